@@ -1,0 +1,56 @@
+"""The printgen command line: one module per verb, listed in COMMANDS.
+
+Each command module defines ``add_parser(subparsers, parents)`` and
+``run(args) -> int``. A user error (any PrintgenError) is printed on one line
+to standard error and ends the program with status 2, never with a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from printgen import __version__
+from printgen.errors import PrintgenError
+
+# The verbs, in the order --help lists them. A module per verb in this package.
+COMMANDS = ["build", "list", "calibrate"]
+
+
+def common_parser() -> argparse.ArgumentParser:
+    """Options every subcommand accepts."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-q", "--quiet", action="store_true",
+                        help="show no progress bars or summaries, only errors")
+    return common
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="printgen",
+        description="Compile card-game components into print-ready files.",
+        epilog="Run 'printgen COMMAND --help' for the options of each command.",
+    )
+    parser.add_argument("--version", action="version", version=f"printgen {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parents = [common_parser()]
+    for name in COMMANDS:
+        module = importlib.import_module(f"printgen.cli.{name.replace('-', '_')}")
+        command = module.add_parser(sub, parents)
+        command.set_defaults(run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except PrintgenError as error:
+        print(f"printgen: error: {error}", file=sys.stderr)
+        return error.exit_status
+    except KeyboardInterrupt:
+        print("printgen: interrupted", file=sys.stderr)
+        return 130

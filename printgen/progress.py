@@ -1,0 +1,17 @@
+"""Progress bars on standard error, silenced by --quiet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
+
+from tqdm import tqdm
+
+T = TypeVar("T")
+
+
+def progress(items: Iterable[T], *, total: int | None = None, desc: str = "",
+             quiet: bool = False) -> Iterator[T]:
+    """Yield from items while showing a bar (unless quiet)."""
+    yield from tqdm(items, total=total, desc=desc, disable=quiet, leave=False,
+                    unit="item", dynamic_ncols=True, mininterval=0.2)
