@@ -66,7 +66,10 @@ def group_moves(board: Board, s: State, cards: list) -> list[tuple]:
         sums += [x + value for x in sums]
     wanted = {target - f for f in options}
     groups = []
+    zero = [i for i, x in enumerate(sums) if x == target and i & (i - 1)]
     for index in [i for i, x in enumerate(sums) if x in wanted and i]:
+        if any(z & index == z and z != index for z in zero):
+            continue  # splits into two groups played one after the other
         total = sums[index]
         tmask, use_draw, use_disc, count, j = 0, False, False, 0, 0
         while index:

@@ -1,0 +1,63 @@
+"""printgen build: a deck's home-print PDF, per-card PNGs and SVGs."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from printgen.cli.options import add_duplex, add_out, add_paper, back_offset
+from printgen.errors import InputError
+from printgen.layout.sheet import Duplex
+from printgen.products.deck import FORMATS, DeckBuild, build_deck
+from printgen.spec import display_path, load_deck
+from printgen.spec.printdata import paper
+
+DESCRIPTION = """\
+Build a deck: a home-print PDF (cards at trim size in a grid with crop marks, each
+page of faces followed by its page of backs for duplex printing), a 300 dpi PNG
+per card face and per distinct back (with 1/8 in bleed), and an SVG of each.
+DECK is a deck name from decks/ (see 'printgen list') or a path to a deck file."""
+
+
+def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
+    parser = sub.add_parser("build", parents=parents, help="build a deck's PDF, PNGs and SVGs",
+                            description=DESCRIPTION,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("deck", metavar="DECK", help="deck name or path to a deck file")
+    add_paper(parser)
+    add_duplex(parser)
+    parser.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
+                        help="move the backs by X (right) and Y (down) as seen on the back page, "
+                             "lengths with units, e.g. 1.5mm,-0.5mm; read it off "
+                             "'printgen calibrate' (default: 0mm,0mm)")
+    parser.add_argument("--only", metavar="FORMATS", default=",".join(FORMATS),
+                        help="comma-separated formats to write: pdf, png, svg (default: all)")
+    add_out(parser, "output/DECK")
+    return parser
+
+
+def formats(text: str) -> frozenset[str]:
+    chosen = {part.strip() for part in text.split(",") if part.strip()}
+    unknown = chosen - set(FORMATS)
+    if unknown or not chosen:
+        raise InputError(f"--only: expected formats from {', '.join(FORMATS)}, got {text!r}")
+    return frozenset(chosen)
+
+
+def run(args: argparse.Namespace) -> int:
+    options = DeckBuild(out=Path(), paper=paper(args.paper), duplex=Duplex(args.duplex),
+                        back_offset=back_offset(args.back_offset), formats=formats(args.only),
+                        quiet=args.quiet)
+    deck = load_deck(args.deck)
+    out = args.out if args.out is not None else Path("output") / deck.name
+    result = build_deck(deck, DeckBuild(**{**options.__dict__, "out": out}))
+    if not args.quiet:
+        print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
+        for path in result.files:
+            if path.suffix == ".pdf":
+                print(f"  {display_path(path)} ({result.pages} pages, {args.paper}, duplex {args.duplex})")
+        for kind in ("png", "svg"):
+            count = sum(path.suffix == f".{kind}" for path in result.files)
+            if count:
+                print(f"  {display_path(out / kind)}/ ({count} {kind.upper()} files)")
+    return 0

@@ -1,0 +1,36 @@
+"""printgen calibrate: a two-sided page to measure a printer's back misregistration."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from printgen.cli.options import add_duplex, add_out, add_paper
+from printgen.layout.calibrate import calibration_pages
+from printgen.layout.sheet import Duplex
+from printgen.render.pdf import render_pdf
+from printgen.spec import display_path
+from printgen.spec.printdata import paper
+
+
+def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
+    parser = sub.add_parser(
+        "calibrate", parents=parents, help="print a duplex calibration page",
+        description="Write a two-page PDF: print it on both sides of one sheet with the same "
+                    "paper and duplex settings you will use for cards, hold it against a light "
+                    "and read the X and Y back offsets off the rulers; pass them to "
+                    "'printgen build --back-offset X,Y'.")
+    add_paper(parser)
+    add_duplex(parser)
+    add_out(parser, "output")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    out = args.out if args.out is not None else Path("output")
+    path = out / f"calibrate-{args.paper}-{args.duplex}.pdf"
+    render_pdf(calibration_pages(paper(args.paper), Duplex(args.duplex)), path,
+               title="printgen duplex calibration")
+    if not args.quiet:
+        print(f"{display_path(path)}: print both sides, then read the offsets off the back")
+    return 0

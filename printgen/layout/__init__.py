@@ -1,0 +1,1 @@
+"""Stage 3: turn the model into placed drawing primitives (card sides, pages)."""

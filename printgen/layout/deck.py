@@ -1,0 +1,61 @@
+"""Deck -> every card face and every distinct back, laid out as primitives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printgen.layout.face import Frame, context_for, layout_side
+from printgen.layout.primitives import Primitive
+from printgen.model import Card, Deck
+from printgen.spec.template import find_template, load_template
+
+
+@dataclass(frozen=True)
+class Side:
+    """One laid-out card side: its file name stem, frame and primitives."""
+
+    name: str
+    label: str
+    frame: Frame
+    prims: tuple[Primitive, ...]
+
+
+@dataclass(frozen=True)
+class DeckLayout:
+    deck: Deck
+    faces: tuple[Side, ...]          # one per card, in deck order
+    backs: dict[str, Side]           # by back template name
+    back_of: tuple[str, ...]         # the back template name of each card
+
+    def back_for(self, index: int) -> Side:
+        return self.backs[self.back_of[index]]
+
+
+def deck_context(deck: Deck) -> dict[str, object]:
+    return {"name": deck.name, "title": deck.title, "game": deck.game,
+            "credits": list(deck.credits), "count": len(deck.cards)}
+
+
+def layout_deck(deck: Deck) -> DeckLayout:
+    """Lay out every face and back; the first problem found raises a located error."""
+    frame = Frame(deck.size.width, deck.size.height, deck.bleed, deck.safe)
+    info = deck_context(deck)
+    faces = tuple(_face(deck, card, frame, info) for card in deck.cards)
+    backs = {}
+    for number, name in enumerate(deck.backs, start=1):
+        template = load_template(find_template(name, deck.source, f"{deck.source}: back"))
+        context = context_for(frame, template, deck=info)
+        stem = "back" if len(deck.backs) == 1 else f"back-{number}-{template.name}"
+        backs[name] = Side(stem, f"back {name}", frame,
+                           layout_side(template, frame, context, f"back {name!r}"))
+    return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards))
+
+
+def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object]) -> Side:
+    template = load_template(find_template(card.face, deck.source, f"{card.where}.face"))
+    values = {**card.fields, "index": card.index, "label": card.label}
+    context = context_for(frame, template, card=values, deck=info)
+    subject = f"card {card.index} {card.label!r} from {card.where}"
+    width = len(str(len(deck.cards)))
+    return Side(f"{card.index:0{width}d}-{card.slug}", card.label, frame,
+                layout_side(template, frame, context, subject))

@@ -1,0 +1,229 @@
+"""Template + card -> the primitives of one card side, in the card's trim frame."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from printgen.errors import TemplateError, UnitError
+from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, line, shift, turn
+from printgen.layout.primitives import Image as ImagePrim
+from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
+from printgen.spec.expr import render
+from printgen.spec.template import Template
+from printgen.spec.yamlload import load_file
+from printgen.units import Length, mm
+
+_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")
+SHAPES_FILE = Path(__file__).resolve().parent.parent.parent / "templates" / "shapes.yaml"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The boxes of one card side, in points: trim at (0, 0, width, height)."""
+
+    width: float
+    height: float
+    bleed: float
+    safe: float
+
+    def box(self, name: str) -> tuple[float, float, float, float]:
+        inset = {"bleed": -self.bleed, "trim": 0.0, "safe": self.safe}[name]
+        return inset, inset, self.width - 2 * inset, self.height - 2 * inset
+
+
+def context_for(frame: Frame, template: Template, **values: Any) -> dict[str, Any]:
+    """The names a template's expressions can use."""
+    return {"trim": {"w": mm(frame.width), "h": mm(frame.height)}, "bleed": mm(frame.bleed),
+            "safe": mm(frame.safe), "colors": template.colors, **values}
+
+
+def layout_side(template: Template, frame: Frame, context: dict[str, Any],
+                subject: str) -> tuple[Primitive, ...]:
+    """Every element of the template evaluated for one card; subject names it in errors."""
+    prims: list[Primitive] = []
+    for index, element in enumerate(template.elements):
+        ev = _Evaluator(template, index, element, context, subject)
+        if "when" in element and ev.text("when").strip().lower() in ("", "false", "0", "no", "none"):
+            continue
+        made = _KIND[element["kind"]](ev, frame)
+        if ev.flag("mirror"):
+            made += [turn(p, 2, frame.width, frame.height) for p in made]
+        prims.extend(made)
+    return tuple(prims)
+
+
+class _Evaluator:
+    """Reads one element's values for one card, with located errors."""
+
+    def __init__(self, template: Template, index: int, element: dict[str, Any],
+                 context: dict[str, Any], subject: str) -> None:
+        self.template, self.index, self.element = template, index, element
+        self.context, self.subject = context, subject
+
+    def where(self, key: str | None = None) -> str:
+        return f"{self.template.where(self.index, key)} ({self.subject})"
+
+    def has(self, key: str) -> bool:
+        return self.element.get(key) is not None
+
+    def text(self, key: str, default: str = "") -> str:
+        raw = self.element.get(key)
+        if raw is None:
+            return default
+        if isinstance(raw, (dict, list)):
+            raise TemplateError(f"{self.where(key)}: expected text, got a {type(raw).__name__}")
+        return render(str(raw), self.context, self.where(key))
+
+    def length(self, key: str, default: str | None = None, *, signed: bool = True) -> float:
+        value = self.text(key, default or "")
+        if not value and default is None:
+            raise TemplateError(f"{self.where()}: missing required key {key!r}")
+        try:
+            result = Length.parse(value).pt
+        except UnitError as error:
+            raise TemplateError(f"{self.where(key)}: {error}") from None
+        if not signed and result < 0:
+            raise TemplateError(f"{self.where(key)}: expected a length of at least 0, got {value!r}")
+        return result
+
+    def number(self, key: str, default: float) -> float:
+        value = self.text(key, str(default))
+        try:
+            return float(value)
+        except ValueError:
+            raise TemplateError(f"{self.where(key)}: expected a number, got {value!r}") from None
+
+    def flag(self, key: str) -> bool:
+        raw = self.element.get(key)
+        return raw is True or (isinstance(raw, str) and self.text(key).strip().lower() == "true")
+
+    def color(self, key: str, default: str | None = None) -> str | None:
+        value = self.text(key, default or "none").strip()
+        value = self.template.colors.get(value, value)
+        if value.lower() == "none":
+            return None
+        if not _HEX.match(value):
+            names = ", ".join(self.template.colors) or "none defined"
+            raise TemplateError(f"{self.where(key)}: expected a colour '#rrggbb' or a palette "
+                                f"name ({names}), got {value!r}")
+        return value.lower() if len(value) == 7 else "#" + "".join(c * 2 for c in value[1:]).lower()
+
+    def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
+        value = self.text(key, default)
+        if value not in choices:
+            raise TemplateError(f"{self.where(key)}: expected one of {', '.join(choices)}, got {value!r}")
+        return value
+
+    def box(self, frame: Frame) -> tuple[float, float, float, float]:
+        if self.has("box"):
+            name = self.choice("box", ("bleed", "trim", "safe"), "trim")
+            return frame.box(name)
+        return (self.length("x"), self.length("y"), self.length("w", signed=False),
+                self.length("h", signed=False))
+
+    def paint(self) -> dict[str, Any]:
+        dash = tuple(Length.parse(p).pt for p in self.text("dash").split()) if self.has("dash") else ()
+        return {"fill": self.color("fill"), "stroke": self.color("stroke"),
+                "width": self.length("stroke_width", "0.5pt", signed=False) if self.has("stroke") else 0.0,
+                "dash": dash}
+
+
+def _rect(ev: _Evaluator, frame: Frame) -> list[Primitive]:
+    x, y, w, h = ev.box(frame)
+    return [Rect(x, y, w, h, radius=ev.length("radius", "0mm", signed=False), **ev.paint())]
+
+
+def _ellipse(ev: _Evaluator, frame: Frame) -> list[Primitive]:
+    r = ev.length("r", "0mm", signed=False)
+    paint = ev.paint()
+    paint.pop("dash")
+    return [Ellipse(ev.length("cx"), ev.length("cy"), ev.length("rx", f"{r}pt", signed=False),
+                    ev.length("ry", f"{r}pt", signed=False), **paint)]
+
+
+def _points(ev: _Evaluator, key: str) -> tuple[tuple[float, float], ...]:
+    points = []
+    for pair in ev.text(key).split():
+        parts = pair.split(",")
+        try:
+            if len(parts) != 2:
+                raise UnitError(f"expected 'x,y' lengths such as '3mm,4mm', got {pair!r}")
+            points.append((Length.parse(parts[0]).pt, Length.parse(parts[1]).pt))
+        except UnitError as error:
+            raise TemplateError(f"{ev.where(key)}: {error}") from None
+    return tuple(points)
+
+
+def _polygon(ev: _Evaluator, frame: Frame) -> list[Primitive]:
+    return [Polygon(_points(ev, "points"), **ev.paint())]
+
+
+def _line(ev: _Evaluator, frame: Frame) -> list[Primitive]:
+    paint = ev.paint()
+    return [line(ev.length("x1"), ev.length("y1"), ev.length("x2"), ev.length("y2"),
+                 stroke=paint["stroke"] or "#000000", width=paint["width"] or 0.5, dash=paint["dash"])]
+
+
+def _shape(ev: _Evaluator, frame: Frame) -> list[Primitive]:
+    name = ev.text("shape")
+    parts = ev.template.shapes.get(name) or builtin_shapes().get(name)
+    if parts is None:
+        known = ", ".join(sorted({*builtin_shapes(), *ev.template.shapes}))
+        raise TemplateError(f"{ev.where('shape')}: unknown shape {name!r}; expected one of {known}")
+    cx, cy, half = ev.length("cx"), ev.length("cy"), ev.length("size", signed=False) / 2
+    paint = ev.paint()
+    made: list[Primitive] = []
+    for part in parts:
+        if "ellipse" in part:
+            ex, ey, rx, ry = (float(v) for v in str(part["ellipse"]).split(","))
+            made.append(Ellipse(cx + ex * half, cy + ey * half, rx * half, ry * half,
+                                paint["fill"], paint["stroke"], paint["width"]))
+        else:
+            pts = [tuple(float(v) for v in p.split(",")) for p in str(part["polygon"]).split()]
+            made.append(Polygon(tuple((cx + px * half, cy + py * half) for px, py in pts), **paint))
+    return made
+
+
+@lru_cache(maxsize=1)
+def builtin_shapes() -> dict[str, Any]:
+    return dict(load_file(SHAPES_FILE).data)
+
+
+def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
+    x, y, w, h = ev.box(frame)
+    size = ev.length("size", "10pt", signed=False)
+    style = TextStyle(font=ev.text("font", "sans"), size=size, color=ev.color("color", "#000000") or "#000000",
+                      align=ev.choice("align", ALIGNS, "left"), valign=ev.choice("valign", VALIGNS, "top"),
+                      line_height=ev.number("line_height", 1.2), wrap=ev.text("wrap", "true") != "false",
+                      min_size=ev.length("min_size", f"{size}pt", signed=False))
+    quarter = _quarter(ev)
+    lw, lh = (h, w) if quarter % 2 else (w, h)
+    field = ev.text("field") or _field_name(str(ev.element.get("text", "")))
+    runs = set_text(ev.text("text"), 0.0, 0.0, lw, lh, style, f"{ev.where('text')} field {field!r}")
+    return [shift(turn(run, quarter, lw, lh), x, y) for run in runs]
+
+
+def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:
+    x, y, w, h = ev.box(frame)
+    src = ev.text("src")
+    path = (ev.template.path.parent / src).resolve()
+    if not path.is_file():
+        raise TemplateError(f"{ev.where('src')}: image {src!r} not found (looked at {path})")
+    return [ImagePrim(x, y, w, h, path, rotate=90 * _quarter(ev))]
+
+
+def _quarter(ev: _Evaluator) -> int:
+    return {"0": 0, "90": 1, "180": 2, "270": 3}[ev.choice("rotate", ("0", "90", "180", "270"), "0")]
+
+
+def _field_name(raw: str) -> str:
+    match = re.search(r"card\.(\w+)", raw)
+    return match.group(1) if match else "text"
+
+
+_KIND = {"rect": _rect, "ellipse": _ellipse, "shape": _shape, "polygon": _polygon,
+         "line": _line, "text": _text, "image": _image}

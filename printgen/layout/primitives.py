@@ -1,0 +1,123 @@
+"""Drawing primitives: what every renderer knows how to draw.
+
+Coordinates are points, x to the right and y down, in the frame of the thing being
+laid out (a card's trim box has its top-left corner at 0,0 and the bleed reaches
+into negative values; a page's origin is its top-left corner). Colours are
+"#rrggbb" text or None for no paint.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+    radius: float = 0.0
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[Point, ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+    closed: bool = True
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """One run of uniformly styled text whose baseline starts at (x, y).
+
+    rotate (0, 90, 180 or 270 degrees, clockwise on the page) turns the run
+    about its own start point.
+    """
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    color: str = "#000000"
+    rotate: int = 0
+
+
+@dataclass(frozen=True)
+class Image:
+    x: float
+    y: float
+    w: float
+    h: float
+    path: Path
+    rotate: int = 0
+
+
+Primitive = Rect | Ellipse | Polygon | TextRun | Image
+
+
+def line(x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#000000",
+         width: float = 0.5, dash: tuple[float, ...] = ()) -> Polygon:
+    """A straight line, as an open two-point polygon."""
+    return Polygon(((x1, y1), (x2, y2)), stroke=stroke, width=width, closed=False, dash=dash)
+
+
+def rotate_point(p: Point, quarter_turns: int, w: float, h: float) -> Point:
+    """Turn a point of a w x h box clockwise by quarter turns about the box, into
+    the turned box's frame (whose size is h x w for odd turns)."""
+    x, y = p
+    for _ in range(quarter_turns % 4):
+        x, y = h - y, x
+        w, h = h, w
+    return x, y
+
+
+def turn(prim: Primitive, quarter_turns: int, w: float, h: float) -> Primitive:
+    """The primitive turned clockwise by quarter turns within a w x h frame."""
+    q = quarter_turns % 4
+    if q == 0:
+        return prim
+    if isinstance(prim, (Rect, Image)):
+        corners = [rotate_point(p, q, w, h) for p in ((prim.x, prim.y), (prim.x + prim.w, prim.y + prim.h))]
+        (x1, y1), (x2, y2) = corners
+        moved = replace(prim, x=min(x1, x2), y=min(y1, y2), w=abs(x2 - x1), h=abs(y2 - y1))
+        return replace(moved, rotate=(prim.rotate + 90 * q) % 360) if isinstance(prim, Image) else moved
+    if isinstance(prim, Ellipse):
+        cx, cy = rotate_point((prim.cx, prim.cy), q, w, h)
+        rx, ry = (prim.ry, prim.rx) if q % 2 else (prim.rx, prim.ry)
+        return replace(prim, cx=cx, cy=cy, rx=rx, ry=ry)
+    if isinstance(prim, Polygon):
+        return replace(prim, points=tuple(rotate_point(p, q, w, h) for p in prim.points))
+    x, y = rotate_point((prim.x, prim.y), q, w, h)
+    return replace(prim, x=x, y=y, rotate=(prim.rotate + 90 * q) % 360)
+
+
+def shift(prim: Primitive, dx: float, dy: float) -> Primitive:
+    """The primitive moved by (dx, dy)."""
+    if isinstance(prim, Ellipse):
+        return replace(prim, cx=prim.cx + dx, cy=prim.cy + dy)
+    if isinstance(prim, Polygon):
+        return replace(prim, points=tuple((x + dx, y + dy) for x, y in prim.points))
+    return replace(prim, x=prim.x + dx, y=prim.y + dy)

@@ -1,0 +1,53 @@
+"""Writing output safely: every file goes to a temporary name, then is renamed.
+
+A failure part-way leaves no half-written file behind; an unwritable folder is a
+clear OutputError.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from printgen.errors import OutputError
+
+
+def ensure_dir(folder: Path) -> Path:
+    """Create folder (and parents) or raise OutputError saying why not."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"{folder}: cannot create the output folder ({error.strerror or error})") from None
+    if not os.access(folder, os.W_OK):
+        raise OutputError(f"{folder}: the output folder is not writable")
+    return folder
+
+
+@contextlib.contextmanager
+def atomic_path(path: Path) -> Iterator[Path]:
+    """Yield a temporary path beside path; rename it to path when the block succeeds."""
+    ensure_dir(path.parent)
+    try:
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
+    os.close(handle)
+    temp_path = Path(temp)
+    try:
+        yield temp_path
+        os.chmod(temp_path, 0o644)
+        os.replace(temp_path, path)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
+    finally:
+        if temp_path.exists():
+            temp_path.unlink()
+
+
+def write_bytes(path: Path, data: bytes) -> Path:
+    with atomic_path(path) as temp:
+        temp.write_bytes(data)
+    return path

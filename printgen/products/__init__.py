@@ -1,0 +1,1 @@
+"""Products: thin compositions of spec -> layout -> render that write output files."""

@@ -1,0 +1,63 @@
+"""A deck's home-print PDF, per-card PNGs and per-card SVGs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printgen.layout.deck import DeckLayout, Side, layout_deck
+from printgen.layout.sheet import Duplex, impose
+from printgen.model import Deck, Paper
+from printgen.output import ensure_dir
+from printgen.progress import progress
+from printgen.render.pdf import render_pdf
+from printgen.render.png import write_png
+from printgen.render.svg import write_svg
+
+FORMATS = ("pdf", "png", "svg")
+
+
+@dataclass(frozen=True)
+class DeckBuild:
+    """What to make of a deck and where."""
+
+    out: Path
+    paper: Paper
+    duplex: Duplex = Duplex.LONG
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    formats: frozenset[str] = frozenset(FORMATS)
+    dpi: int = 300
+    quiet: bool = False
+
+
+@dataclass
+class BuildResult:
+    files: list[Path] = field(default_factory=list)
+    pages: int = 0
+
+
+def sides(layout: DeckLayout) -> list[Side]:
+    """Every face, then every distinct back."""
+    return [*layout.faces, *layout.backs.values()]
+
+
+def build_deck(deck: Deck, options: DeckBuild) -> BuildResult:
+    """Lay the whole deck out first (so bad input fails before any file is written),
+    then write each asked-for format."""
+    layout = layout_deck(deck)
+    ensure_dir(options.out)
+    result = BuildResult()
+    if "pdf" in options.formats:
+        pages = impose(layout, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset)
+        pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
+        result.files.append(render_pdf(pages, pdf, title=f"{deck.title} ({len(deck.cards)} cards)"))
+        result.pages = len(pages)
+    if "png" in options.formats:
+        folder = ensure_dir(options.out / "png")
+        for side in progress(sides(layout), desc=f"{deck.name} PNG", quiet=options.quiet):
+            result.files.append(write_png(side, folder / f"{side.name}.png", dpi=options.dpi))
+    if "svg" in options.formats:
+        folder = ensure_dir(options.out / "svg")
+        for side in progress(sides(layout), desc=f"{deck.name} SVG", quiet=options.quiet):
+            result.files.append(write_svg(side, folder / f"{side.name}.svg"))
+    return result

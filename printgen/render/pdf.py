@@ -1,0 +1,119 @@
+"""Pages of primitives -> a vector PDF with embedded, subset fonts (reportlab)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen.fonts import FILES, FONT_DIR
+from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun
+from printgen.layout.sheet import Page
+from printgen.output import atomic_path
+
+
+@lru_cache(maxsize=None)
+def pdf_font(name: str) -> str:
+    """Register a bundled font with reportlab once; return its PDF name."""
+    pdf_name = f"printgen-{name}"
+    pdfmetrics.registerFont(TTFont(pdf_name, str(FONT_DIR / FILES[name])))
+    return pdf_name
+
+
+def render_pdf(pages: list[Page], path: Path, *, title: str = "", clip: str = "trim",
+               boxes: bool = False) -> Path:
+    """Write pages to path. clip: "trim" cuts each card side at its trim, "bleed" at
+    its bleed. boxes: set TrimBox and BleedBox (for pages that hold one card)."""
+    with atomic_path(path) as temp:
+        canvas = Canvas(str(temp), invariant=1, pageCompression=1)
+        canvas.setTitle(title)
+        canvas.setCreator("printgen")
+        canvas.setAuthor("")
+        for page in pages:
+            draw_page(canvas, page, clip=clip, boxes=boxes)
+        canvas.save()
+    return path
+
+
+def draw_page(canvas: Canvas, page: Page, *, clip: str, boxes: bool) -> None:
+    canvas.setPageSize((page.width, page.height))
+    if boxes and page.placed:
+        side, frame = page.placed[0], page.placed[0].side.frame
+        trim = (side.x, page.height - side.y - frame.height, side.x + frame.width, page.height - side.y)
+        canvas.setTrimBox(trim)
+        canvas.setBleedBox((trim[0] - frame.bleed, trim[1] - frame.bleed,
+                            trim[2] + frame.bleed, trim[3] + frame.bleed))
+    for placed in page.placed:
+        frame = placed.side.frame
+        canvas.saveState()
+        canvas.translate(placed.x, page.height - placed.y)
+        inset = frame.bleed if clip == "bleed" else 0.0
+        box = canvas.beginPath()
+        box.rect(-inset, -frame.height - inset, frame.width + 2 * inset, frame.height + 2 * inset)
+        canvas.clipPath(box, stroke=0, fill=0)
+        for prim in placed.side.prims:
+            draw(canvas, prim)
+        canvas.restoreState()
+    canvas.saveState()
+    canvas.translate(0, page.height)
+    for prim in page.prims:
+        draw(canvas, prim)
+    canvas.restoreState()
+    canvas.showPage()
+
+
+def _paint(canvas: Canvas, fill: str | None, stroke: str | None, width: float,
+           dash: tuple[float, ...] = ()) -> tuple[int, int]:
+    if fill:
+        canvas.setFillColor(HexColor(fill))
+    if stroke:
+        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setLineWidth(width)
+        canvas.setDash(list(dash) if dash else [], 0)
+    return int(bool(stroke and width > 0)), int(bool(fill))
+
+
+def draw(canvas: Canvas, prim: Primitive) -> None:
+    """Draw one primitive in a frame whose origin is translated to the top-left (y up)."""
+    if isinstance(prim, Rect):
+        stroke, fill = _paint(canvas, prim.fill, prim.stroke, prim.width, prim.dash)
+        if prim.radius > 0:
+            canvas.roundRect(prim.x, -prim.y - prim.h, prim.w, prim.h, prim.radius, stroke, fill)
+        else:
+            canvas.rect(prim.x, -prim.y - prim.h, prim.w, prim.h, stroke, fill)
+    elif isinstance(prim, Ellipse):
+        stroke, fill = _paint(canvas, prim.fill, prim.stroke, prim.width)
+        canvas.ellipse(prim.cx - prim.rx, -prim.cy - prim.ry, prim.cx + prim.rx, -prim.cy + prim.ry,
+                       stroke, fill)
+    elif isinstance(prim, Polygon):
+        stroke, fill = _paint(canvas, prim.fill if prim.closed else None, prim.stroke, prim.width, prim.dash)
+        path = canvas.beginPath()
+        (x0, y0), *rest = prim.points
+        path.moveTo(x0, -y0)
+        for x, y in rest:
+            path.lineTo(x, -y)
+        if prim.closed:
+            path.close()
+        canvas.drawPath(path, stroke=stroke, fill=fill)
+    elif isinstance(prim, TextRun):
+        canvas.setFillColor(HexColor(prim.color))
+        canvas.setFont(pdf_font(prim.font), prim.size)
+        if prim.rotate:
+            canvas.saveState()
+            canvas.translate(prim.x, -prim.y)
+            canvas.rotate(-prim.rotate)
+            canvas.drawString(0, 0, prim.text)
+            canvas.restoreState()
+        else:
+            canvas.drawString(prim.x, -prim.y, prim.text)
+    elif isinstance(prim, Image):
+        canvas.saveState()
+        canvas.translate(prim.x + prim.w / 2, -prim.y - prim.h / 2)
+        canvas.rotate(-prim.rotate)
+        w, h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
+        canvas.drawImage(str(prim.path), -w / 2, -h / 2, w, h, mask="auto")
+        canvas.restoreState()

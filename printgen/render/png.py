@@ -1,0 +1,140 @@
+"""Card sides -> PNG images at a given dpi, the bleed included (Pillow).
+
+The only place printgen thinks in pixels. Shapes are drawn at twice the
+resolution and reduced, so their edges are smooth; text is antialiased by FreeType.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from printgen.fonts import FILES, FONT_DIR
+from printgen.layout.deck import Side
+from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun
+from printgen.layout.primitives import Image as ImagePrim
+from printgen.output import atomic_path
+
+SUPERSAMPLE = 2
+_TRANSPOSE = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180,
+              270: Image.Transpose.ROTATE_90}
+
+
+@lru_cache(maxsize=256)
+def _font(name: str, size_px: float) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_DIR / FILES[name]), size_px,
+                              layout_engine=ImageFont.Layout.BASIC)
+
+
+def pixel_size(side: Side, dpi: int) -> tuple[int, int]:
+    f = side.frame
+    return round((f.width + 2 * f.bleed) * dpi / 72), round((f.height + 2 * f.bleed) * dpi / 72)
+
+
+def render_side(side: Side, dpi: int) -> Image.Image:
+    """The side with its bleed as an RGB image."""
+    width, height = pixel_size(side, dpi)
+    scale, origin = dpi / 72, side.frame.bleed
+    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), "white")
+    draw = ImageDraw.Draw(big)
+    texts: list[TextRun] = []
+    images: list[ImagePrim] = []
+    for prim in side.prims:
+        if isinstance(prim, TextRun):
+            texts.append(prim)
+        elif isinstance(prim, ImagePrim):
+            images.append(prim)
+        else:
+            _shape(draw, prim, scale * SUPERSAMPLE, origin)
+    image = big.reduce(SUPERSAMPLE)
+    for picture in images:
+        _picture(image, picture, scale, origin)
+    for run in texts:
+        _text(image, run, scale, origin)
+    return image
+
+
+def write_png(side: Side, path: Path, *, dpi: int) -> Path:
+    image = render_side(side, dpi)
+    with atomic_path(path) as temp:
+        image.save(temp, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=3)
+    return path
+
+
+def _xy(x: float, y: float, scale: float, origin: float) -> tuple[float, float]:
+    return (x + origin) * scale, (y + origin) * scale
+
+
+def _shape(draw: ImageDraw.ImageDraw, prim: Primitive, scale: float, origin: float) -> None:
+    if isinstance(prim, Rect):
+        box = [*_xy(prim.x, prim.y, scale, origin), *_xy(prim.x + prim.w, prim.y + prim.h, scale, origin)]
+        width = max(1, round(prim.width * scale)) if prim.stroke and prim.width > 0 else 0
+        draw.rounded_rectangle(box, radius=prim.radius * scale, fill=prim.fill,
+                               outline=prim.stroke if width else None, width=width)
+    elif isinstance(prim, Ellipse):
+        box = [*_xy(prim.cx - prim.rx, prim.cy - prim.ry, scale, origin),
+               *_xy(prim.cx + prim.rx, prim.cy + prim.ry, scale, origin)]
+        width = max(1, round(prim.width * scale)) if prim.stroke and prim.width > 0 else 0
+        draw.ellipse(box, fill=prim.fill, outline=prim.stroke if width else None, width=width)
+    elif isinstance(prim, Polygon):
+        points = [_xy(x, y, scale, origin) for x, y in prim.points]
+        width = max(1, round(prim.width * scale)) if prim.stroke and prim.width > 0 else 0
+        if prim.closed and prim.fill:
+            draw.polygon(points, fill=prim.fill)
+        if width:
+            outline = points + points[:1] if prim.closed else points
+            for a, b in _dashes(outline, [d * scale for d in prim.dash]):
+                draw.line([a, b], fill=prim.stroke, width=width)
+
+
+def _dashes(points: list[tuple[float, float]], dash: list[float]):
+    """Split a polyline into its drawn dash segments (all of it if there is no dash)."""
+    if not dash:
+        yield from zip(points, points[1:])
+        return
+    pattern, index, left, on = dash * (2 if len(dash) % 2 else 1), 0, None, True
+    left = pattern[0]
+    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+        length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+        pos = 0.0
+        while pos < length - 1e-9:
+            step = min(left, length - pos)
+            a = (x1 + (x2 - x1) * pos / length, y1 + (y2 - y1) * pos / length)
+            b = (x1 + (x2 - x1) * (pos + step) / length, y1 + (y2 - y1) * (pos + step) / length)
+            if on:
+                yield a, b
+            pos += step
+            left -= step
+            if left <= 1e-9:
+                index = (index + 1) % len(pattern)
+                left, on = pattern[index], not on
+
+
+def _text(image: Image.Image, run: TextRun, scale: float, origin: float) -> None:
+    font = _font(run.font, run.size * scale)
+    x, y = _xy(run.x, run.y, scale, origin)
+    if not run.rotate:
+        ImageDraw.Draw(image).text((x, y), run.text, font=font, fill=run.color, anchor="ls")
+        return
+    left, top, right, bottom = font.getbbox(run.text, anchor="ls")
+    layer = Image.new("L", (right - left + 2, bottom - top + 2), 0)
+    ImageDraw.Draw(layer).text((-left + 1, -top + 1), run.text, font=font, fill=255, anchor="ls")
+    turned = layer.transpose(_TRANSPOSE[run.rotate])
+    # where the anchor (layer point (1 - left, 1 - top)) lands after turning
+    ax, ay, w, h = 1 - left, 1 - top, layer.width, layer.height
+    tx, ty = {90: (h - ay, ax), 180: (w - ax, h - ay), 270: (ay, w - ax)}[run.rotate]
+    colour = Image.new("RGB", turned.size, run.color)
+    image.paste(colour, (round(x - tx), round(y - ty)), turned)
+
+
+def _picture(image: Image.Image, prim: ImagePrim, scale: float, origin: float) -> None:
+    x, y = _xy(prim.x, prim.y, scale, origin)
+    size = (max(1, round(prim.w * scale)), max(1, round(prim.h * scale)))
+    with Image.open(prim.path) as source:
+        picture = source.convert("RGBA")
+    if prim.rotate:
+        picture = picture.transpose(_TRANSPOSE[prim.rotate])
+    picture = picture.resize(size, Image.Resampling.LANCZOS)
+    image.paste(picture, (round(x), round(y)), picture)

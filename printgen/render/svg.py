@@ -1,0 +1,110 @@
+"""Card sides -> SVG at their physical size, the bleed included (svgwrite).
+
+Text is drawn as paths from the bundled fonts' glyph outlines, so a browser or
+Inkscape shows exactly what the PDF shows, whatever fonts it has.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import svgwrite
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.ttLib import TTFont
+
+from printgen.fonts import FILES, FONT_DIR, font
+from printgen.layout.deck import Side
+from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun
+from printgen.layout.primitives import Image as ImagePrim
+from printgen.output import write_bytes
+from printgen.units import mm
+
+
+def _n(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@lru_cache(maxsize=None)
+def _glyphs(name: str) -> tuple[dict[int, str], object]:
+    tt = TTFont(FONT_DIR / FILES[name], lazy=True)
+    return tt.getBestCmap(), tt.getGlyphSet()
+
+
+@lru_cache(maxsize=4096)
+def glyph_path(name: str, glyph: str) -> str:
+    """The outline of one glyph as SVG path data, in font units (y up)."""
+    _, glyph_set = _glyphs(name)
+    pen = SVGPathPen(glyph_set, ntos=_n)
+    glyph_set[glyph].draw(pen)
+    return pen.getCommands()
+
+
+def side_svg(side: Side) -> str:
+    f = side.frame
+    full_w, full_h = f.width + 2 * f.bleed, f.height + 2 * f.bleed
+    drawing = svgwrite.Drawing(size=(f"{_n(mm(full_w))}mm", f"{_n(mm(full_h))}mm"),
+                               viewBox=f"{_n(-f.bleed)} {_n(-f.bleed)} {_n(full_w)} {_n(full_h)}",
+                               profile="full", debug=False)
+    drawing.set_desc(title=side.label)
+    for prim in side.prims:
+        drawing.add(element(drawing, prim))
+    return drawing.tostring()
+
+
+def write_svg(side: Side, path: Path) -> Path:
+    return write_bytes(path, side_svg(side).encode("utf-8"))
+
+
+def _paint(prim: Rect | Ellipse | Polygon) -> dict[str, str]:
+    paint = {"fill": prim.fill or "none"}
+    if prim.stroke and prim.width > 0:
+        paint.update(stroke=prim.stroke, stroke_width=_n(prim.width))
+        if getattr(prim, "dash", ()):
+            paint["stroke_dasharray"] = " ".join(_n(d) for d in prim.dash)
+    return paint
+
+
+def element(drawing: svgwrite.Drawing, prim: Primitive):
+    if isinstance(prim, Rect):
+        return drawing.rect((_n(prim.x), _n(prim.y)), (_n(prim.w), _n(prim.h)),
+                            rx=_n(prim.radius) if prim.radius else None, **_paint(prim))
+    if isinstance(prim, Ellipse):
+        return drawing.ellipse((_n(prim.cx), _n(prim.cy)), (_n(prim.rx), _n(prim.ry)), **_paint(prim))
+    if isinstance(prim, Polygon):
+        points = [(_n(x), _n(y)) for x, y in prim.points]
+        shape = drawing.polygon if prim.closed else drawing.polyline
+        return shape(points, **_paint(prim))
+    if isinstance(prim, TextRun):
+        return _text(drawing, prim)
+    return _image(drawing, prim)
+
+
+def _text(drawing: svgwrite.Drawing, run: TextRun):
+    metrics = font(run.font)
+    cmap, glyph_set = _glyphs(run.font)
+    scale = run.size / metrics.units_per_em
+    group = drawing.g(fill=run.color, transform=f"translate({_n(run.x)} {_n(run.y)}) rotate({run.rotate}) "
+                                                f"scale({_n(scale)} {_n(-scale)})")
+    group.set_desc(title=run.text)
+    advance = 0
+    for ch in run.text:
+        glyph = cmap.get(ord(ch), ".notdef")
+        commands = glyph_path(run.font, glyph)
+        if commands:
+            group.add(drawing.path(d=commands, transform=f"translate({advance} 0)" if advance else None))
+        advance += glyph_set[glyph].width
+    return group
+
+
+def _image(drawing: svgwrite.Drawing, prim: ImagePrim):
+    import base64
+    import mimetypes
+    kind = mimetypes.guess_type(prim.path.name)[0] or "image/png"
+    data = base64.b64encode(prim.path.read_bytes()).decode("ascii")
+    w, h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
+    cx, cy = prim.x + prim.w / 2, prim.y + prim.h / 2
+    return drawing.image(f"data:{kind};base64,{data}", insert=(_n(-w / 2), _n(-h / 2)),
+                         size=(_n(w), _n(h)), preserveAspectRatio="none",
+                         transform=f"translate({_n(cx)} {_n(cy)}) rotate({prim.rotate})")

@@ -1,0 +1,115 @@
+"""Deck spec (YAML) -> Deck model. Every key is documented in docs/deck-spec.md."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+from typing import Any
+
+from printgen.model import Card, CardSize, Deck
+from printgen.spec.expr import render
+from printgen.spec.printdata import print_facts
+from printgen.spec.schema import Checker
+from printgen.spec.yamlload import KeyPath, format_path, load_file
+
+DECK_KEYS = ["name", "title", "game", "credits", "size", "bleed", "safe", "face", "back",
+             "label", "fields", "card_thickness", "cards"]
+ENTRY_KEYS = ["each", "fields", "count", "face", "back"]
+SIZE_KEYS = ["width", "height"]
+
+
+def load_deck_file(path: Path, display: str | None = None) -> Deck:
+    """Load and validate a deck spec; raise SpecError listing every problem found."""
+    doc = load_file(path, display)
+    check = Checker(doc)
+    data = check.mapping(doc.data, (), DECK_KEYS, required=["name", "size", "face", "back", "cards"])
+    defaults = print_facts().defaults
+    size = _size(check, data.get("size"))
+    bleed = check.length(data.get("bleed"), ("bleed",), default=defaults["bleed"])
+    safe = check.length(data.get("safe"), ("safe",), default=defaults["safe"])
+    thickness = check.length(data.get("card_thickness"), ("card_thickness",),
+                             default=defaults["card_thickness"])
+    base_fields = _fields(check, data.get("fields") or {}, ("fields",))
+    credits = data.get("credits") or []
+    if not isinstance(credits, list):
+        check.fail(("credits",), "expected a list of lines")
+        credits = []
+    deck_face = check.text(data.get("face"), ("face",))
+    deck_back = check.text(data.get("back"), ("back",))
+    label = check.text(data.get("label"), ("label",), default="card {{ index }}")
+    cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label)
+    check.raise_errors()
+    return Deck(name=str(data["name"]), title=str(data.get("title") or data["name"]),
+                source=path, size=size, bleed=bleed, safe=safe, cards=tuple(cards),
+                game=str(data.get("game") or ""), credits=tuple(str(c) for c in credits),
+                card_thickness=thickness)
+
+
+def _size(check: Checker, value: Any) -> CardSize:
+    presets = print_facts().card_sizes
+    if isinstance(value, dict):
+        check.mapping(value, ("size",), SIZE_KEYS, required=SIZE_KEYS)
+        width = check.length(value.get("width"), ("size", "width"))
+        height = check.length(value.get("height"), ("size", "height"))
+        if width <= 0 or height <= 0:
+            check.fail(("size",), "expected a width and height greater than zero")
+        return CardSize(width, height)
+    if value not in presets:
+        check.fail(("size",), f"expected a preset ({', '.join(presets)}) or width and height, "
+                              f"got {value!r}")
+        return presets["poker"]
+    return presets[str(value)]
+
+
+def _fields(check: Checker, value: Any, path: KeyPath) -> dict[str, str]:
+    if not isinstance(value, dict):
+        check.fail(path, "expected a mapping of field names to text")
+        return {}
+    result = {}
+    for key, item in value.items():
+        if isinstance(item, (dict, list)) or item is None:
+            check.fail(path + (key,), f"expected text, got {'nothing' if item is None else type(item).__name__}")
+        else:
+            result[key] = str(item)
+    return result
+
+
+def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: str,
+           label: str) -> list[Card]:
+    if not isinstance(entries, list) or not entries:
+        check.fail(("cards",), "expected a non-empty list of card entries")
+        return []
+    cards: list[Card] = []
+    source = check.doc.source
+    for i, entry in enumerate(entries):
+        path: KeyPath = ("cards", i)
+        entry = check.mapping(entry, path, ENTRY_KEYS)
+        fields = {**base, **_fields(check, entry.get("fields") or {}, path + ("fields",))}
+        count = check.integer(entry.get("count"), path + ("count",), default=1, minimum=1)
+        for combo in _combinations(check, entry.get("each"), path + ("each",)):
+            for _ in range(count):
+                card_fields = {**fields, **combo}
+                index = len(cards) + 1
+                where = f"{source}:{check.doc.line(path)} {format_path(path)}"
+                context = {**card_fields, "index": index}
+                cards.append(Card(index=index, label=render(label, context, f"{source} label"),
+                                  fields=card_fields, face=str(entry.get("face") or face),
+                                  back=str(entry.get("back") or back), where=where))
+    return cards
+
+
+def _combinations(check: Checker, each: Any, path: KeyPath) -> list[dict[str, str]]:
+    """Expand {suit: [a, b], value: [1, 2]} to every combination, first key outermost."""
+    if each is None:
+        return [{}]
+    if not isinstance(each, dict) or not each:
+        check.fail(path, "expected a mapping of field names to lists of values")
+        return []
+    names, lists = [], []
+    for key, values in each.items():
+        if not isinstance(values, list) or not values:
+            check.fail(path + (key,), "expected a non-empty list of values")
+            return []
+        names.append(key)
+        lists.append([str(v) for v in values])
+    return [dict(zip(names, combo)) for combo in itertools.product(*lists)]

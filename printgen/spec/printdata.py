@@ -1,0 +1,52 @@
+"""The built-in print facts (card size presets, papers, crop marks) from data/print.yaml."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from printgen.model import CardSize, Paper
+from printgen.spec.schema import Checker
+from printgen.spec.yamlload import load_file
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "print.yaml"
+
+
+@dataclass(frozen=True)
+class PrintFacts:
+    card_sizes: dict[str, CardSize]
+    papers: dict[str, Paper]
+    mark_gap: float
+    mark_length: float
+    mark_width: float
+    defaults: dict[str, str]
+
+
+@lru_cache(maxsize=1)
+def print_facts() -> PrintFacts:
+    doc = load_file(DATA)
+    check = Checker(doc)
+    data = doc.data
+    sizes = {name: CardSize(check.length(v["width"], ("card_sizes", name, "width")),
+                            check.length(v["height"], ("card_sizes", name, "height")), name)
+             for name, v in data["card_sizes"].items()}
+    papers = {name: Paper(name, check.length(v["width"], ("papers", name, "width")),
+                          check.length(v["height"], ("papers", name, "height")),
+                          check.length(v["margin"], ("papers", name, "margin")))
+              for name, v in data["papers"].items()}
+    marks = data["crop_marks"]
+    facts = PrintFacts(sizes, papers, check.length(marks["gap"], ("crop_marks", "gap")),
+                       check.length(marks["length"], ("crop_marks", "length")),
+                       check.length(marks["width"], ("crop_marks", "width")),
+                       dict(data["defaults"]))
+    check.raise_errors()
+    return facts
+
+
+def paper(name: str) -> Paper:
+    from printgen.errors import InputError
+    papers = print_facts().papers
+    if name not in papers:
+        raise InputError(f"unknown paper {name!r}; expected one of {', '.join(papers)}")
+    return papers[name]

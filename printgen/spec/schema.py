@@ -1,0 +1,97 @@
+"""Checks shared by every data file: accepted keys, types and lengths.
+
+A Checker collects every problem in a document, so the user sees them all at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from printgen.errors import SpecError, UnitError
+from printgen.spec.yamlload import KeyPath, Located
+from printgen.units import Length
+
+
+class Checker:
+    """Validates parts of one loaded document and gathers the errors."""
+
+    def __init__(self, doc: Located) -> None:
+        self.doc = doc
+        self.errors: list[str] = []
+
+    def fail(self, path: KeyPath, message: str) -> None:
+        self.errors.append(str(self.doc.error(path, message)))
+
+    def raise_errors(self) -> None:
+        if self.errors:
+            raise SpecError("\n".join(self.errors))
+
+    def mapping(self, value: Any, path: KeyPath, accepted: Iterable[str],
+                required: Iterable[str] = ()) -> dict[str, Any]:
+        """Check value is a mapping with only accepted keys and all required ones."""
+        if not isinstance(value, dict):
+            self.fail(path, f"expected a mapping of keys, got {_show(value)}")
+            return {}
+        accepted = list(accepted)
+        for key in value:
+            if key not in accepted:
+                self.fail(path + (key,), f"unknown key {key!r}; accepted keys: {', '.join(accepted)}")
+        for key in required:
+            if key not in value:
+                self.fail(path, f"missing required key {key!r}")
+        return value
+
+    def text(self, value: Any, path: KeyPath, default: str | None = None) -> str:
+        if value is None and default is not None:
+            return default
+        if isinstance(value, (dict, list)) or value is None:
+            self.fail(path, f"expected text, got {_show(value)}")
+            return ""
+        return str(value)
+
+    def length(self, value: Any, path: KeyPath, *, default: str | None = None,
+               minimum: float | None = 0.0) -> float:
+        """A length with a unit, in points; negative lengths refused unless minimum is None."""
+        if value is None and default is not None:
+            value = default
+        try:
+            result = Length.parse(value).pt
+        except UnitError as error:
+            self.fail(path, str(error))
+            return 0.0
+        if minimum is not None and result < minimum:
+            self.fail(path, f"expected a length of at least {Length(minimum)}, got {value!r}")
+        return result
+
+    def integer(self, value: Any, path: KeyPath, *, default: int | None = None,
+                minimum: int | None = None) -> int:
+        if value is None and default is not None:
+            return default
+        try:
+            result = int(str(value))
+        except ValueError:
+            self.fail(path, f"expected a whole number, got {_show(value)}")
+            return default or 0
+        if minimum is not None and result < minimum:
+            self.fail(path, f"expected a whole number of at least {minimum}, got {value!r}")
+        return result
+
+    def choice(self, value: Any, path: KeyPath, choices: Iterable[str], default: str) -> str:
+        choices = list(choices)
+        if value is None:
+            return default
+        if str(value) not in choices:
+            self.fail(path, f"expected one of {', '.join(choices)}, got {_show(value)}")
+            return default
+        return str(value)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    return repr(value)

@@ -1,0 +1,95 @@
+"""Safe YAML loading that remembers the line of every key and item.
+
+Plain scalars stay text ("+1" keeps its sign, "007" its zeros); only the schema
+decides what becomes a number. The result is plain Python values plus a map from
+key paths to line numbers, so an error can name the line it is about.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from printgen.errors import SpecError, located
+
+KeyPath = tuple[str | int, ...]
+
+
+def format_path(path: KeyPath) -> str:
+    """("cards", 3, "value") -> "cards[3].value"."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+@dataclass
+class Located:
+    """A loaded document: its data and where each key path stands in the file."""
+
+    data: Any
+    source: str
+    lines: dict[KeyPath, int] = field(default_factory=dict)
+
+    def line(self, path: KeyPath) -> int | None:
+        """The line of path, or of its nearest ancestor that has one."""
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return self.lines.get((), None)
+
+    def error(self, path: KeyPath, message: str, kind: type[SpecError] = SpecError) -> SpecError:
+        return kind(located(self.source, self.line(path), format_path(path), message))
+
+
+def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc: str) -> Any:
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise SpecError(located(doc, key_node.start_mark.line + 1, format_path(path),
+                                        "expected a plain key"))
+            key = str(key_node.value)
+            if key in result:
+                raise SpecError(located(doc, key_node.start_mark.line + 1, format_path(path + (key,)),
+                                        "this key appears twice"))
+            result[key] = _convert(value_node, path + (key,), lines, doc)
+            lines[path + (key,)] = key_node.start_mark.line + 1
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [_convert(item, path + (i,), lines, doc) for i, item in enumerate(node.value)]
+    if node.tag == "tag:yaml.org,2002:null" or (node.style is None and node.value in ("", "~", "null")):
+        return None
+    if node.style is None and node.value in ("true", "false"):
+        return node.value == "true"
+    return str(node.value)
+
+
+def load_text(text: str, source: str) -> Located:
+    """Parse YAML text safely; a syntax error names the file and line."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(error, "problem", None) or str(error)
+        raise SpecError(located(source, line, "", f"broken YAML: {problem}")) from None
+    lines: dict[KeyPath, int] = {}
+    data = None if node is None else _convert(node, (), lines, source)
+    return Located(data, source, lines)
+
+
+def load_file(path: Path, display: str | None = None) -> Located:
+    source = display or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SpecError(f"{source}: file not found") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SpecError(f"{source}: cannot read the file ({error})") from None
+    return load_text(text, source)

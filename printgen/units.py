@@ -1,0 +1,67 @@
+"""Lengths with units, parsed once at the edge into PostScript points.
+
+Every length in a data file carries its unit ("63.5mm", "2.5in", "9pt", "0.3cm").
+A bare number or an unknown unit is an error at load time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from printgen.errors import UnitError
+
+POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
+_LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
+
+
+@dataclass(frozen=True, order=True)
+class Length:
+    """A physical length, stored in points (1/72 in)."""
+
+    pt: float
+
+    @classmethod
+    def parse(cls, text: object) -> Length:
+        """Parse "63.5mm", "2.5in", "9pt" or "1cm"; raise UnitError otherwise."""
+        match = _LENGTH.match(str(text))
+        if not match:
+            raise UnitError(f"expected a length with a unit such as '3mm' or '0.125in', got {text!r}")
+        number, unit = match.groups()
+        if not unit:
+            raise UnitError(f"expected a unit (mm, cm, in, pt) after the number, got {text!r}")
+        if unit.lower() not in POINTS_PER:
+            raise UnitError(f"unknown unit {unit!r} in {text!r}; expected one of mm, cm, in, pt")
+        return cls(float(number) * POINTS_PER[unit.lower()])
+
+    @classmethod
+    def mm(cls, value: float) -> Length:
+        return cls(value * POINTS_PER["mm"])
+
+    @property
+    def in_mm(self) -> float:
+        return self.pt / POINTS_PER["mm"]
+
+    def __str__(self) -> str:
+        return f"{round(self.in_mm, 4):g}mm"
+
+    def __repr__(self) -> str:
+        return f"Length.parse({str(self)!r})"
+
+
+def mm(value_pt: float) -> float:
+    """Points to millimetres."""
+    return value_pt / POINTS_PER["mm"]
+
+
+def pt(value_mm: float) -> float:
+    """Millimetres to points."""
+    return value_mm * POINTS_PER["mm"]
+
+
+def parse_pair(text: str) -> tuple[Length, Length]:
+    """Parse "X,Y" where both are lengths with units, e.g. "1.5mm,-0.5mm"."""
+    parts = str(text).split(",")
+    if len(parts) != 2:
+        raise UnitError(f"expected two lengths separated by a comma such as '1mm,-0.5mm', got {text!r}")
+    return Length.parse(parts[0]), Length.parse(parts[1])
