@@ -66,7 +66,13 @@ class Deck:
     game: str = ""
     credits: tuple[str, ...] = ()
     card_thickness: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)   # raw values of the keys below
+    doc: Any = field(default=None, compare=False, repr=False)  # the loaded file, for located errors
+
+    # Keys whose values stay raw in `extra`, each validated by the product that uses it
+    # (with Checker(deck.doc) so its errors name the line):
+    #   dice: names of dice to build with the deck; parts: boards, tokens and other pieces;
+    #   box: tuck box options; rules: the name of the game's rules text.
 
     @property
     def backs(self) -> tuple[str, ...]:

@@ -29,11 +29,15 @@ class Duplex(enum.Enum):
 
 @dataclass(frozen=True)
 class Placed:
-    """A card side on a page, its trim box's top-left corner at (x, y)."""
+    """A card side on a page, its trim box's top-left corner at (x, y).
+
+    clip: "trim" cuts the side's drawing at its trim box (butted cards), "bleed"
+    at its bleed box (a card alone on its page, a box panel), "none" not at all."""
 
     side: Side
     x: float
     y: float
+    clip: str = "trim"
 
 
 @dataclass(frozen=True)

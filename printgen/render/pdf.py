@@ -24,22 +24,21 @@ def pdf_font(name: str) -> str:
     return pdf_name
 
 
-def render_pdf(pages: list[Page], path: Path, *, title: str = "", clip: str = "trim",
-               boxes: bool = False) -> Path:
-    """Write pages to path. clip: "trim" cuts each card side at its trim, "bleed" at
-    its bleed. boxes: set TrimBox and BleedBox (for pages that hold one card)."""
+def render_pdf(pages: list[Page], path: Path, *, title: str = "", boxes: bool = False) -> Path:
+    """Write pages to path. boxes: set TrimBox and BleedBox from each page's first
+    placed side (for pages that hold one card)."""
     with atomic_path(path) as temp:
         canvas = Canvas(str(temp), invariant=1, pageCompression=1)
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
         for page in pages:
-            draw_page(canvas, page, clip=clip, boxes=boxes)
+            draw_page(canvas, page, boxes=boxes)
         canvas.save()
     return path
 
 
-def draw_page(canvas: Canvas, page: Page, *, clip: str, boxes: bool) -> None:
+def draw_page(canvas: Canvas, page: Page, *, boxes: bool) -> None:
     canvas.setPageSize((page.width, page.height))
     if boxes and page.placed:
         side, frame = page.placed[0], page.placed[0].side.frame
@@ -51,10 +50,11 @@ def draw_page(canvas: Canvas, page: Page, *, clip: str, boxes: bool) -> None:
         frame = placed.side.frame
         canvas.saveState()
         canvas.translate(placed.x, page.height - placed.y)
-        inset = frame.bleed if clip == "bleed" else 0.0
-        box = canvas.beginPath()
-        box.rect(-inset, -frame.height - inset, frame.width + 2 * inset, frame.height + 2 * inset)
-        canvas.clipPath(box, stroke=0, fill=0)
+        if placed.clip != "none":
+            inset = frame.bleed if placed.clip == "bleed" else 0.0
+            box = canvas.beginPath()
+            box.rect(-inset, -frame.height - inset, frame.width + 2 * inset, frame.height + 2 * inset)
+            canvas.clipPath(box, stroke=0, fill=0)
         for prim in placed.side.prims:
             draw(canvas, prim)
         canvas.restoreState()

@@ -12,8 +12,9 @@ from printgen.spec.printdata import print_facts
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 
+EXTRA_KEYS = ["dice", "parts", "box", "rules"]    # kept raw in Deck.extra; see model.Deck
 DECK_KEYS = ["name", "title", "game", "credits", "size", "bleed", "safe", "face", "back",
-             "label", "fields", "card_thickness", "cards"]
+             "label", "fields", "card_thickness", "cards", *EXTRA_KEYS]
 ENTRY_KEYS = ["each", "fields", "count", "face", "back"]
 SIZE_KEYS = ["width", "height"]
 
@@ -42,7 +43,8 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
     return Deck(name=str(data["name"]), title=str(data.get("title") or data["name"]),
                 source=path, size=size, bleed=bleed, safe=safe, cards=tuple(cards),
                 game=str(data.get("game") or ""), credits=tuple(str(c) for c in credits),
-                card_thickness=thickness)
+                card_thickness=thickness,
+                extra={key: data[key] for key in EXTRA_KEYS if key in data}, doc=doc)
 
 
 def _size(check: Checker, value: Any) -> CardSize:
