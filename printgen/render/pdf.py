@@ -73,6 +73,7 @@ def _paint(canvas: Canvas, fill: str | None, stroke: str | None, width: float,
     if stroke:
         canvas.setStrokeColor(HexColor(stroke))
         canvas.setLineWidth(width)
+        canvas.setLineJoin(1)           # round joins, as the PNG and SVG renderers draw them
         canvas.setDash(list(dash) if dash else [], 0)
     return int(bool(stroke and width > 0)), int(bool(fill))
 

@@ -68,25 +68,36 @@ def _xy(x: float, y: float, scale: float, origin: float) -> tuple[float, float]:
 
 
 def _shape(draw: ImageDraw.ImageDraw, prim: Primitive, scale: float, origin: float) -> None:
+    """Fill, then stroke centred on the outline as PDF and SVG do (Pillow strokes
+    inside a box, so the stroke's box is grown by half its width)."""
+    width = max(1, round(prim.width * scale)) if prim.stroke and prim.width > 0 else 0
+    half = width / 2
     if isinstance(prim, Rect):
         box = [*_xy(prim.x, prim.y, scale, origin), *_xy(prim.x + prim.w, prim.y + prim.h, scale, origin)]
-        width = max(1, round(prim.width * scale)) if prim.stroke and prim.width > 0 else 0
-        draw.rounded_rectangle(box, radius=prim.radius * scale, fill=prim.fill,
-                               outline=prim.stroke if width else None, width=width)
+        if prim.fill:
+            draw.rounded_rectangle(box, radius=prim.radius * scale, fill=prim.fill)
+        if width:
+            grown = [box[0] - half, box[1] - half, box[2] + half, box[3] + half]
+            draw.rounded_rectangle(grown, radius=prim.radius * scale + half, outline=prim.stroke, width=width)
     elif isinstance(prim, Ellipse):
         box = [*_xy(prim.cx - prim.rx, prim.cy - prim.ry, scale, origin),
                *_xy(prim.cx + prim.rx, prim.cy + prim.ry, scale, origin)]
-        width = max(1, round(prim.width * scale)) if prim.stroke and prim.width > 0 else 0
-        draw.ellipse(box, fill=prim.fill, outline=prim.stroke if width else None, width=width)
+        if prim.fill:
+            draw.ellipse(box, fill=prim.fill)
+        if width:
+            draw.ellipse([box[0] - half, box[1] - half, box[2] + half, box[3] + half],
+                         outline=prim.stroke, width=width)
     elif isinstance(prim, Polygon):
         points = [_xy(x, y, scale, origin) for x, y in prim.points]
-        width = max(1, round(prim.width * scale)) if prim.stroke and prim.width > 0 else 0
         if prim.closed and prim.fill:
             draw.polygon(points, fill=prim.fill)
         if width:
             outline = points + points[:1] if prim.closed else points
             for a, b in _dashes(outline, [d * scale for d in prim.dash]):
                 draw.line([a, b], fill=prim.stroke, width=width)
+            if not prim.dash and len(outline) > 2:     # round the joints
+                for x, y in outline:
+                    draw.ellipse([x - half, y - half, x + half, y + half], fill=prim.stroke)
 
 
 def _dashes(points: list[tuple[float, float]], dash: list[float]):

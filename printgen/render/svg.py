@@ -60,7 +60,7 @@ def write_svg(side: Side, path: Path) -> Path:
 def _paint(prim: Rect | Ellipse | Polygon) -> dict[str, str]:
     paint = {"fill": prim.fill or "none"}
     if prim.stroke and prim.width > 0:
-        paint.update(stroke=prim.stroke, stroke_width=_n(prim.width))
+        paint.update(stroke=prim.stroke, stroke_width=_n(prim.width), stroke_linejoin="round")
         if getattr(prim, "dash", ()):
             paint["stroke_dasharray"] = " ".join(_n(d) for d in prim.dash)
     return paint

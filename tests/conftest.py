@@ -1,0 +1,36 @@
+"""Shared test helpers: the repository's paths and an in-process CLI runner."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+sys.path.insert(0, str(ROOT / "tests"))
+
+
+@dataclass
+class Result:
+    status: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch):
+    """Run printgen in-process: cli(*args) -> Result(status, out, err)."""
+    from printgen.cli import main
+
+    def run(*args: str) -> Result:
+        try:
+            status = main(list(args))
+        except SystemExit as stop:   # argparse usage errors
+            status = int(stop.code or 0)
+        captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return run
