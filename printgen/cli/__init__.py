@@ -16,7 +16,7 @@ from printgen import __version__
 from printgen.errors import PrintgenError
 
 # The verbs, in the order --help lists them. A module per verb in this package.
-COMMANDS = ["build", "list", "calibrate"]
+COMMANDS = ["build", "list", "calibrate", "gallery"]
 
 
 def common_parser() -> argparse.ArgumentParser:

@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from printgen.cli.gallery import export_run, refresh_gallery
 from printgen.cli.options import add_duplex, add_out, add_paper, back_offset
 from printgen.errors import InputError
+from printgen.layout.deck import layout_deck
 from printgen.layout.sheet import Duplex
+from printgen.preflight import require_clean
 from printgen.products.deck import FORMATS, DeckBuild, build_deck
+from printgen.products.export import profiles
 from printgen.spec import display_path, load_deck
 from printgen.spec.printdata import paper
 
@@ -32,6 +36,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "'printgen calibrate' (default: 0mm,0mm)")
     parser.add_argument("--only", metavar="FORMATS", default=",".join(FORMATS),
                         help="comma-separated formats to write: pdf, png, svg (default: all)")
+    parser.add_argument("--for", dest="target", choices=list(profiles()), default=None,
+                        help="export for a print shop or virtual tabletop instead (see docs/print-shops.md)")
+    parser.add_argument("--strict", action="store_true",
+                        help="stop with an error (exit 2) when preflight finds a problem")
     add_out(parser, "output/DECK")
     return parser
 
@@ -50,6 +58,10 @@ def run(args: argparse.Namespace) -> int:
                         quiet=args.quiet)
     deck = load_deck(args.deck)
     out = args.out if args.out is not None else Path("output") / deck.name
+    if args.target:
+        return export_run(deck, args, out)
+    if args.strict:
+        require_clean(layout_deck(deck), safe=deck.safe, label="home print")
     result = build_deck(deck, DeckBuild(**{**options.__dict__, "out": out}))
     if not args.quiet:
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
@@ -60,4 +72,5 @@ def run(args: argparse.Namespace) -> int:
             count = sum(path.suffix == f".{kind}" for path in result.files)
             if count:
                 print(f"  {display_path(out / kind)}/ ({count} {kind.upper()} files)")
+    refresh_gallery(args, out)
     return 0

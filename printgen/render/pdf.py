@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, Color, HexColor, toColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -24,11 +24,34 @@ def pdf_font(name: str) -> str:
     return pdf_name
 
 
-def render_pdf(pages: list[Page], path: Path, *, title: str = "", boxes: bool = False) -> Path:
+class CMYKCanvas(Canvas):
+    """A canvas that turns every RGB colour it is given into CMYK (the plain
+    formula K = 1 - max(R, G, B), no colour profile)."""
+
+    def setFillColor(self, aColor, alpha=None) -> None:  # noqa: N802,N803 (reportlab's names)
+        super().setFillColor(to_cmyk(aColor), alpha)
+
+    def setStrokeColor(self, aColor, alpha=None) -> None:  # noqa: N802,N803
+        super().setStrokeColor(to_cmyk(aColor), alpha)
+
+
+def to_cmyk(color: Color | str) -> CMYKColor:
+    color = toColor(color)
+    if isinstance(color, CMYKColor):
+        return color
+    r, g, b = color.red, color.green, color.blue
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return CMYKColor(0, 0, 0, 1)
+    return CMYKColor(*(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)), round(k, 4))
+
+
+def render_pdf(pages: list[Page], path: Path, *, title: str = "", boxes: bool = False,
+               cmyk: bool = False) -> Path:
     """Write pages to path. boxes: set TrimBox and BleedBox from each page's first
-    placed side (for pages that hold one card)."""
+    placed side (for pages that hold one card). cmyk: write every colour as CMYK."""
     with atomic_path(path) as temp:
-        canvas = Canvas(str(temp), invariant=1, pageCompression=1)
+        canvas = (CMYKCanvas if cmyk else Canvas)(str(temp), invariant=1, pageCompression=1)
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")

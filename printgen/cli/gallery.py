@@ -1,0 +1,58 @@
+"""printgen gallery: regenerate the proof gallery (index.html) of an output folder."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from printgen.cli.options import add_out
+from printgen.model import Deck
+from printgen.products.export import ExportOptions, export_deck, profile
+from printgen.products.gallery import build_gallery
+from printgen.spec import display_path
+
+DESCRIPTION = """\
+Write DIR/index.html: a page with a thumbnail of every card face, back, sheet, box,
+fold, aid and deal sheet found in the output folder, each linked to its file. It
+works offline (relative links, thumbnails stored in DIR/_gallery/). 'printgen build'
+regenerates it after every build."""
+
+
+def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
+    parser = sub.add_parser("gallery", parents=parents, help="write the proof gallery of the output folder",
+                            description=DESCRIPTION,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_out(parser, "output")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    path = build_gallery(args.out if args.out is not None else Path("output"))
+    if not args.quiet:
+        print(f"gallery: {display_path(path)}")
+    return 0
+
+
+def refresh_gallery(args: argparse.Namespace, out: Path) -> None:
+    """After a build: output/index.html for the default folder, else OUT/index.html
+    (never a folder the user did not name)."""
+    path = build_gallery(Path("output") if args.out is None else out)
+    if not args.quiet:
+        print(f"  gallery: {display_path(path)}")
+
+
+def export_run(deck: Deck, args: argparse.Namespace, out: Path) -> int:
+    """printgen build DECK --for PROFILE: export, print warnings and a summary."""
+    prof = profile(args.target)
+    result = export_deck(deck, prof, ExportOptions(out=out, strict=args.strict, quiet=args.quiet))
+    for line in result.warnings:
+        print(f"printgen: preflight: {line}", file=sys.stderr)
+    if not args.quiet:
+        print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}, for {prof.title}")
+        print(f"  {display_path(out / prof.name)}/ ({len(result.files)} files)")
+        for note in result.notes:
+            print(f"  {note}")
+        print(f"  preflight: {len(result.warnings) or 'no'} warning(s)")
+    refresh_gallery(args, out)
+    return 0

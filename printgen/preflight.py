@@ -1,0 +1,188 @@
+"""Preflight: what a print shop would complain about, found before any file is written.
+
+Checked on the laid-out sides (so the geometry is exact, in points):
+- text whose extent (advance widths, font ascent and descent) leaves the safe box;
+- shapes that cross the safe line on a side without reaching the bleed edge there
+  (a background that fills the bleed is fine, a border just inside the trim is not);
+- a side whose bleed nothing fills, so a white sliver shows after a loose cut;
+- placed pictures whose pixels are too few for the profile's dpi;
+- output sizes that differ from what the shop asks for.
+Each finding is one located line; --strict turns them into an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PIL import Image as PILImage
+
+from printgen.errors import PrintgenError
+from printgen.fonts import font
+from printgen.layout.deck import DeckLayout, Side
+from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun
+from printgen.render.png import pixel_size
+from printgen.units import mm
+
+if TYPE_CHECKING:
+    from printgen.products.export import Profile
+
+EPS = 0.01          # points: touching a line is not crossing it
+Box = tuple[float, float, float, float]   # left, top, right, bottom
+EDGES = ("left", "top", "right", "bottom")
+
+
+class PreflightError(PrintgenError):
+    """Preflight found problems and --strict asked for them to stop the build."""
+
+    @classmethod
+    def of(cls, lines: list[str]) -> PreflightError:
+        return cls(f"preflight found {len(lines)} problem(s) and --strict is set:\n" + "\n".join(lines))
+
+
+@dataclass(frozen=True)
+class Finding:
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+def text_extent(run: TextRun) -> Box:
+    """The run's box from its font's advance widths, ascent and descent, turned
+    clockwise about its start point by run.rotate."""
+    metrics = font(run.font)
+    em = run.size / metrics.units_per_em
+    width = metrics.width(run.text, run.size)
+    corners = [(0.0, -metrics.ascent * em), (width, -metrics.ascent * em),
+               (0.0, -metrics.descent * em), (width, -metrics.descent * em)]
+    for _ in range(run.rotate // 90):
+        corners = [(-dy, dx) for dx, dy in corners]
+    xs = [run.x + dx for dx, _ in corners]
+    ys = [run.y + dy for _, dy in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def extent(prim: Primitive) -> Box:
+    """The painted bounding box of a primitive, half its stroke included."""
+    if isinstance(prim, TextRun):
+        return text_extent(prim)
+    half = prim.width / 2 if getattr(prim, "stroke", None) else 0.0
+    if isinstance(prim, (Rect, Image)):
+        box = (prim.x, prim.y, prim.x + prim.w, prim.y + prim.h)
+    elif isinstance(prim, Ellipse):
+        box = (prim.cx - prim.rx, prim.cy - prim.ry, prim.cx + prim.rx, prim.cy + prim.ry)
+    else:
+        xs = [x for x, _ in prim.points]
+        ys = [y for _, y in prim.points]
+        box = (min(xs), min(ys), max(xs), max(ys))
+    return box[0] - half, box[1] - half, box[2] + half, box[3] + half
+
+
+def _outside(box: Box, limit: Box) -> list[tuple[str, float]]:
+    """(edge, by how much) for each side on which box goes beyond limit."""
+    beyond = (limit[0] - box[0], limit[1] - box[1], box[2] - limit[2], box[3] - limit[3])
+    return [(edge, amount) for edge, amount in zip(EDGES, beyond) if amount > EPS]
+
+
+def describe(prim: Primitive) -> str:
+    if isinstance(prim, TextRun):
+        text = prim.text if len(prim.text) <= 24 else prim.text[:21] + "..."
+        return f"text {text!r}"
+    if isinstance(prim, Image):
+        return f"image {prim.path.name!r}"
+    return type(prim).__name__.lower()
+
+
+def side_findings(side: Side, where: str, *, safe: float, bleed: bool, dpi: int) -> Iterator[Finding]:
+    """Every problem of one laid-out side."""
+    frame = side.frame
+    safe_box = (safe, safe, frame.width - safe, frame.height - safe)
+    bleed_box = (-frame.bleed, -frame.bleed, frame.width + frame.bleed, frame.height + frame.bleed)
+    for prim in side.prims:
+        box = extent(prim)
+        reaches = {edge for edge, gap in zip(EDGES, _gaps(box, bleed_box)) if gap <= EPS}
+        for edge, amount in _outside(box, safe_box):
+            if isinstance(prim, TextRun) or edge not in reaches:
+                yield Finding(where, f"{describe(prim)} crosses the safe line at the {edge} by "
+                                     f"{mm(amount):.2f} mm (safe zone {mm(safe):.2f} mm inside the trim)")
+        if isinstance(prim, Image):
+            yield from _picture(prim, where, dpi)
+    if bleed and not any(_fills(prim, bleed_box) for prim in side.prims):
+        yield Finding(where, f"nothing fills the {mm(frame.bleed):.2f} mm bleed: a white edge "
+                             f"can show after cutting (add a rect with box: bleed)")
+
+
+def _gaps(box: Box, limit: Box) -> tuple[float, float, float, float]:
+    return box[0] - limit[0], box[1] - limit[1], limit[2] - box[2], limit[3] - box[3]
+
+
+def _fills(prim: Primitive, bleed_box: Box) -> bool:
+    if not (isinstance(prim, Image) or (isinstance(prim, Rect) and prim.fill)):
+        return False
+    return all(gap <= EPS for gap in _gaps(extent(prim), bleed_box))
+
+
+def _picture(prim: Image, where: str, dpi: int) -> Iterator[Finding]:
+    with PILImage.open(prim.path) as source:
+        width, height = source.size
+    placed_w, placed_h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
+    effective = min(width / (placed_w / 72), height / (placed_h / 72))
+    if effective + 0.5 < dpi:
+        yield Finding(where, f"image {prim.path.name!r} has {width} x {height} px: "
+                             f"{effective:.0f} dpi at its placed size, below the {dpi} dpi printed")
+
+
+def side_places(layout: DeckLayout) -> Iterator[tuple[Side, str]]:
+    """Each face with its card's location, then each distinct back with the deck's."""
+    deck = layout.deck
+    for card, side in zip(deck.cards, layout.faces):
+        yield side, f"{card.where} card {card.index} {card.label!r}"
+    for name, side in layout.backs.items():
+        yield side, f"{deck.doc.source if deck.doc else deck.source} back {name!r}"
+
+
+def check_layout(layout: DeckLayout, *, safe: float, label: str, bleed: bool = True,
+                 dpi: int = 300) -> list[Finding]:
+    """Every finding for every side of the deck, faces first, in deck order."""
+    found = []
+    for side, where in side_places(layout):
+        found.extend(side_findings(side, f"{where} ({label})", safe=safe, bleed=bleed, dpi=dpi))
+    return found
+
+
+def expected_size_findings(layout: DeckLayout, prof: Profile) -> list[Finding]:
+    """The size the profile will write against the size the shop states for this card size."""
+    deck = layout.deck
+    expected = prof.expect.get(deck.size.name)
+    if expected is None or not layout.faces:
+        return []
+    frame = layout.faces[0].frame
+    if prof.output == "pdf":
+        got = (frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed)
+        if all(abs(a - b) < 0.5 for a, b in zip(got, expected)):
+            return []
+        return [Finding(f"{deck.doc.source if deck.doc else deck.source} ({prof.name})",
+                        f"pages are {mm(got[0]):.2f} x {mm(got[1]):.2f} mm; {prof.title} expects "
+                        f"{mm(expected[0]):.2f} x {mm(expected[1]):.2f} mm for {deck.size.name} cards")]
+    got_px = pixel_size(layout.faces[0], prof.dpi)
+    if got_px == tuple(int(v) for v in expected):
+        return []
+    return [Finding(f"{deck.doc.source if deck.doc else deck.source} ({prof.name})",
+                    f"images are {got_px[0]} x {got_px[1]} px; {prof.title} expects "
+                    f"{int(expected[0])} x {int(expected[1])} px for {deck.size.name} cards")]
+
+
+def image_file_findings(path_sizes: list[tuple[str, tuple[int, int], tuple[int, int]]]) -> list[Finding]:
+    """Files read back whose pixel size is not the one asked for."""
+    return [Finding(name, f"written as {got[0]} x {got[1]} px, expected {want[0]} x {want[1]} px")
+            for name, got, want in path_sizes if got != want]
+
+
+def require_clean(layout: DeckLayout, *, safe: float, label: str) -> None:
+    """--strict on a plain build: raise PreflightError if preflight finds anything."""
+    found = check_layout(layout, safe=safe, label=label)
+    if found:
+        raise PreflightError.of([str(f) for f in found])

@@ -1,0 +1,58 @@
+"""Export as one PDF with one card per page (DriveThruCards).
+
+Pages are trim + bleed (2.75 x 3.75 in for poker cards), in the order back 1,
+front 1, back 2, front 2, ...; each page has its TrimBox and BleedBox; colours
+are written as CMYK when the profile asks for it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printgen.layout.deck import DeckLayout, Side
+from printgen.layout.primitives import Image
+from printgen.layout.sheet import Page, Placed
+from printgen.render.pdf import render_pdf
+
+if TYPE_CHECKING:
+    from printgen.products.export import ExportResult, Profile
+
+NOT_PDFX = ("not PDF/X-1a: colours are converted with a plain formula (no colour profile, "
+            "no OutputIntent) and the file carries no PDF/X version key; check it in the "
+            "shop's proofing step")
+
+
+def card_page(side: Side, kind: str) -> Page:
+    """One side alone on a page of its bleed size, clipped at the bleed."""
+    frame = side.frame
+    return Page(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed,
+                (Placed(side, frame.bleed, frame.bleed, clip="bleed"),), kind=kind)
+
+
+def card_pages(layout: DeckLayout) -> list[Page]:
+    """back 1, front 1, back 2, front 2, ..."""
+    pages = []
+    for index, face in enumerate(layout.faces):
+        pages.append(card_page(layout.back_for(index), "back"))
+        pages.append(card_page(face, "front"))
+    return pages
+
+
+def write_card_pdf(layout: DeckLayout, prof: Profile, folder: Path, result: ExportResult) -> None:
+    deck = layout.deck
+    pages = card_pages(layout)
+    cmyk = prof.colour == "cmyk"
+    path = render_pdf(pages, folder / f"{deck.name}-{prof.name}.pdf", boxes=True, cmyk=cmyk,
+                      title=f"{deck.title} ({len(deck.cards)} cards) for {prof.title}")
+    result.files.append(path)
+    first = pages[0]
+    result.notes.append(f"{len(pages)} pages of {first.width / 72:.2f} x {first.height / 72:.2f} in "
+                        f"(back, front per card), TrimBox and BleedBox set, "
+                        f"{'CMYK' if cmyk else 'RGB'} colours")
+    pictures = sorted({prim.path.name for page in pages for placed in page.placed
+                       for prim in placed.side.prims if isinstance(prim, Image)})
+    if pictures and cmyk:
+        result.notes.append(f"images stay RGB inside the PDF: {', '.join(pictures)}")
+    if cmyk:
+        result.notes.append(NOT_PDFX)

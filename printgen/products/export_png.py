@@ -1,0 +1,57 @@
+"""Export as one RGB PNG per face and per back (The Game Crafter, MakePlayingCards).
+
+Files are named for upload, in deck order: DECK-face-001-SLUG.png, DECK-back.png.
+Each file is read back and its pixel size compared with the size asked for.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PIL import Image as PILImage
+
+from printgen.layout.deck import DeckLayout, Side
+from printgen.preflight import image_file_findings
+from printgen.progress import progress
+from printgen.render.png import pixel_size, write_png
+
+if TYPE_CHECKING:
+    from printgen.products.export import ExportResult, Profile
+
+
+def upload_name(deck_name: str, side: Side, kind: str) -> str:
+    return f"{deck_name}-{kind}-{side.name}.png" if kind == "face" else f"{deck_name}-{side.name}.png"
+
+
+def write_png_set(layout: DeckLayout, prof: Profile, folder: Path, result: ExportResult, *,
+                  quiet: bool = False) -> None:
+    deck = layout.deck
+    wanted = [(side, upload_name(deck.name, side, "face")) for side in layout.faces]
+    wanted += [(side, upload_name(deck.name, side, "back")) for side in layout.backs.values()]
+    checks = []
+    for side, name in progress(wanted, desc=f"{deck.name} {prof.name}", quiet=quiet):
+        path = write_png(side, folder / name, dpi=prof.dpi)
+        result.files.append(path)
+        with PILImage.open(path) as image:
+            checks.append((str(path), image.size, pixel_size(side, prof.dpi)))
+    result.warnings += [str(f) for f in image_file_findings(checks)]
+    width, height = pixel_size(layout.faces[0], prof.dpi)
+    result.notes.append(f"{len(layout.faces)} faces and {len(layout.backs)} back(s), "
+                        f"{width} x {height} px RGB at {prof.dpi} dpi, for {prof.title}")
+    if prof.box_art:
+        write_box_art(layout, prof, folder, result)
+
+
+def write_box_art(layout: DeckLayout, prof: Profile, folder: Path, result: ExportResult) -> None:
+    """The tuck box art image, when the deck has a box and the tuck box layout exists."""
+    if "box" not in layout.deck.extra:
+        return
+    try:
+        from printgen.layout import box  # noqa: F401  (written by the tuck box work)
+    except ImportError:
+        result.notes.append(f"box art ({prof.box_art[0]} x {prof.box_art[1]} px) not written: "
+                            f"printgen has no tuck box layout yet")
+        return
+    result.notes.append(f"box art ({prof.box_art[0]} x {prof.box_art[1]} px) not written: "
+                        f"exporting the tuck box layout is not wired in yet")
