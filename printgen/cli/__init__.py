@@ -16,7 +16,7 @@ from printgen import __version__
 from printgen.errors import PrintgenError
 
 # The verbs, in the order --help lists them. A module per verb in this package.
-COMMANDS = ["build", "list", "calibrate", "gallery"]
+COMMANDS = ["build", "list", "calibrate", "box", "rules", "aid", "gallery"]
 
 
 def common_parser() -> argparse.ArgumentParser:
@@ -27,7 +27,9 @@ def common_parser() -> argparse.ArgumentParser:
     return common
 
 
-def make_parser() -> argparse.ArgumentParser:
+def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """The parser; when argv names a command, only that command's module is imported
+    (the others get a bare entry), so a build does not pay for every verb's imports."""
     parser = argparse.ArgumentParser(
         prog="printgen",
         description="Compile card-game components into print-ready files.",
@@ -36,7 +38,11 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"printgen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     parents = [common_parser()]
+    chosen = next((arg for arg in argv if not arg.startswith("-")), None)
     for name in COMMANDS:
+        if chosen in COMMANDS and name != chosen:
+            sub.add_parser(name)
+            continue
         module = importlib.import_module(f"printgen.cli.{name.replace('-', '_')}")
         command = module.add_parser(sub, parents)
         command.set_defaults(run=module.run)
@@ -44,7 +50,8 @@ def make_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = make_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = make_parser(argv)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args) or 0)

@@ -11,8 +11,6 @@ from printgen.model import Deck, Paper
 from printgen.output import ensure_dir
 from printgen.progress import progress
 from printgen.render.pdf import render_pdf
-from printgen.render.png import write_png
-from printgen.render.svg import write_svg
 
 FORMATS = ("pdf", "png", "svg")
 
@@ -47,16 +45,21 @@ def build_deck(deck: Deck, options: DeckBuild) -> BuildResult:
     layout = layout_deck(deck)
     ensure_dir(options.out)
     result = BuildResult()
+    if "pdf" in options.formats:  # the deck's tuck box (printgen.products.box), before any other file
+        from printgen.products.box import deck_box
+        deck_box(deck, out=options.out, paper=options.paper, quiet=options.quiet)
     if "pdf" in options.formats:
         pages = impose(layout, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset)
         pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
         result.files.append(render_pdf(pages, pdf, title=f"{deck.title} ({len(deck.cards)} cards)"))
         result.pages = len(pages)
     if "png" in options.formats:
+        from printgen.render.png import write_png     # Pillow: imported only when asked for
         folder = ensure_dir(options.out / "png")
         for side in progress(sides(layout), desc=f"{deck.name} PNG", quiet=options.quiet):
             result.files.append(write_png(side, folder / f"{side.name}.png", dpi=options.dpi))
     if "svg" in options.formats:
+        from printgen.render.svg import write_svg     # svgwrite: imported only when asked for
         folder = ensure_dir(options.out / "svg")
         for side in progress(sides(layout), desc=f"{deck.name} SVG", quiet=options.quiet):
             result.files.append(write_svg(side, folder / f"{side.name}.svg"))

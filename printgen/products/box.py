@@ -1,0 +1,186 @@
+"""A deck's tuck box: sized from the deck, decorated from templates, one PDF page.
+
+Sizes and colours come from templates/box-tuck.yaml; a deck may override some of
+them under its `box:` key (validated here, so errors name the deck file's line).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from printgen.errors import FitError
+from printgen.layout.box import BoxSize, Net, net_lines, paint, printed_areas, tuck_net
+from printgen.layout.deck import Side, deck_context
+from printgen.layout.face import Frame, context_for, layout_side
+from printgen.layout.sheet import Page, Placed
+from printgen.model import Deck, Paper
+from printgen.render.pdf import render_pdf
+from printgen.spec import PACKAGE_ROOT
+from printgen.spec.expr import render
+from printgen.spec.printdata import print_facts
+from printgen.spec.schema import Checker
+from printgen.spec.template import find_template, load_template
+from printgen.spec.yamlload import Located, load_file
+from printgen.units import Length, mm
+
+FACTS = PACKAGE_ROOT / "templates" / "box-tuck.yaml"
+BOX_KEYS = ["thickness", "clearance", "back", "side", "title"]
+LENGTHS = ["clearance", "leaflet", "tuck", "glue_tab", "notch", "dust_flap", "taper", "bleed"]
+
+
+@dataclass(frozen=True)
+class BoxFacts:
+    lengths: dict[str, float]
+    line_width: float
+    dash: tuple[float, ...]
+    cut: str
+    fold: str
+    colors: dict[str, str]
+    templates: dict[str, str]
+    back: str
+
+
+@lru_cache(maxsize=1)
+def box_facts() -> BoxFacts:
+    doc = load_file(FACTS)
+    check = Checker(doc)
+    data = doc.data
+    lengths = {key: check.length(data.get(key), (key,)) for key in LENGTHS}
+    lines = data.get("lines") or {}
+    dash = tuple(check.length(part, ("lines", "dash")) for part in str(lines.get("dash", "")).split())
+    facts = BoxFacts(lengths, check.length(lines.get("width"), ("lines", "width")), dash,
+                     str(lines.get("cut")), str(lines.get("fold")), dict(data.get("colors") or {}),
+                     dict(data.get("templates") or {}), str(data.get("back") or ""))
+    check.raise_errors()
+    return facts
+
+
+@dataclass(frozen=True)
+class BoxOptions:
+    """The deck's `box:` key, checked."""
+
+    card_thickness: float
+    clearance: float
+    title: str
+    side: str
+    back: str
+
+
+def box_options(deck: Deck, thickness: float | None = None) -> BoxOptions:
+    """Read and check deck.extra['box']; thickness (points) from the command line wins."""
+    facts = box_facts()
+    raw: Any = deck.extra.get("box") or {}
+    doc: Located = deck.doc if deck.doc is not None else Located(raw, str(deck.source))
+    check = Checker(doc)
+    data = check.mapping(raw, ("box",), BOX_KEYS)
+    card = check.length(data.get("thickness"), ("box", "thickness"),
+                        default=f"{deck.card_thickness}pt")
+    clearance = check.length(data.get("clearance"), ("box", "clearance"),
+                             default=f"{facts.lengths['clearance']}pt")
+    info = box_deck_info(deck)
+    back = check.text(data.get("back"), ("box", "back"), default="") or \
+        render(facts.back, {"deck": info}, f"{FACTS.name} back")
+    title = check.text(data.get("title"), ("box", "title"), default=deck.title)
+    side = check.text(data.get("side"), ("box", "side"), default=deck.game or deck.title)
+    check.raise_errors()
+    return BoxOptions(thickness if thickness is not None else card, clearance, title, side, back)
+
+
+def box_deck_info(deck: Deck) -> dict[str, object]:
+    return {**deck_context(deck), "size": str(deck.size)}
+
+
+def box_size(deck: Deck, options: BoxOptions) -> BoxSize:
+    """Inner size = card + clearance each way; depth = cards x thickness + clearance + leaflet."""
+    f = box_facts().lengths
+    depth = len(deck.cards) * options.card_thickness + options.clearance + f["leaflet"]
+    return BoxSize(deck.size.width + options.clearance, deck.size.height + options.clearance,
+                   depth, f["tuck"], f["glue_tab"], f["notch"], f["dust_flap"], f["taper"])
+
+
+def sheet_for(net: Net, paper: Paper, bleed: float) -> Paper:
+    """Portrait or landscape paper that holds the net and its bleed inside the printer
+    margin; FitError naming the size needed and the papers that would do."""
+    need_w, need_h = net.width + 2 * bleed, net.height + 2 * bleed
+    for sheet in (paper, paper.landscape()):
+        if need_w <= sheet.width - 2 * sheet.margin + 1e-6 and need_h <= sheet.height - 2 * sheet.margin + 1e-6:
+            return sheet
+    others = [p.name for p in print_facts().papers.values() if p.name != paper.name and any(
+        need_w <= s.width - 2 * s.margin and need_h <= s.height - 2 * s.margin for s in (p, p.landscape()))]
+    hint = f"use --paper {others[0]}" if others else "use fewer cards per box or a larger paper"
+    raise FitError(f"the tuck box net needs {mm(need_w):.1f} x {mm(need_h):.1f} mm with bleed, but "
+                   f"{paper.name} holds {mm(paper.width - 2 * paper.margin):.1f} x "
+                   f"{mm(paper.height - 2 * paper.margin):.1f} mm inside its printer margin "
+                   f"(portrait or landscape); {hint}")
+
+
+def layout_box(deck: Deck, paper: Paper, options: BoxOptions) -> Page:
+    """The whole box on one page: painted panels, the deck's back art on the front,
+    the templates' text, then the cut and fold lines on top."""
+    facts = box_facts()
+    net = tuck_net(box_size(deck, options))
+    bleed = facts.lengths["bleed"]
+    sheet = sheet_for(net, paper, bleed)
+    dx, dy = (sheet.width - net.width) / 2, (sheet.height - net.height) / 2
+    ground = paint(printed_areas(net, bleed), facts.colors.get("panel", "#ffffff"), dx, dy)
+    gx, gy, gw, gh = net.panels["glue"]
+    ground += paint([(gx, gy, gw, gh)], facts.colors.get("glue", "#ffffff"), dx, dy)
+    background = Side("box-ground", "box background", Frame(sheet.width, sheet.height, 0, 0), tuple(ground))
+    placed = [Placed(background, 0.0, 0.0, clip="none")]
+    values = {"title": options.title, "side": options.side, "back": options.back,
+              "credits": "\n".join(deck.credits)}
+    art = _front_art(deck, net)
+    placed.append(Placed(art, dx + net.panels["front"][0], dy + net.panels["front"][1], clip="trim"))
+    for key, panel in (("front", "front"), ("side", "side-left"), ("side", "side-right"), ("back", "back")):
+        x, y, w, h = net.panels[panel]
+        side = _decor(deck, facts.templates[key], Frame(w, h, 0, 0), values, panel)
+        placed.append(Placed(side, dx + x, dy + y, clip="none"))
+    lines = net_lines(net, dx=dx, dy=dy, cut=facts.cut, fold=facts.fold, width=facts.line_width,
+                      dash=facts.dash)
+    return Page(sheet.width, sheet.height, tuple(placed), tuple(lines), kind="other")
+
+
+def _front_art(deck: Deck, net: Net) -> Side:
+    """The deck's (first) back template laid out at the front panel's size."""
+    _, _, w, h = net.panels["front"]
+    frame = Frame(w, h, deck.bleed, deck.safe)
+    name = deck.backs[0]
+    template = load_template(find_template(name, deck.source, f"{deck.source}: back"))
+    context = context_for(frame, template, deck=box_deck_info(deck))
+    return Side("box-front-art", f"box front ({name})", frame,
+                layout_side(template, frame, context, f"tuck box front (back {name!r})"))
+
+
+def _decor(deck: Deck, name: str, frame: Frame, values: dict[str, str], panel: str) -> Side:
+    template = load_template(find_template(name, FACTS, f"{FACTS.name} templates"))
+    context = context_for(frame, template, deck=box_deck_info(deck), box=values)
+    return Side(f"box-{panel}", f"box {panel}", frame,
+                layout_side(template, frame, context, f"tuck box {panel} of {deck.name}"))
+
+
+def build_box(deck: Deck, *, out: Path, paper: Paper, thickness: float | None = None) -> Path:
+    """Lay out and write the deck's tuck box PDF; returns its path."""
+    page = layout_box(deck, paper, box_options(deck, thickness))
+    path = out / f"{deck.name}-box-{paper.name}.pdf"
+    return render_pdf([page], path, title=f"{deck.title} tuck box")
+
+
+def deck_box(deck: Deck, *, out: Path, paper: Paper, quiet: bool) -> list[Path]:
+    """The tuck box written with a deck build: [path], or [] with a note when the net
+    does not fit the paper (the deck itself still builds)."""
+    try:
+        return [build_box(deck, out=out, paper=paper)]
+    except FitError as error:
+        if not quiet:
+            print(f"printgen: note: no tuck box on {paper.name}: {error}", file=sys.stderr)
+        return []
+
+
+def describe(deck: Deck, options: BoxOptions) -> str:
+    size = box_size(deck, options)
+    return (f"inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm "
+            f"({len(deck.cards)} cards x {Length(options.card_thickness)})")

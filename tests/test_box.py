@@ -1,0 +1,117 @@
+"""Tuck boxes: the inner size read back from the fold lines of the produced PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+MM = 72 / 25.4
+POKER = (63.5, 88.9)
+
+
+def deck_file(folder: Path, count: int, extra: str = "") -> Path:
+    path = folder / f"box{count}.yaml"
+    path.write_text(f"""name: box{count}
+title: Test
+game: Test Game
+size: poker
+face: sabacc-face
+back: sabacc-back
+cards:
+  - fields: {{kind: number, suit: circle, value: "+1"}}
+    count: {count}
+{extra}""", encoding="utf-8")
+    return path
+
+
+def dashes(item) -> list:
+    return list((item.get("dash") or ([], 0))[0])
+
+
+def dashed_and_solid(pdf: Path):
+    with pdfplumber.open(str(pdf)) as doc:
+        page = doc.pages[0]
+        size = (page.width / MM, page.height / MM)
+        dashed = [(l["x0"] / MM, l["top"] / MM, l["x1"] / MM, l["bottom"] / MM)
+                  for l in page.lines if dashes(l)]
+        outline = [c for c in page.curves if not dashes(c) and len(c["pts"]) > 20]
+    return size, dashed, outline
+
+
+def inner_size(dashed):
+    verticals = sorted({round(x0, 2) for x0, y0, x1, y1 in dashed if abs(x0 - x1) < 0.01})
+    assert len(verticals) == 4, verticals
+    depth, width = verticals[1] - verticals[0], verticals[2] - verticals[1]
+    heights = {round(y1 - y0, 2) for x0, y0, x1, y1 in dashed if abs(x0 - x1) < 0.01}
+    assert len(heights) == 1, heights     # every panel fold runs the body's full height
+    height = heights.pop()
+    front = sorted(y0 for x0, y0, x1, y1 in dashed if abs(y0 - y1) < 0.01
+                   and x0 <= verticals[1] + 0.01 and x1 >= verticals[2] - 0.01)
+    assert len(front) == 2, front         # bottom fold and the bottom lid's tuck fold
+    assert front[1] - front[0] == pytest.approx(depth, abs=0.02)
+    return width, height, depth
+
+
+@pytest.mark.parametrize("count", [10, 62, 100])
+def test_inner_size_is_card_plus_clearance(cli, tmp_path, count):
+    result = cli("box", str(deck_file(tmp_path, count)), "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    _, dashed, outline = dashed_and_solid(tmp_path / f"box{count}-box-a4.pdf")
+    width, height, depth = inner_size(dashed)
+    assert width == pytest.approx(POKER[0] + 1, abs=0.02)
+    assert height == pytest.approx(POKER[1] + 1, abs=0.02)
+    assert depth == pytest.approx(count * 0.32 + 1 + 0.8, abs=0.02)   # + leaflet allowance
+    assert len(outline) == 1                                           # one solid cut path
+
+
+def test_thickness_option(cli, tmp_path):
+    deck = deck_file(tmp_path, 30)
+    result = cli("box", str(deck), "--thickness", "0.5mm", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    size, dashed, _ = dashed_and_solid(tmp_path / "box30-box-a4.pdf")
+    assert inner_size(dashed)[2] == pytest.approx(30 * 0.5 + 1.8, abs=0.02)
+    assert size == pytest.approx((210, 297), abs=0.1)
+
+
+def test_wide_net_turns_landscape(cli, tmp_path):
+    assert cli("box", str(deck_file(tmp_path, 100)), "--out", str(tmp_path), "-q").status == 0
+    size, _, outline = dashed_and_solid(tmp_path / "box100-box-a4.pdf")
+    assert size == pytest.approx((297, 210), abs=0.1)      # 210.6 mm wide: too wide for portrait
+    x0, x1 = outline[0]["x0"] / MM, outline[0]["x1"] / MM
+    assert x0 >= 5 + 3 - 0.01 and x1 <= 297 - 8 + 0.01     # cut lines and bleed inside the margin
+
+
+def test_deck_key_overrides_thickness(cli, tmp_path):
+    deck = deck_file(tmp_path, 40, "box:\n  thickness: 0.4mm\n  back: Forty plain cards.\n")
+    assert cli("box", str(deck), "--out", str(tmp_path), "-q").status == 0
+    _, dashed, _ = dashed_and_solid(tmp_path / "box40-box-a4.pdf")
+    assert inner_size(dashed)[2] == pytest.approx(40 * 0.4 + 1.8, abs=0.02)
+
+
+def test_box_too_big_names_the_size_needed(cli, tmp_path):
+    result = cli("box", str(deck_file(tmp_path, 400)), "--out", str(tmp_path))
+    assert result.status == 2
+    assert "needs" in result.err and "mm" in result.err and "Traceback" not in result.err
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_bad_box_key_is_located(cli, tmp_path):
+    deck = deck_file(tmp_path, 10, "box:\n  thickness: 3\n  colour: red\n")
+    result = cli("box", str(deck), "--out", str(tmp_path))
+    assert result.status == 2
+    assert "box10.yaml:11 box.thickness" in result.err
+    assert "box.colour: unknown key" in result.err
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_bad_thickness_option(cli, tmp_path):
+    result = cli("box", str(deck_file(tmp_path, 10)), "--thickness", "3", "--out", str(tmp_path))
+    assert result.status == 2 and "--thickness" in result.err
+
+
+def test_deck_build_writes_its_box(cli, tmp_path):
+    result = cli("build", str(deck_file(tmp_path, 12)), "--only", "pdf", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    assert (tmp_path / "box12-box-a4.pdf").is_file()
