@@ -1,0 +1,343 @@
+"""Deal sheets and challenge booklets laid out as pages of primitives.
+
+Input is a `SheetDeal` (everything printed about one deal, already worked out by
+printgen.products.dealsheet) and a `SheetStyle` (sizes, colours and texts from
+templates/deal-sheet.yaml). Output is `Page`s for the PDF renderer: the deal's
+sheet (Temple picture of shrunk card faces, Force rolls, verdict and rating, the
+setup order), solution pages flowing in two columns, and a booklet cover.
+Every text goes through `set_text`, so anything that cannot fit is a FitError.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from printgen.errors import FitError
+from printgen.layout.deck import Side
+from printgen.layout.face import Frame
+from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, line
+from printgen.layout.sheet import Page, Placed
+from printgen.layout.text import TextStyle, set_text
+from printgen.model import Paper
+from printgen.units import mm, pt
+
+ROWS = 7
+
+
+@dataclass(frozen=True)
+class SheetStyle:
+    """The sheet's look, in points, from templates/deal-sheet.yaml."""
+
+    colors: dict[str, str]
+    margin: float
+    card_scale: float
+    gap: float
+    row_step: float
+    columns: int
+    cell_height: float
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One entry of the setup order: the printed value and its colour."""
+
+    text: str
+    color: str
+
+
+@dataclass(frozen=True)
+class SheetDeal:
+    """Everything printed about one deal (texts already in their final words)."""
+
+    title: str                      # "Jedi Temple, deal 17"
+    level: str                      # "Jedi Knight"
+    level_rules: str                # one line of what the level changes
+    temple: tuple[Side, ...]        # 28 card sides (full size), apex first
+    order: tuple[Cell, ...]         # the whole deck, dealt order
+    temple_word: str                # "Temple" or "Pyramid"
+    rolls: tuple[tuple[Side, Side], ...]
+    verdict: str
+    stars: int | None
+    rating: str
+    notes: tuple[str, ...]          # setup, hidden Temple, Force rolls
+    credit: str
+    steps: tuple[str, ...]          # the readable solution key
+    solution_title: str
+
+
+def text(value: str, x: float, y: float, w: float, h: float, where: str, *, font: str = "sans",
+         size: float = 9.0, color: str = "#000000", align: str = "left", valign: str = "top",
+         shrink: float = 0.0) -> list[TextRun]:
+    """Set one text box (shrinking down to `shrink` pt if given); FitError otherwise."""
+    style = TextStyle(font=font, size=size, color=color, align=align, valign=valign,
+                      line_height=1.25, wrap=True, min_size=shrink or size)
+    return set_text(value, x, y, w, h, style, where)
+
+
+def text_height(value: str, w: float, *, font: str = "sans", size: float = 9.0) -> float:
+    """The height a wrapped text needs at `size` in a box `w` wide."""
+    runs = text(value, 0, 0, w, 10_000, "text", font=font, size=size)
+    return len({run.y for run in runs}) * size * 1.25 if runs else 0.0
+
+
+# --- shrinking card sides --------------------------------------------------------
+
+def scale_prim(prim: Primitive, s: float) -> Primitive:
+    """A primitive shrunk (or grown) by s about the frame's origin."""
+    if isinstance(prim, Rect):
+        return replace(prim, x=prim.x * s, y=prim.y * s, w=prim.w * s, h=prim.h * s,
+                       width=prim.width * s, radius=prim.radius * s,
+                       dash=tuple(d * s for d in prim.dash))
+    if isinstance(prim, Ellipse):
+        return replace(prim, cx=prim.cx * s, cy=prim.cy * s, rx=prim.rx * s, ry=prim.ry * s,
+                       width=prim.width * s)
+    if isinstance(prim, Polygon):
+        return replace(prim, points=tuple((x * s, y * s) for x, y in prim.points),
+                       width=prim.width * s, dash=tuple(d * s for d in prim.dash))
+    if isinstance(prim, TextRun):
+        return replace(prim, x=prim.x * s, y=prim.y * s, size=prim.size * s)
+    if isinstance(prim, Image):
+        return replace(prim, x=prim.x * s, y=prim.y * s, w=prim.w * s, h=prim.h * s)
+    raise TypeError(f"unknown primitive {prim!r}")
+
+
+def scale_side(side: Side, s: float, *, outline: str | None = None) -> Side:
+    """A card side shrunk by s, with an optional hairline outline at its trim."""
+    f = side.frame
+    frame = Frame(f.width * s, f.height * s, f.bleed * s, f.safe * s)
+    prims = tuple(scale_prim(p, s) for p in side.prims)
+    if outline:
+        prims += (Rect(0, 0, frame.width, frame.height, stroke=outline, width=0.4),)
+    return Side(side.name, side.label, frame, prims)
+
+
+# --- the Temple picture ----------------------------------------------------------
+
+def temple_cells(cx: float, top: float, w: float, h: float, gap: float,
+                 step: float) -> list[tuple[float, float]]:
+    """Top-left corners of the 28 Temple cards, apex first, row r centred on cx;
+    each card is centred under the gap of the two cards it is covered by."""
+    cells = []
+    for r in range(ROWS):
+        for c in range(r + 1):
+            centre = cx + (c - r / 2) * (w + gap)
+            cells.append((centre - w / 2, top + r * step * h))
+    return cells
+
+
+def temple_size(style: SheetStyle, card: Frame) -> tuple[float, float]:
+    """Width and height of the whole Temple picture."""
+    w, h = card.width * style.card_scale, card.height * style.card_scale
+    return ROWS * w + (ROWS - 1) * style.gap, (ROWS - 1) * style.row_step * h + h
+
+
+def temple_placed(sides: tuple[Side, ...], style: SheetStyle, cx: float,
+                  top: float) -> tuple[Placed, ...]:
+    """The 28 shrunk sides placed as the Temple (lower rows drawn over upper ones)."""
+    small = [scale_side(side, style.card_scale, outline=style.colors["ink"]) for side in sides]
+    w, h = small[0].frame.width, small[0].frame.height
+    cells = temple_cells(cx, top, w, h, style.gap, style.row_step)
+    return tuple(Placed(side, x, y) for side, (x, y) in zip(small, cells))
+
+
+# --- the deal's sheet ------------------------------------------------------------
+
+def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
+    """The deal's sheet: header, Temple picture, Force rolls, rating, setup order."""
+    ink, muted = style.colors["ink"], style.colors["muted"]
+    left, width = style.margin, paper.width - 2 * style.margin
+    where = f"deal sheet {deal.title!r}"
+    prims: list[Primitive] = []
+    prims += text(deal.title, left, style.margin, width * 0.62, pt(9), f"{where} title",
+                  font="sans-bold", size=18, color=ink, shrink=12)
+    prims += text(deal.level, left + width * 0.62, style.margin, width * 0.38, pt(9),
+                  f"{where} level", font="sans-bold", size=14, color=ink, align="right",
+                  valign="bottom", shrink=10)
+    y = style.margin + pt(10)
+    prims += text(deal.level_rules, left, y, width, pt(5), f"{where} level rules",
+                  size=9, color=muted, shrink=7)
+    y += pt(6)
+    prims.append(line(left, y, left + width, y, stroke=style.colors["rule"], width=0.5))
+    y += pt(4)
+    prims += rating_block(deal, style, left, y, width, where)
+    y += pt(13)
+    card = deal.temple[0].frame
+    temple_w, temple_h = temple_size(style, card)
+    placed = list(temple_placed(deal.temple, style, paper.width / 2, y))
+    prims += text(f"The {deal.temple_word}", left, y, (width - temple_w) / 2 - pt(2), pt(6),
+                  f"{where} picture label", font="sans-bold", size=11, color=ink)
+    if deal.rolls:
+        rolls, rolls_prims = rolls_block(deal.rolls, left, y + pt(9), style, where)
+        placed += rolls
+        prims += rolls_prims
+    y += temple_h + pt(5)
+    y = setup_block(deal, style, prims, left, y, width, where)
+    bottom = paper.height - style.margin
+    credit_h = text_height(deal.credit, width, size=7.5)
+    if y + credit_h > bottom - pt(6):
+        raise FitError(f"{where}: the sheet needs {mm(y + credit_h + pt(6) - bottom):.1f} mm more "
+                       f"height than {paper.name} paper leaves")
+    prims += text(deal.credit, left, bottom - pt(6) - credit_h, width, credit_h + 1,
+                  f"{where} credit", size=7.5, color=muted)
+    return Page(paper.width, paper.height, tuple(placed), tuple(prims), kind="other")
+
+
+def rating_block(deal: SheetDeal, style: SheetStyle, x: float, y: float, w: float,
+                 where: str) -> list[Primitive]:
+    """Verdict and stars on one line, the rating's explanation under it."""
+    ink = style.colors["ink"]
+    prims: list[Primitive] = []
+    prims += text(deal.verdict, x, y, w * 0.7, pt(5.5), f"{where} verdict",
+                  font="sans-bold", size=10, color=ink, shrink=8)
+    if deal.stars is not None:
+        stars = "★" * deal.stars + "☆" * (5 - deal.stars)
+        prims += text(f"Difficulty {stars}", x + w * 0.7, y, w * 0.3, pt(5.5), f"{where} stars",
+                      font="sans-bold", size=11, color=style.colors["star"], align="right")
+    prims += text(deal.rating, x, y + pt(6), w, pt(5), f"{where} rating", size=8.5,
+                  color=style.colors["muted"], shrink=7)
+    return prims
+
+
+def rolls_block(rolls: tuple[tuple[Side, Side], ...], x: float, y: float, style: SheetStyle,
+                where: str) -> tuple[list[Placed], list[Primitive]]:
+    """The Force rolls as pairs of dice faces, one numbered row per roll."""
+    placed: list[Placed] = []
+    prims = text("Force rolls", x, y, pt(40), pt(5), f"{where} rolls label", font="sans-bold",
+                 size=9, color=style.colors["sylop"])
+    for k, (first, second) in enumerate(rolls):
+        row_y = y + pt(6) + k * (first.frame.height + pt(2))
+        prims += text(f"{k + 1}.", x, row_y, pt(5), first.frame.height, f"{where} roll {k + 1}",
+                      font="sans-bold", size=9, color=style.colors["ink"], valign="middle")
+        placed.append(Placed(first, x + pt(6), row_y, clip="none"))
+        placed.append(Placed(second, x + pt(6) + first.frame.width + pt(1.5), row_y, clip="none"))
+    return placed, prims
+
+
+def setup_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: float,
+                y: float, w: float, where: str) -> float:
+    """Heading, notes and the numbered grid of the whole deck; returns the y below."""
+    ink, muted = style.colors["ink"], style.colors["muted"]
+    prims += text("Setup order", x, y, w, pt(6), f"{where} setup heading", font="sans-bold",
+                  size=11, color=ink)
+    y += pt(6)
+    for i, note in enumerate(n for n in deal.notes if n):
+        h = text_height(note, w, size=8.5)
+        prims += text(note, x, y, w, h + 1, f"{where} note {i + 1}", size=8.5, color=muted)
+        y += h + pt(1)
+    y += pt(1)
+    cols = style.columns
+    cell_w, cell_h = w / cols, style.cell_height
+    for i, cell in enumerate(deal.order):
+        row, col = divmod(i, cols)
+        cx, cy = x + col * cell_w, y + row * cell_h
+        tint = style.colors["tint"] if i < 28 else None
+        prims.append(Rect(cx, cy, cell_w, cell_h, fill=tint, stroke=style.colors["rule"], width=0.4))
+        prims += text(str(i + 1), cx + pt(0.8), cy + pt(0.6), cell_w / 2, pt(3),
+                      f"{where} position {i + 1}", font="condensed", size=6, color=muted)
+        prims += text(cell.text, cx, cy + pt(1.2), cell_w, cell_h - pt(1.2),
+                      f"{where} card {i + 1}", font="sans-bold", size=11, color=cell.color,
+                      align="center", valign="middle", shrink=7)
+    rows = -(-len(deal.order) // cols)
+    y += rows * cell_h + pt(1.5)
+    legend = (f"Shaded: the {deal.temple_word} (cards 1 to 28). The small number is each "
+              f"card's place in the stacked deck, 1 on top; card 29 is the first of the rest.")
+    prims += text(legend, x, y, w, pt(4), f"{where} setup legend", size=7.5, color=muted, shrink=6)
+    return y + pt(5)
+
+
+# --- solutions -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Block:
+    """A heading and its numbered steps, flowed as one unit of a solution section."""
+
+    heading: str
+    steps: tuple[str, ...]
+
+
+def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
+                   title: str, intro: str) -> list[Page]:
+    """Blocks flowed in two columns over as many pages as they need, the intro
+    under the title of the first page."""
+    left, width = style.margin, paper.width - 2 * style.margin
+    gutter = pt(6)
+    col_w = (width - gutter) / 2
+    top, bottom = style.margin + pt(12), paper.height - style.margin - pt(8)
+    pages: list[list[Primitive]] = []
+    col, y = 1, bottom  # forces a new page at the first item
+
+    def room(need: float) -> None:
+        nonlocal col, y
+        if y + need <= bottom:
+            return
+        if col == 0:
+            col, y = 1, top
+            return
+        pages.append(text(title, left, style.margin, width, pt(8), "solution title",
+                          font="sans-bold", size=14, color=style.colors["ink"], shrink=10))
+        col, y = 0, top
+
+    room(bottom)
+    intro_h = text_height(intro, width, size=8.5)
+    pages[-1] += text(intro, left, y, width, intro_h + 1, "solution intro", size=8.5,
+                      color=style.colors["muted"])
+    y += intro_h + pt(3)
+    for block in blocks:
+        head_h = text_height(block.heading, col_w, font="sans-bold", size=10) + pt(1.5)
+        first = text_height(f"1. {block.steps[0]}", col_w - pt(6), size=8.5) if block.steps else 0
+        room(head_h + first)
+        x = left + col * (col_w + gutter)
+        pages[-1] += text(block.heading, x, y, col_w, head_h, f"solution heading {block.heading!r}",
+                          font="sans-bold", size=10, color=style.colors["ink"])
+        y += head_h
+        for n, step in enumerate(block.steps, 1):
+            h = text_height(step, col_w - pt(6), size=8.5)
+            room(h)
+            x = left + col * (col_w + gutter)
+            pages[-1] += text(f"{n}.", x, y, pt(5.5), h, f"solution step {n}", font="condensed",
+                              size=8.5, color=style.colors["muted"], align="right")
+            pages[-1] += text(step, x + pt(6), y, col_w - pt(6), h + 0.5,
+                              f"{block.heading!r} step {n}", size=8.5, color=style.colors["ink"])
+            y += h + pt(0.6)
+        y += pt(3)
+    return [Page(paper.width, paper.height, (), tuple(p), kind="other") for p in pages]
+
+
+# --- booklet cover and page numbers ----------------------------------------------
+
+def cover_page(paper: Paper, style: SheetStyle, *, title: str, subtitle: str,
+               paragraphs: tuple[str, ...], backs: tuple[Side, ...]) -> Page:
+    """A booklet cover: title, subtitle, a small Temple of card backs, then text."""
+    left, width = style.margin, paper.width - 2 * style.margin
+    ink = style.colors["ink"]
+    prims: list[Primitive] = []
+    y = style.margin + pt(20)
+    prims += text(title, left, y, width, pt(14), "cover title", font="sans-bold", size=28,
+                  color=ink, align="center", shrink=16)
+    y += pt(16)
+    prims += text(subtitle, left, y, width, pt(8), "cover subtitle", font="sans-bold", size=13,
+                  color=style.colors["muted"], align="center", shrink=9)
+    y += pt(14)
+    placed = temple_placed(backs, style, paper.width / 2, y)
+    y += temple_size(style, backs[0].frame)[1] + pt(12)
+    for i, para in enumerate(paragraphs):
+        h = text_height(para, width, size=10.5)
+        prims += text(para, left, y, width, h + 1, f"cover paragraph {i + 1}", size=10.5, color=ink)
+        y += h + pt(4)
+    if y > paper.height - style.margin - pt(8):
+        raise FitError(f"booklet cover: its text runs {mm(y - paper.height + style.margin):.1f} mm "
+                       f"past the bottom margin of {paper.name} paper")
+    return Page(paper.width, paper.height, placed, tuple(prims), kind="other")
+
+
+def number_pages(pages: list[Page], style: SheetStyle, label: str) -> list[Page]:
+    """Add 'label, page k of n' at the foot of every page."""
+    total = len(pages)
+    numbered = []
+    for k, page in enumerate(pages, 1):
+        foot = text(f"{label} · page {k} of {total}", style.margin, page.height - style.margin - pt(4),
+                    page.width - 2 * style.margin, pt(4), "page footer", size=7,
+                    color=style.colors["muted"], align="right")
+        numbered.append(replace(page, prims=page.prims + tuple(foot)))
+    return numbered
+

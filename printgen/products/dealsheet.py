@@ -1,0 +1,412 @@
+"""A deal sheet: one Jedi Temple (or Pyramid) deal printed for play at the table.
+
+A thin composition of the existing stages: the deal engine (printgen.deal) deals,
+solves and replays; the real card faces come from the deck's own layout
+(sabacc-62) shrunk onto the page, Pyramid cards and dice from templates
+(templates/deal-minicard.yaml, deal-die.yaml); every size and sentence from
+templates/deal-sheet.yaml; printgen.layout.dealsheet places it all; the PDF
+renderer writes it.
+
+Two adapters below stand in for what the engine does not offer (yet): the
+difficulty rating (`greedy_rating`) and the readable solution steps (`readable_steps`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from printgen.deal import deal as deal_module
+from printgen.deal.deal import Deal, jedi_deal, jedi_deck
+from printgen.deal.engine import Game, Item, ItemKind, Move, MoveKind, Position
+from printgen.deal.rules import TEMPLE_SIZE, Level, LevelRules, RuleSet, rule_set
+from printgen.deal.shuffle import SplitMix64, shuffled_deal
+from printgen.deal.solver import Solution, forced_move, group_moves, solve
+from printgen.deal.state import DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board
+from printgen.errors import InputError
+from printgen.layout.deck import Side, layout_deck
+from printgen.layout.dealsheet import Block, Cell, SheetDeal, SheetStyle, number_pages, sheet_page
+from printgen.layout.dealsheet import solution_pages
+from printgen.layout.face import Frame, context_for, layout_side
+from printgen.model import Paper
+from printgen.render.pdf import render_pdf
+from printgen.spec import PACKAGE_ROOT, load_deck, search_roots
+from printgen.spec.schema import Checker
+from printgen.spec.template import load_template
+from printgen.spec.yamlload import load_file
+from printgen.units import pt
+
+SHEET_FILE = "deal-sheet.yaml"
+RULE_KEYS = ["title", "deck", "temple", "draw", "discard", "credit", "setup", "hidden", "rolls",
+             "key"]
+
+
+@dataclass(frozen=True)
+class SheetData:
+    """templates/deal-sheet.yaml, checked: the style, texts per rule set and level."""
+
+    style: SheetStyle
+    rules: dict[str, dict[str, str]]
+    levels: dict[str, dict[str, str]]
+    rating: dict[str, Any]
+    challenge: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DealSheetBuild:
+    """What to print and where: one deal at one level."""
+
+    paper: Paper
+    rules: str = "jedi-temple"
+    level: str | None = None
+    out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL.pdf
+    quiet: bool = False
+
+
+def template_file(name: str) -> Path:
+    """A file of templates/, the current folder's first, then printgen's own."""
+    for root in [*search_roots(), PACKAGE_ROOT]:
+        path = root / "templates" / name
+        if path.is_file():
+            return path
+    raise InputError(f"templates/{name}: not found in {', '.join(map(str, search_roots()))}")
+
+
+@lru_cache(maxsize=4)
+def sheet_data(path: Path | None = None) -> SheetData:
+    """Load and check the sheet's data file; every problem named by file and line."""
+    from printgen.spec import display_path
+    path = path or template_file(SHEET_FILE)
+    doc = load_file(path, display_path(path))
+    check = Checker(doc)
+    top = check.mapping(doc.data, (), ["colors", "page", "temple", "setup", "rules", "levels",
+                                       "rating", "challenge"],
+                        required=["colors", "page", "temple", "setup", "rules", "levels",
+                                  "rating", "challenge"])
+    temple = check.mapping(top.get("temple"), ("temple",), ["card_scale", "gap", "row_step"],
+                           required=["card_scale", "gap", "row_step"])
+    setup = check.mapping(top.get("setup"), ("setup",), ["columns", "cell_height"],
+                          required=["columns", "cell_height"])
+    page = check.mapping(top.get("page"), ("page",), ["margin"], required=["margin"])
+    style = SheetStyle(
+        colors={str(k): str(v) for k, v in (top.get("colors") or {}).items()},
+        margin=check.length(page.get("margin"), ("page", "margin")),
+        card_scale=_fraction(check, temple.get("card_scale"), ("temple", "card_scale")),
+        gap=check.length(temple.get("gap"), ("temple", "gap")),
+        row_step=_fraction(check, temple.get("row_step"), ("temple", "row_step")),
+        columns=check.integer(setup.get("columns"), ("setup", "columns"), minimum=1),
+        cell_height=check.length(setup.get("cell_height"), ("setup", "cell_height")))
+    rules = {}
+    for name, entry in (top.get("rules") or {}).items():
+        entry = check.mapping(entry, ("rules", name), RULE_KEYS, required=["title", "temple", "credit", "setup", "key"])
+        rules[name] = {k: check.text(entry.get(k), ("rules", name, k), "") for k in RULE_KEYS}
+    levels = {}
+    for name, entry in (top.get("levels") or {}).items():
+        entry = check.mapping(entry, ("levels", name), ["title", "rules"], required=["title", "rules"])
+        levels[name] = {k: check.text(entry.get(k), ("levels", name, k)) for k in ("title", "rules")}
+    rating = check.mapping(top.get("rating"), ("rating",), ["tries", "stars_at_or_above"],
+                           required=["tries", "stars_at_or_above"])
+    thresholds = rating.get("stars_at_or_above")
+    if not isinstance(thresholds, list) or len(thresholds) != 5:
+        check.fail(("rating", "stars_at_or_above"), "expected a list of 5 win rates (1 to 5 stars)")
+        thresholds = ["0"] * 5
+    challenge = check.mapping(top.get("challenge"), ("challenge",), ["scan_limit", "use"],
+                              required=["scan_limit", "use"])
+    rating_data = {"tries": check.integer(rating.get("tries"), ("rating", "tries"), minimum=1),
+                   "thresholds": tuple(_fraction(check, t, ("rating", "stars_at_or_above", i))
+                                       for i, t in enumerate(thresholds))}
+    challenge_data = {"scan_limit": check.integer(challenge.get("scan_limit"),
+                                                  ("challenge", "scan_limit"), minimum=1),
+                      "use": check.text(challenge.get("use"), ("challenge", "use"))}
+    check.raise_errors()
+    return SheetData(style, rules, levels, rating_data, challenge_data)
+
+
+def _fraction(check: Checker, value: Any, path: tuple) -> float:
+    try:
+        number = float(str(value))
+    except ValueError:
+        number = -1.0
+    if not 0.0 <= number <= 1.0:
+        check.fail(path, f"expected a number from 0 to 1, got {value!r}")
+        return 0.0
+    return number
+
+
+# --- the deal worked out: engine calls and two adapters --------------------------
+
+@dataclass(frozen=True)
+class Rating:
+    """Difficulty: 1 (easy) to 5 stars, the player model's win rate, one line why."""
+
+    stars: int
+    win_rate: float
+    explanation: str
+
+
+@dataclass(frozen=True)
+class Worked:
+    """A deal at one level with everything the engine says about it."""
+
+    deal: Deal
+    level: LevelRules
+    cards: tuple[int, ...]          # canonical deck indices in dealt order
+    solution: Solution
+    rating: Rating
+    steps: tuple[str, ...]
+    verdict: str
+
+
+def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
+    """The engine's deal and, for the deck's pictures, which card went where: the
+    same documented shuffle applied to the card indices instead of their values."""
+    if rules.name != "jedi-temple":
+        maker = getattr(deal_module, f"{rules.name.replace('-', '_')}_deal", None)
+        if maker is None:
+            raise InputError(f"--rules {rules.name}: the deal engine does not deal "
+                             f"{rules.title} yet")
+        return maker(number), tuple(range(rules.deck_size))
+    deal = jedi_deal(number)
+    order, _ = shuffled_deal(number, range(rules.deck_size), rules.rolls)
+    canonical = jedi_deck()
+    if tuple(canonical[i] for i in order) != deal.values:
+        raise InputError(f"deal {number}: the deck's pictures do not match the engine's deal")
+    return deal, tuple(order)
+
+
+def work_deal(rules_name: str, number: int, level: str | None, rating: dict[str, Any]) -> Worked:
+    """Deal, solve, rate and describe deal `number` at `level`."""
+    rules = rule_set(rules_name)
+    level_rules = rules.level(level)
+    deal, cards = make_deal(rules, number)
+    solution = solve(deal, level_rules.level)
+    steps = readable_steps(deal, level_rules.level, solution.moves or ())
+    return Worked(deal, level_rules, cards, solution,
+                  greedy_rating(deal, level_rules.level, rating), steps, verdict(solution))
+
+
+def verdict(solution: Solution) -> str:
+    if solution.winnable:
+        return (f"Winnable: solved in {len(solution.moves or ())} moves "
+                f"({solution.nodes:,} positions searched).")
+    if solution.winnable is False:
+        return "Not winnable at this level: no sequence of moves empties the Temple."
+    return f"Undecided: the solver stopped after {solution.nodes:,} positions."
+
+
+def greedy_rating(deal: Deal, level: Level, data: dict[str, Any]) -> Rating:
+    """ADAPTER until printgen.deal rates deals: a simple player who sees only what the
+    level shows (available cards) plays `tries` games; fewer wins, more stars."""
+    board = Board(deal, level)
+    rng = SplitMix64(deal.number or 0)
+    tries = data["tries"]
+    wins = sum(_greedy_game(board, rng) for _ in range(tries))
+    rate = wins / tries
+    stars = next((k for k, floor in enumerate(data["thresholds"], 1) if rate >= floor), 5)
+    return Rating(stars, rate, f"{stars} of 5 stars: a simple player who takes the biggest group "
+                               f"it sees and otherwise draws won {wins} of {tries} tries.")
+
+
+def _greedy_game(board: Board, rng: SplitMix64) -> bool:
+    state = board.start()
+    while state[0] != FULL:
+        cards = board.cards(state)
+        move = forced_move(board, state, cards)
+        groups = [g for g in group_moves(board, state, cards) if g[1]] if move is None else []
+        if groups:
+            most = max(g[1].bit_count() for g in groups)
+            best = sorted((g for g in groups if g[1].bit_count() == most),
+                          key=lambda g: (len(g[4]), g[1], g[2], g[3]))
+            move = best[rng.below(len(best))]
+        elif move is None and board.can_draw(state):
+            move = DRAW_MOVE_T
+        elif move is None and board.can_recycle(state):
+            move = RECYCLE_MOVE_T
+        elif move is None:
+            return False
+        state = board.apply(state, move)
+    return True
+
+
+RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def pile_label(label: str) -> str:
+    """A Pyramid label 'Th' -> '10♥'."""
+    rank = "10" if label[0] == "T" else label[0]
+    return rank + {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[label[1].lower()]
+
+
+def show(deal: Deal, value: int | None) -> str:
+    if value is None:
+        return "none"
+    if deal.rules.force_value is None:
+        return RANKS.get(value, str(value))
+    return f"{value:+d}" if value else "0"
+
+
+def readable_steps(deal: Deal, level: Level, moves: tuple[Move, ...]) -> tuple[str, ...]:
+    """ADAPTER until printgen.deal describes moves: each move in words, runs of Draws
+    merged, replayed through the engine so every value shown is the real one."""
+    game = Game(deal, level)
+    position, steps, drawn = game.start(), [], []
+    for move in moves:
+        if move.kind is MoveKind.DRAW:
+            position = game.apply(position, move)
+            drawn.append(show(deal, position.draw_card))
+            continue
+        if drawn:
+            steps.append(_draws(drawn))
+            drawn = []
+        before, position = position, game.apply(position, move)
+        steps.append(_describe(game, before, position, move))
+    if drawn:
+        steps.append(_draws(drawn))
+    return tuple(steps)
+
+
+def _draws(drawn: list[str]) -> str:
+    if len(drawn) == 1:
+        return f"Draw: {drawn[0]}."
+    return f"Draw {len(drawn)} times: {', '.join(drawn)}."
+
+
+def _where(game: Game, item: Item) -> str:
+    pyramid = game.rules.force_value is None
+    if item.kind is ItemKind.TEMPLE:
+        return f"{'Pyramid' if pyramid else 'Temple'} row {item.row + 1}, card {item.col + 1}"
+    if item.kind is ItemKind.DRAW:
+        return "Deck" if pyramid else "Draw card"
+    return "Waste" if pyramid else "Discard top"
+
+
+def _describe(game: Game, before: Position, after: Position, move: Move) -> str:
+    deal = game.deal
+    parts = [f"{show(deal, game.value(before, item))} ({_where(game, item)})" for item in move.cards]
+    if move.kind is MoveKind.RECYCLE:
+        pile = "waste over as the new deck" if deal.rules.force_value is None else \
+            "Discard Pile over as the new Stockpile"
+        return f"Recycle: turn the {pile} ({after.recycles_left} left)."
+    if move.kind is MoveKind.FORCE:
+        roll = deal.rolls[before.rolls_used]
+        pool = ", ".join(map(str, after.pool))
+        return (f"Use the Force: spend the Sylop ({_where(game, move.cards[0])}); roll {before.rolls_used + 1} "
+                f"adds {roll[0]} and {roll[1]} (pool: {pool}).")
+    parts += [f"Force {value:+d}" for value in move.force]
+    if deal.rules.force_value is None:
+        return f"Remove {parts[0]} alone." if len(parts) == 1 else f"Pair {parts[0]} with {parts[1]}."
+    rest = parts[1:]
+    joined = rest[0] if len(rest) == 1 else f"{', '.join(rest[:-1])} and {rest[-1]}"
+    return f"Balance {parts[0]} with {joined}."
+
+
+# --- the pictures: card faces, backs and dice ------------------------------------
+
+@lru_cache(maxsize=2)
+def deck_sides(deck_name: str) -> tuple[tuple[Side, ...], Side]:
+    """Every face of a deck (canonical order) and its first back, laid out once."""
+    layout = layout_deck(load_deck(deck_name))
+    return layout.faces, layout.back_for(0)
+
+
+def template_side(name: str, frame: Frame, card: dict[str, str], label: str) -> Side:
+    """One side drawn from a template of templates/ with the given card fields."""
+    template = load_template(template_file(f"{name}.yaml"))
+    context = context_for(frame, template, card=card)
+    return Side(name, label, frame, layout_side(template, frame, context, label))
+
+
+def die_side(value: int) -> Side:
+    frame = Frame(pt(6), pt(6), 0.0, 0.0)
+    return template_side("deal-die", frame, {"value": str(value)}, f"die {value}")
+
+
+PYRAMID_SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+
+
+def pyramid_side(label: str) -> Side:
+    """A Pyramid mini card for a label such as 'Th' or 'As' at poker size."""
+    frame = Frame(pt(63.5), pt(88.9), 0.0, 0.0)
+    rank = "10" if label[0] == "T" else label[0]
+    return template_side("deal-minicard", frame,
+                         {"rank": rank, "suit": PYRAMID_SUITS[label[1].lower()]}, label)
+
+
+def temple_sides(worked: Worked, data: SheetData) -> tuple[Side, ...]:
+    """The 28 Temple pictures: real faces (or backs where the level hides them)."""
+    if worked.deal.labels is not None:
+        return tuple(pyramid_side(label) for label in worked.deal.labels[:TEMPLE_SIZE])
+    faces, back = deck_sides(data.rules[worked.deal.rules.name]["deck"])
+    sides = [faces[i] for i in worked.cards[:TEMPLE_SIZE]]
+    if worked.level.face_down:
+        sides = [back] * (TEMPLE_SIZE - 7) + sides[TEMPLE_SIZE - 7:]
+    return tuple(sides)
+
+
+# --- the sheet -------------------------------------------------------------------
+
+def cell(worked: Worked, index: int, colors: dict[str, str]) -> Cell:
+    if worked.deal.labels is not None:
+        label = pile_label(worked.deal.labels[index])
+        red = worked.deal.labels[index][1].lower() in "hd"
+        return Cell(label, colors["negative"] if red else colors["ink"])
+    value = worked.deal.values[index]
+    color = colors["positive"] if value > 0 else colors["negative"] if value < 0 else colors["sylop"]
+    return Cell(f"{value:+d}" if value else "0", color)
+
+
+def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
+    """Everything the sheet prints about a worked deal, in words."""
+    texts = data.rules[worked.deal.rules.name]
+    level = data.levels[worked.level.level.value]
+    notes = [texts["setup"], texts["hidden"] if worked.level.face_down else ""]
+    if worked.deal.rolls:
+        notes.append(texts["rolls"])
+    return SheetDeal(
+        title=f"{texts['title']}, deal {worked.deal.number}",
+        level=level["title"], level_rules=level["rules"],
+        temple=temple_sides(worked, data),
+        order=tuple(cell(worked, i, data.style.colors) for i in range(len(worked.deal.values))),
+        temple_word=texts["temple"],
+        rolls=tuple((die_side(a), die_side(b)) for a, b in worked.deal.rolls),
+        verdict=worked.verdict, stars=worked.rating.stars if worked.rating else None,
+        rating=worked.rating.explanation if worked.rating else "",
+        notes=tuple(notes), credit=texts["credit"], steps=worked.steps,
+        solution_title="Solution key (keep it hidden until you need it)")
+
+
+def solution_block(worked: Worked, data: SheetData) -> Block:
+    texts = data.rules[worked.deal.rules.name]
+    level = data.levels[worked.level.level.value]["title"]
+    head = f"{texts['title']} deal {worked.deal.number}, {level}"
+    if not worked.steps:
+        return Block(head, (worked.verdict,))
+    return Block(f"{head}: {len(worked.solution.moves or ())} moves", worked.steps)
+
+
+def default_path(rules: str, number: int, level: str) -> Path:
+    return Path("output") / "deals" / f"{rules}-{number}-{level}.pdf"
+
+
+def build_deal_sheet(number: int, options: DealSheetBuild) -> Path:
+    """Work the deal out, lay out its sheet and solution pages, write the PDF."""
+    data = sheet_data()
+    worked = work_deal(options.rules, number, options.level, data.rating)
+    sheet = sheet_deal(worked, data)
+    pages = [sheet_page(sheet, options.paper, data.style)]
+    pages += solution_pages([solution_block(worked, data)], options.paper, data.style,
+                            sheet.solution_title, data.rules[options.rules]["key"])
+    pages = number_pages(pages, data.style, sheet.title)
+    path = options.out or default_path(options.rules, number, worked.level.level.value)
+    title = f"{sheet.title} ({sheet.level})"
+    return render_pdf(pages, path, title=title)
+
+
+def known_rules(name: str) -> str:
+    """Check a --rules name against the engine's rule sets and the sheet's texts."""
+    rules = rule_set(name)
+    if rules.name not in sheet_data().rules:
+        raise InputError(f"--rules {name}: no sheet texts for it in templates/{SHEET_FILE}")
+    return rules.name
