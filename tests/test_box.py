@@ -112,6 +112,6 @@ def test_bad_thickness_option(cli, tmp_path):
 
 
 def test_deck_build_writes_its_box(cli, tmp_path):
-    result = cli("build", str(deck_file(tmp_path, 12)), "--only", "pdf", "--out", str(tmp_path), "-q")
+    result = cli("build", str(deck_file(tmp_path, 12)), "--only", "pdf,box", "--out", str(tmp_path), "-q")
     assert result.status == 0, result.err
     assert (tmp_path / "box12-box-a4.pdf").is_file()

@@ -35,7 +35,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "lengths with units, e.g. 1.5mm,-0.5mm; read it off "
                              "'printgen calibrate' (default: 0mm,0mm)")
     parser.add_argument("--only", metavar="FORMATS", default=",".join(FORMATS),
-                        help="comma-separated formats to write: pdf, png, svg (default: all)")
+                        help="comma-separated outputs to write: pdf (the cards), png, svg, box (the tuck box) (default: all)")
     parser.add_argument("--for", dest="target", choices=list(profiles()), default=None,
                         help="export for a print shop or virtual tabletop instead (see docs/print-shops.md)")
     parser.add_argument("--strict", action="store_true",

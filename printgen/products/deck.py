@@ -12,7 +12,7 @@ from printgen.output import ensure_dir
 from printgen.progress import progress
 from printgen.render.pdf import render_pdf
 
-FORMATS = ("pdf", "png", "svg")
+FORMATS = ("pdf", "png", "svg", "box")    # box: the deck's tuck box PDF
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def build_deck(deck: Deck, options: DeckBuild) -> BuildResult:
     layout = layout_deck(deck)
     ensure_dir(options.out)
     result = BuildResult()
-    if "pdf" in options.formats:  # the deck's tuck box (printgen.products.box), before any other file
+    if "box" in options.formats:  # the deck's tuck box (printgen.products.box), before any other file
         from printgen.products.box import deck_box
         deck_box(deck, out=options.out, paper=options.paper, quiet=options.quiet)
     if "pdf" in options.formats:

@@ -1,13 +1,17 @@
 """Jinja2 expressions in data files, rendered in a sandbox with StrictUndefined.
 
 Only strings that contain "{{" or "{%" are templates; everything else is taken as
-it stands. Compiled templates are cached, so a deck of many cards compiles each
-expression once.
+it stands. Compiled templates are cached in memory, so a deck of many cards compiles
+each expression once, and their bytecode on disk (Jinja2's own bytecode cache, in
+$XDG_CACHE_HOME/printgen or ~/.cache/printgen), so the next run does not compile
+them at all. Set PRINTGEN_NO_CACHE=1 to do without the disk cache.
 """
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -22,9 +26,29 @@ def _signed(value: Any) -> str:
     return f"+{number}" if number > 0 else str(number)
 
 
+class _SourceLoader(jinja2.BaseLoader):
+    """Templates named by their own source text."""
+
+    def get_source(self, environment: jinja2.Environment, template: str):
+        return template, None, lambda: True
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    if os.environ.get("PRINTGEN_NO_CACHE"):
+        return None
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = base / "printgen" / f"jinja-{jinja2.__version__}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder)) if os.access(folder, os.W_OK) else None
+
+
 def _environment() -> ImmutableSandboxedEnvironment:
     env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
-                                        keep_trailing_newline=False)
+                                        keep_trailing_newline=False, loader=_SourceLoader(),
+                                        bytecode_cache=_bytecode_cache(), auto_reload=False)
     env.filters["signed"] = _signed
     return env
 
@@ -38,7 +62,7 @@ def is_template(text: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def _compile(text: str) -> jinja2.Template:
-    return ENV.from_string(text)
+    return ENV.get_template(text)
 
 
 def render(text: str, context: dict[str, Any], where: str) -> str:

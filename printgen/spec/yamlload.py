@@ -16,6 +16,8 @@ import yaml
 from printgen.errors import SpecError, located
 
 KeyPath = tuple[str | int, ...]
+# libyaml's parser where PyYAML was built with it (it is, in PyYAML's wheels): same nodes, faster
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def format_path(path: KeyPath) -> str:
@@ -63,9 +65,10 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc: str
         return result
     if isinstance(node, yaml.SequenceNode):
         return [_convert(item, path + (i,), lines, doc) for i, item in enumerate(node.value)]
-    if node.tag == "tag:yaml.org,2002:null" or (node.style is None and node.value in ("", "~", "null")):
+    plain = not node.style            # None from PyYAML's parser, "" from libyaml's
+    if node.tag == "tag:yaml.org,2002:null" or (plain and node.value in ("", "~", "null")):
         return None
-    if node.style is None and node.value in ("true", "false"):
+    if plain and node.value in ("true", "false"):
         return node.value == "true"
     return str(node.value)
 
@@ -73,7 +76,7 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc: str
 def load_text(text: str, source: str) -> Located:
     """Parse YAML text safely; a syntax error names the file and line."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None

@@ -1,0 +1,76 @@
+"""Benchmark of the card pipeline on the 62-card Sabacc deck (issue 2).
+
+In one run it times, as separate processes and best of several runs each:
+  - `printgen build sabacc-62 --only pdf` against bench/bare_reportlab.py, which
+    draws the same 62 faces and backs with crop marks in plain reportlab, and prints
+    the ratio (target: within 2x);
+  - the PDF's size (target: under 150 KB);
+  - the 62 face PNGs at 300 dpi, in process (target: under 2 s);
+  - the peak memory (max RSS) of the PDF and PNG builds (target: under 150 MB).
+
+Usage: python bench/bench_pipeline.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def timed(command: list[str], runs: int) -> tuple[float, float]:
+    """Best wall time of command over runs, and the largest child max RSS in MB."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        best = min(best, time.perf_counter() - start)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    return best, peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        bare, bare_rss = timed([sys.executable, str(HERE / "bare_reportlab.py"), str(out / "bare.pdf")], args.runs)
+        ours, pdf_rss = timed([sys.executable, "-m", "printgen", "build", "sabacc-62", "--only", "pdf",
+                               "--out", str(out / "pg"), "-q"], args.runs)
+        pdf = out / "pg" / "sabacc-62-a4.pdf"
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "printgen", "build", "sabacc-62", "--only", "png",
+                        "--out", str(out / "png"), "-q"], check=True)
+        png_process = time.perf_counter() - start
+        png_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        png_render = png_in_process(out / "png2")
+        print(f"bare reportlab PDF        {bare:7.3f} s   ({(out / 'bare.pdf').stat().st_size / 1024:.0f} KB)")
+        print(f"printgen PDF              {ours:7.3f} s   ratio {ours / bare:.2f}x (target <= 2x)")
+        print(f"printgen PDF size         {pdf.stat().st_size / 1024:7.1f} KB (target < 150 KB)")
+        print(f"62 face PNGs in process   {png_render:7.3f} s   (target < 2 s)")
+        print(f"PNG build, whole process  {png_process:7.3f} s   (63 files incl. the back)")
+        print(f"peak memory (max RSS)     {max(pdf_rss, png_rss):7.1f} MB (target < 150 MB; "
+              f"bare script {bare_rss:.0f} MB)")
+
+
+def png_in_process(folder: Path) -> float:
+    from printgen.layout.deck import layout_deck
+    from printgen.render.png import write_png
+    from printgen.spec import load_deck
+    layout = layout_deck(load_deck("sabacc-62"))
+    folder.mkdir(parents=True)
+    start = time.perf_counter()
+    for side in layout.faces:
+        write_png(side, folder / f"{side.name}.png", dpi=300)
+    return time.perf_counter() - start
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,75 @@
+"""Every kind of bad input: one located line, exit status 2, no traceback, no file."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import FIXTURES
+
+BAD = FIXTURES / "bad"
+
+CASES = {
+    # fixture: (what the message must contain)
+    "broken-yaml": ["broken-yaml.yaml:7", "broken YAML"],
+    "unknown-key": ["unknown-key.yaml:3 colour", "unknown key 'colour'", "accepted keys: name, title"],
+    "missing-unit": ["missing-unit.yaml:3 bleed", "'3'", "expected a unit"],
+    "unknown-unit": ["unknown-unit.yaml:2 size.height", "unknown unit 'furlongs'", "mm, cm, in, pt"],
+    "negative-bleed": ["negative-bleed.yaml:3 bleed", "'-1mm'", "at least 0mm"],
+    "missing-template": ["missing-template.yaml:6 cards[0].face", "'no-such-template' not found",
+                         "expected a file no-such-template.yaml"],
+    "jinja-error": ["jinja-error.yaml:4 elements[1].text", "no_such_field", "card 1"],
+    "missing-image": ["missing-image.yaml:2 elements[0].src", "no-such-image.png", "not found"],
+    "card-larger-than-paper": ["250 x 320 mm", "does not fit on a4 paper"],
+    "text-overflow": ["text-overflow.yaml:3 elements[0].text", "card 2", "field 'name'",
+                      "does not fit", "mm of height"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_bad_deck_is_one_located_error(cli, tmp_path, name):
+    out = tmp_path / "out"
+    result = cli("build", str(BAD / f"{name}.yaml"), "--out", str(out), "-q")
+    assert result.status == 2
+    assert "Traceback" not in result.err
+    assert result.err.startswith("printgen: error: ")
+    for words in CASES[name]:
+        assert words in result.err, (words, result.err)
+    assert not out.exists() or not any(out.rglob("*.*")), list(out.rglob("*"))
+
+
+def test_unwritable_output_folder(cli, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    result = cli("build", "sabacc-62", "--only", "pdf", "--out", str(blocker / "sub"), "-q")
+    assert result.status == 2
+    assert "cannot create the output folder" in result.err and str(blocker) in result.err
+    assert blocker.read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("args, says", [
+    (["build", "no-such-deck"], "unknown deck 'no-such-deck'"),
+    (["build", "sabacc-62", "--back-offset", "2,1mm"], "--back-offset: expected a unit"),
+    (["build", "sabacc-62", "--only", "pdf,jpg"], "--only: expected formats from pdf, png, svg, box"),
+    (["build", "missing.yaml"], "missing.yaml: deck file not found"),
+])
+def test_bad_arguments(cli, tmp_path, args, says):
+    result = cli(*args, "--out", str(tmp_path / "o"))
+    assert result.status == 2 and says in result.err and "Traceback" not in result.err
+    assert not (tmp_path / "o").exists()
+
+
+def test_usage_errors_exit_2(cli):
+    result = cli("build", "sabacc-62", "--paper", "a3")
+    assert result.status == 2 and "invalid choice: 'a3'" in result.err
+
+
+def test_a_failed_build_leaves_no_temporary_files(cli, tmp_path, monkeypatch):
+    import printgen.render.pdf as pdf
+
+    def explode(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pdf, "draw_page", explode)
+    result = cli("build", "sabacc-62", "--only", "pdf", "--out", str(tmp_path), "-q")
+    assert result.status == 2 and "No space left on device" in result.err
+    assert list(tmp_path.iterdir()) == []
