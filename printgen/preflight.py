@@ -21,7 +21,8 @@ from PIL import Image as PILImage
 from printgen.errors import PrintgenError
 from printgen.fonts import font
 from printgen.layout.deck import DeckLayout, Side
-from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun
+from printgen.layout.primitives import Ellipse, Image, Primitive, Rect, TextRun
+from printgen.model import Deck
 from printgen.render.png import pixel_size
 from printgen.units import mm
 
@@ -141,7 +142,15 @@ def side_places(layout: DeckLayout) -> Iterator[tuple[Side, str]]:
     for card, side in zip(deck.cards, layout.faces):
         yield side, f"{card.where} card {card.index} {card.label!r}"
     for name, side in layout.backs.items():
-        yield side, f"{deck.doc.source if deck.doc else deck.source} back {name!r}"
+        yield side, f"{deck_where(deck, ('back',))} back {name!r}"
+
+
+def deck_where(deck: Deck, path: tuple[str, ...] = ()) -> str:
+    """The deck file (and the line of path in it, where known)."""
+    if deck.doc is None:
+        return str(deck.source)
+    line = deck.doc.line(path) if path else None
+    return f"{deck.doc.source}:{line}" if line else deck.doc.source
 
 
 def check_layout(layout: DeckLayout, *, safe: float, label: str, bleed: bool = True,
@@ -164,13 +173,13 @@ def expected_size_findings(layout: DeckLayout, prof: Profile) -> list[Finding]:
         got = (frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed)
         if all(abs(a - b) < 0.5 for a, b in zip(got, expected)):
             return []
-        return [Finding(f"{deck.doc.source if deck.doc else deck.source} ({prof.name})",
+        return [Finding(f"{deck_where(deck)} ({prof.name})",
                         f"pages are {mm(got[0]):.2f} x {mm(got[1]):.2f} mm; {prof.title} expects "
                         f"{mm(expected[0]):.2f} x {mm(expected[1]):.2f} mm for {deck.size.name} cards")]
     got_px = pixel_size(layout.faces[0], prof.dpi)
     if got_px == tuple(int(v) for v in expected):
         return []
-    return [Finding(f"{deck.doc.source if deck.doc else deck.source} ({prof.name})",
+    return [Finding(f"{deck_where(deck)} ({prof.name})",
                     f"images are {got_px[0]} x {got_px[1]} px; {prof.title} expects "
                     f"{int(expected[0])} x {int(expected[1])} px for {deck.size.name} cards")]
 

@@ -47,11 +47,6 @@ def write_box_art(layout: DeckLayout, prof: Profile, folder: Path, result: Expor
     """The tuck box art image, when the deck has a box and the tuck box layout exists."""
     if "box" not in layout.deck.extra:
         return
-    try:
-        from printgen.layout import box  # noqa: F401  (written by the tuck box work)
-    except ImportError:
-        result.notes.append(f"box art ({prof.box_art[0]} x {prof.box_art[1]} px) not written: "
-                            f"printgen has no tuck box layout yet")
-        return
     result.notes.append(f"box art ({prof.box_art[0]} x {prof.box_art[1]} px) not written: "
-                        f"exporting the tuck box layout is not wired in yet")
+                        f"{prof.title}'s box art follows its own die line, which printgen's "
+                        f"tuck box net does not match; use 'printgen box' for a home-made box")

@@ -18,6 +18,7 @@ from PIL import Image as PILImage
 
 from printgen.layout.deck import DeckLayout
 from printgen.output import atomic_path, write_bytes
+from printgen.preflight import deck_where
 from printgen.progress import progress
 from printgen.render.png import pixel_size, render_side, write_png
 
@@ -86,7 +87,7 @@ def write_tts(layout: DeckLayout, prof: Profile, folder: Path, result: ExportRes
                             f"Number {plan.count} (cards {plan.first + 1}-{plan.first + plan.count}), "
                             f"back {back_path.name}, 'Back is hidden' unticked")
     if len(layout.backs) > 1:
-        result.warnings.append(f"{deck.doc.source if deck.doc else deck.source} ({prof.name}): "
+        result.warnings.append(f"{deck_where(deck)} ({prof.name}): "
                                f"the deck has {len(layout.backs)} backs; TTS sheets use the first "
                                f"card's back for every card")
     info = {"deck": deck.name, "card_px": [card_w, card_h], "back_is_hidden": False, "sheets": entries}

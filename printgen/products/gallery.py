@@ -34,15 +34,15 @@ class Entry:
 
 
 def output_files(root: Path) -> list[Path]:
-    """Every file under root but the gallery's own, hidden and temporary files; sorted."""
+    """Every file under root but galleries (index.html, _gallery/ at any depth), hidden
+    and temporary files; sorted by relative path."""
     found = []
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != THUMBS)
         for name in sorted(files):
-            if not name.startswith(".") and not name.endswith(".tmp"):
+            if not name.startswith(".") and not name.endswith(".tmp") and name != "index.html":
                 found.append(Path(folder) / name)
-    index = root / "index.html"
-    return sorted((p for p in found if p != index), key=lambda p: p.relative_to(root).as_posix())
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
 
 
 def _fresh(thumb: Path, source: Path) -> bool:
@@ -122,9 +122,9 @@ STYLE = """
 body { font-family: sans-serif; margin: 1.5em; color: #1d2433; background: #f4f4f2; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-top: 2em; border-bottom: 1px solid #ccc; }
 .grid { display: flex; flex-wrap: wrap; gap: 12px; }
-figure { margin: 0; background: white; padding: 6px; border: 1px solid #ddd; }
+figure { margin: 0; background: white; padding: 6px; border: 1px solid #ddd; max-width: 640px; }
 figure img { display: block; height: 160px; width: auto; max-width: 640px; object-fit: contain; }
-figcaption { font-size: 0.75em; max-width: 200px; overflow-wrap: anywhere; }
+figcaption { font-size: 0.7em; width: 0; min-width: 100%; overflow-wrap: anywhere; }
 img.broken { outline: 3px solid #b42a22; }
 ul.files { columns: 3; font-size: 0.85em; }
 """

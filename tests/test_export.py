@@ -1,0 +1,142 @@
+"""Exports for print shops and Tabletop Simulator: pixel sizes, pages, boxes, order, grids."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from conftest import FIXTURES
+from printgen.products.export import ExportOptions, export_deck, profile, profiles
+from printgen.products.export_tts import plan_sheets
+from printgen.spec import load_deck
+
+CLEAN = FIXTURES / "preflight" / "clean.yaml"
+COLORS = ["#1f77b4", "#ff7f0e", "#9467bd"]
+BACK = "#333333"
+
+
+def rgb(hex_color: str) -> tuple[int, int, int]:
+    return tuple(int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def near(a, b, tol=3) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return load_deck(str(CLEAN))
+
+
+def test_profiles_come_from_data():
+    assert list(profiles()) == ["tgc", "mpc", "drivethrucards", "tts"]
+    assert profile("mpc").expect["poker"] == (822, 1122)
+
+
+@pytest.mark.parametrize("name,size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
+def test_png_profiles_write_rgb_images_of_the_shop_size(deck, tmp_path, name, size):
+    result = export_deck(deck, profile(name), ExportOptions(out=tmp_path, quiet=True))
+    assert result.warnings == []
+    files = sorted(p.name for p in (tmp_path / name).iterdir())
+    assert files == ["preflight-clean-back.png", "preflight-clean-face-1-clean.png",
+                     "preflight-clean-face-2-clean.png", "preflight-clean-face-3-clean.png"]
+    for file in files:
+        with Image.open(tmp_path / name / file) as image:
+            assert image.size == size and image.mode == "RGB"
+    # the card's colour reaches the very edge of the bleed
+    with Image.open(tmp_path / name / files[1]) as image:
+        assert near(image.getpixel((0, 0)), rgb(COLORS[0]))
+        assert near(image.getpixel((size[0] - 1, size[1] - 1)), rgb(COLORS[0]))
+
+
+def test_png_size_scales_with_card_size(tmp_path):
+    text = CLEAN.read_text().replace("size: poker", "size: {width: 70mm, height: 120mm}")
+    path = CLEAN.parent / "clean.yaml"
+    custom = tmp_path / "tarotish.yaml"
+    custom.write_text(text.replace("face: face.yaml", f"face: {path.parent / 'face.yaml'}")
+                      .replace("back: back.yaml", f"back: {path.parent / 'back.yaml'}"))
+    result = export_deck(load_deck(str(custom)), profile("tgc"), ExportOptions(out=tmp_path, quiet=True))
+    with Image.open(result.files[0]) as image:
+        # (70 mm + 2 x 1/8 in) and (120 mm + 2 x 1/8 in) at 300 dpi
+        assert image.size == (round((70 / 25.4 + 0.25) * 300), round((120 / 25.4 + 0.25) * 300))
+
+
+def test_drivethrucards_pdf_pages_boxes_order_and_cmyk(deck, tmp_path):
+    result = export_deck(deck, profile("drivethrucards"), ExportOptions(out=tmp_path, quiet=True))
+    pdf = tmp_path / "drivethrucards" / "preflight-clean-drivethrucards.pdf"
+    assert result.files == [pdf]
+    reader = PdfReader(str(pdf))
+    assert len(reader.pages) == 6
+    for page in reader.pages:
+        media = [float(v) for v in page.mediabox]
+        assert media == pytest.approx([0, 0, 2.75 * 72, 3.75 * 72])          # 2.75 x 3.75 in
+        assert [float(v) for v in page.bleedbox] == pytest.approx(media)
+        assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 2.75 * 72 - 9, 3.75 * 72 - 9])
+        data = page.get_contents().get_data()
+        assert b" k\n" in data or b" k " in data                              # CMYK fill
+        assert b" rg" not in data and b" RG" not in data                      # no RGB colour left
+    texts = [page.extract_text().strip() for page in reader.pages]
+    assert texts == ["BACK", "Clean", "BACK", "Clean", "BACK", "Clean"]       # back 1, front 1, ...
+    assert any("not PDF/X-1a" in note for note in result.notes)
+
+
+def test_tts_sheet_grid_positions(deck, tmp_path):
+    prof = replace(profile("tts"), dpi=50)                                     # small, fast images
+    result = export_deck(deck, prof, ExportOptions(out=tmp_path, quiet=True))
+    folder = tmp_path / "tts"
+    info = json.loads((folder / "preflight-clean-tts.json").read_text())
+    assert info["sheets"] == [{"back": "preflight-clean-tts-back.png", "cards": "1-3",
+                               "face": "preflight-clean-tts-sheet-1.png", "height": 1,
+                               "number": 3, "width": 4}]
+    card_w, card_h = round(63.5 / 25.4 * 50), round(88.9 / 25.4 * 50)       # trim only, no bleed
+    assert info["card_px"] == [card_w, card_h]
+    with Image.open(folder / "preflight-clean-tts-sheet-1.png") as sheet:
+        assert sheet.size == (4 * card_w, card_h)
+        for slot, color in enumerate([*COLORS, BACK]):                        # last slot: hidden face
+            assert near(sheet.getpixel((slot * card_w + 2, 2)), rgb(color)), slot
+            assert near(sheet.getpixel((slot * card_w + card_w - 3, card_h - 3)), rgb(color)), slot
+    assert any("Width 4, Height 1, Number 3" in note for note in result.notes)
+
+
+def test_tts_decks_over_69_cards_take_several_sheets(tmp_path):
+    big = tmp_path / "big.yaml"
+    big.write_text(CLEAN.read_text().replace("face: face.yaml", f"face: {CLEAN.parent / 'face.yaml'}")
+                   .replace("back: back.yaml", f"back: {CLEAN.parent / 'back.yaml'}")
+                   .replace("fields: {name: Clean, kind: clean}",
+                            "fields: {name: Clean, kind: clean}\n    count: 25"))
+    deck = load_deck(str(big))
+    assert len(deck.cards) == 75
+    prof = replace(profile("tts"), dpi=10)
+    export_deck(deck, prof, ExportOptions(out=tmp_path, quiet=True))
+    info = json.loads((tmp_path / "tts" / f"{deck.name}-tts.json").read_text())
+    assert [(s["width"], s["height"], s["number"]) for s in info["sheets"]] == [(10, 7, 69), (7, 1, 6)]
+    with Image.open(tmp_path / "tts" / f"{deck.name}-tts-sheet-1.png") as sheet:
+        card_w, card_h = round(63.5 / 25.4 * 10), round(88.9 / 25.4 * 10)
+        assert sheet.size == (10 * card_w, 7 * card_h)
+        assert near(sheet.getpixel((9 * card_w + 1, 6 * card_h + 1)), rgb(BACK), tol=8)
+
+
+def test_plan_sheets():
+    assert [(p.count, p.cols, p.rows) for p in plan_sheets(62, 10, 7)] == [(62, 10, 7)]
+    assert [(p.count, p.cols, p.rows) for p in plan_sheets(69, 10, 7)] == [(69, 10, 7)]
+    assert [(p.first, p.count) for p in plan_sheets(70, 10, 7)] == [(0, 69), (69, 1)]
+    assert [(p.count, p.cols, p.rows, p.hidden_slot) for p in plan_sheets(9, 10, 7)] == [(9, 10, 1, 9)]
+
+
+def test_cli_for_prints_the_tts_numbers(cli, tmp_path):
+    result = cli("build", str(CLEAN), "--for", "tts", "--out", str(tmp_path / "x"))
+    assert result.status == 0
+    assert "Width 4, Height 1, Number 3" in result.out
+    assert (tmp_path / "x" / "index.html").is_file()
+
+
+def test_exports_are_deterministic(deck, tmp_path):
+    for run in ("a", "b"):
+        export_deck(deck, profile("drivethrucards"), ExportOptions(out=tmp_path / run, quiet=True))
+        export_deck(deck, profile("tgc"), ExportOptions(out=tmp_path / run, quiet=True))
+    for rel in ("drivethrucards/preflight-clean-drivethrucards.pdf", "tgc/preflight-clean-back.png"):
+        assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes()

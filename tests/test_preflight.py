@@ -1,0 +1,97 @@
+"""Preflight: the safe zone and bleed checks, card by card, and --strict."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import FIXTURES
+from printgen.fonts import font
+from printgen.layout.deck import layout_deck
+from printgen.layout.primitives import Rect, TextRun
+from printgen.preflight import check_layout, extent, text_extent
+from printgen.spec import load_deck
+
+OVERFLOW = FIXTURES / "preflight" / "overflow.yaml"
+CLEAN = FIXTURES / "preflight" / "clean.yaml"
+MM = 72 / 25.4
+
+
+def findings(path, **kwargs):
+    deck = load_deck(str(path))
+    return [str(f) for f in check_layout(layout_deck(deck), safe=deck.safe, label="test", **kwargs)]
+
+
+def test_overflowing_cards_are_named_card_by_card():
+    found = findings(OVERFLOW)
+    edge = [line for line in found if "card 2 'Edge'" in line]
+    border = [line for line in found if "card 3 'Border'" in line]
+    assert not [line for line in found if "card 1 'Clean'" in line or "back" in line]
+    assert len(edge) == 1 and "text 'EDGE'" in edge[0] and "at the left" in edge[0]
+    # the text starts 1 mm from the trim; the safe line is 1/8 in (3.175 mm) inside it
+    assert float(re.search(r"by ([\d.]+) mm", edge[0]).group(1)) == pytest.approx(2.175, abs=0.01)
+    assert sorted(re.search(r"at the (\w+)", line).group(1) for line in border) == \
+        ["bottom", "left", "right", "top"]
+    # the border is 1.5 mm inside the trim with a 1 pt stroke: 3.175 - 1.5 + 0.5 pt
+    amounts = [float(re.search(r"by ([\d.]+) mm", line).group(1)) for line in border]
+    assert amounts == [pytest.approx(3.175 - 1.5 + 0.5 / MM, abs=0.01)] * 4
+    # located: the deck file and the line of the card's entry
+    lines = OVERFLOW.read_text().splitlines()
+    edge_line = next(i for i, text in enumerate(lines, 1) if "name: Edge" in text)
+    assert re.match(rf".*overflow\.yaml:{edge_line} cards\[1\] card 2", edge[0])
+    assert all(re.match(rf".*overflow\.yaml:{edge_line + 1} cards\[2\] card 3", line) for line in border)
+
+
+def test_clean_deck_and_full_bleed_backgrounds_pass():
+    assert findings(CLEAN) == []
+
+
+def test_missing_bleed_is_reported(tmp_path):
+    face = tmp_path / "face.yaml"
+    face.write_text("elements:\n  - {kind: rect, box: trim, fill: '#ff0000'}\n")
+    back = tmp_path / "back.yaml"
+    back.write_text("elements:\n  - {kind: rect, box: bleed, fill: '#000000'}\n")
+    deck = tmp_path / "d.yaml"
+    deck.write_text("name: d\nsize: poker\nface: face.yaml\nback: back.yaml\ncards:\n  - fields: {a: b}\n")
+    found = findings(deck)
+    assert any("nothing fills" in line and "card 1" in line for line in found)
+    # the trim-sized background crosses the safe line without reaching the bleed edge
+    assert sum("rect crosses the safe line" in line for line in found) == 4
+    assert not any("back" in line for line in found)
+
+
+def test_text_extent_follows_font_metrics_and_rotation():
+    run = TextRun(10.0, 20.0, "Hg", "sans", 10.0)
+    metrics = font("sans")
+    width = metrics.width("Hg", 10.0)
+    left, top, right, bottom = text_extent(run)
+    assert (left, right) == pytest.approx((10.0, 10.0 + width))
+    assert top == pytest.approx(20.0 - metrics.ascent * 10 / metrics.units_per_em)
+    assert bottom == pytest.approx(20.0 - metrics.descent * 10 / metrics.units_per_em)
+    turned = text_extent(TextRun(10.0, 20.0, "Hg", "sans", 10.0, rotate=90))
+    assert turned[1] == pytest.approx(20.0) and turned[3] == pytest.approx(20.0 + width)
+    assert extent(Rect(0, 0, 10, 10, stroke="#000000", width=2.0)) == (-1.0, -1.0, 11.0, 11.0)
+
+
+def test_strict_stops_before_writing(cli, tmp_path):
+    result = cli("build", str(OVERFLOW), "--for", "tgc", "--strict", "--out", str(tmp_path / "out"))
+    assert result.status == 2
+    assert "Traceback" not in result.err and "--strict" in result.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_strict_on_a_home_build(cli, tmp_path):
+    result = cli("build", str(OVERFLOW), "--strict", "--only", "pdf", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "card 2 'Edge'" in result.err
+    assert not (tmp_path / "out").exists()
+    ok = cli("build", str(CLEAN), "--strict", "--only", "pdf", "-q", "--out", str(tmp_path / "ok"))
+    assert ok.status == 0 and (tmp_path / "ok" / "preflight-clean-a4.pdf").is_file()
+
+
+def test_warnings_print_one_line_each(cli, tmp_path):
+    result = cli("build", str(OVERFLOW), "--for", "mpc", "-q", "--out", str(tmp_path / "out"))
+    assert result.status == 0
+    lines = [line for line in result.err.splitlines() if line.startswith("printgen: preflight:")]
+    assert len(lines) == 5
+    assert (tmp_path / "out" / "mpc").is_dir()
