@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,9 @@ class Card:
 
     @property
     def slug(self) -> str:
-        keep = "".join(ch if ch.isalnum() else "-" for ch in self.label.replace("+", "plus"))
+        """The label as a file-name part: "+3 circle" -> "plus3-circle", "-3" -> "minus3"."""
+        text = re.sub(r"(?<!\w)-(?=\d)", "minus", self.label.replace("+", "plus"))
+        keep = "".join(ch if ch.isalnum() else "-" for ch in text)
         return "-".join(part for part in keep.lower().split("-") if part)
 
 
