@@ -1,0 +1,260 @@
+"""Rule folds: blocks of rich text flowed across card-sized panels, and the panels
+imposed on a sheet so that the folded leaflet reads in order.
+
+The leaflet is an accordion. A sheet holds two rows of panels. Printed on one side,
+the top row is read first, left to right; the bottom row is printed upside down and
+in reverse, so that folding the sheet in half along its middle (bottom row behind)
+puts it, upright and in order, on the back of the strip. Printed on both sides
+(duplex), the sheet is cut along its middle into two strips, each read on its front
+and then, turned over like a page, on its back. Each strip is then folded zig-zag
+on the fold marks, its first panel on top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image as PILImage
+
+from printgen.errors import FitError, InputError
+from printgen.layout.deck import Side
+from printgen.layout.face import Frame
+from printgen.layout.primitives import Image, Primitive, line, shift, turn
+from printgen.layout.richtext import Fonts, RichStyle, Span, ascent, descent, line_runs, wrap
+from printgen.layout.sheet import Duplex, Page, Placed
+from printgen.model import Paper
+from printgen.spec.printdata import print_facts
+from printgen.units import mm
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of a rules text, from Markdown: where says file:line for errors."""
+
+    kind: str                                   # heading, paragraph, item, table, image, rule
+    where: str
+    spans: tuple[Span, ...] = ()
+    level: int = 0                              # heading level; list depth (1 = top)
+    marker: str = ""                            # list item marker: "•" or "3."
+    rows: tuple[tuple[tuple[Span, ...], ...], ...] = ()   # table rows of cells, header first
+    image: Path | None = None
+
+
+@dataclass(frozen=True)
+class FoldStyle:
+    """Panel size and type sizes, all in points (from decks/rules/folds.yaml)."""
+
+    width: float
+    height: float
+    margin: float
+    body: float
+    headings: tuple[float, ...]
+    table: float
+    folio: float
+    line_height: float
+    gap: float
+    indent: float
+    ink: str
+    accent: str
+
+    @property
+    def inner(self) -> tuple[float, float]:
+        return self.width - 2 * self.margin, self.height - 2 * self.margin - self.folio * 1.6
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """An unbreakable piece of the flow: a line, a heading, a table row, an image."""
+
+    height: float
+    prims: tuple[Primitive, ...]
+    gap: float = 0.0               # space above, dropped at the top of a panel
+    keep: int = 0                  # how many following chunks must share its panel
+
+
+def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
+    width = style.inner[0]
+    if block.kind == "heading":
+        size = style.headings[min(block.level, len(style.headings)) - 1]
+        rich = RichStyle(size, 1.15, style.accent, Fonts(regular="sans-bold", italic="sans-bold-italic"))
+        lines = wrap(block.spans, width, rich, block.where)
+        return [Chunk(*_lines(lines, rich, 0.0, 0.0), gap=style.gap * 1.6, keep=2)]
+    if block.kind in ("paragraph", "item"):
+        return _text_chunks(block, style)
+    if block.kind == "table":
+        return _table_chunks(block, style)
+    if block.kind == "image":
+        return [_image_chunk(block, style)]
+    return [Chunk(style.gap, (line(0, style.gap / 2, width, style.gap / 2, stroke=style.accent, width=0.4),),
+                  gap=style.gap)]
+
+
+def _lines(lines: list, rich: RichStyle, x: float, y: float) -> tuple[float, tuple[Primitive, ...]]:
+    step = rich.size * rich.line_height
+    prims: list[Primitive] = []
+    for i, set_line in enumerate(lines):
+        prims += line_runs(set_line, x, y + ascent(rich) + i * step, rich)
+    return (len(lines) - 1) * step + ascent(rich) + descent(rich), tuple(prims)
+
+
+def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
+    rich = RichStyle(style.body, style.line_height, style.ink)
+    left = style.indent * block.level if block.kind == "item" else 0.0
+    lines = wrap(block.spans, style.inner[0] - left, rich, block.where)
+    step = rich.size * rich.line_height
+    result = []
+    for i, set_line in enumerate(lines):
+        prims = line_runs(set_line, left, ascent(rich), rich)
+        if i == 0 and block.marker:
+            marker = wrap([Span(block.marker)], style.indent, rich, block.where)[0]
+            prims = line_runs(marker, left - style.indent, ascent(rich), rich) + prims
+        gap = (style.gap / 2 if block.kind == "item" else style.gap) if i == 0 else 0.0
+        result.append(Chunk(step, tuple(prims), gap=gap, keep=1 if i == 0 and len(lines) > 1 else 0))
+    return result
+
+
+def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
+    width = style.inner[0]
+    columns = max(len(row) for row in block.rows)
+    pad = style.table * 0.3
+    body = RichStyle(style.table, 1.15, style.ink)
+    col_w = width / columns
+    result = []
+    for r, row in enumerate(block.rows):
+        rich = RichStyle(style.table, 1.15, style.ink, Fonts(regular="sans-bold")) if r == 0 else body
+        prims: list[Primitive] = []
+        tallest = 0.0
+        for c, cell in enumerate(row):
+            lines = wrap(cell, col_w - 2 * pad, rich, f"{block.where} table row {r + 1} column {c + 1}")
+            height, made = _lines(lines, rich, c * col_w + pad, pad)
+            prims += made
+            tallest = max(tallest, height)
+        height = tallest + 2 * pad
+        prims.append(line(0, height, width, height, stroke=style.accent, width=0.8 if r == 0 else 0.3))
+        result.append(Chunk(height, tuple(prims), gap=style.gap if r == 0 else 0.0,
+                            keep=1 if r == 0 and len(block.rows) > 1 else 0))
+    return result
+
+
+def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
+    try:
+        with PILImage.open(str(block.image)) as picture:
+            px_w, px_h = picture.size
+    except OSError as error:
+        raise InputError(f"{block.where}: cannot read image {block.image.name!r} ({error})") from None
+    width, max_h = style.inner[0], style.inner[1] * 0.6
+    w = min(width, px_w * 72 / 150)                 # never larger than 150 dpi would make it
+    h = w * px_h / px_w
+    if h > max_h:
+        w, h = max_h * px_w / px_h, max_h
+    return Chunk(h, (Image((width - w) / 2, 0.0, w, h, block.image),), gap=style.gap)
+
+
+def flow(blocks: list[Block], style: FoldStyle) -> list[tuple[list[Primitive], float]]:
+    """Every block's chunks placed down panels, in order; headings keep with their text.
+    Returns each panel's primitives and the height it uses."""
+    items = [chunk for block in blocks for chunk in chunks(block, style)]
+    wheres = [block.where for block in blocks for _ in chunks(block, style)]
+    limit = style.inner[1]
+    panels: list[list[Primitive]] = [[]]
+    used: list[float] = [0.0]
+    y = 0.0
+    for i, chunk in enumerate(items):
+        gap = chunk.gap if y > 0 else 0.0
+        need = chunk.height + sum(c.height + c.gap for c in items[i + 1:i + 1 + chunk.keep])
+        if y > 0 and y + gap + min(need, limit) > limit + 1e-6:
+            panels.append([])
+            used.append(0.0)
+            y, gap = 0.0, 0.0
+        if chunk.height > limit + 1e-6:
+            raise FitError(f"{wheres[i]}: a piece {mm(chunk.height):.1f} mm tall does not fit a panel's "
+                           f"{mm(limit):.1f} mm of text height")
+        panels[-1] += [shift(p, 0.0, y + gap) for p in chunk.prims]
+        y += gap + chunk.height
+        used[-1] = y
+    return list(zip(panels, used))
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where panel n goes: page (0 front, 1 back), column, row, and turned upside down."""
+
+    page: int
+    col: int
+    row: int
+    turned: bool
+
+
+def slots(cols: int, duplex: Duplex | None) -> list[Slot]:
+    """Panel slots in reading order. duplex None: one side, folded in half."""
+    result: list[Slot] = []
+    strips = 1 if duplex is None else 2
+    for strip in range(strips):
+        result += [Slot(0, c, strip, False) for c in range(cols)]
+        for j in range(cols):                       # the strip's back, read left to right
+            behind = cols - 1 - j                   # the front column it lies behind
+            if duplex is None:
+                result.append(Slot(0, behind, 1, True))
+            elif duplex is Duplex.SHORT:
+                result.append(Slot(1, behind, 1 - strip, True))
+            else:
+                result.append(Slot(1, j, strip, False))
+    return result
+
+
+def fold_sheet(paper: Paper, style: FoldStyle) -> tuple[Paper, int]:
+    """The orientation holding two rows of panels with the most columns, and that count."""
+    best: tuple[Paper, int] | None = None
+    for sheet in (paper.landscape(), paper):
+        cols = int((sheet.width - 2 * sheet.margin + 1e-6) // style.width)
+        fits = 2 * style.height <= sheet.height - 2 * sheet.margin + 1e-6
+        if fits and cols >= 2 and (best is None or cols > best[1]):
+            best = (sheet, cols)
+    if best is None:
+        raise FitError(f"two rows of {mm(style.width):g} x {mm(style.height):g} mm panels do not fit "
+                       f"on {paper.name} paper inside its printer margin; choose a smaller panel")
+    return best
+
+
+def impose_fold(panels: list[tuple[Primitive, ...]], *, paper: Paper, style: FoldStyle,
+                duplex: Duplex | None) -> list[Page]:
+    """Panels (in reading order) placed in their slots, with crop and fold marks."""
+    sheet, cols = fold_sheet(paper, style)
+    pw, ph = style.width, style.height
+    x0, y0 = (sheet.width - cols * pw) / 2, (sheet.height - 2 * ph) / 2
+    frame = Frame(pw, ph, 0.0, 0.0)
+    placed: list[list[Placed]] = [[], []]
+    for number, (slot, prims) in enumerate(zip(slots(cols, duplex), panels), start=1):
+        if slot.turned:
+            prims = tuple(turn(p, 2, pw, ph) for p in prims)
+        side = Side(f"panel-{number}", f"panel {number}", frame, prims)
+        placed[slot.page].append(Placed(side, x0 + slot.col * pw, y0 + slot.row * ph, clip="trim"))
+    marks = fold_marks(sheet, x0, y0, cols, pw, ph, cut_middle=duplex is not None)
+    pages = [Page(sheet.width, sheet.height, tuple(placed[0]), marks, kind="front")]
+    if duplex is not None:
+        pages.append(Page(sheet.width, sheet.height, tuple(placed[1]), (), kind="back"))
+    return pages
+
+
+def fold_marks(sheet: Paper, x0: float, y0: float, cols: int, pw: float, ph: float, *,
+               cut_middle: bool) -> tuple[Primitive, ...]:
+    """Solid crop marks at the outer edges (and the middle when it is cut), dashed
+    fold marks on every fold line, all outside the panels and inside the margin."""
+    facts = print_facts()
+    gap, longest, width = facts.mark_gap, facts.mark_length, facts.mark_width * 2
+    x1, y1 = x0 + cols * pw, y0 + 2 * ph
+    dash = (2.0, 1.5)
+    marks: list[Primitive] = []
+    for i in range(cols + 1):
+        x = x0 + i * pw
+        style = () if i in (0, cols) else dash
+        marks.append(line(x, y0 - gap, x, max(sheet.margin, y0 - gap - longest), width=width, dash=style))
+        marks.append(line(x, y1 + gap, x, min(sheet.height - sheet.margin, y1 + gap + longest),
+                          width=width, dash=style))
+    for j, y in enumerate((y0, y0 + ph, y1)):
+        style = dash if j == 1 and not cut_middle else ()
+        marks.append(line(x0 - gap, y, max(sheet.margin, x0 - gap - longest), y, width=width, dash=style))
+        marks.append(line(x1 + gap, y, min(sheet.width - sheet.margin, x1 + gap + longest), y,
+                          width=width, dash=style))
+    return tuple(marks)

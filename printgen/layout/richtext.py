@@ -1,0 +1,130 @@
+"""Rich text: runs of bold and italic within a paragraph, wrapped to a width.
+
+Built on the bundled fonts' metrics and TextRun primitives, like layout/text.py,
+but a line may mix fonts. A word wider than the line is a FitError naming where.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printgen.errors import FitError
+from printgen.fonts import check_glyphs, font
+from printgen.layout.primitives import TextRun
+from printgen.layout.text import clean
+from printgen.units import mm
+
+Piece = tuple[str, str]          # text, font name
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of text and whether it is bold and/or italic."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """The four faces a rich text uses."""
+
+    regular: str = "sans"
+    bold: str = "sans-bold"
+    italic: str = "sans-italic"
+    bold_italic: str = "sans-bold-italic"
+
+    def pick(self, span: Span) -> str:
+        if span.bold and span.italic:
+            return self.bold_italic
+        return self.bold if span.bold else self.italic if span.italic else self.regular
+
+
+@dataclass(frozen=True)
+class RichStyle:
+    size: float
+    line_height: float = 1.25
+    color: str = "#000000"
+    fonts: Fonts = Fonts()
+
+
+@dataclass(frozen=True)
+class Line:
+    """One set line: its pieces (words with the spaces between them) and width."""
+
+    pieces: tuple[Piece, ...]
+    width: float
+
+
+def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> list[list[Piece]]:
+    """Split spans into words; a word may mix fonts ("**bold**," is one word)."""
+    result: list[list[Piece]] = []
+    current: list[Piece] = []
+    for span in spans:
+        name = fonts.pick(span)
+        text = clean(span.text).replace("\n", " ")
+        check_glyphs(text, name, where)
+        parts = text.split(" ")
+        for i, part in enumerate(parts):
+            if i > 0 and current:
+                result.append(current)
+                current = []
+            if part:
+                current.append((part, name))
+    if current:
+        result.append(current)
+    return result
+
+
+def _width(pieces: list[Piece] | tuple[Piece, ...], size: float) -> float:
+    return sum(font(name).width(text, size) for text, name in pieces)
+
+
+def wrap(spans: tuple[Span, ...] | list[Span], width: float, style: RichStyle,
+         where: str) -> list[Line]:
+    """Greedy line breaking at spaces; FitError for a word wider than the line."""
+    lines: list[Line] = []
+    current: list[Piece] = []
+    for word in words(spans, style.fonts, where):
+        trial = current + ([(" ", word[0][1])] if current else []) + word
+        if _width(trial, style.size) <= width + 1e-6:
+            current = trial
+            continue
+        if _width(word, style.size) > width + 1e-6:
+            shown = "".join(text for text, _ in word)
+            raise FitError(f"{where}: the word {shown!r} needs {mm(_width(word, style.size)):.1f} mm "
+                           f"but the line is {mm(width):.1f} mm wide; shorten it or choose a wider panel")
+        lines.append(Line(tuple(current), _width(current, style.size)))
+        current = list(word)
+    if current:
+        lines.append(Line(tuple(current), _width(current, style.size)))
+    return lines
+
+
+def line_runs(line: Line, x: float, baseline: float, style: RichStyle, align: str = "left",
+              width: float = 0.0) -> list[TextRun]:
+    """TextRuns for one line, merging neighbouring pieces of the same font."""
+    left = x + {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
+    runs: list[TextRun] = []
+    merged: list[list[str]] = []
+    for text, name in line.pieces:
+        if merged and merged[-1][1] == name:
+            merged[-1][0] += text
+        else:
+            merged.append([text, name])
+    for text, name in merged:
+        if text.strip():
+            runs.append(TextRun(left, baseline, text, name, style.size, style.color))
+        left += font(name).width(text, style.size)
+    return runs
+
+
+def ascent(style: RichStyle) -> float:
+    metrics = font(style.fonts.regular)
+    return metrics.ascent * style.size / metrics.units_per_em
+
+
+def descent(style: RichStyle) -> float:
+    metrics = font(style.fonts.regular)
+    return -metrics.descent * style.size / metrics.units_per_em
