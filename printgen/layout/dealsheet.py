@@ -264,24 +264,24 @@ def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
     col_w = (width - gutter) / 2
     top, bottom = style.margin + pt(12), paper.height - style.margin - pt(8)
     pages: list[list[Primitive]] = []
-    col, y = 1, bottom  # forces a new page at the first item
+    col, y, col_top = 1, bottom, top  # the first item starts a new page
 
     def room(need: float) -> None:
-        nonlocal col, y
+        nonlocal col, y, col_top
         if y + need <= bottom:
             return
         if col == 0:
-            col, y = 1, top
+            col, y = 1, col_top
             return
         pages.append(text(title, left, style.margin, width, pt(8), "solution title",
                           font="sans-bold", size=14, color=style.colors["ink"], shrink=10))
-        col, y = 0, top
+        col, y, col_top = 0, top, top
 
     room(bottom)
     intro_h = text_height(intro, width, size=8.5)
     pages[-1] += text(intro, left, y, width, intro_h + 1, "solution intro", size=8.5,
                       color=style.colors["muted"])
-    y += intro_h + pt(3)
+    y = col_top = y + intro_h + pt(3)
     for block in blocks:
         head_h = text_height(block.heading, col_w, font="sans-bold", size=10) + pt(1.5)
         first = text_height(f"1. {block.steps[0]}", col_w - pt(6), size=8.5) if block.steps else 0

@@ -1,0 +1,84 @@
+"""printgen challenge: a booklet of Jedi Temple (or Pyramid) deals to play through."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from printgen.cli.options import add_out, add_paper
+from printgen.deal.rules import RULE_SETS, rule_set
+from printgen.errors import InputError
+from printgen.products.challenge import ChallengeBuild, build_challenge
+from printgen.products.dealsheet import known_rules
+from printgen.spec import display_path
+from printgen.spec.printdata import paper
+
+DESCRIPTION = """\
+Print a challenge booklet: a cover (title, level, how to use it, credits), one deal
+sheet per deal (the Temple, the setup order of the whole deck, the Force rolls and
+the difficulty), and every solution at the back. Deals are chosen by trying deal
+numbers upward from --start and keeping those the solver wins at the level (and,
+with --difficulty, only those rated that many stars). The same options always give
+the same booklet."""
+
+MAX_COUNT = 500
+
+
+def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
+    parser = sub.add_parser("challenge", parents=parents, help="print a booklet of deals to play",
+                            description=DESCRIPTION,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", metavar="N", default="30",
+                        help="how many deals (default: 30)")
+    parser.add_argument("--level", metavar="LEVEL", default=None,
+                        help="padawan, knight, master or chosen for Jedi Temple (default: knight); "
+                             "Pyramid has one level, standard")
+    parser.add_argument("--start", metavar="N", default="1",
+                        help="the first deal number to try (default: 1)")
+    parser.add_argument("--difficulty", metavar="STARS", default=None,
+                        help="keep only deals rated this many stars, 1 (easy) to 5 (default: any)")
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), default="jedi-temple",
+                        help="the game (default: jedi-temple)")
+    add_paper(parser)
+    add_out(parser, "output/deals")
+    return parser
+
+
+def whole(text: str, option: str, low: int, high: int | None = None) -> int:
+    """A whole-number option within bounds, or a one-line error naming it."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        value = None
+    if value is None or value < low or (high is not None and value > high):
+        wanted = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise InputError(f"{option}: expected a whole number {wanted}, got {text!r}")
+    return value
+
+
+def level_name(rules: str, text: str | None) -> str | None:
+    """Check --level against the rule set's levels."""
+    if text is None:
+        return None
+    names = [level.level.value for level in rule_set(rules).levels]
+    if text.strip().lower() not in names:
+        raise InputError(f"--level: expected one of {', '.join(names)} for {rules}, got {text!r}")
+    return text.strip().lower()
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = known_rules(args.rules)
+    options = ChallengeBuild(
+        paper=paper(args.paper), count=whole(args.count, "--count", 1, MAX_COUNT), rules=rules,
+        level=level_name(rules, args.level), start=whole(args.start, "--start", 0),
+        difficulty=whole(args.difficulty, "--difficulty", 1, 5) if args.difficulty else None,
+        quiet=args.quiet)
+    if args.out is not None:
+        from printgen.products.challenge import default_path
+        level = options.level or rule_set(rules).default_level.value
+        options = ChallengeBuild(**{**options.__dict__, "out": Path(args.out) / default_path(options, level).name})
+    path, deals, pages = build_challenge(options)
+    if not args.quiet:
+        numbers = ", ".join(str(w.deal.number) for w in deals)
+        print(f"{display_path(path)}: {len(deals)} deals ({numbers}), {pages} pages, {args.paper}")
+    return 0

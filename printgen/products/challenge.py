@@ -1,0 +1,99 @@
+"""A challenge booklet: a cover, one deal sheet per deal, every solution at the back.
+
+Deals are chosen by scanning deal numbers upward from `start`, keeping those the
+solver wins at the level and, when asked, those of one difficulty (stars). The
+same options always choose the same deals and write the same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from printgen.deal.rules import TEMPLE_SIZE, rule_set
+from printgen.errors import InputError
+from printgen.layout.dealsheet import cover_page, number_pages, sheet_page, solution_pages
+from printgen.model import Paper
+from printgen.products.dealsheet import (SheetData, Worked, deck_sides, greedy_rating, make_deal,
+                                         sheet_data, sheet_deal, solution_block, temple_sides,
+                                         work_deal)
+from printgen.progress import progress
+from printgen.render.pdf import render_pdf
+
+
+@dataclass(frozen=True)
+class ChallengeBuild:
+    """Which deals to print and where."""
+
+    paper: Paper
+    count: int
+    rules: str = "jedi-temple"
+    level: str | None = None
+    start: int = 1
+    difficulty: int | None = None     # stars 1..5; None: any
+    out: Path | None = None           # the PDF path; None: default_path()
+    quiet: bool = False
+
+
+def default_path(options: ChallengeBuild, level: str) -> Path:
+    stars = f"-{options.difficulty}-stars" if options.difficulty else ""
+    name = f"challenge-{options.rules}-{level}-{options.count}-from-{options.start}{stars}.pdf"
+    return Path("output") / "deals" / name
+
+
+def choose_deals(options: ChallengeBuild, data: SheetData) -> Iterator[Worked]:
+    """Deals from `start` upward that are winnable (and of the asked difficulty)."""
+    rules = rule_set(options.rules)
+    level = rules.level(options.level).level
+    limit, found = data.challenge["scan_limit"], 0
+    for number in range(options.start, options.start + limit):
+        if options.difficulty is not None:
+            deal, _ = make_deal(rules, number)
+            if greedy_rating(deal, level, data.rating).stars != options.difficulty:
+                continue
+        worked = work_deal(options.rules, number, options.level, data.rating)
+        if worked.solution.winnable and worked.rating.stars == (options.difficulty or worked.rating.stars):
+            yield worked
+            found += 1
+            if found == options.count:
+                return
+    raise InputError(f"--count {options.count}: only {found} winnable deals"
+                     f"{f' of difficulty {options.difficulty}' if options.difficulty else ''} "
+                     f"among deals {options.start} to {options.start + limit - 1} "
+                     f"(challenge.scan_limit in templates/deal-sheet.yaml); ask for fewer deals, "
+                     f"another difficulty or another --start")
+
+
+def cover_texts(options: ChallengeBuild, deals: list[Worked], data: SheetData) -> tuple[str, str, tuple[str, ...]]:
+    rules = data.rules[options.rules]
+    level = data.levels[deals[0].level.level.value]
+    stars = (f" · difficulty {'★' * options.difficulty}{'☆' * (5 - options.difficulty)}"
+             if options.difficulty else "")
+    subtitle = f"{len(deals)} deals · {level['title']}{stars}"
+    numbers = ", ".join(str(w.deal.number) for w in deals)
+    paragraphs = (data.challenge["use"], f"{level['title']}: {level['rules']}",
+                  f"Deals in this booklet: {numbers}.", rules["credit"])
+    return f"{rules['title']} challenges", subtitle, paragraphs
+
+
+def build_challenge(options: ChallengeBuild) -> tuple[Path, list[Worked], int]:
+    """Choose the deals, lay out cover, sheets and solutions, write the PDF.
+    Returns the path, the deals and the page count."""
+    data = sheet_data()
+    deals = list(progress(choose_deals(options, data), total=options.count,
+                          desc="choosing deals", quiet=options.quiet))
+    title, subtitle, paragraphs = cover_texts(options, deals, data)
+    if data.rules[options.rules].get("deck"):
+        picture = (deck_sides(data.rules[options.rules]["deck"])[1],) * TEMPLE_SIZE
+    else:
+        picture = temple_sides(deals[0], data)
+    pages = [cover_page(options.paper, data.style, title=title, subtitle=subtitle,
+                        paragraphs=paragraphs, backs=picture)]
+    pages += [sheet_page(sheet_deal(w, data), options.paper, data.style) for w in deals]
+    pages += solution_pages([solution_block(w, data) for w in deals], options.paper, data.style,
+                            "Solutions", data.rules[options.rules]["key"])
+    pages = number_pages(pages, data.style, title)
+    path = options.out or default_path(options, deals[0].level.level.value)
+    render_pdf(pages, path, title=f"{title}: {subtitle}")
+    return path, deals, len(pages)

@@ -1,0 +1,78 @@
+"""Challenge booklets: cover + one sheet per deal + solutions, deals of one difficulty."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pdfread import words
+
+from printgen.deal.deal import jedi_deal
+from printgen.deal.solver import solve
+from printgen.products.challenge import ChallengeBuild, build_challenge
+from printgen.products.dealsheet import greedy_rating, sheet_data
+from printgen.spec.printdata import paper
+
+COUNT, STARS, START = 3, 3, 5
+
+
+def booklet(out: Path) -> tuple[Path, list]:
+    options = ChallengeBuild(paper(paper_name := "a4"), COUNT, level="knight", start=START,
+                             difficulty=STARS, out=out / f"booklet-{paper_name}.pdf", quiet=True)
+    path, deals, _ = build_challenge(options)
+    return path, deals
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    return booklet(tmp_path_factory.mktemp("booklet"))
+
+
+def test_cover_sheets_then_solutions(built):
+    path, deals = built
+    texts = words(path)
+    assert "Jedi Temple challenges" in texts[0]
+    assert f"{COUNT} deals · Jedi Knight" in texts[0] and "Joseph Kramer" in texts[0]
+    sheets = texts[1:1 + COUNT]
+    assert [re.search(r"deal (\d+)", t).group(1) for t in sheets] == [str(w.deal.number) for w in deals]
+    assert all("Setup order" in t for t in sheets)
+    solutions = texts[1 + COUNT:]
+    assert solutions and all(t.startswith("Solutions") for t in solutions)
+    headings = re.findall(r"Jedi Temple deal (\d+), Jedi Knight: \d+ moves", "\n".join(solutions))
+    assert headings == [str(w.deal.number) for w in deals]
+
+
+def test_only_deals_of_the_asked_difficulty(built):
+    _, deals = built
+    rating = sheet_data().rating
+    expected, number = [], START
+    while len(expected) < COUNT:
+        deal = jedi_deal(number)
+        if greedy_rating(deal, "knight", rating).stars == STARS and solve(deal, "knight").winnable:
+            expected.append(number)
+        number += 1
+    assert [w.deal.number for w in deals] == expected
+    texts = words(built[0])
+    stars = "★" * STARS + "☆" * (5 - STARS)
+    assert all(f"Difficulty {stars}" in t for t in texts[1:1 + COUNT])
+
+
+def test_same_options_same_bytes(tmp_path, built):
+    again, _ = booklet(tmp_path)
+    assert again.read_bytes() == built[0].read_bytes()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--count", "x"], "--count: expected a whole number from 1 to 500, got 'x'"),
+    (["--count", "0"], "--count: expected a whole number"),
+    (["--difficulty", "6"], "--difficulty: expected a whole number from 1 to 5, got '6'"),
+    (["--level", "youngling"], "--level: expected one of padawan, knight, master, chosen"),
+    (["--start", "-4"], "--start: expected a whole number of at least 0, got '-4'"),
+])
+def test_bad_options_are_one_line_errors(cli, tmp_path, args, message):
+    result = cli("challenge", "--out", str(tmp_path), "-q", *args)
+    assert result.status == 2
+    assert message in result.err and len(result.err.strip().splitlines()) == 1
+    assert "Traceback" not in result.err
+    assert list(tmp_path.iterdir()) == []

@@ -1,0 +1,111 @@
+"""Deal sheets: the Temple read back from the PDF, the setup order, the solution key."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pdfread import clip_boxes, page_sizes, words
+
+from printgen.deal.deal import jedi_deal
+from printgen.deal.engine import MoveKind
+from printgen.deal.solver import solve
+from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, readable_steps, sheet_data
+from printgen.spec.printdata import paper
+
+MM = 72 / 25.4
+NUMBER = 3
+
+
+def build(tmp: Path, number: int = NUMBER, level: str = "knight", size: str = "a4") -> Path:
+    path = tmp / f"sheet-{number}-{level}-{size}.pdf"
+    return build_deal_sheet(number, DealSheetBuild(paper(size), level=level, out=path))
+
+
+@pytest.fixture(scope="module")
+def sheet(tmp_path_factory) -> Path:
+    return build(tmp_path_factory.mktemp("sheet"))
+
+
+def test_sheet_then_solution_on_pages_of_its_own(sheet):
+    texts = words(sheet)
+    assert len(texts) >= 2
+    assert all(abs(w - 210) < 0.01 and abs(h - 297) < 0.01 for w, h in page_sizes(sheet))
+    assert "Setup order" in texts[0] and "Solution key" not in texts[0]
+    assert all("Solution key" in t and "Setup order" not in t for t in texts[1:])
+    steps = readable_steps(jedi_deal(NUMBER), "knight", solve(jedi_deal(NUMBER), "knight").moves)
+    key = "\n".join(texts[1:])
+    assert re.findall(r"^\s*(\d+)\.", key, re.M)[-1] == str(len(steps))
+
+
+def test_temple_cards_form_the_pyramid(sheet):
+    boxes = sorted(clip_boxes(sheet)[0], key=lambda b: (round(b.y, 2), b.x))
+    style = sheet_data().style
+    assert len(boxes) == 28
+    assert all(abs(b.w - 63.5 * style.card_scale) < 0.01 and abs(b.h - 88.9 * style.card_scale) < 0.01
+               for b in boxes)
+    rows, start = [], 0
+    for r in range(7):
+        rows.append(boxes[start:start + r + 1])
+        start += r + 1
+        assert len({round(b.y, 3) for b in rows[-1]}) == 1, f"row {r + 1} is not level"
+    centre = [[b.x + b.w / 2 for b in row] for row in rows]
+    for r in range(6):
+        assert rows[r + 1][0].y > rows[r][0].y
+        for c in range(r + 1):
+            assert abs(centre[r][c] - (centre[r + 1][c] + centre[r + 1][c + 1]) / 2) < 0.1
+    assert abs(sum(centre[6]) / 7 - 105) < 0.1   # centred on the A4 page
+
+
+def printed_values(path: Path, size: float) -> list[str]:
+    """Signed numbers set at `size` pt on page 1, top to bottom, left to right."""
+    with pdfplumber.open(str(path)) as pdf:
+        found = pdf.pages[0].extract_words(extra_attrs=["size"])
+    picked = [w for w in found if abs(w["size"] - size) < 0.05 and re.fullmatch(r"[+-]?\d+", w["text"])]
+    return [w["text"] for w in sorted(picked, key=lambda w: (round(w["top"]), w["x0"]))]
+
+
+def test_setup_order_is_the_engines_order(sheet):
+    expected = [f"{v:+d}" if v else "0" for v in jedi_deal(NUMBER).values]
+    assert printed_values(sheet, 11) == expected
+
+
+def test_face_down_levels_show_only_the_bottom_row(tmp_path, sheet):
+    scaled = 38 * sheet_data().style.card_scale     # the face template's big value size
+    assert len(printed_values(sheet, scaled)) == 28
+    master = build(tmp_path, level="master")
+    assert len(printed_values(master, scaled)) == 7
+    assert len(clip_boxes(master)[0]) == 28
+
+
+def test_force_rolls_and_rating_are_printed(sheet):
+    text = words(sheet)[0]
+    assert "Force rolls" in text
+    assert re.search(r"Difficulty [★☆]{5}", text)
+    assert re.search(r"won \d+ of 20 tries", text)
+
+
+def test_every_balance_step_sums_to_zero():
+    deal = jedi_deal(NUMBER)
+    moves = solve(deal, "knight").moves
+    steps = readable_steps(deal, "knight", moves)
+    runs = sum(1 for i, m in enumerate(moves) if m.kind is MoveKind.DRAW
+               and (i == 0 or moves[i - 1].kind is not MoveKind.DRAW))
+    assert len(steps) == runs + sum(m.kind is not MoveKind.DRAW for m in moves)
+    balances = [s for s in steps if s.startswith("Balance")]
+    assert balances
+    for step in balances:
+        values = [int(v) for v in re.findall(r"([+-]\d+|\b0) \(", step)]
+        values += [int(v) for v in re.findall(r"Force ([+-]\d+)", step)]
+        assert sum(values) == 0, step
+
+
+def test_letter_paper_fits(tmp_path):
+    path = build(tmp_path, level="chosen", size="letter")
+    assert all(abs(w - 215.9) < 0.01 and abs(h - 279.4) < 0.01 for w, h in page_sizes(path))
+
+
+def test_same_deal_same_bytes(tmp_path, sheet):
+    assert build(tmp_path).read_bytes() == sheet.read_bytes()
