@@ -95,3 +95,19 @@ def test_warnings_print_one_line_each(cli, tmp_path):
     lines = [line for line in result.err.splitlines() if line.startswith("printgen: preflight:")]
     assert len(lines) == 5
     assert (tmp_path / "out" / "mpc").is_dir()
+
+
+@pytest.mark.parametrize("pixels,flagged", [(40, True), (300, False)])
+def test_placed_picture_resolution(tmp_path, pixels, flagged):
+    from PIL import Image as PILImage
+    PILImage.new("RGB", (pixels, pixels), "#808080").save(tmp_path / "art.png")
+    (tmp_path / "face.yaml").write_text(
+        "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+        "  - {kind: image, src: art.png, x: 10mm, y: 10mm, w: 20mm, h: 20mm}\n")
+    (tmp_path / "d.yaml").write_text("name: d\nsize: poker\nface: face.yaml\nback: face.yaml\n"
+                                     "cards:\n  - fields: {a: b}\n")
+    found = [line for line in findings(tmp_path / "d.yaml") if "art.png" in line]
+    # 20 mm is 0.787 in: 40 px give 51 dpi, 300 px give 381 dpi
+    assert bool(found) is flagged
+    if flagged:
+        assert "51 dpi" in found[0] and "card 1" in found[0]
