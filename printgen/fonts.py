@@ -1,9 +1,10 @@
 """The fonts printgen ships and their metrics, shared by layout and every renderer.
 
 Fonts are bundled TrueType files (DejaVu, free licence in fonts/LICENSE-DejaVu.txt),
-so output never depends on what the system has installed. Layout measures text
-with these metrics; the PDF embeds the same files, the PNG renderer rasterises
-them and the SVG renderer turns their glyph outlines into paths.
+so output never depends on what the system has installed. Each file is parsed once
+(by reportlab): layout measures text with its metrics and the PDF embeds it; the PNG
+renderer rasterises the same file and the SVG renderer turns its glyph outlines into
+paths.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from printgen.errors import FitError
 
@@ -37,7 +38,7 @@ class FontMetrics:
     ascent: int
     descent: int                 # negative, below the baseline
     cap_height: int
-    advances: dict[int, int]     # code point -> advance width
+    advances: dict[int, float]   # code point -> advance width, in font units
 
     def width(self, text: str, size: float) -> float:
         """Width of text set at size (points), without kerning."""
@@ -50,18 +51,32 @@ class FontMetrics:
 
 
 @lru_cache(maxsize=None)
-def font(name: str) -> FontMetrics:
-    """The metrics of a bundled font by name; FitError for an unknown name."""
+def ttfont(name: str) -> TTFont:
+    """The parsed font, shared by layout (metrics) and the PDF renderer (embedding)."""
     if name not in FILES:
         raise FitError(f"unknown font {name!r}; expected one of {', '.join(FILES)}")
-    path = FONT_DIR / FILES[name]
-    tt = TTFont(path, lazy=True)
-    cmap = tt.getBestCmap()
-    metrics = tt["hmtx"].metrics
-    advances = {code: metrics[glyph][0] for code, glyph in cmap.items()}
-    hhea = tt["hhea"]
-    cap = getattr(tt["OS/2"], "sCapHeight", 0) or int(hhea.ascent * 0.75)
-    return FontMetrics(name, path, tt["head"].unitsPerEm, hhea.ascent, hhea.descent, cap, advances)
+    return TTFont(f"printgen-{name}", str(FONT_DIR / FILES[name]))
+
+
+@lru_cache(maxsize=None)
+def font(name: str) -> FontMetrics:
+    """The metrics of a bundled font by name; FitError for an unknown name."""
+    face = ttfont(name).face
+    upem = face.unitsPerEm
+    advances = {code: width * upem / 1000 for code, width in face.charWidths.items()}
+    face.seek_table("hhea", 4)
+    ascent, descent = face.read_short(), face.read_short()
+    return FontMetrics(name, FONT_DIR / FILES[name], upem, ascent, descent,
+                       _glyph_top(face, ord("H")) or int(ascent * 0.75), advances)
+
+
+def _glyph_top(face, code: int) -> int:
+    """The top (yMax) of a character's glyph, in font units; 0 if it has none."""
+    glyph = face.charToGlyph.get(code)
+    if glyph is None or face.glyphPos[glyph] == face.glyphPos[glyph + 1]:
+        return 0
+    face.seek_table("glyf", face.glyphPos[glyph] + 8)
+    return face.read_short()
 
 
 def check_glyphs(text: str, font_name: str, where: str) -> None:

@@ -7,10 +7,9 @@ from pathlib import Path
 
 from reportlab.lib.colors import CMYKColor, Color, HexColor, toColor
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.fonts import FILES, FONT_DIR
+from printgen.fonts import ttfont
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun
 from printgen.layout.sheet import Page
 from printgen.output import atomic_path
@@ -19,9 +18,9 @@ from printgen.output import atomic_path
 @lru_cache(maxsize=None)
 def pdf_font(name: str) -> str:
     """Register a bundled font with reportlab once; return its PDF name."""
-    pdf_name = f"printgen-{name}"
-    pdfmetrics.registerFont(TTFont(pdf_name, str(FONT_DIR / FILES[name])))
-    return pdf_name
+    font = ttfont(name)
+    pdfmetrics.registerFont(font)
+    return font.fontName
 
 
 class CMYKCanvas(Canvas):

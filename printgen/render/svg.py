@@ -13,7 +13,7 @@ import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
-from printgen.fonts import FILES, FONT_DIR, font
+from printgen.fonts import FILES, FONT_DIR
 from printgen.layout.deck import Side
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun
 from printgen.layout.primitives import Image as ImagePrim
@@ -27,15 +27,15 @@ def _n(value: float) -> str:
 
 
 @lru_cache(maxsize=None)
-def _glyphs(name: str) -> tuple[dict[int, str], object]:
+def _glyphs(name: str) -> tuple[dict[int, str], object, int]:
     tt = TTFont(FONT_DIR / FILES[name], lazy=True)
-    return tt.getBestCmap(), tt.getGlyphSet()
+    return tt.getBestCmap(), tt.getGlyphSet(), tt["head"].unitsPerEm
 
 
 @lru_cache(maxsize=4096)
 def glyph_path(name: str, glyph: str) -> str:
     """The outline of one glyph as SVG path data, in font units (y up)."""
-    _, glyph_set = _glyphs(name)
+    _, glyph_set, _ = _glyphs(name)
     pen = SVGPathPen(glyph_set, ntos=_n)
     glyph_set[glyph].draw(pen)
     return pen.getCommands()
@@ -82,9 +82,8 @@ def element(drawing: svgwrite.Drawing, prim: Primitive):
 
 
 def _text(drawing: svgwrite.Drawing, run: TextRun):
-    metrics = font(run.font)
-    cmap, glyph_set = _glyphs(run.font)
-    scale = run.size / metrics.units_per_em
+    cmap, glyph_set, units_per_em = _glyphs(run.font)
+    scale = run.size / units_per_em
     group = drawing.g(fill=run.color, transform=f"translate({_n(run.x)} {_n(run.y)}) rotate({run.rotate}) "
                                                 f"scale({_n(scale)} {_n(-scale)})")
     group.set_desc(title=run.text)
