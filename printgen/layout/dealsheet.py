@@ -292,8 +292,14 @@ def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
         y += head_h
         for n, step in enumerate(block.steps, 1):
             h = text_height(step, col_w - pt(6), size=8.5)
+            where_before = (len(pages), col)
             room(h)
             x = left + col * (col_w + gutter)
+            if (len(pages), col) != where_before:
+                more = f"{block.heading} (continued)"
+                pages[-1] += text(more, x, y, col_w, pt(5), f"solution heading {more!r}",
+                                  font="sans-italic", size=8.5, color=style.colors["muted"], shrink=6)
+                y += pt(5)
             pages[-1] += text(f"{n}.", x, y, pt(5.5), h, f"solution step {n}", font="condensed",
                               size=8.5, color=style.colors["muted"], align="right")
             pages[-1] += text(step, x + pt(6), y, col_w - pt(6), h + 0.5,
