@@ -1,0 +1,51 @@
+"""printgen dice: one set of printable dice as cube nets with glue tabs."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from printgen.cli.options import add_out, add_paper
+from printgen.errors import InputError, UnitError
+from printgen.products.parts import dice_pages, load_die, piece_file, piece_names
+from printgen.render.pdf import render_pdf
+from printgen.spec import display_path
+from printgen.spec.printdata import paper
+from printgen.units import Length
+
+DESCRIPTION = """\
+Print a set of dice as cube nets: each face square drawn from the die's template,
+glue tabs on the open seams, cut lines solid and fold lines dashed. NAME is a die
+from decks/dice/ (its `count` says how many nets make the set)."""
+
+
+def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
+    parser = sub.add_parser("dice", parents=parents, help="print a set of dice as cube nets",
+                            description=DESCRIPTION,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("name", metavar="NAME", help=f"a die: {', '.join(piece_names('dice'))}")
+    parser.add_argument("--edge", metavar="LENGTH", default=None,
+                        help="edge length of the cube with a unit, e.g. 16mm (default: the die file's)")
+    add_paper(parser)
+    add_out(parser, "output/dice")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    edge = None
+    if args.edge is not None:
+        try:
+            edge = Length.parse(args.edge).pt
+        except UnitError as error:
+            raise InputError(f"--edge: {error}") from None
+        if edge <= 0:
+            raise InputError(f"--edge: expected a length greater than zero, got {args.edge!r}")
+    sheet = paper(args.paper)
+    die = load_die(piece_file("dice", args.name), edge)
+    pages = dice_pages([die], sheet)
+    out = args.out if args.out is not None else Path("output") / "dice"
+    path = render_pdf(pages, out / f"{die.name}-{sheet.name}.pdf", title=die.title)
+    if not args.quiet:
+        print(f"{die.name}: {die.count} x {die.title}, {Length(die.edge)} edges")
+        print(f"  {display_path(path)} ({len(pages)} page{'s' if len(pages) > 1 else ''}, {sheet.name})")
+    return 0
