@@ -28,7 +28,10 @@ def ensure_dir(folder: Path) -> Path:
 
 @contextlib.contextmanager
 def atomic_path(path: Path) -> Iterator[Path]:
-    """Yield a temporary path beside path; rename it to path when the block succeeds."""
+    """Yield a temporary path beside path; rename it to path when the block succeeds.
+
+    Where path already holds exactly the new bytes it is left untouched (its date
+    too), so what depends on it, such as a gallery thumbnail, need not be redone."""
     ensure_dir(path.parent)
     try:
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -38,13 +41,21 @@ def atomic_path(path: Path) -> Iterator[Path]:
     temp_path = Path(temp)
     try:
         yield temp_path
-        os.chmod(temp_path, 0o644)
-        os.replace(temp_path, path)
+        if not _same_bytes(temp_path, path):
+            os.chmod(temp_path, 0o644)
+            os.replace(temp_path, path)
     except OSError as error:
         raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
     finally:
         if temp_path.exists():
             temp_path.unlink()
+
+
+def _same_bytes(new: Path, old: Path) -> bool:
+    try:
+        return old.stat().st_size == new.stat().st_size and old.read_bytes() == new.read_bytes()
+    except OSError:
+        return False
 
 
 def write_bytes(path: Path, data: bytes) -> Path:

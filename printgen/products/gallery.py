@@ -60,17 +60,20 @@ def _save_thumb(image: PILImage.Image, thumb: Path) -> None:
         small.save(temp, format="PNG", optimize=False, compress_level=6)
 
 
-def _pdf_first_page(path: Path) -> tuple[PILImage.Image | None, int]:
-    """The first page as an image, and the page count (None where pypdfium2 is missing)."""
+def _pdf_thumb(path: Path, thumb: Path) -> int | None:
+    """Render the first page to thumb unless it is fresh; the page count (None where
+    pypdfium2 is missing)."""
     try:
         import pypdfium2 as pdfium
     except ImportError:
-        return None, 0
+        return None
     document = pdfium.PdfDocument(str(path))
     try:
-        page = document[0]
-        scale = THUMB_HEIGHT * 2 / page.get_height()
-        return page.render(scale=scale).to_pil(), len(document)
+        if not _fresh(thumb, path):
+            page = document[0]
+            scale = THUMB_HEIGHT * 2 / page.get_height()
+            _save_thumb(page.render(scale=scale).to_pil(), thumb)
+        return len(document)
     finally:
         document.close()
 
@@ -85,11 +88,9 @@ def make_entry(root: Path, path: Path) -> Entry:
                 _save_thumb(image, thumb)
         return Entry(rel, thumb.relative_to(root).as_posix(), path.name)
     if suffix == ".pdf":
-        image, pages = _pdf_first_page(path)
-        if image is None:
+        pages = _pdf_thumb(path, thumb)
+        if pages is None:
             return Entry(rel, None, f"{path.name} (PDF)")
-        if not _fresh(thumb, path):
-            _save_thumb(image, thumb)
         return Entry(rel, thumb.relative_to(root).as_posix(), f"{path.name} ({pages} page{'s' * (pages != 1)})")
     return Entry(rel, None, path.name)
 
