@@ -41,6 +41,9 @@ def test_cover_sheets_then_solutions(built):
     assert solutions and all(t.startswith("Solutions") for t in solutions)
     headings = re.findall(r"Jedi Temple deal (\d+), Jedi Knight: \d+ moves", "\n".join(solutions))
     assert headings == [str(w.deal.number) for w in deals]
+    for sheet, worked in zip(sheets, deals):
+        page = int(re.search(r"Solution: page (\d+)", sheet).group(1))
+        assert re.search(rf"deal {worked.deal.number}, Jedi Knight: \d+ moves(?! \(continued)", texts[page - 1])
 
 
 def test_only_deals_of_the_asked_difficulty(built):

@@ -256,9 +256,9 @@ class Block:
 
 
 def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
-                   title: str, intro: str) -> list[Page]:
+                   title: str, intro: str, starts: list[int] | None = None) -> list[Page]:
     """Blocks flowed in two columns over as many pages as they need, the intro
-    under the title of the first page."""
+    under the title of the first page; `starts` gets each block's page index."""
     left, width = style.margin, paper.width - 2 * style.margin
     gutter = pt(6)
     col_w = (width - gutter) / 2
@@ -286,6 +286,8 @@ def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
         head_h = text_height(block.heading, col_w, font="sans-bold", size=10) + pt(1.5)
         first = text_height(f"1. {block.steps[0]}", col_w - pt(6), size=8.5) if block.steps else 0
         room(head_h + first)
+        if starts is not None:
+            starts.append(len(pages) - 1)
         x = left + col * (col_w + gutter)
         pages[-1] += text(block.heading, x, y, col_w, head_h, f"solution heading {block.heading!r}",
                           font="sans-bold", size=10, color=style.colors["ink"])
@@ -334,6 +336,13 @@ def cover_page(paper: Paper, style: SheetStyle, *, title: str, subtitle: str,
         raise FitError(f"booklet cover: its text runs {mm(y - paper.height + style.margin):.1f} mm "
                        f"past the bottom margin of {paper.name} paper")
     return Page(paper.width, paper.height, placed, tuple(prims), kind="other")
+
+
+def foot_note(page: Page, note: str, style: SheetStyle) -> Page:
+    """A short note at the bottom left of a page, level with the page number."""
+    runs = text(note, style.margin, page.height - style.margin - pt(4), (page.width - 2 * style.margin) / 2,
+                pt(4), "page note", font="sans-bold", size=7, color=style.colors["muted"])
+    return replace(page, prims=page.prims + tuple(runs))
 
 
 def number_pages(pages: list[Page], style: SheetStyle, label: str) -> list[Page]:

@@ -13,7 +13,8 @@ from pathlib import Path
 
 from printgen.deal.rules import TEMPLE_SIZE, rule_set
 from printgen.errors import InputError
-from printgen.layout.dealsheet import cover_page, number_pages, sheet_page, solution_pages
+from printgen.layout.dealsheet import (cover_page, foot_note, number_pages, sheet_page,
+                                      solution_pages)
 from printgen.model import Paper
 from printgen.products.dealsheet import (SheetData, Worked, deck_sides, greedy_rating, make_deal,
                                          sheet_data, sheet_deal, solution_block, temple_sides,
@@ -90,9 +91,14 @@ def build_challenge(options: ChallengeBuild) -> tuple[Path, list[Worked], int]:
         picture = temple_sides(deals[0], data)
     pages = [cover_page(options.paper, data.style, title=title, subtitle=subtitle,
                         paragraphs=paragraphs, backs=picture)]
-    pages += [sheet_page(sheet_deal(w, data), options.paper, data.style) for w in deals]
-    pages += solution_pages([solution_block(w, data) for w in deals], options.paper, data.style,
-                            "Solutions", data.rules[options.rules]["key"])
+    starts: list[int] = []
+    solutions = solution_pages([solution_block(w, data) for w in deals], options.paper, data.style,
+                               "Solutions", data.rules[options.rules]["key"], starts)
+    first = 2 + len(deals)    # page number of the first solution page
+    pages += [foot_note(sheet_page(sheet_deal(w, data), options.paper, data.style),
+                        f"Solution: page {first + start}", data.style)
+              for w, start in zip(deals, starts)]
+    pages += solutions
     pages = number_pages(pages, data.style, title)
     path = options.out or default_path(options, deals[0].level.level.value)
     render_pdf(pages, path, title=f"{title}: {subtitle}")
