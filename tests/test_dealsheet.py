@@ -109,3 +109,14 @@ def test_letter_paper_fits(tmp_path):
 
 def test_same_deal_same_bytes(tmp_path, sheet):
     assert build(tmp_path).read_bytes() == sheet.read_bytes()
+
+
+@pytest.mark.parametrize("number, level, message", [
+    (-1, "knight", "deal number -1: expected a non-negative integer"),
+    (5, "youngling", "unknown level 'youngling'"),
+])
+def test_bad_deal_or_level_writes_nothing(tmp_path, number, level, message):
+    from printgen.errors import InputError
+    with pytest.raises(InputError, match=re.escape(message)):
+        build(tmp_path, number=number, level=level)
+    assert list(tmp_path.iterdir()) == []
