@@ -8,7 +8,8 @@ The non-Temple cards keep one fixed cycle order: the discard pile from bottom
 to top, then the Draw card, then the stock from top to bottom. Draws and
 recycles never change that order (a recycle turns the discard pile over so the
 card discarded first comes up first), so a position stores the remaining pile
-cards in that order plus a cursor: `piles[:cursor]` is the discard pile,
+cards (as indices into the deal's pile cards, so each card keeps its identity)
+in that order plus a cursor: `piles[:cursor]` is the discard pile,
 `piles[cursor]` the Draw card when `has_draw`, the rest the stock.
 """
 
@@ -102,14 +103,17 @@ class Position:
 
     @property
     def discard(self) -> tuple[int, ...]:
+        """Pile indices of the discard pile, bottom first."""
         return self.piles[:self.cursor]
 
     @property
     def draw_card(self) -> int | None:
+        """Pile index of the Draw card."""
         return self.piles[self.cursor] if self.has_draw else None
 
     @property
     def stock(self) -> tuple[int, ...]:
+        """Pile indices of the stock, top first."""
         return self.piles[self.cursor + self.has_draw:]
 
     def available(self, index: int) -> bool:
@@ -137,7 +141,8 @@ class Game:
     def start(self) -> Position:
         rules, opening = self.rules, self.level.opening_rolls
         pool = tuple(sorted(v for roll in self.deal.rolls[:opening] for v in roll))
-        position = Position(temple=tuple(self.deal.temple), piles=tuple(self.deal.piles),
+        position = Position(temple=tuple(self.deal.temple),
+                            piles=tuple(range(len(self.deal.piles))),
                             cursor=rules.initial_discard, has_draw=False,
                             recycles_left=self.level.recycles, pool=pool, rolls_used=opening)
         return self._flip(position)
@@ -150,17 +155,24 @@ class Game:
 
     def value(self, position: Position, item: Item) -> int:
         """The value of an available item; IllegalMove if it is not available."""
+        return self.card_of(position, item)[1]
+
+    def card_of(self, position: Position, item: Item) -> tuple[int, int]:
+        """(index in dealt order, value) of an available item; IllegalMove if it is
+        not available."""
         if item.kind is ItemKind.TEMPLE:
             if not (0 <= item.row < 7 and 0 <= item.col <= item.row) or not position.available(item.index):
                 raise IllegalMove(f"Temple card ({item.row}, {item.col}) is not available")
-            return position.temple[item.index]  # type: ignore[return-value]
+            return item.index, position.temple[item.index]  # type: ignore[return-value]
         if item.kind is ItemKind.DRAW:
             if not position.has_draw:
                 raise IllegalMove("there is no Draw card")
-            return position.piles[position.cursor]
-        if position.cursor == 0:
-            raise IllegalMove("the Discard Pile is empty")
-        return position.piles[position.cursor - 1]
+            pile = position.piles[position.cursor]
+        else:
+            if position.cursor == 0:
+                raise IllegalMove("the Discard Pile is empty")
+            pile = position.piles[position.cursor - 1]
+        return TEMPLE_SIZE + pile, self.deal.piles[pile]
 
     def _remove(self, position: Position, items: tuple[Item, ...]) -> Position:
         temple = list(position.temple)

@@ -58,7 +58,9 @@ class RuleSet:
         otherwise a Draw move flips it to become the Draw card (Jedi Temple).
     initial_discard: cards turned from the stock onto the discard pile at the start.
     rolls: Force rolls dealt with each deal (pairs of dice 1..6).
-    deck: the card values of the full deck (a multiset; order is the deck file's).
+    names: what players call the Temple, the Draw card and the Discard Pile.
+    fast_first: a solver hint: search first without groups of pile cards alone
+        (wins are found sooner), then confirm a loss with the complete search.
     """
 
     name: str
@@ -74,6 +76,8 @@ class RuleSet:
     deck_size: int
     levels: tuple[LevelRules, ...]
     default_level: Level
+    names: tuple[str, str, str] = ("Temple", "Draw", "Discard")
+    fast_first: bool = True
 
     def level(self, level: Level | str | None = None) -> LevelRules:
         """The rules of one level (default: the rule set's default level)."""
@@ -111,6 +115,8 @@ PYRAMID = RuleSet(
     deck_size=52,
     levels=(LevelRules(Level.STANDARD, recycles=2),),
     default_level=Level.STANDARD,
+    names=("pyramid", "Deck", "Waste"),
+    fast_first=False,
 )
 
 RULE_SETS = {rules.name: rules for rules in (JEDI_TEMPLE, PYRAMID)}

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from printgen.deal.deal import Deal
 from printgen.deal.engine import Move
+from printgen.deal.bounds import LossCheck
 from printgen.deal.rules import Level
 from printgen.deal.state import (BALANCE, DRAW_MOVE_T, FORCE, FULL, RECYCLE_MOVE_T, Board,
                                  State, force_options)
@@ -99,58 +100,127 @@ def _pairs(board: Board, s: State, cards: list) -> list[tuple]:
     return groups
 
 
-def ordered_moves(board: Board, s: State) -> list[tuple]:
-    """The moves the search tries, best first (see the module docstring)."""
-    cards = board.cards(s)
-    forced = forced_move(board, s, cards)
-    if forced is not None:
-        return [forced]
-    groups = group_moves(board, s, cards)
-    temple = [g for g in groups if g[1]]
-    temple.sort(key=lambda g: (-g[1].bit_count(), len(g[4])))
-    moves = temple
-    if board.can_draw(s):
-        moves.append(DRAW_MOVE_T)
-    if board.can_recycle(s):
-        moves.append(RECYCLE_MOVE_T)
-    moves += [g for g in groups if not g[1]]
-    return moves
+def _luby(i: int) -> int:
+    """The Luby restart sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (i from 1)."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    if i == (1 << k) - 1:
+        return 1 << (k - 1)
+    return _luby(i - (1 << (k - 1)) + 1)
+
+
+def _order_key(attempt: int):
+    """Attempt 0: most cards first, fewest Force values; later attempts break the
+    ties differently (a fixed, deterministic scramble per attempt)."""
+    mult = (attempt * 0x9E3779B1) | 1
+
+    def key(group: tuple) -> tuple:
+        cards = group[1].bit_count() + group[2] + group[3]
+        scramble = ((group[1] << 2 | group[2] << 1 | group[3]) * mult) & 0xFFFFF if attempt else 0
+        return -cards, len(group[4]), scramble
+    return key
+
+
+class _Search:
+    """One depth-first search with restarts sharing a lost table.
+
+    complete=False leaves out groups of pile cards alone: a win found without them
+    is a win, but a loss must then be confirmed by a complete search.
+    """
+
+    def __init__(self, board: Board, *, complete: bool, budget: int) -> None:
+        self.board = board
+        self.complete = complete
+        self.budget = budget
+        self.lost: dict[int, list[tuple[int, int]]] = {}
+        self.nodes = 0
+        self.limit = 0
+        self.path: list[tuple] = []
+        self.key = _order_key(0)
+        self.loss_check = LossCheck(board, complete=complete)
+
+    def moves(self, s: State) -> list[tuple]:
+        board = self.board
+        cards = board.cards(s)
+        forced = forced_move(board, s, cards)
+        if forced is not None:
+            return [forced]
+        groups = group_moves(board, s, cards)
+        moves = sorted([g for g in groups if g[1]], key=self.key)
+        if board.can_draw(s):
+            moves.append(DRAW_MOVE_T)
+        if board.can_recycle(s):
+            moves.append(RECYCLE_MOVE_T)
+        if self.complete:
+            moves += [g for g in groups if not g[1]]
+        return moves
+
+    def search(self, s: State) -> bool:
+        if s[0] == FULL:
+            return True
+        removed, piles, cursor, hd, rec, pool, used = s
+        base = removed | piles << 28 | pool << 62 | used << 80
+        pos = 2 * cursor + hd
+        entries = self.lost.get(base)
+        if entries is not None:
+            for lost_rec, lost_pos in entries:
+                if (lost_rec >= rec and (lost_pos == pos or (hd and lost_pos < pos))
+                        or (hd and lost_rec > rec)):
+                    return False
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise _BudgetExceeded
+        if self.loss_check is not None and self.loss_check(s):
+            self._mark_lost(base, entries, rec, pos)
+            return False
+        apply = self.board.apply
+        for move in self.moves(s):
+            if self.search(apply(s, move)):
+                self.path.append(move)
+                return True
+        self._mark_lost(base, entries, rec, pos)
+        return False
+
+    def _mark_lost(self, base: int, entries: list | None, rec: int, pos: int) -> None:
+        if entries is None:
+            self.lost[base] = [(rec, pos)]
+        else:
+            entries.append((rec, pos))
+
+    def run(self, start: State, base: int = 1000) -> bool | None:
+        """Restart with a new move order after Luby(i) * base nodes."""
+        attempt = 0
+        while self.nodes < self.budget:
+            attempt += 1
+            self.key = _order_key(attempt - 1)
+            self.limit = min(self.budget, self.nodes + base * _luby(attempt))
+            self.path = []
+            try:
+                return self.search(start)
+            except _BudgetExceeded:
+                continue
+        return None
 
 
 def solve(deal: Deal, level: Level | str | None = None, *,
           budget: int = DEFAULT_BUDGET) -> Solution:
     """Decide a deal with full knowledge; a winning move list if it is winnable."""
     board = Board(deal, level)
-    lost: set[int] = set()
-    path: list[tuple] = []
-    nodes = 0
-    key, apply = board.key, board.apply
-
-    def search(s: State) -> bool:
-        nonlocal nodes
-        if s[0] == FULL:
-            return True
-        k = key(s)
-        if k in lost:
-            return False
-        nodes += 1
-        if nodes > budget:
-            raise _BudgetExceeded
-        for move in ordered_moves(board, s):
-            if search(apply(s, move)):
-                path.append(move)
-                return True
-        lost.add(k)
-        return False
-
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
-        won = search(board.start())
-    except _BudgetExceeded:
-        return Solution(None, None, nodes)
+        fast = _Search(board, complete=not board.rules.fast_first, budget=budget)
+        won = fast.run(board.start())
+        nodes, search = fast.nodes, fast
+        if won is False and not fast.complete:
+            search = _Search(board, complete=True, budget=budget - nodes)
+            won = search.run(board.start())
+            nodes += search.nodes
     finally:
         sys.setrecursionlimit(limit)
+    if won is None:
+        return Solution(None, None, nodes)
     if not won:
         return Solution(False, None, nodes)
-    return Solution(True, tuple(board.to_move(m) for m in reversed(path)), nodes)
+    return Solution(True, tuple(board.to_move(m) for m in reversed(search.path)), nodes)

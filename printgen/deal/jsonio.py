@@ -1,0 +1,86 @@
+"""The contract's JSON form of a deal and its solution (format and parse).
+
+    {"deal": N, "level": "knight", "order": [...], "rolls": [[a, b], ...],
+     "winnable": true, "nodes": 123, "moves": [MOVE, ...]}
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from printgen.deal.deal import Deal
+from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, ItemKind, Move, MoveKind
+from printgen.deal.rules import Level
+from printgen.deal.solver import Solution
+from printgen.errors import InputError
+
+JSON_KEYS = ("deal", "level", "order", "rolls", "winnable", "nodes", "moves")
+
+
+def format_item(item: Item) -> Any:
+    if item.kind is ItemKind.TEMPLE:
+        return {"temple": [item.row, item.col]}
+    return item.kind.value
+
+
+def parse_item(data: Any, where: str = "item") -> Item:
+    if data == "draw":
+        return DRAW
+    if data == "discard":
+        return DISCARD
+    if (isinstance(data, dict) and list(data) == ["temple"] and isinstance(data["temple"], list)
+            and len(data["temple"]) == 2 and all(isinstance(v, int) for v in data["temple"])):
+        return Item.temple(*data["temple"])
+    raise InputError(f"{where}: expected \"draw\", \"discard\" or {{\"temple\": [r, c]}}, "
+                     f"got {json.dumps(data)}")
+
+
+def format_move(move: Move) -> dict[str, Any]:
+    if move.kind in (MoveKind.DRAW, MoveKind.RECYCLE):
+        return {"move": move.kind.value}
+    if move.kind is MoveKind.FORCE:
+        return {"move": "force", "sylop": format_item(move.cards[0])}
+    return {"move": "balance", "cards": [format_item(c) for c in move.cards],
+            "force": list(move.force)}
+
+
+def parse_move(data: Any, where: str = "move") -> Move:
+    kind = data.get("move") if isinstance(data, dict) else None
+    if kind == "draw" and len(data) == 1:
+        return DRAW_MOVE
+    if kind == "recycle" and len(data) == 1:
+        return RECYCLE_MOVE
+    if kind == "force" and set(data) == {"move", "sylop"}:
+        return Move.use_force(parse_item(data["sylop"], f"{where}.sylop"))
+    if (kind == "balance" and set(data) == {"move", "cards", "force"}
+            and isinstance(data["cards"], list) and isinstance(data["force"], list)
+            and all(isinstance(v, int) for v in data["force"])):
+        cards = [parse_item(c, f"{where}.cards[{i}]") for i, c in enumerate(data["cards"])]
+        return Move.balance(*cards, force=tuple(data["force"]))
+    raise InputError(f"{where}: expected a draw, recycle, force or balance move, "
+                     f"got {json.dumps(data)}")
+
+
+def solution_json(deal: Deal, level: Level | str | None, solution: Solution) -> dict[str, Any]:
+    """The contract's JSON object (keys in the contract's order)."""
+    level_rules = deal.rules.level(level)
+    return {
+        "deal": deal.number,
+        "level": level_rules.level.value,
+        "order": list(deal.values),
+        "rolls": [list(roll) for roll in deal.rolls],
+        "winnable": solution.winnable,
+        "nodes": solution.nodes,
+        "moves": [format_move(m) for m in solution.moves or ()],
+    }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data)
+
+
+def parse_moves(data: Any) -> tuple[Move, ...]:
+    if not isinstance(data, list):
+        raise InputError("moves: expected a list of moves")
+    return tuple(parse_move(m, f"moves[{i}]") for i, m in enumerate(data))
