@@ -18,6 +18,7 @@ from pathlib import Path
 from PIL import Image as PILImage
 
 from printgen.errors import FitError, InputError
+from printgen.fonts import font
 from printgen.layout.deck import Side
 from printgen.layout.face import Frame
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
@@ -119,15 +120,16 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     columns = max(len(row) for row in block.rows)
     pad = style.table * 0.3
     body = RichStyle(style.table, 1.15, style.ink)
-    col_w = width / columns
+    widths = _column_widths(block, style, columns, pad)
+    lefts = [sum(widths[:c]) for c in range(columns)]
     result = []
     for r, row in enumerate(block.rows):
         rich = RichStyle(style.table, 1.15, style.ink, Fonts(regular="sans-bold")) if r == 0 else body
         prims: list[Primitive] = []
         tallest = 0.0
         for c, cell in enumerate(row):
-            lines = wrap(cell, col_w - 2 * pad, rich, f"{block.where} table row {r + 1} column {c + 1}")
-            height, made = _lines(lines, rich, c * col_w + pad, pad)
+            lines = wrap(cell, widths[c] - 2 * pad, rich, f"{block.where} table row {r + 1} column {c + 1}")
+            height, made = _lines(lines, rich, lefts[c] + pad, pad)
             prims += made
             tallest = max(tallest, height)
         height = tallest + 2 * pad
@@ -135,6 +137,27 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
         result.append(Chunk(height, tuple(prims), gap=style.gap if r == 0 else 0.0,
                             keep=1 if r == 0 and len(block.rows) > 1 else 0))
     return result
+
+
+def _column_widths(block: Block, style: FoldStyle, columns: int, pad: float) -> list[float]:
+    """Columns share the width in proportion to their longest cell, but none narrower
+    than its longest word."""
+    fonts = Fonts(regular="sans-bold")
+    natural = [2 * pad + 1.0] * columns
+    narrowest = [2 * pad + 1.0] * columns
+    for row in block.rows:
+        for c, cell in enumerate(row):
+            text = "".join(span.text for span in cell)
+            size = font(fonts.regular).width(text, style.table)
+            natural[c] = max(natural[c], size + 2 * pad)
+            longest = max((font(fonts.regular).width(w, style.table) for w in text.split()), default=0.0)
+            narrowest[c] = max(narrowest[c], longest + 2 * pad)
+    width = style.inner[0]
+    if sum(natural) <= width:
+        return [n + (width - sum(natural)) / columns for n in natural]
+    spare = width - sum(narrowest)
+    extra = [n - m for n, m in zip(natural, narrowest)]
+    return [m + max(spare, 0.0) * e / (sum(extra) or 1.0) for m, e in zip(narrowest, extra)]
 
 
 def _image_chunk(block: Block, style: FoldStyle) -> Chunk:

@@ -1,0 +1,117 @@
+"""Rule folds: where each panel lands once the sheet is folded (simulated geometrically),
+and the crop and fold marks read back from the PDF."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from printgen.layout.primitives import TextRun
+from printgen.layout.sheet import Duplex
+from printgen.products.rules import RulesBuild, layout_rules
+from printgen.spec.printdata import paper
+
+MM = 72 / 25.4
+WORDS = ("The pilot keeps a steady hand while the cards turn over one by one, and "
+         "every player watches the dice before deciding what to keep. ")
+
+
+def long_text(folder: Path, sections: int) -> Path:
+    body = "\n\n".join(f"## Part {k}\n\n{WORDS * 3}\n\n- {WORDS}\n- {WORDS}" for k in range(sections))
+    path = folder / f"long{sections}.md"
+    path.write_text(f"# A long text\n\n{body}\n", encoding="utf-8")
+    return path
+
+
+def panels_on_sheet(pages, width: float, height: float):
+    """Per panel number: (page, centre x, centre y, upright?) read from the folio runs."""
+    found = {}
+    for index, page in enumerate(pages):
+        for placed in page.placed:
+            folio = [p for p in placed.side.prims if isinstance(p, TextRun) and "/" in p.text][-1]
+            number = int(folio.text.split("/")[0])
+            found[number] = (index, placed.x + placed.side.frame.width / 2,
+                             placed.y + placed.side.frame.height / 2, folio.rotate == 0)
+    return found
+
+
+def simulate(found, sheet_w: float, sheet_h: float, duplex: Duplex | None) -> list[tuple[int, bool]]:
+    """Fold (or cut) the sheet, then read each strip's front left to right and, turned over
+    like a page, its back left to right. Returns (panel, upright) in reading order."""
+    pieces = []   # (panel, x, y, facing +1 toward the reader, up: -1 = upright)
+    for number, (page, x, y, upright) in found.items():
+        up, face = (-1 if upright else 1), 1
+        if page == 1:                            # the back page, seen through the sheet
+            face = -1
+            if duplex is Duplex.SHORT:
+                y, up = sheet_h - y, -up
+            else:
+                x = sheet_w - x
+        pieces.append([number, x, y, face, up])
+    if duplex is None:                           # fold the bottom half behind the top
+        for piece in pieces:
+            if piece[2] > sheet_h / 2:
+                piece[2], piece[3], piece[4] = sheet_h - piece[2], -piece[3], -piece[4]
+    order = []
+    strips = sorted({piece[2] > sheet_h / 2 for piece in pieces})
+    for strip in strips:
+        mine = [p for p in pieces if (p[2] > sheet_h / 2) == strip]
+        order += [(p[0], p[4] == -1) for p in sorted(mine, key=lambda p: p[1]) if p[3] == 1]
+        # turn the strip over about its vertical axis: x reverses, faces swap, up stays
+        order += [(p[0], p[4] == -1) for p in sorted(mine, key=lambda p: -p[1]) if p[3] == -1]
+    return order
+
+
+@pytest.mark.parametrize("duplex,sections,expect_sides", [
+    (Duplex.NONE, 8, 1), (Duplex.LONG, 8, 1), (Duplex.LONG, 14, 2), (Duplex.SHORT, 14, 2)])
+def test_folded_leaflet_reads_in_order(tmp_path, duplex, sections, expect_sides):
+    options = RulesBuild(out=tmp_path, paper=paper("a4"), duplex=duplex)
+    leaflet = layout_rules(long_text(tmp_path, sections), options)
+    assert leaflet.sides == expect_sides
+    page = leaflet.pages[0]
+    found = panels_on_sheet(leaflet.pages, page.width, page.height)
+    assert sorted(found) == list(range(1, leaflet.panels + 1))
+    order = simulate(found, page.width, page.height, None if leaflet.sides == 1 else duplex)
+    assert order == [(n, True) for n in range(1, leaflet.panels + 1)]
+    assert found[1][1] == min(v[1] for v in found.values())   # panel 1: leftmost, on top when folded
+
+
+def test_eight_panels_on_landscape_letter_and_a4(tmp_path):
+    for name, size in (("a4", (297, 210)), ("letter", (279.4, 215.9))):
+        leaflet = layout_rules(long_text(tmp_path, 5), RulesBuild(out=tmp_path, paper=paper(name)))
+        page = leaflet.pages[0]
+        assert (page.width / MM, page.height / MM) == pytest.approx(size, abs=0.01)
+        assert leaflet.capacity == 8
+
+
+def test_crop_and_fold_marks_in_pdf(cli, tmp_path):
+    result = cli("rules", str(long_text(tmp_path, 2)), "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    with pdfplumber.open(str(next(tmp_path.glob("*.pdf")))) as pdf:
+        page = pdf.pages[0]
+        lines = [(l["x0"] / MM, l["top"] / MM, l["x1"] / MM, l["bottom"] / MM, bool((l.get("dash") or ([], 0))[0]))
+                 for l in page.lines]
+    x0 = (297 - 4 * 63) / 2
+    vertical = {round(a, 2): dashed for a, _, b, _, dashed in lines if abs(a - b) < 0.01}
+    assert sorted(vertical) == pytest.approx([x0 + k * 63 for k in range(5)], abs=0.01)
+    assert [vertical[k] for k in sorted(vertical)] == [False, True, True, True, False]
+    y0 = (210 - 2 * 88) / 2
+    horizontal = {round(t, 2): dashed for _, t, _, b, dashed in lines if abs(t - b) < 0.01}
+    assert sorted(horizontal) == pytest.approx([y0, y0 + 88, y0 + 176], abs=0.01)
+    assert horizontal[round(y0 + 88, 2)] is True          # the middle is a fold on one side
+    for a, t, b, bottom, _ in lines:                       # every mark inside the printer margin
+        assert 5 - 0.01 <= min(a, b) and max(a, b) <= 292 + 0.01
+        assert 5 - 0.01 <= t and bottom <= 205 + 0.01
+
+
+def test_bottom_row_is_printed_upside_down_in_pdf(cli, tmp_path):
+    assert cli("rules", str(long_text(tmp_path, 8)), "--out", str(tmp_path), "-q").status == 0
+    with pdfplumber.open(str(next(tmp_path.glob("*.pdf")))) as pdf:
+        chars = pdf.pages[0].chars
+    top = [c for c in chars if c["top"] < 105 * MM]
+    bottom = [c for c in chars if c["top"] > 105 * MM]
+    assert top and bottom
+    assert all(c["matrix"][0] > 0 for c in top)
+    assert all(c["matrix"][0] < 0 for c in bottom)

@@ -1,0 +1,129 @@
+"""Rules texts: every built-in text fits its fold and its deck's tuck box; user Markdown
+errors are located (file:line); images, tables and deals reach the leaflet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from PIL import Image
+
+from printgen.layout.sheet import Duplex
+from printgen.layout.primitives import TextRun
+from printgen.products.box import box_options, box_size
+from printgen.products.rules import (RulesBuild, deal_blocks, fold_facts, fold_style, layout_rules,
+                                     rules_files)
+from printgen.spec import load_deck
+from printgen.spec.printdata import paper
+
+GAMES = ["coruscant-shift", "jedi-duel", "jedi-temple", "kerton-sabacc", "solomons-temple",
+         "west-end-sabacc"]
+
+
+def test_every_game_has_a_rules_text():
+    assert sorted(rules_files()) == GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("sheet", ["a4", "letter"])
+def test_builtin_text_fits_one_side(tmp_path, game, sheet):
+    leaflet = layout_rules(rules_files()[game], RulesBuild(out=tmp_path, paper=paper(sheet),
+                                                           duplex=Duplex.NONE))
+    assert leaflet.sides == 1 and 2 <= leaflet.panels <= 8
+    text = " ".join(run.text for page in leaflet.pages for placed in page.placed
+                    for run in placed.side.prims if isinstance(run, TextRun))
+    assert "printgen's own" in text                      # says it is our wording, with credits
+
+
+@pytest.mark.parametrize("game,deck", sorted(fold_facts().decks.items()))
+def test_fold_fits_its_decks_tuck_box(game, deck):
+    loaded = load_deck(deck)
+    size = box_size(loaded, box_options(loaded))
+    style = fold_style("poker")
+    assert style.width < size.inner_w and style.height < size.inner_h
+
+
+def test_jedi_temple_deal_lists_the_engines_order(cli, tmp_path):
+    from printgen.deal.deal import jedi_deal
+    deal = jedi_deal(5)
+    blocks = deal_blocks(5)
+    text = [" ".join(span.text for span in block.spans) for block in blocks]
+    stock = " ".join("Sylop" if v == 0 else f"{v:+d}" for v in deal.values[28:])
+    assert any(" ".join(t.split()) == stock for t in text)
+    row7 = " ".join("Sylop" if v == 0 else f"{v:+d}" for v in deal.values[21:28])
+    assert any(" ".join(t.split()) == f"Row 7: {row7}" for t in text)
+    rolls = [t for t in text if " and " in t and t.split()[0].isdigit()]
+    assert rolls == [f"{a} and {b}" for a, b in deal.rolls]
+    result = cli("rules", "jedi-temple", "--deal", "5", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    assert (tmp_path / "jedi-temple-deal-5-rules-poker-a4.pdf").is_file()
+
+
+def test_deal_only_for_jedi_temple(cli, tmp_path):
+    result = cli("rules", "jedi-duel", "--deal", "5", "--out", str(tmp_path))
+    assert result.status == 2 and "--deal" in result.err
+
+
+def write(folder: Path, text: str) -> Path:
+    path = folder / "mine.md"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_missing_image_is_located(cli, tmp_path):
+    path = write(tmp_path, "# Mine\n\nSome text.\n\n![board](board.png)\n")
+    result = cli("rules", str(path), "--out", str(tmp_path))
+    assert result.status == 2
+    assert "mine.md:5: image 'board.png' not found" in result.err
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_raw_html_is_located(cli, tmp_path):
+    path = write(tmp_path, "# Mine\n\nText.\n\n<div>boxed</div>\n")
+    result = cli("rules", str(path), "--out", str(tmp_path))
+    assert result.status == 2 and "mine.md:5: raw HTML" in result.err
+
+
+def test_overlong_word_is_located(cli, tmp_path):
+    path = write(tmp_path, "# Mine\n\nText.\n\nA " + "x" * 80 + " word.\n")
+    result = cli("rules", str(path), "--out", str(tmp_path))
+    assert result.status == 2 and "mine.md:5: the word" in result.err
+
+
+def test_missing_glyph_is_located(cli, tmp_path):
+    path = write(tmp_path, "# Mine\n\nA line with \u6f22 in it.\n")
+    result = cli("rules", str(path), "--out", str(tmp_path))
+    assert result.status == 2 and "mine.md:3" in result.err and "U+6F22" in result.err
+
+
+def test_too_long_says_by_how_much(cli, tmp_path):
+    path = write(tmp_path, "# Long\n\n" + "\n\n".join(["Many words in a row to fill the panels. " * 12] * 60))
+    result = cli("rules", str(path), "--duplex", "none", "--out", str(tmp_path))
+    assert result.status == 2
+    assert "panels but the fold has 8" in result.err and "over by about" in result.err
+    result = cli("rules", str(path), "--out", str(tmp_path))
+    assert result.status == 2 and "the fold has 16" in result.err
+
+
+def test_user_markdown_with_image_and_table(cli, tmp_path):
+    Image.new("RGB", (300, 150), "#336699").save(tmp_path / "board.png")
+    path = write(tmp_path, "# Mine\n\nSome **bold** and *italic* words.\n\n![board](board.png)\n\n"
+                           "| a | b |\n|---|---|\n| one | two |\n")
+    result = cli("rules", str(path), "--panel", "bridge", "--paper", "letter", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    pdf_path = tmp_path / "mine-rules-bridge-letter.pdf"
+    with pdfplumber.open(str(pdf_path)) as pdf:
+        page = pdf.pages[0]
+        assert len(page.images) == 1
+        fonts = {c["fontname"].split("+")[-1] for c in page.chars}
+        words = page.extract_text()
+    assert {"DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSans"} <= fonts
+    assert "one" in words and "two" in words
+
+
+def test_same_input_same_bytes(cli, tmp_path):
+    for out in ("a", "b"):
+        assert cli("rules", "jedi-duel", "--out", str(tmp_path / out), "-q").status == 0
+    name = "jedi-duel-rules-poker-a4.pdf"
+    assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
