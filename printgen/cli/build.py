@@ -13,7 +13,7 @@ from printgen.layout.sheet import Duplex
 from printgen.preflight import require_clean
 from printgen.products.deck import FORMATS, DeckBuild, build_deck
 from printgen.products.export import profiles
-from printgen.spec import display_path, load_deck
+from printgen.spec import deck_files, display_path, load_deck
 from printgen.spec.printdata import paper
 
 DESCRIPTION = """\
@@ -27,7 +27,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser = sub.add_parser("build", parents=parents, help="build a deck's PDF, PNGs and SVGs",
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("deck", metavar="DECK", help="deck name or path to a deck file")
+    parser.add_argument("deck", metavar="DECK", nargs="?", help="deck name or path to a deck file")
+    parser.add_argument("--all", action="store_true",
+                        help="build every deck listed by 'printgen list', each with its dice and parts, "
+                             "into output/NAME (or DIR/NAME with --out)")
     add_paper(parser)
     add_duplex(parser)
     parser.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
@@ -53,6 +56,14 @@ def formats(text: str) -> frozenset[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.all:  # every deck, one after the other
+        if args.deck:
+            raise InputError("build: give either a DECK or --all, not both")
+        outs = {name: None if args.out is None else args.out / name for name in deck_files()}
+        return max((run(argparse.Namespace(**{**vars(args), "all": False, "deck": name, "out": out}))
+                    for name, out in outs.items()), default=0)
+    if args.deck is None:
+        raise InputError("build: expected a DECK name or path, or --all to build every deck")
     options = DeckBuild(out=Path(), paper=paper(args.paper), duplex=Duplex(args.duplex),
                         back_offset=back_offset(args.back_offset), formats=formats(args.only),
                         quiet=args.quiet)
@@ -66,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
         for path in result.files:
-            if path.suffix == ".pdf":
+            if path.suffix == ".pdf" and path.name != f"{deck.name}-{args.paper}.pdf":
+                print(f"  {display_path(path)}")  # dice, boards, tokens
+            elif path.suffix == ".pdf":
                 print(f"  {display_path(path)} ({result.pages} pages, {args.paper}, duplex {args.duplex})")
         for kind in ("png", "svg"):
             count = sum(path.suffix == f".{kind}" for path in result.files)

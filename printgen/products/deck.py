@@ -43,6 +43,9 @@ def build_deck(deck: Deck, options: DeckBuild) -> BuildResult:
     """Lay the whole deck out first (so bad input fails before any file is written),
     then write each asked-for format."""
     layout = layout_deck(deck)
+    if "pdf" in options.formats:  # the deck's dice, boards and tokens (printgen.products.parts), laid out early
+        from printgen.products.parts import plan_extras, write_extras
+        extras = plan_extras(deck, options.paper)
     ensure_dir(options.out)
     result = BuildResult()
     if "box" in options.formats:  # the deck's tuck box (printgen.products.box), before any other file
@@ -63,4 +66,6 @@ def build_deck(deck: Deck, options: DeckBuild) -> BuildResult:
         folder = ensure_dir(options.out / "svg")
         for side in progress(sides(layout), desc=f"{deck.name} SVG", quiet=options.quiet):
             result.files.append(write_svg(side, folder / f"{side.name}.svg"))
+    if "pdf" in options.formats:  # the deck's dice, boards and tokens
+        result.files += write_extras(extras, options.out)
     return result
