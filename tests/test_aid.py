@@ -1,0 +1,91 @@
+"""Jedi Duel play aids: the Fatigue track's values and columns and the Stance spaces,
+read back from the PDF; bad input located."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from printgen.products.aid import aid_files
+
+MM = 72 / 25.4
+
+
+def build(cli, tmp_path: Path, players: int, *extra: str) -> Path:
+    result = cli("aid", "jedi-duel", "--players", str(players), "--out", str(tmp_path), "-q", *extra)
+    assert result.status == 0, result.err
+    return next(tmp_path.glob("*.pdf"))
+
+
+def track_numbers(page) -> dict[int, tuple[float, float]]:
+    """The track's big numbers: value -> (left x, top y) in mm."""
+    words = page.extract_words(extra_attrs=["size"])
+    return {int(w["text"]): (w["x0"] / MM, w["top"] / MM) for w in words
+            if w["text"].isdigit() and w["size"] > 14}
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_fatigue_track_columns(cli, tmp_path, players):
+    with pdfplumber.open(str(build(cli, tmp_path, players))) as pdf:
+        assert len(pdf.pages) == players + 1
+        numbers = track_numbers(pdf.pages[-1])
+        counters = [w for w in pdf.pages[-1].extract_words(extra_attrs=["size"])
+                    if w["text"].isdigit() and 10 < w["size"] < 12]
+        spots = [c for c in pdf.pages[-1].curves if c.get("fill") is False or not c.get("fill")]
+    assert sorted(numbers) == list(range(0, 22))
+    columns = [range(21, 14, -1), range(14, 7, -1), range(7, 0, -1)]
+    lefts = []
+    for column in columns:
+        xs = {round(numbers[v][0]) for v in column}
+        assert max(numbers[v][0] for v in column) - min(numbers[v][0] for v in column) < 3   # one column
+        tops = [numbers[v][1] for v in column]
+        assert tops == sorted(tops)                   # highest value at the top of its column
+        lefts.append(min(numbers[v][0] for v in column))
+        assert xs
+    assert lefts == sorted(lefts)                     # 21..15, then 14..8, then 7..1, left to right
+    assert numbers[0][0] > lefts[-1] + 20             # 0 (out) in a column of its own
+    assert numbers[0][1] == pytest.approx(numbers[21][1], abs=0.5)
+    assert sorted(int(w["text"]) for w in counters) == list(range(1, players + 1))
+    assert len(spots) >= 22 * players                 # room for every counter on every space
+
+
+def test_stance_spaces_hold_a_card(cli, tmp_path):
+    with pdfplumber.open(str(build(cli, tmp_path, 2))) as pdf:
+        page = pdf.pages[0]
+        text = page.extract_text()
+        big = [r for r in page.rects if r["width"] / MM > 60 and r["height"] / MM > 85]
+        if not big:   # rounded rectangles come back as curves
+            big = [c for c in page.curves if (c["x1"] - c["x0"]) / MM > 60 and (c["bottom"] - c["top"]) / MM > 85]
+    assert len(big) == 3
+    for space in big:
+        assert (space["x1"] - space["x0"]) / MM >= 63.5 and (space["bottom"] - space["top"]) / MM >= 88.9
+    for words in ("High Stance", "Middle Stance", "Low Stance", "Force Powers", "Force Defence",
+                  "Fumble", "Force Lightning", "Jokers", "Regaining Fatigue"):
+        assert words in text
+
+
+def test_defence_table_as_it_applies(cli, tmp_path):
+    with pdfplumber.open(str(build(cli, tmp_path, 2))) as pdf:
+        lines = pdf.pages[0].extract_text().splitlines()
+    # per struck area, for the High, Middle and Low Stance spaces: your attack, your defence
+    expected = ["High +1 - High +2 +2 High +2 +5", "Middle +2 +3 Middle +1 - Middle +2 +3",
+                "Low +2 +5 Low +2 +2 Low +1 -"]
+    for row in expected:
+        assert any(line.startswith(row) for line in lines), row
+
+
+def test_players_out_of_range(cli, tmp_path):
+    result = cli("aid", "jedi-duel", "--players", "7", "--out", str(tmp_path))
+    assert result.status == 2 and "2 to 6 players" in result.err
+    assert not list(tmp_path.glob("*.pdf"))
+
+
+def test_bad_aid_file_is_located(cli, tmp_path):
+    text = aid_files()["jedi-duel"].read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace('High:   {High: "-",', 'High:   {Top: "-",'), encoding="utf-8")
+    result = cli("aid", str(bad), "--out", str(tmp_path))
+    assert result.status == 2
+    assert "bad.yaml:" in result.err and "defence.High.Top: unknown key" in result.err
