@@ -139,8 +139,12 @@ class _Search:
         self.path: list[tuple] = []
         self.key = _order_key(0)
         self.loss_check = LossCheck(board, complete=complete)
+        self.pairs = board.rules.max_cards == 2
+        self._temple_moves: dict[int, tuple] = {}
 
     def moves(self, s: State) -> list[tuple]:
+        if self.pairs:
+            return self.pair_moves(s)
         board = self.board
         cards = board.cards(s)
         forced = forced_move(board, s, cards)
@@ -156,37 +160,94 @@ class _Search:
             moves += [g for g in groups if not g[1]]
         return moves
 
-    def search(self, s: State) -> bool:
-        if s[0] == FULL:
-            return True
-        removed, piles, cursor, hd, rec, pool, used = s
-        base = removed | piles << 28 | pool << 62 | used << 80
-        pos = 2 * cursor + hd
-        entries = self.lost.get(base)
-        if entries is not None:
-            for lost_rec, lost_pos in entries:
-                if (lost_rec >= rec and (lost_pos == pos or (hd and lost_pos < pos))
-                        or (hd and lost_rec > rec)):
-                    return False
-        self.nodes += 1
-        if self.nodes > self.limit:
-            raise _BudgetExceeded
-        if self.loss_check is not None and self.loss_check(s):
-            self._mark_lost(base, entries, rec, pos)
-            return False
-        apply = self.board.apply
-        for move in self.moves(s):
-            if self.search(apply(s, move)):
-                self.path.append(move)
-                return True
-        self._mark_lost(base, entries, rec, pos)
-        return False
+    def _temple_pairs(self, removed: int) -> tuple:
+        """For groups of at most two cards, per set of removed Temple cards: a lone
+        card to remove at once (or None), the Temple pairs, the cards by value."""
+        entry = self._temple_moves.get(removed)
+        if entry is not None:
+            return entry
+        board = self.board
+        target, lone = board.rules.target, board.rules.lone_value
+        available = board.available(removed)
+        by_value: dict[int, list[int]] = {}
+        forced = None
+        pairs = []
+        for i in available:
+            v = board.temple[i]
+            if v == lone and forced is None:
+                forced = (BALANCE, 1 << i, False, False, (), 0)
+            for j in by_value.get(target - v, ()):
+                pairs.append((BALANCE, 1 << i | j, False, False, (), 0))
+            by_value.setdefault(v, []).append(1 << i)
+        entry = self._temple_moves[removed] = (forced, pairs, by_value)
+        return entry
 
-    def _mark_lost(self, base: int, entries: list | None, rec: int, pos: int) -> None:
-        if entries is None:
-            self.lost[base] = [(rec, pos)]
-        else:
-            entries.append((rec, pos))
+    def pair_moves(self, s: State) -> list[tuple]:
+        """Moves for groups of at most two cards (Pyramid), without building groups."""
+        board = self.board
+        removed, piles, cursor, hd = s[0], s[1], s[2], s[3]
+        forced, pairs, by_value = self._temple_pairs(removed)
+        if forced is not None:
+            return [forced]
+        target, lone, pile = board.rules.target, board.rules.lone_value, board.pile
+        top = (piles & ((1 << cursor) - 1)).bit_length() - 1
+        d = pile[cursor] if hd else None
+        w = pile[top] if top >= 0 else None
+        if d == lone and d is not None:
+            return [(BALANCE, 0, True, False, (), 0)]
+        if w == lone and w is not None:
+            return [(BALANCE, 0, False, True, (), 0)]
+        moves = []
+        if d is not None:
+            moves += [(BALANCE, bit, True, False, (), 0) for bit in by_value.get(target - d, ())]
+        if w is not None:
+            moves += [(BALANCE, bit, False, True, (), 0) for bit in by_value.get(target - w, ())]
+        moves += pairs
+        if board.can_draw(s):
+            moves.append(DRAW_MOVE_T)
+        if board.can_recycle(s):
+            moves.append(RECYCLE_MOVE_T)
+        if self.complete and d is not None and w is not None and d + w == target:
+            moves.append((BALANCE, 0, True, True, (), 0))
+        return moves
+
+    def _searcher(self):
+        """The recursive search as a closure over locals (the solver's hot loop)."""
+        lost, lost_get = self.lost, self.lost.get
+        apply, moves, check, path = self.board.apply, self.moves, self.loss_check, self.path
+        limit = self.limit
+        nodes = self.nodes
+
+        def search(s: State) -> bool:
+            nonlocal nodes
+            removed, piles, cursor, hd, rec, pool, used = s
+            if removed == FULL:
+                return True
+            base = removed | piles << 28 | pool << 62 | used << 80
+            pos = 2 * cursor + hd
+            entries = lost_get(base)
+            if entries is not None:
+                for lost_rec, lost_pos in entries:
+                    if (lost_rec >= rec and (lost_pos == pos or (hd and lost_pos < pos))
+                            or (hd and lost_rec > rec)):
+                        return False
+            nodes += 1
+            if nodes > limit:
+                raise _BudgetExceeded
+            if not check(s):
+                for move in moves(s):
+                    if search(apply(s, move)):
+                        path.append(move)
+                        return True
+            if entries is None:
+                lost[base] = [(rec, pos)]
+            else:
+                entries.append((rec, pos))
+            return False
+
+        def count() -> int:
+            return nodes
+        return search, count
 
     def run(self, start: State, base: int = 1000) -> bool | None:
         """Restart with a new move order after Luby(i) * base nodes."""
@@ -195,18 +256,24 @@ class _Search:
             attempt += 1
             self.key = _order_key(attempt - 1)
             self.limit = min(self.budget, self.nodes + base * _luby(attempt))
-            self.path = []
+            self.path.clear()
+            search, count = self._searcher()
             try:
-                return self.search(start)
+                return search(start)
             except _BudgetExceeded:
                 continue
+            finally:
+                self.nodes = count()
         return None
 
 
 def solve(deal: Deal, level: Level | str | None = None, *,
-          budget: int = DEFAULT_BUDGET) -> Solution:
-    """Decide a deal with full knowledge; a winning move list if it is winnable."""
-    board = Board(deal, level)
+          budget: int = DEFAULT_BUDGET, recycles: int | None = None) -> Solution:
+    """Decide a deal with full knowledge; a winning move list if it is winnable.
+
+    recycles: allow this many recycles instead of the level's (for the rating).
+    """
+    board = Board(deal, level, recycles=recycles)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:

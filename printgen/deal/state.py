@@ -71,10 +71,12 @@ def force_options(code: int) -> dict[int, list[tuple[tuple[int, ...], int]]]:
 class Board:
     """A deal's fixed data in the solver's form, and the state transitions."""
 
-    def __init__(self, deal: Deal, level: Level | str | None = None) -> None:
+    def __init__(self, deal: Deal, level: Level | str | None = None, *,
+                 recycles: int | None = None) -> None:
         self.deal = deal
         self.rules = rules = deal.rules
         self.level = rules.level(level)
+        self.recycles = self.level.recycles if recycles is None else recycles
         self.temple = deal.temple
         self.pile = deal.piles
         self.n = len(self.pile)
@@ -86,7 +88,7 @@ class Board:
         opening = self.level.opening_rolls
         pool = sum(self.rolls[:opening])
         cursor = self.rules.initial_discard
-        return self.flip(0, (1 << self.n) - 1, cursor, 0, self.level.recycles, pool, opening)
+        return self.flip(0, (1 << self.n) - 1, cursor, 0, self.recycles, pool, opening)
 
     def flip(self, removed: int, piles: int, cursor: int, hd: int, rec: int, pool: int,
              used: int) -> State:

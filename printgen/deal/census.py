@@ -1,0 +1,141 @@
+"""The census: full-knowledge and player-model win rates per level over many deals.
+
+Each (deal, level) is decided by the solver and played once by the player model
+(game 0). Work is spread over a process pool; results are gathered by deal
+number, so they are the same whatever the number of jobs.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from printgen.deal.deal import jedi_deal
+from printgen.deal.player import play
+from printgen.deal.rules import Level
+from printgen.deal.solver import DEFAULT_BUDGET, solve
+from printgen.errors import OutputError
+from printgen.progress import progress
+
+Z95 = 1.959963984540054
+CHUNK = 25
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class CensusRow:
+    """One level's results."""
+
+    level: str
+    deals: int
+    winnable: int
+    undecided: int
+    win_rate: float
+    win_low: float
+    win_high: float
+    player_wins: int
+    player_rate: float
+    player_low: float
+    player_high: float
+
+
+@dataclass(frozen=True)
+class DealResult:
+    number: int
+    level: str
+    winnable: bool | None
+    player_won: bool
+    nodes: int
+
+
+def _chunk(args: tuple[int, int, tuple[str, ...], int]) -> list[DealResult]:
+    start, stop, levels, budget = args
+    results = []
+    for number in range(start, stop):
+        deal = jedi_deal(number)
+        for level in levels:
+            solution = solve(deal, level, budget=budget)
+            results.append(DealResult(number, level, solution.winnable, play(deal, level),
+                                      solution.nodes))
+    return results
+
+
+def run_deals(start: int, count: int, levels: Sequence[Level], *, jobs: int = 1,
+              budget: int = DEFAULT_BUDGET, quiet: bool = False) -> list[DealResult]:
+    """Solve and play deals start..start+count-1 at each level, in deal order."""
+    names = tuple(level.value for level in levels)
+    work = [(n, min(n + CHUNK, start + count), names, budget)
+            for n in range(start, start + count, CHUNK)]
+    if jobs <= 1:
+        chunks: Iterator[list[DealResult]] = map(_chunk, work)
+        return [r for chunk in progress(chunks, total=len(work), desc="census", quiet=quiet)
+                for r in chunk]
+    with ProcessPoolExecutor(jobs) as pool:
+        chunks = pool.map(_chunk, work)
+        return [r for chunk in progress(chunks, total=len(work), desc="census", quiet=quiet)
+                for r in chunk]
+
+
+def census_rows(results: Sequence[DealResult], levels: Sequence[Level]) -> list[CensusRow]:
+    """The table: one row per level (for printing, CSV and charts)."""
+    rows = []
+    for level in levels:
+        mine = [r for r in results if r.level == level.value]
+        decided = [r for r in mine if r.winnable is not None]
+        won = sum(1 for r in decided if r.winnable)
+        played = sum(1 for r in mine if r.player_won)
+        wl, wh = wilson(won, len(decided))
+        pl, ph = wilson(played, len(mine))
+        rows.append(CensusRow(level.value, len(mine), won, len(mine) - len(decided),
+                              won / max(1, len(decided)), wl, wh, played,
+                              played / max(1, len(mine)), pl, ph))
+    return rows
+
+
+def format_csv(rows: Sequence[CensusRow]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([f.name for f in fields(CensusRow)])
+    for row in rows:
+        writer.writerow([f"{v:.4f}" if isinstance(v, float) else v
+                         for v in (getattr(row, f.name) for f in fields(CensusRow))])
+    return out.getvalue()
+
+
+def format_table(rows: Sequence[CensusRow]) -> str:
+    lines = [f"{'level':<8} {'deals':>6} {'winnable (95% CI)':>26} {'player model (95% CI)':>26}"]
+    for r in rows:
+        lines.append(f"{r.level:<8} {r.deals:>6} "
+                     f"{100 * r.win_rate:>7.2f}% [{100 * r.win_low:6.2f}, {100 * r.win_high:6.2f}]"
+                     f" {100 * r.player_rate:>7.2f}% [{100 * r.player_low:6.2f}, {100 * r.player_high:6.2f}]"
+                     + (f"  undecided {r.undecided}" if r.undecided else ""))
+    return "\n".join(lines)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file under a temporary name, then rename it into place."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write ({error.strerror})") from None
