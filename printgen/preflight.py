@@ -16,8 +16,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PIL import Image as PILImage
-
 from printgen.errors import PrintgenError
 from printgen.fonts import font
 from printgen.layout.deck import DeckLayout, Side
@@ -127,6 +125,7 @@ def _fills(prim: Primitive, bleed_box: Box) -> bool:
 
 
 def _picture(prim: Image, where: str, dpi: int) -> Iterator[Finding]:
+    from PIL import Image as PILImage    # only decks with pictures need Pillow here
     with PILImage.open(prim.path) as source:
         width, height = source.size
     placed_w, placed_h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)

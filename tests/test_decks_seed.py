@@ -125,7 +125,7 @@ def test_longest_solomon_text_is_set_inside_its_panel():
 def test_every_seed_deck_builds_with_its_dice_and_parts(tmp_path, name, paper_name):
     deck = load_deck(name)
     options = DeckBuild(out=tmp_path, paper=paper(paper_name), duplex=Duplex.LONG,
-                        formats=frozenset({"pdf"}), quiet=True)
+                        formats=frozenset({"pdf", "parts"}), quiet=True)
     result = build_deck(deck, options)
     cards_pdf = tmp_path / f"{name}-{paper_name}.pdf"
     assert len(PdfReader(str(cards_pdf)).pages) == 2 * math.ceil(len(deck.cards) / 9)

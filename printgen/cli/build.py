@@ -5,12 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printgen.cli.gallery import export_run, refresh_gallery
 from printgen.cli.options import add_duplex, add_out, add_paper, back_offset
 from printgen.errors import InputError
-from printgen.layout.deck import layout_deck
 from printgen.layout.sheet import Duplex
-from printgen.preflight import require_clean
 from printgen.products.deck import FORMATS, DeckBuild, build_deck
 from printgen.products.export import profiles
 from printgen.spec import deck_files, display_path, load_deck
@@ -38,7 +35,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "lengths with units, e.g. 1.5mm,-0.5mm; read it off "
                              "'printgen calibrate' (default: 0mm,0mm)")
     parser.add_argument("--only", metavar="FORMATS", default=",".join(FORMATS),
-                        help="comma-separated outputs to write: pdf (the cards), png, svg, box (the tuck box) (default: all)")
+                        help="comma-separated outputs to write: pdf (the card sheets), png, svg, box (the tuck "
+                             "box), parts (dice, boards, tokens) (default: all of them)")
     parser.add_argument("--for", dest="target", choices=list(profiles()), default=None,
                         help="export for a print shop or virtual tabletop instead (see docs/print-shops.md)")
     parser.add_argument("--strict", action="store_true",
@@ -69,9 +67,12 @@ def run(args: argparse.Namespace) -> int:
                         quiet=args.quiet)
     deck = load_deck(args.deck)
     out = args.out if args.out is not None else Path("output") / deck.name
+    from printgen.cli.gallery import export_run, refresh_gallery
     if args.target:
         return export_run(deck, args, out)
     if args.strict:
+        from printgen.layout.deck import layout_deck
+        from printgen.preflight import require_clean
         require_clean(layout_deck(deck), safe=deck.safe, label="home print")
     result = build_deck(deck, DeckBuild(**{**options.__dict__, "out": out}))
     if not args.quiet:

@@ -1,4 +1,4 @@
-"""A deck's home-print PDF, per-card PNGs and per-card SVGs."""
+"""A deck build: its home-print PDF, per-card PNGs and SVGs, tuck box, dice and parts."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from printgen.output import ensure_dir
 from printgen.progress import progress
 from printgen.render.pdf import render_pdf
 
-FORMATS = ("pdf", "png", "svg", "box")    # box: the deck's tuck box PDF
+# What a deck build can write (--only picks some): the home-print card PDF, per-card
+# PNGs and SVGs, the tuck box PDF, and the deck's parts (dice, boards, tokens).
+FORMATS = ("pdf", "png", "svg", "box", "parts")
 
 
 @dataclass(frozen=True)
@@ -40,17 +42,13 @@ def sides(layout: DeckLayout) -> list[Side]:
 
 
 def build_deck(deck: Deck, options: DeckBuild) -> BuildResult:
-    """Lay the whole deck out first (so bad input fails before any file is written),
-    then write each asked-for format."""
+    """Lay out the cards and the deck's parts first (so bad input fails before any
+    file is written), then write each asked-for output."""
+    from printgen.products.parts import plan_extras, write_extras
     layout = layout_deck(deck)
-    if "pdf" in options.formats:  # the deck's dice, boards and tokens (printgen.products.parts), laid out early
-        from printgen.products.parts import plan_extras, write_extras
-        extras = plan_extras(deck, options.paper)
+    extras = plan_extras(deck, options.paper) if "parts" in options.formats else None
     ensure_dir(options.out)
     result = BuildResult()
-    if "box" in options.formats:  # the deck's tuck box (printgen.products.box), before any other file
-        from printgen.products.box import deck_box
-        deck_box(deck, out=options.out, paper=options.paper, quiet=options.quiet)
     if "pdf" in options.formats:
         pages = impose(layout, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset)
         pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
@@ -66,6 +64,9 @@ def build_deck(deck: Deck, options: DeckBuild) -> BuildResult:
         folder = ensure_dir(options.out / "svg")
         for side in progress(sides(layout), desc=f"{deck.name} SVG", quiet=options.quiet):
             result.files.append(write_svg(side, folder / f"{side.name}.svg"))
-    if "pdf" in options.formats:  # the deck's dice, boards and tokens
+    if "box" in options.formats:
+        from printgen.products.box import deck_box
+        result.files += deck_box(deck, out=options.out, paper=options.paper, quiet=options.quiet)
+    if extras is not None:
         result.files += write_extras(extras, options.out)
     return result
