@@ -21,6 +21,7 @@ from printgen.output import atomic_path, ensure_dir, write_bytes
 
 THUMBS = "_gallery"
 THUMB_HEIGHT = 220               # pixels; thumbnails keep their aspect ratio
+SHOW_AS_IS = 2_000_000           # pictures up to this many pixels (cards) are their own thumbnail
 PICTURES = {".png", ".jpg", ".jpeg"}
 
 
@@ -83,8 +84,10 @@ def make_entry(root: Path, path: Path) -> Entry:
     suffix = path.suffix.lower()
     thumb = root / THUMBS / f"{rel}.png"
     if suffix in PICTURES:
-        if not _fresh(thumb, path):
-            with PILImage.open(path) as image:
+        with PILImage.open(path) as image:
+            if image.width * image.height <= SHOW_AS_IS:       # a card: the browser scales it
+                return Entry(rel, rel, path.name)
+            if not _fresh(thumb, path):
                 _save_thumb(image, thumb)
         return Entry(rel, thumb.relative_to(root).as_posix(), path.name)
     if suffix == ".pdf":
@@ -124,7 +127,7 @@ body { font-family: sans-serif; margin: 1.5em; color: #1d2433; background: #f4f4
 h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-top: 2em; border-bottom: 1px solid #ccc; }
 .grid { display: flex; flex-wrap: wrap; gap: 12px; }
 figure { margin: 0; background: white; padding: 6px; border: 1px solid #ddd; max-width: 640px; }
-figure img { display: block; height: 160px; width: auto; max-width: 640px; object-fit: contain; }
+figure img { display: block; height: 160px; image-rendering: auto; width: auto; max-width: 640px; object-fit: contain; }
 figcaption { font-size: 0.7em; width: 0; min-width: 100%; overflow-wrap: anywhere; }
 img.broken { outline: 3px solid #b42a22; }
 ul.files { columns: 3; font-size: 0.85em; }
