@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import os
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper, back_offset
@@ -28,6 +30,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--all", action="store_true",
                         help="build every deck listed by 'printgen list', each with its dice and parts, "
                              "into output/NAME (or DIR/NAME with --out)")
+    parser.add_argument("--jobs", type=int, metavar="N", default=None,
+                        help="with --all: decks built at once, in separate processes "
+                             "(default: the number of CPU cores)")
     add_paper(parser)
     add_duplex(parser)
     parser.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
@@ -53,13 +58,29 @@ def formats(text: str) -> frozenset[str]:
     return frozenset(chosen)
 
 
+def run_all(args: argparse.Namespace) -> int:
+    """Every deck, in a pool of processes; then one gallery of them all."""
+    if args.deck:
+        raise InputError("build: give either a DECK or --all, not both")
+    if args.jobs is not None and args.jobs < 1:
+        raise InputError(f"--jobs: expected a whole number of at least 1, got {args.jobs}")
+    jobs = [argparse.Namespace(**{**vars(args), "all": False, "deck": name, "gallery": False,
+                                  "out": None if args.out is None else args.out / name})
+            for name in deck_files()]
+    workers = min(args.jobs or os.cpu_count() or 1, len(jobs))
+    if workers <= 1:
+        statuses = [run(job) for job in jobs]
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            statuses = list(pool.map(run, jobs))
+    from printgen.cli.gallery import refresh_gallery
+    refresh_gallery(args, args.out)
+    return max(statuses, default=0)
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.all:  # every deck, one after the other
-        if args.deck:
-            raise InputError("build: give either a DECK or --all, not both")
-        outs = {name: None if args.out is None else args.out / name for name in deck_files()}
-        return max((run(argparse.Namespace(**{**vars(args), "all": False, "deck": name, "out": out}))
-                    for name, out in outs.items()), default=0)
+    if args.all:
+        return run_all(args)
     if args.deck is None:
         raise InputError("build: expected a DECK name or path, or --all to build every deck")
     options = DeckBuild(out=Path(), paper=paper(args.paper), duplex=Duplex(args.duplex),
@@ -86,5 +107,6 @@ def run(args: argparse.Namespace) -> int:
             count = sum(path.suffix == f".{kind}" for path in result.files)
             if count:
                 print(f"  {display_path(out / kind)}/ ({count} {kind.upper()} files)")
-    refresh_gallery(args, out)
+    if getattr(args, "gallery", True):
+        refresh_gallery(args, out)
     return 0
