@@ -16,7 +16,8 @@ from printgen.errors import InputError
 from printgen.layout.dealsheet import (cover_page, foot_note, number_pages, sheet_page,
                                       solution_pages)
 from printgen.model import Paper
-from printgen.products.dealsheet import (SheetData, Worked, deck_sides, greedy_rating, make_deal,
+from printgen.deal.rating import rate
+from printgen.products.dealsheet import (SheetData, Worked, deck_sides, make_deal,
                                          sheet_data, sheet_deal, solution_block, temple_sides,
                                          work_deal)
 from printgen.progress import progress
@@ -49,12 +50,12 @@ def choose_deals(options: ChallengeBuild, data: SheetData) -> Iterator[Worked]:
     level = rules.level(options.level).level
     limit, found = data.challenge["scan_limit"], 0
     for number in range(options.start, options.start + limit):
-        if options.difficulty is not None:
-            deal, _ = make_deal(rules, number)
-            if greedy_rating(deal, level, data.rating).stars != options.difficulty:
-                continue
-        worked = work_deal(options.rules, number, options.level, data.rating)
-        if worked.solution.winnable and worked.rating.stars == (options.difficulty or worked.rating.stars):
+        deal, _ = make_deal(rules, number)
+        rating = rate(deal, level)
+        if not rating.winnable or rating.stars != (options.difficulty or rating.stars):
+            continue
+        worked = work_deal(options.rules, number, options.level, data.rating, rating)
+        if worked.solution.winnable:
             yield worked
             found += 1
             if found == options.count:

@@ -7,8 +7,10 @@ solves and replays; the real card faces come from the deck's own layout
 templates/deal-sheet.yaml; printgen.layout.dealsheet places it all; the PDF
 renderer writes it.
 
-Two adapters below stand in for what the engine does not offer (yet): the
-difficulty rating (`greedy_rating`) and the readable solution steps (`readable_steps`).
+The difficulty is the engine's rating (printgen.deal.rating). The solution key
+uses `readable_steps` here rather than printgen.deal.steps: it names each Temple
+card's column as well as its row and merges runs of Draws, listing the cards
+they turn up, so a player can check the deck is still in step.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from printgen.deal import deal as deal_module
 from printgen.deal.deal import Deal, jedi_deal, jedi_deck
 from printgen.deal.engine import Game, Item, ItemKind, Move, MoveKind, Position
 from printgen.deal.rules import TEMPLE_SIZE, Level, LevelRules, RuleSet, rule_set
-from printgen.deal.shuffle import SplitMix64, shuffled_deal
-from printgen.deal.solver import Solution, forced_move, group_moves, solve
-from printgen.deal.state import DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board
+from printgen.deal.rating import Rating, rate
+from printgen.deal.shuffle import shuffled_deal
+from printgen.deal.solver import Solution, solve
 from printgen.errors import InputError
 from printgen.layout.deck import Side, layout_deck
 from printgen.layout.dealsheet import Block, Cell, SheetDeal, SheetStyle, number_pages, sheet_page
@@ -50,7 +52,7 @@ class SheetData:
     style: SheetStyle
     rules: dict[str, dict[str, str]]
     levels: dict[str, dict[str, str]]
-    rating: dict[str, Any]
+    rating: dict[str, str]
     challenge: dict[str, Any]
 
 
@@ -106,17 +108,11 @@ def sheet_data(path: Path | None = None) -> SheetData:
     for name, entry in (top.get("levels") or {}).items():
         entry = check.mapping(entry, ("levels", name), ["title", "rules"], required=["title", "rules"])
         levels[name] = {k: check.text(entry.get(k), ("levels", name, k)) for k in ("title", "rules")}
-    rating = check.mapping(top.get("rating"), ("rating",), ["tries", "stars_at_or_above"],
-                           required=["tries", "stars_at_or_above"])
-    thresholds = rating.get("stars_at_or_above")
-    if not isinstance(thresholds, list) or len(thresholds) != 5:
-        check.fail(("rating", "stars_at_or_above"), "expected a list of 5 win rates (1 to 5 stars)")
-        thresholds = ["0"] * 5
+    rating = check.mapping(top.get("rating"), ("rating",), ["explained", "unwinnable"],
+                           required=["explained", "unwinnable"])
     challenge = check.mapping(top.get("challenge"), ("challenge",), ["scan_limit", "use"],
                               required=["scan_limit", "use"])
-    rating_data = {"tries": check.integer(rating.get("tries"), ("rating", "tries"), minimum=1),
-                   "thresholds": tuple(_fraction(check, t, ("rating", "stars_at_or_above", i))
-                                       for i, t in enumerate(thresholds))}
+    rating_data = {k: check.text(rating.get(k), ("rating", k)) for k in ("explained", "unwinnable")}
     challenge_data = {"scan_limit": check.integer(challenge.get("scan_limit"),
                                                   ("challenge", "scan_limit"), minimum=1),
                       "use": check.text(challenge.get("use"), ("challenge", "use"))}
@@ -138,15 +134,6 @@ def _fraction(check: Checker, value: Any, path: tuple) -> float:
 # --- the deal worked out: engine calls and two adapters --------------------------
 
 @dataclass(frozen=True)
-class Rating:
-    """Difficulty: 1 (easy) to 5 stars, the player model's win rate, one line why."""
-
-    stars: int
-    win_rate: float
-    explanation: str
-
-
-@dataclass(frozen=True)
 class Worked:
     """A deal at one level with everything the engine says about it."""
 
@@ -155,6 +142,7 @@ class Worked:
     cards: tuple[int, ...]          # canonical deck indices in dealt order
     solution: Solution
     rating: Rating
+    explained: str                  # the rating in one line
     steps: tuple[str, ...]
     verdict: str
 
@@ -176,15 +164,26 @@ def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
     return deal, tuple(order)
 
 
-def work_deal(rules_name: str, number: int, level: str | None, rating: dict[str, Any]) -> Worked:
+def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, str],
+              rating: Rating | None = None) -> Worked:
     """Deal, solve, rate and describe deal `number` at `level`."""
     rules = rule_set(rules_name)
     level_rules = rules.level(level)
     deal, cards = make_deal(rules, number)
     solution = solve(deal, level_rules.level)
     steps = readable_steps(deal, level_rules.level, solution.moves or ())
-    return Worked(deal, level_rules, cards, solution,
-                  greedy_rating(deal, level_rules.level, rating), steps, verdict(solution))
+    rating = rating or rate(deal, level_rules.level)
+    return Worked(deal, level_rules, cards, solution, rating,
+                  explain(rating, level_rules, texts), steps, verdict(solution))
+
+
+def explain(rating: Rating, level: LevelRules, texts: dict[str, str]) -> str:
+    """The rating in one line, from the sentence in templates/deal-sheet.yaml."""
+    if not rating.winnable:
+        return texts["unwinnable"]
+    return texts["explained"].format(
+        stars=rating.stars, wins=round(rating.player_win_rate * rating.games), games=rating.games,
+        recycles=rating.recycles_needed, allowed=level.recycles)
 
 
 def verdict(solution: Solution) -> str:
@@ -194,40 +193,6 @@ def verdict(solution: Solution) -> str:
     if solution.winnable is False:
         return "Not winnable at this level: no sequence of moves empties the Temple."
     return f"Undecided: the solver stopped after {solution.nodes:,} positions."
-
-
-def greedy_rating(deal: Deal, level: Level, data: dict[str, Any]) -> Rating:
-    """ADAPTER until printgen.deal rates deals: a simple player who sees only what the
-    level shows (available cards) plays `tries` games; fewer wins, more stars."""
-    board = Board(deal, level)
-    rng = SplitMix64(deal.number or 0)
-    tries = data["tries"]
-    wins = sum(_greedy_game(board, rng) for _ in range(tries))
-    rate = wins / tries
-    stars = next((k for k, floor in enumerate(data["thresholds"], 1) if rate >= floor), 5)
-    return Rating(stars, rate, f"{stars} of 5 stars: a simple player who takes the biggest group "
-                               f"it sees and otherwise draws won {wins} of {tries} tries.")
-
-
-def _greedy_game(board: Board, rng: SplitMix64) -> bool:
-    state = board.start()
-    while state[0] != FULL:
-        cards = board.cards(state)
-        move = forced_move(board, state, cards)
-        groups = [g for g in group_moves(board, state, cards) if g[1]] if move is None else []
-        if groups:
-            most = max(g[1].bit_count() for g in groups)
-            best = sorted((g for g in groups if g[1].bit_count() == most),
-                          key=lambda g: (len(g[4]), g[1], g[2], g[3]))
-            move = best[rng.below(len(best))]
-        elif move is None and board.can_draw(state):
-            move = DRAW_MOVE_T
-        elif move is None and board.can_recycle(state):
-            move = RECYCLE_MOVE_T
-        elif move is None:
-            return False
-        state = board.apply(state, move)
-    return True
 
 
 RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -371,8 +336,8 @@ def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
         order=tuple(cell(worked, i, data.style.colors) for i in range(len(worked.deal.values))),
         temple_word=texts["temple"],
         rolls=tuple((die_side(a), die_side(b)) for a, b in worked.deal.rolls),
-        verdict=worked.verdict, stars=worked.rating.stars if worked.rating else None,
-        rating=worked.rating.explanation if worked.rating else "",
+        verdict=worked.verdict, stars=worked.rating.stars if worked.rating.winnable else None,
+        rating=worked.explained,
         notes=tuple(notes), credit=texts["credit"], steps=worked.steps,
         solution_title="Solution key (keep it hidden until you need it)")
 
