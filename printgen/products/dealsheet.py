@@ -369,6 +369,19 @@ def build_deal_sheet(number: int, options: DealSheetBuild) -> Path:
     return render_pdf(pages, path, title=title)
 
 
+def print_sheet(number: int, level: str, args: Any) -> int:
+    """The `printgen deal N` sheet: write it (to --out DIR if given) and name it."""
+    from printgen.spec import display_path
+    from printgen.spec.printdata import paper
+    rules = getattr(args, "rules", None) or "jedi-temple"
+    out = Path(args.out) / default_path(rules, number, level).name if args.out else None
+    path = build_deal_sheet(number, DealSheetBuild(paper(args.paper), rules=rules, level=level,
+                                                   out=out, quiet=args.quiet))
+    if not args.quiet:
+        print(f"{display_path(path)} (deal {number}, {level}, {args.paper})")
+    return 0
+
+
 def known_rules(name: str) -> str:
     """Check a --rules name against the engine's rule sets and the sheet's texts."""
     rules = rule_set(name)
