@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import argparse
 import os
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper, back_offset
 from printgen.errors import InputError
 from printgen.layout.sheet import Duplex
 from printgen.products.deck import FORMATS, DeckBuild, build_deck
-from printgen.products.export import profiles
+
+OUTPUTS = (*FORMATS, "gallery")      # the gallery: output/index.html, rewritten after the build
 from printgen.spec import deck_files, display_path, load_deck
 from printgen.spec.printdata import paper
 
@@ -39,11 +39,14 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="move the backs by X (right) and Y (down) as seen on the back page, "
                              "lengths with units, e.g. 1.5mm,-0.5mm; read it off "
                              "'printgen calibrate' (default: 0mm,0mm)")
-    parser.add_argument("--only", metavar="FORMATS", default=",".join(FORMATS),
+    parser.add_argument("--only", metavar="OUTPUTS", default=",".join(OUTPUTS),
                         help="comma-separated outputs to write: pdf (the card sheets), png, svg, box (the tuck "
-                             "box), parts (dice, boards, tokens) (default: all of them)")
-    parser.add_argument("--for", dest="target", choices=list(profiles()), default=None,
-                        help="export for a print shop or virtual tabletop instead (see docs/print-shops.md)")
+                             "box), parts (dice, boards, tokens), gallery (output/index.html) "
+                             "(default: all of them)")
+    parser.add_argument("--for", dest="target", metavar="PROFILE", default=None,
+                        help="export for a print shop or virtual tabletop instead: tgc, mpc, "
+                             "drivethrucards or tts, as printgen/data/vendors.yaml defines them "
+                             "(see docs/print-shops.md)")
     parser.add_argument("--strict", action="store_true",
                         help="stop with an error (exit 2) when preflight finds a problem")
     add_out(parser, "output/DECK")
@@ -52,9 +55,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 def formats(text: str) -> frozenset[str]:
     chosen = {part.strip() for part in text.split(",") if part.strip()}
-    unknown = chosen - set(FORMATS)
+    unknown = chosen - set(OUTPUTS)
     if unknown or not chosen:
-        raise InputError(f"--only: expected formats from {', '.join(FORMATS)}, got {text!r}")
+        raise InputError(f"--only: expected outputs from {', '.join(OUTPUTS)}, got {text!r}")
     return frozenset(chosen)
 
 
@@ -71,10 +74,12 @@ def run_all(args: argparse.Namespace) -> int:
     if workers <= 1:
         statuses = [run(job) for job in jobs]
     else:
+        from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(workers) as pool:
             statuses = list(pool.map(run, jobs))
     from printgen.cli.gallery import refresh_gallery
-    refresh_gallery(args, args.out)
+    if "gallery" in formats(args.only):
+        refresh_gallery(args, args.out)
     return max(statuses, default=0)
 
 
@@ -86,10 +91,13 @@ def run(args: argparse.Namespace) -> int:
     options = DeckBuild(out=Path(), paper=paper(args.paper), duplex=Duplex(args.duplex),
                         back_offset=back_offset(args.back_offset), formats=formats(args.only),
                         quiet=args.quiet)
+    if args.target:
+        from printgen.products.export import profile
+        profile(args.target)            # an unknown profile fails before the deck is read
     deck = load_deck(args.deck)
     out = args.out if args.out is not None else Path("output") / deck.name
-    from printgen.cli.gallery import export_run, refresh_gallery
     if args.target:
+        from printgen.cli.gallery import export_run
         return export_run(deck, args, out)
     if args.strict:
         from printgen.layout.deck import layout_deck
@@ -107,6 +115,7 @@ def run(args: argparse.Namespace) -> int:
             count = sum(path.suffix == f".{kind}" for path in result.files)
             if count:
                 print(f"  {display_path(out / kind)}/ ({count} {kind.upper()} files)")
-    if getattr(args, "gallery", True):
+    if getattr(args, "gallery", True) and "gallery" in options.formats:
+        from printgen.cli.gallery import refresh_gallery
         refresh_gallery(args, out)
     return 0

@@ -12,7 +12,7 @@ from printgen.errors import TemplateError, UnitError
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
-from printgen.spec.expr import render
+from printgen.spec.expr import is_template, render
 from printgen.spec.template import Template
 from printgen.spec.yamlload import load_file
 from printgen.units import Length, mm
@@ -43,17 +43,36 @@ def context_for(frame: Frame, template: Template, **values: Any) -> dict[str, An
 
 def layout_side(template: Template, frame: Frame, context: dict[str, Any],
                 subject: str) -> tuple[Primitive, ...]:
-    """Every element of the template evaluated for one card; subject names it in errors."""
+    """Every element of the template evaluated for one card; subject names it in errors.
+    An element with no expression in it is laid out once and reused for every card."""
     prims: list[Primitive] = []
+    static = _static_elements(template)
     for index, element in enumerate(template.elements):
+        key = (template.path, index, frame)
+        if key in _DONE:
+            prims.extend(_DONE[key])
+            continue
         ev = _Evaluator(template, index, element, context, subject)
         if "when" in element and ev.text("when").strip().lower() in ("", "false", "0", "no", "none"):
             continue
+        ev.render_all()
         made = _KIND[element["kind"]](ev, frame)
         if ev.flag("mirror"):
             made += [turn(p, 2, frame.width, frame.height) for p in made]
+        if static[index]:
+            _DONE[key] = tuple(made)
         prims.extend(made)
     return tuple(prims)
+
+
+_DONE: dict[tuple[Path, int, Frame], tuple[Primitive, ...]] = {}
+_SEPARATOR = "\x1e"      # joins an element's expressions so that one render does them all
+
+
+def _static_elements(template: Template) -> tuple[bool, ...]:
+    """For each element: True where none of its values holds an expression."""
+    return tuple(not any(isinstance(v, str) and is_template(v) for v in element.values())
+                 for element in template.elements)
 
 
 class _Evaluator:
@@ -63,20 +82,38 @@ class _Evaluator:
                  context: dict[str, Any], subject: str) -> None:
         self.template, self.index, self.element = template, index, element
         self.context, self.subject = context, subject
+        self.rendered: dict[str, str] = {}
 
     def where(self, key: str | None = None) -> str:
         return f"{self.template.where(self.index, key)} ({self.subject})"
+
+    def render_all(self) -> None:
+        """Render every expression of the element (but `when`) in one go; where that
+        fails, each is rendered alone later, so the error names its own key."""
+        keys = [k for k, v in self.element.items()
+                if k != "when" and isinstance(v, str) and is_template(v)]
+        if len(keys) < 2:
+            return
+        joined = _SEPARATOR.join(self.element[k] for k in keys)
+        try:
+            parts = render(joined, self.context, "").split(_SEPARATOR)
+        except TemplateError:
+            return
+        if len(parts) == len(keys):
+            self.rendered = dict(zip(keys, parts))
 
     def has(self, key: str) -> bool:
         return self.element.get(key) is not None
 
     def text(self, key: str, default: str = "") -> str:
+        if key in self.rendered:
+            return self.rendered[key]
         raw = self.element.get(key)
         if raw is None:
             return default
         if isinstance(raw, (dict, list)):
             raise TemplateError(f"{self.where(key)}: expected text, got a {type(raw).__name__}")
-        return render(str(raw), self.context, self.where(key))
+        return render(str(raw), self.context, lambda: self.where(key))
 
     def length(self, key: str, default: str | None = None, *, signed: bool = True) -> float:
         value = self.text(key, default or "")

@@ -44,9 +44,11 @@ def sides(layout: DeckLayout) -> list[Side]:
 def build_deck(deck: Deck, options: DeckBuild) -> BuildResult:
     """Lay out the cards and the deck's parts first (so bad input fails before any
     file is written), then write each asked-for output."""
-    from printgen.products.parts import plan_extras, write_extras
     layout = layout_deck(deck)
-    extras = plan_extras(deck, options.paper) if "parts" in options.formats else None
+    extras = None
+    if "parts" in options.formats:
+        from printgen.products.parts import plan_extras, write_extras
+        extras = plan_extras(deck, options.paper)
     ensure_dir(options.out)
     result = BuildResult()
     if "pdf" in options.formats:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import jinja2
@@ -65,17 +66,22 @@ def _compile(text: str) -> jinja2.Template:
     return ENV.get_template(text)
 
 
-def render(text: str, context: dict[str, Any], where: str) -> str:
-    """Render text with context; where names the file and key path for errors."""
+def render(text: str, context: dict[str, Any], where: str | Callable[[], str]) -> str:
+    """Render text with context; where (or where(), computed only on error) names the
+    file and key path for errors."""
     if not is_template(text):
         return text
     try:
         return _compile(text).render(context)
-    except jinja2.TemplateSyntaxError as error:
-        raise TemplateError(f"{where}: Jinja2 syntax error in {text!r}: {error.message}") from None
-    except jinja2.UndefinedError as error:
-        raise TemplateError(f"{where}: {error.message} in {text!r}") from None
-    except jinja2.exceptions.SecurityError as error:
-        raise TemplateError(f"{where}: not allowed in a template: {error} in {text!r}") from None
-    except (TypeError, ValueError, ArithmeticError, jinja2.TemplateError) as error:
-        raise TemplateError(f"{where}: cannot evaluate {text!r}: {error}") from None
+    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError) as error:
+        raise _located(error, text, where() if callable(where) else where) from None
+
+
+def _located(error: Exception, text: str, where: str) -> TemplateError:
+    if isinstance(error, jinja2.TemplateSyntaxError):
+        return TemplateError(f"{where}: Jinja2 syntax error in {text!r}: {error.message}")
+    if isinstance(error, jinja2.UndefinedError):
+        return TemplateError(f"{where}: {error.message} in {text!r}")
+    if isinstance(error, jinja2.exceptions.SecurityError):
+        return TemplateError(f"{where}: not allowed in a template: {error} in {text!r}")
+    return TemplateError(f"{where}: cannot evaluate {text!r}: {error}")
