@@ -25,11 +25,13 @@ HERE = Path(__file__).resolve().parent
 
 
 def timed(command: list[str], runs: int) -> tuple[float, float]:
-    """Best wall time of command over runs, and the largest child max RSS in MB."""
+    """Best wall time of command over runs (each into a fresh folder: "{run}" in the
+    command is replaced by the run's number), and the largest child max RSS in MB."""
     best = float("inf")
-    for _ in range(runs):
+    for run in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([part.replace("{run}", str(run)) for part in command], check=True,
+                       stdout=subprocess.DEVNULL)
         best = min(best, time.perf_counter() - start)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     return best, peak
@@ -41,17 +43,17 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        bare, bare_rss = timed([sys.executable, str(HERE / "bare_reportlab.py"), str(out / "bare.pdf")], args.runs)
+        bare, bare_rss = timed([sys.executable, str(HERE / "bare_reportlab.py"), str(out / "bare{run}.pdf")], args.runs)
         ours, pdf_rss = timed([sys.executable, "-m", "printgen", "build", "sabacc-62", "--only", "pdf",
-                               "--out", str(out / "pg"), "-q"], args.runs)
-        pdf = out / "pg" / "sabacc-62-a4.pdf"
+                               "--out", str(out / "pg{run}"), "-q"], args.runs)
+        pdf = out / "pg0" / "sabacc-62-a4.pdf"
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "printgen", "build", "sabacc-62", "--only", "png",
                         "--out", str(out / "png"), "-q"], check=True)
         png_process = time.perf_counter() - start
         png_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         png_render = png_in_process(out / "png2")
-        print(f"bare reportlab PDF        {bare:7.3f} s   ({(out / 'bare.pdf').stat().st_size / 1024:.0f} KB)")
+        print(f"bare reportlab PDF        {bare:7.3f} s   ({(out / 'bare0.pdf').stat().st_size / 1024:.0f} KB)")
         print(f"printgen PDF              {ours:7.3f} s   ratio {ours / bare:.2f}x (target <= 2x)")
         print(f"printgen PDF size         {pdf.stat().st_size / 1024:7.1f} KB (target < 150 KB)")
         print(f"62 face PNGs in process   {png_render:7.3f} s   (target < 2 s)")
