@@ -18,12 +18,13 @@ from printgen.spec.printdata import paper
 DESCRIPTION = """\
 Build a deck: a home-print PDF (cards at trim size in a grid with crop marks, each
 page of faces followed by its page of backs for duplex printing), a 300 dpi PNG
-per card face and per distinct back (with 1/8 in bleed), and an SVG of each.
+per card face and per distinct back (with 1/8 in bleed), an SVG of each, the deck's
+tuck box, its dice, boards and tokens, and the proof gallery (output/index.html).
 DECK is a deck name from decks/ (see 'printgen list') or a path to a deck file."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("build", parents=parents, help="build a deck's PDF, PNGs and SVGs",
+    parser = sub.add_parser("build", parents=parents, help="build a deck: card sheets, PNGs, SVGs, tuck box, dice and parts",
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("deck", metavar="DECK", nargs="?", help="deck name or path to a deck file")
