@@ -16,7 +16,7 @@ from printgen import __version__
 from printgen.errors import PrintgenError
 
 # The verbs, in the order --help lists them. A module per verb in this package.
-COMMANDS = ["build", "list", "calibrate", "box", "rules", "aid", "gallery", "challenge", "dice"]
+COMMANDS = ["build", "list", "calibrate", "box", "rules", "aid", "gallery", "challenge", "dice", "deal", "solve", "census"]
 
 
 def common_parser() -> argparse.ArgumentParser:

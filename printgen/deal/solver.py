@@ -54,8 +54,9 @@ def forced_move(board: Board, s: State, cards: list) -> tuple | None:
     return None
 
 
-def group_moves(board: Board, s: State, cards: list) -> list[tuple]:
-    """Every Balance group (minimal Force use) of the available cards."""
+def group_moves(board: Board, s: State, cards: list, *, split: bool = True) -> list[tuple]:
+    """Every Balance group (minimal Force use) of the available cards; with split,
+    not the groups that are two groups played one after the other."""
     rules = board.rules
     target, min_items = rules.target, rules.min_items
     if rules.max_cards == 2:
@@ -69,7 +70,7 @@ def group_moves(board: Board, s: State, cards: list) -> list[tuple]:
     groups = []
     zero = [i for i, x in enumerate(sums) if x == target and i & (i - 1)]
     for index in [i for i, x in enumerate(sums) if x in wanted and i]:
-        if any(z & index == z and z != index for z in zero):
+        if split and any(z & index == z and z != index for z in zero):
             continue  # splits into two groups played one after the other
         total = sums[index]
         tmask, use_draw, use_disc, count, j = 0, False, False, 0, 0

@@ -58,7 +58,7 @@ def parse_pyramid(text: str, source: str = "<deal>") -> Deal:
     if not errors:
         _check_count(source, cards, PYRAMID.deck_size, "cards", errors)
     if errors:
-        raise InputError("\n".join(errors))
+        raise InputError("; ".join(errors))
     labels = tuple(label for _, label in cards)
     return Deal(PYRAMID, tuple(card_rank(label) for label in labels), (), None, labels)
 
@@ -96,7 +96,7 @@ def parse_jedi(text: str, source: str = "<deal>",
     if not errors:
         _check_count(source, values, JEDI_TEMPLE.deck_size, "cards", errors)
     if errors:
-        raise InputError("\n".join(errors))
+        raise InputError("; ".join(errors))
     return Deal(JEDI_TEMPLE, tuple(v for _, v in values), tuple(rolls))
 
 

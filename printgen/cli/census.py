@@ -1,0 +1,57 @@
+"""printgen census: Jedi Temple win rates per level over many deals."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from printgen.deal.census import census_rows, format_csv, format_table, run_deals, write_atomic
+from printgen.deal.rules import JEDI_LEVELS, Level
+from printgen.deal.solver import DEFAULT_BUDGET
+from printgen.errors import InputError
+
+DESCRIPTION = """\
+Deal COUNT Jedi Temple deals from --start and, for each level, report the share the
+solver wins with full knowledge and the share the greedy player model wins, with 95%
+Wilson confidence intervals. Writes census.csv to the output folder. The results do
+not depend on --jobs."""
+
+
+def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
+    parser = sub.add_parser("census", parents=parents, help="win rates of many deals per level",
+                            description=DESCRIPTION,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=1000, help="how many deals (default: 1000)")
+    parser.add_argument("--start", type=int, default=1, help="the first deal (default: 1)")
+    parser.add_argument("--levels", default="all",
+                        help="'all' or a comma list of padawan, knight, master, chosen")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
+    parser.add_argument("--out", type=Path, default=Path("output/census"),
+                        help="output folder (default: output/census)")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
+    return parser
+
+
+def parse_levels(text: str) -> tuple[Level, ...]:
+    if text.strip().lower() == "all":
+        return JEDI_LEVELS
+    levels = tuple(Level.parse(part) for part in text.split(",") if part.strip())
+    bad = [level.value for level in levels if level not in JEDI_LEVELS]
+    if bad or not levels:
+        raise InputError(f"--levels: expected 'all' or some of "
+                         f"{', '.join(l.value for l in JEDI_LEVELS)}, got {text!r}")
+    return levels
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.count < 1 or args.start < 1 or args.jobs < 1:
+        raise InputError("--count, --start and --jobs: expected whole numbers of at least 1")
+    levels = parse_levels(args.levels)
+    results = run_deals(args.start, args.count, levels, jobs=args.jobs, budget=args.budget,
+                        quiet=args.quiet)
+    rows = census_rows(results, levels)
+    write_atomic(args.out / "census.csv", format_csv(rows))
+    print(format_table(rows))
+    if not args.quiet:
+        print(f"wrote {args.out / 'census.csv'}")
+    return 0

@@ -1,0 +1,71 @@
+"""printgen solve: decide a deal read from a text file (Pyramid or Jedi Temple)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from printgen.deal.jsonio import format_move
+from printgen.deal.rules import RULE_SETS, rule_set
+from printgen.deal.shortest import shortest
+from printgen.deal.solver import DEFAULT_BUDGET, Solution, solve
+from printgen.deal.steps import solution_steps
+from printgen.deal.textio import parse_deal, parse_rolls
+from printgen.errors import InputError
+
+WINNABLE, UNWINNABLE, UNDECIDED = 0, 3, 4
+
+DESCRIPTION = """\
+Read a deal from a text file and decide it with full knowledge.
+Pyramid: 52 cards such as '6d 5h Ah' (rank A23456789TJQK, suit cdhs) anywhere in
+the file, the pyramid row by row from the apex, then the deck from the top.
+Jedi Temple: 62 card values (+3 -7 0 ...) in dealt order, with --rolls."""
+
+EPILOG = """\
+exit status: 0 winnable, 3 proven unwinnable, 4 undecided (node budget reached),
+2 bad input."""
+
+
+def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
+    parser = sub.add_parser("solve", parents=parents, help="decide a deal from a text file",
+                            description=DESCRIPTION, epilog=EPILOG,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), required=True, help="the game")
+    parser.add_argument("--deck", metavar="FILE", required=True, help="the deal as text")
+    parser.add_argument("--level", default=None,
+                        help="Jedi Temple: padawan, knight, master or chosen (default: knight)")
+    parser.add_argument("--rolls", default=None, metavar='"a,b a,b a,b"',
+                        help="Jedi Temple: the deal's three Force rolls")
+    parser.add_argument("--json", action="store_true", help="print the answer as JSON")
+    parser.add_argument("--shortest", action="store_true",
+                        help="find a shortest solution (draws and recycles count as moves)")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
+                        help=f"most positions to search (default: {DEFAULT_BUDGET})")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = rule_set(args.rules)
+    path = Path(args.deck)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"{args.deck}: cannot read the deal ({error.strerror})") from None
+    rolls = parse_rolls(args.rolls) if args.rolls else ()
+    if rules.rolls and len(rolls) != rules.rolls:
+        raise InputError(f"--rolls: expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
+    deal = parse_deal(rules, text, args.deck, rolls)
+    level = rules.level(args.level).level
+    finder = shortest if args.shortest else solve
+    result: Solution = finder(deal, level, budget=args.budget)
+    if args.json:
+        print(json.dumps({"rules": rules.name, "level": level.value, "winnable": result.winnable,
+                          "nodes": result.nodes, "length": len(result.moves or ()),
+                          "moves": [format_move(m) for m in result.moves or ()]}))
+    else:
+        verdict = {True: "winnable", False: "unwinnable", None: "undecided"}[result.winnable]
+        print(f"{verdict} ({result.nodes} positions searched)")
+        for number, step in enumerate(solution_steps(deal, level, result.moves or ()), 1):
+            print(f"{number:3}. {step}")
+    return {True: WINNABLE, False: UNWINNABLE, None: UNDECIDED}[result.winnable]
