@@ -51,7 +51,9 @@ class LossCheck:
         above = [sum(1 << j for j in range(TEMPLE_SIZE) if below[j] >> i & 1)
                  for i in range(TEMPLE_SIZE)]
         self.related = [below[i] | above[i] | 1 << i for i in range(TEMPLE_SIZE)]
-        force = board.rules.force_value
+        force, lone = board.rules.force_value, board.rules.lone_value
+        self.free = sum(1 << j for j, v in enumerate(board.pile)
+                        if v is not None and v in (force, lone))
         self.sylops = sum(v == force for v in board.deal.values) if force is not None else 0
         self._force: dict[tuple[int, int], int] = {}
         self._piles: dict[tuple[int, int], int] = {}
@@ -88,10 +90,16 @@ class LossCheck:
             cached = self._piles[(piles, gap)] = bits
         return cached
 
+    def pops(self, s: State, count: int) -> int:
+        """In the fast phase, how many discard cards can still be taken off the top
+        in the last pass: each goes with a Temple card or leaves alone (a Sylop)."""
+        discard = s[1] & ((1 << s[2]) - 1)
+        return count + (discard & self.free).bit_count()
+
     @staticmethod
     def live_piles(piles: int, cursor: int, count: int) -> int:
-        """With no recycle left, each group takes at most one Discard top, so only
-        the top `count` discard cards (and the stock) can still be used."""
+        """With no recycle left, only the top `count` discard cards (and the stock)
+        can still be used."""
         discard = piles & ((1 << cursor) - 1)
         live = piles & ~discard
         for _ in range(count):
@@ -109,7 +117,7 @@ class LossCheck:
             return False
         piles = s[1]
         if s[4] == 0 and not self.complete:
-            piles = self.live_piles(piles, s[2], count)
+            piles = self.live_piles(piles, s[2], self.pops(s, count))
         if self.pairs_only:
             return self._pair_lost(left, piles)
         gap = self.board.n if self.complete else 2 * (count - 1)
