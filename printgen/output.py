@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,12 +32,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
     Where path already holds exactly the new bytes it is left untouched (its date
     too), so what depends on it, such as a gallery thumbnail, need not be redone."""
     ensure_dir(path.parent)
-    try:
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as error:
-        raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
-    os.close(handle)
-    temp_path = Path(temp)
+    temp_path = _new_temp(path)
     try:
         yield temp_path
         if not _same_bytes(temp_path, path):
@@ -49,6 +43,20 @@ def atomic_path(path: Path) -> Iterator[Path]:
     finally:
         if temp_path.exists():
             temp_path.unlink()
+
+
+def _new_temp(path: Path) -> Path:
+    """An empty file of our own beside path, named so that it is hidden and unique."""
+    attempt = 0
+    while True:
+        temp = path.with_name(f".{path.name}.{os.getpid()}-{attempt}.tmp")
+        try:
+            os.close(os.open(temp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+            return temp
+        except FileExistsError:
+            attempt += 1
+        except OSError as error:
+            raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
 
 
 def _same_bytes(new: Path, old: Path) -> bool:
