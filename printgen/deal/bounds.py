@@ -17,6 +17,8 @@ from printgen.deal.rules import TEMPLE_SIZE, coverers
 from printgen.deal.state import FULL, Board, State, pool_values
 
 OFFSET = 128
+TOP_ROWS = 1  # the apex: checked at every size (every card covers it)
+FEW = 0
 
 
 def _signed_sums(values: list[int]) -> int:
@@ -58,6 +60,7 @@ class LossCheck:
         self._force: dict[tuple[int, int], int] = {}
         self._piles: dict[tuple[int, int], int] = {}
         self._pair_cache: dict[int, bool] = {}
+        self._extra: dict[tuple[int, int, int, int], int] = {}
         rules, temple = board.rules, board.temple
         # For pairs: the bit of the partner value a Temple card needs (None: leaves
         # alone) and the Temple cards that could partner it.
@@ -76,6 +79,15 @@ class LossCheck:
             for roll in board.deal.rolls[used:used + max(left, 0)]:
                 values += list(roll)
             cached = self._force[(pool, used)] = _signed_sums(values)
+        return cached
+
+    def extra(self, piles: int, gap: int, pool: int, used: int) -> int:
+        """Sums of at most two pile cards plus Force values (cached)."""
+        key = (piles, gap, pool, used)
+        cached = self._extra.get(key)
+        if cached is None:
+            cached = self._extra[key] = _sumset(self.pile_bits(piles, gap),
+                                                self.force_bits(pool, used))
         return cached
 
     def pile_bits(self, piles: int, gap: int) -> int:
@@ -113,7 +125,7 @@ class LossCheck:
     def __call__(self, s: State) -> bool:
         left = FULL & ~s[0]
         count = left.bit_count()
-        if count > self.max_left:
+        if count > self.max_left and (self.pairs_only or not left & TOP_ROWS):
             return False
         piles = s[1]
         if s[4] == 0 and not self.complete:
@@ -121,10 +133,13 @@ class LossCheck:
         if self.pairs_only:
             return self._pair_lost(left, piles)
         gap = self.board.n if self.complete else 2 * (count - 1)
-        extra = _sumset(self.pile_bits(piles, gap), self.force_bits(s[5], s[6]))
+        extra = self.extra(piles, gap, s[5], s[6])
         temple, force = self.board.temple, self.board.rules.force_value
         target = self.board.rules.target
-        rest = left
+        # Above max_left only the apex is checked: no Temple card can partner it,
+        # so its group is pile cards and Force values alone.
+        few = TEMPLE_SIZE if count <= self.max_left else FEW
+        rest = left if count <= self.max_left else left & TOP_ROWS
         while rest:
             low = rest & -rest
             x = low.bit_length() - 1
@@ -133,6 +148,8 @@ class LossCheck:
                 continue
             sums = [temple[x]]
             compat = left & ~self.related[x]
+            if compat.bit_count() > few:
+                continue
             while compat:
                 bit = compat & -compat
                 v = temple[bit.bit_length() - 1]
