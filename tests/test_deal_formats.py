@@ -1,0 +1,139 @@
+"""Text and JSON forms of deals and solutions: round trips, located errors, steps."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printgen.deal.deal import jedi_deal
+from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move
+from printgen.deal.jsonio import (JSON_KEYS, format_move, parse_move, parse_moves,
+                                  solution_json)
+from printgen.deal.solver import solve
+from printgen.deal.steps import solution_steps
+from printgen.deal.textio import (PYRAMID_DECK, format_jedi, format_pyramid, parse_jedi,
+                                  parse_pyramid, parse_rolls)
+from printgen.errors import InputError
+
+FIXTURES = Path(__file__).parent / "fixtures" / "deal"
+
+items = st.one_of(st.just(DRAW), st.just(DISCARD),
+                  st.integers(0, 6).flatmap(lambda r: st.integers(0, r).map(
+                      lambda c: Item.temple(r, c))))
+moves = st.one_of(
+    st.just(DRAW_MOVE), st.just(RECYCLE_MOVE), items.map(Move.use_force),
+    st.builds(lambda cards, force: Move.balance(*cards, force=tuple(force)),
+              st.lists(items, min_size=1, max_size=4, unique=True),
+              st.lists(st.integers(1, 6).flatmap(lambda v: st.sampled_from([v, -v])),
+                       max_size=4)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(moves)
+def test_move_json_round_trip(move):
+    data = json.loads(json.dumps(format_move(move)))
+    assert parse_move(data) == move
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_pyramid_text_round_trip(rng):
+    labels = list(PYRAMID_DECK)
+    rng.shuffle(labels)
+    deal = parse_pyramid(" ".join(labels))
+    assert deal.labels == tuple(labels)
+    again = parse_pyramid(format_pyramid(deal))
+    assert again == deal and again.labels == deal.labels
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 10**9))
+def test_jedi_text_round_trip(number):
+    deal = jedi_deal(number)
+    again = parse_jedi(format_jedi(deal), rolls=deal.rolls)
+    assert again.values == deal.values and again.rolls == deal.rolls
+
+
+def test_fixture_files_parse():
+    assert parse_jedi((FIXTURES / "jedi-deal-1.txt").read_text()).values == jedi_deal(1).values
+    deal = parse_pyramid((FIXTURES / "pyramid-deal-1.txt").read_text())
+    assert deal.labels[:3] == ("6d", "5h", "Ah") and deal.values[:3] == (6, 5, 1)
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("missing-card.txt", ["missing-card.txt: missing cards: Jc"]),
+    ("duplicated-card.txt", ["duplicated-card.txt:9 '6d': card repeated (first on line 2)",
+                             "missing cards: Jc"]),
+    ("malformed-card.txt", ["malformed-card.txt:3 '5x': expected a card: rank "
+                            "A23456789TJQK then suit cdhs", "missing cards: 5h"]),
+])
+def test_bad_pyramid_files_are_located(name, expected):
+    path = FIXTURES / name
+    with pytest.raises(InputError) as error:
+        parse_pyramid(path.read_text(), str(path))
+    for part in expected:
+        assert part in str(error.value)
+
+
+def test_bad_jedi_file_is_located():
+    path = FIXTURES / "jedi-too-many-tens.txt"
+    with pytest.raises(InputError, match=r"jedi-too-many-tens.txt:8 \+10: one card too many"):
+        parse_jedi(path.read_text(), str(path))
+    with pytest.raises(InputError, match="'x7'"):
+        parse_jedi("x7 " * 62)
+    with pytest.raises(InputError, match="expected a roll"):
+        parse_rolls("3,5 7,1")
+
+
+def test_solution_json_has_the_contract_keys_and_replays():
+    deal = jedi_deal(2)
+    data = json.loads(json.dumps(solution_json(deal, "knight", solve(deal, "knight"))))
+    assert tuple(data) == JSON_KEYS
+    assert data["deal"] == 2 and data["level"] == "knight" and len(data["order"]) == 62
+    assert data["rolls"] == [list(r) for r in deal.rolls] and data["winnable"] is True
+    from printgen.deal.engine import replay
+    assert replay(deal, "knight", parse_moves(data["moves"])).won
+
+
+def test_bad_json_moves_are_errors():
+    with pytest.raises(InputError, match=r"moves\[0\]"):
+        parse_moves([{"move": "jump"}])
+    with pytest.raises(InputError, match=r"moves\[0\].sylop"):
+        parse_moves([{"move": "force", "sylop": {"temple": [1]}}])
+
+
+def test_steps_name_cards_places_and_force():
+    deal = jedi_deal(1)
+    steps = solution_steps(deal, "padawan", solve(deal, "padawan").moves)
+    assert steps[0] == "Balance +3 (Temple row 7) with +3 (Temple row 7) and -6 (Temple row 7)."
+    assert steps[1].endswith("-7 (Discard) and Force -3.")
+    assert "Use the Force with the Sylop (Draw): roll 2 adds 6 and 1 to the pool." in steps
+    assert "Draw." in steps
+
+
+def test_pyramid_steps_use_card_names():
+    deal = parse_pyramid((FIXTURES / "pyramid-deal-1.txt").read_text())
+    steps = solution_steps(deal, None, solve(deal).moves)
+    assert steps[:4] == ["Remove Kh (pyramid row 7) alone.", "Remove Kc (pyramid row 7) alone.",
+                         "Draw.", "Remove 4c (pyramid row 7) with 9c (Deck)."]
+
+
+def test_suit_swap_keeps_the_verdict_and_renames_the_steps():
+    deal = parse_pyramid((FIXTURES / "pyramid-deal-1.txt").read_text())
+    rng = random.Random(7)
+    for _ in range(3):
+        suits = list("cdhs")
+        rng.shuffle(suits)
+        swap = dict(zip("cdhs", suits))
+        swapped = parse_pyramid(" ".join(label[0] + swap[label[1]] for label in deal.labels))
+        a, b = solve(deal), solve(swapped)
+        assert (a.winnable, a.nodes, a.moves) == (b.winnable, b.nodes, b.moves)
+        renamed = [" ".join(w[0] + swap[w[1]] if len(w) == 2 and w[0] in "A23456789TJQK"
+                            and w[1] in "cdhs" else w for w in step.split(" "))
+                   for step in solution_steps(deal, None, a.moves)]
+        assert renamed == solution_steps(swapped, None, b.moves)

@@ -1,0 +1,58 @@
+"""A fixed subset of the 1,500 Pyramid deals of mchung94/pyramid-solver (MIT
+License, Copyright (c) 2017 Mitchell Chung): verdicts, and shortest lengths,
+against the data set's independently computed answers.
+
+The data lives in shared/data/pyramid-1500 beside the repository clone."""
+
+from __future__ import annotations
+
+import pytest
+
+from printgen.deal.datasets import PYRAMID_1500, load_pyramid_1500
+from printgen.deal.engine import replay
+from printgen.deal.shortest import shortest
+from printgen.deal.solver import solve
+
+pytestmark = pytest.mark.skipif(not (PYRAMID_1500 / "random-decks.txt").exists(),
+                                reason=f"Pyramid data set not found at {PYRAMID_1500} "
+                                       "(shared/ must sit beside the repository clone)")
+
+# Deals (1-based lines) that solve quickly, winnable and not; 60 and 103 need a search.
+SUBSET = [1, 2, 4, 5, 7, 9, 10, 11, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23, 24, 25, 27, 28,
+          29, 30, 31, 33, 34, 35, 36, 37, 39, 40, 42, 43, 45, 46, 47, 48, 50, 52, 53, 54, 55,
+          56, 57, 58, 60, 61, 62, 63, 65, 67, 69, 70, 71, 73, 74, 75, 76, 77, 78, 79, 81, 82,
+          83, 84, 86, 87, 89, 91, 92, 93, 94, 95, 96, 98, 100, 101, 103, 104]
+SHORTEST = [15, 17, 50, 96]
+
+
+@pytest.fixture(scope="module")
+def deals():
+    return load_pyramid_1500()
+
+
+def test_data_set_shape(deals):
+    assert len(deals) == 1500
+    assert sum(d.winnable for d in deals) == 998
+
+
+def test_subset_verdicts_agree_with_the_data_set(deals):
+    both = {True: 0, False: 0}
+    for number in SUBSET:
+        known = deals[number - 1]
+        solution = solve(known.deal)
+        assert solution.winnable is known.winnable, number
+        both[known.winnable] += 1
+        if solution.winnable:
+            assert replay(known.deal, None, solution.moves).won
+    assert both[True] > 40 and both[False] > 20
+
+
+@pytest.mark.parametrize("number", SHORTEST)
+def test_shortest_lengths_agree_with_the_data_set(deals, number):
+    known = deals[number - 1]
+    solution = shortest(known.deal)
+    if known.winnable:
+        assert len(solution.moves) == known.shortest
+        assert replay(known.deal, None, solution.moves).won
+    else:
+        assert solution.winnable is False
