@@ -21,6 +21,21 @@ TOP_ROWS = 1  # the apex: checked at every size (every card covers it)
 FEW = 0
 
 
+def _related() -> list[int]:
+    """Per Temple card: itself and every card that covers it or that it covers,
+    directly or not (cards that can never be available together with it)."""
+    below = [0] * TEMPLE_SIZE
+    for i in range(TEMPLE_SIZE - 1, -1, -1):
+        for j in coverers(i):
+            below[i] |= 1 << j | below[j]
+    above = [sum(1 << j for j in range(TEMPLE_SIZE) if below[j] >> i & 1)
+             for i in range(TEMPLE_SIZE)]
+    return [below[i] | above[i] | 1 << i for i in range(TEMPLE_SIZE)]
+
+
+RELATED = _related()
+
+
 def _signed_sums(values: list[int]) -> int:
     bits = 1 << OFFSET
     for v in values:
@@ -46,13 +61,7 @@ class LossCheck:
         self.complete = complete
         self.pairs_only = board.rules.max_cards == 2
         self.max_left = TEMPLE_SIZE if self.pairs_only else 4
-        below = [0] * TEMPLE_SIZE
-        for i in range(TEMPLE_SIZE - 1, -1, -1):
-            for j in coverers(i):
-                below[i] |= 1 << j | below[j]
-        above = [sum(1 << j for j in range(TEMPLE_SIZE) if below[j] >> i & 1)
-                 for i in range(TEMPLE_SIZE)]
-        self.related = [below[i] | above[i] | 1 << i for i in range(TEMPLE_SIZE)]
+        self.related = RELATED
         force, lone = board.rules.force_value, board.rules.lone_value
         self.free = sum(1 << j for j, v in enumerate(board.pile)
                         if v is not None and v in (force, lone))
@@ -67,8 +76,8 @@ class LossCheck:
         self.need = [None if v == rules.lone_value else rules.target - v + OFFSET
                      for v in temple]
         self.partners = [sum(1 << j for j in range(TEMPLE_SIZE)
-                             if not self.related[i] >> j & 1 and temple[i] + temple[j] == rules.target)
-                         for i in range(TEMPLE_SIZE)]
+                             if not RELATED[i] >> j & 1 and temple[i] + temple[j] == rules.target)
+                         for i in range(TEMPLE_SIZE)] if self.pairs_only else []
 
     def force_bits(self, pool: int, used: int) -> int:
         cached = self._force.get((pool, used))
@@ -91,14 +100,25 @@ class LossCheck:
         return cached
 
     def pile_bits(self, piles: int, gap: int) -> int:
+        """Sums of no pile card, one, or two with at most `gap` cards between them
+        (with a gap as long as the piles: any two values present, a relaxation)."""
+        count = piles.bit_count()
+        if gap + 1 >= count:
+            gap = self.board.n
         cached = self._piles.get((piles, gap))
         if cached is None:
-            values = [self.board.pile[j] for j in range(self.board.n) if piles >> j & 1]
-            bits = 1 << OFFSET
-            for i, v in enumerate(values):
-                bits |= 1 << (v + OFFSET)
-                for w in values[i + 1:i + gap + 2]:
-                    bits |= 1 << (v + w + OFFSET)
+            pile = self.board.pile
+            values = [pile[j] for j in range(self.board.n) if piles >> j & 1]
+            singles = 0
+            for v in values:
+                singles |= 1 << (v + OFFSET)
+            if gap >= self.board.n:
+                bits = 1 << OFFSET | singles | _sumset(singles, singles) >> OFFSET
+            else:
+                bits = 1 << OFFSET | singles
+                for i, v in enumerate(values):
+                    for w in values[i + 1:i + gap + 2]:
+                        bits |= 1 << (v + w + OFFSET)
             cached = self._piles[(piles, gap)] = bits
         return cached
 

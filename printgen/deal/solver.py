@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from printgen.deal.deal import Deal
 from printgen.deal.engine import Move
+from printgen.deal.pairsearch import pair_search
 from printgen.deal.bounds import LossCheck
 from printgen.deal.rules import Level
 from printgen.deal.state import (BALANCE, DRAW_MOVE_T, FORCE, FULL, RECYCLE_MOVE_T, Board,
@@ -277,6 +278,13 @@ def solve(deal: Deal, level: Level | str | None = None, *,
     board = Board(deal, level, recycles=recycles)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
+    if board.rules.max_cards == 2 and board.rules.force_value is None:
+        try:
+            won, path, nodes = pair_search(board, budget)
+        finally:
+            sys.setrecursionlimit(limit)
+        moves = tuple(board.to_move(m) for m in path) if won else None
+        return Solution(won, moves, nodes)
     try:
         fast = _Search(board, complete=not board.rules.fast_first, budget=budget)
         won = fast.run(board.start())
