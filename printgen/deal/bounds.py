@@ -17,8 +17,10 @@ from printgen.deal.rules import TEMPLE_SIZE, coverers
 from printgen.deal.state import FULL, Board, State, pool_values
 
 OFFSET = 128
-TOP_ROWS = 1  # the apex: checked at every size (every card covers it)
+TOP_ROWS = 1  # the apex: no Temple card can partner it (every card covers it)
 FEW = 0
+APEX_LEFT = 12  # the apex alone is checked with up to this many Temple cards left,
+# and at the start
 
 
 def _related() -> list[int]:
@@ -145,7 +147,8 @@ class LossCheck:
     def __call__(self, s: State) -> bool:
         left = FULL & ~s[0]
         count = left.bit_count()
-        if count > self.max_left and (self.pairs_only or not left & TOP_ROWS):
+        if count > self.max_left and (self.pairs_only or not left & TOP_ROWS
+                                      or APEX_LEFT < count < TEMPLE_SIZE):
             return False
         piles = s[1]
         if s[4] == 0 and not self.complete:
