@@ -35,12 +35,15 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--count", type=int, default=1500)
+    parser.add_argument("--only", default="", help="comma list of deal numbers")
     args = parser.parse_args()
     if not _DEALS:
         print(f"data set not found at {PYRAMID_1500}")
         return 1
     began = time.perf_counter()
-    work = [(n, args.budget) for n in range(1, args.count + 1)]
+    numbers = ([int(x) for x in args.only.split(",")] if args.only
+               else range(1, args.count + 1))
+    work = [(n, args.budget) for n in numbers]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(_one, work, chunksize=4))
     total = time.perf_counter() - began
@@ -55,6 +58,9 @@ def main() -> int:
           f"  max {times[-1]:.2f} s")
     print(f"nodes  median {statistics.median(nodes):.0f}  p99 {nodes[p99]}  max {nodes[-1]}")
     print(f"total {total:.1f} s with {args.jobs} jobs")
+    undecided = [r[0] for r in results if r[1] is None]
+    if undecided:
+        print(f"undecided (budget {args.budget}): {undecided}")
     for number, verdict, n, _ in results:
         if verdict is not None and verdict != _DEALS[number - 1].winnable:
             print(f"DISAGREE deal {number}: solver {verdict}, data {_DEALS[number - 1].shortest}")

@@ -25,7 +25,9 @@ def pair_search(board: Board, budget: int) -> tuple[bool | None, list[tuple], in
     target, lone = rules.target, rules.lone_value
     check = LossCheck(board, complete=True)
     pair_lost = check._pair_lost
-    lost: dict[int, list[tuple[int, int]]] = {}
+    # lost[cards] packs, per recycles left r, 1 + the earliest cursor proven lost
+    # in 6 bits at 6 * r (0: none).
+    lost: dict[int, int] = {}
     temple_moves: dict[int, tuple] = {}
     path: list[tuple] = []
     nodes = 0
@@ -54,20 +56,19 @@ def pair_search(board: Board, budget: int) -> tuple[bool | None, list[tuple], in
         if removed == FULL:
             return True
         base = removed | piles << 28
-        entries = lost.get(base)
-        if entries is not None:
-            for lost_rec, lost_cursor in entries:
-                if lost_rec > rec or (lost_rec == rec and lost_cursor <= cursor):
-                    return False
+        entry = lost.get(base, 0)
+        shift = 6 * rec
+        if entry >> (shift + 6):
+            return False  # lost with more recycles left
+        first = entry >> shift & 63
+        if first and first <= cursor + 1:
+            return False  # lost at this cursor or an earlier one
         nodes += 1
         if nodes > budget:
             raise BudgetExceeded
         if not pair_lost(FULL & ~removed, piles) and expand(removed, piles, cursor, rec):
             return True
-        if entries is None:
-            lost[base] = [(rec, cursor)]
-        else:
-            entries.append((rec, cursor))
+        lost[base] = entry & ~(63 << shift) | (cursor + 1) << shift
         return False
 
     def expand(removed: int, piles: int, cursor: int, rec: int) -> bool:
