@@ -24,7 +24,7 @@ from printgen.deal.rules import Level
 from printgen.deal.state import (BALANCE, DRAW_MOVE_T, FORCE, FULL, RECYCLE_MOVE_T, Board,
                                  State, force_options)
 
-DEFAULT_BUDGET = 2_000_000
+DEFAULT_BUDGET = 12_000_000
 
 
 @dataclass(frozen=True)
