@@ -65,6 +65,8 @@ def test_solve_jedi_temple_with_rolls(cli, tmp_path):
                  "--rolls", "6,5 5,5 5,6", "--json")
     assert result.status == 0 and json.loads(result.out)["nodes"] == 319
     assert cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--rolls", "6,5").status == 2
+    no_rolls = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--json")
+    assert no_rolls.status == 0 and '"move": "force"' not in no_rolls.out
 
 
 def test_census_writes_csv_and_prints_the_table(cli, tmp_path):

@@ -36,7 +36,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--level", default=None,
                         help="Jedi Temple: padawan, knight, master or chosen (default: knight)")
     parser.add_argument("--rolls", default=None, metavar='"a,b a,b a,b"',
-                        help="Jedi Temple: the deal's three Force rolls")
+                        help="Jedi Temple: the deal's three Force rolls (without them no "
+                             "Sylop can be used)")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
     parser.add_argument("--shortest", action="store_true",
                         help="find a shortest solution (draws and recycles count as moves)")
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         raise InputError(f"{args.deck}: cannot read the deal ({error.strerror})") from None
     rolls = parse_rolls(args.rolls) if args.rolls else ()
-    if rules.rolls and len(rolls) != rules.rolls:
+    if args.rolls and len(rolls) != rules.rolls:
         raise InputError(f"--rolls: expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
     deal = parse_deal(rules, text, args.deck, rolls)
     level = rules.level(args.level).level
