@@ -113,14 +113,20 @@ def _luby(i: int) -> int:
 
 
 def _order_key(attempt: int):
-    """Attempt 0: most cards first, fewest Force values; later attempts break the
-    ties differently (a fixed, deterministic scramble per attempt)."""
+    """Two move orders, taken in turn by the restarts (each wins the deals the
+    other finds hard): even attempts try the groups with the most cards first,
+    then the fewest Force values; odd attempts spend the fewest Force values
+    first, then clear the most Temple cards with the fewest pile cards. From the
+    third attempt on, ties are broken by a fixed scramble per attempt."""
     mult = (attempt * 0x9E3779B1) | 1
 
     def key(group: tuple) -> tuple:
-        cards = group[1].bit_count() + group[2] + group[3]
-        scramble = ((group[1] << 2 | group[2] << 1 | group[3]) * mult) & 0xFFFFF if attempt else 0
-        return -cards, len(group[4]), scramble
+        temple = group[1].bit_count()
+        pile = group[2] + group[3]
+        scramble = ((group[1] << 2 | group[2] << 1 | group[3]) * mult) & 0xFFFFF if attempt > 1 else 0
+        if attempt % 2:
+            return len(group[4]), -temple, pile, scramble
+        return -(temple + pile), len(group[4]), scramble
     return key
 
 
