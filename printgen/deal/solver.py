@@ -7,8 +7,9 @@ Pruning that never changes a verdict:
 - Force values are only spent in inclusion-minimal sets (a value kept in the
   pool is never worse than one spent);
 - a state already proven lost is never searched again (the lost table).
-Move order: groups that clear the most Temple cards first, then Draw, then
-Recycle, then groups of pile cards alone.
+Move order: Balance groups (in one of three orders, see _order_key), then Draw,
+then Recycle, then groups of pile cards alone. The search restarts after
+Luby-sequence node budgets, switching order, keeping what it proved lost.
 """
 
 from __future__ import annotations
@@ -113,19 +114,23 @@ def _luby(i: int) -> int:
 
 
 def _order_key(attempt: int):
-    """Two move orders, taken in turn by the restarts (each wins the deals the
-    other finds hard): even attempts try the groups with the most cards first,
-    then the fewest Force values; odd attempts spend the fewest Force values
-    first, then clear the most Temple cards with the fewest pile cards. From the
-    third attempt on, ties are broken by a fixed scramble per attempt."""
+    """Three move orders, taken in turn by the restarts (each wins deals the others
+    find hard), all sharing one lost table:
+    0: the groups with the most cards first, then the fewest Force values;
+    1: the fewest Force values, then the most Temple cards, the fewest pile cards;
+    2: the fewest Force values, then the fewest Temple cards, the most pile cards.
+    From the fourth attempt on, ties are broken by a fixed scramble per attempt."""
     mult = (attempt * 0x9E3779B1) | 1
+    order = attempt % 3
 
     def key(group: tuple) -> tuple:
         temple = group[1].bit_count()
         pile = group[2] + group[3]
-        scramble = ((group[1] << 2 | group[2] << 1 | group[3]) * mult) & 0xFFFFF if attempt > 1 else 0
-        if attempt % 2:
+        scramble = ((group[1] << 2 | group[2] << 1 | group[3]) * mult) & 0xFFFFF if attempt > 2 else 0
+        if order == 1:
             return len(group[4]), -temple, pile, scramble
+        if order == 2:
+            return len(group[4]), temple, -pile, scramble
         return -(temple + pile), len(group[4]), scramble
     return key
 
