@@ -1,29 +1,35 @@
-"""printgen deal: one Jedi Temple deal, solved, as the contract's JSON."""
+"""printgen deal: one seeded deal (Jedi Temple or Pyramid), solved: a sheet or JSON."""
 
 from __future__ import annotations
 
 import argparse
 
 from printgen.cli.options import add_out, add_paper
-from printgen.deal.deal import jedi_deal
+from printgen.deal.deal import jedi_deal, pyramid_deal
 from printgen.deal.jsonio import dumps, solution_json
-from printgen.deal.rules import JEDI_LEVELS, Level
+from printgen.deal.rules import JEDI_LEVELS, JEDI_TEMPLE, RULE_SETS, Level, rule_set
 from printgen.deal.solver import DEFAULT_BUDGET, solve
 from printgen.errors import InputError
 
 DESCRIPTION = """\
-Deal Jedi Temple deal N (the same cards and Force rolls on every computer, forever),
-solve it with full knowledge at the level, and print the deal, the verdict, the
-number of positions searched and a winning move list as JSON (--json)."""
+Deal deal N (the same cards and Force rolls on every computer, forever), solve it
+with full knowledge at the level, rate it, and write a deal sheet PDF: the Temple,
+the setup order to stack a real deck, the Force rolls, the verdict and difficulty,
+and the solution key on a page of its own. With --json, print the deal, the verdict,
+the number of positions searched and a winning move list as JSON instead.
+--rules pyramid deals standard Pyramid from a 52-card deck (level: standard)."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("deal", parents=parents, help="deal and solve one Jedi Temple deal",
+    parser = sub.add_parser("deal", parents=parents, help="a deal sheet (or JSON) for one seeded deal",
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("number", metavar="N", help="the deal number (1, 2, ...)")
-    parser.add_argument("--level", default="knight",
-                        help=f"{', '.join(level.value for level in JEDI_LEVELS)} (default: knight)")
+    parser.add_argument("--level", default=None,
+                        help=f"{', '.join(level.value for level in JEDI_LEVELS)} (default: knight); "
+                             f"Pyramid has one level, standard")
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), default="jedi-temple",
+                        help="the game (default: jedi-temple)")
     parser.add_argument("--json", action="store_true", help="print the deal and solution as JSON")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
     add_paper(parser)                       # the deal sheet PDF (without --json)
@@ -39,13 +45,15 @@ def deal_number(text: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     number = deal_number(args.number)
-    level = Level.parse(args.level)
-    if level not in JEDI_LEVELS:
-        raise InputError(f"--level: expected one of {', '.join(l.value for l in JEDI_LEVELS)}, "
+    rules = rule_set(args.rules)
+    names = [level.level.value for level in rules.levels]
+    level = Level.parse(args.level) if args.level else rules.default_level
+    if level.value not in names:
+        raise InputError(f"--level: expected one of {', '.join(names)} for {rules.name}, "
                          f"got {args.level!r}")
     if not args.json:
         from printgen.products.dealsheet import print_sheet
         return print_sheet(number, level.value, args)
-    deal = jedi_deal(number)
+    deal = jedi_deal(number) if rules is JEDI_TEMPLE else pyramid_deal(number)
     print(dumps(solution_json(deal, level, solve(deal, level, budget=args.budget))))
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from printgen.deal.rules import JEDI_TEMPLE, TEMPLE_SIZE, RuleSet
+from printgen.deal.rules import JEDI_TEMPLE, PYRAMID, TEMPLE_SIZE, RuleSet
 from printgen.deal.shuffle import shuffled_deal
 from printgen.errors import InputError
 
@@ -71,3 +71,14 @@ def jedi_deal(number: int, deck: tuple[int, ...] | None = None) -> Deal:
     order, rolls = shuffled_deal(number, deck if deck is not None else jedi_deck(),
                                  JEDI_TEMPLE.rolls)
     return Deal(JEDI_TEMPLE, tuple(order), tuple(rolls), number)
+
+
+def pyramid_deal(number: int) -> Deal:
+    """Pyramid deal `number`: a standard 52-card deck (clubs, diamonds, hearts, spades,
+    each Ace to King) shuffled by the same documented shuffle as Jedi Temple."""
+    from printgen.deal.textio import PYRAMID_DECK, card_rank
+
+    if number < 0:
+        raise InputError(f"deal number {number}: expected a non-negative integer")
+    labels, _ = shuffled_deal(number, PYRAMID_DECK, 0)
+    return Deal(PYRAMID, tuple(card_rank(label) for label in labels), (), number, tuple(labels))

@@ -1,0 +1,58 @@
+"""Seeded Pyramid deals and their sheets, through the same sheet design as Jedi Temple."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+import pdfplumber
+import pytest
+from pdfread import words
+
+from printgen.deal.deal import pyramid_deal
+from printgen.deal.engine import replay
+from printgen.deal.solver import solve
+from printgen.deal.textio import PYRAMID_DECK, card_rank
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 77])
+def test_a_pyramid_deal_is_a_shuffled_standard_deck(number):
+    deal = pyramid_deal(number)
+    assert sorted(deal.labels) == sorted(PYRAMID_DECK) and len(set(deal.labels)) == 52
+    assert deal.values == tuple(card_rank(label) for label in deal.labels)
+    assert Counter(deal.values) == {rank: 4 for rank in range(1, 14)}
+    assert deal.rolls == () and deal == pyramid_deal(number)
+    assert deal.labels != pyramid_deal(number + 1).labels
+
+
+def test_pyramid_deal_json_replays_to_a_win(cli):
+    result = cli("deal", "1", "--rules", "pyramid", "--json")
+    assert result.status == 0, result.err
+    data = json.loads(result.out)
+    assert data["level"] == "standard" and data["winnable"] is True and data["rolls"] == []
+    assert data["order"] == list(pyramid_deal(1).values)
+    solution = solve(pyramid_deal(1), "standard")
+    assert replay(pyramid_deal(1), "standard", solution.moves).won
+
+
+def test_pyramid_sheet_prints_the_setup_order(cli, tmp_path):
+    result = cli("deal", "3", "--rules", "pyramid", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    path = tmp_path / "pyramid-3-standard.pdf"
+    text = words(path)
+    assert "Pyramid, deal 3" in text[0] and "Not winnable" in text[0]
+    with pdfplumber.open(str(path)) as pdf:
+        found = pdf.pages[0].extract_words(extra_attrs=["size"])
+    grid = [w for w in found if abs(w["size"] - 11) < 0.05          # the setup grid's cards
+            and re.fullmatch(r"(10|[A2-9JQK])[♣♦♥♠]", w["text"])]
+    printed = [w["text"] for w in sorted(grid, key=lambda w: (round(w["top"]), w["x0"]))]
+    suits = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+    expected = [label[0].replace("T", "10") + suits[label[1]] for label in pyramid_deal(3).labels]
+    assert printed == expected
+
+
+def test_a_jedi_level_is_refused_for_pyramid(cli, tmp_path):
+    result = cli("deal", "3", "--rules", "pyramid", "--level", "knight", "--out", str(tmp_path))
+    assert result.status == 2 and "expected one of standard for pyramid" in result.err
+    assert not any(tmp_path.iterdir())
