@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from pdfread import words
 
 from printgen.deal.census import census_rows, format_csv, run_deals, wilson
 from printgen.deal.deal import jedi_deal
@@ -76,7 +77,10 @@ def test_census_writes_csv_and_prints_the_table(cli, tmp_path):
     rows = list(csv.DictReader((tmp_path / "census.csv").open()))
     assert [r["level"] for r in rows] == ["knight", "chosen"]
     assert rows[0]["deals"] == "4" and rows[0]["winnable"] == "4"
-    assert not list(tmp_path.glob(".census.csv.*"))  # no temporary file left
+    assert not list(tmp_path.glob(".census.*"))  # no temporary file left
+    chart = words(tmp_path / "census.pdf")[0]     # the chart shows the same table
+    assert "knight" in chart and "chosen" in chart and "4 deals" in chart
+    assert f"{100 * float(rows[1]['player_rate']):.1f}%" in chart
 
 
 def test_census_is_the_same_with_any_number_of_jobs():

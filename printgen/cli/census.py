@@ -5,16 +5,21 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printgen.deal.census import census_rows, format_csv, format_table, run_deals, write_atomic
+from printgen.cli.options import add_paper
+from printgen.deal.census import census_rows, format_csv, format_table, run_deals
 from printgen.deal.rules import JEDI_LEVELS, Level
 from printgen.deal.solver import DEFAULT_BUDGET
 from printgen.errors import InputError
+from printgen.layout.chart import census_page
+from printgen.output import write_bytes
+from printgen.render.pdf import render_pdf
+from printgen.spec.printdata import paper
 
 DESCRIPTION = """\
 Deal COUNT Jedi Temple deals from --start and, for each level, report the share the
 solver wins with full knowledge and the share the greedy player model wins, with 95%
-Wilson confidence intervals. Writes census.csv to the output folder. The results do
-not depend on --jobs."""
+Wilson confidence intervals. Writes census.csv and census.pdf (a chart of the same
+table) to the output folder. The results do not depend on --jobs."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
@@ -29,6 +34,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--out", type=Path, default=Path("output/census"),
                         help="output folder (default: output/census)")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
+    add_paper(parser)
     return parser
 
 
@@ -50,8 +56,11 @@ def run(args: argparse.Namespace) -> int:
     results = run_deals(args.start, args.count, levels, jobs=args.jobs, budget=args.budget,
                         quiet=args.quiet)
     rows = census_rows(results, levels)
-    write_atomic(args.out / "census.csv", format_csv(rows))
+    write_bytes(args.out / "census.csv", format_csv(rows).encode("utf-8"))
+    last = args.start + args.count - 1
+    chart = census_page(rows, paper(args.paper), title=f"Jedi Temple census: deals {args.start} to {last}")
+    render_pdf([chart], args.out / "census.pdf", title="Jedi Temple census")
     print(format_table(rows))
     if not args.quiet:
-        print(f"wrote {args.out / 'census.csv'}")
+        print(f"wrote {args.out / 'census.csv'} and {args.out / 'census.pdf'}")
     return 0

@@ -11,7 +11,6 @@ import csv
 import io
 import math
 import os
-import tempfile
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
@@ -21,7 +20,6 @@ from printgen.deal.deal import jedi_deal
 from printgen.deal.player import play
 from printgen.deal.rules import Level
 from printgen.deal.solver import DEFAULT_BUDGET, solve
-from printgen.errors import OutputError
 from printgen.progress import progress
 
 Z95 = 1.959963984540054
@@ -127,15 +125,3 @@ def format_table(rows: Sequence[CensusRow]) -> str:
                      f" {100 * r.player_rate:>7.2f}% [{100 * r.player_low:6.2f}, {100 * r.player_high:6.2f}]"
                      + (f"  undecided {r.undecided}" if r.undecided else ""))
     return "\n".join(lines)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file under a temporary name, then rename it into place."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except OSError as error:
-        raise OutputError(f"{path}: cannot write ({error.strerror})") from None
