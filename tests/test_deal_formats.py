@@ -109,17 +109,21 @@ def test_bad_json_moves_are_errors():
 def test_steps_name_cards_places_and_force():
     deal = jedi_deal(1)
     steps = solution_steps(deal, "padawan", solve(deal, "padawan").moves)
-    assert steps[0] == "Balance +3 (Temple row 7) with +3 (Temple row 7) and -6 (Temple row 7)."
+    assert steps[0] == ("Balance +3 (Temple row 7, card 5) with +3 (Temple row 7, card 6) "
+                        "and -6 (Temple row 7, card 7).")
     assert steps[1].endswith("-7 (Discard) and Force -3.")
-    assert "Use the Force with the Sylop (Draw): roll 2 adds 6 and 1 to the pool." in steps
-    assert "Draw." in steps
+    assert any(step.startswith("Use the Force: spend the Sylop (Draw); roll 2 adds 6 and 1 (pool:")
+               for step in steps)
+    assert "Draw: -10." in steps
 
 
 def test_pyramid_steps_use_card_names():
     deal = parse_pyramid((FIXTURES / "pyramid-deal-1.txt").read_text())
     steps = solution_steps(deal, None, solve(deal).moves)
-    assert steps[:4] == ["Remove Kh (pyramid row 7) alone.", "Remove Kc (pyramid row 7) alone.",
-                         "Draw.", "Remove 4c (pyramid row 7) with 9c (Deck)."]
+    # the bottom row of the fixture is 5s 4c Qc Jh Kc Kh 3c
+    assert steps[:4] == ["Remove K♥ (Pyramid row 7, card 6) alone.",
+                         "Remove K♣ (Pyramid row 7, card 5) alone.", "Draw: 9♣.",
+                         "Remove 4♣ (Pyramid row 7, card 2) with 9♣ (Deck)."]
 
 
 PYRAMID_1 = parse_pyramid((FIXTURES / "pyramid-deal-1.txt").read_text())
@@ -134,7 +138,7 @@ def test_suit_swap_keeps_the_verdict_and_renames_the_steps(suits):
     swapped = parse_pyramid(" ".join(label[0] + swap[label[1]] for label in deal.labels))
     b = solve(swapped)
     assert (a.winnable, a.nodes, a.moves) == (b.winnable, b.nodes, b.moves)
-    renamed = [" ".join(w[0] + swap[w[1]] if len(w) == 2 and w[0] in "A23456789TJQK"
-                        and w[1] in "cdhs" else w for w in step.split(" "))
-               for step in solution_steps(deal, None, a.moves)]
+    symbol = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+    to_suit = {symbol[old]: symbol[new] for old, new in swap.items()}
+    renamed = ["".join(to_suit.get(ch, ch) for ch in step) for step in solution_steps(deal, None, a.moves)]
     assert renamed == solution_steps(swapped, None, b.moves)

@@ -12,7 +12,8 @@ from pdfread import clip_boxes, page_sizes, words
 from printgen.deal.deal import jedi_deal
 from printgen.deal.engine import MoveKind
 from printgen.deal.solver import solve
-from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, readable_steps, sheet_data
+from printgen.deal.steps import solution_steps
+from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, sheet_data
 from printgen.spec.printdata import paper
 
 MM = 72 / 25.4
@@ -35,7 +36,7 @@ def test_sheet_then_solution_on_pages_of_its_own(sheet):
     assert all(abs(w - 210) < 0.01 and abs(h - 297) < 0.01 for w, h in page_sizes(sheet))
     assert "Setup order" in texts[0] and "Solution key" not in texts[0]
     assert all("Solution key" in t and "Setup order" not in t for t in texts[1:])
-    steps = readable_steps(jedi_deal(NUMBER), "knight", solve(jedi_deal(NUMBER), "knight").moves)
+    steps = solution_steps(jedi_deal(NUMBER), "knight", solve(jedi_deal(NUMBER), "knight").moves)
     key = "\n".join(texts[1:])
     assert re.findall(r"^\s*(\d+)\.", key, re.M)[-1] == str(len(steps))
 
@@ -92,7 +93,7 @@ def test_force_rolls_and_rating_are_printed(sheet):
 def test_every_balance_step_sums_to_zero():
     deal = jedi_deal(NUMBER)
     moves = solve(deal, "knight").moves
-    steps = readable_steps(deal, "knight", moves)
+    steps = solution_steps(deal, "knight", moves)
     runs = sum(1 for i, m in enumerate(moves) if m.kind is MoveKind.DRAW
                and (i == 0 or moves[i - 1].kind is not MoveKind.DRAW))
     assert len(steps) == runs + sum(m.kind is not MoveKind.DRAW for m in moves)

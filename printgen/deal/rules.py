@@ -115,7 +115,7 @@ PYRAMID = RuleSet(
     deck_size=52,
     levels=(LevelRules(Level.STANDARD, recycles=2),),
     default_level=Level.STANDARD,
-    names=("pyramid", "Deck", "Waste"),
+    names=("Pyramid", "Deck", "Waste"),
     fast_first=False,
 )
 

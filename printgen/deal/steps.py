@@ -1,51 +1,75 @@
-"""A move list as steps a player can follow (for printed solution keys)."""
+"""A move list as steps a player can follow (printed solution keys, `printgen solve`).
+
+The moves are replayed through the engine, so every card named is the real one.
+Runs of Draws become one step that lists the cards they turn up, so a player can
+check they are still in step with the key.
+"""
 
 from __future__ import annotations
 
 from printgen.deal.deal import Deal
-from printgen.deal.engine import Game, Item, ItemKind, Move, MoveKind, Position
+from printgen.deal.engine import DISCARD, DRAW, Game, IllegalMove, Item, ItemKind, Move, MoveKind, Position
 from printgen.deal.rules import Level
 
+RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
-def _card(deal: Deal, value: int) -> str:
+
+def pile_label(label: str) -> str:
+    """A Pyramid label as printed: 'Th' -> '10♥'."""
+    rank = "10" if label[0] == "T" else label[0]
+    return rank + SUITS[label[1].lower()]
+
+
+def _card(game: Game, position: Position, item: Item) -> str:
+    deal = game.deal
+    if deal.labels is not None:
+        index, _ = game.card_of(position, item)
+        return pile_label(deal.labels[index])
+    return _value(deal, game.value(position, item))
+
+
+def _turned_up(game: Game, position: Position) -> str:
+    """The card a Draw brought into play: the new Draw card (Jedi Temple), or the
+    deck's new top card (Pyramid, where the drawn card went to the waste)."""
+    for item in (DRAW, DISCARD):
+        try:
+            return _card(game, position, item)
+        except IllegalMove:
+            continue
+    return "none"
+
+
+def _value(deal: Deal, value: int | None) -> str:
+    if value is None:
+        return "none"
     if deal.rules.force_value is None:
-        return str(value)
-    return f"{value:+d}" if value else "Sylop"
+        return RANKS.get(value, str(value))
+    return f"{value:+d}" if value else "0"
 
 
 def _where(game: Game, item: Item) -> str:
     temple, draw, discard = game.rules.names
     if item.kind is ItemKind.TEMPLE:
-        return f"{temple} row {item.row + 1}"
+        return f"{temple} row {item.row + 1}, card {item.col + 1}"
     return draw if item.kind is ItemKind.DRAW else discard
 
 
-def _name(game: Game, position: Position, item: Item) -> str:
+def describe(game: Game, before: Position, after: Position, move: Move) -> str:
+    """One move in words, e.g. 'Balance +7 (Temple row 7, card 2) with -3 (Discard) and Force -4.'"""
     deal = game.deal
-    if deal.labels is not None:
-        label = _label(game, position, item)
-        return f"{label} ({_where(game, item)})"
-    return f"{_card(deal, game.value(position, item))} ({_where(game, item)})"
-
-
-def _label(game: Game, position: Position, item: Item) -> str:
-    index, _ = game.card_of(position, item)
-    return game.deal.labels[index]  # type: ignore[index]
-
-
-def describe(game: Game, position: Position, move: Move) -> str:
-    """One step in words, e.g. 'Balance +7 (Temple row 7) with -3 (Discard) and Force -4.'"""
     if move.kind is MoveKind.DRAW:
-        return "Draw."
+        return f"Draw: {_turned_up(game, after)}."
     if move.kind is MoveKind.RECYCLE:
-        return f"Recycle the {game.rules.names[2]}."
+        return f"Recycle: turn the {game.rules.names[2]} over ({after.recycles_left} recycles left)."
     if move.kind is MoveKind.FORCE:
-        roll = game.deal.rolls[position.rolls_used]
-        return (f"Use the Force with the Sylop ({_where(game, move.cards[0])}): "
-                f"roll {position.rolls_used + 1} adds {roll[0]} and {roll[1]} to the pool.")
-    names = [_name(game, position, item) for item in move.cards]
+        roll = deal.rolls[before.rolls_used]
+        pool = ", ".join(map(str, after.pool))
+        return (f"Use the Force: spend the Sylop ({_where(game, move.cards[0])}); roll "
+                f"{before.rolls_used + 1} adds {roll[0]} and {roll[1]} (pool: {pool}).")
+    names = [f"{_card(game, before, item)} ({_where(game, item)})" for item in move.cards]
     names += [f"Force {v:+d}" for v in move.force]
-    verb = "Balance" if game.rules.force_value is not None else "Remove"
+    verb = "Balance" if deal.rules.force_value is not None else "Remove"
     if len(names) == 1:
         return f"{verb} {names[0]} alone."
     rest = names[1:]
@@ -53,12 +77,27 @@ def describe(game: Game, position: Position, move: Move) -> str:
     return f"{verb} {names[0]} with {joined}."
 
 
-def solution_steps(deal: Deal, level: Level | str | None, moves: tuple[Move, ...] | list[Move]) -> list[str]:
-    """Every move of a solution in words, in order (the moves must be legal)."""
+def solution_steps(deal: Deal, level: Level | str | None,
+                   moves: tuple[Move, ...] | list[Move]) -> list[str]:
+    """Every move of a solution in words, in order, runs of Draws merged into one step
+    (the moves must be legal)."""
     game = Game(deal, level)
-    position = game.start()
-    steps = []
+    position, steps, drawn = game.start(), [], []
     for move in moves:
-        steps.append(describe(game, position, move))
-        position = game.apply(position, move)
+        before, position = position, game.apply(position, move)
+        if move.kind is MoveKind.DRAW:
+            drawn.append(_turned_up(game, position))
+            continue
+        if drawn:
+            steps.append(_draws(drawn))
+            drawn = []
+        steps.append(describe(game, before, position, move))
+    if drawn:
+        steps.append(_draws(drawn))
     return steps
+
+
+def _draws(drawn: list[str]) -> str:
+    if len(drawn) == 1:
+        return f"Draw: {drawn[0]}."
+    return f"Draw {len(drawn)} times: {', '.join(drawn)}."

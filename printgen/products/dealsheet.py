@@ -7,10 +7,8 @@ solves and replays; the real card faces come from the deck's own layout
 templates/deal-sheet.yaml; printgen.layout.dealsheet places it all; the PDF
 renderer writes it.
 
-The difficulty is the engine's rating (printgen.deal.rating). The solution key
-uses `readable_steps` here rather than printgen.deal.steps: it names each Temple
-card's column as well as its row and merges runs of Draws, listing the cards
-they turn up, so a player can check the deck is still in step.
+The difficulty is the engine's rating (printgen.deal.rating); the solution key is
+the engine's own steps in words (printgen.deal.steps), as `printgen solve` prints them.
 """
 
 from __future__ import annotations
@@ -22,11 +20,11 @@ from typing import Any
 
 from printgen.deal import deal as deal_module
 from printgen.deal.deal import Deal, jedi_deal, jedi_deck
-from printgen.deal.engine import Game, Item, ItemKind, Move, MoveKind, Position
 from printgen.deal.rules import TEMPLE_SIZE, Level, LevelRules, RuleSet, rule_set
 from printgen.deal.rating import Rating, rate
 from printgen.deal.shuffle import shuffled_deal
 from printgen.deal.solver import Solution, solve
+from printgen.deal.steps import pile_label, solution_steps
 from printgen.errors import InputError
 from printgen.layout.deck import Side, layout_deck
 from printgen.layout.dealsheet import Block, Cell, SheetDeal, SheetStyle, number_pages, sheet_page
@@ -171,7 +169,7 @@ def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, 
     level_rules = rules.level(level)
     deal, cards = make_deal(rules, number)
     solution = solve(deal, level_rules.level)
-    steps = readable_steps(deal, level_rules.level, solution.moves or ())
+    steps = tuple(solution_steps(deal, level_rules.level, solution.moves or ()))
     rating = rating or rate(deal, level_rules.level)
     return Worked(deal, level_rules, cards, solution, rating,
                   explain(rating, level_rules, texts), steps, verdict(solution))
@@ -193,78 +191,6 @@ def verdict(solution: Solution) -> str:
     if solution.winnable is False:
         return "Not winnable at this level: no sequence of moves empties the Temple."
     return f"Undecided: the solver stopped after {solution.nodes:,} positions."
-
-
-RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-def pile_label(label: str) -> str:
-    """A Pyramid label 'Th' -> '10♥'."""
-    rank = "10" if label[0] == "T" else label[0]
-    return rank + {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[label[1].lower()]
-
-
-def show(deal: Deal, value: int | None) -> str:
-    if value is None:
-        return "none"
-    if deal.rules.force_value is None:
-        return RANKS.get(value, str(value))
-    return f"{value:+d}" if value else "0"
-
-
-def readable_steps(deal: Deal, level: Level, moves: tuple[Move, ...]) -> tuple[str, ...]:
-    """ADAPTER until printgen.deal describes moves: each move in words, runs of Draws
-    merged, replayed through the engine so every value shown is the real one."""
-    game = Game(deal, level)
-    position, steps, drawn = game.start(), [], []
-    for move in moves:
-        if move.kind is MoveKind.DRAW:
-            position = game.apply(position, move)
-            drawn.append(show(deal, position.draw_card))
-            continue
-        if drawn:
-            steps.append(_draws(drawn))
-            drawn = []
-        before, position = position, game.apply(position, move)
-        steps.append(_describe(game, before, position, move))
-    if drawn:
-        steps.append(_draws(drawn))
-    return tuple(steps)
-
-
-def _draws(drawn: list[str]) -> str:
-    if len(drawn) == 1:
-        return f"Draw: {drawn[0]}."
-    return f"Draw {len(drawn)} times: {', '.join(drawn)}."
-
-
-def _where(game: Game, item: Item) -> str:
-    pyramid = game.rules.force_value is None
-    if item.kind is ItemKind.TEMPLE:
-        return f"{'Pyramid' if pyramid else 'Temple'} row {item.row + 1}, card {item.col + 1}"
-    if item.kind is ItemKind.DRAW:
-        return "Deck" if pyramid else "Draw card"
-    return "Waste" if pyramid else "Discard top"
-
-
-def _describe(game: Game, before: Position, after: Position, move: Move) -> str:
-    deal = game.deal
-    parts = [f"{show(deal, game.value(before, item))} ({_where(game, item)})" for item in move.cards]
-    if move.kind is MoveKind.RECYCLE:
-        pile = "waste over as the new deck" if deal.rules.force_value is None else \
-            "Discard Pile over as the new Stockpile"
-        return f"Recycle: turn the {pile} ({after.recycles_left} left)."
-    if move.kind is MoveKind.FORCE:
-        roll = deal.rolls[before.rolls_used]
-        pool = ", ".join(map(str, after.pool))
-        return (f"Use the Force: spend the Sylop ({_where(game, move.cards[0])}); roll {before.rolls_used + 1} "
-                f"adds {roll[0]} and {roll[1]} (pool: {pool}).")
-    parts += [f"Force {value:+d}" for value in move.force]
-    if deal.rules.force_value is None:
-        return f"Remove {parts[0]} alone." if len(parts) == 1 else f"Pair {parts[0]} with {parts[1]}."
-    rest = parts[1:]
-    joined = rest[0] if len(rest) == 1 else f"{', '.join(rest[:-1])} and {rest[-1]}"
-    return f"Balance {parts[0]} with {joined}."
 
 
 # --- the pictures: card faces, backs and dice ------------------------------------
