@@ -5,12 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printgen.cli.options import add_out, add_paper
-from printgen.errors import InputError, UnitError
+from printgen.cli.options import add_out, add_paper, positive_length
 from printgen.products.box import box_options, build_box, describe
 from printgen.spec import display_path, load_deck
 from printgen.spec.printdata import paper
-from printgen.units import Length
 
 DESCRIPTION = """\
 Make a deck's tuck box: a double-tuck box net sized from the deck (card size plus
@@ -34,14 +32,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 
 def run(args: argparse.Namespace) -> int:
-    thickness = None
-    if args.thickness is not None:
-        try:
-            thickness = Length.parse(args.thickness).pt
-        except UnitError as error:
-            raise InputError(f"--thickness: {error}") from None
-        if thickness <= 0:
-            raise InputError(f"--thickness: expected a length greater than 0, got {args.thickness!r}")
+    thickness = positive_length(args.thickness, "--thickness")
     deck = load_deck(args.deck)
     out = args.out if args.out is not None else Path("output") / deck.name
     path = build_box(deck, out=out, paper=paper(args.paper), thickness=thickness)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printgen.cli.options import add_out, add_paper
-from printgen.errors import InputError, UnitError
+from printgen.cli.options import add_out, add_paper, positive_length
 from printgen.products.parts import dice_pages, load_die, piece_file, piece_names
 from printgen.render.pdf import render_pdf
 from printgen.spec import display_path
@@ -32,14 +31,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 
 def run(args: argparse.Namespace) -> int:
-    edge = None
-    if args.edge is not None:
-        try:
-            edge = Length.parse(args.edge).pt
-        except UnitError as error:
-            raise InputError(f"--edge: {error}") from None
-        if edge <= 0:
-            raise InputError(f"--edge: expected a length greater than zero, got {args.edge!r}")
+    edge = positive_length(args.edge, "--edge")
     sheet = paper(args.paper)
     die = load_die(piece_file("dice", args.name), edge)
     pages = dice_pages([die], sheet)

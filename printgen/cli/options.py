@@ -8,7 +8,7 @@ from pathlib import Path
 from printgen.errors import InputError, UnitError
 from printgen.layout.sheet import Duplex
 from printgen.spec.printdata import print_facts
-from printgen.units import parse_pair
+from printgen.units import Length, parse_pair
 
 
 def add_paper(parser: argparse.ArgumentParser) -> None:
@@ -35,3 +35,16 @@ def back_offset(text: str) -> tuple[float, float]:
     except UnitError as error:
         raise InputError(f"--back-offset: {error}") from None
     return x.pt, y.pt
+
+
+def positive_length(text: str | None, option: str) -> float | None:
+    """An optional length option (e.g. --edge 16mm) in points; None when not given."""
+    if text is None:
+        return None
+    try:
+        value = Length.parse(text).pt
+    except UnitError as error:
+        raise InputError(f"{option}: {error}") from None
+    if value <= 0:
+        raise InputError(f"{option}: expected a length greater than 0, got {text!r}")
+    return value
