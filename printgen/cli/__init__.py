@@ -51,7 +51,8 @@ def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    # not list(): importing the verb module printgen.cli.list shadows that name here
+    argv = [*(sys.argv[1:] if argv is None else argv)]
     parser = make_parser(argv)
     args = parser.parse_args(argv)
     try:
