@@ -10,11 +10,9 @@ from __future__ import annotations
 import csv
 import io
 import math
-import os
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
-from pathlib import Path
 
 from printgen.deal.deal import jedi_deal
 from printgen.deal.player import play

@@ -59,7 +59,7 @@ def stance_page(aid: Aid, player: int, paper: Paper) -> Page:
     perks, and the rules reminders flowed into the columns beside and below them."""
     sheet = paper.landscape()
     edge = sheet.margin + pt(3)
-    ink, accent = aid.colors["ink"], aid.colors["accent"]
+    accent = aid.colors["accent"]
     color = aid.player_colors[player - 1]
     where = f"{aid.source} (Stance aid, player {player})"
     prims: list[Primitive] = [Rect(edge, edge, pt(6), pt(8), fill=color)]
@@ -126,7 +126,7 @@ def fatigue_page(aid: Aid, players: int, paper: Paper) -> Page:
     each space with a spot for every player's counter; the counters to cut out."""
     sheet = paper.landscape()
     edge = sheet.margin + pt(3)
-    accent, ink = aid.colors["accent"], aid.colors["ink"]
+    accent = aid.colors["accent"]
     where = f"{aid.source} fatigue"
     prims: list[Primitive] = _text(f"{aid.title}: Fatigue track ({players} players)",
                                    (edge, edge, pt(200), pt(8)), where, font="sans-bold", size=13,

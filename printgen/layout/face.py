@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import TemplateError, UnitError
-from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, line, shift, turn
+from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.spec.expr import is_template, render

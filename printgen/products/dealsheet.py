@@ -20,7 +20,7 @@ from typing import Any
 
 from printgen.deal import deal as deal_module
 from printgen.deal.deal import Deal, jedi_deal, jedi_deck
-from printgen.deal.rules import TEMPLE_SIZE, Level, LevelRules, RuleSet, rule_set
+from printgen.deal.rules import TEMPLE_SIZE, LevelRules, RuleSet, rule_set
 from printgen.deal.rating import Rating, rate
 from printgen.deal.shuffle import shuffled_deal
 from printgen.deal.solver import Solution, solve
