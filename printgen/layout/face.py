@@ -46,7 +46,6 @@ def layout_side(template: Template, frame: Frame, context: dict[str, Any],
     """Every element of the template evaluated for one card; subject names it in errors.
     An element with no expression in it is laid out once and reused for every card."""
     prims: list[Primitive] = []
-    static = _static_elements(template)
     for index, element in enumerate(template.elements):
         key = (template.path, index, frame)
         if key in _DONE:
@@ -59,7 +58,7 @@ def layout_side(template: Template, frame: Frame, context: dict[str, Any],
         made = _KIND[element["kind"]](ev, frame)
         if ev.flag("mirror"):
             made += [turn(p, 2, frame.width, frame.height) for p in made]
-        if static[index]:
+        if template.static[index]:
             _DONE[key] = tuple(made)
         prims.extend(made)
     return tuple(prims)
@@ -67,12 +66,6 @@ def layout_side(template: Template, frame: Frame, context: dict[str, Any],
 
 _DONE: dict[tuple[Path, int, Frame], tuple[Primitive, ...]] = {}
 _SEPARATOR = "\x1e"      # joins an element's expressions so that one render does them all
-
-
-def _static_elements(template: Template) -> tuple[bool, ...]:
-    """For each element: True where none of its values holds an expression."""
-    return tuple(not any(isinstance(v, str) and is_template(v) for v in element.values())
-                 for element in template.elements)
 
 
 class _Evaluator:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import TemplateError
+from printgen.spec.expr import is_template
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import Located, load_file
 
@@ -40,6 +41,7 @@ class Template:
     colors: dict[str, str]
     shapes: dict[str, Any]
     elements: tuple[dict[str, Any], ...]
+    static: tuple[bool, ...]         # per element: True where no value holds an expression
 
     def where(self, index: int, key: str | None = None) -> str:
         path: tuple[str | int, ...] = ("elements", index) + ((key,) if key else ())
@@ -90,5 +92,7 @@ def load_template(path: Path) -> Template:
             continue
         check.mapping(element, ("elements", i), COMMON + KINDS[element["kind"]])
     check.raise_errors()
+    static = tuple(not any(isinstance(v, str) and is_template(v) for v in element.values())
+                   for element in elements)
     return Template(path.stem, path, doc, {str(k): str(v) for k, v in colors.items()},
-                    dict(data.get("shapes") or {}), tuple(elements))
+                    dict(data.get("shapes") or {}), tuple(elements), static)
