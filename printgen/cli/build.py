@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper, back_offset
@@ -100,11 +101,13 @@ def run(args: argparse.Namespace) -> int:
     if args.target:
         from printgen.cli.gallery import export_run
         return export_run(deck, args, out)
-    if args.strict:
+    layout = None
+    if args.strict:                     # the checked layout is the one built
         from printgen.layout.deck import layout_deck
         from printgen.preflight import require_clean
-        require_clean(layout_deck(deck), safe=deck.safe, label="home print")
-    result = build_deck(deck, DeckBuild(**{**options.__dict__, "out": out}))
+        layout = layout_deck(deck)
+        require_clean(layout, safe=deck.safe, label="home print")
+    result = build_deck(deck, replace(options, out=out), layout=layout)
     if not args.quiet:
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
         for path in result.files:

@@ -41,10 +41,10 @@ def sides(layout: DeckLayout) -> list[Side]:
     return [*layout.faces, *layout.backs.values()]
 
 
-def build_deck(deck: Deck, options: DeckBuild) -> BuildResult:
-    """Lay out the cards and the deck's parts first (so bad input fails before any
-    file is written), then write each asked-for output."""
-    layout = layout_deck(deck)
+def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = None) -> BuildResult:
+    """Lay out the cards (unless given their layout) and the deck's parts first, so bad
+    input fails before any file is written; then write each asked-for output."""
+    layout = layout if layout is not None else layout_deck(deck)
     extras = None
     if "parts" in options.formats:
         from printgen.products.parts import plan_extras, write_extras

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from printgen.errors import InputError
 from printgen.model import CardSize, Paper
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
@@ -45,7 +46,6 @@ def print_facts() -> PrintFacts:
 
 
 def paper(name: str) -> Paper:
-    from printgen.errors import InputError
     papers = print_facts().papers
     if name not in papers:
         raise InputError(f"unknown paper {name!r}; expected one of {', '.join(papers)}")
