@@ -105,8 +105,8 @@ def _dashes(points: list[tuple[float, float]], dash: list[float]):
     if not dash:
         yield from zip(points, points[1:])
         return
-    pattern, index, left, on = dash * (2 if len(dash) % 2 else 1), 0, None, True
-    left = pattern[0]
+    pattern = dash * (2 if len(dash) % 2 else 1)      # an odd pattern repeats to even length
+    index, left, on = 0, pattern[0], True
     for (x1, y1), (x2, y2) in zip(points, points[1:]):
         length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
         pos = 0.0
