@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from printgen.cli.options import add_out, add_paper
-from printgen.deal.deal import jedi_deal, pyramid_deal
+from printgen.deal.deal import seeded_deal
 from printgen.deal.jsonio import dumps, solution_json
-from printgen.deal.rules import JEDI_LEVELS, JEDI_TEMPLE, RULE_SETS, Level, rule_set
+from printgen.deal.rules import JEDI_LEVELS, RULE_SETS, Level, rule_set
 from printgen.deal.solver import DEFAULT_BUDGET, solve
 from printgen.errors import InputError
 
@@ -54,6 +54,6 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         from printgen.products.dealsheet import print_sheet
         return print_sheet(number, level.value, args)
-    deal = jedi_deal(number) if rules is JEDI_TEMPLE else pyramid_deal(number)
+    deal = seeded_deal(rules, number)
     print(dumps(solution_json(deal, level, solve(deal, level, budget=args.budget))))
     return 0

@@ -82,3 +82,8 @@ def pyramid_deal(number: int) -> Deal:
         raise InputError(f"deal number {number}: expected a non-negative integer")
     labels, _ = shuffled_deal(number, PYRAMID_DECK, 0)
     return Deal(PYRAMID, tuple(card_rank(label) for label in labels), (), number, tuple(labels))
+
+
+def seeded_deal(rules: RuleSet, number: int) -> Deal:
+    """Deal `number` of a rule set (Jedi Temple or Pyramid)."""
+    return jedi_deal(number) if rules.name == JEDI_TEMPLE.name else pyramid_deal(number)

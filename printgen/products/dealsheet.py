@@ -18,8 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.deal import deal as deal_module
-from printgen.deal.deal import Deal, jedi_deal, jedi_deck
+from printgen.deal.deal import Deal, jedi_deck, seeded_deal
 from printgen.deal.rules import TEMPLE_SIZE, LevelRules, RuleSet, rule_set
 from printgen.deal.rating import Rating, rate
 from printgen.deal.shuffle import shuffled_deal
@@ -148,13 +147,9 @@ class Worked:
 def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
     """The engine's deal and, for the deck's pictures, which card went where: the
     same documented shuffle applied to the card indices instead of their values."""
-    if rules.name != "jedi-temple":
-        maker = getattr(deal_module, f"{rules.name.replace('-', '_')}_deal", None)
-        if maker is None:
-            raise InputError(f"--rules {rules.name}: the deal engine does not deal "
-                             f"{rules.title} yet")
-        return maker(number), tuple(range(rules.deck_size))
-    deal = jedi_deal(number)
+    deal = seeded_deal(rules, number)
+    if deal.labels is not None:          # Pyramid: the pictures are drawn from the labels
+        return deal, tuple(range(rules.deck_size))
     order, _ = shuffled_deal(number, range(rules.deck_size), rules.rolls)
     canonical = jedi_deck()
     if tuple(canonical[i] for i in order) != deal.values:
