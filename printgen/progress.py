@@ -15,5 +15,5 @@ def progress(items: Iterable[T], *, total: int | None = None, desc: str = "",
         yield from items
         return
     from tqdm import tqdm
-    yield from tqdm(items, total=total, desc=desc, disable=quiet, leave=False,
+    yield from tqdm(items, total=total, desc=desc, disable=None, leave=False,   # None: off unless a terminal
                     unit="item", dynamic_ncols=True, mininterval=0.2)

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import FitError
-from printgen.layout.box import BoxSize, Net, net_lines, paint, printed_areas, tuck_net
+from printgen.layout.box import Box4, BoxSize, DieLine, Net, net_lines, paint, printed_areas, tuck_net
 from printgen.layout.deck import Side, deck_context
 from printgen.layout.face import Frame, context_for, layout_side
+from printgen.layout.primitives import Rect
 from printgen.layout.sheet import Page, Placed
 from printgen.model import Deck, Paper
 from printgen.render.pdf import render_pdf
@@ -129,24 +130,48 @@ def layout_box(deck: Deck, paper: Paper, options: BoxOptions) -> Page:
     ground = paint(printed_areas(net, bleed), facts.colors.get("panel", "#ffffff"), dx, dy)
     gx, gy, gw, gh = net.panels["glue"]
     ground += paint([(gx, gy, gw, gh)], facts.colors.get("glue", "#ffffff"), dx, dy)
-    background = Side("box-ground", "box background", Frame(sheet.width, sheet.height, 0, 0), tuple(ground))
-    placed = [Placed(background, 0.0, 0.0, clip="none")]
-    values = {"title": options.title, "side": options.side, "back": options.back,
-              "credits": "\n".join(deck.credits)}
-    art = _front_art(deck, net)
-    placed.append(Placed(art, dx + net.panels["front"][0], dy + net.panels["front"][1], clip="trim"))
-    for key, panel in (("front", "front"), ("side", "side-left"), ("side", "side-right"), ("back", "back")):
-        x, y, w, h = net.panels[panel]
-        side = _decor(deck, facts.templates[key], Frame(w, h, 0, 0), values, panel)
-        placed.append(Placed(side, dx + x, dy + y, clip="none"))
+    placed = [_ground(sheet.width, sheet.height, ground)]
+    placed += panel_art(deck, options, net.panels, dx, dy)
     lines = net_lines(net, dx=dx, dy=dy, cut=facts.cut, fold=facts.fold, width=facts.line_width,
                       dash=facts.dash)
     return Page(sheet.width, sheet.height, tuple(placed), tuple(lines), kind="other")
 
 
-def _front_art(deck: Deck, net: Net) -> Side:
+def layout_die_art(deck: Deck, options: BoxOptions, die: DieLine) -> Page:
+    """A print shop's box art: the panel colour over the whole image (flaps and bleed
+    included), the glue flap left bare from a bleed past its fold, and the same
+    panel art as the home-made box on the shop's panels. No lines: the shop cuts."""
+    facts = box_facts()
+    gx, gy, gw, gh = die.panels["glue"]
+    ground = [Rect(0.0, 0.0, die.width, die.height, fill=facts.colors.get("panel", "#ffffff")),
+              Rect(gx + die.bleed, gy, die.width - gx - die.bleed, gh, fill=die.glue)]
+    placed = [_ground(die.width, die.height, ground), *panel_art(deck, options, die.panels, 0.0, 0.0)]
+    return Page(die.width, die.height, tuple(placed), (), kind="other")
+
+
+def _ground(width: float, height: float, prims: list) -> Placed:
+    return Placed(Side("box-ground", "box background", Frame(width, height, 0, 0), tuple(prims)),
+                  0.0, 0.0, clip="none")
+
+
+def panel_art(deck: Deck, options: BoxOptions, panels: dict[str, Box4], dx: float,
+              dy: float) -> list[Placed]:
+    """The deck's back art cut to the front panel, then the templates' text on the
+    front, both sides and the back; panels are (x, y, w, h) moved by (dx, dy)."""
+    facts = box_facts()
+    values = {"title": options.title, "side": options.side, "back": options.back,
+              "credits": "\n".join(deck.credits)}
+    fx, fy, fw, fh = panels["front"]
+    placed = [Placed(_front_art(deck, fw, fh), dx + fx, dy + fy, clip="trim")]
+    for key, panel in (("front", "front"), ("side", "side-left"), ("side", "side-right"), ("back", "back")):
+        x, y, w, h = panels[panel]
+        side = _decor(deck, facts.templates[key], Frame(w, h, 0, 0), values, panel)
+        placed.append(Placed(side, dx + x, dy + y, clip="none"))
+    return placed
+
+
+def _front_art(deck: Deck, w: float, h: float) -> Side:
     """The deck's (first) back template laid out at the front panel's size."""
-    _, _, w, h = net.panels["front"]
     frame = Frame(w, h, deck.bleed, deck.safe)
     name = deck.backs[0]
     template = load_template(find_template(name, deck.source, f"{deck.source}: back"))

@@ -37,7 +37,7 @@ class Profile:
     safe: float
     colour: str                                   # rgb or cmyk
     expect: dict[str, tuple[float, float]]        # per size preset: pixels (png) or points (pdf)
-    box_art: tuple[int, int] | None = None        # tuck box art image, pixels
+    box_art: str | None = None                    # data file of the shop's tuck box die lines
     sheet: tuple[int, int] | None = None          # most columns and rows of a TTS sheet
 
 
@@ -73,8 +73,17 @@ def _profile(check: Checker, name: str, raw: object) -> Profile:
                    check.length(value.get("bleed"), path + ("bleed",)),
                    check.length(value.get("safe"), path + ("safe",)),
                    check.choice(value.get("colour"), path + ("colour",), ("rgb", "cmyk"), "rgb"),
-                   expect, _pair(check, value.get("box_art"), path + ("box_art",), ("width", "height")),
+                   expect, _data_file(check, value.get("box_art"), path + ("box_art",)),
                    _pair(check, value.get("sheet"), path + ("sheet",), ("cols", "rows")))
+
+
+def _data_file(check: Checker, raw: object, path: tuple) -> str | None:
+    if raw is None:
+        return None
+    name = check.text(raw, path)
+    if name and not (DATA.parent / name).is_file():
+        check.fail(path, f"no data file {name!r} in {DATA.parent}")
+    return name or None
 
 
 def _pair(check: Checker, raw: object, path: tuple, keys: tuple[str, str]) -> tuple[int, int] | None:
@@ -120,6 +129,12 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
     result.warnings = [str(f) for f in check_layout(layout, safe=max(deck.safe, prof.safe),
                                                     label=prof.name, bleed=prof.bleed > 0)]
     result.warnings += [str(f) for f in expected_size_findings(layout, prof)]
+    box_art = None
+    if prof.box_art:
+        from printgen.products.export_box import plan_box_art
+        box_art, why_not = plan_box_art(deck, prof)
+        result.warnings += box_art.warnings if box_art else []
+        result.notes += [why_not] if why_not else []
     if options.strict and result.warnings:
         raise PreflightError.of(result.warnings)
     folder = ensure_dir(options.out / prof.name)
@@ -132,4 +147,7 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
     else:
         from printgen.products.export_tts import write_tts
         write_tts(layout, prof, folder, result, quiet=options.quiet)
+    if box_art:
+        from printgen.products.export_box import write_box_art
+        write_box_art(deck, box_art, prof, folder, result)
     return result

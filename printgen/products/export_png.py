@@ -39,14 +39,3 @@ def write_png_set(layout: DeckLayout, prof: Profile, folder: Path, result: Expor
     width, height = pixel_size(layout.faces[0], prof.dpi)
     result.notes.append(f"{len(layout.faces)} faces and {len(layout.backs)} back(s), "
                         f"{width} x {height} px RGB at {prof.dpi} dpi, for {prof.title}")
-    if prof.box_art:
-        write_box_art(layout, prof, folder, result)
-
-
-def write_box_art(layout: DeckLayout, prof: Profile, folder: Path, result: ExportResult) -> None:
-    """The tuck box art image, when the deck has a box and the tuck box layout exists."""
-    if "box" not in layout.deck.extra:
-        return
-    result.notes.append(f"box art ({prof.box_art[0]} x {prof.box_art[1]} px) not written: "
-                        f"{prof.title}'s box art follows its own die line, which printgen's "
-                        f"tuck box net does not match; use 'printgen box' for a home-made box")

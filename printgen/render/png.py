@@ -13,8 +13,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from printgen.fonts import FILES, FONT_DIR
 from printgen.layout.deck import Side
+from printgen.layout.face import Frame
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun
 from printgen.layout.primitives import Image as ImagePrim
+from printgen.layout.sheet import Page
 from printgen.output import atomic_path
 
 SUPERSAMPLE = 2
@@ -33,11 +35,16 @@ def pixel_size(side: Side, dpi: int) -> tuple[int, int]:
     return round((f.width + 2 * f.bleed) * dpi / 72), round((f.height + 2 * f.bleed) * dpi / 72)
 
 
-def render_side(side: Side, dpi: int) -> Image.Image:
-    """The side with its bleed as an RGB image."""
+def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Image.Image:
+    """The side with its bleed as an RGB image, drawn on white or on ground (an image
+    of the side's pixel size: what lies beneath it on a page)."""
     width, height = pixel_size(side, dpi)
     scale, origin = dpi / 72, side.frame.bleed
-    big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), "white")
+    if ground is None:
+        big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), "white")
+    else:   # each pixel doubled, so the reduction gives back untouched pixels exactly
+        big = ground.convert("RGB").resize((width * SUPERSAMPLE, height * SUPERSAMPLE),
+                                           Image.Resampling.NEAREST)
     draw = ImageDraw.Draw(big)
     texts: list[TextRun] = []
     images: list[ImagePrim] = []
@@ -56,8 +63,31 @@ def render_side(side: Side, dpi: int) -> Image.Image:
     return image
 
 
-def write_png(side: Side, path: Path, *, dpi: int) -> Path:
-    image = render_side(side, dpi)
+def render_page(page: Page, dpi: int) -> Image.Image:
+    """A whole page as one RGB image: each placed side drawn over what lies beneath
+    it and cut at its trim box (clip "trim") or its bleed box (any other clip: an
+    image has no room outside its frame), then the page's own drawing on top."""
+    scale = dpi / 72
+    sheet = Image.new("RGB", (round(page.width * scale), round(page.height * scale)), "white")
+    for placed in page.placed:
+        frame = placed.side.frame
+        width, height = pixel_size(placed.side, dpi)
+        left, top = round((placed.x - frame.bleed) * scale), round((placed.y - frame.bleed) * scale)
+        drawn = render_side(placed.side, dpi, ground=sheet.crop((left, top, left + width, top + height)))
+        if placed.clip == "trim":
+            cut = round(frame.bleed * scale)
+            drawn = drawn.crop((cut, cut, cut + round(frame.width * scale), cut + round(frame.height * scale)))
+            left, top = left + cut, top + cut
+        sheet.paste(drawn, (left, top))
+    if page.prims:
+        drawing = Side("page", "page drawing", Frame(page.width, page.height, 0.0, 0.0), page.prims)
+        sheet = render_side(drawing, dpi, ground=sheet)
+    return sheet
+
+
+def write_png(side: Side | Page, path: Path, *, dpi: int) -> Path:
+    """A side (with its bleed) or a whole page, written as a PNG marked with its dpi."""
+    image = render_page(side, dpi) if isinstance(side, Page) else render_side(side, dpi)
     with atomic_path(path) as temp:
         image.save(temp, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=3)
     return path
