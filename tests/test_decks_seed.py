@@ -136,3 +136,14 @@ def test_every_seed_deck_builds_with_its_dice_and_parts(tmp_path, name, paper_na
     assert {p.name for p in result.files if p.suffix == ".pdf"} == expected
     for path in result.files:
         assert len(PdfReader(str(path)).pages) >= 1
+
+
+@pytest.mark.parametrize("name", ["sabacc-62", *SEED_DECKS])
+def test_every_bundled_deck_passes_print_shop_preflight(name):
+    """No bundled deck draws across The Game Crafter's 1/8 in safe zone, so
+    'build DECK --for tgc --strict' works for each of them."""
+    from printgen.preflight import check_layout
+    from printgen.products.export import profile, vendor_layout
+    deck = load_deck(name)
+    tgc = profile("tgc")
+    assert check_layout(vendor_layout(deck, tgc), safe=max(deck.safe, tgc.safe), label="tgc") == []
