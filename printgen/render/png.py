@@ -20,6 +20,7 @@ from printgen.layout.sheet import Page
 from printgen.output import atomic_path
 
 SUPERSAMPLE = 2
+BAND_PIXELS = 1_000_000     # output pixels drawn at once: a card in one go, a box art in bands
 _TRANSPOSE = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180,
               270: Image.Transpose.ROTATE_90}
 
@@ -37,25 +38,35 @@ def pixel_size(side: Side, dpi: int) -> tuple[int, int]:
 
 def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Image.Image:
     """The side with its bleed as an RGB image, drawn on white or on ground (an image
-    of the side's pixel size: what lies beneath it on a page)."""
+    of the side's pixel size: what lies beneath it on a page; an RGB ground is drawn
+    on in place)."""
     width, height = pixel_size(side, dpi)
     scale, origin = dpi / 72, side.frame.bleed
     if ground is None:
-        big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), "white")
-    else:   # each pixel doubled, so the reduction gives back untouched pixels exactly
-        big = ground.convert("RGB").resize((width * SUPERSAMPLE, height * SUPERSAMPLE),
-                                           Image.Resampling.NEAREST)
-    draw = ImageDraw.Draw(big)
+        image = Image.new("RGB", (width, height), "white")
+    else:
+        image = ground if ground.mode == "RGB" else ground.convert("RGB")
     texts: list[TextRun] = []
     images: list[ImagePrim] = []
+    shapes: list[Primitive] = []
     for prim in side.prims:
         if isinstance(prim, TextRun):
             texts.append(prim)
         elif isinstance(prim, ImagePrim):
             images.append(prim)
         else:
-            _shape(draw, prim, scale * SUPERSAMPLE, origin)
-    image = big.reduce(SUPERSAMPLE)
+            shapes.append(prim)
+    # shapes are drawn at SUPERSAMPLE times the size, a band of rows at a time so a
+    # large page needs little memory; each pixel is doubled first, so the reduction
+    # gives back the pixels no shape touched exactly
+    rows = max(1, BAND_PIXELS // width)
+    for top in range(0, height, rows):
+        band = image.crop((0, top, width, min(height, top + rows)))
+        big = band.resize((band.width * SUPERSAMPLE, band.height * SUPERSAMPLE), Image.Resampling.NEAREST)
+        draw = ImageDraw.Draw(big)
+        for prim in shapes:
+            _shape(draw, prim, scale * SUPERSAMPLE, origin, top * SUPERSAMPLE)
+        image.paste(big.reduce(SUPERSAMPLE), (0, top))
     for picture in images:
         _picture(image, picture, scale, origin)
     for run in texts:
@@ -73,6 +84,9 @@ def render_page(page: Page, dpi: int) -> Image.Image:
         frame = placed.side.frame
         width, height = pixel_size(placed.side, dpi)
         left, top = round((placed.x - frame.bleed) * scale), round((placed.y - frame.bleed) * scale)
+        if (left, top, width, height) == (0, 0, *sheet.size):    # a page-sized side: draw in place
+            sheet = render_side(placed.side, dpi, ground=sheet)
+            continue
         drawn = render_side(placed.side, dpi, ground=sheet.crop((left, top, left + width, top + height)))
         if placed.clip == "trim":
             cut = round(frame.bleed * scale)
@@ -93,32 +107,33 @@ def write_png(side: Side | Page, path: Path, *, dpi: int) -> Path:
     return path
 
 
-def _xy(x: float, y: float, scale: float, origin: float) -> tuple[float, float]:
-    return (x + origin) * scale, (y + origin) * scale
+def _xy(x: float, y: float, scale: float, origin: float, top: float = 0.0) -> tuple[float, float]:
+    return (x + origin) * scale, (y + origin) * scale - top
 
 
-def _shape(draw: ImageDraw.ImageDraw, prim: Primitive, scale: float, origin: float) -> None:
+def _shape(draw: ImageDraw.ImageDraw, prim: Primitive, scale: float, origin: float,
+           top: float = 0.0) -> None:
     """Fill, then stroke centred on the outline as PDF and SVG do (Pillow strokes
     inside a box, so the stroke's box is grown by half its width)."""
     width = max(1, round(prim.width * scale)) if prim.stroke and prim.width > 0 else 0
     half = width / 2
     if isinstance(prim, Rect):
-        box = [*_xy(prim.x, prim.y, scale, origin), *_xy(prim.x + prim.w, prim.y + prim.h, scale, origin)]
+        box = [*_xy(prim.x, prim.y, scale, origin, top), *_xy(prim.x + prim.w, prim.y + prim.h, scale, origin, top)]
         if prim.fill:
             draw.rounded_rectangle(box, radius=prim.radius * scale, fill=prim.fill)
         if width:
             grown = [box[0] - half, box[1] - half, box[2] + half, box[3] + half]
             draw.rounded_rectangle(grown, radius=prim.radius * scale + half, outline=prim.stroke, width=width)
     elif isinstance(prim, Ellipse):
-        box = [*_xy(prim.cx - prim.rx, prim.cy - prim.ry, scale, origin),
-               *_xy(prim.cx + prim.rx, prim.cy + prim.ry, scale, origin)]
+        box = [*_xy(prim.cx - prim.rx, prim.cy - prim.ry, scale, origin, top),
+               *_xy(prim.cx + prim.rx, prim.cy + prim.ry, scale, origin, top)]
         if prim.fill:
             draw.ellipse(box, fill=prim.fill)
         if width:
             draw.ellipse([box[0] - half, box[1] - half, box[2] + half, box[3] + half],
                          outline=prim.stroke, width=width)
     elif isinstance(prim, Polygon):
-        points = [_xy(x, y, scale, origin) for x, y in prim.points]
+        points = [_xy(x, y, scale, origin, top) for x, y in prim.points]
         if prim.closed and prim.fill:
             draw.polygon(points, fill=prim.fill)
         if width:
