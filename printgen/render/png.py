@@ -21,6 +21,7 @@ from printgen.output import atomic_path
 
 SUPERSAMPLE = 2
 BAND_PIXELS = 1_000_000     # output pixels drawn at once: a card in one go, a box art in bands
+MARGIN = 16                 # rows drawn past each band's edges and then dropped
 _TRANSPOSE = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180,
               270: Image.Transpose.ROTATE_90}
 
@@ -58,15 +59,18 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
             shapes.append(prim)
     # shapes are drawn at SUPERSAMPLE times the size, a band of rows at a time so a
     # large page needs little memory; each pixel is doubled first, so the reduction
-    # gives back the pixels no shape touched exactly
+    # gives back the pixels no shape touched exactly. A band is drawn with MARGIN
+    # rows more on each side and only its own rows kept, so no band edge shows.
     rows = max(1, BAND_PIXELS // width)
     for top in range(0, height, rows):
-        band = image.crop((0, top, width, min(height, top + rows)))
+        start, stop = max(0, top - MARGIN), min(height, top + rows + MARGIN)
+        band = image.crop((0, start, width, stop))
         big = band.resize((band.width * SUPERSAMPLE, band.height * SUPERSAMPLE), Image.Resampling.NEAREST)
         draw = ImageDraw.Draw(big)
         for prim in shapes:
-            _shape(draw, prim, scale * SUPERSAMPLE, origin, top * SUPERSAMPLE)
-        image.paste(big.reduce(SUPERSAMPLE), (0, top))
+            _shape(draw, prim, scale * SUPERSAMPLE, origin, start * SUPERSAMPLE)
+        kept = big.reduce(SUPERSAMPLE).crop((0, top - start, width, min(height, top + rows) - start))
+        image.paste(kept, (0, top))
     for picture in images:
         _picture(image, picture, scale, origin)
     for run in texts:
