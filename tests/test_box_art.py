@@ -88,6 +88,14 @@ def test_panels_carry_the_box_art_and_stay_in_the_safe_zone(sabacc_art, tmp_path
     assert pixels(image, (0, 0, die.width, y - 1)) == {PANEL}
 
 
+def test_strict_stops_on_the_box_art_before_writing(cli, tmp_path):
+    result = cli("build", str(bordered_deck(tmp_path)), "--for", "tgc", "--strict",
+                 "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "Traceback" not in result.err
+    assert "PokerTuckBox36 box front" in result.err
+    assert not (tmp_path / "out").exists()
+
+
 def test_no_box_art_for_too_many_cards_or_another_card_size():
     deck = load_deck(str(CLEAN))
     art, why_not = plan_box_art(replace(deck, cards=deck.cards * 40), profile("tgc"))
@@ -97,7 +105,8 @@ def test_no_box_art_for_too_many_cards_or_another_card_size():
     assert art is None and "poker" in why_not and "mini" in why_not
 
 
-def test_preflight_names_the_box_panel_that_crosses_the_safe_line(tmp_path):
+def bordered_deck(tmp_path):
+    """The clean deck with a border 1 mm inside its back's trim: across the safe line."""
     back = tmp_path / "back.yaml"
     back.write_text((FIXTURES / "preflight" / "back.yaml").read_text() +
                     "  - {kind: rect, x: 1mm, y: 1mm, w: '{{ trim.w - 2 }}mm', "
@@ -105,7 +114,11 @@ def test_preflight_names_the_box_panel_that_crosses_the_safe_line(tmp_path):
     deck_file = tmp_path / "deck.yaml"
     deck_file.write_text(CLEAN.read_text().replace("face: face.yaml", f"face: {CLEAN.parent / 'face.yaml'}")
                          .replace("back: back.yaml", f"back: {back}"))
-    art, _ = plan_box_art(load_deck(str(deck_file)), profile("tgc"))
+    return deck_file
+
+
+def test_preflight_names_the_box_panel_that_crosses_the_safe_line(tmp_path):
+    art, _ = plan_box_art(load_deck(str(bordered_deck(tmp_path))), profile("tgc"))
     assert art.warnings and all("PokerTuckBox36 box front" in line for line in art.warnings)
     assert {line.split("crosses the safe line at the ")[1].split()[0] for line in art.warnings} == \
         {"left", "top", "right", "bottom"}
