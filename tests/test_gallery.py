@@ -107,3 +107,19 @@ def test_gallery_in_headless_chromium(root, tmp_path):
         assert image.size == (1000, 800)
         assert stats.stddev[0] > 20                      # not a blank page
         assert len(image.convert("RGB").getcolors(1 << 20)) > 50
+
+
+def test_build_all_for_a_profile_writes_one_gallery(cli, tmp_path, monkeypatch):
+    """build --all --for: each deck in its own folder, one gallery over them all."""
+    import printgen.cli.build as build
+    clean = FIXTURES / "preflight" / "clean.yaml"
+    from dataclasses import replace
+    load = build.load_deck
+    monkeypatch.setattr(build, "deck_files", lambda: {"a": clean, "b": clean})
+    monkeypatch.setattr(build, "load_deck", lambda name: replace(load(str(clean)), name=name))
+    result = cli("build", "--all", "--for", "tts", "--jobs", "1", "-q", "--out", str(tmp_path))
+    assert result.status == 0
+    assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("index.html")) == ["index.html"]
+    assert not list(tmp_path.glob("*/_gallery"))
+    page = (tmp_path / "index.html").read_text()
+    assert "a/tts/a-tts-sheet-1.png" in page and "b/tts/b-tts-sheet-1.png" in page

@@ -54,5 +54,6 @@ def export_run(deck: Deck, args: argparse.Namespace, out: Path) -> int:
         for note in result.notes:
             print(f"  {note}")
         print(f"  preflight: {len(result.warnings) or 'no'} warning(s)")
-    refresh_gallery(args, out)
+    if getattr(args, "gallery", True):      # build --all writes one gallery at the end
+        refresh_gallery(args, out)
     return 0
