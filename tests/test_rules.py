@@ -85,10 +85,43 @@ def test_raw_html_is_located(cli, tmp_path):
     assert result.status == 2 and "mine.md:5: raw HTML" in result.err
 
 
-def test_overlong_word_is_located(cli, tmp_path):
-    path = write(tmp_path, "# Mine\n\nText.\n\nA " + "x" * 80 + " word.\n")
-    result = cli("rules", str(path), "--out", str(tmp_path))
-    assert result.status == 2 and "mine.md:5: the word" in result.err
+def test_overlong_words_are_broken_to_fit():
+    """An address breaks after its slashes and dots, any other word between letters
+    with a hyphen, the first part on the line it starts on; every line fits and the
+    text reads the same without the breaks."""
+    from printgen.fonts import font
+    from printgen.layout.richtext import RichStyle, Span, wrap
+    style, width = RichStyle(size=8), 100.0
+    address = "https://example.com/a/very/long/path/that/keeps/going/on/forever.html"
+    text = f"See {address} and {'x' * 80} here."
+    texts = ["".join(t for t, _ in line.pieces) for line in wrap([Span(text)], width, style, "test")]
+    assert all(font("sans").width(line, 8) <= width + 1e-6 for line in texts)
+    assert texts[0].startswith("See https:")                  # no line left with just "See"
+    address_lines = [line for line in texts if "/" in line]
+    assert all(line.endswith(("/", ".")) for line in address_lines[:-1])
+    word_lines = [line for line in texts if "xx" in line]
+    assert all(line.endswith("x-") for line in word_lines[:-1]) and len(word_lines) >= 4
+    joined = "".join(line[:-1] if line.endswith("x-") else line if line.endswith(("/", ".")) else line + " "
+                     for line in texts)
+    assert joined.strip() == text
+
+
+def test_a_letter_wider_than_the_line_is_located():
+    from printgen.errors import FitError
+    from printgen.layout.richtext import RichStyle, Span, wrap
+    with pytest.raises(FitError, match="here.md:4: 'W' is wider than the 0.7 mm line"):
+        wrap([Span("W")], 2.0, RichStyle(size=8), "here.md:4")
+
+
+def test_a_byte_order_mark_is_not_text(cli, tmp_path):
+    """Files saved by Windows editors start with a BOM; the heading is still a heading."""
+    path = tmp_path / "bom.md"
+    path.write_text("\ufeff# Bom Game\r\n\r\nShuffle and deal.\r\n", encoding="utf-8")
+    result = cli("rules", str(path), "--out", str(tmp_path), "-q")
+    assert result.status == 0
+    with pdfplumber.open(next(tmp_path.glob("*.pdf"))) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Bom Game" in text and "#" not in text
 
 
 def test_missing_glyph_is_located(cli, tmp_path):

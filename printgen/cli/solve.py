@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     rules = rule_set(args.rules)
     path = Path(args.deck)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except OSError as error:
         raise InputError(f"{args.deck}: cannot read the deal ({error.strerror})") from None
     rolls = parse_rolls(args.rolls) if args.rolls else ()

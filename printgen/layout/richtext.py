@@ -1,7 +1,8 @@
 """Rich text: runs of bold and italic within a paragraph, wrapped to a width.
 
 Built on the bundled fonts' metrics and TextRun primitives, like layout/text.py,
-but a line may mix fonts. A word wider than the line is a FitError naming where.
+but a line may mix fonts. A word wider than the line (an address, a path) is broken
+after a slash, dot or dash, or else between letters with a hyphen.
 """
 
 from __future__ import annotations
@@ -83,23 +84,84 @@ def _width(pieces: list[Piece] | tuple[Piece, ...], size: float) -> float:
 
 def wrap(spans: tuple[Span, ...] | list[Span], width: float, style: RichStyle,
          where: str) -> list[Line]:
-    """Greedy line breaking at spaces; FitError for a word wider than the line."""
+    """Greedy line breaking at spaces; a word wider than the line is broken (_split_word),
+    its first part on the line it starts on."""
     lines: list[Line] = []
     current: list[Piece] = []
     for word in words(spans, style.fonts, where):
-        trial = current + ([(" ", word[0][1])] if current else []) + word
+        space = [(" ", word[0][1])] if current else []
+        trial = current + space + word
         if _width(trial, style.size) <= width + 1e-6:
             current = trial
             continue
-        if _width(word, style.size) > width + 1e-6:
-            shown = "".join(text for text, _ in word)
-            raise FitError(f"{where}: the word {shown!r} needs {mm(_width(word, style.size)):.1f} mm "
-                           f"but the line is {mm(width):.1f} mm wide; shorten it or choose a wider panel")
-        lines.append(Line(tuple(current), _width(current, style.size)))
-        current = list(word)
+        if _width(word, style.size) <= width + 1e-6:     # the word starts the next line
+            lines.append(Line(tuple(current), _width(current, style.size)))
+            current = list(word)
+            continue
+        room = width - _width(current + space, style.size)
+        first, *rest = _split_word(word, width, style.size, where, first=room)
+        if first:
+            current += space + first
+        if current:
+            lines.append(Line(tuple(current), _width(current, style.size)))
+        if not first:
+            first, *rest = _split_word(word, width, style.size, where)
+            rest = [first, *rest]
+        *whole, current = rest
+        lines += [Line(tuple(part), _width(part, style.size)) for part in whole]
     if current:
         lines.append(Line(tuple(current), _width(current, style.size)))
     return lines
+
+
+BREAK_AFTER = "/-._?&=#:"    # where a long address or path may break without a hyphen
+
+
+def _split_word(word: list[Piece], width: float, size: float, where: str,
+                first: float | None = None) -> list[list[Piece]]:
+    """A word too wide for a line, as parts that each fit: broken after the last of
+    BREAK_AFTER that fits (an address, a path), else between letters with a hyphen.
+    The first part fits `first` (the room left on a line; it may be empty, []), the
+    others the width. FitError if a single letter is wider than the line."""
+    letters = [(ch, name) for text, name in word for ch in text]
+    parts: list[list[Piece]] = []
+    room = width if first is None else first
+    while letters:
+        fit = 0
+        while fit < len(letters) and _width(_group(letters[:fit + 1]), size) <= room + 1e-6:
+            fit += 1
+        if fit == len(letters):
+            parts.append(_group(letters))
+            break
+        soft = max((i + 1 for i in range(fit) if letters[i][0] in BREAK_AFTER), default=0)
+        cut, hyphen = soft, []
+        if not soft:
+            cut = fit - 1
+            while cut > 0 and _width(_group(letters[:cut]) + [("-", letters[cut - 1][1])], size) > room + 1e-6:
+                cut -= 1
+            hyphen = [("-", letters[cut - 1][1])] if cut > 0 else []
+        if cut <= 0:
+            if not parts and first is not None:
+                parts.append([])                  # nothing fits the room left: start a line
+                room = width
+                continue
+            raise FitError(f"{where}: {letters[0][0]!r} is wider than the {mm(width):.1f} mm line; "
+                           f"choose a wider panel or a smaller size")
+        parts.append(_group(letters[:cut]) + hyphen)
+        letters = letters[cut:]
+        room = width
+    return parts
+
+
+def _group(letters: list[Piece]) -> list[Piece]:
+    """Letters back into pieces, one per run of the same font."""
+    pieces: list[Piece] = []
+    for ch, name in letters:
+        if pieces and pieces[-1][1] == name:
+            pieces[-1] = (pieces[-1][0] + ch, name)
+        else:
+            pieces.append((ch, name))
+    return pieces
 
 
 def line_runs(line: Line, x: float, baseline: float, style: RichStyle, align: str = "left",

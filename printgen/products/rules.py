@@ -97,7 +97,7 @@ def find_rules(name_or_path: str) -> Path:
 
 def read_text(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         raise InputError(f"{display_path(path)}: not UTF-8 text (byte {error.start})") from None
     except OSError as error:

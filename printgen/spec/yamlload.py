@@ -90,7 +90,7 @@ def load_text(text: str, source: str) -> Located:
 def load_file(path: Path, display: str | None = None) -> Located:
     source = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise SpecError(f"{source}: file not found") from None
     except (OSError, UnicodeDecodeError) as error:
