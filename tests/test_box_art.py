@@ -181,3 +181,14 @@ def test_drawing_in_bands_leaves_no_seam(monkeypatch):
                     for y in range(whole.height))
     assert worst_row <= whole.width // 20        # a seam is a whole row (a fold line: 364 px)
     assert ImageStat.Stat(difference).mean[0] < 0.1
+
+
+def test_box_command_writes_the_shop_art_alone(cli, tmp_path):
+    result = cli("box", "kerton-42", "--for", "tgc", "--out", str(tmp_path))
+    assert result.status == 0 and "PokerTuckBox54" in result.out
+    assert [p.name for p in (tmp_path / "tgc").iterdir()] == ["kerton-42-box-PokerTuckBox54.png"]
+    with Image.open(tmp_path / "tgc" / "kerton-42-box-PokerTuckBox54.png") as image:
+        assert image.size == (2325, 1950)
+    refused = cli("box", "kerton-42", "--for", "mpc", "--out", str(tmp_path / "m"))
+    assert refused.status == 2 and "profiles that do: tgc" in refused.err
+    assert not (tmp_path / "m").exists()

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper, positive_length
+from printgen.errors import InputError
+from printgen.model import Deck
 from printgen.products.box import box_options, build_box, describe
 from printgen.spec import display_path, load_deck
 from printgen.spec.printdata import paper
@@ -15,7 +18,10 @@ Make a deck's tuck box: a double-tuck box net sized from the deck (card size plu
 clearance, card count x card thickness), with solid cut lines, dashed fold lines,
 bleed on the printed panels, the deck's back art and title on the front, the game's
 name on the sides and a contents list on the back. It is placed portrait or
-landscape, whichever fits; if neither does, the error says which paper would."""
+landscape, whichever fits; if neither does, the error says which paper would.
+
+With --for tgc it writes The Game Crafter's tuck box art instead: one PNG laid on
+the smallest of its poker tuck boxes that holds the deck (see docs/print-shops.md)."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
@@ -26,6 +32,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--thickness", metavar="LENGTH", default=None,
                         help="thickness of one card, e.g. 0.32mm (default: the deck's box.thickness "
                              "or card_thickness, else printgen's default)")
+    parser.add_argument("--for", dest="target", metavar="PROFILE", default=None,
+                        help="write a print shop's box art instead of the PDF: tgc (The Game Crafter)")
+    parser.add_argument("--strict", action="store_true",
+                        help="with --for: stop (exit 2) on any preflight warning, before writing")
     add_paper(parser)
     add_out(parser, "output/DECK")
     return parser
@@ -33,10 +43,41 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 def run(args: argparse.Namespace) -> int:
     thickness = positive_length(args.thickness, "--thickness")
+    if args.target and thickness is not None:
+        raise InputError("--thickness: not used with --for; the shop's box is chosen by card count")
     deck = load_deck(args.deck)
     out = args.out if args.out is not None else Path("output") / deck.name
+    if args.target:
+        return shop_box(deck, args, out)
     path = build_box(deck, out=out, paper=paper(args.paper), thickness=thickness)
     if not args.quiet:
         print(f"{deck.name}: tuck box {describe(deck, box_options(deck, thickness))}")
         print(f"  {display_path(path)} ({args.paper})")
+    return 0
+
+
+def shop_box(deck: Deck, args: argparse.Namespace, out: Path) -> int:
+    """box DECK --for PROFILE: the shop's box art alone, preflighted, in OUT/PROFILE/."""
+    from printgen.output import ensure_dir
+    from printgen.preflight import PreflightError
+    from printgen.products.export import ExportResult, profile, profiles
+    from printgen.products.export_box import plan_box_art, write_box_art
+    prof = profile(args.target)
+    if not prof.box_art:
+        with_art = ", ".join(name for name, known in profiles().items() if known.box_art)
+        raise InputError(f"--for: {prof.title} takes no tuck box art; profiles that do: {with_art}")
+    art, why_not = plan_box_art(deck, prof)
+    if art is None:
+        raise InputError(f"{deck.name}: {why_not}")
+    if args.strict and art.warnings:
+        raise PreflightError.of(art.warnings)
+    result = ExportResult()
+    write_box_art(deck, art, prof, ensure_dir(out / prof.name), result)
+    for line in art.warnings + result.warnings:
+        print(f"printgen: preflight: {line}", file=sys.stderr)
+    if not args.quiet:
+        print(f"{deck.name}: {len(deck.cards)} cards, for {prof.title}")
+        print(f"  {display_path(result.files[0])}")
+        for note in result.notes:
+            print(f"  {note}")
     return 0
