@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from printgen.layout.face import Frame, context_for, layout_side
 from printgen.layout.primitives import Primitive
 from printgen.model import Card, Deck
-from printgen.spec.template import find_template, load_template
+from printgen.spec.template import Template, find_template, load_template
 
 
 @dataclass(frozen=True)
@@ -40,10 +41,11 @@ def layout_deck(deck: Deck) -> DeckLayout:
     """Lay out every face and back; the first problem found raises a located error."""
     frame = Frame(deck.size.width, deck.size.height, deck.bleed, deck.safe)
     info = deck_context(deck)
-    faces = tuple(_face(deck, card, frame, info) for card in deck.cards)
+    templates = _TemplateFinder(deck.source)
+    faces = tuple(_face(deck, card, frame, info, templates) for card in deck.cards)
     backs = {}
     for number, name in enumerate(deck.backs, start=1):
-        template = load_template(find_template(name, deck.source, f"{deck.source}: back"))
+        template = templates.get(name, f"{deck.source}: back")
         context = context_for(frame, template, deck=info)
         stem = "back" if len(deck.backs) == 1 else f"back-{number}-{template.name}"
         backs[name] = Side(stem, f"back {name}", frame,
@@ -51,8 +53,22 @@ def layout_deck(deck: Deck) -> DeckLayout:
     return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards))
 
 
-def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object]) -> Side:
-    template = load_template(find_template(card.face, deck.source, f"{card.where}.face"))
+class _TemplateFinder:
+    """Templates by name for one deck file, each searched for once."""
+
+    def __init__(self, deck_file: Path) -> None:
+        self.deck_file = deck_file
+        self.found: dict[str, Template] = {}
+
+    def get(self, name: str, where: str) -> Template:
+        if name not in self.found:
+            self.found[name] = load_template(find_template(name, self.deck_file, where))
+        return self.found[name]
+
+
+def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object],
+          templates: _TemplateFinder) -> Side:
+    template = templates.get(card.face, f"{card.where}.face")
     values = {**card.fields, "index": card.index, "label": card.label}
     context = context_for(frame, template, card=values, deck=info)
     subject = f"card {card.index} {card.label!r} from {card.where}"
