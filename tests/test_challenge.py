@@ -17,9 +17,10 @@ from printgen.spec.printdata import paper
 COUNT, STARS, START = 3, 1, 4
 
 
-def booklet(out: Path) -> tuple[Path, list]:
+def booklet(out: Path, jobs: int = 1) -> tuple[Path, list]:
     options = ChallengeBuild(paper(paper_name := "a4"), COUNT, level="knight", start=START,
-                             difficulty=STARS, out=out / f"booklet-{paper_name}.pdf", quiet=True)
+                             difficulty=STARS, out=out / f"booklet-{paper_name}.pdf", quiet=True,
+                             jobs=jobs)
     path, deals, _ = build_challenge(options)
     return path, deals
 
@@ -61,8 +62,9 @@ def test_only_deals_of_the_asked_difficulty(built):
     assert all(f"Difficulty {stars}" in t for t in texts[1:1 + COUNT])
 
 
-def test_same_options_same_bytes(tmp_path, built):
-    again, _ = booklet(tmp_path)
+def test_same_options_same_bytes_whatever_the_jobs(tmp_path, built):
+    """Rated in two processes, the same deals in the same order: the same bytes."""
+    again, _ = booklet(tmp_path, jobs=2)
     assert again.read_bytes() == built[0].read_bytes()
 
 
@@ -72,6 +74,7 @@ def test_same_options_same_bytes(tmp_path, built):
     (["--difficulty", "6"], "--difficulty: expected a whole number from 1 to 5, got '6'"),
     (["--level", "youngling"], "--level: expected one of padawan, knight, master, chosen"),
     (["--start", "-4"], "--start: expected a whole number of at least 0, got '-4'"),
+    (["--jobs", "0"], "--jobs: expected a whole number from 1 to 64, got '0'"),
 ])
 def test_bad_options_are_one_line_errors(cli, tmp_path, args, message):
     result = cli("challenge", "--out", str(tmp_path), "-q", *args)

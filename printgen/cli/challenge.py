@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper
@@ -39,6 +40,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="keep only deals rated this many stars, 1 (easy) to 5 (default: any)")
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default="jedi-temple",
                         help="the game (default: jedi-temple)")
+    parser.add_argument("--jobs", metavar="N", default=None,
+                        help="processes rating deals (default: one per CPU); the booklet is the same "
+                             "whatever N")
     add_paper(parser)
     add_out(parser, "output/deals")
     return parser
@@ -72,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
         paper=paper(args.paper), count=whole(args.count, "--count", 1, MAX_COUNT), rules=rules,
         level=level_name(rules, args.level), start=whole(args.start, "--start", 0),
         difficulty=whole(args.difficulty, "--difficulty", 1, 5) if args.difficulty else None,
-        quiet=args.quiet)
+        quiet=args.quiet,
+        jobs=whole(args.jobs, "--jobs", 1, 64) if args.jobs is not None else os.cpu_count() or 1)
     if args.out is not None:
         from printgen.products.challenge import default_path
         level = options.level or rule_set(rules).default_level.value

@@ -1,13 +1,17 @@
 """A challenge booklet: a cover, one deal sheet per deal, every solution at the back.
 
 Deals are chosen by scanning deal numbers upward from `start`, keeping those the
-solver wins at the level and, when asked, those of one difficulty (stars). The
-same options always choose the same deals and write the same bytes.
+solver wins at the level and, when asked, those of one difficulty (stars). Rating
+is the slow part, so it can run in several processes; the deals are still taken in
+number order, so the same options (whatever --jobs) choose the same deals and write
+the same bytes.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +20,7 @@ from printgen.errors import InputError
 from printgen.layout.dealsheet import (cover_page, foot_note, number_pages, sheet_page,
                                       solution_pages)
 from printgen.model import Paper
-from printgen.deal.rating import rate
+from printgen.deal.rating import Rating, rate
 from printgen.products.dealsheet import (SheetData, Worked, deck_sides, make_deal,
                                          sheet_data, sheet_deal, solution_block, temple_sides,
                                          work_deal)
@@ -36,6 +40,7 @@ class ChallengeBuild:
     difficulty: int | None = None     # stars 1..5; None: any
     out: Path | None = None           # the PDF path; None: default_path()
     quiet: bool = False
+    jobs: int = 1                     # processes rating deals
 
 
 def default_path(options: ChallengeBuild, level: str) -> Path:
@@ -46,12 +51,9 @@ def default_path(options: ChallengeBuild, level: str) -> Path:
 
 def choose_deals(options: ChallengeBuild, data: SheetData) -> Iterator[Worked]:
     """Deals from `start` upward that are winnable (and of the asked difficulty)."""
-    rules = rule_set(options.rules)
-    level = rules.level(options.level).level
     limit, found = data.challenge["scan_limit"], 0
-    for number in range(options.start, options.start + limit):
-        deal, _ = make_deal(rules, number)
-        rating = rate(deal, level)
+    numbers = range(options.start, options.start + limit)
+    for number, rating in ratings(options.rules, options.level, numbers, jobs=options.jobs):
         if not rating.winnable or rating.stars != (options.difficulty or rating.stars):
             continue
         worked = work_deal(options.rules, number, options.level, data.rating, rating)
@@ -65,6 +67,32 @@ def choose_deals(options: ChallengeBuild, data: SheetData) -> Iterator[Worked]:
                      f"among deals {options.start} to {options.start + limit - 1} "
                      f"(challenge.scan_limit in templates/deal-sheet.yaml); ask for fewer deals, "
                      f"another difficulty or another --start")
+
+
+def rated(rules_name: str, level: str | None, number: int) -> tuple[int, Rating]:
+    """Deal `number` and its rating at the level (a worker's job)."""
+    rules = rule_set(rules_name)
+    deal, _ = make_deal(rules, number)
+    return number, rate(deal, rules.level(level).level)
+
+
+def ratings(rules: str, level: str | None, numbers: range, *, jobs: int) -> Iterator[tuple[int, Rating]]:
+    """(number, rating) in number order. With jobs > 1 a few deals ahead are rated in
+    other processes; when the caller stops, the deals not yet started are dropped."""
+    if jobs <= 1:
+        yield from (rated(rules, level, number) for number in numbers)
+        return
+    pool = ProcessPoolExecutor(jobs)
+    try:
+        todo = iter(numbers)
+        window: deque[Future] = deque(pool.submit(rated, rules, level, n) for n, _ in zip(todo, range(2 * jobs)))
+        while window:
+            yield window.popleft().result()
+            number = next(todo, None)
+            if number is not None:
+                window.append(pool.submit(rated, rules, level, number))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def cover_texts(options: ChallengeBuild, deals: list[Worked], data: SheetData) -> tuple[str, str, tuple[str, ...]]:
