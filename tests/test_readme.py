@@ -1,0 +1,73 @@
+"""Every printgen command shown in the README runs, as a new user would type it, in
+an empty folder; and the error the README shows is the error printgen prints.
+
+Three commands are scaled down to keep the suite fast, and only in their counts:
+census (10,000 deals -> 20) and challenge (30 deals -> 2)."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+
+import pytest
+
+from conftest import ROOT
+
+README = ROOT / "README.md"
+COMMAND = re.compile(r"^    printgen (?P<args>[^#]*?)\s*(?:#.*)?$")
+FASTER = {"--count 10000": "--count 20", "--count 30": "--count 2"}
+# deal 1 of shared/data/pyramid-1500 (winnable in 45 moves), row by row from the apex
+DEAL = ("6d 5h Ah Jd 4s Ks 6s 8c 2h 4d 9s Kd 6c Ad 8s Ac 5c 9d 7h 3h 8d 5s 4c Qc Jh Kc Kh 3c "
+        "3s 9c As 5d Qh Ts 4h 7s Td 9h Th 7c 8h 2c 7d Tc 2d 6h 2s Js Qd 3d Qs Jc")
+
+
+def readme_commands() -> list[str]:
+    lines = README.read_text(encoding="utf-8").splitlines()
+    return [m["args"] for line in lines if (m := COMMAND.match(line)) and not line.lstrip().startswith("printgen:")]
+
+
+def test_the_readme_shows_the_commands_this_test_runs():
+    commands = readme_commands()
+    assert "build sabacc-62 --paper letter" in commands and "list" in commands
+    assert len(commands) >= 15
+
+
+@pytest.fixture
+def user_folder(tmp_path, monkeypatch):
+    """An empty folder with the files the README's examples name."""
+    monkeypatch.chdir(tmp_path)
+    deck = tmp_path / "path" / "to"
+    deck.mkdir(parents=True)
+    for name in ("lantern-face.yaml", "lantern-back.yaml"):
+        shutil.copy(ROOT / "docs" / "example-deck" / name, deck / name)
+    shutil.copy(ROOT / "docs" / "example-deck" / "lantern-pairs.yaml", deck / "my-deck.yaml")
+    (tmp_path / "my-rules.md").write_text("# My Game\n\n## Setup\n\nShuffle and deal five cards each.\n\n"
+                                          "## Play\n\n- Play a card.\n- **Draw** one.\n", encoding="utf-8")
+    (tmp_path / "my-deal.txt").write_text(DEAL + "\n", encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("args", readme_commands())
+def test_readme_command_runs(cli, user_folder, args):
+    for slow, fast in FASTER.items():
+        args = args.replace(slow, fast)
+    result = cli(*shlex.split(args), "--quiet") if args != "list" else cli("list")
+    assert result.status == 0, f"printgen {args}: {result.err}"
+    assert "Traceback" not in result.err
+
+
+def test_the_readme_error_is_the_one_printed(cli, tmp_path, monkeypatch):
+    shown = next(line.strip() for line in README.read_text(encoding="utf-8").splitlines()
+                 if line.startswith("    printgen: error:"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "decks").mkdir()
+    source = (ROOT / "decks" / "sabacc-62.yaml").read_text(encoding="utf-8").splitlines()
+    # the README's deck: its third line is `bleed: 3`
+    deck = ["name: my-deck", "title: My deck", "bleed: 3", *[line for line in source if not
+            line.startswith(("name:", "title:", "bleed:", "#"))]]
+    (tmp_path / "decks" / "my-deck.yaml").write_text("\n".join(deck) + "\n", encoding="utf-8")
+    result = cli("build", "decks/my-deck.yaml")
+    assert result.status == 2
+    assert result.err.strip().splitlines()[0] == shown
+    assert not (tmp_path / "output").exists()
