@@ -103,9 +103,9 @@ def render_page(page: Page, dpi: int) -> Image.Image:
     return sheet
 
 
-def write_png(side: Side | Page, path: Path, *, dpi: int) -> Path:
+def write_png(drawing: Side | Page, path: Path, *, dpi: int) -> Path:
     """A side (with its bleed) or a whole page, written as a PNG marked with its dpi."""
-    image = render_page(side, dpi) if isinstance(side, Page) else render_side(side, dpi)
+    image = render_page(drawing, dpi) if isinstance(drawing, Page) else render_side(drawing, dpi)
     with atomic_path(path) as temp:
         image.save(temp, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=3)
     return path
