@@ -197,3 +197,13 @@ def test_box_command_writes_the_shop_art_alone(cli, tmp_path):
     refused = cli("box", "kerton-42", "--for", "mpc", "--out", str(tmp_path / "m"))
     assert refused.status == 2 and "profiles that do: tgc" in refused.err
     assert not (tmp_path / "m").exists()
+
+
+def test_box_text_that_does_not_fit_costs_the_box_art_not_the_cards(tmp_path):
+    deck_file = tmp_path / "deck.yaml"
+    deck_file.write_text(CLEAN.read_text().replace("face: face.yaml", f"face: {CLEAN.parent / 'face.yaml'}")
+                         .replace("back: back.yaml", f"back: {CLEAN.parent / 'back.yaml'}")
+                         + "box:\n  back: \"" + "A long line of box text. " * 200 + "\"\n")
+    result = export_deck(load_deck(str(deck_file)), profile("tgc"), ExportOptions(out=tmp_path, quiet=True))
+    assert len(result.files) == 4 and not list((tmp_path / "tgc").glob("*box*"))
+    assert any(note.startswith("no tuck box art on PokerTuckBox36:") for note in result.notes)

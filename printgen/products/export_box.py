@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image as PILImage
 
+from printgen.errors import FitError
 from printgen.layout.box import DieLine
 from printgen.layout.sheet import Page
 from printgen.model import Deck
@@ -113,7 +114,10 @@ def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
         return None, (f"no tuck box art: {len(deck.cards)} cards is more than {prof.title}'s "
                       f"largest tuck box ({largest.name}) holds ({largest.cards})")
     die = fits[0]
-    page = layout_die_art(deck, box_options(deck), die)
+    try:
+        page = layout_die_art(deck, box_options(deck), die)
+    except FitError as error:           # the cards still export; the box art says why not
+        return None, f"no tuck box art on {die.name}: {error}"
     where = f"{deck_where(deck)} {die.name}"
     warnings = [str(finding) for placed in page.placed[1:]
                 for finding in side_findings(placed.side, f"{where} {placed.side.label}",
