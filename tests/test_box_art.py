@@ -10,6 +10,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from conftest import FIXTURES
 from printgen.errors import SpecError
+from printgen.preflight import PreflightError
 from printgen.layout.deck import layout_deck
 from printgen.products.box import box_options, build_box, layout_box
 from printgen.products.export import ExportOptions, export_deck, profile
@@ -206,4 +207,9 @@ def test_box_text_that_does_not_fit_costs_the_box_art_not_the_cards(tmp_path):
                          + "box:\n  back: \"" + "A long line of box text. " * 200 + "\"\n")
     result = export_deck(load_deck(str(deck_file)), profile("tgc"), ExportOptions(out=tmp_path, quiet=True))
     assert len(result.files) == 4 and not list((tmp_path / "tgc").glob("*box*"))
-    assert any(note.startswith("no tuck box art on PokerTuckBox36:") for note in result.notes)
+    [warning] = result.warnings
+    assert "(tgc): no tuck box art:" in warning and "box-back.yaml" in warning and "does not fit" in warning
+    with pytest.raises(PreflightError):          # and --strict stops on it, before writing
+        export_deck(load_deck(str(deck_file)), profile("tgc"),
+                    ExportOptions(out=tmp_path / "strict", strict=True, quiet=True))
+    assert not (tmp_path / "strict").exists()

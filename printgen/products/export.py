@@ -12,11 +12,11 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from printgen.errors import InputError
+from printgen.errors import FitError, InputError
 from printgen.layout.deck import DeckLayout, layout_deck
 from printgen.model import Deck
 from printgen.output import ensure_dir
-from printgen.preflight import PreflightError, check_layout, expected_size_findings
+from printgen.preflight import PreflightError, check_layout, deck_where, expected_size_findings
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
@@ -132,7 +132,11 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
     box_art = None
     if prof.box_art:
         from printgen.products.export_box import plan_box_art
-        box_art, why_not = plan_box_art(deck, prof)
+        try:
+            box_art, why_not = plan_box_art(deck, prof)
+        except FitError as error:       # the cards still export; the box art is a warning
+            box_art, why_not = None, ""
+            result.warnings.append(f"{deck_where(deck)} ({prof.name}): no tuck box art: {error}")
         result.warnings += box_art.warnings if box_art else []
         result.notes += [why_not] if why_not else []
     if options.strict and result.warnings:

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from PIL import Image as PILImage
 
-from printgen.errors import FitError
 from printgen.layout.box import DieLine
 from printgen.layout.sheet import Page
 from printgen.model import Deck
@@ -102,7 +101,8 @@ def _span(check: Checker, raw: object, path: tuple, limit: float) -> tuple[float
 
 
 def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
-    """The deck's box art laid out and preflighted, or None and the reason there is none."""
+    """The deck's box art laid out and preflighted, or None and the reason there is
+    none; FitError when the box's text does not fit the shop's panels."""
     from printgen.products.box import box_options, layout_die_art
     dies = die_set(DATA_DIR / prof.box_art)
     if deck.size.name != dies.card:
@@ -114,10 +114,7 @@ def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
         return None, (f"no tuck box art: {len(deck.cards)} cards is more than {prof.title}'s "
                       f"largest tuck box ({largest.name}) holds ({largest.cards})")
     die = fits[0]
-    try:
-        page = layout_die_art(deck, box_options(deck), die)
-    except FitError as error:           # the cards still export; the box art says why not
-        return None, f"no tuck box art on {die.name}: {error}"
+    page = layout_die_art(deck, box_options(deck), die)      # FitError: text that does not fit
     where = f"{deck_where(deck)} {die.name}"
     warnings = [str(finding) for placed in page.placed[1:]
                 for finding in side_findings(placed.side, f"{where} {placed.side.label}",
