@@ -101,9 +101,12 @@ def test_no_box_art_for_too_many_cards_or_another_card_size():
     deck = load_deck(str(CLEAN))
     art, why_not = plan_box_art(replace(deck, cards=deck.cards * 40), profile("tgc"))
     assert art is None and "120 cards" in why_not and "PokerTuckBox108" in why_not
-    small = replace(deck, size=replace(deck.size, name="mini"))
+    small = replace(deck, size=replace(deck.size, width=60 * 72 / 25.4, name=""))
     art, why_not = plan_box_art(small, profile("tgc"))
-    assert art is None and "poker" in why_not and "mini" in why_not
+    assert art is None and "poker (63.5 x 88.9 mm)" in why_not and "60 x 88.9 mm" in why_not
+    # a size given in numbers that is poker's gets the box
+    same = replace(deck, size=replace(deck.size, name=""))
+    assert plan_box_art(same, profile("tgc"))[0].die.name == "PokerTuckBox36"
 
 
 def bordered_deck(tmp_path):
