@@ -22,6 +22,7 @@ from printgen.layout.deck import DeckLayout, Side
 from printgen.layout.primitives import Ellipse, Image, Primitive, Rect, TextRun
 from printgen.model import Deck
 from printgen.render.png import pixel_size
+from printgen.spec.printdata import size_preset
 from printgen.units import mm
 
 if TYPE_CHECKING:
@@ -164,7 +165,8 @@ def check_layout(layout: DeckLayout, *, safe: float, label: str, bleed: bool = T
 def expected_size_findings(layout: DeckLayout, prof: Profile) -> list[Finding]:
     """The size the profile will write against the size the shop states for this card size."""
     deck = layout.deck
-    expected = prof.expect.get(deck.size.name)
+    preset = size_preset(deck.size)
+    expected = prof.expect.get(preset) if preset else None
     if expected is None or not layout.faces:
         return []
     frame = layout.faces[0].frame
@@ -174,13 +176,13 @@ def expected_size_findings(layout: DeckLayout, prof: Profile) -> list[Finding]:
             return []
         return [Finding(f"{deck_where(deck)} ({prof.name})",
                         f"pages are {mm(got[0]):.2f} x {mm(got[1]):.2f} mm; {prof.title} expects "
-                        f"{mm(expected[0]):.2f} x {mm(expected[1]):.2f} mm for {deck.size.name} cards")]
+                        f"{mm(expected[0]):.2f} x {mm(expected[1]):.2f} mm for {preset} cards")]
     got_px = pixel_size(layout.faces[0], prof.dpi)
     if got_px == tuple(int(v) for v in expected):
         return []
     return [Finding(f"{deck_where(deck)} ({prof.name})",
                     f"images are {got_px[0]} x {got_px[1]} px; {prof.title} expects "
-                    f"{int(expected[0])} x {int(expected[1])} px for {deck.size.name} cards")]
+                    f"{int(expected[0])} x {int(expected[1])} px for {preset} cards")]
 
 
 def image_file_findings(path_sizes: list[tuple[str, tuple[int, int], tuple[int, int]]]) -> list[Finding]:

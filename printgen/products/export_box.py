@@ -21,7 +21,7 @@ from printgen.layout.sheet import Page
 from printgen.model import Deck
 from printgen.preflight import deck_where, image_file_findings, side_findings
 from printgen.render.png import write_png
-from printgen.spec.printdata import print_facts
+from printgen.spec.printdata import print_facts, size_preset
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
@@ -106,9 +106,9 @@ def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
     none; FitError when the box's text does not fit the shop's panels."""
     from printgen.products.box import box_options, layout_die_art
     dies = die_set(DATA_DIR / prof.box_art)
-    card = print_facts().card_sizes.get(dies.card)
-    if card is None or abs(deck.size.width - card.width) > 0.5 or abs(deck.size.height - card.height) > 0.5:
-        return None, (f"no tuck box art: {prof.title}'s tuck boxes are made for {card or dies.card} "
+    if size_preset(deck.size) != dies.card:
+        card = print_facts().card_sizes.get(dies.card, dies.card)
+        return None, (f"no tuck box art: {prof.title}'s tuck boxes are made for {card} "
                       f"cards and this deck's are {deck.size}")
     fits = [die for die in dies.boxes if die.cards >= len(deck.cards)]
     if not fits:

@@ -50,3 +50,12 @@ def paper(name: str) -> Paper:
     if name not in papers:
         raise InputError(f"unknown paper {name!r}; expected one of {', '.join(papers)}")
     return papers[name]
+
+
+def size_preset(size: CardSize) -> str | None:
+    """The preset a card size is, by its measurements (to half a point): a deck that
+    spells out 63.5 x 88.9 mm is a poker deck as much as one that says `poker`."""
+    for name, preset in print_facts().card_sizes.items():
+        if abs(size.width - preset.width) <= 0.5 and abs(size.height - preset.height) <= 0.5:
+            return name
+    return None
