@@ -118,7 +118,8 @@ def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
     die = fits[0]
     page = layout_die_art(deck, box_options(deck), die)      # FitError: text that does not fit
     where = f"{deck_where(deck)} {die.name}"
-    warnings = [str(finding) for placed in page.placed[1:]
+    panels = page.placed[1:]                                  # the first is the background
+    warnings = [str(finding) for placed in panels
                 for finding in side_findings(placed.side, f"{where} {placed.side.label}",
                                              safe=die.safe, bleed=False, dpi=dies.dpi)]
     return BoxArt(die, page, dies.dpi, warnings), ""
