@@ -64,8 +64,11 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
     rows = max(1, BAND_PIXELS // width)
     for top in range(0, height, rows):
         start, stop = max(0, top - MARGIN), min(height, top + rows + MARGIN)
-        band = image.crop((0, start, width, stop))
-        big = band.resize((band.width * SUPERSAMPLE, band.height * SUPERSAMPLE), Image.Resampling.NEAREST)
+        size = (width * SUPERSAMPLE, (stop - start) * SUPERSAMPLE)
+        if ground is None and top == 0:      # nothing drawn yet: plain white
+            big = Image.new("RGB", size, "white")
+        else:
+            big = image.crop((0, start, width, stop)).resize(size, Image.Resampling.NEAREST)
         draw = ImageDraw.Draw(big)
         for prim in shapes:
             _shape(draw, prim, scale * SUPERSAMPLE, origin, start * SUPERSAMPLE)
