@@ -111,3 +111,24 @@ def test_rating_pins():
     second = rate(jedi_deal(2), "knight")
     assert (second.stars, second.player_win_rate, second.recycles_needed) == (3, 0.5, 0)
     assert rate(jedi_deal(2), "knight") == second
+
+
+def test_possible_stars_always_holds_the_rating():
+    """The cheap bound challenge --difficulty filters with never leaves out the stars
+    the full rating gives (else a booklet would skip deals it should keep). Deals
+    chosen to be quick to rate: Jedi Temple ones at the bound's low end (no recycle
+    needed), Pyramid ones whose recycles push the rating to its high end."""
+    from printgen.deal.deal import seeded_deal
+    from printgen.deal.rating import possible_stars
+    from printgen.deal.rules import rule_set
+    cases = [("jedi-temple", "knight", (1, 2, 6, 14, 33)), ("jedi-temple", "chosen", (2, 16, 26)),
+             ("pyramid", None, (12, 13, 15, 21, 30, 36))]
+    ends = set()
+    for rules, level, numbers in cases:
+        for number in numbers:
+            deal = seeded_deal(rule_set(rules), number)
+            rating = rate(deal, level)
+            bound = possible_stars(deal, level)
+            assert rating.winnable and rating.stars in bound and len(bound) <= 2, (rules, level, number)
+            ends.add("low" if rating.stars == bound[0] else "high")
+    assert ends == {"low", "high"}

@@ -52,6 +52,17 @@ def rate(deal: Deal, level: Level | str | None = None, *, games: int = GAMES,
     needed = _recycles_needed(deal, level, level_rules.recycles, budget)
     share = (needed or 0) / level_rules.recycles if level_rules.recycles else 0.0
     difficulty = PLAYER_WEIGHT * (1 - rate_won) + RECYCLE_WEIGHT * share
-    stars = 1 + round(4 * difficulty)
-    return Rating(stars, True, rate_won, games, len(solution.moves or ()), needed,
+    return Rating(_stars(difficulty), True, rate_won, games, len(solution.moves or ()), needed,
                   round(difficulty, 4))
+
+
+def possible_stars(deal: Deal, level: Level | str | None = None, *, games: int = GAMES) -> range:
+    """The stars the deal can get at the level if it is winnable, from the player model
+    alone (a few milliseconds, no search): the recycles a win needs add between 0 and
+    RECYCLE_WEIGHT to the difficulty, so rate() gives one of these."""
+    low = PLAYER_WEIGHT * (1 - win_rate(deal, level, games))
+    return range(_stars(low), _stars(low + RECYCLE_WEIGHT * 1.0) + 1)
+
+
+def _stars(difficulty: float) -> int:
+    return 1 + round(4 * difficulty)

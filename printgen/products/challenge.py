@@ -20,7 +20,7 @@ from printgen.errors import InputError
 from printgen.layout.dealsheet import (cover_page, foot_note, number_pages, sheet_page,
                                       solution_pages)
 from printgen.model import Paper
-from printgen.deal.rating import Rating, rate
+from printgen.deal.rating import Rating, possible_stars, rate
 from printgen.products.dealsheet import (SheetData, Worked, deck_sides, make_deal,
                                          sheet_data, sheet_deal, solution_block, temple_sides,
                                          work_deal)
@@ -53,8 +53,9 @@ def choose_deals(options: ChallengeBuild, data: SheetData) -> Iterator[Worked]:
     """Deals from `start` upward that are winnable (and of the asked difficulty)."""
     limit, found = data.challenge["scan_limit"], 0
     numbers = range(options.start, options.start + limit)
-    for number, rating in ratings(options.rules, options.level, numbers, jobs=options.jobs):
-        if not rating.winnable or rating.stars != (options.difficulty or rating.stars):
+    for number, rating in ratings(options.rules, options.level, numbers, stars=options.difficulty,
+                                  jobs=options.jobs):
+        if rating is None or not rating.winnable or rating.stars != (options.difficulty or rating.stars):
             continue
         worked = work_deal(options.rules, number, options.level, data.rating, rating)
         if worked.solution.winnable:
@@ -69,28 +70,35 @@ def choose_deals(options: ChallengeBuild, data: SheetData) -> Iterator[Worked]:
                      f"another difficulty or another --start")
 
 
-def rated(rules_name: str, level: str | None, number: int) -> tuple[int, Rating]:
-    """Deal `number` and its rating at the level (a worker's job)."""
+def rated(rules_name: str, level: str | None, number: int,
+          stars: int | None = None) -> tuple[int, Rating | None]:
+    """Deal `number` and its rating at the level (a worker's job); None, without the
+    slow search, when the player model alone shows it cannot get `stars`."""
     rules = rule_set(rules_name)
     deal, _ = make_deal(rules, number)
-    return number, rate(deal, rules.level(level).level)
+    at = rules.level(level).level
+    if stars is not None and stars not in possible_stars(deal, at):
+        return number, None
+    return number, rate(deal, at)
 
 
-def ratings(rules: str, level: str | None, numbers: range, *, jobs: int) -> Iterator[tuple[int, Rating]]:
+def ratings(rules: str, level: str | None, numbers: range, *, stars: int | None,
+            jobs: int) -> Iterator[tuple[int, Rating | None]]:
     """(number, rating) in number order. With jobs > 1 a few deals ahead are rated in
     other processes; when the caller stops, the deals not yet started are dropped."""
     if jobs <= 1:
-        yield from (rated(rules, level, number) for number in numbers)
+        yield from (rated(rules, level, number, stars) for number in numbers)
         return
     pool = ProcessPoolExecutor(jobs)
     try:
         todo = iter(numbers)
-        window: deque[Future] = deque(pool.submit(rated, rules, level, n) for n, _ in zip(todo, range(2 * jobs)))
+        window: deque[Future] = deque(pool.submit(rated, rules, level, n, stars)
+                                      for n, _ in zip(todo, range(2 * jobs)))
         while window:
             yield window.popleft().result()
             number = next(todo, None)
             if number is not None:
-                window.append(pool.submit(rated, rules, level, number))
+                window.append(pool.submit(rated, rules, level, number, stars))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
