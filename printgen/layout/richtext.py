@@ -99,14 +99,11 @@ def wrap(spans: tuple[Span, ...] | list[Span], width: float, style: RichStyle,
             current = list(word)
             continue
         room = width - _width(current + space, style.size)
-        first, *rest = _split_word(word, width, style.size, where, first=room)
+        first, *rest = _split_word(word, width, style.size, where, room)
         if first:
             current += space + first
         if current:
             lines.append(Line(tuple(current), _width(current, style.size)))
-        if not first:
-            first, *rest = _split_word(word, width, style.size, where)
-            rest = [first, *rest]
         *whole, current = rest
         lines += [Line(tuple(part), _width(part, style.size)) for part in whole]
     if current:
@@ -118,14 +115,14 @@ BREAK_AFTER = "/-._?&=#:"    # where a long address or path may break without a 
 
 
 def _split_word(word: list[Piece], width: float, size: float, where: str,
-                first: float | None = None) -> list[list[Piece]]:
+                room: float) -> list[list[Piece]]:
     """A word too wide for a line, as parts that each fit: broken after the last of
     BREAK_AFTER that fits (an address, a path), else between letters with a hyphen.
-    The first part fits `first` (the room left on a line; it may be empty, []), the
-    others the width. FitError if a single letter is wider than the line."""
+    The first part fits `room` (what is left of the current line; it is [] when not
+    even a letter fits there), the others the width. FitError if a single letter is
+    wider than the line."""
     letters = [(ch, name) for text, name in word for ch in text]
     parts: list[list[Piece]] = []
-    room = width if first is None else first
     while letters:
         fit = 0
         while fit < len(letters) and _width(_group(letters[:fit + 1]), size) <= room + 1e-6:
@@ -141,7 +138,7 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
                 cut -= 1
             hyphen = [("-", letters[cut - 1][1])] if cut > 0 else []
         if cut <= 0:
-            if not parts and first is not None:
+            if not parts:
                 parts.append([])                  # nothing fits the room left: start a line
                 room = width
                 continue
