@@ -9,6 +9,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from conftest import FIXTURES
+from pictures import assert_alike, pdf_page_image
 from printgen.errors import SpecError
 from printgen.preflight import PreflightError
 from printgen.layout.deck import layout_deck
@@ -154,24 +155,11 @@ def test_the_art_is_the_same_bytes_every_time(sabacc_art, tmp_path):
 def test_page_renderer_matches_the_pdf_of_the_home_made_box(tmp_path):
     """render_page (placed sides over what lies beneath, clipped, lines on top)
     against pdfium's raster of the same page written as PDF."""
-    pdfium = pytest.importorskip("pypdfium2")
     deck = load_deck("kerton-42")
     page = layout_box(deck, paper("a4"), box_options(deck))
     path = build_box(deck, out=tmp_path, paper=paper("a4"))
-    document = pdfium.PdfDocument(str(path))
-    from_pdf = document[0].render(scale=150 / 72).to_pil().convert("RGB")
-    document.close()
-    ours = render_page(page, 150)
-    assert abs(from_pdf.width - ours.width) <= 1 and abs(from_pdf.height - ours.height) <= 1
-    from_pdf = from_pdf.crop((0, 0, *ours.size))
-    difference = ImageChops.difference(from_pdf, ours).convert("L")
-    mean = ImageStat.Stat(difference).mean[0]
-    strong = sum(difference.point(lambda v: 255 if v > 96 else 0).histogram()[255:])
-    if mean >= 3.0 or strong / (ours.width * ours.height) >= 0.01:
-        from_pdf.save(tmp_path / "expected-pdfium.png")
-        ours.save(tmp_path / "actual-render_page.png")
-        pytest.fail(f"mean difference {mean:.2f}, {strong} pixels differ strongly; "
-                    f"images in {tmp_path}")
+    assert_alike(pdf_page_image(path, 150), render_page(page, 150), mean_below=3.0,
+                 folder=tmp_path, label="home-box")
 
 
 def test_drawing_in_bands_leaves_no_seam(monkeypatch):

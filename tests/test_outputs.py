@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 from pypdf import PdfReader
+
+from pictures import assert_alike, pdf_page_image
 
 from printgen.layout.deck import layout_deck
 from printgen.layout.sheet import Page, Placed
@@ -68,21 +70,10 @@ def test_same_inputs_give_byte_identical_files(built, tmp_path):
 
 def test_pdf_and_png_show_the_same_card(tmp_path):
     """Rasterise a single-card PDF page and compare it with the PNG renderer's image."""
-    pdfium = pytest.importorskip("pypdfium2")
     layout = layout_deck(load_deck("sabacc-62"))
     for side in (layout.faces[16], layout.faces[-1], layout.backs["sabacc-back"]):
         f = side.frame
         page = Page(f.width + 2 * f.bleed, f.height + 2 * f.bleed, (Placed(side, f.bleed, f.bleed, "bleed"),))
         path = render_pdf([page], tmp_path / f"{side.name}.pdf")
-        document = pdfium.PdfDocument(str(path))
-        from_pdf = document[0].render(scale=300 / 72).to_pil().convert("RGB")
-        document.close()
-        ours = render_side(side, 300)
-        assert abs(from_pdf.width - ours.width) <= 1 and abs(from_pdf.height - ours.height) <= 1
-        from_pdf = from_pdf.crop((0, 0, *ours.size))
-        difference = ImageChops.difference(from_pdf, ours).convert("L")
-        mean = ImageStat.Stat(difference).mean[0]
-        assert mean < 4.0, f"{side.name}: mean difference {mean:.2f} of 255"
-        # and no region differs wholesale: at most 1% of pixels differ strongly
-        strong = sum(difference.point(lambda v: 255 if v > 96 else 0).histogram()[255:])
-        assert strong / (ours.width * ours.height) < 0.01, side.name
+        assert_alike(pdf_page_image(path, 300), render_side(side, 300), mean_below=4.0,
+                     folder=tmp_path, label=side.name)

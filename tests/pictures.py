@@ -1,0 +1,35 @@
+"""Comparing a PDF page, rasterised by pdfium, with printgen's own PNG renderer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+
+def pdf_page_image(path: Path, dpi: int) -> Image.Image:
+    """Page 1 of a PDF as an RGB image (skips the test where pypdfium2 is missing)."""
+    pdfium = pytest.importorskip("pypdfium2")
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+
+
+def assert_alike(expected: Image.Image, actual: Image.Image, *, mean_below: float,
+                 folder: Path, label: str) -> None:
+    """Same size within a pixel, a mean difference under mean_below (of 255), and no
+    region differing wholesale (under 1% of pixels differ by more than 96). On a
+    failure both images are written to folder."""
+    assert abs(expected.width - actual.width) <= 1 and abs(expected.height - actual.height) <= 1, label
+    expected = expected.crop((0, 0, *actual.size))
+    difference = ImageChops.difference(expected, actual).convert("L")
+    mean = ImageStat.Stat(difference).mean[0]
+    strong = difference.point(lambda v: 255 if v > 96 else 0).histogram()[255]
+    if mean >= mean_below or strong / (actual.width * actual.height) >= 0.01:
+        expected.save(folder / f"{label}-expected.png")
+        actual.save(folder / f"{label}-actual.png")
+        pytest.fail(f"{label}: mean difference {mean:.2f} of 255, {strong} pixels differ "
+                    f"strongly; both images in {folder}")
