@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper, positive_length
@@ -58,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
 
 def shop_box(deck: Deck, args: argparse.Namespace, out: Path) -> int:
     """box DECK --for PROFILE: the shop's box art alone, preflighted, in OUT/PROFILE/."""
+    from printgen.cli.gallery import report_export
     from printgen.output import ensure_dir
     from printgen.preflight import PreflightError
     from printgen.products.export import ExportResult, profile, profiles
@@ -71,13 +71,7 @@ def shop_box(deck: Deck, args: argparse.Namespace, out: Path) -> int:
         raise InputError(f"{deck.name}: {why_not}")
     if args.strict and art.warnings:
         raise PreflightError.of(art.warnings)
-    result = ExportResult()
+    result = ExportResult(warnings=list(art.warnings))
     write_box_art(deck, art, prof, ensure_dir(out / prof.name), result)
-    for line in art.warnings + result.warnings:
-        print(f"printgen: preflight: {line}", file=sys.stderr)
-    if not args.quiet:
-        print(f"{deck.name}: {len(deck.cards)} cards, for {prof.title}")
-        print(f"  {display_path(result.files[0])}")
-        for note in result.notes:
-            print(f"  {note}")
+    report_export(deck, prof, result, written=display_path(result.files[0]), quiet=args.quiet)
     return 0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from printgen.cli.options import add_out
 from printgen.model import Deck
-from printgen.products.export import ExportOptions, export_deck, profile
+from printgen.products.export import ExportOptions, ExportResult, Profile, export_deck, profile
 from printgen.products.gallery import build_gallery
 from printgen.spec import display_path
 
@@ -46,14 +46,21 @@ def export_run(deck: Deck, args: argparse.Namespace, out: Path) -> int:
     """printgen build DECK --for PROFILE: export, print warnings and a summary."""
     prof = profile(args.target)
     result = export_deck(deck, prof, ExportOptions(out=out, strict=args.strict, quiet=args.quiet))
-    for line in result.warnings:
-        print(f"printgen: preflight: {line}", file=sys.stderr)
-    if not args.quiet:
-        print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}, for {prof.title}")
-        print(f"  {display_path(out / prof.name)}/ ({len(result.files)} files)")
-        for note in result.notes:
-            print(f"  {note}")
-        print(f"  preflight: {len(result.warnings) or 'no'} warning(s)")
+    report_export(deck, prof, result, written=f"{display_path(out / prof.name)}/ ({len(result.files)} files)",
+                  quiet=args.quiet)
     if getattr(args, "gallery", True):      # build --all writes one gallery at the end
         refresh_gallery(args, out)
     return 0
+
+
+def report_export(deck: Deck, prof: Profile, result: ExportResult, *, written: str,
+                  quiet: bool) -> None:
+    """Preflight warnings on standard error, one a line; unless quiet, a summary."""
+    for line in result.warnings:
+        print(f"printgen: preflight: {line}", file=sys.stderr)
+    if not quiet:
+        print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}, for {prof.title}")
+        print(f"  {written}")
+        for note in result.notes:
+            print(f"  {note}")
+        print(f"  preflight: {len(result.warnings) or 'no'} warning(s)")
