@@ -20,6 +20,7 @@ from printgen.layout.box import DieLine
 from printgen.layout.sheet import Page
 from printgen.model import Deck
 from printgen.preflight import deck_where, image_file_findings, side_findings
+from printgen.products.box import box_options, layout_die_art
 from printgen.render.png import write_png
 from printgen.spec.printdata import print_facts, size_preset
 from printgen.spec.schema import Checker
@@ -104,7 +105,6 @@ def _span(check: Checker, raw: object, path: tuple, limit: float) -> tuple[float
 def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
     """The deck's box art laid out and preflighted, or None and the reason there is
     none; FitError when the box's text does not fit the shop's panels."""
-    from printgen.products.box import box_options, layout_die_art
     dies = die_set(DATA_DIR / prof.box_art)
     if size_preset(deck.size) != dies.card:
         card = print_facts().card_sizes.get(dies.card, dies.card)
