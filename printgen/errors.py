@@ -38,6 +38,14 @@ class OutputError(PrintgenError):
     """An output file or folder cannot be written."""
 
 
+class PreflightError(PrintgenError):
+    """Preflight found problems and --strict asked for them to stop the build."""
+
+    @classmethod
+    def of(cls, lines: list[str]) -> PreflightError:
+        return cls(f"preflight found {len(lines)} problem(s) and --strict is set:\n" + "\n".join(lines))
+
+
 def located(source: str, line: int | None, path: str, message: str) -> str:
     """Format a location prefix the way every printgen error shows it.
 

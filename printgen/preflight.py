@@ -16,29 +16,22 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from printgen.errors import PrintgenError
+from printgen.errors import PreflightError
 from printgen.fonts import font
 from printgen.layout.deck import DeckLayout, Side
 from printgen.layout.primitives import Ellipse, Image, Primitive, Rect, TextRun
 from printgen.model import Deck
+from printgen.model.vendor import Output
 from printgen.render.png import pixel_size
 from printgen.spec.printdata import size_preset
 from printgen.units import mm
 
 if TYPE_CHECKING:
-    from printgen.products.export import Profile
+    from printgen.model.vendor import Profile
 
 EPS = 0.01          # points: touching a line is not crossing it
 Box = tuple[float, float, float, float]   # left, top, right, bottom
 EDGES = ("left", "top", "right", "bottom")
-
-
-class PreflightError(PrintgenError):
-    """Preflight found problems and --strict asked for them to stop the build."""
-
-    @classmethod
-    def of(cls, lines: list[str]) -> PreflightError:
-        return cls(f"preflight found {len(lines)} problem(s) and --strict is set:\n" + "\n".join(lines))
 
 
 @dataclass(frozen=True)
@@ -146,11 +139,8 @@ def side_places(layout: DeckLayout) -> Iterator[tuple[Side, str]]:
 
 
 def deck_where(deck: Deck, path: tuple[str, ...] = ()) -> str:
-    """The deck file (and the line of path in it, where known)."""
-    if deck.doc is None:
-        return str(deck.source)
-    line = deck.doc.line(path) if path else None
-    return f"{deck.doc.source}:{line}" if line else deck.doc.source
+    """The deck file (and the line of a top-level key in it, where known)."""
+    return deck.at(path[0] if path else "")
 
 
 def check_layout(layout: DeckLayout, *, safe: float, label: str, bleed: bool = True,
@@ -170,7 +160,7 @@ def expected_size_findings(layout: DeckLayout, prof: Profile) -> list[Finding]:
     if expected is None or not layout.faces:
         return []
     frame = layout.faces[0].frame
-    if prof.output == "pdf":
+    if prof.output is Output.PDF:
         got = (frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed)
         if all(abs(a - b) < 0.5 for a, b in zip(got, expected)):
             return []

@@ -8,7 +8,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from printgen.products.aid import aid_files
+from printgen.spec.places import AIDS, catalogue
 
 MM = 72 / 25.4
 
@@ -83,7 +83,7 @@ def test_players_out_of_range(cli, tmp_path):
 
 
 def test_bad_aid_file_is_located(cli, tmp_path):
-    text = aid_files()["jedi-duel"].read_text(encoding="utf-8")
+    text = catalogue(AIDS)["jedi-duel"].path.read_text(encoding="utf-8")
     bad = tmp_path / "bad.yaml"
     bad.write_text(text.replace('High:   {High: "-",', 'High:   {Top: "-",'), encoding="utf-8")
     result = cli("aid", str(bad), "--out", str(tmp_path))

@@ -60,7 +60,10 @@ def test_bad_arguments(cli, tmp_path, args, says):
 
 def test_usage_errors_exit_2(cli):
     result = cli("build", "sabacc-62", "--paper", "a3")
-    assert result.status == 2 and "invalid choice: 'a3'" in result.err
+    assert result.status == 2 and result.err == ("printgen: error: --paper: expected a paper size, "
+                                                 "one of a4, letter, got 'a3'\n")
+    result = cli("build", "sabacc-62", "--duplex", "sideways")
+    assert result.status == 2 and "invalid choice: 'sideways'" in result.err
 
 
 def test_a_failed_build_leaves_no_temporary_files(cli, tmp_path, monkeypatch):

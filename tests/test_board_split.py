@@ -7,7 +7,9 @@ import pdfplumber
 import pytest
 
 from printgen.layout.board import MARK_COLOR, split_board
-from printgen.products.parts import load_part, part_pages, piece_file
+from printgen.products.parts import part_pages
+from printgen.spec.pieces import load_part
+from printgen.spec.places import PARTS, find
 from printgen.render.pdf import render_pdf
 from printgen.spec.printdata import paper
 from printgen.units import mm, pt
@@ -41,9 +43,9 @@ def _mark_centres(page):
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
 def test_alignment_marks_match_across_sheets(tmp_path, paper_name):
     sheet = paper(paper_name)
-    part = load_part(piece_file("parts", "solomon-board"))
+    part = load_part(find(PARTS, "solomon-board"))
     pages = part_pages(part, sheet)
-    split = split_board(part.side.frame.width, part.side.frame.height, sheet, part.overlap)
+    split = split_board(part.width, part.height, sheet, part.overlap)
     path = render_pdf(pages, tmp_path / "board.pdf")
     seen: dict[tuple[float, float], int] = {}
     margin = mm(sheet.margin)

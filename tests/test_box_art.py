@@ -11,11 +11,13 @@ from PIL import Image, ImageChops, ImageStat
 from conftest import FIXTURES
 from pictures import assert_alike, pdf_page_image
 from printgen.errors import SpecError
-from printgen.preflight import PreflightError
+from printgen.errors import PreflightError
 from printgen.layout.deck import layout_deck
 from printgen.products.box import box_options, build_box, layout_box
-from printgen.products.export import ExportOptions, export_deck, profile
-from printgen.products.export_box import DATA_DIR, die_set, plan_box_art
+from printgen.products.export import ExportOptions, export_deck
+from printgen.spec.vendors import profile
+from printgen.products.export_box import plan_box_art
+from printgen.spec.box import die_set_file, load_die_set
 from printgen.render.png import render_page, render_side
 from printgen.spec import load_deck
 from printgen.spec.printdata import paper
@@ -130,11 +132,11 @@ def test_preflight_names_the_box_panel_that_crosses_the_safe_line(tmp_path):
 
 
 def test_a_bad_die_line_file_is_a_located_error(tmp_path):
-    text = (DATA_DIR / "tgc-boxes.yaml").read_text().replace("front: 309pt 488.8pt", "front: 309pt")
+    text = die_set_file("tgc-boxes.yaml").read_text().replace("front: 309pt 488.8pt", "front: 309pt")
     bad = tmp_path / "boxes.yaml"
     bad.write_text(text)
     with pytest.raises(SpecError) as error:
-        die_set(bad)
+        load_die_set(bad)
     line = next(n for n, row in enumerate(text.splitlines(), 1) if row.strip() == "front: 309pt")
     assert f"boxes.yaml:{line}" in str(error.value) and "'309pt'" in str(error.value)
 

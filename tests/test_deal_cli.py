@@ -32,7 +32,7 @@ def test_deal_json_is_the_contract(cli):
 def test_deal_rejects_bad_numbers_and_levels(cli):
     assert cli("deal", "zero", "--json").status == 2
     result = cli("deal", "1", "--level", "grandmaster", "--json")
-    assert result.status == 2 and "unknown level 'grandmaster'" in result.err
+    assert result.status == 2 and "--level: expected one of padawan, knight, master, chosen for jedi-temple, got 'grandmaster'" in result.err
     assert "Traceback" not in result.err
 
 

@@ -4,6 +4,8 @@ from collections import Counter
 
 import pytest
 
+from conftest import ROOT
+
 from printgen.errors import SpecError
 from printgen.spec import load_deck
 from printgen.spec.deck import DECK_KEYS
@@ -76,6 +78,6 @@ def test_generators_expand_first_key_outermost(tmp_path):
 
 
 def test_deck_keys_are_documented():
-    text = (load_deck.__globals__["PACKAGE_ROOT"] / "docs" / "deck-spec.md").read_text()
+    text = (ROOT / "docs" / "deck-spec.md").read_text()
     for key in DECK_KEYS:
         assert f"`{key}`" in text, key

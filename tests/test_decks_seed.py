@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from printgen.fonts import font
 from printgen.layout.deck import layout_deck
 from printgen.layout.primitives import TextRun
-from printgen.layout.sheet import Duplex
+from printgen.model import Duplex
 from printgen.products.deck import DeckBuild, build_deck
 from printgen.spec import load_deck
 from printgen.spec.printdata import paper
@@ -50,7 +50,7 @@ def test_sabacc_76_suits_ranks_and_face_cards():
         assert ranked == {"Commander": 12, "Mistress": 13, "Master": 14, "Ace": 15}
     faces = Counter((c.fields["name"], int(c.fields["value"])) for c in deck.cards if c.fields["kind"] == "face")
     assert faces == Counter({(name, value): 2 for name, value in FACES_76.items()})
-    assert deck.extra["dice"] == ["spike"]
+    assert [ref.name for ref in deck.dice] == ["spike"]
 
 
 def test_kerton_42_ranks_sixes_and_markers():
@@ -77,8 +77,8 @@ def test_solomon_decks_counts_groups_and_needs(colour):
     for card in deck.cards:
         assert card.fields["needs"] == NEEDS.get(card.fields["name"], "")
         assert card.fields["text"].strip()
-    assert deck.extra["dice"] == ["solomon"]
-    assert deck.extra["parts"] == ["solomon-board", "solomon-army-tokens"]
+    assert [ref.name for ref in deck.dice] == ["solomon"]
+    assert [ref.name for ref in deck.parts] == ["solomon-board", "solomon-army-tokens"]
 
 
 def test_solomon_decks_differ_only_by_back():
@@ -96,7 +96,7 @@ def test_coruscant_shift_cards_and_dice():
         assert values == sorted([*range(1, 11), *range(-10, 0)])
     assert all(c.fields["value"].startswith("+") for c in numbers if int(c.fields["value"]) > 0)
     assert deck.count(kind="sylop", value="0") == 2
-    assert deck.extra["dice"] == ["coruscant-gold", "coruscant-silver"]
+    assert [ref.name for ref in deck.dice] == ["coruscant-gold", "coruscant-silver"]
 
 
 def test_longest_solomon_text_is_set_inside_its_panel():
@@ -130,9 +130,9 @@ def test_every_seed_deck_builds_with_its_dice_and_parts(tmp_path, name, paper_na
     cards_pdf = tmp_path / f"{name}-{paper_name}.pdf"
     assert len(PdfReader(str(cards_pdf)).pages) == 2 * math.ceil(len(deck.cards) / 9)
     expected = {cards_pdf.name}
-    if deck.extra.get("dice"):
+    if deck.dice:
         expected.add(f"{name}-dice-{paper_name}.pdf")
-    expected |= {f"{name}-{part}-{paper_name}.pdf" for part in deck.extra.get("parts", [])}
+    expected |= {f"{name}-{part.name}-{paper_name}.pdf" for part in deck.parts}
     assert {p.name for p in result.files if p.suffix == ".pdf"} == expected
     for path in result.files:
         assert len(PdfReader(str(path)).pages) >= 1
@@ -143,7 +143,8 @@ def test_every_bundled_deck_passes_print_shop_preflight(name):
     """No bundled deck draws across The Game Crafter's 1/8 in safe zone, so
     'build DECK --for tgc --strict' works for each of them."""
     from printgen.preflight import check_layout
-    from printgen.products.export import profile, vendor_layout
+    from printgen.products.export import vendor_layout
+    from printgen.spec.vendors import profile
     deck = load_deck(name)
     tgc = profile("tgc")
     assert check_layout(vendor_layout(deck, tgc), safe=max(deck.safe, tgc.safe), label="tgc") == []

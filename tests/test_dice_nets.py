@@ -9,7 +9,11 @@ import pytest
 
 from printgen.layout.net import cube_net, net_lines
 from printgen.layout.primitives import Polygon
-from printgen.products.parts import dice_pages, load_die, piece_file
+from dataclasses import replace
+
+from printgen.products.parts import dice_pages
+from printgen.spec.pieces import load_die
+from printgen.spec.places import DICE, find
 from printgen.spec.printdata import paper
 from printgen.units import mm, pt
 
@@ -86,7 +90,7 @@ def test_cut_lines_solid_fold_lines_dashed():
     ("solomon", {("star-of-david", "sword")}),
 ])
 def test_die_faces_and_opposites(name, pairs):
-    die = load_die(piece_file("dice", name))
+    die = load_die(find(DICE, name))
     doc_faces = [list(f.values())[0] for f in _faces(name)]
     net = cube_net(die.edge, die.tab)
     bottom, _, _ = fold(net)
@@ -100,13 +104,13 @@ def test_die_faces_and_opposites(name, pairs):
 
 def _faces(name):
     from printgen.spec.yamlload import load_file
-    return load_file(piece_file("dice", name)).data["faces"]
+    return load_file(find(DICE, name)).data["faces"]
 
 
 def test_dice_sheet_squares_have_the_edge_length(tmp_path):
     from pdfread import clip_boxes
     from printgen.render.pdf import render_pdf
-    die = load_die(piece_file("dice", "spike"), pt(20))
+    die = replace(load_die(find(DICE, "spike")), edge=pt(20))
     path = render_pdf(dice_pages([die], paper("a4")), tmp_path / "spike.pdf")
     boxes = clip_boxes(path)[0]
     squares = [b for b in boxes if abs(b.w - 20) < 0.05 and abs(b.h - 20) < 0.05]

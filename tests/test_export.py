@@ -10,7 +10,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import FIXTURES
-from printgen.products.export import ExportOptions, export_deck, profile, profiles
+from printgen.products.export import ExportOptions, export_deck
+from printgen.spec.vendors import profile, profiles
 from printgen.products.export_tts import plan_sheets
 from printgen.spec import load_deck
 

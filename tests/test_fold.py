@@ -9,8 +9,9 @@ import pdfplumber
 import pytest
 
 from printgen.layout.primitives import TextRun
-from printgen.layout.sheet import Duplex
+from printgen.model import Duplex
 from printgen.products.rules import RulesBuild, layout_rules
+from printgen.spec.markdown import load_rules
 from printgen.spec.printdata import paper
 
 MM = 72 / 25.4
@@ -68,7 +69,7 @@ def simulate(found, sheet_w: float, sheet_h: float, duplex: Duplex | None) -> li
     (Duplex.NONE, 8, 1), (Duplex.LONG, 8, 1), (Duplex.LONG, 14, 2), (Duplex.SHORT, 14, 2)])
 def test_folded_leaflet_reads_in_order(tmp_path, duplex, sections, expect_sides):
     options = RulesBuild(out=tmp_path, paper=paper("a4"), duplex=duplex)
-    leaflet = layout_rules(long_text(tmp_path, sections), options)
+    leaflet = layout_rules(load_rules(long_text(tmp_path, sections)), options)
     assert leaflet.sides == expect_sides
     page = leaflet.pages[0]
     found = panels_on_sheet(leaflet.pages, page.width, page.height)
@@ -80,7 +81,7 @@ def test_folded_leaflet_reads_in_order(tmp_path, duplex, sections, expect_sides)
 
 def test_eight_panels_on_landscape_letter_and_a4(tmp_path):
     for name, size in (("a4", (297, 210)), ("letter", (279.4, 215.9))):
-        leaflet = layout_rules(long_text(tmp_path, 5), RulesBuild(out=tmp_path, paper=paper(name)))
+        leaflet = layout_rules(load_rules(long_text(tmp_path, 5)), RulesBuild(out=tmp_path, paper=paper(name)))
         page = leaflet.pages[0]
         assert (page.width / MM, page.height / MM) == pytest.approx(size, abs=0.01)
         assert leaflet.capacity == 8

@@ -13,7 +13,8 @@ import pytest
 from PIL import Image, ImageStat
 
 from conftest import FIXTURES
-from printgen.products.export import ExportOptions, export_deck, profile
+from printgen.products.export import ExportOptions, export_deck
+from printgen.spec.vendors import profile
 from printgen.products.gallery import build_gallery
 from printgen.spec import load_deck
 
@@ -115,7 +116,7 @@ def test_build_all_for_a_profile_writes_one_gallery(cli, tmp_path, monkeypatch):
     clean = FIXTURES / "preflight" / "clean.yaml"
     from dataclasses import replace
     load = build.load_deck
-    monkeypatch.setattr(build, "deck_files", lambda: {"a": clean, "b": clean})
+    monkeypatch.setattr(build, "catalogue", lambda shelf: {"a": clean, "b": clean})
     monkeypatch.setattr(build, "load_deck", lambda name: replace(load(str(clean)), name=name))
     result = cli("build", "--all", "--for", "tts", "--jobs", "1", "-q", "--out", str(tmp_path))
     assert result.status == 0

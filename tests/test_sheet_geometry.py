@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pdfread import clip_boxes, lines, page_sizes
-from printgen.layout.sheet import Duplex
+from printgen.model import Duplex
 from printgen.products.deck import DeckBuild, build_deck
 from printgen.spec import load_deck
 from printgen.spec.printdata import paper

@@ -1,8 +1,9 @@
 """The printgen command line: one module per verb, listed in COMMANDS.
 
 Each command module defines ``add_parser(subparsers, parents)`` and
-``run(args) -> int``. A user error (any PrintgenError) is printed on one line
-to standard error and ends the program with status 2, never with a traceback.
+``run(args) -> int``. Building the parser reads no file. A user error (any
+PrintgenError), wherever it happens, is printed on one line to standard error and
+ends the program with status 2, never with a traceback.
 """
 
 from __future__ import annotations
@@ -14,18 +15,18 @@ import sys
 from collections.abc import Sequence
 
 from printgen import __version__
+from printgen.cli.options import PAPER_VARIABLE, common_parser, settle
 from printgen.errors import PrintgenError
 
 # The verbs, in the order --help lists them. A module per verb in this package.
-COMMANDS = ["build", "list", "calibrate", "box", "rules", "aid", "gallery", "challenge", "dice", "deal", "solve", "census"]
+COMMANDS = ["build", "list", "new", "calibrate", "box", "rules", "aid", "gallery", "challenge",
+            "dice", "deal", "solve", "census"]
 
+EPILOG = f"""\
+Run 'printgen COMMAND --help' for the options of each command.
 
-def common_parser() -> argparse.ArgumentParser:
-    """Options every subcommand accepts."""
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("-q", "--quiet", action="store_true",
-                        help="show no progress bars or summaries, only errors")
-    return common
+The default paper is A4; set {PAPER_VARIABLE}=letter (or any paper 'printgen list'
+shows) in your environment to make another the default of every command."""
 
 
 def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -34,17 +35,17 @@ def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="printgen",
         description="Compile card-game components into print-ready files.",
-        epilog="Run 'printgen COMMAND --help' for the options of each command.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"printgen {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     parents = [common_parser()]
     chosen = next((arg for arg in argv if not arg.startswith("-")), None)
     for name in COMMANDS:
         if chosen in COMMANDS and name != chosen:
             sub.add_parser(name)
             continue
-        module = importlib.import_module(f"printgen.cli.{name.replace('-', '_')}")
+        module = importlib.import_module(f"printgen.cli.{name}")
         command = module.add_parser(sub, parents)
         command.set_defaults(run=module.run)
     return parser
@@ -53,9 +54,13 @@ def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     # not list(): importing the verb module printgen.cli.list shadows that name here
     argv = [*(sys.argv[1:] if argv is None else argv)]
-    parser = make_parser(argv)
-    args = parser.parse_args(argv)
     try:
+        parser = make_parser(argv)
+        args = parser.parse_args(argv)
+        if args.command is None:                 # bare `printgen`: the help
+            parser.print_help()
+            return 0
+        settle(args)
         return int(args.run(args) or 0)
     except PrintgenError as error:
         print(f"printgen: error: {error}", file=sys.stderr)

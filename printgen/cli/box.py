@@ -59,8 +59,9 @@ def shop_box(deck: Deck, args: argparse.Namespace, out: Path) -> int:
     """box DECK --for PROFILE: the shop's box art alone, preflighted, in OUT/PROFILE/."""
     from printgen.cli.gallery import report_export
     from printgen.output import ensure_dir
-    from printgen.preflight import PreflightError
-    from printgen.products.export import ExportResult, profile, profiles
+    from printgen.errors import PreflightError
+    from printgen.products.export import ExportResult
+    from printgen.spec.vendors import profile, profiles
     from printgen.products.export_box import plan_box_art, write_box_art
     prof = profile(args.target)
     if not prof.box_art:

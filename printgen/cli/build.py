@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import os
 from dataclasses import replace
 from pathlib import Path
 
-from printgen.cli.options import add_duplex, add_out, add_paper, back_offset
+from printgen.cli.options import add_duplex, add_jobs, add_out, add_paper, back_offset
 from printgen.errors import InputError
-from printgen.layout.sheet import Duplex
+from printgen.model import Duplex
 from printgen.products.deck import FORMATS, DeckBuild, build_deck
+from printgen.spec import display_path, load_deck
+from printgen.spec.places import DECKS, catalogue
+from printgen.spec.printdata import paper
 
 OUTPUTS = (*FORMATS, "gallery")      # the gallery: output/index.html, rewritten after the build
-from printgen.spec import deck_files, display_path, load_deck
-from printgen.spec.printdata import paper
 
 DESCRIPTION = """\
 Build a deck: a home-print PDF (cards at trim size in a grid with crop marks, each
@@ -32,9 +32,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--all", action="store_true",
                         help="build every deck listed by 'printgen list', each with its dice and parts, "
                              "into output/NAME (or DIR/NAME with --out)")
-    parser.add_argument("--jobs", type=int, metavar="N", default=None,
-                        help="with --all: decks built at once, in separate processes "
-                             "(default: the number of CPU cores)")
+    add_jobs(parser, "with --all: decks built")
     add_paper(parser)
     add_duplex(parser)
     parser.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
@@ -67,12 +65,10 @@ def run_all(args: argparse.Namespace) -> int:
     """Every deck, in a pool of processes; then one gallery of them all."""
     if args.deck:
         raise InputError("build: give either a DECK or --all, not both")
-    if args.jobs is not None and args.jobs < 1:
-        raise InputError(f"--jobs: expected a whole number of at least 1, got {args.jobs}")
     jobs = [argparse.Namespace(**{**vars(args), "all": False, "deck": name, "gallery": False,
                                   "out": None if args.out is None else args.out / name})
-            for name in deck_files()]
-    workers = min(args.jobs or os.cpu_count() or 1, len(jobs))
+            for name in catalogue(DECKS)]
+    workers = min(args.jobs, len(jobs))
     if workers <= 1:
         statuses = [run(job) for job in jobs]
     else:
@@ -94,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
                         back_offset=back_offset(args.back_offset), formats=formats(args.only),
                         quiet=args.quiet)
     if args.target:
-        from printgen.products.export import profile
+        from printgen.spec.vendors import profile
         profile(args.target)            # an unknown profile fails before the deck is read
     deck = load_deck(args.deck)
     out = args.out if args.out is not None else Path("output") / deck.name

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper
 from printgen.layout.calibrate import calibration_pages
-from printgen.layout.sheet import Duplex
+from printgen.model import Duplex
 from printgen.render.pdf import render_pdf
 from printgen.spec import display_path
 from printgen.spec.printdata import paper

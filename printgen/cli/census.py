@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printgen.cli.options import add_paper
+from printgen.cli.options import add_jobs, add_out, add_paper
 from printgen.deal.census import census_rows, format_csv, format_table, run_deals
 from printgen.deal.rules import JEDI_LEVELS, Level
 from printgen.deal.solver import DEFAULT_BUDGET
@@ -30,9 +30,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--start", type=int, default=1, help="the first deal (default: 1)")
     parser.add_argument("--levels", default="all",
                         help="'all' or a comma list of padawan, knight, master, chosen")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
-    parser.add_argument("--out", type=Path, default=Path("output/census"),
-                        help="output folder (default: output/census)")
+    add_jobs(parser, "deals played")
+    add_out(parser, "output/census")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
     add_paper(parser)
     return parser
@@ -50,8 +49,9 @@ def parse_levels(text: str) -> tuple[Level, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.count < 1 or args.start < 1 or args.jobs < 1:
-        raise InputError("--count, --start and --jobs: expected whole numbers of at least 1")
+    if args.count < 1 or args.start < 1:
+        raise InputError("--count and --start: expected whole numbers of at least 1")
+    args.out = args.out if args.out is not None else Path("output") / "census"
     levels = parse_levels(args.levels)
     results = run_deals(args.start, args.count, levels, jobs=args.jobs, budget=args.budget,
                         quiet=args.quiet)

@@ -6,7 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
-from printgen.cli.options import add_out, add_paper
+from printgen.cli.options import add_jobs, add_level, add_out, add_paper, level_of, whole
 from printgen.deal.rules import RULE_SETS, rule_set
 from printgen.errors import InputError
 from printgen.products.challenge import ChallengeBuild, build_challenge
@@ -31,53 +31,27 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", metavar="N", default="30",
                         help="how many deals (default: 30)")
-    parser.add_argument("--level", metavar="LEVEL", default=None,
-                        help="padawan, knight, master or chosen for Jedi Temple (default: knight); "
-                             "Pyramid has one level, standard")
+    add_level(parser)
     parser.add_argument("--start", metavar="N", default="1",
                         help="the first deal number to try (default: 1)")
     parser.add_argument("--difficulty", metavar="STARS", default=None,
                         help="keep only deals rated this many stars, 1 (easy) to 5 (default: any)")
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default="jedi-temple",
                         help="the game (default: jedi-temple)")
-    parser.add_argument("--jobs", metavar="N", default=None,
-                        help="processes rating deals (default: one per CPU); the booklet is the same "
-                             "whatever N")
+    add_jobs(parser, "deals rated")
     add_paper(parser)
     add_out(parser, "output/deals")
     return parser
-
-
-def whole(text: str, option: str, low: int, high: int | None = None) -> int:
-    """A whole-number option within bounds, or a one-line error naming it."""
-    try:
-        value = int(text.strip())
-    except ValueError:
-        value = None
-    if value is None or value < low or (high is not None and value > high):
-        wanted = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise InputError(f"{option}: expected a whole number {wanted}, got {text!r}")
-    return value
-
-
-def level_name(rules: str, text: str | None) -> str | None:
-    """Check --level against the rule set's levels."""
-    if text is None:
-        return None
-    names = [level.level.value for level in rule_set(rules).levels]
-    if text.strip().lower() not in names:
-        raise InputError(f"--level: expected one of {', '.join(names)} for {rules}, got {text!r}")
-    return text.strip().lower()
 
 
 def run(args: argparse.Namespace) -> int:
     rules = known_rules(args.rules)
     options = ChallengeBuild(
         paper=paper(args.paper), count=whole(args.count, "--count", 1, MAX_COUNT), rules=rules,
-        level=level_name(rules, args.level), start=whole(args.start, "--start", 0),
+        level=level_of(rule_set(rules), args.level).level.value if args.level else None, start=whole(args.start, "--start", 0),
         difficulty=whole(args.difficulty, "--difficulty", 1, 5) if args.difficulty else None,
         quiet=args.quiet,
-        jobs=whole(args.jobs, "--jobs", 1, 64) if args.jobs is not None else os.cpu_count() or 1)
+        jobs=args.jobs)
     if args.out is not None:
         from printgen.products.challenge import default_path
         level = options.level or rule_set(rules).default_level.value

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from printgen.cli.options import add_out, add_paper
+from printgen.cli.options import add_level, add_out, add_paper, level_of
 from printgen.deal.deal import seeded_deal
 from printgen.deal.jsonio import dumps, solution_json
-from printgen.deal.rules import JEDI_LEVELS, RULE_SETS, Level, rule_set
+from printgen.deal.rules import RULE_SETS, rule_set
 from printgen.deal.solver import DEFAULT_BUDGET, solve
 from printgen.errors import InputError
 
@@ -25,9 +25,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("number", metavar="N", help="the deal number (1, 2, ...)")
-    parser.add_argument("--level", default=None,
-                        help=f"{', '.join(level.value for level in JEDI_LEVELS)} (default: knight); "
-                             f"Pyramid has one level, standard")
+    add_level(parser)
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default="jedi-temple",
                         help="the game (default: jedi-temple)")
     parser.add_argument("--json", action="store_true", help="print the deal and solution as JSON")
@@ -46,11 +44,7 @@ def deal_number(text: str) -> int:
 def run(args: argparse.Namespace) -> int:
     number = deal_number(args.number)
     rules = rule_set(args.rules)
-    names = [level.level.value for level in rules.levels]
-    level = Level.parse(args.level) if args.level else rules.default_level
-    if level.value not in names:
-        raise InputError(f"--level: expected one of {', '.join(names)} for {rules.name}, "
-                         f"got {args.level!r}")
+    level = level_of(rules, args.level).level
     if not args.json:
         from printgen.products.dealsheet import print_sheet
         return print_sheet(number, level.value, args)

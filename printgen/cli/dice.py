@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper, positive_length
-from printgen.products.parts import dice_pages, load_die, piece_file, piece_names
+from printgen.products.parts import dice_pages
 from printgen.render.pdf import render_pdf
-from printgen.spec import display_path
+from printgen.spec.pieces import load_die
+from printgen.spec.places import DICE, display_path, find
 from printgen.spec.printdata import paper
 from printgen.units import Length
 
@@ -22,7 +24,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser = sub.add_parser("dice", parents=parents, help="print a set of dice as cube nets",
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("name", metavar="NAME", help=f"a die: {', '.join(piece_names('dice'))}")
+    parser.add_argument("name", metavar="NAME", help="a die of decks/dice/ (see 'printgen list'), "
+                                                     "or a path to a die file")
     parser.add_argument("--edge", metavar="LENGTH", default=None,
                         help="edge length of the cube with a unit, e.g. 16mm (default: the die file's)")
     add_paper(parser)
@@ -33,7 +36,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 def run(args: argparse.Namespace) -> int:
     edge = positive_length(args.edge, "--edge")
     sheet = paper(args.paper)
-    die = load_die(piece_file("dice", args.name), edge)
+    die = load_die(find(DICE, args.name))
+    die = replace(die, edge=edge) if edge is not None else die
     pages = dice_pages([die], sheet)
     out = args.out if args.out is not None else Path("output") / "dice"
     path = render_pdf(pages, out / f"{die.name}-{sheet.name}.pdf", title=die.title)

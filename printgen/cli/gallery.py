@@ -8,7 +8,9 @@ from pathlib import Path
 
 from printgen.cli.options import add_out
 from printgen.model import Deck
-from printgen.products.export import ExportOptions, ExportResult, Profile, export_deck, profile
+from printgen.model.vendor import Profile
+from printgen.products.export import ExportOptions, ExportResult, export_deck
+from printgen.spec.vendors import profile
 from printgen.products.gallery import build_gallery
 from printgen.spec import display_path
 

@@ -1,4 +1,4 @@
-"""printgen list: every deck found, with its card count and size."""
+"""printgen list: every deck found (the project's and printgen's own), then the other pieces."""
 
 from __future__ import annotations
 
@@ -6,37 +6,49 @@ import argparse
 import sys
 
 from printgen.errors import PrintgenError
-from printgen.spec import deck_files, display_path
-from printgen.spec.deck import load_deck_file
+from printgen.spec.places import AIDS, DECKS, DICE, PARTS, RULES, Entry, Origin, catalogue, display_path
+
+DESCRIPTION = """\
+List every deck printgen can build: the decks in decks/ of the current folder (your
+project, marked 'local') and printgen's own (marked 'built-in'), each with its card
+count, card size, title and the dice and parts printed with it. A local deck with the
+name of a built-in one replaces it, and the list says so. Then the dice, parts, play
+aids and rules texts, and the papers."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    return sub.add_parser("list", parents=parents, help="list the decks, dice and parts found",
-                          description="List every deck found in decks/ (in the current folder "
-                                      "and printgen's own) with its card count, card size, title "
-                                      "and the dice and parts printed with it; then every die "
-                                      "(decks/dice/) and part (decks/parts/) that can be printed.")
+    return sub.add_parser("list", parents=parents, help="list the decks, dice, parts, aids and rules found",
+                          description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def origin(entry: Entry) -> str:
+    if entry.hides is not None:
+        return f"local, replaces the built-in {entry.name}"
+    return entry.origin.value
 
 
 def run(args: argparse.Namespace) -> int:
+    from printgen.spec.deck import load_deck_file
     status = 0
     rows = []
-    for name, path in deck_files().items():
+    for name, entry in catalogue(DECKS).items():
         try:
-            deck = load_deck_file(path, display_path(path))
+            deck = load_deck_file(entry.path, display_path(entry.path))
         except PrintgenError as error:
             print(f"printgen: error: {error}", file=sys.stderr)
             status = 2
             continue
-        extras = [*deck.extra.get("dice", []), *deck.extra.get("parts", [])]
+        pieces = [ref.name for ref in (*deck.dice, *deck.parts)]
         rows.append((name, f"{len(deck.cards)} cards", str(deck.size), deck.title,
-                     f"with {', '.join(map(str, extras))}" if extras else ""))
-    widths = [max((len(row[i]) for row in rows), default=0) for i in range(5)]
+                     f"with {', '.join(pieces)}" if pieces else "", origin(entry)))
+    widths = [max((len(row[i]) for row in rows), default=0) for i in range(6)]
     for row in rows:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
-    from printgen.products.parts import piece_names
-    for folder in ("dice", "parts"):
-        names = piece_names(folder)
+    for label, shelf in (("dice", DICE), ("parts", PARTS), ("aids", AIDS), ("rules", RULES)):
+        names = [name if entry.origin is Origin.BUILTIN else f"{name} ({origin(entry)})"
+                 for name, entry in catalogue(shelf).items()]
         if names:
-            print(f"{folder}: {', '.join(names)}")
+            print(f"{label}: {', '.join(names)}")
+    from printgen.spec.printdata import print_facts
+    print(f"papers: {', '.join(print_facts().papers)}")
     return status

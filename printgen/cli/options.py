@@ -1,31 +1,116 @@
-"""Command-line options shared by several verbs, and their parsing."""
+"""Command-line options shared by several verbs: declared once here, checked once here.
+
+Declaring an option reads no file (the parser is built before any error can be
+reported); what an option names is checked when the command runs, by `settle`.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printgen.errors import InputError, UnitError
-from printgen.layout.sheet import Duplex
-from printgen.spec.printdata import print_facts
+from printgen.model import Duplex
 from printgen.units import Length, parse_pair
 
+if TYPE_CHECKING:
+    from printgen.deal.rules import LevelRules, RuleSet
 
-def add_paper(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--paper", choices=sorted(print_facts().papers), default="a4",
-                        help="paper size (default: a4)")
+PAPER_VARIABLE = "PRINTGEN_PAPER"
+DEFAULT_PAPER = "a4"
+MAX_JOBS = 64
 
 
-def add_duplex(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--duplex", choices=[d.value for d in Duplex], default="long",
-                        help="how the sheet is flipped for the backs: long-edge flip mirrors the "
-                             "columns of the backs, short-edge the rows, none leaves them in place "
-                             "(default: long)")
+def common_parser() -> argparse.ArgumentParser:
+    """Options every subcommand accepts."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-q", "--quiet", action="store_true",
+                        help="show no progress bars or summaries, only errors")
+    return common
 
 
 def add_out(parser: argparse.ArgumentParser, default: str) -> None:
     parser.add_argument("--out", metavar="DIR", type=Path, default=None,
                         help=f"output folder (default: {default})")
+
+
+def add_paper(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--paper", metavar="NAME", default=None,
+                        help=f"paper size: a4 or letter (default: ${PAPER_VARIABLE} if it is set, "
+                             f"else {DEFAULT_PAPER}; e.g. export {PAPER_VARIABLE}=letter once)")
+
+
+def add_duplex(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--duplex", choices=[d.value for d in Duplex], default="long",
+                        help="how the sheet is turned over for its back side: long (about its long "
+                             "edge), short (about its short edge), or none (backs left in place, to "
+                             "print separately) (default: long)")
+
+
+def add_jobs(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--jobs", metavar="N", default=None,
+                        help=f"{what} at once, in separate processes (default: one per CPU core); "
+                             f"the output is the same whatever N")
+
+
+def add_level(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--level", metavar="LEVEL", default=None,
+                        help="Jedi Temple: padawan, knight, master or chosen (default: knight); "
+                             "Pyramid has one level, standard")
+
+
+def settle(args: argparse.Namespace) -> None:
+    """Check and fill in the shared options a command has, in place: --paper becomes a
+    known paper's name (from $PRINTGEN_PAPER when not given), --jobs a whole number."""
+    if "paper" in args:
+        args.paper = paper_name(args.paper)
+    if "jobs" in args:
+        args.jobs = jobs(args.jobs)
+
+
+def paper_name(given: str | None) -> str:
+    from printgen.spec.printdata import print_facts
+    papers = print_facts().papers
+    name, source = given, "--paper"
+    if name is None:
+        name, source = os.environ.get(PAPER_VARIABLE) or DEFAULT_PAPER, PAPER_VARIABLE
+    if name.strip().lower() not in papers:
+        raise InputError(f"{source}: expected a paper size, one of {', '.join(papers)}, got {name!r}")
+    return name.strip().lower()
+
+
+def jobs(given: object) -> int:
+    """--jobs N, or one per CPU core this process may use."""
+    if given is None:
+        try:
+            return max(1, len(os.sched_getaffinity(0)))
+        except AttributeError:            # not on every system
+            return os.cpu_count() or 1
+    return whole(given, "--jobs", 1, MAX_JOBS)
+
+
+def level_of(rules: RuleSet, text: str | None) -> LevelRules:
+    """--level checked against a rule set's levels (default: the rule set's own)."""
+    if text is None:
+        return rules.level(None)
+    names = [level.level.value for level in rules.levels]
+    if text.strip().lower() not in names:
+        raise InputError(f"--level: expected one of {', '.join(names)} for {rules.name}, got {text!r}")
+    return rules.level(text.strip().lower())
+
+
+def whole(text: object, option: str, low: int, high: int | None = None) -> int:
+    """A whole-number option within [low, high]."""
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        value = None
+    if value is None or value < low or (high is not None and value > high):
+        wanted = f"from {low} to {high}" if high is not None else f"of at least {low}"
+        raise InputError(f"{option}: expected a whole number {wanted}, got {text!r}")
+    return value
 
 
 def back_offset(text: str) -> tuple[float, float]:

@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper
-from printgen.layout.sheet import Duplex
-from printgen.products.rules import RulesBuild, build_rules, find_rules, fold_facts
+from printgen.model import Duplex
+from printgen.products.rules import RulesBuild, build_rules, find_rules, rules_panel
 from printgen.spec import display_path
 from printgen.spec.printdata import paper
 
@@ -26,10 +26,13 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", metavar="GAME", help="game name or path to a Markdown file")
-    parser.add_argument("--panel", choices=sorted(fold_facts().panels), default=fold_facts().default_panel,
-                        help=f"panel size (default: {fold_facts().default_panel})")
+    parser.add_argument("--panel", default=None,
+                        help="panel size, a name of decks/rules/folds.yaml: poker, bridge or a7 "
+                             "(default: the largest that fits the rules text's deck, named in its "
+                             "front matter; else folds.yaml's default_panel)")
     parser.add_argument("--deal", metavar="N", type=int, default=None,
-                        help="jedi-temple only: add deal N's setup and Force rolls")
+                        help="add deal N's setup and Force rolls (jedi-temple: a rules text "
+                             "whose front matter names a deal insert)")
     add_paper(parser)
     add_duplex(parser)
     add_out(parser, "output/GAME")
@@ -37,13 +40,14 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 
 def run(args: argparse.Namespace) -> int:
-    source = find_rules(args.game)
-    out = args.out if args.out is not None else Path("output") / source.stem
-    options = RulesBuild(out=out, paper=paper(args.paper), panel=args.panel,
+    rules = find_rules(args.game)
+    out = args.out if args.out is not None else Path("output") / rules.name
+    panel = args.panel or rules_panel(rules)
+    options = RulesBuild(out=out, paper=paper(args.paper), panel=panel,
                          duplex=Duplex(args.duplex), deal=args.deal)
-    path, leaflet = build_rules(args.game, options)
+    path, leaflet = build_rules(rules, options)
     if not args.quiet:
         sides = "one side" if leaflet.sides == 1 else f"both sides (duplex {args.duplex})"
-        print(f"{source.stem}: {leaflet.panels} of {leaflet.capacity} panels, {sides}")
-        print(f"  {display_path(path)} ({args.paper}, {args.panel} panels)")
+        print(f"{rules.name}: {leaflet.panels} of {leaflet.capacity} panels, {sides}")
+        print(f"  {display_path(path)} ({args.paper}, {panel} panels)")
     return 0

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from printgen.deal.jsonio import format_move
+from printgen.cli.options import add_level, level_of
 from printgen.deal.rules import RULE_SETS, rule_set
 from printgen.deal.shortest import shortest
 from printgen.deal.solver import DEFAULT_BUDGET, Solution, solve
@@ -33,8 +34,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", choices=sorted(RULE_SETS), required=True, help="the game")
     parser.add_argument("--deck", metavar="FILE", required=True, help="the deal as text")
-    parser.add_argument("--level", default=None,
-                        help="Jedi Temple: padawan, knight, master or chosen (default: knight)")
+    add_level(parser)
     parser.add_argument("--rolls", default=None, metavar='"a,b a,b a,b"',
                         help="Jedi Temple: the deal's three Force rolls (without them no "
                              "Sylop can be used)")
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     if args.rolls and len(rolls) != rules.rolls:
         raise InputError(f"--rolls: expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
     deal = parse_deal(rules, text, args.deck, rolls)
-    level = rules.level(args.level).level
+    level = level_of(rules, args.level).level
     finder = shortest if args.shortest else solve
     result: Solution = finder(deal, level, budget=args.budget)
     if args.json:

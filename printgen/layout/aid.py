@@ -5,43 +5,17 @@ counters to cut out (Jedi Duel). Everything printed comes from the aid's data fi
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from printgen.errors import FitError
 from printgen.layout.deck import Side
 from printgen.layout.face import Frame
-from printgen.layout.fold import Block, FoldStyle, flow
+from printgen.layout.fold import FoldStyle, flow
 from printgen.layout.primitives import Ellipse, Primitive, Rect, line, shift
 from printgen.layout.sheet import Page, Placed
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
+from printgen.model.aid import Aid, Stance
 from printgen.units import mm, pt
-
-
-@dataclass(frozen=True)
-class Stance:
-    name: str
-    suit: str
-    perk: str
-
-
-@dataclass(frozen=True)
-class Aid:
-    """A checked aid data file (see decks/aids/jedi-duel.yaml)."""
-
-    title: str
-    source: str
-    colors: dict[str, str]
-    player_colors: tuple[str, ...]
-    stances: tuple[Stance, ...]
-    areas: tuple[str, ...]
-    attack: dict[str, str]                  # own, other, club
-    defence: dict[str, dict[str, str]]      # stance -> area -> modifier
-    sections: tuple[Block, ...]
-    columns: tuple[tuple[int, ...], ...]    # fatigue values per column, top first
-    out: int
-    counter: float                          # counter diameter, points
-    card: tuple[float, float]               # card size for the Stance spaces, points
 
 
 def _text(text: str, box: tuple[float, float, float, float], where: str, **style: object) -> list[Primitive]:

@@ -13,8 +13,7 @@ import math
 from dataclasses import dataclass
 
 from printgen.layout.primitives import Point, Polygon, Rect, line
-
-Box4 = tuple[float, float, float, float]
+from printgen.model.box import Box4
 
 
 @dataclass(frozen=True)
@@ -41,24 +40,6 @@ class Net:
     panels: dict[str, Box4]                               # x, y, w, h
     outline: tuple[Point, ...]                            # closed cut path
     folds: tuple[tuple[float, float, float, float], ...]  # x1, y1, x2, y2
-
-
-@dataclass(frozen=True)
-class DieLine:
-    """A print shop's tuck box: its art image and where the panels fall on it.
-
-    panels has the same names as a Net's body panels (back, side-left, front,
-    side-right, glue), each x, y, w, h in points from the image's top-left corner."""
-
-    name: str
-    cards: int                          # how many cards the shop says it holds
-    pixels: tuple[int, int]             # the art image the shop asks for
-    width: float
-    height: float
-    panels: dict[str, Box4]
-    bleed: float
-    safe: float
-    glue: str                           # colour of the glue flap
 
 
 def tuck_net(size: BoxSize) -> Net:

@@ -9,7 +9,8 @@ perfectly registered back would put the line, so the reading is the correction.
 from __future__ import annotations
 
 from printgen.layout.primitives import Primitive, line
-from printgen.layout.sheet import Duplex, Page, back_position, Grid
+from printgen.layout.sheet import Grid, Page, back_position
+from printgen.model import Duplex
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.units import pt

@@ -8,7 +8,8 @@ from pathlib import Path
 from printgen.layout.face import Frame, context_for, layout_side
 from printgen.layout.primitives import Primitive
 from printgen.model import Card, Deck
-from printgen.spec.template import Template, find_template, load_template
+from printgen.model.template import Template
+from printgen.spec.template import find_template, load_template
 
 
 @dataclass(frozen=True)

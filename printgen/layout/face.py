@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -12,13 +11,12 @@ from printgen.errors import TemplateError, UnitError
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
+from printgen.model.template import Element, ElementKind, Template
 from printgen.spec.expr import is_template, render
-from printgen.spec.template import Template
-from printgen.spec.yamlload import load_file
+from printgen.spec.template import builtin_shapes
 from printgen.units import Length, mm
 
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")
-SHAPES_FILE = Path(__file__).resolve().parent.parent.parent / "templates" / "shapes.yaml"
 
 
 @dataclass(frozen=True)
@@ -52,13 +50,13 @@ def layout_side(template: Template, frame: Frame, context: dict[str, Any],
             prims.extend(_DONE[key])
             continue
         ev = _Evaluator(template, index, element, context, subject)
-        if "when" in element and ev.text("when").strip().lower() in ("", "false", "0", "no", "none"):
+        if "when" in element.values and ev.text("when").strip().lower() in ("", "false", "0", "no", "none"):
             continue
         ev.render_all()
-        made = _KIND[element["kind"]](ev, frame)
+        made = _KIND[element.kind](ev, frame)
         if ev.flag("mirror"):
             made += [turn(p, 2, frame.width, frame.height) for p in made]
-        if template.static[index]:
+        if element.static:
             _DONE[key] = tuple(made)
         prims.extend(made)
     return tuple(prims)
@@ -71,9 +69,9 @@ _SEPARATOR = "\x1e"      # joins an element's expressions so that one render doe
 class _Evaluator:
     """Reads one element's values for one card, with located errors."""
 
-    def __init__(self, template: Template, index: int, element: dict[str, Any],
+    def __init__(self, template: Template, index: int, element: Element,
                  context: dict[str, Any], subject: str) -> None:
-        self.template, self.index, self.element = template, index, element
+        self.template, self.index, self.element = template, index, element.values
         self.context, self.subject = context, subject
         self.rendered: dict[str, str] = {}
 
@@ -104,8 +102,6 @@ class _Evaluator:
         raw = self.element.get(key)
         if raw is None:
             return default
-        if isinstance(raw, (dict, list)):
-            raise TemplateError(f"{self.where(key)}: expected text, got a {type(raw).__name__}")
         return render(str(raw), self.context, lambda: self.where(key))
 
     def length(self, key: str, default: str | None = None, *, signed: bool = True) -> float:
@@ -208,19 +204,14 @@ def _shape(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     paint = ev.paint()
     made: list[Primitive] = []
     for part in parts:
-        if "ellipse" in part:
-            ex, ey, rx, ry = (float(v) for v in str(part["ellipse"]).split(","))
-            made.append(Ellipse(cx + ex * half, cy + ey * half, rx * half, ry * half,
+        n = part.numbers
+        if part.kind == "ellipse":
+            made.append(Ellipse(cx + n[0] * half, cy + n[1] * half, n[2] * half, n[3] * half,
                                 paint["fill"], paint["stroke"], paint["width"]))
         else:
-            pts = [tuple(float(v) for v in p.split(",")) for p in str(part["polygon"]).split()]
+            pts = zip(n[0::2], n[1::2])
             made.append(Polygon(tuple((cx + px * half, cy + py * half) for px, py in pts), **paint))
     return made
-
-
-@lru_cache(maxsize=1)
-def builtin_shapes() -> dict[str, Any]:
-    return dict(load_file(SHAPES_FILE).data)
 
 
 def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
@@ -255,5 +246,6 @@ def _field_name(raw: str) -> str:
     return match.group(1) if match else "text"
 
 
-_KIND = {"rect": _rect, "ellipse": _ellipse, "shape": _shape, "polygon": _polygon,
-         "line": _line, "text": _text, "image": _image}
+_KIND = {ElementKind.RECT: _rect, ElementKind.ELLIPSE: _ellipse, ElementKind.SHAPE: _shape,
+         ElementKind.POLYGON: _polygon, ElementKind.LINE: _line, ElementKind.TEXT: _text,
+         ElementKind.IMAGE: _image}

@@ -13,7 +13,6 @@ on the fold marks, its first panel on top.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from PIL import Image as PILImage
 
@@ -22,24 +21,13 @@ from printgen.fonts import font
 from printgen.layout.deck import Side
 from printgen.layout.face import Frame
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
-from printgen.layout.richtext import Fonts, RichStyle, Span, ascent, descent, line_runs, wrap
-from printgen.layout.sheet import Duplex, Page, Placed
+from printgen.layout.richtext import Fonts, RichStyle, ascent, descent, line_runs, wrap
+from printgen.layout.sheet import Page, Placed
+from printgen.model import Duplex
 from printgen.model import Paper
+from printgen.model.text import Block, BlockKind, Span
 from printgen.spec.printdata import print_facts
 from printgen.units import mm
-
-
-@dataclass(frozen=True)
-class Block:
-    """One block of a rules text, from Markdown: where says file:line for errors."""
-
-    kind: str                                   # heading, paragraph, item, table, image, rule
-    where: str
-    spans: tuple[Span, ...] = ()
-    level: int = 0                              # heading level; list depth (1 = top)
-    marker: str = ""                            # list item marker: "•" or "3."
-    rows: tuple[tuple[tuple[Span, ...], ...], ...] = ()   # table rows of cells, header first
-    image: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -76,16 +64,16 @@ class Chunk:
 
 def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     width = style.inner[0]
-    if block.kind == "heading":
+    if block.kind is BlockKind.HEADING:
         size = style.headings[min(block.level, len(style.headings)) - 1]
         rich = RichStyle(size, 1.15, style.accent, Fonts(regular="sans-bold", italic="sans-bold-italic"))
         lines = wrap(block.spans, width, rich, block.where)
         return [Chunk(*_lines(lines, rich, 0.0, 0.0), gap=style.gap * 1.6, keep=2)]
-    if block.kind in ("paragraph", "item"):
+    if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         return _text_chunks(block, style)
-    if block.kind == "table":
+    if block.kind is BlockKind.TABLE:
         return _table_chunks(block, style)
-    if block.kind == "image":
+    if block.kind is BlockKind.IMAGE:
         return [_image_chunk(block, style)]
     return [Chunk(style.gap, (line(0, style.gap / 2, width, style.gap / 2, stroke=style.accent, width=0.4),),
                   gap=style.gap)]
@@ -101,7 +89,7 @@ def _lines(lines: list, rich: RichStyle, x: float, y: float) -> tuple[float, tup
 
 def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     rich = RichStyle(style.body, style.line_height, style.ink)
-    left = style.indent * block.level if block.kind == "item" else 0.0
+    left = style.indent * block.level if block.kind is BlockKind.ITEM else 0.0
     lines = wrap(block.spans, style.inner[0] - left, rich, block.where)
     step = rich.size * rich.line_height
     result = []
@@ -110,7 +98,7 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
         if i == 0 and block.marker:
             marker = wrap([Span(block.marker)], style.indent, rich, block.where)[0]
             prims = line_runs(marker, left - style.indent, ascent(rich), rich) + prims
-        gap = (style.gap / 2 if block.kind == "item" else style.gap) if i == 0 else 0.0
+        gap = (style.gap / 2 if block.kind is BlockKind.ITEM else style.gap) if i == 0 else 0.0
         result.append(Chunk(step, tuple(prims), gap=gap, keep=1 if i == 0 and len(lines) > 1 else 0))
     return result
 

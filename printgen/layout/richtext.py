@@ -13,18 +13,10 @@ from printgen.errors import FitError
 from printgen.fonts import check_glyphs, font
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import clean
+from printgen.model.text import Span
 from printgen.units import mm
 
 Piece = tuple[str, str]          # text, font name
-
-
-@dataclass(frozen=True)
-class Span:
-    """A run of text and whether it is bold and/or italic."""
-
-    text: str
-    bold: bool = False
-    italic: bool = False
 
 
 @dataclass(frozen=True)

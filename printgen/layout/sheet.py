@@ -9,22 +9,15 @@ for a short-edge flip their rows, and the back offset then moves them all.
 
 from __future__ import annotations
 
-import enum
 import math
 from dataclasses import dataclass
 
 from printgen.errors import FitError
 from printgen.layout.deck import DeckLayout, Side
 from printgen.layout.primitives import Primitive, line
-from printgen.model import CardSize, Paper
+from printgen.model import CardSize, Duplex, Paper
 from printgen.spec.printdata import print_facts
 from printgen.units import mm
-
-
-class Duplex(enum.Enum):
-    LONG = "long"
-    SHORT = "short"
-    NONE = "none"
 
 
 @dataclass(frozen=True)

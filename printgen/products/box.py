@@ -8,56 +8,22 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from printgen.errors import FitError
-from printgen.layout.box import Box4, BoxSize, DieLine, Net, net_lines, paint, printed_areas, tuck_net
+from printgen.layout.box import BoxSize, Net, net_lines, paint, printed_areas, tuck_net
 from printgen.layout.deck import Side, deck_context
 from printgen.layout.face import Frame, context_for, layout_side
 from printgen.layout.primitives import Rect
 from printgen.layout.sheet import Page, Placed
 from printgen.model import Deck, Paper
+from printgen.model.box import Box4, DieLine
 from printgen.render.pdf import render_pdf
-from printgen.spec import PACKAGE_ROOT
+from printgen.spec.box import box_facts, box_facts_file
 from printgen.spec.expr import render
 from printgen.spec.printdata import print_facts
-from printgen.spec.schema import Checker
 from printgen.spec.template import find_template, load_template
-from printgen.spec.yamlload import Located, load_file
 from printgen.units import Length, mm
-
-FACTS = PACKAGE_ROOT / "templates" / "box-tuck.yaml"
-BOX_KEYS = ["thickness", "clearance", "back", "side", "title"]
-LENGTHS = ["clearance", "leaflet", "tuck", "glue_tab", "notch", "dust_flap", "taper", "bleed"]
-
-
-@dataclass(frozen=True)
-class BoxFacts:
-    lengths: dict[str, float]
-    line_width: float
-    dash: tuple[float, ...]
-    cut: str
-    fold: str
-    colors: dict[str, str]
-    templates: dict[str, str]
-    back: str
-
-
-@lru_cache(maxsize=1)
-def box_facts() -> BoxFacts:
-    doc = load_file(FACTS)
-    check = Checker(doc)
-    data = doc.data
-    lengths = {key: check.length(data.get(key), (key,)) for key in LENGTHS}
-    lines = data.get("lines") or {}
-    dash = tuple(check.length(part, ("lines", "dash")) for part in str(lines.get("dash", "")).split())
-    facts = BoxFacts(lengths, check.length(lines.get("width"), ("lines", "width")), dash,
-                     str(lines.get("cut")), str(lines.get("fold")), dict(data.get("colors") or {}),
-                     dict(data.get("templates") or {}), str(data.get("back") or ""))
-    check.raise_errors()
-    return facts
 
 
 @dataclass(frozen=True)
@@ -72,22 +38,14 @@ class BoxOptions:
 
 
 def box_options(deck: Deck, thickness: float | None = None) -> BoxOptions:
-    """Read and check deck.extra['box']; thickness (points) from the command line wins."""
-    facts = box_facts()
-    raw: Any = deck.extra.get("box") or {}
-    doc: Located = deck.doc if deck.doc is not None else Located(raw, str(deck.source))
-    check = Checker(doc)
-    data = check.mapping(raw, ("box",), BOX_KEYS)
-    card = check.length(data.get("thickness"), ("box", "thickness"),
-                        default=f"{deck.card_thickness}pt")
-    clearance = check.length(data.get("clearance"), ("box", "clearance"),
-                             default=f"{facts.lengths['clearance']}pt")
-    info = box_deck_info(deck)
-    back = check.text(data.get("back"), ("box", "back"), default="") or \
-        render(facts.back, {"deck": info}, f"{FACTS.name} back")
-    title = check.text(data.get("title"), ("box", "title"), default=deck.title)
-    side = check.text(data.get("side"), ("box", "side"), default=deck.game or deck.title)
-    check.raise_errors()
+    """The deck's `box:` options with printgen's defaults where it has none; thickness
+    (points) from the command line wins."""
+    facts, box = box_facts(), deck.box
+    card = box.thickness if box.thickness is not None else deck.card_thickness
+    clearance = box.clearance if box.clearance is not None else facts.lengths["clearance"]
+    back = box.back or render(facts.back, {"deck": box_deck_info(deck)}, f"{box_facts_file().name} back")
+    title = box.title if box.title is not None else deck.title
+    side = box.side if box.side is not None else deck.game or deck.title
     return BoxOptions(thickness if thickness is not None else card, clearance, title, side, back)
 
 
@@ -181,7 +139,7 @@ def _front_art(deck: Deck, w: float, h: float) -> Side:
 
 
 def _decor(deck: Deck, name: str, frame: Frame, values: dict[str, str], panel: str) -> Side:
-    template = load_template(find_template(name, FACTS, f"{FACTS.name} templates"))
+    template = load_template(find_template(name, box_facts_file(), f"{box_facts_file().name} templates"))
     context = context_for(frame, template, deck=box_deck_info(deck), box=values)
     return Side(f"box-{panel}", f"box {panel}", frame,
                 layout_side(template, frame, context, f"tuck box {panel} of {deck.name}"))

@@ -31,7 +31,8 @@ from printgen.layout.dealsheet import solution_pages
 from printgen.layout.face import Frame, context_for, layout_side
 from printgen.model import Paper
 from printgen.render.pdf import render_pdf
-from printgen.spec import PACKAGE_ROOT, load_deck, search_roots
+from printgen.spec import load_deck
+from printgen.spec.places import roots
 from printgen.spec.schema import Checker
 from printgen.spec.template import load_template
 from printgen.spec.yamlload import load_file
@@ -66,11 +67,11 @@ class DealSheetBuild:
 
 def template_file(name: str) -> Path:
     """A file of templates/, the current folder's first, then printgen's own."""
-    for root in [*search_roots(), PACKAGE_ROOT]:
+    for root, _ in roots():
         path = root / "templates" / name
         if path.is_file():
             return path
-    raise InputError(f"templates/{name}: not found in {', '.join(map(str, search_roots()))}")
+    raise InputError(f"templates/{name}: not found in {', '.join(str(root) for root, _ in roots())}")
 
 
 @lru_cache(maxsize=4)

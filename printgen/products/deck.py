@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printgen.layout.deck import DeckLayout, Side, layout_deck
-from printgen.layout.sheet import Duplex, impose
+from printgen.layout.sheet import impose
+from printgen.model import Duplex
 from printgen.model import Deck, Paper
 from printgen.output import ensure_dir
 from printgen.progress import progress

@@ -9,96 +9,14 @@ way the profile asks: one PNG per side (export_png), one card per PDF page
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from pathlib import Path
 
-from printgen.errors import FitError, InputError
+from printgen.errors import FitError, PreflightError
 from printgen.layout.deck import DeckLayout, layout_deck
 from printgen.model import Deck
+from printgen.model.vendor import Output, Profile
 from printgen.output import ensure_dir
-from printgen.preflight import PreflightError, check_layout, deck_where, expected_size_findings
-from printgen.spec.schema import Checker
-from printgen.spec.yamlload import load_file
-
-DATA = Path(__file__).resolve().parent.parent / "data" / "vendors.yaml"
-OUTPUTS = ("png", "pdf", "tts")
-PROFILE_KEYS = ["title", "output", "dpi", "bleed", "safe", "colour", "expect", "box_art", "sheet"]
-
-
-@dataclass(frozen=True)
-class Profile:
-    """How one shop or tabletop wants a deck: sizes in points, pixel counts as ints."""
-
-    name: str
-    title: str
-    output: str                                   # png, pdf or tts
-    dpi: int
-    bleed: float
-    safe: float
-    colour: str                                   # rgb or cmyk
-    expect: dict[str, tuple[float, float]]        # per size preset: pixels (png) or points (pdf)
-    box_art: str | None = None                    # data file of the shop's tuck box die lines
-    sheet: tuple[int, int] | None = None          # most columns and rows of a TTS sheet
-
-
-@lru_cache(maxsize=1)
-def profiles() -> dict[str, Profile]:
-    """Every profile in data/vendors.yaml, validated with located errors."""
-    doc = load_file(DATA)
-    check = Checker(doc)
-    data = check.mapping(doc.data, (), ["profiles"], required=["profiles"])
-    found = {}
-    for name, raw in check.mapping(data.get("profiles"), ("profiles",), list(data.get("profiles") or {})).items():
-        found[name] = _profile(check, name, raw)
-    check.raise_errors()
-    return found
-
-
-def _profile(check: Checker, name: str, raw: object) -> Profile:
-    path = ("profiles", name)
-    value = check.mapping(raw, path, PROFILE_KEYS, required=["title", "output", "dpi", "bleed", "safe"])
-    output = check.choice(value.get("output"), path + ("output",), OUTPUTS, "png")
-    expect = {}
-    for preset, size in (value.get("expect") or {}).items():
-        where = path + ("expect", preset)
-        check.mapping(size, where, ["width", "height"], required=["width", "height"])
-        if output == "pdf":
-            expect[preset] = (check.length(size.get("width"), where + ("width",)),
-                              check.length(size.get("height"), where + ("height",)))
-        else:
-            expect[preset] = (float(check.integer(size.get("width"), where + ("width",), minimum=1)),
-                              float(check.integer(size.get("height"), where + ("height",), minimum=1)))
-    return Profile(name, check.text(value.get("title"), path + ("title",)), output,
-                   check.integer(value.get("dpi"), path + ("dpi",), minimum=1),
-                   check.length(value.get("bleed"), path + ("bleed",)),
-                   check.length(value.get("safe"), path + ("safe",)),
-                   check.choice(value.get("colour"), path + ("colour",), ("rgb", "cmyk"), "rgb"),
-                   expect, _data_file(check, value.get("box_art"), path + ("box_art",)),
-                   _pair(check, value.get("sheet"), path + ("sheet",), ("cols", "rows")))
-
-
-def _data_file(check: Checker, raw: object, path: tuple) -> str | None:
-    if raw is None:
-        return None
-    name = check.text(raw, path)
-    if name and not (DATA.parent / name).is_file():
-        check.fail(path, f"no data file {name!r} in {DATA.parent}")
-    return name or None
-
-
-def _pair(check: Checker, raw: object, path: tuple, keys: tuple[str, str]) -> tuple[int, int] | None:
-    if raw is None:
-        return None
-    value = check.mapping(raw, path, keys, required=keys)
-    return (check.integer(value.get(keys[0]), path + (keys[0],), minimum=1),
-            check.integer(value.get(keys[1]), path + (keys[1],), minimum=1))
-
-
-def profile(name: str) -> Profile:
-    known = profiles()
-    if name not in known:
-        raise InputError(f"--for: unknown profile {name!r}; expected one of {', '.join(known)}")
-    return known[name]
+from printgen.preflight import check_layout, deck_where, expected_size_findings
 
 
 @dataclass(frozen=True)
@@ -142,10 +60,10 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
     if options.strict and result.warnings:
         raise PreflightError.of(result.warnings)
     folder = ensure_dir(options.out / prof.name)
-    if prof.output == "png":
+    if prof.output is Output.PNG:
         from printgen.products.export_png import write_png_set
         write_png_set(layout, prof, folder, result, quiet=options.quiet)
-    elif prof.output == "pdf":
+    elif prof.output is Output.PDF:
         from printgen.products.export_dtc import write_card_pdf
         write_card_pdf(layout, prof, folder, result)
     else:

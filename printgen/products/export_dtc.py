@@ -16,7 +16,8 @@ from printgen.layout.sheet import Page, Placed
 from printgen.render.pdf import render_pdf
 
 if TYPE_CHECKING:
-    from printgen.products.export import ExportResult, Profile
+    from printgen.model.vendor import Profile
+    from printgen.products.export import ExportResult
 
 NOT_PDFX = ("not PDF/X-1a: colours are converted with a plain formula (no colour profile, "
             "no OutputIntent) and the file carries no PDF/X version key; check it in the "

@@ -17,7 +17,8 @@ from printgen.progress import progress
 from printgen.render.png import pixel_size, write_png
 
 if TYPE_CHECKING:
-    from printgen.products.export import ExportResult, Profile
+    from printgen.model.vendor import Profile
+    from printgen.products.export import ExportResult
 
 
 def upload_name(deck_name: str, side: Side, kind: str) -> str:

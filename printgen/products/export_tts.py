@@ -23,7 +23,8 @@ from printgen.progress import progress
 from printgen.render.png import pixel_size, render_side, write_png
 
 if TYPE_CHECKING:
-    from printgen.products.export import ExportResult, Profile
+    from printgen.model.vendor import Profile
+    from printgen.products.export import ExportResult
 
 
 @dataclass(frozen=True)

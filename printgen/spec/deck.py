@@ -6,17 +6,21 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from printgen.model import Card, CardSize, Deck
+from printgen.errors import InputError
+from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.spec.expr import render
+from printgen.spec.places import DICE, PARTS, RULES, find
 from printgen.spec.printdata import print_facts
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 
-EXTRA_KEYS = ["dice", "parts", "box", "rules"]    # kept raw in Deck.extra; see model.Deck
 DECK_KEYS = ["name", "title", "game", "credits", "size", "bleed", "safe", "face", "back",
-             "label", "fields", "card_thickness", "cards", *EXTRA_KEYS]
+             "label", "fields", "card_thickness", "cards", "dice", "parts", "box", "rules"]
 ENTRY_KEYS = ["each", "fields", "count", "face", "back"]
 SIZE_KEYS = ["width", "height"]
+BOX_KEYS = ["thickness", "clearance", "back", "side", "title"]
+REFS = {"dice": (DICE, "dice names such as [spike]"), "parts": (PARTS, "part names such as [solomon-board]"),
+        "rules": (RULES, "rules text names such as [coruscant-shift]")}
 
 
 def load_deck_file(path: Path, display: str | None = None) -> Deck:
@@ -39,12 +43,48 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
     deck_back = check.text(data.get("back"), ("back",))
     label = check.text(data.get("label"), ("label",), default="card {{ index }}")
     cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label)
+    refs = {key: _refs(check, data.get(key), key, path) for key in REFS}
+    box = _box(check, data.get("box"))
     check.raise_errors()
     return Deck(name=str(data["name"]), title=str(data.get("title") or data["name"]),
                 source=path, size=size, bleed=bleed, safe=safe, cards=tuple(cards),
                 game=str(data.get("game") or ""), credits=tuple(str(c) for c in credits),
-                card_thickness=thickness,
-                extra={key: data[key] for key in EXTRA_KEYS if key in data}, doc=doc)
+                card_thickness=thickness, dice=refs["dice"], parts=refs["parts"], box=box,
+                rules=refs["rules"], where=doc.source,
+                lines=tuple((key, line) for key in data if (line := doc.line((key,)))))
+
+
+def _refs(check: Checker, value: Any, key: str, deck_file: Path) -> tuple[Ref, ...]:
+    """The names of other data files (dice, parts, rules texts), each found."""
+    shelf, example = REFS[key]
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        check.fail((key,), f"expected a list of {example}, got {_shown(value)}")
+        return ()
+    refs = []
+    for i, name in enumerate(value):
+        try:
+            refs.append(Ref(name, find(shelf, name, near=deck_file)))
+        except InputError as error:
+            check.fail((key, i), str(error))
+    return tuple(refs)
+
+
+def _box(check: Checker, value: Any) -> DeckBox:
+    """The `box:` options; what is left out stays None (printgen's default)."""
+    if value is None:
+        return DeckBox()
+    data = check.mapping(value, ("box",), BOX_KEYS)
+    lengths = {key: check.length(data[key], ("box", key)) if data.get(key) is not None else None
+               for key in ("thickness", "clearance")}
+    texts = {key: check.text(data[key], ("box", key)) if data.get(key) is not None else None
+             for key in ("title", "side", "back")}
+    return DeckBox(**lengths, **texts)
+
+
+def _shown(value: Any) -> str:
+    return "a mapping" if isinstance(value, dict) else repr(value)
 
 
 def _size(check: Checker, value: Any) -> CardSize:

@@ -77,6 +77,25 @@ class Checker:
             self.fail(path, f"expected a whole number of at least {minimum}, got {value!r}")
         return result
 
+    def number(self, value: Any, path: KeyPath, *, default: float | None = None,
+               minimum: float | None = None, maximum: float | None = None) -> float:
+        """A plain decimal number (no unit), within [minimum, maximum] where given."""
+        if value is None and default is not None:
+            return default
+        try:
+            result = float(str(value))
+        except ValueError:
+            result = float("nan")
+        if result != result or result in (float("inf"), float("-inf")):
+            self.fail(path, f"expected a number, got {_show(value)}")
+            return default or 0.0
+        if (minimum is not None and result < minimum) or (maximum is not None and result > maximum):
+            self.fail(path, f"expected a number from {minimum:g} to {maximum:g}, got {value!r}"
+                      if minimum is not None and maximum is not None else
+                      f"expected a number of at least {minimum:g}, got {value!r}" if minimum is not None else
+                      f"expected a number of at most {maximum:g}, got {value!r}")
+        return result
+
     def choice(self, value: Any, path: KeyPath, choices: Iterable[str], default: str) -> str:
         choices = list(choices)
         if value is None:

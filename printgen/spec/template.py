@@ -2,20 +2,23 @@
 
 A template is data: a palette of colours, optional named shapes, and a list of
 elements (rect, ellipse, shape, polygon, line, text, image) placed with lengths
-relative to the trim box. String values may hold Jinja2 expressions over the card.
+relative to the trim box. String values may hold Jinja2 expressions over the card;
+they are evaluated in layout, for each card. Named shapes (templates/shapes.yaml,
+and a template's own `shapes:`) are checked here.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from printgen.errors import TemplateError
+from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
 from printgen.spec.expr import is_template
+from printgen.spec.places import builtin_file, display_path, roots
 from printgen.spec.schema import Checker
-from printgen.spec.yamlload import Located, load_file
+from printgen.spec.yamlload import KeyPath, load_file
 
 COMMON = ["kind", "when", "mirror"]
 BOX = ["x", "y", "w", "h", "box"]
@@ -33,26 +36,11 @@ KINDS: dict[str, list[str]] = {
 TEMPLATE_KEYS = ["description", "colors", "shapes", "elements"]
 
 
-@dataclass(frozen=True)
-class Template:
-    name: str
-    path: Path
-    doc: Located
-    colors: dict[str, str]
-    shapes: dict[str, Any]
-    elements: tuple[dict[str, Any], ...]
-    static: tuple[bool, ...]         # per element: True where no value holds an expression
-
-    def where(self, index: int, key: str | None = None) -> str:
-        path: tuple[str | int, ...] = ("elements", index) + ((key,) if key else ())
-        suffix = f".{key}" if key else ""
-        return f"{self.doc.source}:{self.doc.line(path)} elements[{index}]{suffix}"
-
-
 def template_dirs(deck_file: Path) -> list[Path]:
-    from printgen.spec import search_roots
+    """Where a data file's templates are looked for: templates/ beside its folder, its
+    own folder, then the project's templates/ and printgen's own."""
     deck_dir = deck_file.resolve().parent
-    dirs = [deck_dir.parent / "templates", deck_dir] + [root / "templates" for root in search_roots()]
+    dirs = [deck_dir.parent / "templates", deck_dir] + [root / "templates" for root, _ in roots()]
     return list(dict.fromkeys(dirs))
 
 
@@ -73,7 +61,8 @@ def find_template(name: str, deck_file: Path, where: str) -> Path:
 
 @lru_cache(maxsize=64)
 def load_template(path: Path) -> Template:
-    from printgen.spec import display_path
+    """A template file, checked: its keys, each element's kind and keys, its colours and
+    shapes. Values are kept as text, to be evaluated for each card in layout."""
     doc = load_file(path, display_path(path))
     check = Checker(doc)
     data = check.mapping(doc.data, (), TEMPLATE_KEYS, required=["elements"])
@@ -81,18 +70,77 @@ def load_template(path: Path) -> Template:
     if not isinstance(colors, dict):
         check.fail(("colors",), "expected a mapping of colour names to '#rrggbb' values")
         colors = {}
-    elements = data.get("elements")
-    if not isinstance(elements, list):
+    shapes = read_shapes(check, data.get("shapes") or {}, ("shapes",))
+    raw = data.get("elements")
+    if not isinstance(raw, list):
         check.fail(("elements",), "expected a list of elements")
-        elements = []
-    for i, element in enumerate(elements):
-        if not isinstance(element, dict) or element.get("kind") not in KINDS:
-            got = element.get("kind") if isinstance(element, dict) else element
-            check.fail(("elements", i, "kind"), f"expected a kind of {', '.join(KINDS)}, got {got!r}")
-            continue
-        check.mapping(element, ("elements", i), COMMON + KINDS[element["kind"]])
+        raw = []
+    elements = [_element(check, element, i) for i, element in enumerate(raw)]
     check.raise_errors()
-    static = tuple(not any(isinstance(v, str) and is_template(v) for v in element.values())
-                   for element in elements)
-    return Template(path.stem, path, doc, {str(k): str(v) for k, v in colors.items()},
-                    dict(data.get("shapes") or {}), tuple(elements), static)
+    lines = tuple((doc.line(("elements", i)) or 0,
+                   {key: doc.line(("elements", i, key)) or 0 for key in element.values})
+                  for i, element in enumerate(elements) if element is not None)
+    return Template(path.stem, path, doc.source,
+                    {str(k): check.text(v, ("colors", k)) for k, v in colors.items()}, shapes,
+                    tuple(e for e in elements if e is not None), lines)
+
+
+def _element(check: Checker, raw: Any, index: int) -> Element | None:
+    path: KeyPath = ("elements", index)
+    if not isinstance(raw, dict) or raw.get("kind") not in KINDS:
+        got = raw.get("kind") if isinstance(raw, dict) else raw
+        check.fail(path + ("kind",), f"expected a kind of {', '.join(KINDS)}, got {got!r}")
+        return None
+    check.mapping(raw, path, COMMON + KINDS[raw["kind"]])
+    values: dict[str, str | bool] = {}
+    for key, value in raw.items():
+        if isinstance(value, (dict, list)):
+            check.fail(path + (key,), f"expected text, got a {'mapping' if isinstance(value, dict) else 'list'}")
+        elif value is not None and key != "kind":
+            values[key] = value if isinstance(value, bool) else str(value)
+    static = not any(isinstance(v, str) and is_template(v) for v in values.values())
+    return Element(ElementKind(raw["kind"]), values, static)
+
+
+def read_shapes(check: Checker, raw: Any, path: KeyPath) -> dict[str, Shape]:
+    """Named shapes: each a list of parts {ellipse: "cx,cy,rx,ry"} or {polygon: "x,y x,y ..."}."""
+    if not isinstance(raw, dict):
+        check.fail(path, "expected a mapping of shape names to lists of parts")
+        return {}
+    shapes = {}
+    for name, parts in raw.items():
+        where = path + (name,)
+        if not isinstance(parts, list) or not parts:
+            check.fail(where, "expected a list of parts such as [{ellipse: '0,0,1,1'}]")
+            continue
+        shapes[str(name)] = tuple(part for i, item in enumerate(parts)
+                                  if (part := _shape_part(check, item, where + (i,))) is not None)
+    return shapes
+
+
+def _shape_part(check: Checker, raw: Any, path: KeyPath) -> ShapePart | None:
+    if not isinstance(raw, dict) or len(raw) != 1 or next(iter(raw)) not in ("ellipse", "polygon"):
+        check.fail(path, "expected one of {ellipse: 'cx,cy,rx,ry'} or {polygon: 'x,y x,y ...'}")
+        return None
+    kind, text = next(iter(raw.items()))
+    try:
+        numbers = tuple(float(v) for v in str(text).replace(",", " ").split())
+    except ValueError:
+        numbers = ()
+    wanted = len(numbers) == 4 if kind == "ellipse" else len(numbers) >= 6 and len(numbers) % 2 == 0
+    if not wanted or any(abs(n) > 100 for n in numbers):
+        shape = "four numbers 'cx,cy,rx,ry'" if kind == "ellipse" else "three or more 'x,y' pairs"
+        check.fail(path + (kind,), f"expected {shape} in the shape's unit frame, got {text!r}")
+        return None
+    return ShapePart(kind, numbers)
+
+
+@lru_cache(maxsize=1)
+def builtin_shapes() -> dict[str, Shape]:
+    """templates/shapes.yaml: the shapes every template may draw."""
+    path = builtin_file("templates", "shapes.yaml")
+    doc = load_file(path, display_path(path))
+    check = Checker(doc)
+    shapes = read_shapes(check, doc.data, ())
+    check.raise_errors()
+    return shapes

@@ -1,11 +1,11 @@
-"""The model: decks and cards as small frozen values, every length in points."""
+"""Decks and cards, card sizes and papers, every length in points."""
 
 from __future__ import annotations
 
+import enum
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from printgen.units import mm
 
@@ -21,6 +21,14 @@ class CardSize:
     def __str__(self) -> str:
         label = f"{mm(self.width):g} x {mm(self.height):g} mm"
         return f"{self.name} ({label})" if self.name else label
+
+
+class Duplex(enum.Enum):
+    """How a printed sheet is turned over for its back side."""
+
+    LONG = "long"          # about its long edge
+    SHORT = "short"        # about its short edge
+    NONE = "none"          # not at all: the backs are printed separately
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,26 @@ class Card:
 
 
 @dataclass(frozen=True)
+class Ref:
+    """Another data file a deck names (a die, a part, a rules text): its name as the
+    deck wrote it and the file it was found at."""
+
+    name: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class DeckBox:
+    """The deck's `box:` options; None where the deck leaves printgen's default."""
+
+    thickness: float | None = None       # one card's thickness, points
+    clearance: float | None = None       # added to the inside size each way, points
+    title: str | None = None             # the front panel's title
+    side: str | None = None              # the text on both sides
+    back: str | None = None              # the back panel's text
+
+
+@dataclass(frozen=True)
 class Deck:
     """A whole deck as the spec describes it, ready for layout."""
 
@@ -69,13 +97,18 @@ class Deck:
     game: str = ""
     credits: tuple[str, ...] = ()
     card_thickness: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)   # raw values of the keys below
-    doc: Any = field(default=None, compare=False, repr=False)  # the loaded file, for located errors
+    dice: tuple[Ref, ...] = ()     # dice printed with the deck (decks/dice/)
+    parts: tuple[Ref, ...] = ()    # boards, tokens and other pieces (decks/parts/)
+    box: DeckBox = DeckBox()
+    rules: tuple[Ref, ...] = ()    # rules texts folded to fit the deck's tuck box
+    where: str = ""                # the deck file as the user names it, for messages
+    lines: tuple[tuple[str, int], ...] = ()   # the line of each top-level key
 
-    # Keys whose values stay raw in `extra`, each validated by the product that uses it
-    # (with Checker(deck.doc) so its errors name the line):
-    #   dice: names of dice to build with the deck; parts: boards, tokens and other pieces;
-    #   box: tuck box options; rules: the name of the game's rules text.
+    def at(self, key: str = "") -> str:
+        """The deck file and the line of a top-level key, for messages: "decks/x.yaml:12"."""
+        line = dict(self.lines).get(key) if key else None
+        where = self.where or str(self.source)
+        return f"{where}:{line}" if line else where
 
     @property
     def backs(self) -> tuple[str, ...]:

@@ -1,0 +1,60 @@
+"""printgen new FOLDER: a small project (a deck and its templates) that builds at once."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+from printgen.builtin import data_dir
+from printgen.errors import InputError, OutputError
+from printgen.spec.places import display_path
+
+DESCRIPTION = """\
+Start a project of your own: FOLDER/decks/NAME.yaml (a 12-card deck), its face and
+back templates in FOLDER/templates/, and a README. NAME is FOLDER's name. It builds
+at once: 'printgen build FOLDER/decks/NAME.yaml', or 'printgen build NAME' inside
+FOLDER, where 'printgen list' shows it as a local deck. FOLDER must be new or empty;
+nothing that exists is overwritten."""
+
+SKELETON = "new-project"         # in printgen/data/: files with __NAME__ and __TITLE__ in them
+
+
+def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
+    parser = sub.add_parser("new", parents=parents, help="start a project: a deck and its templates",
+                            description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("folder", metavar="FOLDER", type=Path, help="the project folder to create")
+    return parser
+
+
+def deck_name(folder: Path) -> str:
+    """The folder's name as a deck name: lower case letters, digits and dashes."""
+    name = "-".join(part for part in re.split(r"[^a-z0-9]+", folder.resolve().name.lower()) if part)
+    return name or "my-deck"
+
+
+def run(args: argparse.Namespace) -> int:
+    folder: Path = args.folder
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise InputError(f"{folder}: already exists and is not an empty folder; printgen new "
+                         f"writes a new project, so name a new folder")
+    name = deck_name(folder)
+    title = name.replace("-", " ").title()
+    skeleton = data_dir() / SKELETON
+    written = []
+    try:
+        for source in sorted(p for p in skeleton.rglob("*") if p.is_file()):
+            target = folder / str(source.relative_to(skeleton)).replace("__NAME__", name)
+            text = source.read_text(encoding="utf-8").replace("__NAME__", name).replace("__TITLE__", title)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with open(target, "x", encoding="utf-8") as file:      # never overwrite
+                file.write(text)
+            written.append(target)
+    except OSError as error:
+        raise OutputError(f"{folder}: cannot write the new project ({error.strerror or error})") from None
+    if not args.quiet:
+        print(f"{display_path(folder)}: a new printgen project with the deck {name!r}")
+        for path in written:
+            print(f"  {display_path(path)}")
+        print(f"build it: printgen build {display_path(folder / 'decks' / f'{name}.yaml')}")
+    return 0

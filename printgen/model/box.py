@@ -1,0 +1,48 @@
+"""Tuck boxes: the home-made box's facts and a print shop's die lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Box4 = tuple[float, float, float, float]      # x, y, w, h in points
+
+
+@dataclass(frozen=True)
+class BoxFacts:
+    """templates/box-tuck.yaml: the home-made tuck box's sizes, lines and art."""
+
+    lengths: dict[str, float]          # clearance, leaflet, tuck, glue_tab, notch, dust_flap, taper, bleed
+    line_width: float
+    dash: tuple[float, ...]            # fold lines
+    cut: str                           # colour of the cut lines
+    fold: str                          # colour of the fold lines
+    colors: dict[str, str]             # panel, glue
+    templates: dict[str, str]          # front, side, back: template names
+    back: str                          # the back panel's default text (a Jinja2 expression)
+
+
+@dataclass(frozen=True)
+class DieLine:
+    """A print shop's tuck box: its art image and where the panels fall on it.
+
+    panels has the same names as a box net's body panels (back, side-left, front,
+    side-right, glue), each x, y, w, h in points from the image's top-left corner."""
+
+    name: str
+    cards: int                          # how many cards the shop says it holds
+    pixels: tuple[int, int]             # the art image the shop asks for
+    width: float
+    height: float
+    panels: dict[str, Box4]
+    bleed: float
+    safe: float
+    glue: str                           # colour of the glue flap
+
+
+@dataclass(frozen=True)
+class DieSet:
+    """The boxes of one die-line file, smallest first, and the card size they are for."""
+
+    card: str
+    dpi: int
+    boxes: tuple[DieLine, ...]

@@ -1,0 +1,42 @@
+"""Dice, boards and tokens: the pieces a deck's build prints besides its cards."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die file (decks/dice/NAME.yaml): six faces drawn by one template."""
+
+    name: str
+    title: str
+    where: str                          # the file as the user names it
+    template: Path
+    edge: float                         # cube edge, points
+    tab: float                          # glue tab width, points
+    count: int                          # nets printed per set
+    faces: tuple[dict[str, str], ...]   # the fields of faces 1..6
+
+
+class PartKind(enum.Enum):
+    BOARD = "board"                     # larger than a sheet: split with alignment marks
+    TOKENS = "tokens"                   # count copies in a grid
+
+
+@dataclass(frozen=True)
+class Part:
+    """A part file (decks/parts/NAME.yaml): a board or tokens drawn by one template."""
+
+    name: str
+    title: str
+    kind: PartKind
+    where: str
+    template: Path
+    width: float
+    height: float
+    count: int
+    overlap: float                      # boards: the band neighbouring sheets share
+    gap: float                          # tokens: the space between them

@@ -1,0 +1,75 @@
+"""Rules texts: Markdown read into blocks of rich text, for leaflets and play aids."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of text and whether it is bold and/or italic."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+
+
+class BlockKind(enum.Enum):
+    HEADING = "heading"
+    PARAGRAPH = "paragraph"
+    ITEM = "item"               # a list item
+    TABLE = "table"
+    IMAGE = "image"
+    RULE = "rule"               # a horizontal rule
+
+
+@dataclass(frozen=True)
+class Block:
+    """One block of a rules text; where says file:line for errors."""
+
+    kind: BlockKind
+    where: str
+    spans: tuple[Span, ...] = ()
+    level: int = 0                              # heading level; list depth (1 = top)
+    marker: str = ""                            # list item marker: "•" or "3."
+    rows: tuple[tuple[tuple[Span, ...], ...], ...] = ()   # table rows of cells, header first
+    image: Path | None = None
+
+
+@dataclass(frozen=True)
+class RulesText:
+    """A rules text (decks/rules/NAME.md or a user's Markdown file) and its front matter."""
+
+    name: str                   # the file's stem: output names use it
+    where: str                  # the file as the user names it
+    blocks: tuple[Block, ...]
+    title: str                  # the leaflet's title (front matter `title`, else "NAME rules")
+    deck: str | None = None     # front matter `deck`: the deck whose tuck box it fits
+    deal: Path | None = None    # front matter `deal`: the Markdown a --deal N appends
+
+
+@dataclass(frozen=True)
+class FoldType:
+    """The type of a leaflet (decks/rules/folds.yaml), lengths in points."""
+
+    margin: float               # inside each panel, all round
+    body: float
+    headings: tuple[float, ...]
+    table: float
+    folio: float
+    line_height: float          # a multiple of the type size
+    gap: float                  # between paragraphs
+    indent: float               # list indent
+    ink: str
+    accent: str
+
+
+@dataclass(frozen=True)
+class FoldFacts:
+    """decks/rules/folds.yaml: the panel sizes and the type."""
+
+    panels: dict[str, tuple[float, float]]      # name -> width, height
+    default_panel: str
+    type: FoldType

@@ -1,0 +1,28 @@
+"""Export profiles: how a print shop or a virtual tabletop wants a deck."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Output(enum.Enum):
+    PNG = "png"          # one image per face and back
+    PDF = "pdf"          # one card per page
+    TTS = "tts"          # Tabletop Simulator deck sheets
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One shop or tabletop (printgen/data/vendors.yaml): sizes in points, pixel counts as ints."""
+
+    name: str
+    title: str
+    output: Output
+    dpi: int
+    bleed: float
+    safe: float
+    colour: str                                   # rgb or cmyk
+    expect: dict[str, tuple[float, float]]        # per size preset: pixels (png) or points (pdf)
+    box_art: str | None = None                    # data file of the shop's tuck box die lines
+    sheet: tuple[int, int] | None = None          # most columns and rows of a TTS sheet

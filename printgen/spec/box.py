@@ -1,0 +1,100 @@
+"""Tuck box data: the home-made box's facts (templates/box-tuck.yaml) and the print
+shops' die lines (printgen/data/tgc-boxes.yaml and the like)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from printgen.builtin import data_dir
+from printgen.model.box import BoxFacts, DieLine, DieSet
+from printgen.spec.places import builtin_file, display_path
+from printgen.spec.schema import Checker
+from printgen.spec.yamlload import load_file
+
+LENGTHS = ["clearance", "leaflet", "tuck", "glue_tab", "notch", "dust_flap", "taper", "bleed"]
+FACT_KEYS = [*LENGTHS, "lines", "colors", "templates", "back"]
+LINE_KEYS = ["width", "dash", "cut", "fold"]
+TEMPLATE_KEYS = ["front", "side", "back"]
+PANELS = ("side-left", "back", "side-right", "front", "glue")
+DIE_SET_KEYS = ["card", "dpi", "bleed", "safe", "glue", "boxes"]
+
+
+def box_facts_file() -> Path:
+    return builtin_file("templates", "box-tuck.yaml")
+
+
+@lru_cache(maxsize=1)
+def box_facts() -> BoxFacts:
+    """The home-made tuck box's facts, checked."""
+    path = box_facts_file()
+    doc = load_file(path, display_path(path))
+    check = Checker(doc)
+    data = check.mapping(doc.data, (), FACT_KEYS, required=FACT_KEYS)
+    lengths = {key: check.length(data.get(key), (key,)) for key in LENGTHS}
+    lines = check.mapping(data.get("lines"), ("lines",), LINE_KEYS, required=LINE_KEYS)
+    dash = tuple(check.length(part, ("lines", "dash")) for part in str(lines.get("dash", "")).split())
+    colors = check.mapping(data.get("colors"), ("colors",), ["panel", "glue"], required=["panel", "glue"])
+    templates = check.mapping(data.get("templates"), ("templates",), TEMPLATE_KEYS, required=TEMPLATE_KEYS)
+    facts = BoxFacts(lengths, check.length(lines.get("width"), ("lines", "width")), dash,
+                     check.text(lines.get("cut"), ("lines", "cut")),
+                     check.text(lines.get("fold"), ("lines", "fold")),
+                     {k: check.text(v, ("colors", k)) for k, v in colors.items()},
+                     {k: check.text(v, ("templates", k)) for k, v in templates.items()},
+                     check.text(data.get("back"), ("back",)))
+    check.raise_errors()
+    return facts
+
+
+def die_set_file(name: str) -> Path:
+    """A die-line file of printgen/data/ by the name a vendor profile gives."""
+    return data_dir() / name
+
+
+@lru_cache(maxsize=None)
+def load_die_set(path: Path) -> DieSet:
+    """A die-line file, checked, with every error located."""
+    doc = load_file(path)
+    check = Checker(doc)
+    data = check.mapping(doc.data, (), DIE_SET_KEYS, required=DIE_SET_KEYS)
+    dpi = check.integer(data.get("dpi"), ("dpi",), minimum=1) or 300
+    bleed = check.length(data.get("bleed"), ("bleed",))
+    safe = check.length(data.get("safe"), ("safe",))
+    glue = check.text(data.get("glue"), ("glue",))
+    raw_boxes = data.get("boxes") or {}
+    boxes = [_die(check, box, raw, dpi=dpi, bleed=bleed, safe=safe, glue=glue)
+             for box, raw in check.mapping(raw_boxes, ("boxes",), list(raw_boxes)).items()]
+    check.raise_errors()
+    return DieSet(check.text(data.get("card"), ("card",)), dpi,
+                  tuple(sorted(boxes, key=lambda die: die.cards)))
+
+
+def _die(check: Checker, name: str, raw: object, *, dpi: int, bleed: float, safe: float,
+         glue: str) -> DieLine:
+    path = ("boxes", name)
+    value = check.mapping(raw, path, ["cards", "image", *PANELS, "body"],
+                          required=["cards", "image", "body", *PANELS])
+    image = check.mapping(value.get("image"), path + ("image",), ["width", "height"],
+                          required=["width", "height"])
+    pixels = (check.integer(image.get("width"), path + ("image", "width"), minimum=1),
+              check.integer(image.get("height"), path + ("image", "height"), minimum=1))
+    width, height = pixels[0] * 72 / dpi, pixels[1] * 72 / dpi
+    top, bottom = _span(check, value.get("body"), path + ("body",), height)
+    panels = {}
+    for panel in PANELS:
+        left, right = _span(check, value.get(panel), path + (panel,), width)
+        panels[panel] = (left, top, right - left, bottom - top)
+    return DieLine(name, check.integer(value.get("cards"), path + ("cards",), minimum=1), pixels,
+                   width, height, panels, bleed, safe, glue)
+
+
+def _span(check: Checker, raw: object, path: tuple, limit: float) -> tuple[float, float]:
+    """'START END': two lengths, the second past the first, both inside the image."""
+    parts = str(raw).split() if isinstance(raw, (str, int, float)) else []
+    if len(parts) != 2:
+        check.fail(path, f"expected two lengths 'START END' such as '10pt 66.3pt', got {raw!r}")
+        return 0.0, limit
+    start, end = (check.length(part, path) for part in parts)
+    if not start < end <= limit + 1e-6:
+        check.fail(path, f"expected START < END inside the {limit:.1f} pt image, got {raw!r}")
+    return start, end

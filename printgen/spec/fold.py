@@ -1,0 +1,52 @@
+"""Leaflet facts (decks/rules/folds.yaml): panel sizes and type -> FoldFacts."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from printgen.model.text import FoldFacts, FoldType
+from printgen.spec.places import builtin_file, display_path
+from printgen.spec.schema import Checker
+from printgen.spec.yamlload import load_file
+
+TOP_KEYS = ["panels", "default_panel", "margin", "type", "colors"]
+TYPE_KEYS = ["body", "headings", "table", "folio", "line_height", "gap", "indent"]
+
+
+def folds_file() -> Path:
+    return builtin_file("decks", "rules", "folds.yaml")
+
+
+@lru_cache(maxsize=1)
+def fold_facts() -> FoldFacts:
+    path = folds_file()
+    doc = load_file(path, display_path(path))
+    check = Checker(doc)
+    data = check.mapping(doc.data, (), TOP_KEYS, required=TOP_KEYS)
+    raw_panels = data.get("panels") or {}
+    panels = {}
+    for name, value in check.mapping(raw_panels, ("panels",), list(raw_panels)).items():
+        size = check.mapping(value, ("panels", name), ["width", "height"], required=["width", "height"])
+        panels[name] = (check.length(size.get("width"), ("panels", name, "width")),
+                        check.length(size.get("height"), ("panels", name, "height")))
+    default = check.choice(data.get("default_panel"), ("default_panel",), list(panels), next(iter(panels), ""))
+    kind = check.mapping(data.get("type"), ("type",), TYPE_KEYS, required=TYPE_KEYS)
+    headings = kind.get("headings")
+    if not isinstance(headings, list) or not headings:
+        check.fail(("type", "headings"), "expected a list of heading sizes such as [10pt, 8pt, 7pt]")
+        headings = []
+    colors = check.mapping(data.get("colors"), ("colors",), ["ink", "accent"], required=["ink", "accent"])
+    type_ = FoldType(
+        margin=check.length(data.get("margin"), ("margin",)),
+        body=check.length(kind.get("body"), ("type", "body")),
+        headings=tuple(check.length(v, ("type", "headings", i)) for i, v in enumerate(headings)),
+        table=check.length(kind.get("table"), ("type", "table")),
+        folio=check.length(kind.get("folio"), ("type", "folio")),
+        line_height=check.number(kind.get("line_height"), ("type", "line_height"), minimum=0.5, maximum=4.0),
+        gap=check.length(kind.get("gap"), ("type", "gap")),
+        indent=check.length(kind.get("indent"), ("type", "indent")),
+        ink=check.text(colors.get("ink"), ("colors", "ink")),
+        accent=check.text(colors.get("accent"), ("colors", "accent")))
+    check.raise_errors()
+    return FoldFacts(panels, default, type_)

@@ -1,0 +1,111 @@
+"""Where data files are found: the user's project first, then printgen's built-in data.
+
+A project is a folder with `decks/` (deck files, and `decks/dice`, `decks/parts`,
+`decks/aids`, `decks/rules` for the other kinds) and `templates/`: the folder printgen
+runs in. printgen's own decks and templates are laid out the same way (see
+printgen/builtin.py). A file of the project hides the built-in file of the same name,
+and `printgen list` says so.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from pathlib import Path
+
+from printgen.builtin import data_root
+from printgen.errors import InputError
+
+
+class Origin(enum.Enum):
+    LOCAL = "local"
+    BUILTIN = "built-in"
+
+
+@dataclass(frozen=True)
+class Shelf:
+    """One kind of data file and the folder it is kept in, below a project's decks/."""
+
+    noun: str                  # for messages: "deck", "die"
+    folder: str                # below decks/: "" for decks themselves, "dice", ...
+    suffix: str                # ".yaml" or ".md"
+    skip: str = ""             # stems ending in this are not listed (fragments)
+
+
+DECKS = Shelf("deck", "", ".yaml")
+DICE = Shelf("die", "dice", ".yaml")
+PARTS = Shelf("part", "parts", ".yaml")
+AIDS = Shelf("play aid", "aids", ".yaml")
+RULES = Shelf("rules text", "rules", ".md", skip="-deal")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A data file found by name: where, whose, and the built-in file it hides."""
+
+    name: str
+    path: Path
+    origin: Origin
+    hides: Path | None = None
+
+
+def roots() -> list[tuple[Path, Origin]]:
+    """The project folders searched, first wins: the current folder, then printgen's
+    own (once, when printgen runs in its own checkout)."""
+    builtin = data_root().resolve()
+    local = Path.cwd().resolve()
+    return [(builtin, Origin.BUILTIN)] if local == builtin else [(local, Origin.LOCAL),
+                                                                  (builtin, Origin.BUILTIN)]
+
+
+def builtin_file(*parts: str) -> Path:
+    """A file of printgen's built-in decks/ or templates/ (never the project's)."""
+    return data_root().joinpath(*parts)
+
+
+def catalogue(shelf: Shelf) -> dict[str, Entry]:
+    """Every file on the shelf by name, the project's before the built-in; sorted."""
+    found: dict[str, Entry] = {}
+    for root, origin in roots():
+        folder = root / "decks" / shelf.folder
+        for path in sorted(folder.glob(f"*{shelf.suffix}")) if folder.is_dir() else []:
+            if shelf.skip and path.stem.endswith(shelf.skip):
+                continue
+            if path.stem in found:
+                found[path.stem] = Entry(path.stem, found[path.stem].path, found[path.stem].origin, path)
+            else:
+                found[path.stem] = Entry(path.stem, path, origin)
+    return dict(sorted(found.items()))
+
+
+def is_path(text: str, shelf: Shelf) -> bool:
+    """Whether a name on the command line or in a file is a path rather than a name."""
+    return text.lower().endswith((shelf.suffix, ".yml", ".markdown")) or "/" in text or "\\" in text
+
+
+def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
+    """A file by name (beside `near`, a deck file, then in the project, then built-in)
+    or by path; InputError naming what is known otherwise."""
+    if is_path(name_or_path, shelf) or (near is None and Path(name_or_path).is_file()):
+        path = Path(name_or_path) if near is None else near.parent / name_or_path
+        if not path.is_file():
+            raise InputError(f"{name_or_path}: {shelf.noun} file not found")
+        return path
+    if near is not None and shelf.folder:
+        path = near.parent / shelf.folder / f"{name_or_path}{shelf.suffix}"
+        if path.is_file():
+            return path
+    known = catalogue(shelf)
+    if name_or_path not in known:
+        names = ", ".join(known) or "none"
+        raise InputError(f"unknown {shelf.noun} {name_or_path!r}; expected one of {names}"
+                         + ("" if near else f" or a path to a {shelf.noun} file"))
+    return known[name_or_path].path
+
+
+def display_path(path: Path) -> str:
+    """A path as the user would write it: relative to the current folder where possible."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
