@@ -49,7 +49,7 @@ def test_unwritable_output_folder(cli, tmp_path):
 @pytest.mark.parametrize("args, says", [
     (["build", "no-such-deck"], "unknown deck 'no-such-deck'"),
     (["build", "sabacc-62", "--back-offset", "2,1mm"], "--back-offset: expected a unit"),
-    (["build", "sabacc-62", "--only", "pdf,jpg"], "--only: expected outputs from pdf, png, svg, box, parts, gallery"),
+    (["build", "sabacc-62", "--only", "pdf,jpg"], "--only: expected outputs from pdf, png, svg, box, parts, rules, gallery"),
     (["build", "missing.yaml"], "missing.yaml: deck file not found"),
 ])
 def test_bad_arguments(cli, tmp_path, args, says):

@@ -20,7 +20,8 @@ DESCRIPTION = """\
 Build a deck: a home-print PDF (cards at trim size in a grid with crop marks, each
 page of faces followed by its page of backs for duplex printing), a 300 dpi PNG
 per card face and per distinct back (with 1/8 in bleed), an SVG of each, the deck's
-tuck box, its dice, boards and tokens, and the proof gallery (output/index.html).
+tuck box, its dice, boards and tokens, the rule leaflets of its games (folded to fit
+the box), and the proof gallery (output/index.html).
 DECK is a deck name from decks/ (see 'printgen list') or a path to a deck file."""
 
 
@@ -41,8 +42,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "'printgen calibrate' (default: 0mm,0mm)")
     parser.add_argument("--only", metavar="OUTPUTS", default=",".join(OUTPUTS),
                         help="comma-separated outputs to write: pdf (the card sheets), png, svg, box (the tuck "
-                             "box), parts (dice, boards, tokens), gallery (output/index.html) "
-                             "(default: all of them)")
+                             "box), parts (dice, boards, tokens), rules (the leaflets of the deck's `rules:`), "
+                             "gallery (output/index.html) (default: all of them)")
     parser.add_argument("--for", dest="target", metavar="PROFILE", default=None,
                         help="export for a print shop or virtual tabletop instead: tgc, mpc, "
                              "drivethrucards or tts, as printgen/data/vendors.yaml defines them "

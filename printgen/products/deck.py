@@ -14,8 +14,9 @@ from printgen.progress import progress
 from printgen.render.pdf import render_pdf
 
 # What a deck build can write (--only picks some): the home-print card PDF, per-card
-# PNGs and SVGs, the tuck box PDF, and the deck's parts (dice, boards, tokens).
-FORMATS = ("pdf", "png", "svg", "box", "parts")
+# PNGs and SVGs, the tuck box PDF, the deck's parts (dice, boards, tokens) and the rule
+# leaflets of its games (its `rules:` key), folded to fit its tuck box.
+FORMATS = ("pdf", "png", "svg", "box", "parts", "rules")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,10 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     if "parts" in options.formats:
         from printgen.products.parts import plan_extras, write_extras
         extras = plan_extras(deck, options.paper)
+    leaflets = []
+    if "rules" in options.formats and deck.rules:
+        from printgen.products.rules import deck_leaflets, write_leaflet
+        leaflets = deck_leaflets(deck, paper=options.paper, duplex=options.duplex, quiet=options.quiet)
     ensure_dir(options.out)
     result = BuildResult()
     if "pdf" in options.formats:
@@ -72,4 +77,5 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         result.files += deck_box(deck, out=options.out, paper=options.paper, quiet=options.quiet)
     if extras is not None:
         result.files += write_extras(extras, options.out)
+    result.files += [write_leaflet(rules, leaflet, options.out) for rules, leaflet in leaflets]
     return result

@@ -8,6 +8,7 @@ them.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -16,8 +17,7 @@ from printgen.fonts import font
 from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold
 from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.layout.sheet import Page
-from printgen.model import Duplex
-from printgen.model import CardSize, Paper
+from printgen.model import CardSize, Deck, Duplex, Paper
 from printgen.model.text import Block, RulesText
 from printgen.render.pdf import render_pdf
 from printgen.spec.expr import render
@@ -40,21 +40,20 @@ def find_rules(name_or_path: str) -> RulesText:
     return load_rules(find(RULES, name_or_path))
 
 
-def panel_for(size: CardSize | None) -> str:
-    """The largest panel of folds.yaml that fits inside cards of `size` (so the folded
-    leaflet goes into the deck's tuck box); folds.yaml's default without a size."""
-    facts = fold_facts()
-    fitting = [(w * h, name) for name, (w, h) in facts.panels.items()
-               if size is not None and w <= size.width + 1e-6 and h <= size.height + 1e-6]
-    return max(fitting)[1] if fitting else facts.default_panel
+def panel_for(size: CardSize) -> str | None:
+    """The largest panel of folds.yaml that fits inside cards of `size`, so the folded
+    leaflet goes into the deck's tuck box; None where none does."""
+    fitting = [(w * h, name) for name, (w, h) in fold_facts().panels.items()
+               if w <= size.width + 1e-6 and h <= size.height + 1e-6]
+    return max(fitting)[1] if fitting else None
 
 
 def rules_panel(rules: RulesText) -> str:
-    """The panel a rules text is set on by default: its deck's (front matter `deck:`)."""
-    if rules.deck is None:
-        return fold_facts().default_panel
+    """The panel a rules text is set on by default: the one that fits the deck its
+    front matter names, else folds.yaml's default."""
     from printgen.spec import load_deck
-    return panel_for(load_deck(rules.deck).size)
+    panel = panel_for(load_deck(rules.deck).size) if rules.deck is not None else None
+    return panel or fold_facts().default_panel
 
 
 def deal_blocks(template: Path, number: int) -> list[Block]:
@@ -86,6 +85,8 @@ class Leaflet:
     panels: int
     capacity: int
     sides: int
+    panel: str            # the panel size's name
+    paper: str            # the paper's name
 
 
 def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
@@ -111,7 +112,7 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
                        f"{capacity}; it is over by about {mm(over):.0f} mm of panel text{hint}")
     panels = [finish_panel(prims, n, len(flowed), style) for n, (prims, _) in enumerate(flowed, 1)]
     pages = impose_fold(panels, paper=options.paper, style=style, duplex=duplex)
-    return Leaflet(pages, len(flowed), capacity, 1 if duplex is None else 2)
+    return Leaflet(pages, len(flowed), capacity, 1 if duplex is None else 2, options.panel, options.paper.name)
 
 
 def finish_panel(prims: list[Primitive], number: int, total: int, style: FoldStyle) -> tuple[Primitive, ...]:
@@ -125,7 +126,24 @@ def finish_panel(prims: list[Primitive], number: int, total: int, style: FoldSty
 
 def build_rules(rules: RulesText, options: RulesBuild) -> tuple[Path, Leaflet]:
     leaflet = layout_rules(rules, options)
-    suffix = f"-deal-{options.deal}" if options.deal is not None else ""
-    target = options.out / f"{rules.name}{suffix}-rules-{options.panel}-{options.paper.name}.pdf"
-    render_pdf(leaflet.pages, target, title=rules.title)
-    return target, leaflet
+    return write_leaflet(rules, leaflet, options.out, deal=options.deal), leaflet
+
+
+def write_leaflet(rules: RulesText, leaflet: Leaflet, out: Path, *, deal: int | None = None) -> Path:
+    suffix = f"-deal-{deal}" if deal is not None else ""
+    target = out / f"{rules.name}{suffix}-rules-{leaflet.panel}-{leaflet.paper}.pdf"
+    return render_pdf(leaflet.pages, target, title=rules.title)
+
+
+def deck_leaflets(deck: Deck, *, paper: Paper, duplex: Duplex,
+                  quiet: bool) -> list[tuple[RulesText, Leaflet]]:
+    """The leaflets of a deck's `rules:` texts, on the panel that fits its tuck box,
+    laid out (not written); none, with a note, where no panel fits its cards."""
+    panel = panel_for(deck.size)
+    if panel is None:
+        if not quiet:
+            print(f"printgen: note: no rule leaflet for {deck.name}: no panel of "
+                  f"decks/rules/folds.yaml fits its {deck.size} cards", file=sys.stderr)
+        return []
+    options = RulesBuild(out=Path(), paper=paper, panel=panel, duplex=duplex)
+    return [(rules, layout_rules(rules, options)) for rules in map(load_rules, (r.path for r in deck.rules))]

@@ -1,0 +1,106 @@
+"""printgen installed as a wheel, run from an empty folder: the built-in decks, templates,
+rules and fonts travel inside the package, and no code reaches outside it.
+
+The wheel is built offline (the test tools include the build backend), installed into
+a fresh virtual environment that sees this environment's packages for the
+dependencies only, and run through its own `printgen` script in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+BUILT_IN_DECKS = ["coruscant-shift", "kerton-42", "sabacc-62", "sabacc-76",
+                  "solomons-temple-black", "solomons-temple-white"]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                    "--no-index", "-q", "-w", str(folder), str(ROOT)], check=True, capture_output=True)
+    return next(folder.glob("printgen-*.whl"))
+
+
+@pytest.fixture(scope="module")
+def installed(wheel, tmp_path_factory) -> Path:
+    """A venv with the wheel installed; returns its bin folder."""
+    venv = tmp_path_factory.mktemp("venv")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          check=True, capture_output=True, text=True).stdout.strip()
+    # the dependencies from this environment (a plain path: its .pth files, and with them
+    # an editable printgen, are not processed)
+    Path(site, "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+                    "--no-index", "-q", str(wheel)], check=True, capture_output=True)
+    return venv / "bin"
+
+
+def run(bin_dir: Path, folder: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PRINTGEN"))}
+    return subprocess.run([str(bin_dir / "printgen"), *args], cwd=folder, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_the_wheel_holds_the_built_in_data(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in ["printgen/data/decks/sabacc-62.yaml", "printgen/data/decks/dice/spike.yaml",
+                 "printgen/data/decks/parts/solomon-board.yaml", "printgen/data/decks/aids/jedi-duel.yaml",
+                 "printgen/data/decks/rules/jedi-temple.md", "printgen/data/decks/rules/folds.yaml",
+                 "printgen/data/templates/sabacc-face.yaml", "printgen/data/templates/shapes.yaml",
+                 "printgen/data/print.yaml", "printgen/data/vendors.yaml",
+                 "printgen/fonts/DejaVuSans.ttf", "printgen/fonts/LICENSE-DejaVu.txt"]:
+        assert name in names, name
+    assert not any(name.startswith(("decks/", "templates/", "tests/")) for name in names)
+
+
+def test_installed_printgen_runs_from_an_empty_folder(installed, tmp_path):
+    where = run(installed, tmp_path, "list")
+    assert where.returncode == 0 and where.stderr == ""
+    listed = {line.split()[0]: line for line in where.stdout.splitlines() if line.endswith("built-in")}
+    assert sorted(listed) == BUILT_IN_DECKS
+    help_text = run(installed, tmp_path, "--help")
+    bare = run(installed, tmp_path)
+    assert help_text.returncode == bare.returncode == 0 and bare.stdout == help_text.stdout
+    assert "PRINTGEN_PAPER" in bare.stdout
+    for args in (["build", "sabacc-62", "--only", "pdf,box,parts"], ["rules", "jedi-temple"],
+                 ["aid", "jedi-duel"], ["box", "kerton-42"], ["dice", "coruscant-gold"], ["deal", "1"]):
+        done = run(installed, tmp_path, *args, "-q")
+        assert done.returncode == 0 and done.stderr == "", (args, done.stderr)
+    made = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.pdf"))
+    assert made == ["output/deals/jedi-temple-1-knight.pdf", "output/dice/coruscant-gold-a4.pdf",
+                    "output/jedi-duel/jedi-duel-aids-2p-a4.pdf",
+                    "output/jedi-temple/jedi-temple-rules-poker-a4.pdf",
+                    "output/kerton-42/kerton-42-box-a4.pdf", "output/sabacc-62/sabacc-62-a4.pdf",
+                    "output/sabacc-62/sabacc-62-box-a4.pdf", "output/sabacc-62/sabacc-62-dice-a4.pdf"]
+
+
+def test_installed_printgen_reads_only_its_own_package(installed, tmp_path):
+    code = ("import printgen, printgen.builtin as b; "
+            "print(printgen.__file__); print(b.data_root()); print(b.decks_dir())")
+    done = subprocess.run([str(installed / "python"), "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, check=True)
+    package = Path(done.stdout.splitlines()[0]).parent
+    assert installed.parent in package.parents
+    assert [Path(line) for line in done.stdout.splitlines()[1:]] == [package / "data", package / "data" / "decks"]
+
+
+def test_a_new_project_builds_with_the_installed_printgen(installed, tmp_path):
+    assert run(installed, tmp_path, "new", "demo", "-q").returncode == 0
+    deck = tmp_path / "demo" / "decks" / "demo.yaml"
+    done = run(installed, tmp_path, "build", str(deck.relative_to(tmp_path)), "--only", "pdf", "-q")
+    assert done.returncode == 0 and done.stderr == ""
+    assert (tmp_path / "output" / "demo" / "demo-a4.pdf").is_file()
+    listed = run(installed, tmp_path / "demo", "list")
+    assert next(line for line in listed.stdout.splitlines() if line.startswith("demo ")).endswith("local")
