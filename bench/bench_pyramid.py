@@ -1,7 +1,6 @@
 """Solve all 1,500 Pyramid deals of mchung94/pyramid-solver and compare verdicts.
 
-Data: shared/data/pyramid-1500 beside the repository (MIT License, Copyright (c)
-2017 Mitchell Chung). Run: python bench/bench_pyramid.py [--jobs 2] [--budget N]
+Data: tests/fixtures/pyramid-1500 (MIT License, Copyright (c) 2017 Mitchell Chung). Run: python bench/bench_pyramid.py [--jobs 2] [--budget N]
 """
 
 from __future__ import annotations
@@ -15,7 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printgen.deal.datasets import PYRAMID_1500, load_pyramid_1500  # noqa: E402
+from printgen.deal.datasets import load_pyramid_1500  # noqa: E402
+
+PYRAMID_1500 = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "pyramid-1500"
 from printgen.deal.solver import DEFAULT_BUDGET, solve  # noqa: E402
 
 
@@ -27,7 +28,7 @@ def _one(args: tuple[int, int]) -> tuple[int, bool | None, int, float]:
     return number, result.winnable, result.nodes, time.perf_counter() - start
 
 
-_DEALS = load_pyramid_1500() if PYRAMID_1500.exists() else []
+_DEALS = load_pyramid_1500(PYRAMID_1500) if PYRAMID_1500.exists() else []
 
 
 def main() -> int:

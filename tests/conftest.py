@@ -10,6 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
+PYRAMID_1500 = FIXTURES / "pyramid-1500"        # mchung94/pyramid-solver's deals, MIT (LICENSE there)
 sys.path.insert(0, str(ROOT / "tests"))
 
 

@@ -2,20 +2,17 @@
 License, Copyright (c) 2017 Mitchell Chung): verdicts, and shortest lengths,
 against the data set's independently computed answers.
 
-The data lives in shared/data/pyramid-1500 beside the repository clone."""
+The data is vendored in tests/fixtures/pyramid-1500 (with its licence)."""
 
 from __future__ import annotations
 
 import pytest
 
-from printgen.deal.datasets import PYRAMID_1500, load_pyramid_1500
+from conftest import PYRAMID_1500
+from printgen.deal.datasets import load_pyramid_1500
 from printgen.deal.engine import replay
 from printgen.deal.shortest import shortest
 from printgen.deal.solver import solve
-
-pytestmark = pytest.mark.skipif(not (PYRAMID_1500 / "random-decks.txt").exists(),
-                                reason=f"Pyramid data set not found at {PYRAMID_1500} "
-                                       "(shared/ must sit beside the repository clone)")
 
 # Deals (1-based lines) that solve quickly, winnable and not; 60 and 103 need a search.
 SUBSET = [1, 2, 4, 5, 7, 9, 10, 11, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23, 24, 25, 27, 28,
@@ -27,7 +24,7 @@ SHORTEST = [15, 17, 50, 96]
 
 @pytest.fixture(scope="module")
 def deals():
-    return load_pyramid_1500()
+    return load_pyramid_1500(PYRAMID_1500)
 
 
 def test_data_set_shape(deals):

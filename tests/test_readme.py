@@ -17,7 +17,7 @@ from conftest import ROOT
 README = ROOT / "README.md"
 COMMAND = re.compile(r"^    printgen (?P<args>[^#]*?)\s*(?:#.*)?$")
 FASTER = {"--count 10000": "--count 20", "--count 30": "--count 2"}
-# deal 1 of shared/data/pyramid-1500 (winnable in 45 moves), row by row from the apex
+# deal 1 of tests/fixtures/pyramid-1500 (winnable in 45 moves), row by row from the apex
 DEAL = ("6d 5h Ah Jd 4s Ks 6s 8c 2h 4d 9s Kd 6c Ad 8s Ac 5c 9d 7h 3h 8d 5s 4c Qc Jh Kc Kh 3c "
         "3s 9c As 5d Qh Ts 4h 7s Td 9h Th 7c 8h 2c 7d Tc 2d 6h 2s Js Qd 3d Qs Jc")
 

@@ -2,8 +2,8 @@
 
 Data: mchung94/pyramid-solver (resources/random-decks.txt and
 random-deck-solution-lengths.txt), MIT License, Copyright (c) 2017 Mitchell
-Chung. The files live in shared/data/pyramid-1500 beside the repository
-clone (LICENSE there); printgen does not ship them.
+Chung. The tests keep a copy in tests/fixtures/pyramid-1500 (LICENSE there);
+printgen does not ship them, so the folder is always given.
 """
 
 from __future__ import annotations
@@ -13,10 +13,6 @@ from pathlib import Path
 
 from printgen.deal.deal import Deal
 from printgen.deal.textio import parse_pyramid
-
-REPO_ROOT = Path(__file__).resolve().parents[2]
-PYRAMID_1500 = REPO_ROOT.parent / "shared" / "data" / "pyramid-1500"
-
 
 @dataclass(frozen=True)
 class KnownDeal:
@@ -32,7 +28,7 @@ class KnownDeal:
         return self.shortest > 0
 
 
-def load_pyramid_1500(folder: Path = PYRAMID_1500) -> list[KnownDeal]:
+def load_pyramid_1500(folder: Path) -> list[KnownDeal]:
     decks = folder / "random-decks.txt"
     lengths = folder / "solution-lengths.txt"
     deals = decks.read_text().splitlines()
