@@ -12,8 +12,9 @@ from printgen.deal.rules import RULE_SETS, rule_set
 from printgen.deal.shortest import shortest
 from printgen.deal.solver import DEFAULT_BUDGET, Solution, solve
 from printgen.deal.steps import solution_steps
-from printgen.deal.textio import parse_deal, parse_rolls
+from printgen.deal.textio import parse_rolls
 from printgen.errors import InputError
+from printgen.spec.dealfile import load_deal_file
 
 WINNABLE, UNWINNABLE, UNDECIDED = 0, 3, 4
 
@@ -48,15 +49,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 def run(args: argparse.Namespace) -> int:
     rules = rule_set(args.rules)
-    path = Path(args.deck)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as error:
-        raise InputError(f"{args.deck}: cannot read the deal ({error.strerror})") from None
     rolls = parse_rolls(args.rolls) if args.rolls else ()
     if args.rolls and len(rolls) != rules.rolls:
         raise InputError(f"--rolls: expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
-    deal = parse_deal(rules, text, args.deck, rolls)
+    deal = load_deal_file(rules, Path(args.deck), rolls)
     level = level_of(rules, args.level).level
     finder = shortest if args.shortest else solve
     result: Solution = finder(deal, level, budget=args.budget)

@@ -22,7 +22,8 @@ from printgen.model.text import Block, RulesText
 from printgen.render.pdf import render_pdf
 from printgen.spec.expr import render
 from printgen.spec.fold import fold_facts
-from printgen.spec.markdown import load_rules, parse_markdown, read_text
+from printgen.spec.markdown import load_rules, parse_markdown
+from printgen.spec.reading import read_text
 from printgen.spec.places import RULES, display_path, find
 from printgen.units import mm
 

@@ -21,6 +21,7 @@ from markdown_it.token import Token
 from printgen.errors import InputError
 from printgen.model.text import Block, BlockKind, RulesText, Span
 from printgen.spec.places import DECKS, display_path, find
+from printgen.spec.reading import read_text
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_text
 
@@ -29,7 +30,7 @@ FRONT_KEYS = ["title", "deck", "deal"]
 
 def load_rules(path: Path) -> RulesText:
     """A rules text and its front matter, checked; every problem names file:line."""
-    text = read_text(path)
+    text = read_text(path, display_path(path))
     front, body, offset = split_front_matter(text)
     source = display_path(path)
     title, deck, deal = f"{path.stem} rules", None, None
@@ -63,15 +64,6 @@ def split_front_matter(text: str) -> tuple[str | None, str, int]:
         if line.strip() == "---":
             return "\n" + "\n".join(lines[1:i]), "\n".join(lines[i + 1:]), i + 1
     return None, text, 0
-
-
-def read_text(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise InputError(f"{display_path(path)}: not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise InputError(f"{display_path(path)}: cannot read ({error.strerror or error})") from None
 
 
 def parse_markdown(text: str, source: Path, line_offset: int = 0) -> list[Block]:

@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from printgen.errors import SpecError, located
+from printgen.spec.reading import read_text
 
 KeyPath = tuple[str | int, ...]
 # libyaml's parser where PyYAML was built with it (it is, in PyYAML's wheels): same nodes, faster
@@ -89,10 +90,4 @@ def load_text(text: str, source: str) -> Located:
 
 def load_file(path: Path, display: str | None = None) -> Located:
     source = display or str(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise SpecError(f"{source}: file not found") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SpecError(f"{source}: cannot read the file ({error})") from None
-    return load_text(text, source)
+    return load_text(read_text(path, source, error=SpecError), source)
