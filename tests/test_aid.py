@@ -87,5 +87,15 @@ def test_bad_aid_file_is_located(cli, tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text(text.replace('High:   {High: "-",', 'High:   {Top: "-",'), encoding="utf-8")
     result = cli("aid", str(bad), "--out", str(tmp_path))
-    assert result.status == 2
-    assert "bad.yaml:" in result.err and "defence.High.Top: unknown key" in result.err
+    assert result.status == 2 and not list(tmp_path.glob("*.pdf"))
+    # the data is the templates' to read: the template's line, the aid file, the missing name
+    assert result.err.startswith("printgen: error: templates/jedi-duel-stance.yaml:")
+    assert "bad.yaml, player 1): 'dict object' has no attribute 'High'" in result.err
+    bad.write_text(text.replace('colors: ["#b03a2e", "#1f618d",', 'colors: ["#1f618d",')
+                   .replace("{template: jedi-duel-fatigue}", "{template: jedi-duel-fatigue, each: team}"),
+                   encoding="utf-8")
+    result = cli("aid", str(bad), "--out", str(tmp_path))
+    lines = result.err.splitlines()
+    assert result.status == 2 and len(lines) == 2
+    assert lines[0].startswith("printgen: error: ") and "bad.yaml:9 players.colors: expected a list of at least 6" in lines[0]
+    assert "bad.yaml:13 pages[1].each: expected one of player, got 'team'" in lines[1]

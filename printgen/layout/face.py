@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import TemplateError, UnitError
+from printgen.errors import FitError, TemplateError, UnitError
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.model.template import Element, ElementKind, Template
-from printgen.spec.expr import is_template, render
+from printgen.spec.expr import evaluate, is_template, render
 from printgen.spec.template import builtin_shapes
 from printgen.units import Length, mm
 
@@ -43,40 +43,75 @@ def layout_side(template: Template, frame: Frame, context: dict[str, Any],
                 subject: str) -> tuple[Primitive, ...]:
     """Every element of the template evaluated for one card; subject names it in errors.
     An element with no expression in it is laid out once and reused for every card."""
+    for name, expression, line in template.define:
+        context = {**context, name: evaluate(expression, context,
+                                             lambda: f"{template.source}:{line} define.{name} ({subject})")}
+    return tuple(_lay_out(template, template.elements, frame, context, subject))
+
+
+def _lay_out(template: Template, elements: tuple[Element, ...], frame: Frame,
+             context: dict[str, Any], subject: str) -> list[Primitive]:
     prims: list[Primitive] = []
-    for index, element in enumerate(template.elements):
-        key = (template.path, index, frame)
+    for element in elements:
+        key = (template.path, element.path, frame)
         if key in _DONE:
             prims.extend(_DONE[key])
             continue
-        ev = _Evaluator(template, index, element, context, subject)
+        ev = _Evaluator(template, element, context, subject)
         if "when" in element.values and ev.text("when").strip().lower() in ("", "false", "0", "no", "none"):
             continue
-        ev.render_all()
-        made = _KIND[element.kind](ev, frame)
+        if element.kind is ElementKind.GROUP:
+            made = _group(ev, frame)
+        else:
+            ev.render_all()
+            made = _KIND[element.kind](ev, frame)
         if ev.flag("mirror"):
             made += [turn(p, 2, frame.width, frame.height) for p in made]
         if element.static:
             _DONE[key] = tuple(made)
         prims.extend(made)
-    return tuple(prims)
+    return prims
 
 
-_DONE: dict[tuple[Path, int, Frame], tuple[Primitive, ...]] = {}
+def _group(ev: _Evaluator, frame: Frame) -> list[Primitive]:
+    """The group's elements once per item of `each`, moved by x, y (evaluated for
+    each item, with the item named by `as` and `loop`: index, index0, first, last)."""
+    items = evaluate(str(ev.element["each"]), ev.context, lambda: ev.where("each"))
+    if isinstance(items, int) and not isinstance(items, bool):
+        items = range(items)
+    if isinstance(items, (str, bytes)) or not hasattr(items, "__iter__"):
+        raise TemplateError(f"{ev.where('each')}: expected a list to repeat the group over, got {items!r}")
+    items = list(items)
+    if len(items) > MAX_ITEMS:
+        raise TemplateError(f"{ev.where('each')}: expected at most {MAX_ITEMS} items, got {len(items)}")
+    name = str(ev.element.get("as", "item"))
+    prims: list[Primitive] = []
+    for i, item in enumerate(items):
+        loop = {"index": i + 1, "index0": i, "first": i == 0, "last": i == len(items) - 1,
+                "length": len(items)}
+        inner = _Evaluator(ev.template, ev.element_, {**ev.context, name: item, "loop": loop}, ev.subject)
+        dx, dy = inner.length("x", "0mm"), inner.length("y", "0mm")
+        made = _lay_out(ev.template, ev.element_.children, frame, inner.context, ev.subject)
+        prims += [shift(p, dx, dy) for p in made]
+    return prims
+
+
+MAX_ITEMS = 1000                 # a group repeats at most this many times
+_DONE: dict[tuple[Path, str, Frame], tuple[Primitive, ...]] = {}
 _SEPARATOR = "\x1e"      # joins an element's expressions so that one render does them all
 
 
 class _Evaluator:
     """Reads one element's values for one card, with located errors."""
 
-    def __init__(self, template: Template, index: int, element: Element,
-                 context: dict[str, Any], subject: str) -> None:
-        self.template, self.index, self.element = template, index, element.values
+    def __init__(self, template: Template, element: Element, context: dict[str, Any],
+                 subject: str) -> None:
+        self.template, self.element_, self.element = template, element, element.values
         self.context, self.subject = context, subject
         self.rendered: dict[str, str] = {}
 
     def where(self, key: str | None = None) -> str:
-        return f"{self.template.where(self.index, key)} ({self.subject})"
+        return f"{self.template.where(self.element_, key)} ({self.subject})"
 
     def render_all(self) -> None:
         """Render every expression of the element (but `when`) in one go; where that
@@ -237,6 +272,30 @@ def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     return [ImagePrim(x, y, w, h, path, rotate=90 * _quarter(ev))]
 
 
+def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
+    """Markdown (headings, paragraphs, lists, bold, italic, tables) flowed into the box,
+    set at `size` with headings at `headings` (three lengths); FitError if it overflows."""
+    from printgen.layout.fold import FoldStyle, flow       # fold lays out panels of sides
+    from printgen.spec.markdown import parse_markdown
+    x, y, w, h = ev.box(frame)
+    size = ev.length("size", "8pt", signed=False)
+    try:
+        headings = tuple(Length.parse(part).pt for part in ev.text("headings").split())
+    except UnitError as error:
+        raise TemplateError(f"{ev.where('headings')}: {error}") from None
+    color = ev.color("color", "#000000") or "#000000"
+    style = FoldStyle(w, h, 0.0, size, headings or (size * 1.3, size * 1.15, size * 1.05), size * 0.85,
+                      0.0, ev.number("line_height", 1.2), ev.length("gap", f"{size * 0.45}pt", signed=False),
+                      ev.length("indent", "3mm", signed=False), color, ev.color("accent", color) or color)
+    line = ev.element_.key_lines.get("text", ev.element_.line)
+    panels = flow(parse_markdown(ev.text("text"), ev.template.path, line_offset=line - 1), style)
+    if len(panels) > 1:
+        over = sum(used for _, used in panels[1:])
+        raise FitError(f"{ev.where('text')}: the text does not fit its {mm(w):.0f} x {mm(h):.0f} mm box; "
+                       f"it is over by about {mm(over):.0f} mm; shorten it or enlarge the box")
+    return [shift(p, x, y) for p in panels[0][0]] if panels else []
+
+
 def _quarter(ev: _Evaluator) -> int:
     return {"0": 0, "90": 1, "180": 2, "270": 3}[ev.choice("rotate", ("0", "90", "180", "270"), "0")]
 
@@ -248,4 +307,4 @@ def _field_name(raw: str) -> str:
 
 _KIND = {ElementKind.RECT: _rect, ElementKind.ELLIPSE: _ellipse, ElementKind.SHAPE: _shape,
          ElementKind.POLYGON: _polygon, ElementKind.LINE: _line, ElementKind.TEXT: _text,
-         ElementKind.IMAGE: _image}
+         ElementKind.IMAGE: _image, ElementKind.MARKDOWN: _markdown}

@@ -1,33 +1,31 @@
-"""Play aids (decks/aids/NAME.yaml)."""
+"""Play aids (decks/aids/NAME.yaml): pages drawn by templates from the aid's own data."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from printgen.model.text import Block
+from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
-class Stance:
-    name: str
-    suit: str
-    perk: str
+class AidPage:
+    """One page kind of an aid: its template, and whether it is printed per player."""
+
+    template: Path
+    per_player: bool
 
 
 @dataclass(frozen=True)
 class Aid:
-    """A checked aid data file (see decks/aids/jedi-duel.yaml)."""
+    """A checked aid file. `fields` is the data its templates print (as aid.*): text, and
+    lists and mappings of text."""
 
+    name: str                           # the file's stem: output names use it
     title: str
-    source: str
-    colors: dict[str, str]
-    player_colors: tuple[str, ...]
-    stances: tuple[Stance, ...]
-    areas: tuple[str, ...]
-    attack: dict[str, str]                  # own, other, club
-    defence: dict[str, dict[str, str]]      # stance -> area -> modifier
-    sections: tuple[Block, ...]
-    columns: tuple[tuple[int, ...], ...]    # fatigue values per column, top first
-    out: int
-    counter: float                          # counter diameter, points
-    card: tuple[float, float]               # card size for the Stance spaces, points
+    where: str                          # the file as the user names it
+    min_players: int
+    max_players: int
+    player_colors: tuple[str, ...]      # "#rrggbb", one per player up to the most
+    landscape: bool
+    pages: tuple[AidPage, ...]
+    fields: dict[str, Any]

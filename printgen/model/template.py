@@ -15,6 +15,8 @@ class ElementKind(enum.Enum):
     LINE = "line"
     TEXT = "text"
     IMAGE = "image"
+    MARKDOWN = "markdown"        # Markdown blocks (headings, paragraphs, lists) flowed into a box
+    GROUP = "group"              # its elements, once per item of a list, each time moved by x, y
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,10 @@ class Element:
     kind: ElementKind
     values: dict[str, str | bool]
     static: bool                 # no value holds an expression: the same for every card
+    path: str                    # its key path in the file: "elements[3]", "elements[3].elements[0]"
+    line: int
+    key_lines: dict[str, int]    # the line of each of its keys
+    children: tuple[Element, ...] = ()     # a group's elements
 
 
 @dataclass(frozen=True)
@@ -46,9 +52,9 @@ class Template:
     colors: dict[str, str]
     shapes: dict[str, Shape]
     elements: tuple[Element, ...]
-    lines: tuple[tuple[int, dict[str, int]], ...]   # per element: its line, and each key's
+    define: tuple[tuple[str, str, int], ...] = ()    # name, expression, line: computed per side
 
-    def where(self, index: int, key: str | None = None) -> str:
-        line, keys = self.lines[index]
-        suffix = f".{key}" if key else ""
-        return f"{self.source}:{keys.get(key, line) if key else line} elements[{index}]{suffix}"
+    def where(self, element: Element, key: str | None = None) -> str:
+        """file:line key.path of an element (or of one of its keys), for messages."""
+        line = element.key_lines.get(key, element.line) if key else element.line
+        return f"{self.source}:{line} {element.path}{f'.{key}' if key else ''}"

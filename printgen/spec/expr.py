@@ -77,6 +77,26 @@ def render(text: str, context: dict[str, Any], where: str | Callable[[], str]) -
         raise _located(error, text, where() if callable(where) else where) from None
 
 
+@lru_cache(maxsize=1024)
+def _compile_expression(text: str) -> Callable[..., Any]:
+    return ENV.compile_expression(text, undefined_to_none=False)
+
+
+def evaluate(text: str, context: dict[str, Any], where: str | Callable[[], str]) -> Any:
+    """The value of one expression (written bare, `aid.stances`, or in braces,
+    `{{ range(3) }}`) as a Python value: a list stays a list."""
+    bare = text.strip()
+    if bare.startswith("{{") and bare.endswith("}}"):
+        bare = bare[2:-2]
+    try:
+        value = _compile_expression(bare)(**context)
+        if isinstance(value, jinja2.Undefined):
+            str(value)                                  # StrictUndefined: raises, with its name
+        return value
+    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError) as error:
+        raise _located(error, text, where() if callable(where) else where) from None
+
+
 def _located(error: Exception, text: str, where: str) -> TemplateError:
     if isinstance(error, jinja2.TemplateSyntaxError):
         return TemplateError(f"{where}: Jinja2 syntax error in {text!r}: {error.message}")

@@ -18,7 +18,7 @@ from printgen.model.template import Element, ElementKind, Shape, ShapePart, Temp
 from printgen.spec.expr import is_template
 from printgen.spec.places import builtin_file, display_path, roots
 from printgen.spec.schema import Checker
-from printgen.spec.yamlload import KeyPath, load_file
+from printgen.spec.yamlload import KeyPath, format_path, load_file
 
 COMMON = ["kind", "when", "mirror"]
 BOX = ["x", "y", "w", "h", "box"]
@@ -32,15 +32,22 @@ KINDS: dict[str, list[str]] = {
     "text": BOX + ["text", "font", "size", "min_size", "color", "align", "valign",
                    "line_height", "wrap", "rotate", "field"],
     "image": BOX + ["src", "fit", "rotate"],
+    "markdown": BOX + ["text", "size", "headings", "color", "accent", "line_height", "gap", "indent"],
+    "group": ["each", "as", "x", "y", "elements"],
 }
-TEMPLATE_KEYS = ["description", "colors", "shapes", "elements"]
+MAX_DEPTH = 4                    # groups inside groups
+TEMPLATE_KEYS = ["description", "colors", "define", "shapes", "elements"]
 
 
 def template_dirs(deck_file: Path) -> list[Path]:
-    """Where a data file's templates are looked for: templates/ beside its folder, its
-    own folder, then the project's templates/ and printgen's own."""
+    """Where a data file's templates are looked for: templates/ beside its folder (for a
+    file in decks/dice/, decks/aids/ and the like, beside decks/ too), its own folder,
+    then the project's templates/ and printgen's own."""
     deck_dir = deck_file.resolve().parent
-    dirs = [deck_dir.parent / "templates", deck_dir] + [root / "templates" for root, _ in roots()]
+    dirs = [deck_dir.parent / "templates"]
+    if deck_dir.parent.name == "decks":
+        dirs.append(deck_dir.parent.parent / "templates")
+    dirs += [deck_dir] + [root / "templates" for root, _ in roots()]
     return list(dict.fromkeys(dirs))
 
 
@@ -71,35 +78,61 @@ def load_template(path: Path) -> Template:
         check.fail(("colors",), "expected a mapping of colour names to '#rrggbb' values")
         colors = {}
     shapes = read_shapes(check, data.get("shapes") or {}, ("shapes",))
-    raw = data.get("elements")
-    if not isinstance(raw, list):
-        check.fail(("elements",), "expected a list of elements")
-        raw = []
-    elements = [_element(check, element, i) for i, element in enumerate(raw)]
+    elements = _elements(check, data.get("elements"), ("elements",), 0)
+    define = _define(check, data.get("define") or {})
     check.raise_errors()
-    lines = tuple((doc.line(("elements", i)) or 0,
-                   {key: doc.line(("elements", i, key)) or 0 for key in element.values})
-                  for i, element in enumerate(elements) if element is not None)
     return Template(path.stem, path, doc.source,
-                    {str(k): check.text(v, ("colors", k)) for k, v in colors.items()}, shapes,
-                    tuple(e for e in elements if e is not None), lines)
+                    {str(k): check.text(v, ("colors", k)) for k, v in colors.items()}, shapes, elements,
+                    define)
 
 
-def _element(check: Checker, raw: Any, index: int) -> Element | None:
-    path: KeyPath = ("elements", index)
+def _define(check: Checker, raw: Any) -> tuple[tuple[str, str, int], ...]:
+    """Named values (bare Jinja2 expressions), computed in order for each side."""
+    if not isinstance(raw, dict):
+        check.fail(("define",), "expected a mapping of names to expressions such as {edge: 'safe + 3'}")
+        return ()
+    found = []
+    for name, value in raw.items():
+        if not str(name).isidentifier():
+            check.fail(("define", name), f"expected a name of letters, digits and _, got {name!r}")
+        found.append((str(name), check.text(value, ("define", name)), check.doc.line(("define", name)) or 0))
+    return tuple(found)
+
+
+def _elements(check: Checker, raw: Any, path: KeyPath, depth: int) -> tuple[Element, ...]:
+    if not isinstance(raw, list):
+        check.fail(path, "expected a list of elements")
+        return ()
+    if depth > MAX_DEPTH:
+        check.fail(path, f"expected groups nested at most {MAX_DEPTH} deep")
+        return ()
+    found = (_element(check, element, path + (i,), depth) for i, element in enumerate(raw))
+    return tuple(element for element in found if element is not None)
+
+
+def _element(check: Checker, raw: Any, path: KeyPath, depth: int) -> Element | None:
     if not isinstance(raw, dict) or raw.get("kind") not in KINDS:
         got = raw.get("kind") if isinstance(raw, dict) else raw
         check.fail(path + ("kind",), f"expected a kind of {', '.join(KINDS)}, got {got!r}")
         return None
-    check.mapping(raw, path, COMMON + KINDS[raw["kind"]])
+    kind = ElementKind(raw["kind"])
+    check.mapping(raw, path, COMMON + KINDS[kind.value],
+                  required=["each", "elements"] if kind is ElementKind.GROUP else ())
     values: dict[str, str | bool] = {}
     for key, value in raw.items():
+        if key == "elements" and kind is ElementKind.GROUP:
+            continue
         if isinstance(value, (dict, list)):
             check.fail(path + (key,), f"expected text, got a {'mapping' if isinstance(value, dict) else 'list'}")
         elif value is not None and key != "kind":
             values[key] = value if isinstance(value, bool) else str(value)
-    static = not any(isinstance(v, str) and is_template(v) for v in values.values())
-    return Element(ElementKind(raw["kind"]), values, static)
+    children = _elements(check, raw.get("elements"), path + ("elements",), depth + 1) \
+        if kind is ElementKind.GROUP else ()
+    static = kind is not ElementKind.GROUP and not any(isinstance(v, str) and is_template(v)
+                                                      for v in values.values())
+    doc = check.doc
+    return Element(kind, values, static, format_path(path), doc.line(path) or 0,
+                   {key: doc.line(path + (key,)) or 0 for key in values}, children)
 
 
 def read_shapes(check: Checker, raw: Any, path: KeyPath) -> dict[str, Shape]:
