@@ -99,3 +99,23 @@ def test_bad_aid_file_is_located(cli, tmp_path):
     assert result.status == 2 and len(lines) == 2
     assert lines[0].startswith("printgen: error: ") and "bad.yaml:9 players.colors: expected a list of at least 6" in lines[0]
     assert "bad.yaml:13 pages[1].each: expected one of player, got 'team'" in lines[1]
+
+
+def test_the_aid_says_what_the_seed_says(cli, tmp_path):
+    """Seed 002: the defence modifier slows the defender; lower totals are faster; a
+    club takes no modifier; Middle Stance is easier to defend from. Our own reading is
+    marked as a house default, and every page carries the fan-work notice."""
+    with pdfplumber.open(str(build(cli, tmp_path, 3))) as pdf:
+        pages = [" ".join(page.extract_text().split()) for page in pdf.pages]
+        first = pdf.pages[0]
+        columns = [" ".join(first.crop((x0 * MM, 0, x1 * MM, first.height)).extract_text().split())
+                   for x0, x1 in ((0, 78), (78, 148), (220, 297))]
+    words = " ".join(pages).lower()
+    for wrong in ("defence bonus", "no bonus", "must beat"):
+        assert wrong not in words
+    high, middle, sections = columns
+    assert "your defence is slower by your modifier" in high and "the lower total is the faster" in high
+    assert "Easier to defend against all normal attacks" in middle
+    assert "Several Fumbles are swapped in player order" in sections
+    assert "your defence †" in high and "† House default:" in pages[0]
+    assert all("An unofficial fan print, free and not for sale" in page for page in pages)
