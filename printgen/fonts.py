@@ -15,9 +15,10 @@ from pathlib import Path
 
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printgen.builtin import font_dir
 from printgen.errors import FitError
 
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_DIR = font_dir()
 FILES = {
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
+from printgen.builtin import data_dir
 from printgen.errors import InputError
 from printgen.model import CardSize, Paper
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "print.yaml"
 
 
 @dataclass(frozen=True)
@@ -26,7 +25,7 @@ class PrintFacts:
 
 @lru_cache(maxsize=1)
 def print_facts() -> PrintFacts:
-    doc = load_file(DATA)
+    doc = load_file(data_dir() / "print.yaml")
     check = Checker(doc)
     data = doc.data
     sizes = {name: CardSize(check.length(v["width"], ("card_sizes", name, "width")),
