@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from printgen.errors import PreflightError
 from printgen.fonts import font
-from printgen.layout.deck import DeckLayout, Side
+from printgen.layout.deck import DeckLayout
+from printgen.layout.page import Side
 from printgen.layout.primitives import Ellipse, Image, Primitive, Rect, TextRun
 from printgen.model import Deck
 from printgen.model.vendor import Output

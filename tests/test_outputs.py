@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from pictures import assert_alike, pdf_page_image
 
 from printgen.layout.deck import layout_deck
-from printgen.layout.sheet import Page, Placed
+from printgen.layout.page import Clip, Page, Placed
 from printgen.products.deck import DeckBuild, build_deck
 from printgen.render.pdf import render_pdf
 from printgen.render.png import render_side
@@ -73,7 +73,7 @@ def test_pdf_and_png_show_the_same_card(tmp_path):
     layout = layout_deck(load_deck("sabacc-62"))
     for side in (layout.faces[16], layout.faces[-1], layout.backs["sabacc-back"]):
         f = side.frame
-        page = Page(f.width + 2 * f.bleed, f.height + 2 * f.bleed, (Placed(side, f.bleed, f.bleed, "bleed"),))
+        page = Page(f.width + 2 * f.bleed, f.height + 2 * f.bleed, (Placed(side, f.bleed, f.bleed, Clip.BLEED),))
         path = render_pdf([page], tmp_path / f"{side.name}.pdf")
         assert_alike(pdf_page_image(path, 300), render_side(side, 300), mean_below=4.0,
                      folder=tmp_path, label=side.name)

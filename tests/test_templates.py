@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from printgen.errors import FitError, SpecError, TemplateError
-from printgen.layout.face import Frame, context_for, layout_side
+from printgen.layout.face import context_for, layout_side
+from printgen.layout.page import Frame
 from printgen.layout.primitives import Ellipse, TextRun
 from printgen.spec.template import load_template
 from printgen.units import mm, pt

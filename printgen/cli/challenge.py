@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from printgen.cli.options import add_jobs, add_level, add_out, add_paper, level_of, whole
 from printgen.deal.rules import RULE_SETS, rule_set
-from printgen.errors import InputError
 from printgen.products.challenge import ChallengeBuild, build_challenge
 from printgen.products.dealsheet import known_rules
 from printgen.spec import display_path

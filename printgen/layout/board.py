@@ -14,10 +14,8 @@ import math
 from dataclasses import dataclass
 
 from printgen.errors import FitError
-from printgen.layout.deck import Side
-from printgen.layout.face import Frame
+from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Ellipse, Primitive, Rect, line, shift
-from printgen.layout.sheet import Page, Placed
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.units import mm, pt
@@ -99,8 +97,8 @@ def board_pages(side: Side, paper: Paper, overlap: float, title: str) -> list[Pa
         extra = list(_guides(tile, split, overlap, x0, y0))
         label = f"{title}: sheet {number} of {len(split.tiles)} (row {tile.row + 1}, column {tile.col + 1})"
         extra += _label(label, x0 + tile.w, y0 + tile.h)
-        pages.append(Page(sheet.width, sheet.height, (Placed(piece, x0, y0, clip="trim"),),
-                          tuple(extra), kind="other"))
+        pages.append(Page(sheet.width, sheet.height, (Placed(piece, x0, y0, clip=Clip.TRIM),),
+                          tuple(extra), kind=PageKind.OTHER))
     return pages
 
 

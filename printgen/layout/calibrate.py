@@ -9,7 +9,8 @@ perfectly registered back would put the line, so the reading is the correction.
 from __future__ import annotations
 
 from printgen.layout.primitives import Primitive, line
-from printgen.layout.sheet import Grid, Page, back_position
+from printgen.layout.sheet import Grid, back_position
+from printgen.layout.page import Page, PageKind
 from printgen.model import Duplex
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
@@ -39,8 +40,8 @@ def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
     back += _caption(paper, "BACK. Where the front's vertical line crosses the horizontal ruler, "
                      "read X; where the front's horizontal line crosses the vertical ruler, read Y. "
                      "Then build with --back-offset Xmm,Ymm (for example --back-offset 1.5mm,-1mm).")
-    return [Page(paper.width, paper.height, prims=tuple(front), kind="front"),
-            Page(paper.width, paper.height, prims=tuple(back), kind="back")]
+    return [Page(paper.width, paper.height, prims=tuple(front), kind=PageKind.FRONT),
+            Page(paper.width, paper.height, prims=tuple(back), kind=PageKind.BACK)]
 
 
 def _ruler(x: float, y: float, *, horizontal: bool) -> list[Primitive]:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from printgen.layout.primitives import Primitive, Rect, line
-from printgen.layout.sheet import Page
+from printgen.layout.page import Page, PageKind
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.units import pt
@@ -45,7 +45,7 @@ def census_page(rows: Sequence[Row], paper: Paper, *, title: str) -> Page:
                        pt(12), 10, "sans-bold")
         prims += _bar(left, y + pt(5), width, row.win_rate, row.win_low, row.win_high, SOLVER)
         prims += _bar(left, y + pt(14), width, row.player_rate, row.player_low, row.player_high, PLAYER)
-    return Page(sheet.width, sheet.height, prims=tuple(prims), kind="other")
+    return Page(sheet.width, sheet.height, prims=tuple(prims), kind=PageKind.OTHER)
 
 
 def _bar(x: float, y: float, width: float, rate: float, low: float, high: float,

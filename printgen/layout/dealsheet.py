@@ -13,10 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from printgen.errors import FitError
-from printgen.layout.deck import Side
-from printgen.layout.face import Frame
+from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, line
-from printgen.layout.sheet import Page, Placed
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.units import mm, pt
@@ -179,7 +177,7 @@ def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
                        f"height than {paper.name} paper leaves")
     prims += text(deal.credit, left, bottom - pt(6) - credit_h, width, credit_h + 1,
                   f"{where} credit", size=7.5, color=muted)
-    return Page(paper.width, paper.height, tuple(placed), tuple(prims), kind="other")
+    return Page(paper.width, paper.height, tuple(placed), tuple(prims), kind=PageKind.OTHER)
 
 
 def rating_block(deal: SheetDeal, style: SheetStyle, x: float, y: float, w: float,
@@ -208,8 +206,8 @@ def rolls_block(rolls: tuple[tuple[Side, Side], ...], x: float, y: float, style:
         row_y = y + pt(6) + k * (first.frame.height + pt(2))
         prims += text(f"{k + 1}.", x, row_y, pt(5), first.frame.height, f"{where} roll {k + 1}",
                       font="sans-bold", size=9, color=style.colors["ink"], valign="middle")
-        placed.append(Placed(first, x + pt(6), row_y, clip="none"))
-        placed.append(Placed(second, x + pt(6) + first.frame.width + pt(1.5), row_y, clip="none"))
+        placed.append(Placed(first, x + pt(6), row_y, clip=Clip.NONE))
+        placed.append(Placed(second, x + pt(6) + first.frame.width + pt(1.5), row_y, clip=Clip.NONE))
     return placed, prims
 
 
@@ -308,7 +306,7 @@ def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
                               f"{block.heading!r} step {n}", size=8.5, color=style.colors["ink"])
             y += h + pt(0.6)
         y += pt(3)
-    return [Page(paper.width, paper.height, (), tuple(p), kind="other") for p in pages]
+    return [Page(paper.width, paper.height, (), tuple(p), kind=PageKind.OTHER) for p in pages]
 
 
 # --- booklet cover and page numbers ----------------------------------------------
@@ -335,7 +333,7 @@ def cover_page(paper: Paper, style: SheetStyle, *, title: str, subtitle: str,
     if y > paper.height - style.margin - pt(8):
         raise FitError(f"booklet cover: its text runs {mm(y - paper.height + style.margin):.1f} mm "
                        f"past the bottom margin of {paper.name} paper")
-    return Page(paper.width, paper.height, placed, tuple(prims), kind="other")
+    return Page(paper.width, paper.height, placed, tuple(prims), kind=PageKind.OTHER)
 
 
 def foot_note(page: Page, note: str, style: SheetStyle) -> Page:

@@ -5,21 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printgen.layout.face import Frame, context_for, layout_side
-from printgen.layout.primitives import Primitive
+from printgen.layout.face import context_for, layout_side
+from printgen.layout.page import Frame, Side
 from printgen.model import Card, Deck
 from printgen.model.template import Template
 from printgen.spec.template import find_template, load_template
-
-
-@dataclass(frozen=True)
-class Side:
-    """One laid-out card side: its file name stem, frame and primitives."""
-
-    name: str
-    label: str
-    frame: Frame
-    prims: tuple[Primitive, ...]
 
 
 @dataclass(frozen=True)

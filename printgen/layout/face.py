@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printgen.errors import FitError, TemplateError, UnitError
+from printgen.layout.page import Frame
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
@@ -17,20 +17,6 @@ from printgen.spec.template import builtin_shapes
 from printgen.units import Length, mm
 
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")
-
-
-@dataclass(frozen=True)
-class Frame:
-    """The boxes of one card side, in points: trim at (0, 0, width, height)."""
-
-    width: float
-    height: float
-    bleed: float
-    safe: float
-
-    def box(self, name: str) -> tuple[float, float, float, float]:
-        inset = {"bleed": -self.bleed, "trim": 0.0, "safe": self.safe}[name]
-        return inset, inset, self.width - 2 * inset, self.height - 2 * inset
 
 
 def context_for(frame: Frame, template: Template, **values: Any) -> dict[str, Any]:

@@ -18,11 +18,9 @@ from PIL import Image as PILImage
 
 from printgen.errors import FitError, InputError
 from printgen.fonts import font
-from printgen.layout.deck import Side
-from printgen.layout.face import Frame
+from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
 from printgen.layout.richtext import Fonts, RichStyle, ascent, descent, line_runs, wrap
-from printgen.layout.sheet import Page, Placed
 from printgen.model import Duplex
 from printgen.model import Paper
 from printgen.model.text import Block, BlockKind, Span
@@ -240,11 +238,11 @@ def impose_fold(panels: list[tuple[Primitive, ...]], *, paper: Paper, style: Fol
         if slot.turned:
             prims = tuple(turn(p, 2, pw, ph) for p in prims)
         side = Side(f"panel-{number}", f"panel {number}", frame, prims)
-        placed[slot.page].append(Placed(side, x0 + slot.col * pw, y0 + slot.row * ph, clip="trim"))
+        placed[slot.page].append(Placed(side, x0 + slot.col * pw, y0 + slot.row * ph, clip=Clip.TRIM))
     marks = fold_marks(sheet, x0, y0, cols, pw, ph, cut_middle=duplex is not None)
-    pages = [Page(sheet.width, sheet.height, tuple(placed[0]), marks, kind="front")]
+    pages = [Page(sheet.width, sheet.height, tuple(placed[0]), marks, kind=PageKind.FRONT)]
     if duplex is not None:
-        pages.append(Page(sheet.width, sheet.height, tuple(placed[1]), (), kind="back"))
+        pages.append(Page(sheet.width, sheet.height, tuple(placed[1]), (), kind=PageKind.BACK))
     return pages
 
 

@@ -13,33 +13,12 @@ import math
 from dataclasses import dataclass
 
 from printgen.errors import FitError
-from printgen.layout.deck import DeckLayout, Side
+from printgen.layout.deck import DeckLayout
+from printgen.layout.page import Page, PageKind, Placed
 from printgen.layout.primitives import Primitive, line
 from printgen.model import CardSize, Duplex, Paper
 from printgen.spec.printdata import print_facts
 from printgen.units import mm
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A card side on a page, its trim box's top-left corner at (x, y).
-
-    clip: "trim" cuts the side's drawing at its trim box (butted cards), "bleed"
-    at its bleed box (a card alone on its page, a box panel), "none" not at all."""
-
-    side: Side
-    x: float
-    y: float
-    clip: str = "trim"
-
-
-@dataclass(frozen=True)
-class Page:
-    width: float
-    height: float
-    placed: tuple[Placed, ...] = ()
-    prims: tuple[Primitive, ...] = ()     # page-level drawing: crop marks, captions
-    kind: str = "front"                   # front, back or other
 
 
 @dataclass(frozen=True)
@@ -122,5 +101,5 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
         pages.append(Page(grid.paper.width, grid.paper.height, fronts, crop_marks(grid, cells)))
         backs = tuple(Placed(layout.back_for(i), *back_position(grid, x, y, duplex, back_offset))
                       for i, (x, y) in zip(indices, cells))
-        pages.append(Page(grid.paper.width, grid.paper.height, backs, kind="back"))
+        pages.append(Page(grid.paper.width, grid.paper.height, backs, kind=PageKind.BACK))
     return pages

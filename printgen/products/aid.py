@@ -9,9 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from printgen.errors import InputError
-from printgen.layout.deck import Side
-from printgen.layout.face import Frame, context_for, layout_side
-from printgen.layout.sheet import Page, Placed
+from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
+from printgen.layout.face import context_for, layout_side
 from printgen.model import Paper
 from printgen.model.aid import Aid
 from printgen.render.pdf import render_pdf
@@ -34,7 +33,7 @@ def aid_pages(aid: Aid, players: int, paper: Paper) -> list[Page]:
             context = context_for(frame, template, aid=data, players=players, player_colors=colors, **player)
             subject = f"{template.name} of {aid.where}" + (f", player {number}" if number else "")
             side = Side(template.name, subject, frame, layout_side(template, frame, context, subject))
-            pages.append(Page(sheet.width, sheet.height, (Placed(side, 0.0, 0.0, clip="none"),), kind="other"))
+            pages.append(Page(sheet.width, sheet.height, (Placed(side, 0.0, 0.0, clip=Clip.NONE),), kind=PageKind.OTHER))
     return pages
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from printgen.errors import FitError
 from printgen.layout.box import BoxSize, Net, net_lines, paint, printed_areas, tuck_net
-from printgen.layout.deck import Side, deck_context
-from printgen.layout.face import Frame, context_for, layout_side
+from printgen.layout.deck import deck_context
+from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
+from printgen.layout.face import context_for, layout_side
 from printgen.layout.primitives import Rect
-from printgen.layout.sheet import Page, Placed
 from printgen.model import Deck, Paper
 from printgen.model.box import Box4, DieLine
 from printgen.render.pdf import render_pdf
@@ -92,7 +92,7 @@ def layout_box(deck: Deck, paper: Paper, options: BoxOptions) -> Page:
     placed += panel_art(deck, options, net.panels, dx, dy)
     lines = net_lines(net, dx=dx, dy=dy, cut=facts.cut, fold=facts.fold, width=facts.line_width,
                       dash=facts.dash)
-    return Page(sheet.width, sheet.height, tuple(placed), tuple(lines), kind="other")
+    return Page(sheet.width, sheet.height, tuple(placed), tuple(lines), kind=PageKind.OTHER)
 
 
 def layout_die_art(deck: Deck, options: BoxOptions, die: DieLine) -> Page:
@@ -104,12 +104,12 @@ def layout_die_art(deck: Deck, options: BoxOptions, die: DieLine) -> Page:
     ground = [Rect(0.0, 0.0, die.width, die.height, fill=facts.colors.get("panel", "#ffffff")),
               Rect(gx + die.bleed, gy, die.width - gx - die.bleed, gh, fill=die.glue)]
     placed = [_ground(die.width, die.height, ground), *panel_art(deck, options, die.panels, 0.0, 0.0)]
-    return Page(die.width, die.height, tuple(placed), (), kind="other")
+    return Page(die.width, die.height, tuple(placed), (), kind=PageKind.OTHER)
 
 
 def _ground(width: float, height: float, prims: list) -> Placed:
     return Placed(Side("box-ground", "box background", Frame(width, height, 0, 0), tuple(prims)),
-                  0.0, 0.0, clip="none")
+                  0.0, 0.0, clip=Clip.NONE)
 
 
 def panel_art(deck: Deck, options: BoxOptions, panels: dict[str, Box4], dx: float,
@@ -120,11 +120,11 @@ def panel_art(deck: Deck, options: BoxOptions, panels: dict[str, Box4], dx: floa
     values = {"title": options.title, "side": options.side, "back": options.back,
               "credits": "\n".join(deck.credits)}
     fx, fy, fw, fh = panels["front"]
-    placed = [Placed(_front_art(deck, fw, fh), dx + fx, dy + fy, clip="trim")]
+    placed = [Placed(_front_art(deck, fw, fh), dx + fx, dy + fy, clip=Clip.TRIM)]
     for key, panel in (("front", "front"), ("side", "side-left"), ("side", "side-right"), ("back", "back")):
         x, y, w, h = panels[panel]
         side = _decor(deck, facts.templates[key], Frame(w, h, 0, 0), values, panel)
-        placed.append(Placed(side, dx + x, dy + y, clip="none"))
+        placed.append(Placed(side, dx + x, dy + y, clip=Clip.NONE))
     return placed
 
 

@@ -25,10 +25,11 @@ from printgen.deal.shuffle import shuffled_deal
 from printgen.deal.solver import Solution, solve
 from printgen.deal.steps import pile_label, solution_steps
 from printgen.errors import InputError
-from printgen.layout.deck import Side, layout_deck
+from printgen.layout.deck import layout_deck
+from printgen.layout.page import Frame, Side
 from printgen.layout.dealsheet import Block, Cell, SheetDeal, SheetStyle, number_pages, sheet_page
 from printgen.layout.dealsheet import solution_pages
-from printgen.layout.face import Frame, context_for, layout_side
+from printgen.layout.face import context_for, layout_side
 from printgen.model import Paper
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck

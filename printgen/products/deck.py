@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printgen.layout.deck import DeckLayout, Side, layout_deck
+from printgen.layout.deck import DeckLayout, layout_deck
+from printgen.layout.page import Side
 from printgen.layout.sheet import impose
 from printgen.model import Duplex
 from printgen.model import Deck, Paper

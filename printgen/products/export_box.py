@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image as PILImage
 
-from printgen.layout.sheet import Page
+from printgen.layout.page import Page
 from printgen.model import Deck
 from printgen.model.box import DieLine
 from printgen.preflight import deck_where, image_file_findings, side_findings

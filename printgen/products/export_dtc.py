@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen.layout.deck import DeckLayout, Side
+from printgen.layout.deck import DeckLayout
+from printgen.layout.page import Clip, Page, Placed, Side
 from printgen.layout.primitives import Image
-from printgen.layout.sheet import Page, Placed
 from printgen.render.pdf import render_pdf
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def card_page(side: Side, kind: str) -> Page:
     """One side alone on a page of its bleed size, clipped at the bleed."""
     frame = side.frame
     return Page(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed,
-                (Placed(side, frame.bleed, frame.bleed, clip="bleed"),), kind=kind)
+                (Placed(side, frame.bleed, frame.bleed, clip=Clip.BLEED),), kind=kind)
 
 
 def card_pages(layout: DeckLayout) -> list[Page]:

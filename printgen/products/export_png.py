@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from PIL import Image as PILImage
 
-from printgen.layout.deck import DeckLayout, Side
+from printgen.layout.deck import DeckLayout
+from printgen.layout.page import Side
 from printgen.preflight import image_file_findings
 from printgen.progress import progress
 from printgen.render.png import pixel_size, write_png

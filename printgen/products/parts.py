@@ -12,10 +12,9 @@ from pathlib import Path
 
 from printgen.errors import FitError
 from printgen.layout.board import board_pages
-from printgen.layout.deck import Side
-from printgen.layout.face import Frame, context_for, layout_side
+from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
+from printgen.layout.face import context_for, layout_side
 from printgen.layout.net import Net, cube_net, net_lines
-from printgen.layout.sheet import Page, Placed
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Deck, Paper
 from printgen.model.pieces import Die, Part, PartKind
@@ -66,7 +65,7 @@ def dice_pages(dice: list[Die], paper: Paper) -> list[Page]:
         if x + w > room_w + 1e-6:
             x, y, row_h = 0.0, y + row_h + GAP, 0.0
         if y + h > room_h + 1e-6:
-            pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims), kind="other"))
+            pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims), kind=PageKind.OTHER))
             x, y, row_h, placed, prims = 0.0, 0.0, 0.0, [], []
         left, top = sheet.margin + x, sheet.margin + y
         placed += _net_faces(faces[die.name], net, left, top + CAPTION)
@@ -76,12 +75,12 @@ def dice_pages(dice: list[Die], paper: Paper) -> list[Page]:
                           f"{Path(die.where).name} title")
         x, row_h = x + w + GAP, max(row_h, h)
     if placed:
-        pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims), kind="other"))
+        pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims), kind=PageKind.OTHER))
     return pages
 
 
 def _net_faces(faces: tuple[Side, ...], net: Net, left: float, top: float) -> list[Placed]:
-    return [Placed(faces[square.face - 1], left + square.x, top + square.y, clip="trim")
+    return [Placed(faces[square.face - 1], left + square.x, top + square.y, clip=Clip.TRIM)
             for square in net.squares]
 
 
@@ -101,9 +100,9 @@ def token_pages(part: Part, paper: Paper) -> list[Page]:
         used_rows = -(-number // cols)
         x0 = (paper.width - used_cols * (w + gap) + gap) / 2
         y0 = (paper.height - used_rows * (h + gap) + gap) / 2
-        placed = tuple(Placed(side, x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), clip="none")
+        placed = tuple(Placed(side, x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), clip=Clip.NONE)
                        for i in range(number))
-        pages.append(Page(paper.width, paper.height, placed, kind="other"))
+        pages.append(Page(paper.width, paper.height, placed, kind=PageKind.OTHER))
     return pages
 
 

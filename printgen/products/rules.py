@@ -16,7 +16,7 @@ from printgen.errors import FitError, InputError
 from printgen.fonts import font
 from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold
 from printgen.layout.primitives import Primitive, TextRun, shift
-from printgen.layout.sheet import Page
+from printgen.layout.page import Page
 from printgen.model import CardSize, Deck, Duplex, Paper
 from printgen.model.text import Block, RulesText
 from printgen.render.pdf import render_pdf

@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.fonts import ttfont
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun
-from printgen.layout.sheet import Page
+from printgen.layout.page import Clip, Page
 from printgen.output import atomic_path
 
 
@@ -72,8 +72,8 @@ def draw_page(canvas: Canvas, page: Page, *, boxes: bool) -> None:
         frame = placed.side.frame
         canvas.saveState()
         canvas.translate(placed.x, page.height - placed.y)
-        if placed.clip != "none":
-            inset = frame.bleed if placed.clip == "bleed" else 0.0
+        if placed.clip is not Clip.NONE:
+            inset = frame.bleed if placed.clip is Clip.BLEED else 0.0
             box = canvas.beginPath()
             box.rect(-inset, -frame.height - inset, frame.width + 2 * inset, frame.height + 2 * inset)
             canvas.clipPath(box, stroke=0, fill=0)

@@ -12,11 +12,9 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from printgen.fonts import FILES, FONT_DIR
-from printgen.layout.deck import Side
-from printgen.layout.face import Frame
+from printgen.layout.page import Clip, Frame, Page, Side
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun
 from printgen.layout.primitives import Image as ImagePrim
-from printgen.layout.sheet import Page
 from printgen.output import atomic_path
 
 SUPERSAMPLE = 2
@@ -95,7 +93,7 @@ def render_page(page: Page, dpi: int) -> Image.Image:
             sheet = render_side(placed.side, dpi, ground=sheet)
             continue
         drawn = render_side(placed.side, dpi, ground=sheet.crop((left, top, left + width, top + height)))
-        if placed.clip == "trim":
+        if placed.clip is Clip.TRIM:
             cut = round(frame.bleed * scale)
             drawn = drawn.crop((cut, cut, cut + round(frame.width * scale), cut + round(frame.height * scale)))
             left, top = left + cut, top + cut

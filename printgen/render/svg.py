@@ -14,7 +14,7 @@ from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
 from printgen.fonts import FILES, FONT_DIR
-from printgen.layout.deck import Side
+from printgen.layout.page import Side
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import write_bytes

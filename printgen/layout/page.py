@@ -1,0 +1,72 @@
+"""The page model: what layout hands the renderers.
+
+A Side is one laid-out drawing (a card face or back, a box panel, a board, a whole
+aid page) in its own Frame; a Page places Sides on a sheet and adds its own drawing
+(crop and fold marks, captions). Coordinates are points, x right and y down, from the
+top-left corner.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from printgen.layout.primitives import Primitive
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The boxes of one side, in points: trim at (0, 0, width, height)."""
+
+    width: float
+    height: float
+    bleed: float
+    safe: float
+
+    def box(self, name: str) -> tuple[float, float, float, float]:
+        inset = {"bleed": -self.bleed, "trim": 0.0, "safe": self.safe}[name]
+        return inset, inset, self.width - 2 * inset, self.height - 2 * inset
+
+
+@dataclass(frozen=True)
+class Side:
+    """One laid-out drawing: its file name stem, a label for messages, its frame and
+    its primitives (in the frame's coordinates; the bleed reaches into negatives)."""
+
+    name: str
+    label: str
+    frame: Frame
+    prims: tuple[Primitive, ...]
+
+
+class Clip(enum.Enum):
+    """Where a placed side's drawing is cut."""
+
+    TRIM = "trim"          # at its trim box: butted cards, fold panels
+    BLEED = "bleed"        # at its bleed box: a card alone on its page, a box panel
+    NONE = "none"          # not at all
+
+
+class PageKind(enum.Enum):
+    FRONT = "front"        # faces: the first side of a duplex sheet
+    BACK = "back"          # what prints on the other side of the front page before it
+    OTHER = "other"        # a sheet printed on one side
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A side on a page, its trim box's top-left corner at (x, y)."""
+
+    side: Side
+    x: float
+    y: float
+    clip: Clip = Clip.TRIM
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+    placed: tuple[Placed, ...] = ()
+    prims: tuple[Primitive, ...] = ()     # page-level drawing: crop marks, captions
+    kind: PageKind = PageKind.FRONT
