@@ -46,10 +46,13 @@ def simulate(found, sheet_w: float, sheet_h: float, duplex: Duplex | None) -> li
         up, face = (-1 if upright else 1), 1
         if page == 1:                            # the back page, seen through the sheet
             face = -1
-            if duplex is Duplex.SHORT:
-                y, up = sheet_h - y, -up
+            # the paper turns about its long or short edge; which of the page's axes
+            # that edge runs along depends on the page's orientation
+            long_edge_vertical = sheet_h > sheet_w
+            if (duplex is Duplex.LONG) == long_edge_vertical:
+                x = sheet_w - x                  # turned about a vertical line
             else:
-                x = sheet_w - x
+                y, up = sheet_h - y, -up         # turned about a horizontal line
         pieces.append([number, x, y, face, up])
     if duplex is None:                           # fold the bottom half behind the top
         for piece in pieces:
@@ -65,10 +68,15 @@ def simulate(found, sheet_w: float, sheet_h: float, duplex: Duplex | None) -> li
     return order
 
 
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("panel", ["poker", "bridge", "a7"])
 @pytest.mark.parametrize("duplex,sections,expect_sides", [
     (Duplex.NONE, 8, 1), (Duplex.LONG, 8, 1), (Duplex.LONG, 14, 2), (Duplex.SHORT, 14, 2)])
-def test_folded_leaflet_reads_in_order(tmp_path, duplex, sections, expect_sides):
-    options = RulesBuild(out=tmp_path, paper=paper("a4"), duplex=duplex)
+def test_folded_leaflet_reads_in_order(tmp_path, duplex, sections, expect_sides, panel, paper_name):
+    """Poker and bridge panels fold from landscape sheets, A7 panels from portrait ones."""
+    options = RulesBuild(out=tmp_path, paper=paper(paper_name), panel=panel, duplex=duplex)
+    if panel == "a7":                            # two columns a side instead of four
+        sections = 2 if expect_sides == 1 else 8
     leaflet = layout_rules(load_rules(long_text(tmp_path, sections)), options)
     assert leaflet.sides == expect_sides
     page = leaflet.pages[0]

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 
 from printgen.errors import FitError
+from printgen.layout.impose import choose_orientation, room
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Ellipse, Primitive, Rect, line, shift
 from printgen.layout.text import TextStyle, set_text
@@ -53,17 +54,18 @@ def _count(length: float, room: float, overlap: float) -> int:
 
 def split_board(width: float, height: float, paper: Paper, overlap: float) -> Split:
     """Tiles of equal size covering the board; portrait or landscape, whichever needs fewer."""
-    best: Split | None = None
-    for sheet in (paper, paper.landscape()):
-        room_w, room_h = sheet.width - 2 * sheet.margin, sheet.height - 2 * sheet.margin
+    def score(sheet: Paper) -> tuple[float, tuple[int, int]] | None:
+        room_w, room_h = room(sheet)
         if room_w <= overlap or room_h <= overlap:
-            continue
+            return None
         cols, rows = _count(width, room_w, overlap), _count(height, room_h, overlap)
-        if best is None or cols * rows < best.cols * best.rows:
-            best = _tiles(width, height, sheet, cols, rows, overlap)
-    if best is None:
+        return -cols * rows, (cols, rows)
+
+    chosen = choose_orientation(paper, score)
+    if chosen is None:
         raise FitError(f"an overlap of {mm(overlap):g} mm leaves no room on {paper.name} paper")
-    return best
+    sheet, (cols, rows) = chosen
+    return _tiles(width, height, sheet, cols, rows, overlap)
 
 
 def _tiles(width: float, height: float, sheet: Paper, cols: int, rows: int, overlap: float) -> Split:

@@ -8,12 +8,11 @@ perfectly registered back would put the line, so the reading is the correction.
 
 from __future__ import annotations
 
-from printgen.layout.primitives import Primitive, line
-from printgen.layout.sheet import Grid, back_position
+from printgen.layout.impose import back_position
 from printgen.layout.page import Page, PageKind
-from printgen.model import Duplex
+from printgen.layout.primitives import Primitive, line
 from printgen.layout.text import TextStyle, set_text
-from printgen.model import Paper
+from printgen.model import Duplex, Paper
 from printgen.units import pt
 
 RANGE_MM = 6          # the rulers read from -RANGE_MM to +RANGE_MM
@@ -27,8 +26,7 @@ def target(paper: Paper) -> tuple[float, float]:
 
 def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
     fx, fy = target(paper)
-    point = Grid(paper, 1, 1, 0.0, 0.0, 0.0, 0.0)
-    bx, by = back_position(point, fx, fy, duplex, (0.0, 0.0))
+    bx, by = back_position(paper, fx, fy, 0.0, 0.0, duplex)
     front = [line(fx - pt(ARM_MM), fy, fx + pt(ARM_MM), fy, width=0.6),
              line(fx, fy - pt(ARM_MM), fx, fy + pt(ARM_MM), width=0.6)]
     front += _caption(paper, "FRONT. Print this sheet on both sides "

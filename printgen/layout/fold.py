@@ -6,8 +6,10 @@ the top row is read first, left to right; the bottom row is printed upside down 
 in reverse, so that folding the sheet in half along its middle (bottom row behind)
 puts it, upright and in order, on the back of the strip. Printed on both sides
 (duplex), the sheet is cut along its middle into two strips, each read on its front
-and then, turned over like a page, on its back. Each strip is then folded zig-zag
-on the fold marks, its first panel on top.
+and then, turned over like a page, on its back; where each back panel is printed
+follows the physical duplex model (layout/impose.py), so the strips read in order
+for a long-edge and a short-edge flip, on portrait and landscape sheets alike.
+Each strip is then folded zig-zag on the fold marks, its first panel on top.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from PIL import Image as PILImage
 
 from printgen.errors import FitError, InputError
 from printgen.fonts import font
+from printgen.layout.impose import Axis, Grid, centred_grid, choose_orientation, flip_axis, largest_grid, trim_marks
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
 from printgen.layout.richtext import Fonts, RichStyle, ascent, descent, line_runs, wrap
@@ -195,75 +198,65 @@ class Slot:
     turned: bool
 
 
-def slots(cols: int, duplex: Duplex | None) -> list[Slot]:
-    """Panel slots in reading order. duplex None: one side, folded in half."""
+def slots(cols: int, axis: Axis | None, *, duplex: bool) -> list[Slot]:
+    """Panel slots in reading order. duplex False: one side, folded in half along
+    the middle. duplex True: two strips, each turned over like a page (about its
+    short side), whose backs lie where the sheet's turn about axis puts them."""
     result: list[Slot] = []
-    strips = 1 if duplex is None else 2
-    for strip in range(strips):
+    for strip in range(2 if duplex else 1):
         result += [Slot(0, c, strip, False) for c in range(cols)]
         for j in range(cols):                       # the strip's back, read left to right
             behind = cols - 1 - j                   # the front column it lies behind
-            if duplex is None:
+            if not duplex:
                 result.append(Slot(0, behind, 1, True))
-            elif duplex is Duplex.SHORT:
-                result.append(Slot(1, behind, 1 - strip, True))
-            else:
+            elif axis is Axis.X:                    # columns mirrored: upright, same row
                 result.append(Slot(1, j, strip, False))
+            else:                                   # rows mirrored: the other row, upside down
+                result.append(Slot(1, behind, 1 - strip, True))
     return result
 
 
 def fold_sheet(paper: Paper, style: FoldStyle) -> tuple[Paper, int]:
     """The orientation holding two rows of panels with the most columns, and that count."""
-    best: tuple[Paper, int] | None = None
-    for sheet in (paper.landscape(), paper):
-        cols = int((sheet.width - 2 * sheet.margin + 1e-6) // style.width)
-        fits = 2 * style.height <= sheet.height - 2 * sheet.margin + 1e-6
-        if fits and cols >= 2 and (best is None or cols > best[1]):
-            best = (sheet, cols)
-    if best is None:
+    def score(sheet: Paper) -> tuple[float, int] | None:
+        cols, rows = largest_grid(sheet, style.width, style.height)
+        return (cols, cols) if rows >= 2 and cols >= 2 else None
+
+    chosen = choose_orientation(paper, score, landscape_first=True)
+    if chosen is None:
         raise FitError(f"two rows of {mm(style.width):g} x {mm(style.height):g} mm panels do not fit "
                        f"on {paper.name} paper inside its printer margin; choose a smaller panel")
-    return best
+    return chosen
 
 
 def impose_fold(panels: list[tuple[Primitive, ...]], *, paper: Paper, style: FoldStyle,
                 duplex: Duplex | None) -> list[Page]:
-    """Panels (in reading order) placed in their slots, with crop and fold marks."""
+    """Panels (in reading order) placed in their slots, with crop and fold marks.
+    duplex None: printed on one side."""
     sheet, cols = fold_sheet(paper, style)
     pw, ph = style.width, style.height
-    x0, y0 = (sheet.width - cols * pw) / 2, (sheet.height - 2 * ph) / 2
+    grid = centred_grid(sheet, cols, 2, pw, ph)
+    axis = None if duplex is None else flip_axis(sheet.width, sheet.height, duplex)
     frame = Frame(pw, ph, 0.0, 0.0)
     placed: list[list[Placed]] = [[], []]
-    for number, (slot, prims) in enumerate(zip(slots(cols, duplex), panels), start=1):
+    two_sided = duplex is not None
+    for number, (slot, prims) in enumerate(zip(slots(cols, axis, duplex=two_sided), panels), start=1):
         if slot.turned:
             prims = tuple(turn(p, 2, pw, ph) for p in prims)
         side = Side(f"panel-{number}", f"panel {number}", frame, prims)
-        placed[slot.page].append(Placed(side, x0 + slot.col * pw, y0 + slot.row * ph, clip=Clip.TRIM))
-    marks = fold_marks(sheet, x0, y0, cols, pw, ph, cut_middle=duplex is not None)
+        x, y = grid.cell(slot.row * cols + slot.col)
+        placed[slot.page].append(Placed(side, x, y, clip=Clip.TRIM))
+    marks = fold_marks(grid, cut_middle=two_sided)
     pages = [Page(sheet.width, sheet.height, tuple(placed[0]), marks, kind=PageKind.FRONT)]
-    if duplex is not None:
+    if two_sided:
         pages.append(Page(sheet.width, sheet.height, tuple(placed[1]), (), kind=PageKind.BACK))
     return pages
 
 
-def fold_marks(sheet: Paper, x0: float, y0: float, cols: int, pw: float, ph: float, *,
-               cut_middle: bool) -> tuple[Primitive, ...]:
+def fold_marks(grid: Grid, *, cut_middle: bool) -> tuple[Primitive, ...]:
     """Solid crop marks at the outer edges (and the middle when it is cut), dashed
     fold marks on every fold line, all outside the panels and inside the margin."""
-    facts = print_facts()
-    gap, longest, width = facts.mark_gap, facts.mark_length, facts.mark_width * 2
-    x1, y1 = x0 + cols * pw, y0 + 2 * ph
-    dash = (2.0, 1.5)
-    marks: list[Primitive] = []
-    for i in range(cols + 1):
-        x = x0 + i * pw
-        style = () if i in (0, cols) else dash
-        marks.append(line(x, y0 - gap, x, max(sheet.margin, y0 - gap - longest), width=width, dash=style))
-        marks.append(line(x, y1 + gap, x, min(sheet.height - sheet.margin, y1 + gap + longest),
-                          width=width, dash=style))
-    for j, y in enumerate((y0, y0 + ph, y1)):
-        style = dash if j == 1 and not cut_middle else ()
-        marks.append(line(x0 - gap, y, max(sheet.margin, x0 - gap - longest), y, width=width, dash=style))
-        marks.append(line(x1 + gap, y, min(sheet.width - sheet.margin, x1 + gap + longest), y,
-                          width=width, dash=style))
-    return tuple(marks)
+    xs = [grid.cell(c)[0] for c in range(grid.cols)] + [grid.x0 + grid.cols * grid.card_w]
+    ys = [grid.y0, grid.y0 + grid.card_h, grid.y0 + 2 * grid.card_h]
+    return trim_marks(grid.paper, xs, ys, (xs[0], ys[0], xs[-1], ys[-1]), width=print_facts().mark_width * 2,
+                      dashed_xs=xs[1:-1], dashed_ys=() if cut_middle else ys[1:2])

@@ -13,6 +13,7 @@ from pathlib import Path
 from printgen.errors import FitError
 from printgen.layout.box import BoxSize, Net, net_lines, paint, printed_areas, tuck_net
 from printgen.layout.deck import deck_context
+from printgen.layout.impose import choose_orientation, room
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.face import context_for, layout_side
 from printgen.layout.primitives import Rect
@@ -65,11 +66,16 @@ def sheet_for(net: Net, paper: Paper, bleed: float) -> Paper:
     """Portrait or landscape paper that holds the net and its bleed inside the printer
     margin; FitError naming the size needed and the papers that would do."""
     need_w, need_h = net.width + 2 * bleed, net.height + 2 * bleed
-    for sheet in (paper, paper.landscape()):
-        if need_w <= sheet.width - 2 * sheet.margin + 1e-6 and need_h <= sheet.height - 2 * sheet.margin + 1e-6:
-            return sheet
+
+    def fits(sheet: Paper) -> tuple[float, None] | None:
+        room_w, room_h = room(sheet)
+        return (0.0, None) if need_w <= room_w + 1e-6 and need_h <= room_h + 1e-6 else None
+
+    chosen = choose_orientation(paper, fits)
+    if chosen is not None:
+        return chosen[0]
     others = [p.name for p in print_facts().papers.values() if p.name != paper.name and any(
-        need_w <= s.width - 2 * s.margin and need_h <= s.height - 2 * s.margin for s in (p, p.landscape()))]
+        fits(s) for s in (p, p.landscape()))]
     hint = f"use --paper {others[0]}" if others else "use fewer cards per box or a larger paper"
     raise FitError(f"the tuck box net needs {mm(need_w):.1f} x {mm(need_h):.1f} mm with bleed, but "
                    f"{paper.name} holds {mm(paper.width - 2 * paper.margin):.1f} x "

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from printgen.errors import FitError
 from printgen.layout.board import board_pages
+from printgen.layout.impose import centred_grid, choose_orientation, largest_grid, room
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.face import context_for, layout_side
 from printgen.layout.net import Net, cube_net, net_lines
@@ -51,8 +52,9 @@ def dice_pages(dice: list[Die], paper: Paper) -> list[Page]:
     nets = [(die, cube_net(die.edge, die.tab)) for die in dice for _ in range(die.count)]
     pages: list[Page] = []
     widest = max((net.width for _, net in nets), default=0.0)
-    sheet = paper if widest <= paper.width - 2 * paper.margin else paper.landscape()
-    room_w, room_h = sheet.width - 2 * sheet.margin, sheet.height - 2 * sheet.margin
+    chosen = choose_orientation(paper, lambda sheet: (0.0, None) if widest <= room(sheet)[0] else None)
+    sheet = paper.landscape() if chosen is None else chosen[0]
+    room_w, room_h = room(sheet)
     x, y, row_h = 0.0, 0.0, 0.0
     placed: list[Placed] = []
     prims: list = []
@@ -88,20 +90,14 @@ def token_pages(part: Part, paper: Paper) -> list[Page]:
     """count tokens in a grid with part.gap between them, centred on the sheet."""
     side = part_side(part)
     w, h, gap = part.width, part.height, part.gap
-    room_w, room_h = paper.width - 2 * paper.margin, paper.height - 2 * paper.margin
-    cols = int((room_w + gap) // (w + gap))
-    rows = int((room_h + gap) // (h + gap))
+    cols, rows = largest_grid(paper, w, h, gap)
     if cols * rows == 0:
         raise FitError(f"{Path(part.where).name}: a {mm(w):g} x {mm(h):g} mm token does not fit on {paper.name}")
     pages = []
     for start in range(0, part.count, cols * rows):
         number = min(cols * rows, part.count - start)
-        used_cols = min(cols, number)
-        used_rows = -(-number // cols)
-        x0 = (paper.width - used_cols * (w + gap) + gap) / 2
-        y0 = (paper.height - used_rows * (h + gap) + gap) / 2
-        placed = tuple(Placed(side, x0 + (i % cols) * (w + gap), y0 + (i // cols) * (h + gap), clip=Clip.NONE)
-                       for i in range(number))
+        grid = centred_grid(paper, min(cols, number), -(-number // cols), w, h, gap)
+        placed = tuple(Placed(side, *grid.cell(i), clip=Clip.NONE) for i in range(number))
         pages.append(Page(paper.width, paper.height, placed, kind=PageKind.OTHER))
     return pages
 

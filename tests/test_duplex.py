@@ -1,0 +1,112 @@
+"""Duplex by the physical model: every card's back, read back from the PDF and turned
+over with the sheet, lies behind its own face.
+
+Each test deck has a different back for every card (one back template per card,
+printing the card's number), so a back that lands behind the wrong card is seen.
+The turn is modelled here independently of printgen: the paper turns about its
+long or its short edge, and which page axis that edge runs along depends on
+whether the page is portrait or landscape.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from pdfread import clip_boxes
+
+from printgen.model import Duplex
+from printgen.products.deck import DeckBuild, build_deck
+from printgen.spec import load_deck
+from printgen.spec.printdata import paper
+
+MM = 72 / 25.4
+CARDS = 14
+
+
+def write_deck(folder: Path, size: str) -> Path:
+    """A deck of CARDS cards; card n shows Fn on its face and Bn on its own back."""
+    text = {"kind": "text", "x": "0mm", "y": "{{ trim.h / 2 - 5 }}mm", "w": "{{ trim.w }}mm", "h": "10mm",
+            "size": "14pt", "align": "center", "valign": "middle"}
+    face = "elements:\n  - " + _flow({**text, "text": "F{{ card.n }}"}) + "\n"
+    (folder / "face.yaml").write_text(face, encoding="utf-8")
+    cards = []
+    for n in range(1, CARDS + 1):
+        (folder / f"back{n}.yaml").write_text("elements:\n  - " + _flow({**text, "text": f"B{n}"}) + "\n",
+                                              encoding="utf-8")
+        cards.append(f"  - {{fields: {{n: '{n}'}}, back: back{n}}}")
+    deck = (f"name: duplex-{size}\ntitle: Duplex test\nsize: {size}\nbleed: 0mm\nsafe: 0mm\n"
+            f"face: face\nback: back1\nlabel: '{{{{ n }}}}'\ncards:\n" + "\n".join(cards) + "\n")
+    path = folder / "deck.yaml"
+    path.write_text(deck, encoding="utf-8")
+    return path
+
+
+def _flow(mapping: dict[str, str]) -> str:
+    return "{" + ", ".join(f"{k}: \"{v}\"" for k, v in mapping.items()) + "}"
+
+
+def cards(pdf_path: Path) -> list[tuple[float, float, dict[str, tuple[float, float]]]]:
+    """Per page: its width and height in mm, and for each label the centre (mm from the
+    top-left) of the card box it is printed in, the card's clipping rectangle."""
+    boxes = clip_boxes(pdf_path)
+    pages = []
+    with pdfplumber.open(str(pdf_path)) as pdf:
+        for page, rects in zip(pdf.pages, boxes):
+            found = {}
+            for word in page.extract_words():
+                x, y = (word["x0"] + word["x1"]) / 2 / MM, (word["top"] + word["bottom"]) / 2 / MM
+                box = next(b for b in rects if b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h)
+                found[word["text"]] = (box.x + box.w / 2, box.y + box.h / 2)
+            pages.append((float(page.width) / MM, float(page.height) / MM, found))
+    return pages
+
+
+def turned(x: float, y: float, width: float, height: float, duplex: Duplex) -> tuple[float, float]:
+    """Where a point of the back page lies, seen through the sheet from the front page."""
+    long_edge_vertical = height > width
+    if (duplex is Duplex.LONG) == long_edge_vertical:
+        return width - x, y                      # turned about a vertical line
+    return x, height - y                         # turned about a horizontal line
+
+
+def build(tmp_path: Path, size: str, paper_name: str, duplex: Duplex,
+          offset: tuple[float, float] = (0.0, 0.0)) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    deck = load_deck(str(write_deck(tmp_path, size)))
+    options = DeckBuild(out=tmp_path / "out", paper=paper(paper_name), duplex=duplex,
+                        back_offset=(offset[0] * MM, offset[1] * MM), formats=frozenset({"pdf"}), quiet=True)
+    return build_deck(deck, options).files[0]
+
+
+@pytest.mark.parametrize("duplex", [Duplex.LONG, Duplex.SHORT])
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini", "tarot"])
+def test_every_back_lies_behind_its_face(tmp_path, size, paper_name, duplex):
+    pages = cards(build(tmp_path, size, paper_name, duplex))
+    assert len(pages) % 2 == 0
+    seen = 0
+    for (width, height, fronts), (_, _, backs) in zip(pages[0::2], pages[1::2]):
+        assert {f"B{k[1:]}" for k in fronts} == set(backs)
+        for label, (fx, fy) in fronts.items():
+            bx, by = turned(*backs["B" + label[1:]], width, height, duplex)
+            assert abs(bx - fx) <= 1.0 and abs(by - fy) <= 1.0, (label, (fx, fy), (bx, by))
+            seen += 1
+    assert seen == CARDS
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge"])          # portrait and landscape sheets on A4
+def test_back_offset_moves_the_back_on_the_paper_as_calibrated(tmp_path, size):
+    """--back-offset X,Y is read on the portrait calibration sheet; on the paper as it
+    comes out of the printer (back side up, portrait), the backs move by (X, Y).
+    A landscape page reaches portrait paper turned counter-clockwise."""
+    plain = cards(build(tmp_path / "plain", size, "a4", Duplex.LONG))
+    moved = cards(build(tmp_path / "moved", size, "a4", Duplex.LONG, (1.5, -1.0)))
+    width, height, before = plain[1]
+    after = moved[1][2]
+    for label, (x, y) in before.items():
+        dx, dy = after[label][0] - x, after[label][1] - y
+        on_paper = (dx, dy) if height > width else (dy, -dx)
+        assert on_paper == pytest.approx((1.5, -1.0), abs=0.05), label
