@@ -50,7 +50,10 @@ def render_pdf(pages: list[Page], path: Path, *, title: str = "", boxes: bool = 
     """Write pages to path. boxes: set TrimBox and BleedBox from each page's first
     placed side (for pages that hold one card). cmyk: write every colour as CMYK."""
     with atomic_path(path) as temp:
-        canvas = (CMYKCanvas if cmyk else Canvas)(str(temp), invariant=1, pageCompression=1)
+        # a bundled (embedded) starting font: reportlab's default would name an
+        # unembedded Helvetica on every page, which print shops' preflight rejects
+        canvas = (CMYKCanvas if cmyk else Canvas)(str(temp), invariant=1, pageCompression=1,
+                                                  initialFontName=pdf_font("sans"))
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
