@@ -2,13 +2,24 @@
 
 A failure part-way leaves no half-written file behind; an unwritable folder is a
 clear OutputError.
+
+The build manifest. Every folder printgen writes into keeps a record of the files
+each job wrote there (MANIFEST, a small hidden JSON file). A job is one kind of run
+(`build sabacc-62` on A4, the gallery of a folder, ...); when a job finishes, the
+files its previous run wrote and this run did not are removed, unless another job
+still claims them. A file printgen did not write is never removed or replaced:
+writing over one is an error. Temporary files that an interrupted run left behind
+are removed the next time printgen writes into their folder.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import re
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from printgen.errors import OutputError
@@ -32,12 +43,19 @@ def atomic_path(path: Path) -> Iterator[Path]:
     Where path already holds exactly the new bytes it is left untouched (its date
     too), so what depends on it, such as a gallery thumbnail, need not be redone."""
     ensure_dir(path.parent)
+    _clean_leftovers(path.parent)
     temp_path = _new_temp(path)
     try:
         yield temp_path
-        if not _same_bytes(temp_path, path):
+        same = _same_bytes(temp_path, path)
+        if not same and path.exists() and not _ours(path):
+            raise OutputError(f"{path}: this file was not written by printgen, so printgen will not "
+                              f"replace it; move it away or choose another --out folder")
+        if not same:
             os.chmod(temp_path, 0o644)
             os.replace(temp_path, path)
+        if not same or _ours(path):
+            _record(path)
     except OSError as error:
         raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
     finally:
@@ -70,3 +88,138 @@ def write_bytes(path: Path, data: bytes) -> Path:
     with atomic_path(path) as temp:
         temp.write_bytes(data)
     return path
+
+
+MANIFEST = ".printgen-files.json"
+TEMP_NAME = re.compile(r"^\..+\.(\d+)-\d+\.tmp$")
+_cleaned: set[Path] = set()
+
+
+def _clean_leftovers(folder: Path) -> None:
+    """Remove the temporary files of printgen runs that are no longer running (once a
+    folder per process)."""
+    if folder in _cleaned:
+        return
+    _cleaned.add(folder)
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        match = TEMP_NAME.match(name)
+        if match and not _alive(int(match.group(1))):
+            with contextlib.suppress(OSError):
+                (folder / name).unlink()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True                 # someone else's process: leave its files alone
+    return True
+
+
+def _load_manifest(folder: Path) -> dict[str, list[str]]:
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        jobs = data["jobs"]
+        return {str(k): [str(n) for n in v if "/" not in str(n) and str(n) not in (".", "..")]
+                for k, v in jobs.items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def _ours(path: Path) -> bool:
+    """Whether printgen wrote path: this run did, or its folder's manifest lists it."""
+    if any(path.name in run.written.get(path.parent, ()) for run in _runs):
+        return True
+    return any(path.name in names for names in _load_manifest(path.parent).values())
+
+
+@dataclass
+class Run:
+    """One job's writes, by folder."""
+
+    job: str
+    written: dict[Path, set[str]] = field(default_factory=dict)
+
+    def prune(self) -> list[Path]:
+        """Remove what this job's previous run wrote and this one did not (unless
+        another job claims it), and record this run's files; the removed paths."""
+        removed: list[Path] = []
+        for folder in self._folders():
+            jobs = _load_manifest(folder)
+            now = self.written.get(folder, set())
+            others = {name for job, names in jobs.items() if job != self.job for name in names}
+            for name in sorted(set(jobs.get(self.job, ())) - now - others):
+                target = folder / name
+                if target.is_file() and not target.is_symlink():
+                    with contextlib.suppress(OSError):
+                        target.unlink()
+                        removed.append(target)
+            if now:
+                jobs[self.job] = sorted(now)
+            else:
+                jobs.pop(self.job, None)
+            _save_manifest(folder, jobs)
+        return removed
+
+    def _folders(self) -> list[Path]:
+        """The folders written, and their subfolders that hold a manifest naming this job."""
+        folders = set(self.written)
+        for folder in list(self.written):
+            with contextlib.suppress(OSError):
+                for child in folder.iterdir():
+                    if child.is_dir() and not child.is_symlink() and self.job in _load_manifest(child):
+                        folders.add(child)
+        return sorted(folders)
+
+
+_runs: list[Run] = []
+
+
+def _record(path: Path) -> None:
+    if _runs:
+        _runs[-1].written.setdefault(path.parent, set()).add(path.name)
+
+
+def _save_manifest(folder: Path, jobs: dict[str, list[str]]) -> None:
+    path = folder / MANIFEST
+    if not jobs:
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return
+    text = json.dumps({"printgen": 1, "about": "files printgen wrote here, by job; printgen removes "
+                       "a job's old files when it runs again", "jobs": jobs}, indent=1, sort_keys=True)
+    temp = _new_temp(path)
+    try:
+        temp.write_text(text + "\n", encoding="utf-8")
+        os.replace(temp, path)
+    except OSError as error:
+        raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
+    finally:
+        if temp.exists():
+            temp.unlink()
+
+
+@contextlib.contextmanager
+def recording(job: str) -> Iterator[Run]:
+    """Record the files written inside the block as job's; when it succeeds, remove
+    the files the job's previous run wrote and this one did not."""
+    run = Run(job)
+    _runs.append(run)
+    try:
+        yield run
+        run.prune()
+    finally:
+        _runs.remove(run)
+
+
+def prune_current() -> list[Path]:
+    """Remove the current job's stale files now (before a gallery lists the folder)."""
+    return _runs[-1].prune() if _runs else []

@@ -185,7 +185,7 @@ def test_drawing_in_bands_leaves_no_seam(monkeypatch):
 def test_box_command_writes_the_shop_art_alone(cli, tmp_path):
     result = cli("box", "kerton-42", "--for", "tgc", "--out", str(tmp_path))
     assert result.status == 0 and "PokerTuckBox54" in result.out
-    assert [p.name for p in (tmp_path / "tgc").iterdir()] == ["kerton-42-box-PokerTuckBox54.png"]
+    assert [p.name for p in (tmp_path / "tgc").iterdir() if not p.name.startswith(".")] == ["kerton-42-box-PokerTuckBox54.png"]
     with Image.open(tmp_path / "tgc" / "kerton-42-box-PokerTuckBox54.png") as image:
         assert image.size == (2325, 1950)
     refused = cli("box", "kerton-42", "--for", "mpc", "--out", str(tmp_path / "m"))

@@ -58,7 +58,8 @@ def parsed(root: Path) -> Links:
 def test_every_file_is_linked_relatively_with_a_thumbnail_file(root):
     links = parsed(root)
     files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
-                   if p.is_file() and "_gallery" not in p.parts and p.name != "index.html")
+                   if p.is_file() and "_gallery" not in p.parts and p.name != "index.html"
+                   and not p.name.startswith("."))
     assert "preflight-clean/mpc/preflight-clean-back.png" in files
     assert sorted(links.hrefs) == files
     assert all(not href.startswith(("/", "file:", "http")) for href in links.hrefs + links.srcs)

@@ -46,7 +46,7 @@ def test_the_default_paper_comes_from_the_environment(cli, tmp_path, monkeypatch
     monkeypatch.setenv("PRINTGEN_PAPER", "letter")
     assert cli("dice", "spike", "--out", str(tmp_path), "-q").status == 0
     assert cli("dice", "spike", "--paper", "a4", "--out", str(tmp_path), "-q").status == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["spike-a4.pdf", "spike-letter.pdf"]
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith(".")) == ["spike-a4.pdf", "spike-letter.pdf"]
     with pdfplumber.open(tmp_path / "spike-letter.pdf") as pdf:
         assert (round(pdf.pages[0].width), round(pdf.pages[0].height)) == (612, 792)
     monkeypatch.setenv("PRINTGEN_PAPER", "a3")
@@ -119,7 +119,7 @@ def test_a_decks_rules_are_folded_to_fit_its_box(cli, project):
     path = write_deck(project, "game", "rules: [kerton-sabacc]\n")
     result = cli("build", str(path), "--only", "rules", "--out", str(project / "o"))
     assert result.status == 0, result.err
-    assert [p.name for p in (project / "o").iterdir()] == ["kerton-sabacc-rules-poker-a4.pdf"]
+    assert [p.name for p in (project / "o").iterdir() if not p.name.startswith(".")] == ["kerton-sabacc-rules-poker-a4.pdf"]
     mini = write_deck(project, "tiny", "rules: [kerton-sabacc]\n")
     mini.write_text(mini.read_text().replace("size: poker", "size: mini"))
     result = cli("build", str(mini), "--only", "rules", "--out", str(project / "m"))

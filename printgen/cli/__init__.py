@@ -15,8 +15,9 @@ import sys
 from collections.abc import Sequence
 
 from printgen import __version__
-from printgen.cli.options import PAPER_VARIABLE, common_parser, settle
+from printgen.cli.options import PAPER_VARIABLE, common_parser, job_key, settle
 from printgen.errors import PrintgenError
+from printgen.output import recording
 
 # The verbs, in the order --help lists them. A module per verb in this package.
 COMMANDS = ["build", "list", "new", "calibrate", "box", "rules", "aid", "gallery", "challenge",
@@ -61,7 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 0
         settle(args)
-        return int(args.run(args) or 0)
+        with recording(job_key(args)):
+            return int(args.run(args) or 0)
     except PrintgenError as error:
         print(f"printgen: error: {error}", file=sys.stderr)
         return error.exit_status

@@ -71,15 +71,23 @@ def run_all(args: argparse.Namespace) -> int:
             for name in catalogue(DECKS)]
     workers = min(args.jobs, len(jobs))
     if workers <= 1:
-        statuses = [run(job) for job in jobs]
+        statuses = [run_recorded(job) for job in jobs]
     else:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(workers) as pool:
-            statuses = list(pool.map(run, jobs))
+            statuses = list(pool.map(run_recorded, jobs))
     from printgen.cli.gallery import refresh_gallery
     if "gallery" in formats(args.only):
         refresh_gallery(args, args.out)
     return max(statuses, default=0)
+
+
+def run_recorded(args: argparse.Namespace) -> int:
+    """One deck of --all in a worker process, its files recorded as its own job."""
+    from printgen.cli.options import job_key
+    from printgen.output import recording
+    with recording(job_key(args)):
+        return run(args)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -39,7 +39,11 @@ def run(args: argparse.Namespace) -> int:
 def refresh_gallery(args: argparse.Namespace, out: Path) -> None:
     """After a build: output/index.html for the default folder, else OUT/index.html
     (never a folder the user did not name)."""
-    path = build_gallery(Path("output") if args.out is None else out)
+    from printgen.output import prune_current, recording
+    prune_current()                     # the build's stale files go before the gallery lists the folder
+    folder = Path("output") if args.out is None else out
+    with recording("gallery"):
+        path = build_gallery(folder)
     if not args.quiet:
         print(f"  gallery: {display_path(path)}")
 

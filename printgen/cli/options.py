@@ -70,6 +70,18 @@ def settle(args: argparse.Namespace) -> None:
         args.jobs = jobs(args.jobs)
 
 
+# options that change neither what a command writes nor where its files go
+NOT_THE_JOB = {"out", "quiet", "jobs", "strict", "run", "command", "gallery"}
+
+
+def job_key(args: argparse.Namespace) -> str:
+    """What a run of a command is, for the build manifest: the command and the options
+    that decide which files it writes (a rebuild of the same job replaces the files
+    of its previous run; another job, say on other paper, keeps its own)."""
+    chosen = sorted((k, v) for k, v in vars(args).items() if k not in NOT_THE_JOB and v is not None and v is not False)
+    return " ".join([args.command, *(f"{k}={v}" for k, v in chosen)])
+
+
 def paper_name(given: str | None) -> str:
     from printgen.spec.printdata import print_facts
     papers = print_facts().papers

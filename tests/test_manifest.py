@@ -1,0 +1,93 @@
+"""The build manifest: a rebuild leaves exactly its new files (and the user's own),
+never overwrites a file printgen did not write, and cleans up after interrupted runs."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+VALUES_24 = "value: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]"      # with two suits: 24 cards
+VALUES_12 = "value: [1, 2, 3, 4, 5, 6]"
+
+
+def project(cli, tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    assert cli("new", "game", "-q").status == 0
+    return tmp_path / "game" / "decks" / "game.yaml"
+
+
+def files(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*")
+            if p.is_file() and not p.name.startswith(".") and "_gallery" not in p.parts}
+
+
+def cut(deck: Path, old: str, new: str) -> None:
+    text = deck.read_text(encoding="utf-8")
+    assert old in text
+    deck.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.mark.parametrize("target", [None, "tgc", "tts"])
+def test_a_smaller_rebuild_leaves_exactly_the_new_files_and_the_users(cli, tmp_path, monkeypatch, target):
+    deck = project(cli, tmp_path, monkeypatch)
+    cut(deck, VALUES_12, VALUES_24)
+    out = tmp_path / "out"
+    extra = ["--for", target] if target else ["--only", "pdf,png,svg"]
+    assert cli("build", str(deck), *extra, "--out", str(out), "-q").status == 0
+    big = files(out)
+    mine = out / (target or "png") / "my-notes.txt"
+    mine.write_text("the user's own file", encoding="utf-8")
+    cut(deck, VALUES_24, VALUES_12)
+    assert cli("build", str(deck), *extra, "--out", str(out), "-q").status == 0
+    small = files(out)
+    fresh = tmp_path / "fresh"
+    assert cli("build", str(deck), *extra, "--out", str(fresh), "-q").status == 0
+    assert small == files(fresh) | {mine.relative_to(out).as_posix()}
+    if target != "tts":                          # (TTS packs 12 or 24 cards on one sheet)
+        assert len(small) - 1 < len(big)
+    assert mine.read_text(encoding="utf-8") == "the user's own file"
+
+
+def test_another_job_keeps_its_files(cli, tmp_path, monkeypatch):
+    """--only pdf and another paper are other jobs: they do not remove a full build's PNGs."""
+    deck = project(cli, tmp_path, monkeypatch)
+    out = tmp_path / "out"
+    assert cli("build", str(deck), "--only", "pdf,png", "--out", str(out), "-q").status == 0
+    before = files(out)
+    assert cli("build", str(deck), "--only", "pdf", "--out", str(out), "-q").status == 0
+    assert cli("build", str(deck), "--only", "pdf", "--paper", "letter", "--out", str(out), "-q").status == 0
+    assert files(out) == before | {"game-letter.pdf"}
+
+
+def test_a_file_printgen_did_not_write_is_never_replaced(cli, tmp_path, monkeypatch):
+    deck = project(cli, tmp_path, monkeypatch)
+    folder = tmp_path / "site"
+    folder.mkdir()
+    (folder / "index.html").write_text("<p>my own page</p>", encoding="utf-8")
+    result = cli("build", str(deck), "--only", "pdf,gallery", "--out", str(folder))
+    assert result.status == 2
+    line, = result.err.strip().splitlines()
+    assert "index.html" in line and "not written by printgen" in line
+    assert (folder / "index.html").read_text(encoding="utf-8") == "<p>my own page</p>"
+
+
+def test_leftover_temporary_files_of_a_dead_run_are_removed(cli, tmp_path, monkeypatch):
+    deck = project(cli, tmp_path, monkeypatch)
+    out = tmp_path / "out"
+    out.mkdir()
+    dead = os.getpid() + 1
+    while True:                                  # a pid no process has
+        try:
+            os.kill(dead, 0)
+            dead += 1
+        except ProcessLookupError:
+            break
+        except OSError:
+            dead += 1
+    leftover = out / f".game-a4.pdf.{dead}-0.tmp"
+    leftover.write_bytes(b"half a PDF")
+    assert cli("build", str(deck), "--only", "pdf", "--out", str(out), "-q").status == 0
+    assert not leftover.exists()
+    assert (out / "game-a4.pdf").is_file()
