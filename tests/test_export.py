@@ -12,8 +12,9 @@ from pypdf import PdfReader
 from conftest import FIXTURES
 from printgen.products.export import ExportOptions, export_deck
 from printgen.spec.vendors import profile, profiles
-from printgen.products.export_tts import plan_sheets
+from printgen.products.export_tts import plan_sheets, sheet_dpi
 from printgen.spec import load_deck
+from printgen.spec.printdata import print_facts
 
 CLEAN = FIXTURES / "preflight" / "clean.yaml"
 COLORS = ["#1f77b4", "#ff7f0e", "#9467bd"]
@@ -87,22 +88,53 @@ def test_drivethrucards_pdf_pages_boxes_order_and_cmyk(deck, tmp_path):
     assert any("not PDF/X-1a" in note for note in result.notes)
 
 
-def test_tts_sheet_grid_positions(deck, tmp_path):
+def test_tts_sheet_grid_positions_and_saved_object(deck, tmp_path):
     prof = replace(profile("tts"), dpi=50)                                     # small, fast images
     result = export_deck(deck, prof, ExportOptions(out=tmp_path, quiet=True))
     folder = tmp_path / "tts"
-    info = json.loads((folder / "preflight-clean-tts.json").read_text())
-    assert info["sheets"] == [{"back": "preflight-clean-tts-back.png", "cards": "1-3",
-                               "face": "preflight-clean-tts-sheet-1.png", "height": 1,
-                               "number": 3, "width": 4}]
+    saved = json.loads((folder / "preflight-clean-tts.json").read_text())
+    state, = saved["ObjectStates"]
+    assert state["Name"] == "DeckCustom"
+    sheet_url = (folder / "preflight-clean-tts-sheet-1.png").resolve().as_uri()
+    assert state["CustomDeck"] == {"1": {"FaceURL": sheet_url, "NumWidth": 4, "NumHeight": 1,
+                                         "BackURL": (folder / "preflight-clean-tts-back.png").resolve().as_uri(),
+                                         "BackIsHidden": False, "UniqueBack": False, "Type": 0}}
+    assert state["DeckIDs"] == [100, 101, 102]
+    assert [(c["Name"], c["CardID"], c["Nickname"]) for c in state["ContainedObjects"]] == [
+        ("Card", 100 + i, card.label) for i, card in enumerate(deck.cards)]
+    assert all(c["CustomDeck"]["1"] == state["CustomDeck"]["1"] for c in state["ContainedObjects"])
     card_w, card_h = round(63.5 / 25.4 * 50), round(88.9 / 25.4 * 50)       # trim only, no bleed
-    assert info["card_px"] == [card_w, card_h]
     with Image.open(folder / "preflight-clean-tts-sheet-1.png") as sheet:
         assert sheet.size == (4 * card_w, card_h)
         for slot, color in enumerate([*COLORS, BACK]):                        # last slot: hidden face
             assert near(sheet.getpixel((slot * card_w + 2, 2)), rgb(color)), slot
             assert near(sheet.getpixel((slot * card_w + card_w - 3, card_h - 3)), rgb(color)), slot
     assert any("Width 4, Height 1, Number 3" in note for note in result.notes)
+
+
+def test_tts_url_base_names_the_images_online(cli, tmp_path):
+    result = cli("build", str(CLEAN), "--for", "tts", "--url-base", "https://example.org/decks/",
+                 "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    state, = json.loads(next((tmp_path / "tts").glob("*-tts.json")).read_text())["ObjectStates"]
+    assert state["CustomDeck"]["1"]["FaceURL"] == "https://example.org/decks/preflight-clean-tts-sheet-1.png"
+    assert cli("build", str(CLEAN), "--url-base", "https://x.org", "--out", str(tmp_path)).status == 2
+    assert cli("build", str(CLEAN), "--for", "tts", "--url-base", "x.org", "--out", str(tmp_path)).status == 2
+
+
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini", "tarot"])
+def test_tts_sheets_are_at_most_4096_pixels_a_side(size):
+    card = print_facts().card_sizes[size]
+    dpi = sheet_dpi(card.width, card.height, 10, 7, profile("tts").dpi)
+    assert round(10 * card.width * dpi / 72) <= 4096 and round(7 * card.height * dpi / 72) <= 4096
+    assert round(10 * card.width * (dpi + 1) / 72) > 4096 or round(7 * card.height * (dpi + 1) / 72) > 4096 \
+        or dpi == profile("tts").dpi
+
+
+def test_a_full_tts_sheet_of_a_built_in_deck(tmp_path):
+    export_deck(load_deck("sabacc-62"), profile("tts"), ExportOptions(out=tmp_path, quiet=True))
+    with Image.open(tmp_path / "tts" / "sabacc-62-tts-sheet-1.png") as sheet:
+        assert max(sheet.size) <= 4096 and sheet.size[0] >= 4000
 
 
 def test_tts_decks_over_69_cards_take_several_sheets(tmp_path):
@@ -115,8 +147,9 @@ def test_tts_decks_over_69_cards_take_several_sheets(tmp_path):
     assert len(deck.cards) == 75
     prof = replace(profile("tts"), dpi=10)
     export_deck(deck, prof, ExportOptions(out=tmp_path, quiet=True))
-    info = json.loads((tmp_path / "tts" / f"{deck.name}-tts.json").read_text())
-    assert [(s["width"], s["height"], s["number"]) for s in info["sheets"]] == [(10, 7, 69), (7, 1, 6)]
+    state, = json.loads((tmp_path / "tts" / f"{deck.name}-tts.json").read_text())["ObjectStates"]
+    assert [(d["NumWidth"], d["NumHeight"]) for d in state["CustomDeck"].values()] == [(10, 7), (7, 1)]
+    assert state["DeckIDs"] == [100 + i for i in range(69)] + [200 + i for i in range(6)]
     with Image.open(tmp_path / "tts" / f"{deck.name}-tts-sheet-1.png") as sheet:
         card_w, card_h = round(63.5 / 25.4 * 10), round(88.9 / 25.4 * 10)
         assert sheet.size == (10 * card_w, 7 * card_h)

@@ -48,6 +48,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="export for a print shop or virtual tabletop instead: tgc, mpc, "
                              "drivethrucards or tts, as printgen/data/vendors.yaml defines them "
                              "(see docs/print-shops.md)")
+    parser.add_argument("--url-base", metavar="URL", default=None,
+                        help="with --for tts: the web address the sheet images will be uploaded to "
+                             "(e.g. https://example.org/decks); the saved object names the images "
+                             "there instead of by their paths on this computer")
     parser.add_argument("--strict", action="store_true",
                         help="stop with an error (exit 2) when preflight finds a problem")
     add_out(parser, "output/DECK")
@@ -82,6 +86,17 @@ def run_all(args: argparse.Namespace) -> int:
     return max(statuses, default=0)
 
 
+def check_url_base(args: argparse.Namespace) -> None:
+    url = args.url_base
+    if url is None:
+        return
+    if args.target != "tts":
+        raise InputError(f"--url-base: only Tabletop Simulator exports use it (--for tts), got {url!r} "
+                         f"with {'--for ' + args.target if args.target else 'no --for'}")
+    if not url.startswith(("https://", "http://")) or any(c.isspace() for c in url):
+        raise InputError(f"--url-base: expected a web address starting with https:// or http://, got {url!r}")
+
+
 def run_recorded(args: argparse.Namespace) -> int:
     """One deck of --all in a worker process, its files recorded as its own job."""
     from printgen.cli.options import job_key
@@ -101,6 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if args.target:
         from printgen.spec.vendors import profile
         profile(args.target)            # an unknown profile fails before the deck is read
+    check_url_base(args)
     deck = load_deck(args.deck)
     out = args.out if args.out is not None else Path("output") / deck.name
     if args.target:

@@ -24,6 +24,7 @@ class ExportOptions:
     out: Path
     strict: bool = False
     quiet: bool = False
+    url_base: str | None = None         # Tabletop Simulator: where the images will be online
 
 
 @dataclass
@@ -68,7 +69,7 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
         write_card_pdf(layout, prof, folder, result)
     else:
         from printgen.products.export_tts import write_tts
-        write_tts(layout, prof, folder, result, quiet=options.quiet)
+        write_tts(layout, prof, folder, result, quiet=options.quiet, url_base=options.url_base)
     if box_art:
         from printgen.products.export_box import write_box_art
         write_box_art(deck, box_art, prof, folder, result)
