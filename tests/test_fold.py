@@ -124,3 +124,43 @@ def test_bottom_row_is_printed_upside_down_in_pdf(cli, tmp_path):
     assert top and bottom
     assert all(c["matrix"][0] > 0 for c in top)
     assert all(c["matrix"][0] < 0 for c in bottom)
+
+
+def _table(columns: int, word: str) -> str:
+    head = "| " + " | ".join(f"Head {c}" for c in range(columns)) + " |"
+    rule = "|" + "---|" * columns
+    row = "| " + " | ".join(f"{word} and a few more words here" for _ in range(columns)) + " |"
+    return f"# Tables\n\nSome text first.\n\n{head}\n{rule}\n{row}\n{row}\n"
+
+
+def _runs_inside_panels(leaflet) -> float:
+    """The largest distance (points) any text run reaches past its panel's right edge."""
+    from printgen.fonts import font
+    worst = -1e9
+    for page in leaflet.pages:
+        for placed in page.placed:
+            for prim in placed.side.prims:
+                if isinstance(prim, TextRun) and prim.rotate == 0:
+                    right = prim.x + font(prim.font).width(prim.text, prim.size)
+                    worst = max(worst, right - placed.side.frame.width)
+    return worst
+
+
+def test_a_wide_table_wraps_and_shrinks_but_stays_on_its_panel(tmp_path):
+    path = tmp_path / "wide.md"
+    path.write_text(_table(3, "Extraordinarily"), encoding="utf-8")
+    leaflet = layout_rules(load_rules(path), RulesBuild(out=tmp_path, paper=paper("a4")))
+    assert _runs_inside_panels(leaflet) <= 0.0
+    sizes = {prim.size for page in leaflet.pages for placed in page.placed for prim in placed.side.prims
+             if isinstance(prim, TextRun) and "Extraordinarily" in prim.text}
+    assert sizes and max(sizes) < 6.0                   # smaller than the fold's 6 pt table type
+
+
+def test_a_table_too_wide_even_at_the_floor_is_an_error_naming_its_line(cli, tmp_path):
+    path = tmp_path / "too-wide.md"
+    path.write_text(_table(6, "Incomprehensibilities"), encoding="utf-8")
+    result = cli("rules", str(path), "--out", str(tmp_path / "out"))
+    assert result.status == 2
+    line, = result.err.strip().splitlines()
+    assert "too-wide.md:5" in line and "table" in line and "mm" in line
+    assert not (tmp_path / "out").exists()

@@ -104,16 +104,23 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     return result
 
 
+TABLE_FLOOR = 5.0      # points: the smallest type a table shrinks to before it is an error
+TABLE_STEP = 0.25
+
+
 def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
+    """A table's rows. Cells wrap at their words; a table whose longest words still do
+    not fit the panel side by side is set smaller, down to TABLE_FLOOR, and below that
+    is an error naming its line: a table is never drawn past the panel."""
     width = style.inner[0]
     columns = max(len(row) for row in block.rows)
-    pad = style.table * 0.3
-    body = RichStyle(style.table, 1.15, style.ink)
-    widths = _column_widths(block, style, columns, pad)
+    size, widths = _table_size(block, style, columns)
+    pad = size * 0.3
+    body = RichStyle(size, 1.15, style.ink)
     lefts = [sum(widths[:c]) for c in range(columns)]
     result = []
     for r, row in enumerate(block.rows):
-        rich = RichStyle(style.table, 1.15, style.ink, Fonts(regular="sans-bold")) if r == 0 else body
+        rich = RichStyle(size, 1.15, style.ink, Fonts(regular="sans-bold")) if r == 0 else body
         prims: list[Primitive] = []
         tallest = 0.0
         for c, cell in enumerate(row):
@@ -128,25 +135,55 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     return result
 
 
-def _column_widths(block: Block, style: FoldStyle, columns: int, pad: float) -> list[float]:
-    """Columns share the width in proportion to their longest cell, but none narrower
-    than its longest word."""
-    fonts = Fonts(regular="sans-bold")
-    natural = [2 * pad + 1.0] * columns
+def _table_size(block: Block, style: FoldStyle, columns: int) -> tuple[float, list[float]]:
+    """The largest type size, from the style's down to TABLE_FLOOR, at which every
+    column holds its longest word; that size and the column widths."""
+    width = style.inner[0]
+    size = style.table
+    while True:
+        widths = _column_widths(block, width, columns, size)
+        if widths is not None:
+            return size, widths
+        if size - TABLE_STEP < min(TABLE_FLOOR, style.table) - 1e-9:
+            break
+        size -= TABLE_STEP
+    needed = sum(_narrowest(block, columns, size))
+    raise FitError(f"{block.where}: this table's {columns} columns need {mm(needed):.1f} mm side by side "
+                   f"even at {size:g} pt, but the panel has {mm(width):.1f} mm; shorten its longest "
+                   f"words, split it, or use fewer columns")
+
+
+def _narrowest(block: Block, columns: int, size: float) -> list[float]:
+    """Each column's longest word (bold, as the header row is set) plus its padding."""
+    regular = font("sans-bold")
+    pad = size * 0.3
     narrowest = [2 * pad + 1.0] * columns
     for row in block.rows:
         for c, cell in enumerate(row):
             text = "".join(span.text for span in cell)
-            size = font(fonts.regular).width(text, style.table)
-            natural[c] = max(natural[c], size + 2 * pad)
-            longest = max((font(fonts.regular).width(w, style.table) for w in text.split()), default=0.0)
+            longest = max((regular.width(w, size) for w in text.split()), default=0.0)
             narrowest[c] = max(narrowest[c], longest + 2 * pad)
-    width = style.inner[0]
+    return narrowest
+
+
+def _column_widths(block: Block, width: float, columns: int, size: float) -> list[float] | None:
+    """Columns share the width in proportion to their longest cell, but none narrower
+    than its longest word; None when the longest words do not fit side by side."""
+    regular = font("sans-bold")
+    pad = size * 0.3
+    natural = [2 * pad + 1.0] * columns
+    for row in block.rows:
+        for c, cell in enumerate(row):
+            text = "".join(span.text for span in cell)
+            natural[c] = max(natural[c], regular.width(text, size) + 2 * pad)
+    narrowest = _narrowest(block, columns, size)
     if sum(natural) <= width:
         return [n + (width - sum(natural)) / columns for n in natural]
     spare = width - sum(narrowest)
+    if spare < -1e-6:
+        return None
     extra = [n - m for n, m in zip(natural, narrowest)]
-    return [m + max(spare, 0.0) * e / (sum(extra) or 1.0) for m, e in zip(narrowest, extra)]
+    return [m + spare * e / (sum(extra) or 1.0) for m, e in zip(narrowest, extra)]
 
 
 def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
