@@ -115,3 +115,40 @@ def test_deck_build_writes_its_box(cli, tmp_path):
     result = cli("build", str(deck_file(tmp_path, 12)), "--only", "pdf,box", "--out", str(tmp_path), "-q")
     assert result.status == 0, result.err
     assert (tmp_path / "box12-box-a4.pdf").is_file()
+
+
+def test_front_art_bleeds_past_the_notched_top_cut(tmp_path):
+    """Cut a little high or a little wide of the notch: what shows is the art's colour.
+    The deck's back is a flat green reaching into its bleed; the box's own panels are
+    another colour."""
+    from printgen.products.box import box_options, layout_box, sheet_for
+    from printgen.layout.box import tuck_net
+    from printgen.products.box import box_size
+    from printgen.render.png import render_page
+    from printgen.spec import load_deck
+    from printgen.spec.box import box_facts
+    from printgen.spec.printdata import paper
+
+    (tmp_path / "green.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#00c000'}\n",
+                                         encoding="utf-8")
+    path = deck_file(tmp_path, 20).read_text(encoding="utf-8").replace("back: sabacc-back", "back: green")
+    (tmp_path / "deck.yaml").write_text(path, encoding="utf-8")
+    deck = load_deck(str(tmp_path / "deck.yaml"))
+    options = box_options(deck)
+    page = layout_box(deck, paper("a4"), options)
+    net = tuck_net(box_size(deck, options))
+    sheet = sheet_for(net, paper("a4"), box_facts().lengths["bleed"])
+    dx, dy = (sheet.width - net.width) / 2, (sheet.height - net.height) / 2
+    fx, fy, fw, fh = net.panels["front"]
+    notch = net.size.notch
+    image = render_page(page, 100)
+
+    def colour(x: float, y: float) -> tuple[int, int, int]:
+        return image.getpixel((round((dx + x) * 100 / 72), round((dy + y) * 100 / 72)))
+
+    green = colour(fx + fw / 2, fy + fh / 2)
+    assert green[1] > 150 and green[0] < 60
+    for x in (fx + 3 * MM, fx + fw * 0.25, fx + fw / 2, fx + fw * 0.75, fx + fw - 3 * MM):
+        assert colour(x, fy - 1.5 * MM) == green, x                 # past the top cut, into the bleed
+    assert colour(fx + fw / 2, fy + notch / 2) == green                # inside the cut-away notch
+    assert colour(fx + fw / 2, fy + notch + 0.5 * MM) == green         # just below the notch

@@ -16,7 +16,7 @@ from printgen.layout.deck import deck_context
 from printgen.layout.impose import choose_orientation, room
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.face import context_for, layout_side
-from printgen.layout.primitives import Rect
+from printgen.layout.primitives import Rect, shift
 from printgen.model import Deck, Paper
 from printgen.model.box import Box4, DieLine
 from printgen.render.pdf import render_pdf
@@ -25,6 +25,9 @@ from printgen.spec.expr import render
 from printgen.spec.printdata import print_facts
 from printgen.spec.template import find_template, load_template
 from printgen.units import Length, mm
+
+
+NOTCH_ROOM = 2 * 72 / 25.4     # between the thumb notch and the top of the front's art (2 mm)
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,8 @@ def panel_art(deck: Deck, options: BoxOptions, panels: dict[str, Box4], dx: floa
     values = {"title": options.title, "side": options.side, "back": options.back,
               "credits": "\n".join(deck.credits)}
     fx, fy, fw, fh = panels["front"]
-    placed = [Placed(_front_art(deck, fw, fh), dx + fx, dy + fy, clip=Clip.TRIM)]
+    up = facts.lengths["bleed"]
+    placed = [Placed(_front_art(deck, fw, fh, up), dx + fx, dy + fy - up, clip=Clip.TRIM)]
     for key, panel in (("front", "front"), ("side", "side-left"), ("side", "side-right"), ("back", "back")):
         x, y, w, h = panels[panel]
         side = _decor(deck, facts.templates[key], Frame(w, h, 0, 0), values, panel)
@@ -134,14 +138,20 @@ def panel_art(deck: Deck, options: BoxOptions, panels: dict[str, Box4], dx: floa
     return placed
 
 
-def _front_art(deck: Deck, w: float, h: float) -> Side:
-    """The deck's (first) back template laid out at the front panel's size."""
-    frame = Frame(w, h, deck.bleed, deck.safe)
+def _front_art(deck: Deck, w: float, h: float, up: float) -> Side:
+    """The deck's (first) back template on the front panel (w x h), running up past
+    the panel's top cut by up (the bleed). The top edge is cut with the thumb notch,
+    so the art is laid out below the notch (its frame shortened by the notch and a
+    little room) with its own bleed reaching up over the notch to the bleed line;
+    at the sides and the bottom it stops on the panel's folds."""
+    clear = box_facts().lengths["notch"] + NOTCH_ROOM
+    frame = Frame(w, h - clear, clear + up, deck.safe)
     name = deck.backs[0]
     template = load_template(find_template(name, deck.source, f"{deck.source}: back"))
     context = context_for(frame, template, deck=box_deck_info(deck))
-    return Side("box-front-art", f"box front ({name})", frame,
-                layout_side(template, frame, context, f"tuck box front (back {name!r})"))
+    prims = layout_side(template, frame, context, f"tuck box front (back {name!r})")
+    return Side("box-front-art", f"box front ({name})", Frame(w, h + up, 0.0, 0.0),
+                tuple(shift(p, 0.0, clear + up) for p in prims))
 
 
 def _decor(deck: Deck, name: str, frame: Frame, values: dict[str, str], panel: str) -> Side:
