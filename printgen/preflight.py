@@ -7,7 +7,8 @@ Checked on the laid-out sides (so the geometry is exact, in points):
 - a side whose bleed nothing fills, so a white sliver shows after a loose cut;
 - placed pictures whose pixels are too few for the profile's dpi;
 - output sizes that differ from what the shop asks for.
-Each finding is one located line; --strict turns them into an error.
+Each finding is one located line; findings of one kind on many sides are shown as
+one line naming the sides (group_findings); --strict turns them into an error.
 """
 
 from __future__ import annotations
@@ -37,11 +38,49 @@ EDGES = ("left", "top", "right", "bottom")
 
 @dataclass(frozen=True)
 class Finding:
+    """One problem of one side. kind is the problem without what is particular to the
+    side (the grouping key); name the side ("card 3 '+3 circle'"), scope the file and
+    label it belongs to, amount (mm) how far, note the common explanation."""
+
     where: str
     message: str
+    kind: str = ""
+    name: str = ""
+    scope: str = ""
+    amount: float | None = None
+    note: str = ""
+    entry: str = ""           # the file, line and key of the side's entry, where known
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
+
+
+GROUP_NAMES = 6          # sides named in a grouped line before "and N more"
+
+
+def group_findings(findings: list[Finding]) -> list[str]:
+    """One line per kind of problem (per file and label), naming the sides it affects;
+    a problem of one side alone keeps its own, exact line."""
+    groups: dict[tuple[str, str, str], list[Finding]] = {}
+    for finding in findings:
+        key = (finding.scope, finding.kind, finding.note) if finding.kind else (str(finding), "", "")
+        groups.setdefault(key, []).append(finding)
+    lines = []
+    for (scope, kind, note), members in groups.items():
+        if not kind or len(members) == 1:
+            lines += [str(member) for member in members]
+            continue
+        names = [m.name for m in members[:GROUP_NAMES]]
+        more = len(members) - len(names)
+        named = ", ".join(names) + (f" and {more} more" if more else "")
+        entries = {m.entry for m in members}
+        if len(entries) == 1 and "" not in entries:          # all from one entry: name its line
+            scope = f"{entries.pop()} ({scope.rsplit(' (', 1)[-1]}"
+        amounts = [m.amount for m in members if m.amount is not None]
+        by = f" by up to {max(amounts):.2f} mm" if amounts else ""
+        tail = f" ({note})" if note else ""
+        lines.append(f"{scope}: {kind}{by} on {len(members)} sides: {named}{tail}")
+    return lines
 
 
 def text_extent(run: TextRun) -> Box:
@@ -90,23 +129,29 @@ def describe(prim: Primitive) -> str:
     return type(prim).__name__.lower()
 
 
-def side_findings(side: Side, where: str, *, safe: float, bleed: bool, dpi: int) -> Iterator[Finding]:
-    """Every problem of one laid-out side."""
+def side_findings(side: Side, where: str, *, safe: float, bleed: bool, dpi: int,
+                  scope: str = "", name: str = "", entry: str = "") -> Iterator[Finding]:
+    """Every problem of one laid-out side; where locates it, scope and name group it."""
     frame = side.frame
     safe_box = (safe, safe, frame.width - safe, frame.height - safe)
     bleed_box = (-frame.bleed, -frame.bleed, frame.width + frame.bleed, frame.height + frame.bleed)
+    note = f"safe zone {mm(safe):.2f} mm inside the trim"
     for prim in side.prims:
         box = extent(prim)
         reaches = {edge for edge, gap in zip(EDGES, _gaps(box, bleed_box)) if gap <= EPS}
         for edge, amount in _outside(box, safe_box):
             if isinstance(prim, TextRun) or edge not in reaches:
+                kind = "text" if isinstance(prim, TextRun) else describe(prim)
                 yield Finding(where, f"{describe(prim)} crosses the safe line at the {edge} by "
-                                     f"{mm(amount):.2f} mm (safe zone {mm(safe):.2f} mm inside the trim)")
+                                     f"{mm(amount):.2f} mm ({note})",
+                              f"{kind} crosses the safe line at the {edge}", name, scope, mm(amount), note,
+                              entry)
         if isinstance(prim, Image):
-            yield from _picture(prim, where, dpi)
+            yield from _picture(prim, where, dpi, scope, name, entry)
     if bleed and not any(_fills(prim, bleed_box) for prim in side.prims):
-        yield Finding(where, f"nothing fills the {mm(frame.bleed):.2f} mm bleed: a white edge "
-                             f"can show after cutting (add a rect with box: bleed)")
+        message = (f"nothing fills the {mm(frame.bleed):.2f} mm bleed: a white edge "
+                   f"can show after cutting (add a rect with box: bleed)")
+        yield Finding(where, message, message, name, scope, entry=entry)
 
 
 def _gaps(box: Box, limit: Box) -> tuple[float, float, float, float]:
@@ -119,7 +164,7 @@ def _fills(prim: Primitive, bleed_box: Box) -> bool:
     return all(gap <= EPS for gap in _gaps(extent(prim), bleed_box))
 
 
-def _picture(prim: Image, where: str, dpi: int) -> Iterator[Finding]:
+def _picture(prim: Image, where: str, dpi: int, scope: str, name: str, entry: str) -> Iterator[Finding]:
     from PIL import Image as PILImage    # only decks with pictures need Pillow here
     with PILImage.open(prim.path) as source:
         width, height = source.size
@@ -127,16 +172,17 @@ def _picture(prim: Image, where: str, dpi: int) -> Iterator[Finding]:
     effective = min(width / (placed_w / 72), height / (placed_h / 72))
     if effective + 0.5 < dpi:
         yield Finding(where, f"image {prim.path.name!r} has {width} x {height} px: "
-                             f"{effective:.0f} dpi at its placed size, below the {dpi} dpi printed")
+                             f"{effective:.0f} dpi at its placed size, below the {dpi} dpi printed",
+                      f"image {prim.path.name!r} is below the {dpi} dpi printed", name, scope, entry=entry)
 
 
-def side_places(layout: DeckLayout) -> Iterator[tuple[Side, str]]:
-    """Each face with its card's location, then each distinct back with the deck's."""
+def side_places(layout: DeckLayout) -> Iterator[tuple[Side, str, str]]:
+    """Each face with its card's location and name, then each distinct back."""
     deck = layout.deck
     for card, side in zip(deck.cards, layout.faces):
-        yield side, f"{card.where} card {card.index} {card.label!r}"
+        yield side, card.where, f"card {card.index} {card.label!r}"
     for name, side in layout.backs.items():
-        yield side, f"{deck_where(deck, ('back',))} back {name!r}"
+        yield side, deck_where(deck, ("back",)), f"back {name!r}"
 
 
 def deck_where(deck: Deck, path: tuple[str, ...] = ()) -> str:
@@ -148,8 +194,10 @@ def check_layout(layout: DeckLayout, *, safe: float, label: str, bleed: bool = T
                  dpi: int = 300) -> list[Finding]:
     """Every finding for every side of the deck, faces first, in deck order."""
     found = []
-    for side, where in side_places(layout):
-        found.extend(side_findings(side, f"{where} ({label})", safe=safe, bleed=bleed, dpi=dpi))
+    scope = f"{deck_where(layout.deck)} ({label})"
+    for side, where, name in side_places(layout):
+        found.extend(side_findings(side, f"{where} {name} ({label})", safe=safe, bleed=bleed, dpi=dpi,
+                                   scope=scope, name=name, entry=where))
     return found
 
 
@@ -186,4 +234,4 @@ def require_clean(layout: DeckLayout, *, safe: float, label: str) -> None:
     """--strict on a plain build: raise PreflightError if preflight finds anything."""
     found = check_layout(layout, safe=safe, label=label)
     if found:
-        raise PreflightError.of([str(f) for f in found])
+        raise PreflightError.of(group_findings(found))

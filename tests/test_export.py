@@ -176,3 +176,23 @@ def test_exports_are_deterministic(deck, tmp_path):
         export_deck(deck, profile("tgc"), ExportOptions(out=tmp_path / run, quiet=True))
     for rel in ("drivethrucards/preflight-clean-drivethrucards.pdf", "tgc/preflight-clean-back.png"):
         assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes()
+
+
+def test_drivethrucards_small_dark_text_is_black_ink_alone(tmp_path):
+    """Small dark text (the Kerton card's black pips and words, the box's navy ink)
+    prints on the black plate only; large or coloured text keeps its four-colour mix."""
+    import pdfplumber
+    export_deck(load_deck("kerton-42"), profile("drivethrucards"), ExportOptions(out=tmp_path, quiet=True))
+    pdf = tmp_path / "drivethrucards" / "kerton-42-drivethrucards.pdf"
+    small_dark, other = set(), set()
+    with pdfplumber.open(str(pdf)) as document:
+        for page in document.pages:
+            for char in page.chars:
+                colour = tuple(round(v, 3) for v in char["non_stroking_color"])
+                if char["size"] <= 12 and colour == (0, 0, 0, 1):
+                    small_dark.add(char["text"])
+                elif char["size"] <= 12:
+                    other.add(colour)
+    assert small_dark
+    # every other small text is light enough to keep its mix (K below 0.6: some channel above 0.4)
+    assert all(len(c) == 4 and c[3] < 0.6 for c in other), other

@@ -89,12 +89,31 @@ def test_strict_on_a_home_build(cli, tmp_path):
     assert ok.status == 0 and (tmp_path / "ok" / "preflight-clean-a4.pdf").is_file()
 
 
-def test_warnings_print_one_line_each(cli, tmp_path):
-    result = cli("build", str(OVERFLOW), "--for", "mpc", "-q", "--out", str(tmp_path / "out"))
+def test_warnings_print_one_line_each_and_nothing_under_quiet(cli, tmp_path):
+    result = cli("build", str(OVERFLOW), "--for", "mpc", "--out", str(tmp_path / "out"))
     assert result.status == 0
     lines = [line for line in result.err.splitlines() if line.startswith("printgen: preflight:")]
     assert len(lines) == 5
-    assert (tmp_path / "out" / "mpc").is_dir()
+    quiet = cli("build", str(OVERFLOW), "--for", "mpc", "-q", "--out", str(tmp_path / "quiet"))
+    assert quiet.status == 0 and quiet.err == "" and quiet.out == ""
+    assert (tmp_path / "quiet" / "mpc").is_dir()
+
+
+def test_one_kind_of_problem_on_many_cards_is_one_line(cli, tmp_path):
+    """Twelve cards whose text crosses the left safe line: one line naming them."""
+    many = tmp_path / "many.yaml"
+    many.write_text(OVERFLOW.read_text().replace("face: face.yaml", f"face: {OVERFLOW.parent / 'face.yaml'}")
+                    .replace("back: back.yaml", f"back: {OVERFLOW.parent / 'back.yaml'}")
+                    .replace('  - fields: {name: Edge, kind: edge, color: "#2ca02c"}',
+                             '  - fields: {name: Edge, kind: edge, color: "#2ca02c"}\n    count: 12'))
+    result = cli("build", str(many), "--for", "mpc", "--out", str(tmp_path / "out"))
+    lines = [line for line in result.err.splitlines() if line.startswith("printgen: preflight:")]
+    edge = [line for line in lines if "text crosses the safe line at the left" in line]
+    assert len(edge) == 1 and "on 12 sides" in edge[0] and "card 2 'Edge'" in edge[0]
+    assert "and 6 more" in edge[0] and "by up to 2.17 mm" in edge[0] and "many.yaml" in edge[0]
+    assert len(lines) == 5                                  # and the border's four edges
+    strict = cli("build", str(many), "--for", "mpc", "--strict", "-q", "--out", str(tmp_path / "s"))
+    assert strict.status == 2 and "on 12 sides" in strict.err
 
 
 @pytest.mark.parametrize("pixels,flagged", [(40, True), (300, False)])

@@ -62,12 +62,15 @@ def export_run(deck: Deck, args: argparse.Namespace, out: Path) -> int:
 
 def report_export(deck: Deck, prof: Profile, result: ExportResult, *, written: str,
                   quiet: bool) -> None:
-    """Preflight warnings on standard error, one a line; unless quiet, a summary."""
+    """Unless quiet: preflight warnings on standard error, one a line (a kind of
+    problem on many cards is one line), and a summary. (--strict has already turned
+    any warning into the error.)"""
+    if quiet:
+        return
     for line in result.warnings:
         print(f"printgen: preflight: {line}", file=sys.stderr)
-    if not quiet:
-        print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}, for {prof.title}")
-        print(f"  {written}")
-        for note in result.notes:
-            print(f"  {note}")
-        print(f"  preflight: {len(result.warnings) or 'no'} warning(s)")
+    print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}, for {prof.title}")
+    print(f"  {written}")
+    for note in result.notes:
+        print(f"  {note}")
+    print(f"  preflight: {len(result.warnings) or 'no'} warning(s)")

@@ -16,7 +16,7 @@ from printgen.layout.deck import DeckLayout, layout_deck
 from printgen.model import Deck
 from printgen.model.vendor import Output, Profile
 from printgen.output import ensure_dir
-from printgen.preflight import check_layout, deck_where, expected_size_findings
+from printgen.preflight import check_layout, deck_where, expected_size_findings, group_findings
 
 
 @dataclass(frozen=True)
@@ -45,8 +45,8 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
     """Lay out, preflight (raise under --strict before writing), then write."""
     layout = vendor_layout(deck, prof)
     result = ExportResult()
-    result.warnings = [str(f) for f in check_layout(layout, safe=max(deck.safe, prof.safe),
-                                                    label=prof.name, bleed=prof.bleed > 0)]
+    result.warnings = group_findings(check_layout(layout, safe=max(deck.safe, prof.safe),
+                                                  label=prof.name, bleed=prof.bleed > 0))
     result.warnings += [str(f) for f in expected_size_findings(layout, prof)]
     box_art = None
     if prof.box_art:

@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from printgen.model.vendor import Profile
     from printgen.products.export import ExportResult
 
-NOT_PDFX = ("not PDF/X-1a: colours are converted with a plain formula (no colour profile, "
-            "no OutputIntent) and the file carries no PDF/X version key; check it in the "
-            "shop's proofing step")
+NOT_PDFX = ("not PDF/X-1a: it has no OutputIntent and no colour profile (colours are converted "
+            "with a plain formula), no GTS_PDFXVersion and no Trapped key; fonts are embedded "
+            "and TrimBox and BleedBox are set; check it in the shop's proofing step")
 
 
 def card_page(side: Side, kind: str) -> Page:

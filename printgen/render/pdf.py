@@ -23,15 +23,28 @@ def pdf_font(name: str) -> str:
     return font.fontName
 
 
+SMALL_TEXT = 12.0       # points: text this small or smaller, when dark, prints on black alone
+DARK = 0.4              # a colour is dark when none of its R, G, B is above this
+
+
 class CMYKCanvas(Canvas):
     """A canvas that turns every RGB colour it is given into CMYK (the plain
-    formula K = 1 - max(R, G, B), no colour profile)."""
+    formula K = 1 - max(R, G, B), no colour profile). Small dark text is set in
+    solid black only (0, 0, 0, 100): four inks that misregister blur small type."""
 
     def setFillColor(self, aColor, alpha=None) -> None:  # noqa: N802,N803 (reportlab's names)
         super().setFillColor(to_cmyk(aColor), alpha)
 
     def setStrokeColor(self, aColor, alpha=None) -> None:  # noqa: N802,N803
         super().setStrokeColor(to_cmyk(aColor), alpha)
+
+
+def _text_colour(canvas: Canvas, run: TextRun) -> Color:
+    colour = HexColor(run.color)
+    if isinstance(canvas, CMYKCanvas) and run.size <= SMALL_TEXT and \
+            max(colour.red, colour.green, colour.blue) <= DARK:
+        return CMYKColor(0, 0, 0, 1)
+    return colour
 
 
 def to_cmyk(color: Color | str) -> CMYKColor:
@@ -126,7 +139,7 @@ def draw(canvas: Canvas, prim: Primitive) -> None:
             path.close()
         canvas.drawPath(path, stroke=stroke, fill=fill)
     elif isinstance(prim, TextRun):
-        canvas.setFillColor(HexColor(prim.color))
+        canvas.setFillColor(_text_colour(canvas, prim))
         canvas.setFont(pdf_font(prim.font), prim.size)
         if prim.rotate:
             canvas.saveState()
