@@ -14,6 +14,12 @@ PYRAMID_1500 = FIXTURES / "pyramid-1500"        # mchung94/pyramid-solver's deal
 sys.path.insert(0, str(ROOT / "tests"))
 
 
+def pytest_addoption(parser):
+    parser.addoption("--update-references", action="store_true",
+                     help="rewrite the reviewed reference images in tests/references/ from the current "
+                          "outputs (look at every changed image before committing it)")
+
+
 @dataclass
 class Result:
     status: int

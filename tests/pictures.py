@@ -8,12 +8,13 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 
-def pdf_page_image(path: Path, dpi: int) -> Image.Image:
-    """Page 1 of a PDF as an RGB image (skips the test where pypdfium2 is missing)."""
+def pdf_page_image(path: Path, dpi: int, page: int = 0) -> Image.Image:
+    """A page of a PDF (the first by default) as an RGB image (skips the test where
+    pypdfium2 is missing)."""
     pdfium = pytest.importorskip("pypdfium2")
     document = pdfium.PdfDocument(str(path))
     try:
-        return document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+        return document[page].render(scale=dpi / 72).to_pil().convert("RGB")
     finally:
         document.close()
 
@@ -33,3 +34,13 @@ def assert_alike(expected: Image.Image, actual: Image.Image, *, mean_below: floa
         actual.save(folder / f"{label}-actual.png")
         pytest.fail(f"{label}: mean difference {mean:.2f} of 255, {strong} pixels differ "
                     f"strongly; both images in {folder}")
+
+
+def side_by_side(expected: Image.Image, actual: Image.Image) -> Image.Image:
+    """expected | actual | their difference (amplified), on one image."""
+    actual = actual.resize(expected.size) if actual.size != expected.size else actual
+    difference = ImageChops.difference(expected, actual).point(lambda v: min(255, v * 4))
+    sheet = Image.new("RGB", (3 * expected.width + 20, expected.height), "#808080")
+    for i, image in enumerate((expected, actual, difference)):
+        sheet.paste(image, (i * (expected.width + 10), 0))
+    return sheet
