@@ -153,29 +153,29 @@ def _table_size(block: Block, style: FoldStyle, columns: int) -> tuple[float, li
                    f"words, split it, or use fewer columns")
 
 
-def _narrowest(block: Block, columns: int, size: float) -> list[float]:
-    """Each column's longest word (bold, as the header row is set) plus its padding."""
-    regular = font("sans-bold")
+def _measure(block: Block, columns: int, size: float, measure) -> list[float]:
+    """Per column, the largest measure(text of a cell) (in bold, as the header row is
+    set), plus the cell's padding."""
     pad = size * 0.3
-    narrowest = [2 * pad + 1.0] * columns
+    result = [2 * pad + 1.0] * columns
     for row in block.rows:
         for c, cell in enumerate(row):
-            text = "".join(span.text for span in cell)
-            longest = max((regular.width(w, size) for w in text.split()), default=0.0)
-            narrowest[c] = max(narrowest[c], longest + 2 * pad)
-    return narrowest
+            result[c] = max(result[c], measure("".join(span.text for span in cell)) + 2 * pad)
+    return result
+
+
+def _narrowest(block: Block, columns: int, size: float) -> list[float]:
+    """Each column's longest word plus its padding."""
+    bold = font("sans-bold")
+    return _measure(block, columns, size,
+                    lambda text: max((bold.width(w, size) for w in text.split()), default=0.0))
 
 
 def _column_widths(block: Block, width: float, columns: int, size: float) -> list[float] | None:
     """Columns share the width in proportion to their longest cell, but none narrower
     than its longest word; None when the longest words do not fit side by side."""
-    regular = font("sans-bold")
-    pad = size * 0.3
-    natural = [2 * pad + 1.0] * columns
-    for row in block.rows:
-        for c, cell in enumerate(row):
-            text = "".join(span.text for span in cell)
-            natural[c] = max(natural[c], regular.width(text, size) + 2 * pad)
+    bold = font("sans-bold")
+    natural = _measure(block, columns, size, lambda text: bold.width(text, size))
     narrowest = _narrowest(block, columns, size)
     if sum(natural) <= width:
         return [n + (width - sum(natural)) / columns for n in natural]
