@@ -110,3 +110,32 @@ def test_back_offset_moves_the_back_on_the_paper_as_calibrated(tmp_path, size):
         dx, dy = after[label][0] - x, after[label][1] - y
         on_paper = (dx, dy) if height > width else (dy, -dx)
         assert on_paper == pytest.approx((1.5, -1.0), abs=0.05), label
+
+
+def dashed_vertical_x(pdf_path: Path) -> set[float]:
+    """x (mm) of every dashed vertical line on the first page."""
+    with pdfplumber.open(str(pdf_path)) as pdf:
+        page = pdf.pages[0]
+        return {round(l["x0"] / MM, 2) for l in page.lines
+                if abs(l["x0"] - l["x1"]) < 0.01 and (l.get("dash") or ([], 0))[0]}
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini", "tarot"])
+def test_fold_over_sheets_put_every_back_mirrored_across_the_fold(tmp_path, size, paper_name):
+    """--duplex fold: one-sided pages; folding along the dashed line puts each back
+    behind its own face, read back from the PDF."""
+    path = build(tmp_path, size, paper_name, Duplex.FOLD)
+    pages = cards(path)
+    fold, = dashed_vertical_x(path)
+    seen = 0
+    for width, height, found in pages:
+        assert fold == pytest.approx(width / 2, abs=0.01)
+        for label, (fx, fy) in found.items():
+            if not label.startswith("F"):
+                continue
+            bx, by = found["B" + label[1:]]
+            assert fx < fold < bx                                   # faces left, backs right
+            assert abs((2 * fold - bx) - fx) <= 0.05 and abs(by - fy) <= 0.05, label
+            seen += 1
+    assert seen == CARDS

@@ -35,7 +35,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "into output/NAME (or DIR/NAME with --out)")
     add_jobs(parser, "with --all: decks built")
     add_paper(parser)
-    add_duplex(parser)
+    add_duplex(parser, fold=True)
     parser.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
                         help="move the backs by X (right) and Y (down) as seen on the back page, "
                              "lengths with units, e.g. 1.5mm,-0.5mm; read it off "
@@ -113,6 +113,9 @@ def run(args: argparse.Namespace) -> int:
     options = DeckBuild(out=Path(), paper=paper(args.paper), duplex=Duplex(args.duplex),
                         back_offset=back_offset(args.back_offset), formats=formats(args.only),
                         quiet=args.quiet)
+    if options.duplex is Duplex.FOLD and options.back_offset != (0.0, 0.0):
+        raise InputError(f"--back-offset: fold-over sheets (--duplex fold) print faces and backs on "
+                         f"one side, so no back offset applies, got {args.back_offset!r}")
     if args.target:
         from printgen.spec.vendors import profile
         profile(args.target)            # an unknown profile fails before the deck is read

@@ -42,11 +42,15 @@ def add_paper(parser: argparse.ArgumentParser) -> None:
                              f"else {DEFAULT_PAPER}; e.g. export {PAPER_VARIABLE}=letter once)")
 
 
-def add_duplex(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--duplex", choices=[d.value for d in Duplex], default="long",
+def add_duplex(parser: argparse.ArgumentParser, *, fold: bool = False) -> None:
+    """--duplex; fold: also offer fold-over sheets (cards only)."""
+    choices = [d.value for d in Duplex if fold or d is not Duplex.FOLD]
+    extra = (", or fold (print on one side, each face beside its back; fold the sheet along "
+             "the dashed line, glue, then cut)") if fold else ""
+    parser.add_argument("--duplex", choices=choices, default="long",
                         help="how the sheet is turned over for its back side: long (about its long "
-                             "edge), short (about its short edge), or none (backs left in place, to "
-                             "print separately) (default: long)")
+                             "edge), short (about its short edge), none (backs left in place, to "
+                             f"print separately){extra} (default: long)")
 
 
 def add_jobs(parser: argparse.ArgumentParser, what: str) -> None:

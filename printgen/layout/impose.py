@@ -134,8 +134,8 @@ class Axis(enum.Enum):
 
 def flip_axis(width: float, height: float, duplex: Duplex) -> Axis | None:
     """The page axis that turning the sheet mirrors; None when the backs are printed
-    by feeding the sheet again (no mirroring is assumed)."""
-    if duplex is Duplex.NONE:
+    by feeding the sheet again (no mirroring is assumed) or beside their faces."""
+    if duplex in (Duplex.NONE, Duplex.FOLD):
         return None
     about_long = duplex is Duplex.LONG
     return Axis.X if about_long != is_landscape(width, height) else Axis.Y

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from printgen.errors import FitError
 from printgen.layout.deck import DeckLayout
-from printgen.layout.impose import Grid, back_position, centred_grid, choose_orientation, largest_grid, trim_marks
+from printgen.layout.impose import (FOLD_DASH, Grid, back_position, centred_grid, choose_orientation, fit_count,
+                                    largest_grid, room, trim_marks)
 from printgen.layout.page import Page, PageKind, Placed
-from printgen.layout.primitives import Primitive
+from printgen.layout.primitives import Primitive, line
 from printgen.model import CardSize, Duplex, Paper
 from printgen.spec.printdata import print_facts
 from printgen.units import mm
@@ -45,7 +46,10 @@ def crop_marks(grid: Grid, cells: list[tuple[float, float]]) -> tuple[Primitive,
 
 def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
            back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
-    """Front pages of faces, each followed by the page of their backs."""
+    """Front pages of faces, each followed by the page of their backs (or, for
+    Duplex.FOLD, fold-over pages)."""
+    if duplex is Duplex.FOLD:
+        return impose_fold_over(layout, paper=paper)
     grid = grid_for(paper, layout.deck.size)
     pages: list[Page] = []
     count = len(layout.faces)
@@ -59,3 +63,55 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
                       for i, (x, y) in zip(indices, cells))
         pages.append(Page(grid.paper.width, grid.paper.height, backs, kind=PageKind.BACK))
     return pages
+
+
+def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
+    """The grid of faces for fold-over sheets (the half of the sheet left of the fold,
+    its right edge GUTTER/2 from it) and the fold's x: the orientation holding the
+    most cards."""
+    gutter = print_facts().fold_gutter
+
+    def score(sheet: Paper) -> tuple[float, tuple[int, int]] | None:
+        room_w, room_h = room(sheet)
+        cols, rows = fit_count((room_w - gutter) / 2, size.width), fit_count(room_h, size.height)
+        return (cols * rows, (cols, rows)) if cols * rows else None
+
+    chosen = choose_orientation(paper, score)
+    if chosen is None:
+        raise FitError(f"a {size} card and its back side by side do not fit on {paper.name} paper "
+                       f"with a {mm(gutter):g} mm fold gutter inside the {mm(paper.margin):g} mm "
+                       f"printer margin; use --duplex long or short, or a larger paper")
+    sheet, (cols, rows) = chosen
+    fold = sheet.width / 2
+    y0 = (sheet.height - rows * size.height) / 2
+    return Grid(sheet, cols, rows, fold - gutter / 2 - cols * size.width, y0, size.width, size.height), fold
+
+
+def impose_fold_over(layout: DeckLayout, *, paper: Paper) -> list[Page]:
+    """One-sided pages: faces left of a vertical fold line, each card's back mirrored
+    across it on the right, so that folding the sheet along the line (backs behind)
+    puts every back behind its face with no printer misregistration. Crop marks on
+    the outer edges, the fold line dashed through the gutter."""
+    grid, fold = fold_over_grid(paper, layout.deck.size)
+    pages: list[Page] = []
+    count = len(layout.faces)
+    for start in range(0, count, grid.per_page):
+        indices = range(start, min(start + grid.per_page, count))
+        cells = [grid.cell(i - start) for i in indices]
+        placed = [Placed(layout.faces[i], x, y) for i, (x, y) in zip(indices, cells)]
+        mirrored = [(2 * fold - x - grid.card_w, y) for x, y in cells]
+        placed += [Placed(layout.back_for(i), x, y) for i, (x, y) in zip(indices, mirrored)]
+        marks = crop_marks(grid, cells + mirrored) + fold_line(grid, cells, fold)
+        pages.append(Page(grid.paper.width, grid.paper.height, tuple(placed), marks, kind=PageKind.OTHER))
+    return pages
+
+
+def fold_line(grid: Grid, cells: list[tuple[float, float]], fold: float) -> tuple[Primitive, ...]:
+    """The dashed fold line: through the gutter between the cards, and as marks in the
+    margin above and below them."""
+    top = min(y for _, y in cells)
+    bottom = max(y for _, y in cells) + grid.card_h
+    facts = print_facts()
+    inside = line(fold, top, fold, bottom, width=facts.mark_width, dash=FOLD_DASH)
+    return (inside, *trim_marks(grid.paper, [fold], [], (fold, top, fold, bottom), width=facts.mark_width,
+                                dashed_xs=[fold]))

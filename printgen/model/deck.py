@@ -29,6 +29,7 @@ class Duplex(enum.Enum):
     LONG = "long"          # about its long edge
     SHORT = "short"        # about its short edge
     NONE = "none"          # not at all: the backs are printed separately
+    FOLD = "fold"          # one side only: each face beside its back, folded along a gutter
 
 
 @dataclass(frozen=True)

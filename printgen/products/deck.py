@@ -55,7 +55,9 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     leaflets = []
     if "rules" in options.formats and deck.rules:
         from printgen.products.rules import deck_leaflets, write_leaflet
-        leaflets = deck_leaflets(deck, paper=options.paper, duplex=options.duplex, quiet=options.quiet)
+        one_side = options.duplex is Duplex.FOLD      # a fold-over deck's printer prints one side
+        leaflets = deck_leaflets(deck, paper=options.paper, duplex=Duplex.NONE if one_side else options.duplex,
+                                 quiet=options.quiet)
     ensure_dir(options.out)
     result = BuildResult()
     if "pdf" in options.formats:

@@ -21,6 +21,7 @@ class PrintFacts:
     mark_length: float
     mark_width: float
     defaults: dict[str, str]
+    fold_gutter: float           # fold-over sheets: between the faces and their backs
 
 
 @lru_cache(maxsize=1)
@@ -39,7 +40,8 @@ def print_facts() -> PrintFacts:
     facts = PrintFacts(sizes, papers, check.length(marks["gap"], ("crop_marks", "gap")),
                        check.length(marks["length"], ("crop_marks", "length")),
                        check.length(marks["width"], ("crop_marks", "width")),
-                       dict(data["defaults"]))
+                       dict(data["defaults"]),
+                       check.length(data["fold_over"]["gutter"], ("fold_over", "gutter")))
     check.raise_errors()
     return facts
 
