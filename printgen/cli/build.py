@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--all", action="store_true",
                         help="build every deck listed by 'printgen list', each with its dice and parts, "
                              "into output/NAME (or DIR/NAME with --out)")
-    add_jobs(parser, "with --all: decks built")
+    add_jobs(parser, "decks built (with --all) or PNGs written (one deck)")
     add_paper(parser)
     add_duplex(parser, fold=True)
     parser.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
@@ -70,10 +70,11 @@ def run_all(args: argparse.Namespace) -> int:
     """Every deck, in a pool of processes; then one gallery of them all."""
     if args.deck:
         raise InputError("build: give either a DECK or --all, not both")
+    workers = min(args.jobs, len(catalogue(DECKS)))
     jobs = [argparse.Namespace(**{**vars(args), "all": False, "deck": name, "gallery": False,
+                                  "jobs": 1 if workers > 1 else args.jobs,
                                   "out": None if args.out is None else args.out / name})
             for name in catalogue(DECKS)]
-    workers = min(args.jobs, len(jobs))
     if workers <= 1:
         statuses = [run_recorded(job) for job in jobs]
     else:
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("build: expected a DECK name or path, or --all to build every deck")
     options = DeckBuild(out=Path(), paper=paper(args.paper), duplex=Duplex(args.duplex),
                         back_offset=back_offset(args.back_offset), formats=formats(args.only),
-                        quiet=args.quiet)
+                        quiet=args.quiet, jobs=args.jobs)
     if options.duplex is Duplex.FOLD and options.back_offset != (0.0, 0.0):
         raise InputError(f"--back-offset: fold-over sheets (--duplex fold) print faces and backs on "
                          f"one side, so no back offset applies, got {args.back_offset!r}")

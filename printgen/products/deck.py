@@ -31,6 +31,7 @@ class DeckBuild:
     formats: frozenset[str] = frozenset(FORMATS)
     dpi: int = 300
     quiet: bool = False
+    jobs: int = 1                       # worker processes for the PNGs of a large deck
 
 
 @dataclass
@@ -66,10 +67,11 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         result.files.append(render_pdf(pages, pdf, title=f"{deck.title} ({len(deck.cards)} cards)"))
         result.pages = len(pages)
     if "png" in options.formats:
-        from printgen.render.png import write_png     # Pillow: imported only when asked for
+        from printgen.render.png import write_pngs    # Pillow: imported only when asked for
         folder = ensure_dir(options.out / "png")
-        for side in progress(sides(layout), desc=f"{deck.name} PNG", quiet=options.quiet):
-            result.files.append(write_png(side, folder / f"{side.name}.png", dpi=options.dpi))
+        result.files += write_pngs([(side, folder / f"{side.name}.png") for side in sides(layout)],
+                                   dpi=options.dpi, jobs=options.jobs, quiet=options.quiet,
+                                   desc=f"{deck.name} PNG")
     if "svg" in options.formats:
         from printgen.render.svg import write_svg     # svgwrite: imported only when asked for
         folder = ensure_dir(options.out / "svg")

@@ -6,6 +6,7 @@ resolution and reduced, so their edges are smooth; text is antialiased by FreeTy
 
 from __future__ import annotations
 
+import multiprocessing as mp
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from printgen.layout.page import Clip, Frame, Page, Side
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import atomic_path
+from printgen.render.pngfile import png_bytes
 
 SUPERSAMPLE = 2
 BAND_PIXELS = 1_000_000     # output pixels drawn at once: a card in one go, a box art in bands
@@ -104,11 +106,54 @@ def render_page(page: Page, dpi: int) -> Image.Image:
     return sheet
 
 
+PARALLEL_FROM = 24         # sides: fewer are written in this process (workers cost more than they save)
+_pending: list[tuple[Side, Path, int]] = []
+
+
+def write_pngs(sides: list[tuple[Side, Path]], *, dpi: int, jobs: int = 1, quiet: bool = True,
+               desc: str = "PNG") -> list[Path]:
+    """Write many sides as PNGs, spread over jobs worker processes when there are
+    enough of them; the files are the same whatever jobs is. Returns their paths in order."""
+    from printgen.progress import progress
+    if jobs <= 1 or len(sides) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
+        return [write_png(side, path, dpi=dpi) for side, path in progress(sides, desc=desc, quiet=quiet)]
+    from printgen.output import record
+    _pending[:] = [(side, path, dpi) for side, path in sides]   # inherited by the forked workers
+    try:
+        with mp.get_context("fork").Pool(jobs, initializer=_worker_start) as pool:
+            chunk = max(1, len(sides) // (jobs * 4))
+            done = list(progress(pool.imap(_write_pending, range(len(sides)), chunk), total=len(sides),
+                                 desc=desc, quiet=quiet))
+    finally:
+        _pending.clear()
+    for path, ours in done:
+        if ours:
+            record(path)
+    return [path for path, _ in done]
+
+
+def _worker_start() -> None:
+    """A worker ends when its parent does (Linux), never left behind as an orphan."""
+    try:
+        import ctypes
+        import signal
+        ctypes.CDLL("libc.so.6").prctl(1, signal.SIGTERM)     # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+def _write_pending(index: int) -> tuple[Path, bool]:
+    from printgen.output import recorded
+    side, path, dpi = _pending[index]
+    write_png(side, path, dpi=dpi)
+    return path, recorded(path)
+
+
 def write_png(drawing: Side | Page, path: Path, *, dpi: int) -> Path:
     """A side (with its bleed) or a whole page, written as a PNG marked with its dpi."""
     image = render_page(drawing, dpi) if isinstance(drawing, Page) else render_side(drawing, dpi)
     with atomic_path(path) as temp:
-        image.save(temp, format="PNG", dpi=(dpi, dpi), optimize=False, compress_level=3)
+        temp.write_bytes(png_bytes(image, dpi))
     return path
 
 

@@ -1,0 +1,46 @@
+"""PNG files: the direct writer gives Pillow's pixels and dpi back, and a deck's PNGs
+are the same bytes whether one process or several write them."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+from PIL import Image, ImageChops
+
+from printgen.render.pngfile import png_bytes
+
+
+def test_png_bytes_round_trip_with_valid_chunks(tmp_path):
+    image = Image.new("RGB", (37, 300), "#1f2a44")
+    image.paste(Image.new("RGB", (10, 10), "#e9c46a"), (5, 200))
+    data = png_bytes(image, 300)
+    path = tmp_path / "a.png"
+    path.write_bytes(data)
+    with Image.open(path) as back:
+        assert back.mode == "RGB" and back.size == (37, 300)
+        assert ImageChops.difference(back, image).getbbox() is None
+        assert back.info["dpi"] == (300, 300) or round(back.info["dpi"][0]) == 300
+    position, kinds = 8, []
+    while position < len(data):
+        length, = struct.unpack(">I", data[position:position + 4])
+        kind = data[position + 4:position + 8]
+        body = data[position + 8:position + 8 + length]
+        crc, = struct.unpack(">I", data[position + 8 + length:position + 12 + length])
+        assert zlib.crc32(kind + body) == crc, kind
+        kinds.append(kind)
+        position += 12 + length
+    assert kinds == [b"IHDR", b"pHYs", b"IDAT", b"IEND"]
+
+
+def test_a_decks_pngs_are_the_same_from_one_process_or_two(cli, tmp_path):
+    for jobs in ("1", "2"):
+        result = cli("build", "sabacc-62", "--only", "png", "--jobs", jobs, "--out", str(tmp_path / jobs), "-q")
+        assert result.status == 0, result.err
+    one = sorted((tmp_path / "1" / "png").glob("*.png"))
+    assert len(one) == 63
+    for path in one:
+        assert path.read_bytes() == (tmp_path / "2" / "png" / path.name).read_bytes(), path.name
+    # the parallel build's files are recorded in its manifest like the others
+    manifest = (tmp_path / "2" / "png" / ".printgen-files.json").read_text()
+    assert all(path.name in manifest for path in one)
