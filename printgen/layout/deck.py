@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import overload
 
 from printgen.layout.face import context_for, layout_side
 from printgen.layout.page import Frame, Side
@@ -12,10 +14,36 @@ from printgen.model.template import Template
 from printgen.spec.template import find_template, load_template
 
 
+KEEP_UP_TO = 1000      # cards: a larger deck's faces are laid out when used, not kept
+
+
+class LazySides(Sequence[Side]):
+    """Sides laid out when asked for and not kept, so a deck of any size needs the
+    memory of one card (each use lays a card out again: it is cheap beside drawing it)."""
+
+    def __init__(self, count: int, make: Callable[[int], Side]) -> None:
+        self._count, self._make = count, make
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Side: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Side]: ...
+
+    def __getitem__(self, index: int | slice) -> Side | Sequence[Side]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        return self._make(index % self._count)
+
+
 @dataclass(frozen=True)
 class DeckLayout:
     deck: Deck
-    faces: tuple[Side, ...]          # one per card, in deck order
+    faces: Sequence[Side]            # one per card, in deck order (LazySides for a large deck)
     backs: dict[str, Side]           # by back template name
     back_of: tuple[str, ...]         # the back template name of each card
 
@@ -29,11 +57,18 @@ def deck_context(deck: Deck) -> dict[str, object]:
 
 
 def layout_deck(deck: Deck) -> DeckLayout:
-    """Lay out every face and back; the first problem found raises a located error."""
+    """Lay out every face and back; the first problem found raises a located error
+    (every card is laid out here, so bad input fails before anything is written)."""
     frame = Frame(deck.size.width, deck.size.height, deck.bleed, deck.safe)
     info = deck_context(deck)
     templates = _TemplateFinder(deck.source)
-    faces = tuple(_face(deck, card, frame, info, templates) for card in deck.cards)
+    faces: Sequence[Side]
+    if len(deck.cards) <= KEEP_UP_TO:
+        faces = tuple(_face(deck, card, frame, info, templates) for card in deck.cards)
+    else:                                   # check every card now, keep none
+        for card in deck.cards:
+            _face(deck, card, frame, info, templates)
+        faces = LazySides(len(deck.cards), lambda i: _face(deck, deck.cards[i], frame, info, templates))
     backs = {}
     for number, name in enumerate(deck.backs, start=1):
         template = templates.get(name, f"{deck.source}: back")

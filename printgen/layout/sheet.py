@@ -10,6 +10,8 @@ flip and the page's orientation), then moved by the back offset.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from printgen.errors import FitError
 from printgen.layout.deck import DeckLayout
 from printgen.layout.impose import (FOLD_DASH, Grid, back_position, centred_grid, choose_orientation, fit_count,
@@ -45,24 +47,23 @@ def crop_marks(grid: Grid, cells: list[tuple[float, float]]) -> tuple[Primitive,
 
 
 def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
-           back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
+           back_offset: tuple[float, float] = (0.0, 0.0)) -> Iterator[Page]:
     """Front pages of faces, each followed by the page of their backs (or, for
     Duplex.FOLD, fold-over pages)."""
     if duplex is Duplex.FOLD:
-        return impose_fold_over(layout, paper=paper)
+        yield from impose_fold_over(layout, paper=paper)
+        return
     grid = grid_for(paper, layout.deck.size)
-    pages: list[Page] = []
     count = len(layout.faces)
     for start in range(0, count, grid.per_page):
         indices = range(start, min(start + grid.per_page, count))
         cells = [grid.cell(i - start) for i in indices]
         fronts = tuple(Placed(layout.faces[i], x, y) for i, (x, y) in zip(indices, cells))
-        pages.append(Page(grid.paper.width, grid.paper.height, fronts, crop_marks(grid, cells)))
+        yield Page(grid.paper.width, grid.paper.height, fronts, crop_marks(grid, cells))
         backs = tuple(Placed(layout.back_for(i), *back_position(grid.paper, x, y, grid.card_w, grid.card_h,
                                                                 duplex, back_offset))
                       for i, (x, y) in zip(indices, cells))
-        pages.append(Page(grid.paper.width, grid.paper.height, backs, kind=PageKind.BACK))
-    return pages
+        yield Page(grid.paper.width, grid.paper.height, backs, kind=PageKind.BACK)
 
 
 def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
@@ -87,13 +88,12 @@ def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
     return Grid(sheet, cols, rows, fold - gutter / 2 - cols * size.width, y0, size.width, size.height), fold
 
 
-def impose_fold_over(layout: DeckLayout, *, paper: Paper) -> list[Page]:
+def impose_fold_over(layout: DeckLayout, *, paper: Paper) -> Iterator[Page]:
     """One-sided pages: faces left of a vertical fold line, each card's back mirrored
     across it on the right, so that folding the sheet along the line (backs behind)
     puts every back behind its face with no printer misregistration. Crop marks on
     the outer edges, the fold line dashed through the gutter."""
     grid, fold = fold_over_grid(paper, layout.deck.size)
-    pages: list[Page] = []
     count = len(layout.faces)
     for start in range(0, count, grid.per_page):
         indices = range(start, min(start + grid.per_page, count))
@@ -102,8 +102,7 @@ def impose_fold_over(layout: DeckLayout, *, paper: Paper) -> list[Page]:
         mirrored = [(2 * fold - x - grid.card_w, y) for x, y in cells]
         placed += [Placed(layout.back_for(i), x, y) for i, (x, y) in zip(indices, mirrored)]
         marks = crop_marks(grid, cells + mirrored) + fold_line(grid, cells, fold)
-        pages.append(Page(grid.paper.width, grid.paper.height, tuple(placed), marks, kind=PageKind.OTHER))
-    return pages
+        yield Page(grid.paper.width, grid.paper.height, tuple(placed), marks, kind=PageKind.OTHER)
 
 
 def fold_line(grid: Grid, cells: list[tuple[float, float]], fold: float) -> tuple[Primitive, ...]:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printgen.layout.deck import DeckLayout, layout_deck
-from printgen.layout.page import Side
+from collections.abc import Iterator, Sequence
+
+from printgen.layout.deck import DeckLayout, LazySides, layout_deck
+from printgen.layout.page import Page, Side
 from printgen.layout.sheet import impose
 from printgen.model import Duplex
 from printgen.model import Deck, Paper
@@ -40,9 +42,17 @@ class BuildResult:
     pages: int = 0
 
 
-def sides(layout: DeckLayout) -> list[Side]:
-    """Every face, then every distinct back."""
-    return [*layout.faces, *layout.backs.values()]
+def sides(layout: DeckLayout) -> Sequence[Side]:
+    """Every face, then every distinct back (laid out when used, for a large deck)."""
+    backs = list(layout.backs.values())
+    faces = layout.faces
+    return LazySides(len(faces) + len(backs), lambda i: faces[i] if i < len(faces) else backs[i - len(faces)])
+
+
+def _counting(pages: Iterator[Page], result: BuildResult) -> Iterator[Page]:
+    for page in pages:
+        result.pages += 1
+        yield page
 
 
 def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = None) -> BuildResult:
@@ -63,14 +73,19 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     result = BuildResult()
     if "pdf" in options.formats:
         pages = impose(layout, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset)
+        counted = _counting(pages, result)
         pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
-        result.files.append(render_pdf(pages, pdf, title=f"{deck.title} ({len(deck.cards)} cards)"))
-        result.pages = len(pages)
+        result.files.append(render_pdf(counted, pdf, title=f"{deck.title} ({len(deck.cards)} cards)"))
     if "png" in options.formats:
         from printgen.render.png import write_pngs    # Pillow: imported only when asked for
         folder = ensure_dir(options.out / "png")
-        result.files += write_pngs([(side, folder / f"{side.name}.png") for side in sides(layout)],
-                                   dpi=options.dpi, jobs=options.jobs, quiet=options.quiet,
+        every = sides(layout)
+
+        def item(i: int) -> tuple[Side, Path]:
+            side = every[i]
+            return side, folder / f"{side.name}.png"
+
+        result.files += write_pngs(len(every), item, dpi=options.dpi, jobs=options.jobs, quiet=options.quiet,
                                    desc=f"{deck.name} PNG")
     if "svg" in options.formats:
         from printgen.render.svg import write_svg     # svgwrite: imported only when asked for

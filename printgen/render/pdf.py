@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,7 +42,7 @@ class CMYKCanvas(Canvas):
 
 
 def _text_colour(canvas: Canvas, run: TextRun) -> Color:
-    colour = HexColor(run.color)
+    colour = _colour(run.color)
     if isinstance(canvas, CMYKCanvas) and run.size <= SMALL_TEXT and \
             max(colour.red, colour.green, colour.blue) <= DARK:
         return CMYKColor(0, 0, 0, 1)
@@ -58,15 +60,19 @@ def to_cmyk(color: Color | str) -> CMYKColor:
     return CMYKColor(*(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)), round(k, 4))
 
 
-def render_pdf(pages: list[Page], path: Path, *, title: str = "", boxes: bool = False,
+def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: bool = False,
                cmyk: bool = False) -> Path:
-    """Write pages to path. boxes: set TrimBox and BleedBox from each page's first
-    placed side (for pages that hold one card). cmyk: write every colour as CMYK."""
+    """Write pages to path, drawing each as it comes (a generator of pages needs the
+    memory of one). boxes: set TrimBox and BleedBox from each page's first placed
+    side (for pages that hold one card). cmyk: write every colour as CMYK."""
+    pages = iter(pages)
+    first = next(pages, None)
+    pages = itertools.chain([first] if first is not None else [], pages)
     with atomic_path(path) as temp:
         # a bundled (embedded) starting font: reportlab's default would name an
         # unembedded Helvetica on every page, which print shops' preflight rejects
         canvas = (CMYKCanvas if cmyk else Canvas)(str(temp), invariant=1, pageCompression=1,
-                                                  initialFontName=pdf_font("sans"))
+                                                  initialFontName=pdf_font(first_font(first)))
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
@@ -74,6 +80,21 @@ def render_pdf(pages: list[Page], path: Path, *, title: str = "", boxes: bool = 
             draw_page(canvas, page, boxes=boxes)
         canvas.save()
     return path
+
+
+def first_font(page: Page | None) -> str:
+    """The first font the first page uses (loading another would cost time), else "sans"."""
+    if page is not None:
+        for prims in (*(placed.side.prims for placed in page.placed), page.prims):
+            for prim in prims:
+                if isinstance(prim, TextRun):
+                    return prim.font
+    return "sans"
+
+
+@lru_cache(maxsize=1024)
+def _colour(text: str) -> Color:
+    return HexColor(text)
 
 
 def draw_page(canvas: Canvas, page: Page, *, boxes: bool) -> None:
@@ -107,9 +128,9 @@ def draw_page(canvas: Canvas, page: Page, *, boxes: bool) -> None:
 def _paint(canvas: Canvas, fill: str | None, stroke: str | None, width: float,
            dash: tuple[float, ...] = ()) -> tuple[int, int]:
     if fill:
-        canvas.setFillColor(HexColor(fill))
+        canvas.setFillColor(_colour(fill))
     if stroke:
-        canvas.setStrokeColor(HexColor(stroke))
+        canvas.setStrokeColor(_colour(stroke))
         canvas.setLineWidth(width)
         canvas.setLineJoin(1)           # round joins, as the PNG and SVG renderers draw them
         canvas.setDash(list(dash) if dash else [], 0)

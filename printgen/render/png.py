@@ -7,6 +7,7 @@ resolution and reduced, so their edges are smooth; text is antialiased by FreeTy
 from __future__ import annotations
 
 import multiprocessing as mp
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -107,22 +108,24 @@ def render_page(page: Page, dpi: int) -> Image.Image:
 
 
 PARALLEL_FROM = 24         # sides: fewer are written in this process (workers cost more than they save)
-_pending: list[tuple[Side, Path, int]] = []
+_pending: list[tuple[Callable[[int], tuple[Side, Path]], int]] = []
 
 
-def write_pngs(sides: list[tuple[Side, Path]], *, dpi: int, jobs: int = 1, quiet: bool = True,
-               desc: str = "PNG") -> list[Path]:
-    """Write many sides as PNGs, spread over jobs worker processes when there are
-    enough of them; the files are the same whatever jobs is. Returns their paths in order."""
+def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int, jobs: int = 1,
+               quiet: bool = True, desc: str = "PNG") -> list[Path]:
+    """Write count sides as PNGs, item(i) giving the i-th side and its path (laid out
+    when asked for, so a deck of any size needs the memory of one card), spread over
+    jobs worker processes when there are enough; the files are the same whatever
+    jobs is. Returns their paths in order."""
     from printgen.progress import progress
-    if jobs <= 1 or len(sides) < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
-        return [write_png(side, path, dpi=dpi) for side, path in progress(sides, desc=desc, quiet=quiet)]
+    if jobs <= 1 or count < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
+        return [write_png(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
     from printgen.output import record
-    _pending[:] = [(side, path, dpi) for side, path in sides]   # inherited by the forked workers
+    _pending[:] = [(item, dpi)]                     # inherited by the forked workers
     try:
         with mp.get_context("fork").Pool(jobs, initializer=_worker_start) as pool:
-            chunk = max(1, len(sides) // (jobs * 4))
-            done = list(progress(pool.imap(_write_pending, range(len(sides)), chunk), total=len(sides),
+            chunk = max(1, min(8, count // (jobs * 4)))
+            done = list(progress(pool.imap(_write_pending, range(count), chunk), total=count,
                                  desc=desc, quiet=quiet))
     finally:
         _pending.clear()
@@ -144,7 +147,8 @@ def _worker_start() -> None:
 
 def _write_pending(index: int) -> tuple[Path, bool]:
     from printgen.output import recorded
-    side, path, dpi = _pending[index]
+    item, dpi = _pending[0]
+    side, path = item(index)
     write_png(side, path, dpi=dpi)
     return path, recorded(path)
 
