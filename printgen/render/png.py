@@ -63,16 +63,22 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
     # gives back the pixels no shape touched exactly. A band is drawn with MARGIN
     # rows more on each side and only its own rows kept, so no band edge shows.
     rows = max(1, BAND_PIXELS // width)
+    paper = "white"
+    if ground is None and shapes and _covers(shapes[0], width, height, scale * SUPERSAMPLE, origin):
+        paper, shapes = shapes[0].fill, shapes[1:]     # a full-bleed background: the paper's colour
     for top in range(0, height, rows):
         start, stop = max(0, top - MARGIN), min(height, top + rows + MARGIN)
         size = (width * SUPERSAMPLE, (stop - start) * SUPERSAMPLE)
-        if ground is None and top == 0:      # nothing drawn yet: plain white
-            big = Image.new("RGB", size, "white")
+        if ground is None and top == 0:      # nothing drawn yet: plain paper
+            big = Image.new("RGB", size, paper)
         else:
             big = image.crop((0, start, width, stop)).resize(size, Image.Resampling.NEAREST)
         draw = ImageDraw.Draw(big)
         for prim in shapes:
             _shape(draw, prim, scale * SUPERSAMPLE, origin, start * SUPERSAMPLE)
+        if ground is None and (start, stop) == (0, height):     # the whole side in one band
+            image = big.reduce(SUPERSAMPLE)
+            continue
         kept = big.reduce(SUPERSAMPLE).crop((0, top - start, width, min(height, top + rows) - start))
         image.paste(kept, (0, top))
     for picture in images:
@@ -80,6 +86,15 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
     for run in texts:
         _text(image, run, scale, origin)
     return image
+
+
+def _covers(prim: Primitive, width: int, height: int, scale: float, origin: float) -> bool:
+    """Whether prim is a plain filled rectangle over every pixel of the side drawn at scale."""
+    if not (isinstance(prim, Rect) and prim.fill and not prim.stroke and prim.radius == 0):
+        return False
+    x0, y0 = _xy(prim.x, prim.y, scale, origin)
+    x1, y1 = _xy(prim.x + prim.w, prim.y + prim.h, scale, origin)
+    return x0 <= 0 and y0 <= 0 and x1 >= width * SUPERSAMPLE - 1 and y1 >= height * SUPERSAMPLE - 1
 
 
 def render_page(page: Page, dpi: int) -> Image.Image:
