@@ -188,17 +188,6 @@ def _record(path: Path) -> None:
         _runs[-1].written.setdefault(path.parent, set()).add(path.name)
 
 
-def recorded(path: Path) -> bool:
-    """Whether the current run has recorded path as its own (a worker process tells
-    its parent, which then records it: record())."""
-    return bool(_runs) and path.name in _runs[-1].written.get(path.parent, ())
-
-
-def record(path: Path) -> None:
-    """Record a file a worker process wrote for the current run."""
-    _record(path)
-
-
 def _save_manifest(folder: Path, jobs: dict[str, list[str]]) -> None:
     path = folder / MANIFEST
     if not jobs:

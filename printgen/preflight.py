@@ -21,7 +21,7 @@ from printgen.errors import PreflightError
 from printgen.fonts import font
 from printgen.layout.deck import DeckLayout
 from printgen.layout.page import Side
-from printgen.layout.primitives import Ellipse, Image, Primitive, Rect, TextRun
+from printgen.layout.primitives import Image, Primitive, Rect, TextRun, shape_bounds
 from printgen.model import Deck
 from printgen.model.vendor import Output
 from printgen.render.png import pixel_size
@@ -102,16 +102,7 @@ def extent(prim: Primitive) -> Box:
     """The painted bounding box of a primitive, half its stroke included."""
     if isinstance(prim, TextRun):
         return text_extent(prim)
-    half = prim.width / 2 if getattr(prim, "stroke", None) else 0.0
-    if isinstance(prim, (Rect, Image)):
-        box = (prim.x, prim.y, prim.x + prim.w, prim.y + prim.h)
-    elif isinstance(prim, Ellipse):
-        box = (prim.cx - prim.rx, prim.cy - prim.ry, prim.cx + prim.rx, prim.cy + prim.ry)
-    else:
-        xs = [x for x, _ in prim.points]
-        ys = [y for _, y in prim.points]
-        box = (min(xs), min(ys), max(xs), max(ys))
-    return box[0] - half, box[1] - half, box[2] + half, box[3] + half
+    return shape_bounds(prim)
 
 
 def _outside(box: Box, limit: Box) -> list[tuple[str, float]]:

@@ -1,11 +1,13 @@
-"""PNG files: the direct writer gives Pillow's pixels and dpi back, and a deck's PNGs
-are the same bytes whether one process or several write them."""
+"""PNG files: the direct writer gives Pillow's pixels and dpi back, a card drawn by
+regions over its kept background equals the card drawn whole, and a deck's PNGs are
+the same bytes whether one thread or several write them."""
 
 from __future__ import annotations
 
 import struct
 import zlib
 
+import pytest
 from PIL import Image, ImageChops
 
 from printgen.render.pngfile import png_bytes
@@ -33,7 +35,23 @@ def test_png_bytes_round_trip_with_valid_chunks(tmp_path):
     assert kinds == [b"IHDR", b"pHYs", b"IDAT", b"IEND"]
 
 
-def test_a_decks_pngs_are_the_same_from_one_process_or_two(cli, tmp_path):
+@pytest.mark.parametrize("name", ["sabacc-62", "sabacc-76", "coruscant-shift", "kerton-42",
+                                  "solomons-temple-black"])
+def test_drawing_by_regions_gives_the_pixels_of_drawing_whole(name):
+    """render_side draws a card's shapes region by region over a kept drawing of its
+    leading rectangles; drawn on a white ground, the same side takes the plain path
+    (every shape on one image). The two must agree to the pixel."""
+    from printgen.layout.deck import layout_deck
+    from printgen.render.png import pixel_size, render_side
+    from printgen.spec import load_deck
+    layout = layout_deck(load_deck(name))
+    for side in [*layout.faces[::5], *layout.backs.values()]:
+        width, height = pixel_size(side, 150)
+        whole = render_side(side, 150, ground=Image.new("RGB", (width, height), "white"))
+        assert render_side(side, 150).tobytes() == whole.tobytes(), side.name
+
+
+def test_a_decks_pngs_are_the_same_from_one_thread_or_two(cli, tmp_path):
     for jobs in ("1", "2"):
         result = cli("build", "sabacc-62", "--only", "png", "--jobs", jobs, "--out", str(tmp_path / jobs), "-q")
         assert result.status == 0, result.err

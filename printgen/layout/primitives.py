@@ -121,3 +121,18 @@ def shift(prim: Primitive, dx: float, dy: float) -> Primitive:
     if isinstance(prim, Polygon):
         return replace(prim, points=tuple((x + dx, y + dy) for x, y in prim.points))
     return replace(prim, x=prim.x + dx, y=prim.y + dy)
+
+
+def shape_bounds(prim: Primitive) -> tuple[float, float, float, float]:
+    """The painted box (left, top, right, bottom) of a shape or placed image, half its
+    stroke included (text has its own: preflight.text_extent)."""
+    half = prim.width / 2 if getattr(prim, "stroke", None) else 0.0
+    if isinstance(prim, (Rect, Image)):
+        box = (prim.x, prim.y, prim.x + prim.w, prim.y + prim.h)
+    elif isinstance(prim, Ellipse):
+        box = (prim.cx - prim.rx, prim.cy - prim.ry, prim.cx + prim.rx, prim.cy + prim.ry)
+    else:
+        xs = [x for x, _ in prim.points]
+        ys = [y for _, y in prim.points]
+        box = (min(xs), min(ys), max(xs), max(ys))
+    return box[0] - half, box[1] - half, box[2] + half, box[3] + half

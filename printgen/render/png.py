@@ -6,7 +6,7 @@ resolution and reduced, so their edges are smooth; text is antialiased by FreeTy
 
 from __future__ import annotations
 
-import multiprocessing as mp
+import threading
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from printgen.fonts import FILES, FONT_DIR
 from printgen.layout.page import Clip, Frame, Page, Side
-from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun
+from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, shape_bounds
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import atomic_path
 from printgen.render.pngfile import png_bytes
@@ -66,7 +66,10 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
     paper = "white"
     if ground is None and shapes and _covers(shapes[0], width, height, scale * SUPERSAMPLE, origin):
         paper, shapes = shapes[0].fill, shapes[1:]     # a full-bleed background: the paper's colour
-    for top in range(0, height, rows):
+    one_band = ground is None and height <= rows
+    if one_band:                                        # a card: its shapes in one go
+        image = _shapes_image(shapes, width, height, scale * SUPERSAMPLE, origin, paper)
+    for top in () if one_band else range(0, height, rows):
         start, stop = max(0, top - MARGIN), min(height, top + rows + MARGIN)
         size = (width * SUPERSAMPLE, (stop - start) * SUPERSAMPLE)
         if ground is None and top == 0:      # nothing drawn yet: plain paper
@@ -86,6 +89,76 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
     for run in texts:
         _text(image, run, scale, origin)
     return image
+
+
+_bases: dict[tuple, tuple[Image.Image, Image.Image]] = {}
+_bases_lock = threading.Lock()
+BASES_KEPT = 1           # kept drawings of a card's leading rectangles (18 MB for a poker card at 300 dpi)
+EDGE = 8 * SUPERSAMPLE   # pixels around a shape's box (and two stroke widths) its drawing may touch
+
+
+def _shapes_image(shapes: list[Primitive], width: int, height: int, scale: float, origin: float,
+                  paper: str) -> Image.Image:
+    """The shapes drawn at scale (SUPERSAMPLE times the output) and reduced.
+
+    The leading rectangles (a card's background and frame, the same on every card of
+    a deck) are drawn once and kept. The shapes after them are drawn only where they
+    lie: shapes whose boxes overlap form a group, and each group is drawn on its own
+    region of the kept drawing (regions aligned to whole SUPERSAMPLE blocks), reduced,
+    and pasted; elsewhere the kept reduction stands. The pixels are those of drawing
+    everything on one image and reducing it (tests/test_png_writing.py)."""
+    lead = next((i for i, prim in enumerate(shapes) if not isinstance(prim, Rect)), len(shapes))
+    key = (width, height, scale, origin, paper, tuple(shapes[:lead]))
+    with _bases_lock:
+        if key not in _bases:
+            big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), paper)
+            draw = ImageDraw.Draw(big)
+            for prim in shapes[:lead]:
+                _shape(draw, prim, scale, origin)
+            if len(_bases) >= BASES_KEPT:
+                _bases.pop(next(iter(_bases)))
+            _bases[key] = (big, big.reduce(SUPERSAMPLE))
+        big, small = _bases[key]
+    image = small.copy()
+    for (x0, y0, x1, y1), members in _groups(shapes[lead:], scale, origin, big.size):
+        piece = big.crop((x0, y0, x1, y1))
+        draw = ImageDraw.Draw(piece)
+        for prim in members:
+            _shape(draw, prim, scale, origin, y0, x0)
+        image.paste(piece.reduce(SUPERSAMPLE), (x0 // SUPERSAMPLE, y0 // SUPERSAMPLE))
+    return image
+
+
+def _groups(shapes: list[Primitive], scale: float, origin: float,
+            size: tuple[int, int]) -> list[tuple[tuple[int, int, int, int], list[Primitive]]]:
+    """Shapes gathered into groups whose regions (pixel boxes at scale, grown by EDGE
+    and two stroke widths, aligned to SUPERSAMPLE) do not overlap; each group keeps
+    its shapes' order."""
+    step = SUPERSAMPLE
+    groups: list[tuple[list[int], list[Primitive]]] = []
+    for prim in shapes:
+        left, top, right, bottom = shape_bounds(prim)
+        x0, y0 = _xy(left, top, scale, origin)
+        x1, y1 = _xy(right, bottom, scale, origin)
+        pad = EDGE + 2 * getattr(prim, "width", 0.0) * scale      # wide strokes' caps and joins
+        box = [max(0, int(x0 - pad) // step * step), max(0, int(y0 - pad) // step * step),
+               min(size[0], -(-int(x1 + pad + 1) // step) * step),
+               min(size[1], -(-int(y1 + pad + 1) // step) * step)]
+        members = [prim]
+        merged = True
+        while merged:                   # swallow every group the box overlaps
+            merged = False
+            for group in groups:
+                other = group[0]
+                if box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]:
+                    box = [min(box[0], other[0]), min(box[1], other[1]), max(box[2], other[2]),
+                           max(box[3], other[3])]
+                    members = group[1] + members
+                    groups.remove(group)
+                    merged = True
+                    break
+        groups.append((box, members))
+    return [((b[0], b[1], b[2], b[3]), members) for b, members in groups if b[2] > b[0] and b[3] > b[1]]
 
 
 def _covers(prim: Primitive, width: int, height: int, scale: float, origin: float) -> bool:
@@ -122,50 +195,27 @@ def render_page(page: Page, dpi: int) -> Image.Image:
     return sheet
 
 
-PARALLEL_FROM = 24         # sides: fewer are written in this process (workers cost more than they save)
-_pending: list[tuple[Callable[[int], tuple[Side, Path]], int]] = []
+PARALLEL_FROM = 8          # sides: fewer are written on this thread alone
 
 
 def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int, jobs: int = 1,
                quiet: bool = True, desc: str = "PNG") -> list[Path]:
     """Write count sides as PNGs, item(i) giving the i-th side and its path (laid out
-    when asked for, so a deck of any size needs the memory of one card), spread over
-    jobs worker processes when there are enough; the files are the same whatever
-    jobs is. Returns their paths in order."""
+    when asked for, so a deck of any size needs the memory of a few cards), on jobs
+    threads: Pillow and zlib do their work without Python's global lock, so threads
+    share the cores (and the drawings kept between cards) without the cost of
+    processes. The files are the same whatever jobs is. Returns their paths in order."""
     from printgen.progress import progress
-    if jobs <= 1 or count < PARALLEL_FROM or "fork" not in mp.get_all_start_methods():
-        return [write_png(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
-    from printgen.output import record
-    _pending[:] = [(item, dpi)]                     # inherited by the forked workers
-    try:
-        with mp.get_context("fork").Pool(jobs, initializer=_worker_start) as pool:
-            chunk = max(1, min(8, count // (jobs * 4)))
-            done = list(progress(pool.imap(_write_pending, range(count), chunk), total=count,
-                                 desc=desc, quiet=quiet))
-    finally:
-        _pending.clear()
-    for path, ours in done:
-        if ours:
-            record(path)
-    return [path for path, _ in done]
 
+    def one(i: int) -> Path:
+        side, path = item(i)
+        return write_png(side, path, dpi=dpi)
 
-def _worker_start() -> None:
-    """A worker ends when its parent does (Linux), never left behind as an orphan."""
-    try:
-        import ctypes
-        import signal
-        ctypes.CDLL("libc.so.6").prctl(1, signal.SIGTERM)     # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
-def _write_pending(index: int) -> tuple[Path, bool]:
-    from printgen.output import recorded
-    item, dpi = _pending[0]
-    side, path = item(index)
-    write_png(side, path, dpi=dpi)
-    return path, recorded(path)
+    if jobs <= 1 or count < PARALLEL_FROM:
+        return [one(i) for i in progress(range(count), desc=desc, quiet=quiet)]
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(jobs) as pool:
+        return list(progress(pool.map(one, range(count)), total=count, desc=desc, quiet=quiet))
 
 
 def write_png(drawing: Side | Page, path: Path, *, dpi: int) -> Path:
@@ -176,33 +226,35 @@ def write_png(drawing: Side | Page, path: Path, *, dpi: int) -> Path:
     return path
 
 
-def _xy(x: float, y: float, scale: float, origin: float, top: float = 0.0) -> tuple[float, float]:
-    return (x + origin) * scale, (y + origin) * scale - top
+def _xy(x: float, y: float, scale: float, origin: float, top: float = 0.0,
+        left: float = 0.0) -> tuple[float, float]:
+    return (x + origin) * scale - left, (y + origin) * scale - top
 
 
 def _shape(draw: ImageDraw.ImageDraw, prim: Primitive, scale: float, origin: float,
-           top: float = 0.0) -> None:
+           top: float = 0.0, left: float = 0.0) -> None:
     """Fill, then stroke centred on the outline as PDF and SVG do (Pillow strokes
     inside a box, so the stroke's box is grown by half its width)."""
     width = max(1, round(prim.width * scale)) if prim.stroke and prim.width > 0 else 0
     half = width / 2
     if isinstance(prim, Rect):
-        box = [*_xy(prim.x, prim.y, scale, origin, top), *_xy(prim.x + prim.w, prim.y + prim.h, scale, origin, top)]
+        box = [*_xy(prim.x, prim.y, scale, origin, top, left),
+               *_xy(prim.x + prim.w, prim.y + prim.h, scale, origin, top, left)]
         if prim.fill:
             draw.rounded_rectangle(box, radius=prim.radius * scale, fill=prim.fill)
         if width:
             grown = [box[0] - half, box[1] - half, box[2] + half, box[3] + half]
             draw.rounded_rectangle(grown, radius=prim.radius * scale + half, outline=prim.stroke, width=width)
     elif isinstance(prim, Ellipse):
-        box = [*_xy(prim.cx - prim.rx, prim.cy - prim.ry, scale, origin, top),
-               *_xy(prim.cx + prim.rx, prim.cy + prim.ry, scale, origin, top)]
+        box = [*_xy(prim.cx - prim.rx, prim.cy - prim.ry, scale, origin, top, left),
+               *_xy(prim.cx + prim.rx, prim.cy + prim.ry, scale, origin, top, left)]
         if prim.fill:
             draw.ellipse(box, fill=prim.fill)
         if width:
             draw.ellipse([box[0] - half, box[1] - half, box[2] + half, box[3] + half],
                          outline=prim.stroke, width=width)
     elif isinstance(prim, Polygon):
-        points = [_xy(x, y, scale, origin, top) for x, y in prim.points]
+        points = [_xy(x, y, scale, origin, top, left) for x, y in prim.points]
         if prim.closed and prim.fill:
             draw.polygon(points, fill=prim.fill)
         if width:
