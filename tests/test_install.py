@@ -20,7 +20,7 @@ import pytest
 from conftest import ROOT
 
 BUILT_IN_DECKS = ["coruscant-shift", "kerton-42", "sabacc-62", "sabacc-76",
-                  "solomons-temple-black", "solomons-temple-white"]
+                  "solomons-temple-black", "solomons-temple-white", "standard-54"]      # all seven
 
 
 @pytest.fixture(scope="module")
