@@ -8,6 +8,7 @@ from typing import Any
 
 from printgen.errors import InputError
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
+from printgen.spec.cardtable import read_table
 from printgen.spec.expr import render
 from printgen.spec.places import DICE, PARTS, RULES, find
 from printgen.spec.printdata import print_facts
@@ -16,7 +17,7 @@ from printgen.spec.yamlload import KeyPath, format_path, load_file
 
 DECK_KEYS = ["name", "title", "game", "credits", "size", "bleed", "safe", "face", "back",
              "label", "fields", "card_thickness", "cards", "dice", "parts", "box", "rules"]
-ENTRY_KEYS = ["each", "fields", "count", "face", "back"]
+ENTRY_KEYS = ["each", "fields", "count", "face", "back", "table", "sheet"]
 SIZE_KEYS = ["width", "height"]
 BOX_KEYS = ["thickness", "clearance", "back", "side", "title"]
 REFS = {"dice": (DICE, "dice names such as [spike]"), "parts": (PARTS, "part names such as [solomon-board]"),
@@ -42,7 +43,7 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
     deck_face = check.text(data.get("face"), ("face",))
     deck_back = check.text(data.get("back"), ("back",))
     label = check.text(data.get("label"), ("label",), default="card {{ index }}")
-    cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label)
+    cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label, path)
     refs = {key: _refs(check, data.get(key), key, path) for key in REFS}
     box = _box(check, data.get("box"))
     check.raise_errors()
@@ -117,9 +118,11 @@ def _fields(check: Checker, value: Any, path: KeyPath) -> dict[str, str]:
 
 
 def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: str,
-           label: str) -> list[Card]:
+           label: str, deck_file: Path) -> list[Card]:
+    if isinstance(entries, str) and entries:            # cards: cards.csv
+        entries = [{"table": entries}]
     if not isinstance(entries, list) or not entries:
-        check.fail(("cards",), "expected a non-empty list of card entries")
+        check.fail(("cards",), "expected a non-empty list of card entries, or a .csv or .xlsx file")
         return []
     cards: list[Card] = []
     source = check.doc.source
@@ -128,16 +131,41 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
         entry = check.mapping(entry, path, ENTRY_KEYS)
         fields = {**base, **_fields(check, entry.get("fields") or {}, path + ("fields",))}
         count = check.integer(entry.get("count"), path + ("count",), default=1, minimum=1)
-        for combo in _combinations(check, entry.get("each"), path + ("each",)):
-            for _ in range(count):
+        where = f"{source}:{check.doc.line(path)} {format_path(path)}"
+        if entry.get("table") is not None:
+            rows = _table(check, entry, path, deck_file)
+        else:
+            rows = [(where, combo, 1) for combo in _combinations(check, entry.get("each"), path + ("each",))]
+        for row_where, combo, copies in rows:
+            for _ in range(count * copies):
                 card_fields = {**fields, **combo}
                 index = len(cards) + 1
-                where = f"{source}:{check.doc.line(path)} {format_path(path)}"
                 context = {**card_fields, "index": index}
                 cards.append(Card(index=index, label=render(label, context, f"{source} label"),
                                   fields=card_fields, face=str(entry.get("face") or face),
-                                  back=str(entry.get("back") or back), where=where))
+                                  back=str(entry.get("back") or back), where=row_where))
     return cards
+
+
+def _table(check: Checker, entry: dict, path: KeyPath,
+           deck_file: Path) -> list[tuple[str, dict[str, str], int]]:
+    """An entry's `table:` rows as (where, fields, copies); `each` cannot go with it."""
+    if entry.get("each") is not None:
+        check.fail(path, "expected either `each` or `table` in a card entry, not both")
+        return []
+    name = check.text(entry.get("table"), path + ("table",))
+    sheet = check.text(entry["sheet"], path + ("sheet",)) if entry.get("sheet") is not None else None
+    folder = deck_file.resolve().parent
+    table = (folder / name).resolve()
+    if Path(name).is_absolute() or not table.is_relative_to(folder):
+        check.fail(path + ("table",), f"expected a file in the deck's folder or below it, got {name!r}")
+        return []
+    try:
+        rows = read_table(table, name, sheet)
+    except InputError as error:
+        check.fail(path + ("table",), str(error))
+        return []
+    return [(f"{name}:{row.line}", row.fields, row.count) for row in rows]
 
 
 def _combinations(check: Checker, each: Any, path: KeyPath) -> list[dict[str, str]]:

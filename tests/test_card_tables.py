@@ -1,0 +1,96 @@
+"""Card data from spreadsheets: a CSV file or an XLSX sheet builds the same deck as
+the same cards in YAML; values stay text exactly as typed; a bad cell is a located
+error naming the file, the row and the column."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from printgen.spec import load_deck
+
+EXAMPLE = ROOT / "docs" / "example-deck"
+
+
+def build_pdf(cli, deck: str, out: Path) -> bytes:
+    result = cli("build", deck, "--only", "pdf", "--out", str(out), "-q")
+    assert result.status == 0, result.err
+    return next(out.glob("*.pdf")).read_bytes()
+
+
+def test_the_csv_example_builds_the_same_pdf_as_the_yaml_deck(cli, tmp_path):
+    from_csv = build_pdf(cli, str(EXAMPLE / "standard-54-from-csv.yaml"), tmp_path / "csv")
+    assert from_csv == build_pdf(cli, "standard-54", tmp_path / "yaml")
+
+
+def test_an_xlsx_sheet_builds_the_same_pdf(cli, tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.title = "notes"
+    sheet = book.create_sheet("cards")
+    with open(EXAMPLE / "standard-54.csv", encoding="utf-8", newline="") as file:
+        for row in csv.reader(file):           # ranks 2..10 as numbers, the rest as text
+            sheet.append([int(v) if v.isdigit() else (v or None) for v in row])
+    book.save(tmp_path / "cards.xlsx")
+    deck = (EXAMPLE / "standard-54-from-csv.yaml").read_text(encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text(deck.replace("cards: standard-54.csv",
+                                                     "cards:\n  - {table: cards.xlsx, sheet: cards}"))
+    assert build_pdf(cli, str(tmp_path / "deck.yaml"), tmp_path / "x") == \
+        build_pdf(cli, "standard-54", tmp_path / "yaml")
+
+
+def small_deck(folder: Path, cards: str) -> Path:
+    (folder / "face.yaml").write_text("elements:\n  - {kind: text, text: '{{ card.value }}', "
+                                      "x: 5mm, y: 5mm, w: 40mm, h: 10mm}\n", encoding="utf-8")
+    path = folder / "deck.yaml"
+    path.write_text(f"name: t\nsize: poker\nface: face.yaml\nback: face.yaml\nfields: {{value: ''}}\n"
+                    f"label: '{{{{ value }}}}'\ncards: {cards}\n", encoding="utf-8")
+    return path
+
+
+def test_values_stay_as_typed(tmp_path):
+    (tmp_path / "cards.csv").write_text('value,note,count\n+1,007,2\n1.10,"a, b",\n-0,,0\n', encoding="utf-8")
+    deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
+    assert [(c.fields["value"], c.fields["note"]) for c in deck.cards] == [("+1", "007"), ("+1", "007"),
+                                                                         ("1.10", "a, b")]
+    assert deck.cards[2].where == "cards.csv:3"
+
+
+def test_xlsx_numbers_read_as_the_sheet_shows_them(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["value", "count"])
+    book.active.append([1.0, 1])
+    book.active.append([1.1, None])
+    book.active.append(["+3", 1])
+    book.active["A3"].number_format = "0.00"
+    book.save(tmp_path / "cards.xlsx")
+    deck = load_deck(str(small_deck(tmp_path, "cards.xlsx")))
+    assert [c.fields["value"] for c in deck.cards] == ["1", "1.10", "+3"]
+
+
+@pytest.mark.parametrize("table,expected", [
+    ("value,count\n+1,2\n+2,two\n", "cards.csv:3 count: expected a whole number"),
+    ("value,value\n1,2\n", "cards.csv:1 value: the column name appears twice"),
+    ("value,,note\n1,2,3\n", "cards.csv:1: column 2 has no name"),
+    ("value\n1,extra\n", "cards.csv:2: a value beyond the last named column ('extra')"),
+    ("\n\n", "cards.csv: expected a header row"),
+])
+def test_a_bad_table_is_one_located_error_and_nothing_is_written(cli, tmp_path, table, expected):
+    (tmp_path / "cards.csv").write_text(table, encoding="utf-8")
+    result = cli("build", str(small_deck(tmp_path, "cards.csv")), "--out", str(tmp_path / "out"))
+    assert result.status == 2
+    line, = result.err.strip().splitlines()
+    assert expected in line, line
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_table_outside_the_decks_folder_is_refused(cli, tmp_path):
+    (tmp_path / "cards.csv").write_text("value\n1\n", encoding="utf-8")
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    result = cli("build", str(small_deck(inner, "../cards.csv")), "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "expected a file in the deck's folder" in result.err
