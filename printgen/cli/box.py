@@ -60,7 +60,7 @@ def shop_box(deck: Deck, args: argparse.Namespace, out: Path) -> int:
     from printgen.cli.gallery import report_export
     from printgen.output import ensure_dir
     from printgen.errors import PreflightError
-    from printgen.products.export import ExportResult
+    from printgen.products.exported import ExportResult
     from printgen.spec.vendors import profile, profiles
     from printgen.products.export_box import plan_box_art, write_box_art
     prof = profile(args.target)

@@ -8,32 +8,15 @@ way the profile asks: one PNG per side (export_png), one card per PDF page
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import replace
 
 from printgen.errors import FitError, PreflightError
 from printgen.layout.deck import DeckLayout, layout_deck
 from printgen.model import Deck
 from printgen.model.vendor import Output, Profile
 from printgen.output import ensure_dir
+from printgen.products.exported import ExportOptions, ExportResult
 from printgen.preflight import check_layout, deck_where, expected_size_findings, group_findings
-
-
-@dataclass(frozen=True)
-class ExportOptions:
-    out: Path
-    strict: bool = False
-    quiet: bool = False
-    url_base: str | None = None         # Tabletop Simulator: where the images will be online
-
-
-@dataclass
-class ExportResult:
-    """What an export wrote, what preflight found, and lines for the user."""
-
-    files: list[Path] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
 
 
 def vendor_layout(deck: Deck, prof: Profile) -> DeckLayout:

@@ -26,7 +26,7 @@ from printgen.spec.printdata import print_facts, size_preset
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
-    from printgen.products.export import ExportResult
+    from printgen.products.exported import ExportResult
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from printgen.render.pdf import render_pdf
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
-    from printgen.products.export import ExportResult
+    from printgen.products.exported import ExportResult
 
 NOT_PDFX = ("not PDF/X-1a: it has no OutputIntent and no colour profile (colours are converted "
             "with a plain formula), no GTS_PDFXVersion and no Trapped key; fonts are embedded "

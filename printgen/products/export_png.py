@@ -19,7 +19,7 @@ from printgen.render.png import pixel_size, write_png
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
-    from printgen.products.export import ExportResult
+    from printgen.products.exported import ExportResult
 
 
 def upload_name(deck_name: str, side: Side, kind: str) -> str:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,45 +21,16 @@ from printgen.layout.page import Clip, Page, PageKind, Placed, Side
 from printgen.model import Paper
 from printgen.output import write_bytes
 from printgen.preflight import deck_where
-from printgen.products.tts_object import saved_object
+from printgen.products.tts_object import SheetPlan, plan_sheets, saved_object
 from printgen.progress import progress
 from printgen.render.png import write_png
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
-    from printgen.products.export import ExportResult
+    from printgen.products.exported import ExportResult
 
 
 MAX_SIDE = 4096       # pixels: the largest image side Tabletop Simulator handles well
-
-
-@dataclass(frozen=True)
-class SheetPlan:
-    """One TTS sheet: which cards, and its grid (the numbers the dialog asks for)."""
-
-    number: int          # 1-based
-    first: int           # index of its first card in the deck
-    count: int           # cards on it ("Number" in the dialog)
-    cols: int            # "Width"
-    rows: int            # "Height"
-
-    @property
-    def hidden_slot(self) -> int:
-        return self.cols * self.rows - 1
-
-
-def plan_sheets(total: int, cols: int, rows: int) -> list[SheetPlan]:
-    """Split total cards into sheets; a sheet smaller than the full grid uses the
-    fewest rows (and, for a single row, the fewest columns) that hold it plus the
-    hidden slot."""
-    per_sheet = cols * rows - 1
-    plans = []
-    for number, first in enumerate(range(0, total, per_sheet), start=1):
-        count = min(per_sheet, total - first)
-        use_cols = min(cols, count + 1)
-        use_rows = math.ceil((count + 1) / use_cols)
-        plans.append(SheetPlan(number, first, count, use_cols, use_rows))
-    return plans
 
 
 def sheet_dpi(card_w: float, card_h: float, cols: int, rows: int, dpi: int) -> int:
