@@ -7,7 +7,8 @@ from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper
 from printgen.model import Duplex
-from printgen.products.rules import RulesBuild, build_rules, find_rules, rules_panel
+from printgen.products.rules import (RulesBuild, build_rules, find_rules, rules_panel,
+                                     with_original)
 from printgen.spec import display_path
 from printgen.spec.printdata import paper
 
@@ -33,6 +34,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--deal", metavar="N", type=int, default=None,
                         help="add deal N's setup and Force rolls (jedi-temple: a rules text "
                              "whose front matter names a deal insert)")
+    parser.add_argument("--original", metavar="FILE", type=Path, default=None,
+                        help="set your own copy of GAME's original rules (Markdown, or plain "
+                             "text: one paragraph a line) unchanged, under the credit line of "
+                             "GAME's rules text (jedi-temple)")
     add_paper(parser)
     add_duplex(parser)
     add_out(parser, "output/GAME")
@@ -41,6 +46,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 def run(args: argparse.Namespace) -> int:
     rules = find_rules(args.game)
+    if args.original is not None:
+        rules = with_original(rules, args.original)
     out = args.out if args.out is not None else Path("output") / rules.name
     panel = args.panel or rules_panel(rules)
     options = RulesBuild(out=out, paper=paper(args.paper), panel=panel,

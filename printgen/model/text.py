@@ -48,6 +48,7 @@ class RulesText:
     title: str                  # the leaflet's title (front matter `title`, else "NAME rules")
     deck: str | None = None     # front matter `deck`: the deck whose tuck box it fits
     deal: Path | None = None    # front matter `deal`: the Markdown a --deal N appends
+    credit: str | None = None   # front matter `credit`: the line set above --original text
 
 
 @dataclass(frozen=True)

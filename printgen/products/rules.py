@@ -9,20 +9,22 @@ them.
 from __future__ import annotations
 
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from printgen.errors import FitError, InputError
 from printgen.fonts import font
-from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold
+from printgen.layout.fold import FoldStyle, fold_sheet, impose_fold
+from printgen.layout.leaflet import flow_kept
 from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.layout.page import Page
 from printgen.model import CardSize, Deck, Duplex, Paper
-from printgen.model.text import Block, RulesText
+from printgen.model.text import Block, BlockKind, RulesText, Span
 from printgen.render.pdf import render_pdf
 from printgen.spec.expr import render
 from printgen.spec.fold import fold_facts
 from printgen.spec.markdown import load_rules, parse_markdown
+from printgen.spec.original import load_original
 from printgen.spec.reading import read_text
 from printgen.spec.places import RULES, display_path, find
 from printgen.units import mm
@@ -47,6 +49,18 @@ def panel_for(size: CardSize) -> str | None:
     fitting = [(w * h, name) for name, (w, h) in fold_facts().panels.items()
                if w <= size.width + 1e-6 and h <= size.height + 1e-6]
     return max(fitting)[1] if fitting else None
+
+
+def with_original(rules: RulesText, path: Path) -> RulesText:
+    """The reader's own copy of a game's original rules, set as written under the
+    credit line of the game's rules text (front matter `credit:`); no deal insert."""
+    if rules.credit is None:
+        raise InputError(f"--original: the rules text {rules.where} names no credit line for an "
+                         f"original text; expected front matter `credit:`")
+    credit = Block(BlockKind.PARAGRAPH, f"{rules.where} credit", (Span(rules.credit, italic=True),))
+    rule = Block(BlockKind.RULE, f"{rules.where} credit")
+    return RulesText(f"{rules.name}-original", display_path(path), (credit, rule) + load_original(path),
+                     f"{rules.name} rules (original text)", rules.deck, None, rules.credit)
 
 
 def rules_panel(rules: RulesText) -> str:
@@ -88,32 +102,59 @@ class Leaflet:
     sides: int
     panel: str            # the panel size's name
     paper: str            # the paper's name
+    body: float = 0.0     # the body type size chosen, in points
+
+
+SMALLEST_BODY = 6.5   # pt: the type is stepped down from folds.yaml's body size to this
+STEP = 0.5            # pt
+READABLE_BODY = 7.5   # pt: a one-sided leaflet is preferred while its body is at least this
 
 
 def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
-    """Flow the text; one side if it fits in one, else both (cut into two strips)."""
-    style = fold_style(options.panel)
+    """Flow the text in the largest type that fits: one side while the body is at least
+    READABLE_BODY, else both sides (cut into two strips), else smaller type."""
     blocks = list(rules.blocks)
     if options.deal is not None:
         if rules.deal is None:
             raise InputError(f"--deal: the rules text {rules.where} takes no deal (its front "
                              f"matter names no `deal:` insert)")
         blocks += deal_blocks(rules.deal, options.deal)
-    flowed = flow(blocks, style)
-    _, cols = fold_sheet(options.paper, style)
-    single = 2 * cols
-    duplex: Duplex | None = None
-    capacity = single
-    if len(flowed) > single and options.duplex is not Duplex.NONE:
-        duplex, capacity = options.duplex, 4 * cols
-    if len(flowed) > capacity:
+    base = fold_style(options.panel)
+    _, cols = fold_sheet(options.paper, base)
+    sides = (1,) if options.duplex is Duplex.NONE else (1, 2)
+    tries = [(s, b) for s in sides for b in body_sizes(base.body) if b >= READABLE_BODY]
+    tries += [(s, b) for s in sides for b in body_sizes(base.body) if b < READABLE_BODY]
+    flowed, style = [], base
+    for count, body in tries:
+        style = scaled(base, body)
+        flowed = flow_kept(blocks, style)
+        if len(flowed) <= 2 * cols * count:
+            break
+    else:
+        capacity = 2 * cols * sides[-1]
         over = sum(used for _, used in flowed[capacity:])
-        hint = "" if duplex is not None else " (print it on both sides: --duplex long or short)"
+        hint = "" if len(sides) > 1 else " (print it on both sides: --duplex long or short)"
         raise FitError(f"{rules.where}: the text needs {len(flowed)} panels but the fold has "
                        f"{capacity}; it is over by about {mm(over):.0f} mm of panel text{hint}")
+    duplex = None if count == 1 else options.duplex
     panels = [finish_panel(prims, n, len(flowed), style) for n, (prims, _) in enumerate(flowed, 1)]
     pages = impose_fold(panels, paper=options.paper, style=style, duplex=duplex)
-    return Leaflet(pages, len(flowed), capacity, 1 if duplex is None else 2, options.panel, options.paper.name)
+    return Leaflet(pages, len(flowed), 2 * cols * count, count, options.panel, options.paper.name,
+                   style.body)
+
+
+def body_sizes(largest: float) -> list[float]:
+    """Body sizes to try, largest first: folds.yaml's body, then STEP smaller each time."""
+    count = int((largest - SMALLEST_BODY) / STEP + 1e-6)
+    return [largest - STEP * k for k in range(count + 1)]
+
+
+def scaled(style: FoldStyle, body: float) -> FoldStyle:
+    """The fold's type scaled so that its body is `body` points; the panel is unchanged."""
+    k = body / style.body
+    return replace(style, body=body, headings=tuple(h * k for h in style.headings),
+                   table=style.table * k, folio=style.folio * k, gap=style.gap * k,
+                   indent=style.indent * k)
 
 
 def finish_panel(prims: list[Primitive], number: int, total: int, style: FoldStyle) -> tuple[Primitive, ...]:

@@ -8,6 +8,8 @@ lines:
     title: Jedi Temple play aid     # the leaflet's title (default: "NAME rules")
     deck: sabacc-62                 # the deck whose tuck box the leaflet must fit
     deal: jedi-temple-deal.md       # the Markdown `printgen rules NAME --deal N` appends
+    credit: "..."                   # the credit line set above the reader's own copy of
+                                    # the original rules (`--original FILE`)
     ---
 """
 
@@ -25,7 +27,7 @@ from printgen.spec.reading import read_text
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_text
 
-FRONT_KEYS = ["title", "deck", "deal"]
+FRONT_KEYS = ["title", "deck", "deal", "credit"]
 
 
 def load_rules(path: Path) -> RulesText:
@@ -33,7 +35,7 @@ def load_rules(path: Path) -> RulesText:
     text = read_text(path, display_path(path))
     front, body, offset = split_front_matter(text)
     source = display_path(path)
-    title, deck, deal = f"{path.stem} rules", None, None
+    title, deck, deal, credit = f"{path.stem} rules", None, None, None
     if front is not None:
         doc = load_text(front, source)
         check = Checker(doc)
@@ -49,9 +51,11 @@ def load_rules(path: Path) -> RulesText:
             deal = path.parent / check.text(data["deal"], ("deal",))
             if not deal.is_file():
                 check.fail(("deal",), f"expected a Markdown file beside {path.name}, got {data['deal']!r}")
+        if data.get("credit") is not None:
+            credit = check.text(data["credit"], ("credit",))
         check.raise_errors()
     blocks = tuple(parse_markdown(body, path, line_offset=offset))
-    return RulesText(path.stem, source, blocks, title, deck, deal)
+    return RulesText(path.stem, source, blocks, title, deck, deal, credit)
 
 
 def split_front_matter(text: str) -> tuple[str | None, str, int]:
