@@ -222,7 +222,11 @@ def _shape(ev: _Evaluator, frame: Frame) -> list[Primitive]:
         known = ", ".join(sorted({*builtin_shapes(), *ev.template.shapes}))
         raise TemplateError(f"{ev.where('shape')}: unknown shape {name!r}; expected one of {known}")
     cx, cy, half = ev.length("cx"), ev.length("cy"), ev.length("size", signed=False) / 2
-    paint = ev.paint()
+    return shape_prims(parts, cx, cy, half, ev.paint())
+
+
+def shape_prims(parts, cx: float, cy: float, half: float, paint: dict) -> list[Primitive]:
+    """A named shape's parts (in its unit frame) drawn at (cx, cy), half its size each way."""
     made: list[Primitive] = []
     for part in parts:
         n = part.numbers
@@ -245,8 +249,26 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     quarter = _quarter(ev)
     lw, lh = (h, w) if quarter % 2 else (w, h)
     field = ev.text("field") or _field_name(str(ev.element.get("text", "")))
-    runs = set_text(ev.text("text"), 0.0, 0.0, lw, lh, style, f"{ev.where('text')} field {field!r}")
+    where = f"{ev.where('text')} field {field!r}"
+    if ev.flag("markup"):
+        from printgen.layout.cardtext import set_rich
+        runs = set_rich(ev.text("text"), lw, lh, style, where, lambda *args: _icon(ev, *args))
+    else:
+        runs = set_text(ev.text("text"), 0.0, 0.0, lw, lh, style, where)
     return [shift(turn(run, quarter, lw, lh), x, y) for run in runs]
+
+
+def _icon(ev: _Evaluator, name: str, left: float, top: float, size: float,
+          color: str) -> list[Primitive] | None:
+    """An inline icon: a shape filled in the text's colour, or a template's picture."""
+    pictures = dict(ev.template.icons)
+    if name in pictures:
+        return [ImagePrim(left, top, size, size, pictures[name])]
+    parts = ev.template.shapes.get(name) or builtin_shapes().get(name)
+    if parts is None:
+        return None
+    half = size / 2
+    return shape_prims(parts, left + half, top + half, half, {"fill": color, "stroke": None, "width": 0.0, "dash": ()})
 
 
 def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:

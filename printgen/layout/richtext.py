@@ -16,7 +16,9 @@ from printgen.layout.text import clean
 from printgen.model.text import Span
 from printgen.units import mm
 
-Piece = tuple[str, str]          # text, font name
+Piece = tuple[str, str]          # text, font name; for an inline icon: its name, ICON
+ICON = "icon"                    # the "font" of an inline icon piece
+ICON_EM = 0.9                    # an icon's advance, in ems of the text's size
 
 
 @dataclass(frozen=True)
@@ -55,6 +57,9 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> lis
     result: list[list[Piece]] = []
     current: list[Piece] = []
     for span in spans:
+        if span.icon:                              # an icon belongs to the word it touches
+            current.append((span.icon, ICON))
+            continue
         name = fonts.pick(span)
         text = clean(span.text).replace("\n", " ")
         check_glyphs(text, name, where)
@@ -71,7 +76,11 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> lis
 
 
 def _width(pieces: list[Piece] | tuple[Piece, ...], size: float) -> float:
-    return sum(font(name).width(text, size) for text, name in pieces)
+    return sum(piece_width(text, name, size) for text, name in pieces)
+
+
+def piece_width(text: str, name: str, size: float) -> float:
+    return size * ICON_EM if name == ICON else font(name).width(text, size)
 
 
 def wrap(spans: tuple[Span, ...] | list[Span], width: float, style: RichStyle,
@@ -81,7 +90,7 @@ def wrap(spans: tuple[Span, ...] | list[Span], width: float, style: RichStyle,
     lines: list[Line] = []
     current: list[Piece] = []
     for word in words(spans, style.fonts, where):
-        space = [(" ", word[0][1])] if current else []
+        space = [(" ", _space_font(current, word, style.fonts))] if current else []
         trial = current + space + word
         if _width(trial, style.size) <= width + 1e-6:
             current = trial
@@ -103,6 +112,14 @@ def wrap(spans: tuple[Span, ...] | list[Span], width: float, style: RichStyle,
     return lines
 
 
+def _space_font(before: list[Piece], word: list[Piece], fonts: Fonts) -> str:
+    """The font of the space between two words: the next word's, unless it starts with
+    an icon (then the last word's, or the regular face)."""
+    if word[0][1] != ICON:
+        return word[0][1]
+    return before[-1][1] if before and before[-1][1] != ICON else fonts.regular
+
+
 BREAK_AFTER = "/-._?&=#:"    # where a long address or path may break without a hyphen
 
 
@@ -113,7 +130,7 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
     The first part fits `room` (what is left of the current line; it is [] when not
     even a letter fits there), the others the width. FitError if a single letter is
     wider than the line."""
-    letters = [(ch, name) for text, name in word for ch in text]
+    letters = [(ch, name) for text, name in word for ch in ([text] if name == ICON else text)]
     parts: list[list[Piece]] = []
     while letters:
         fit = 0
@@ -146,7 +163,7 @@ def _group(letters: list[Piece]) -> list[Piece]:
     """Letters back into pieces, one per run of the same font."""
     pieces: list[Piece] = []
     for ch, name in letters:
-        if pieces and pieces[-1][1] == name:
+        if pieces and pieces[-1][1] == name != ICON:
             pieces[-1] = (pieces[-1][0] + ch, name)
         else:
             pieces.append((ch, name))
@@ -160,15 +177,27 @@ def line_runs(line: Line, x: float, baseline: float, style: RichStyle, align: st
     runs: list[TextRun] = []
     merged: list[list[str]] = []
     for text, name in line.pieces:
-        if merged and merged[-1][1] == name:
+        if merged and merged[-1][1] == name != ICON:
             merged[-1][0] += text
         else:
             merged.append([text, name])
     for text, name in merged:
-        if text.strip():
+        if name != ICON and text.strip():
             runs.append(TextRun(left, baseline, text, name, style.size, style.color))
-        left += font(name).width(text, style.size)
+        left += piece_width(text, name, style.size)
     return runs
+
+
+def line_icons(line: Line, x: float, align: str = "left", width: float = 0.0,
+               size: float = 10.0) -> list[tuple[str, float]]:
+    """The inline icons of a line: (name, left edge of its advance), as line_runs places them."""
+    left = x + {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
+    found = []
+    for text, name in line.pieces:
+        if name == ICON:
+            found.append((text, left))
+        left += piece_width(text, name, size)
+    return found
 
 
 def ascent(style: RichStyle) -> float:

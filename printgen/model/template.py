@@ -53,6 +53,7 @@ class Template:
     shapes: dict[str, Shape]
     elements: tuple[Element, ...]
     define: tuple[tuple[str, str, int], ...] = ()    # name, expression, line: computed per side
+    icons: tuple[tuple[str, Path], ...] = ()         # pictures for inline icons in marked-up text
 
     def where(self, element: Element, key: str | None = None) -> str:
         """file:line key.path of an element (or of one of its keys), for messages."""

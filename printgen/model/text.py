@@ -9,11 +9,13 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Span:
-    """A run of text and whether it is bold and/or italic."""
+    """A run of text and whether it is bold and/or italic; or, with icon set, an inline
+    icon (a shape or a template's image, by name) and no text."""
 
     text: str
     bold: bool = False
     italic: bool = False
+    icon: str = ""
 
 
 class BlockKind(enum.Enum):

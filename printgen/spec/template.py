@@ -30,13 +30,13 @@ KINDS: dict[str, list[str]] = {
     "polygon": ["points"] + PAINT,
     "line": ["x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash"],
     "text": BOX + ["text", "font", "size", "min_size", "color", "align", "valign",
-                   "line_height", "wrap", "rotate", "field"],
+                   "line_height", "wrap", "rotate", "field", "markup"],
     "image": BOX + ["src", "fit", "rotate"],
     "markdown": BOX + ["text", "size", "headings", "color", "accent", "line_height", "gap", "indent"],
     "group": ["each", "as", "x", "y", "elements"],
 }
 MAX_DEPTH = 4                    # groups inside groups
-TEMPLATE_KEYS = ["description", "colors", "define", "shapes", "elements"]
+TEMPLATE_KEYS = ["description", "colors", "define", "shapes", "icons", "elements"]
 
 
 def template_dirs(deck_file: Path) -> list[Path]:
@@ -80,10 +80,28 @@ def load_template(path: Path) -> Template:
     shapes = read_shapes(check, data.get("shapes") or {}, ("shapes",))
     elements = _elements(check, data.get("elements"), ("elements",), 0)
     define = _define(check, data.get("define") or {})
+    icons = _icons(check, data.get("icons") or {}, path)
     check.raise_errors()
     return Template(path.stem, path, doc.source,
                     {str(k): check.text(v, ("colors", k)) for k, v in colors.items()}, shapes, elements,
-                    define)
+                    define, icons)
+
+
+def _icons(check: Checker, raw: Any, path: Path) -> tuple[tuple[str, Path], ...]:
+    """Pictures for inline icons, by name: files beside the template (or below it)."""
+    if not isinstance(raw, dict):
+        check.fail(("icons",), "expected a mapping of icon names to picture files such as {coin: coin.png}")
+        return ()
+    folder = path.resolve().parent
+    found = []
+    for name, value in raw.items():
+        src = check.text(value, ("icons", name))
+        picture = (folder / src).resolve()
+        if not picture.is_relative_to(folder) or not picture.is_file():
+            check.fail(("icons", name), f"expected a picture file beside the template, got {src!r}")
+            continue
+        found.append((str(name), picture))
+    return tuple(found)
 
 
 def _define(check: Checker, raw: Any) -> tuple[tuple[str, str, int], ...]:
