@@ -45,9 +45,12 @@ def test_alignment_marks_match_across_sheets(tmp_path, paper_name):
     sheet = paper(paper_name)
     part = load_part(find(PARTS, "solomon-board"))
     pages = part_pages(part, sheet)
-    split = split_board(part.width, part.height, sheet, part.overlap)
+    from printgen.layout.seams import board_pieces
+    from printgen.products.parts import part_side
+    split = split_board(part.width, part.height, sheet, part.overlap, board_pieces(part_side(part)))
     path = render_pdf(pages, tmp_path / "board.pdf")
     seen: dict[tuple[float, float], int] = {}
+    marks = [(mm(x), mm(y)) for x, y in split.marks]
     margin = mm(sheet.margin)
     with pdfplumber.open(path) as pdf:
         assert len(pdf.pages) == len(split.tiles)
@@ -55,8 +58,73 @@ def test_alignment_marks_match_across_sheets(tmp_path, paper_name):
             for x, y in _mark_centres(page):
                 bx, by = x - margin, y - margin
                 if 0 <= bx <= mm(tile.w) and 0 <= by <= mm(tile.h):      # printed, not clipped away
-                    key = (round(bx + mm(tile.x), 1), round(by + mm(tile.y), 1))
+                    at = (bx + mm(tile.x), by + mm(tile.y))
+                    key = min(marks, key=lambda m: abs(m[0] - at[0]) + abs(m[1] - at[1]))
+                    assert abs(key[0] - at[0]) < 0.2 and abs(key[1] - at[1]) < 0.2, (at, key)
                     seen[key] = seen.get(key, 0) + 1
-    expected = {(round(mm(x), 1), round(mm(y), 1)) for x, y in split.marks}
+    expected = set(marks)
     assert set(seen) == expected and len(expected) >= split.cols - 1 + split.rows - 1
     assert all(count >= 2 for count in seen.values())       # each mark prints on both sheets of its seam
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_seams_cross_no_space_of_the_solomon_board(paper_name):
+    from printgen.layout.seams import board_pieces
+    from printgen.products.parts import part_side
+    part = load_part(find(PARTS, "solomon-board"))
+    pieces = board_pieces(part_side(part))
+    assert len(pieces) > 100                              # spaces, labels and army spaces
+    split = split_board(part.width, part.height, paper(paper_name), part.overlap, pieces)
+    cuts_x = {t.x + part.overlap / 2 for t in split.tiles if t.col > 0}
+    cuts_y = {t.y + part.overlap / 2 for t in split.tiles if t.row > 0}
+    assert cuts_x and cuts_y
+    for x0, y0, x1, y1 in pieces:
+        assert not any(x0 < x < x1 for x in cuts_x), (mm(x0), mm(x1))
+        assert not any(y0 < y < y1 for y in cuts_y), (mm(y0), mm(y1))
+
+
+def test_solomon_board_caption_and_sheet_labels_cover_nothing():
+    from printgen.fonts import font
+    from printgen.layout.primitives import Ellipse, Rect, TextRun
+    from printgen.layout.board import visible_part
+    from printgen.layout.seams import board_pieces
+    from printgen.products.parts import part_side
+    part = load_part(find(PARTS, "solomon-board"))
+    side = part_side(part)
+    spaces = [(p.cx - p.rx, p.cy - p.ry, p.cx + p.rx, p.cy + p.ry) for p in side.prims if isinstance(p, Ellipse)]
+    spaces += [(p.x, p.y, p.x + p.w, p.y + p.h) for p in side.prims if isinstance(p, Rect) and p.dash]
+
+    def meets(box):
+        return any(box[0] < s[2] and s[0] < box[2] and box[1] < s[3] and s[1] < box[3] for s in spaces)
+
+    def box(run, dx=0.0, dy=0.0):
+        return (run.x + dx, run.y - run.size + dy, run.x + font(run.font).width(run.text, run.size) + dx, run.y + dy)
+
+    caption = [p for p in side.prims if isinstance(p, TextRun) and "Babylonian" in p.text]
+    assert caption and not any(meets(box(run)) for run in caption)
+    for name in ("a4", "letter"):
+        sheet = paper(name)
+        split = split_board(part.width, part.height, sheet, part.overlap, board_pieces(side))
+        pages = part_pages(part, sheet)
+        for page, tile in zip(pages, split.tiles):
+            labels = [p for p in page.prims if isinstance(p, TextRun)]
+            assert labels and "sheet" in " ".join(r.text for r in labels)
+            seen = visible_part(tile, split, part.overlap)    # the next sheets cover the rest
+            for run in labels:                    # page -> board coordinates
+                x0, y0, x1, y1 = box(run, tile.x - sheet.margin, tile.y - sheet.margin)
+                shown = (max(x0, seen[0]), max(y0, seen[1]), min(x1, seen[2]), min(y1, seen[3]))
+                if shown[0] < shown[2] and shown[1] < shown[3]:
+                    assert not meets(shown), (name, run.text)
+
+
+def test_start_is_one_step_from_its_neighbours():
+    from printgen.layout.primitives import Ellipse
+    from printgen.products.parts import part_side
+    side = part_side(load_part(find(PARTS, "solomon-board")))
+    circles = [(p.cx, p.cy) for p in side.prims if isinstance(p, Ellipse)]
+    start = max(((p.cx, p.cy) for p in side.prims if isinstance(p, Ellipse) and p.width >= 2), key=lambda c: c[1])
+    row = sorted(x for x, y in circles if abs(y - start[1]) < 1e-6)
+    i = row.index(start[0])
+    steps = [b - a for a, b in zip(row, row[1:])]
+    assert mm(row[i] - row[i - 1]) == pytest.approx(mm(row[i + 1] - row[i]))
+    assert max(steps) < 1.3 * min(steps)                 # START as near as any space to the next

@@ -45,6 +45,7 @@ def user_folder(tmp_path, monkeypatch):
     (tmp_path / "my-rules.md").write_text("# My Game\n\n## Setup\n\nShuffle and deal five cards each.\n\n"
                                           "## Play\n\n- Play a card.\n- **Draw** one.\n", encoding="utf-8")
     (tmp_path / "my-deal.txt").write_text(DEAL + "\n", encoding="utf-8")
+    (tmp_path / "jedi-temple-rules.txt").write_text("Rules for JEDI TEMPLE\n\nGOAL\n", encoding="utf-8")
     return tmp_path
 
 

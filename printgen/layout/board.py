@@ -17,6 +17,8 @@ from printgen.errors import FitError
 from printgen.layout.impose import choose_orientation, room
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Ellipse, Primitive, Rect, line, shift
+from printgen.fonts import font
+from printgen.layout.seams import Box, board_pieces, seam_starts
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.units import mm, pt
@@ -52,31 +54,37 @@ def _count(length: float, room: float, overlap: float) -> int:
     return max(1, math.ceil((length - overlap - 1e-6) / (room - overlap)))
 
 
-def split_board(width: float, height: float, paper: Paper, overlap: float) -> Split:
-    """Tiles of equal size covering the board; portrait or landscape, whichever needs fewer."""
-    def score(sheet: Paper) -> tuple[float, tuple[int, int]] | None:
+def split_board(width: float, height: float, paper: Paper, overlap: float,
+                pieces: tuple[Box, ...] = ()) -> Split:
+    """Tiles covering the board, their seams placed clear of the pieces where they can
+    be (see seams.py); portrait or landscape: clear seams first, then fewer sheets."""
+    def score(sheet: Paper) -> tuple[float, tuple[list[float], list[float]]] | None:
         room_w, room_h = room(sheet)
         if room_w <= overlap or room_h <= overlap:
             return None
-        cols, rows = _count(width, room_w, overlap), _count(height, room_h, overlap)
-        return -cols * rows, (cols, rows)
+        xs, x_clear = seam_starts(width, room_w, overlap, _count(width, room_w, overlap),
+                                  [(b[0], b[2]) for b in pieces])
+        ys, y_clear = seam_starts(height, room_h, overlap, _count(height, room_h, overlap),
+                                  [(b[1], b[3]) for b in pieces])
+        return -(len(xs) * len(ys) + (0 if x_clear and y_clear else 1_000_000)), (xs, ys)
 
     chosen = choose_orientation(paper, score)
     if chosen is None:
         raise FitError(f"an overlap of {mm(overlap):g} mm leaves no room on {paper.name} paper")
-    sheet, (cols, rows) = chosen
-    return _tiles(width, height, sheet, cols, rows, overlap)
+    sheet, (xs, ys) = chosen
+    return _tiles(width, height, sheet, xs, ys, overlap)
 
 
-def _tiles(width: float, height: float, sheet: Paper, cols: int, rows: int, overlap: float) -> Split:
-    step_x = (width - overlap) / cols if cols > 1 else width
-    step_y = (height - overlap) / rows if rows > 1 else height
-    tile_w = step_x + overlap if cols > 1 else width
-    tile_h = step_y + overlap if rows > 1 else height
-    tiles = tuple(Tile(c, r, c * step_x, r * step_y, tile_w, tile_h) for r in range(rows) for c in range(cols))
-    marks = [(c * step_x + overlap / 2, r * step_y + tile_h / 2) for c in range(1, cols) for r in range(rows)]
-    marks += [(c * step_x + tile_w / 2, r * step_y + overlap / 2) for r in range(1, rows) for c in range(cols)]
-    return Split(sheet, cols, rows, tiles, tuple(marks))
+def _tiles(width: float, height: float, sheet: Paper, xs: list[float], ys: list[float],
+           overlap: float) -> Split:
+    """Tiles starting at xs (columns) and ys (rows); each reaches the next start plus
+    the overlap, the last the board's edge. Marks sit on the seams' middle lines."""
+    ws = [b + overlap - a for a, b in zip(xs, xs[1:])] + [width - xs[-1]]
+    hs = [b + overlap - a for a, b in zip(ys, ys[1:])] + [height - ys[-1]]
+    tiles = tuple(Tile(c, r, xs[c], ys[r], ws[c], hs[r]) for r in range(len(ys)) for c in range(len(xs)))
+    marks = [(xs[c] + overlap / 2, ys[r] + hs[r] / 2) for c in range(1, len(xs)) for r in range(len(ys))]
+    marks += [(xs[c] + ws[c] / 2, ys[r] + overlap / 2) for r in range(1, len(ys)) for c in range(len(xs))]
+    return Split(sheet, len(xs), len(ys), tiles, tuple(marks))
 
 
 def alignment_mark(x: float, y: float) -> tuple[Primitive, ...]:
@@ -87,7 +95,8 @@ def alignment_mark(x: float, y: float) -> tuple[Primitive, ...]:
 
 def board_pages(side: Side, paper: Paper, overlap: float, title: str) -> list[Page]:
     """One page per tile, the tile's corner at the printer margin."""
-    split = split_board(side.frame.width, side.frame.height, paper, overlap)
+    pieces = board_pieces(side)
+    split = split_board(side.frame.width, side.frame.height, paper, overlap, pieces)
     marks = [prim for x, y in split.marks for prim in alignment_mark(x, y)]
     drawing = (*side.prims, *marks)
     sheet, pages = split.paper, []
@@ -98,7 +107,8 @@ def board_pages(side: Side, paper: Paper, overlap: float, title: str) -> list[Pa
         x0 = y0 = sheet.margin
         extra = list(_guides(tile, split, overlap, x0, y0))
         label = f"{title}: sheet {number} of {len(split.tiles)} (row {tile.row + 1}, column {tile.col + 1})"
-        extra += _label(label, x0 + tile.w, y0 + tile.h)
+        extra += sheet_label(label, tile, pieces, x0, y0, sheet.height - sheet.margin - y0 - tile.h,
+                             visible_part(tile, split, overlap))
         pages.append(Page(sheet.width, sheet.height, (Placed(piece, x0, y0, clip=Clip.TRIM),),
                           tuple(extra), kind=PageKind.OTHER))
     return pages
@@ -122,3 +132,33 @@ def _label(text: str, right: float, bottom: float) -> list[Primitive]:
     runs = set_text(text, right - w - pt(1), bottom - h - pt(1), w, h, style, f"sheet label {text!r}")
     left = min(run.x for run in runs) - pt(1)
     return [Rect(left, bottom - h - pt(1.5), right - left, h + pt(1), fill="#ffffff"), *runs]
+
+
+def sheet_label(text: str, tile: Tile, pieces: tuple[Box, ...], x0: float, y0: float,
+                below: float, visible: Box) -> list[Primitive]:
+    """The sheet's label under the tile where the page has `below` points to spare, else
+    in the first corner of the tile (bottom right, bottom left, top right, top left)
+    where its visible part (what the next sheets do not cover) meets no piece of the
+    board; bottom right if none is free."""
+    width = font("sans").width(text, 6.0) + pt(2)
+    height = pt(4.5)
+    if below >= height + pt(1):
+        return _label(text, x0 + tile.w, y0 + tile.h + height + pt(1))
+    for right, bottom in ((tile.w, tile.h), (width, tile.h), (tile.w, height), (width, height)):
+        box = (max(tile.x + right - width, visible[0]), max(tile.y + bottom - height, visible[1]),
+               min(tile.x + right, visible[2]), min(tile.y + bottom, visible[3]))
+        if box[0] >= box[2] or box[1] >= box[3] or not any(_meets(box, piece) for piece in pieces):
+            return _label(text, x0 + right, y0 + bottom)
+    return _label(text, x0 + tile.w, y0 + tile.h)
+
+
+def visible_part(tile: Tile, split: Split, overlap: float) -> Box:
+    """The part of a tile left in view once the sheets are laid: the next sheet to the
+    right and the one below cover its bands beyond their cut lines."""
+    right = tile.x + tile.w - (overlap / 2 if tile.col < split.cols - 1 else 0.0)
+    bottom = tile.y + tile.h - (overlap / 2 if tile.row < split.rows - 1 else 0.0)
+    return (tile.x, tile.y, right, bottom)
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
