@@ -14,7 +14,7 @@ Each strip is then folded zig-zag on the fold marks, its first panel on top.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image as PILImage
 
@@ -200,18 +200,25 @@ def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
     return Chunk(h, (Image((width - w) / 2, 0.0, w, h, block.image),), gap=style.gap)
 
 
-def flow(blocks: list[Block], style: FoldStyle) -> list[tuple[list[Primitive], float]]:
+def flow(blocks: list[Block], style: FoldStyle, *,
+         whole_blocks: bool = False) -> list[tuple[list[Primitive], float]]:
     """Every block's chunks placed down panels, in order; headings keep with their text.
-    Returns each panel's primitives and the height it uses."""
-    items = [chunk for block in blocks for chunk in chunks(block, style)]
-    wheres = [block.where for block in blocks for _ in chunks(block, style)]
+    whole_blocks: a paragraph, list item or table also stays on one panel where it fits
+    (a leaflet's setting). Returns each panel's primitives and the height it uses."""
+    items: list[Chunk] = []
+    wheres: list[str] = []
+    for block in blocks:
+        made = kept_chunks(block, style) if whole_blocks else chunks(block, style)
+        items += made
+        wheres += [block.where] * len(made)
     limit = style.inner[1]
     panels: list[list[Primitive]] = [[]]
     used: list[float] = [0.0]
     y = 0.0
     for i, chunk in enumerate(items):
         gap = chunk.gap if y > 0 else 0.0
-        need = chunk.height + sum(c.height + c.gap for c in items[i + 1:i + 1 + chunk.keep])
+        last = kept_until(items, i) if whole_blocks else i + chunk.keep
+        need = chunk.height + sum(c.height + c.gap for c in items[i + 1:last + 1])
         if y > 0 and y + gap + min(need, limit) > limit + 1e-6:
             panels.append([])
             used.append(0.0)
@@ -223,6 +230,25 @@ def flow(blocks: list[Block], style: FoldStyle) -> list[tuple[list[Primitive], f
         y += gap + chunk.height
         used[-1] = y
     return list(zip(panels, used))
+
+
+def kept_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
+    """A block's chunks; the first line of a paragraph or list item keeps all its
+    lines, a table's header row all its rows."""
+    made = chunks(block, style)
+    if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM, BlockKind.TABLE) and len(made) > 1:
+        made[0] = replace(made[0], keep=len(made) - 1)
+    return made
+
+
+def kept_until(items: list[Chunk], start: int) -> int:
+    """The last chunk that must share a panel with chunk `start`, following keeps on
+    (a heading keeps the first line of a paragraph, which keeps the paragraph)."""
+    end, j = start + items[start].keep, start + 1
+    while j <= min(end, len(items) - 1):
+        end = max(end, j + items[j].keep)
+        j += 1
+    return min(end, len(items) - 1)
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,7 @@ from pathlib import Path
 
 from printgen.errors import FitError, InputError
 from printgen.fonts import font
-from printgen.layout.fold import FoldStyle, fold_sheet, impose_fold
-from printgen.layout.leaflet import flow_kept
+from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold
 from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.layout.page import Page
 from printgen.model import CardSize, Deck, Duplex, Paper
@@ -127,7 +126,7 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
     flowed, style = [], base
     for count, body in tries:
         style = scaled(base, body)
-        flowed = flow_kept(blocks, style)
+        flowed = flow(blocks, style, whole_blocks=True)
         if len(flowed) <= 2 * cols * count:
             break
     else:
