@@ -62,3 +62,19 @@ def test_a_decks_pngs_are_the_same_from_one_thread_or_two(cli, tmp_path):
     # the parallel build's files are recorded in its manifest like the others
     manifest = (tmp_path / "2" / "png" / ".printgen-files.json").read_text()
     assert all(path.name in manifest for path in one)
+
+
+@pytest.mark.parametrize("dash", [(0.0,), (0.0, 0.0), (1e-9,), (-1.0, 2.0)])
+def test_a_degenerate_dash_is_drawn_solid_at_once(tmp_path, dash):
+    """A dash of zero length (or one too fine to draw) must not hang any renderer."""
+    from printgen.layout.page import Frame, Side
+    from printgen.layout.primitives import line
+    from printgen.render.pdf import render_pdf
+    from printgen.render.png import render_side
+    from printgen.render.svg import write_svg
+    from printgen.layout.page import Page, Placed
+    side = Side("dash", "dash", Frame(200, 200, 0, 0), (line(10, 100, 190, 100, width=4, dash=dash),))
+    image = render_side(side, 72)
+    assert image.getpixel((100, 100))[0] < 64 and image.getpixel((101, 100))[0] < 64   # solid
+    render_pdf([Page(200, 200, (Placed(side, 0, 0),))], tmp_path / "dash.pdf")
+    assert "dasharray" not in write_svg(side, tmp_path / "dash.svg").read_text()

@@ -136,3 +136,9 @@ def shape_bounds(prim: Primitive) -> tuple[float, float, float, float]:
         ys = [y for _, y in prim.points]
         box = (min(xs), min(ys), max(xs), max(ys))
     return box[0] - half, box[1] - half, box[2] + half, box[3] + half
+
+
+def drawn_dash(dash: tuple[float, ...]) -> tuple[float, ...]:
+    """The dash pattern a renderer draws: () (solid) for none, or for one with a negative
+    length or no length at all, which no renderer can draw (and one would loop on)."""
+    return dash if dash and min(dash) >= 0 and sum(dash) > 1e-6 else ()

@@ -12,7 +12,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.fonts import ttfont
-from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun
+from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.layout.page import Clip, Page
 from printgen.output import atomic_path
 
@@ -133,7 +133,7 @@ def _paint(canvas: Canvas, fill: str | None, stroke: str | None, width: float,
         canvas.setStrokeColor(_colour(stroke))
         canvas.setLineWidth(width)
         canvas.setLineJoin(1)           # round joins, as the PNG and SVG renderers draw them
-        canvas.setDash(list(dash) if dash else [], 0)
+        canvas.setDash(list(drawn_dash(dash)), 0)
     return int(bool(stroke and width > 0)), int(bool(fill))
 
 

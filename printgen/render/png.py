@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from printgen.fonts import FILES, FONT_DIR
 from printgen.layout.page import Clip, Frame, Page, Side
-from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, shape_bounds
+from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, drawn_dash, shape_bounds
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import atomic_path
 from printgen.render.pngfile import png_bytes
@@ -91,6 +91,7 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
     return image
 
 
+MAX_DASHES = 100_000     # dash periods along one line; a finer pattern is drawn solid
 _bases: dict[tuple, tuple[Image.Image, Image.Image]] = {}
 _bases_lock = threading.Lock()
 BASES_KEPT = 1           # kept drawings of a card's leading rectangles (18 MB for a poker card at 300 dpi)
@@ -268,8 +269,10 @@ def _shape(draw: ImageDraw.ImageDraw, prim: Primitive, scale: float, origin: flo
 
 def _dashes(points: list[tuple[float, float]], dash: list[float]):
     """Split a polyline into its drawn dash segments (all of it if there is no dash)."""
-    if not dash:
-        yield from zip(points, points[1:])
+    dash = list(drawn_dash(tuple(dash)))
+    total = sum(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 for (x1, y1), (x2, y2) in zip(points, points[1:]))
+    if not dash or total / (sum(dash) * (2 if len(dash) % 2 else 1)) > MAX_DASHES:
+        yield from zip(points, points[1:])             # no pattern, or one too fine to draw: solid
         return
     pattern = dash * (2 if len(dash) % 2 else 1)      # an odd pattern repeats to even length
     index, left, on = 0, pattern[0], True

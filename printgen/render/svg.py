@@ -15,7 +15,7 @@ from fontTools.ttLib import TTFont
 
 from printgen.fonts import FILES, FONT_DIR
 from printgen.layout.page import Side
-from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun
+from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import write_bytes
 from printgen.units import mm
@@ -61,7 +61,7 @@ def _paint(prim: Rect | Ellipse | Polygon) -> dict[str, str]:
     paint = {"fill": prim.fill or "none"}
     if prim.stroke and prim.width > 0:
         paint.update(stroke=prim.stroke, stroke_width=_n(prim.width), stroke_linejoin="round")
-        if getattr(prim, "dash", ()):
+        if drawn_dash(getattr(prim, "dash", ())):
             paint["stroke_dasharray"] = " ".join(_n(d) for d in prim.dash)
     return paint
 
