@@ -78,9 +78,9 @@ def run_all(args: argparse.Namespace) -> int:
     if workers <= 1:
         statuses = [run_recorded(job) for job in jobs]
     else:
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(workers) as pool:
-            statuses = list(pool.map(run_recorded, jobs))
+        from printgen.workers import pool
+        with pool(workers) as decks:
+            statuses = list(decks.map(run_recorded, jobs))
     from printgen.cli.gallery import refresh_gallery
     if "gallery" in formats(args.only):
         refresh_gallery(args, args.out)

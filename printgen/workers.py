@@ -1,0 +1,30 @@
+"""Worker processes that end with their parent.
+
+A pool's workers normally outlive a parent that is killed (not interrupted): they
+keep computing, orphaned. Started with die_with_parent as their initializer, they
+are sent SIGTERM by the kernel when the parent dies (Linux; elsewhere nothing is
+done and the pool's own shutdown is all there is).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+
+
+def die_with_parent() -> None:
+    """In a worker: ask the kernel to end this process when its parent ends."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)                       # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() == 1:                                   # the parent died before this ran
+        os._exit(1)
+
+
+def pool(workers: int):
+    """A process pool whose workers end with this process."""
+    from concurrent.futures import ProcessPoolExecutor
+    return ProcessPoolExecutor(workers, initializer=die_with_parent)
