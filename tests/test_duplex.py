@@ -139,3 +139,13 @@ def test_fold_over_sheets_put_every_back_mirrored_across_the_fold(tmp_path, size
             assert abs((2 * fold - bx) - fx) <= 0.05 and abs(by - fy) <= 0.05, label
             seen += 1
     assert seen == CARDS
+
+
+def test_a_back_offset_past_the_printer_margin_is_refused_before_writing(cli, tmp_path):
+    result = cli("build", "sabacc-62", "--back-offset", "500mm,0mm", "--out", str(tmp_path / "out"))
+    assert result.status == 2
+    line, = result.err.strip().splitlines()
+    assert "--back-offset" in line and "500mm,0mm" in line and "at most 4.7 mm across" in line
+    assert not (tmp_path / "out").exists()
+    ok = cli("build", "sabacc-62", "--only", "pdf", "--back-offset", "4mm,-3mm", "--out", str(tmp_path / "ok"), "-q")
+    assert ok.status == 0, ok.err

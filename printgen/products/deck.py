@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 
 from printgen.layout.deck import DeckLayout, LazySides, layout_deck
 from printgen.layout.page import Page, Side
-from printgen.layout.sheet import impose
+from printgen.layout.sheet import check_back_offset, impose
 from printgen.model import Duplex
 from printgen.model import Deck, Paper
 from printgen.output import ensure_dir
@@ -58,6 +58,8 @@ def _counting(pages: Iterator[Page], result: BuildResult) -> Iterator[Page]:
 def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = None) -> BuildResult:
     """Lay out the cards (unless given their layout) and the deck's parts first, so bad
     input fails before any file is written; then write each asked-for output."""
+    if "pdf" in options.formats:
+        check_back_offset(options.paper, deck.size, options.back_offset, options.duplex)
     layout = layout if layout is not None else layout_deck(deck)
     extras = None
     if "parts" in options.formats:
