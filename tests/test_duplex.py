@@ -145,7 +145,7 @@ def test_a_back_offset_past_the_printer_margin_is_refused_before_writing(cli, tm
     result = cli("build", "sabacc-62", "--back-offset", "500mm,0mm", "--out", str(tmp_path / "out"))
     assert result.status == 2
     line, = result.err.strip().splitlines()
-    assert "--back-offset" in line and "500mm,0mm" in line and "at most 4.7 mm across" in line
+    assert "--back-offset" in line and "500mm,0mm" in line and "at most 6 mm" in line
     assert not (tmp_path / "out").exists()
     ok = cli("build", "sabacc-62", "--only", "pdf", "--back-offset", "4mm,-3mm", "--out", str(tmp_path / "ok"), "-q")
     assert ok.status == 0, ok.err

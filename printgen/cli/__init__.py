@@ -30,10 +30,18 @@ The default paper is A4; set {PAPER_VARIABLE}=letter (or any paper 'printgen lis
 shows) in your environment to make another the default of every command."""
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (what was wrong and where to look), as
+    every other error of printgen's is."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
 def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser; when argv names a command, only that command's module is imported
     (the others get a bare entry), so a build does not pay for every verb's imports."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="printgen",
         description="Compile card-game components into print-ready files.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,

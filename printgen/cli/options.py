@@ -32,8 +32,16 @@ def common_parser() -> argparse.ArgumentParser:
 
 
 def add_out(parser: argparse.ArgumentParser, default: str) -> None:
-    parser.add_argument("--out", metavar="DIR", type=Path, default=None,
+    parser.add_argument("--out", metavar="DIR", type=out_folder, default=None,
                         help=f"output folder (default: {default})")
+
+
+def out_folder(text: str) -> Path:
+    """--out DIR: a folder name; empty text (which would mean the current folder by
+    accident) is refused."""
+    if not text.strip() or "\0" in text:
+        raise argparse.ArgumentTypeError(f"expected a folder name, got {text!r}")
+    return Path(text)
 
 
 def add_paper(parser: argparse.ArgumentParser) -> None:

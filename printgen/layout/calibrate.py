@@ -8,14 +8,14 @@ perfectly registered back would put the line, so the reading is the correction.
 
 from __future__ import annotations
 
-from printgen.layout.impose import back_position
+from printgen.layout.impose import CALIBRATION_RANGE_MM, back_position
 from printgen.layout.page import Page, PageKind
 from printgen.layout.primitives import Primitive, line
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Duplex, Paper
 from printgen.units import pt
 
-RANGE_MM = 6          # the rulers read from -RANGE_MM to +RANGE_MM
+RANGE_MM = CALIBRATION_RANGE_MM       # the rulers read from -RANGE_MM to +RANGE_MM
 ARM_MM = 40           # half-length of the front's target lines
 
 

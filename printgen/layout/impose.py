@@ -31,6 +31,7 @@ from printgen.spec.printdata import print_facts
 
 T = TypeVar("T")
 FOLD_DASH = (2.0, 1.5)
+CALIBRATION_RANGE_MM = 6       # the calibration sheet's rulers read -6 to +6 mm
 
 
 def room(sheet: Paper) -> tuple[float, float]:

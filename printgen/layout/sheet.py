@@ -14,13 +14,13 @@ from collections.abc import Iterator
 
 from printgen.errors import FitError
 from printgen.layout.deck import DeckLayout
-from printgen.layout.impose import (FOLD_DASH, Grid, back_position, centred_grid, choose_orientation, fit_count,
-                                    largest_grid, page_offset, room, trim_marks)
+from printgen.layout.impose import (CALIBRATION_RANGE_MM, FOLD_DASH, Grid, back_position, centred_grid,
+                                    choose_orientation, fit_count, largest_grid, page_offset, room, trim_marks)
 from printgen.layout.page import Page, PageKind, Placed
 from printgen.layout.primitives import Primitive, line
 from printgen.model import CardSize, Duplex, Paper
 from printgen.spec.printdata import print_facts
-from printgen.units import mm
+from printgen.units import mm, pt
 
 
 def grid_for(paper: Paper, size: CardSize) -> Grid:
@@ -40,21 +40,20 @@ def grid_for(paper: Paper, size: CardSize) -> Grid:
 
 
 def check_back_offset(paper: Paper, size: CardSize, offset: tuple[float, float], duplex: Duplex) -> None:
-    """FitError when the back offset would move the backs past the printer margin (a
-    real misregistration is a few millimetres; more is a typing slip, e.g. 50mm)."""
+    """FitError for a back offset beyond what the calibration sheet reads (a real
+    misregistration is a few millimetres; more is a typing slip, e.g. 50mm), or one
+    that would move the backs off the paper."""
     if duplex is Duplex.FOLD or offset == (0.0, 0.0):
         return
     grid = grid_for(paper, size)
     sheet = grid.paper
-    room_x = (sheet.width - grid.cols * grid.card_w) / 2 - sheet.margin
-    room_y = (sheet.height - grid.rows * grid.card_h) / 2 - sheet.margin
     dx, dy = page_offset(sheet.width, sheet.height, offset)
-    if abs(dx) > room_x + 1e-6 or abs(dy) > room_y + 1e-6:
-        across, down = (room_x, room_y) if sheet.height >= sheet.width else (room_y, room_x)
-        raise FitError(f"--back-offset: {mm(offset[0]):g}mm,{mm(offset[1]):g}mm moves the backs past the "
-                       f"printer margin; on {paper.name} with {size} cards it may be at most "
-                       f"{mm(across):.1f} mm across and {mm(down):.1f} mm down (read it off "
-                       f"'printgen calibrate')")
+    on_paper = (abs(dx) <= (sheet.width - grid.cols * grid.card_w) / 2 + 1e-6 and
+                abs(dy) <= (sheet.height - grid.rows * grid.card_h) / 2 + 1e-6)
+    if max(abs(offset[0]), abs(offset[1])) > pt(CALIBRATION_RANGE_MM) + 1e-6 or not on_paper:
+        raise FitError(f"--back-offset: expected at most {CALIBRATION_RANGE_MM} mm each way (what "
+                       f"'printgen calibrate' reads) that keeps the backs on the paper, got "
+                       f"{mm(offset[0]):g}mm,{mm(offset[1]):g}mm")
 
 
 def crop_marks(grid: Grid, cells: list[tuple[float, float]]) -> tuple[Primitive, ...]:
