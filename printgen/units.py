@@ -6,12 +6,14 @@ A bare number or an unknown unit is an error at load time.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
 from printgen.errors import UnitError
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
+MAX_MM = 10_000.0        # the longest length any data file or option may give (10 m)
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
 
 
@@ -32,7 +34,11 @@ class Length:
             raise UnitError(f"expected a unit (mm, cm, in, pt) after the number, got {text!r}")
         if unit.lower() not in POINTS_PER:
             raise UnitError(f"unknown unit {unit!r} in {text!r}; expected one of mm, cm, in, pt")
-        return cls(float(number) * POINTS_PER[unit.lower()])
+        value = float(number) * POINTS_PER[unit.lower()]
+        if not math.isfinite(value) or abs(value) > MAX_MM * POINTS_PER["mm"]:
+            shown = text if len(str(text)) <= 24 else f"{str(text)[:21]}..."
+            raise UnitError(f"expected a length within {MAX_MM / 1000:g} m, got {shown!r}")
+        return cls(value)
 
     @classmethod
     def mm(cls, value: float) -> Length:

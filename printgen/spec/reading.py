@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
 from printgen.errors import InputError, PrintgenError
+
+MAX_BYTES = 8 * 1024 * 1024      # the largest data, template, rules or deal file printgen reads (8 MB)
 
 
 def read_text(path: Path, source: str | None = None, *,
@@ -13,7 +17,16 @@ def read_text(path: Path, source: str | None = None, *,
     located error, of the given kind, naming the file otherwise."""
     where = source or str(path)
     try:
-        return path.read_text(encoding="utf-8-sig")
+        with open(path, "rb", opener=_no_block) as file:
+            info = os.fstat(file.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise error(f"{where}: not a regular file; expected a text file")
+            if info.st_size > MAX_BYTES:
+                raise error(f"{where}: {info.st_size:,} bytes; expected a file of at most {MAX_BYTES:,} bytes")
+            data = file.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise error(f"{where}: more than {MAX_BYTES:,} bytes; expected a smaller file")
+        return data.decode("utf-8-sig")
     except FileNotFoundError:
         raise error(f"{where}: file not found") from None
     except IsADirectoryError:
@@ -22,3 +35,8 @@ def read_text(path: Path, source: str | None = None, *,
         raise error(f"{where}: not UTF-8 text (byte {problem.start})") from None
     except OSError as problem:
         raise error(f"{where}: cannot read the file ({problem.strerror or problem})") from None
+
+
+def _no_block(path: str, flags: int) -> int:
+    """Open without waiting on a fifo that has no writer (it is refused after the open)."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))

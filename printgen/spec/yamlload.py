@@ -17,6 +17,9 @@ from printgen.errors import SpecError, located
 from printgen.spec.reading import read_text
 
 KeyPath = tuple[str | int, ...]
+MAX_DEPTH = 64            # mappings and lists inside each other (libyaml's composer recurses)
+MAX_ALIASES = 1000        # *references to &anchors
+MAX_VALUES = 500_000      # values of a document once its aliases are expanded
 # libyaml's parser where PyYAML was built with it (it is, in PyYAML's wheels): same nodes, faster
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -49,8 +52,12 @@ class Located:
         return kind(located(self.source, self.line(path), format_path(path), message))
 
 
-def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc: str) -> Any:
+def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc: str, count: list[int]) -> Any:
     lines[path] = node.start_mark.line + 1
+    count[0] += 1
+    if count[0] > MAX_VALUES:               # aliases expanding (a "billion laughs")
+        raise SpecError(located(doc, node.start_mark.line + 1, format_path(path),
+                                f"the file expands to more than {MAX_VALUES:,} values; expected fewer aliases"))
     if isinstance(node, yaml.MappingNode):
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -61,11 +68,11 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc: str
             if key in result:
                 raise SpecError(located(doc, key_node.start_mark.line + 1, format_path(path + (key,)),
                                         "this key appears twice"))
-            result[key] = _convert(value_node, path + (key,), lines, doc)
+            result[key] = _convert(value_node, path + (key,), lines, doc, count)
             lines[path + (key,)] = key_node.start_mark.line + 1
         return result
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, path + (i,), lines, doc) for i, item in enumerate(node.value)]
+        return [_convert(item, path + (i,), lines, doc, count) for i, item in enumerate(node.value)]
     plain = not node.style            # None from PyYAML's parser, "" from libyaml's
     if node.tag == "tag:yaml.org,2002:null" or (plain and node.value in ("", "~", "null")):
         return None
@@ -74,9 +81,36 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc: str
     return str(node.value)
 
 
+def _scan(text: str, source: str) -> None:
+    """Walk the parser's events (an iterative state machine, safe at any depth) before
+    composing: refuse nesting deeper than MAX_DEPTH, more than MAX_ALIASES aliases,
+    and explicit tags (!!python/..., !custom): data files are plain YAML."""
+    depth = aliases = 0
+    for event in yaml.parse(text, Loader=_LOADER):
+        line = event.start_mark.line + 1
+        tag = getattr(event, "tag", None)
+        implicit = getattr(event, "implicit", True)
+        if tag and tag != "!" and not (implicit is True or (isinstance(implicit, tuple) and any(implicit))):
+            raise SpecError(located(source, line, "", f"expected plain YAML, got the tag {tag!r}; "
+                                                      f"remove it (printgen reads values as text)"))
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise SpecError(located(source, line, "", f"nested more than {MAX_DEPTH} levels deep; "
+                                                          f"expected a flatter file"))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+        elif isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise SpecError(located(source, line, "", f"more than {MAX_ALIASES} aliases (*name); "
+                                                          f"expected fewer"))
+
+
 def load_text(text: str, source: str) -> Located:
     """Parse YAML text safely; a syntax error names the file and line."""
     try:
+        _scan(text, source)
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
@@ -84,7 +118,7 @@ def load_text(text: str, source: str) -> Located:
         problem = getattr(error, "problem", None) or str(error)
         raise SpecError(located(source, line, "", f"broken YAML: {problem}")) from None
     lines: dict[KeyPath, int] = {}
-    data = None if node is None else _convert(node, (), lines, source)
+    data = None if node is None else _convert(node, (), lines, source, [0])
     return Located(data, source, lines)
 
 

@@ -1,0 +1,68 @@
+"""Hostile data files, run in a real process (a segfault or a traceback shows there):
+exit status 2, one line naming the file, no traceback, nothing written, in bounded time."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FACE = "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+DECK = "name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n  - fields: {a: b}\n"
+LAUGHS = "".join(f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}" if i else "x"] * 9) + "]\n" for i in range(9))
+
+
+def deck_with(folder: Path, extra: str = "", face: str = FACE) -> Path:
+    (folder / "face.yaml").write_text(face, encoding="utf-8")
+    path = folder / "deck.yaml"
+    path.write_text(DECK + extra, encoding="utf-8")
+    return path
+
+
+def run(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    out = ["--out", str(folder / "out")] if args[0] != "solve" else []
+    return subprocess.run([sys.executable, "-m", "printgen", *args, *out],
+                          capture_output=True, text=True, timeout=60, cwd=folder)
+
+
+CASES = {
+    "nested 30,000 deep": ("deck", "extra: " + "[" * 30000 + "]" * 30000 + "\n", "nested more than 64"),
+    "nested 2,000 deep": ("deck", "extra: " + "{a: " * 2000 + "b" + "}" * 2000 + "\n", "nested more than 64"),
+    "billion laughs": ("deck", LAUGHS, "expands to more than"),
+    "python tag": ("deck", "title: !!python/object/apply:os.system ['echo hi']\n", "expected plain YAML"),
+    "400-digit length": ("deck", "bleed: 1" + "0" * 400 + "mm\n", "within 10 m"),
+    "template tag": ("face", FACE + "  - !!python/name:os.system x\n", "expected plain YAML"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_hostile_file_is_one_located_error(tmp_path, case):
+    where, text, expected = CASES[case]
+    deck = deck_with(tmp_path, text) if where == "deck" else deck_with(tmp_path, face=text)
+    result = run(tmp_path, "build", str(deck))
+    assert result.returncode == 2, (result.returncode, result.stderr[-500:])
+    line, = result.stderr.strip().splitlines()
+    assert expected in line and ".yaml" in line and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_huge_file_is_refused_before_it_is_read(tmp_path):
+    deck = deck_with(tmp_path)
+    with open(deck, "a", encoding="utf-8") as file:
+        file.write("# " + "x" * (9 * 1024 * 1024) + "\n")
+    result = run(tmp_path, "build", str(deck))
+    assert result.returncode == 2 and "expected a file of at most" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs fifos")
+def test_a_fifo_or_device_is_not_read(tmp_path):
+    fifo = tmp_path / "deal.txt"
+    os.mkfifo(fifo)
+    for target in (fifo, Path("/dev/zero")):
+        result = run(tmp_path, "solve", "--rules", "pyramid", "--deck", str(target))
+        assert result.returncode == 2, result.stderr
+        assert "not a regular file" in result.stderr and len(result.stderr.strip().splitlines()) == 1
