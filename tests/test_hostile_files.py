@@ -66,3 +66,62 @@ def test_a_fifo_or_device_is_not_read(tmp_path):
         result = run(tmp_path, "solve", "--rules", "pyramid", "--deck", str(target))
         assert result.returncode == 2, result.stderr
         assert "not a regular file" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def private_file(tmp_path: Path) -> Path:
+    """A file outside the downloaded deck's folder, standing for the user's own."""
+    secret = tmp_path / "private" / "secret.png"
+    secret.parent.mkdir()
+    from PIL import Image
+    Image.new("RGB", (8, 8), "#ff0000").save(secret)
+    (tmp_path / "private" / "secret.yaml").write_text(FACE, encoding="utf-8")
+    return secret
+
+
+@pytest.mark.parametrize("label,face,expected", [
+    ("image up and out", FACE + "  - {kind: image, src: ../private/secret.png, x: 0mm, y: 0mm, w: 5mm, h: 5mm}\n",
+     "lies outside the folder"),
+    ("image absolute", FACE + "  - {kind: image, src: SECRET, x: 0mm, y: 0mm, w: 5mm, h: 5mm}\n",
+     "lies outside the folder"),
+    ("image address", FACE + "  - {kind: image, src: 'http://example.org/a.png', x: 0mm, y: 0mm, w: 5mm, h: 5mm}\n",
+     "not an address"),
+])
+def test_a_file_outside_the_decks_folder_is_never_read(tmp_path, label, face, expected):
+    secret = private_file(tmp_path)
+    game = tmp_path / "download"
+    game.mkdir()
+    deck = deck_with(game, face=face.replace("SECRET", str(secret)))
+    result = run(game, "build", str(deck))
+    assert result.returncode == 2, result.stderr
+    line, = result.stderr.strip().splitlines()
+    assert expected in line and "face.yaml" in line
+    assert not (game / "out").exists()
+
+
+def test_a_template_path_outside_is_refused_without_showing_its_content(tmp_path):
+    private_file(tmp_path)
+    game = tmp_path / "download"
+    game.mkdir()
+    deck = deck_with(game)
+    deck.write_text(deck.read_text().replace("face: face.yaml", "face: ../private/secret.yaml")
+                    .replace("back: face.yaml", "back: ../../../../../../etc/passwd"), encoding="utf-8")
+    result = run(game, "build", str(deck))
+    assert result.returncode == 2
+    assert "lies outside the folder" in result.stderr and "root:" not in result.stderr
+
+
+@pytest.mark.parametrize("name", ["../../escaped", "", "a/b", ".hidden", "x" * 200])
+def test_output_names_from_data_are_plain_file_names(tmp_path, name):
+    deck = deck_with(tmp_path)
+    deck.write_text(deck.read_text().replace("name: t", f"name: '{name}'"), encoding="utf-8")
+    result = run(tmp_path, "build", str(deck))
+    assert result.returncode == 2, result.stderr
+    line, = result.stderr.strip().splitlines()
+    assert "deck.yaml:1 name" in line
+    assert not (tmp_path / "out").exists() and not (tmp_path.parent / "escaped").exists()
+
+
+def test_text_fields_must_be_text(tmp_path):
+    deck = deck_with(tmp_path, "title: [a, b]\n")
+    result = run(tmp_path, "build", str(deck))
+    assert result.returncode == 2 and "title: expected text, got" in result.stderr

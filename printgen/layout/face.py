@@ -6,13 +6,14 @@ import re
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import FitError, TemplateError, UnitError
+from printgen.errors import FitError, InputError, TemplateError, UnitError
 from printgen.layout.page import Frame
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.model.template import Element, ElementKind, Template
 from printgen.spec.expr import evaluate, is_template, render
+from printgen.spec.places import confined
 from printgen.spec.template import builtin_shapes
 from printgen.units import Length, mm
 
@@ -274,7 +275,10 @@ def _icon(ev: _Evaluator, name: str, left: float, top: float, size: float,
 def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     x, y, w, h = ev.box(frame)
     src = ev.text("src")
-    path = (ev.template.path.parent / src).resolve()
+    try:
+        path = confined(ev.template.path, src, ev.where("src"), "image")
+    except InputError as error:
+        raise TemplateError(str(error)) from None
     if not path.is_file():
         raise TemplateError(f"{ev.where('src')}: image {src!r} not found (looked at {path})")
     return [ImagePrim(x, y, w, h, path, rotate=90 * _quarter(ev))]

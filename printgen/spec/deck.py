@@ -47,9 +47,15 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
     refs = {key: _refs(check, data.get(key), key, path) for key in REFS}
     box = _box(check, data.get("box"))
     check.raise_errors()
-    return Deck(name=str(data["name"]), title=str(data.get("title") or data["name"]),
+    name = check.file_name(data.get("name"), ("name",))
+    title = check.text(data.get("title"), ("title",), default=name)
+    game = check.text(data.get("game"), ("game",), default="")
+    for i, line in enumerate(credits):
+        check.text(line, ("credits", i))
+    check.raise_errors()
+    return Deck(name=name, title=title or name,
                 source=path, size=size, bleed=bleed, safe=safe, cards=tuple(cards),
-                game=str(data.get("game") or ""), credits=tuple(str(c) for c in credits),
+                game=game, credits=tuple(str(c) for c in credits),
                 card_thickness=thickness, dice=refs["dice"], parts=refs["parts"], box=box,
                 rules=refs["rules"], where=doc.source,
                 lines=tuple((key, line) for key in data if (line := doc.line((key,)))))

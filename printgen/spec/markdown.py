@@ -22,7 +22,7 @@ from markdown_it.token import Token
 
 from printgen.errors import InputError
 from printgen.model.text import Block, BlockKind, RulesText, Span
-from printgen.spec.places import DECKS, display_path, find
+from printgen.spec.places import DECKS, confined, display_path, find
 from printgen.spec.reading import read_text
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_text
@@ -142,8 +142,8 @@ class _Reader:
 
     def _image(self, token: Token) -> Path:
         src = str(token.attrs.get("src", ""))
-        path = (self.folder / src).resolve()
-        if "://" in src or not path.is_file():
+        path = confined(self.folder / "rules.md", src, self.where(), "image")
+        if not path.is_file():
             raise InputError(f"{self.where()}: image {src!r} not found (looked at {path}); expected "
                              f"a PNG or JPEG file beside the rules text")
         return path

@@ -31,9 +31,11 @@ def load_die(path: Path) -> Die:
     if "edge" in data and edge <= 0:
         check.fail(("edge",), "expected an edge length greater than zero")
     check.raise_errors()
-    name = str(data["name"])
+    name = check.file_name(data.get("name"), ("name",))
+    title = check.text(data.get("title"), ("title",), default=name) or name
+    check.raise_errors()
     template = find_template(str(data["template"]), path, f"{doc.source} template")
-    return Die(name, str(data.get("title") or name), doc.source, template, edge, tab, count, fields)
+    return Die(name, title, doc.source, template, edge, tab, count, fields)
 
 
 def _face_fields(check: Checker, face: Any, index: int) -> dict[str, str]:
@@ -55,8 +57,9 @@ def load_part(path: Path) -> Part:
     overlap = check.length(data.get("overlap"), ("overlap",), default="12mm")
     gap = check.length(data.get("gap"), ("gap",), default="4mm")
     count = check.integer(data.get("count"), ("count",), default=1, minimum=1)
+    name = check.file_name(data.get("name"), ("name",))
+    title = check.text(data.get("title"), ("title",), default=name) or name
     check.raise_errors()
-    name = str(data["name"])
     template = find_template(str(data["template"]), path, f"{doc.source} template")
-    return Part(name, str(data.get("title") or name), PartKind(kind), doc.source, template,
+    return Part(name, title, PartKind(kind), doc.source, template,
                 width, height, count, overlap, gap)

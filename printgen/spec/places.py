@@ -87,7 +87,7 @@ def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
     """A file by name (beside `near`, a deck file, then in the project, then built-in)
     or by path; InputError naming what is known otherwise."""
     if is_path(name_or_path, shelf) or (near is None and Path(name_or_path).is_file()):
-        path = Path(name_or_path) if near is None else near.parent / name_or_path
+        path = Path(name_or_path) if near is None else confined(near, name_or_path, near.name, shelf.noun)
         if not path.is_file():
             raise InputError(f"{name_or_path}: {shelf.noun} file not found")
         return path
@@ -101,6 +101,32 @@ def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
         raise InputError(f"unknown {shelf.noun} {name_or_path!r}; expected one of {names}"
                          + ("" if near else f" or a path to a {shelf.noun} file"))
     return known[name_or_path].path
+
+
+def home_folders(file: Path) -> list[Path]:
+    """The folders a data file may name other files in: its own (and below it); for a
+    file in a project's decks/ (or decks/dice/ and the like) or templates/ folder, the
+    project's folder; and printgen's built-in data."""
+    folder = file.resolve().parent
+    homes = [folder]
+    for up in (folder, folder.parent):
+        if up.name in ("decks", "templates"):
+            homes.append(up.parent)
+            break
+    return [*homes, data_root().resolve()]
+
+
+def confined(file: Path, name: str, where: str, what: str) -> Path:
+    """The file that `name`, written in `file`, points at, after symlinks; InputError
+    when it is an address or lies outside file's home folders, however it is written
+    (a downloaded deck must not copy a private file of the user's into a PDF)."""
+    if "://" in name or name.startswith("~"):
+        raise InputError(f"{where}: {what} {name!r}: expected a path to a file, not an address")
+    path = (file.resolve().parent / name).resolve()
+    if not any(path.is_relative_to(home) for home in home_folders(file)):
+        raise InputError(f"{where}: {what} {name!r} lies outside the folder of {file.name}; expected a "
+                         f"file beside it or below it (or in its project)")
+    return path
 
 
 def display_path(path: Path) -> str:

@@ -5,12 +5,17 @@ A Checker collects every problem in a document, so the user sees them all at onc
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable
 from typing import Any
 
 from printgen.errors import SpecError, UnitError
 from printgen.spec.yamlload import KeyPath, Located
 from printgen.units import Length
+
+
+PLAIN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 
 
 class Checker:
@@ -49,6 +54,17 @@ class Checker:
             self.fail(path, f"expected text, got {_show(value)}")
             return ""
         return str(value)
+
+    def file_name(self, value: Any, path: KeyPath) -> str:
+        """A name that printgen turns into output file names: letters, digits, '.', '_'
+        and '-', starting with a letter or digit (no folder, no '..', never empty)."""
+        text = self.text(value, path)
+        if text and not PLAIN_NAME.match(text):
+            self.fail(path, f"expected a plain name of letters, digits, '.', '_' and '-' (it names "
+                            f"output files), got {text!r}")
+        elif value is not None and not text:
+            self.fail(path, "expected a name, got nothing")
+        return text
 
     def length(self, value: Any, path: KeyPath, *, default: str | None = None,
                minimum: float | None = 0.0) -> float:

@@ -13,10 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import TemplateError
+from printgen.errors import InputError, TemplateError
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
 from printgen.spec.expr import is_template
-from printgen.spec.places import builtin_file, display_path, roots
+from printgen.spec.places import builtin_file, confined, display_path, roots
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 
@@ -53,8 +53,11 @@ def template_dirs(deck_file: Path) -> list[Path]:
 
 def find_template(name: str, deck_file: Path, where: str) -> Path:
     """A template by name (searched in the template folders) or by path from the deck."""
-    if name.endswith((".yaml", ".yml")) or "/" in name:
-        path = (deck_file.parent / name)
+    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+        try:
+            path = confined(deck_file, name, where, "template")
+        except InputError as error:
+            raise TemplateError(str(error)) from None
         if path.is_file():
             return path
         raise TemplateError(f"{where}: template file {name!r} not found (looked at {path})")
