@@ -125,3 +125,18 @@ def test_text_fields_must_be_text(tmp_path):
     deck = deck_with(tmp_path, "title: [a, b]\n")
     result = run(tmp_path, "build", str(deck))
     assert result.returncode == 2 and "title: expected text, got" in result.stderr
+
+
+@pytest.mark.parametrize("expression,expected", [
+    ("{{ 7 ** 100000000 }}", "too large a number"),
+    ("{{ 'x' * 100000000 }}", "more than 100000"),
+    ("{% for a in range(100000) %}{% for b in range(100000) %}.{% endfor %}{% endfor %}", "loops of more than"),
+    ("{% macro f(n) %}{{ f(n + 1) }}{% endmacro %}{{ f(1) }}", "recursion"),
+])
+def test_a_greedy_template_expression_is_a_located_error_at_once(tmp_path, expression, expected):
+    face = FACE + f"  - {{kind: text, text: \"{expression}\", x: 0mm, y: 0mm, w: 10mm, h: 10mm}}\n"
+    result = run(tmp_path, "build", str(deck_with(tmp_path, face=face)))
+    assert result.returncode == 2, result.stderr[-300:]
+    line, = result.stderr.strip().splitlines()
+    assert "face.yaml:3" in line and expected in line
+    assert not (tmp_path / "out").exists()

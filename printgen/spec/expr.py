@@ -9,7 +9,9 @@ them at all. Set PRINTGEN_NO_CACHE=1 to do without the disk cache.
 
 from __future__ import annotations
 
+import math
 import os
+import threading
 from functools import lru_cache
 from pathlib import Path
 from collections.abc import Callable
@@ -46,11 +48,51 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     return jinja2.FileSystemBytecodeCache(str(folder)) if os.access(folder, os.W_OK) else None
 
 
+MAX_STEPS = 100_000        # loop steps (range items) one rendering may take
+MAX_RESULT = 100_000       # characters or items an operation may make; digits of a power
+_count = threading.local()        # the current rendering's loop steps, per thread
+
+
+def _reset() -> None:
+    _count.steps = 0
+
+
+class BoundedSandbox(ImmutableSandboxedEnvironment):
+    """Jinja2's immutable sandbox, with every resource an expression could ask for
+    bounded: `**` and `*` may not make huge numbers, strings or lists, `range` hands out
+    at most MAX_STEPS items in one rendering (nested loops included), and recursion
+    (a macro calling itself) ends as a located error, not a crash."""
+
+    intercepted_binops = frozenset(["**", "*"])
+
+    def call_binop(self, context, operator, left, right):  # noqa: ANN001 (Jinja2's signature)
+        if operator == "**":
+            if isinstance(left, (int, float)) and isinstance(right, (int, float)) and abs(left) > 1 \
+                    and right * math.log10(abs(left)) > MAX_RESULT:
+                raise ValueError(f"{left} ** {right} is too large a number")
+            return left ** right
+        if isinstance(left, (str, list, tuple)) and isinstance(right, int) and len(left) * right > MAX_RESULT:
+            raise ValueError(f"the repetition makes {len(left) * right} characters or items, more than {MAX_RESULT}")
+        if isinstance(right, (str, list, tuple)) and isinstance(left, int) and len(right) * left > MAX_RESULT:
+            raise ValueError(f"the repetition makes {len(right) * left} characters or items, more than {MAX_RESULT}")
+        return left * right
+
+
+def _range(*args: int) -> range:
+    """range(), counted against the rendering's MAX_STEPS."""
+    numbers = range(*args)
+    _count.steps = getattr(_count, "steps", 0) + len(numbers)
+    if _count.steps > MAX_STEPS:
+        raise ValueError(f"loops of more than {MAX_STEPS} steps in one expression")
+    return numbers
+
+
 def _environment() -> ImmutableSandboxedEnvironment:
-    env = ImmutableSandboxedEnvironment(undefined=jinja2.StrictUndefined, autoescape=False,
-                                        keep_trailing_newline=False, loader=_SourceLoader(),
-                                        bytecode_cache=_bytecode_cache(), auto_reload=False)
+    env = BoundedSandbox(undefined=jinja2.StrictUndefined, autoescape=False,
+                         keep_trailing_newline=False, loader=_SourceLoader(),
+                         bytecode_cache=_bytecode_cache(), auto_reload=False)
     env.filters["signed"] = _signed
+    env.globals["range"] = _range
     return env
 
 
@@ -71,9 +113,11 @@ def render(text: str, context: dict[str, Any], where: str | Callable[[], str]) -
     file and key path for errors."""
     if not is_template(text):
         return text
+    _reset()
     try:
         return _compile(text).render(context)
-    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError) as error:
+    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, RecursionError,
+            MemoryError) as error:
         raise _located(error, text, where() if callable(where) else where) from None
 
 
@@ -88,12 +132,14 @@ def evaluate(text: str, context: dict[str, Any], where: str | Callable[[], str])
     bare = text.strip()
     if bare.startswith("{{") and bare.endswith("}}"):
         bare = bare[2:-2]
+    _reset()
     try:
         value = _compile_expression(bare)(**context)
         if isinstance(value, jinja2.Undefined):
             str(value)                                  # StrictUndefined: raises, with its name
         return value
-    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError) as error:
+    except (jinja2.TemplateError, TypeError, ValueError, ArithmeticError, RecursionError,
+            MemoryError) as error:
         raise _located(error, text, where() if callable(where) else where) from None
 
 
