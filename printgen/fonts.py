@@ -9,6 +9,8 @@ paths.
 
 from __future__ import annotations
 
+import unicodedata
+
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -80,8 +82,17 @@ def _glyph_top(face, code: int) -> int:
     return face.read_short()
 
 
+RIGHT_TO_LEFT = ("R", "AL", "RLE", "RLO", "RLI")
+
+
 def check_glyphs(text: str, font_name: str, where: str) -> None:
-    """Refuse text with characters the font cannot draw, rather than print boxes."""
+    """Refuse text with characters the font cannot draw, rather than print boxes, and
+    right-to-left text (Hebrew, Arabic), which printgen would set unshaped and in the
+    wrong order."""
+    rtl = next((ch for ch in text if unicodedata.bidirectional(ch) in RIGHT_TO_LEFT), None)
+    if rtl is not None:
+        raise FitError(f"{where}: {rtl!r} (U+{ord(rtl):04X}) is right-to-left script, which printgen "
+                       f"cannot yet set correctly; expected left-to-right text")
     missing = font(font_name).missing(text)
     if missing:
         shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])

@@ -140,3 +140,45 @@ def test_a_greedy_template_expression_is_a_located_error_at_once(tmp_path, expre
     line, = result.stderr.strip().splitlines()
     assert "face.yaml:3" in line and expected in line
     assert not (tmp_path / "out").exists()
+
+
+def text_face(text: str, extra: str = "") -> str:
+    return FACE + f"  - {{kind: text, text: \"{text}\", x: 2mm, y: 2mm, w: 40mm, h: 20mm{extra}}}\n"
+
+
+@pytest.mark.parametrize("label,deck_extra,face,expected", [
+    ("count of ten million", "", None, "more than 100,000 cards"),
+    ("each product of 10^8", "", None, "more than 100,000 cards"),
+    ("bleed larger than the card", "bleed: 100mm\n", None, "expected a bleed of at most"),
+    ("safe zone past the centre", "safe: 40mm\n", None, "expected a safe zone less than half"),
+    ("text size 1e8 pt", "", text_face("x", ", size: 99999pt"), "within 10 m"),
+    ("text size 2000 pt", "", text_face("x", ", size: 2000pt"), "expected a text size"),
+    ("NaN line height", "", text_face("x", ", line_height: nan"), "expected a number from 0.5 to 5"),
+    ("negative line height", "", text_face("x", ", line_height: -2"), "expected a number from 0.5 to 5"),
+    ("Hebrew", "", text_face("שלום"), "right-to-left"),
+    ("private-use character", "", text_face("a\ue000b"), "no glyph for"),
+])
+def test_a_value_out_of_bounds_is_refused(tmp_path, label, deck_extra, face, expected):
+    deck = deck_with(tmp_path, deck_extra, face=face or FACE)
+    text = deck.read_text(encoding="utf-8")
+    if label == "count of ten million":
+        text = text.replace("  - fields: {a: b}\n", "  - fields: {a: b}\n    count: 10000000\n")
+    if label == "each product of 10^8":
+        values = "[" + ", ".join(str(i) for i in range(100)) + "]"
+        text = text.replace("  - fields: {a: b}\n", "  - each: {a: V, b: V, c: V, d: V}\n".replace("V", values))
+    deck.write_text(text, encoding="utf-8")
+    result = run(tmp_path, "build", str(deck))
+    assert result.returncode == 2, (label, result.stderr[-300:])
+    line, = result.stderr.strip().splitlines()
+    assert expected in line, line
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_huge_picture_is_refused_before_it_is_drawn(tmp_path):
+    from PIL import Image
+    Image.new("1", (20000, 20000)).save(tmp_path / "big.png")            # 400 million pixels, a small file
+    face = FACE + "  - {kind: image, src: big.png, x: 0mm, y: 0mm, w: 5mm, h: 5mm}\n"
+    result = run(tmp_path, "build", str(deck_with(tmp_path, face=face)))
+    assert result.returncode == 2, result.stderr[-300:]
+    line, = result.stderr.strip().splitlines()
+    assert "big.png" in line and "pixels" in line and "Traceback" not in result.stderr

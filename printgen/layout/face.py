@@ -13,6 +13,7 @@ from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.model.template import Element, ElementKind, Template
 from printgen.spec.expr import evaluate, is_template, render
+from printgen.spec.pictures import check_picture
 from printgen.spec.places import confined
 from printgen.spec.template import builtin_shapes
 from printgen.units import Length, mm
@@ -138,12 +139,15 @@ class _Evaluator:
             raise TemplateError(f"{self.where(key)}: expected a length of at least 0, got {value!r}")
         return result
 
-    def number(self, key: str, default: float) -> float:
+    def number(self, key: str, default: float, low: float = -1e6, high: float = 1e6) -> float:
         value = self.text(key, str(default))
         try:
-            return float(value)
+            number = float(value)
         except ValueError:
             raise TemplateError(f"{self.where(key)}: expected a number, got {value!r}") from None
+        if not low <= number <= high:            # (NaN fails too)
+            raise TemplateError(f"{self.where(key)}: expected a number from {low:g} to {high:g}, got {value!r}")
+        return number
 
     def flag(self, key: str) -> bool:
         raw = self.element.get(key)
@@ -240,13 +244,19 @@ def shape_prims(parts, cx: float, cy: float, half: float, paint: dict) -> list[P
     return made
 
 
+MAX_TEXT_PT = 720.0        # the largest text size: 10 inches
+
+
 def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     x, y, w, h = ev.box(frame)
     size = ev.length("size", "10pt", signed=False)
+    if not 0 < size <= MAX_TEXT_PT:
+        raise TemplateError(f"{ev.where('size')}: expected a text size above 0 and at most {MAX_TEXT_PT:g}pt, "
+                            f"got {ev.text('size')!r}")
     style = TextStyle(font=ev.text("font", "sans"), size=size, color=ev.color("color", "#000000") or "#000000",
                       align=ev.choice("align", ALIGNS, "left"), valign=ev.choice("valign", VALIGNS, "top"),
-                      line_height=ev.number("line_height", 1.2), wrap=ev.text("wrap", "true") != "false",
-                      min_size=ev.length("min_size", f"{size}pt", signed=False))
+                      line_height=ev.number("line_height", 1.2, 0.5, 5.0), wrap=ev.text("wrap", "true") != "false",
+                      min_size=min(size, max(1.0, ev.length("min_size", f"{size}pt", signed=False))))
     quarter = _quarter(ev)
     lw, lh = (h, w) if quarter % 2 else (w, h)
     field = ev.text("field") or _field_name(str(ev.element.get("text", "")))
@@ -281,6 +291,7 @@ def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:
         raise TemplateError(str(error)) from None
     if not path.is_file():
         raise TemplateError(f"{ev.where('src')}: image {src!r} not found (looked at {path})")
+    check_picture(path, f"{ev.where('src')}: image {src!r}")
     return [ImagePrim(x, y, w, h, path, rotate=90 * _quarter(ev))]
 
 

@@ -31,9 +31,11 @@ class TextStyle:
 
 
 def clean(text: str) -> str:
-    """Normalise pasted text: NFC, tabs to spaces, no control characters."""
+    """Normalise pasted text: NFC, tabs to spaces, no control or invisible format
+    characters. (A private-use or unassigned character is kept, so that the glyph
+    check names it instead of it vanishing.)"""
     text = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\t", " ")
-    return "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch)[0] != "C")
+    return "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cf"))
 
 
 def wrap_lines(text: str, metrics: FontMetrics, size: float, width: float,

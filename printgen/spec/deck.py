@@ -14,12 +14,14 @@ from printgen.spec.places import DICE, PARTS, RULES, find
 from printgen.spec.printdata import print_facts
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import KeyPath, format_path, load_file
+from printgen.units import Length
 
 DECK_KEYS = ["name", "title", "game", "credits", "size", "bleed", "safe", "face", "back",
              "label", "fields", "card_thickness", "cards", "dice", "parts", "box", "rules"]
 ENTRY_KEYS = ["each", "fields", "count", "face", "back", "table", "sheet"]
 SIZE_KEYS = ["width", "height"]
 BOX_KEYS = ["thickness", "clearance", "back", "side", "title"]
+MAX_CARDS = 100_000         # cards one deck may make (its entries' counts and each-products together)
 REFS = {"dice": (DICE, "dice names such as [spike]"), "parts": (PARTS, "part names such as [solomon-board]"),
         "rules": (RULES, "rules text names such as [coruscant-shift]")}
 
@@ -35,6 +37,13 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
     safe = check.length(data.get("safe"), ("safe",), default=defaults["safe"])
     thickness = check.length(data.get("card_thickness"), ("card_thickness",),
                              default=defaults["card_thickness"])
+    shortest = min(size.width, size.height)
+    if bleed > shortest / 4:
+        check.fail(("bleed",), f"expected a bleed of at most a quarter of the card's shorter side "
+                               f"({Length(shortest / 4)}), got {data.get('bleed')!r}")
+    if safe >= shortest / 2:
+        check.fail(("safe",), f"expected a safe zone less than half the card's shorter side "
+                              f"({Length(shortest / 2)}), got {data.get('safe')!r}")
     base_fields = _fields(check, data.get("fields") or {}, ("fields",))
     credits = data.get("credits") or []
     if not isinstance(credits, list):
@@ -137,11 +146,18 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
         entry = check.mapping(entry, path, ENTRY_KEYS)
         fields = {**base, **_fields(check, entry.get("fields") or {}, path + ("fields",))}
         count = check.integer(entry.get("count"), path + ("count",), default=1, minimum=1)
+        if len(cards) + count * _product_size(entry.get("each")) > MAX_CARDS:
+            check.fail(path, f"the deck would hold more than {MAX_CARDS:,} cards; expected fewer "
+                             f"(count times every combination of each)")
+            return cards
         where = f"{source}:{check.doc.line(path)} {format_path(path)}"
         if entry.get("table") is not None:
             rows = _table(check, entry, path, deck_file)
         else:
             rows = [(where, combo, 1) for combo in _combinations(check, entry.get("each"), path + ("each",))]
+        if len(cards) + count * sum(copies for _, _, copies in rows) > MAX_CARDS:
+            check.fail(path, f"the deck would hold more than {MAX_CARDS:,} cards; expected fewer")
+            return cards
         for row_where, combo, copies in rows:
             for _ in range(count * copies):
                 card_fields = {**fields, **combo}
@@ -172,6 +188,15 @@ def _table(check: Checker, entry: dict, path: KeyPath,
         check.fail(path + ("table",), str(error))
         return []
     return [(f"{name}:{row.line}", row.fields, row.count) for row in rows]
+
+
+def _product_size(each: Any) -> int:
+    """How many combinations an entry's `each` makes (1 without one), before making them."""
+    size = 1
+    if isinstance(each, dict):
+        for values in each.values():
+            size *= len(values) if isinstance(values, list) and values else 1
+    return size
 
 
 def _combinations(check: Checker, each: Any, path: KeyPath) -> list[dict[str, str]]:

@@ -22,6 +22,7 @@ from markdown_it.token import Token
 
 from printgen.errors import InputError
 from printgen.model.text import Block, BlockKind, RulesText, Span
+from printgen.spec.pictures import check_picture
 from printgen.spec.places import DECKS, confined, display_path, find
 from printgen.spec.reading import read_text
 from printgen.spec.schema import Checker
@@ -146,6 +147,7 @@ class _Reader:
         if not path.is_file():
             raise InputError(f"{self.where()}: image {src!r} not found (looked at {path}); expected "
                              f"a PNG or JPEG file beside the rules text")
+        check_picture(path, f"{self.where()}: image {src!r}")
         return path
 
     def _table(self, tokens: list[Token], i: int, out: list[Block]) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 from printgen.errors import InputError, TemplateError
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
 from printgen.spec.expr import is_template
+from printgen.spec.pictures import check_picture
 from printgen.spec.places import builtin_file, confined, display_path, roots
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import KeyPath, format_path, load_file
@@ -102,6 +103,11 @@ def _icons(check: Checker, raw: Any, path: Path) -> tuple[tuple[str, Path], ...]
         picture = (folder / src).resolve()
         if not picture.is_relative_to(folder) or not picture.is_file():
             check.fail(("icons", name), f"expected a picture file beside the template, got {src!r}")
+            continue
+        try:
+            check_picture(picture, f"{check.doc.source} icons.{name}")
+        except InputError as error:
+            check.fail(("icons", name), str(error).split(": ", 1)[-1])
             continue
         found.append((str(name), picture))
     return tuple(found)
