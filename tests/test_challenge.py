@@ -73,7 +73,7 @@ def test_same_options_same_bytes_whatever_the_jobs(tmp_path, built):
     (["--count", "0"], "--count: expected a whole number"),
     (["--difficulty", "6"], "--difficulty: expected a whole number from 1 to 5, got '6'"),
     (["--level", "youngling"], "--level: expected one of padawan, knight, master, chosen"),
-    (["--start", "-4"], "--start: expected a whole number of at least 0, got '-4'"),
+    (["--start", "-4"], "--start: expected a whole number from 1 to 18446744073709551615, got '-4'"),
     (["--jobs", "0"], "--jobs: expected a whole number from 1 to 64, got '0'"),
 ])
 def test_bad_options_are_one_line_errors(cli, tmp_path, args, message):

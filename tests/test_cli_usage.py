@@ -18,3 +18,22 @@ def test_a_usage_error_is_one_line_and_exit_2(cli, tmp_path, monkeypatch, args, 
     line, = result.err.strip().splitlines()
     assert expected in line and "--help" in line
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args,expected", [
+    (["deal", "0"], "deal number: expected a whole number from 1 to 18446744073709551615, got '0'"),
+    (["deal", "18446744073709551616"], "got '18446744073709551616'"),          # would wrap to deal 0
+    (["rules", "jedi-temple", "--deal", "0"], "--deal: expected a whole number from 1"),
+    (["challenge", "--start", "0"], "--start: expected a whole number from 1"),
+    (["census", "--count", "0"], "--count: expected a whole number from 1 to 1000000"),
+    (["census", "--start", "18446744073709551615", "--count", "2"], "expected at most 1"),
+    (["solve", "--rules", "pyramid", "--deck", "none.txt", "--budget", "-5"], "--budget: expected a whole number from 1"),
+    (["build", "--all", "--jobs", "100000"], "--jobs: expected a whole number from 1 to 64"),
+])
+def test_every_command_takes_the_same_deal_numbers_and_bounded_counts(cli, tmp_path, monkeypatch, args, expected):
+    monkeypatch.chdir(tmp_path)
+    result = cli(*args)
+    assert result.status == 2
+    line, = result.err.strip().splitlines()
+    assert expected in line, line
+    assert list(tmp_path.iterdir()) == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printgen.cli.options import add_jobs, add_out, add_paper
+from printgen.cli.options import add_jobs, add_out, add_paper, budget, deal_range
 from printgen.deal.census import census_rows, format_csv, format_table, run_deals
 from printgen.deal.rules import JEDI_LEVELS, Level
 from printgen.deal.solver import DEFAULT_BUDGET
@@ -26,15 +26,18 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser = sub.add_parser("census", parents=parents, help="win rates of many deals per level",
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--count", type=int, default=1000, help="how many deals (default: 1000)")
-    parser.add_argument("--start", type=int, default=1, help="the first deal (default: 1)")
+    parser.add_argument("--count", default="1000", help="how many deals (default: 1000)")
+    parser.add_argument("--start", default="1", help="the first deal (default: 1)")
     parser.add_argument("--levels", default="all",
                         help="'all' or a comma list of padawan, knight, master, chosen")
     add_jobs(parser, "deals played")
     add_out(parser, "output/census")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
+    parser.add_argument("--budget", default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
     add_paper(parser)
     return parser
+
+
+MAX_CENSUS = 1_000_000          # deals one census may play
 
 
 def parse_levels(text: str) -> tuple[Level, ...]:
@@ -49,8 +52,8 @@ def parse_levels(text: str) -> tuple[Level, ...]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.count < 1 or args.start < 1:
-        raise InputError("--count and --start: expected whole numbers of at least 1")
+    args.start, args.count = deal_range(args.start, args.count, MAX_CENSUS)
+    args.budget = budget(args.budget)
     args.out = args.out if args.out is not None else Path("output") / "census"
     levels = parse_levels(args.levels)
     results = run_deals(args.start, args.count, levels, jobs=args.jobs, budget=args.budget,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printgen.cli.options import add_jobs, add_level, add_out, add_paper, level_of, whole
+from printgen.cli.options import add_jobs, add_level, add_out, add_paper, deal_number, deal_range, level_of, whole
 from printgen.deal.rules import RULE_SETS, rule_set
 from printgen.products.challenge import ChallengeBuild, build_challenge
 from printgen.products.dealsheet import known_rules
@@ -45,8 +45,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 def run(args: argparse.Namespace) -> int:
     rules = known_rules(args.rules)
     options = ChallengeBuild(
-        paper=paper(args.paper), count=whole(args.count, "--count", 1, MAX_COUNT), rules=rules,
-        level=level_of(rule_set(rules), args.level).level.value if args.level else None, start=whole(args.start, "--start", 0),
+        paper=paper(args.paper), count=deal_range(args.start, args.count, MAX_COUNT)[1], rules=rules,
+        level=level_of(rule_set(rules), args.level).level.value if args.level else None, start=deal_number(args.start, "--start"),
         difficulty=whole(args.difficulty, "--difficulty", 1, 5) if args.difficulty else None,
         quiet=args.quiet,
         jobs=args.jobs)

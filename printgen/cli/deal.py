@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from printgen.cli.options import add_level, add_out, add_paper, level_of
+from printgen.cli.options import add_level, add_out, add_paper, budget, deal_number, level_of
 from printgen.deal.deal import seeded_deal
 from printgen.deal.jsonio import dumps, solution_json
 from printgen.deal.rules import RULE_SETS, rule_set
 from printgen.deal.solver import DEFAULT_BUDGET, solve
-from printgen.errors import InputError
 
 DESCRIPTION = """\
 Deal deal N (the same cards and Force rolls on every computer, forever), solve it
@@ -29,16 +28,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default="jedi-temple",
                         help="the game (default: jedi-temple)")
     parser.add_argument("--json", action="store_true", help="print the deal and solution as JSON")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
+    parser.add_argument("--budget", default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
     add_paper(parser)                       # the deal sheet PDF (without --json)
     add_out(parser, "output/deals")
     return parser
-
-
-def deal_number(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise InputError(f"deal number: expected a whole number of at least 1, got {text!r}")
-    return int(text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,5 +42,5 @@ def run(args: argparse.Namespace) -> int:
         from printgen.products.dealsheet import print_sheet
         return print_sheet(number, level.value, args)
     deal = seeded_deal(rules, number)
-    print(dumps(solution_json(deal, level, solve(deal, level, budget=args.budget))))
+    print(dumps(solution_json(deal, level, solve(deal, level, budget=budget(args.budget)))))
     return 0

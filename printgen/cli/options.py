@@ -137,6 +137,29 @@ def whole(text: object, option: str, low: int, high: int | None = None) -> int:
     return value
 
 
+MAX_DEAL = 2 ** 64 - 1          # the shuffle's seed is 64 bits: a larger number would wrap to another's deal
+MAX_BUDGET = 100_000_000        # positions a solver may search on request
+
+
+def deal_number(text: object, option: str = "deal number") -> int:
+    """A deal number, 1 to MAX_DEAL (what every command that takes one accepts)."""
+    return whole(text, option, 1, MAX_DEAL)
+
+
+def deal_range(start: object, count: object, max_count: int) -> tuple[int, int]:
+    """--start and --count: deals start .. start + count - 1, all of them valid numbers."""
+    first = deal_number(start, "--start")
+    many = whole(count, "--count", 1, max_count)
+    if first + many - 1 > MAX_DEAL:
+        raise InputError(f"--count: deals {first} onwards end at {MAX_DEAL}; expected at most "
+                         f"{MAX_DEAL - first + 1}, got {count!r}")
+    return first, many
+
+
+def budget(text: object) -> int:
+    return whole(text, "--budget", 1, MAX_BUDGET)
+
+
 def back_offset(text: str) -> tuple[float, float]:
     """--back-offset X,Y with units, in points."""
     try:

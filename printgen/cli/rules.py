@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printgen.cli.options import add_duplex, add_out, add_paper
+from printgen.cli.options import add_duplex, add_out, add_paper, deal_number
 from printgen.model import Duplex
 from printgen.products.rules import (RulesBuild, build_rules, find_rules, rules_panel,
                                      with_original)
@@ -31,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="panel size, a name of decks/rules/folds.yaml: poker, bridge or a7 "
                              "(default: the largest that fits the rules text's deck, named in its "
                              "front matter; else folds.yaml's default_panel)")
-    parser.add_argument("--deal", metavar="N", type=int, default=None,
+    parser.add_argument("--deal", metavar="N", default=None,
                         help="add deal N's setup and Force rolls (jedi-temple: a rules text "
                              "whose front matter names a deal insert)")
     parser.add_argument("--original", metavar="FILE", type=Path, default=None,
@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     out = args.out if args.out is not None else Path("output") / rules.name
     panel = args.panel or rules_panel(rules)
     options = RulesBuild(out=out, paper=paper(args.paper), panel=panel,
-                         duplex=Duplex(args.duplex), deal=args.deal)
+                         duplex=Duplex(args.duplex),
+                        deal=None if args.deal is None else deal_number(args.deal, "--deal"))
     path, leaflet = build_rules(rules, options)
     if not args.quiet:
         sides = "one side" if leaflet.sides == 1 else f"both sides (duplex {args.duplex})"

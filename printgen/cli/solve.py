@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from printgen.deal.jsonio import format_move
-from printgen.cli.options import add_level, level_of
+from printgen.cli.options import add_level, budget, level_of
 from printgen.deal.rules import RULE_SETS, rule_set
 from printgen.deal.shortest import shortest
 from printgen.deal.solver import DEFAULT_BUDGET, Solution, solve
@@ -42,12 +42,13 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
     parser.add_argument("--shortest", action="store_true",
                         help="find a shortest solution (draws and recycles count as moves)")
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET,
+    parser.add_argument("--budget", default=DEFAULT_BUDGET,
                         help=f"most positions to search (default: {DEFAULT_BUDGET})")
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
+    limit = budget(args.budget)
     rules = rule_set(args.rules)
     rolls = parse_rolls(args.rolls) if args.rolls else ()
     if args.rolls and len(rolls) != rules.rolls:
@@ -55,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     deal = load_deal_file(rules, Path(args.deck), rolls)
     level = level_of(rules, args.level).level
     finder = shortest if args.shortest else solve
-    result: Solution = finder(deal, level, budget=args.budget)
+    result: Solution = finder(deal, level, budget=limit)
     if args.json:
         print(json.dumps({"rules": rules.name, "level": level.value, "winnable": result.winnable,
                           "nodes": result.nodes, "length": len(result.moves or ()),
