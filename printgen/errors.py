@@ -38,6 +38,15 @@ class OutputError(PrintgenError):
     """An output file or folder cannot be written."""
 
 
+class IllegalMove(InputError):
+    """A move in a move list is not legal in the position it is played in."""
+
+
+class BudgetExceeded(PrintgenError):
+    """A search used its whole budget of positions (the solvers catch it and answer
+    "undecided"; it never reaches the user unannounced)."""
+
+
 class PreflightError(PrintgenError):
     """Preflight found problems and --strict asked for them to stop the build."""
 

@@ -22,11 +22,7 @@ from itertools import combinations, product
 
 from printgen.deal.deal import Deal
 from printgen.deal.rules import TEMPLE_SIZE, Level, LevelRules, coverers, index_of, position_of
-from printgen.errors import InputError
-
-
-class IllegalMove(InputError):
-    """A move in a move list is not legal in the position it is played in."""
+from printgen.errors import IllegalMove
 
 
 class ItemKind(Enum):

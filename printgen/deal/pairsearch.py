@@ -12,10 +12,7 @@ from __future__ import annotations
 
 from printgen.deal.bounds import LossCheck
 from printgen.deal.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board
-
-
-class BudgetExceeded(Exception):
-    pass
+from printgen.errors import BudgetExceeded
 
 
 def pair_search(board: Board, budget: int) -> tuple[bool | None, list[tuple], int]:

@@ -22,6 +22,7 @@ from printgen.deal.engine import Move
 from printgen.deal.pairsearch import pair_search
 from printgen.deal.bounds import LossCheck
 from printgen.deal.rules import Level
+from printgen.errors import BudgetExceeded
 from printgen.deal.state import (BALANCE, DRAW_MOVE_T, FORCE, FULL, RECYCLE_MOVE_T, Board,
                                  State, force_options)
 
@@ -36,10 +37,6 @@ class Solution:
     winnable: bool | None
     moves: tuple[Move, ...] | None
     nodes: int
-
-
-class _BudgetExceeded(Exception):
-    pass
 
 
 def forced_move(board: Board, s: State, cards: list) -> tuple | None:
@@ -246,7 +243,7 @@ class _Search:
                         return False
             nodes += 1
             if nodes > limit:
-                raise _BudgetExceeded
+                raise BudgetExceeded
             if not check(s):
                 for move in moves(s):
                     if search(apply(s, move)):
@@ -273,7 +270,7 @@ class _Search:
             search, count = self._searcher()
             try:
                 return search(start)
-            except _BudgetExceeded:
+            except BudgetExceeded:
                 continue
             finally:
                 self.nodes = count()
