@@ -4,7 +4,6 @@ the betting games, the Kerton markers' own back, even gold-die faces."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pdfplumber
 import pytest

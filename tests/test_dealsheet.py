@@ -13,7 +13,8 @@ from printgen.deal.deal import jedi_deal
 from printgen.deal.engine import MoveKind
 from printgen.deal.solver import solve
 from printgen.deal.steps import solution_steps
-from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, sheet_data
+from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
+from printgen.spec.dealsheet import sheet_data
 from printgen.spec.printdata import paper
 
 MM = 72 / 25.4

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from printgen.errors import FitError
+from printgen.model.dealsheet import SheetStyle
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, line
 from printgen.layout.text import TextStyle, set_text
@@ -20,19 +21,6 @@ from printgen.model import Paper
 from printgen.units import mm, pt
 
 ROWS = 7
-
-
-@dataclass(frozen=True)
-class SheetStyle:
-    """The sheet's look, in points, from templates/deal-sheet.yaml."""
-
-    colors: dict[str, str]
-    margin: float
-    card_scale: float
-    gap: float
-    row_step: float
-    columns: int
-    cell_height: float
 
 
 @dataclass(frozen=True)

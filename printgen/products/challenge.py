@@ -21,9 +21,9 @@ from printgen.layout.dealsheet import (cover_page, foot_note, number_pages, shee
                                       solution_pages)
 from printgen.model import Paper
 from printgen.deal.rating import Rating, possible_stars, rate
-from printgen.products.dealsheet import (SheetData, Worked, deck_sides, make_deal,
-                                         sheet_data, sheet_deal, solution_block, temple_sides,
-                                         work_deal)
+from printgen.products.dealsheet import (Worked, deck_sides, make_deal, sheet_deal, solution_block,
+                                         temple_sides, work_deal)
+from printgen.spec.dealsheet import SheetData, sheet_data
 from printgen.progress import progress
 from printgen.render.pdf import render_pdf
 

@@ -27,33 +27,15 @@ from printgen.deal.steps import pile_label, solution_steps
 from printgen.errors import InputError
 from printgen.layout.deck import layout_deck
 from printgen.layout.page import Frame, Side
-from printgen.layout.dealsheet import Block, Cell, SheetDeal, SheetStyle, number_pages, sheet_page
+from printgen.layout.dealsheet import Block, Cell, SheetDeal, number_pages, sheet_page
 from printgen.layout.dealsheet import solution_pages
 from printgen.layout.face import context_for, layout_side
 from printgen.model import Paper
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck
-from printgen.spec.places import roots
-from printgen.spec.schema import Checker
+from printgen.spec.dealsheet import SHEET_FILE, SheetData, sheet_data, template_file
 from printgen.spec.template import load_template
-from printgen.spec.yamlload import load_file
 from printgen.units import pt
-
-SHEET_FILE = "deal-sheet.yaml"
-RULE_KEYS = ["title", "deck", "temple", "draw", "discard", "credit", "setup", "hidden", "rolls",
-             "key"]
-
-
-@dataclass(frozen=True)
-class SheetData:
-    """templates/deal-sheet.yaml, checked: the style, texts per rule set and level."""
-
-    style: SheetStyle
-    rules: dict[str, dict[str, str]]
-    levels: dict[str, dict[str, str]]
-    rating: dict[str, str]
-    challenge: dict[str, Any]
-
 
 @dataclass(frozen=True)
 class DealSheetBuild:
@@ -64,70 +46,6 @@ class DealSheetBuild:
     level: str | None = None
     out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL.pdf
     quiet: bool = False
-
-
-def template_file(name: str) -> Path:
-    """A file of templates/, the current folder's first, then printgen's own."""
-    for root, _ in roots():
-        path = root / "templates" / name
-        if path.is_file():
-            return path
-    raise InputError(f"templates/{name}: not found in {', '.join(str(root) for root, _ in roots())}")
-
-
-@lru_cache(maxsize=4)
-def sheet_data(path: Path | None = None) -> SheetData:
-    """Load and check the sheet's data file; every problem named by file and line."""
-    from printgen.spec import display_path
-    path = path or template_file(SHEET_FILE)
-    doc = load_file(path, display_path(path))
-    check = Checker(doc)
-    top = check.mapping(doc.data, (), ["colors", "page", "temple", "setup", "rules", "levels",
-                                       "rating", "challenge"],
-                        required=["colors", "page", "temple", "setup", "rules", "levels",
-                                  "rating", "challenge"])
-    temple = check.mapping(top.get("temple"), ("temple",), ["card_scale", "gap", "row_step"],
-                           required=["card_scale", "gap", "row_step"])
-    setup = check.mapping(top.get("setup"), ("setup",), ["columns", "cell_height"],
-                          required=["columns", "cell_height"])
-    page = check.mapping(top.get("page"), ("page",), ["margin"], required=["margin"])
-    style = SheetStyle(
-        colors={str(k): str(v) for k, v in (top.get("colors") or {}).items()},
-        margin=check.length(page.get("margin"), ("page", "margin")),
-        card_scale=_fraction(check, temple.get("card_scale"), ("temple", "card_scale")),
-        gap=check.length(temple.get("gap"), ("temple", "gap")),
-        row_step=_fraction(check, temple.get("row_step"), ("temple", "row_step")),
-        columns=check.integer(setup.get("columns"), ("setup", "columns"), minimum=1),
-        cell_height=check.length(setup.get("cell_height"), ("setup", "cell_height")))
-    rules = {}
-    for name, entry in (top.get("rules") or {}).items():
-        entry = check.mapping(entry, ("rules", name), RULE_KEYS, required=["title", "temple", "credit", "setup", "key"])
-        rules[name] = {k: check.text(entry.get(k), ("rules", name, k), "") for k in RULE_KEYS}
-    levels = {}
-    for name, entry in (top.get("levels") or {}).items():
-        entry = check.mapping(entry, ("levels", name), ["title", "rules"], required=["title", "rules"])
-        levels[name] = {k: check.text(entry.get(k), ("levels", name, k)) for k in ("title", "rules")}
-    rating = check.mapping(top.get("rating"), ("rating",), ["explained", "unwinnable"],
-                           required=["explained", "unwinnable"])
-    challenge = check.mapping(top.get("challenge"), ("challenge",), ["scan_limit", "use"],
-                              required=["scan_limit", "use"])
-    rating_data = {k: check.text(rating.get(k), ("rating", k)) for k in ("explained", "unwinnable")}
-    challenge_data = {"scan_limit": check.integer(challenge.get("scan_limit"),
-                                                  ("challenge", "scan_limit"), minimum=1),
-                      "use": check.text(challenge.get("use"), ("challenge", "use"))}
-    check.raise_errors()
-    return SheetData(style, rules, levels, rating_data, challenge_data)
-
-
-def _fraction(check: Checker, value: Any, path: tuple) -> float:
-    try:
-        number = float(str(value))
-    except ValueError:
-        number = -1.0
-    if not 0.0 <= number <= 1.0:
-        check.fail(path, f"expected a number from 0 to 1, got {value!r}")
-        return 0.0
-    return number
 
 
 # --- the deal worked out: engine calls and two adapters --------------------------

@@ -1,0 +1,31 @@
+"""A deal sheet's look and words, as templates/deal-sheet.yaml gives them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class SheetStyle:
+    """The sheet's look, in points, from templates/deal-sheet.yaml."""
+
+    colors: dict[str, str]
+    margin: float
+    card_scale: float
+    gap: float
+    row_step: float
+    columns: int
+    cell_height: float
+
+
+
+@dataclass(frozen=True)
+class SheetData:
+    """templates/deal-sheet.yaml, checked: the style, texts per rule set and level."""
+
+    style: SheetStyle
+    rules: dict[str, dict[str, str]]
+    levels: dict[str, dict[str, str]]
+    rating: dict[str, str]
+    challenge: dict[str, Any]
