@@ -48,9 +48,10 @@ def atomic_path(path: Path) -> Iterator[Path]:
     try:
         yield temp_path
         same = _same_bytes(temp_path, path)
-        if not same and path.exists() and not _ours(path):
-            raise OutputError(f"{path}: this file was not written by printgen, so printgen will not "
-                              f"replace it; move it away or choose another --out folder")
+        if not same and path.exists() and not _ours(path) and not _signed_pdf(path):
+            raise OutputError(f"{path}: printgen has no record of writing this file (it keeps one since "
+                              f"this version), so it will not replace it; move it away or choose "
+                              f"another --out folder")
         if not same:
             os.chmod(temp_path, 0o644)
             os.replace(temp_path, path)
@@ -139,6 +140,17 @@ def _ours(path: Path) -> bool:
     if any(path.name in run.written.get(path.parent, ()) for run in _runs):
         return True
     return any(path.name in names for names in _load_manifest(path.parent).values())
+
+
+def _signed_pdf(path: Path) -> bool:
+    """A PDF an earlier printgen wrote (before manifests): it names printgen as its creator."""
+    if path.suffix.lower() != ".pdf":
+        return False
+    try:
+        with open(path, "rb") as file:
+            return b"/Creator (printgen)" in file.read(64 * 1024 * 1024)
+    except OSError:
+        return False
 
 
 @dataclass

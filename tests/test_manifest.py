@@ -69,7 +69,7 @@ def test_a_file_printgen_did_not_write_is_never_replaced(cli, tmp_path, monkeypa
     result = cli("build", str(deck), "--only", "pdf,gallery", "--out", str(folder))
     assert result.status == 2
     line, = result.err.strip().splitlines()
-    assert "index.html" in line and "not written by printgen" in line
+    assert "index.html" in line and "no record of writing this file" in line
     assert (folder / "index.html").read_text(encoding="utf-8") == "<p>my own page</p>"
 
 
@@ -91,3 +91,16 @@ def test_leftover_temporary_files_of_a_dead_run_are_removed(cli, tmp_path, monke
     assert cli("build", str(deck), "--only", "pdf", "--out", str(out), "-q").status == 0
     assert not leftover.exists()
     assert (out / "game-a4.pdf").is_file()
+
+
+def test_a_pdf_an_older_printgen_wrote_may_be_replaced(cli, tmp_path, monkeypatch):
+    """Output folders from before the manifest: printgen's own PDFs (they name printgen
+    as their creator) are rebuilt; anything else there is left alone."""
+    deck = project(cli, tmp_path, monkeypatch)
+    out = tmp_path / "old"
+    assert cli("build", str(deck), "--only", "pdf", "--out", str(out), "-q").status == 0
+    (out / ".printgen-files.json").unlink()                      # as an older printgen left it
+    pdf = out / "game-a4.pdf"
+    pdf.write_bytes(pdf.read_bytes().replace(b"/Title (", b"/Title (old "))
+    assert cli("build", str(deck), "--only", "pdf", "--out", str(out), "-q").status == 0
+    assert b"/Title (old " not in pdf.read_bytes()
