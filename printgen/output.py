@@ -48,7 +48,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
     try:
         yield temp_path
         same = _same_bytes(temp_path, path)
-        if not same and path.exists() and not _ours(path) and not _signed_pdf(path):
+        if not same and path.exists() and not _ours(path) and not _signed_pdf(path) and not _adopted(path):
             raise OutputError(f"{path}: printgen has no record of writing this file (it keeps one since "
                               f"this version), so it will not replace it; move it away or choose "
                               f"another --out folder")
@@ -153,12 +153,20 @@ def _signed_pdf(path: Path) -> bool:
         return False
 
 
+def _adopted(path: Path) -> bool:
+    """Whether path lies in printgen's own default output folder (output/, which the
+    user did not name: what an older printgen left there is printgen's)."""
+    return any(run.adopt is not None and path.resolve().is_relative_to(run.adopt) for run in _runs)
+
+
 @dataclass
 class Run:
-    """One job's writes, by folder."""
+    """One job's writes, by folder; adopt: printgen's default output folder, if the
+    job writes there."""
 
     job: str
     written: dict[Path, set[str]] = field(default_factory=dict)
+    adopt: Path | None = None
 
     def prune(self) -> list[Path]:
         """Remove what this job's previous run wrote and this one did not (unless
@@ -220,10 +228,11 @@ def _save_manifest(folder: Path, jobs: dict[str, list[str]]) -> None:
 
 
 @contextlib.contextmanager
-def recording(job: str) -> Iterator[Run]:
+def recording(job: str, adopt: Path | None = None) -> Iterator[Run]:
     """Record the files written inside the block as job's; when it succeeds, remove
-    the files the job's previous run wrote and this one did not."""
-    run = Run(job)
+    the files the job's previous run wrote and this one did not. adopt: printgen's
+    default output folder, when the user named none (files found there may be replaced)."""
+    run = Run(job, adopt=adopt.resolve() if adopt is not None else None)
     _runs.append(run)
     try:
         yield run

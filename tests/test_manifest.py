@@ -104,3 +104,17 @@ def test_a_pdf_an_older_printgen_wrote_may_be_replaced(cli, tmp_path, monkeypatc
     pdf.write_bytes(pdf.read_bytes().replace(b"/Title (", b"/Title (old "))
     assert cli("build", str(deck), "--only", "pdf", "--out", str(out), "-q").status == 0
     assert b"/Title (old " not in pdf.read_bytes()
+
+
+def test_printgens_own_output_folder_is_adopted_after_an_upgrade(cli, tmp_path, monkeypatch):
+    """output/ (the default, not a folder the user named): files an older printgen left
+    there, with no record, are rebuilt; a folder the user names is still protected."""
+    deck = project(cli, tmp_path, monkeypatch)
+    assert cli("build", str(deck), "--only", "png", "-q").status == 0
+    folder = tmp_path / "output" / "game" / "png"
+    for manifest in (tmp_path / "output").rglob(".printgen-files.json"):
+        manifest.unlink()
+    old = sorted(folder.glob("*.png"))[0]
+    old.write_bytes(b"an older printgen's PNG")
+    assert cli("build", str(deck), "--only", "png", "-q").status == 0
+    assert old.read_bytes().startswith(b"\x89PNG")

@@ -13,6 +13,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from printgen import __version__
 from printgen.cli.options import PAPER_VARIABLE, common_parser, job_key, settle
@@ -70,7 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 0
         settle(args)
-        with recording(job_key(args)):
+        default_out = Path("output") if getattr(args, "out", None) is None else None
+        with recording(job_key(args), adopt=default_out):
             return int(args.run(args) or 0)
     except PrintgenError as error:
         print(f"printgen: error: {error}", file=sys.stderr)

@@ -102,7 +102,7 @@ def run_recorded(args: argparse.Namespace) -> int:
     """One deck of --all in a worker process, its files recorded as its own job."""
     from printgen.cli.options import job_key
     from printgen.output import recording
-    with recording(job_key(args)):
+    with recording(job_key(args), adopt=Path("output") if args.out is None else None):
         return run(args)
 
 
