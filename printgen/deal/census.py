@@ -11,7 +11,6 @@ import csv
 import io
 import math
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 
 from printgen.deal.deal import jedi_deal
@@ -19,6 +18,7 @@ from printgen.deal.player import play
 from printgen.deal.rules import Level
 from printgen.deal.solver import DEFAULT_BUDGET, solve
 from printgen.progress import progress
+from printgen.workers import pool as worker_pool
 
 Z95 = 1.959963984540054
 CHUNK = 25
@@ -83,7 +83,7 @@ def run_deals(start: int, count: int, levels: Sequence[Level], *, jobs: int = 1,
         chunks: Iterator[list[DealResult]] = map(_chunk, work)
         return [r for chunk in progress(chunks, total=len(work), desc="census", quiet=quiet)
                 for r in chunk]
-    with ProcessPoolExecutor(jobs) as pool:
+    with worker_pool(jobs) as pool:
         chunks = pool.map(_chunk, work)
         return [r for chunk in progress(chunks, total=len(work), desc="census", quiet=quiet)
                 for r in chunk]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +25,7 @@ from printgen.products.dealsheet import (Worked, deck_sides, make_deal, sheet_de
                                          temple_sides, work_deal)
 from printgen.spec.dealsheet import SheetData, sheet_data
 from printgen.progress import progress
+from printgen.workers import pool as worker_pool
 from printgen.render.pdf import render_pdf
 
 
@@ -89,7 +90,7 @@ def ratings(rules: str, level: str | None, numbers: range, *, stars: int | None,
     if jobs <= 1:
         yield from (rated(rules, level, number, stars) for number in numbers)
         return
-    pool = ProcessPoolExecutor(jobs)
+    pool = worker_pool(jobs)
     try:
         todo = iter(numbers)
         window: deque[Future] = deque(pool.submit(rated, rules, level, n, stars)
