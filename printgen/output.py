@@ -167,6 +167,7 @@ class Run:
     job: str
     written: dict[Path, set[str]] = field(default_factory=dict)
     adopt: Path | None = None
+    subfolders: bool = True         # also prune subfolders whose manifest names the job
 
     def prune(self) -> list[Path]:
         """Remove what this job's previous run wrote and this one did not (unless
@@ -192,7 +193,7 @@ class Run:
     def _folders(self) -> list[Path]:
         """The folders written, and their subfolders that hold a manifest naming this job."""
         folders = set(self.written)
-        for folder in list(self.written):
+        for folder in list(self.written) if self.subfolders else []:
             with contextlib.suppress(OSError):
                 for child in folder.iterdir():
                     if child.is_dir() and not child.is_symlink() and self.job in _load_manifest(child):
@@ -206,6 +207,13 @@ _runs: list[Run] = []
 def _record(path: Path) -> None:
     if _runs:
         _runs[-1].written.setdefault(path.parent, set()).add(path.name)
+
+
+def keep(path: Path) -> None:
+    """Count a file printgen wrote earlier and found up to date (a gallery preview) as
+    written by this run, so the job's manifest keeps it."""
+    if _ours(path):
+        _record(path)
 
 
 def _save_manifest(folder: Path, jobs: dict[str, list[str]]) -> None:
@@ -228,11 +236,13 @@ def _save_manifest(folder: Path, jobs: dict[str, list[str]]) -> None:
 
 
 @contextlib.contextmanager
-def recording(job: str, adopt: Path | None = None) -> Iterator[Run]:
+def recording(job: str, adopt: Path | None = None, *, subfolders: bool = True) -> Iterator[Run]:
     """Record the files written inside the block as job's; when it succeeds, remove
     the files the job's previous run wrote and this one did not. adopt: printgen's
-    default output folder, when the user named none (files found there may be replaced)."""
-    run = Run(job, adopt=adopt.resolve() if adopt is not None else None)
+    default output folder, when the user named none (files found there may be replaced).
+    subfolders: False for a job whose name is the same in every folder (the gallery), so
+    that it never prunes what the same job wrote for a subfolder of its own."""
+    run = Run(job, adopt=adopt.resolve() if adopt is not None else None, subfolders=subfolders)
     _runs.append(run)
     try:
         yield run

@@ -1,8 +1,12 @@
-"""The proof gallery: every output file linked, thumbnails as files, and (in
-headless Chromium, where installed) every image loads and the page is not blank."""
+"""The proof gallery: a section per deck with every card turning over to its back, a
+printed-size view that matches the image's own pixels and dpi, every print file with
+its preflight findings; small lazy previews; a hostile folder never breaks it; and,
+in headless Chromium (where installed), every image loads with no console error."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shutil
 import subprocess
@@ -13,73 +17,128 @@ import pytest
 from PIL import Image, ImageStat
 
 from conftest import FIXTURES
-from printgen.products.export import ExportOptions, export_deck
-from printgen.spec.vendors import profile
-from printgen.products.gallery import build_gallery
-from printgen.spec import load_deck
+from printgen.cli import main
+from printgen.products.gallery import THUMBS
 
 CLEAN = FIXTURES / "preflight" / "clean.yaml"
+OVERFLOW = FIXTURES / "preflight" / "overflow.yaml"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-class Links(HTMLParser):
+class Page(HTMLParser):
+    """The gallery's links, images (with their attributes) and card figures."""
+
     def __init__(self) -> None:
         super().__init__()
         self.hrefs: list[str] = []
-        self.srcs: list[str] = []
+        self.images: list[dict[str, str]] = []
+        self.zooms: list[dict[str, str]] = []
+        self.cards = 0
 
     def handle_starttag(self, tag, attrs):
-        values = dict(attrs)
+        values = {k: v or "" for k, v in attrs}
         if tag == "a":
             self.hrefs.append(values["href"])
-        if tag == "img":
-            self.srcs.append(values["src"])
+            if "zoom" in values.get("class", ""):
+                self.zooms.append(values)
+        if tag == "img" and values.get("src"):
+            self.images.append(values)
+        if tag == "figure" and values.get("class") == "card":
+            self.cards += 1
+
+
+def parsed(root: Path) -> Page:
+    page = Page()
+    page.feed((root / "index.html").read_text(encoding="utf-8"))
+    return page
 
 
 @pytest.fixture(scope="module")
 def root(tmp_path_factory) -> Path:
-    """An output folder with a home-print build and two exports, as a user would have."""
+    """An output folder as a user would have it: a home build with PNGs and SVGs of a
+    deck preflight finds fault with, a clean deck exported for two shops, and a file
+    no record describes."""
     out = tmp_path_factory.mktemp("output")
-    from printgen.cli import main
-    assert main(["build", str(CLEAN), "-q", "--only", "pdf,png", "--out", str(out / "preflight-clean")]) == 0
-    deck = load_deck(str(CLEAN))
-    export_deck(deck, profile("mpc"), ExportOptions(out=out / "preflight-clean", quiet=True))
-    export_deck(deck, profile("drivethrucards"), ExportOptions(out=out / "preflight-clean", quiet=True))
-    build_gallery(out)
+    assert main(["build", str(OVERFLOW), "-q", "--only", "pdf,png,svg,gallery", "--out", str(out / "over")]) == 0
+    assert main(["build", str(CLEAN), "-q", "--for", "mpc", "--out", str(out / "clean")]) == 0
+    assert main(["build", str(CLEAN), "-q", "--for", "drivethrucards", "--out", str(out / "clean")]) == 0
+    assert main(["calibrate", "-q", "--out", str(out / "cal")]) == 0
+    assert main(["gallery", "-q", "--out", str(out)]) == 0
     return out
 
 
-def parsed(root: Path) -> Links:
-    links = Links()
-    links.feed((root / "index.html").read_text(encoding="utf-8"))
-    return links
+def user_files(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
+                  if p.is_file() and THUMBS not in p.parts and p.name != "index.html"
+                  and not p.name.startswith("."))
 
 
-def test_every_file_is_linked_relatively_with_a_thumbnail_file(root):
-    links = parsed(root)
-    files = sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
-                   if p.is_file() and "_gallery" not in p.parts and p.name != "index.html"
-                   and not p.name.startswith("."))
-    assert "preflight-clean/mpc/preflight-clean-back.png" in files
-    assert sorted(links.hrefs) == files
-    assert all(not href.startswith(("/", "file:", "http")) for href in links.hrefs + links.srcs)
-    for src in links.srcs:
-        with Image.open(root / src) as thumb:
-            if src.startswith("_gallery/"):            # a made thumbnail (PDF pages, big sheets)
-                assert thumb.height == 220 and thumb.width > 100
-            else:                                      # a card picture shown as it is
-                assert src in links.hrefs and thumb.width * thumb.height <= 2_000_000
-    # every PNG and PDF has a thumbnail: 4 card PNGs, 4 mpc PNGs, 2 PDFs
-    assert len(links.srcs) == 10
+def test_every_file_is_reachable_from_the_page_by_a_relative_link(root):
+    page = parsed(root)
+    folders = [href for href in page.hrefs if href.endswith("/")]
+    for rel in user_files(root):
+        linked = rel in page.hrefs or any(rel.startswith(folder) for folder in folders)
+        backs = rel.endswith("back.png")                      # shown on every card's reverse
+        assert linked or backs, rel
+    assert all(not ref.startswith(("/", "file:", "http")) for ref in page.hrefs + [i["src"] for i in page.images])
+    assert "over/svg/" in folders
 
 
-def test_gallery_is_deterministic_and_prunes_stale_thumbnails(root):
+def test_each_card_turns_to_its_back_and_the_previews_are_small(root):
+    page = parsed(root)
+    over = json.loads(next((root / "over").glob(".proof-*.json")).read_text())
+    clean = json.loads(next((root / "clean").glob(".proof-*playingcards*.json")).read_text())
+    assert page.cards == len(over["cards"]) + len(clean["cards"]) and page.cards > 4
+    faces = [i for i in page.images if "back" not in i.get("class", "") and i["alt"] in
+             {name for name, _, _ in over["cards"]}]
+    backs = [i for i in page.images if "back" in i.get("class", "")]
+    assert len(backs) == page.cards
+    for image in faces + backs:
+        assert image["loading"] == "lazy" and image["src"].startswith(f"{THUMBS}/")
+        with Image.open(root / image["src"]) as thumb:
+            assert thumb.format == "JPEG" and thumb.height == 360
+        assert (root / image["src"]).stat().st_size < 80_000
+    assert all(image["loading"] == "lazy" for image in page.images)
+
+
+def test_the_printed_size_view_matches_each_images_pixels_and_dpi(root):
+    page = parsed(root)
+    assert len(page.zooms) == page.cards
+    for zoom in page.zooms:
+        with Image.open(root / zoom["href"]) as full:
+            dpi = full.info["dpi"][0]
+            width, height = (px / dpi * 25.4 for px in full.size)
+        assert float(zoom["data-w"].removesuffix("mm")) == pytest.approx(width, abs=0.02)
+        assert float(zoom["data-h"].removesuffix("mm")) == pytest.approx(height, abs=0.02)
+
+
+def test_print_files_are_listed_with_their_preflight_findings(root):
+    text = (root / "index.html").read_text(encoding="utf-8")
+    over = text[text.index('id="deck-preflight-overflow"'):]
+    over = over[:over.index("</section>\n<section") if "</section>\n<section" in over else None]
+    assert 'href="over/preflight-overflow-a4.pdf"' in over
+    assert "leaves the safe" in over or "safe" in over.split("preflight</td>")[1]
+    clean = text[text.index('id="deck-preflight-clean"'):]
+    assert "Print files, MakePlayingCards" in clean and "Print files, DriveThruCards" in clean
+    assert clean.count("preflight: no findings") >= 2
+
+
+def test_gallery_is_deterministic_and_prunes_stale_previews(root):
     first = (root / "index.html").read_bytes()
-    stale = root / "_gallery" / "gone.png.png"
-    Image.new("RGB", (4, 4)).save(stale)
-    build_gallery(root)
+    stale = root / THUMBS / "gone.png.jpg"
+    Image.new("RGB", (4, 4)).save(stale, format="JPEG")
+    assert main(["gallery", "-q", "--out", str(root)]) == 0
     assert (root / "index.html").read_bytes() == first
     assert not stale.exists()
+    assert b"printgenLive" not in first and not (root / THUMBS / "live.js").exists()   # only under --watch
+    srcs = {i["src"] for i in parsed(root).images}
+    assert all((root / src).is_file() for src in srcs)       # a preview kept, not made again, stays
+
+
+def test_a_subfolders_own_gallery_survives_the_parents(root):
+    """The build of over/ wrote over/index.html; the gallery of the parent keeps it."""
+    assert (root / "over" / "index.html").is_file()
+    assert (root / "over" / THUMBS).is_dir()
 
 
 def test_gallery_command_on_a_missing_folder(cli, tmp_path):
@@ -87,10 +146,33 @@ def test_gallery_command_on_a_missing_folder(cli, tmp_path):
     assert result.status == 2 and "no such output folder" in result.err
 
 
+def test_a_hostile_folder_is_listed_without_previews_never_an_error(tmp_path, cli):
+    """A corrupt PDF, a picture of 400 million pixels, a PNG that is not one, a link to
+    a private file, proof records that are malformed or point out of the folder."""
+    (tmp_path / "broken.pdf").write_bytes(b"%PDF-1.7\n1 0 obj <<\n garbage")
+    Image.new("1", (20_000, 20_000)).save(tmp_path / "huge.png")
+    (tmp_path / "fake.png").write_bytes(b"\x89PNG\r\n\x1a\n not really")
+    secret = tmp_path.parent / f"{tmp_path.name}-secret.png"
+    Image.new("RGB", (8, 8), "red").save(secret)
+    os.symlink(secret, tmp_path / "link.png")
+    (tmp_path / ".proof-x-bad.json").write_text("{not json")
+    escape = {"printgen_proof": 1, "deck": "x", "title": "X", "label": "home print, a4", "image_mm": [60, 90],
+              "cards": [["A", "../../etc/passwd", None]], "files": ["/etc/passwd"], "findings": []}
+    (tmp_path / ".proof-x-escape.json").write_text(json.dumps(escape))
+    result = cli("gallery", "--out", str(tmp_path))
+    assert result.status == 0, result.err
+    text = (tmp_path / "index.html").read_text()
+    assert "broken.pdf (no preview: not a readable PDF file)" in text
+    assert "huge.png (too large to preview)" in text
+    assert "fake.png (no preview" in text
+    assert "link.png" not in text and "passwd" not in text and 'id="deck-x"' not in text
+    assert sorted(p.name for p in (tmp_path / THUMBS).rglob("*.jpg")) == []
+
+
 def _chromium(*args: str, profile_dir: Path) -> subprocess.CompletedProcess:
     return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                           "--no-first-run", "--disable-background-networking",
-                           "--disable-component-update", "--disable-sync",
+                           "--no-first-run", "--disable-background-networking", "--enable-logging=stderr",
+                           "--v=0", "--disable-component-update", "--disable-sync",
                            f"--user-data-dir={profile_dir}", "--virtual-time-budget=10000", *args],
                           capture_output=True, text=True, timeout=60)
 
@@ -98,10 +180,12 @@ def _chromium(*args: str, profile_dir: Path) -> subprocess.CompletedProcess:
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install -y chromium)")
 def test_gallery_in_headless_chromium(root, tmp_path):
     url = (root / "index.html").resolve().as_uri()
-    dom = _chromium("--dump-dom", url, profile_dir=tmp_path / "p1").stdout
-    # the page's own load handler counts images with naturalWidth > 0
-    loaded, total = map(int, re.search(r'data-images="(\d+)/(\d+)"', dom).groups())
-    assert total == len(parsed(root).srcs) and loaded == total
+    run = _chromium("--dump-dom", url + "#check", profile_dir=tmp_path / "p1")
+    found = re.search(r'data-check="([^"]*)"', run.stdout)
+    assert found, "the page's check did not finish"
+    check = json.loads(found.group(1).replace("&quot;", '"'))
+    assert check["broken"] == [] and check["images"] == len({i["src"] for i in parsed(root).images})
+    assert [line for line in run.stderr.splitlines() if ":CONSOLE" in line] == []
     shot = tmp_path / "shot.png"
     _chromium("--window-size=1000,800", f"--screenshot={shot}", url, profile_dir=tmp_path / "p2")
     with Image.open(shot) as image:
@@ -111,17 +195,34 @@ def test_gallery_in_headless_chromium(root, tmp_path):
         assert len(image.convert("RGB").getcolors(1 << 20)) > 50
 
 
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install -y chromium)")
+def test_a_broken_image_and_a_script_error_are_caught(root, tmp_path):
+    """The check above can fail: a page with a missing preview and a console error."""
+    page = root / "check-copy.html"          # beside the real page, so its other links hold
+    text = (root / "index.html").read_text(encoding="utf-8")
+    src = parsed(root).images[0]["src"]
+    page.write_text(text.replace(f'src="{src}"', 'src="_gallery/missing.jpg"', 1)
+                    .replace("</body>", "<script>console.error('boom')</script></body>"), encoding="utf-8")
+    try:
+        run = _chromium("--dump-dom", page.as_uri() + "#check", profile_dir=tmp_path / "p3")
+    finally:
+        page.unlink()
+    check = json.loads(re.search(r'data-check="([^"]*)"', run.stdout).group(1).replace("&quot;", '"'))
+    assert check["broken"] == ["_gallery/missing.jpg"]
+    assert any(":CONSOLE" in line and "boom" in line for line in run.stderr.splitlines())
+
+
 def test_build_all_for_a_profile_writes_one_gallery(cli, tmp_path, monkeypatch):
     """build --all --for: each deck in its own folder, one gallery over them all."""
     import printgen.cli.build as build
-    clean = FIXTURES / "preflight" / "clean.yaml"
     from dataclasses import replace
     load = build.load_deck
-    monkeypatch.setattr(build, "catalogue", lambda shelf: {"a": clean, "b": clean})
-    monkeypatch.setattr(build, "load_deck", lambda name: replace(load(str(clean)), name=name))
+    monkeypatch.setattr(build, "catalogue", lambda shelf: {"a": CLEAN, "b": CLEAN})
+    monkeypatch.setattr(build, "load_deck", lambda name: replace(load(str(CLEAN)), name=name))
     result = cli("build", "--all", "--for", "tts", "--jobs", "1", "-q", "--out", str(tmp_path))
     assert result.status == 0
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("index.html")) == ["index.html"]
     assert not list(tmp_path.glob("*/_gallery"))
     page = (tmp_path / "index.html").read_text()
     assert "a/tts/a-tts-sheet-1.png" in page and "b/tts/b-tts-sheet-1.png" in page
+    assert 'id="deck-a"' in page and 'id="deck-b"' in page

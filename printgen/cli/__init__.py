@@ -22,7 +22,7 @@ from printgen.output import recording
 
 # The verbs, in the order --help lists them. A module per verb in this package.
 COMMANDS = ["build", "list", "new", "calibrate", "box", "rules", "aid", "gallery", "challenge",
-            "dice", "deal", "solve", "census"]
+            "dice", "deal", "solve", "census", "showcase"]
 
 EPILOG = f"""\
 Run 'printgen COMMAND --help' for the options of each command.
@@ -71,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 0
         settle(args)
+        args.argv = argv
         default_out = Path("output") if getattr(args, "out", None) is None else None
         with recording(job_key(args), adopt=default_out):
             return int(args.run(args) or 0)
@@ -83,3 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:             # e.g. printgen deal 1 --json | head: the reader left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    finally:
+        if os.environ.get("PRINTGEN_READ_LOG"):     # a build started by build --watch
+            from printgen.cli.watch import write_read_log
+            write_read_log()

@@ -54,6 +54,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "there instead of by their paths on this computer")
     parser.add_argument("--strict", action="store_true",
                         help="stop with an error (exit 2) when preflight finds a problem")
+    parser.add_argument("--watch", action="store_true",
+                        help="build, then build again whenever the deck, its templates, card tables, images "
+                             "or rules change, saying what changed and how long it took; the gallery "
+                             "open in a browser reloads itself (Ctrl-C stops)")
     add_out(parser, "output/DECK")
     return parser
 
@@ -107,6 +111,9 @@ def run_recorded(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "watch", False):
+        from printgen.cli.watch import watch
+        return watch(args)
     if args.all:
         return run_all(args)
     if args.deck is None:

@@ -30,7 +30,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 
 def run(args: argparse.Namespace) -> int:
-    path = build_gallery(args.out if args.out is not None else Path("output"))
+    from printgen.output import recording
+    with recording("gallery", subfolders=False):
+        path = build_gallery(args.out if args.out is not None else Path("output"))
     if not args.quiet:
         print(f"gallery: {display_path(path)}")
     return 0
@@ -42,8 +44,9 @@ def refresh_gallery(args: argparse.Namespace, out: Path) -> None:
     from printgen.output import prune_current, recording
     prune_current()                     # the build's stale files go before the gallery lists the folder
     folder = Path("output") if args.out is None else out
-    with recording("gallery"):
-        path = build_gallery(folder)
+    from printgen.cli.watch import watched
+    with recording("gallery", subfolders=False):
+        path = build_gallery(folder, live=watched())
     if not args.quiet:
         print(f"  gallery: {display_path(path)}")
 

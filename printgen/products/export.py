@@ -9,6 +9,7 @@ way the profile asks: one PNG per side (export_png), one card per PDF page
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from printgen.errors import FitError, PreflightError
 from printgen.layout.deck import DeckLayout, layout_deck
@@ -56,4 +57,26 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
     if box_art:
         from printgen.products.export_box import write_box_art
         write_box_art(deck, box_art, prof, folder, result)
+    write_export_proof(layout, prof, options.out, result)      # recorded in the manifest, not reported
     return result
+
+
+def write_export_proof(layout: DeckLayout, prof: Profile, out: Path, result: ExportResult) -> Path:
+    """The gallery's record of this export: card images (a PNG profile's faces and
+    backs), the other files written and the preflight warnings."""
+    from printgen.products.proof import Proof, ProofCard, write_proof
+    from printgen.units import mm
+    deck = layout.deck
+    cards: tuple[ProofCard, ...] = ()
+    if prof.output is Output.PNG:
+        from printgen.products.export_png import upload_name
+        folder = f"{prof.name}/"
+        cards = tuple(ProofCard(deck.cards[i].label, folder + upload_name(deck.name, side, "face"),
+                                folder + upload_name(deck.name, layout.back_for(i), "back"))
+                      for i, side in enumerate(layout.faces))
+    shown = {card.face for card in cards} | {card.back for card in cards}
+    files = tuple(rel for rel in (path.relative_to(out).as_posix() for path in result.files) if rel not in shown)
+    frame = layout.faces[0].frame if layout.faces else None
+    image_mm = (mm(frame.width + 2 * frame.bleed), mm(frame.height + 2 * frame.bleed)) if frame else (1.0, 1.0)
+    return write_proof(out, Proof(deck.name, deck.title, prof.title, image_mm, cards, files,
+                                  tuple(result.warnings)))

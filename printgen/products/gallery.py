@@ -1,174 +1,220 @@
-"""A static proof gallery of everything in an output folder: ROOT/index.html.
+"""The proof gallery of an output folder: ROOT/index.html.
 
-Every PNG (card faces and backs, shop exports, TTS sheets) and the first page of
-every PDF (sheets, boxes, folds, aids, deal sheets) gets a thumbnail file under
-ROOT/_gallery/; the page links to every file with relative links, so it works
-offline and can be copied or zipped with the folder. Files are listed in sorted
-order and the page carries no dates, so the same folder gives the same page.
+One section per deck, from the proof records its builds and exports left
+(products/proof.py): every card at a readable size, turning over to its back, with a
+view at printed size, and every print file with a preview of its first page and its
+preflight findings. What no record describes (boards, aids, deal sheets, folders an
+older printgen wrote) follows, by folder. Previews are small JPEG files under
+ROOT/_gallery/, made again only when their source changes; the page links every file
+relatively, so it works offline and can be zipped with the folder. Files are listed
+in sorted order and the page carries no dates: the same folder gives the same page.
+
+The folder may hold anything (a stranger's corrupt PDF, a picture of a billion
+pixels): a file printgen cannot preview is listed without a preview, never an error.
 """
 
 from __future__ import annotations
 
-import html
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image as PILImage
 
 from printgen.errors import OutputError
-from printgen.output import atomic_path, ensure_dir, write_bytes
+from printgen.output import atomic_path, ensure_dir, keep, write_bytes
+from printgen.products.proof import PREFIX, Proof, read_proof
 
 THUMBS = "_gallery"
-THUMB_HEIGHT = 220               # pixels; thumbnails keep their aspect ratio
-SHOW_AS_IS = 2_000_000           # pictures up to this many pixels (cards) are their own thumbnail
+LIVE = "live.js"                 # under THUMBS: the stamp a watching build rewrites
+CARD_HEIGHT = 360                # preview pixels: a card's height, a page's longer side
+PAGE_SIDE = 480
 PICTURES = {".png", ".jpg", ".jpeg"}
+MAX_PICTURE_PIXELS = 40_000_000  # larger pictures are listed without a preview
+MAX_RENDER_PIXELS = 4_000_000    # a PDF page preview never needs more than this
+MAX_FILES = 20_000               # files listed; a folder holding more is cut short, saying so
 
 
 @dataclass(frozen=True)
-class Entry:
-    """One output file: its path relative to the root, and its thumbnail's (if any)."""
+class Preview:
+    """A file of the folder, relative to the root, and its preview (if any)."""
 
     rel: str
     thumb: str | None
     caption: str
 
 
-def output_files(root: Path) -> list[Path]:
-    """Every file under root but galleries (index.html, _gallery/ at any depth), hidden
-    and temporary files; sorted by relative path."""
-    found = []
+@dataclass
+class DeckSection:
+    name: str
+    title: str
+    proofs: list[tuple[str, Proof]] = field(default_factory=list)   # (folder of the record, record)
+
+
+def output_files(root: Path) -> tuple[list[Path], list[Path]]:
+    """Every regular file under root but galleries (index.html, _gallery/), hidden and
+    temporary files and symbolic links, sorted by relative path (at most MAX_FILES);
+    and the proof records found."""
+    found: list[Path] = []
+    records: list[Path] = []
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != THUMBS)
         for name in sorted(files):
-            if not name.startswith(".") and not name.endswith(".tmp") and name != "index.html":
-                found.append(Path(folder) / name)
-    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+            path = Path(folder) / name
+            if path.is_symlink():
+                continue
+            if name.startswith(PREFIX) and name.endswith(".json"):
+                records.append(path)
+            elif not name.startswith(".") and not name.endswith(".tmp") and name != "index.html":
+                found.append(path)
+        if len(found) > MAX_FILES:
+            break
+    found.sort(key=lambda p: p.relative_to(root).as_posix())
+    return found[:MAX_FILES], sorted(records)
 
 
 def _fresh(thumb: Path, source: Path) -> bool:
-    return thumb.is_file() and thumb.stat().st_mtime >= source.stat().st_mtime
+    """Whether thumb is newer than source (and then kept as this run's)."""
+    if thumb.is_file() and not thumb.is_symlink() and thumb.stat().st_mtime >= source.stat().st_mtime:
+        keep(thumb)
+        return True
+    return False
 
 
-def _save_thumb(image: PILImage.Image, thumb: Path) -> None:
-    image = image.convert("RGB")
-    scale = THUMB_HEIGHT / image.height
-    size = (max(1, round(image.width * scale)), THUMB_HEIGHT)
-    if image.width > 4 * THUMB_HEIGHT:           # a wide sheet: limit the width instead
-        size = (4 * THUMB_HEIGHT, max(1, round(image.height * 4 * THUMB_HEIGHT / image.width)))
+def _save_thumb(image: PILImage.Image, thumb: Path, *, height: int, longest: int | None = None) -> None:
+    """A JPEG preview height pixels tall (or longest pixels on its longer side)."""
+    if longest is not None and image.width > image.height:
+        size = (longest, max(1, round(image.height * longest / image.width)))
+    else:
+        high = height if longest is None else longest
+        size = (max(1, round(image.width * high / image.height)), high)
+    if image.mode not in ("RGB", "L"):
+        image = image.convert("RGBA")
+        flat = PILImage.new("RGB", image.size, "white")
+        flat.paste(image, mask=image.getchannel("A"))
+        image = flat
+    factor = min(image.width // size[0], image.height // size[1])
+    if factor >= 2:
+        image = image.reduce(factor)
     small = image.resize(size, PILImage.Resampling.LANCZOS)
     with atomic_path(thumb) as temp:
-        small.save(temp, format="PNG", optimize=False, compress_level=6)
+        small.save(temp, format="JPEG", quality=84)
 
 
-def _pdf_thumb(path: Path, thumb: Path) -> int | None:
-    """Render the first page to thumb unless it is fresh; the page count (None where
-    pypdfium2 is missing)."""
-    try:
-        import pypdfium2 as pdfium
-    except ImportError:
-        return None
+def picture_thumb(path: Path, thumb: Path, *, card: bool) -> bool:
+    """Make thumb from a picture unless it is fresh; False where the picture is too
+    large to preview."""
+    with PILImage.open(path) as image:
+        if image.width * image.height > MAX_PICTURE_PIXELS:
+            return False
+        if not _fresh(thumb, path):
+            image.load()
+            _save_thumb(image, thumb, height=CARD_HEIGHT, longest=None if card else PAGE_SIDE)
+    return True
+
+
+def pdf_thumb(path: Path, thumb: Path) -> int:
+    """Render the first page to thumb unless it is fresh; the page count."""
+    import pypdfium2 as pdfium
     document = pdfium.PdfDocument(str(path))
     try:
-        if not _fresh(thumb, path):
+        pages = len(document)
+        if pages and not _fresh(thumb, path):
             page = document[0]
-            scale = THUMB_HEIGHT * 2 / page.get_height()
-            _save_thumb(page.render(scale=scale).to_pil(), thumb)
-        return len(document)
+            width, height = page.get_size()
+            if not (width > 0 and height > 0):
+                raise ValueError("an empty page")
+            scale = min(PAGE_SIDE / max(width, height), (MAX_RENDER_PIXELS / (width * height)) ** 0.5)
+            _save_thumb(page.render(scale=scale).to_pil(), thumb, height=CARD_HEIGHT, longest=PAGE_SIDE)
+        return pages
     finally:
         document.close()
 
 
-def make_entry(root: Path, path: Path) -> Entry:
+def thumb_path(root: Path, rel: str) -> Path:
+    return root / THUMBS / f"{rel}.jpg"
+
+
+def preview(root: Path, path: Path, *, card: bool = False) -> Preview:
+    """The file's preview, made if need be; a file that cannot be previewed (corrupt,
+    too large, not a picture or PDF) is listed with the reason."""
+    import pypdfium2 as pdfium
     rel = path.relative_to(root).as_posix()
+    thumb = thumb_path(root, rel)
     suffix = path.suffix.lower()
-    thumb = root / THUMBS / f"{rel}.png"
-    if suffix in PICTURES:
-        with PILImage.open(path) as image:
-            if image.width * image.height <= SHOW_AS_IS:       # a card: the browser scales it
-                return Entry(rel, rel, path.name)
-            if not _fresh(thumb, path):
-                _save_thumb(image, thumb)
-        return Entry(rel, thumb.relative_to(root).as_posix(), path.name)
-    if suffix == ".pdf":
-        pages = _pdf_thumb(path, thumb)
-        if pages is None:
-            return Entry(rel, None, f"{path.name} (PDF)")
-        return Entry(rel, thumb.relative_to(root).as_posix(), f"{path.name} ({pages} page{'s' * (pages != 1)})")
-    return Entry(rel, None, path.name)
+    try:
+        if suffix in PICTURES:
+            if not picture_thumb(path, thumb, card=card):
+                return Preview(rel, None, f"{path.name} (too large to preview)")
+            return Preview(rel, thumb.relative_to(root).as_posix(), path.name)
+        if suffix == ".pdf":
+            pages = pdf_thumb(path, thumb)
+            if not pages:
+                return Preview(rel, None, f"{path.name} (PDF, no pages)")
+            return Preview(rel, thumb.relative_to(root).as_posix(),
+                           f"{path.name} ({pages} page{'s' * (pages != 1)})")
+    except (PILImage.DecompressionBombError, MemoryError):
+        return Preview(rel, None, f"{path.name} (too large to preview)")
+    except (OSError, ValueError, PILImage.UnidentifiedImageError, pdfium.PdfiumError):
+        return Preview(rel, None, f"{path.name} (no preview: not a readable {suffix[1:].upper()} file)")
+    return Preview(rel, None, path.name)
 
 
-def _prune(root: Path, keep: set[str]) -> None:
-    """Remove thumbnails whose source file is gone (only inside the gallery's folder)."""
-    folder = root / THUMBS
-    for thumb in sorted(folder.rglob("*.png")) if folder.is_dir() else []:
-        if thumb.relative_to(root).as_posix() not in keep:
-            thumb.unlink()
+def deck_sections(root: Path, records: list[Path]) -> list[DeckSection]:
+    """The well-formed records, by deck (in deck name order)."""
+    sections: dict[str, DeckSection] = {}
+    for path in records:
+        proof = read_proof(path)
+        if proof is None:
+            continue
+        folder = path.parent.relative_to(root).as_posix()
+        section = sections.setdefault(proof.deck, DeckSection(proof.deck, proof.title))
+        section.proofs.append(("" if folder == "." else folder + "/", proof))
+    for section in sections.values():           # home prints first, then exports
+        section.proofs.sort(key=lambda item: (not item[1].label.startswith("home print"), item[1].label, item[0]))
+    return [sections[name] for name in sorted(sections)]
 
 
-def build_gallery(root: Path) -> Path:
-    """Write root/index.html (and thumbnails) for everything under root."""
+def build_gallery(root: Path, *, live: bool = False) -> Path:
+    """Write root/index.html (and previews) for everything under root. live: the page
+    reloads itself when a watching build writes it again (printgen build --watch)."""
+    from printgen.products.gallery_page import GalleryPage
     if not root.is_dir():
         raise OutputError(f"{root}: no such output folder; build something first or pass --out DIR")
     ensure_dir(root / THUMBS)
-    groups: dict[str, list[Entry]] = {}
-    for path in output_files(root):
-        try:
-            entry = make_entry(root, path)
-        except (OSError, PILImage.UnidentifiedImageError, ValueError) as error:
-            entry = Entry(path.relative_to(root).as_posix(), None, f"{path.name} (no preview: {error})")
-        groups.setdefault(str(Path(entry.rel).parent.as_posix()), []).append(entry)
-    _prune(root, {e.thumb for entries in groups.values() for e in entries if e.thumb})
-    return write_bytes(root / "index.html", page_html(root, groups).encode("utf-8"))
+    files, records = output_files(root)
+    existing = {path.relative_to(root).as_posix(): path for path in files}
+    page = GalleryPage(root.resolve().name, live=live, cut_short=len(files) >= MAX_FILES)
+    made: dict[str, Preview] = {}
+
+    def lookup(rel: str, card: bool) -> Preview | None:
+        if rel not in existing:
+            return None
+        if rel not in made:
+            made[rel] = preview(root, existing[rel], card=card)
+        return made[rel]
+
+    def under(folder: str) -> list[str]:
+        return [rel for rel in existing if rel.startswith(folder + "/")]
+
+    shown: set[str] = set()
+    for section in deck_sections(root, records):
+        shown |= page.add_deck(section, lookup, under)
+    for path in files:
+        rel = path.relative_to(root).as_posix()
+        if rel not in shown:
+            page.add_other(preview(root, path))
+    if live:
+        write_bytes(root / THUMBS / LIVE, f"printgenLive({page.stamp()!r});\n".encode())
+        page.thumbs.add(f"{THUMBS}/{LIVE}")
+    _prune(root, page.thumbs)
+    return write_bytes(root / "index.html", page.html().encode("utf-8"))
 
 
-STYLE = """
-body { font-family: sans-serif; margin: 1.5em; color: #1d2433; background: #f4f4f2; }
-h1 { font-size: 1.4em; } h2 { font-size: 1.1em; margin-top: 2em; border-bottom: 1px solid #ccc; }
-.grid { display: flex; flex-wrap: wrap; gap: 12px; }
-figure { margin: 0; background: white; padding: 6px; border: 1px solid #ddd; max-width: 640px; }
-figure img { display: block; height: 160px; image-rendering: auto; width: auto; max-width: 640px; object-fit: contain; }
-figcaption { font-size: 0.7em; width: 0; min-width: 100%; overflow-wrap: anywhere; }
-img.broken { outline: 3px solid #b42a22; }
-ul.files { columns: 3; font-size: 0.85em; }
-"""
-
-# Marks any image that fails to load (and counts them on <body>, for a quick check).
-SCRIPT = """
-window.addEventListener("load", function () {
-  var images = document.images, loaded = 0;
-  for (var i = 0; i < images.length; i++) {
-    if (images[i].complete && images[i].naturalWidth > 0) { loaded++; }
-    else { images[i].classList.add("broken"); }
-  }
-  document.body.setAttribute("data-images", loaded + "/" + images.length);
-});
-"""
-
-
-def page_html(root: Path, groups: dict[str, list[Entry]]) -> str:
-    count = sum(len(entries) for entries in groups.values())
-    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-             f"<title>printgen proofs: {html.escape(root.resolve().name)}</title>",
-             f"<style>{STYLE}</style><script>{SCRIPT}</script></head><body>",
-             f"<h1>printgen proofs</h1><p>{count} files in {len(groups)} folders. "
-             "Thumbnails are previews; print from the linked files.</p>"]
-    for folder in sorted(groups):
-        entries = groups[folder]
-        parts.append(f"<h2>{html.escape(folder if folder != '.' else 'top level')}</h2>")
-        shown = [e for e in entries if e.thumb]
-        if shown:
-            parts.append('<div class="grid">')
-            for e in shown:
-                href, src = html.escape(e.rel, quote=True), html.escape(e.thumb or "", quote=True)
-                parts.append(f'<figure><a href="{href}"><img src="{src}" alt="{html.escape(e.caption)}">'
-                             f"</a><figcaption>{html.escape(e.caption)}</figcaption></figure>")
-            parts.append("</div>")
-        others = [e for e in entries if not e.thumb]
-        if others:
-            parts.append('<ul class="files">')
-            parts += [f'<li><a href="{html.escape(e.rel, quote=True)}">{html.escape(e.caption)}</a></li>'
-                      for e in others]
-            parts.append("</ul>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+def _prune(root: Path, keep: set[str]) -> None:
+    """Remove previews whose source file is gone (only inside the gallery's folder)."""
+    folder = root / THUMBS
+    for thumb in sorted(folder.rglob("*")) if folder.is_dir() else []:
+        rel = thumb.relative_to(root).as_posix()
+        if thumb.is_file() and not thumb.is_symlink() and rel not in keep:
+            thumb.unlink()

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import InputError
-from printgen.spec.reading import read_text
+from printgen.spec.reading import note_read, read_text
 
 COUNT = "count"
 MAX_ROWS = 100_000          # rows of cards a table may hold
@@ -67,6 +67,7 @@ def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, l
     except ImportError:
         raise InputError(f"{display}: reading XLSX needs the openpyxl package (pip install openpyxl)") from None
     try:
+        note_read(path)
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except FileNotFoundError:
         raise InputError(f"{display}: file not found") from None

@@ -9,6 +9,16 @@ from pathlib import Path
 from printgen.errors import InputError, PrintgenError
 
 MAX_BYTES = 8 * 1024 * 1024      # the largest data, template, rules or deal file printgen reads (8 MB)
+_read: set[str] = set()          # every file the spec stage opened in this process
+
+
+def note_read(path: Path) -> None:
+    """Remember that input was read from path (what `build --watch` watches)."""
+    _read.add(os.path.abspath(path))
+
+
+def files_read() -> list[str]:
+    return sorted(_read)
 
 
 def read_text(path: Path, source: str | None = None, *,
@@ -16,6 +26,7 @@ def read_text(path: Path, source: str | None = None, *,
     """The file's text as UTF-8 (a byte-order mark at its start is not text); one
     located error, of the given kind, naming the file otherwise."""
     where = source or str(path)
+    note_read(path)
     try:
         with open(path, "rb", opener=_no_block) as file:
             info = os.fstat(file.fileno())

@@ -1,0 +1,98 @@
+"""The proof record of a deck build or export: what the proof gallery shows of it.
+
+A small hidden JSON file beside the files it describes (.proof-DECK-LABEL.json),
+written like every output, so the folder's manifest records it and a rebuild
+replaces it or removes it with the job's other files. It holds the deck's name and
+title, its cards (face and back images, relative to the record's folder), the printed
+size of those images in mm (for the gallery's 100 % view) and each print file with
+the preflight findings of the run that wrote it.
+
+The gallery reads records from folders a stranger may have filled, so reading is
+strict and quiet: a record that is too large, malformed or names a path outside its
+folder is ignored (the gallery then shows the files without it).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from printgen.output import write_bytes
+
+PREFIX = ".proof-"
+MAX_BYTES = 4 * 1024 * 1024         # a record of 100,000 cards stays far below this
+
+
+@dataclass(frozen=True)
+class ProofCard:
+    name: str                       # the card's title, for the caption
+    face: str                       # image paths relative to the record's folder
+    back: str | None
+
+
+@dataclass(frozen=True)
+class Proof:
+    deck: str                       # the deck's name (a plain file name)
+    title: str
+    label: str                      # what the run made: "home print, a4", "The Game Crafter", ...
+    image_mm: tuple[float, float]   # the card images' printed size, bleed included
+    cards: tuple[ProofCard, ...]
+    files: tuple[str, ...]          # print files relative to the record's folder
+    findings: tuple[str, ...]       # preflight, one line per kind of problem
+    folders: tuple[str, ...] = ()   # folders of files shown as one line each (the SVGs)
+
+
+def record_name(deck: str, label: str) -> str:
+    slug = "-".join("".join(c if c.isalnum() else " " for c in label.lower()).split())
+    return f"{PREFIX}{deck}-{slug}.json"
+
+
+def write_proof(folder: Path, proof: Proof) -> Path:
+    """Write the record; image and file paths must already be relative to folder."""
+    data = {"printgen_proof": 1, "deck": proof.deck, "title": proof.title, "label": proof.label,
+            "image_mm": [round(v, 3) for v in proof.image_mm],
+            "cards": [[c.name, c.face, c.back] for c in proof.cards],
+            "files": list(proof.files), "findings": list(proof.findings), "folders": list(proof.folders)}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return write_bytes(folder / record_name(proof.deck, proof.label), (text + "\n").encode("utf-8"))
+
+
+def relative(path: Path, folder: Path) -> str:
+    return path.relative_to(folder).as_posix()
+
+
+def _inside(rel: object) -> str:
+    """rel if it is a plain relative path inside its folder, else ValueError."""
+    if not isinstance(rel, str) or not rel or "\\" in rel or "\0" in rel:
+        raise ValueError(rel)
+    parts = PurePosixPath(rel).parts
+    if PurePosixPath(rel).is_absolute() or any(p in ("..", ".") for p in parts):
+        raise ValueError(rel)
+    return rel
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(value)
+    return value
+
+
+def read_proof(path: Path) -> Proof | None:
+    """The record at path, or None where it is not a well-formed record of ours."""
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("printgen_proof") != 1:
+            return None
+        width, height = (float(v) for v in data["image_mm"])
+        if not (0 < width < 10_000 and 0 < height < 10_000):
+            return None
+        cards = tuple(ProofCard(_text(name), _inside(face), None if back is None else _inside(back))
+                      for name, face, back in data["cards"])
+        return Proof(_text(data["deck"]), _text(data["title"]), _text(data["label"]), (width, height), cards,
+                     tuple(_inside(f) for f in data["files"]), tuple(_text(f) for f in data["findings"]),
+                     tuple(_inside(f) for f in data.get("folders", ())))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+        return None

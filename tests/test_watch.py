@@ -1,0 +1,103 @@
+"""printgen build --watch, run as a user runs it (a real process, stopped with Ctrl-C):
+a change to a template rebuilds the PDF and says what changed; a mistake is one error
+line and the watch goes on; fixing it builds again; the gallery reloads itself."""
+
+from __future__ import annotations
+
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES
+
+TIMEOUT = 60            # seconds for any one step; a build of this deck takes about 2 s
+
+
+class Watch:
+    """A running `printgen build --watch` whose output lines are read as they come."""
+
+    def __init__(self, folder: Path, *args: str) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "printgen", "build", *args, "--watch"],
+                                        cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def until(self, start: str) -> str:
+        """Wait for a line starting with start (at most TIMEOUT seconds)."""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            self.seen.append(line)
+            if line.startswith(start):
+                return line
+        raise AssertionError(f"no line starting {start!r}; saw {self.seen}")
+
+    def stop(self) -> int:
+        self.process.send_signal(signal.SIGINT)
+        try:
+            return self.process.wait(timeout=TIMEOUT)
+        finally:
+            if self.process.poll() is None:
+                self.process.kill()
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    shutil.copytree(FIXTURES / "preflight", tmp_path / "deck")
+    return tmp_path
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    time.sleep(0.05)
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_watch_rebuilds_on_a_change_survives_a_mistake_and_stops_cleanly(project):
+    watch = Watch(project, "deck/clean.yaml", "--only", "pdf,gallery", "--out", "out")
+    try:
+        assert "watching" in watch.until("watch: built")
+        pdf, stamp = project / "out" / "preflight-clean-a4.pdf", project / "out" / "_gallery" / "live.js"
+        first, first_stamp = pdf.read_bytes(), stamp.read_text()
+        assert "printgenLive" in (project / "out" / "index.html").read_text()
+
+        edit(project / "deck" / "face.yaml", "size: 16pt", "size: 12pt")
+        assert watch.until("watch: changed:").endswith("face.yaml")
+        watch.until("watch: built")
+        assert pdf.read_bytes() != first and stamp.read_text() != first_stamp
+
+        edit(project / "deck" / "face.yaml", "size: 12pt", "size: twelve")
+        error = watch.until("printgen: error:")
+        assert "face.yaml" in error and "twelve" in error
+        watch.until("watch: the build stopped with an error")
+
+        edit(project / "deck" / "face.yaml", "size: twelve", "size: 16pt")
+        watch.until("watch: changed:")
+        watch.until("watch: built")
+        assert pdf.read_bytes() == first              # the same inputs give the same bytes
+    finally:
+        status = watch.stop()
+    assert status == 0 and watch.until("watch: stopped")
+    assert not any("Traceback" in line for line in watch.seen)
+
+
+def test_watch_refuses_all(cli):
+    result = cli("build", "--all", "--watch")
+    assert result.status == 2 and "--watch: watches one deck" in result.err
