@@ -1,7 +1,10 @@
 """Writing output safely: every file goes to a temporary name, then is renamed.
 
 A failure part-way leaves no half-written file behind; an unwritable folder is a
-clear OutputError.
+clear OutputError. Inside a job (every command of the CLI runs as one, see
+`recording`), the renames wait until the job succeeds: a run that stops with an
+error, at any point, leaves the output folder as it found it (its temporary files
+removed, the folders it created removed again, every earlier file untouched).
 
 The build manifest. Every folder printgen writes into keeps a record of the files
 each job wrote there (MANIFEST, a small hidden JSON file). A job is one kind of run
@@ -26,9 +29,13 @@ from printgen.errors import OutputError
 
 
 def ensure_dir(folder: Path) -> Path:
-    """Create folder (and parents) or raise OutputError saying why not."""
+    """Create folder (and parents) or raise OutputError saying why not; a job removes
+    the folders it created if it fails."""
+    missing = [f for f in (folder, *folder.parents) if not f.exists()]
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        if _runs:
+            _runs[-1].made += reversed(missing)
     except OSError as error:
         raise OutputError(f"{folder}: cannot create the output folder ({error.strerror or error})") from None
     if not os.access(folder, os.W_OK):
@@ -45,23 +52,37 @@ def atomic_path(path: Path) -> Iterator[Path]:
     ensure_dir(path.parent)
     _clean_leftovers(path.parent)
     temp_path = _new_temp(path)
+    kept = False
     try:
         yield temp_path
-        same = _same_bytes(temp_path, path)
+        same = _same_bytes(temp_path, staged(path))
         if not same and path.exists() and not _ours(path) and not _signed_pdf(path) and not _adopted(path):
             raise OutputError(f"{path}: printgen has no record of writing this file (it keeps one since "
                               f"this version), so it will not replace it; move it away or choose "
                               f"another --out folder")
         if not same:
             os.chmod(temp_path, 0o644)
-            os.replace(temp_path, path)
+            if _runs:                   # renamed when the job succeeds
+                _runs[-1].pending[path] = temp_path
+                kept = True
+            else:
+                os.replace(temp_path, path)
         if not same or _ours(path):
             _record(path)
     except OSError as error:
         raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
     finally:
-        if temp_path.exists():
+        if not kept and temp_path.exists():
             temp_path.unlink()
+
+
+def staged(path: Path) -> Path:
+    """Where path's newest bytes are: its temporary file while the job that wrote it
+    runs, else path itself (to read back a file just written)."""
+    for run in reversed(_runs):
+        if path in run.pending:
+            return run.pending[path]
+    return path
 
 
 def _new_temp(path: Path) -> Path:
@@ -168,6 +189,33 @@ class Run:
     written: dict[Path, set[str]] = field(default_factory=dict)
     adopt: Path | None = None
     subfolders: bool = True         # also prune subfolders whose manifest names the job
+    pending: dict[Path, Path] = field(default_factory=dict)   # final path -> its temporary file
+    made: list[Path] = field(default_factory=list)            # folders created, outermost first
+
+    def commit(self) -> None:
+        """Rename every file written to its final name."""
+        while self.pending:
+            path, temp = next(iter(self.pending.items()))
+            try:
+                os.replace(temp, path)
+            except OSError as error:
+                raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
+            del self.pending[path]
+        self.made.clear()
+
+    def abandon(self) -> None:
+        """Remove the temporary files and the folders this failed run created."""
+        for temp in self.pending.values():
+            with contextlib.suppress(OSError):
+                temp.unlink()
+        self.pending.clear()
+        for folder in reversed(self.made):
+            with contextlib.suppress(OSError):
+                for leftover in folder.glob(".*.tmp"):
+                    if TEMP_NAME.match(leftover.name) and int(TEMP_NAME.match(leftover.name).group(1)) == os.getpid():
+                        leftover.unlink()
+                folder.rmdir()          # only if it is empty
+        self.made.clear()
 
     def prune(self) -> list[Path]:
         """Remove what this job's previous run wrote and this one did not (unless
@@ -246,11 +294,19 @@ def recording(job: str, adopt: Path | None = None, *, subfolders: bool = True) -
     _runs.append(run)
     try:
         yield run
+        run.commit()
         run.prune()
+    except BaseException:
+        run.abandon()
+        raise
     finally:
         _runs.remove(run)
 
 
 def prune_current() -> list[Path]:
-    """Remove the current job's stale files now (before a gallery lists the folder)."""
-    return _runs[-1].prune() if _runs else []
+    """Put the current job's files in place and remove its stale ones now (before a
+    gallery lists the folder)."""
+    if not _runs:
+        return []
+    _runs[-1].commit()
+    return _runs[-1].prune()

@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass
 
 from printgen.errors import UnitError
+from printgen.limits import limit
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
-MAX_MM = 10_000.0        # the longest length any data file or option may give (10 m)
+MAX_MM = float(limit("length_mm"))        # the longest length any data file or option may give (10 m)
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
 
 

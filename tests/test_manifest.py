@@ -118,3 +118,33 @@ def test_printgens_own_output_folder_is_adopted_after_an_upgrade(cli, tmp_path, 
     old.write_bytes(b"an older printgen's PNG")
     assert cli("build", str(deck), "--only", "png", "-q").status == 0
     assert old.read_bytes().startswith(b"\x89PNG")
+
+
+def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under folder (hidden ones too): its bytes and modification time."""
+    return {p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in folder.rglob("*") if p.is_file()}
+
+
+def test_a_run_that_fails_after_writing_leaves_the_folder_as_it_was(cli, tmp_path, monkeypatch):
+    """The card sheets, PNGs and SVGs are written, then the tuck box fails: the new
+    files never appear, the folders made for them are gone, the earlier build's files
+    keep their bytes and dates, and no temporary file is left."""
+    import printgen.products.box as box
+    from printgen.errors import InputError
+    deck = project(cli, tmp_path, monkeypatch)
+    fresh = tmp_path / "fresh"
+    monkeypatch.setattr(box, "deck_box", lambda *a, **k: (_ for _ in ()).throw(InputError("box: broken")))
+    result = cli("build", str(deck), "--out", str(fresh), "-q")
+    assert result.status == 2 and result.err.strip() == "printgen: error: box: broken"
+    assert not fresh.exists()
+
+    monkeypatch.undo()
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "out"
+    assert cli("build", str(deck), "--out", str(out), "-q").status == 0
+    before = snapshot(out)
+    cut(deck, VALUES_12, VALUES_24)                   # a different deck: every file would change
+    monkeypatch.setattr(box, "deck_box", lambda *a, **k: (_ for _ in ()).throw(InputError("box: broken")))
+    assert cli("build", str(deck), "--out", str(out), "-q").status == 2
+    assert snapshot(out) == before

@@ -14,6 +14,7 @@ from printgen.layout.chart import census_page
 from printgen.output import write_bytes
 from printgen.render.pdf import render_pdf
 from printgen.spec.printdata import paper
+from printgen.limits import limit
 
 DESCRIPTION = """\
 Deal COUNT Jedi Temple deals from --start and, for each level, report the share the
@@ -37,7 +38,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     return parser
 
 
-MAX_CENSUS = 1_000_000          # deals one census may play
+MAX_CENSUS = limit("census_deals")          # deals one census may play
 
 
 def parse_levels(text: str) -> tuple[Level, ...]:

@@ -11,6 +11,7 @@ from printgen.products.challenge import ChallengeBuild, build_challenge
 from printgen.products.dealsheet import known_rules
 from printgen.spec import display_path
 from printgen.spec.printdata import paper
+from printgen.limits import limit
 
 DESCRIPTION = """\
 Print a challenge booklet: a cover (title, level, how to use it, credits), one deal
@@ -20,7 +21,7 @@ numbers upward from --start and keeping those the solver wins at the level (and,
 with --difficulty, only those rated that many stars). The same options always give
 the same booklet."""
 
-MAX_COUNT = 500
+MAX_COUNT = limit("challenge_count")
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:

@@ -8,6 +8,7 @@ from pathlib import Path
 from printgen.cli.options import add_out
 from printgen.errors import InputError
 from printgen.spec import display_path, load_deck
+from printgen.limits import limit
 
 DESCRIPTION = """\
 Write two transparent PNG pictures of a deck, for a game's web page or a
@@ -16,7 +17,7 @@ and DECK-spread.png, the same cards and the deck's back side by side above a sof
 reflection. DECK is a deck name from decks/ or a path to a deck file."""
 
 DEFAULT_COUNT = 5
-DPI_RANGE = (50, 300)
+DPI_RANGE = (limit("showcase_dpi_min"), limit("showcase_dpi_max"))
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:

@@ -17,6 +17,7 @@ from printgen.spec.pictures import check_picture
 from printgen.spec.places import confined
 from printgen.spec.template import builtin_shapes
 from printgen.units import Length, mm
+from printgen.limits import limit
 
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")
 
@@ -84,7 +85,7 @@ def _group(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     return prims
 
 
-MAX_ITEMS = 1000                 # a group repeats at most this many times
+MAX_ITEMS = limit("group_items")                 # a group repeats at most this many times
 _DONE: dict[tuple[Path, str, Frame], tuple[Primitive, ...]] = {}
 _SEPARATOR = "\x1e"      # joins an element's expressions so that one render does them all
 
@@ -244,7 +245,7 @@ def shape_prims(parts, cx: float, cy: float, half: float, paint: dict) -> list[P
     return made
 
 
-MAX_TEXT_PT = 720.0        # the largest text size: 10 inches
+MAX_TEXT_PT = float(limit("text_size_pt"))        # the largest text size: 10 inches
 
 
 def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
@@ -253,9 +254,12 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     if not 0 < size <= MAX_TEXT_PT:
         raise TemplateError(f"{ev.where('size')}: expected a text size above 0 and at most {MAX_TEXT_PT:g}pt, "
                             f"got {ev.text('size')!r}")
-    style = TextStyle(font=ev.text("font", "sans"), size=size, color=ev.color("color", "#000000") or "#000000",
+    from printgen.fonts import FILES
+    style = TextStyle(font=ev.choice("font", tuple(FILES), "sans"), size=size,
+                      color=ev.color("color", "#000000") or "#000000",
                       align=ev.choice("align", ALIGNS, "left"), valign=ev.choice("valign", VALIGNS, "top"),
-                      line_height=ev.number("line_height", 1.2, 0.5, 5.0), wrap=ev.text("wrap", "true") != "false",
+                      line_height=ev.number("line_height", 1.2, limit("line_height_min"), limit("line_height_max")),
+                      wrap=ev.text("wrap", "true") != "false",
                       min_size=min(size, max(1.0, ev.length("min_size", f"{size}pt", signed=False))))
     quarter = _quarter(ev)
     lw, lh = (h, w) if quarter % 2 else (w, h)

@@ -18,6 +18,7 @@ from PIL import Image as PILImage
 from printgen.layout.page import Page
 from printgen.model import Deck
 from printgen.model.box import DieLine
+from printgen.output import staged
 from printgen.preflight import deck_where, image_file_findings, side_findings
 from printgen.products.box import box_options, layout_die_art
 from printgen.render.png import write_png
@@ -66,7 +67,7 @@ def write_box_art(deck: Deck, art: BoxArt, prof: Profile, folder: Path, result: 
     """Write the planned art as DECK-box-NAME.png and check its pixel size."""
     path = write_png(art.page, folder / f"{deck.name}-box-{art.die.name}.png", dpi=art.dpi)
     result.files.append(path)
-    with PILImage.open(path) as image:
+    with PILImage.open(staged(path)) as image:
         got = image.size
     result.warnings += [str(f) for f in image_file_findings([(str(path), got, art.die.pixels)])]
     result.notes.append(f"tuck box art {path.name}: {prof.title}'s {art.die.name} (up to "

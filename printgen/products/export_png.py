@@ -13,6 +13,7 @@ from PIL import Image as PILImage
 
 from printgen.layout.deck import DeckLayout
 from printgen.layout.page import Side
+from printgen.output import staged
 from printgen.preflight import image_file_findings
 from printgen.progress import progress
 from printgen.render.png import pixel_size, write_png
@@ -35,7 +36,7 @@ def write_png_set(layout: DeckLayout, prof: Profile, folder: Path, result: Expor
     for side, name in progress(wanted, desc=f"{deck.name} {prof.name}", quiet=quiet):
         path = write_png(side, folder / name, dpi=prof.dpi)
         result.files.append(path)
-        with PILImage.open(path) as image:
+        with PILImage.open(staged(path)) as image:     # read back what was written
             checks.append((str(path), image.size, pixel_size(side, prof.dpi)))
     result.warnings += [str(f) for f in image_file_findings(checks)]
     width, height = pixel_size(layout.faces[0], prof.dpi)

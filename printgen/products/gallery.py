@@ -24,15 +24,16 @@ from PIL import Image as PILImage
 from printgen.errors import OutputError
 from printgen.output import atomic_path, ensure_dir, keep, write_bytes
 from printgen.products.proof import PREFIX, Proof, read_proof
+from printgen.limits import limit
 
 THUMBS = "_gallery"
 LIVE = "live.js"                 # under THUMBS: the stamp a watching build rewrites
 CARD_HEIGHT = 360                # preview pixels: a card's height, a page's longer side
 PAGE_SIDE = 480
 PICTURES = {".png", ".jpg", ".jpeg"}
-MAX_PICTURE_PIXELS = 40_000_000  # larger pictures are listed without a preview
-MAX_RENDER_PIXELS = 4_000_000    # a PDF page preview never needs more than this
-MAX_FILES = 20_000               # files listed; a folder holding more is cut short, saying so
+MAX_PICTURE_PIXELS = limit("gallery_picture_pixels")  # larger pictures are listed without a preview
+MAX_RENDER_PIXELS = limit("gallery_render_pixels")    # a PDF page preview never needs more than this
+MAX_FILES = limit("gallery_files")               # files listed; a folder holding more is cut short, saying so
 
 
 @dataclass(frozen=True)
@@ -216,5 +217,5 @@ def _prune(root: Path, keep: set[str]) -> None:
     folder = root / THUMBS
     for thumb in sorted(folder.rglob("*")) if folder.is_dir() else []:
         rel = thumb.relative_to(root).as_posix()
-        if thumb.is_file() and not thumb.is_symlink() and rel not in keep:
+        if thumb.is_file() and not thumb.is_symlink() and rel not in keep and not thumb.name.startswith("."):
             thumb.unlink()

@@ -1,7 +1,7 @@
 """The proof gallery's HTML: one self-contained page, its style and a little script.
 
-Every image is lazy-loaded (the browser fetches a preview when it scrolls into
-view), so the page itself stays small however many cards the folder holds. A card
+Every preview is loaded only as it comes near the screen (its address waits in
+data-src until then), so the page stays light however many cards the folder holds. A card
 turns over to its back when clicked (or with Enter); "100 %" shows its full image at
 its printed size in CSS millimetres; "turn all" turns a deck's cards over together.
 Opened as index.html#check, the page loads every image and writes what failed into
@@ -48,6 +48,15 @@ button { font: inherit; font-size: .85em; margin-left: 1em; }
 """
 
 SCRIPT = """
+// previews load as they come near the screen (a page of 500 cards stays light)
+var near = new IntersectionObserver(function (entries) {
+  entries.forEach(function (entry) {
+    if (entry.isIntersecting) { entry.target.src = entry.target.dataset.src; near.unobserve(entry.target); }
+  });
+}, {rootMargin: "300px"});
+document.addEventListener("DOMContentLoaded", function () {
+  document.querySelectorAll("img[data-src]").forEach(function (img) { near.observe(img); });
+});
 document.addEventListener("click", function (event) {
   var view = document.getElementById("view");
   var zoom = event.target.closest("a.zoom");
@@ -71,27 +80,26 @@ document.addEventListener("keydown", function (event) {
 });
 if (location.hash === "#check") {          // the browser test: load every image once, report failures
   window.addEventListener("load", function () {
-    var sources = [], loadMs = Math.round(performance.now()), initial = [];
-    Array.prototype.forEach.call(document.images, function (i) {
-      if (i.complete && i.naturalWidth > 0 && initial.indexOf(i.getAttribute("src")) < 0) {
-        initial.push(i.getAttribute("src"));
-      }
-    });
-    Array.prototype.forEach.call(document.images, function (i) {
-      var src = i.getAttribute("src");
-      if (src && sources.indexOf(src) < 0) { sources.push(src); }
-    });
-    Promise.all(sources.map(function (src) {
-      return new Promise(function (done) {
-        var probe = new Image();
-        probe.onload = function () { done(probe.naturalWidth > 0 ? null : src); };
-        probe.onerror = function () { done(src); };
-        probe.src = src;
+    var loadMs = Math.round(performance.now());
+    requestAnimationFrame(function () { setTimeout(function () {
+      var sources = [], initial = [];
+      Array.prototype.forEach.call(document.images, function (i) {
+        var src = i.dataset.src || i.getAttribute("src");
+        if (src && sources.indexOf(src) < 0) { sources.push(src); }
+        if (i.getAttribute("src") && initial.indexOf(i.getAttribute("src")) < 0) { initial.push(i.getAttribute("src")); }
       });
-    })).then(function (bad) {
-      document.body.setAttribute("data-check", JSON.stringify({images: sources.length, load_ms: loadMs,
-        initial: initial, broken: bad.filter(function (b) { return b; })}));
-    });
+      Promise.all(sources.map(function (src) {
+        return new Promise(function (done) {
+          var probe = new Image();
+          probe.onload = function () { done(probe.naturalWidth > 0 ? null : src); };
+          probe.onerror = function () { done(src); };
+          probe.src = src;
+        });
+      })).then(function (bad) {
+        document.body.setAttribute("data-check", JSON.stringify({images: sources.length, load_ms: loadMs,
+          initial: initial, broken: bad.filter(function (b) { return b; })}));
+      });
+    }, 100); });
   });
 }
 """
@@ -133,7 +141,7 @@ class GalleryPage:
         if shown is None or shown.thumb is None:
             return f'<span class="noview">{esc(shown.caption if shown else alt + " (missing)")}</span>'
         self.thumbs.add(shown.thumb)
-        return f'<img loading="lazy" src="{esc(shown.thumb)}" alt="{esc(alt)}"{extra}>'
+        return f'<img data-src="{esc(shown.thumb)}" alt="{esc(alt)}"{extra}>'
 
     def add_deck(self, section: DeckSection, lookup: Lookup, under: Callable[[str], list[str]]) -> set[str]:
         """Add a deck's section; the files it shows (relative to the root). The first

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from printgen.output import write_bytes
+from printgen.limits import limit
 
 PREFIX = ".proof-"
-MAX_BYTES = 4 * 1024 * 1024         # a record of 100,000 cards stays far below this
+MAX_BYTES = limit("proof_record_bytes")         # a record of 100,000 cards stays far below this
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,10 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from printgen.layout.page import Side
 from printgen.output import atomic_path
 from printgen.render.png import render_side
+from printgen.limits import limit
 
 CORNER_MM = 3.0                  # the rounded corner of a die-cut card
-MAX_CARDS = 12                   # a hand or spread of more is unreadable at any size
+MAX_CARDS = limit("showcase_cards")                   # a hand or spread of more is unreadable at any size
 SHADOW = (0, 0, 0, 110)
 
 

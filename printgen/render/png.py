@@ -19,6 +19,7 @@ from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRu
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import atomic_path
 from printgen.render.pngfile import png_bytes
+from printgen.limits import limit
 
 SUPERSAMPLE = 2
 BAND_PIXELS = 1_000_000     # output pixels drawn at once: a card in one go, a box art in bands
@@ -91,7 +92,7 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
     return image
 
 
-MAX_DASHES = 100_000     # dash periods along one line; a finer pattern is drawn solid
+MAX_DASHES = limit("dashes_per_line")     # dash periods along one line; a finer pattern is drawn solid
 _bases: dict[tuple, tuple[Image.Image, Image.Image]] = {}
 _bases_lock = threading.Lock()
 BASES_KEPT = 1           # kept drawings of a card's leading rectangles (18 MB for a poker card at 300 dpi)

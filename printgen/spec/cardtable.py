@@ -21,10 +21,11 @@ from typing import Any
 
 from printgen.errors import InputError
 from printgen.spec.reading import note_read, read_text
+from printgen.limits import limit
 
 COUNT = "count"
-MAX_ROWS = 100_000          # rows of cards a table may hold
-MAX_COPIES = 10_000         # copies a row's count may ask for
+MAX_ROWS = limit("table_rows")          # rows of cards a table may hold
+MAX_COPIES = limit("table_copies")         # copies a row's count may ask for
 DECIMALS = re.compile(r"^0(?:\.(0+))?$")
 
 

@@ -12,16 +12,17 @@ from printgen.spec.cardtable import read_table
 from printgen.spec.expr import render
 from printgen.spec.places import DICE, PARTS, RULES, find
 from printgen.spec.printdata import print_facts
-from printgen.spec.schema import Checker
+from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 from printgen.units import Length
+from printgen.limits import limit
 
 DECK_KEYS = ["name", "title", "game", "credits", "size", "bleed", "safe", "face", "back",
              "label", "fields", "card_thickness", "cards", "dice", "parts", "box", "rules"]
 ENTRY_KEYS = ["each", "fields", "count", "face", "back", "table", "sheet"]
 SIZE_KEYS = ["width", "height"]
 BOX_KEYS = ["thickness", "clearance", "back", "side", "title"]
-MAX_CARDS = 100_000         # cards one deck may make (its entries' counts and each-products together)
+MAX_CARDS = limit("deck_cards")         # cards one deck may make (its entries' counts and each-products together)
 REFS = {"dice": (DICE, "dice names such as [spike]"), "parts": (PARTS, "part names such as [solomon-board]"),
         "rules": (RULES, "rules text names such as [coruscant-shift]")}
 
@@ -76,7 +77,7 @@ def _refs(check: Checker, value: Any, key: str, deck_file: Path) -> tuple[Ref, .
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        check.fail((key,), f"expected a list of {example}, got {_shown(value)}")
+        check.fail((key,), f"expected a list of {example}, got {shown(value)}")
         return ()
     refs = []
     for i, name in enumerate(value):
@@ -99,10 +100,6 @@ def _box(check: Checker, value: Any) -> DeckBox:
     return DeckBox(**lengths, **texts)
 
 
-def _shown(value: Any) -> str:
-    return "a mapping" if isinstance(value, dict) else repr(value)
-
-
 def _size(check: Checker, value: Any) -> CardSize:
     presets = print_facts().card_sizes
     if isinstance(value, dict):
@@ -112,9 +109,9 @@ def _size(check: Checker, value: Any) -> CardSize:
         if width <= 0 or height <= 0:
             check.fail(("size",), "expected a width and height greater than zero")
         return CardSize(width, height)
-    if value not in presets:
+    if not isinstance(value, str) or value not in presets:
         check.fail(("size",), f"expected a preset ({', '.join(presets)}) or width and height, "
-                              f"got {value!r}")
+                              f"got {shown(value)}")
         return presets["poker"]
     return presets[str(value)]
 

@@ -21,6 +21,7 @@ import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from printgen.errors import TemplateError
+from printgen.limits import limit
 
 
 def _signed(value: Any) -> str:
@@ -48,8 +49,8 @@ def _bytecode_cache() -> jinja2.BytecodeCache | None:
     return jinja2.FileSystemBytecodeCache(str(folder)) if os.access(folder, os.W_OK) else None
 
 
-MAX_STEPS = 100_000        # loop steps (range items) one rendering may take
-MAX_RESULT = 100_000       # characters or items an operation may make; digits of a power
+MAX_STEPS = limit("template_steps")        # loop steps (range items) one rendering may take
+MAX_RESULT = limit("template_result")       # characters or items an operation may make; digits of a power
 _count = threading.local()        # the current rendering's loop steps, per thread
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from printgen.errors import InputError
+from printgen.limits import limit
 
-MAX_PIXELS = 40_000_000
+MAX_PIXELS = limit("picture_pixels")
 
 
 def check_picture(path: Path, where: str) -> tuple[int, int]:

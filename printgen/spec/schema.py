@@ -1,6 +1,8 @@
 """Checks shared by every data file: accepted keys, types and lengths.
 
-A Checker collects every problem in a document, so the user sees them all at once.
+A Checker collects every problem in a document, so the user sees them all at once,
+one line per root cause: once a key is missing or a value is not the mapping it should
+be, nothing inside it is reported again (no "got nothing" for each of its keys).
 """
 
 from __future__ import annotations
@@ -24,9 +26,16 @@ class Checker:
     def __init__(self, doc: Located) -> None:
         self.doc = doc
         self.errors: list[str] = []
+        self.blocked: set[KeyPath] = set()      # reported as missing or malformed: nothing below them
 
     def fail(self, path: KeyPath, message: str) -> None:
+        if any(path[:i] in self.blocked for i in range(len(path) + 1)):
+            return
         self.errors.append(str(self.doc.error(path, message)))
+
+    def block(self, path: KeyPath) -> None:
+        """Report nothing more at or below path (its root cause is reported)."""
+        self.blocked.add(path)
 
     def raise_errors(self) -> None:
         if self.errors:
@@ -36,22 +45,25 @@ class Checker:
                 required: Iterable[str] = ()) -> dict[str, Any]:
         """Check value is a mapping with only accepted keys and all required ones."""
         if not isinstance(value, dict):
-            self.fail(path, f"expected a mapping of keys, got {_show(value)}")
+            self.fail(path, f"expected a mapping of keys, got {shown(value)}")
+            self.block(path)
             return {}
         accepted = list(accepted)
         for key in value:
             if key not in accepted:
                 self.fail(path + (key,), f"unknown key {key!r}; accepted keys: {', '.join(accepted)}")
-        for key in required:
-            if key not in value:
-                self.fail(path, f"missing required key {key!r}")
+        missing = [key for key in required if key not in value]
+        if missing:
+            keys = ", ".join(repr(key) for key in missing)
+            self.fail(path, f"missing required key{'s' * (len(missing) > 1)} {keys}")
+            self.blocked.update(path + (key,) for key in missing)
         return value
 
     def text(self, value: Any, path: KeyPath, default: str | None = None) -> str:
         if value is None and default is not None:
             return default
         if isinstance(value, (dict, list)) or value is None:
-            self.fail(path, f"expected text, got {_show(value)}")
+            self.fail(path, f"expected text, got {shown(value)}")
             return ""
         return str(value)
 
@@ -87,7 +99,7 @@ class Checker:
         try:
             result = int(str(value))
         except ValueError:
-            self.fail(path, f"expected a whole number, got {_show(value)}")
+            self.fail(path, f"expected a whole number, got {shown(value)}")
             return default or 0
         if minimum is not None and result < minimum:
             self.fail(path, f"expected a whole number of at least {minimum}, got {value!r}")
@@ -103,7 +115,7 @@ class Checker:
         except ValueError:
             result = float("nan")
         if result != result or result in (float("inf"), float("-inf")):
-            self.fail(path, f"expected a number, got {_show(value)}")
+            self.fail(path, f"expected a number, got {shown(value)}")
             return default or 0.0
         if (minimum is not None and result < minimum) or (maximum is not None and result > maximum):
             self.fail(path, f"expected a number from {minimum:g} to {maximum:g}, got {value!r}"
@@ -117,12 +129,13 @@ class Checker:
         if value is None:
             return default
         if str(value) not in choices:
-            self.fail(path, f"expected one of {', '.join(choices)}, got {_show(value)}")
+            self.fail(path, f"expected one of {', '.join(choices)}, got {shown(value)}")
             return default
         return str(value)
 
 
-def _show(value: Any) -> str:
+def shown(value: Any) -> str:
+    """A value as a message shows it: its kind for a mapping, a list or nothing, else its repr."""
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):

@@ -20,6 +20,7 @@ from printgen.spec.pictures import check_picture
 from printgen.spec.places import builtin_file, confined, display_path, roots
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import KeyPath, format_path, load_file
+from printgen.limits import limit
 
 COMMON = ["kind", "when", "mirror"]
 BOX = ["x", "y", "w", "h", "box"]
@@ -36,7 +37,7 @@ KINDS: dict[str, list[str]] = {
     "markdown": BOX + ["text", "size", "headings", "color", "accent", "line_height", "gap", "indent"],
     "group": ["each", "as", "x", "y", "elements"],
 }
-MAX_DEPTH = 4                    # groups inside groups
+MAX_DEPTH = limit("group_depth")                    # groups inside groups
 TEMPLATE_KEYS = ["description", "colors", "define", "shapes", "icons", "elements"]
 
 

@@ -15,11 +15,12 @@ import yaml
 
 from printgen.errors import SpecError, located
 from printgen.spec.reading import read_text
+from printgen.limits import limit
 
 KeyPath = tuple[str | int, ...]
-MAX_DEPTH = 64            # mappings and lists inside each other (libyaml's composer recurses)
-MAX_ALIASES = 1000        # *references to &anchors
-MAX_VALUES = 500_000      # values of a document once its aliases are expanded
+MAX_DEPTH = limit("yaml_depth")            # mappings and lists inside each other (libyaml's composer recurses)
+MAX_ALIASES = limit("yaml_aliases")        # *references to &anchors
+MAX_VALUES = limit("yaml_values")      # values of a document once its aliases are expanded
 # libyaml's parser where PyYAML was built with it (it is, in PyYAML's wheels): same nodes, faster
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

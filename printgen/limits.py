@@ -1,0 +1,26 @@
+"""The bounds of every resource input can ask for, with their reasons: data/limits.yaml.
+
+    from printgen.limits import limit
+    MAX_CARDS = limit("deck_cards")
+
+The file is printgen's own (not user input), read once with the plain safe loader.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+
+@lru_cache(maxsize=1)
+def limits() -> dict[str, tuple[int | float, str]]:
+    """Every bound by key: (value, reason)."""
+    import yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    text = resources.files("printgen").joinpath("data", "limits.yaml").read_text(encoding="utf-8")
+    data = yaml.load(text, Loader=loader)
+    return {key: (entry["value"], entry["why"]) for key, entry in data.items()}
+
+
+def limit(key: str) -> int | float:
+    return limits()[key][0]
