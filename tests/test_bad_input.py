@@ -15,7 +15,7 @@ CASES = {
     "missing-unit": ["missing-unit.yaml:3 bleed", "'3'", "expected a unit"],
     "unknown-unit": ["unknown-unit.yaml:2 size.height", "unknown unit 'furlongs'", "mm, cm, in, pt"],
     "negative-bleed": ["negative-bleed.yaml:3 bleed", "'-1mm'", "at least 0mm"],
-    "missing-template": ["missing-template.yaml:6 cards[0].face", "'no-such-template' not found",
+    "missing-template": ["missing-template.yaml:3 face", "'no-such-template' not found",
                          "expected a file no-such-template.yaml"],
     "jinja-error": ["jinja-error.yaml:4 elements[1].text", "no_such_field", "card 1"],
     "missing-image": ["missing-image.yaml:2 elements[0].src", "no-such-image.png", "not found"],
@@ -76,3 +76,43 @@ def test_a_failed_build_leaves_no_temporary_files(cli, tmp_path, monkeypatch):
     result = cli("build", "sabacc-62", "--only", "pdf", "--out", str(tmp_path), "-q")
     assert result.status == 2 and "No space left on device" in result.err
     assert list(tmp_path.iterdir()) == []
+
+
+GOOD_FACE = "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+GOOD_DECK = "name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n  - fields: {a: b}\n"
+ONE_LINE_CASES = {
+    # what deck.yaml (or face.yaml) holds: the one line printgen must print
+    "the deck's face template is missing": ({"deck.yaml": GOOD_DECK.replace("face: face.yaml", "face: nope.yaml")},
+                                            "deck.yaml:3 face: template file 'nope.yaml' not found"),
+    "a list, not a deck": ({"deck.yaml": "- a\n- b\n"}, "deck.yaml:1: expected a mapping of keys, got a list"),
+    "every required key missing": ({"deck.yaml": "title: x\n"},
+                                   "deck.yaml:1: missing required keys 'name', 'size', 'face', 'back', 'cards'"),
+    "a size of nothing": ({"deck.yaml": GOOD_DECK.replace("size: poker", "size:")},
+                          "deck.yaml:2 size: expected a preset (poker, bridge, tarot, mini) or width and height, "
+                          "got nothing"),
+    "a size that is a list": ({"deck.yaml": GOOD_DECK.replace("size: poker", "size: []")},
+                              "deck.yaml:2 size: expected a preset"),
+    "an unknown font": ({"face.yaml": "elements:\n  - {kind: text, text: hi, x: 0mm, y: 0mm, w: 9mm, h: 9mm, "
+                                      "font: comic}\n"}, "face.yaml:2 elements[0].font"),
+    "a label that fails": ({"deck.yaml": GOOD_DECK + "label: '{{ card.name }}'\n"},
+                           "deck.yaml:7 label: 'card' is undefined"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ONE_LINE_CASES))
+def test_one_root_cause_is_one_located_line(cli, tmp_path, case):
+    files, expected = ONE_LINE_CASES[case]
+    for name, text in {"deck.yaml": GOOD_DECK, "face.yaml": GOOD_FACE, **files}.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = cli("build", str(tmp_path / "deck.yaml"), "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 2
+    line, = result.err.strip().splitlines()
+    assert line.startswith("printgen: error: ") and expected in line, line
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_empty_rules_text_is_an_error_not_an_empty_leaflet(cli, tmp_path):
+    (tmp_path / "rules.md").write_text("\n   \n", encoding="utf-8")
+    result = cli("rules", str(tmp_path / "rules.md"), "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "rules.md:1: no rules text" in result.err
+    assert not (tmp_path / "out").exists()

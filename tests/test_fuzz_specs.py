@@ -26,17 +26,18 @@ EXAMPLES = int(os.environ.get("PRINTGEN_FUZZ_EXAMPLES", "60"))
 
 DECK = {
     "name": "fuzz", "title": "Fuzz deck", "size": "poker", "bleed": "3mm", "safe": "3mm",
-    "face": "face.yaml", "back": "face.yaml", "label": "{{ card.name }}",
+    "face": "face.yaml", "back": "back.yaml", "label": "{{ name }} {{ index }}",
     "cards": [{"fields": {"name": "One", "value": 1}, "count": 2},
               {"each": {"value": [2, 3]}, "fields": {"name": "Many"}}],
 }
+BACK = {"elements": [{"kind": "rect", "box": "bleed", "fill": "#203040"}]}
 FACE = {
     "elements": [
         {"kind": "rect", "box": "bleed", "fill": "#f0e8d8"},
         {"kind": "text", "text": "{{ card.name }} {{ card.value }}", "x": "5mm", "y": "10mm", "w": "50mm",
          "h": "12mm", "size": "14pt", "font": "sans-bold", "align": "center"},
-        {"kind": "circle", "cx": "31.75mm", "cy": "50mm", "r": "10mm", "stroke": "#203040", "width": "1pt"},
-        {"kind": "line", "x1": "5mm", "y1": "80mm", "x2": "58mm", "y2": "80mm", "dash": [2, 1]},
+        {"kind": "ellipse", "cx": "31.75mm", "cy": "50mm", "r": "10mm", "stroke": "#203040", "stroke_width": "1pt"},
+        {"kind": "line", "x1": "5mm", "y1": "80mm", "x2": "58mm", "y2": "80mm", "dash": "2mm 1mm"},
     ],
 }
 
@@ -97,6 +98,14 @@ def dump(doc: object) -> str:
         return yaml.safe_dump(repr(doc), allow_unicode=True)
 
 
+def test_the_unmutated_deck_builds(tmp_path):
+    """The fuzzing starts from a deck that builds (else it would only ever test errors)."""
+    (tmp_path / "deck.yaml").write_text(dump(DECK), encoding="utf-8")
+    (tmp_path / "face.yaml").write_text(dump(FACE), encoding="utf-8")
+    (tmp_path / "back.yaml").write_text(dump(BACK), encoding="utf-8")
+    assert main(["build", str(tmp_path / "deck.yaml"), "--only", "pdf", "--out", str(tmp_path / "out"), "-q"]) == 0
+
+
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), which=st.sampled_from(["deck", "face", "both"]))
@@ -107,6 +116,7 @@ def test_a_mutated_deck_builds_or_is_one_located_error(data, which):
         folder = Path(temp)
         (folder / "deck.yaml").write_text(dump(deck), encoding="utf-8")
         (folder / "face.yaml").write_text(dump(face), encoding="utf-8")
+        (folder / "back.yaml").write_text(dump(BACK), encoding="utf-8")
         inputs = {p.name: p.read_bytes() for p in folder.iterdir()}
         err, out = io.StringIO(), io.StringIO()
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):

@@ -182,3 +182,17 @@ def test_a_huge_picture_is_refused_before_it_is_drawn(tmp_path):
     assert result.returncode == 2, result.stderr[-300:]
     line, = result.stderr.strip().splitlines()
     assert "big.png" in line and "pixels" in line and "Traceback" not in result.stderr
+
+
+def test_an_xlsx_zip_bomb_is_refused_before_it_is_unpacked(tmp_path):
+    """200 MB of zeros packed into 200 KB: refused by its declared unpacked size."""
+    import zipfile
+    with zipfile.ZipFile(tmp_path / "cards.xlsx", "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"\0" * 200_000_000)
+    deck = deck_with(tmp_path)
+    deck.write_text(DECK.replace("cards:\n  - fields: {a: b}\n", "cards: cards.xlsx\n"), encoding="utf-8")
+    result = run(tmp_path, "build", str(deck))
+    assert result.returncode == 2, result.stderr[-500:]
+    line, = result.stderr.strip().splitlines()
+    assert "deck.yaml:5" in line and "cards.xlsx: unpacks to 200,000,000 bytes" in line
+    assert not (tmp_path / "out").exists()

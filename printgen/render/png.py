@@ -113,12 +113,12 @@ def _shapes_image(shapes: list[Primitive], width: int, height: int, scale: float
     key = (width, height, scale, origin, paper, tuple(shapes[:lead]))
     with _bases_lock:
         if key not in _bases:
+            if len(_bases) >= BASES_KEPT:          # let the old drawing go before the new one is made
+                _bases.pop(next(iter(_bases)))
             big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), paper)
             draw = ImageDraw.Draw(big)
             for prim in shapes[:lead]:
                 _shape(draw, prim, scale, origin)
-            if len(_bases) >= BASES_KEPT:
-                _bases.pop(next(iter(_bases)))
             _bases[key] = (big, big.reduce(SUPERSAMPLE))
         big, small = _bases[key]
     image = small.copy()

@@ -25,6 +25,7 @@ from printgen.limits import limit
 
 COUNT = "count"
 MAX_ROWS = limit("table_rows")          # rows of cards a table may hold
+MAX_UNPACKED = limit("xlsx_unpacked_bytes")
 MAX_COPIES = limit("table_copies")         # copies a row's count may ask for
 DECIMALS = re.compile(r"^0(?:\.(0+))?$")
 
@@ -67,6 +68,7 @@ def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, l
         import openpyxl
     except ImportError:
         raise InputError(f"{display}: reading XLSX needs the openpyxl package (pip install openpyxl)") from None
+    _check_unpacked(path, display)
     try:
         note_read(path)
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
@@ -86,6 +88,25 @@ def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, l
         return rows
     finally:
         book.close()
+
+
+def _check_unpacked(path: Path, display: str) -> None:
+    """An XLSX file is a zip archive: refuse one too large on disk or when unpacked (a
+    zip bomb) before openpyxl reads it."""
+    import zipfile
+    from printgen.spec.reading import MAX_BYTES
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise InputError(f"{display}: {path.stat().st_size:,} bytes; expected a file of at most {MAX_BYTES:,} bytes")
+        with zipfile.ZipFile(path) as archive:
+            unpacked = sum(member.file_size for member in archive.infolist())
+    except FileNotFoundError:
+        raise InputError(f"{display}: file not found") from None
+    except (OSError, zipfile.BadZipFile):
+        raise InputError(f"{display}: not a readable XLSX workbook (not a zip archive)") from None
+    if unpacked > MAX_UNPACKED:
+        raise InputError(f"{display}: unpacks to {unpacked:,} bytes; expected a workbook of at most "
+                         f"{MAX_UNPACKED:,} bytes unpacked")
 
 
 def _cell_text(cell: Any) -> str:

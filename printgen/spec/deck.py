@@ -12,6 +12,7 @@ from printgen.spec.cardtable import read_table
 from printgen.spec.expr import render
 from printgen.spec.places import DICE, PARTS, RULES, find
 from printgen.spec.printdata import print_facts
+from printgen.errors import PrintgenError
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 from printgen.units import Length
@@ -52,6 +53,8 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
         credits = []
     deck_face = check.text(data.get("face"), ("face",))
     deck_back = check.text(data.get("back"), ("back",))
+    for key, template in (("face", deck_face), ("back", deck_back)):
+        _check_template(check, key, template, path)
     label = check.text(data.get("label"), ("label",), default="card {{ index }}")
     cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label, path)
     refs = {key: _refs(check, data.get(key), key, path) for key in REFS}
@@ -116,6 +119,19 @@ def _size(check: Checker, value: Any) -> CardSize:
     return presets[str(value)]
 
 
+def _check_template(check: Checker, key: str, name: str, deck_file: Path) -> None:
+    """The deck's face or back template exists (a missing one is reported at its own
+    line, not at the first card that uses it)."""
+    if not name:
+        return
+    from printgen.spec.template import find_template
+    try:
+        find_template(name, deck_file, f"{check.doc.source}:{check.doc.line((key,))} {key}")
+    except PrintgenError as error:
+        check.errors.append(str(error))
+        check.block((key,))
+
+
 def _fields(check: Checker, value: Any, path: KeyPath) -> dict[str, str]:
     if not isinstance(value, dict):
         check.fail(path, "expected a mapping of field names to text")
@@ -138,6 +154,7 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
         return []
     cards: list[Card] = []
     source = check.doc.source
+    label_where = f"{source}:{check.doc.line(('label',))} label"
     for i, entry in enumerate(entries):
         path: KeyPath = ("cards", i)
         entry = check.mapping(entry, path, ENTRY_KEYS)
@@ -160,7 +177,7 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
                 card_fields = {**fields, **combo}
                 index = len(cards) + 1
                 context = {**card_fields, "index": index}
-                cards.append(Card(index=index, label=render(label, context, f"{source} label"),
+                cards.append(Card(index=index, label=render(label, context, label_where),
                                   fields=card_fields, face=str(entry.get("face") or face),
                                   back=str(entry.get("back") or back), where=row_where))
     return cards

@@ -56,6 +56,9 @@ def load_rules(path: Path) -> RulesText:
             credit = check.text(data["credit"], ("credit",))
         check.raise_errors()
     blocks = tuple(parse_markdown(body, path, line_offset=offset))
+    if not blocks:
+        raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "
+                         f"or a paragraph")
     return RulesText(path.stem, source, blocks, title, deck, deal, credit)
 
 
