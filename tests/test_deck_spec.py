@@ -63,7 +63,9 @@ def test_every_error_in_a_file_is_reported_at_once(tmp_path):
     with pytest.raises(SpecError) as caught:
         load_deck(str(path))
     lines = str(caught.value).splitlines()
-    assert len(lines) == 3
+    assert len(lines) == 5                  # templates f and b do not exist either
+    assert any(":5 face: template 'f' not found" in line for line in lines)
+    assert any(":6 back: template 'b' not found" in line for line in lines)
     assert any(":3 bleed:" in line for line in lines)
     assert any(":4 safe:" in line for line in lines)
     assert any(":8 cards[0].count:" in line and "'none'" in line for line in lines)
@@ -71,7 +73,8 @@ def test_every_error_in_a_file_is_reported_at_once(tmp_path):
 
 def test_generators_expand_first_key_outermost(tmp_path):
     path = tmp_path / "d.yaml"
-    path.write_text("name: d\nsize: mini\nface: f\nback: b\nlabel: '{{ suit }}{{ value }}'\n"
+    (tmp_path / "f.yaml").write_text("elements: []\n")
+    path.write_text("name: d\nsize: mini\nface: f.yaml\nback: f.yaml\nlabel: '{{ suit }}{{ value }}'\n"
                     "cards:\n  - each: {suit: [a, b], value: [+1, -1]}\n    count: 2\n")
     deck = load_deck(str(path))
     assert [c.label for c in deck.cards] == ["a+1", "a+1", "a-1", "a-1", "b+1", "b+1", "b-1", "b-1"]

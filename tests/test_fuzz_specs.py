@@ -138,7 +138,7 @@ def test_a_mutated_deck_builds_or_is_one_located_error(data, which):
         keys = []
         for line in lines:
             assert "deck.yaml" in line or "face.yaml" in line, lines
-            assert "got None" not in line and "got nothing" not in line or len(lines) == 1, lines
+            assert "got None" not in line, lines
             keys.append(re.match(r".*?\.yaml:\d+ ?([^:]*):", line).group(1))
         assert len(set(keys)) == len(keys), lines
         assert not (folder / "out").exists(), lines

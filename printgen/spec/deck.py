@@ -34,16 +34,18 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
     check = Checker(doc)
     data = check.mapping(doc.data, (), DECK_KEYS, required=["name", "size", "face", "back", "cards"])
     defaults = print_facts().defaults
+    known = len(check.errors)
     size = _size(check, data.get("size"))
+    size_known = len(check.errors) == known and "size" in data       # else bleed and safe are not checked against it
     bleed = check.length(data.get("bleed"), ("bleed",), default=defaults["bleed"])
     safe = check.length(data.get("safe"), ("safe",), default=defaults["safe"])
     thickness = check.length(data.get("card_thickness"), ("card_thickness",),
                              default=defaults["card_thickness"])
     shortest = min(size.width, size.height)
-    if bleed > shortest / 4:
+    if size_known and bleed > shortest / 4:
         check.fail(("bleed",), f"expected a bleed of at most a quarter of the card's shorter side "
                                f"({Length(shortest / 4)}), got {data.get('bleed')!r}")
-    if safe >= shortest / 2:
+    if size_known and safe >= shortest / 2:
         check.fail(("safe",), f"expected a safe zone less than half the card's shorter side "
                               f"({Length(shortest / 2)}), got {data.get('safe')!r}")
     base_fields = _fields(check, data.get("fields") or {}, ("fields",))
@@ -106,9 +108,12 @@ def _box(check: Checker, value: Any) -> DeckBox:
 def _size(check: Checker, value: Any) -> CardSize:
     presets = print_facts().card_sizes
     if isinstance(value, dict):
+        known = len(check.errors)
         check.mapping(value, ("size",), SIZE_KEYS, required=SIZE_KEYS)
         width = check.length(value.get("width"), ("size", "width"))
         height = check.length(value.get("height"), ("size", "height"))
+        if len(check.errors) > known:
+            return CardSize(max(width, 1.0), max(height, 1.0))
         if width <= 0 or height <= 0:
             check.fail(("size",), "expected a width and height greater than zero")
         return CardSize(width, height)

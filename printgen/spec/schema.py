@@ -28,10 +28,14 @@ class Checker:
         self.errors: list[str] = []
         self.blocked: set[KeyPath] = set()      # reported as missing or malformed: nothing below them
 
-    def fail(self, path: KeyPath, message: str) -> None:
+    def fail(self, path: KeyPath, message: str, *, block: bool = True) -> None:
+        """Report a problem at path; by default nothing more at or below path is reported
+        (one line per root cause)."""
         if any(path[:i] in self.blocked for i in range(len(path) + 1)):
             return
         self.errors.append(str(self.doc.error(path, message)))
+        if block:
+            self.blocked.add(path)
 
     def block(self, path: KeyPath) -> None:
         """Report nothing more at or below path (its root cause is reported)."""
@@ -55,7 +59,7 @@ class Checker:
         missing = [key for key in required if key not in value]
         if missing:
             keys = ", ".join(repr(key) for key in missing)
-            self.fail(path, f"missing required key{'s' * (len(missing) > 1)} {keys}")
+            self.fail(path, f"missing required key{'s' * (len(missing) > 1)} {keys}", block=False)
             self.blocked.update(path + (key,) for key in missing)
         return value
 
@@ -64,6 +68,10 @@ class Checker:
             return default
         if isinstance(value, (dict, list)) or value is None:
             self.fail(path, f"expected text, got {shown(value)}")
+            return ""
+        if isinstance(value, bool):          # YAML reads yes, no, on, off, true and false so
+            self.fail(path, f"expected text, got the YAML truth value {str(value).lower()} "
+                            f"(put the text in quotes)")
             return ""
         return str(value)
 

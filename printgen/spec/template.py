@@ -18,7 +18,7 @@ from printgen.model.template import Element, ElementKind, Shape, ShapePart, Temp
 from printgen.spec.expr import is_template
 from printgen.spec.pictures import check_picture
 from printgen.spec.places import builtin_file, confined, display_path, roots
-from printgen.spec.schema import Checker
+from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 from printgen.limits import limit
 
@@ -139,9 +139,9 @@ def _elements(check: Checker, raw: Any, path: KeyPath, depth: int) -> tuple[Elem
 
 
 def _element(check: Checker, raw: Any, path: KeyPath, depth: int) -> Element | None:
-    if not isinstance(raw, dict) or raw.get("kind") not in KINDS:
+    if not isinstance(raw, dict) or not isinstance(raw.get("kind"), str) or raw["kind"] not in KINDS:
         got = raw.get("kind") if isinstance(raw, dict) else raw
-        check.fail(path + ("kind",), f"expected a kind of {', '.join(KINDS)}, got {got!r}")
+        check.fail(path + ("kind",), f"expected a kind of {', '.join(KINDS)}, got {shown(got)}")
         return None
     kind = ElementKind(raw["kind"])
     check.mapping(raw, path, COMMON + KINDS[kind.value],

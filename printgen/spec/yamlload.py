@@ -7,6 +7,8 @@ key paths to line numbers, so an error can name the line it is about.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,11 +27,19 @@ MAX_VALUES = limit("yaml_values")      # values of a document once its aliases a
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
+_PLAIN_KEY = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_ -]{0,63}$")
+
+
 def format_path(path: KeyPath) -> str:
-    """("cards", 3, "value") -> "cards[3].value"."""
+    """("cards", 3, "value") -> "cards[3].value"; a key that is not plain text (a line
+    break, a quote, a dot) is shown quoted, so the path stays on one line."""
     text = ""
     for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        if isinstance(part, int):
+            text += f"[{part}]"
+            continue
+        shown = str(part) if _PLAIN_KEY.match(str(part)) else repr(str(part))
+        text += f".{shown}" if text else shown
     return text
 
 
