@@ -109,17 +109,14 @@ def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult
     """The gallery's record of this build: the card images (when PNGs were written),
     the print files beside them and what preflight finds on the home-print layout."""
     from printgen.preflight import check_layout, group_findings
-    from printgen.products.proof import Proof, ProofCard, write_proof
-    from printgen.units import mm
+    from printgen.products.proof import Proof, ProofCard, image_mm, write_proof
     deck, out = layout.deck, options.out
     cards: tuple[ProofCard, ...] = ()
     if "png" in options.formats:
         cards = tuple(ProofCard(deck.cards[i].label, f"png/{side.name}.png", f"png/{layout.back_for(i).name}.png")
                       for i, side in enumerate(layout.faces))
-    frame = layout.faces[0].frame if layout.faces else None
-    image_mm = (mm(frame.width + 2 * frame.bleed), mm(frame.height + 2 * frame.bleed)) if frame else (1.0, 1.0)
     findings = group_findings(check_layout(layout, safe=deck.safe, label="home print"))
     files = tuple(path.name for path in result.files if path.parent == out)
     folders = ("svg",) if "svg" in options.formats else ()
-    return write_proof(out, Proof(deck.name, deck.title, f"home print, {options.paper.name}", image_mm,
+    return write_proof(out, Proof(deck.name, deck.title, f"home print, {options.paper.name}", image_mm(layout.faces),
                                   cards, files, tuple(findings), folders))

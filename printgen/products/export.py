@@ -64,8 +64,7 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
 def write_export_proof(layout: DeckLayout, prof: Profile, out: Path, result: ExportResult) -> Path:
     """The gallery's record of this export: card images (a PNG profile's faces and
     backs), the other files written and the preflight warnings."""
-    from printgen.products.proof import Proof, ProofCard, write_proof
-    from printgen.units import mm
+    from printgen.products.proof import Proof, ProofCard, image_mm, write_proof
     deck = layout.deck
     cards: tuple[ProofCard, ...] = ()
     if prof.output is Output.PNG:
@@ -76,7 +75,5 @@ def write_export_proof(layout: DeckLayout, prof: Profile, out: Path, result: Exp
                       for i, side in enumerate(layout.faces))
     shown = {card.face for card in cards} | {card.back for card in cards}
     files = tuple(rel for rel in (path.relative_to(out).as_posix() for path in result.files) if rel not in shown)
-    frame = layout.faces[0].frame if layout.faces else None
-    image_mm = (mm(frame.width + 2 * frame.bleed), mm(frame.height + 2 * frame.bleed)) if frame else (1.0, 1.0)
-    return write_proof(out, Proof(deck.name, deck.title, prof.title, image_mm, cards, files,
+    return write_proof(out, Proof(deck.name, deck.title, prof.title, image_mm(layout.faces), cards, files,
                                   tuple(result.warnings)))

@@ -15,10 +15,13 @@ folder is ignored (the gallery then shows the files without it).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from printgen.layout.page import Side
 from printgen.output import write_bytes
+from printgen.units import mm
 from printgen.limits import limit
 
 PREFIX = ".proof-"
@@ -59,8 +62,12 @@ def write_proof(folder: Path, proof: Proof) -> Path:
     return write_bytes(folder / record_name(proof.deck, proof.label), (text + "\n").encode("utf-8"))
 
 
-def relative(path: Path, folder: Path) -> str:
-    return path.relative_to(folder).as_posix()
+def image_mm(faces: Sequence[Side]) -> tuple[float, float]:
+    """The printed size of the deck's card images, bleed included, in mm."""
+    if not faces:
+        return 1.0, 1.0
+    frame = faces[0].frame
+    return mm(frame.width + 2 * frame.bleed), mm(frame.height + 2 * frame.bleed)
 
 
 def _inside(rel: object) -> str:
