@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 from itertools import count
 
+from printgen.deal.bag import BagCheck, bag_code
 from printgen.deal.bounds import LossCheck
 from printgen.deal.deal import Deal
 from printgen.deal.rules import Level
@@ -78,11 +79,24 @@ class _Heuristic:
         return bound
 
 
+def loss_check(board: Board):
+    """The solver's proof of loss for a state: the bag (bag.py) for groups of at most
+    two cards, else the loss check of bounds.py for a complete search."""
+    if board.rules.max_cards != 2:
+        return LossCheck(board, complete=True)
+    bag = BagCheck(board)
+
+    def lost(s: State) -> bool:
+        return bag(s[0], bag_code([board.pile[j] for j in range(board.n) if s[1] >> j & 1],
+                                  board.rules.lone_value))
+    return lost
+
+
 def shortest(deal: Deal, level: Level | str | None = None, *,
              budget: int = DEFAULT_BUDGET) -> Solution:
     """A shortest winning move list (None verdict when the budget runs out)."""
     board = Board(deal, level)
-    heuristic, lost = _Heuristic(board), LossCheck(board, complete=True)
+    heuristic, lost = _Heuristic(board), loss_check(board)
     start = board.start()
     best = {board.key(start): 0}
     parent: dict[int, tuple[int, tuple]] = {}

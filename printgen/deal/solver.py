@@ -100,6 +100,13 @@ def _pairs(board: Board, s: State, cards: list) -> list[tuple]:
     return groups
 
 
+def _below_top(cards: int, keep: int) -> int:
+    """The cards of a bitmask but its `keep` highest."""
+    for _ in range(keep):
+        cards ^= 1 << (cards.bit_length() - 1)
+    return cards
+
+
 def _luby(i: int) -> int:
     """The Luby restart sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (i from 1)."""
     k = 1
@@ -149,12 +156,8 @@ class _Search:
         self.path: list[tuple] = []
         self.key = _order_key(0)
         self.loss_check = LossCheck(board, complete=complete)
-        self.pairs = board.rules.max_cards == 2
-        self._temple_moves: dict[int, tuple] = {}
 
     def moves(self, s: State) -> list[tuple]:
-        if self.pairs:
-            return self.pair_moves(s)
         board = self.board
         cards = board.cards(s)
         forced = forced_move(board, s, cards)
@@ -170,69 +173,27 @@ class _Search:
             moves += [g for g in groups if not g[1]]
         return moves
 
-    def _temple_pairs(self, removed: int) -> tuple:
-        """For groups of at most two cards, per set of removed Temple cards: a lone
-        card to remove at once (or None), the Temple pairs, the cards by value."""
-        entry = self._temple_moves.get(removed)
-        if entry is not None:
-            return entry
-        board = self.board
-        target, lone = board.rules.target, board.rules.lone_value
-        available = board.available(removed)
-        by_value: dict[int, list[int]] = {}
-        forced = None
-        pairs = []
-        for i in available:
-            v = board.temple[i]
-            if v == lone and forced is None:
-                forced = (BALANCE, 1 << i, False, False, (), 0)
-            for j in by_value.get(target - v, ()):
-                pairs.append((BALANCE, 1 << i | j, False, False, (), 0))
-            by_value.setdefault(v, []).append(1 << i)
-        entry = self._temple_moves[removed] = (forced, pairs, by_value)
-        return entry
-
-    def pair_moves(self, s: State) -> list[tuple]:
-        """Moves for groups of at most two cards (Pyramid), without building groups."""
-        board = self.board
-        removed, piles, cursor, hd = s[0], s[1], s[2], s[3]
-        forced, pairs, by_value = self._temple_pairs(removed)
-        if forced is not None:
-            return [forced]
-        target, lone, pile = board.rules.target, board.rules.lone_value, board.pile
-        top = (piles & ((1 << cursor) - 1)).bit_length() - 1
-        d = pile[cursor] if hd else None
-        w = pile[top] if top >= 0 else None
-        if d == lone and d is not None:
-            return [(BALANCE, 0, True, False, (), 0)]
-        if w == lone and w is not None:
-            return [(BALANCE, 0, False, True, (), 0)]
-        moves = []
-        if d is not None:
-            moves += [(BALANCE, bit, True, False, (), 0) for bit in by_value.get(target - d, ())]
-        if w is not None:
-            moves += [(BALANCE, bit, False, True, (), 0) for bit in by_value.get(target - w, ())]
-        moves += pairs
-        if board.can_draw(s):
-            moves.append(DRAW_MOVE_T)
-        if board.can_recycle(s):
-            moves.append(RECYCLE_MOVE_T)
-        if self.complete and d is not None and w is not None and d + w == target:
-            moves.append((BALANCE, 0, True, True, (), 0))
-        return moves
-
     def _searcher(self):
         """The recursive search as a closure over locals (the solver's hot loop)."""
         lost, lost_get = self.lost, self.lost.get
         apply, moves, check, path = self.board.apply, self.moves, self.loss_check, self.path
         limit = self.limit
         nodes = self.nodes
+        free, complete, pops = self.loss_check.free, self.complete, self.loss_check.pops
 
         def search(s: State) -> bool:
             nonlocal nodes
             removed, piles, cursor, hd, rec, pool, used = s
             if removed == FULL:
                 return True
+            if not rec and cursor:
+                # with no recycle left, discard cards below the ones that can still be
+                # taken off the top never come up: search without them
+                discard = piles & ((1 << cursor) - 1)
+                keep = pops(s, free, complete)
+                if discard.bit_count() > keep:
+                    piles ^= _below_top(discard, keep)
+                    s = removed, piles, cursor, hd, rec, pool, used
             base = removed | piles << 28 | pool << 62 | used << 80
             pos = 2 * cursor + hd
             entries = lost_get(base)
