@@ -196,15 +196,19 @@ class LossCheck:
             window ^= low
         return result
 
-    @staticmethod
-    def pops(s: State, free: int, complete: bool) -> int:
+    def pops(self, s: State) -> int:
         """How many discard cards can still be taken off the top when no recycle is
         left: one per group with a Temple card, one per Sylop used for the Force, and
-        (complete search) one per group of the Draw card and the Discard top."""
-        removed, piles, cursor = s[0], s[1], s[2]
+        (complete search) one per group of pile cards alone, each of which holds the
+        Draw card or a Force value."""
+        removed, piles, cursor, pool, used = s[0], s[1], s[2], s[5], s[6]
         discard = piles & ((1 << cursor) - 1)
-        pops = TEMPLE_SIZE - removed.bit_count() + (discard & free).bit_count()
-        return pops + (piles >> cursor).bit_count() if complete else pops
+        pops = TEMPLE_SIZE - removed.bit_count() + (discard & self.free).bit_count()
+        if not self.complete:
+            return pops
+        force = len(pool_values(pool)) + 2 * max(0, min(
+            len(self.board.rolls) - used, self.sylops - (used - self.board.level.opening_rolls)))
+        return pops + (piles >> cursor).bit_count() + force
 
     def __call__(self, s: State) -> bool:
         removed, piles, cursor, _, rec, pool, used = s

@@ -55,7 +55,10 @@ def forced_move(board: Board, s: State, cards: list) -> tuple | None:
 
 def group_moves(board: Board, s: State, cards: list, *, split: bool = True) -> list[tuple]:
     """Every Balance group (minimal Force use) of the available cards; with split,
-    not the groups that are two groups played one after the other."""
+    not the groups that are two moves played one after the other: a zero-sum group
+    of two or more cards, then the rest as a group of its own (or, a lone Sylop with
+    a roll left, as Use the Force). A Sylop with no roll left can only leave in a
+    group, so a group made of it and a zero-sum group is kept."""
     rules = board.rules
     target, min_items = rules.target, rules.min_items
     if rules.max_cards == 2:
@@ -67,25 +70,42 @@ def group_moves(board: Board, s: State, cards: list, *, split: bool = True) -> l
         sums += [x + value for x in sums]
     wanted = {target - f for f in options}
     groups = []
-    zero = [i for i, x in enumerate(sums) if x == target and i & (i - 1)]
+    zero = [i for i, x in enumerate(sums) if x == target and i & (i - 1)] if split else []
+    lone = _lone_leavers(board, s, cards)
     for index in [i for i, x in enumerate(sums) if x in wanted and i]:
-        if split and any(z & index == z and z != index for z in zero):
-            continue  # splits into two groups played one after the other
-        total = sums[index]
-        tmask, use_draw, use_disc, count, j = 0, False, False, 0, 0
-        while index:
-            if index & 1:
-                _, bit, is_draw, is_disc = cards[j]
-                tmask |= bit
-                use_draw |= is_draw
-                use_disc |= is_disc
-                count += 1
-            index >>= 1
-            j += 1
-        for force, pool in options[target - total]:
-            if count + len(force) >= min_items:
-                groups.append((BALANCE, tmask, use_draw, use_disc, force, pool))
+        rests = [index ^ z for z in zero if z & index == z and z != index]
+        count = index.bit_count()
+        move = _group(cards, index)
+        for force, pool in options[target - sums[index]]:
+            if count + len(force) < min_items:
+                continue
+            if any(rest & (rest - 1) or force or rest & lone for rest in rests):
+                continue  # two moves played one after the other
+            groups.append((BALANCE, *move, force, pool))
     return groups
+
+
+def _lone_leavers(board: Board, s: State, cards: list) -> int:
+    """The cards (bits of their index in `cards`) that can leave alone: Sylops while
+    a Force roll is left."""
+    force = board.rules.force_value
+    if force is None or s[6] >= len(board.rolls):
+        return 0
+    return sum(1 << j for j, card in enumerate(cards) if card[0] == force)
+
+
+def _group(cards: list, index: int) -> tuple[int, bool, bool]:
+    """(Temple mask, uses the Draw card, uses the Discard top) of the cards in index."""
+    tmask, use_draw, use_disc, j = 0, False, False, 0
+    while index:
+        if index & 1:
+            _, bit, is_draw, is_disc = cards[j]
+            tmask |= bit
+            use_draw |= is_draw
+            use_disc |= is_disc
+        index >>= 1
+        j += 1
+    return tmask, use_draw, use_disc
 
 
 def _pairs(board: Board, s: State, cards: list) -> list[tuple]:
@@ -179,7 +199,7 @@ class _Search:
         apply, moves, check, path = self.board.apply, self.moves, self.loss_check, self.path
         limit = self.limit
         nodes = self.nodes
-        free, complete, pops = self.loss_check.free, self.complete, self.loss_check.pops
+        pops = self.loss_check.pops
 
         def search(s: State) -> bool:
             nonlocal nodes
@@ -190,7 +210,7 @@ class _Search:
                 # with no recycle left, discard cards below the ones that can still be
                 # taken off the top never come up: search without them
                 discard = piles & ((1 << cursor) - 1)
-                keep = pops(s, free, complete)
+                keep = pops(s)
                 if discard.bit_count() > keep:
                     piles ^= _below_top(discard, keep)
                     s = removed, piles, cursor, hd, rec, pool, used
