@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -56,7 +57,20 @@ def test_solve_shortest_json(cli):
     deck = str(FIXTURES / "pyramid-deal-1.txt")
     data = json.loads(cli("solve", "--rules", "pyramid", "--deck", deck, "--json",
                           "--shortest").out)
-    assert data["winnable"] is True and data["length"] == 45
+    assert data["winnable"] is True and data["length"] == 45 and data["proven_shortest"]
+    assert data["lower_bound"] == 45 and data["nodes"] <= 300_001
+
+
+def test_solve_shortest_says_when_the_budget_cut_it_short(cli):
+    deck = str(FIXTURES / "pyramid-deal-1.txt")
+    result = cli("solve", "--rules", "pyramid", "--deck", deck, "--shortest", "--budget", "2000")
+    lines = result.out.splitlines()
+    assert result.status == 0 and lines[0] == "winnable (2001 positions searched)"
+    moves, low = re.fullmatch(r"(\d+) moves, the shortest found within 2,000 positions; not "
+                              r"proven shortest: no win takes fewer than (\d+) moves\.",
+                              lines[1]).groups()
+    assert int(low) <= 45 <= int(moves) == len(lines) - 2 + sum(
+        line.count(",") for line in lines[2:] if "Draw " in line and " times: " in line)
 
 
 def test_solve_jedi_temple_with_rolls(cli, tmp_path):

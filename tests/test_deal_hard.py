@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal.deal import Deal, jedi_deal
+from printgen.deal.deal import Deal, jedi_deal, pyramid_deal
 from printgen.deal.engine import ItemKind, MoveKind, replay
 from printgen.deal.rules import JEDI_TEMPLE, index_of
+from printgen.deal.recycles import fewest_recycles, recycles_used
+from printgen.deal.shortest import shortest
 from printgen.deal.solver import solve
 
 LEVELS = ["padawan", "knight", "master", "chosen"]
@@ -71,3 +73,36 @@ def test_a_sylop_with_no_roll_left_leaves_in_a_group(level):
               and any(i.kind is ItemKind.TEMPLE and (i.row, i.col) in sylops for i in m.cards)]
     assert groups and all(len(m.cards) + len(m.force) >= 2 for m in groups)
     assert not any(m.kind is MoveKind.FORCE for m in solution.moves)
+
+
+def test_shortest_within_a_budget_is_proven_or_says_so():
+    deal = jedi_deal(4)
+    answer = shortest(deal, "knight", budget=40_000)
+    assert answer.proven and len(answer.solution.moves) == answer.lower_bound == 19
+    assert len(solve(deal, "knight").moves) == 50        # the solver's first win
+    assert replay(deal, "knight", answer.solution.moves).won
+    cut = shortest(jedi_deal(5), "knight", budget=3_000)
+    assert not cut.proven and cut.solution.nodes <= 3_001
+    assert 7 <= cut.lower_bound < len(cut.solution.moves) <= len(solve(jedi_deal(5), "knight").moves)
+    assert replay(jedi_deal(5), "knight", cut.solution.moves).won
+
+
+@pytest.mark.parametrize("rules, number, level, fewest", [
+    ("jedi-temple", 17, "master", 0), ("jedi-temple", 2, "chosen", 0),
+    ("pyramid", 1, None, 2), ("pyramid", 2, None, 1)])
+def test_fewest_recycles_is_proven_and_its_win_uses_exactly_that_many(rules, number, level,
+                                                                       fewest):
+    deal = jedi_deal(number) if rules == "jedi-temple" else pyramid_deal(number)
+    answer = fewest_recycles(deal, level, budget=200_000)
+    assert answer.proven and answer.recycles == fewest
+    moves = answer.solution.moves
+    assert recycles_used(moves) == fewest and replay(deal, level, moves).won
+    if fewest:  # one recycle fewer is proven lost, by the solver on its own too
+        assert solve(deal, level, recycles=fewest - 1).winnable is False
+
+
+def test_fewest_recycles_cut_short_says_so():
+    answer = fewest_recycles(jedi_deal(3), "knight", budget=5_000)
+    assert not answer.proven and answer.recycles is not None and answer.recycles > 0
+    assert recycles_used(answer.solution.moves) == answer.recycles
+    assert replay(jedi_deal(3), "knight", answer.solution.moves).won

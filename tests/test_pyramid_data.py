@@ -56,9 +56,10 @@ def test_lost_deals_are_proven_lost_at_the_start(deals):
 @pytest.mark.parametrize("number", SHORTEST)
 def test_shortest_lengths_agree_with_the_data_set(deals, number):
     known = deals[number - 1]
-    solution = shortest(known.deal)
+    answer = shortest(known.deal)
+    solution = answer.solution
     if known.winnable:
-        assert len(solution.moves) == known.shortest
+        assert answer.proven and len(solution.moves) == known.shortest == answer.lower_bound
         assert replay(known.deal, None, solution.moves).won
     else:
-        assert solution.winnable is False
+        assert solution.winnable is False and answer.proven

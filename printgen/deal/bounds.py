@@ -63,6 +63,8 @@ def _subset_sums(temple: tuple[int, ...], cards: int) -> int:
 
 def _sumset(a: int, b: int) -> int:
     """Bitset of x + y (the offsets add up)."""
+    if a.bit_count() < b.bit_count():
+        a, b = b, a
     result = 0
     while b:
         low = b & -b
@@ -118,6 +120,7 @@ class LossCheck:
         # a Temple-and-Force sum set holding this whole window closes with any pile sum
         self.wide = ((1 << (2 * PILE_REACH + 1)) - 1) << (
             self.target + TEMPLE_OFFSET + OFFSET - PILE_REACH)
+        self.temple_wide = self.wide >> OFFSET
         force = board.rules.force_value
         self.free = sum(1 << j for j, v in enumerate(board.pile) if v == force)
         self.sylops = sum(v == force for v in board.deal.values) if force is not None else 0
@@ -159,6 +162,8 @@ class LossCheck:
             if sums is None:
                 sums = self._subsets[compat] = _subset_sums(temple, compat)
             sums = sums << temple[x] if temple[x] >= 0 else sums >> -temple[x]
+            if sums & self.temple_wide == self.temple_wide:
+                continue  # closes with any pile sum even without Force values
             sums = _sumset(sums, force)
             if sums & self.wide != self.wide:
                 needs.append((self._reflect(sums), temple[x] == force_value))
@@ -185,16 +190,10 @@ class LossCheck:
 
     def _reflect(self, sums: int) -> int:
         """target - x at OFFSET for every x of a bitset at TEMPLE_OFFSET + OFFSET (only
-        the values two pile cards can reach)."""
-        base = self.target + TEMPLE_OFFSET + 2 * OFFSET
-        window = sums & (((1 << (2 * PILE_REACH + 1)) - 1)
-                         << (self.target + TEMPLE_OFFSET + OFFSET - PILE_REACH))
-        result = 0
-        while window:
-            low = window & -window
-            result |= 1 << (base - low.bit_length() + 1)
-            window ^= low
-        return result
+        the values two pile cards can reach): the window's bits read backwards."""
+        width = 2 * PILE_REACH + 1
+        window = sums >> (self.target + TEMPLE_OFFSET + OFFSET - PILE_REACH) & ((1 << width) - 1)
+        return int(format(window, f"0{width}b")[::-1], 2) << (OFFSET - PILE_REACH)
 
     def pops(self, s: State) -> int:
         """How many discard cards can still be taken off the top when no recycle is

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from printgen.deal.bag import BagCheck, bag_code
 from printgen.deal.rules import TEMPLE_SIZE
-from printgen.deal.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board
+from printgen.deal.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
 from printgen.errors import BudgetExceeded
 
 
@@ -75,19 +75,13 @@ class _Live:
         return piles & -(1 << blocked.bit_length())
 
 
-def pair_search(board: Board, budget: int) -> tuple[bool | None, list[tuple], int]:
-    """(verdict or None at the budget, solver moves of a win, nodes searched)."""
-    search = _PairSearch(board, budget)
-    won = search.run()
-    return won, search.path[::-1], search.nodes
+class PairSearch:
+    """Depth-first searches of one deal (see the module docstring); each run may
+    start with its own recycles and keeps what earlier runs proved lost."""
 
-
-class _PairSearch:
-    """One depth-first search (see the module docstring)."""
-
-    def __init__(self, board: Board, budget: int) -> None:
+    def __init__(self, board: Board) -> None:
         self.board = board
-        self.budget = budget
+        self.limit = 0
         self.nodes = 0
         self.path: list[tuple] = []
         # lost[cards] packs, per recycles left r, 1 + the earliest cursor proven lost
@@ -113,8 +107,10 @@ class _PairSearch:
         info = self._temple[removed] = (king, pairs, by_value)
         return info
 
-    def run(self) -> bool | None:
-        start = self.board.start()
+    def run(self, start: State, budget: int) -> bool | None:
+        """Search from `start` (a solver state) for at most `budget` more nodes."""
+        self.limit = self.nodes + budget
+        self.path.clear()
         bag = bag_code(self.board.pile, self.board.rules.lone_value)
         cursor = start[2] if start[3] else self.board.n
         search = self._searcher()
@@ -126,15 +122,19 @@ class _PairSearch:
         finally:
             self.nodes = self._count()
 
+    def win(self) -> list[tuple]:
+        """The solver moves of the win the last run found."""
+        return self.path[::-1]
+
     def _searcher(self):
         """The recursive search as a closure over locals (the hot loop)."""
         board, lost, path = self.board, self.lost, self.path
         lost_get, temple_get = lost.get, self._temple.get
-        temple_moves, live, budget = self.temple_moves, self.live, self.budget
+        temple_moves, live, budget = self.temple_moves, self.live, self.limit
         clear_get, clear, bits = self.bag.clearable.get, self.bag.clear, self.bag.pile_bit
         n, pile = board.n, board.pile
         target, lone = board.rules.target, board.rules.lone_value
-        nodes = 0
+        nodes = self.nodes
 
         def search(removed: int, piles: int, cursor: int, rec: int, bag: int) -> bool:
             nonlocal nodes

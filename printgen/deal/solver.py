@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from printgen.deal.deal import Deal
 from printgen.deal.engine import Move
-from printgen.deal.pairsearch import pair_search
+from printgen.deal.pairsearch import PairSearch
 from printgen.deal.bounds import LossCheck
 from printgen.deal.rules import Level
 from printgen.errors import BudgetExceeded
@@ -166,32 +166,55 @@ class _Search:
     is a win, but a loss must then be confirmed by a complete search.
     """
 
-    def __init__(self, board: Board, *, complete: bool, budget: int) -> None:
+    def __init__(self, board: Board, *, complete: bool) -> None:
         self.board = board
         self.complete = complete
-        self.budget = budget
+        self.budget = 0
         self.lost: dict[int, list[tuple[int, int]]] = {}
         self.nodes = 0
         self.limit = 0
         self.path: list[tuple] = []
         self.key = _order_key(0)
         self.loss_check = LossCheck(board, complete=complete)
+        self._groups: dict[tuple, tuple] = {}
 
     def moves(self, s: State) -> list[tuple]:
+        """The moves to try in state s, in the current order. The groups depend only on
+        the Temple cards left, the values of the Draw card and the Discard top, the
+        pool and whether a roll is left, so they are kept per those."""
         board = self.board
-        cards = board.cards(s)
-        forced = forced_move(board, s, cards)
+        removed, piles, cursor, hd, _, pool, used = s
+        top = (piles & ((1 << cursor) - 1)).bit_length() - 1
+        key = (removed, board.pile[cursor] if hd else None,
+               board.pile[top] if top >= 0 else None, pool, used < len(board.rolls))
+        entry = self._groups.get(key)
+        if entry is None:
+            entry = self._groups[key] = self._group_moves(s)
+        forced, with_temple, pile_only = entry
         if forced is not None:
             return [forced]
-        groups = group_moves(board, s, cards)
-        moves = sorted([g for g in groups if g[1]], key=self.key)
+        moves = list(with_temple)
         if board.can_draw(s):
             moves.append(DRAW_MOVE_T)
         if board.can_recycle(s):
             moves.append(RECYCLE_MOVE_T)
-        if self.complete:
-            moves += [g for g in groups if not g[1]]
-        return moves
+        return moves + pile_only if self.complete else moves
+
+    def _group_moves(self, s: State) -> tuple[tuple | None, list[tuple], list[tuple]]:
+        """(a card that leaves alone at no cost, or None; the groups with Temple cards
+        in the current order; the groups of pile cards alone)."""
+        board = self.board
+        cards = board.cards(s)
+        forced = forced_move(board, s, cards)
+        if forced is not None:
+            return forced, [], []
+        groups = group_moves(board, s, cards)
+        return (None, sorted([g for g in groups if g[1]], key=self.key),
+                [g for g in groups if not g[1]])
+
+    def win(self) -> list[tuple]:
+        """The solver moves of the win the last run found."""
+        return list(reversed(self.path))
 
     def _searcher(self):
         """The recursive search as a closure over locals (the solver's hot loop)."""
@@ -240,12 +263,15 @@ class _Search:
             return nodes
         return search, count
 
-    def run(self, start: State, base: int = 1000) -> bool | None:
-        """Restart with a new move order after Luby(i) * base nodes."""
+    def run(self, start: State, budget: int, base: int = 1000) -> bool | None:
+        """Search from `start` for at most `budget` more nodes, restarting with a new
+        move order after Luby(i) * base nodes (what earlier runs proved lost stays)."""
         attempt = 0
+        self.budget = self.nodes + budget
         while self.nodes < self.budget:
             attempt += 1
             self.key = _order_key(attempt - 1)
+            self._groups.clear()
             self.limit = min(self.budget, self.nodes + base * _luby(attempt))
             self.path.clear()
             search, count = self._searcher()
@@ -258,34 +284,53 @@ class _Search:
         return None
 
 
+class Solver:
+    """Full-knowledge searches of one deal at one level.
+
+    Each call of solve() may allow its own number of recycles; all calls share what
+    they have proven lost, since a lost state is keyed by the recycles it has left
+    (fewest_recycles in recycles.py searches several allowances this way)."""
+
+    def __init__(self, deal: Deal, level: Level | str | None = None) -> None:
+        self.board = board = Board(deal, level)
+        rules = board.rules
+        self.pairs = rules.max_cards == 2 and rules.force_value is None
+        self.fast = _Search(board, complete=False) if rules.fast_first and not self.pairs else None
+        self.full: _Search | PairSearch = (PairSearch(board) if self.pairs
+                                           else _Search(board, complete=True))
+        self.nodes = 0
+
+    def solve(self, recycles: int | None = None, *, budget: int = DEFAULT_BUDGET) -> Solution:
+        """Decide the deal allowing `recycles` recycles (default: the level's), with
+        at most `budget` more nodes; the Solution counts this call's nodes."""
+        start = self.board.start(recycles)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 10_000))
+        before, won, search = self.nodes, False, self.full
+        try:
+            if self.fast is not None:
+                won, search = self._run(self.fast, start, budget), self.fast
+            if won is False:
+                won, search = self._run(self.full, start, budget - (self.nodes - before)), self.full
+        finally:
+            sys.setrecursionlimit(limit)
+        nodes = self.nodes - before
+        if not won:
+            return Solution(won, None, nodes)
+        return Solution(True, tuple(self.board.to_move(m) for m in search.win()), nodes)
+
+    def _run(self, search: _Search | PairSearch, start: State, budget: int) -> bool | None:
+        nodes = search.nodes
+        try:
+            return search.run(start, budget)
+        finally:
+            self.nodes += search.nodes - nodes
+
+
 def solve(deal: Deal, level: Level | str | None = None, *,
           budget: int = DEFAULT_BUDGET, recycles: int | None = None) -> Solution:
     """Decide a deal with full knowledge; a winning move list if it is winnable.
 
-    recycles: allow this many recycles instead of the level's (for the rating).
+    recycles: allow this many recycles instead of the level's.
     """
-    board = Board(deal, level, recycles=recycles)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    if board.rules.max_cards == 2 and board.rules.force_value is None:
-        try:
-            won, path, nodes = pair_search(board, budget)
-        finally:
-            sys.setrecursionlimit(limit)
-        moves = tuple(board.to_move(m) for m in path) if won else None
-        return Solution(won, moves, nodes)
-    try:
-        fast = _Search(board, complete=not board.rules.fast_first, budget=budget)
-        won = fast.run(board.start())
-        nodes, search = fast.nodes, fast
-        if won is False and not fast.complete:
-            search = _Search(board, complete=True, budget=budget - nodes)
-            won = search.run(board.start())
-            nodes += search.nodes
-    finally:
-        sys.setrecursionlimit(limit)
-    if won is None:
-        return Solution(None, None, nodes)
-    if not won:
-        return Solution(False, None, nodes)
-    return Solution(True, tuple(board.to_move(m) for m in reversed(search.path)), nodes)
+    return Solver(deal, level).solve(recycles, budget=budget)
