@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ def test_deal_json_is_the_contract(cli):
     assert list(data) == ["deal", "level", "order", "rolls", "winnable", "nodes", "moves"]
     assert data["deal"] == 3 and data["level"] == "chosen"
     assert data["order"] == list(jedi_deal(3).values) and data["rolls"] == [[3, 4], [6, 2], [6, 5]]
-    assert data["winnable"] is True and data["nodes"] == 1165 and len(data["moves"]) == 63
+    assert data["winnable"] is True and data["nodes"] == 410 and len(data["moves"]) == 63
 
 
 def test_deal_rejects_bad_numbers_and_levels(cli):
@@ -38,7 +39,7 @@ def test_deal_rejects_bad_numbers_and_levels(cli):
 
 def test_solve_exit_statuses(cli, tmp_path):
     result = cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "pyramid-deal-1.txt"))
-    assert result.status == 0 and result.out.startswith("winnable (249 positions searched)")
+    assert result.status == 0 and result.out.startswith("winnable (176 positions searched)")
     lost = tmp_path / "queens-under-the-ace.txt"
     # The apex Ac can only leave with a Queen, and all four Queens cover it.
     rest = [c for c in PYRAMID_DECK if c not in ("Ac", "Qc", "Qd", "Qh", "Qs")]
@@ -56,7 +57,20 @@ def test_solve_shortest_json(cli):
     deck = str(FIXTURES / "pyramid-deal-1.txt")
     data = json.loads(cli("solve", "--rules", "pyramid", "--deck", deck, "--json",
                           "--shortest").out)
-    assert data["winnable"] is True and data["length"] == 45
+    assert data["winnable"] is True and data["length"] == 45 and data["proven_shortest"]
+    assert data["lower_bound"] == 45 and data["nodes"] <= 300_001
+
+
+def test_solve_shortest_says_when_the_budget_cut_it_short(cli):
+    deck = str(FIXTURES / "pyramid-deal-1.txt")
+    result = cli("solve", "--rules", "pyramid", "--deck", deck, "--shortest", "--budget", "2000")
+    lines = result.out.splitlines()
+    assert result.status == 0 and lines[0] == "winnable (2001 positions searched)"
+    moves, low = re.fullmatch(r"(\d+) moves, the shortest found within 2,000 positions; not "
+                              r"proven shortest: no win takes fewer than (\d+) moves\.",
+                              lines[1]).groups()
+    assert int(low) <= 45 <= int(moves) == len(lines) - 2 + sum(
+        line.count(",") for line in lines[2:] if "Draw " in line and " times: " in line)
 
 
 def test_solve_jedi_temple_with_rolls(cli, tmp_path):
@@ -64,7 +78,7 @@ def test_solve_jedi_temple_with_rolls(cli, tmp_path):
     deck.write_text(format_jedi(jedi_deal(2)))
     result = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--level", "knight",
                  "--rolls", "6,5 5,5 5,6", "--json")
-    assert result.status == 0 and json.loads(result.out)["nodes"] == 319
+    assert result.status == 0 and json.loads(result.out)["nodes"] == 311
     assert cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--rolls", "6,5").status == 2
     no_rolls = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--json")
     assert no_rolls.status == 0 and '"move": "force"' not in no_rolls.out

@@ -13,8 +13,8 @@ from printgen.deal.solver import solve
 # deal -> level -> (winnable, moves in the solution, nodes searched)
 PINNED = {
     1: {"padawan": (True, 51, 123), "knight": (True, 52, 52), "chosen": (True, 52, 52)},
-    2: {"padawan": (True, 41, 41), "knight": (True, 58, 319), "chosen": (True, 58, 209)},
-    3: {"padawan": (True, 57, 57), "knight": (True, 83, 152), "chosen": (True, 63, 1165)},
+    2: {"padawan": (True, 41, 41), "knight": (True, 58, 311), "chosen": (True, 58, 201)},
+    3: {"padawan": (True, 57, 57), "knight": (True, 83, 154), "chosen": (True, 63, 410)},
     4: {"knight": (True, 50, 50)},
     5: {"knight": (True, 69, 69), "master": (True, 69, 69)},
 }

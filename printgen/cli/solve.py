@@ -9,7 +9,7 @@ from pathlib import Path
 from printgen.deal.jsonio import format_move
 from printgen.cli.options import add_level, budget, level_of
 from printgen.deal.rules import RULE_SETS, rule_set
-from printgen.deal.shortest import shortest
+from printgen.deal.shortest import SHORTEST_BUDGET, Shortest, shortest
 from printgen.deal.solver import DEFAULT_BUDGET, Solution, solve
 from printgen.deal.steps import solution_steps
 from printgen.deal.textio import parse_rolls
@@ -25,6 +25,9 @@ the file, the pyramid row by row from the apex, then the deck from the top.
 Jedi Temple: 62 card values (+3 -7 0 ...) in dealt order, with --rolls."""
 
 EPILOG = """\
+With --shortest the solver first finds a win, then searches for shorter ones and
+tries to prove the best shortest, all within the budget; the answer says whether
+it is proven shortest and, if not, the fewest moves any win could take.
 exit status: 0 winnable, 3 proven unwinnable, 4 undecided (node budget reached),
 2 bad input."""
 
@@ -41,29 +44,44 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "Sylop can be used)")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
     parser.add_argument("--shortest", action="store_true",
-                        help="find a shortest solution (draws and recycles count as moves)")
-    parser.add_argument("--budget", default=DEFAULT_BUDGET,
-                        help=f"most positions to search (default: {DEFAULT_BUDGET})")
+                        help="find the shortest solution within the budget (draws and "
+                             "recycles count as moves) and say whether it is proven shortest")
+    parser.add_argument("--budget", default=None,
+                        help=f"most positions to search (default: {DEFAULT_BUDGET:,}; "
+                             f"with --shortest {SHORTEST_BUDGET:,})")
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    limit = budget(args.budget)
+    default = SHORTEST_BUDGET if args.shortest else DEFAULT_BUDGET
+    limit = budget(args.budget) if args.budget is not None else default
     rules = rule_set(args.rules)
     rolls = parse_rolls(args.rolls) if args.rolls else ()
     if args.rolls and len(rolls) != rules.rolls:
         raise InputError(f"--rolls: expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
     deal = load_deal_file(rules, Path(args.deck), rolls)
     level = level_of(rules, args.level).level
-    finder = shortest if args.shortest else solve
-    result: Solution = finder(deal, level, budget=limit)
+    short: Shortest | None = shortest(deal, level, budget=limit) if args.shortest else None
+    result: Solution = short.solution if short else solve(deal, level, budget=limit)
     if args.json:
-        print(json.dumps({"rules": rules.name, "level": level.value, "winnable": result.winnable,
-                          "nodes": result.nodes, "length": len(result.moves or ()),
-                          "moves": [format_move(m) for m in result.moves or ()]}))
+        data = {"rules": rules.name, "level": level.value, "winnable": result.winnable,
+                "nodes": result.nodes, "length": len(result.moves or ())}
+        if short:
+            data |= {"proven_shortest": short.proven, "lower_bound": short.lower_bound}
+        print(json.dumps(data | {"moves": [format_move(m) for m in result.moves or ()]}))
     else:
         verdict = {True: "winnable", False: "unwinnable", None: "undecided"}[result.winnable]
         print(f"{verdict} ({result.nodes} positions searched)")
+        if short and result.winnable:
+            print(shortest_line(short, limit))
         for number, step in enumerate(solution_steps(deal, level, result.moves or ()), 1):
             print(f"{number:3}. {step}")
     return {True: WINNABLE, False: UNWINNABLE, None: UNDECIDED}[result.winnable]
+
+
+def shortest_line(short: Shortest, limit: int) -> str:
+    moves = len(short.solution.moves or ())
+    if short.proven:
+        return f"{moves} moves, proven shortest."
+    return (f"{moves} moves, the shortest found within {limit:,} positions; not proven "
+            f"shortest: no win takes fewer than {short.lower_bound} moves.")

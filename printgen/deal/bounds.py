@@ -1,14 +1,20 @@
-"""A quick proof that a position is lost, for the solver's first (fast) phase.
+"""A quick proof that a position is lost (groups of any size: Jedi Temple).
 
-Near the end, a remaining Temple card X needs a group: other Temple cards that
-can be available together with it (not covering it, not covered by it), at
-most two pile cards (the Draw card and the Discard top), and Force values
-(the pool plus the rolls still to come from Sylops in play). In the fast phase
-pile cards only leave with Temple cards, at most two per group, so with T
-Temple cards left two pile cards can only become neighbours (Draw card and
-Discard top) if at most 2(T-1) cards lie between them. If some X has no such
-group, the position is lost (for that phase; a complete search confirms any
-loss). Sets of sums are bitsets: value x is bit x + OFFSET.
+Every Temple card X left must leave in a group: X, other Temple cards that can be
+available together with it (neither covering it nor covered by it), at most two
+pile cards (the Draw card and the Discard top at that moment) and Force values
+(the pool plus the rolls that the Sylops still in play can bring). If for some X
+no such group can sum to the target, the position is lost.
+
+Only cards that exist are counted: two pile cards add up to 2v only when two
+cards of value v are left. In the fast phase (no groups of pile cards alone) pile
+cards only leave with Temple cards, at most two per group, or alone as a Sylop
+used for the Force; so with T Temple cards left, two pile cards can only become
+the Draw card and the Discard top together if at most 2(T-1) cards, plus the
+Sylops, lie between them. The complete phase allows any two pile cards.
+
+Sets of sums are bitsets: a sum x of pile cards or Force values is bit
+x + OFFSET, a sum of Temple cards bit x + TEMPLE_OFFSET.
 """
 
 from __future__ import annotations
@@ -17,10 +23,8 @@ from printgen.deal.rules import TEMPLE_SIZE, coverers
 from printgen.deal.state import FULL, Board, State, pool_values
 
 OFFSET = 128
-TOP_ROWS = 1  # the apex: no Temple card can partner it (every card covers it)
-FEW = 0
-APEX_LEFT = 12  # the apex alone is checked with up to this many Temple cards left,
-# and at the start
+TEMPLE_OFFSET = 320     # Temple sums: at most 27 cards of at most 10
+PILE_REACH = 20         # two pile cards add up to at most 20 either way
 
 
 def _related() -> list[int]:
@@ -39,14 +43,28 @@ RELATED = _related()
 
 
 def _signed_sums(values: list[int]) -> int:
+    """Bitset (at OFFSET) of the sums of any of the values, each counted + or -."""
     bits = 1 << OFFSET
     for v in values:
         bits |= bits << v | bits >> v
     return bits
 
 
+def _subset_sums(temple: tuple[int, ...], cards: int) -> int:
+    """Bitset (at TEMPLE_OFFSET) of the sums of every subset of `cards`."""
+    bits = 1 << TEMPLE_OFFSET
+    while cards:
+        low = cards & -cards
+        v = temple[low.bit_length() - 1]
+        bits |= bits << v if v >= 0 else bits >> -v
+        cards ^= low
+    return bits
+
+
 def _sumset(a: int, b: int) -> int:
-    """Bitset of x + y (the result is offset by 2 * OFFSET)."""
+    """Bitset of x + y (the offsets add up)."""
+    if a.bit_count() < b.bit_count():
+        a, b = b, a
     result = 0
     while b:
         low = b & -b
@@ -55,33 +73,64 @@ def _sumset(a: int, b: int) -> int:
     return result
 
 
+def _near_pair_sums(values: list[int], gap: int) -> int:
+    """Bitset (at OFFSET) of values[i] + values[j] for 0 < j - i <= gap + 1."""
+    counts: dict[int, int] = {}
+    window = 0
+    for w in values[1:gap + 2]:
+        counts[w] = counts.get(w, 0) + 1
+        window |= 1 << (w + OFFSET)
+    sums = 0
+    for i, v in enumerate(values[:-1]):
+        sums |= window << v if v >= 0 else window >> -v
+        w = values[i + 1]
+        counts[w] -= 1
+        if not counts[w]:
+            window ^= 1 << (w + OFFSET)
+        if i + gap + 2 < len(values):
+            w = values[i + gap + 2]
+            counts[w] = counts.get(w, 0) + 1
+            window |= 1 << (w + OFFSET)
+    return sums
+
+
+def _pair_sums(values: list[int]) -> int:
+    """Bitset (at OFFSET) of a + b over every two different cards (a value counts
+    twice only when two cards have it)."""
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    distinct = sorted(counts)
+    bits = 0
+    for i, v in enumerate(distinct):
+        if counts[v] > 1:
+            bits |= 1 << (2 * v + OFFSET)
+        for w in distinct[i + 1:]:
+            bits |= 1 << (v + w + OFFSET)
+    return bits
+
+
 class LossCheck:
     """Callable: True when the position is proven lost (see the module docstring)."""
 
     def __init__(self, board: Board, *, complete: bool) -> None:
         self.board = board
         self.complete = complete
-        self.pairs_only = board.rules.max_cards == 2
-        self.max_left = TEMPLE_SIZE if self.pairs_only else 4
-        self.related = RELATED
-        force, lone = board.rules.force_value, board.rules.lone_value
-        self.free = sum(1 << j for j, v in enumerate(board.pile)
-                        if v is not None and v in (force, lone))
+        self.target = board.rules.target
+        # a Temple-and-Force sum set holding this whole window closes with any pile sum
+        self.wide = ((1 << (2 * PILE_REACH + 1)) - 1) << (
+            self.target + TEMPLE_OFFSET + OFFSET - PILE_REACH)
+        self.temple_wide = self.wide >> OFFSET
+        force = board.rules.force_value
+        self.free = sum(1 << j for j, v in enumerate(board.pile) if v == force)
         self.sylops = sum(v == force for v in board.deal.values) if force is not None else 0
         self._force: dict[tuple[int, int], int] = {}
+        self._needs: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
         self._piles: dict[tuple[int, int], int] = {}
-        self._pair_cache: dict[int, bool] = {}
-        self._extra: dict[tuple[int, int, int, int], int] = {}
-        rules, temple = board.rules, board.temple
-        # For pairs: the bit of the partner value a Temple card needs (None: leaves
-        # alone) and the Temple cards that could partner it.
-        self.need = [None if v == rules.lone_value else rules.target - v + OFFSET
-                     for v in temple]
-        self.partners = [sum(1 << j for j in range(TEMPLE_SIZE)
-                             if not RELATED[i] >> j & 1 and temple[i] + temple[j] == rules.target)
-                         for i in range(TEMPLE_SIZE)] if self.pairs_only else []
+        self._subsets: dict[int, int] = {}
 
     def force_bits(self, pool: int, used: int) -> int:
+        """Bitset (at OFFSET) of the signed sums of the pool and the rolls to come."""
         cached = self._force.get((pool, used))
         if cached is None:
             board = self.board
@@ -92,141 +141,89 @@ class LossCheck:
             cached = self._force[(pool, used)] = _signed_sums(values)
         return cached
 
-    def extra(self, piles: int, gap: int, pool: int, used: int) -> int:
-        """Sums of at most two pile cards plus Force values (cached)."""
-        key = (piles, gap, pool, used)
-        cached = self._extra.get(key)
-        if cached is None:
-            cached = self._extra[key] = _sumset(self.pile_bits(piles, gap),
-                                                self.force_bits(pool, used))
-        return cached
-
-    def pile_bits(self, piles: int, gap: int) -> int:
-        """Sums of no pile card, one, or two with at most `gap` cards between them
-        (with a gap as long as the piles: any two values present, a relaxation)."""
-        count = piles.bit_count()
-        if gap + 1 >= count:
-            gap = self.board.n
-        cached = self._piles.get((piles, gap))
-        if cached is None:
-            pile = self.board.pile
-            values = [pile[j] for j in range(self.board.n) if piles >> j & 1]
-            singles = 0
-            for v in values:
-                singles |= 1 << (v + OFFSET)
-            if gap >= self.board.n:
-                bits = 1 << OFFSET | singles | _sumset(singles, singles) >> OFFSET
-            else:
-                bits = 1 << OFFSET | singles
-                for i, v in enumerate(values):
-                    for w in values[i + 1:i + gap + 2]:
-                        bits |= 1 << (v + w + OFFSET)
-            cached = self._piles[(piles, gap)] = bits
-        return cached
-
-    def pops(self, s: State, count: int) -> int:
-        """In the fast phase, how many discard cards can still be taken off the top
-        in the last pass: each goes with a Temple card or leaves alone (a Sylop)."""
-        discard = s[1] & ((1 << s[2]) - 1)
-        return count + (discard & self.free).bit_count()
-
-    @staticmethod
-    def live_piles(piles: int, cursor: int, count: int) -> int:
-        """With no recycle left, only the top `count` discard cards (and the stock)
-        can still be used."""
-        discard = piles & ((1 << cursor) - 1)
-        live = piles & ~discard
-        for _ in range(count):
-            if not discard:
-                break
-            top = 1 << (discard.bit_length() - 1)
-            live |= top
-            discard ^= top
-        return live
-
-    def __call__(self, s: State) -> bool:
-        left = FULL & ~s[0]
-        count = left.bit_count()
-        if count > self.max_left and (self.pairs_only or not left & TOP_ROWS
-                                      or APEX_LEFT < count < TEMPLE_SIZE):
-            return False
-        piles = s[1]
-        if s[4] == 0 and not self.complete:
-            piles = self.live_piles(piles, s[2], self.pops(s, count))
-        if self.pairs_only:
-            return self._pair_lost(left, piles)
-        gap = self.board.n if self.complete else 2 * (count - 1)
-        extra = self.extra(piles, gap, s[5], s[6])
-        temple, force = self.board.temple, self.board.rules.force_value
-        target = self.board.rules.target
-        # Above max_left only the apex is checked: no Temple card can partner it,
-        # so its group is pile cards and Force values alone.
-        few = TEMPLE_SIZE if count <= self.max_left else FEW
-        rest = left if count <= self.max_left else left & TOP_ROWS
-        while rest:
-            low = rest & -rest
-            x = low.bit_length() - 1
-            rest ^= low
-            if temple[x] == force:
-                continue
-            sums = [temple[x]]
-            compat = left & ~self.related[x]
-            if compat.bit_count() > few:
-                continue
-            while compat:
-                bit = compat & -compat
-                v = temple[bit.bit_length() - 1]
-                sums += [a + v for a in sums]
-                compat ^= bit
-            if not any(extra >> (target - a + 2 * OFFSET) & 1 for a in sums):
-                return True
-        return False
-
-    def _pair_lost(self, left: int, piles: int) -> bool:
-        """Groups of at most two cards: each Temple card needs one partner card."""
-        key = left | piles << TEMPLE_SIZE
-        cached = self._pair_cache.get(key)
+    def needs(self, left: int, pool: int, used: int) -> tuple[tuple[int, bool], ...]:
+        """Per Temple card left whose group is not sure to close: the pile sums that
+        would close it (target minus what its Temple cards and Force values can sum
+        to, a bitset at OFFSET), and whether it is a Sylop."""
+        key = (left, pool, used)
+        cached = self._needs.get(key)
         if cached is not None:
             return cached
-        board = self.board
-        present = 0
-        for j in range(board.n):
-            if piles >> j & 1:
-                present |= 1 << (board.pile[j] + OFFSET)
-        lost = False
-        need, partners = self.need, self.partners
+        temple, force_value = self.board.temple, self.board.rules.force_value
+        force = self.force_bits(pool, used)
+        needs = []
         rest = left
         while rest:
             low = rest & -rest
             x = low.bit_length() - 1
             rest ^= low
-            if need[x] is not None and not present >> need[x] & 1 and not partners[x] & left:
-                lost = True
-                break
-        if not lost:
-            lost = self._short_of_partners(left, piles)
-        self._pair_cache[key] = lost
-        return lost
+            compat = left & ~RELATED[x]
+            sums = self._subsets.get(compat)
+            if sums is None:
+                sums = self._subsets[compat] = _subset_sums(temple, compat)
+            sums = sums << temple[x] if temple[x] >= 0 else sums >> -temple[x]
+            if sums & self.temple_wide == self.temple_wide:
+                continue  # closes with any pile sum even without Force values
+            sums = _sumset(sums, force)
+            if sums & self.wide != self.wide:
+                needs.append((self._reflect(sums), temple[x] == force_value))
+        cached = self._needs[key] = tuple(needs)
+        return cached
 
-    def _short_of_partners(self, left: int, piles: int) -> bool:
-        """Counting: the Temple cards of values v and w = target - v need partners;
-        x pairs of two Temple cards leave tv - x and tw - x to pile partners."""
-        board = self.board
-        target, lone = board.rules.target, board.rules.lone_value
-        temple: dict[int, int] = {}
-        pile: dict[int, int] = {}
-        for i in range(TEMPLE_SIZE):
-            if left >> i & 1 and board.temple[i] != lone:
-                temple[board.temple[i]] = temple.get(board.temple[i], 0) + 1
-        for j in range(board.n):
-            if piles >> j & 1:
-                pile[board.pile[j]] = pile.get(board.pile[j], 0) + 1
-        for v, tv in temple.items():
-            w = target - v
-            tw, pv, pw = temple.get(w, 0), pile.get(v, 0), pile.get(w, 0)
-            if v == w:
-                if tv % 2 and not pv:
-                    return True
-            elif max(tv - pw, tw - pv) > min(tv, tw):
+    def pile_sums(self, piles: int, gap: int) -> int:
+        """Bitset (at OFFSET) of every sum of no pile card, one, or two with at most
+        `gap` cards between them."""
+        count = piles.bit_count()
+        if gap + 1 >= count:
+            gap = self.board.n
+        cached = self._piles.get((piles, gap))
+        if cached is not None:
+            return cached
+        pile = self.board.pile
+        values = [pile[j] for j in range(self.board.n) if piles >> j & 1]
+        sums = 1 << OFFSET
+        for v in values:
+            sums |= 1 << (v + OFFSET)
+        sums |= _pair_sums(values) if gap >= self.board.n else _near_pair_sums(values, gap)
+        self._piles[(piles, gap)] = sums
+        return sums
+
+    def _reflect(self, sums: int) -> int:
+        """target - x at OFFSET for every x of a bitset at TEMPLE_OFFSET + OFFSET (only
+        the values two pile cards can reach): the window's bits read backwards."""
+        width = 2 * PILE_REACH + 1
+        window = sums >> (self.target + TEMPLE_OFFSET + OFFSET - PILE_REACH) & ((1 << width) - 1)
+        return int(format(window, f"0{width}b")[::-1], 2) << (OFFSET - PILE_REACH)
+
+    def pops(self, s: State) -> int:
+        """How many discard cards can still be taken off the top when no recycle is
+        left: one per group with a Temple card, one per Sylop used for the Force, and
+        (complete search) one per group of pile cards alone, each of which holds the
+        Draw card or a Force value."""
+        removed, piles, cursor, pool, used = s[0], s[1], s[2], s[5], s[6]
+        discard = piles & ((1 << cursor) - 1)
+        pops = TEMPLE_SIZE - removed.bit_count() + (discard & self.free).bit_count()
+        if not self.complete:
+            return pops
+        force = len(pool_values(pool)) + 2 * max(0, min(
+            len(self.board.rolls) - used, self.sylops - (used - self.board.level.opening_rolls)))
+        return pops + (piles >> cursor).bit_count() + force
+
+    def __call__(self, s: State) -> bool:
+        removed, piles, cursor, _, rec, pool, used = s
+        left = FULL & ~removed
+        needs = self._needs.get((left, pool, used))
+        if needs is None:
+            needs = self.needs(left, pool, used)
+        if not needs:
+            return False
+        if self.complete:
+            gap = self.board.n
+        else:
+            gap = 2 * (left.bit_count() - 1) + (piles & self.free).bit_count()
+        closing = self.pile_sums(piles, gap)
+        rolls_left = used < len(self.board.rolls)
+        for sums, sylop in needs:
+            if not sums & closing and not (sylop and rolls_left):
                 return True
         return False

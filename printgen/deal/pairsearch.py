@@ -1,120 +1,222 @@
 """The solver's search specialised for groups of at most two cards and no Force
-(Pyramid): the same states, moves, loss check and lost table as solver.py, with
-the state spread over plain ints so the hot loop does less work.
+(Pyramid): the same states, moves and lost table as solver.py, with the state
+spread over plain ints so the hot loop does less work.
 
 State: (removed, piles, cursor, recycles). The Draw card (the deck top) is the
 pile card at `cursor`; `cursor == n` means the deck is empty. A lost state also
 proves lost every state with the same cards and recycles at a later cursor (the
 Draws reach it) and every state with fewer recycles.
+
+Two proofs of loss cut the search (both sound, see bag.py and `_Live`):
+- the bag: the Temple cannot be cleared even if every pile card left could be
+  used at any time;
+- with no recycle left, a waste card that no card left in the Temple or the
+  stock can partner never leaves, so it and the cards under it are out of the
+  game; the state is searched (and remembered) without them.
 """
 
 from __future__ import annotations
 
-from printgen.deal.bounds import LossCheck
-from printgen.deal.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board
+from printgen.deal.bag import BagCheck, bag_code
+from printgen.deal.rules import TEMPLE_SIZE
+from printgen.deal.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
 from printgen.errors import BudgetExceeded
 
 
-def pair_search(board: Board, budget: int) -> tuple[bool | None, list[tuple], int]:
-    """(verdict or None at the budget, solver moves of a win, nodes searched)."""
-    rules = board.rules
-    n, pile, temple = board.n, board.pile, board.temple
-    target, lone = rules.target, rules.lone_value
-    check = LossCheck(board, complete=True)
-    pair_lost = check._pair_lost
-    # lost[cards] packs, per recycles left r, 1 + the earliest cursor proven lost
-    # in 6 bits at 6 * r (0: none).
-    lost: dict[int, int] = {}
-    temple_moves: dict[int, tuple] = {}
-    path: list[tuple] = []
-    nodes = 0
+class _Live:
+    """With no recycle left: the pile without the waste cards that can never come up."""
 
-    def temple_info(removed: int) -> tuple:
-        info = temple_moves.get(removed)
-        if info is None:
-            by_value: dict[int, list[int]] = {}
-            pairs, king = [], 0
-            for i in board.available(removed):
-                v = temple[i]
-                if v == lone and not king:
-                    king = 1 << i
-                for j in by_value.get(target - v, ()):
-                    pairs.append(1 << i | j)
-                by_value.setdefault(v, []).append(1 << i)
-            info = temple_moves[removed] = (king, pairs, by_value)
+    def __init__(self, board: Board) -> None:
+        rules = board.rules
+        self.board = board
+        self.target = target = rules.target
+        pile = board.pile
+        self.by_value = [sum(1 << j for j in range(board.n) if pile[j] == v)
+                         for v in range(target + 1)]
+        self.temple_values: dict[int, int] = {}
+        self.stock_values: dict[int, int] = {}
+        self.stuck_cards: dict[int, int] = {}
+
+    def in_temple(self, removed: int) -> int:
+        """Bit v set when a Temple card of value v is left."""
+        present = 0
+        temple = self.board.temple
+        for i in range(TEMPLE_SIZE):
+            if not removed >> i & 1:
+                present |= 1 << temple[i]
+        self.temple_values[removed] = present
+        return present
+
+    def stuck(self, present: int) -> int:
+        """The pile cards none of the values in `present` can partner."""
+        target = self.target
+        stuck = self.stuck_cards[present] = sum(
+            self.by_value[v] for v in range(1, target) if not present >> (target - v) & 1)
+        return stuck
+
+    def __call__(self, removed: int, piles: int, cursor: int) -> int:
+        """The pile cards still in the game (the waste's top card is the highest
+        index below the cursor)."""
+        present = self.temple_values.get(removed)
+        if present is None:
+            present = self.in_temple(removed)
+        stock = piles >> cursor << cursor
+        in_stock = self.stock_values.get(stock)
+        if in_stock is None:
+            in_stock = self.stock_values[stock] = sum(
+                1 << v for v in range(1, self.target) if stock & self.by_value[v])
+        present |= in_stock
+        stuck = self.stuck_cards.get(present)
+        if stuck is None:
+            stuck = self.stuck(present)
+        blocked = piles & ((1 << cursor) - 1) & stuck
+        if not blocked:
+            return piles
+        return piles & -(1 << blocked.bit_length())
+
+
+class PairSearch:
+    """Depth-first searches of one deal (see the module docstring); each run may
+    start with its own recycles and keeps what earlier runs proved lost."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.limit = 0
+        self.nodes = 0
+        self.path: list[tuple] = []
+        # lost[cards] packs, per recycles left r, 1 + the earliest cursor proven lost
+        # in 6 bits at 6 * r (0: none).
+        self.lost: dict[int, int] = {}
+        self.bag = BagCheck(board)
+        self.live = _Live(board)
+        self._temple: dict[int, tuple] = {}
+
+    def temple_moves(self, removed: int) -> tuple:
+        """(a King's bit or 0, the Temple pairs' masks, Temple card bits by value)."""
+        board = self.board
+        target, lone, temple = board.rules.target, board.rules.lone_value, board.temple
+        by_value: dict[int, list[int]] = {}
+        pairs, king = [], 0
+        for i in board.available(removed):
+            v = temple[i]
+            if v == lone and not king:
+                king = 1 << i
+            for j in by_value.get(target - v, ()):
+                pairs.append(1 << i | j)
+            by_value.setdefault(v, []).append(1 << i)
+        info = self._temple[removed] = (king, pairs, by_value)
         return info
 
-    def after(piles: int, cursor: int) -> int:
-        rest = piles >> (cursor + 1)
-        return cursor + (rest & -rest).bit_length() if rest else n
+    def run(self, start: State, budget: int) -> bool | None:
+        """Search from `start` (a solver state) for at most `budget` more nodes."""
+        self.limit = self.nodes + budget
+        self.path.clear()
+        bag = bag_code(self.board.pile, self.board.rules.lone_value)
+        cursor = start[2] if start[3] else self.board.n
+        search = self._searcher()
+        try:
+            return search(start[0], start[1], cursor, start[4], bag)
+        except BudgetExceeded:
+            self.path.clear()
+            return None
+        finally:
+            self.nodes = self._count()
 
-    def search(removed: int, piles: int, cursor: int, rec: int) -> bool:
-        nonlocal nodes
-        if removed == FULL:
-            return True
-        base = removed | piles << 28
-        entry = lost.get(base, 0)
-        shift = 6 * rec
-        if entry >> (shift + 6):
-            return False  # lost with more recycles left
-        first = entry >> shift & 63
-        if first and first <= cursor + 1:
-            return False  # lost at this cursor or an earlier one
-        nodes += 1
-        if nodes > budget:
-            raise BudgetExceeded
-        if not pair_lost(FULL & ~removed, piles) and expand(removed, piles, cursor, rec):
-            return True
-        lost[base] = entry & ~(63 << shift) | (cursor + 1) << shift
-        return False
+    def win(self) -> list[tuple]:
+        """The solver moves of the win the last run found."""
+        return self.path[::-1]
 
-    def expand(removed: int, piles: int, cursor: int, rec: int) -> bool:
-        king, pairs, by_value = temple_info(removed)
-        if king:
-            return _try((BALANCE, king, False, False, (), 0),
-                        removed | king, piles, cursor, rec)
-        top = (piles & ((1 << cursor) - 1)).bit_length() - 1
-        d = pile[cursor] if cursor < n else None
-        w = pile[top] if top >= 0 else None
-        if d == lone and d is not None:
-            return _try((BALANCE, 0, True, False, (), 0), removed, piles & ~(1 << cursor),
-                        after(piles, cursor), rec)
-        if w == lone and w is not None:
-            return _try((BALANCE, 0, False, True, (), 0), removed, piles & ~(1 << top), cursor, rec)
-        if d is not None:
-            without, nxt = piles & ~(1 << cursor), after(piles, cursor)
-            for bit in by_value.get(target - d, ()):
-                if _try((BALANCE, bit, True, False, (), 0), removed | bit, without, nxt, rec):
+    def _searcher(self):
+        """The recursive search as a closure over locals (the hot loop)."""
+        board, lost, path = self.board, self.lost, self.path
+        lost_get, temple_get = lost.get, self._temple.get
+        temple_moves, live, budget = self.temple_moves, self.live, self.limit
+        clear_get, clear, bits = self.bag.clearable.get, self.bag.clear, self.bag.pile_bit
+        n, pile = board.n, board.pile
+        target, lone = board.rules.target, board.rules.lone_value
+        nodes = self.nodes
+
+        def search(removed: int, piles: int, cursor: int, rec: int, bag: int) -> bool:
+            nonlocal nodes
+            if removed == FULL:
+                return True
+            if not rec and cursor:
+                kept = live(removed, piles, cursor)
+                if kept != piles:
+                    gone = piles ^ kept
+                    while gone:
+                        low = gone & -gone
+                        bag -= bits[low.bit_length() - 1]
+                        gone ^= low
+                    piles = kept
+            base = removed | piles << 28
+            entry = lost_get(base, 0)
+            shift = 6 * rec
+            if entry >> (shift + 6):
+                return False  # lost with more recycles left
+            first = entry >> shift & 63
+            if first and first <= cursor + 1:
+                return False  # lost at this cursor or an earlier one
+            nodes += 1
+            if nodes > budget:
+                raise BudgetExceeded
+            clearable = clear_get(removed | bag << 28)
+            if clearable is None:
+                clearable = clear(removed, bag)
+            if clearable and expand(removed, piles, cursor, rec, bag):
+                return True
+            lost[base] = entry & ~(63 << shift) | (cursor + 1) << shift
+            return False
+
+        def expand(removed: int, piles: int, cursor: int, rec: int, bag: int) -> bool:
+            info = temple_get(removed) or temple_moves(removed)
+            king, pairs, by_value = info
+            if king:
+                move = (BALANCE, king, False, False, (), 0)
+                return search(removed | king, piles, cursor, rec, bag) and not path.append(move)
+            top = (piles & ((1 << cursor) - 1)).bit_length() - 1
+            d = pile[cursor] if cursor < n else 0
+            w = pile[top] if top >= 0 else 0
+            rest = piles >> (cursor + 1)
+            nxt = cursor + (rest & -rest).bit_length() if rest else n
+            if d == lone:
+                return search(removed, piles & ~(1 << cursor), nxt, rec, bag) and not path.append(
+                    (BALANCE, 0, True, False, (), 0))
+            if w == lone:
+                return search(removed, piles & ~(1 << top), cursor, rec, bag) and not path.append(
+                    (BALANCE, 0, False, True, (), 0))
+            if d:
+                without, less = piles & ~(1 << cursor), bag - bits[cursor]
+                for bit in by_value.get(target - d, ()):
+                    if search(removed | bit, without, nxt, rec, less):
+                        path.append((BALANCE, bit, True, False, (), 0))
+                        return True
+            if w:
+                without, less = piles & ~(1 << top), bag - bits[top]
+                for bit in by_value.get(target - w, ()):
+                    if search(removed | bit, without, cursor, rec, less):
+                        path.append((BALANCE, bit, False, True, (), 0))
+                        return True
+            for mask in pairs:
+                if search(removed | mask, piles, cursor, rec, bag):
+                    path.append((BALANCE, mask, False, False, (), 0))
                     return True
-        if w is not None:
-            without = piles & ~(1 << top)
-            for bit in by_value.get(target - w, ()):
-                if _try((BALANCE, bit, False, True, (), 0), removed | bit, without, cursor, rec):
+            if d:
+                if search(removed, piles, nxt, rec, bag):
+                    path.append(DRAW_MOVE_T)
                     return True
-        for mask in pairs:
-            if _try((BALANCE, mask, False, False, (), 0), removed | mask, piles, cursor, rec):
-                return True
-        if d is not None:
-            if _try(DRAW_MOVE_T, removed, piles, after(piles, cursor), rec):
-                return True
-        elif rec and piles:
-            if _try(RECYCLE_MOVE_T, removed, piles, (piles & -piles).bit_length() - 1, rec - 1):
-                return True
-        if d is not None and w is not None and d + w == target:
-            both = piles & ~(1 << cursor) & ~(1 << top)
-            if _try((BALANCE, 0, True, True, (), 0), removed, both, after(piles, cursor), rec):
-                return True
-        return False
+            elif rec and piles:
+                if search(removed, piles, (piles & -piles).bit_length() - 1, rec - 1, bag):
+                    path.append(RECYCLE_MOVE_T)
+                    return True
+            if d and w and d + w == target:
+                if search(removed, piles & ~(1 << cursor | 1 << top), nxt, rec,
+                          bag - bits[cursor] - bits[top]):
+                    path.append((BALANCE, 0, True, True, (), 0))
+                    return True
+            return False
 
-    def _try(move: tuple, removed: int, piles: int, cursor: int, rec: int) -> bool:
-        if search(removed, piles, cursor, rec):
-            path.append(move)
-            return True
-        return False
-
-    start = board.start()
-    try:
-        won = search(start[0], start[1], start[2] if start[3] else n, start[4])
-    except BudgetExceeded:
-        return None, [], nodes
-    return won, path[::-1], nodes
+        def count() -> int:
+            return nodes
+        self._count = count
+        return search

@@ -1,33 +1,73 @@
-"""Shortest solutions: A* over the same states, every move counting one
-(draws, recycles and Force moves included, as the Pyramid data set counts).
+"""Short solutions within a bounded effort: every move counts one (draws, recycles
+and Force moves included, as the Pyramid data set counts).
 
-Only one shortcut is kept: a Temple card that leaves alone (a Sylop, a King) is
-removed at once, which never lengthens a solution (it must leave some time, in
-one move, and removing it only uncovers cards). Positions the loss check proves
-lost are not searched. The heuristic never overestimates (see _Heuristic).
+Three phases share one node budget:
+1. the solver finds a win (or proves there is none);
+2. a depth-first branch and bound looks for shorter wins, trying the moves that
+   clear the most Temple cards first; each win found tightens the bound;
+3. A* under that bound proves the best win shortest (it runs out of positions
+   shorter than the bound) or, when the budget ends first, gives the length no win
+   can be shorter than (the least f on its frontier).
+The answer says whether the win is proven shortest.
+
+Moves are all legal moves but two safe reductions: a Temple King (a card that
+leaves alone, Pyramid) is removed at once, which never lengthens a solution (it
+must leave some time, in one move of its own, and removing it only uncovers
+cards); Force values are spent only in inclusion-minimal sets. Groups are never
+split and a Sylop may both use the Force and stand in a group (either can be
+shorter). Positions the loss check proves lost are not searched. The heuristic
+never overestimates (see Heuristic).
 """
 
 from __future__ import annotations
 
 import heapq
+import sys
+from dataclasses import dataclass
 from itertools import count
 
+from printgen.deal.bag import BagCheck, bag_code
 from printgen.deal.bounds import LossCheck
 from printgen.deal.deal import Deal
-from printgen.deal.rules import Level
-from printgen.deal.solver import DEFAULT_BUDGET, Solution, forced_move, group_moves
-from printgen.deal.state import DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
+from printgen.deal.rules import TEMPLE_ROWS, Level, position_of
+from printgen.deal.solver import Solution, Solver, group_moves
+from printgen.deal.state import BALANCE, DRAW_MOVE_T, FORCE, FULL, RECYCLE_MOVE_T, Board, State
+from printgen.errors import BudgetExceeded
+
+SHORTEST_BUDGET = 300_000
 
 
-def _moves(board: Board, s: State) -> list[tuple]:
+@dataclass(frozen=True)
+class Shortest:
+    """The answer of shortest().
+
+    solution: the verdict and the shortest win found (nodes: all three phases);
+    proven: True when no shorter win exists (or the deal is proven lost);
+    lower_bound: no win has fewer moves than this (the win's length when proven).
+    """
+
+    solution: Solution
+    proven: bool
+    lower_bound: int
+
+
+def moves_for_length(board: Board, s: State) -> list[tuple]:
+    """Every move that can start a shortest win from s (see the module docstring),
+    the groups clearing the most Temple cards first."""
+    rules = board.rules
     cards = board.cards(s)
-    forced = forced_move(board, s, [c for c in cards if c[1]])
-    if forced is not None:
-        return [forced]
-    moves = group_moves(board, s, cards, split=False)
-    pile_lone = forced_move(board, s, [c for c in cards if not c[1]])
-    if pile_lone is not None and pile_lone not in moves:
-        moves.append(pile_lone)
+    if rules.lone_value is not None:
+        for value, tmask, _, _ in cards:
+            if tmask and value == rules.lone_value:
+                return [(BALANCE, tmask, False, False, (), s[5])]
+    moves = sorted(group_moves(board, s, cards, split=False),
+                   key=lambda g: (-(g[1].bit_count()), len(g[4])))
+    if rules.lone_value is not None:
+        moves += [(BALANCE, 0, is_draw, is_disc, (), s[5]) for value, tmask, is_draw, is_disc
+                  in cards if not tmask and value == rules.lone_value]
+    if rules.force_value is not None and s[6] < len(board.rolls):
+        moves += [(FORCE, tmask, is_draw, is_disc, (), 0) for value, tmask, is_draw, is_disc
+                  in cards if value == rules.force_value]
     if board.can_draw(s):
         moves.append(DRAW_MOVE_T)
     if board.can_recycle(s):
@@ -35,11 +75,13 @@ def _moves(board: Board, s: State) -> list[tuple]:
     return moves
 
 
-class _Heuristic:
-    """A lower bound on the moves left. Groups of at most two cards: the lone cards
-    left, plus for each pair of values v, target - v the larger count of the two
-    in the Temple (one move removes at most one card of each); groups of any
-    size: one move while the Temple is not empty."""
+class Heuristic:
+    """A lower bound on the moves left, the larger of two:
+    - a chain: a card is removed only after the cards covering it, each in an earlier
+      move, so the rows that still hold cards take at least one move each;
+    - groups of at most two cards: the lone cards left, plus for each pair of values
+      v, target - v the larger count of the two in the Temple (one move removes at
+      most one card of each)."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -53,17 +95,17 @@ class _Heuristic:
         return h
 
     def _bound(self, left: int) -> int:
-        board = self.board
         if not left:
             return 0
-        if board.rules.max_cards is None:
-            return 1
-        rules = board.rules
+        chain = position_of(left.bit_length() - 1)[0] + 1
+        rules = self.board.rules
+        if rules.max_cards != 2:
+            return chain
         counts: dict[int, int] = {}
         lone = 0
-        for i in range(28):
+        for i in range(left.bit_length()):
             if left >> i & 1:
-                v = board.temple[i]
+                v = self.board.temple[i]
                 if v == rules.lone_value:
                     lone += 1
                 else:
@@ -75,41 +117,124 @@ class _Heuristic:
                 bound += -(-c // 2)
             elif v < w or w not in counts:
                 bound += max(c, counts.get(w, 0))
-        return bound
+        return max(bound, min(chain, TEMPLE_ROWS))
+
+
+def loss_check(board: Board):
+    """The solver's proof of loss for a state: the bag (bag.py) for groups of at most
+    two cards, else the loss check of bounds.py for a complete search."""
+    if board.rules.max_cards != 2:
+        return LossCheck(board, complete=True)
+    bag = BagCheck(board)
+
+    def lost(s: State) -> bool:
+        return bag(s[0], bag_code([board.pile[j] for j in range(board.n) if s[1] >> j & 1],
+                                  board.rules.lone_value))
+    return lost
 
 
 def shortest(deal: Deal, level: Level | str | None = None, *,
-             budget: int = DEFAULT_BUDGET) -> Solution:
-    """A shortest winning move list (None verdict when the budget runs out)."""
-    board = Board(deal, level)
-    heuristic, lost = _Heuristic(board), LossCheck(board, complete=True)
-    start = board.start()
-    best = {board.key(start): 0}
-    parent: dict[int, tuple[int, tuple]] = {}
-    tie = count()
-    queue = [(heuristic(start), 0, next(tie), start)]
-    nodes = 0
-    while queue:
-        _, minus_g, _, s = heapq.heappop(queue)
-        g = -minus_g
-        k = board.key(s)
-        if best.get(k, g) < g:
-            continue
-        if s[0] == FULL:
-            return Solution(True, _path(board, parent, k), nodes)
-        nodes += 1
-        if nodes > budget:
-            return Solution(None, None, nodes)
-        for move in _moves(board, s):
-            child = board.apply(s, move)
-            ck = board.key(child)
-            if best.get(ck, g + 2) > g + 1:
-                best[ck] = g + 1
-                if lost(child):
+             budget: int = SHORTEST_BUDGET, recycles: int | None = None) -> Shortest:
+    """The shortest win found within `budget` positions (see the module docstring).
+    recycles: allow this many recycles instead of the level's."""
+    solver = Solver(deal, level)
+    first = solver.solve(recycles, budget=budget)
+    if not first.winnable:
+        return Shortest(first, first.winnable is False, 0)
+    search = _Bounded(solver.board, recycles)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        moves, proven, low = search.run(first.moves or (), budget - first.nodes)
+    finally:
+        sys.setrecursionlimit(limit)
+    return Shortest(Solution(True, moves, first.nodes + search.nodes), proven, low)
+
+
+class _Bounded:
+    """Phases 2 and 3 of shortest() on one board."""
+
+    def __init__(self, board: Board, recycles: int | None) -> None:
+        self.board = board
+        self.start = board.start(recycles)
+        self.heuristic = Heuristic(board)
+        self.lost = loss_check(board)
+        self.nodes = 0
+
+    def run(self, first: tuple, budget: int) -> tuple[tuple, bool, int]:
+        """(the shortest win found, proven shortest, lower bound on any win)."""
+        end = self.nodes + budget
+        best, done = self.branch_and_bound(first, self.nodes + budget // 4)
+        if done:
+            return best, True, len(best)
+        return self.a_star(best, end)
+
+    def branch_and_bound(self, first: tuple, limit: int) -> tuple[tuple, bool]:
+        """Depth first, the bound the shortest win so far; done when it ran out of
+        positions (so the win is shortest)."""
+        board, heuristic, lost = self.board, self.heuristic, self.lost
+        best, bound, path = first, len(first), []
+        seen: dict[int, int] = {}
+
+        def search(s: State, g: int) -> None:
+            nonlocal best, bound
+            if s[0] == FULL:
+                best, bound = tuple(board.to_move(m) for m in path), g
+                return
+            if g + heuristic(s) >= bound:
+                return
+            key = board.key(s)
+            if seen.get(key, bound) <= g:
+                return
+            seen[key] = g
+            self.nodes += 1
+            if self.nodes > limit:
+                raise BudgetExceeded
+            if lost(s):
+                return
+            for move in moves_for_length(board, s):
+                path.append(move)
+                search(board.apply(s, move), g + 1)
+                path.pop()
+
+        try:
+            search(self.start, 0)
+        except BudgetExceeded:
+            return best, False
+        return best, True
+
+    def a_star(self, best: tuple, limit: int) -> tuple[tuple, bool, int]:
+        """A* for a win shorter than `best`: the first win it takes off its queue is
+        shortest; an empty queue proves `best` shortest."""
+        board, heuristic, lost = self.board, self.heuristic, self.lost
+        start, bound = self.start, len(best)
+        seen = {board.key(start): 0}
+        parent: dict[int, tuple[int, tuple]] = {}
+        tie = count()
+        queue = [(heuristic(start), 0, next(tie), start)]
+        while queue:
+            f, g, _, s = heapq.heappop(queue)
+            key = board.key(s)
+            if seen.get(key, g) < g:
+                continue
+            if s[0] == FULL:
+                return _path(board, parent, key), True, g
+            self.nodes += 1
+            if self.nodes > limit:
+                return best, False, f
+            if lost(s):
+                continue
+            for move in moves_for_length(board, s):
+                child = board.apply(s, move)
+                h = heuristic(child)
+                if g + 1 + h >= bound:
                     continue
-                parent[ck] = (k, move)
-                heapq.heappush(queue, (g + 1 + heuristic(child), -(g + 1), next(tie), child))
-    return Solution(False, None, nodes)
+                child_key = board.key(child)
+                if seen.get(child_key, g + 2) > g + 1:
+                    seen[child_key] = g + 1
+                    parent[child_key] = (key, move)
+                    heapq.heappush(queue, (g + 1 + h, g + 1, next(tie), child))
+        return best, True, bound
 
 
 def _path(board: Board, parent: dict[int, tuple[int, tuple]], key: int) -> tuple:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from printgen.deal.deal import Deal
 from printgen.deal.engine import Move
-from printgen.deal.pairsearch import pair_search
+from printgen.deal.pairsearch import PairSearch
 from printgen.deal.bounds import LossCheck
 from printgen.deal.rules import Level
 from printgen.errors import BudgetExceeded
@@ -55,7 +55,10 @@ def forced_move(board: Board, s: State, cards: list) -> tuple | None:
 
 def group_moves(board: Board, s: State, cards: list, *, split: bool = True) -> list[tuple]:
     """Every Balance group (minimal Force use) of the available cards; with split,
-    not the groups that are two groups played one after the other."""
+    not the groups that are two moves played one after the other: a zero-sum group
+    of two or more cards, then the rest as a group of its own (or, a lone Sylop with
+    a roll left, as Use the Force). A Sylop with no roll left can only leave in a
+    group, so a group made of it and a zero-sum group is kept."""
     rules = board.rules
     target, min_items = rules.target, rules.min_items
     if rules.max_cards == 2:
@@ -67,25 +70,42 @@ def group_moves(board: Board, s: State, cards: list, *, split: bool = True) -> l
         sums += [x + value for x in sums]
     wanted = {target - f for f in options}
     groups = []
-    zero = [i for i, x in enumerate(sums) if x == target and i & (i - 1)]
+    zero = [i for i, x in enumerate(sums) if x == target and i & (i - 1)] if split else []
+    lone = _lone_leavers(board, s, cards)
     for index in [i for i, x in enumerate(sums) if x in wanted and i]:
-        if split and any(z & index == z and z != index for z in zero):
-            continue  # splits into two groups played one after the other
-        total = sums[index]
-        tmask, use_draw, use_disc, count, j = 0, False, False, 0, 0
-        while index:
-            if index & 1:
-                _, bit, is_draw, is_disc = cards[j]
-                tmask |= bit
-                use_draw |= is_draw
-                use_disc |= is_disc
-                count += 1
-            index >>= 1
-            j += 1
-        for force, pool in options[target - total]:
-            if count + len(force) >= min_items:
-                groups.append((BALANCE, tmask, use_draw, use_disc, force, pool))
+        rests = [index ^ z for z in zero if z & index == z and z != index]
+        count = index.bit_count()
+        move = _group(cards, index)
+        for force, pool in options[target - sums[index]]:
+            if count + len(force) < min_items:
+                continue
+            if any(rest & (rest - 1) or force or rest & lone for rest in rests):
+                continue  # two moves played one after the other
+            groups.append((BALANCE, *move, force, pool))
     return groups
+
+
+def _lone_leavers(board: Board, s: State, cards: list) -> int:
+    """The cards (bits of their index in `cards`) that can leave alone: Sylops while
+    a Force roll is left."""
+    force = board.rules.force_value
+    if force is None or s[6] >= len(board.rolls):
+        return 0
+    return sum(1 << j for j, card in enumerate(cards) if card[0] == force)
+
+
+def _group(cards: list, index: int) -> tuple[int, bool, bool]:
+    """(Temple mask, uses the Draw card, uses the Discard top) of the cards in index."""
+    tmask, use_draw, use_disc, j = 0, False, False, 0
+    while index:
+        if index & 1:
+            _, bit, is_draw, is_disc = cards[j]
+            tmask |= bit
+            use_draw |= is_draw
+            use_disc |= is_disc
+        index >>= 1
+        j += 1
+    return tmask, use_draw, use_disc
 
 
 def _pairs(board: Board, s: State, cards: list) -> list[tuple]:
@@ -98,6 +118,13 @@ def _pairs(board: Board, s: State, cards: list) -> list[tuple]:
             if va + vb == target:
                 groups.append((BALANCE, ma | mb, da or db, xa or xb, (), pool))
     return groups
+
+
+def _below_top(cards: int, keep: int) -> int:
+    """The cards of a bitmask but its `keep` highest."""
+    for _ in range(keep):
+        cards ^= 1 << (cards.bit_length() - 1)
+    return cards
 
 
 def _luby(i: int) -> int:
@@ -139,87 +166,55 @@ class _Search:
     is a win, but a loss must then be confirmed by a complete search.
     """
 
-    def __init__(self, board: Board, *, complete: bool, budget: int) -> None:
+    def __init__(self, board: Board, *, complete: bool) -> None:
         self.board = board
         self.complete = complete
-        self.budget = budget
+        self.budget = 0
         self.lost: dict[int, list[tuple[int, int]]] = {}
         self.nodes = 0
         self.limit = 0
         self.path: list[tuple] = []
         self.key = _order_key(0)
         self.loss_check = LossCheck(board, complete=complete)
-        self.pairs = board.rules.max_cards == 2
-        self._temple_moves: dict[int, tuple] = {}
+        self._groups: dict[tuple, tuple] = {}
 
     def moves(self, s: State) -> list[tuple]:
-        if self.pairs:
-            return self.pair_moves(s)
+        """The moves to try in state s, in the current order. The groups depend only on
+        the Temple cards left, the values of the Draw card and the Discard top, the
+        pool and whether a roll is left, so they are kept per those."""
+        board = self.board
+        removed, piles, cursor, hd, _, pool, used = s
+        top = (piles & ((1 << cursor) - 1)).bit_length() - 1
+        key = (removed, board.pile[cursor] if hd else None,
+               board.pile[top] if top >= 0 else None, pool, used < len(board.rolls))
+        entry = self._groups.get(key)
+        if entry is None:
+            entry = self._groups[key] = self._group_moves(s)
+        forced, with_temple, pile_only = entry
+        if forced is not None:
+            return [forced]
+        moves = list(with_temple)
+        if board.can_draw(s):
+            moves.append(DRAW_MOVE_T)
+        if board.can_recycle(s):
+            moves.append(RECYCLE_MOVE_T)
+        return moves + pile_only if self.complete else moves
+
+    def _group_moves(self, s: State) -> tuple[tuple | None, list[tuple], list[tuple]]:
+        """(a card that leaves alone at no cost, or None; the groups with Temple cards
+        in the current order; the groups of pile cards alone)."""
         board = self.board
         cards = board.cards(s)
         forced = forced_move(board, s, cards)
         if forced is not None:
-            return [forced]
+            return forced, [], []
         groups = group_moves(board, s, cards)
-        moves = sorted([g for g in groups if g[1]], key=self.key)
-        if board.can_draw(s):
-            moves.append(DRAW_MOVE_T)
-        if board.can_recycle(s):
-            moves.append(RECYCLE_MOVE_T)
-        if self.complete:
-            moves += [g for g in groups if not g[1]]
-        return moves
+        return (None, sorted([g for g in groups if g[1]], key=self.key),
+                [g for g in groups if not g[1]])
 
-    def _temple_pairs(self, removed: int) -> tuple:
-        """For groups of at most two cards, per set of removed Temple cards: a lone
-        card to remove at once (or None), the Temple pairs, the cards by value."""
-        entry = self._temple_moves.get(removed)
-        if entry is not None:
-            return entry
-        board = self.board
-        target, lone = board.rules.target, board.rules.lone_value
-        available = board.available(removed)
-        by_value: dict[int, list[int]] = {}
-        forced = None
-        pairs = []
-        for i in available:
-            v = board.temple[i]
-            if v == lone and forced is None:
-                forced = (BALANCE, 1 << i, False, False, (), 0)
-            for j in by_value.get(target - v, ()):
-                pairs.append((BALANCE, 1 << i | j, False, False, (), 0))
-            by_value.setdefault(v, []).append(1 << i)
-        entry = self._temple_moves[removed] = (forced, pairs, by_value)
-        return entry
-
-    def pair_moves(self, s: State) -> list[tuple]:
-        """Moves for groups of at most two cards (Pyramid), without building groups."""
-        board = self.board
-        removed, piles, cursor, hd = s[0], s[1], s[2], s[3]
-        forced, pairs, by_value = self._temple_pairs(removed)
-        if forced is not None:
-            return [forced]
-        target, lone, pile = board.rules.target, board.rules.lone_value, board.pile
-        top = (piles & ((1 << cursor) - 1)).bit_length() - 1
-        d = pile[cursor] if hd else None
-        w = pile[top] if top >= 0 else None
-        if d == lone and d is not None:
-            return [(BALANCE, 0, True, False, (), 0)]
-        if w == lone and w is not None:
-            return [(BALANCE, 0, False, True, (), 0)]
-        moves = []
-        if d is not None:
-            moves += [(BALANCE, bit, True, False, (), 0) for bit in by_value.get(target - d, ())]
-        if w is not None:
-            moves += [(BALANCE, bit, False, True, (), 0) for bit in by_value.get(target - w, ())]
-        moves += pairs
-        if board.can_draw(s):
-            moves.append(DRAW_MOVE_T)
-        if board.can_recycle(s):
-            moves.append(RECYCLE_MOVE_T)
-        if self.complete and d is not None and w is not None and d + w == target:
-            moves.append((BALANCE, 0, True, True, (), 0))
-        return moves
+    def win(self) -> list[tuple]:
+        """The solver moves of the win the last run found."""
+        return list(reversed(self.path))
 
     def _searcher(self):
         """The recursive search as a closure over locals (the solver's hot loop)."""
@@ -227,12 +222,21 @@ class _Search:
         apply, moves, check, path = self.board.apply, self.moves, self.loss_check, self.path
         limit = self.limit
         nodes = self.nodes
+        pops = self.loss_check.pops
 
         def search(s: State) -> bool:
             nonlocal nodes
             removed, piles, cursor, hd, rec, pool, used = s
             if removed == FULL:
                 return True
+            if not rec and cursor:
+                # with no recycle left, discard cards below the ones that can still be
+                # taken off the top never come up: search without them
+                discard = piles & ((1 << cursor) - 1)
+                keep = pops(s)
+                if discard.bit_count() > keep:
+                    piles ^= _below_top(discard, keep)
+                    s = removed, piles, cursor, hd, rec, pool, used
             base = removed | piles << 28 | pool << 62 | used << 80
             pos = 2 * cursor + hd
             entries = lost_get(base)
@@ -259,12 +263,15 @@ class _Search:
             return nodes
         return search, count
 
-    def run(self, start: State, base: int = 1000) -> bool | None:
-        """Restart with a new move order after Luby(i) * base nodes."""
+    def run(self, start: State, budget: int, base: int = 1000) -> bool | None:
+        """Search from `start` for at most `budget` more nodes, restarting with a new
+        move order after Luby(i) * base nodes (what earlier runs proved lost stays)."""
         attempt = 0
+        self.budget = self.nodes + budget
         while self.nodes < self.budget:
             attempt += 1
             self.key = _order_key(attempt - 1)
+            self._groups.clear()
             self.limit = min(self.budget, self.nodes + base * _luby(attempt))
             self.path.clear()
             search, count = self._searcher()
@@ -277,34 +284,53 @@ class _Search:
         return None
 
 
+class Solver:
+    """Full-knowledge searches of one deal at one level.
+
+    Each call of solve() may allow its own number of recycles; all calls share what
+    they have proven lost, since a lost state is keyed by the recycles it has left
+    (fewest_recycles in recycles.py searches several allowances this way)."""
+
+    def __init__(self, deal: Deal, level: Level | str | None = None) -> None:
+        self.board = board = Board(deal, level)
+        rules = board.rules
+        self.pairs = rules.max_cards == 2 and rules.force_value is None
+        self.fast = _Search(board, complete=False) if rules.fast_first and not self.pairs else None
+        self.full: _Search | PairSearch = (PairSearch(board) if self.pairs
+                                           else _Search(board, complete=True))
+        self.nodes = 0
+
+    def solve(self, recycles: int | None = None, *, budget: int = DEFAULT_BUDGET) -> Solution:
+        """Decide the deal allowing `recycles` recycles (default: the level's), with
+        at most `budget` more nodes; the Solution counts this call's nodes."""
+        start = self.board.start(recycles)
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 10_000))
+        before, won, search = self.nodes, False, self.full
+        try:
+            if self.fast is not None:
+                won, search = self._run(self.fast, start, budget), self.fast
+            if won is False:
+                won, search = self._run(self.full, start, budget - (self.nodes - before)), self.full
+        finally:
+            sys.setrecursionlimit(limit)
+        nodes = self.nodes - before
+        if not won:
+            return Solution(won, None, nodes)
+        return Solution(True, tuple(self.board.to_move(m) for m in search.win()), nodes)
+
+    def _run(self, search: _Search | PairSearch, start: State, budget: int) -> bool | None:
+        nodes = search.nodes
+        try:
+            return search.run(start, budget)
+        finally:
+            self.nodes += search.nodes - nodes
+
+
 def solve(deal: Deal, level: Level | str | None = None, *,
           budget: int = DEFAULT_BUDGET, recycles: int | None = None) -> Solution:
     """Decide a deal with full knowledge; a winning move list if it is winnable.
 
-    recycles: allow this many recycles instead of the level's (for the rating).
+    recycles: allow this many recycles instead of the level's.
     """
-    board = Board(deal, level, recycles=recycles)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    if board.rules.max_cards == 2 and board.rules.force_value is None:
-        try:
-            won, path, nodes = pair_search(board, budget)
-        finally:
-            sys.setrecursionlimit(limit)
-        moves = tuple(board.to_move(m) for m in path) if won else None
-        return Solution(won, moves, nodes)
-    try:
-        fast = _Search(board, complete=not board.rules.fast_first, budget=budget)
-        won = fast.run(board.start())
-        nodes, search = fast.nodes, fast
-        if won is False and not fast.complete:
-            search = _Search(board, complete=True, budget=budget - nodes)
-            won = search.run(board.start())
-            nodes += search.nodes
-    finally:
-        sys.setrecursionlimit(limit)
-    if won is None:
-        return Solution(None, None, nodes)
-    if not won:
-        return Solution(False, None, nodes)
-    return Solution(True, tuple(board.to_move(m) for m in reversed(search.path)), nodes)
+    return Solver(deal, level).solve(recycles, budget=budget)

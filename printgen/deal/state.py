@@ -84,11 +84,13 @@ class Board:
         self.rolls = [pool_code(roll) for roll in deal.rolls]
         self._avail: dict[int, tuple[int, ...]] = {}
 
-    def start(self) -> State:
+    def start(self, recycles: int | None = None) -> State:
+        """The start state, allowing `recycles` recycles (default: the level's)."""
         opening = self.level.opening_rolls
         pool = sum(self.rolls[:opening])
         cursor = self.rules.initial_discard
-        return self.flip(0, (1 << self.n) - 1, cursor, 0, self.recycles, pool, opening)
+        rec = self.recycles if recycles is None else recycles
+        return self.flip(0, (1 << self.n) - 1, cursor, 0, rec, pool, opening)
 
     def flip(self, removed: int, piles: int, cursor: int, hd: int, rec: int, pool: int,
              used: int) -> State:
