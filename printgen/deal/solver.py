@@ -308,3 +308,23 @@ def solve(deal: Deal, level: Level | str | None = None, *,
     if not won:
         return Solution(False, None, nodes)
     return Solution(True, tuple(board.to_move(m) for m in reversed(search.path)), nodes)
+
+
+# --- For the player model (printgen/deal/player.py): decide any position. ---------
+
+def solve_from(board: Board, start: State, *, budget: int) -> tuple[bool | None, list[tuple], int]:
+    """Decide position `start` of `board` with full knowledge, as solve() decides a
+    deal's start: (verdict or None at the budget, the solver moves of a win, nodes)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        search = _Search(board, complete=not board.rules.fast_first, budget=budget)
+        won = search.run(start)
+        nodes = search.nodes
+        if won is False and not search.complete:
+            search = _Search(board, complete=True, budget=budget - nodes)
+            won = search.run(start)
+            nodes += search.nodes
+    finally:
+        sys.setrecursionlimit(limit)
+    return won, (list(reversed(search.path)) if won else []), nodes
