@@ -112,7 +112,7 @@ def test_player_model_is_deterministic_and_wins_less_seeing_less():
 
 def test_rating_pins():
     first = rate(jedi_deal(1), "knight")
-    assert (first.stars, first.model.wins, first.model.games, first.key.recycles) == (2, 7, 8, 0)
+    assert (first.stars, first.model.wins, first.model.games, first.key.recycles) == (1, 8, 8, 0)
     second = rate(jedi_deal(17), "master")
     assert (second.stars, second.model.wins, second.key.recycles) == (5, 2, 0)
     assert rate(jedi_deal(17), "master", jobs=2) == second

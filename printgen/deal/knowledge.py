@@ -48,7 +48,8 @@ def determinize(deal: Deal, hidden: Sequence[int], rolls_known: int, rng: SplitM
     """A deal that agrees with everything seen: the hidden values shuffled over the
     hidden places, the rolls not yet thrown drawn afresh."""
     values = list(deal.values)
-    for place, value in zip(hidden, rng.shuffle([values[i] for i in hidden])):
+    unseen = sorted(values[i] for i in hidden)      # what is unseen, not where it is
+    for place, value in zip(hidden, rng.shuffle(unseen)):
         values[place] = value
     rolls = tuple(deal.rolls[:rolls_known]) + tuple(rng.roll() for _ in deal.rolls[rolls_known:])
     return Deal(deal.rules, tuple(values), rolls, deal.number)

@@ -22,8 +22,8 @@ A decision (a position with more than one move worth a thought, see options()):
    each wins (solving again after the move where needed); the move winning the
    most is played, ties going to the one with more votes.
 3. When no determinization is won, a move is picked at random from the options.
-A game spends at most `patience` solver nodes; after that its searches count as
-not won. A move with no alternative (a Sylop with a roll left, a lone Draw) is
+A game spends at most `patience` solver nodes (its last search may overrun by
+one); after that its searches count as not won. A move with no alternative (a Sylop with a roll left, a lone Draw) is
 played at once. Every random draw comes from a SplitMix64 stream seeded from the
 deal number, level, game number and the model's seed: a game never changes.
 """
