@@ -12,22 +12,24 @@ from pdfread import words
 
 from printgen.deal.census import census_rows, format_csv, run_deals, wilson
 from printgen.deal.deal import jedi_deal
-from printgen.deal.player import play, win_rate
+from printgen.deal.player import play
 from printgen.deal.rating import rate
+from printgen.spec.playermodel import model_data
 from printgen.deal.rules import JEDI_LEVELS, Level
 from printgen.deal.textio import PYRAMID_DECK, format_jedi
 
 FIXTURES = Path(__file__).parent / "fixtures" / "deal"
 
 
-def test_deal_json_is_the_contract(cli):
-    result = cli("deal", "3", "--level", "chosen", "--json")
+def test_deal_json_is_the_contract_then_the_rating(cli):
+    result = cli("deal", "3", "--level", "chosen", "--json", "--jobs", "1")
     assert result.status == 0
     data = json.loads(result.out)
-    assert list(data) == ["deal", "level", "order", "rolls", "winnable", "nodes", "moves"]
+    assert list(data) == ["deal", "level", "order", "rolls", "winnable", "nodes", "moves", "rating"]
     assert data["deal"] == 3 and data["level"] == "chosen"
     assert data["order"] == list(jedi_deal(3).values) and data["rolls"] == [[3, 4], [6, 2], [6, 5]]
-    assert data["winnable"] is True and data["nodes"] == 410 and len(data["moves"]) == 63
+    assert data["winnable"] is True and len(data["moves"]) == data["rating"]["solution_moves"]
+    assert data == json.loads(cli("deal", "3", "--level", "chosen", "--json", "--jobs", "2").out)
 
 
 def test_deal_rejects_bad_numbers_and_levels(cli):
@@ -112,37 +114,36 @@ def test_wilson_interval():
     assert wilson(10, 10)[0] == pytest.approx(0.7225, abs=1e-4)
 
 
-def test_player_model_is_deterministic_and_sees_less_at_face_down_levels():
+def test_player_model_is_deterministic_and_wins_less_seeing_less():
+    params = model_data().model
     deal = jedi_deal(2)
-    assert [play(deal, "knight", g) for g in range(6)] == [play(deal, "knight", g) for g in range(6)]
-    assert 0.0 <= win_rate(deal, "chosen", 8) <= 1.0
-    rates = {level: sum(play(jedi_deal(n), level) for n in range(1, 61)) for level in JEDI_LEVELS}
-    assert rates[Level.CHOSEN] <= rates[Level.PADAWAN]
+    assert [play(deal, "knight", g, params) for g in range(3)] == \
+        [play(deal, "knight", g, params) for g in range(3)]
+    wins = {level: sum(play(jedi_deal(n), level, 0, params).won for n in range(1, 41))
+            for level in (Level.PADAWAN, Level.CHOSEN)}
+    assert wins[Level.CHOSEN] < wins[Level.PADAWAN]
 
 
 def test_rating_pins():
-    assert rate(jedi_deal(1), "knight").stars == 1
-    second = rate(jedi_deal(2), "knight")
-    assert (second.stars, second.player_win_rate, second.recycles_needed) == (3, 0.5, 0)
-    assert rate(jedi_deal(2), "knight") == second
+    first = rate(jedi_deal(1), "knight")
+    assert (first.stars, first.model.wins, first.model.games, first.key.recycles) == (1, 8, 8, 0)
+    second = rate(jedi_deal(17), "master")
+    assert (second.stars, second.model.wins, second.key.recycles) == (5, 2, 0)
+    assert rate(jedi_deal(17), "master", jobs=2) == second
 
 
-def test_possible_stars_always_holds_the_rating():
-    """The cheap bound challenge --difficulty filters with never leaves out the stars
-    the full rating gives (else a booklet would skip deals it should keep). Deals
-    chosen to be quick to rate: Jedi Temple ones at the bound's low end (no recycle
-    needed), Pyramid ones whose recycles push the rating to its high end."""
-    from printgen.deal.deal import seeded_deal
-    from printgen.deal.rating import possible_stars
-    from printgen.deal.rules import rule_set
-    cases = [("jedi-temple", "knight", (1, 2, 6, 14, 33)), ("jedi-temple", "chosen", (2, 16, 26)),
-             ("pyramid", None, (12, 13, 15, 21, 30, 36))]
-    ends = set()
-    for rules, level, numbers in cases:
-        for number in numbers:
-            deal = seeded_deal(rule_set(rules), number)
-            rating = rate(deal, level)
-            bound = possible_stars(deal, level)
-            assert rating.winnable and rating.stars in bound and len(bound) <= 2, (rules, level, number)
-            ends.add("low" if rating.stars == bound[0] else "high")
-    assert ends == {"low", "high"}
+def test_screen_never_drops_a_deal_of_the_asked_stars():
+    """challenge --difficulty screens deals by the model's games, stopping as soon as
+    the asked stars are out of reach; it never drops a deal the full rating gives
+    them, and the games it keeps are the rating's."""
+    from printgen.deal.rating import screen
+    kept = dropped = 0
+    for number in (1, 2, 3, 17):
+        rating = rate(jedi_deal(number), "knight")
+        for stars in range(1, 6):
+            model = screen(jedi_deal(number), "knight", stars)
+            if rating.stars == stars:
+                assert model == rating.model, (number, stars)
+            kept += model is not None
+            dropped += model is None
+    assert kept >= 4 and dropped >= 8

@@ -11,6 +11,7 @@ from pdfread import clip_boxes, page_sizes, words
 
 from printgen.deal.deal import jedi_deal
 from printgen.deal.engine import MoveKind
+from printgen.deal.rating import rate
 from printgen.deal.solver import solve
 from printgen.deal.steps import solution_steps
 from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
@@ -37,9 +38,13 @@ def test_sheet_then_solution_on_pages_of_its_own(sheet):
     assert all(abs(w - 210) < 0.01 and abs(h - 297) < 0.01 for w, h in page_sizes(sheet))
     assert "Setup order" in texts[0] and "Solution key" not in texts[0]
     assert all("Solution key" in t and "Setup order" not in t for t in texts[1:])
-    steps = solution_steps(jedi_deal(NUMBER), "knight", solve(jedi_deal(NUMBER), "knight").moves)
+    moves = rate(jedi_deal(NUMBER), "knight").key.moves
+    steps = solution_steps(jedi_deal(NUMBER), "knight", moves)
     key = "\n".join(texts[1:])
     assert re.findall(r"^\s*(\d+)\.", key, re.M)[-1] == str(len(steps))
+    # page 1 counts moves and steps as the key does
+    assert f"the key wins in {len(moves)} moves ({len(steps)} steps)" in texts[0]
+    assert f": {len(moves)} moves\n{len(steps)} steps:" in key
 
 
 def test_temple_cards_form_the_pyramid(sheet):

@@ -18,9 +18,13 @@ from printgen.limits import limit
 
 DESCRIPTION = """\
 Deal COUNT Jedi Temple deals from --start and, for each level, report the share the
-solver wins with full knowledge and the share the greedy player model wins, with 95%
-Wilson confidence intervals. Writes census.csv and census.pdf (a chart of the same
-table) to the output folder. The results do not depend on --jobs."""
+solver wins with full knowledge, the share the player model wins (one game a deal)
+and the share a simple greedy player wins, with 95% Wilson confidence intervals.
+Writes census.csv and census.pdf (a chart of the same table) to the output folder.
+With --stars, rate every deal as its sheet does instead and table the deals by star
+level, with the win rates of a held-out model game and of the greedy player (the
+check that more stars mean harder deals); writes stars.csv, one row a deal and level.
+The results do not depend on --jobs."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
@@ -33,6 +37,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="'all' or a comma list of padawan, knight, master, chosen")
     add_jobs(parser, "deals played")
     add_out(parser, "output/census")
+    parser.add_argument("--stars", action="store_true",
+                        help="rate every deal and table them by star level (see above)")
     parser.add_argument("--budget", default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
     add_paper(parser)
     return parser
@@ -57,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
     args.budget = budget(args.budget)
     args.out = args.out if args.out is not None else Path("output") / "census"
     levels = parse_levels(args.levels)
+    if args.stars:
+        return run_stars_table(args, levels)
     results = run_deals(args.start, args.count, levels, jobs=args.jobs, budget=args.budget,
                         quiet=args.quiet)
     rows = census_rows(results, levels)
@@ -67,4 +75,15 @@ def run(args: argparse.Namespace) -> int:
     print(format_table(rows))
     if not args.quiet:
         print(f"wrote {args.out / 'census.csv'} and {args.out / 'census.pdf'}")
+    return 0
+
+
+def run_stars_table(args: argparse.Namespace, levels: tuple[Level, ...]) -> int:
+    from printgen.deal.validation import format_results_csv, format_star_table, run_stars
+
+    results = run_stars(args.start, args.count, levels, jobs=args.jobs, quiet=args.quiet)
+    write_bytes(args.out / "stars.csv", format_results_csv(results).encode("utf-8"))
+    print(format_star_table(results, levels))
+    if not args.quiet:
+        print(f"wrote {args.out / 'stars.csv'}")
     return 0

@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import argparse
 
-from printgen.cli.options import add_level, add_out, add_paper, budget, deal_number, level_of
+from printgen.cli.options import (add_jobs, add_level, add_out, add_paper, budget, deal_number,
+                                  level_of)
 from printgen.deal.deal import seeded_deal
-from printgen.deal.jsonio import dumps, solution_json
+from printgen.deal.jsonio import dumps, rating_json, solution_json
+from printgen.deal.rating import rate
 from printgen.deal.rules import RULE_SETS, rule_set
-from printgen.deal.solver import DEFAULT_BUDGET, solve
+from printgen.deal.solver import DEFAULT_BUDGET, Solution
+from printgen.deal.steps import solution_steps
 
 DESCRIPTION = """\
 Deal deal N (the same cards and Force rolls on every computer, forever), solve it
 with full knowledge at the level, rate it, and write a deal sheet PDF: the Temple,
 the setup order to stack a real deck, the Force rolls, the verdict and difficulty,
 and the solution key on a page of its own. With --json, print the deal, the verdict,
-the number of positions searched and a winning move list as JSON instead.
+the number of positions searched, the winning move list the sheet prints and the
+rating as JSON instead.
 --rules pyramid deals standard Pyramid from a 52-card deck (level: standard)."""
 
 
@@ -29,6 +33,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="the game (default: jedi-temple)")
     parser.add_argument("--json", action="store_true", help="print the deal and solution as JSON")
     parser.add_argument("--budget", default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
+    add_jobs(parser, "rating games played")
     add_paper(parser)                       # the deal sheet PDF (without --json)
     add_out(parser, "output/deals")
     return parser
@@ -42,5 +47,9 @@ def run(args: argparse.Namespace) -> int:
         from printgen.products.dealsheet import print_sheet
         return print_sheet(number, level.value, args)
     deal = seeded_deal(rules, number)
-    print(dumps(solution_json(deal, level, solve(deal, level, budget=budget(args.budget)))))
+    rating = rate(deal, level, jobs=args.jobs, budget=budget(args.budget))
+    key = rating.key
+    data = solution_json(deal, level, Solution(key.winnable, key.moves, key.nodes))
+    data["rating"] = rating_json(rating, len(solution_steps(deal, level, key.moves)))
+    print(dumps(data))
     return 0

@@ -1,8 +1,9 @@
 """The census: full-knowledge and player-model win rates per level over many deals.
 
-Each (deal, level) is decided by the solver and played once by the player model
-(game 0). Work is spread over a process pool; results are gathered by deal
-number, so they are the same whatever the number of jobs.
+Each (deal, level) is decided by the solver, played once by the player model
+(game 0, player.py) and once by the simple greedy player (greedy.py). Work is
+spread over a process pool; results are gathered by deal number, so they are the
+same whatever the number of jobs.
 """
 
 from __future__ import annotations
@@ -14,14 +15,15 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 
 from printgen.deal.deal import jedi_deal
-from printgen.deal.player import play
+from printgen.deal.greedy import greedy_wins
+from printgen.deal.player import ModelParams, play
 from printgen.deal.rules import Level
 from printgen.deal.solver import DEFAULT_BUDGET, solve
 from printgen.progress import progress
 from printgen.workers import pool as worker_pool
 
 Z95 = 1.959963984540054
-CHUNK = 25
+CHUNK = 2     # deals a worker takes at a time
 
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -50,6 +52,10 @@ class CensusRow:
     player_rate: float
     player_low: float
     player_high: float
+    greedy_wins: int
+    greedy_rate: float
+    greedy_low: float
+    greedy_high: float
 
 
 @dataclass(frozen=True)
@@ -59,34 +65,38 @@ class DealResult:
     winnable: bool | None
     player_won: bool
     nodes: int
+    greedy_won: bool = False
 
 
-def _chunk(args: tuple[int, int, tuple[str, ...], int]) -> list[DealResult]:
-    start, stop, levels, budget = args
+def _deal(args: tuple[int, tuple[str, ...], int, ModelParams]) -> list[DealResult]:
+    number, levels, budget, params = args
+    deal = jedi_deal(number)
     results = []
-    for number in range(start, stop):
-        deal = jedi_deal(number)
-        for level in levels:
-            solution = solve(deal, level, budget=budget)
-            results.append(DealResult(number, level, solution.winnable, play(deal, level),
-                                      solution.nodes))
+    for level in levels:
+        solution = solve(deal, level, budget=budget)
+        results.append(DealResult(number, level, solution.winnable,
+                                  play(deal, level, 0, params).won, solution.nodes,
+                                  greedy_wins(deal, level)))
     return results
 
 
 def run_deals(start: int, count: int, levels: Sequence[Level], *, jobs: int = 1,
               budget: int = DEFAULT_BUDGET, quiet: bool = False) -> list[DealResult]:
-    """Solve and play deals start..start+count-1 at each level, in deal order."""
+    """Solve and play deals start..start+count-1 at each level, in deal order (the
+    progress bar counts deals)."""
+    from printgen.spec.playermodel import model_data
+
+    params = model_data().model
     names = tuple(level.value for level in levels)
-    work = [(n, min(n + CHUNK, start + count), names, budget)
-            for n in range(start, start + count, CHUNK)]
+    work = [(n, names, budget, params) for n in range(start, start + count)]
     if jobs <= 1:
-        chunks: Iterator[list[DealResult]] = map(_chunk, work)
-        return [r for chunk in progress(chunks, total=len(work), desc="census", quiet=quiet)
-                for r in chunk]
+        deals: Iterator[list[DealResult]] = map(_deal, work)
+        return [r for one in progress(deals, total=count, desc="census", unit="deal", quiet=quiet)
+                for r in one]
     with worker_pool(jobs) as pool:
-        chunks = pool.map(_chunk, work)
-        return [r for chunk in progress(chunks, total=len(work), desc="census", quiet=quiet)
-                for r in chunk]
+        deals = pool.map(_deal, work, chunksize=CHUNK)
+        return [r for one in progress(deals, total=count, desc="census", unit="deal", quiet=quiet)
+                for r in one]
 
 
 def census_rows(results: Sequence[DealResult], levels: Sequence[Level]) -> list[CensusRow]:
@@ -97,11 +107,11 @@ def census_rows(results: Sequence[DealResult], levels: Sequence[Level]) -> list[
         decided = [r for r in mine if r.winnable is not None]
         won = sum(1 for r in decided if r.winnable)
         played = sum(1 for r in mine if r.player_won)
-        wl, wh = wilson(won, len(decided))
-        pl, ph = wilson(played, len(mine))
+        greedy = sum(1 for r in mine if r.greedy_won)
         rows.append(CensusRow(level.value, len(mine), won, len(mine) - len(decided),
-                              won / max(1, len(decided)), wl, wh, played,
-                              played / max(1, len(mine)), pl, ph))
+                              won / max(1, len(decided)), *wilson(won, len(decided)), played,
+                              played / max(1, len(mine)), *wilson(played, len(mine)), greedy,
+                              greedy / max(1, len(mine)), *wilson(greedy, len(mine))))
     return rows
 
 
@@ -116,10 +126,15 @@ def format_csv(rows: Sequence[CensusRow]) -> str:
 
 
 def format_table(rows: Sequence[CensusRow]) -> str:
-    lines = [f"{'level':<8} {'deals':>6} {'winnable (95% CI)':>26} {'player model (95% CI)':>26}"]
+    lines = [f"{'level':<8} {'deals':>6} {'winnable (95% CI)':>26} {'player model (95% CI)':>26}"
+             f" {'greedy player (95% CI)':>26}"]
     for r in rows:
-        lines.append(f"{r.level:<8} {r.deals:>6} "
-                     f"{100 * r.win_rate:>7.2f}% [{100 * r.win_low:6.2f}, {100 * r.win_high:6.2f}]"
-                     f" {100 * r.player_rate:>7.2f}% [{100 * r.player_low:6.2f}, {100 * r.player_high:6.2f}]"
+        lines.append(f"{r.level:<8} {r.deals:>6} {_share(r.win_rate, r.win_low, r.win_high)}"
+                     f" {_share(r.player_rate, r.player_low, r.player_high)}"
+                     f" {_share(r.greedy_rate, r.greedy_low, r.greedy_high)}"
                      + (f"  undecided {r.undecided}" if r.undecided else ""))
     return "\n".join(lines)
+
+
+def _share(rate: float, low: float, high: float) -> str:
+    return f"{100 * rate:>7.2f}% [{100 * low:6.2f}, {100 * high:6.2f}]"

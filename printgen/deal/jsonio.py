@@ -1,7 +1,12 @@
 """The contract's JSON form of a deal and its solution (format and parse).
 
     {"deal": N, "level": "knight", "order": [...], "rolls": [[a, b], ...],
-     "winnable": true, "nodes": 123, "moves": [MOVE, ...]}
+     "winnable": true, "nodes": 123, "moves": [MOVE, ...], "rating": RATING}
+
+`printgen deal --json` adds the rating after the contract's keys (rating_json):
+the stars, the player model's games with their 95% interval, the recycles the
+key uses (the fewest found) and whether fewer are ruled out, and the key's
+length, whether it is proven shortest, and its steps as the sheet numbers them.
 """
 
 from __future__ import annotations
@@ -73,6 +78,25 @@ def solution_json(deal: Deal, level: Level | str | None, solution: Solution) -> 
         "winnable": solution.winnable,
         "nodes": solution.nodes,
         "moves": [format_move(m) for m in solution.moves or ()],
+    }
+
+
+def rating_json(rating: Any, steps: int) -> dict[str, Any]:
+    """A deal's rating (printgen.deal.rating.Rating) as JSON; `steps` is the number of
+    steps the key takes in words (a run of Draws is one step)."""
+    model, key = rating.model, rating.key
+    low, high = model.interval
+    return {
+        "stars": rating.stars,
+        "model": {"wins": model.wins, "games": model.games, "rate": round(model.rate, 4),
+                  "low": round(low, 4), "high": round(high, 4), "interval": "95% Wilson",
+                  "samples": model.samples},
+        "fewest_recycles": key.recycles,
+        "fewest_recycles_proven": key.recycles_proven,
+        "recycles_allowed": rating.recycles_allowed,
+        "solution_moves": key.length,
+        "solution_steps": steps,
+        "shortest_proven": key.shortest,
     }
 
 

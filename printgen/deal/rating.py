@@ -1,68 +1,133 @@
 """The difficulty rating: 1 to 5 stars for a deal at a level.
 
-How hard a win is to find, for a player who sees only what the level shows:
-- p: the share of 16 seeded games the greedy player model wins (player.py);
-- r: the fewest recycles a win needs, as a share of the level's recycles.
-difficulty = 0.75 * (1 - p) + 0.25 * r, and stars = 1 + round(4 * difficulty).
-A deal that cannot be won at all gets 0 stars.
+How hard a win is to find for a player who sees only what the level shows:
+- the player model (player.py) plays `games` seeded games of the deal; its win
+  rate, with a 95% Wilson interval, sets the stars on the scale of
+  data/player-model.yaml (1 star when it wins at least win_rates[0] of its
+  games, 2 at least win_rates[1], ..., 5 below the last);
+- `recycle_star` more (at most 5) when a win needs a recycle (the key's count).
+A deal the solver does not win gets no stars (0).
+The solution key and the verdict come from key.py; the rating carries them, so
+the sheet, the JSON and the booklet print one truth.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from printgen.deal.census import wilson
 from printgen.deal.deal import Deal
-from printgen.deal.player import win_rate
+from printgen.deal.key import Key, find_key
+from printgen.deal.player import ModelParams, play
 from printgen.deal.rules import Level
-from printgen.deal.solver import DEFAULT_BUDGET, solve
+from printgen.deal.solver import DEFAULT_BUDGET
 
-GAMES = 16
-PLAYER_WEIGHT = 0.75
-RECYCLE_WEIGHT = 0.25
+
+@dataclass(frozen=True)
+class StarScale:
+    """Stars from the model's win rate (see the module docstring)."""
+
+    win_rates: tuple[float, ...]
+    recycle_star: int
+
+    def stars(self, rate: float, recycles: int | None) -> int:
+        base = 1 + sum(1 for share in self.win_rates if rate < share)
+        return min(5, base + (self.recycle_star if recycles else 0))
+
+
+@dataclass(frozen=True)
+class ModelRate:
+    """The player model's games on one deal: wins of games, 95% Wilson interval,
+    and the determinizations it drew at each decision."""
+
+    wins: int
+    games: int
+    samples: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
 
 
 @dataclass(frozen=True)
 class Rating:
-    """A deal's difficulty at one level (see the module docstring)."""
+    """A deal's difficulty at one level, with the key it was rated with."""
 
     stars: int
-    winnable: bool | None
-    player_win_rate: float
-    games: int
-    solution_moves: int | None
-    recycles_needed: int | None
-    difficulty: float
+    model: ModelRate
+    key: Key
+    recycles_allowed: int
+
+    @property
+    def winnable(self) -> bool | None:
+        return self.key.winnable
 
 
-def _recycles_needed(deal: Deal, level: Level | str | None, most: int, budget: int) -> int | None:
-    for recycles in range(most + 1):
-        if solve(deal, level, budget=budget, recycles=recycles).winnable:
-            return recycles
-    return None
+def _games(args: tuple[Deal, Level, ModelParams, tuple[int, ...]]) -> int:
+    deal, level, params, games = args
+    return sum(play(deal, level, game, params).won for game in games)
 
 
-def rate(deal: Deal, level: Level | str | None = None, *, games: int = GAMES,
-         budget: int = DEFAULT_BUDGET) -> Rating:
-    """Rate a deal at a level (deterministic: the same deal always gets the same rating)."""
-    level_rules = deal.rules.level(level)
-    solution = solve(deal, level, budget=budget)
-    rate_won = win_rate(deal, level, games)
-    if not solution.winnable:
-        return Rating(0, solution.winnable, rate_won, games, None, None, 1.0)
-    needed = _recycles_needed(deal, level, level_rules.recycles, budget)
-    share = (needed or 0) / level_rules.recycles if level_rules.recycles else 0.0
-    difficulty = PLAYER_WEIGHT * (1 - rate_won) + RECYCLE_WEIGHT * share
-    return Rating(_stars(difficulty), True, rate_won, games, len(solution.moves or ()), needed,
-                  round(difficulty, 4))
+def model_rate(deal: Deal, level: Level, params: ModelParams, *,
+               stop: Callable[[int, int], bool] | None = None) -> ModelRate:
+    """The model's `params.games` games, one after the other; with `stop`, only until
+    stop(wins, played) is true (a partial count)."""
+    wins = played = 0
+    for game in range(params.games):
+        wins += play(deal, level, game, params).won
+        played += 1
+        if stop is not None and stop(wins, played):
+            break
+    return ModelRate(wins, played, params.samples)
 
 
-def possible_stars(deal: Deal, level: Level | str | None = None, *, games: int = GAMES) -> range:
-    """The stars the deal can get at the level if it is winnable, from the player model
-    alone (a few milliseconds, no search): the recycles a win needs add between 0 and
-    RECYCLE_WEIGHT to the difficulty, so rate() gives one of these."""
-    low = PLAYER_WEIGHT * (1 - win_rate(deal, level, games))
-    return range(_stars(low), _stars(low + RECYCLE_WEIGHT * 1.0) + 1)
+def rate(deal: Deal, level: Level | str | None = None, *, jobs: int = 1,
+         budget: int = DEFAULT_BUDGET, model: ModelRate | None = None) -> Rating:
+    """Rate a deal at a level: the key and the model's games (or `model`, the games
+    already played). With jobs > 1 the games are played in `jobs` worker processes
+    while this one finds the key; the rating is the same whatever `jobs`."""
+    from printgen.spec.playermodel import model_data
+
+    data = model_data()
+    at = deal.rules.level(level)
+    params = data.model
+    if model is not None:
+        key = find_key(deal, at.level, data.key, budget=budget)
+    elif jobs <= 1:
+        key = find_key(deal, at.level, data.key, budget=budget)
+        model = model_rate(deal, at.level, params)
+    else:
+        from printgen.workers import pool as worker_pool
+        parts = [tuple(range(j, params.games, jobs)) for j in range(jobs)]
+        with worker_pool(jobs) as pool:
+            futures = [pool.submit(_games, (deal, at.level, params, part)) for part in parts]
+            key = find_key(deal, at.level, data.key, budget=budget)
+            model = ModelRate(sum(f.result() for f in futures), params.games, params.samples)
+    stars = data.stars.stars(model.rate, key.recycles) if key.winnable else 0
+    return Rating(stars, model, key, at.recycles)
 
 
-def _stars(difficulty: float) -> int:
-    return 1 + round(4 * difficulty)
+def screen(deal: Deal, level: Level | str | None, stars: int) -> ModelRate | None:
+    """The model's games for a deal that can still get `stars` at the level, or None
+    as soon as the games played show it cannot (the key can only add recycle_star).
+    They are the same games rate() plays, so a deal is never wrongly left out, and
+    the result can be handed to rate()."""
+    from printgen.spec.playermodel import model_data
+
+    data = model_data()
+    scale, games = data.stars, data.model.games
+
+    def reachable(wins: int, played: int) -> set[int]:
+        most = scale.stars(wins / games, 0)                      # losing every game left
+        fewest = scale.stars((wins + games - played) / games, 0)  # winning every one
+        return {min(5, s + extra) for s in range(fewest, most + 1)
+                for extra in (0, scale.recycle_star)}
+
+    model = model_rate(deal, deal.rules.level(level).level, data.model,
+                       stop=lambda wins, played: stars not in reachable(wins, played))
+    return model if model.games == games and stars in reachable(model.wins, games) else None

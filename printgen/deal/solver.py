@@ -334,3 +334,23 @@ def solve(deal: Deal, level: Level | str | None = None, *,
     recycles: allow this many recycles instead of the level's.
     """
     return Solver(deal, level).solve(recycles, budget=budget)
+
+
+# --- For the player model (printgen/deal/player.py): decide any position. ---------
+
+def solve_from(board: Board, start: State, *, budget: int) -> tuple[bool | None, list[tuple], int]:
+    """Decide position `start` of `board` with full knowledge, as solve() decides a
+    deal's start: (verdict or None at the budget, the solver moves of a win, nodes)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    try:
+        search = _Search(board, complete=not board.rules.fast_first)
+        won = search.run(start, budget)
+        nodes = search.nodes
+        if won is False and not search.complete:
+            search = _Search(board, complete=True)
+            won = search.run(start, budget - nodes)
+            nodes += search.nodes
+    finally:
+        sys.setrecursionlimit(limit)
+    return won, (search.win() if won else []), nodes

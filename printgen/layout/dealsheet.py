@@ -145,8 +145,7 @@ def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
     y += pt(6)
     prims.append(line(left, y, left + width, y, stroke=style.colors["rule"], width=0.5))
     y += pt(4)
-    prims += rating_block(deal, style, left, y, width, where)
-    y += pt(13)
+    y = rating_block(deal, style, prims, left, y, width, where) + pt(1)
     card = deal.temple[0].frame
     temple_w, temple_h = temple_size(style, card)
     placed = list(temple_placed(deal.temple, style, paper.width / 2, y))
@@ -168,20 +167,21 @@ def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
     return Page(paper.width, paper.height, tuple(placed), tuple(prims), kind=PageKind.OTHER)
 
 
-def rating_block(deal: SheetDeal, style: SheetStyle, x: float, y: float, w: float,
-                 where: str) -> list[Primitive]:
-    """Verdict and stars on one line, the rating's explanation under it."""
+def rating_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: float,
+                 y: float, w: float, where: str) -> float:
+    """Verdict and stars on one line, the rating's explanation under it (as many lines
+    as it needs); returns the y below."""
     ink = style.colors["ink"]
-    prims: list[Primitive] = []
     prims += text(deal.verdict, x, y, w * 0.7, pt(5.5), f"{where} verdict",
                   font="sans-bold", size=10, color=ink, shrink=8)
     if deal.stars is not None:
         stars = "★" * deal.stars + "☆" * (5 - deal.stars)
         prims += text(f"Difficulty {stars}", x + w * 0.7, y, w * 0.3, pt(5.5), f"{where} stars",
                       font="sans-bold", size=11, color=style.colors["star"], align="right")
-    prims += text(deal.rating, x, y + pt(6), w, pt(5), f"{where} rating", size=8.5,
-                  color=style.colors["muted"], shrink=7)
-    return prims
+    h = text_height(deal.rating, w, size=8.5)
+    prims += text(deal.rating, x, y + pt(5.5), w, h + 1, f"{where} rating", size=8.5,
+                  color=style.colors["muted"])
+    return y + pt(5.5) + h
 
 
 def rolls_block(rolls: tuple[tuple[Side, Side], ...], x: float, y: float, style: SheetStyle,
@@ -239,6 +239,7 @@ class Block:
 
     heading: str
     steps: tuple[str, ...]
+    note: str = ""                  # a line under the heading (how the key was found)
 
 
 def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
@@ -270,14 +271,19 @@ def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
     y = col_top = y + intro_h + pt(3)
     for block in blocks:
         head_h = text_height(block.heading, col_w, font="sans-bold", size=10) + pt(1.5)
+        note_h = text_height(block.note, col_w, size=8) + pt(1) if block.note else 0.0
         first = text_height(f"1. {block.steps[0]}", col_w - pt(6), size=8.5) if block.steps else 0
-        room(head_h + first)
+        room(head_h + note_h + first)
         if starts is not None:
             starts.append(len(pages) - 1)
         x = left + col * (col_w + gutter)
         pages[-1] += text(block.heading, x, y, col_w, head_h, f"solution heading {block.heading!r}",
                           font="sans-bold", size=10, color=style.colors["ink"])
         y += head_h
+        if block.note:
+            pages[-1] += text(block.note, x, y, col_w, note_h, f"solution note {block.heading!r}",
+                              font="sans-italic", size=8, color=style.colors["muted"])
+            y += note_h
         for n, step in enumerate(block.steps, 1):
             h = text_height(step, col_w - pt(6), size=8.5)
             where_before = (len(pages), col)

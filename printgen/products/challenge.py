@@ -20,11 +20,11 @@ from printgen.errors import InputError
 from printgen.layout.dealsheet import (cover_page, foot_note, number_pages, sheet_page,
                                       solution_pages)
 from printgen.model import Paper
-from printgen.deal.rating import Rating, possible_stars, rate
+from printgen.deal.rating import ModelRate, Rating, rate, screen
 from printgen.products.dealsheet import (Worked, deck_sides, make_deal, sheet_deal, solution_block,
                                          temple_sides, work_deal)
 from printgen.spec.dealsheet import SheetData, sheet_data
-from printgen.progress import progress
+from printgen.progress import Bar
 from printgen.workers import pool as worker_pool
 from printgen.render.pdf import render_pdf
 
@@ -50,20 +50,22 @@ def default_path(options: ChallengeBuild, level: str) -> Path:
     return Path("output") / "deals" / name
 
 
-def choose_deals(options: ChallengeBuild, data: SheetData) -> Iterator[Worked]:
-    """Deals from `start` upward that are winnable (and of the asked difficulty)."""
+def choose_deals(options: ChallengeBuild, data: SheetData, bar: Bar) -> Iterator[Worked]:
+    """Deals from `start` upward that are winnable (and of the asked difficulty); the
+    bar counts the deals kept and notes those tried."""
     limit, found = data.challenge["scan_limit"], 0
     numbers = range(options.start, options.start + limit)
-    for number, rating in ratings(options.rules, options.level, numbers, stars=options.difficulty,
-                                  jobs=options.jobs):
+    for tried, (number, rating) in enumerate(
+            ratings(options.rules, options.level, numbers, stars=options.difficulty,
+                    jobs=options.jobs), 1):
+        bar.note(f"{tried} tried")
         if rating is None or not rating.winnable or rating.stars != (options.difficulty or rating.stars):
             continue
-        worked = work_deal(options.rules, number, options.level, data.rating, rating)
-        if worked.solution.winnable:
-            yield worked
-            found += 1
-            if found == options.count:
-                return
+        yield work_deal(options.rules, number, options.level, data.rating, rating)
+        bar.advance()
+        found += 1
+        if found == options.count:
+            return
     raise InputError(f"--count {options.count}: only {found} winnable deals"
                      f"{f' of difficulty {options.difficulty}' if options.difficulty else ''} "
                      f"among deals {options.start} to {options.start + limit - 1} "
@@ -73,14 +75,17 @@ def choose_deals(options: ChallengeBuild, data: SheetData) -> Iterator[Worked]:
 
 def rated(rules_name: str, level: str | None, number: int,
           stars: int | None = None) -> tuple[int, Rating | None]:
-    """Deal `number` and its rating at the level (a worker's job); None, without the
-    slow search, when the player model alone shows it cannot get `stars`."""
+    """Deal `number` and its rating at the level (a worker's job); None when the model's
+    games show it cannot get `stars` (they stop as soon as that is sure)."""
     rules = rule_set(rules_name)
     deal, _ = make_deal(rules, number)
     at = rules.level(level).level
-    if stars is not None and stars not in possible_stars(deal, at):
-        return number, None
-    return number, rate(deal, at)
+    model: ModelRate | None = None
+    if stars is not None:
+        model = screen(deal, at, stars)
+        if model is None:
+            return number, None
+    return number, rate(deal, at, model=model)
 
 
 def ratings(rules: str, level: str | None, numbers: range, *, stars: int | None,
@@ -120,8 +125,11 @@ def build_challenge(options: ChallengeBuild) -> tuple[Path, list[Worked], int]:
     """Choose the deals, lay out cover, sheets and solutions, write the PDF.
     Returns the path, the deals and the page count."""
     data = sheet_data()
-    deals = list(progress(choose_deals(options, data), total=options.count,
-                          desc="choosing deals", quiet=options.quiet))
+    bar = Bar(total=options.count, desc="choosing deals", unit="deal", quiet=options.quiet)
+    try:
+        deals = list(choose_deals(options, data, bar))
+    finally:
+        bar.close()
     title, subtitle, paragraphs = cover_texts(options, deals, data)
     if data.rules[options.rules].get("deck"):
         picture = (deck_sides(data.rules[options.rules]["deck"])[1],) * TEMPLE_SIZE

@@ -7,8 +7,9 @@ solves and replays; the real card faces come from the deck's own layout
 templates/deal-sheet.yaml; printgen.layout.dealsheet places it all; the PDF
 renderer writes it.
 
-The difficulty is the engine's rating (printgen.deal.rating); the solution key is
-the engine's own steps in words (printgen.deal.steps), as `printgen solve` prints them.
+The difficulty is the engine's rating (printgen.deal.rating), which carries the
+verdict and the key (printgen.deal.key): the key printed is the one the rating
+states, in the engine's own steps in words (printgen.deal.steps).
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from printgen.deal.deal import Deal, jedi_deck, seeded_deal
 from printgen.deal.rules import TEMPLE_SIZE, LevelRules, RuleSet, rule_set
 from printgen.deal.rating import Rating, rate
 from printgen.deal.shuffle import shuffled_deal
-from printgen.deal.solver import Solution, solve
 from printgen.deal.steps import pile_label, solution_steps
 from printgen.errors import InputError
 from printgen.layout.deck import layout_deck
@@ -46,6 +46,7 @@ class DealSheetBuild:
     level: str | None = None
     out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL.pdf
     quiet: bool = False
+    jobs: int = 1                  # processes for the rating's model games
 
 
 # --- the deal worked out: engine calls and two adapters --------------------------
@@ -57,11 +58,11 @@ class Worked:
     deal: Deal
     level: LevelRules
     cards: tuple[int, ...]          # canonical deck indices in dealt order
-    solution: Solution
-    rating: Rating
-    explained: str                  # the rating in one line
-    steps: tuple[str, ...]
+    rating: Rating                  # carries the verdict and the key
+    steps: tuple[str, ...]          # the key in words
     verdict: str
+    explained: str                  # the rating in a sentence or two
+    key_note: str                   # how short the key is
 
 
 def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
@@ -78,34 +79,70 @@ def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
 
 
 def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, str],
-              rating: Rating | None = None) -> Worked:
-    """Deal, solve, rate and describe deal `number` at `level`."""
+              rating: Rating | None = None, jobs: int = 1) -> Worked:
+    """Deal, rate (verdict, key, model games) and describe deal `number` at `level`."""
     rules = rule_set(rules_name)
     level_rules = rules.level(level)
     deal, cards = make_deal(rules, number)
-    solution = solve(deal, level_rules.level)
-    steps = tuple(solution_steps(deal, level_rules.level, solution.moves or ()))
-    rating = rating or rate(deal, level_rules.level)
-    return Worked(deal, level_rules, cards, solution, rating,
-                  explain(rating, level_rules, texts), steps, verdict(solution))
+    rating = rating or rate(deal, level_rules.level, jobs=jobs)
+    steps = tuple(solution_steps(deal, level_rules.level, rating.key.moves))
+    words = SheetWords(rating, len(steps), texts, rules.names[0])
+    return Worked(deal, level_rules, cards, rating, steps, words.verdict(), words.explained(),
+                  words.key_note())
 
 
-def explain(rating: Rating, level: LevelRules, texts: dict[str, str]) -> str:
-    """The rating in one line, from the sentence in templates/deal-sheet.yaml."""
-    if not rating.winnable:
-        return texts["unwinnable"]
-    return texts["explained"].format(
-        stars=rating.stars, wins=round(rating.player_win_rate * rating.games), games=rating.games,
-        recycles=rating.recycles_needed, allowed=level.recycles)
+@dataclass(frozen=True)
+class SheetWords:
+    """The verdict and the rating in the sentences of templates/deal-sheet.yaml."""
+
+    rating: Rating
+    steps: int
+    texts: dict[str, str]
+    temple: str
+
+    def fields(self) -> dict[str, object]:
+        from printgen.spec.playermodel import model_data
+
+        rating, key, model = self.rating, self.rating.key, self.rating.model
+        low, high = model.interval
+        budgets = model_data().key
+        return {"stars": rating.stars, "wins": model.wins, "games": model.games,
+                "rate": round(100 * model.rate), "low": round(100 * low),
+                "high": round(100 * high), "recycles": key.recycles,
+                "allowed": plural(rating.recycles_allowed, "recycle"), "moves": key.length, "steps": self.steps,
+                "temple": self.temple, "short": f"{budgets.short:,}",
+                "fewer": f"{budgets.fewer_recycles:,}", "nodes": f"{key.nodes:,}"}
+
+    def say(self, name: str, **extra: object) -> str:
+        return self.texts[name].format(**{**self.fields(), **extra})
+
+    def verdict(self) -> str:
+        winnable = self.rating.winnable
+        if winnable:
+            return self.say("verdict")
+        if winnable is False:
+            return self.say("unwinnable")
+        return self.say("undecided", positions=self.fields()["nodes"])
+
+    def explained(self) -> str:
+        key = self.rating.key
+        if not key.winnable:
+            return self.say("no_stars" if key.winnable is False else "no_stars_undecided")
+        recycles = (self.say("recycles") if key.recycles_proven
+                    else self.say("recycles_open", positions=self.fields()["fewer"]))
+        return f"{self.say('explained')} {recycles}"
+
+    def key_note(self) -> str:
+        """How short the key is, said under its heading."""
+        if not self.rating.key.winnable:
+            return ""
+        if self.rating.key.shortest:
+            return self.say("shortest")
+        return self.say("short", positions=self.fields()["short"])
 
 
-def verdict(solution: Solution) -> str:
-    if solution.winnable:
-        return (f"Winnable: solved in {len(solution.moves or ())} moves "
-                f"({solution.nodes:,} positions searched).")
-    if solution.winnable is False:
-        return "Not winnable at this level: no sequence of moves empties the Temple."
-    return f"Undecided: the solver stopped after {solution.nodes:,} positions."
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 # --- the pictures: card faces, backs and dice ------------------------------------
@@ -189,7 +226,7 @@ def solution_block(worked: Worked, data: SheetData) -> Block:
     head = f"{texts['title']} deal {worked.deal.number}, {level}"
     if not worked.steps:
         return Block(head, (worked.verdict,))
-    return Block(f"{head}: {len(worked.solution.moves or ())} moves", worked.steps)
+    return Block(f"{head}: {worked.rating.key.length} moves", worked.steps, worked.key_note)
 
 
 def default_path(rules: str, number: int, level: str) -> Path:
@@ -199,7 +236,7 @@ def default_path(rules: str, number: int, level: str) -> Path:
 def build_deal_sheet(number: int, options: DealSheetBuild) -> Path:
     """Work the deal out, lay out its sheet and solution pages, write the PDF."""
     data = sheet_data()
-    worked = work_deal(options.rules, number, options.level, data.rating)
+    worked = work_deal(options.rules, number, options.level, data.rating, jobs=options.jobs)
     sheet = sheet_deal(worked, data)
     pages = [sheet_page(sheet, options.paper, data.style)]
     pages += solution_pages([solution_block(worked, data)], options.paper, data.style,
@@ -217,7 +254,7 @@ def print_sheet(number: int, level: str, args: Any) -> int:
     rules = getattr(args, "rules", None) or "jedi-temple"
     out = Path(args.out) / default_path(rules, number, level).name if args.out else None
     path = build_deal_sheet(number, DealSheetBuild(paper(args.paper), rules=rules, level=level,
-                                                   out=out, quiet=args.quiet))
+                                                   out=out, quiet=args.quiet, jobs=args.jobs))
     if not args.quiet:
         print(f"{display_path(path)} (deal {number}, {level}, {args.paper})")
     return 0

@@ -14,6 +14,8 @@ from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
 SHEET_FILE = "deal-sheet.yaml"
+RATING_KEYS = ["verdict", "unwinnable", "undecided", "explained", "recycles", "recycles_open",
+               "shortest", "short", "no_stars", "no_stars_undecided"]
 RULE_KEYS = ["title", "deck", "temple", "draw", "discard", "credit", "setup", "hidden", "rolls",
              "key"]
 
@@ -58,11 +60,10 @@ def sheet_data(path: Path | None = None) -> SheetData:
     for name, entry in (top.get("levels") or {}).items():
         entry = check.mapping(entry, ("levels", name), ["title", "rules"], required=["title", "rules"])
         levels[name] = {k: check.text(entry.get(k), ("levels", name, k)) for k in ("title", "rules")}
-    rating = check.mapping(top.get("rating"), ("rating",), ["explained", "unwinnable"],
-                           required=["explained", "unwinnable"])
+    rating = check.mapping(top.get("rating"), ("rating",), RATING_KEYS, required=RATING_KEYS)
     challenge = check.mapping(top.get("challenge"), ("challenge",), ["scan_limit", "use"],
                               required=["scan_limit", "use"])
-    rating_data = {k: check.text(rating.get(k), ("rating", k)) for k in ("explained", "unwinnable")}
+    rating_data = {k: check.text(rating.get(k), ("rating", k)) for k in RATING_KEYS}
     challenge_data = {"scan_limit": check.integer(challenge.get("scan_limit"),
                                                   ("challenge", "scan_limit"), minimum=1),
                       "use": check.text(challenge.get("use"), ("challenge", "use"))}

@@ -1,0 +1,67 @@
+"""data/player-model.yaml -> ModelData: the player model's parameters, the star
+scale and the solution key's budgets, checked (every problem named by file and line)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from printgen.builtin import data_dir
+from printgen.deal.key import KeyBudgets
+from printgen.deal.player import ModelParams
+from printgen.deal.rating import StarScale
+from printgen.spec.schema import Checker
+from printgen.spec.yamlload import load_file
+
+MODEL_FILE = "player-model.yaml"
+MODEL_KEYS = ("samples", "low_budget", "budget", "patience", "candidates", "games", "seed")
+MOST = 10_000_000
+
+
+@dataclass(frozen=True)
+class ModelData:
+    model: ModelParams
+    stars: StarScale
+    key: KeyBudgets
+
+
+@lru_cache(maxsize=4)
+def model_data(path: Path | None = None) -> ModelData:
+    """Load and check the player model's data file."""
+    path = path or data_dir() / MODEL_FILE
+    doc = load_file(path)
+    check = Checker(doc)
+    top = check.mapping(doc.data, (), ["model", "stars", "key"], required=["model", "stars", "key"])
+    model = check.mapping(top.get("model"), ("model",), MODEL_KEYS, required=MODEL_KEYS)
+    whole = {k: _whole(check, model.get(k), ("model", k)) for k in MODEL_KEYS}
+    if whole["low_budget"] > whole["budget"]:
+        check.fail(("model", "low_budget"), f"expected at most budget ({whole['budget']}), "
+                                            f"got {whole['low_budget']}")
+    stars = check.mapping(top.get("stars"), ("stars",), ["win_rates", "recycle_star"],
+                          required=["win_rates", "recycle_star"])
+    rates = stars.get("win_rates")
+    if not isinstance(rates, list) or len(rates) != 4:
+        check.fail(("stars", "win_rates"), f"expected a list of 4 shares, got {rates!r}")
+        rates = ["1", "0.75", "0.5", "0.25"]
+    shares = tuple(check.number(r, ("stars", "win_rates", i), minimum=0, maximum=1)
+                   for i, r in enumerate(rates))
+    if list(shares) != sorted(shares, reverse=True):
+        check.fail(("stars", "win_rates"), f"expected shares from high to low, got {list(rates)}")
+    key = check.mapping(top.get("key"), ("key",), ["fewer_recycles", "short"],
+                        required=["fewer_recycles", "short"])
+    data = ModelData(
+        ModelParams(**whole),
+        StarScale(shares, check.integer(stars.get("recycle_star"), ("stars", "recycle_star"),
+                                        minimum=0)),
+        KeyBudgets(_whole(check, key.get("fewer_recycles"), ("key", "fewer_recycles")),
+                   _whole(check, key.get("short"), ("key", "short"))))
+    check.raise_errors()
+    return data
+
+
+def _whole(check: Checker, value: object, path: tuple) -> int:
+    number = check.integer(value, path, minimum=1)
+    if number > MOST:
+        check.fail(path, f"expected a whole number from 1 to {MOST:,}, got {value!r}")
+    return number

@@ -1,0 +1,118 @@
+"""One truth: the key `deal --json` gives replays to a win with exactly the recycles
+the rating states, and the PDF prints the same rating and the same key."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pdfplumber
+import pytest
+
+from printgen.deal.deal import jedi_deal, seeded_deal
+from printgen.deal.engine import replay
+from printgen.deal.jsonio import parse_moves
+from printgen.deal.key import recycles_used
+from printgen.deal.rules import rule_set
+from printgen.deal.shorten import chain_bound, shorten, solver_moves
+from printgen.deal.solver import solve
+from printgen.deal.state import Board
+from printgen.deal.steps import solution_steps
+
+CASES = [(3, "padawan"), (17, "knight"), (5, "master"), (3, "chosen")]
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def key_text(path) -> str:
+    """The solution pages' text, column by column (the key flows in two columns)."""
+    parts = []
+    with pdfplumber.open(str(path)) as pdf:
+        for page in pdf.pages[1:]:
+            half = page.width / 2
+            for box in ((0, 0, half, page.height), (half, 0, page.width, page.height)):
+                parts.append(page.crop(box).extract_text() or "")
+    return flat("\n".join(parts))
+
+
+@pytest.mark.parametrize("number, level", CASES)
+def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_path, number, level):
+    result = cli("deal", str(number), "--level", level, "--json")
+    assert result.status == 0
+    data = json.loads(result.out)
+    rating = data["rating"]
+    deal = jedi_deal(number)
+    moves = parse_moves(data["moves"])
+    assert replay(deal, level, moves).won
+    assert recycles_used(moves) == rating["fewest_recycles"]
+    assert len(moves) == rating["solution_moves"]
+    steps = solution_steps(deal, level, moves)
+    assert len(steps) == rating["solution_steps"]
+    assert cli("deal", str(number), "--level", level, "--out", str(tmp_path), "-q").status == 0
+    pdf = tmp_path / f"jedi-temple-{number}-{level}.pdf"
+    with pdfplumber.open(str(pdf)) as doc:
+        page1 = flat(doc.pages[0].extract_text())
+    stars = rating["stars"]
+    assert f"Difficulty {'★' * stars}{'☆' * (5 - stars)}" in page1
+    model = rating["model"]
+    assert (f"won {model['wins']} of {model['games']} games ({round(100 * model['rate'])}%; "
+            f"95% interval {round(100 * model['low'])} to {round(100 * model['high'])}%)") in page1
+    r, allowed = rating["fewest_recycles"], rating["recycles_allowed"]
+    allowed_words = f"{allowed} recycle" + ("s" if allowed != 1 else "")
+    stated = (f"A win needs {r} of the level's {allowed_words}" if rating["fewest_recycles_proven"]
+              else f"The key uses {r} of the level's {allowed_words}; a win with fewer was not ruled out")
+    assert stated in page1
+    assert f"the key wins in {len(moves)} moves ({len(steps)} steps)" in page1
+    key = key_text(pdf)
+    assert f": {len(moves)} moves {len(steps)} steps:" in key
+    assert ("(proven)" in key) == rating["shortest_proven"]
+    at = 0
+    for n, step in enumerate(steps, 1):                 # the same key, step by step, in order
+        found = key.find(f"{n}.{flat(step)}", at)
+        assert found >= 0, (n, step)
+        at = found
+
+
+def test_pyramid_json_key_replays():
+    deal = seeded_deal(rule_set("pyramid"), 5)
+    from printgen.deal.rating import rate
+    rating = rate(deal)
+    if rating.winnable:
+        assert replay(deal, None, rating.key.moves).won
+        assert recycles_used(rating.key.moves) == rating.key.recycles
+
+
+def test_the_key_is_no_longer_than_the_solver_win_and_its_bound_holds():
+    deal = jedi_deal(17)
+    board = Board(deal, "knight", recycles=0)
+    plan = solver_moves(board, solve(deal, "knight", recycles=0).moves)
+    short = shorten(board, plan, 5000)
+    assert len(short.plan) < len(plan)
+    s = board.start()
+    for done, move in enumerate(short.plan):       # the bound never exceeds the moves left
+        assert chain_bound(s[0]) <= len(short.plan) - done
+        s = board.apply(s, move)
+    assert chain_bound(s[0]) == 0 and s[0] == (1 << 28) - 1
+
+
+def test_a_search_run_to_its_end_proves_the_shortest_key():
+    """A Temple whose rows each sum to zero clears in 7 moves, one row at a time (the
+    apex with the Discard top), and never in fewer (7 rows cover one another): the
+    shortener finds it and, its search ending, proves it; a tiny budget proves nothing."""
+    from collections import Counter
+    from printgen.deal.deal import Deal, jedi_deck
+    from printgen.deal.rules import JEDI_TEMPLE
+    rows = [[5], [1, -1], [2, 3, -5], [4, -4, 6, -6], [1, 2, -3, 7, -7],
+            [8, -8, 9, -9, 10, -10], [3, 3, -6, 7, -7, 8, -8]]
+    temple = [v for row in rows for v in row]
+    rest = Counter(jedi_deck()) - Counter(temple) - Counter([-5])
+    deal = Deal(JEDI_TEMPLE, tuple(temple + [-5] + sorted(rest.elements())), ((1, 1),) * 3)
+    solution = solve(deal, "knight")
+    board = Board(deal, "knight", recycles=recycles_used(solution.moves))
+    plan = solver_moves(board, solution.moves)
+    assert not shorten(board, plan, 3).proven
+    short = shorten(board, plan, 10_000)
+    assert short.proven and len(short.plan) == 7
+    assert replay(deal, "knight", [board.to_move(m) for m in short.plan]).won
