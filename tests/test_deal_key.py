@@ -10,11 +10,11 @@ import pdfplumber
 import pytest
 
 from printgen.deal.deal import jedi_deal, seeded_deal
-from printgen.deal.engine import replay
+from printgen.deal.engine import Game, replay
 from printgen.deal.jsonio import parse_moves
-from printgen.deal.key import recycles_used
+from printgen.deal.recycles import recycles_used
 from printgen.deal.rules import rule_set
-from printgen.deal.shorten import chain_bound, shorten, solver_moves
+from printgen.deal.shortest import Heuristic, shorten
 from printgen.deal.solver import solve
 from printgen.deal.state import Board
 from printgen.deal.steps import solution_steps
@@ -86,15 +86,21 @@ def test_pyramid_json_key_replays():
 
 def test_the_key_is_no_longer_than_the_solver_win_and_its_bound_holds():
     deal = jedi_deal(17)
-    board = Board(deal, "knight", recycles=0)
-    plan = solver_moves(board, solve(deal, "knight", recycles=0).moves)
-    short = shorten(board, plan, 5000)
-    assert len(short.plan) < len(plan)
-    s = board.start()
-    for done, move in enumerate(short.plan):       # the bound never exceeds the moves left
-        assert chain_bound(s[0]) <= len(short.plan) - done
-        s = board.apply(s, move)
-    assert chain_bound(s[0]) == 0 and s[0] == (1 << 28) - 1
+    board = Board(deal, "knight")
+    win = solve(deal, "knight", recycles=0).moves
+    short = shorten(board, win, budget=5000, recycles=0).solution.moves
+    assert len(short) < len(win)
+    bound, game = Heuristic(board), Game(deal, "knight")
+    position = game.start()
+    for done, move in enumerate(short):       # the bound never exceeds the moves left
+        assert bound((removed(position),)) <= len(short) - done
+        position = game.apply(position, move)
+    assert position.won and bound((removed(position),)) == 0
+
+
+def removed(position) -> int:
+    """The solver's mask of the Temple cards gone (the Heuristic reads only that)."""
+    return sum(1 << i for i, value in enumerate(position.temple) if value is None)
 
 
 def test_a_search_run_to_its_end_proves_the_shortest_key():
@@ -110,9 +116,8 @@ def test_a_search_run_to_its_end_proves_the_shortest_key():
     rest = Counter(jedi_deck()) - Counter(temple) - Counter([-5])
     deal = Deal(JEDI_TEMPLE, tuple(temple + [-5] + sorted(rest.elements())), ((1, 1),) * 3)
     solution = solve(deal, "knight")
-    board = Board(deal, "knight", recycles=recycles_used(solution.moves))
-    plan = solver_moves(board, solution.moves)
-    assert not shorten(board, plan, 3).proven
-    short = shorten(board, plan, 10_000)
-    assert short.proven and len(short.plan) == 7
-    assert replay(deal, "knight", [board.to_move(m) for m in short.plan]).won
+    board, used = Board(deal, "knight"), recycles_used(solution.moves)
+    assert not shorten(board, solution.moves, budget=3, recycles=used).proven
+    short = shorten(board, solution.moves, budget=10_000, recycles=used)
+    assert short.proven and len(short.solution.moves) == short.lower_bound == 7
+    assert replay(deal, "knight", short.solution.moves).won

@@ -9,10 +9,16 @@ The stages, each a module:
     bounds.py     quick proofs that a position is lost
     solver.py     solve(deal, level) -> Solution (full knowledge)
     pairsearch.py the same search, tightened for two-card groups (Pyramid)
-    shortest.py   shortest(deal, level) -> Solution (fewest moves, A*)
-    player.py     the greedy player model
-    rating.py     rate(deal, level) -> Rating (1-5 stars)
+    bag.py        the bag relaxation: a quick proof of loss for two-card groups
+    recycles.py   fewest_recycles(deal, level): allowances searched on one Solver
+    shortest.py   shortest(deal, level), shorten(board, win): short wins, proven or bounded
+    knowledge.py  what a level shows the player; deals consistent with it
+    player.py     the player model (determinization with hindsight optimisation)
+    greedy.py     a simple independent player (validation)
+    key.py        the printed key: verdict, fewest recycles, made short
+    rating.py     rate(deal, level) -> Rating (stars, model games, key)
     census.py     win rates over many deals, Wilson intervals, CSV
+    validation.py stars against held-out players (census --stars)
     textio.py / jsonio.py / steps.py   deal text, contract JSON, moves in words
     datasets.py   the 1,500 Pyramid deals with known answers (tests, bench)
 """

@@ -1,13 +1,15 @@
 """The solution key a sheet prints: a win with the fewest recycles found, made short.
 
 1. The solver decides the deal at the level (its full budget): the verdict.
-2. For each smaller number of recycles r = 0, 1, ... below what that win uses, the
-   solver looks for a win with at most r recycles, within `fewer_recycles`
-   positions. The first win found is kept. The recycles it uses are the fewest
-   the sheet states; they are proven fewest when every smaller number was proven
-   impossible (not merely left undecided by the budget).
-3. The shortener (shorten.py) looks for a shorter win with at most those recycles
-   within `short` positions; a win with fewer recycles it finds lowers the count.
+2. If that win recycles, fewest_recycles (recycles.py) looks for a win with fewer
+   recycles on the same Solver, so what the verdict's search proved lost is not
+   searched again, within `fewer_recycles` positions for each smaller allowance.
+   The recycles of the best win found are the fewest the sheet states; they are
+   proven fewest when every smaller allowance was proven impossible (not merely
+   left undecided by the budget).
+3. shortest.shorten looks for a shorter win with at most those recycles within
+   `short` positions, starting from that win, and says whether it is proven
+   shortest; a win with fewer recycles it finds lowers the count.
 The key is the result, so it always uses exactly the recycles the sheet states.
 """
 
@@ -16,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printgen.deal.deal import Deal
-from printgen.deal.engine import Move, MoveKind, replay
+from printgen.deal.engine import Move, replay
+from printgen.deal.recycles import fewest_recycles, recycles_used
 from printgen.deal.rules import Level
-from printgen.deal.shorten import shorten, solver_moves
-from printgen.deal.solver import DEFAULT_BUDGET, solve
-from printgen.deal.state import RECYCLE, Board
+from printgen.deal.shortest import shorten
+from printgen.deal.solver import DEFAULT_BUDGET, Solver
 
 
 @dataclass(frozen=True)
@@ -57,34 +59,25 @@ class Key:
         return len(self.moves)
 
 
-def recycles_used(moves: tuple[Move, ...] | list[Move]) -> int:
-    return sum(1 for m in moves if m.kind is MoveKind.RECYCLE)
-
-
 def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
              budget: int = DEFAULT_BUDGET) -> Key:
     """The verdict and the key (see the module docstring)."""
-    verdict = solve(deal, level, budget=budget)
-    nodes = verdict.nodes
+    solver = Solver(deal, level)
+    verdict = solver.solve(budget=budget)
     if not verdict.winnable:
-        return Key(verdict.winnable, (), None, False, False, nodes)
+        return Key(verdict.winnable, (), None, False, False, verdict.nodes)
     best = verdict.moves or ()
-    undecided: list[int] = []
-    for r in range(recycles_used(best)):
-        attempt = solve(deal, level, budget=budgets.fewer_recycles, recycles=r)
-        nodes += attempt.nodes
-        if attempt.winnable:
-            best = attempt.moves or ()
-            break
-        if attempt.winnable is None:
-            undecided.append(r)
-    used = recycles_used(best)
-    board = Board(deal, level, recycles=used)
-    short = shorten(board, solver_moves(board, best), budgets.short)
-    moves = tuple(board.to_move(m) for m in short.plan)
+    undecided: tuple[int, ...] = ()
+    if recycles_used(best):
+        fewer = fewest_recycles(deal, level, budget=budgets.fewer_recycles * recycles_used(best),
+                                most=recycles_used(best) - 1, solver=solver)
+        best = fewer.solution.moves if fewer.recycles is not None else best
+        undecided = fewer.open
+    short = shorten(solver.board, best, budget=budgets.short, recycles=recycles_used(best))
+    moves = short.solution.moves or ()
     if not replay(deal, level, moves).won:
         raise AssertionError(f"deal {deal.number}: the shortened key does not win")
-    used = sum(1 for m in short.plan if m[0] == RECYCLE)
-    undecided = [r for r in undecided if r < used]
-    return Key(True, moves, used, not undecided, short.proven, nodes + short.nodes,
-               tuple(undecided))
+    used = recycles_used(moves)
+    undecided = tuple(r for r in undecided if r < used)
+    return Key(True, moves, used, not undecided, short.proven, solver.nodes + short.solution.nodes,
+               undecided)

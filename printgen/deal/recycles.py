@@ -33,13 +33,16 @@ class FewestRecycles:
     proven: True when no win with fewer recycles exists (for recycles None: the deal
         is proven lost at the level), False when a budget cut a pass short;
     solution: that win (it uses exactly `recycles` recycles), or the verdict;
-    nodes: positions searched by all passes together.
+    nodes: positions searched by all passes together;
+    open: the allowances below `recycles` (all, when no win was found) that the
+        budget left undecided (empty when proven).
     """
 
     recycles: int | None
     proven: bool
     solution: Solution
     nodes: int
+    open: tuple[int, ...] = ()
 
 
 def recycles_used(moves: tuple[Move, ...] | list[Move]) -> int:
@@ -81,8 +84,8 @@ def fewest_recycles(deal: Deal, level: Level | str | None = None, *,
 
 def _answer(best: Solution | None, used: int, open_passes: list[int],
             nodes: int) -> FewestRecycles:
-    proven = not any(allowance < used for allowance in open_passes)
+    below = tuple(sorted(allowance for allowance in open_passes if allowance < used))
     if best is None:
-        verdict = False if proven else None
-        return FewestRecycles(None, proven, Solution(verdict, None, nodes), nodes)
-    return FewestRecycles(used, proven, Solution(True, best.moves, nodes), nodes)
+        verdict = None if below else False
+        return FewestRecycles(None, not below, Solution(verdict, None, nodes), nodes, below)
+    return FewestRecycles(used, not below, Solution(True, best.moves, nodes), nodes, below)

@@ -29,6 +29,7 @@ from itertools import count
 from printgen.deal.bag import BagCheck, bag_code
 from printgen.deal.bounds import LossCheck
 from printgen.deal.deal import Deal
+from printgen.deal.engine import Move
 from printgen.deal.rules import TEMPLE_ROWS, Level, position_of
 from printgen.deal.solver import Solution, Solver, group_moves
 from printgen.deal.state import BALANCE, DRAW_MOVE_T, FORCE, FULL, RECYCLE_MOVE_T, Board, State
@@ -141,14 +142,25 @@ def shortest(deal: Deal, level: Level | str | None = None, *,
     first = solver.solve(recycles, budget=budget)
     if not first.winnable:
         return Shortest(first, first.winnable is False, 0)
-    search = _Bounded(solver.board, recycles)
+    short = shorten(solver.board, first.moves or (), budget=budget - first.nodes,
+                    recycles=recycles)
+    return Shortest(Solution(True, short.solution.moves, first.nodes + short.solution.nodes),
+                    short.proven, short.lower_bound)
+
+
+def shorten(board: Board, win: tuple[Move, ...], *, budget: int,
+            recycles: int | None = None) -> Shortest:
+    """Phases 2 and 3 from a known win: the shortest win found within `budget`
+    positions allowing `recycles` recycles (default: the level's); its nodes are
+    this search's."""
+    search = _Bounded(board, recycles)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
-        moves, proven, low = search.run(first.moves or (), budget - first.nodes)
+        moves, proven, low = search.run(tuple(win), budget)
     finally:
         sys.setrecursionlimit(limit)
-    return Shortest(Solution(True, moves, first.nodes + search.nodes), proven, low)
+    return Shortest(Solution(True, moves, search.nodes), proven, low)
 
 
 class _Bounded:
