@@ -3,7 +3,7 @@
 1. The solver decides the deal at the level (its full budget): the verdict.
 2. If that win recycles, fewest_recycles (recycles.py) looks for a win with fewer
    recycles on the same Solver, so what the verdict's search proved lost is not
-   searched again, within `fewer_recycles` positions for each smaller allowance.
+   searched again, within `fewer_recycles` positions for all smaller allowances.
    The recycles of the best win found are the fewest the sheet states; they are
    proven fewest when every smaller allowance was proven impossible (not merely
    left undecided by the budget).
@@ -69,11 +69,12 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
     best = verdict.moves or ()
     undecided: tuple[int, ...] = ()
     if recycles_used(best):
-        fewer = fewest_recycles(deal, level, budget=budgets.fewer_recycles * recycles_used(best),
+        fewer = fewest_recycles(deal, level, budget=budgets.fewer_recycles,
                                 most=recycles_used(best) - 1, solver=solver)
         best = fewer.solution.moves if fewer.recycles is not None else best
         undecided = fewer.open
-    short = shorten(solver.board, best, budget=budgets.short, recycles=recycles_used(best))
+    short = shorten(solver.board, best, budget=budgets.short, recycles=recycles_used(best),
+                    prove=False)
     moves = short.solution.moves or ()
     if not replay(deal, level, moves).won:
         raise AssertionError(f"deal {deal.number}: the shortened key does not win")

@@ -149,15 +149,16 @@ def shortest(deal: Deal, level: Level | str | None = None, *,
 
 
 def shorten(board: Board, win: tuple[Move, ...], *, budget: int,
-            recycles: int | None = None) -> Shortest:
+            recycles: int | None = None, prove: bool = True) -> Shortest:
     """Phases 2 and 3 from a known win: the shortest win found within `budget`
     positions allowing `recycles` recycles (default: the level's); its nodes are
-    this search's."""
+    this search's. prove=False skips phase 3 (A*), which seldom proves a Jedi
+    Temple win shortest within a small budget, and spends it all on phase 2."""
     search = _Bounded(board, recycles)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
-        moves, proven, low = search.run(tuple(win), budget)
+        moves, proven, low = search.run(tuple(win), budget, prove)
     finally:
         sys.setrecursionlimit(limit)
     return Shortest(Solution(True, moves, search.nodes), proven, low)
@@ -173,12 +174,17 @@ class _Bounded:
         self.lost = loss_check(board)
         self.nodes = 0
 
-    def run(self, first: tuple, budget: int) -> tuple[tuple, bool, int]:
-        """(the shortest win found, proven shortest, lower bound on any win)."""
+    def run(self, first: tuple, budget: int, prove: bool = True) -> tuple[tuple, bool, int]:
+        """(the shortest win found, proven shortest, lower bound on any win).
+        prove=False gives the whole budget to the branch and bound (shorter wins
+        found, a proof only when it runs out of positions; the bound is then the
+        heuristic's at the start)."""
         end = self.nodes + budget
-        best, done = self.branch_and_bound(first, self.nodes + budget // 4)
+        best, done = self.branch_and_bound(first, self.nodes + (budget // 4 if prove else budget))
         if done:
             return best, True, len(best)
+        if not prove:
+            return best, False, self.heuristic(self.start)
         return self.a_star(best, end)
 
     def branch_and_bound(self, first: tuple, limit: int) -> tuple[tuple, bool]:

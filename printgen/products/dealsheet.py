@@ -109,6 +109,7 @@ class SheetWords:
         return {"stars": rating.stars, "wins": model.wins, "games": model.games,
                 "rate": round(100 * model.rate), "low": round(100 * low),
                 "high": round(100 * high), "recycles": key.recycles,
+                "used": plural(key.recycles or 0, "recycle"),
                 "allowed": plural(rating.recycles_allowed, "recycle"), "moves": key.length, "steps": self.steps,
                 "temple": self.temple, "short": f"{budgets.short:,}",
                 "fewer": f"{budgets.fewer_recycles:,}", "nodes": f"{key.nodes:,}"}
