@@ -61,7 +61,7 @@ def describe(game: Game, before: Position, after: Position, move: Move) -> str:
     if move.kind is MoveKind.DRAW:
         return f"Draw: {_turned_up(game, after)}."
     if move.kind is MoveKind.RECYCLE:
-        return f"Recycle: turn the {game.rules.names[2]} over ({after.recycles_left} recycles left)."
+        return f"Recycle: turn the {game.rules.names[2]} over ({after.recycles_left} recycle{'' if after.recycles_left == 1 else 's'} left)."
     if move.kind is MoveKind.FORCE:
         roll = deal.rolls[before.rolls_used]
         pool = ", ".join(map(str, after.pool))
