@@ -36,7 +36,7 @@ def _force_sums(pool: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
 def first_group(game: Game, position: Position) -> Move | None:
     """The first group taking a Temple card, smallest first (None if there is none)."""
     rules = game.rules
-    items = position.available_items()
+    items = game.available_items(position)
     values = [game.value(position, item) for item in items]
     force = _force_sums(position.pool) if rules.force_value is not None else {0: ()}
     for size in range(1, (rules.max_cards or len(items)) + 1):
@@ -60,7 +60,7 @@ def choose(game: Game, position: Position) -> Move | None:
     if group is not None:
         return group
     if rules_force(game) and position.rolls_used < len(game.deal.rolls):
-        for item in position.available_items():
+        for item in game.available_items(position):
             if game.value(position, item) == game.rules.force_value:
                 return Move.use_force(item)
     if game.can_draw(position):
