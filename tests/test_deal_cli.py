@@ -113,6 +113,7 @@ def test_wilson_interval():
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(0, 10)[0] == pytest.approx(0.0)
     assert wilson(10, 10)[0] == pytest.approx(0.7225, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)                 # no trials: nothing is known
 
 
 def test_player_model_is_deterministic_and_wins_less_seeing_less():

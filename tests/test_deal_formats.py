@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printgen.deal.deal import jedi_deal
-from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move
+from printgen.deal.deal import Deal, jedi_deal
+from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move, MoveKind
 from printgen.deal.jsonio import (JSON_KEYS, format_move, parse_move, parse_moves,
                                   solution_json)
 from printgen.deal.solver import solve
@@ -120,6 +120,8 @@ def test_solution_json_has_the_contract_keys_and_replays():
 
 
 def test_bad_json_moves_are_errors():
+    with pytest.raises(InputError, match="moves: expected a list of moves"):
+        parse_moves({"move": "draw"})
     with pytest.raises(InputError, match=r"moves\[0\]"):
         parse_moves([{"move": "jump"}])
     with pytest.raises(InputError, match=r"moves\[0\].sylop"):
@@ -135,6 +137,31 @@ def test_steps_name_cards_places_and_force():
     assert any(step.startswith("Use the Force: spend the Sylop (Draw); roll 2 adds 6 and 1 (pool:")
                for step in steps)
     assert "Draw: -10." in steps
+
+
+def test_steps_of_a_move_list_cut_after_a_draw_end_with_it():
+    deal = jedi_deal(1)
+    moves = solve(deal, "padawan").moves
+    steps = solution_steps(deal, "padawan", moves)
+    first_draw = next(i for i, m in enumerate(moves) if m.kind is MoveKind.DRAW)
+    cut = solution_steps(deal, "padawan", moves[:first_draw + 1])
+    assert cut[-1] == "Draw: -10." and cut[:-1] == steps[:len(cut) - 1]
+
+
+def test_steps_of_a_deal_of_values_alone_name_the_values():
+    """A deal that knows only its values (a test's, or a player's guess at one) is
+    described by values: Jedi Temple's exactly as with its cards, Pyramid's by rank."""
+    jedi = jedi_deal(1)
+    moves = solve(jedi, "padawan").moves
+    values_only = Deal(jedi.rules, jedi.values, jedi.rolls, jedi.number)
+    assert solution_steps(values_only, "padawan", moves) == solution_steps(jedi, "padawan", moves)
+    pyramid = PYRAMID_1
+    moves = PYRAMID_1_SOLUTION.moves
+    ranks = solution_steps(Deal(PYRAMID, pyramid.values), None, moves)
+    named = solution_steps(pyramid, None, moves)
+    assert ranks == [step.translate(str.maketrans("", "", "♣♦♥♠")) for step in named]
+    assert ranks[0] == "Remove K (Pyramid row 7, card 6) alone."
+    assert format_deal(values_only) == format_deal(jedi)
 
 
 def test_pyramid_steps_use_card_names():

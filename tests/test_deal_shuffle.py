@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -84,3 +85,8 @@ def test_every_deal_is_a_permutation_of_the_deck(number):
 def test_below_stays_in_range(seed, n):
     rng = SplitMix64(seed)
     assert all(0 <= rng.below(n) < n for _ in range(5))
+
+
+def test_below_needs_a_range_to_draw_from():
+    with pytest.raises(ValueError, match="n >= 1"):
+        SplitMix64(1).below(0)
