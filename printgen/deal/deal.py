@@ -46,7 +46,9 @@ class Deal:
         """The card at a place as printed ('10♥', '+3'); its value's name if the
         deal knows only values."""
         card = self.card(index)
-        return card.printed() if card is not None else self.rules.deck.value_text(self.values[index])
+        if card is None:
+            return self.rules.deck.value_text(self.values[index])
+        return card.printed()
 
 
 def dealt(rules: RuleSet, order: tuple[int, ...], rolls: tuple[tuple[int, int], ...] = (),

@@ -109,7 +109,6 @@ class Position:
         return self.piles[self.cursor + self.has_draw:]
 
 
-
 class Game:
     """A deal played at one level: the start position, legal moves and their effect."""
 

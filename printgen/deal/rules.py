@@ -112,10 +112,6 @@ class RuleSet:
         names = ", ".join(rules.level.value for rules in self.levels)
         raise InputError(f"{self.name} has no level {level.value!r}; expected one of {names}")
 
-    @property
-    def deck_size(self) -> int:
-        return self.deck.size
-
 
 JEDI_TEMPLE = RuleSet(
     name="jedi-temple", title="Jedi Temple", target=0, min_items=2, max_cards=None,
@@ -151,4 +147,3 @@ def rule_set(name: str) -> RuleSet:
     except KeyError:
         raise InputError(f"unknown rules {name!r}; expected one of "
                          f"{', '.join(RULE_SETS)}") from None
-
