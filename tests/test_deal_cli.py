@@ -16,7 +16,8 @@ from printgen.deal.player import play
 from printgen.deal.rating import rate
 from printgen.spec.playermodel import model_data
 from printgen.deal.rules import JEDI_LEVELS, Level
-from printgen.deal.textio import PYRAMID_DECK, format_jedi
+from printgen.deal.cards import STANDARD_DECK
+from printgen.deal.textio import format_deal
 
 FIXTURES = Path(__file__).parent / "fixtures" / "deal"
 
@@ -44,7 +45,7 @@ def test_solve_exit_statuses(cli, tmp_path):
     assert result.status == 0 and result.out.startswith("winnable (176 positions searched)")
     lost = tmp_path / "queens-under-the-ace.txt"
     # The apex Ac can only leave with a Queen, and all four Queens cover it.
-    rest = [c for c in PYRAMID_DECK if c not in ("Ac", "Qc", "Qd", "Qh", "Qs")]
+    rest = [c.format() for c in STANDARD_DECK if c.format() not in ("Ac", "Qc", "Qd", "Qh", "Qs")]
     lost.write_text(" ".join(["Ac"] + rest[:23] + ["Qc", "Qd", "Qh", "Qs"] + rest[23:]))
     result = cli("solve", "--rules", "pyramid", "--deck", str(lost))
     assert result.status == 3 and result.out.startswith("unwinnable")
@@ -77,7 +78,7 @@ def test_solve_shortest_says_when_the_budget_cut_it_short(cli):
 
 def test_solve_jedi_temple_with_rolls(cli, tmp_path):
     deck = tmp_path / "deal-2.txt"
-    deck.write_text(format_jedi(jedi_deal(2)))
+    deck.write_text(format_deal(jedi_deal(2)))
     result = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--level", "knight",
                  "--rolls", "6,5 5,5 5,6", "--json")
     assert result.status == 0 and json.loads(result.out)["nodes"] == 311
@@ -112,6 +113,7 @@ def test_wilson_interval():
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(0, 10)[0] == pytest.approx(0.0)
     assert wilson(10, 10)[0] == pytest.approx(0.7225, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)                 # no trials: nothing is known
 
 
 def test_player_model_is_deterministic_and_wins_less_seeing_less():

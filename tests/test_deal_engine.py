@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal.deal import Deal
+from printgen.deal.deal import Deal, jedi_deal, pyramid_deal
 from printgen.deal.engine import (DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Game, IllegalMove, Item,
-                                  Move, replay)
+                                  Move, MoveKind, replay)
 from printgen.deal.rules import JEDI_TEMPLE, PYRAMID
+from printgen.deal.solver import solve
 
 T = Item.temple
 
@@ -26,7 +27,7 @@ def bottom(values: list[int], rest: int = 9) -> list[int]:
 def test_bottom_row_available_and_covered_cards_not():
     game = Game(jedi(bottom([1, -1, 2, -2, 3, -3, 4]), [5, 6]), "knight")
     p = game.start()
-    assert [item.row for item in p.available_items() if item.kind.value == "temple"] == [6] * 7
+    assert [item.row for item in game.available_items(p) if item.kind.value == "temple"] == [6] * 7
     with pytest.raises(IllegalMove, match="not available"):
         game.apply(p, Move.balance(T(5, 0), T(6, 2)))
 
@@ -36,7 +37,7 @@ def test_card_becomes_available_when_both_coverers_are_gone():
     temple[15] = 2  # (5, 0), covered by (6, 0) and (6, 1)
     game = Game(jedi(temple, [5, 6]), "knight")
     p = game.apply(game.start(), Move.balance(T(6, 0), T(6, 1)))
-    assert p.available(15)
+    assert game.available(p, 15)
     p = game.apply(p, Move.balance(T(5, 0), T(6, 3)))
     assert p.temple[15] is None and p.temple[24] is None
 
@@ -45,7 +46,7 @@ def test_one_coverer_gone_still_blocks():
     temple = bottom([1, 5, -1, -2, 3, -3, 4])
     game = Game(jedi(temple, [5, 6]), "knight")
     p = game.apply(game.start(), Move.balance(T(6, 0), T(6, 2)))
-    assert not p.available(15)  # (6, 1) still covers (5, 0)
+    assert not game.available(p, 15)  # (6, 1) still covers (5, 0)
 
 
 @pytest.mark.parametrize("card, force", [(2, (3, -5)), (8, (-3, -5)), (-2, (-3, 5)), (-8, (3, 5))])
@@ -188,3 +189,59 @@ def test_pyramid_recycle_when_the_deck_is_empty():
     assert not p.has_draw
     p = game.apply(p, RECYCLE_MOVE)
     assert p.has_draw and p.cursor == 0 and p.recycles_left == 1
+
+
+def test_items_that_are_not_there_are_illegal():
+    game = Game(pyramid([13] * 21 + [1, 2, 3, 4, 5, 6, 7] + [8] * 24))
+    p = game.start()                                  # Pyramid: an empty waste at the start
+    with pytest.raises(IllegalMove, match="Discard Pile is empty"):
+        game.apply(p, Move.balance(T(6, 4), DISCARD))
+    with pytest.raises(IllegalMove, match=r"\(7, 0\) is not available"):
+        game.apply(p, Move.balance(T(7, 0), DRAW))    # below the bottom row
+    jedi_game = Game(jedi(bottom([1, -1, 9, 9, 9, 9, 9]), [5, 6]), "knight")
+    start = jedi_game.start()                         # Jedi Temple: no Draw card before a Draw
+    with pytest.raises(IllegalMove, match="no Draw card"):
+        jedi_game.apply(start, Move.balance(T(6, 0), DRAW))
+    with pytest.raises(IllegalMove, match="each named once"):
+        jedi_game.apply(start, Move.balance(T(6, 0), T(6, 0)))
+    with pytest.raises(IllegalMove, match="at least one card"):
+        jedi_game.apply(start, Move.balance(force=(1, -1)))
+
+
+def test_use_the_force_needs_force_rules_one_sylop_and_a_roll_left():
+    no_force = Game(pyramid([13] * 52))
+    with pytest.raises(IllegalMove, match="exactly one Sylop"):
+        no_force.apply(no_force.start(), Move.use_force(T(6, 0)))
+    game = Game(jedi(bottom([0, 0, 9, 9, 9, 9, 9]), [7, 7], rolls=((1, 2),)), "knight")
+    p = game.start()
+    with pytest.raises(IllegalMove, match="exactly one Sylop"):
+        game.apply(p, Move(MoveKind.FORCE, (T(6, 0), T(6, 1))))
+    p = game.apply(p, Move.use_force(T(6, 0)))
+    with pytest.raises(IllegalMove, match="no Force roll is left"):
+        game.apply(p, Move.use_force(T(6, 1)))
+
+
+@pytest.mark.parametrize("deal, level", [(jedi_deal(1), "padawan"), (jedi_deal(4), "knight"),
+                                         (pyramid_deal(1), "standard")])
+def test_every_move_of_a_solution_is_one_of_the_reference_legal_moves(deal, level):
+    """The solver's moves are checked against the engine's own list of legal moves
+    (every group, every sign of every Force value), position by position."""
+    game, moves = Game(deal, level), solve(deal, level).moves
+    result = replay(deal, level, moves)
+    for position, move in zip(result.positions, moves):
+        legal = game.legal_moves(position)
+        assert move in legal and len(set(legal)) == len(legal)
+        assert (DRAW_MOVE in legal) == game.can_draw(position)
+    assert game.legal_moves(result.final) == [] and not game.lost(result.final)
+
+
+def test_legal_moves_list_each_group_once_when_the_pool_repeats_a_value():
+    game = Game(jedi(bottom([6, -6, 9, 9, 9, 9, 9]), [-3, 7], rolls=((3, 3), (1, 1), (1, 1))),
+                "padawan")
+    p = game.start()                                  # pool 3, 3; Discard top -3
+    balances = [m for m in game.legal_moves(p) if m.kind is MoveKind.BALANCE]
+    assert len(balances) == len(set(balances))
+    assert Move.balance(T(6, 0), force=(-3, -3)) in balances
+    assert Move.balance(T(6, 1), force=(3, 3)) in balances
+    assert Move.balance(T(6, 0), DISCARD, force=(-3,)) in balances
+    assert sum(m.cards == (T(6, 0),) for m in balances) == 1

@@ -9,17 +9,30 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printgen.deal.deal import jedi_deal
-from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move
+from printgen.deal.deal import Deal, jedi_deal
+from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move, MoveKind
 from printgen.deal.jsonio import (JSON_KEYS, format_move, parse_move, parse_moves,
                                   solution_json)
 from printgen.deal.solver import solve
 from printgen.deal.steps import solution_steps
-from printgen.deal.textio import (PYRAMID_DECK, format_jedi, format_pyramid, parse_jedi,
-                                  parse_pyramid, parse_rolls)
+from printgen.deal.cards import STANDARD_DECK
+from printgen.deal.rules import JEDI_TEMPLE, PYRAMID
+from printgen.deal.textio import format_deal, parse_deal, parse_rolls
 from printgen.errors import InputError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "deal"
+
+
+def parse_pyramid(text: str, source: str = "<deal>"):
+    return parse_deal(PYRAMID, text, source)
+
+
+def parse_jedi(text: str, source: str = "<deal>", rolls=()):
+    return parse_deal(JEDI_TEMPLE, text, source, rolls)
+
+
+def labels(deal) -> list[str]:
+    return [deal.card(i).format() for i in range(len(deal.values))]
 
 items = st.one_of(st.just(DRAW), st.just(DISCARD),
                   st.integers(0, 6).flatmap(lambda r: st.integers(0, r).map(
@@ -42,26 +55,29 @@ def test_move_json_round_trip(move):
 @settings(max_examples=30, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_pyramid_text_round_trip(rng):
-    labels = list(PYRAMID_DECK)
-    rng.shuffle(labels)
-    deal = parse_pyramid(" ".join(labels))
-    assert deal.labels == tuple(labels)
-    again = parse_pyramid(format_pyramid(deal))
-    assert again == deal and again.labels == deal.labels
+    cards = [card.format() for card in STANDARD_DECK]
+    rng.shuffle(cards)
+    deal = parse_pyramid(" ".join(cards))
+    assert labels(deal) == cards
+    text = format_deal(deal)
+    assert [len(line.split()) for line in text.splitlines()] == [1, 2, 3, 4, 5, 6, 7, 24]
+    again = parse_pyramid(text)
+    assert again == deal and again.order == deal.order
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(1, 10**9))
 def test_jedi_text_round_trip(number):
     deal = jedi_deal(number)
-    again = parse_jedi(format_jedi(deal), rolls=deal.rolls)
+    again = parse_jedi(format_deal(deal), rolls=deal.rolls)
     assert again.values == deal.values and again.rolls == deal.rolls
+    assert format_deal(again) == format_deal(deal)
 
 
 def test_fixture_files_parse():
     assert parse_jedi((FIXTURES / "jedi-deal-1.txt").read_text()).values == jedi_deal(1).values
     deal = parse_pyramid((FIXTURES / "pyramid-deal-1.txt").read_text())
-    assert deal.labels[:3] == ("6d", "5h", "Ah") and deal.values[:3] == (6, 5, 1)
+    assert labels(deal)[:3] == ["6d", "5h", "Ah"] and deal.values[:3] == (6, 5, 1)
 
 
 @pytest.mark.parametrize("name, expected", [
@@ -81,10 +97,14 @@ def test_bad_pyramid_files_are_located(name, expected):
 
 def test_bad_jedi_file_is_located():
     path = FIXTURES / "jedi-too-many-tens.txt"
-    with pytest.raises(InputError, match=r"jedi-too-many-tens.txt:8 \+10: one card too many"):
+    with pytest.raises(InputError) as error:
         parse_jedi(path.read_text(), str(path))
-    with pytest.raises(InputError, match="'x7'"):
+    assert str(error.value) == (f"{path}:8 '+10': one card too many: the deck has 3 of them; "
+                                f"{path}: missing cards: -2")
+    with pytest.raises(InputError, match="'x7': expected a card value -10..-1, "):
         parse_jedi("x7 " * 62)
+    with pytest.raises(InputError, match=r"<deal>:1 '\+11': expected a card value"):
+        parse_jedi("+11")
     with pytest.raises(InputError, match="expected a roll"):
         parse_rolls("3,5 7,1")
 
@@ -100,6 +120,8 @@ def test_solution_json_has_the_contract_keys_and_replays():
 
 
 def test_bad_json_moves_are_errors():
+    with pytest.raises(InputError, match="moves: expected a list of moves"):
+        parse_moves({"move": "draw"})
     with pytest.raises(InputError, match=r"moves\[0\]"):
         parse_moves([{"move": "jump"}])
     with pytest.raises(InputError, match=r"moves\[0\].sylop"):
@@ -115,6 +137,31 @@ def test_steps_name_cards_places_and_force():
     assert any(step.startswith("Use the Force: spend the Sylop (Draw); roll 2 adds 6 and 1 (pool:")
                for step in steps)
     assert "Draw: -10." in steps
+
+
+def test_steps_of_a_move_list_cut_after_a_draw_end_with_it():
+    deal = jedi_deal(1)
+    moves = solve(deal, "padawan").moves
+    steps = solution_steps(deal, "padawan", moves)
+    first_draw = next(i for i, m in enumerate(moves) if m.kind is MoveKind.DRAW)
+    cut = solution_steps(deal, "padawan", moves[:first_draw + 1])
+    assert cut[-1] == "Draw: -10." and cut[:-1] == steps[:len(cut) - 1]
+
+
+def test_steps_of_a_deal_of_values_alone_name_the_values():
+    """A deal that knows only its values (a test's, or a player's guess at one) is
+    described by values: Jedi Temple's exactly as with its cards, Pyramid's by rank."""
+    jedi = jedi_deal(1)
+    moves = solve(jedi, "padawan").moves
+    values_only = Deal(jedi.rules, jedi.values, jedi.rolls, jedi.number)
+    assert solution_steps(values_only, "padawan", moves) == solution_steps(jedi, "padawan", moves)
+    pyramid = PYRAMID_1
+    moves = PYRAMID_1_SOLUTION.moves
+    ranks = solution_steps(Deal(PYRAMID, pyramid.values), None, moves)
+    named = solution_steps(pyramid, None, moves)
+    assert ranks == [step.translate(str.maketrans("", "", "♣♦♥♠")) for step in named]
+    assert ranks[0] == "Remove K (Pyramid row 7, card 6) alone."
+    assert format_deal(values_only) == format_deal(jedi)
 
 
 def test_pyramid_steps_use_card_names():
@@ -135,7 +182,7 @@ PYRAMID_1_SOLUTION = solve(PYRAMID_1)
 def test_suit_swap_keeps_the_verdict_and_renames_the_steps(suits):
     deal, a = PYRAMID_1, PYRAMID_1_SOLUTION
     swap = dict(zip("cdhs", suits))
-    swapped = parse_pyramid(" ".join(label[0] + swap[label[1]] for label in deal.labels))
+    swapped = parse_pyramid(" ".join(label[0] + swap[label[1]] for label in labels(deal)))
     b = solve(swapped)
     assert (a.winnable, a.nodes, a.moves) == (b.winnable, b.nodes, b.moves)
     symbol = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}

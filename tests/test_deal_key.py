@@ -108,12 +108,13 @@ def test_a_search_run_to_its_end_proves_the_shortest_key():
     apex with the Discard top), and never in fewer (7 rows cover one another): the
     shortener finds it and, its search ending, proves it; a tiny budget proves nothing."""
     from collections import Counter
-    from printgen.deal.deal import Deal, jedi_deck
+    from printgen.deal.deal import Deal
     from printgen.deal.rules import JEDI_TEMPLE
     rows = [[5], [1, -1], [2, 3, -5], [4, -4, 6, -6], [1, 2, -3, 7, -7],
             [8, -8, 9, -9, 10, -10], [3, 3, -6, 7, -7, 8, -8]]
     temple = [v for row in rows for v in row]
-    rest = Counter(jedi_deck()) - Counter(temple) - Counter([-5])
+    deck = Counter(card.value for card in JEDI_TEMPLE.deck.cards())
+    rest = deck - Counter(temple) - Counter([-5])
     deal = Deal(JEDI_TEMPLE, tuple(temple + [-5] + sorted(rest.elements())), ((1, 1),) * 3)
     solution = solve(deal, "knight")
     board, used = Board(deal, "knight"), recycles_used(solution.moves)

@@ -5,13 +5,21 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printgen.deal.deal import deck_values, jedi_deal, jedi_deck, parse_value
+from printgen.deal.cards import ValueCard, value_cards
+from printgen.deal.deal import jedi_deal
+from printgen.deal.rules import JEDI_TEMPLE
 from printgen.deal.shuffle import SplitMix64, shuffled_deal
 
 VECTORS = Path(__file__).parent / "fixtures" / "deal" / "shuffle-vectors.txt"
+
+
+def jedi_deck() -> tuple[int, ...]:
+    """The Sabacc deck's values in canonical order."""
+    return tuple(JEDI_TEMPLE.deck.value(card) for card in JEDI_TEMPLE.deck.cards())
 
 
 def read_vectors() -> dict[int, tuple[list[int], list[tuple[int, int]]]]:
@@ -50,7 +58,7 @@ def test_the_canonical_order_comes_from_the_deck_file():
     deck = jedi_deck()
     assert deck[:20] == tuple(range(1, 11)) + tuple(range(-1, -11, -1))
     assert deck[60:] == (0, 0) and len(deck) == 62
-    assert parse_value("+3") == 3 and parse_value("-7") == -7 and parse_value("0") == 0
+    assert [ValueCard.parse(text).value for text in ("+3", "-7", "0", "3")] == [3, -7, 0, 3]
 
 
 def test_deck_values_adapter_reads_value_fields():
@@ -61,7 +69,7 @@ def test_deck_values_adapter_reads_value_fields():
     class Deck:
         cards = (Card("+1"), Card("-10"), Card("0"))
 
-    assert deck_values(Deck()) == (1, -10, 0)
+    assert value_cards(Deck()) == (ValueCard(1), ValueCard(-10), ValueCard(0))
 
 
 @settings(max_examples=60, deadline=None)
@@ -77,3 +85,8 @@ def test_every_deal_is_a_permutation_of_the_deck(number):
 def test_below_stays_in_range(seed, n):
     rng = SplitMix64(seed)
     assert all(0 <= rng.below(n) < n for _ in range(5))
+
+
+def test_below_needs_a_range_to_draw_from():
+    with pytest.raises(ValueError, match="n >= 1"):
+        SplitMix64(1).below(0)

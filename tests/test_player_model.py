@@ -106,7 +106,7 @@ def test_the_greedy_player_takes_the_first_smallest_group():
     move = first_group(game, position)
     assert move is not None
     size = len(move.cards) + len(move.force)
-    values = [game.value(position, item) for item in position.available_items()]
+    values = [game.value(position, item) for item in game.available_items(position)]
     smaller = [c for n in range(2, size) for c in combinations(values, n) if sum(c) == 0]
     assert not smaller or len(move.cards) == 1
     assert sum(game.value(position, c) for c in move.cards) + sum(move.force) == 0

@@ -13,17 +13,18 @@ from pdfread import words
 from printgen.deal.deal import pyramid_deal
 from printgen.deal.engine import replay
 from printgen.deal.solver import solve
-from printgen.deal.textio import PYRAMID_DECK, card_rank
+from printgen.deal.cards import STANDARD_DECK
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 77])
 def test_a_pyramid_deal_is_a_shuffled_standard_deck(number):
     deal = pyramid_deal(number)
-    assert sorted(deal.labels) == sorted(PYRAMID_DECK) and len(set(deal.labels)) == 52
-    assert deal.values == tuple(card_rank(label) for label in deal.labels)
+    cards = [deal.card(i) for i in range(52)]
+    assert sorted(deal.order) == list(range(52)) and sorted(cards) == list(STANDARD_DECK)
+    assert deal.values == tuple(card.rank.value for card in cards)
     assert Counter(deal.values) == {rank: 4 for rank in range(1, 14)}
     assert deal.rolls == () and deal == pyramid_deal(number)
-    assert deal.labels != pyramid_deal(number + 1).labels
+    assert deal.order != pyramid_deal(number + 1).order
 
 
 def test_pyramid_deal_json_replays_to_a_win(cli):
@@ -48,7 +49,8 @@ def test_pyramid_sheet_prints_the_setup_order(cli, tmp_path):
             and re.fullmatch(r"(10|[A2-9JQK])[♣♦♥♠]", w["text"])]
     printed = [w["text"] for w in sorted(grid, key=lambda w: (round(w["top"]), w["x0"]))]
     suits = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-    expected = [label[0].replace("T", "10") + suits[label[1]] for label in pyramid_deal(3).labels]
+    labels = [STANDARD_DECK[i].format() for i in pyramid_deal(3).order]
+    expected = [label[0].replace("T", "10") + suits[label[1]] for label in labels]
     assert printed == expected
 
 

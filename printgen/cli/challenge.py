@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from printgen.cli.options import add_jobs, add_level, add_out, add_paper, deal_number, deal_range, level_of, whole
-from printgen.deal.rules import RULE_SETS, rule_set
+from printgen.deal.rules import JEDI_TEMPLE, RULE_SETS, rule_set
 from printgen.products.challenge import ChallengeBuild, build_challenge
 from printgen.products.dealsheet import known_rules
 from printgen.spec import display_path
@@ -35,7 +35,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="the first deal number to try (default: 1)")
     parser.add_argument("--difficulty", metavar="STARS", default=None,
                         help="keep only deals rated this many stars, 1 (easy) to 5 (default: any)")
-    parser.add_argument("--rules", choices=sorted(RULE_SETS), default="jedi-temple",
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), default=JEDI_TEMPLE.name,
                         help="the game (default: jedi-temple)")
     add_jobs(parser, "deals rated")
     add_paper(parser)

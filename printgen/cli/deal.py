@@ -9,7 +9,7 @@ from printgen.cli.options import (add_jobs, add_level, add_out, add_paper, budge
 from printgen.deal.deal import seeded_deal
 from printgen.deal.jsonio import dumps, rating_json, solution_json
 from printgen.deal.rating import rate
-from printgen.deal.rules import RULE_SETS, rule_set
+from printgen.deal.rules import JEDI_TEMPLE, RULE_SETS, rule_set
 from printgen.deal.solver import DEFAULT_BUDGET, Solution
 from printgen.deal.steps import solution_steps
 
@@ -29,7 +29,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("number", metavar="N", help="the deal number (1, 2, ...)")
     add_level(parser)
-    parser.add_argument("--rules", choices=sorted(RULE_SETS), default="jedi-temple",
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), default=JEDI_TEMPLE.name,
                         help="the game (default: jedi-temple)")
     parser.add_argument("--json", action="store_true", help="print the deal and solution as JSON")
     parser.add_argument("--budget", default=DEFAULT_BUDGET, help=argparse.SUPPRESS)

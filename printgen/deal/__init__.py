@@ -1,9 +1,12 @@
 """Deals for pyramid patience games: Jedi Temple and standard Pyramid.
 
 The stages, each a module:
-    rules.py      rule sets as data (RuleSet, Level, JEDI_TEMPLE, PYRAMID)
+    cards.py      ranks, suits, playing and value cards, the decks games deal from
+    tableau.py    the Temple's shape: rows, card numbers, which cards cover which
+    rules.py      rule sets as data (RuleSet, Level, JEDI_TEMPLE, PYRAMID): each
+                  carries its deck, tableau and deal function
     shuffle.py    the portable SplitMix64 shuffle and Force rolls
-    deal.py       Deal, jedi_deal(n), the deck file adapter
+    deal.py       Deal, seeded_deal(rules, n)
     engine.py     the reference rules: Game, Position, Move, replay()
     state.py      the solver's compact state and transitions (Board)
     bounds.py     quick proofs that a position is lost
@@ -19,6 +22,6 @@ The stages, each a module:
     rating.py     rate(deal, level) -> Rating (stars, model games, key)
     census.py     win rates over many deals, Wilson intervals, CSV
     validation.py stars against held-out players (census --stars)
-    textio.py / jsonio.py / steps.py   deal text, contract JSON, moves in words
+    textio.py / jsonio.py / steps.py   deal files, contract JSON, moves in words
     datasets.py   the 1,500 Pyramid deals with known answers (tests, bench)
 """

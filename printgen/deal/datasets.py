@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printgen.deal.deal import Deal
-from printgen.deal.textio import parse_pyramid
+from printgen.deal.rules import PYRAMID
+from printgen.deal.textio import parse_deal
+
 
 @dataclass(frozen=True)
 class KnownDeal:
@@ -33,5 +35,5 @@ def load_pyramid_1500(folder: Path) -> list[KnownDeal]:
     lengths = folder / "solution-lengths.txt"
     deals = decks.read_text().splitlines()
     answers = [int(x) for x in lengths.read_text().split()]
-    return [KnownDeal(n, parse_pyramid(text, f"{decks}:{n}"), answer)
+    return [KnownDeal(n, parse_deal(PYRAMID, text, f"{decks}:{n}"), answer)
             for n, (text, answer) in enumerate(zip(deals, answers), 1)]

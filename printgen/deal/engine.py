@@ -21,7 +21,8 @@ from enum import Enum
 from itertools import combinations, product
 
 from printgen.deal.deal import Deal
-from printgen.deal.rules import TEMPLE_SIZE, Level, LevelRules, coverers, index_of, position_of
+from printgen.deal.rules import Level, LevelRules
+from printgen.deal.tableau import Tableau
 from printgen.errors import IllegalMove
 
 
@@ -46,7 +47,7 @@ class Item:
 
     @property
     def index(self) -> int:
-        return index_of(self.row, self.col)
+        return Tableau.index_of(self.row, self.col)
 
 
 DRAW = Item(ItemKind.DRAW)
@@ -103,27 +104,9 @@ class Position:
         return self.piles[:self.cursor]
 
     @property
-    def draw_card(self) -> int | None:
-        """Pile index of the Draw card."""
-        return self.piles[self.cursor] if self.has_draw else None
-
-    @property
     def stock(self) -> tuple[int, ...]:
         """Pile indices of the stock, top first."""
         return self.piles[self.cursor + self.has_draw:]
-
-    def available(self, index: int) -> bool:
-        """Is Temple card `index` present and uncovered?"""
-        return self.temple[index] is not None and all(
-            self.temple[other] is None for other in coverers(index))
-
-    def available_items(self) -> list[Item]:
-        items = [Item.temple(*position_of(i)) for i in range(TEMPLE_SIZE) if self.available(i)]
-        if self.has_draw:
-            items.append(DRAW)
-        if self.cursor > 0:
-            items.append(DISCARD)
-        return items
 
 
 class Game:
@@ -132,7 +115,25 @@ class Game:
     def __init__(self, deal: Deal, level: Level | str | None = None) -> None:
         self.deal = deal
         self.rules = deal.rules
+        self.tableau = deal.rules.tableau
         self.level: LevelRules = deal.rules.level(level)
+
+    def available(self, position: Position, index: int) -> bool:
+        """Is Temple card `index` present and uncovered?"""
+        temple = position.temple
+        return temple[index] is not None and all(
+            temple[other] is None for other in self.tableau.coverers(index))
+
+    def available_items(self, position: Position) -> list[Item]:
+        """The Temple cards present and uncovered (from the apex), the Draw card and the
+        Discard top."""
+        items = [Item.temple(*self.tableau.position_of(i)) for i in range(self.tableau.size)
+                 if self.available(position, i)]
+        if position.has_draw:
+            items.append(DRAW)
+        if position.cursor > 0:
+            items.append(DISCARD)
+        return items
 
     def start(self) -> Position:
         rules, opening = self.rules, self.level.opening_rolls
@@ -157,7 +158,8 @@ class Game:
         """(index in dealt order, value) of an available item; IllegalMove if it is
         not available."""
         if item.kind is ItemKind.TEMPLE:
-            if not (0 <= item.row < 7 and 0 <= item.col <= item.row) or not position.available(item.index):
+            if not (self.tableau.contains(item.row, item.col)
+                    and self.available(position, item.index)):
                 raise IllegalMove(f"Temple card ({item.row}, {item.col}) is not available")
             return item.index, position.temple[item.index]  # type: ignore[return-value]
         if item.kind is ItemKind.DRAW:
@@ -168,7 +170,7 @@ class Game:
             if position.cursor == 0:
                 raise IllegalMove("the Discard Pile is empty")
             pile = position.piles[position.cursor - 1]
-        return TEMPLE_SIZE + pile, self.deal.piles[pile]
+        return self.tableau.size + pile, self.deal.piles[pile]
 
     def _remove(self, position: Position, items: tuple[Item, ...]) -> Position:
         temple = list(position.temple)
@@ -256,7 +258,7 @@ class Game:
         if position.won:
             return []
         moves: list[Move] = []
-        items = position.available_items()
+        items = self.available_items(position)
         limit = self.rules.max_cards or len(items)
         for size in range(1, limit + 1):
             for cards in combinations(items, size):

@@ -19,8 +19,6 @@ from printgen.deal.engine import (DRAW_MOVE, RECYCLE_MOVE, Game, IllegalMove, It
                                   Position)
 from printgen.deal.rules import Level
 
-MAX_TURNS = 2000
-
 
 def _force_sums(pool: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """Signed sums of the pool's values -> the fewest signed values making them."""
@@ -36,7 +34,7 @@ def _force_sums(pool: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
 def first_group(game: Game, position: Position) -> Move | None:
     """The first group taking a Temple card, smallest first (None if there is none)."""
     rules = game.rules
-    items = position.available_items()
+    items = game.available_items(position)
     values = [game.value(position, item) for item in items]
     force = _force_sums(position.pool) if rules.force_value is not None else {0: ()}
     for size in range(1, (rules.max_cards or len(items)) + 1):
@@ -60,7 +58,7 @@ def choose(game: Game, position: Position) -> Move | None:
     if group is not None:
         return group
     if rules_force(game) and position.rolls_used < len(game.deal.rolls):
-        for item in position.available_items():
+        for item in game.available_items(position):
             if game.value(position, item) == game.rules.force_value:
                 return Move.use_force(item)
     if game.can_draw(position):
@@ -75,14 +73,13 @@ def rules_force(game: Game) -> bool:
 
 
 def greedy_wins(deal: Deal, level: Level | str | None = None) -> bool:
-    """Does the greedy player win the deal at the level?"""
+    """Does the greedy player win the deal at the level? (Every game ends: each move
+    removes cards, turns up a stock card or spends one of the level's recycles.)"""
     game = Game(deal, level)
     position = game.start()
-    for _ in range(MAX_TURNS):
-        if position.won:
-            return True
+    while not position.won:
         move = choose(game, position)
         if move is None:
             return False
         position = game.apply(position, move)
-    return False
+    return True

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from printgen.deal.deal import Deal
-from printgen.deal.rules import TEMPLE_SIZE
 from printgen.deal.shuffle import SplitMix64
 from printgen.deal.state import (BALANCE, DRAW_KIND, FORCE, FULL, RECYCLE, Board, State,
                                  pool_code)
@@ -32,15 +31,16 @@ def seen_after(seen: int, s: State) -> int:
 
 
 def hidden_places(board: Board, s: State, seen: int) -> tuple[int, ...]:
-    """Indices into the deal's values (Temple 0..27, then the piles) the player has
-    not seen: face-down Temple cards not yet uncovered, pile cards not yet turned."""
+    """Indices into the deal's values (the Temple's cards, then the piles) the player
+    has not seen: face-down Temple cards not yet uncovered, pile cards not yet turned."""
     places: list[int] = []
+    size = board.rules.tableau.size
     if board.level.face_down:
         visible = s[0]
         for i in board.available(s[0]):
             visible |= 1 << i
-        places += [i for i in range(TEMPLE_SIZE) if not visible >> i & 1]
-    places += [TEMPLE_SIZE + j for j in range(seen, board.n)]
+        places += [i for i in range(size) if not visible >> i & 1]
+    places += [size + j for j in range(seen, board.n)]
     return tuple(places)
 
 
@@ -70,7 +70,7 @@ def legal(board: Board, s: State, move: tuple) -> bool:
         available |= 1 << i
     if tmask & ~available or (use_draw and not hd):
         return False
-    values = [board.temple[i] for i in range(TEMPLE_SIZE) if tmask >> i & 1]
+    values = [value for i, value in enumerate(board.temple) if tmask >> i & 1]
     if use_draw:
         values.append(board.pile[cursor])
     if use_disc:

@@ -1,18 +1,33 @@
 """Rule sets as data: one engine and one solver serve Jedi Temple and Pyramid.
 
-Everything that differs between the two games is a field of `RuleSet`; the
-engine and the solver read these fields and never test a game's name.
+Everything that differs between the games is a field of `RuleSet`: the group
+rules, the deck (cards.py), the tableau (tableau.py) and the deal function. The
+engine, the solver, the deal files and the sheets read these fields and never
+test a game's name, so a new game on the same tableau is a new `RuleSet` value.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
+from printgen.deal.cards import Deck, PlayingDeck, ValueDeck
+from printgen.deal.shuffle import shuffled_deal
+from printgen.deal.tableau import Tableau
 from printgen.errors import InputError
 
-TEMPLE_SIZE = 28
-TEMPLE_ROWS = 7
+Shuffle = Callable[[int, Sequence[Any], int], tuple[list[Any], list[tuple[int, int]]]]
+TEMPLE = Tableau(rows=7)
+
+# The standard tableau's numbers, for the solver modules that do not read
+# `rules.tableau` yet (state.py, bounds.py, pairsearch.py, shortest.py).
+TEMPLE_SIZE = TEMPLE.size
+TEMPLE_ROWS = TEMPLE.rows
+position_of = TEMPLE.position_of
+index_of = TEMPLE.index_of
+coverers = TEMPLE.coverers
 
 
 class Level(Enum):
@@ -58,9 +73,13 @@ class RuleSet:
         otherwise a Draw move flips it to become the Draw card (Jedi Temple).
     initial_discard: cards turned from the stock onto the discard pile at the start.
     rolls: Force rolls dealt with each deal (pairs of dice 1..6).
+    deck: the cards dealt, their values and their text in deal files (cards.py).
     names: what players call the Temple, the Draw card and the Discard Pile.
     fast_first: a solver hint: search first without groups of pile cards alone
         (wins are found sooner), then confirm a loss with the complete search.
+    tableau: the shape of the Temple (tableau.py); the rest of the deck is the pile.
+    shuffle: the deal function: (deal number, the deck's cards, rolls) -> the cards
+        in dealt order and the Force rolls (shuffle.py's documented shuffle).
     """
 
     name: str
@@ -73,11 +92,13 @@ class RuleSet:
     auto_flip: bool
     initial_discard: int
     rolls: int
-    deck_size: int
+    deck: Deck
     levels: tuple[LevelRules, ...]
     default_level: Level
     names: tuple[str, str, str] = ("Temple", "Draw", "Discard")
     fast_first: bool = True
+    tableau: Tableau = TEMPLE
+    shuffle: Shuffle = shuffled_deal
 
     def level(self, level: Level | str | None = None) -> LevelRules:
         """The rules of one level (default: the rule set's default level)."""
@@ -91,15 +112,11 @@ class RuleSet:
         names = ", ".join(rules.level.value for rules in self.levels)
         raise InputError(f"{self.name} has no level {level.value!r}; expected one of {names}")
 
-    @property
-    def pile_size(self) -> int:
-        return self.deck_size - TEMPLE_SIZE
-
 
 JEDI_TEMPLE = RuleSet(
     name="jedi-temple", title="Jedi Temple", target=0, min_items=2, max_cards=None,
     force_value=0, lone_value=None, auto_flip=False, initial_discard=1, rolls=3,
-    deck_size=62,
+    deck=ValueDeck("sabacc-62", size=62, expected="a card value -10..-1, +1..+10 or 0"),
     levels=(
         LevelRules(Level.PADAWAN, recycles=3, opening_rolls=1),
         LevelRules(Level.KNIGHT, recycles=2),
@@ -112,7 +129,7 @@ JEDI_TEMPLE = RuleSet(
 PYRAMID = RuleSet(
     name="pyramid", title="Pyramid", target=13, min_items=1, max_cards=2,
     force_value=None, lone_value=13, auto_flip=True, initial_discard=0, rolls=0,
-    deck_size=52,
+    deck=PlayingDeck(),
     levels=(LevelRules(Level.STANDARD, recycles=2),),
     default_level=Level.STANDARD,
     names=("Pyramid", "Deck", "Waste"),
@@ -130,25 +147,3 @@ def rule_set(name: str) -> RuleSet:
     except KeyError:
         raise InputError(f"unknown rules {name!r}; expected one of "
                          f"{', '.join(RULE_SETS)}") from None
-
-
-def position_of(index: int) -> tuple[int, int]:
-    """Temple index 0..27 (row by row from the apex) -> (row, column)."""
-    row = 0
-    while index > row:
-        index -= row + 1
-        row += 1
-    return row, index
-
-
-def index_of(row: int, col: int) -> int:
-    """(row, column) -> Temple index 0..27."""
-    return row * (row + 1) // 2 + col
-
-
-def coverers(index: int) -> tuple[int, ...]:
-    """The Temple indices of the (up to two) cards that cover a Temple card."""
-    row, col = position_of(index)
-    if row == TEMPLE_ROWS - 1:
-        return ()
-    return index_of(row + 1, col), index_of(row + 1, col + 1)

@@ -7,45 +7,20 @@ check they are still in step with the key.
 
 from __future__ import annotations
 
-from printgen.deal.deal import Deal
-from printgen.deal.engine import DISCARD, DRAW, Game, IllegalMove, Item, ItemKind, Move, MoveKind, Position
+from printgen.deal.engine import DISCARD, DRAW, Game, Item, ItemKind, Move, MoveKind, Position
 from printgen.deal.rules import Level
-
-RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
-SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-
-
-def pile_label(label: str) -> str:
-    """A Pyramid label as printed: 'Th' -> '10♥'."""
-    rank = "10" if label[0] == "T" else label[0]
-    return rank + SUITS[label[1].lower()]
 
 
 def _card(game: Game, position: Position, item: Item) -> str:
-    deal = game.deal
-    if deal.labels is not None:
-        index, _ = game.card_of(position, item)
-        return pile_label(deal.labels[index])
-    return _value(deal, game.value(position, item))
+    index, _ = game.card_of(position, item)
+    return game.deal.card_text(index)
 
 
 def _turned_up(game: Game, position: Position) -> str:
     """The card a Draw brought into play: the new Draw card (Jedi Temple), or the
-    deck's new top card (Pyramid, where the drawn card went to the waste)."""
-    for item in (DRAW, DISCARD):
-        try:
-            return _card(game, position, item)
-        except IllegalMove:
-            continue
-    return "none"
-
-
-def _value(deal: Deal, value: int | None) -> str:
-    if value is None:
-        return "none"
-    if deal.rules.force_value is None:
-        return RANKS.get(value, str(value))
-    return f"{value:+d}" if value else "0"
+    deck's new top card (Pyramid, where the drawn card went to the waste; with the
+    deck empty, the waste's top card)."""
+    return _card(game, position, DRAW if position.has_draw else DISCARD)
 
 
 def _where(game: Game, item: Item) -> str:
@@ -55,11 +30,10 @@ def _where(game: Game, item: Item) -> str:
     return draw if item.kind is ItemKind.DRAW else discard
 
 
-def describe(game: Game, before: Position, after: Position, move: Move) -> str:
-    """One move in words, e.g. 'Balance +7 (Temple row 7, card 2) with -3 (Discard) and Force -4.'"""
+def _describe(game: Game, before: Position, after: Position, move: Move) -> str:
+    """A move other than a Draw in words, e.g. 'Balance +7 (Temple row 7, card 2) with
+    -3 (Discard) and Force -4.'"""
     deal = game.deal
-    if move.kind is MoveKind.DRAW:
-        return f"Draw: {_turned_up(game, after)}."
     if move.kind is MoveKind.RECYCLE:
         return f"Recycle: turn the {game.rules.names[2]} over ({after.recycles_left} recycle{'' if after.recycles_left == 1 else 's'} left)."
     if move.kind is MoveKind.FORCE:
@@ -91,7 +65,7 @@ def solution_steps(deal: Deal, level: Level | str | None,
         if drawn:
             steps.append(_draws(drawn))
             drawn = []
-        steps.append(describe(game, before, position, move))
+        steps.append(_describe(game, before, position, move))
     if drawn:
         steps.append(_draws(drawn))
     return steps

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from printgen.deal.tableau import Tableau
 from printgen.errors import FitError
 from printgen.model.dealsheet import SheetStyle
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
@@ -19,8 +20,6 @@ from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect,
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.units import mm, pt
-
-ROWS = 7
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,8 @@ class SheetDeal:
     title: str                      # "Jedi Temple, deal 17"
     level: str                      # "Jedi Knight"
     level_rules: str                # one line of what the level changes
-    temple: tuple[Side, ...]        # 28 card sides (full size), apex first
+    tableau: Tableau                # the Temple's shape
+    temple: tuple[Side, ...]        # its card sides (full size), apex first
     order: tuple[Cell, ...]         # the whole deck, dealt order
     temple_word: str                # "Temple" or "Pyramid"
     rolls: tuple[tuple[Side, Side], ...]
@@ -99,30 +99,31 @@ def scale_side(side: Side, s: float, *, outline: str | None = None) -> Side:
 
 # --- the Temple picture ----------------------------------------------------------
 
-def temple_cells(cx: float, top: float, w: float, h: float, gap: float,
+def temple_cells(tableau: Tableau, cx: float, top: float, w: float, h: float, gap: float,
                  step: float) -> list[tuple[float, float]]:
-    """Top-left corners of the 28 Temple cards, apex first, row r centred on cx;
+    """Top-left corners of the Temple's cards, apex first, row r centred on cx;
     each card is centred under the gap of the two cards it is covered by."""
     cells = []
-    for r in range(ROWS):
-        for c in range(r + 1):
-            centre = cx + (c - r / 2) * (w + gap)
-            cells.append((centre - w / 2, top + r * step * h))
+    for i in range(tableau.size):
+        r, c = tableau.position_of(i)
+        centre = cx + (c - r / 2) * (w + gap)
+        cells.append((centre - w / 2, top + r * step * h))
     return cells
 
 
-def temple_size(style: SheetStyle, card: Frame) -> tuple[float, float]:
+def temple_size(tableau: Tableau, style: SheetStyle, card: Frame) -> tuple[float, float]:
     """Width and height of the whole Temple picture."""
+    rows = tableau.rows
     w, h = card.width * style.card_scale, card.height * style.card_scale
-    return ROWS * w + (ROWS - 1) * style.gap, (ROWS - 1) * style.row_step * h + h
+    return rows * w + (rows - 1) * style.gap, (rows - 1) * style.row_step * h + h
 
 
-def temple_placed(sides: tuple[Side, ...], style: SheetStyle, cx: float,
+def temple_placed(tableau: Tableau, sides: tuple[Side, ...], style: SheetStyle, cx: float,
                   top: float) -> tuple[Placed, ...]:
-    """The 28 shrunk sides placed as the Temple (lower rows drawn over upper ones)."""
+    """The Temple's shrunk sides placed (lower rows drawn over upper ones)."""
     small = [scale_side(side, style.card_scale, outline=style.colors["ink"]) for side in sides]
     w, h = small[0].frame.width, small[0].frame.height
-    cells = temple_cells(cx, top, w, h, style.gap, style.row_step)
+    cells = temple_cells(tableau, cx, top, w, h, style.gap, style.row_step)
     return tuple(Placed(side, x, y) for side, (x, y) in zip(small, cells))
 
 
@@ -147,8 +148,8 @@ def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
     y += pt(4)
     y = rating_block(deal, style, prims, left, y, width, where) + pt(1)
     card = deal.temple[0].frame
-    temple_w, temple_h = temple_size(style, card)
-    placed = list(temple_placed(deal.temple, style, paper.width / 2, y))
+    temple_w, temple_h = temple_size(deal.tableau, style, card)
+    placed = list(temple_placed(deal.tableau, deal.temple, style, paper.width / 2, y))
     prims += text(f"The {deal.temple_word}", left, y, (width - temple_w) / 2 - pt(2), pt(6),
                   f"{where} picture label", font="sans-bold", size=11, color=ink)
     if deal.rolls:
@@ -216,7 +217,7 @@ def setup_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: f
     for i, cell in enumerate(deal.order):
         row, col = divmod(i, cols)
         cx, cy = x + col * cell_w, y + row * cell_h
-        tint = style.colors["tint"] if i < 28 else None
+        tint = style.colors["tint"] if i < deal.tableau.size else None
         prims.append(Rect(cx, cy, cell_w, cell_h, fill=tint, stroke=style.colors["rule"], width=0.4))
         prims += text(str(i + 1), cx + pt(0.8), cy + pt(0.6), cell_w / 2, pt(3),
                       f"{where} position {i + 1}", font="condensed", size=6, color=muted)
@@ -225,8 +226,10 @@ def setup_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: f
                       align="center", valign="middle", shrink=7)
     rows = -(-len(deal.order) // cols)
     y += rows * cell_h + pt(1.5)
-    legend = (f"Shaded: the {deal.temple_word} (cards 1 to 28). The small number is each "
-              f"card's place in the stacked deck, 1 on top; card 29 is the first of the rest.")
+    size = deal.tableau.size
+    legend = (f"Shaded: the {deal.temple_word} (cards 1 to {size}). The small number is each "
+              f"card's place in the stacked deck, 1 on top; card {size + 1} is the first of "
+              f"the rest.")
     prims += text(legend, x, y, w, pt(4), f"{where} setup legend", size=7.5, color=muted, shrink=6)
     return y + pt(5)
 
@@ -306,7 +309,7 @@ def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
 # --- booklet cover and page numbers ----------------------------------------------
 
 def cover_page(paper: Paper, style: SheetStyle, *, title: str, subtitle: str,
-               paragraphs: tuple[str, ...], backs: tuple[Side, ...]) -> Page:
+               paragraphs: tuple[str, ...], tableau: Tableau, backs: tuple[Side, ...]) -> Page:
     """A booklet cover: title, subtitle, a small Temple of card backs, then text."""
     left, width = style.margin, paper.width - 2 * style.margin
     ink = style.colors["ink"]
@@ -318,8 +321,8 @@ def cover_page(paper: Paper, style: SheetStyle, *, title: str, subtitle: str,
     prims += text(subtitle, left, y, width, pt(8), "cover subtitle", font="sans-bold", size=13,
                   color=style.colors["muted"], align="center", shrink=9)
     y += pt(14)
-    placed = temple_placed(backs, style, paper.width / 2, y)
-    y += temple_size(style, backs[0].frame)[1] + pt(12)
+    placed = temple_placed(tableau, backs, style, paper.width / 2, y)
+    y += temple_size(tableau, style, backs[0].frame)[1] + pt(12)
     for i, para in enumerate(paragraphs):
         h = text_height(para, width, size=10.5)
         prims += text(para, left, y, width, h + 1, f"cover paragraph {i + 1}", size=10.5, color=ink)

@@ -15,7 +15,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
-from printgen.deal.rules import TEMPLE_SIZE, rule_set
+from printgen.deal.rules import JEDI_TEMPLE, rule_set
 from printgen.errors import InputError
 from printgen.layout.dealsheet import (cover_page, foot_note, number_pages, sheet_page,
                                       solution_pages)
@@ -35,7 +35,7 @@ class ChallengeBuild:
 
     paper: Paper
     count: int
-    rules: str = "jedi-temple"
+    rules: str = JEDI_TEMPLE.name
     level: str | None = None
     start: int = 1
     difficulty: int | None = None     # stars 1..5; None: any
@@ -131,12 +131,13 @@ def build_challenge(options: ChallengeBuild) -> tuple[Path, list[Worked], int]:
     finally:
         bar.close()
     title, subtitle, paragraphs = cover_texts(options, deals, data)
+    tableau = rule_set(options.rules).tableau
     if data.rules[options.rules].get("deck"):
-        picture = (deck_sides(data.rules[options.rules]["deck"])[1],) * TEMPLE_SIZE
+        picture = (deck_sides(data.rules[options.rules]["deck"])[1],) * tableau.size
     else:
         picture = temple_sides(deals[0], data)
     pages = [cover_page(options.paper, data.style, title=title, subtitle=subtitle,
-                        paragraphs=paragraphs, backs=picture)]
+                        paragraphs=paragraphs, tableau=tableau, backs=picture)]
     starts: list[int] = []
     solutions = solution_pages([solution_block(w, data) for w in deals], options.paper, data.style,
                                "Solutions", data.rules[options.rules]["key"], starts)

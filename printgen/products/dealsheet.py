@@ -19,11 +19,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.deal.deal import Deal, jedi_deck, seeded_deal
-from printgen.deal.rules import TEMPLE_SIZE, LevelRules, RuleSet, rule_set
+from printgen.deal.cards import Card, Ink, PlayingCard
+from printgen.deal.deal import Deal, seeded_deal
+from printgen.deal.rules import JEDI_TEMPLE, LevelRules, RuleSet, rule_set
 from printgen.deal.rating import Rating, rate
-from printgen.deal.shuffle import shuffled_deal
-from printgen.deal.steps import pile_label, solution_steps
+from printgen.deal.steps import solution_steps
 from printgen.errors import InputError
 from printgen.layout.deck import layout_deck
 from printgen.layout.page import Frame, Side
@@ -42,7 +42,7 @@ class DealSheetBuild:
     """What to print and where: one deal at one level."""
 
     paper: Paper
-    rules: str = "jedi-temple"
+    rules: str = JEDI_TEMPLE.name
     level: str | None = None
     out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL.pdf
     quiet: bool = False
@@ -57,7 +57,8 @@ class Worked:
 
     deal: Deal
     level: LevelRules
-    cards: tuple[int, ...]          # canonical deck indices in dealt order
+    order: tuple[int, ...]          # the deck's card indices in dealt order (its pictures)
+    cards: tuple[Card, ...]         # the cards in dealt order
     rating: Rating                  # carries the verdict and the key
     steps: tuple[str, ...]          # the key in words
     verdict: str
@@ -66,16 +67,10 @@ class Worked:
 
 
 def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
-    """The engine's deal and, for the deck's pictures, which card went where: the
-    same documented shuffle applied to the card indices instead of their values."""
+    """The engine's deal and, for the deck's pictures, which card went where."""
     deal = seeded_deal(rules, number)
-    if deal.labels is not None:          # Pyramid: the pictures are drawn from the labels
-        return deal, tuple(range(rules.deck_size))
-    order, _ = shuffled_deal(number, range(rules.deck_size), rules.rolls)
-    canonical = jedi_deck()
-    if tuple(canonical[i] for i in order) != deal.values:
-        raise InputError(f"deal {number}: the deck's pictures do not match the engine's deal")
-    return deal, tuple(order)
+    assert deal.order is not None       # a seeded deal is dealt from the deck's cards
+    return deal, deal.order
 
 
 def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, str],
@@ -83,12 +78,13 @@ def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, 
     """Deal, rate (verdict, key, model games) and describe deal `number` at `level`."""
     rules = rule_set(rules_name)
     level_rules = rules.level(level)
-    deal, cards = make_deal(rules, number)
+    deal, order = make_deal(rules, number)
+    cards = tuple(rules.deck.cards()[i] for i in order)
     rating = rating or rate(deal, level_rules.level, jobs=jobs)
     steps = tuple(solution_steps(deal, level_rules.level, rating.key.moves))
     words = SheetWords(rating, len(steps), texts, rules.names[0])
-    return Worked(deal, level_rules, cards, rating, steps, words.verdict(), words.explained(),
-                  words.key_note())
+    return Worked(deal, level_rules, order, cards, rating, steps, words.verdict(),
+                  words.explained(), words.key_note())
 
 
 @dataclass(frozen=True)
@@ -167,38 +163,41 @@ def die_side(value: int) -> Side:
     return template_side("deal-die", frame, {"value": str(value)}, f"die {value}")
 
 
-PYRAMID_SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-
-
-def pyramid_side(label: str) -> Side:
-    """A Pyramid mini card for a label such as 'Th' or 'As' at poker size."""
+def minicard_side(card: PlayingCard) -> Side:
+    """A mini playing card (templates/deal-minicard.yaml) at poker size."""
     frame = Frame(pt(63.5), pt(88.9), 0.0, 0.0)
-    rank = "10" if label[0] == "T" else label[0]
     return template_side("deal-minicard", frame,
-                         {"rank": rank, "suit": PYRAMID_SUITS[label[1].lower()]}, label)
+                         {"rank": card.rank.printed(), "suit": card.suit.word}, card.format())
 
 
 def temple_sides(worked: Worked, data: SheetData) -> tuple[Side, ...]:
-    """The 28 Temple pictures: real faces (or backs where the level hides them)."""
-    if worked.deal.labels is not None:
-        return tuple(pyramid_side(label) for label in worked.deal.labels[:TEMPLE_SIZE])
-    faces, back = deck_sides(data.rules[worked.deal.rules.name]["deck"])
-    sides = [faces[i] for i in worked.cards[:TEMPLE_SIZE]]
+    """The Temple's pictures: the faces of the deck the sheet texts name (or its backs
+    where the level hides them), else mini playing cards."""
+    rules = worked.deal.rules
+    tableau, deck = rules.tableau, data.rules[rules.name]["deck"]
+    if not deck:
+        cards = [card for card in worked.cards[:tableau.size] if isinstance(card, PlayingCard)]
+        if len(cards) != tableau.size:
+            raise InputError(f"templates/{SHEET_FILE} rules.{rules.name}.deck: expected the deck "
+                             f"whose faces picture the {rules.title} cards (mini cards show "
+                             f"playing cards only)")
+        return tuple(minicard_side(card) for card in cards)
+    faces, back = deck_sides(deck)
+    sides = [faces[i] for i in worked.order[:tableau.size]]
     if worked.level.face_down:
-        sides = [back] * (TEMPLE_SIZE - 7) + sides[TEMPLE_SIZE - 7:]
+        hidden = tableau.size - tableau.rows          # all but the bottom row
+        sides = [back] * hidden + sides[hidden:]
     return tuple(sides)
 
 
 # --- the sheet -------------------------------------------------------------------
 
-def cell(worked: Worked, index: int, colors: dict[str, str]) -> Cell:
-    if worked.deal.labels is not None:
-        label = pile_label(worked.deal.labels[index])
-        red = worked.deal.labels[index][1].lower() in "hd"
-        return Cell(label, colors["negative"] if red else colors["ink"])
-    value = worked.deal.values[index]
-    color = colors["positive"] if value > 0 else colors["negative"] if value < 0 else colors["sylop"]
-    return Cell(f"{value:+d}" if value else "0", color)
+INK_COLORS = {Ink.BLACK: "ink", Ink.RED: "negative", Ink.POSITIVE: "positive",
+              Ink.NEGATIVE: "negative", Ink.ZERO: "sylop"}
+
+
+def cell(card: Card, colors: dict[str, str]) -> Cell:
+    return Cell(card.printed(), colors[INK_COLORS[card.ink]])
 
 
 def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
@@ -211,8 +210,8 @@ def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
     return SheetDeal(
         title=f"{texts['title']}, deal {worked.deal.number}",
         level=level["title"], level_rules=level["rules"],
-        temple=temple_sides(worked, data),
-        order=tuple(cell(worked, i, data.style.colors) for i in range(len(worked.deal.values))),
+        tableau=worked.deal.rules.tableau, temple=temple_sides(worked, data),
+        order=tuple(cell(card, data.style.colors) for card in worked.cards),
         temple_word=texts["temple"],
         rolls=tuple((die_side(a), die_side(b)) for a, b in worked.deal.rolls),
         verdict=worked.verdict, stars=worked.rating.stars if worked.rating.winnable else None,
@@ -252,7 +251,7 @@ def print_sheet(number: int, level: str, args: Any) -> int:
     """The `printgen deal N` sheet: write it (to --out DIR if given) and name it."""
     from printgen.spec import display_path
     from printgen.spec.printdata import paper
-    rules = getattr(args, "rules", None) or "jedi-temple"
+    rules = getattr(args, "rules", None) or JEDI_TEMPLE.name
     out = Path(args.out) / default_path(rules, number, level).name if args.out else None
     path = build_deal_sheet(number, DealSheetBuild(paper(args.paper), rules=rules, level=level,
                                                    out=out, quiet=args.quiet, jobs=args.jobs))

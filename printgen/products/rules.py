@@ -76,9 +76,10 @@ def deal_blocks(template: Path, number: int) -> list[Block]:
     from printgen.deal.deal import jedi_deal
 
     deal = jedi_deal(number)
-    shown = [("Sylop" if v == 0 else f"{v:+d}") for v in deal.values]
-    rows = [shown[r * (r + 1) // 2:(r + 1) * (r + 2) // 2] for r in range(7)]
-    text = render(read_text(template), {"number": number, "rows": rows, "stock": shown[28:],
+    shown = [("Sylop" if v == deal.rules.force_value else deal.card_text(i))
+             for i, v in enumerate(deal.values)]
+    rows, stock = deal.rules.tableau.split(shown)
+    text = render(read_text(template), {"number": number, "rows": rows, "stock": stock,
                                         "rolls": [list(r) for r in deal.rolls]},
                   display_path(template))
     return parse_markdown(text, template)

@@ -1,0 +1,263 @@
+"""The deal engine's cards: ranks, suits, playing cards, value cards, and the decks
+rule sets deal from.
+
+Two kinds of card, each with a parse/format pair for deal files and a printed form
+for sheets and keys:
+- `PlayingCard`: a rank and a suit of the standard 52-card deck, written `Th`
+  (rank A23456789TJQK, suit cdhs) and printed `10♥`;
+- `ValueCard`: a card that plays by its signed value alone (Sabacc's +3 and -7,
+  the Sylop's 0), written and printed `+3`, `-7`, `0`.
+
+A deck (`PlayingDeck`, `ValueDeck`) lists its cards in canonical order (deal N
+shuffles that order), says what each card is worth in play, and reads a card from
+a deal file. A rule set carries its deck (rules.py), so nothing else needs to
+know which kind of card a game uses.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from functools import lru_cache
+from typing import Any, Protocol
+
+from printgen.errors import InputError
+
+
+class Ink(Enum):
+    """The colour a card's value is printed in, by what it means in play."""
+
+    BLACK = "black"          # clubs, spades
+    RED = "red"              # diamonds, hearts
+    POSITIVE = "positive"    # a value above zero
+    NEGATIVE = "negative"    # a value below zero
+    ZERO = "zero"            # a zero value (Sabacc's Sylop)
+
+
+class Suit(str, Enum):
+    """A suit of the standard deck; its letter sorts in the deck's order (c, d, h, s)."""
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """'h' or 'H' -> HEARTS; ValueError otherwise."""
+        return cls(text.lower())
+
+    def format(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def word(self) -> str:
+        """The suit's name in the plural, as card templates take it ('hearts')."""
+        return self.name.lower()
+
+    @property
+    def ink(self) -> Ink:
+        return Ink.RED if self in (Suit.DIAMONDS, Suit.HEARTS) else Ink.BLACK
+
+
+_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+RANK_LETTERS = "A23456789TJQK"
+
+
+class Rank(IntEnum):
+    """A rank of the standard deck, numbered Ace 1 to King 13."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """One letter of A23456789TJQK (any case) -> the rank; ValueError otherwise."""
+        letter = text.upper()
+        if len(letter) != 1 or letter not in RANK_LETTERS:
+            raise ValueError(f"not a rank: {text!r}")
+        return cls(RANK_LETTERS.index(letter) + 1)
+
+    def format(self) -> str:
+        """The rank's letter in a deal file: 'T' for ten."""
+        return RANK_LETTERS[self - 1]
+
+    def printed(self) -> str:
+        """The rank as printed on a sheet or in a key: '10' for ten."""
+        return "10" if self is Rank.TEN else self.format()
+
+
+@dataclass(frozen=True)
+class PlayingCard:
+    """A card of the standard deck: PlayingCard.parse('Th') is the ten of hearts."""
+
+    rank: Rank
+    suit: Suit
+
+    @classmethod
+    def parse(cls, text: str) -> PlayingCard:
+        """A rank letter then a suit letter, any case ('Th', '6d', 'as'); ValueError otherwise."""
+        if len(text) != 2:
+            raise ValueError(f"not a card: {text!r}")
+        return cls(Rank.parse(text[0]), Suit.parse(text[1]))
+
+    def format(self) -> str:
+        return self.rank.format() + self.suit.format()
+
+    def printed(self) -> str:
+        """'10♥'."""
+        return self.rank.printed() + self.suit.symbol
+
+    @property
+    def ink(self) -> Ink:
+        return self.suit.ink
+
+    def __lt__(self, other: PlayingCard) -> bool:
+        """Deck order: by suit (clubs first), then by rank (Ace first)."""
+        return (self.suit, self.rank) < (other.suit, other.rank)
+
+    def __repr__(self) -> str:
+        return f"PlayingCard.parse({self.format()!r})"
+
+
+@dataclass(frozen=True, order=True)
+class ValueCard:
+    """A card known by its signed value alone: ValueCard.parse('+3'), the Sylop '0'."""
+
+    value: int
+
+    @classmethod
+    def parse(cls, text: str) -> ValueCard:
+        """A signed integer ('+3', '-7', '0'; '3' is +3); ValueError otherwise."""
+        stripped = text.strip()
+        body = stripped[1:] if stripped[:1] in "+-" else stripped
+        if not body.isdigit():
+            raise ValueError(f"not a signed integer: {text!r}")
+        return cls(int(stripped))
+
+    def format(self) -> str:
+        """'+3', '-7', '0': the sign always shown, zero without one."""
+        return f"{self.value:+d}" if self.value else "0"
+
+    def printed(self) -> str:
+        return self.format()
+
+    @property
+    def ink(self) -> Ink:
+        return Ink.POSITIVE if self.value > 0 else Ink.NEGATIVE if self.value < 0 else Ink.ZERO
+
+    def __repr__(self) -> str:
+        return f"ValueCard.parse({self.format()!r})"
+
+
+Card = PlayingCard | ValueCard
+
+STANDARD_DECK: tuple[PlayingCard, ...] = tuple(PlayingCard(rank, suit) for suit in Suit
+                                               for rank in Rank)
+"""The 52 cards in canonical order: clubs, diamonds, hearts, spades, each Ace to King."""
+
+
+class Deck(Protocol):
+    """What a rule set deals from (see the module docstring)."""
+
+    @property
+    def size(self) -> int: ...
+
+    @property
+    def expected(self) -> str: ...
+
+    def cards(self) -> tuple[Any, ...]: ...
+
+    def value(self, card: Any) -> int: ...
+
+    def parse_card(self, text: str) -> Any: ...
+
+    def value_text(self, value: int) -> str: ...
+
+
+@dataclass(frozen=True)
+class PlayingDeck:
+    """The standard 52-card deck; `rank_values` gives what each rank is worth in play,
+    Ace to King (Pyramid: 1 to 13)."""
+
+    rank_values: tuple[int, ...] = tuple(range(1, 14))
+    expected: str = "a card: rank A23456789TJQK then suit cdhs, e.g. 6d"
+
+    @property
+    def size(self) -> int:
+        return len(STANDARD_DECK)
+
+    def cards(self) -> tuple[PlayingCard, ...]:
+        return STANDARD_DECK
+
+    def value(self, card: PlayingCard) -> int:
+        return self.rank_values[card.rank - 1]
+
+    def parse_card(self, text: str) -> PlayingCard:
+        return PlayingCard.parse(text)
+
+    def value_text(self, value: int) -> str:
+        """A value named when the card is not known: its rank if only one rank has it."""
+        ranks = [rank for rank in Rank if self.rank_values[rank - 1] == value]
+        return ranks[0].printed() if len(ranks) == 1 else str(value)
+
+
+@dataclass(frozen=True)
+class ValueDeck:
+    """A deck of value cards listed by a deck file (decks/NAME.yaml, each card's
+    `value` field, in the file's order); `size` is checked when it is loaded."""
+
+    name: str
+    size: int
+    expected: str
+
+    def cards(self) -> tuple[ValueCard, ...]:
+        return _load_value_cards(self.name, self.size)
+
+    def value(self, card: ValueCard) -> int:
+        return card.value
+
+    def parse_card(self, text: str) -> ValueCard:
+        return ValueCard.parse(text)
+
+    def value_text(self, value: int) -> str:
+        return ValueCard(value).format()
+
+
+@lru_cache(maxsize=4)
+def _load_value_cards(name: str, size: int) -> tuple[ValueCard, ...]:
+    from printgen.spec import load_deck
+
+    cards = value_cards(load_deck(name))
+    if len(cards) != size:
+        raise InputError(f"deck {name}: expected {size} cards, got {len(cards)}")
+    return cards
+
+
+def value_cards(deck: Any) -> tuple[ValueCard, ...]:
+    """The adapter from a loaded deck spec to the engine: its cards' `value` fields, in
+    the deck's order."""
+    cards = []
+    for card in deck.cards:
+        text = card.fields["value"]
+        try:
+            cards.append(ValueCard.parse(text))
+        except ValueError:
+            raise InputError(f"card value {text!r}: expected a signed integer such as +3, "
+                             f"-7 or 0") from None
+    return tuple(cards)
