@@ -76,3 +76,12 @@ def test_the_engine_plays_pyramid_11_by_its_rule_set():
     p = game.apply(p, Move.balance(T(5, 3), DRAW))            # 1 + 10 from the deck
     assert p.temple[23:26] == (None, None, None) and p.temple[18] is None
     assert game.available(p, 17) and not game.available(p, 19)  # (6, 5) still covers (5, 4)
+
+
+def test_the_solver_refuses_a_tableau_it_cannot_pack():
+    """The solver packs positions for a 7-row tableau; a rule set with another says
+    so in one line instead of searching wrong states."""
+    from printgen.deal.tableau import Tableau
+    six_rows = replace(PYRAMID_11, name="pyramid-6", tableau=Tableau(rows=6))
+    with pytest.raises(ValueError, match="28-card tableau and at most 34 pile cards, not 21 and 31"):
+        solve(seeded_deal(six_rows, 1))

@@ -21,8 +21,9 @@ from printgen.errors import InputError
 Shuffle = Callable[[int, Sequence[Any], int], tuple[list[Any], list[tuple[int, int]]]]
 TEMPLE = Tableau(rows=7)
 
-# The standard tableau's numbers, for the solver modules that do not read
-# `rules.tableau` yet (state.py, bounds.py, pairsearch.py, shortest.py).
+# The standard tableau's numbers. The solver (state.py, bounds.py, pairsearch.py,
+# bag.py, shortest.py) packs a position into bits for this tableau; its Board
+# refuses a rule set with another tableau, in one clear line.
 TEMPLE_SIZE = TEMPLE.size
 TEMPLE_ROWS = TEMPLE.rows
 position_of = TEMPLE.position_of

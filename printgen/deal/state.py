@@ -22,6 +22,7 @@ from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, M
 from printgen.deal.rules import TEMPLE_SIZE, Level, coverers, position_of
 
 FULL = (1 << TEMPLE_SIZE) - 1
+MAX_PILE = 34            # pile bits 28-61 of the packed state (key(), the solver's lost table)
 BALANCE, FORCE, DRAW_KIND, RECYCLE = 0, 1, 2, 3
 DRAW_MOVE_T = (DRAW_KIND, 0, False, False, (), 0)
 RECYCLE_MOVE_T = (RECYCLE, 0, False, False, (), 0)
@@ -80,6 +81,10 @@ class Board:
         self.temple = deal.temple
         self.pile = deal.piles
         self.n = len(self.pile)
+        if rules.tableau.size != TEMPLE_SIZE or self.n > MAX_PILE:
+            raise ValueError(f"{rules.name}: the solver's packed state holds a {TEMPLE_SIZE}-card "
+                             f"tableau and at most {MAX_PILE} pile cards, not "
+                             f"{rules.tableau.size} and {self.n}")
         self.cover = [sum(1 << j for j in coverers(i)) for i in range(TEMPLE_SIZE)]
         self.rolls = [pool_code(roll) for roll in deal.rolls]
         self._avail: dict[int, tuple[int, ...]] = {}
