@@ -68,6 +68,27 @@ def test_same_inputs_give_byte_identical_files(built, tmp_path):
         assert (tmp_path / name).read_bytes() == (built / name).read_bytes(), name
 
 
+def test_a_deck_built_from_another_folder_gives_the_same_pdf(tmp_path):
+    """A picture is named in the PDF by its content, not by its path (reportlab's
+    default), so moving a deck's folder does not change the PDF's bytes."""
+    pdfs = []
+    for folder in ("first", "second/deeper"):
+        deck = tmp_path / folder
+        deck.mkdir(parents=True)
+        Image.new("RGB", (60, 40), "#3366aa").save(deck / "art.png")
+        (deck / "face.yaml").write_text(
+            "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+            "  - {kind: image, src: art.png, x: 10mm, y: 10mm, w: 30mm, h: 20mm}\n")
+        (deck / "d.yaml").write_text("name: d\nsize: poker\nface: face.yaml\nback: face.yaml\n"
+                                     "cards:\n  - fields: {a: b}\n")
+        out = tmp_path / f"out-{len(pdfs)}"
+        build_deck(load_deck(str(deck / "d.yaml")), DeckBuild(out=out, paper=paper("a4"), quiet=True,
+                                                             formats=frozenset({"pdf"})))
+        pdfs.append(out / "d-a4.pdf")
+    assert pdfs[0].read_bytes() == pdfs[1].read_bytes()
+    assert b"/Subtype /Image" in pdfs[0].read_bytes()
+
+
 def test_pdf_and_png_show_the_same_card(tmp_path):
     """Rasterise a single-card PDF page and compare it with the PNG renderer's image."""
     layout = layout_deck(load_deck("sabacc-62"))

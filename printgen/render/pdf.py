@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 from collections.abc import Iterable
 from functools import lru_cache
@@ -197,5 +198,32 @@ def draw(canvas: Canvas, prim: Primitive) -> None:
         canvas.translate(prim.x + prim.w / 2, -prim.y - prim.h / 2)
         canvas.rotate(-prim.rotate)
         w, h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
-        canvas.drawImage(str(prim.path), -w / 2, -h / 2, w, h, mask="auto")
+        canvas.drawImage(_image_source(prim.path), -w / 2, -h / 2, w, h, mask="auto")
         canvas.restoreState()
+
+
+class _ImageFile(str):
+    """An image's path as reportlab opens it, named in the PDF by its content.
+
+    reportlab names a picture's XObject after the text of its file name, so the same
+    deck built from another folder (or printgen installed elsewhere) would give other
+    PDF bytes. This path's text is the file's; only str(), which reportlab's name
+    uses, gives a digest of its bytes."""
+
+    digest: str
+
+    def __str__(self) -> str:
+        return self.digest
+
+
+def _image_source(path: Path) -> _ImageFile:
+    stat = Path(path).stat()
+    return _named_image(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=256)
+def _named_image(path: str, mtime_ns: int, size: int) -> _ImageFile:
+    source = _ImageFile(path)
+    source.digest = "image-" + hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    return source
+
