@@ -96,8 +96,21 @@ def test_census_writes_csv_and_prints_the_table(cli, tmp_path):
     assert rows[0]["deals"] == "4" and rows[0]["winnable"] == "4"
     assert not list(tmp_path.glob(".census.*"))  # no temporary file left
     chart = words(tmp_path / "census.pdf")[0]     # the chart shows the same table
-    assert "knight" in chart and "chosen" in chart and "4 deals" in chart
+    assert "Jedi Knight" in chart and "Chosen One" in chart and "4 deals" in chart
     assert f"{100 * float(rows[1]['player_rate']):.1f}%" in chart
+    assert f"{100 * float(rows[1]['greedy_rate']):.1f}%" in chart and "greedy player" in chart
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_census_chart_keeps_its_words_inside_the_margins(cli, tmp_path, paper):
+    import pdfplumber
+    assert cli("census", "--count", "2", "--paper", paper, "--out", str(tmp_path), "--quiet").status == 0
+    with pdfplumber.open(tmp_path / "census.pdf") as pdf:
+        page = pdf.pages[0]
+        margin = 5 * 72 / 25.4                    # 5 mm: inside any printer's margin
+        assert page.chars and all(margin <= c["x0"] and c["x1"] <= page.width - margin
+                                  and margin <= c["top"] and c["bottom"] <= page.height - margin
+                                  for c in page.chars)
 
 
 def test_census_is_the_same_with_any_number_of_jobs():

@@ -70,7 +70,10 @@ def run(args: argparse.Namespace) -> int:
     rows = census_rows(results, levels)
     write_bytes(args.out / "census.csv", format_csv(rows).encode("utf-8"))
     last = args.start + args.count - 1
-    chart = census_page(rows, paper(args.paper), title=f"Jedi Temple census: deals {args.start} to {last}")
+    from printgen.spec.dealsheet import sheet_data
+    names = {level: entry["title"] for level, entry in sheet_data().levels.items()}
+    chart = census_page(rows, paper(args.paper), title=f"Jedi Temple census: deals {args.start:,} to {last:,}",
+                        names=names)
     render_pdf([chart], args.out / "census.pdf", title="Jedi Temple census")
     print(format_table(rows))
     if not args.quiet:

@@ -1,18 +1,23 @@
-"""A census chart: per level, the solver's and the player model's win rates as bars
-with their 95% confidence intervals as whiskers, laid out as one page."""
+"""A census chart: per level, the solver's, the player model's and the greedy
+player's win rates as bars with their 95% confidence intervals as whiskers, laid out
+as one page."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from printgen.fonts import font
 from printgen.layout.primitives import Primitive, Rect, line
 from printgen.layout.page import Page, PageKind
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.units import pt
 
-SOLVER, PLAYER, INK, GRID = "#22304f", "#c49a2c", "#1d2433", "#c9ccd3"
+SOLVER, PLAYER, GREEDY, INK, GRID = "#22304f", "#c49a2c", "#7d8799", "#1d2433", "#c9ccd3"
+LEGEND = ((SOLVER, "winnable with full knowledge (solver)"),
+          (PLAYER, "won by the player model (sees only what the level shows)"),
+          (GREEDY, "won by a greedy player (never looks ahead)"))
 
 
 class Row(Protocol):
@@ -24,16 +29,21 @@ class Row(Protocol):
     player_rate: float
     player_low: float
     player_high: float
+    greedy_rate: float
+    greedy_low: float
+    greedy_high: float
 
 
-def census_page(rows: Sequence[Row], paper: Paper, *, title: str) -> Page:
-    """The chart on one landscape page of paper."""
+def census_page(rows: Sequence[Row], paper: Paper, *, title: str,
+                names: Mapping[str, str] | None = None) -> Page:
+    """The chart on one landscape page of paper; names: a level's printed name."""
+    names = names or {}
     sheet = paper.landscape()
     left, top = sheet.margin + pt(40), sheet.margin + pt(32)
-    width, band = sheet.width - left - sheet.margin - pt(12), pt(26)
+    width, band = sheet.width - left - sheet.margin - pt(12), pt(34)
     prims: list[Primitive] = []
     prims += _text(title, sheet.margin + pt(8), sheet.margin + pt(6), sheet.width, pt(10), 16, "sans-bold")
-    prims += _legend(left, sheet.margin + pt(19))
+    prims += _legend(sheet.margin + pt(8), sheet.margin + pt(19))
     for tick in range(0, 101, 10):
         x = left + width * tick / 100
         prims.append(line(x, top, x, top + band * len(rows), stroke=GRID, width=0.4))
@@ -41,10 +51,11 @@ def census_page(rows: Sequence[Row], paper: Paper, *, title: str) -> Page:
                        align="center")
     for i, row in enumerate(rows):
         y = top + band * i
-        prims += _text(f"{row.level}\n{row.deals} deals", sheet.margin + pt(8), y + pt(6), pt(30),
-                       pt(12), 10, "sans-bold")
+        prims += _text(f"{names.get(row.level, row.level)}\n{row.deals:,} deals", sheet.margin + pt(8),
+                       y + pt(10), pt(30), pt(12), 10, "sans-bold")
         prims += _bar(left, y + pt(5), width, row.win_rate, row.win_low, row.win_high, SOLVER)
         prims += _bar(left, y + pt(14), width, row.player_rate, row.player_low, row.player_high, PLAYER)
+        prims += _bar(left, y + pt(23), width, row.greedy_rate, row.greedy_low, row.greedy_high, GREEDY)
     return Page(sheet.width, sheet.height, prims=tuple(prims), kind=PageKind.OTHER)
 
 
@@ -64,11 +75,12 @@ def _bar(x: float, y: float, width: float, rate: float, low: float, high: float,
 
 def _legend(x: float, y: float) -> list[Primitive]:
     prims: list[Primitive] = []
-    for i, (colour, words) in enumerate(((SOLVER, "winnable with full knowledge (solver)"),
-                                         (PLAYER, "won by the player model (sees only what the level shows)"))):
-        left = x + i * pt(95)
+    left = x
+    for colour, words in LEGEND:            # each key as wide as its words, then a gap
+        width = font("sans").width(words, 8)
         prims += [Rect(left, y, pt(4), pt(4), fill=colour),
-                  *_text(words, left + pt(6), y - pt(0.5), pt(88), pt(5), 8)]
+                  *_text(words, left + pt(6), y - pt(0.5), width + pt(1), pt(5), 8)]
+        left += pt(6) + width + pt(8)
     return prims
 
 
