@@ -303,28 +303,32 @@ class Solver:
     def solve(self, recycles: int | None = None, *, budget: int = DEFAULT_BUDGET) -> Solution:
         """Decide the deal allowing `recycles` recycles (default: the level's), with
         at most `budget` more nodes; the Solution counts this call's nodes."""
-        start = self.board.start(recycles)
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 10_000))
-        before, won, search = self.nodes, False, self.full
-        try:
-            if self.fast is not None:
-                won, search = self._run(self.fast, start, budget), self.fast
-            if won is False:
-                won, search = self._run(self.full, start, budget - (self.nodes - before)), self.full
-        finally:
-            sys.setrecursionlimit(limit)
-        nodes = self.nodes - before
+        won, search, nodes = _fast_then_full(self.fast, self.full, self.board.start(recycles), budget)
+        self.nodes += nodes
         if not won:
             return Solution(won, None, nodes)
         return Solution(True, tuple(self.board.to_move(m) for m in search.win()), nodes)
 
-    def _run(self, search: _Search | PairSearch, start: State, budget: int) -> bool | None:
-        nodes = search.nodes
-        try:
-            return search.run(start, budget)
-        finally:
-            self.nodes += search.nodes - nodes
+
+def _fast_then_full(fast: _Search | None, full: _Search | PairSearch, start: State,
+                    budget: int) -> tuple[bool | None, _Search | PairSearch, int]:
+    """The fast search (if any), then the complete one if the fast one proved no win,
+    within `budget` nodes in all: (verdict, the search that gave it, nodes spent)."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 10_000))
+    nodes, won, search = 0, False, full
+    try:
+        for search in (fast, full) if fast is not None else (full,):
+            before = search.nodes
+            try:
+                won = search.run(start, budget - nodes)
+            finally:
+                nodes += search.nodes - before
+            if won is not False:
+                break
+    finally:
+        sys.setrecursionlimit(limit)
+    return won, search, nodes
 
 
 def solve(deal: Deal, level: Level | str | None = None, *,
@@ -340,17 +344,8 @@ def solve(deal: Deal, level: Level | str | None = None, *,
 
 def solve_from(board: Board, start: State, *, budget: int) -> tuple[bool | None, list[tuple], int]:
     """Decide position `start` of `board` with full knowledge, as solve() decides a
-    deal's start: (verdict or None at the budget, the solver moves of a win, nodes)."""
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    try:
-        search = _Search(board, complete=not board.rules.fast_first)
-        won = search.run(start, budget)
-        nodes = search.nodes
-        if won is False and not search.complete:
-            search = _Search(board, complete=True)
-            won = search.run(start, budget - nodes)
-            nodes += search.nodes
-    finally:
-        sys.setrecursionlimit(limit)
+    deal's start, with searches of its own (nothing is kept between calls): (verdict
+    or None at the budget, the solver moves of a win, nodes)."""
+    fast = _Search(board, complete=False) if board.rules.fast_first else None
+    won, search, nodes = _fast_then_full(fast, _Search(board, complete=True), start, budget)
     return won, (search.win() if won else []), nodes
