@@ -10,6 +10,11 @@ from __future__ import annotations
 
 import os
 import signal
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def die_with_parent() -> None:
@@ -28,3 +33,15 @@ def pool(workers: int):
     """A process pool whose workers end with this process."""
     from concurrent.futures import ProcessPoolExecutor
     return ProcessPoolExecutor(workers, initializer=die_with_parent)
+
+
+def map_in_order(function: Callable[[T], R], work: Sequence[T], *, jobs: int,
+                 chunksize: int = 1) -> Iterator[R]:
+    """function over work, results in work's order as they come: in this process
+    when jobs <= 1, else on a pool of `jobs` workers (open while it is iterated)."""
+    if jobs <= 1:
+        yield from map(function, work)
+        return
+    with pool(jobs) as workers:
+        yield from workers.map(function, work, chunksize=chunksize)
+

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from printgen.deal.deal import jedi_deal
@@ -20,7 +20,7 @@ from printgen.deal.player import ModelParams, play
 from printgen.deal.rules import Level
 from printgen.deal.solver import DEFAULT_BUDGET, solve
 from printgen.progress import progress
-from printgen.workers import pool as worker_pool
+from printgen.workers import map_in_order
 
 Z95 = 1.959963984540054
 CHUNK = 2     # deals a worker takes at a time
@@ -89,14 +89,9 @@ def run_deals(start: int, count: int, levels: Sequence[Level], *, jobs: int = 1,
     params = model_data().model
     names = tuple(level.value for level in levels)
     work = [(n, names, budget, params) for n in range(start, start + count)]
-    if jobs <= 1:
-        deals: Iterator[list[DealResult]] = map(_deal, work)
-        return [r for one in progress(deals, total=count, desc="census", unit="deal", quiet=quiet)
-                for r in one]
-    with worker_pool(jobs) as pool:
-        deals = pool.map(_deal, work, chunksize=CHUNK)
-        return [r for one in progress(deals, total=count, desc="census", unit="deal", quiet=quiet)
-                for r in one]
+    deals = map_in_order(_deal, work, jobs=jobs, chunksize=CHUNK)
+    return [r for one in progress(deals, total=count, desc="census", unit="deal", quiet=quiet)
+            for r in one]
 
 
 def census_rows(results: Sequence[DealResult], levels: Sequence[Level]) -> list[CensusRow]:

@@ -96,18 +96,16 @@ def rate(deal: Deal, level: Level | str | None = None, *, jobs: int = 1,
     data = model_data()
     at = deal.rules.level(level)
     params = data.model
-    if model is not None:
-        key = find_key(deal, at.level, data.key, budget=budget)
-    elif jobs <= 1:
-        key = find_key(deal, at.level, data.key, budget=budget)
-        model = model_rate(deal, at.level, params)
-    else:
+    if model is None and jobs > 1:
         from printgen.workers import pool as worker_pool
         parts = [tuple(range(j, params.games, jobs)) for j in range(jobs)]
         with worker_pool(jobs) as pool:
             futures = [pool.submit(_games, (deal, at.level, params, part)) for part in parts]
             key = find_key(deal, at.level, data.key, budget=budget)
             model = ModelRate(sum(f.result() for f in futures), params.games, params.samples)
+    else:
+        key = find_key(deal, at.level, data.key, budget=budget)
+        model = model or model_rate(deal, at.level, params)
     stars = data.stars.stars(model.rate, key.recycles) if key.winnable else 0
     return Rating(stars, model, key, at.recycles)
 

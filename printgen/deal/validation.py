@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 
 from printgen.deal.census import wilson
@@ -23,7 +23,7 @@ from printgen.deal.player import play
 from printgen.deal.rating import rate
 from printgen.deal.rules import Level
 from printgen.progress import progress
-from printgen.workers import pool as worker_pool
+from printgen.workers import map_in_order
 
 STARS = range(1, 6)
 
@@ -81,14 +81,9 @@ def run_stars(start: int, count: int, levels: Sequence[Level], *, jobs: int = 1,
     """Rate and play deals start..start+count-1 at each level, in deal order."""
     names = tuple(level.value for level in levels)
     work = [(n, names) for n in range(start, start + count)]
-    if jobs <= 1:
-        deals: Iterator[list[StarResult]] = map(_deal, work)
-        return [r for one in progress(deals, total=count, desc="stars", unit="deal", quiet=quiet)
-                for r in one]
-    with worker_pool(jobs) as pool:
-        deals = pool.map(_deal, work, chunksize=1)
-        return [r for one in progress(deals, total=count, desc="stars", unit="deal", quiet=quiet)
-                for r in one]
+    deals = map_in_order(_deal, work, jobs=jobs)
+    return [r for one in progress(deals, total=count, desc="stars", unit="deal", quiet=quiet)
+            for r in one]
 
 
 def star_rows(results: Sequence[StarResult], levels: Sequence[Level]) -> list[StarRow]:
