@@ -7,8 +7,10 @@ check they are still in step with the key.
 
 from __future__ import annotations
 
+from printgen.deal.deal import Deal
 from printgen.deal.engine import DISCARD, DRAW, Game, Item, ItemKind, Move, MoveKind, Position
 from printgen.deal.rules import Level
+from printgen.words import plural
 
 
 def _card(game: Game, position: Position, item: Item) -> str:
@@ -35,7 +37,7 @@ def _describe(game: Game, before: Position, after: Position, move: Move) -> str:
     -3 (Discard) and Force -4.'"""
     deal = game.deal
     if move.kind is MoveKind.RECYCLE:
-        return f"Recycle: turn the {game.rules.names[2]} over ({after.recycles_left} recycle{'' if after.recycles_left == 1 else 's'} left)."
+        return f"Recycle: turn the {game.rules.names[2]} over ({plural(after.recycles_left, 'recycle')} left)."
     if move.kind is MoveKind.FORCE:
         roll = deal.rolls[before.rolls_used]
         pool = ", ".join(map(str, after.pool))

@@ -34,6 +34,7 @@ from printgen.model import Paper
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck
 from printgen.spec.dealsheet import SHEET_FILE, SheetData, sheet_data, template_file
+from printgen.words import plural
 from printgen.spec.template import load_template
 from printgen.units import pt
 
@@ -136,10 +137,6 @@ class SheetWords:
         if self.rating.key.shortest:
             return self.say("shortest")
         return self.say("short", positions=self.fields()["short"])
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 # --- the pictures: card faces, backs and dice ------------------------------------

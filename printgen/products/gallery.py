@@ -23,6 +23,7 @@ from PIL import Image as PILImage
 
 from printgen.errors import OutputError
 from printgen.output import atomic_path, ensure_dir, keep, write_bytes
+from printgen.words import plural
 from printgen.products.proof import PREFIX, Proof, read_proof
 from printgen.limits import limit
 
@@ -153,7 +154,7 @@ def preview(root: Path, path: Path, *, card: bool = False) -> Preview:
             if not pages:
                 return Preview(rel, None, f"{path.name} (PDF, no pages)")
             return Preview(rel, thumb.relative_to(root).as_posix(),
-                           f"{path.name} ({pages} page{'s' * (pages != 1)})")
+                           f"{path.name} ({plural(pages, 'page')})")
     except (PILImage.DecompressionBombError, MemoryError):
         return Preview(rel, None, f"{path.name} (too large to preview)")
     except (OSError, ValueError, PILImage.UnidentifiedImageError, pdfium.PdfiumError):
