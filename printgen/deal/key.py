@@ -42,8 +42,7 @@ class Key:
     recycles: the recycles the key uses, the fewest found.
     recycles_proven: no win uses fewer (each smaller number proven impossible).
     shortest: no win with at most `recycles` recycles is shorter (proven).
-    nodes: positions searched in all; undecided: numbers of recycles left
-        undecided by the budget.
+    nodes: positions searched in all.
     """
 
     winnable: bool | None
@@ -52,7 +51,6 @@ class Key:
     recycles_proven: bool
     shortest: bool
     nodes: int
-    undecided: tuple[int, ...] = ()
 
     @property
     def length(self) -> int:
@@ -79,6 +77,5 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
     if not replay(deal, level, moves).won:
         raise AssertionError(f"deal {deal.number}: the shortened key does not win")
     used = recycles_used(moves)
-    undecided = tuple(r for r in undecided if r < used)
-    return Key(True, moves, used, not undecided, short.proven, solver.nodes + short.solution.nodes,
-               undecided)
+    proven = not any(r < used for r in undecided)
+    return Key(True, moves, used, proven, short.proven, solver.nodes + short.solution.nodes)
