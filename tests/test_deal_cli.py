@@ -15,7 +15,7 @@ from printgen.deal.deal import jedi_deal
 from printgen.deal.player import play
 from printgen.deal.rating import rate
 from printgen.spec.playermodel import model_data
-from printgen.deal.rules import JEDI_LEVELS, Level
+from printgen.deal.rules import Level
 from printgen.deal.cards import STANDARD_DECK
 from printgen.deal.textio import format_deal
 

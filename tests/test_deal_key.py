@@ -4,7 +4,6 @@ the rating states, and the PDF prints the same rating and the same key."""
 from __future__ import annotations
 
 import json
-import re
 
 import pdfplumber
 import pytest
