@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -35,13 +37,30 @@ def pool(workers: int):
     return ProcessPoolExecutor(workers, initializer=die_with_parent)
 
 
-def map_in_order(function: Callable[[T], R], work: Sequence[T], *, jobs: int,
-                 chunksize: int = 1) -> Iterator[R]:
+def map_in_order(function: Callable[[T], R], work: Iterable[T], *, jobs: int,
+                 chunksize: int = 1, ahead: int = 2) -> Iterator[R]:
     """function over work, results in work's order as they come: in this process
-    when jobs <= 1, else on a pool of `jobs` workers (open while it is iterated)."""
+    when jobs <= 1, else on `jobs` worker processes, chunksize items a task. Work is
+    drawn only `ahead` tasks a worker beyond the result being read, so a long (or
+    endless) iterable costs the memory of a few results, and when the caller stops,
+    the tasks not yet started are dropped."""
     if jobs <= 1:
         yield from map(function, work)
         return
-    with pool(jobs) as workers:
-        yield from workers.map(function, work, chunksize=chunksize)
+    source = iter(work)
+    tasks = iter(lambda: list(islice(source, chunksize)), [])       # lists of chunksize items
+    workers = pool(jobs)
+    try:
+        window = deque(workers.submit(_each, function, task) for task in islice(tasks, ahead * jobs))
+        while window:
+            results = window.popleft().result()
+            task = next(tasks, None)
+            if task is not None:
+                window.append(workers.submit(_each, function, task))
+            yield from results
+    finally:
+        workers.shutdown(wait=True, cancel_futures=True)
 
+
+def _each(function: Callable[[T], R], task: list[T]) -> list[R]:
+    return [function(item) for item in task]

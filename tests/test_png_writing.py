@@ -4,6 +4,7 @@ the same bytes whether one thread or several write them."""
 
 from __future__ import annotations
 
+import random
 import struct
 import zlib
 
@@ -13,14 +14,18 @@ from PIL import Image, ImageChops
 from printgen.render.pngfile import png_bytes
 
 
-def test_png_bytes_round_trip_with_valid_chunks(tmp_path):
-    image = Image.new("RGB", (37, 300), "#1f2a44")
-    image.paste(Image.new("RGB", (10, 10), "#e9c46a"), (5, 200))
+@pytest.mark.parametrize("height", [1, 300, 512, 1100])
+def test_png_bytes_round_trip_with_valid_chunks(tmp_path, height, monkeypatch):
+    monkeypatch.setattr("printgen.render.pngfile.BAND_PIXELS", 37 * 512)   # one band, exactly one, three
+    image = Image.new("RGB", (37, height), "#1f2a44")
+    image.paste(Image.new("RGB", (10, 10), "#e9c46a"), (5, height // 2))
+    noise = Image.frombytes("RGB", (37, height // 3 + 1), random.Random(height).randbytes(111 * (height // 3 + 1)))
+    image.paste(noise, (0, height - noise.height))      # every byte value, in the last band
     data = png_bytes(image, 300)
     path = tmp_path / "a.png"
     path.write_bytes(data)
     with Image.open(path) as back:
-        assert back.mode == "RGB" and back.size == (37, 300)
+        assert back.mode == "RGB" and back.size == (37, height)
         assert ImageChops.difference(back, image).getbbox() is None
         assert back.info["dpi"] == (300, 300) or round(back.info["dpi"][0]) == 300
     position, kinds = 8, []
@@ -33,6 +38,10 @@ def test_png_bytes_round_trip_with_valid_chunks(tmp_path):
         kinds.append(kind)
         position += 12 + length
     assert kinds == [b"IHDR", b"pHYs", b"IDAT", b"IEND"]
+    # exactly the rows, each led by filter byte 0 (readers forgive extra bytes; the spec does not)
+    pixels = zlib.decompress(data[data.index(b"IDAT") + 4:data.index(b"IEND") - 8])
+    assert len(pixels) == height * (1 + 3 * 37)
+    assert pixels[::1 + 3 * 37] == bytes(height)
 
 
 @pytest.mark.parametrize("name", ["sabacc-62", "sabacc-76", "coruscant-shift", "kerton-42",

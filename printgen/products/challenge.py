@@ -9,10 +9,9 @@ the same bytes.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterator
-from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from printgen.deal.rules import JEDI_TEMPLE, rule_set
@@ -25,7 +24,7 @@ from printgen.products.dealsheet import (Worked, deck_sides, make_deal, sheet_de
                                          temple_sides, work_deal)
 from printgen.spec.dealsheet import SheetData, sheet_data
 from printgen.progress import Bar
-from printgen.workers import pool as worker_pool
+from printgen.workers import map_in_order
 from printgen.render.pdf import render_pdf
 
 
@@ -92,21 +91,7 @@ def ratings(rules: str, level: str | None, numbers: range, *, stars: int | None,
             jobs: int) -> Iterator[tuple[int, Rating | None]]:
     """(number, rating) in number order. With jobs > 1 a few deals ahead are rated in
     other processes; when the caller stops, the deals not yet started are dropped."""
-    if jobs <= 1:
-        yield from (rated(rules, level, number, stars) for number in numbers)
-        return
-    pool = worker_pool(jobs)
-    try:
-        todo = iter(numbers)
-        window: deque[Future] = deque(pool.submit(rated, rules, level, n, stars)
-                                      for n, _ in zip(todo, range(2 * jobs)))
-        while window:
-            yield window.popleft().result()
-            number = next(todo, None)
-            if number is not None:
-                window.append(pool.submit(rated, rules, level, number, stars))
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    yield from map_in_order(partial(rated, rules, level, stars=stars), numbers, jobs=jobs)
 
 
 def cover_texts(options: ChallengeBuild, deals: list[Worked], data: SheetData) -> tuple[str, str, tuple[str, ...]]:

@@ -6,12 +6,11 @@ resolution and reduced, so their edges are smooth; text is antialiased by FreeTy
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from printgen.fonts import FILES, FONT_DIR
 from printgen.layout.page import Clip, Frame, Page, Side
@@ -102,8 +101,7 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
 
 MAX_DASHES = limit("dashes_per_line")     # dash periods along one line; a finer pattern is drawn solid
 _bases: dict[tuple, tuple[Image.Image, Image.Image]] = {}
-_bases_lock = threading.Lock()
-BASES_KEPT = 1           # kept drawings of a card's leading rectangles (7 MB for a poker card at 300 dpi)
+BASES_KEPT = 2           # kept drawings of cards' leading rectangles, 7 MB each for a poker card at 300 dpi
 EDGE = 8 * SUPERSAMPLE   # pixels around a shape's box (and two stroke widths) its drawing may touch
 
 
@@ -119,17 +117,11 @@ def _shapes_image(shapes: list[Primitive], width: int, height: int, scale: float
     everything on one image and reducing it (tests/test_png_writing.py)."""
     lead = next((i for i, prim in enumerate(shapes) if not isinstance(prim, Rect)), len(shapes))
     key = (width, height, scale, origin, paper, tuple(shapes[:lead]))
-    with _bases_lock:
-        if key not in _bases:
-            if len(_bases) >= BASES_KEPT:          # let the old drawing go before the new one is made
-                _bases.pop(next(iter(_bases)))
-            big = Image.new("RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), paper)
-            draw = ImageDraw.Draw(big)
-            for prim in shapes[:lead]:
-                _shape(draw, prim, scale, origin)
-            _bases[key] = (_compact(big), big.reduce(SUPERSAMPLE))
-            del big, draw
-        kept, small = _bases[key]
+    if key not in _bases:
+        if len(_bases) >= BASES_KEPT:          # let the old drawing go before the new one is made
+            _bases.pop(next(iter(_bases)))
+        _bases[key] = _base(shapes[:lead], width, height, scale, origin, paper)
+    kept, small = _bases[key]
     image = small.copy()
     for (x0, y0, x1, y1), members in _groups(shapes[lead:], scale, origin, kept.size):
         piece = kept.crop((x0, y0, x1, y1)).convert("RGB")
@@ -140,15 +132,17 @@ def _shapes_image(shapes: list[Primitive], width: int, height: int, scale: float
     return image
 
 
-def _compact(image: Image.Image) -> Image.Image:
-    """image in a third of the memory where it has at most 256 colours (flat
-    rectangles do): a palette image, every pixel's colour kept exactly."""
-    colors = image.getcolors(256)
-    if colors is None:
-        return image
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for _, rgb in colors for channel in rgb])
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+def _base(rects: list[Primitive], width: int, height: int, scale: float, origin: float,
+          paper: str) -> tuple[Image.Image, Image.Image]:
+    """The rectangles drawn at scale on paper, and that drawing reduced. Flat rectangles
+    of at most 256 colours are drawn on a palette image: the same pixels as on RGB, in a
+    third of the memory, with no pass to count the colours afterwards."""
+    colours = {ImageColor.getrgb(c) for c in [paper, *(p.fill for p in rects), *(p.stroke for p in rects)] if c}
+    big = Image.new("P" if len(colours) <= 256 else "RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), paper)
+    draw = ImageDraw.Draw(big)
+    for prim in rects:
+        _shape(draw, prim, scale, origin)
+    return big, big.convert("RGB").reduce(SUPERSAMPLE)
 
 
 def _groups(shapes: list[Primitive], scale: float, origin: float,
@@ -217,32 +211,38 @@ def render_page(page: Page, dpi: int) -> Image.Image:
     return sheet
 
 
-PARALLEL_FROM = 8          # sides: fewer are written on this thread alone
+PARALLEL_FROM = 8          # sides: fewer are written in this process alone
 def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int, jobs: int = 1,
                quiet: bool = True, desc: str = "PNG") -> list[Path]:
-    """Write count sides as PNGs, item(i) giving the i-th side and its path (laid out
-    when asked for, so a deck of any size needs the memory of a few cards), on jobs
-    threads: Pillow and zlib do their work without Python's global lock, so threads
-    share the cores (and the drawings kept between cards) without the cost of
-    processes. The files are the same whatever jobs is. Returns their paths in order."""
+    """Write count sides as PNGs, item(i) giving the i-th side and its path (asked for
+    only a few sides ahead of the files written, so a deck of any size needs the memory
+    of a few cards). With jobs > 1 the images are drawn and packed in `jobs` worker
+    processes (drawing holds Python's global lock, so threads would not share the
+    cores) and this process writes the files. The files are the same whatever jobs
+    is. Returns their paths in order."""
     from printgen.progress import progress
 
-    def one(i: int) -> Path:
-        side, path = item(i)
-        return write_png(side, path, dpi=dpi)
-
     if jobs <= 1 or count < PARALLEL_FROM:
-        return [one(i) for i in progress(range(count), desc=desc, quiet=quiet)]
-    from concurrent.futures import ThreadPoolExecutor
-    with ThreadPoolExecutor(jobs) as pool:
-        return list(progress(pool.map(one, range(count)), total=count, desc=desc, quiet=quiet))
+        return [write_png(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
+    from printgen.workers import map_in_order
+    packed = map_in_order(partial(_packed, dpi=dpi), map(item, range(count)), jobs=jobs)
+    return [_save(path, data) for path, data in progress(packed, total=count, desc=desc, quiet=quiet)]
+
+
+def _packed(work: tuple[Side, Path], *, dpi: int) -> tuple[Path, bytes]:
+    side, path = work
+    return path, png_bytes(render_side(side, dpi), dpi)
 
 
 def write_png(drawing: Side | Page, path: Path, *, dpi: int) -> Path:
     """A side (with its bleed) or a whole page, written as a PNG marked with its dpi."""
     image = render_page(drawing, dpi) if isinstance(drawing, Page) else render_side(drawing, dpi)
+    return _save(path, png_bytes(image, dpi))
+
+
+def _save(path: Path, data: bytes) -> Path:
     with atomic_path(path) as temp:
-        temp.write_bytes(png_bytes(image, dpi))
+        temp.write_bytes(data)
     return path
 
 
