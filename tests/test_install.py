@@ -47,8 +47,10 @@ def installed(wheel, tmp_path_factory) -> Path:
     return venv / "bin"
 
 
-def run(bin_dir: Path, folder: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PRINTGEN"))}
+def run(bin_dir: Path, folder: Path, *args: str, home: Path | None = None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PRINTGEN", "XDG_"))}
+    if home is not None:
+        env["HOME"] = str(home)
     return subprocess.run([str(bin_dir / "printgen"), *args], cwd=folder, env=env,
                           capture_output=True, text=True, timeout=120)
 
@@ -65,7 +67,8 @@ def test_the_wheel_holds_the_built_in_data(wheel):
     assert not any(name.startswith(("decks/", "templates/", "tests/")) for name in names)
 
 
-def test_installed_printgen_runs_from_an_empty_folder(installed, tmp_path):
+def test_installed_printgen_runs_from_an_empty_folder(installed, tmp_path, tmp_path_factory):
+    home = tmp_path_factory.mktemp("home")
     where = run(installed, tmp_path, "list")
     assert where.returncode == 0 and where.stderr == ""
     listed = {line.split()[0]: line for line in where.stdout.splitlines() if line.endswith("built-in")}
@@ -76,8 +79,12 @@ def test_installed_printgen_runs_from_an_empty_folder(installed, tmp_path):
     assert "PRINTGEN_PAPER" in bare.stdout
     for args in (["build", "sabacc-62", "--only", "pdf,box,parts"], ["rules", "jedi-temple"],
                  ["aid", "jedi-duel"], ["box", "kerton-42"], ["dice", "coruscant-gold"], ["deal", "1"]):
-        done = run(installed, tmp_path, *args, "-q")
+        done = run(installed, tmp_path, *args, "-q", home=home)
         assert done.returncode == 0 and done.stderr == "", (args, done.stderr)
+    # nothing written outside the output folder: not in the working folder, not in the home
+    # folder (a cache there once held compiled templates)
+    assert [p.name for p in tmp_path.iterdir()] == ["output"]
+    assert list(home.rglob("*")) == []
     made = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.pdf"))
     assert made == ["output/deals/jedi-temple-1-knight.pdf", "output/dice/coruscant-gold-a4.pdf",
                     "output/jedi-duel/jedi-duel-aids-2p-a4.pdf",

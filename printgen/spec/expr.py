@@ -2,18 +2,16 @@
 
 Only strings that contain "{{" or "{%" are templates; everything else is taken as
 it stands. Compiled templates are cached in memory, so a deck of many cards compiles
-each expression once, and their bytecode on disk (Jinja2's own bytecode cache, in
-$XDG_CACHE_HOME/printgen or ~/.cache/printgen), so the next run does not compile
-them at all. Set PRINTGEN_NO_CACHE=1 to do without the disk cache.
+each expression once. Nothing is cached on disk: printgen writes only into its output
+folder, and compiled bytecode read back from any folder a deck could share would run
+outside the sandbox.
 """
 
 from __future__ import annotations
 
 import math
-import os
 import threading
 from functools import lru_cache
-from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
@@ -35,18 +33,6 @@ class _SourceLoader(jinja2.BaseLoader):
 
     def get_source(self, environment: jinja2.Environment, template: str):
         return template, None, lambda: True
-
-
-def _bytecode_cache() -> jinja2.BytecodeCache | None:
-    if os.environ.get("PRINTGEN_NO_CACHE"):
-        return None
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    folder = base / "printgen" / f"jinja-{jinja2.__version__}"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return jinja2.FileSystemBytecodeCache(str(folder)) if os.access(folder, os.W_OK) else None
 
 
 MAX_STEPS = limit("template_steps")        # loop steps (range items) one rendering may take
@@ -91,7 +77,7 @@ def _range(*args: int) -> range:
 def _environment() -> ImmutableSandboxedEnvironment:
     env = BoundedSandbox(undefined=jinja2.StrictUndefined, autoescape=False,
                          keep_trailing_newline=False, loader=_SourceLoader(),
-                         bytecode_cache=_bytecode_cache(), auto_reload=False)
+                         auto_reload=False)
     env.filters["signed"] = _signed
     env.globals["range"] = _range
     return env
