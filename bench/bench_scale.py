@@ -1,8 +1,8 @@
 """Benchmark of large decks (issue 16): time per card and peak memory as a deck grows.
 
 The 62-card Sabacc deck with every entry's count multiplied (620 and 6,200 cards by
-default) is built in a fresh process with `--only pdf,png` (PNGs on --jobs
-threads) and with `--only pdf`; for each it prints the wall time, the time per card
+default) is built in a fresh process with `--only pdf,png` (PNGs drawn in --jobs
+worker processes) and with `--only pdf`; for each it prints the wall time, the time per card
 and the peak resident memory of the largest process (the build or one of its PNG
 workers). Flat memory and a steady time per card mean the cost stays linear.
 
