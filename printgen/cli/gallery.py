@@ -55,7 +55,8 @@ def export_run(deck: Deck, args: argparse.Namespace, out: Path) -> int:
     """printgen build DECK --for PROFILE: export, print warnings and a summary."""
     prof = profile(args.target)
     result = export_deck(deck, prof, ExportOptions(out=out, strict=args.strict, quiet=args.quiet,
-                                                   url_base=getattr(args, "url_base", None)))
+                                                   url_base=getattr(args, "url_base", None),
+                                                   jobs=getattr(args, "jobs", 1)))
     report_export(deck, prof, result, written=f"{display_path(out / prof.name)}/ ({len(result.files)} files)",
                   quiet=args.quiet)
     if getattr(args, "gallery", True):      # build --all writes one gallery at the end

@@ -47,7 +47,7 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
     folder = ensure_dir(options.out / prof.name)
     if prof.output is Output.PNG:
         from printgen.products.export_png import write_png_set
-        write_png_set(layout, prof, folder, result, quiet=options.quiet)
+        write_png_set(layout, prof, folder, result, quiet=options.quiet, jobs=options.jobs)
     elif prof.output is Output.PDF:
         from printgen.products.export_dtc import write_card_pdf
         write_card_pdf(layout, prof, folder, result)

@@ -15,8 +15,7 @@ from printgen.layout.deck import DeckLayout
 from printgen.layout.page import Side
 from printgen.output import staged
 from printgen.preflight import image_file_findings
-from printgen.progress import progress
-from printgen.render.png import pixel_size, write_png
+from printgen.render.png import pixel_size, write_pngs
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
@@ -28,13 +27,14 @@ def upload_name(deck_name: str, side: Side, kind: str) -> str:
 
 
 def write_png_set(layout: DeckLayout, prof: Profile, folder: Path, result: ExportResult, *,
-                  quiet: bool = False) -> None:
+                  quiet: bool = False, jobs: int = 1) -> None:
     deck = layout.deck
-    wanted = [(side, upload_name(deck.name, side, "face")) for side in layout.faces]
-    wanted += [(side, upload_name(deck.name, side, "back")) for side in layout.backs.values()]
+    wanted = [(side, folder / upload_name(deck.name, side, "face")) for side in layout.faces]
+    wanted += [(side, folder / upload_name(deck.name, side, "back")) for side in layout.backs.values()]
+    paths = write_pngs(len(wanted), wanted.__getitem__, dpi=prof.dpi, jobs=jobs, quiet=quiet,
+                       desc=f"{deck.name} {prof.name}")
     checks = []
-    for side, name in progress(wanted, desc=f"{deck.name} {prof.name}", quiet=quiet):
-        path = write_png(side, folder / name, dpi=prof.dpi)
+    for (side, _), path in zip(wanted, paths):
         result.files.append(path)
         with PILImage.open(staged(path)) as image:     # read back what was written
             checks.append((str(path), image.size, pixel_size(side, prof.dpi)))

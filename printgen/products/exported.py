@@ -12,6 +12,7 @@ class ExportOptions:
     strict: bool = False
     quiet: bool = False
     url_base: str | None = None         # Tabletop Simulator: where the images will be online
+    jobs: int = 1                       # worker processes drawing a PNG profile's cards
 
 
 @dataclass
