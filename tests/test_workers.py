@@ -43,3 +43,28 @@ def test_killed_parent_leaves_no_workers(tmp_path):
     while time.monotonic() < deadline and any(alive(w) for w in workers):
         time.sleep(0.1)
     assert not [w for w in workers if alive(w)]
+
+
+def _square(n: int) -> int:
+    return n * n
+
+
+def test_map_in_order_keeps_order_and_draws_work_only_a_few_tasks_ahead():
+    """Results come in the work's order whatever the chunks; work is drawn lazily (a
+    long iterable costs a few tasks' memory), and stopping early leaves the rest undrawn."""
+    from printgen.workers import map_in_order
+    drawn: list[int] = []
+
+    def work():
+        for n in range(1000):
+            drawn.append(n)
+            yield n
+
+    results = map_in_order(_square, work(), jobs=2, chunksize=3, ahead=2)
+    first = [next(results) for _ in range(5)]
+    assert first == [0, 1, 4, 9, 16]
+    assert len(drawn) <= (2 * 2 + 1) * 3 + 3         # the window, refilled once per task read
+    results.close()                                    # the caller stops: no more is drawn
+    assert len(drawn) < 30
+    assert list(map_in_order(_square, iter(range(50)), jobs=2, chunksize=4)) == [n * n for n in range(50)]
+    assert list(map_in_order(_square, [], jobs=2)) == []
