@@ -12,15 +12,15 @@ where they stand. Every other module asks this one; none builds a path of its ow
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib.resources import files
 from pathlib import Path
 
 from printgen.errors import PrintgenError
 
 
 def package_dir() -> Path:
-    """The printgen package's folder (a real folder: printgen is not run from a zip)."""
-    return Path(str(files("printgen")))
+    """The printgen package's folder (a real folder: printgen is not run from a zip;
+    importlib.resources would say the same, at the cost of importing it and zipfile)."""
+    return Path(__file__).resolve().parent
 
 
 def data_dir() -> Path:

@@ -9,15 +9,15 @@ The file is printgen's own (not user input), read once with the plain safe loade
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 
 
 @lru_cache(maxsize=1)
 def limits() -> dict[str, tuple[int | float, str]]:
     """Every bound by key: (value, reason)."""
     import yaml
+    from printgen.builtin import data_dir
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    text = resources.files("printgen").joinpath("data", "limits.yaml").read_text(encoding="utf-8")
+    text = (data_dir() / "limits.yaml").read_text(encoding="utf-8")
     data = yaml.load(text, Loader=loader)
     return {key: (entry["value"], entry["why"]) for key, entry in data.items()}
 

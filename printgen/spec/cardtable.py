@@ -11,7 +11,6 @@ Errors name the file, the row and the column's header: `cards.csv:14 count: ...`
 
 from __future__ import annotations
 
-import csv
 import datetime
 import io
 import re
@@ -56,6 +55,7 @@ def read_table(path: Path, display: str, sheet: str | None = None) -> list[Row]:
 
 
 def _csv_rows(path: Path, display: str) -> list[tuple[int, list[str]]]:
+    import csv                      # only a deck with a CSV table needs it
     text = read_text(path, display)
     try:
         return [(number, row) for number, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1)]
