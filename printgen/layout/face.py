@@ -32,9 +32,9 @@ def layout_side(template: Template, frame: Frame, context: dict[str, Any],
                 subject: str) -> tuple[Primitive, ...]:
     """Every element of the template evaluated for one card; subject names it in errors.
     An element with no expression in it is laid out once and reused for every card."""
-    for name, expression, line in template.define:
+    for name, expression, at in template.define:
         context = {**context, name: evaluate(expression, context,
-                                             lambda: f"{template.source}:{line} define.{name} ({subject})")}
+                                             lambda: f"{template.source}:{at} define.{name} ({subject})")}
     return tuple(_lay_out(template, template.elements, frame, context, subject))
 
 
