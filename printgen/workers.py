@@ -38,12 +38,14 @@ def pool(workers: int):
 
 
 def map_in_order(function: Callable[[T], R], work: Iterable[T], *, jobs: int,
-                 chunksize: int = 1, ahead: int = 2) -> Iterator[R]:
+                 chunksize: int = 1, ahead: int = 8) -> Iterator[R]:
     """function over work, results in work's order as they come: in this process
     when jobs <= 1, else on `jobs` worker processes, chunksize items a task. Work is
     drawn only `ahead` tasks a worker beyond the result being read, so a long (or
     endless) iterable costs the memory of a few results, and when the caller stops,
-    the tasks not yet started are dropped."""
+    the tasks not yet started are dropped. (Results are read in order, so a slow task
+    holds back the window's refill: a few tasks a worker keep the other workers busy
+    behind a deal that takes seconds.)"""
     if jobs <= 1:
         yield from map(function, work)
         return
