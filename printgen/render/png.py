@@ -224,7 +224,10 @@ def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int
     from printgen.progress import progress
 
     if jobs <= 1 or count < PARALLEL_FROM:
-        return [write_png(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
+        try:
+            return [write_png(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
+        finally:
+            _bases.clear()          # the kept drawings serve this deck's cards, not what comes next
     from printgen.workers import map_in_order
     packed = map_in_order(partial(_packed, dpi=dpi), map(item, range(count)), jobs=jobs)
     return [_save(path, data) for path, data in progress(packed, total=count, desc=desc, quiet=quiet)]
