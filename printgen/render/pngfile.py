@@ -22,7 +22,7 @@ import zlib
 from zlib_ng import zlib_ng
 from PIL import Image
 
-LEVEL = 2              # zlib-ng's level 2 packs cards 17 % tighter than its level 1, and sooner
+LEVEL = 2              # zlib-ng's level 2 packs cards 16 % tighter than its level 1, and sooner
 BAND_PIXELS = 1_500_000  # pixels read out of the image at once: a card in one go, a sheet in bands
 
 
