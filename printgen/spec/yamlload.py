@@ -118,12 +118,50 @@ def _scan(text: str, source: str) -> None:
                                                           f"expected fewer"))
 
 
+def _too_deep_at(text: str) -> int | None:
+    """The line where flow brackets ([ and {, outside quotes and comments) first nest
+    deeper than MAX_DEPTH, or None. Read when the parser stops on its own: a library
+    whose scanner reads a whole flow run ahead (libyaml) may stop a deep file before
+    _scan sees its events, and the user should then read printgen's message, not the
+    library's, whichever version is installed."""
+    depth, line, quote, comment, previous = 0, 1, "", False, " "
+    escaped = False
+    for char in text:
+        if char == "\n":
+            line, comment = line + 1, False
+        elif comment:
+            pass
+        elif quote:
+            if escaped:
+                escaped = False
+            elif quote == '"' and char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "'\"" and previous in " \t\n[{,:-?":    # a quoted scalar opens
+            quote = char
+        elif char == "#" and previous in " \t\n":
+            comment = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return line
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        previous = char
+    return None
+
+
 def load_text(text: str, source: str) -> Located:
     """Parse YAML text safely; a syntax error names the file and line."""
     try:
         _scan(text, source)
         node = yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as error:
+        deep = _too_deep_at(text)
+        if deep is not None:
+            raise SpecError(located(source, deep, "", f"nested more than {MAX_DEPTH} levels deep; "
+                                                      f"expected a flatter file")) from None
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(error, "problem", None) or str(error)
