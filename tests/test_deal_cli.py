@@ -113,12 +113,22 @@ def test_the_census_chart_keeps_its_words_inside_the_margins(cli, tmp_path, pape
                                   for c in page.chars)
 
 
-def test_census_is_the_same_with_any_number_of_jobs():
+def census_by_jobs(count: int) -> None:
     levels = (Level.KNIGHT, Level.CHOSEN)
-    one = run_deals(1, 30, levels, jobs=1, quiet=True)
-    two = run_deals(1, 30, levels, jobs=2, quiet=True)
+    one = run_deals(1, count, levels, jobs=1, quiet=True)
+    two = run_deals(1, count, levels, jobs=2, quiet=True)
     assert one == two
     assert format_csv(census_rows(one, levels)) == format_csv(census_rows(two, levels))
+
+
+def test_census_is_the_same_with_any_number_of_jobs():
+    census_by_jobs(10)
+
+
+@pytest.mark.slow
+def test_a_long_census_is_the_same_with_any_number_of_jobs():
+    """300 deals at two levels: a run a developer starts on purpose (-m slow)."""
+    census_by_jobs(300)
 
 
 def test_wilson_interval():
@@ -153,7 +163,7 @@ def test_screen_never_drops_a_deal_of_the_asked_stars():
     them, and the games it keeps are the rating's."""
     from printgen.deal.rating import screen
     kept = dropped = 0
-    for number in (1, 2, 3, 17):
+    for number in (1, 2):                  # 1 rates 1 star, 2 rates 5: both ends of the screen
         rating = rate(jedi_deal(number), "knight")
         for stars in range(1, 6):
             model = screen(jedi_deal(number), "knight", stars)
@@ -161,4 +171,4 @@ def test_screen_never_drops_a_deal_of_the_asked_stars():
                 assert model == rating.model, (number, stars)
             kept += model is not None
             dropped += model is None
-    assert kept >= 4 and dropped >= 8
+    assert kept >= 3 and dropped >= 7

@@ -16,6 +16,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -106,10 +107,26 @@ def test_the_unmutated_deck_builds(tmp_path):
     assert main(["build", str(tmp_path / "deck.yaml"), "--only", "pdf", "--out", str(tmp_path / "out"), "-q"]) == 0
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-@given(data=st.data(), which=st.sampled_from(["deck", "face", "both"]))
+FUZZ = dict(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+WHICH = st.sampled_from(["deck", "face", "both"])
+
+
+@settings(max_examples=EXAMPLES, **FUZZ)
+@given(data=st.data(), which=WHICH)
 def test_a_mutated_deck_builds_or_is_one_located_error(data, which):
+    build_mutated(data, which)
+
+
+@pytest.mark.slow
+@settings(max_examples=max(EXAMPLES, 600), **FUZZ)
+@given(data=st.data(), which=WHICH)
+def test_the_long_fuzz_run(data, which):
+    """The same check at 600 examples: a run a developer starts on purpose
+    (python -m pytest -m slow)."""
+    build_mutated(data, which)
+
+
+def build_mutated(data, which) -> None:
     deck = mutate(DECK, data) if which in ("deck", "both") else DECK
     face = mutate(FACE, data) if which in ("face", "both") else FACE
     with tempfile.TemporaryDirectory() as temp:
