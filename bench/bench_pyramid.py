@@ -1,7 +1,7 @@
 """Solve the 1,500 Pyramid deals of mchung94/pyramid-solver: agreement and time per deal.
 
 Data: tests/fixtures/pyramid-1500 (MIT License, Copyright (c) 2017 Mitchell Chung; the
-same files as /work/shared/data/pyramid-1500). Prints the decided count, the agreement
+data set's files as its repository has them, unchanged). Prints the decided count, the agreement
 with the data set's answers, the median, p99 and max time and nodes per deal, and the
 slowest deals. Times are measured inside the worker around solve() alone.
 

@@ -6,7 +6,9 @@ folders at its top level, beside printgen/ (a user's project has the same two
 folders); the wheel carries them inside the package, as printgen/data/decks and
 printgen/data/templates (see pyproject.toml). So an installed printgen reads them
 from its package, and a source checkout (an editable install, the tests) reads them
-where they stand. Every other module asks this one; none builds a path of its own.
+where they stand. The documentation (docs/: the Markdown pages and the example
+project they describe) travels the same way, as printgen/data/docs, for
+`printgen docs`. Every other module asks this one; none builds a path of its own.
 """
 
 from __future__ import annotations
@@ -53,3 +55,19 @@ def decks_dir() -> Path:
 
 def templates_dir() -> Path:
     return data_root() / "templates"
+
+
+@lru_cache(maxsize=1)
+def docs_dir() -> Path:
+    """The folder of printgen's documentation pages (docs/*.md, and the example project
+    in docs/example-deck): printgen/data/docs in an installed wheel, docs/ at the
+    repository's top level in a source checkout."""
+    candidates = [data_dir() / "docs"]
+    checkout = package_dir().parent
+    if (checkout / "pyproject.toml").is_file():       # a source checkout, not site-packages
+        candidates.append(checkout / "docs")
+    for folder in candidates:
+        if folder.is_dir() and any(folder.glob("*.md")):
+            return folder
+    raise PrintgenError(f"printgen's documentation is missing from its installation "
+                        f"(looked in {', '.join(map(str, candidates))}); reinstall printgen")

@@ -62,7 +62,9 @@ def test_the_wheel_holds_the_built_in_data(wheel):
                  "printgen/data/decks/rules/jedi-temple.md", "printgen/data/decks/rules/folds.yaml",
                  "printgen/data/templates/sabacc-face.yaml", "printgen/data/templates/shapes.yaml",
                  "printgen/data/print.yaml", "printgen/data/vendors.yaml",
-                 "printgen/fonts/DejaVuSans.ttf", "printgen/fonts/LICENSE-DejaVu.txt"]:
+                 "printgen/fonts/DejaVuSans.ttf", "printgen/fonts/LICENSE-DejaVu.txt",
+                 "printgen/data/docs/deck-spec.md", "printgen/data/docs/print-facts.md",
+                 "printgen/data/docs/example-deck/lantern-pairs.yaml"]:
         assert name in names, name
     assert not any(name.startswith(("decks/", "templates/", "tests/")) for name in names)
 
@@ -91,6 +93,18 @@ def test_installed_printgen_runs_from_an_empty_folder(installed, tmp_path, tmp_p
                     "output/jedi-temple/jedi-temple-rules-poker-a4.pdf",
                     "output/kerton-42/kerton-42-box-a4.pdf", "output/sabacc-62/sabacc-62-a4.pdf",
                     "output/sabacc-62/sabacc-62-box-a4.pdf", "output/sabacc-62/sabacc-62-dice-a4.pdf"]
+
+
+def test_installed_printgen_shows_its_docs_from_an_empty_folder(installed, tmp_path):
+    listed = run(installed, tmp_path, "docs")
+    assert listed.returncode == 0 and listed.stderr == ""
+    pages = sorted(path.stem for path in (ROOT / "docs").glob("*.md"))
+    assert [line.split()[0] for line in listed.stdout.splitlines()] == pages
+    page = run(installed, tmp_path, "docs", "deck-spec")
+    assert page.returncode == 0 and page.stdout == (ROOT / "docs" / "deck-spec.md").read_text(encoding="utf-8")
+    where = run(installed, tmp_path, "docs", "deck-spec", "--path")
+    assert installed.parent in Path(where.stdout.strip()).parents        # inside the installed package
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_installed_printgen_reads_only_its_own_package(installed, tmp_path):

@@ -22,10 +22,11 @@ from printgen.output import recording
 
 # The verbs, in the order --help lists them. A module per verb in this package.
 COMMANDS = ["build", "list", "new", "calibrate", "box", "rules", "aid", "gallery", "challenge",
-            "dice", "deal", "solve", "census", "showcase"]
+            "dice", "deal", "solve", "census", "showcase", "docs"]
 
 EPILOG = f"""\
-Run 'printgen COMMAND --help' for the options of each command.
+Run 'printgen COMMAND --help' for the options of each command, and 'printgen docs'
+for the documentation pages (the deck spec, print shops, deals, print facts ...).
 
 The default paper is A4; set {PAPER_VARIABLE}=letter (or any paper 'printgen list'
 shows) in your environment to make another the default of every command."""

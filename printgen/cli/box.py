@@ -20,7 +20,8 @@ name on the sides and a contents list on the back. It is placed portrait or
 landscape, whichever fits; if neither does, the error says which paper would.
 
 With --for tgc it writes The Game Crafter's tuck box art instead: one PNG laid on
-the smallest of its poker tuck boxes that holds the deck (see docs/print-shops.md)."""
+the smallest of its poker tuck boxes that holds the deck
+(see 'printgen docs print-shops')."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:

@@ -47,7 +47,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--for", dest="target", metavar="PROFILE", default=None,
                         help="export for a print shop or virtual tabletop instead: tgc, mpc, "
                              "drivethrucards or tts, as printgen/data/vendors.yaml defines them "
-                             "(see docs/print-shops.md)")
+                             "(see 'printgen docs print-shops')")
     parser.add_argument("--url-base", metavar="URL", default=None,
                         help="with --for tts: the web address the sheet images will be uploaded to "
                              "(e.g. https://example.org/decks); the saved object names the images "

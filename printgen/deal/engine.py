@@ -1,8 +1,9 @@
 """The game engine: positions, moves, legality, and replay of a move list.
 
-This module is the reference for the rules in /work/shared/rules/jedi-temple.md
-and pyramid.md, written for clarity; the solver has its own fast
-representation, and every solution it finds is checked by `replay` here.
+This module is the reference for the rules stated in docs/jedi-temple.md ("The
+rules the engine plays") and docs/pyramid.md ("The rules"), written for clarity;
+the solver has its own fast representation, and every solution it finds is
+checked by `replay` here.
 
 The non-Temple cards keep one fixed cycle order: the discard pile from bottom
 to top, then the Draw card, then the stock from top to bottom. Draws and

@@ -85,5 +85,5 @@ def write_tts(layout: DeckLayout, prof: Profile, folder: Path, result: ExportRes
     path = folder / f"{deck.name}-tts.json"
     result.files.append(write_bytes(path, (json.dumps(saved, indent=2) + "\n").encode("utf-8")))
     result.notes.append(f"saved object {path.name}: copy it into Tabletop Simulator's Saved Objects "
-                        f"folder (see docs/print-shops.md)" + ("" if url_base else
+                        f"folder (see 'printgen docs print-shops')" + ("" if url_base else
                         "; its images are named by file path on this computer (--url-base for a web address)"))
