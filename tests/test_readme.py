@@ -76,3 +76,16 @@ def test_the_readme_error_is_the_one_printed(cli, tmp_path, monkeypatch):
     assert result.status == 2
     assert result.err.strip().splitlines()[0] == shown
     assert not (tmp_path / "output").exists()
+
+
+def test_the_two_setup_lines_come_first_and_ci_runs_the_second():
+    """The README opens with two one-line commands: set up and build, set up and test;
+    .ci/run runs exactly the second, so what a new user types is what CI checks."""
+    setup = [line.strip() for line in README.read_text(encoding="utf-8").splitlines()
+             if line.startswith("    python3 -m venv .venv && ")]
+    assert len(setup) >= 2, setup
+    build, test = setup[:2]
+    assert build.endswith("printgen build sabacc-62") and "pip install -e ." in build
+    assert test.endswith("python -m pytest") and "'.[test]'" in test
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == test
