@@ -10,12 +10,11 @@ paths.
 from __future__ import annotations
 
 import unicodedata
-
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 from printgen.builtin import font_dir
 from printgen.errors import FitError
@@ -53,7 +52,7 @@ class FontMetrics:
         return sorted({ch for ch in text if ord(ch) not in self.advances and ch != "\n"})
 
 
-@lru_cache(maxsize=None)
+@cache
 def ttfont(name: str) -> TTFont:
     """The parsed font, shared by layout (metrics) and the PDF renderer (embedding)."""
     if name not in FILES:
@@ -61,7 +60,7 @@ def ttfont(name: str) -> TTFont:
     return TTFont(f"printgen-{name}", str(FONT_DIR / FILES[name]))
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(name: str) -> FontMetrics:
     """The metrics of a bundled font by name; FitError for an unknown name."""
     face = ttfont(name).face
@@ -73,7 +72,7 @@ def font(name: str) -> FontMetrics:
                        _glyph_top(face, ord("H")) or int(ascent * 0.75), advances)
 
 
-def _glyph_top(face, code: int) -> int:
+def _glyph_top(face: TTFontFace, code: int) -> int:
     """The top (yMax) of a character's glyph, in font units; 0 if it has none."""
     glyph = face.charToGlyph.get(code)
     if glyph is None or face.glyphPos[glyph] == face.glyphPos[glyph + 1]:

@@ -212,7 +212,7 @@ class Run:
         for folder in reversed(self.made):
             with contextlib.suppress(OSError):
                 for leftover in folder.glob(".*.tmp"):
-                    if TEMP_NAME.match(leftover.name) and int(TEMP_NAME.match(leftover.name).group(1)) == os.getpid():
+                    if (found := TEMP_NAME.match(leftover.name)) and int(found.group(1)) == os.getpid():
                         leftover.unlink()
                 folder.rmdir()          # only if it is empty
         self.made.clear()

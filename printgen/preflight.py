@@ -74,12 +74,13 @@ def group_findings(findings: list[Finding]) -> list[str]:
         more = len(members) - len(names)
         named = ", ".join(names) + (f" and {more} more" if more else "")
         entries = {m.entry for m in members}
+        where = scope
         if len(entries) == 1 and "" not in entries:          # all from one entry: name its line
-            scope = f"{entries.pop()} ({scope.rsplit(' (', 1)[-1]}"
+            where = f"{entries.pop()} ({scope.rsplit(' (', 1)[-1]}"
         amounts = [m.amount for m in members if m.amount is not None]
         by = f" by up to {max(amounts):.2f} mm" if amounts else ""
         tail = f" ({note})" if note else ""
-        lines.append(f"{scope}: {kind}{by} on {len(members)} sides: {named}{tail}")
+        lines.append(f"{where}: {kind}{by} on {len(members)} sides: {named}{tail}")
     return lines
 
 
@@ -156,7 +157,7 @@ def _fills(prim: Primitive, bleed_box: Box) -> bool:
 
 
 def _picture(prim: Image, where: str, dpi: int, scope: str, name: str, entry: str) -> Iterator[Finding]:
-    from PIL import Image as PILImage    # only decks with pictures need Pillow here
+    from PIL import Image as PILImage  # only decks with pictures need Pillow here
     with PILImage.open(prim.path) as source:
         width, height = source.size
     placed_w, placed_h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
@@ -184,7 +185,7 @@ def deck_where(deck: Deck, path: tuple[str, ...] = ()) -> str:
 def check_layout(layout: DeckLayout, *, safe: float, label: str, bleed: bool = True,
                  dpi: int = 300) -> list[Finding]:
     """Every finding for every side of the deck, faces first, in deck order."""
-    found = []
+    found: list[Finding] = []
     scope = f"{deck_where(layout.deck)} ({label})"
     for side, where, name in side_places(layout):
         found.extend(side_findings(side, f"{where} {name} ({label})", safe=safe, bleed=bleed, dpi=dpi,

@@ -13,7 +13,10 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -31,7 +34,7 @@ def die_with_parent() -> None:
         os._exit(1)
 
 
-def pool(workers: int):
+def pool(workers: int) -> ProcessPoolExecutor:
     """A process pool whose workers end with this process."""
     from concurrent.futures import ProcessPoolExecutor
     return ProcessPoolExecutor(workers, initializer=die_with_parent)

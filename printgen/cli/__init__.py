@@ -14,6 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from printgen import __version__
 from printgen.cli.options import PAPER_VARIABLE, common_parser, job_key, settle
@@ -36,7 +37,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (what was wrong and where to look), as
     every other error of printgen's is."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 

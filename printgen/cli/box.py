@@ -59,11 +59,11 @@ def run(args: argparse.Namespace) -> int:
 def shop_box(deck: Deck, args: argparse.Namespace, out: Path) -> int:
     """box DECK --for PROFILE: the shop's box art alone, preflighted, in OUT/PROFILE/."""
     from printgen.cli.gallery import report_export
-    from printgen.output import ensure_dir
     from printgen.errors import PreflightError
+    from printgen.output import ensure_dir
+    from printgen.products.export_box import plan_box_art, write_box_art
     from printgen.products.exported import ExportResult
     from printgen.spec.vendors import profile, profiles
-    from printgen.products.export_box import plan_box_art, write_box_art
     prof = profile(args.target)
     if not prof.box_art:
         with_art = ", ".join(name for name, known in profiles().items() if known.box_art)

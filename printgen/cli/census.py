@@ -11,10 +11,10 @@ from printgen.deal.rules import JEDI_LEVELS, Level
 from printgen.deal.solver import DEFAULT_BUDGET
 from printgen.errors import InputError
 from printgen.layout.chart import census_page
+from printgen.limits import whole_limit
 from printgen.output import write_bytes
 from printgen.render.pdf import render_pdf
 from printgen.spec.printdata import paper
-from printgen.limits import limit
 
 DESCRIPTION = """\
 Deal COUNT Jedi Temple deals from --start and, for each level, report the share the
@@ -44,7 +44,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     return parser
 
 
-MAX_CENSUS = limit("census_deals")          # deals one census may play
+MAX_CENSUS = whole_limit("census_deals")          # deals one census may play
 
 
 def parse_levels(text: str) -> tuple[Level, ...]:
@@ -54,7 +54,7 @@ def parse_levels(text: str) -> tuple[Level, ...]:
     bad = [level.value for level in levels if level not in JEDI_LEVELS]
     if bad or not levels:
         raise InputError(f"--levels: expected 'all' or some of "
-                         f"{', '.join(l.value for l in JEDI_LEVELS)}, got {text!r}")
+                         f"{', '.join(known.value for known in JEDI_LEVELS)}, got {text!r}")
     return levels
 
 

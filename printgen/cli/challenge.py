@@ -5,13 +5,22 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printgen.cli.options import add_jobs, add_level, add_out, add_paper, deal_number, deal_range, level_of, whole
+from printgen.cli.options import (
+    add_jobs,
+    add_level,
+    add_out,
+    add_paper,
+    deal_number,
+    deal_range,
+    level_of,
+    whole,
+)
 from printgen.deal.rules import JEDI_TEMPLE, RULE_SETS, rule_set
+from printgen.limits import whole_limit
 from printgen.products.challenge import ChallengeBuild, build_challenge
 from printgen.products.dealsheet import known_rules
 from printgen.spec import display_path
 from printgen.spec.printdata import paper
-from printgen.limits import limit
 
 DESCRIPTION = """\
 Print a challenge booklet: a cover (title, level, how to use it, credits), one deal
@@ -21,7 +30,7 @@ numbers upward from --start and keeping those the solver wins at the level (and,
 with --difficulty, only those rated that many stars). The same options always give
 the same booklet."""
 
-MAX_COUNT = limit("challenge_count")
+MAX_COUNT = whole_limit("challenge_count")
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:

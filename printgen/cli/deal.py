@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import argparse
 
-from printgen.cli.options import (add_jobs, add_level, add_out, add_paper, budget, deal_number,
-                                  level_of)
+from printgen.cli.options import (
+    add_jobs,
+    add_level,
+    add_out,
+    add_paper,
+    budget,
+    deal_number,
+    level_of,
+)
 from printgen.deal.deal import seeded_deal
 from printgen.deal.jsonio import dumps, rating_json, solution_json
 from printgen.deal.rating import rate

@@ -10,9 +10,9 @@ from printgen.cli.options import add_out
 from printgen.model import Deck
 from printgen.model.vendor import Profile
 from printgen.products.export import ExportOptions, ExportResult, export_deck
-from printgen.spec.vendors import profile
 from printgen.products.gallery import build_gallery
 from printgen.spec import display_path
+from printgen.spec.vendors import profile
 
 DESCRIPTION = """\
 Write DIR/index.html: a page with a thumbnail of every card face, back, sheet, box,

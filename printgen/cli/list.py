@@ -6,7 +6,17 @@ import argparse
 import sys
 
 from printgen.errors import PrintgenError
-from printgen.spec.places import AIDS, DECKS, DICE, PARTS, RULES, Entry, Origin, catalogue, display_path
+from printgen.spec.places import (
+    AIDS,
+    DECKS,
+    DICE,
+    PARTS,
+    RULES,
+    Entry,
+    Origin,
+    catalogue,
+    display_path,
+)
 
 DESCRIPTION = """\
 List every deck printgen can build: the decks in decks/ of the current folder (your

@@ -12,16 +12,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.errors import InputError, UnitError
+from printgen.limits import whole_limit
 from printgen.model import Duplex
 from printgen.units import Length, parse_pair
-from printgen.limits import limit
 
 if TYPE_CHECKING:
     from printgen.deal.rules import LevelRules, RuleSet
 
 PAPER_VARIABLE = "PRINTGEN_PAPER"
 DEFAULT_PAPER = "a4"
-MAX_JOBS = limit("jobs")
+MAX_JOBS = whole_limit("jobs")
 
 
 def common_parser() -> argparse.ArgumentParser:
@@ -138,8 +138,8 @@ def whole(text: object, option: str, low: int, high: int | None = None) -> int:
     return value
 
 
-MAX_DEAL = limit("deal_number_max")          # the shuffle's seed is 64 bits: a larger number would wrap to another's deal
-MAX_BUDGET = limit("solver_budget")        # positions a solver may search on request
+MAX_DEAL = whole_limit("deal_number_max")          # the shuffle's seed is 64 bits: a larger number would wrap to another's deal
+MAX_BUDGET = whole_limit("solver_budget")        # positions a solver may search on request
 
 
 def deal_number(text: object, option: str = "deal number") -> int:

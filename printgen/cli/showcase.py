@@ -7,8 +7,8 @@ from pathlib import Path
 
 from printgen.cli.options import add_out
 from printgen.errors import InputError
-from printgen.spec import display_path, load_deck
 from printgen.limits import limit
+from printgen.spec import display_path, load_deck
 
 DESCRIPTION = """\
 Write two transparent PNG pictures of a deck, for a game's web page or a

@@ -6,8 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
-from printgen.deal.jsonio import format_move
 from printgen.cli.options import add_level, budget, level_of
+from printgen.deal.jsonio import format_move
 from printgen.deal.rules import RULE_SETS, rule_set
 from printgen.deal.shortest import SHORTEST_BUDGET, Shortest, shortest
 from printgen.deal.solver import DEFAULT_BUDGET, Solution, solve

@@ -57,7 +57,7 @@ def build_once(argv: list[str], log: Path) -> tuple[int, float, list[str]]:
     started = time.perf_counter()
     from printgen.workers import die_with_parent
     status = subprocess.run(child_argv(argv), env={**os.environ, READ_LOG: str(log)},
-                            preexec_fn=die_with_parent).returncode
+                            preexec_fn=die_with_parent, check=False).returncode
     elapsed = time.perf_counter() - started
     read = [line for line in log.read_text(encoding="utf-8").splitlines() if line]
     return status, elapsed, read

@@ -210,7 +210,7 @@ class LossCheck:
         return pops + (piles >> cursor).bit_count() + force
 
     def __call__(self, s: State) -> bool:
-        removed, piles, cursor, _, rec, pool, used = s
+        removed, piles, _cursor, _, _rec, pool, used = s
         left = FULL & ~removed
         needs = self._needs.get((left, pool, used))
         if needs is None:
@@ -223,7 +223,7 @@ class LossCheck:
             gap = 2 * (left.bit_count() - 1) + (piles & self.free).bit_count()
         closing = self.pile_sums(piles, gap)
         rolls_left = used < len(self.board.rolls)
-        for sums, sylop in needs:
+        for sums, sylop in needs:  # noqa: SIM110 (the solver's hot loop: any() here is 2.5x slower)
             if not sums & closing and not (sylop and rolls_left):
                 return True
         return False

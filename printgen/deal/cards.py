@@ -34,7 +34,7 @@ class Ink(Enum):
     ZERO = "zero"            # a zero value (Sabacc's Sylop)
 
 
-class Suit(str, Enum):
+class Suit(str, Enum):  # noqa: UP042 (a StrEnum would print a suit as 'c', not 'Suit.CLUBS')
     """A suit of the standard deck; its letter sorts in the deck's order (c, d, h, s)."""
 
     CLUBS = "c"
@@ -46,9 +46,6 @@ class Suit(str, Enum):
     def parse(cls, text: str) -> Suit:
         """'h' or 'H' -> HEARTS; ValueError otherwise."""
         return cls(text.lower())
-
-    def format(self) -> str:
-        return self.value
 
     @property
     def symbol(self) -> str:
@@ -117,7 +114,7 @@ class PlayingCard:
         return cls(Rank.parse(text[0]), Suit.parse(text[1]))
 
     def format(self) -> str:
-        return self.rank.format() + self.suit.format()
+        return self.rank.format() + self.suit.value      # a Suit's value is its letter
 
     def printed(self) -> str:
         """'10♥'."""

@@ -121,8 +121,8 @@ def format_csv(rows: Sequence[CensusRow]) -> str:
 
 
 def format_table(rows: Sequence[CensusRow]) -> str:
-    lines = [f"{'level':<8} {'deals':>6} {'winnable (95% CI)':>26} {'player model (95% CI)':>26}"
-             f" {'greedy player (95% CI)':>26}"]
+    lines = [(f"{'level':<8} {'deals':>6} {'winnable (95% CI)':>26} {'player model (95% CI)':>26}"
+              f" {'greedy player (95% CI)':>26}")]
     for r in rows:
         lines.append(f"{r.level:<8} {r.deals:>6} {_share(r.win_rate, r.win_low, r.win_high)}"
                      f" {_share(r.player_rate, r.player_low, r.player_high)}"

@@ -204,9 +204,9 @@ class Game:
             raise IllegalMove(f"a group needs at least {rules.min_items} items")
         if rules.max_cards is not None and len(cards) > rules.max_cards:
             raise IllegalMove(f"a group has at most {rules.max_cards} cards")
-        if rules.max_cards is not None and len(cards) == 1 and not move.force:
-            if self.value(position, cards[0]) != rules.lone_value:
-                raise IllegalMove("only a lone-removable card may be removed alone")
+        if (rules.max_cards is not None and len(cards) == 1 and not move.force
+                and self.value(position, cards[0]) != rules.lone_value):
+            raise IllegalMove("only a lone-removable card may be removed alone")
         pool = Counter(position.pool)
         used = Counter(abs(v) for v in move.force)
         if any(v == 0 for v in move.force) or used - pool:

@@ -15,8 +15,15 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from printgen.deal.deal import Deal
-from printgen.deal.engine import (DRAW_MOVE, RECYCLE_MOVE, Game, IllegalMove, ItemKind, Move,
-                                  Position)
+from printgen.deal.engine import (
+    DRAW_MOVE,
+    RECYCLE_MOVE,
+    Game,
+    IllegalMove,
+    ItemKind,
+    Move,
+    Position,
+)
 from printgen.deal.rules import Level
 
 

@@ -15,7 +15,16 @@ import json
 from typing import Any
 
 from printgen.deal.deal import Deal
-from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, ItemKind, Move, MoveKind
+from printgen.deal.engine import (
+    DISCARD,
+    DRAW,
+    DRAW_MOVE,
+    RECYCLE_MOVE,
+    Item,
+    ItemKind,
+    Move,
+    MoveKind,
+)
 from printgen.deal.rules import Level
 from printgen.deal.solver import Solution
 from printgen.errors import InputError

@@ -69,7 +69,11 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
     if recycles_used(best):
         fewer = fewest_recycles(deal, level, budget=budgets.fewer_recycles,
                                 most=recycles_used(best) - 1, solver=solver)
-        best = fewer.solution.moves if fewer.recycles is not None else best
+        if fewer.recycles is not None:
+            if fewer.solution.moves is None:        # fewest_recycles gives the win it counts
+                raise AssertionError(f"deal {deal.number}: a win with {fewer.recycles} recycles "
+                                     f"and no moves")
+            best = fewer.solution.moves
         undecided = fewer.open
     short = shorten(solver.board, best, budget=budgets.short, recycles=recycles_used(best),
                     prove=False)

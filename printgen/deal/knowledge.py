@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from printgen.deal.deal import Deal
+from printgen.deal.rules import RuleSet
 from printgen.deal.shuffle import SplitMix64
-from printgen.deal.state import (BALANCE, DRAW_KIND, FORCE, FULL, RECYCLE, Board, State,
-                                 pool_code)
+from printgen.deal.state import BALANCE, DRAW_KIND, FORCE, FULL, RECYCLE, Board, State, pool_code
 
 
 def seen_after(seen: int, s: State) -> int:
@@ -84,7 +84,7 @@ def legal(board: Board, s: State, move: tuple) -> bool:
     return kind == BALANCE and _balance_ok(rules, values, force, pool, new_pool)
 
 
-def _balance_ok(rules, values: list[int], force: tuple[int, ...], pool: int, new_pool: int) -> bool:
+def _balance_ok(rules: RuleSet, values: list[int], force: tuple[int, ...], pool: int, new_pool: int) -> bool:
     if len(values) == 1 and not force and rules.lone_value is not None:
         return values[0] == rules.lone_value
     if not values or len(values) + len(force) < rules.min_items:

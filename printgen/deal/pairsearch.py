@@ -17,6 +17,8 @@ Two proofs of loss cut the search (both sound, see bag.py and `_Live`):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from printgen.deal.bag import BagCheck, bag_code
 from printgen.deal.rules import TEMPLE_SIZE
 from printgen.deal.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
@@ -126,7 +128,7 @@ class PairSearch:
         """The solver moves of the win the last run found."""
         return self.path[::-1]
 
-    def _searcher(self):
+    def _searcher(self) -> Callable[[int, int, int, int, int], bool]:
         """The recursive search as a closure over locals (the hot loop)."""
         board, lost, path = self.board, self.lost, self.path
         lost_get, temple_get = lost.get, self._temple.get
@@ -172,19 +174,25 @@ class PairSearch:
             info = temple_get(removed) or temple_moves(removed)
             king, pairs, by_value = info
             if king:
-                move = (BALANCE, king, False, False, (), 0)
-                return search(removed | king, piles, cursor, rec, bag) and not path.append(move)
+                if search(removed | king, piles, cursor, rec, bag):
+                    path.append((BALANCE, king, False, False, (), 0))
+                    return True
+                return False
             top = (piles & ((1 << cursor) - 1)).bit_length() - 1
             d = pile[cursor] if cursor < n else 0
             w = pile[top] if top >= 0 else 0
             rest = piles >> (cursor + 1)
             nxt = cursor + (rest & -rest).bit_length() if rest else n
             if d == lone:
-                return search(removed, piles & ~(1 << cursor), nxt, rec, bag) and not path.append(
-                    (BALANCE, 0, True, False, (), 0))
+                if search(removed, piles & ~(1 << cursor), nxt, rec, bag):
+                    path.append((BALANCE, 0, True, False, (), 0))
+                    return True
+                return False
             if w == lone:
-                return search(removed, piles & ~(1 << top), cursor, rec, bag) and not path.append(
-                    (BALANCE, 0, False, True, (), 0))
+                if search(removed, piles & ~(1 << top), cursor, rec, bag):
+                    path.append((BALANCE, 0, False, True, (), 0))
+                    return True
+                return False
             if d:
                 without, less = piles & ~(1 << cursor), bag - bits[cursor]
                 for bit in by_value.get(target - d, ()):
@@ -205,15 +213,14 @@ class PairSearch:
                 if search(removed, piles, nxt, rec, bag):
                     path.append(DRAW_MOVE_T)
                     return True
-            elif rec and piles:
-                if search(removed, piles, (piles & -piles).bit_length() - 1, rec - 1, bag):
-                    path.append(RECYCLE_MOVE_T)
-                    return True
-            if d and w and d + w == target:
-                if search(removed, piles & ~(1 << cursor | 1 << top), nxt, rec,
-                          bag - bits[cursor] - bits[top]):
-                    path.append((BALANCE, 0, True, True, (), 0))
-                    return True
+            elif rec and piles and search(removed, piles, (piles & -piles).bit_length() - 1, rec - 1,
+                                          bag):
+                path.append(RECYCLE_MOVE_T)
+                return True
+            if d and w and d + w == target and search(removed, piles & ~(1 << cursor | 1 << top), nxt,
+                                                      rec, bag - bits[cursor] - bits[top]):
+                path.append((BALANCE, 0, True, True, (), 0))
+                return True
             return False
 
         def count() -> int:

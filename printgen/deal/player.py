@@ -149,16 +149,17 @@ class _Decider:
         for plan in mine + self.known:
             if (first is None or plan[0] == first) and plan_wins(particle.board, s, plan):
                 return plan
+        found: list[tuple] | None
         if first is None:
             won, path = self._search(particle.board, s)
-            plan = path if won else None
+            found = path if won else None
         else:
             after = self.board.apply(s, first)
             won, path = (True, []) if after[0] == FULL else self._search(particle.board, after)
-            plan = [first] + path if won else None
-        if plan and plan not in self.known:
-            self.known.append(plan)
-        return plan
+            found = [first] + path if won else None
+        if found and found not in self.known:
+            self.known.append(found)
+        return found
 
     def _search(self, board: Board, s: State) -> tuple[bool | None, list[tuple]]:
         """The solver within this game's budget and what is left of its patience."""

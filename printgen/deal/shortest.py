@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import heapq
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
@@ -121,7 +122,7 @@ class Heuristic:
         return max(bound, min(chain, TEMPLE_ROWS))
 
 
-def loss_check(board: Board):
+def loss_check(board: Board) -> Callable[[State], bool]:
     """The solver's proof of loss for a state: the bag (bag.py) for groups of at most
     two cards, else the loss check of bounds.py for a complete search."""
     if board.rules.max_cards != 2:
@@ -191,7 +192,8 @@ class _Bounded:
         """Depth first, the bound the shortest win so far; done when it ran out of
         positions (so the win is shortest)."""
         board, heuristic, lost = self.board, self.heuristic, self.lost
-        best, bound, path = first, len(first), []
+        best, bound = first, len(first)
+        path: list[tuple] = []
         seen: dict[int, int] = {}
 
         def search(s: State, g: int) -> None:

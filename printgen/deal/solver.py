@@ -15,16 +15,25 @@ Luby-sequence node budgets, switching order, keeping what it proved lost.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from printgen.deal.bounds import LossCheck
 from printgen.deal.deal import Deal
 from printgen.deal.engine import Move
 from printgen.deal.pairsearch import PairSearch
-from printgen.deal.bounds import LossCheck
 from printgen.deal.rules import Level
+from printgen.deal.state import (
+    BALANCE,
+    DRAW_MOVE_T,
+    FORCE,
+    FULL,
+    RECYCLE_MOVE_T,
+    Board,
+    State,
+    force_options,
+)
 from printgen.errors import BudgetExceeded
-from printgen.deal.state import (BALANCE, DRAW_MOVE_T, FORCE, FULL, RECYCLE_MOVE_T, Board,
-                                 State, force_options)
 
 DEFAULT_BUDGET = 12_000_000
 
@@ -137,7 +146,7 @@ def _luby(i: int) -> int:
     return _luby(i - (1 << (k - 1)) + 1)
 
 
-def _order_key(attempt: int):
+def _order_key(attempt: int) -> Callable[[tuple], tuple]:
     """Three move orders, taken in turn by the restarts (each wins deals the others
     find hard), all sharing one lost table:
     0: the groups with the most cards first, then the fewest Force values;
@@ -216,7 +225,7 @@ class _Search:
         """The solver moves of the win the last run found."""
         return list(reversed(self.path))
 
-    def _searcher(self):
+    def _searcher(self) -> tuple[Callable[[State], bool], Callable[[], int]]:
         """The recursive search as a closure over locals (the solver's hot loop)."""
         lost, lost_get = self.lost, self.lost.get
         apply, moves, check, path = self.board.apply, self.moves, self.loss_check, self.path
@@ -242,7 +251,7 @@ class _Search:
             entries = lost_get(base)
             if entries is not None:
                 for lost_rec, lost_pos in entries:
-                    if (lost_rec >= rec and (lost_pos == pos or (hd and lost_pos < pos))
+                    if ((lost_rec >= rec and (lost_pos == pos or (hd and lost_pos < pos)))
                             or (hd and lost_rec > rec)):
                         return False
             nodes += 1
@@ -316,7 +325,8 @@ def _fast_then_full(fast: _Search | None, full: _Search | PairSearch, start: Sta
     within `budget` nodes in all: (verdict, the search that gave it, nodes spent)."""
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
-    nodes, won, search = 0, False, full
+    nodes, search = 0, full
+    won: bool | None = False
     try:
         for search in (fast, full) if fast is not None else (full,):
             before = search.nodes

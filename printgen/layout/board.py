@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import pairwise
 
 from printgen.errors import FitError
+from printgen.fonts import font
 from printgen.layout.impose import choose_orientation, room
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Ellipse, Primitive, Rect, line, shift
-from printgen.fonts import font
 from printgen.layout.seams import Box, board_pieces, seam_starts
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
@@ -79,8 +80,8 @@ def _tiles(width: float, height: float, sheet: Paper, xs: list[float], ys: list[
            overlap: float) -> Split:
     """Tiles starting at xs (columns) and ys (rows); each reaches the next start plus
     the overlap, the last the board's edge. Marks sit on the seams' middle lines."""
-    ws = [b + overlap - a for a, b in zip(xs, xs[1:])] + [width - xs[-1]]
-    hs = [b + overlap - a for a, b in zip(ys, ys[1:])] + [height - ys[-1]]
+    ws = [b + overlap - a for a, b in pairwise(xs)] + [width - xs[-1]]
+    hs = [b + overlap - a for a, b in pairwise(ys)] + [height - ys[-1]]
     tiles = tuple(Tile(c, r, xs[c], ys[r], ws[c], hs[r]) for r in range(len(ys)) for c in range(len(xs)))
     marks = [(xs[c] + overlap / 2, ys[r] + hs[r] / 2) for c in range(1, len(xs)) for r in range(len(ys))]
     marks += [(xs[c] + ws[c] / 2, ys[r] + overlap / 2) for r in range(1, len(ys)) for c in range(len(xs))]

@@ -27,8 +27,8 @@ def target(paper: Paper) -> tuple[float, float]:
 def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
     fx, fy = target(paper)
     bx, by = back_position(paper, fx, fy, 0.0, 0.0, duplex)
-    front = [line(fx - pt(ARM_MM), fy, fx + pt(ARM_MM), fy, width=0.6),
-             line(fx, fy - pt(ARM_MM), fx, fy + pt(ARM_MM), width=0.6)]
+    front: list[Primitive] = [line(fx - pt(ARM_MM), fy, fx + pt(ARM_MM), fy, width=0.6),
+                              line(fx, fy - pt(ARM_MM), fx, fy + pt(ARM_MM), width=0.6)]
     front += _caption(paper, "FRONT. Print this sheet on both sides "
                       f"(duplex: {duplex.value}-edge flip), then hold it against a light."
                       if duplex is not Duplex.NONE else

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from printgen.fonts import font
-from printgen.layout.primitives import Primitive, Rect, line
 from printgen.layout.page import Page, PageKind
+from printgen.layout.primitives import Primitive, Rect, line
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.units import pt
@@ -21,17 +21,40 @@ LEGEND = ((SOLVER, "winnable with full knowledge (solver)"),
 
 
 class Row(Protocol):
-    level: str
-    deals: int
-    win_rate: float
-    win_low: float
-    win_high: float
-    player_rate: float
-    player_low: float
-    player_high: float
-    greedy_rate: float
-    greedy_low: float
-    greedy_high: float
+    """What the chart reads of a census row (a frozen deal.census.CensusRow: read-only)."""
+
+    @property
+    def level(self) -> str: ...
+
+    @property
+    def deals(self) -> int: ...
+
+    @property
+    def win_rate(self) -> float: ...
+
+    @property
+    def win_low(self) -> float: ...
+
+    @property
+    def win_high(self) -> float: ...
+
+    @property
+    def player_rate(self) -> float: ...
+
+    @property
+    def player_low(self) -> float: ...
+
+    @property
+    def player_high(self) -> float: ...
+
+    @property
+    def greedy_rate(self) -> float: ...
+
+    @property
+    def greedy_low(self) -> float: ...
+
+    @property
+    def greedy_high(self) -> float: ...
 
 
 def census_page(rows: Sequence[Row], paper: Paper, *, title: str,

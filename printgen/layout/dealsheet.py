@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 
 from printgen.deal.tableau import Tableau
 from printgen.errors import FitError
-from printgen.model.dealsheet import SheetStyle
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, line
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
+from printgen.model.dealsheet import SheetStyle
 from printgen.units import mm, pt
 
 
@@ -189,8 +189,9 @@ def rolls_block(rolls: tuple[tuple[Side, Side], ...], x: float, y: float, style:
                 where: str) -> tuple[list[Placed], list[Primitive]]:
     """The Force rolls as pairs of dice faces, one numbered row per roll."""
     placed: list[Placed] = []
-    prims = text("Force rolls", x, y, pt(40), pt(5), f"{where} rolls label", font="sans-bold",
-                 size=9, color=style.colors["sylop"])
+    prims: list[Primitive] = []
+    prims += text("Force rolls", x, y, pt(40), pt(5), f"{where} rolls label", font="sans-bold",
+                  size=9, color=style.colors["sylop"])
     for k, (first, second) in enumerate(rolls):
         row_y = y + pt(6) + k * (first.frame.height + pt(2))
         prims += text(f"{k + 1}.", x, row_y, pt(5), first.frame.height, f"{where} roll {k + 1}",
@@ -263,8 +264,10 @@ def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
         if col == 0:
             col, y = 1, col_top
             return
-        pages.append(text(title, left, style.margin, width, pt(8), "solution title",
-                          font="sans-bold", size=14, color=style.colors["ink"], shrink=10))
+        page: list[Primitive] = []          # a new page, under the title
+        page += text(title, left, style.margin, width, pt(8), "solution title",
+                     font="sans-bold", size=14, color=style.colors["ink"], shrink=10)
+        pages.append(page)
         col, y, col_top = 0, top, top
 
     room(bottom)

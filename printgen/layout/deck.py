@@ -13,7 +13,6 @@ from printgen.model import Card, Deck
 from printgen.model.template import Template
 from printgen.spec.template import find_template, load_template
 
-
 KEEP_UP_TO = 1000      # cards: a larger deck's faces are laid out when used, not kept
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,13 +12,13 @@ from printgen.layout.page import Frame
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
-from printgen.model.template import Element, ElementKind, Template
+from printgen.limits import limit
+from printgen.model.template import Element, ElementKind, Shape, Template
 from printgen.spec.expr import evaluate, is_template, render
 from printgen.spec.pictures import check_picture
 from printgen.spec.places import confined
 from printgen.spec.template import builtin_shapes
 from printgen.units import Length, mm
-from printgen.limits import limit
 
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")
 
@@ -33,8 +34,9 @@ def layout_side(template: Template, frame: Frame, context: dict[str, Any],
     """Every element of the template evaluated for one card; subject names it in errors.
     An element with no expression in it is laid out once and reused for every card."""
     for name, expression, at in template.define:
-        context = {**context, name: evaluate(expression, context,
-                                             lambda: f"{template.source}:{at} define.{name} ({subject})")}
+        def where(at: int = at, name: str = name) -> str:     # bound now, not at the loop's end
+            return f"{template.source}:{at} define.{name} ({subject})"
+        context = {**context, name: evaluate(expression, context, where)}
     return tuple(_lay_out(template, template.elements, frame, context, subject))
 
 
@@ -105,11 +107,12 @@ class _Evaluator:
     def render_all(self) -> None:
         """Render every expression of the element (but `when`) in one go; where that
         fails, each is rendered alone later, so the error names its own key."""
-        keys = [k for k, v in self.element.items()
-                if k != "when" and isinstance(v, str) and is_template(v)]
+        expressions = {k: v for k, v in self.element.items()
+                       if k != "when" and isinstance(v, str) and is_template(v)}
+        keys = list(expressions)
         if len(keys) < 2:
             return
-        joined = _SEPARATOR.join(self.element[k] for k in keys)
+        joined = _SEPARATOR.join(expressions.values())
         try:
             parts = render(joined, self.context, "").split(_SEPARATOR)
         except TemplateError:
@@ -231,7 +234,7 @@ def _shape(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     return shape_prims(parts, cx, cy, half, ev.paint())
 
 
-def shape_prims(parts, cx: float, cy: float, half: float, paint: dict) -> list[Primitive]:
+def shape_prims(parts: Shape, cx: float, cy: float, half: float, paint: dict[str, Any]) -> list[Primitive]:
     """A named shape's parts (in its unit frame) drawn at (cx, cy), half its size each way."""
     made: list[Primitive] = []
     for part in parts:
@@ -265,6 +268,7 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     lw, lh = (h, w) if quarter % 2 else (w, h)
     field = ev.text("field") or _field_name(str(ev.element.get("text", "")))
     where = f"{ev.where('text')} field {field!r}"
+    runs: Sequence[Primitive]
     if ev.flag("markup"):
         from printgen.layout.cardtext import set_rich
         runs = set_rich(ev.text("text"), lw, lh, style, where, lambda *args: _icon(ev, *args))
@@ -302,7 +306,7 @@ def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:
 def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     """Markdown (headings, paragraphs, lists, bold, italic, tables) flowed into the box,
     set at `size` with headings at `headings` (three lengths); FitError if it overflows."""
-    from printgen.layout.fold import FoldStyle, flow       # fold lays out panels of sides
+    from printgen.layout.fold import FoldStyle, flow  # fold lays out panels of sides
     from printgen.spec.markdown import parse_markdown
     x, y, w, h = ev.box(frame)
     size = ev.length("size", "8pt", signed=False)

@@ -14,18 +14,26 @@ Each strip is then folded zig-zag on the fold marks, its first panel on top.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from PIL import Image as PILImage
 
 from printgen.errors import FitError, InputError
 from printgen.fonts import font
-from printgen.layout.impose import Axis, Grid, centred_grid, choose_orientation, flip_axis, largest_grid, trim_marks
+from printgen.layout.impose import (
+    Axis,
+    Grid,
+    centred_grid,
+    choose_orientation,
+    flip_axis,
+    largest_grid,
+    trim_marks,
+)
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
 from printgen.layout.richtext import Fonts, RichStyle, ascent, descent, line_runs, wrap
-from printgen.model import Duplex
-from printgen.model import Paper
+from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Span
 from printgen.spec.printdata import print_facts
 from printgen.units import mm
@@ -153,7 +161,7 @@ def _table_size(block: Block, style: FoldStyle, columns: int) -> tuple[float, li
                    f"words, split it, or use fewer columns")
 
 
-def _measure(block: Block, columns: int, size: float, measure) -> list[float]:
+def _measure(block: Block, columns: int, size: float, measure: Callable[[str], float]) -> list[float]:
     """Per column, the largest measure(text of a cell) (in bold, as the header row is
     set), plus the cell's padding."""
     pad = size * 0.3
@@ -187,17 +195,20 @@ def _column_widths(block: Block, width: float, columns: int, size: float) -> lis
 
 
 def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
+    image = block.image
+    if image is None:                   # the Markdown reader gives every image block its file
+        raise InputError(f"{block.where}: an image with no file")
     try:
-        with PILImage.open(str(block.image)) as picture:
+        with PILImage.open(str(image)) as picture:
             px_w, px_h = picture.size
     except OSError as error:
-        raise InputError(f"{block.where}: cannot read image {block.image.name!r} ({error})") from None
+        raise InputError(f"{block.where}: cannot read image {image.name!r} ({error})") from None
     width, max_h = style.inner[0], style.inner[1] * 0.6
     w = min(width, px_w * 72 / 150)                 # never larger than 150 dpi would make it
     h = w * px_h / px_w
     if h > max_h:
         w, h = max_h * px_w / px_h, max_h
-    return Chunk(h, (Image((width - w) / 2, 0.0, w, h, block.image),), gap=style.gap)
+    return Chunk(h, (Image((width - w) / 2, 0.0, w, h, image),), gap=style.gap)
 
 
 def flow(blocks: list[Block], style: FoldStyle, *,
@@ -303,9 +314,8 @@ def impose_fold(panels: list[tuple[Primitive, ...]], *, paper: Paper, style: Fol
     frame = Frame(pw, ph, 0.0, 0.0)
     placed: list[list[Placed]] = [[], []]
     two_sided = duplex is not None
-    for number, (slot, prims) in enumerate(zip(slots(cols, axis, duplex=two_sided), panels), start=1):
-        if slot.turned:
-            prims = tuple(turn(p, 2, pw, ph) for p in prims)
+    for number, (slot, panel) in enumerate(zip(slots(cols, axis, duplex=two_sided), panels), start=1):
+        prims = tuple(turn(p, 2, pw, ph) for p in panel) if slot.turned else panel
         side = Side(f"panel-{number}", f"panel {number}", frame, prims)
         x, y = grid.cell(slot.row * cols + slot.col)
         placed[slot.page].append(Placed(side, x, y, clip=Clip.TRIM))

@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from printgen.layout.primitives import Primitive, line
+from printgen.limits import whole_limit
 from printgen.model import Duplex, Paper
 from printgen.spec.printdata import print_facts
-from printgen.limits import limit
 
 T = TypeVar("T")
 FOLD_DASH = (2.0, 1.5)
-CALIBRATION_RANGE_MM = limit("back_offset_mm")       # the calibration sheet's rulers read -6 to +6 mm
+CALIBRATION_RANGE_MM = whole_limit("back_offset_mm")       # the calibration sheet's rulers read -6 to +6 mm
 
 
 def room(sheet: Paper) -> tuple[float, float]:

@@ -14,6 +14,7 @@ Seven glue tabs close the seven open seams; cut lines are solid, folds dashed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from printgen.layout.primitives import Polygon, Primitive, line
 
@@ -99,7 +100,7 @@ def net_lines(net: Net, x0: float, y0: float) -> tuple[Primitive, ...]:
     for face, side in net.tabs:
         points = tuple((x + x0, y + y0) for x, y in tab_polygon(net, face, side))
         prims.append(Polygon(points, fill="#e6e6e6"))
-        for a, b in zip(points, points[1:]):
+        for a, b in pairwise(points):
             cuts.append(line(*a, *b, width=CUT_WIDTH))
     for square in net.squares:
         for side in SIDES:

@@ -76,6 +76,7 @@ class Image:
 
 
 Primitive = Rect | Ellipse | Polygon | TextRun | Image
+Shape = Rect | Ellipse | Polygon          # the primitives with a fill, a stroke and its width
 
 
 def line(x1: float, y1: float, x2: float, y2: float, *, stroke: str = "#000000",
@@ -102,8 +103,10 @@ def turn(prim: Primitive, quarter_turns: int, w: float, h: float) -> Primitive:
     if isinstance(prim, (Rect, Image)):
         corners = [rotate_point(p, q, w, h) for p in ((prim.x, prim.y), (prim.x + prim.w, prim.y + prim.h))]
         (x1, y1), (x2, y2) = corners
-        moved = replace(prim, x=min(x1, x2), y=min(y1, y2), w=abs(x2 - x1), h=abs(y2 - y1))
-        return replace(moved, rotate=(prim.rotate + 90 * q) % 360) if isinstance(prim, Image) else moved
+        x, y, bw, bh = min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)
+        if isinstance(prim, Image):
+            return replace(prim, x=x, y=y, w=bw, h=bh, rotate=(prim.rotate + 90 * q) % 360)
+        return replace(prim, x=x, y=y, w=bw, h=bh)
     if isinstance(prim, Ellipse):
         cx, cy = rotate_point((prim.cx, prim.cy), q, w, h)
         rx, ry = (prim.ry, prim.rx) if q % 2 else (prim.rx, prim.ry)
@@ -123,10 +126,10 @@ def shift(prim: Primitive, dx: float, dy: float) -> Primitive:
     return replace(prim, x=prim.x + dx, y=prim.y + dy)
 
 
-def shape_bounds(prim: Primitive) -> tuple[float, float, float, float]:
+def shape_bounds(prim: Shape | Image) -> tuple[float, float, float, float]:
     """The painted box (left, top, right, bottom) of a shape or placed image, half its
     stroke included (text has its own: preflight.text_extent)."""
-    half = prim.width / 2 if getattr(prim, "stroke", None) else 0.0
+    half = prim.width / 2 if not isinstance(prim, Image) and prim.stroke else 0.0
     if isinstance(prim, (Rect, Image)):
         box = (prim.x, prim.y, prim.x + prim.w, prim.y + prim.h)
     elif isinstance(prim, Ellipse):

@@ -14,8 +14,19 @@ from collections.abc import Iterator
 
 from printgen.errors import FitError
 from printgen.layout.deck import DeckLayout
-from printgen.layout.impose import (CALIBRATION_RANGE_MM, FOLD_DASH, Grid, back_position, centred_grid,
-                                    choose_orientation, fit_count, largest_grid, page_offset, room, trim_marks)
+from printgen.layout.impose import (
+    CALIBRATION_RANGE_MM,
+    FOLD_DASH,
+    Grid,
+    back_position,
+    centred_grid,
+    choose_orientation,
+    fit_count,
+    largest_grid,
+    page_offset,
+    room,
+    trim_marks,
+)
 from printgen.layout.page import Page, PageKind, Placed
 from printgen.layout.primitives import Primitive, line
 from printgen.model import CardSize, Duplex, Paper

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from printgen.errors import InputError
-from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.face import context_for, layout_side
+from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.model import Paper
 from printgen.model.aid import Aid
 from printgen.render.pdf import render_pdf

@@ -13,9 +13,9 @@ from pathlib import Path
 from printgen.errors import FitError
 from printgen.layout.box import BoxSize, Net, net_lines, paint, printed_areas, tuck_net
 from printgen.layout.deck import deck_context
+from printgen.layout.face import context_for, layout_side
 from printgen.layout.impose import choose_orientation, room
 from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
-from printgen.layout.face import context_for, layout_side
 from printgen.layout.primitives import Rect, shift
 from printgen.model import Deck, Paper
 from printgen.model.box import Box4, DieLine
@@ -25,7 +25,6 @@ from printgen.spec.expr import render
 from printgen.spec.printdata import print_facts
 from printgen.spec.template import find_template, load_template
 from printgen.units import Length, mm
-
 
 NOTCH_ROOM = 2 * 72 / 25.4     # between the thumb notch and the top of the front's art (2 mm)
 
@@ -109,7 +108,7 @@ def layout_die_art(deck: Deck, options: BoxOptions, die: DieLine) -> Page:
     included), the glue flap left bare from a bleed past its fold, and the same
     panel art as the home-made box on the shop's panels. No lines: the shop cuts."""
     facts = box_facts()
-    gx, gy, gw, gh = die.panels["glue"]
+    gx, gy, _, gh = die.panels["glue"]
     ground = [Rect(0.0, 0.0, die.width, die.height, fill=facts.colors.get("panel", "#ffffff")),
               Rect(gx + die.bleed, gy, die.width - gx - die.bleed, gh, fill=die.glue)]
     placed = [_ground(die.width, die.height, ground), *panel_art(deck, options, die.panels, 0.0, 0.0)]

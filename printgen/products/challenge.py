@@ -14,18 +14,30 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from printgen.deal.rating import ModelRate, Rating, rate, screen
 from printgen.deal.rules import JEDI_TEMPLE, rule_set
 from printgen.errors import InputError
-from printgen.layout.dealsheet import (cover_page, foot_note, number_pages, sheet_page,
-                                      solution_pages)
+from printgen.layout.dealsheet import (
+    cover_page,
+    foot_note,
+    number_pages,
+    sheet_page,
+    solution_pages,
+)
 from printgen.model import Paper
-from printgen.deal.rating import ModelRate, Rating, rate, screen
-from printgen.products.dealsheet import (Worked, deck_sides, make_deal, sheet_deal, solution_block,
-                                         temple_sides, work_deal)
-from printgen.spec.dealsheet import SheetData, sheet_data
+from printgen.products.dealsheet import (
+    Worked,
+    deck_sides,
+    make_deal,
+    sheet_deal,
+    solution_block,
+    temple_sides,
+    work_deal,
+)
 from printgen.progress import Bar
-from printgen.workers import map_in_order
 from printgen.render.pdf import render_pdf
+from printgen.spec.dealsheet import SheetData, sheet_data
+from printgen.workers import map_in_order
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ states, in the engine's own steps in words (printgen.deal.steps).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -21,22 +22,29 @@ from typing import Any
 
 from printgen.deal.cards import Card, Ink, PlayingCard
 from printgen.deal.deal import Deal, seeded_deal
-from printgen.deal.rules import JEDI_TEMPLE, LevelRules, RuleSet, rule_set
 from printgen.deal.rating import Rating, rate
+from printgen.deal.rules import JEDI_TEMPLE, LevelRules, RuleSet, rule_set
 from printgen.deal.steps import solution_steps
 from printgen.errors import InputError
+from printgen.layout.dealsheet import (
+    Block,
+    Cell,
+    SheetDeal,
+    number_pages,
+    sheet_page,
+    solution_pages,
+)
 from printgen.layout.deck import layout_deck
-from printgen.layout.page import Frame, Side
-from printgen.layout.dealsheet import Block, Cell, SheetDeal, number_pages, sheet_page
-from printgen.layout.dealsheet import solution_pages
 from printgen.layout.face import context_for, layout_side
+from printgen.layout.page import Frame, Side
 from printgen.model import Paper
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck
 from printgen.spec.dealsheet import SHEET_FILE, SheetData, sheet_data, template_file
-from printgen.words import plural
 from printgen.spec.template import load_template
 from printgen.units import pt
+from printgen.words import plural
+
 
 @dataclass(frozen=True)
 class DealSheetBuild:
@@ -142,7 +150,7 @@ class SheetWords:
 # --- the pictures: card faces, backs and dice ------------------------------------
 
 @lru_cache(maxsize=2)
-def deck_sides(deck_name: str) -> tuple[tuple[Side, ...], Side]:
+def deck_sides(deck_name: str) -> tuple[Sequence[Side], Side]:
     """Every face of a deck (canonical order) and its first back, laid out once."""
     layout = layout_deck(load_deck(deck_name))
     return layout.faces, layout.back_for(0)

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from collections.abc import Iterator, Sequence
 
 from printgen.layout.deck import DeckLayout, LazySides, layout_deck
 from printgen.layout.page import Page, Side
 from printgen.layout.sheet import check_back_offset, impose
-from printgen.model import Duplex
-from printgen.model import Deck, Paper
+from printgen.model import Deck, Duplex, Paper
 from printgen.output import ensure_dir
 from printgen.progress import progress
 from printgen.render.pdf import render_pdf
@@ -74,7 +72,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     ensure_dir(options.out)
     result = BuildResult()
     if "png" in options.formats:
-        from printgen.render.png import write_pngs    # Pillow: imported only when asked for
+        from printgen.render.png import write_pngs  # Pillow: imported only when asked for
         folder = ensure_dir(options.out / "png")
         every = sides(layout)
 
@@ -85,7 +83,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         result.files += write_pngs(len(every), item, dpi=options.dpi, jobs=options.jobs, quiet=options.quiet,
                                    desc=f"{deck.name} PNG")
     if "svg" in options.formats:
-        from printgen.render.svg import write_svg     # svgwrite: imported only when asked for
+        from printgen.render.svg import write_svg  # svgwrite: imported only when asked for
         folder = ensure_dir(options.out / "svg")
         for side in progress(sides(layout), desc=f"{deck.name} SVG", quiet=options.quiet):
             result.files.append(write_svg(side, folder / f"{side.name}.svg"))

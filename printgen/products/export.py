@@ -16,8 +16,8 @@ from printgen.layout.deck import DeckLayout, layout_deck
 from printgen.model import Deck
 from printgen.model.vendor import Output, Profile
 from printgen.output import ensure_dir
-from printgen.products.exported import ExportOptions, ExportResult
 from printgen.preflight import check_layout, deck_where, expected_size_findings, group_findings
+from printgen.products.exported import ExportOptions, ExportResult
 
 
 def vendor_layout(deck: Deck, prof: Profile) -> DeckLayout:

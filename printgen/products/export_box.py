@@ -43,6 +43,8 @@ class BoxArt:
 def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
     """The deck's box art laid out and preflighted, or None and the reason there is
     none; FitError when the box's text does not fit the shop's panels."""
+    if not prof.box_art:
+        return None, f"no tuck box art: {prof.title} takes none"
     dies = load_die_set(die_set_file(prof.box_art))
     if size_preset(deck.size) != dies.card:
         card = print_facts().card_sizes.get(dies.card, dies.card)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.layout.deck import DeckLayout
-from printgen.layout.page import Clip, Page, Placed, Side
+from printgen.layout.page import Clip, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Image
 from printgen.render.pdf import render_pdf
 
@@ -24,7 +24,7 @@ NOT_PDFX = ("not PDF/X-1a: it has no OutputIntent and no colour profile (colours
             "and TrimBox and BleedBox are set; check it in the shop's proofing step")
 
 
-def card_page(side: Side, kind: str) -> Page:
+def card_page(side: Side, kind: PageKind) -> Page:
     """One side alone on a page of its bleed size, clipped at the bleed."""
     frame = side.frame
     return Page(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed,
@@ -33,10 +33,10 @@ def card_page(side: Side, kind: str) -> Page:
 
 def card_pages(layout: DeckLayout) -> list[Page]:
     """back 1, front 1, back 2, front 2, ..."""
-    pages = []
+    pages: list[Page] = []
     for index, face in enumerate(layout.faces):
-        pages.append(card_page(layout.back_for(index), "back"))
-        pages.append(card_page(face, "front"))
+        pages.append(card_page(layout.back_for(index), PageKind.BACK))
+        pages.append(card_page(face, PageKind.FRONT))
     return pages
 
 

@@ -22,10 +22,10 @@ from pathlib import Path
 from PIL import Image as PILImage
 
 from printgen.errors import OutputError
+from printgen.limits import limit, whole_limit
 from printgen.output import atomic_path, ensure_dir, keep, write_bytes
-from printgen.words import plural
 from printgen.products.proof import PREFIX, Proof, read_proof
-from printgen.limits import limit
+from printgen.words import plural
 
 THUMBS = "_gallery"
 LIVE = "live.js"                 # under THUMBS: the stamp a watching build rewrites
@@ -34,7 +34,7 @@ PAGE_SIDE = 480
 PICTURES = {".png", ".jpg", ".jpeg"}
 MAX_PICTURE_PIXELS = limit("gallery_picture_pixels")  # larger pictures are listed without a preview
 MAX_RENDER_PIXELS = limit("gallery_render_pixels")    # a PDF page preview never needs more than this
-MAX_FILES = limit("gallery_files")               # files listed; a folder holding more is cut short, saying so
+MAX_FILES = whole_limit("gallery_files")               # files listed; a folder holding more is cut short, saying so
 
 
 @dataclass(frozen=True)

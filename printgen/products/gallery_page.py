@@ -153,8 +153,8 @@ class GalleryPage:
         for folder, proof in section.proofs:
             cards = self._cards(folder, proof, lookup, shown)
             if cards and folded:
-                cards = [f"<details><summary>{len(proof.cards)} cards, {esc(proof.label)} "
-                         "(the same cards as exported; click to show)</summary>", *cards, "</details>"]
+                cards = [(f"<details><summary>{len(proof.cards)} cards, {esc(proof.label)} "
+                          "(the same cards as exported; click to show)</summary>"), *cards, "</details>"]
             folded = folded or bool(cards)
             parts += cards
             parts += self._files(folder, proof, lookup, shown, under)
@@ -166,8 +166,8 @@ class GalleryPage:
             return []
         width_mm, height_mm = proof.image_mm
         size = f' width="{round(CARD_SHOWN * width_mm / height_mm)}" height="{CARD_SHOWN}"'
-        parts = [f'<section class="deck-cards"><h3>{len(proof.cards)} cards, {esc(proof.label)}'
-                 '<button class="all" type="button">turn all over</button></h3>', '<div class="cards">']
+        parts = [(f'<section class="deck-cards"><h3>{len(proof.cards)} cards, {esc(proof.label)}'
+                  '<button class="all" type="button">turn all over</button></h3>'), '<div class="cards">']
         for card in proof.cards:
             face, back = folder + card.face, folder + card.back if card.back else None
             shown.update(rel for rel in (face, back) if rel)
@@ -218,19 +218,19 @@ class GalleryPage:
                 f"<title>printgen proofs: {esc(self.title)}</title>", f"<style>{STYLE}</style>",
                 f"<script>{SCRIPT}{LIVE if self.live else ''}</script></head><body>",
                 f"<h1>printgen proofs: {esc(self.title)}</h1>",
-                '<p class="note">Previews are small images; print from the linked files. Click a card to turn '
-                "it over; 100 % shows it at its printed size (bleed included) where the screen's scale is "
-                "set right.</p>"]
+                ('<p class="note">Previews are small images; print from the linked files. Click a card to turn '
+                 "it over; 100 % shows it at its printed size (bleed included) where the screen's scale is "
+                 "set right.</p>")]
         if self.cut_short:
             head.append('<p class="note">This folder holds too many files; only the first ones are listed.</p>')
         body = self._contents()
         for section, parts in self.decks:
-            body += [f'<section id="{anchor(section.name)}"><h2>{esc(section.title)} '
-                     f'<span class="note">({esc(section.name)})</span></h2>', *parts, "</section>"]
+            body += [(f'<section id="{anchor(section.name)}"><h2>{esc(section.title)} '
+                      f'<span class="note">({esc(section.name)})</span></h2>'), *parts, "</section>"]
         for folder in sorted(self.others):
             body += self._other_section(folder, self.others[folder])
-        tail = ['<div id="view" hidden><p>Printed size. Click or press Escape to close.</p><img alt="card at '
-                'printed size"></div>', "</body></html>"]
+        tail = [('<div id="view" hidden><p>Printed size. Click or press Escape to close.</p><img alt="card at '
+                 'printed size"></div>'), "</body></html>"]
         return "\n".join(head + body + tail) + "\n"
 
     def _contents(self) -> list[str]:

@@ -12,10 +12,10 @@ from pathlib import Path
 
 from printgen.errors import FitError
 from printgen.layout.board import board_pages
-from printgen.layout.impose import centred_grid, choose_orientation, largest_grid, room
-from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.face import context_for, layout_side
+from printgen.layout.impose import centred_grid, choose_orientation, largest_grid, room
 from printgen.layout.net import Net, cube_net, net_lines
+from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Deck, Paper
 from printgen.model.pieces import Die, Part, PartKind

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from printgen.layout.page import Side
+from printgen.limits import limit
 from printgen.output import write_bytes
 from printgen.units import mm
-from printgen.limits import limit
 
 PREFIX = ".proof-"
 MAX_BYTES = limit("proof_record_bytes")         # a record of 100,000 cards stays far below this
@@ -81,8 +81,9 @@ def _inside(rel: object) -> str:
 
 
 def _text(value: object) -> str:
+    """value if it is text, else TypeError."""
     if not isinstance(value, str):
-        raise ValueError(value)
+        raise TypeError(value)
     return value
 
 

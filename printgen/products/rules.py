@@ -15,8 +15,8 @@ from pathlib import Path
 from printgen.errors import FitError, InputError
 from printgen.fonts import font
 from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold
-from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.layout.page import Page
+from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.model import CardSize, Deck, Duplex, Paper
 from printgen.model.text import Block, BlockKind, RulesText, Span
 from printgen.render.pdf import render_pdf
@@ -24,8 +24,8 @@ from printgen.spec.expr import render
 from printgen.spec.fold import fold_facts
 from printgen.spec.markdown import load_rules, parse_markdown
 from printgen.spec.original import load_original
-from printgen.spec.reading import read_text
 from printgen.spec.places import RULES, display_path, find
+from printgen.spec.reading import read_text
 from printgen.units import mm
 
 

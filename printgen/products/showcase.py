@@ -16,9 +16,9 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from printgen.layout.page import Side
+from printgen.limits import limit
 from printgen.output import atomic_path
 from printgen.render.png import render_side
-from printgen.limits import limit
 
 CORNER_MM = 3.0                  # the rounded corner of a die-cut card
 MAX_CARDS = limit("showcase_cards")                   # a hand or spread of more is unreadable at any size
@@ -55,7 +55,7 @@ def _shadowed(canvas: Image.Image, card: Image.Image, at: tuple[int, int], blur:
 
 def hand(cards: Sequence[Image.Image], options: Showcase) -> Image.Image:
     """The cards fanned as a player holds them, turning about a point below the hand."""
-    width, height = cards[0].size
+    height = cards[0].height
     count = len(cards)
     step = min(options.fan_degrees, 48.0 / max(1, count - 1))
     radius = 1.6 * height                          # from the pivot to each card's centre

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+
 @dataclass(frozen=True)
 class SheetPlan:
     """One TTS sheet: which cards, and its grid (the numbers the dialog asks for)."""

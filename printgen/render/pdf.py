@@ -5,21 +5,21 @@ from __future__ import annotations
 import hashlib
 import itertools
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from reportlab.lib.colors import CMYKColor, Color, HexColor, toColor
 from reportlab import rl_config
+from reportlab.lib.colors import CMYKColor, Color, HexColor, toColor
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.fonts import ttfont
-from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.layout.page import Clip, Page
+from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path
 
 
-@lru_cache(maxsize=None)
+@cache
 def pdf_font(name: str) -> str:
     """Register a bundled font with reportlab once; return its PDF name."""
     font = ttfont(name)
@@ -38,7 +38,7 @@ class StreamingCanvas(Canvas):
     the same: the stream is compressed as reportlab compresses it, and marked so that
     reportlab does not compress it again."""
 
-    def showPage(self) -> None:  # noqa: N802 (reportlab's name)
+    def showPage(self) -> None:                     # reportlab's name
         super().showPage()
         page = self._doc.Pages.pages[-1]
         if page.stream and page.compression and not page.Contents:
@@ -57,10 +57,10 @@ class CMYKCanvas(StreamingCanvas):
     formula K = 1 - max(R, G, B), no colour profile). Small dark text is set in
     solid black only (0, 0, 0, 100): four inks that misregister blur small type."""
 
-    def setFillColor(self, aColor, alpha=None) -> None:  # noqa: N802,N803 (reportlab's names)
+    def setFillColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
         super().setFillColor(to_cmyk(aColor), alpha)
 
-    def setStrokeColor(self, aColor, alpha=None) -> None:  # noqa: N802,N803
+    def setStrokeColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
         super().setStrokeColor(to_cmyk(aColor), alpha)
 
 

@@ -6,19 +6,30 @@ resolution and reduced, so their edges are smooth; text is antialiased by FreeTy
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
+from itertools import pairwise
 from pathlib import Path
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 from printgen.fonts import FILES, FONT_DIR
 from printgen.layout.page import Clip, Frame, Page, Side
-from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, drawn_dash, shape_bounds
+from printgen.layout.primitives import (
+    Ellipse,
+    Point,
+    Polygon,
+    Rect,
+    Shape,
+    TextRun,
+    drawn_dash,
+    shape_bounds,
+)
 from printgen.layout.primitives import Image as ImagePrim
+from printgen.limits import limit
 from printgen.output import atomic_path
 from printgen.render.pngfile import png_bytes
-from printgen.limits import limit
 
 SUPERSAMPLE = 2
 # Pillow allocates an image in blocks of up to 16 MB by default: a card's image buffers,
@@ -59,7 +70,7 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
         image = ground if ground.mode == "RGB" else ground.convert("RGB")
     texts: list[TextRun] = []
     images: list[ImagePrim] = []
-    shapes: list[Primitive] = []
+    shapes: list[Shape] = []
     for prim in side.prims:
         if isinstance(prim, TextRun):
             texts.append(prim)
@@ -73,8 +84,9 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
     # rows more on each side and only its own rows kept, so no band edge shows.
     rows = max(1, BAND_PIXELS // width)
     paper = "white"
-    if ground is None and shapes and _covers(shapes[0], width, height, scale * SUPERSAMPLE, origin):
-        paper, shapes = shapes[0].fill, shapes[1:]     # a full-bleed background: the paper's colour
+    background = shapes[0] if ground is None and shapes else None
+    if background is not None and background.fill and _covers(background, width, height, scale * SUPERSAMPLE, origin):
+        paper, shapes = background.fill, shapes[1:]     # a full-bleed background: the paper's colour
     one_band = ground is None and height <= rows
     if one_band:                                        # a card: its shapes in one go
         image = _shapes_image(shapes, width, height, scale * SUPERSAMPLE, origin, paper)
@@ -106,7 +118,7 @@ BASES_KEPT = 2           # kept drawings of cards' leading rectangles, 7 MB each
 EDGE = 8 * SUPERSAMPLE   # pixels around a shape's box (and two stroke widths) its drawing may touch
 
 
-def _shapes_image(shapes: list[Primitive], width: int, height: int, scale: float, origin: float,
+def _shapes_image(shapes: list[Shape], width: int, height: int, scale: float, origin: float,
                   paper: str) -> Image.Image:
     """The shapes drawn at scale (SUPERSAMPLE times the output) and reduced.
 
@@ -133,7 +145,7 @@ def _shapes_image(shapes: list[Primitive], width: int, height: int, scale: float
     return image
 
 
-def _base(rects: list[Primitive], width: int, height: int, scale: float, origin: float,
+def _base(rects: list[Shape], width: int, height: int, scale: float, origin: float,
           paper: str) -> tuple[Image.Image, Image.Image]:
     """The rectangles drawn at scale on paper, and that drawing reduced. Flat rectangles
     of at most 256 colours are drawn on a palette image: the same pixels as on RGB, in a
@@ -146,13 +158,13 @@ def _base(rects: list[Primitive], width: int, height: int, scale: float, origin:
     return big, big.convert("RGB").reduce(SUPERSAMPLE)
 
 
-def _groups(shapes: list[Primitive], scale: float, origin: float,
-            size: tuple[int, int]) -> list[tuple[tuple[int, int, int, int], list[Primitive]]]:
+def _groups(shapes: list[Shape], scale: float, origin: float,
+            size: tuple[int, int]) -> list[tuple[tuple[int, int, int, int], list[Shape]]]:
     """Shapes gathered into groups whose regions (pixel boxes at scale, grown by EDGE
     and two stroke widths, aligned to SUPERSAMPLE) do not overlap; each group keeps
     its shapes' order."""
     step = SUPERSAMPLE
-    groups: list[tuple[list[int], list[Primitive]]] = []
+    groups: list[tuple[list[int], list[Shape]]] = []
     for prim in shapes:
         left, top, right, bottom = shape_bounds(prim)
         x0, y0 = _xy(left, top, scale, origin)
@@ -178,7 +190,7 @@ def _groups(shapes: list[Primitive], scale: float, origin: float,
     return [((b[0], b[1], b[2], b[3]), members) for b, members in groups if b[2] > b[0] and b[3] > b[1]]
 
 
-def _covers(prim: Primitive, width: int, height: int, scale: float, origin: float) -> bool:
+def _covers(prim: Shape, width: int, height: int, scale: float, origin: float) -> bool:
     """Whether prim is a plain filled rectangle over every pixel of the side drawn at scale."""
     if not (isinstance(prim, Rect) and prim.fill and not prim.stroke and prim.radius == 0):
         return False
@@ -255,7 +267,7 @@ def _xy(x: float, y: float, scale: float, origin: float, top: float = 0.0,
     return (x + origin) * scale - left, (y + origin) * scale - top
 
 
-def _shape(draw: ImageDraw.ImageDraw, prim: Primitive, scale: float, origin: float,
+def _shape(draw: ImageDraw.ImageDraw, prim: Shape, scale: float, origin: float,
            top: float = 0.0, left: float = 0.0) -> None:
     """Fill, then stroke centred on the outline as PDF and SVG do (Pillow strokes
     inside a box, so the stroke's box is grown by half its width)."""
@@ -290,16 +302,16 @@ def _shape(draw: ImageDraw.ImageDraw, prim: Primitive, scale: float, origin: flo
                     draw.ellipse([x - half, y - half, x + half, y + half], fill=prim.stroke)
 
 
-def _dashes(points: list[tuple[float, float]], dash: list[float]):
+def _dashes(points: list[Point], dash: list[float]) -> Iterator[tuple[Point, Point]]:
     """Split a polyline into its drawn dash segments (all of it if there is no dash)."""
     dash = list(drawn_dash(tuple(dash)))
-    total = sum(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 for (x1, y1), (x2, y2) in zip(points, points[1:]))
+    total = sum(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 for (x1, y1), (x2, y2) in pairwise(points))
     if not dash or total / (sum(dash) * (2 if len(dash) % 2 else 1)) > MAX_DASHES:
-        yield from zip(points, points[1:])             # no pattern, or one too fine to draw: solid
+        yield from pairwise(points)                     # no pattern, or one too fine to draw: solid
         return
     pattern = dash * (2 if len(dash) % 2 else 1)      # an odd pattern repeats to even length
     index, left, on = 0, pattern[0], True
-    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+    for (x1, y1), (x2, y2) in pairwise(points):
         length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
         pos = 0.0
         while pos < length - 1e-9:
@@ -322,7 +334,7 @@ def _text(image: Image.Image, run: TextRun, scale: float, origin: float) -> None
         ImageDraw.Draw(image).text((x, y), run.text, font=font, fill=run.color, anchor="ls")
         return
     left, top, right, bottom = font.getbbox(run.text, anchor="ls")
-    layer = Image.new("L", (right - left + 2, bottom - top + 2), 0)
+    layer = Image.new("L", (math.ceil(right - left) + 2, math.ceil(bottom - top) + 2), 0)
     ImageDraw.Draw(layer).text((-left + 1, -top + 1), run.text, font=font, fill=255, anchor="ls")
     turned = layer.transpose(_TRANSPOSE[run.rotate])
     # where the anchor (layer point (1 - left, 1 - top)) lands after turning

@@ -19,8 +19,8 @@ from __future__ import annotations
 import struct
 import zlib
 
-from zlib_ng import zlib_ng
 from PIL import Image
+from zlib_ng import zlib_ng
 
 LEVEL = 2              # zlib-ng's level 2 packs cards 16 % tighter than its level 1, and sooner
 BAND_PIXELS = 1_500_000  # pixels read out of the image at once: a card in one go, a sheet in bands

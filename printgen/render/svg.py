@@ -6,12 +6,14 @@ Inkscape shows exactly what the PDF shows, whatever fonts it has.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
+from svgwrite.base import BaseElement
 
 from printgen.fonts import FILES, FONT_DIR
 from printgen.layout.page import Side
@@ -26,8 +28,8 @@ def _n(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-@lru_cache(maxsize=None)
-def _glyphs(name: str) -> tuple[dict[int, str], object, int]:
+@cache
+def _glyphs(name: str) -> tuple[dict[int, str], Any, int]:     # fontTools has no types: its glyph set
     tt = TTFont(FONT_DIR / FILES[name], lazy=True)
     return tt.getBestCmap(), tt.getGlyphSet(), tt["head"].unitsPerEm
 
@@ -61,12 +63,13 @@ def _paint(prim: Rect | Ellipse | Polygon) -> dict[str, str]:
     paint = {"fill": prim.fill or "none"}
     if prim.stroke and prim.width > 0:
         paint.update(stroke=prim.stroke, stroke_width=_n(prim.width), stroke_linejoin="round")
-        if drawn_dash(getattr(prim, "dash", ())):
-            paint["stroke_dasharray"] = " ".join(_n(d) for d in prim.dash)
+        dash = () if isinstance(prim, Ellipse) else prim.dash
+        if drawn_dash(dash):
+            paint["stroke_dasharray"] = " ".join(_n(d) for d in dash)
     return paint
 
 
-def element(drawing: svgwrite.Drawing, prim: Primitive):
+def element(drawing: svgwrite.Drawing, prim: Primitive) -> BaseElement:
     if isinstance(prim, Rect):
         return drawing.rect((_n(prim.x), _n(prim.y)), (_n(prim.w), _n(prim.h)),
                             rx=_n(prim.radius) if prim.radius else None, **_paint(prim))
@@ -81,7 +84,7 @@ def element(drawing: svgwrite.Drawing, prim: Primitive):
     return _image(drawing, prim)
 
 
-def _text(drawing: svgwrite.Drawing, run: TextRun):
+def _text(drawing: svgwrite.Drawing, run: TextRun) -> BaseElement:
     cmap, glyph_set, units_per_em = _glyphs(run.font)
     scale = run.size / units_per_em
     group = drawing.g(fill=run.color, transform=f"translate({_n(run.x)} {_n(run.y)}) rotate({run.rotate}) "
@@ -97,7 +100,7 @@ def _text(drawing: svgwrite.Drawing, run: TextRun):
     return group
 
 
-def _image(drawing: svgwrite.Drawing, prim: ImagePrim):
+def _image(drawing: svgwrite.Drawing, prim: ImagePrim) -> BaseElement:
     import base64
     import mimetypes
     kind = mimetypes.guess_type(prim.path.name)[0] or "image/png"

@@ -17,4 +17,4 @@ def load_deck(name_or_path: str) -> Deck:
     return load_deck_file(path, display_path(path))
 
 
-__all__ = ["load_deck", "display_path"]
+__all__ = ["display_path", "load_deck"]

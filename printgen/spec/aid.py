@@ -49,9 +49,9 @@ def _pages(check: Checker, path: Path, raw: Any) -> tuple[AidPage, ...]:
         check.fail(("pages",), "expected a list of pages such as [{template: my-aid-page}]")
         return ()
     pages = []
-    for i, entry in enumerate(raw):
+    for i, item in enumerate(raw):
         where: KeyPath = ("pages", i)
-        entry = check.mapping(entry, where, PAGE_KEYS, required=["template"])
+        entry = check.mapping(item, where, PAGE_KEYS, required=["template"])
         each = check.choice(entry.get("each"), where + ("each",), ["player"], "")
         name = check.text(entry.get("template"), where + ("template",))
         if name:

@@ -3,7 +3,7 @@ shops' die lines (printgen/data/tgc-boxes.yaml and the like)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from printgen.builtin import data_dir
@@ -51,7 +51,7 @@ def die_set_file(name: str) -> Path:
     return data_dir() / name
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_die_set(path: Path) -> DieSet:
     """A die-line file, checked, with every error located."""
     doc = load_file(path)

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import InputError
-from printgen.spec.reading import note_read, read_text
 from printgen.limits import limit
+from printgen.spec.reading import note_read, read_text
 
 COUNT = "count"
 MAX_ROWS = limit("table_rows")          # rows of cards a table may hold
@@ -55,7 +55,7 @@ def read_table(path: Path, display: str, sheet: str | None = None) -> list[Row]:
 
 
 def _csv_rows(path: Path, display: str) -> list[tuple[int, list[str]]]:
-    import csv                      # only a deck with a CSV table needs it
+    import csv  # only a deck with a CSV table needs it
     text = read_text(path, display)
     try:
         return [(number, row) for number, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1)]
@@ -74,7 +74,7 @@ def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, l
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except FileNotFoundError:
         raise InputError(f"{display}: file not found") from None
-    except Exception as error:          # openpyxl raises many kinds for a damaged file
+    except Exception as error:  # noqa: BLE001 (openpyxl raises many kinds for a damaged file)
         raise InputError(f"{display}: not a readable XLSX workbook ({type(error).__name__})") from None
     try:
         if sheet is not None and sheet not in book.sheetnames:
@@ -94,6 +94,7 @@ def _check_unpacked(path: Path, display: str) -> None:
     """An XLSX file is a zip archive: refuse one too large on disk or when unpacked (a
     zip bomb) before openpyxl reads it."""
     import zipfile
+
     from printgen.spec.reading import MAX_BYTES
     try:
         if path.stat().st_size > MAX_BYTES:

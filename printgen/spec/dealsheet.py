@@ -53,12 +53,12 @@ def sheet_data(path: Path | None = None) -> SheetData:
         columns=check.integer(setup.get("columns"), ("setup", "columns"), minimum=1),
         cell_height=check.length(setup.get("cell_height"), ("setup", "cell_height")))
     rules = {}
-    for name, entry in (top.get("rules") or {}).items():
-        entry = check.mapping(entry, ("rules", name), RULE_KEYS, required=["title", "temple", "credit", "setup", "key"])
+    for name, item in (top.get("rules") or {}).items():
+        entry = check.mapping(item, ("rules", name), RULE_KEYS, required=["title", "temple", "credit", "setup", "key"])
         rules[name] = {k: check.text(entry.get(k), ("rules", name, k), "") for k in RULE_KEYS}
     levels = {}
-    for name, entry in (top.get("levels") or {}).items():
-        entry = check.mapping(entry, ("levels", name), ["title", "rules"], required=["title", "rules"])
+    for name, item in (top.get("levels") or {}).items():
+        entry = check.mapping(item, ("levels", name), ["title", "rules"], required=["title", "rules"])
         levels[name] = {k: check.text(entry.get(k), ("levels", name, k)) for k in ("title", "rules")}
     rating = check.mapping(top.get("rating"), ("rating",), RATING_KEYS, required=RATING_KEYS)
     challenge = check.mapping(top.get("challenge"), ("challenge",), ["scan_limit", "use"],

@@ -6,17 +6,16 @@ import itertools
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import InputError
+from printgen.errors import InputError, PrintgenError
+from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.spec.cardtable import read_table
 from printgen.spec.expr import render
 from printgen.spec.places import DICE, PARTS, RULES, find
 from printgen.spec.printdata import print_facts
-from printgen.errors import PrintgenError
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 from printgen.units import Length
-from printgen.limits import limit
 
 DECK_KEYS = ["name", "title", "game", "credits", "size", "bleed", "safe", "face", "back",
              "label", "fields", "card_thickness", "cards", "dice", "parts", "box", "rules"]
@@ -98,11 +97,15 @@ def _box(check: Checker, value: Any) -> DeckBox:
     if value is None:
         return DeckBox()
     data = check.mapping(value, ("box",), BOX_KEYS)
-    lengths = {key: check.length(data[key], ("box", key)) if data.get(key) is not None else None
-               for key in ("thickness", "clearance")}
-    texts = {key: check.text(data[key], ("box", key)) if data.get(key) is not None else None
-             for key in ("title", "side", "back")}
-    return DeckBox(**lengths, **texts)
+
+    def length(key: str) -> float | None:
+        return check.length(data[key], ("box", key)) if data.get(key) is not None else None
+
+    def text(key: str) -> str | None:
+        return check.text(data[key], ("box", key)) if data.get(key) is not None else None
+
+    return DeckBox(thickness=length("thickness"), clearance=length("clearance"),
+                   title=text("title"), side=text("side"), back=text("back"))
 
 
 def _size(check: Checker, value: Any) -> CardSize:
@@ -160,9 +163,9 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
     cards: list[Card] = []
     source = check.doc.source
     label_where = f"{source}:{check.doc.line(('label',))} label"
-    for i, entry in enumerate(entries):
+    for i, item in enumerate(entries):
         path: KeyPath = ("cards", i)
-        entry = check.mapping(entry, path, ENTRY_KEYS)
+        entry = check.mapping(item, path, ENTRY_KEYS)
         fields = {**base, **_fields(check, entry.get("fields") or {}, path + ("fields",))}
         count = check.integer(entry.get("count"), path + ("count",), default=1, minimum=1)
         if len(cards) + count * _product_size(entry.get("each")) > MAX_CARDS:

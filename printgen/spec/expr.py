@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 import threading
-from functools import lru_cache
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import jinja2
+from jinja2.runtime import Context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from printgen.errors import TemplateError
@@ -31,7 +32,8 @@ def _signed(value: Any) -> str:
 class _SourceLoader(jinja2.BaseLoader):
     """Templates named by their own source text."""
 
-    def get_source(self, environment: jinja2.Environment, template: str):
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
         return template, None, lambda: True
 
 
@@ -52,7 +54,7 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
 
     intercepted_binops = frozenset(["**", "*"])
 
-    def call_binop(self, context, operator, left, right):  # noqa: ANN001 (Jinja2's signature)
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:   # Jinja2's signature
         if operator == "**":
             if isinstance(left, (int, float)) and isinstance(right, (int, float)) and abs(left) > 1 \
                     and right * math.log10(abs(left)) > MAX_RESULT:

@@ -20,6 +20,7 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
     """The picture's pixel size; InputError naming `where` when it is not a readable
     picture or holds more than MAX_PIXELS."""
     from PIL import Image
+
     from printgen.spec.reading import note_read
     note_read(path)
     try:

@@ -12,7 +12,6 @@ from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
 
-
 @dataclass(frozen=True)
 class PrintFacts:
     card_sizes: dict[str, CardSize]

@@ -7,9 +7,9 @@ import stat
 from pathlib import Path
 
 from printgen.errors import InputError, PrintgenError
-from printgen.limits import limit
+from printgen.limits import whole_limit
 
-MAX_BYTES = limit("file_bytes")      # the largest data, template, rules or deal file printgen reads (8 MB)
+MAX_BYTES = whole_limit("file_bytes")      # the largest data, template, rules or deal file printgen reads (8 MB)
 _read: set[str] = set()          # every file the spec stage opened in this process
 
 

@@ -7,15 +7,14 @@ be, nothing inside it is reported again (no "got nothing" for each of its keys).
 
 from __future__ import annotations
 
+import math
 import re
-
 from collections.abc import Iterable
 from typing import Any
 
 from printgen.errors import SpecError, UnitError
 from printgen.spec.yamlload import KeyPath, Located
 from printgen.units import Length
-
 
 PLAIN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 
@@ -122,7 +121,7 @@ class Checker:
             result = float(str(value))
         except ValueError:
             result = float("nan")
-        if result != result or result in (float("inf"), float("-inf")):
+        if not math.isfinite(result):
             self.fail(path, f"expected a number, got {shown(value)}")
             return default or 0.0
         if (minimum is not None and result < minimum) or (maximum is not None and result > maximum):

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import InputError, TemplateError
+from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
 from printgen.spec.expr import is_template
 from printgen.spec.pictures import check_picture
 from printgen.spec.places import builtin_file, confined, display_path, roots
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
-from printgen.limits import limit
 
 COMMON = ["kind", "when", "mirror"]
 BOX = ["x", "y", "w", "h", "box"]

@@ -33,9 +33,9 @@ def _profile(check: Checker, name: str, raw: object) -> Profile:
     value = check.mapping(raw, path, PROFILE_KEYS, required=["title", "output", "dpi", "bleed", "safe"])
     output = Output(check.choice(value.get("output"), path + ("output",), [o.value for o in Output], "png"))
     expect = {}
-    for preset, size in (value.get("expect") or {}).items():
+    for preset, given in (value.get("expect") or {}).items():
         where = path + ("expect", preset)
-        size = check.mapping(size, where, ["width", "height"], required=["width", "height"])
+        size = check.mapping(given, where, ["width", "height"], required=["width", "height"])
         if output is Output.PDF:
             expect[preset] = (check.length(size.get("width"), where + ("width",)),
                               check.length(size.get("height"), where + ("height",)))

@@ -8,7 +8,6 @@ key paths to line numbers, so an error can name the line it is about.
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,8 +15,8 @@ from typing import Any
 import yaml
 
 from printgen.errors import SpecError, located
-from printgen.spec.reading import read_text
 from printgen.limits import limit
+from printgen.spec.reading import read_text
 
 KeyPath = tuple[str | int, ...]
 MAX_DEPTH = limit("yaml_depth")            # mappings and lists inside each other (libyaml's composer recurses)
@@ -84,6 +83,8 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc: str
         return result
     if isinstance(node, yaml.SequenceNode):
         return [_convert(item, path + (i,), lines, doc, count) for i, item in enumerate(node.value)]
+    if not isinstance(node, yaml.ScalarNode):       # the composer makes only these three kinds
+        raise SpecError(located(doc, node.start_mark.line + 1, format_path(path), "expected a plain value"))
     plain = not node.style            # None from PyYAML's parser, "" from libyaml's
     if node.tag == "tag:yaml.org,2002:null" or (plain and node.value in ("", "~", "null")):
         return None
@@ -98,7 +99,7 @@ def _scan(text: str, source: str) -> None:
     and explicit tags (!!python/..., !custom): data files are plain YAML."""
     depth = aliases = 0
     for event in yaml.parse(text, Loader=_LOADER):
-        line = event.start_mark.line + 1
+        line = event.start_mark.line + 1 if event.start_mark is not None else None
         tag = getattr(event, "tag", None)
         implicit = getattr(event, "implicit", True)
         if tag and tag != "!" and not (implicit is True or (isinstance(implicit, tuple) and any(implicit))):
