@@ -157,9 +157,8 @@ def _fills(prim: Primitive, bleed_box: Box) -> bool:
 
 
 def _picture(prim: Image, where: str, dpi: int, scope: str, name: str, entry: str) -> Iterator[Finding]:
-    from PIL import Image as PILImage  # only decks with pictures need Pillow here
-    with PILImage.open(prim.path) as source:
-        width, height = source.size
+    from printgen.spec.pictures import picture_size  # only decks with pictures need Pillow here
+    width, height = picture_size(prim.path)         # read when the deck was checked, and kept
     placed_w, placed_h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
     effective = min(width / (placed_w / 72), height / (placed_h / 72))
     if effective + 0.5 < dpi:

@@ -59,7 +59,15 @@ def chosen_cards(text: str | None, total: int) -> list[int]:
 
 def run(args: argparse.Namespace) -> int:
     from printgen.layout.deck import layout_deck
-    from printgen.products.showcase import Showcase, card_picture, hand, spread, write_picture
+    from printgen.products.showcase import (
+        Showcase,
+        card_picture,
+        check_size,
+        hand,
+        spread,
+        write_picture,
+    )
+    from printgen.render.png import pixel_size
     if not DPI_RANGE[0] <= args.dpi <= DPI_RANGE[1]:
         raise InputError(f"--dpi: expected {DPI_RANGE[0]} to {DPI_RANGE[1]}, got {args.dpi}")
     deck = load_deck(args.deck)
@@ -68,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     picks = chosen_cards(args.cards, len(deck.cards))
     layout = layout_deck(deck)
     options = Showcase(dpi=args.dpi)
+    check_size(pixel_size(layout.faces[picks[0]], options.dpi), len(picks), options, f"{deck.at('size')} size")
     faces = [card_picture(layout.faces[i], options.dpi) for i in picks]
     back = card_picture(layout.back_for(picks[0]), options.dpi)
     out = args.out if args.out is not None else Path("output") / deck.name

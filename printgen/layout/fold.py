@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from PIL import Image as PILImage
-
 from printgen.errors import FitError, InputError
 from printgen.fonts import font
 from printgen.layout.impose import (
@@ -35,6 +33,7 @@ from printgen.layout.primitives import Image, Primitive, line, shift, turn
 from printgen.layout.richtext import Fonts, RichStyle, ascent, descent, line_runs, wrap
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Span
+from printgen.spec.pictures import check_picture
 from printgen.spec.printdata import print_facts
 from printgen.units import mm
 
@@ -198,11 +197,7 @@ def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
     image = block.image
     if image is None:                   # the Markdown reader gives every image block its file
         raise InputError(f"{block.where}: an image with no file")
-    try:
-        with PILImage.open(str(image)) as picture:
-            px_w, px_h = picture.size
-    except OSError as error:
-        raise InputError(f"{block.where}: cannot read image {image.name!r} ({error})") from None
+    px_w, px_h = check_picture(image, f"{block.where}: image {image.name!r}")     # checked once, kept
     width, max_h = style.inner[0], style.inner[1] * 0.6
     w = min(width, px_w * 72 / 150)                 # never larger than 150 dpi would make it
     h = w * px_h / px_w

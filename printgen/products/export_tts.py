@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from printgen.layout.deck import DeckLayout
 from printgen.layout.impose import Grid
@@ -80,7 +82,10 @@ def write_tts(layout: DeckLayout, prof: Profile, folder: Path, result: ExportRes
         result.warnings.append(f"{deck_where(deck)} ({prof.name}): "
                                f"the deck has {len(layout.backs)} backs; TTS sheets use the first "
                                f"card's back for every card")
-    url = (lambda p: f"{url_base.rstrip('/')}/{p.name}") if url_base else (lambda p: p.resolve().as_uri())
+    # an image's address: its file name (percent-encoded) under the checked --url-base, else
+    # its path on this computer as a file: address (links not followed, as every path shown)
+    url = ((lambda p: f"{url_base.rstrip('/')}/{quote(p.name)}") if url_base
+           else (lambda p: Path(os.path.abspath(p)).as_uri()))
     saved = saved_object(deck.title, [card.label for card in deck.cards], sheets, url(back_path), url)
     path = folder / f"{deck.name}-tts.json"
     result.files.append(write_bytes(path, (json.dumps(saved, indent=2) + "\n").encode("utf-8")))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import time
 from collections.abc import Callable
+from urllib.parse import quote
 
 from printgen.products.gallery import DeckSection, Preview
 from printgen.products.proof import Proof
@@ -124,6 +125,14 @@ def esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def link(rel: str) -> str:
+    """A file of the output folder (a path relative to it) as a link's address, ready
+    for an attribute: "./" first, so that it is always a relative path (a file named
+    "javascript:alert(1)", or a stranger's proof record naming one, never becomes a
+    script or another site's address), percent-encoded and HTML-escaped."""
+    return esc("./" + quote(rel, safe="/"))
+
+
 def anchor(name: str) -> str:
     return "deck-" + "".join(c if c.isalnum() or c in "-_" else "-" for c in name)
 
@@ -141,7 +150,7 @@ class GalleryPage:
         if shown is None or shown.thumb is None:
             return f'<span class="noview">{esc(shown.caption if shown else alt + " (missing)")}</span>'
         self.thumbs.add(shown.thumb)
-        return f'<img data-src="{esc(shown.thumb)}" alt="{esc(alt)}"{extra}>'
+        return f'<img data-src="{link(shown.thumb)}" alt="{esc(alt)}"{extra}>'
 
     def add_deck(self, section: DeckSection, lookup: Lookup, under: Callable[[str], list[str]]) -> set[str]:
         """Add a deck's section; the files it shows (relative to the root). The first
@@ -174,7 +183,7 @@ class GalleryPage:
             back_img = self._img(lookup(back, True), f"back of {card.name}", ' class="back"' + size) if back else ""
             parts.append(f'<figure class="card"><div class="turn" tabindex="0" title="click to turn over">'
                          f'{self._img(lookup(face, True), card.name, size)}{back_img}</div>'
-                         f'<figcaption>{esc(card.name)} · <a class="zoom" href="{esc(face)}" '
+                         f'<figcaption>{esc(card.name)} · <a class="zoom" href="{link(face)}" '
                          f'data-w="{width_mm:.2f}mm" data-h="{height_mm:.2f}mm">100 %</a></figcaption></figure>')
         parts.append("</div></section>")
         return parts
@@ -193,12 +202,12 @@ class GalleryPage:
             found = lookup(rel, False)
             caption = found.caption if found else f"{name} (missing)"
             thumb = self._img(found, name) if found and found.thumb else ""
-            parts.append(f'<tr><td>{thumb}</td><td><a href="{esc(rel)}">{esc(caption)}</a></td></tr>')
+            parts.append(f'<tr><td>{thumb}</td><td><a href="{link(rel)}">{esc(caption)}</a></td></tr>')
         for name in proof.folders:
             inside = under(folder + name)
             shown.update(inside)
             if inside:
-                parts.append(f'<tr><td></td><td><a href="{esc(folder + name)}/">{esc(name)}/</a> '
+                parts.append(f'<tr><td></td><td><a href="{link(folder + name + "/")}">{esc(name)}/</a> '
                              f'({len(inside)} files)</td></tr>')
         parts.append(f'<tr><td>preflight</td><td>{findings}</td></tr></table>')
         return parts
@@ -244,13 +253,13 @@ class GalleryPage:
         pictures = [e for e in entries if e.thumb]
         if pictures:
             parts.append('<div class="grid">')
-            parts += [f'<figure><a href="{esc(e.rel)}">{self._img(e, e.caption)}</a>'
+            parts += [f'<figure><a href="{link(e.rel)}">{self._img(e, e.caption)}</a>'
                       f"<figcaption>{esc(e.caption)}</figcaption></figure>" for e in pictures]
             parts.append("</div>")
         plain = [e for e in entries if not e.thumb]
         if plain:
             parts.append('<ul class="plain">')
-            parts += [f'<li><a href="{esc(e.rel)}">{esc(e.caption)}</a></li>' for e in plain]
+            parts += [f'<li><a href="{link(e.rel)}">{esc(e.caption)}</a></li>' for e in plain]
             parts.append("</ul>")
         return [*parts, "</section>"]
 

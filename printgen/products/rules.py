@@ -79,9 +79,9 @@ def deal_blocks(template: Path, number: int) -> list[Block]:
     shown = [("Sylop" if v == deal.rules.force_value else deal.card_text(i))
              for i, v in enumerate(deal.values)]
     rows, stock = deal.rules.tableau.split(shown)
-    text = render(read_text(template), {"number": number, "rows": rows, "stock": stock,
-                                        "rolls": [list(r) for r in deal.rolls]},
-                  display_path(template))
+    source = display_path(template)
+    text = render(read_text(template, source), {"number": number, "rows": rows, "stock": stock,
+                                                "rolls": [list(r) for r in deal.rolls]}, source)
     return parse_markdown(text, template)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from printgen.errors import InputError
 from printgen.layout.page import Side
 from printgen.limits import limit
 from printgen.output import atomic_path
@@ -22,6 +23,7 @@ from printgen.render.png import render_side
 
 CORNER_MM = 3.0                  # the rounded corner of a die-cut card
 MAX_CARDS = limit("showcase_cards")                   # a hand or spread of more is unreadable at any size
+MAX_PIXELS = limit("showcase_pixels")     # the cards' pictures, the hand's and the spread's together
 SHADOW = (0, 0, 0, 110)
 
 
@@ -41,6 +43,47 @@ def card_picture(side: Side, dpi: int) -> Image.Image:
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, card.width - 1, card.height - 1), radius=radius, fill=255)
     card.putalpha(mask)
     return card
+
+
+def check_size(card: tuple[int, int], count: int, options: Showcase, where: str) -> None:
+    """Before anything is drawn: InputError naming `where` (the deck's size) when count
+    cards of card's pixel size, with the back, and their hand and spread pictures
+    would need more than MAX_PIXELS pixels (each held as RGBA, some twice over)."""
+    width, height = card
+    cards = (count + 1) * width * height
+    hand_w, hand_h = hand_size(card, count, options)
+    spread_w, spread_h = spread_size(card, count + 1)
+    needed = cards + hand_w * hand_h + spread_w * spread_h
+    if needed > MAX_PIXELS:
+        raise InputError(f"{where}: a showcase of {count} cards of {width:,} x {height:,} pixels at "
+                         f"{options.dpi} dpi needs {needed:,} pixels; expected at most {MAX_PIXELS:,}: "
+                         f"show fewer cards (--cards) or give a lower --dpi")
+
+
+def hand_size(card: tuple[int, int], count: int, options: Showcase) -> tuple[int, int]:
+    """hand()'s picture size for count cards of card's pixel size (at most a pixel or
+    two larger), worked out without drawing."""
+    width, height = card
+    step = min(options.fan_degrees, 48.0 / max(1, count - 1))
+    radius = 1.6 * height
+    boxes = []
+    for index in range(count):
+        turn = math.radians((index - (count - 1) / 2) * step)
+        cos, sin = abs(math.cos(turn)), abs(math.sin(turn))
+        turned_w, turned_h = math.ceil(width * cos + height * sin) + 1, math.ceil(width * sin + height * cos) + 1
+        x, y = radius * math.sin(turn) - turned_w / 2, -radius * math.cos(turn) - turned_h / 2
+        boxes.append((x, y, x + turned_w, y + turned_h))
+    margin = round(0.08 * height)
+    left, top = min(b[0] for b in boxes) - margin, min(b[1] for b in boxes) - margin
+    right, bottom = max(b[2] for b in boxes) + margin, max(b[3] for b in boxes) + 2 * margin
+    return math.ceil(right - left), math.ceil(bottom - top)
+
+
+def spread_size(card: tuple[int, int], count: int) -> tuple[int, int]:
+    """spread()'s picture size for count cards of card's pixel size."""
+    width, height = card
+    gap, margin = round(0.12 * width), round(0.1 * height)
+    return 2 * margin + count * width + (count - 1) * gap, 2 * margin + height + round(0.3 * height)
 
 
 def _shadowed(canvas: Image.Image, card: Image.Image, at: tuple[int, int], blur: int) -> None:

@@ -17,6 +17,7 @@ from printgen.fonts import ttfont
 from printgen.layout.page import Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path
+from printgen.spec.pictures import picture_bytes
 
 
 @cache
@@ -224,6 +225,6 @@ def _image_source(path: Path) -> _ImageFile:
 @lru_cache(maxsize=256)
 def _named_image(path: str, mtime_ns: int, size: int) -> _ImageFile:
     source = _ImageFile(path)
-    source.digest = "image-" + hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    source.digest = "image-" + hashlib.sha256(picture_bytes(Path(path))).hexdigest()
     return source
 

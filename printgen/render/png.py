@@ -30,6 +30,7 @@ from printgen.layout.primitives import Image as ImagePrim
 from printgen.limits import limit
 from printgen.output import atomic_path
 from printgen.render.pngfile import png_bytes
+from printgen.spec.pictures import drawn_picture
 
 SUPERSAMPLE = 2
 # Pillow allocates an image in blocks of up to 16 MB by default: a card's image buffers,
@@ -347,9 +348,6 @@ def _text(image: Image.Image, run: TextRun, scale: float, origin: float) -> None
 def _picture(image: Image.Image, prim: ImagePrim, scale: float, origin: float) -> None:
     x, y = _xy(prim.x, prim.y, scale, origin)
     size = (max(1, round(prim.w * scale)), max(1, round(prim.h * scale)))
-    with Image.open(prim.path) as source:
-        picture = source.convert("RGBA")
-    if prim.rotate:
-        picture = picture.transpose(_TRANSPOSE[prim.rotate])
-    picture = picture.resize(size, Image.Resampling.LANCZOS)
+    # decoded once and resized once per size in this process (an icon may stand 60 times on a card)
+    picture = drawn_picture(prim.path, size, _TRANSPOSE[prim.rotate] if prim.rotate else None)
     image.paste(picture, (round(x), round(y)), picture)

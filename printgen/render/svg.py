@@ -20,6 +20,7 @@ from printgen.layout.page import Side
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import write_bytes
+from printgen.spec.pictures import picture_bytes
 from printgen.units import mm
 
 
@@ -104,7 +105,7 @@ def _image(drawing: svgwrite.Drawing, prim: ImagePrim) -> BaseElement:
     import base64
     import mimetypes
     kind = mimetypes.guess_type(prim.path.name)[0] or "image/png"
-    data = base64.b64encode(prim.path.read_bytes()).decode("ascii")
+    data = base64.b64encode(picture_bytes(prim.path)).decode("ascii")
     w, h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
     cx, cy = prim.x + prim.w / 2, prim.y + prim.h / 2
     return drawing.image(f"data:{kind};base64,{data}", insert=(_n(-w / 2), _n(-h / 2)),

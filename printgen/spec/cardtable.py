@@ -5,7 +5,10 @@ is a card (an optional `count` column says how many copies). Values are kept as 
 exactly as typed: "+1" stays "+1", "007" stays "007", "1.10" stays "1.10". In an
 XLSX workbook a cell typed as text is taken as it is; a number is written back the way
 the sheet shows it where its format is a plain decimal one ("0.00"), else in its
-shortest form (1 and not 1.0); a formula gives the value the workbook last saved.
+shortest form (1 and not 1.0); a formula gives the value the workbook last saved
+(one never saved by a spreadsheet program has none, and is an error). An XLSX sheet
+is read as wide as its header row (up to MAX_COLUMNS) and one column more, so a sheet
+whose rows are padded out to column XFD costs no more than its header.
 Errors name the file, the row and the column's header: `cards.csv:14 count: ...`.
 """
 
@@ -13,20 +16,27 @@ from __future__ import annotations
 
 import datetime
 import io
+import operator
 import re
 from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.spec.reading import note_read, read_text
+from printgen.spec.reading import read_bytes, read_text
 
 COUNT = "count"
 MAX_ROWS = limit("table_rows")          # rows of cards a table may hold
 MAX_UNPACKED = limit("xlsx_unpacked_bytes")
 MAX_COPIES = limit("table_copies")         # copies a row's count may ask for
+MAX_COLUMNS = int(limit("table_columns"))    # named columns (fields) a table may have
+MAX_CELLS = limit("xlsx_cells")            # cells an XLSX workbook's sheets may hold, empty ones included
+CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")      # <c r="B2" ...>, <x:c>: a cell
+FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")   # <f>SUM(A1:A3)</f>: a formula
 DECIMALS = re.compile(r"^0(?:\.(0+))?$")
+COPIES = re.compile(r"0*([0-9]{1,9})")     # ASCII digits only: "²" and "٣" are digits to str.isdigit()
 
 
 @dataclass(frozen=True)
@@ -51,7 +61,15 @@ def read_table(path: Path, display: str, sheet: str | None = None) -> list[Row]:
         cells = _xlsx_rows(path, display, sheet)
     else:
         raise InputError(f"{display}: expected a card table ending in .csv or .xlsx, got {path.name!r}")
-    return _rows(cells, display)
+    rows = _rows(cells, display)
+    if not any(row.count for row in rows):
+        header_line = next(number for number, row in cells if any(value.strip() for value in row))
+        if rows:
+            raise InputError(f"{display}:{header_line} {COUNT}: every row's count is 0, so the table makes "
+                             f"no cards; expected a count of 1 or more in at least one row")
+        raise InputError(f"{display}:{header_line}: a header row and no card rows; expected a row per "
+                         f"card below the header")
+    return rows
 
 
 def _csv_rows(path: Path, display: str) -> list[tuple[int, list[str]]]:
@@ -68,46 +86,122 @@ def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, l
         import openpyxl
     except ImportError:
         raise InputError(f"{display}: reading XLSX needs the openpyxl package (pip install openpyxl)") from None
-    _check_unpacked(path, display)
+    data = read_bytes(path, display, what="an XLSX workbook")    # a regular file, read once
+    has_formulas = _check_unpacked(data, display)
+    values = _workbook(openpyxl, data, display, data_only=True)
     try:
-        note_read(path)
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except FileNotFoundError:
-        raise InputError(f"{display}: file not found") from None
-    except Exception as error:  # noqa: BLE001 (openpyxl raises many kinds for a damaged file)
-        raise InputError(f"{display}: not a readable XLSX workbook ({type(error).__name__})") from None
+        # the formulas, where there are any, show which empty values are formulas never calculated
+        formulas = _workbook(openpyxl, data, display, data_only=False) if has_formulas else None
+    except InputError:
+        values.close()
+        raise
     try:
-        if sheet is not None and sheet not in book.sheetnames:
-            raise InputError(f"{display}: expected a sheet named one of {', '.join(book.sheetnames)}, "
+        if sheet is not None and sheet not in values.sheetnames:
+            raise InputError(f"{display}: expected a sheet named one of {', '.join(values.sheetnames)}, "
                              f"got {sheet!r}")
-        rows = []
-        for number, row in enumerate(book[sheet] if sheet else book.worksheets[0], start=1):
-            if number > MAX_ROWS + 1:
-                raise InputError(f"{display}: more than {MAX_ROWS} rows; expected at most {MAX_ROWS} cards")
-            rows.append((number, [_cell_text(cell) for cell in row]))
-        return rows
+        return _sheet_rows(values[sheet] if sheet else values.worksheets[0],
+                           None if formulas is None else formulas[sheet] if sheet else formulas.worksheets[0],
+                           display)
+    except InputError:
+        raise
+    except _damaged(openpyxl) as error:          # a damaged sheet fails as it is read
+        raise InputError(f"{display}: not a readable XLSX workbook ({type(error).__name__})") from None
     finally:
-        book.close()
+        values.close()
+        if formulas is not None:
+            formulas.close()
 
 
-def _check_unpacked(path: Path, display: str) -> None:
-    """An XLSX file is a zip archive: refuse one too large on disk or when unpacked (a
-    zip bomb) before openpyxl reads it."""
-    import zipfile
-
-    from printgen.spec.reading import MAX_BYTES
+def _workbook(openpyxl: Any, data: bytes, display: str, *, data_only: bool) -> Any:
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise InputError(f"{display}: {path.stat().st_size:,} bytes; expected a file of at most {MAX_BYTES:,} bytes")
-        with zipfile.ZipFile(path) as archive:
-            unpacked = sum(member.file_size for member in archive.infolist())
-    except FileNotFoundError:
-        raise InputError(f"{display}: file not found") from None
-    except (OSError, zipfile.BadZipFile):
+        return openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=data_only)
+    except _damaged(openpyxl) as error:          # openpyxl raises many kinds for a damaged file
+        raise InputError(f"{display}: not a readable XLSX workbook ({type(error).__name__})") from None
+
+
+def _damaged(openpyxl: Any) -> tuple[type[BaseException], ...]:
+    """What openpyxl raises for a damaged workbook, as it opens or reads it (all but
+    running out of memory)."""
+    import zipfile
+    return (ArithmeticError, AssertionError, AttributeError, EOFError, LookupError, OSError, RuntimeError,
+            SyntaxError, TypeError, ValueError, zipfile.BadZipFile,
+            openpyxl.utils.exceptions.InvalidFileException)
+
+
+def _sheet_rows(values: Any, formulas: Any | None, display: str) -> list[tuple[int, list[str]]]:
+    """The sheet's rows as text, from its header row on, each as wide as the header
+    and one column more; a formula with no saved value is an error at its row."""
+    from openpyxl.cell.read_only import EMPTY_CELL  # a cell the sheet does not write out
+    last_row = int(MAX_ROWS) + 1
+    header_line, width = 0, 0
+    for number, row in enumerate(values.iter_rows(max_col=MAX_COLUMNS + 1, max_row=last_row + 1), start=1):
+        if _nothing(row, EMPTY_CELL):
+            continue
+        texts = [_cell_text(cell) for cell in row]
+        if any(text.strip() for text in texts):
+            header_line = number
+            width = max(i for i, text in enumerate(texts, start=1) if text.strip())
+            break
+    if not header_line:
+        return []
+    if width > MAX_COLUMNS:
+        raise InputError(f"{display}:{header_line}: more than {MAX_COLUMNS} columns in the header row; "
+                         f"expected at most {MAX_COLUMNS} fields")
+    names = [_cell_text(cell).strip() for cell in next(values.iter_rows(
+        min_row=header_line, max_row=header_line, max_col=width))]
+    rows = []
+
+    def rows_of(sheet: Any) -> Any:
+        return sheet.iter_rows(min_row=header_line, max_col=width + 1, max_row=last_row + 1)
+
+    formula_rows = repeat(()) if formulas is None else rows_of(formulas)
+    for number, (row, formula_row) in enumerate(zip(rows_of(values), formula_rows), start=header_line):
+        if number > last_row:
+            raise InputError(f"{display}: more than {MAX_ROWS} rows; expected at most {MAX_ROWS} cards")
+        if _nothing(row, EMPTY_CELL):                  # nothing written in this row (nor a formula)
+            continue
+        for column, (cell, formula) in enumerate(zip(row, formula_row), start=1):
+            if getattr(cell, "value", None) is None and getattr(formula, "data_type", None) == "f":
+                name = names[column - 1] if column <= len(names) and names[column - 1] else f"column {column}"
+                raise InputError(f"{display}:{number} {name}: cell {getattr(formula, 'coordinate', '?')} holds "
+                                 f"a formula with no saved value (the file was not saved by a spreadsheet "
+                                 f"program); expected its value: open the workbook in a spreadsheet program "
+                                 f"and save it, so that values are saved")
+        rows.append((number, [_cell_text(cell) for cell in row]))
+    return rows
+
+
+def _nothing(row: tuple[Any, ...], empty: Any) -> bool:
+    """Whether every cell of the row is one the sheet does not write out (looked at in
+    C, by identity: a row of nothing as wide as 1000 columns costs next to nothing)."""
+    return all(map(operator.is_, row, repeat(empty)))
+
+
+def _check_unpacked(data: bytes, display: str) -> bool:
+    """An XLSX file is a zip archive: refuse one too large when unpacked (a zip bomb),
+    or whose sheets hold more than MAX_CELLS cells (openpyxl reads every cell written
+    out, empty or not), before openpyxl reads it; whether its sheets hold formulas."""
+    import zipfile
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+            unpacked = sum(member.file_size for member in members)
+            if unpacked > MAX_UNPACKED:
+                raise InputError(f"{display}: unpacks to {unpacked:,} bytes; expected a workbook of at most "
+                                 f"{MAX_UNPACKED:,} bytes unpacked")
+            cells, formulas = 0, False
+            for member in members:
+                if member.filename.startswith("xl/worksheets/") and member.filename.endswith(".xml"):
+                    xml = archive.read(member)
+                    cells += len(CELL_TAG.findall(xml))
+                    formulas = formulas or FORMULA_TAG.search(xml) is not None
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile, NotImplementedError):
         raise InputError(f"{display}: not a readable XLSX workbook (not a zip archive)") from None
-    if unpacked > MAX_UNPACKED:
-        raise InputError(f"{display}: unpacks to {unpacked:,} bytes; expected a workbook of at most "
-                         f"{MAX_UNPACKED:,} bytes unpacked")
+    if cells > MAX_CELLS:
+        raise InputError(f"{display}: its sheets hold {cells:,} cells (empty ones written out count too); "
+                         f"expected at most {MAX_CELLS:,}: delete the empty rows and columns past the table, "
+                         f"or save it as CSV")
+    return formulas
 
 
 def _cell_text(cell: Any) -> str:
@@ -137,6 +231,9 @@ def _rows(cells: list[tuple[int, list[str]]], display: str) -> list[Row]:
     while names and not names[-1]:
         names.pop()
     for column, name in enumerate(names, start=1):
+        if "\0" in name:
+            raise InputError(f"{display}:{header_line}: column {column}'s name holds a NUL character "
+                             f"(byte 0); expected a field name of text")
         if not name:
             raise InputError(f"{display}:{header_line}: column {column} has no name; expected a field name "
                              f"in every column of the header row")
@@ -154,12 +251,18 @@ def _row(number: int, row: list[str], names: list[str], display: str) -> Row:
         raise InputError(f"{display}:{number}: a value beyond the last named column ({extra[0]!r}); "
                          f"expected {len(names)} columns")
     values = dict(zip(names, row + [""] * (len(names) - len(row))))
+    for column, (name, value) in enumerate(values.items(), start=1):
+        if "\0" in value:
+            raise InputError(f"{display}:{number} {name}: a NUL character (byte 0) in column {column}'s "
+                             f"value; expected text")
     count = 1
     if COUNT in values:
         text = values.pop(COUNT).strip()
         if text:
-            if not text.isdigit() or not 0 <= int(text) <= MAX_COPIES:
+            digits = COPIES.fullmatch(text)
+            if digits is None or not 0 <= int(digits.group(1)) <= MAX_COPIES:
+                shown = text if len(text) <= 40 else text[:40] + "..."
                 raise InputError(f"{display}:{number} {COUNT}: expected a whole number of copies from 0 to "
-                                 f"{MAX_COPIES}, got {text!r}")
-            count = int(text)
+                                 f"{MAX_COPIES}, got {shown!r}")
+            count = int(digits.group(1))
     return Row(number, values, count)

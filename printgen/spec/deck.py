@@ -11,7 +11,7 @@ from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.spec.cardtable import read_table
 from printgen.spec.expr import render
-from printgen.spec.places import DICE, PARTS, RULES, find
+from printgen.spec.places import DICE, PARTS, RULES, find, real
 from printgen.spec.printdata import print_facts
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
@@ -23,6 +23,8 @@ ENTRY_KEYS = ["each", "fields", "count", "face", "back", "table", "sheet"]
 SIZE_KEYS = ["width", "height"]
 BOX_KEYS = ["thickness", "clearance", "back", "side", "title"]
 MAX_CARDS = limit("deck_cards")         # cards one deck may make (its entries' counts and each-products together)
+CARD_PIXELS = limit("card_pixels")      # pixels of a card side with its bleed, at CARD_DPI
+CARD_DPI = int(limit("card_dpi"))       # the finest resolution any output draws a card at
 REFS = {"dice": (DICE, "dice names such as [spike]"), "parts": (PARTS, "part names such as [solomon-board]"),
         "rules": (RULES, "rules text names such as [coruscant-shift]")}
 
@@ -47,6 +49,8 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
     if size_known and safe >= shortest / 2:
         check.fail(("safe",), f"expected a safe zone less than half the card's shorter side "
                               f"({Length(shortest / 2)}), got {data.get('safe')!r}")
+    if size_known:
+        _check_pixels(check, size, bleed)
     base_fields = _fields(check, data.get("fields") or {}, ("fields",))
     credits = data.get("credits") or []
     if not isinstance(credits, list):
@@ -127,6 +131,18 @@ def _size(check: Checker, value: Any) -> CardSize:
     return presets[str(value)]
 
 
+def _check_pixels(check: Checker, size: CardSize, bleed: float) -> None:
+    """A card side must fit in memory as pixels at the finest resolution any output
+    draws it at (PNGs, showcase pictures, print-shop exports): refused here, at the
+    deck's `size:`, not as a MemoryError in the renderer."""
+    width, height = (round((side + 2 * bleed) * CARD_DPI / 72) for side in (size.width, size.height))
+    if width * height > CARD_PIXELS:
+        square = CARD_PIXELS ** 0.5 / CARD_DPI * 25.4
+        check.fail(("size",), f"got {size}: with its bleed {width:,} x {height:,} pixels at {CARD_DPI} dpi (the "
+                              f"finest a card is drawn at); expected at most {CARD_PIXELS:,} pixels (a card "
+                              f"of about {square:.0f} x {square:.0f} mm)")
+
+
 def _check_template(check: Checker, key: str, name: str, deck_file: Path) -> None:
     """The deck's face or back template exists (a missing one is reported at its own
     line, not at the first card that uses it)."""
@@ -199,8 +215,8 @@ def _table(check: Checker, entry: dict, path: KeyPath,
         return []
     name = check.text(entry.get("table"), path + ("table",))
     sheet = check.text(entry["sheet"], path + ("sheet",)) if entry.get("sheet") is not None else None
-    folder = deck_file.resolve().parent
-    table = (folder / name).resolve()
+    folder = real(deck_file).parent
+    table = real(folder / name)          # a link that loops is left as it is, and refused when read
     if Path(name).is_absolute() or not table.is_relative_to(folder):
         check.fail(path + ("table",), f"expected a file in the deck's folder or below it, got {name!r}")
         return []

@@ -23,7 +23,7 @@ from markdown_it.token import Token
 from printgen.errors import InputError
 from printgen.model.text import Block, BlockKind, RulesText, Span
 from printgen.spec.pictures import check_picture
-from printgen.spec.places import DECKS, confined, display_path, find
+from printgen.spec.places import DECKS, confine, confined, display_path, find, is_path
 from printgen.spec.reading import read_text
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_text
@@ -43,15 +43,9 @@ def load_rules(path: Path) -> RulesText:
         data = check.mapping(doc.data if doc.data is not None else {}, (), FRONT_KEYS)
         title = check.text(data.get("title"), ("title",), default=title)
         if data.get("deck") is not None:
-            deck = check.text(data["deck"], ("deck",))
-            try:
-                find(DECKS, deck)
-            except InputError as error:
-                check.fail(("deck",), str(error))
+            deck = _front_deck(check, check.text(data["deck"], ("deck",)), path)
         if data.get("deal") is not None:
-            deal = path.parent / check.text(data["deal"], ("deal",))
-            if not deal.is_file():
-                check.fail(("deal",), f"expected a Markdown file beside {path.name}, got {data['deal']!r}")
+            deal = _front_file(check, "deal", check.text(data["deal"], ("deal",)), path, "a Markdown file")
         if data.get("credit") is not None:
             credit = check.text(data["credit"], ("credit",))
         check.raise_errors()
@@ -60,6 +54,43 @@ def load_rules(path: Path) -> RulesText:
         raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "
                          f"or a paragraph")
     return RulesText(path.stem, source, blocks, title, deck, deal, credit)
+
+
+def _front_deck(check: Checker, name: str, rules: Path) -> str | None:
+    """Front matter `deck:`: a deck by name (the project's decks, then printgen's) or
+    a path from the rules file's folder, confined to it; the deck file found, so
+    that the deck loaded later is the one checked here."""
+    if not name:
+        return None
+    if is_path(name, DECKS):
+        found = _front_file(check, "deck", name, rules, "a deck file", (".yaml", ".yml"))
+        return None if found is None else str(found)
+    try:
+        return str(find(DECKS, name, near=rules))
+    except InputError as error:
+        check.fail(("deck",), str(error))
+        return None
+
+
+def _front_file(check: Checker, key: str, name: str, rules: Path, expected: str,
+                suffixes: tuple[str, ...] = ()) -> Path | None:
+    """A file that front matter `key:` names, from the rules file's folder and never
+    outside it (nor its project); nothing of it is read here."""
+    if not name:
+        return None
+    try:
+        path = confine(rules, name, key)
+    except InputError as error:
+        check.fail((key,), str(error))
+        return None
+    if suffixes and not name.lower().endswith(suffixes):
+        check.fail((key,), f"expected {expected} ending in {' or '.join(suffixes)}, got {name!r}")
+        return None
+    if not path.is_file():
+        check.fail((key,), f"expected {expected} beside {rules.name} or below its folder, got {name!r} "
+                           f"(not found, or not a regular file)")
+        return None
+    return path
 
 
 def split_front_matter(text: str) -> tuple[str | None, str, int]:

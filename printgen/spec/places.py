@@ -10,6 +10,7 @@ and `printgen list` says so.
 from __future__ import annotations
 
 import enum
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,31 +108,54 @@ def home_folders(file: Path) -> list[Path]:
     """The folders a data file may name other files in: its own (and below it); for a
     file in a project's decks/ (or decks/dice/ and the like) or templates/ folder, the
     project's folder; and printgen's built-in data."""
-    folder = file.resolve().parent
+    folder = real(file).parent
     homes = [folder]
     for up in (folder, folder.parent):
         if up.name in ("decks", "templates"):
             homes.append(up.parent)
             break
-    return [*homes, data_root().resolve()]
+    return [*homes, real(data_root())]
 
 
 def confined(file: Path, name: str, where: str, what: str) -> Path:
     """The file that `name`, written in `file`, points at, after symlinks; InputError
     when it is an address or lies outside file's home folders, however it is written
     (a downloaded deck must not copy a private file of the user's into a PDF)."""
+    try:
+        return confine(file, name, what)
+    except InputError as error:
+        raise InputError(f"{where}: {error}") from None
+
+
+def confine(file: Path, name: str, what: str) -> Path:
+    """As confined(), the InputError's message without a location (the caller's
+    checker adds the file, line and key)."""
     if "://" in name or name.startswith("~"):
-        raise InputError(f"{where}: {what} {name!r}: expected a path to a file, not an address")
-    path = (file.resolve().parent / name).resolve()
+        raise InputError(f"{what} {name!r}: expected a path to a file, not an address")
+    if "\0" in name:
+        raise InputError(f"{what} {name!r}: expected a path to a file, got a name with a NUL character")
+    path = real(real(file).parent / name)
     if not any(path.is_relative_to(home) for home in home_folders(file)):
-        raise InputError(f"{where}: {what} {name!r} lies outside the folder of {file.name}; expected a "
+        raise InputError(f"{what} {name!r} lies outside the folder of {file.name}; expected a "
                          f"file beside it or below it (or in its project)")
     return path
 
 
-def display_path(path: Path) -> str:
-    """A path as the user would write it: relative to the current folder where possible."""
+def real(path: Path) -> Path:
+    """The path with every symbolic link followed, as far as they lead: a link that
+    loops is left as it is (opening it is then one located error), where
+    Path.resolve() would raise RuntimeError (and a name holding a NUL character is
+    left as it is, for opening it to refuse)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return Path(os.path.realpath(path))
     except ValueError:
+        return Path(os.path.abspath(path))
+
+
+def display_path(path: Path) -> str:
+    """A path as the user would write it: relative to the current folder where possible.
+    Links are not followed (a link that loops is shown as it is named)."""
+    try:
+        return str(Path(os.path.abspath(path)).relative_to(os.getcwd()))
+    except (ValueError, OSError):
         return str(path)

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from printgen.errors import InputError, PrintgenError
-from printgen.limits import whole_limit
+from printgen.limits import limit
 
-MAX_BYTES = whole_limit("file_bytes")      # the largest data, template, rules or deal file printgen reads (8 MB)
+MAX_BYTES = limit("file_bytes")      # the largest data, template, rules or deal file printgen reads (8 MB)
 _read: set[str] = set()          # every file the spec stage opened in this process
 
 
@@ -27,28 +31,71 @@ def read_text(path: Path, source: str | None = None, *,
     """The file's text as UTF-8 (a byte-order mark at its start is not text); one
     located error, of the given kind, naming the file otherwise."""
     where = source or str(path)
-    note_read(path)
+    data = read_bytes(path, where, error=error)
     try:
-        with open(path, "rb", opener=_no_block) as file:
-            info = os.fstat(file.fileno())
-            if not stat.S_ISREG(info.st_mode):
-                raise error(f"{where}: not a regular file; expected a text file")
-            if info.st_size > MAX_BYTES:
-                raise error(f"{where}: {info.st_size:,} bytes; expected a file of at most {MAX_BYTES:,} bytes")
-            data = file.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise error(f"{where}: more than {MAX_BYTES:,} bytes; expected a smaller file")
         return data.decode("utf-8-sig")
-    except FileNotFoundError:
-        raise error(f"{where}: file not found") from None
-    except IsADirectoryError:
-        raise error(f"{where}: is a folder; expected a file") from None
     except UnicodeDecodeError as problem:
         raise error(f"{where}: not UTF-8 text (byte {problem.start})") from None
+
+
+def read_bytes(path: Path, where: str, *, error: type[PrintgenError] = InputError,
+               max_bytes: int | None = None, what: str = "a file") -> bytes:
+    """The whole file (at most max_bytes, MAX_BYTES unless told), read by open_input."""
+    most = int(MAX_BYTES if max_bytes is None else max_bytes)
+    with open_input(path, where, error=error, max_bytes=most, what=what) as file:
+        data = file.read(most + 1)
+    if len(data) > most:
+        raise error(f"{where}: more than {most:,} bytes; expected a smaller file")
+    return data
+
+
+@contextmanager
+def open_input(path: Path, where: str, *, error: type[PrintgenError] = InputError,
+               max_bytes: float | None = MAX_BYTES, what: str = "a file") -> Iterator[BinaryIO]:
+    """The file open for reading, once it is known to be a regular file: every reader
+    of input (YAML, CSV, XLSX, Markdown, pictures) opens files here. The kind of file
+    is looked at before it is opened, so a fifo, a device or a folder is never opened
+    (opening one can wait for ever or have effects); it is looked at again on the open
+    file, which may have been swapped in between. One located error otherwise, which
+    never shows what the file holds."""
+    note_read(path)
+    try:
+        _check_kind(os.stat(path), where, error, max_bytes, what)
+        descriptor = _no_block(os.fspath(path), os.O_RDONLY)
+    except PrintgenError:
+        raise
+    except FileNotFoundError:
+        raise error(f"{where}: file not found") from None
+    except ValueError:                  # a NUL character in the name
+        raise error(f"{where}: not a usable file name (it holds a NUL character); expected a path "
+                    f"to {what}") from None
     except OSError as problem:
-        raise error(f"{where}: cannot read the file ({problem.strerror or problem})") from None
+        raise error(_os_problem(where, problem, what)) from None
+    with os.fdopen(descriptor, "rb") as file:
+        _check_kind(os.fstat(file.fileno()), where, error, max_bytes, what)
+        yield file
+
+
+def _check_kind(info: os.stat_result, where: str, error: type[PrintgenError], max_bytes: float | None,
+                what: str) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise error(f"{where}: is a folder; expected {what}")
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a fifo" if stat.S_ISFIFO(info.st_mode) else "a socket" if stat.S_ISSOCK(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "special")
+        raise error(f"{where}: not a regular file ({kind}); expected {what}")
+    if max_bytes is not None and info.st_size > max_bytes:
+        raise error(f"{where}: {info.st_size:,} bytes; expected a file of at most {max_bytes:,} bytes")
+
+
+def _os_problem(where: str, problem: OSError, what: str) -> str:
+    if problem.errno == errno.ELOOP:
+        return f"{where}: a symbolic link that leads round to itself; expected {what}"
+    if problem.errno == errno.EISDIR:
+        return f"{where}: is a folder; expected {what}"
+    return f"{where}: cannot read the file ({problem.strerror or type(problem).__name__}); expected {what}"
 
 
 def _no_block(path: str, flags: int) -> int:
     """Open without waiting on a fifo that has no writer (it is refused after the open)."""
-    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
