@@ -1,137 +1,583 @@
-"""Writing output safely: every file goes to a temporary name, then is renamed.
+"""The one owner of the output folder: every write and every delete under --out.
 
-A failure part-way leaves no half-written file behind; an unwritable folder is a
-clear OutputError. Inside a job (every command of the CLI runs as one, see
-`recording`), the renames wait until the job succeeds: a run that stops with an
-error, at any point, leaves the output folder as it found it (its temporary files
-removed, the folders it created removed again, every earlier file untouched).
+Writing. Every file goes to a temporary file beside it, then is renamed. A failure
+part-way leaves no half-written file behind; an unwritable folder is a clear
+OutputError naming the path as the user typed it. Inside a job (every command of the
+CLI runs as one, see `recording`), the renames wait until the job succeeds: a run
+that stops with an error, at any point, leaves the output folder as it found it (its
+temporary files removed, the folders it created removed again, every earlier file
+untouched). A file whose bytes would not change is not rewritten (its date is kept).
 
-The build manifest. Every folder printgen writes into keeps a record of the files
-each job wrote there (MANIFEST, a small hidden JSON file). A job is one kind of run
-(`build sabacc-62` on A4, the gallery of a folder, ...); when a job finishes, the
-files its previous run wrote and this run did not are removed, unless another job
-still claims them. A file printgen did not write is never removed or replaced:
-writing over one is an error. Temporary files that an interrupted run left behind
-are removed the next time printgen writes into their folder.
+Links. The output folder (--out, or printgen's default output/) is the job's root;
+nothing is written or deleted outside it. Below it every path component is checked
+with lstat and no symbolic link is ever followed: a folder below the root that is a
+link (out/png -> elsewhere), or a link where printgen would write a file, is refused
+with one located error before anything is written there; listings that only read
+(the gallery's) skip links. Files are opened with O_NOFOLLOW.
+
+The build record. Every folder printgen writes into keeps a record of the files each
+job wrote there (MANIFEST, a small hidden JSON file): per file its size and sha256
+digest, per job its file names (format version 2):
+
+    {"printgen": 2, "about": "...",
+     "files": {"NAME": [SIZE, "SHA256"], ...},
+     "jobs": {"JOB": ["NAME", ...], ...}}
+
+A job is one kind of run (`build sabacc-62` on A4, the gallery of a folder, ...); when
+a job finishes, the files its previous run wrote and this run did not are removed,
+unless another job still claims them, and only where the file still has exactly the
+size and digest recorded. Anything else there is the user's: it is left alone and a
+one-line note on standard error says so. A file printgen did not write is never
+replaced either: writing over one is an error, decided before anything is written
+(`check_file`). Exceptions, as before records had digests: a file whose content names
+printgen as its maker (a PDF's /Creator, the gallery page, a proof record), files in
+printgen's own default folder output/, and names an old-format record (version 1,
+names only) lists may be replaced; an old-format record never makes printgen delete.
+
+Records are data from a stranger: read only as regular files (lstat, O_NOFOLLOW,
+O_NONBLOCK, fstat again), at most MAX_RECORD_BYTES, validated strictly. A record
+that cannot be trusted deletes nothing: a small malformed one is replaced by a fresh
+record; one that is not a regular file or is too large is left as it is (and no
+record is kept in that folder), with a one-line note either way.
+
+Temporary files are named `.printgen-TOKEN-RANDOM.tmp` (secrets.token_hex: no one can
+guess them) and created with O_EXCL|O_NOFOLLOW. Before a job makes one in a folder it
+notes its TOKEN and process id in the folder's PENDING record, and takes the note out
+when it ends; its own temporary files it removes itself. The next job that writes
+into the folder removes the temporary files of a noted job whose process is gone.
+Nothing is removed because its name looks temporary: only the files of a recorded
+token. (A run killed while it writes that very note can leave one small hidden file.)
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
+import secrets
+import stat
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from printgen.errors import OutputError
+from printgen.limits import limit
+
+MANIFEST = ".printgen-files.json"
+PENDING = ".printgen-pending.json"
+TEMP_PREFIX = ".printgen-"
+MAX_RECORD_BYTES = int(limit("output_record_bytes"))
+MAX_SIGNED_BYTES = 64 * 1024 * 1024     # read of a file that may name printgen as its maker
+ABOUT = ("files printgen wrote here, by job, with their sizes and sha256 digests; printgen "
+         "removes a job's old files when it runs again, only where they are unchanged")
+_TOKEN = re.compile(r"[0-9a-f]{32}")
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_MAX_PID = 2 ** 31
+_typed: dict[Path, Path] = {}           # a folder's absolute path -> as the user named it
+_temps: set[Path] = set()               # temporary files of writes outside any job
+_TOKEN_OUTSIDE = secrets.token_hex(16)  # their token
+
+
+def _full(path: Path) -> Path:
+    """path made absolute without resolving links (what every system call is given)."""
+    return Path(os.path.abspath(path))
+
+
+def _cannot(path: Path, what: str, error: OSError) -> OutputError:
+    return OutputError(f"{path}: cannot {what} ({error.strerror or error})")
+
+
+def _shown(typed: Path, full: Path, part: Path) -> Path:
+    """part (full or one of its parents) as the user would name it, from typed (full
+    as the user named it)."""
+    drop = len(full.parts) - len(part.parts)
+    if drop <= 0:
+        return typed
+    parts = Path(os.path.normpath(typed)).parts
+    return Path(*parts[:len(parts) - drop]) if drop < len(parts) else part
+
+
+def _show(folder: Path) -> Path:
+    return _typed.get(folder, folder)
+
+
+# ---------------------------------------------------------------- the folder chain
+
+def _root_of(full: Path, typed: Path) -> Path | None:
+    """The output folder full lies in (the innermost job's that holds it); None when
+    no job names one (printgen used as a library). A path outside every job's output
+    folder is refused."""
+    roots = [run for run in reversed(_runs) if run.root is not None]
+    for run in roots:
+        if run.root is not None and full.is_relative_to(run.root):
+            return run.root
+    if roots:
+        raise OutputError(f"{typed}: outside the output folder {roots[0].root_typed}; printgen writes "
+                          f"only inside it")
+    return None
+
+
+def _missing_from(folder: Path, typed: Path, full: Path) -> list[Path]:
+    """folder and its parents that do not exist (outermost first); links allowed (this
+    is the output folder itself or above it, which the user named)."""
+    missing: list[Path] = []
+    for part in (folder, *folder.parents):
+        try:
+            info = os.stat(part)
+        except FileNotFoundError:
+            missing.append(part)
+            continue
+        except OSError as error:
+            raise _cannot(_shown(typed, full, part), "create the output folder", error) from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise OutputError(f"{_shown(typed, full, part)}: is not a folder; expected the output folder")
+        break
+    return missing[::-1]
+
+
+def _check_folder(typed: Path, full: Path) -> list[Path]:
+    """Check that every component of the folder full below its output folder is a real
+    folder (lstat: no symbolic link); the components still to create, outermost first."""
+    root = _root_of(full, typed)
+    if root is None:
+        return _missing_from(full, typed, full)
+    missing = _missing_from(root, typed, full)
+    below = [part for part in (full, *full.parents) if part != root and part.is_relative_to(root)][::-1]
+    for part in below:
+        if missing:
+            missing.append(part)
+            continue
+        try:
+            info = os.lstat(part)
+        except FileNotFoundError:
+            missing.append(part)
+            continue
+        except OSError as error:
+            raise _cannot(_shown(typed, full, part), "use the folder", error) from None
+        if stat.S_ISLNK(info.st_mode):
+            raise OutputError(f"{_shown(typed, full, part)}: is a symbolic link; printgen does not write "
+                              f"through links inside the output folder (make it a real folder, or "
+                              f"choose another --out folder)")
+        if not stat.S_ISDIR(info.st_mode):
+            raise OutputError(f"{_shown(typed, full, part)}: is not a folder; printgen would write "
+                              f"files into it (move it away, or choose another --out folder)")
+    return missing
 
 
 def ensure_dir(folder: Path) -> Path:
     """Create folder (and parents) or raise OutputError saying why not; a job removes
-    the folders it created if it fails."""
-    missing = [f for f in (folder, *folder.parents) if not f.exists()]
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
+    the folders it created if it fails. A link below the output folder is refused."""
+    full = _full(folder)
+    _typed.setdefault(full, folder)
+    for part in _check_folder(folder, full):
+        try:
+            os.mkdir(part)
+        except FileExistsError:
+            _check_folder(folder, full)     # made meanwhile: still no link
+            continue
+        except OSError as error:
+            raise _cannot(folder, "create the output folder", error) from None
         if _runs:
-            _runs[-1].made += reversed(missing)
-    except OSError as error:
-        raise OutputError(f"{folder}: cannot create the output folder ({error.strerror or error})") from None
-    if not os.access(folder, os.W_OK):
+            _runs[-1].made.append(part)
+    if not os.access(full, os.W_OK):
         raise OutputError(f"{folder}: the output folder is not writable")
     return folder
 
 
-@contextlib.contextmanager
-def atomic_path(path: Path) -> Iterator[Path]:
-    """Yield a temporary path beside path; rename it to path when the block succeeds.
+def check_folder(folder: Path) -> None:
+    """Before anything is written: raise OutputError if printgen could not write into
+    folder (a link or a file on its way below the output folder, a name too long)."""
+    _check_folder(folder, _full(folder))
 
-    Where path already holds exactly the new bytes it is left untouched (its date
-    too), so what depends on it, such as a gallery thumbnail, need not be redone."""
-    ensure_dir(path.parent)
-    _clean_leftovers(path.parent)
-    temp_path = _new_temp(path)
-    kept = False
+
+def _target(path: Path, full: Path) -> os.stat_result | None:
+    """What is at path now (lstat), None if nothing; a link, folder, pipe or device
+    where printgen would write a file is refused."""
     try:
-        yield temp_path
-        same = _same_bytes(temp_path, staged(path))
-        if not same and path.exists() and not _ours(path) and not _signed_pdf(path) and not _adopted(path):
-            raise OutputError(f"{path}: printgen has no record of writing this file (it keeps one since "
-                              f"this version), so it will not replace it; move it away or choose "
-                              f"another --out folder")
-        if not same:
-            os.chmod(temp_path, 0o644)
-            if _runs:                   # renamed when the job succeeds
-                _runs[-1].pending[path] = temp_path
-                kept = True
-            else:
-                os.replace(temp_path, path)
-        if not same or _ours(path):
-            _record(path)
+        info = os.lstat(full)
+    except FileNotFoundError:
+        return None
     except OSError as error:
-        raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
-    finally:
-        if not kept and temp_path.exists():
-            temp_path.unlink()
+        raise _cannot(path, "write", error) from None
+    if stat.S_ISLNK(info.st_mode):
+        raise OutputError(f"{path}: is a symbolic link; printgen does not write through links (move it "
+                          f"away, or choose another --out folder)")
+    if stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"{path}: is a folder where printgen would write a file (move it away, or "
+                          f"choose another --out folder)")
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"{path}: is not a regular file (a pipe, socket or device) where printgen "
+                          f"would write one (move it away, or choose another --out folder)")
+    return info
 
 
-def staged(path: Path) -> Path:
-    """Where path's newest bytes are: its temporary file while the job that wrote it
-    runs, else path itself (to read back a file just written)."""
-    for run in reversed(_runs):
-        if path in run.pending:
-            return run.pending[path]
-    return path
+def check_file(path: Path) -> None:
+    """Before anything is written: raise OutputError if printgen may not write path
+    (its folder has a link, or a file printgen did not write is there)."""
+    full = _full(path)
+    _check_folder(path.parent, full.parent)
+    info = _target(path, full)
+    if info is not None and not _replaceable(full, info):
+        raise _refusal(path, full)
 
 
-def _new_temp(path: Path) -> Path:
-    """An empty file of our own beside path, named so that it is hidden and unique."""
-    attempt = 0
-    while True:
-        temp = path.with_name(f".{path.name}.{os.getpid()}-{attempt}.tmp")
-        try:
-            os.close(os.open(temp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
-            return temp
-        except FileExistsError:
-            attempt += 1
-        except OSError as error:
-            raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
-
-
-def _same_bytes(new: Path, old: Path) -> bool:
+def may_write(path: Path) -> bool:
+    """Whether printgen may write path (for what is optional, such as a preview)."""
     try:
-        return old.stat().st_size == new.stat().st_size and old.read_bytes() == new.read_bytes()
+        check_file(path)
+    except OutputError:
+        return False
+    return True
+
+
+# ------------------------------------------------------------- reading safely
+
+class Unreadable(Exception):
+    """A file that is not to be read: not a regular file, too large, unreadable.
+    foreign: not a small regular file (so not one to replace either)."""
+
+    def __init__(self, reason: str, *, foreign: bool = True) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.foreign = foreign
+
+
+def _open_regular(full: Path) -> tuple[int, os.stat_result]:
+    """An open descriptor of the regular file at full (never through a link, never
+    waiting on a pipe) and its fstat; FileNotFoundError or Unreadable."""
+    try:
+        seen = os.lstat(full)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise Unreadable(error.strerror or str(error)) from None
+    if stat.S_ISLNK(seen.st_mode):
+        raise Unreadable("a symbolic link")
+    if not stat.S_ISREG(seen.st_mode):
+        raise Unreadable("not a regular file")
+    try:
+        fd = os.open(full, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
+    except FileNotFoundError:
+        raise
+    except OSError as error:
+        raise Unreadable(error.strerror or str(error)) from None
+    try:
+        info = os.fstat(fd)
+    except OSError as error:
+        os.close(fd)
+        raise Unreadable(error.strerror or str(error)) from None
+    if not stat.S_ISREG(info.st_mode) or (info.st_dev, info.st_ino) != (seen.st_dev, seen.st_ino):
+        os.close(fd)
+        raise Unreadable("not a regular file")
+    return fd, info
+
+
+def _read_regular(full: Path, max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most max_bytes; FileNotFoundError or Unreadable."""
+    fd, info = _open_regular(full)
+    try:
+        if info.st_size > max_bytes:
+            raise Unreadable(f"larger than {max_bytes:,} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= max_bytes:
+            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > max_bytes:
+            raise Unreadable(f"larger than {max_bytes:,} bytes")
+        return b"".join(chunks)
+    except OSError as error:
+        raise Unreadable(error.strerror or str(error), foreign=False) from None
+    finally:
+        os.close(fd)
+
+
+def read_small(path: Path, max_bytes: int) -> bytes | None:
+    """The bytes of the regular file at path if it holds at most max_bytes, else None
+    (a link, pipe, device, folder, missing or larger file): for data a stranger may
+    have left in the output folder."""
+    try:
+        return _read_regular(_full(path), max_bytes)
+    except (FileNotFoundError, Unreadable):
+        return None
+
+
+def _digest_fd(fd: int) -> tuple[int, str]:
+    digest = hashlib.sha256()
+    size = 0
+    while chunk := os.read(fd, 1 << 20):
+        digest.update(chunk)
+        size += len(chunk)
+    return size, digest.hexdigest()
+
+
+def _digest(full: Path) -> tuple[int, str, tuple[int, int]] | None:
+    """A regular file's size, sha256 and identity (device, inode), None if it is not one."""
+    try:
+        fd, info = _open_regular(full)
+    except (OSError, Unreadable):
+        return None
+    try:
+        size, digest = _digest_fd(fd)
+        return size, digest, (info.st_dev, info.st_ino)
     except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+# ---------------------------------------------------------------- build records
+
+@dataclass
+class Record:
+    """A folder's build record as read: state "none" (no record), "ok", "old" (format
+    1: names without digests) or "bad" (problem says why; foreign: not a small regular
+    file, so it is left as it is)."""
+
+    state: str
+    jobs: dict[str, list[str]] = field(default_factory=dict)
+    files: dict[str, tuple[int, str]] = field(default_factory=dict)
+    problem: str = ""
+    foreign: bool = False
+
+
+_records: dict[Path, tuple[tuple[int, int, int, int], Record]] = {}
+
+
+def _plain(name: object) -> str:
+    """name if it is a plain file name, else ValueError."""
+    if (not isinstance(name, str) or not name or name in (".", "..") or "/" in name or "\0" in name
+            or len(name) > 1024):
+        raise ValueError("a file name")
+    return name
+
+
+def _names(value: object) -> list[str]:
+    if not isinstance(value, list):
+        raise TypeError("a list of names")
+    names = [_plain(name) for name in value]
+    if len(set(names)) != len(names):
+        raise ValueError("a name twice")
+    return names
+
+
+def _job(value: object) -> str:
+    if not isinstance(value, str) or not value or len(value) > 4096:
+        raise ValueError("a job")
+    return value
+
+
+def _record_of(value: object) -> Record:
+    """A record from parsed JSON, validated strictly (ValueError or TypeError if it is
+    not one)."""
+    if not isinstance(value, dict):
+        raise TypeError("not an object")
+    version = value.get("printgen")
+    if not isinstance(value.get("about", ""), str) or type(version) is not int:
+        raise ValueError("no version")
+    if version == 1 and set(value) <= {"printgen", "about", "jobs"} and isinstance(value.get("jobs"), dict):
+        return Record("old", {_job(job): _names(names) for job, names in value["jobs"].items()})
+    if version != 2 or set(value) - {"printgen", "about"} != {"files", "jobs"}:
+        raise ValueError("not format 2")
+    files_in, jobs_in = value["files"], value["jobs"]
+    if not isinstance(files_in, dict) or not isinstance(jobs_in, dict):
+        raise TypeError("not format 2")
+    files: dict[str, tuple[int, str]] = {}
+    for name, entry in files_in.items():
+        if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int and 0 <= entry[0] < 2 ** 63
+                and isinstance(entry[1], str) and _DIGEST.fullmatch(entry[1])):
+            raise ValueError("a file entry")
+        files[_plain(name)] = (entry[0], entry[1])
+    jobs = {_job(job): _names(names) for job, names in jobs_in.items()}
+    if any(name not in files for names in jobs.values() for name in names):
+        raise ValueError("a name without its digest")
+    return Record("ok", jobs, files)
+
+
+def _read_record(folder: Path) -> Record:
+    """folder's build record (cached while the file stays the same)."""
+    path = folder / MANIFEST
+    try:
+        seen = os.lstat(path)
+    except FileNotFoundError:
+        return Record("none")
+    except OSError as error:
+        return Record("bad", problem=error.strerror or str(error), foreign=True)
+    key = (seen.st_dev, seen.st_ino, seen.st_size, seen.st_mtime_ns)
+    cached = _records.get(folder)
+    if cached is not None and cached[0] == key and stat.S_ISREG(seen.st_mode):
+        return cached[1]
+    try:
+        data = _read_regular(path, MAX_RECORD_BYTES)
+    except FileNotFoundError:
+        return Record("none")
+    except Unreadable as bad:
+        return Record("bad", problem=bad.reason, foreign=bad.foreign)
+    try:
+        record = _record_of(json.loads(data.decode("utf-8")))
+    except (ValueError, TypeError, RecursionError):   # (UnicodeDecodeError, JSONDecodeError: ValueErrors)
+        record = Record("bad", problem="not a build record of printgen's")
+    _records[folder] = (key, record)
+    return record
+
+
+def _record_text(jobs: dict[str, list[str]], files: dict[str, tuple[int, str]]) -> str:
+    """A record in format 2, a file or a job a line (plain JSON)."""
+    dump = json.dumps
+    file_lines = ",\n".join(f"  {dump(name)}: [{size}, {dump(digest)}]"
+                            for name, (size, digest) in sorted(files.items()))
+    job_lines = ",\n".join(f"  {dump(job)}: {dump(sorted(names))}" for job, names in sorted(jobs.items()))
+    return (f'{{"printgen": 2,\n "about": {dump(ABOUT)},\n "files": {{\n{file_lines}\n }},\n'
+            f' "jobs": {{\n{job_lines}\n }}\n}}\n')
+
+
+def _claim(full: Path, info: os.stat_result) -> str:
+    """Why printgen may call the regular file at full its own: "written" (a job of this
+    process wrote it), "recorded" (the folder's record lists it with these very bytes),
+    "old" (an old-format record lists it), or "" (none)."""
+    if any(full.name in run.written.get(full.parent, {}) for run in _runs):
+        return "written"
+    record = _read_record(full.parent)
+    if not any(full.name in names for names in record.jobs.values()):
+        return ""
+    if record.state == "old":
+        return "old"
+    size, digest = record.files[full.name]
+    if info.st_size != size:
+        return ""
+    found = _digest(full)
+    return "recorded" if found is not None and found[:2] == (size, digest) else ""
+
+
+def _real_folder(typed: Path, full: Path) -> bool:
+    """Whether the existing folder full has no link (nor anything but folders) below
+    the output folder."""
+    try:
+        return not _check_folder(typed, full)
+    except OutputError:
         return False
 
 
-def write_bytes(path: Path, data: bytes) -> Path:
-    with atomic_path(path) as temp:
-        temp.write_bytes(data)
-    return path
-
-
-MANIFEST = ".printgen-files.json"
-TEMP_NAME = re.compile(r"^\..+\.(\d+)-\d+\.tmp$")
-_cleaned: set[Path] = set()
-
-
-def _clean_leftovers(folder: Path) -> None:
-    """Remove the temporary files of printgen runs that are no longer running (once a
-    folder per process)."""
-    if folder in _cleaned:
-        return
-    _cleaned.add(folder)
+def ours(path: Path) -> bool:
+    """Whether the regular file at path is one printgen wrote, with the bytes it wrote
+    (and no link on the way to it)."""
+    full = _full(path)
     try:
-        names = os.listdir(folder)
+        info = os.lstat(full)
     except OSError:
-        return
-    for name in names:
-        match = TEMP_NAME.match(name)
-        if match and not _alive(int(match.group(1))):
-            with contextlib.suppress(OSError):
-                (folder / name).unlink()
+        return False
+    if not _real_folder(path.parent, full.parent):
+        return False
+    return stat.S_ISREG(info.st_mode) and _claim(full, info) in ("written", "recorded")
+
+
+def _signed(full: Path) -> bool:
+    """Whether the file's content names printgen as its maker: a PDF printgen wrote
+    (its /Creator), the gallery page, a proof record."""
+    name = full.name
+    if full.suffix.lower() == ".pdf":
+        mark = b"/Creator (printgen)"
+    elif name == "index.html":
+        mark = b"<title>printgen proofs: "
+    elif name.startswith(".proof-") and name.endswith(".json"):
+        mark = b'"printgen_proof":1'
+    else:
+        return False
+    data = read_small(full, MAX_SIGNED_BYTES)
+    return data is not None and mark in data
+
+
+def _adopted(full: Path) -> bool:
+    """Whether full lies in printgen's own default output folder (output/, which the
+    user did not name: what an older printgen left there is printgen's)."""
+    return any(run.adopt is not None and full.is_relative_to(run.adopt) for run in _runs)
+
+
+def _replaceable(full: Path, info: os.stat_result) -> bool:
+    return bool(_claim(full, info)) or _adopted(full) or _signed(full)
+
+
+def _refusal(path: Path, full: Path) -> OutputError:
+    record = _read_record(full.parent)
+    if record.state == "ok" and any(full.name in names for names in record.jobs.values()):
+        return OutputError(f"{path}: not the file printgen wrote here (it has changed since), so printgen "
+                           f"will not replace it; move it away or choose another --out folder")
+    return OutputError(f"{path}: printgen has no record of writing this file, so it will not replace it; "
+                       f"move it away or choose another --out folder")
+
+
+# ---------------------------------------------------------------- temporary files
+
+def _make_temp(folder: Path, run: Run | None) -> Path:
+    """An empty file of our own in folder, named unguessably (OSError if it cannot be)."""
+    token = run.token if run is not None else _TOKEN_OUTSIDE
+    for _ in range(64):
+        temp = folder / f"{TEMP_PREFIX}{token}-{secrets.token_hex(8)}.tmp"
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC, 0o600)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        (run.temps if run is not None else _temps).add(temp)
+        return temp
+    raise FileExistsError(f"no free temporary name in {folder}")
+
+
+def _drop(temp: Path, run: Run | None) -> None:
+    (run.temps if run is not None else _temps).discard(temp)
+    with contextlib.suppress(OSError):
+        os.unlink(temp)
+
+
+def _write_small(folder: Path, name: str, text: str, run: Run | None) -> None:
+    """Replace folder/name (a record of printgen's own) with text, atomically."""
+    temp = _make_temp(folder, run)
+    try:
+        with os.fdopen(os.open(temp, os.O_WRONLY | os.O_TRUNC | _NOFOLLOW | _CLOEXEC), "w",
+                       encoding="utf-8") as file:
+            file.write(text)
+        os.chmod(temp, 0o644)
+        os.replace(temp, folder / name)
+    finally:
+        _drop(temp, run)
+
+
+def _read_pending(folder: Path) -> dict[str, int] | None:
+    """The jobs that noted temporary files in folder (token -> process id); None where
+    the note cannot be trusted (it is then left alone)."""
+    try:
+        data = _read_regular(folder / PENDING, MAX_RECORD_BYTES)
+        value = json.loads(data.decode("utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (Unreadable, ValueError, RecursionError):
+        return None
+    if not (isinstance(value, dict) and set(value) <= {"printgen_pending", "about", "runs"}
+            and value.get("printgen_pending") == 1 and type(value.get("printgen_pending")) is int
+            and isinstance(value.get("runs"), dict) and len(value["runs"]) <= 10_000):
+        return None
+    runs: dict[str, int] = {}
+    for token, pid in value["runs"].items():
+        if not (_TOKEN.fullmatch(token) and type(pid) is int and 0 < pid < _MAX_PID):
+            return None
+        runs[token] = pid
+    return runs
+
+
+def _write_pending(folder: Path, runs: dict[str, int], run: Run) -> None:
+    text = json.dumps({"printgen_pending": 1, "about": "printgen jobs writing temporary files here "
+                       "(.printgen-TOKEN-*.tmp); removed when they end", "runs": runs},
+                      indent=1, sort_keys=True)
+    _write_small(folder, PENDING, text + "\n", run)
 
 
 def _alive(pid: int) -> bool:
@@ -141,166 +587,397 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except OSError:
-        return True                 # someone else's process: leave its files alone
+    except (OSError, OverflowError, ValueError):
+        return True                 # someone else's process (or no telling): leave its files alone
     return True
 
 
-def _load_manifest(folder: Path) -> dict[str, list[str]]:
+def _remove_leftovers(folder: Path, token: str) -> None:
+    """Remove the temporary files of the job with token (its process is gone)."""
+    if not _TOKEN.fullmatch(token):
+        return
+    mine = re.compile(re.escape(f"{TEMP_PREFIX}{token}-") + r"[0-9a-f]{16}\.tmp")
+    with contextlib.suppress(OSError), os.scandir(folder) as entries:
+        for entry in entries:
+            if mine.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)
+
+
+def _new_temp(folder: Path, run: Run | None) -> Path:
+    """A temporary file in folder for the current job, which first notes itself in
+    the folder's PENDING record (and removes the leftovers of dead jobs noted there)."""
+    if run is not None and folder not in run.journaled and folder not in run.unjournaled:
+        runs = _read_pending(folder)
+        if runs is None:
+            run.unjournaled.add(folder)
+        else:
+            for token, pid in list(runs.items()):
+                if token != run.token and not _alive(pid):
+                    _remove_leftovers(folder, token)
+                    del runs[token]
+            runs[run.token] = os.getpid()
+            run.journaled.append(folder)
+            _write_pending(folder, runs, run)
+    return _make_temp(folder, run)
+
+
+# ---------------------------------------------------------------- writing
+
+@contextlib.contextmanager
+def atomic_path(path: Path) -> Iterator[Path]:
+    """Yield a temporary path beside path; rename it to path when the block succeeds
+    (when the job succeeds, inside one).
+
+    Where path already holds exactly the new bytes it is left untouched (its date
+    too), so what depends on it, such as a gallery thumbnail, need not be redone. A
+    link, folder or pipe at path, a link on the way to it, or a file printgen did not
+    write there is an OutputError."""
+    ensure_dir(path.parent)
+    full = _full(path)
+    _target(path, full)
+    run = _runs[-1] if _runs else None
     try:
-        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-        jobs = data["jobs"]
-        return {str(k): [str(n) for n in v if "/" not in str(n) and str(n) not in (".", "..")]
-                for k, v in jobs.items()}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
+        temp = _new_temp(full.parent, run)
+    except OSError as error:
+        raise _cannot(path, "write", error) from None
+    kept = False
+    try:
+        yield temp
+        kept = _place(path, full, temp, run)
+    except OSError as error:
+        raise _cannot(path, "write", error) from None
+    finally:
+        if not kept:
+            _drop(temp, run)
 
 
-def _ours(path: Path) -> bool:
-    """Whether printgen wrote path: this run did, or its folder's manifest lists it."""
-    if any(path.name in run.written.get(path.parent, ()) for run in _runs):
+def _place(path: Path, full: Path, temp: Path, run: Run | None) -> bool:
+    """Put the finished temporary file in place of path (or pending, in a job);
+    whether temp was kept."""
+    fd = os.open(temp, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
+    try:
+        size, digest = _digest_fd(fd)
+    finally:
+        os.close(fd)
+    earlier = next(((other, other.pending[full]) for other in _runs if full in other.pending), None)
+    if earlier is not None:                     # written before in this process, not yet in place
+        other, older = earlier
+        if other.written.get(full.parent, {}).get(full.name) == (size, digest):
+            return False
+        del other.pending[full]
+        _drop(older, other)
+        if other is not run:                    # the newer job records it, with its digest
+            other.written.get(full.parent, {}).pop(full.name, None)
+    else:
+        info = _target(path, full)
+        if info is not None:
+            found = _digest(full) if info.st_size == size else None
+            claim = _claim(full, info)
+            if found is not None and found[:2] == (size, digest):
+                if claim:
+                    _record(run, full, size, digest)
+                return False
+            if not claim and not _adopted(full) and not _signed(full):
+                raise _refusal(path, full)
+    os.chmod(temp, 0o644)
+    _record(run, full, size, digest)
+    if run is not None:                         # renamed when the job succeeds
+        run.pending[full] = temp
+        run.typed[full] = path
         return True
-    return any(path.name in names for names in _load_manifest(path.parent).values())
+    os.replace(temp, full)
+    _temps.discard(temp)
+    return True
 
 
-def _signed_pdf(path: Path) -> bool:
-    """A PDF an earlier printgen wrote (before manifests): it names printgen as its creator."""
-    if path.suffix.lower() != ".pdf":
-        return False
+def staged(path: Path) -> Path:
+    """Where path's newest bytes are: its temporary file while the job that wrote it
+    runs, else path itself (to read back a file just written)."""
+    full = _full(path)
+    for run in reversed(_runs):
+        if full in run.pending:
+            return run.pending[full]
+    return path
+
+
+def write_bytes(path: Path, data: bytes) -> Path:
+    with atomic_path(path) as temp:
+        temp.write_bytes(data)
+    return path
+
+
+def _record(run: Run | None, full: Path, size: int, digest: str) -> None:
+    if run is not None:
+        run.written.setdefault(full.parent, {})[full.name] = (size, digest)
+
+
+def keep(path: Path) -> bool:
+    """Count a file printgen wrote earlier and found up to date (a gallery preview) as
+    written by this run, so the job's record keeps it; False (and nothing recorded)
+    where the file is not printgen's, with the bytes it wrote."""
+    full = _full(path)
     try:
-        with open(path, "rb") as file:
-            return b"/Creator (printgen)" in file.read(64 * 1024 * 1024)
+        info = os.lstat(full)
     except OSError:
         return False
+    if not _real_folder(path.parent, full.parent):
+        return False
+    if not stat.S_ISREG(info.st_mode) or _claim(full, info) not in ("written", "recorded"):
+        return False
+    found = _digest(full)
+    if found is None:
+        return False
+    _record(_runs[-1] if _runs else None, full, found[0], found[1])
+    return True
 
 
-def _adopted(path: Path) -> bool:
-    """Whether path lies in printgen's own default output folder (output/, which the
-    user did not name: what an older printgen left there is printgen's)."""
-    return any(run.adopt is not None and path.resolve().is_relative_to(run.adopt) for run in _runs)
+# ---------------------------------------------------------------- notes
 
+_notes: list[str] = []
+_said: set[str] = set()
+
+
+def note(text: str) -> None:
+    """Say text once, on one line with the job's other notes when it ends (a fact
+    about the folder, not an error: the user's files printgen left alone)."""
+    if text in _said or text in _notes:
+        return
+    _notes.append(text)
+    if not _runs:
+        _say_notes()
+
+
+def _say_notes() -> None:
+    if _notes:
+        print("printgen: note: " + "; ".join(_notes), file=sys.stderr)
+        _said.update(_notes)
+        _notes.clear()
+
+
+def _some(names: list[str]) -> str:
+    shown = ", ".join(names[:3])
+    return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+# ---------------------------------------------------------------- jobs
 
 @dataclass
 class Run:
-    """One job's writes, by folder; adopt: printgen's default output folder, if the
-    job writes there."""
+    """One job's writes, by folder. root: its output folder (nothing is written
+    outside it, no link below it is followed); adopt: printgen's default output
+    folder, if the job writes there."""
 
     job: str
-    written: dict[Path, set[str]] = field(default_factory=dict)
     adopt: Path | None = None
-    subfolders: bool = True         # also prune subfolders whose manifest names the job
+    subfolders: bool = True         # also prune subfolders whose record names the job
+    root: Path | None = None
+    root_typed: Path | None = None
+    written: dict[Path, dict[str, tuple[int, str]]] = field(default_factory=dict)   # folder -> name -> size, sha256
     pending: dict[Path, Path] = field(default_factory=dict)   # final path -> its temporary file
+    typed: dict[Path, Path] = field(default_factory=dict)     # final path -> as the caller named it
     made: list[Path] = field(default_factory=list)            # folders created, outermost first
+    temps: set[Path] = field(default_factory=set)             # temporary files of this job's
+    trees: list[Path] = field(default_factory=list)           # folders whose whole tree is pruned
+    journaled: list[Path] = field(default_factory=list)       # folders whose PENDING notes this job
+    unjournaled: set[Path] = field(default_factory=set)       # folders whose PENDING is not ours to edit
+    token: str = field(default_factory=lambda: secrets.token_hex(16))
+    pid: int = field(default_factory=os.getpid)
 
     def commit(self) -> None:
-        """Rename every file written to its final name."""
+        """Rename every file written to its final name (its folder checked again)."""
+        checked: set[Path] = set()
         while self.pending:
-            path, temp = next(iter(self.pending.items()))
+            full, temp = next(iter(self.pending.items()))
+            typed = self.typed.get(full, full)
+            if full.parent not in checked:
+                _check_folder(typed.parent, full.parent)
+                checked.add(full.parent)
             try:
-                os.replace(temp, path)
+                os.replace(temp, full)
             except OSError as error:
-                raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
-            del self.pending[path]
+                raise _cannot(typed, "write", error) from None
+            self.temps.discard(temp)
+            del self.pending[full]
         self.made.clear()
 
     def abandon(self) -> None:
         """Remove the temporary files and the folders this failed run created."""
-        for temp in self.pending.values():
-            with contextlib.suppress(OSError):
-                temp.unlink()
+        for temp in list(self.temps):
+            _drop(temp, self)
         self.pending.clear()
+        self.finish()
         for folder in reversed(self.made):
             with contextlib.suppress(OSError):
-                for leftover in folder.glob(".*.tmp"):
-                    if (found := TEMP_NAME.match(leftover.name)) and int(found.group(1)) == os.getpid():
-                        leftover.unlink()
-                folder.rmdir()          # only if it is empty
+                os.rmdir(folder)            # only if it is empty
         self.made.clear()
+
+    def finish(self) -> None:
+        """Take this job out of the PENDING records it noted itself in."""
+        for folder in self.journaled:
+            with contextlib.suppress(OSError, OutputError):
+                runs = _read_pending(folder)
+                if runs is None or self.token not in runs:
+                    continue
+                del runs[self.token]
+                if runs:
+                    _write_pending(folder, runs, self)
+                else:
+                    os.unlink(folder / PENDING)
+        self.journaled.clear()
 
     def prune(self) -> list[Path]:
         """Remove what this job's previous run wrote and this one did not (unless
-        another job claims it), and record this run's files; the removed paths."""
+        another job claims it, and only where it is unchanged), and record this run's
+        files; the removed paths."""
         removed: list[Path] = []
         for folder in self._folders():
-            jobs = _load_manifest(folder)
-            now = self.written.get(folder, set())
-            others = {name for job, names in jobs.items() if job != self.job for name in names}
-            for name in sorted(set(jobs.get(self.job, ())) - now - others):
-                target = folder / name
-                if target.is_file() and not target.is_symlink():
-                    with contextlib.suppress(OSError):
-                        target.unlink()
-                        removed.append(target)
-            if now:
-                jobs[self.job] = sorted(now)
-            else:
-                jobs.pop(self.job, None)
-            _save_manifest(folder, jobs)
+            removed += self._prune_folder(folder)
         return removed
 
+    def _prune_folder(self, folder: Path) -> list[Path]:
+        if not _real_folder(_show(folder), folder):   # made a link meanwhile: nothing done through it
+            return []
+        record = _read_record(folder)
+        shown = _show(folder) / MANIFEST
+        if record.state == "bad":
+            if record.foreign:
+                note(f"{shown}: not a build record printgen can read ({record.problem}); left as it is, so "
+                     f"printgen keeps no record there and removes nothing")
+                return []
+            note(f"{shown}: not a build record printgen can read ({record.problem}); printgen writes a "
+                 f"new one and removes nothing it named")
+        now = dict(self.written.get(folder, {}))
+        jobs = {job: names for job, names in record.jobs.items() if job != self.job and record.state == "ok"}
+        others = {name for names in jobs.values() for name in names}
+        removed: list[Path] = []
+        left: list[str] = []
+        for name in sorted(set(record.jobs.get(self.job, ())) - set(now) - others):
+            outcome = self._remove(folder, name, record)
+            if outcome == "removed":
+                removed.append(folder / name)
+            elif outcome == "left":
+                left.append(name)
+            elif outcome == "failed":
+                now[name] = record.files[name]
+        if left:
+            why = ("an older printgen's record (which kept no digests) named them" if record.state == "old"
+                   else "printgen did not write them, or they changed since")
+            note(f"{_show(folder)}: left {len(left)} file(s) as they are ({_some(left)}): {why}")
+        if now:
+            jobs[self.job] = sorted(now)
+        files = {name: now[name] if name in now else record.files[name]
+                 for names in jobs.values() for name in names}
+        self._save(folder, jobs, files, record)
+        return removed
+
+    def _remove(self, folder: Path, name: str, record: Record) -> str:
+        """Remove folder/name if it still has the recorded size and digest: "removed",
+        "gone" (nothing there), "left" (not printgen's bytes) or "failed"."""
+        target = folder / name
+        try:
+            info = os.lstat(target)
+        except FileNotFoundError:
+            return "gone"
+        except OSError:
+            return "left"
+        if record.state != "ok" or not stat.S_ISREG(info.st_mode) or info.st_size != record.files[name][0]:
+            return "left"
+        found = _digest(target)
+        if found is None or found[:2] != record.files[name]:
+            return "left"
+        try:
+            again = os.lstat(target)
+            if (again.st_dev, again.st_ino) != found[2] or not stat.S_ISREG(again.st_mode):
+                return "left"
+            os.unlink(target)
+        except FileNotFoundError:
+            return "gone"
+        except OSError:
+            return "failed"
+        return "removed"
+
+    def _save(self, folder: Path, jobs: dict[str, list[str]], files: dict[str, tuple[int, str]],
+              record: Record) -> None:
+        path = folder / MANIFEST
+        if record.state == "ok" and (record.jobs, record.files) == (jobs, files):
+            return                                  # unchanged (a job pruned twice)
+        text = _record_text(jobs, files) if jobs else ""
+        if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
+            note(f"{_show(folder) / MANIFEST}: too many files to record ({len(files):,}); printgen keeps "
+                 f"no record there and removes nothing")
+            text = ""
+        try:
+            if text:
+                _write_small(folder, MANIFEST, text, self)
+            elif record.state != "none":
+                info = os.lstat(path)
+                if stat.S_ISREG(info.st_mode):
+                    os.unlink(path)
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise _cannot(_show(folder) / MANIFEST, "write", error) from None
+
     def _folders(self) -> list[Path]:
-        """The folders written, and their subfolders that hold a manifest naming this job."""
+        """The folders written; their subfolders (real folders, not links) whose record
+        names this job; every folder of the trees given to prune_tree that does."""
         folders = set(self.written)
+
+        def names_me(folder: Path) -> bool:
+            record = _read_record(folder)
+            return record.state == "ok" and self.job in record.jobs
+
         for folder in list(self.written) if self.subfolders else []:
-            with contextlib.suppress(OSError):
-                for child in folder.iterdir():
-                    if child.is_dir() and not child.is_symlink() and self.job in _load_manifest(child):
-                        folders.add(child)
+            with contextlib.suppress(OSError), os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False) and names_me(Path(entry.path)):
+                        folders.add(Path(entry.path))
+        for tree in self.trees:
+            try:
+                if not stat.S_ISDIR(os.lstat(tree).st_mode):
+                    continue
+            except OSError:
+                continue
+            for here, _, _ in os.walk(tree):        # links are not followed
+                if names_me(Path(here)):
+                    folders.add(Path(here))
         return sorted(folders)
 
 
 _runs: list[Run] = []
 
 
-def _record(path: Path) -> None:
-    if _runs:
-        _runs[-1].written.setdefault(path.parent, set()).add(path.name)
-
-
-def keep(path: Path) -> None:
-    """Count a file printgen wrote earlier and found up to date (a gallery preview) as
-    written by this run, so the job's manifest keeps it."""
-    if _ours(path):
-        _record(path)
-
-
-def _save_manifest(folder: Path, jobs: dict[str, list[str]]) -> None:
-    path = folder / MANIFEST
-    if not jobs:
-        with contextlib.suppress(OSError):
-            path.unlink()
-        return
-    text = json.dumps({"printgen": 1, "about": "files printgen wrote here, by job; printgen removes "
-                       "a job's old files when it runs again", "jobs": jobs}, indent=1, sort_keys=True)
-    temp = _new_temp(path)
-    try:
-        temp.write_text(text + "\n", encoding="utf-8")
-        os.replace(temp, path)
-    except OSError as error:
-        raise OutputError(f"{path}: cannot write ({error.strerror or error})") from None
-    finally:
-        if temp.exists():
-            temp.unlink()
-
-
 @contextlib.contextmanager
-def recording(job: str, adopt: Path | None = None, *, subfolders: bool = True) -> Iterator[Run]:
+def recording(job: str, adopt: Path | None = None, *, subfolders: bool = True,
+              root: Path | None = None) -> Iterator[Run]:
     """Record the files written inside the block as job's; when it succeeds, remove
-    the files the job's previous run wrote and this one did not. adopt: printgen's
-    default output folder, when the user named none (files found there may be replaced).
-    subfolders: False for a job whose name is the same in every folder (the gallery), so
-    that it never prunes what the same job wrote for a subfolder of its own."""
-    run = Run(job, adopt=adopt.resolve() if adopt is not None else None, subfolders=subfolders)
+    the files the job's previous run wrote and this one did not. root: the output
+    folder (--out, or printgen's default), inside which every file goes; adopt:
+    printgen's default output folder, when the user named none (files found there may
+    be replaced). subfolders: False for a job whose name is the same in every folder
+    (the gallery), so that it never prunes what the same job wrote for a subfolder of
+    its own. The notes of the job are said on one line when it ends."""
+    if not any(run.pid == os.getpid() for run in _runs):
+        _said.clear()
+        _notes.clear()
+    run = Run(job, adopt=_full(adopt) if adopt is not None else None, subfolders=subfolders,
+              root=_full(root) if root is not None else None, root_typed=root)
     _runs.append(run)
     try:
         yield run
         run.commit()
         run.prune()
+        run.finish()
     except BaseException:
         run.abandon()
+        if not any(other.pid == os.getpid() for other in _runs if other is not run):
+            _notes.clear()
         raise
     finally:
         _runs.remove(run)
+    if not any(other.pid == os.getpid() for other in _runs):
+        _say_notes()
 
 
 def prune_current() -> list[Path]:
@@ -310,3 +987,10 @@ def prune_current() -> list[Path]:
         return []
     _runs[-1].commit()
     return _runs[-1].prune()
+
+
+def prune_tree(folder: Path) -> None:
+    """Prune the current job's stale files in every folder under folder (the gallery's
+    previews, in subfolders of its own), not only in the folders it wrote this time."""
+    if _runs:
+        _runs[-1].trees.append(_full(folder))

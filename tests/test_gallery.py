@@ -12,6 +12,7 @@ import shutil
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from PIL import Image, ImageStat
@@ -38,13 +39,22 @@ class Page(HTMLParser):
     def handle_starttag(self, tag, attrs):
         values = {k: v or "" for k, v in attrs}
         if tag == "a":
-            self.hrefs.append(values["href"])
+            self.hrefs.append(file_of(values["href"]))
             if "zoom" in values.get("class", ""):
-                self.zooms.append(values)
+                self.zooms.append({**values, "href": file_of(values["href"])})
         if tag == "img" and values.get("data-src"):     # loaded as it nears the screen
-            self.images.append({**values, "src": values["data-src"]})
+            self.images.append({**values, "src": file_of(values["data-src"])})
         if tag == "figure" and values.get("class") == "card":
             self.cards += 1
+
+
+def file_of(address: str) -> str:
+    """The file of the folder a link names: every link to a file is "./" and its path,
+    percent-encoded (so no file name reads as a scheme such as javascript:)."""
+    if address.startswith("#"):
+        return address
+    assert address.startswith("./"), address
+    return unquote(address.removeprefix("./"))
 
 
 def parsed(root: Path) -> Page:
@@ -117,7 +127,7 @@ def test_print_files_are_listed_with_their_preflight_findings(root):
     text = (root / "index.html").read_text(encoding="utf-8")
     over = text[text.index('id="deck-preflight-overflow"'):]
     over = over[:over.index("</section>\n<section") if "</section>\n<section" in over else None]
-    assert 'href="over/preflight-overflow-a4.pdf"' in over
+    assert 'href="./over/preflight-overflow-a4.pdf"' in over
     assert "leaves the safe" in over or "safe" in over.split("preflight</td>")[1]
     clean = text[text.index('id="deck-preflight-clean"'):]
     assert "Print files, MakePlayingCards" in clean and "Print files, DriveThruCards" in clean
@@ -126,8 +136,11 @@ def test_print_files_are_listed_with_their_preflight_findings(root):
 
 def test_gallery_is_deterministic_and_prunes_stale_previews(root):
     first = (root / "index.html").read_bytes()
-    stale = root / THUMBS / "gone.png.jpg"
-    Image.new("RGB", (4, 4)).save(stale, format="JPEG")
+    source, stale = root / "gone.png", root / THUMBS / "gone.png.jpg"
+    Image.new("RGB", (4, 4)).save(source)
+    assert main(["gallery", "-q", "--out", str(root)]) == 0
+    assert stale.is_file()                                  # printgen's preview, recorded as its own
+    source.unlink()
     assert main(["gallery", "-q", "--out", str(root)]) == 0
     assert (root / "index.html").read_bytes() == first
     assert not stale.exists()

@@ -3,7 +3,8 @@ never overwrites a file printgen did not write, and cleans up after interrupted 
 
 from __future__ import annotations
 
-import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -74,23 +75,25 @@ def test_a_file_printgen_did_not_write_is_never_replaced(cli, tmp_path, monkeypa
 
 
 def test_leftover_temporary_files_of_a_dead_run_are_removed(cli, tmp_path, monkeypatch):
+    """A run killed before it put its files in place leaves temporary files its folder's
+    pending record names; the next run removes exactly those. A hidden file of the
+    user's that merely looks temporary (an older printgen's pattern) stays."""
     deck = project(cli, tmp_path, monkeypatch)
     out = tmp_path / "out"
-    out.mkdir()
-    dead = os.getpid() + 1
-    while True:                                  # a pid no process has
-        try:
-            os.kill(dead, 0)
-            dead += 1
-        except ProcessLookupError:
-            break
-        except OSError:
-            dead += 1
-    leftover = out / f".game-a4.pdf.{dead}-0.tmp"
-    leftover.write_bytes(b"half a PDF")
-    assert cli("build", str(deck), "--only", "pdf", "--out", str(out), "-q").status == 0
-    assert not leftover.exists()
-    assert (out / "game-a4.pdf").is_file()
+    killed = ("import os, sys, printgen.output as output\n"
+              "output.Run.commit = lambda self: os._exit(9)\n"     # killed with its files written
+              "from printgen.cli import main\n"
+              "main(sys.argv[1:])\n")
+    args = ["build", str(deck), "--only", "pdf", "--out", str(out), "-q"]
+    assert subprocess.run([sys.executable, "-c", killed, *args], timeout=120).returncode == 9
+    leftovers = [path for path in out.iterdir() if path.name.endswith(".tmp")]
+    assert leftovers and not (out / "game-a4.pdf").exists()
+    lookalike = out / ".game-a4.pdf.4194303-0.tmp"
+    lookalike.write_bytes(b"the user's own")
+    assert cli(*args).status == 0
+    assert not any(path.exists() for path in leftovers)
+    assert lookalike.read_bytes() == b"the user's own"
+    assert (out / "game-a4.pdf").is_file() and not (out / ".printgen-pending.json").exists()
 
 
 def test_a_pdf_an_older_printgen_wrote_may_be_replaced(cli, tmp_path, monkeypatch):

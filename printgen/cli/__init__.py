@@ -75,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         settle(args)
         args.argv = argv
         default_out = Path("output") if getattr(args, "out", None) is None else None
-        with recording(job_key(args), adopt=default_out):
+        with recording(job_key(args), adopt=default_out, root=default_out or args.out):
             return int(args.run(args) or 0)
     except PrintgenError as error:
         print(f"printgen: error: {error}", file=sys.stderr)

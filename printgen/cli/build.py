@@ -79,6 +79,9 @@ def run_all(args: argparse.Namespace) -> int:
                                   "jobs": 1 if workers > 1 else args.jobs,
                                   "out": None if args.out is None else args.out / name})
             for name in catalogue(DECKS)]
+    if "gallery" in formats(args.only):
+        from printgen.products.gallery import gallery_preflight
+        gallery_preflight(Path("output") if args.out is None else args.out)
     if workers <= 1:
         statuses = [run_recorded(job) for job in jobs]
     else:
@@ -91,6 +94,28 @@ def run_all(args: argparse.Namespace) -> int:
     return max(statuses, default=0)
 
 
+def preflight_out(args: argparse.Namespace, out: Path, pdf: str | None) -> None:
+    """Refuse, before anything is written, what the build could not write: a symbolic
+    link or a file on the way to its folders (out, out/png, out/svg, out/PROFILE,
+    _gallery), a file printgen did not write where its card sheets (pdf: their file
+    name) or its gallery page go (--out . over the user's own index.html)."""
+    from printgen.output import check_file, check_folder
+    chosen = formats(args.only)
+    check_folder(out)
+    if args.target:
+        from printgen.spec.vendors import profile
+        check_folder(out / profile(args.target).name)
+    for kind in ("png", "svg"):
+        if kind in chosen and not args.target:
+            check_folder(out / kind)
+    if pdf is not None and "pdf" in chosen and not args.target:
+        check_file(out / pdf)
+    if getattr(args, "gallery", True) and (args.target or "gallery" in chosen):
+        from printgen.cli.gallery import gallery_folder
+        from printgen.products.gallery import gallery_preflight
+        gallery_preflight(gallery_folder(args, out))
+
+
 def check_url_base(args: argparse.Namespace) -> None:
     url = args.url_base
     if url is None:
@@ -98,15 +123,39 @@ def check_url_base(args: argparse.Namespace) -> None:
     if args.target != "tts":
         raise InputError(f"--url-base: only Tabletop Simulator exports use it (--for tts), got {url!r} "
                          f"with {'--for ' + args.target if args.target else 'no --for'}")
-    if not url.startswith(("https://", "http://")) or any(c.isspace() for c in url):
-        raise InputError(f"--url-base: expected a web address starting with https:// or http://, got {url!r}")
+    problem = url_problem(url)
+    if problem:
+        raise InputError(f"--url-base: got {url!r}: {problem}; expected a web address such as "
+                         f"https://example.org/decks")
+
+
+def url_problem(url: str) -> str | None:
+    """What is wrong with a --url-base (None: nothing): it must be an http or https
+    address with a host, and hold no control character, space, quote, backslash or
+    angle bracket (it is written into a saved object other programs read)."""
+    import unicodedata
+    from urllib.parse import urlsplit
+    bad = [c for c in url if c.isspace() or c in "\\\"'`<>" or unicodedata.category(c) in ("Cc", "Cf")]
+    if bad:
+        return f"it holds {bad[0]!r}"
+    try:
+        parts = urlsplit(url)
+        host, _ = parts.hostname, parts.port     # a port that is not a number fails here
+    except ValueError:
+        return "it is not a readable web address"
+    if parts.scheme not in ("http", "https") or not url.lower().startswith(("http://", "https://")):
+        return "it does not start with https:// or http://"
+    if not host:
+        return "it names no host"
+    return None
 
 
 def run_recorded(args: argparse.Namespace) -> int:
     """One deck of --all in a worker process, its files recorded as its own job."""
     from printgen.cli.options import job_key
     from printgen.output import recording
-    with recording(job_key(args), adopt=Path("output") if args.out is None else None):
+    default = Path("output") if args.out is None else None
+    with recording(job_key(args), adopt=default, root=default or args.out):
         return run(args)
 
 
@@ -130,6 +179,7 @@ def run(args: argparse.Namespace) -> int:
     check_url_base(args)
     deck = load_deck(args.deck)
     out = args.out if args.out is not None else Path("output") / deck.name
+    preflight_out(args, out, f"{deck.name}-{options.paper.name}.pdf")
     if args.target:
         from printgen.cli.gallery import export_run
         return export_run(deck, args, out)

@@ -31,8 +31,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 def run(args: argparse.Namespace) -> int:
     from printgen.output import recording
-    with recording("gallery", subfolders=False):
-        path = build_gallery(args.out if args.out is not None else Path("output"))
+    folder = args.out if args.out is not None else Path("output")
+    with recording("gallery", subfolders=False, root=folder):
+        path = build_gallery(folder)
     if not args.quiet:
         print(f"gallery: {display_path(path)}")
     return 0
@@ -40,15 +41,21 @@ def run(args: argparse.Namespace) -> int:
 
 def refresh_gallery(args: argparse.Namespace, out: Path) -> None:
     """After a build: output/index.html for the default folder, else OUT/index.html
-    (never a folder the user did not name)."""
+    (never a folder the user did not name). The build checked before it wrote anything
+    that the gallery can be written there (gallery_folder, gallery_preflight)."""
     from printgen.output import prune_current, recording
     prune_current()                     # the build's stale files go before the gallery lists the folder
-    folder = Path("output") if args.out is None else out
+    folder = gallery_folder(args, out)
     from printgen.cli.watch import watched
-    with recording("gallery", subfolders=False):
+    with recording("gallery", subfolders=False, root=folder):
         path = build_gallery(folder, live=watched())
     if not args.quiet:
         print(f"  gallery: {display_path(path)}")
+
+
+def gallery_folder(args: argparse.Namespace, out: Path | None) -> Path:
+    """Where a build's gallery goes: output/ for the default folder, else OUT."""
+    return Path("output") if args.out is None or out is None else out
 
 
 def export_run(deck: Deck, args: argparse.Namespace, out: Path) -> int:

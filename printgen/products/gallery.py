@@ -10,20 +10,41 @@ relatively, so it works offline and can be zipped with the folder. Files are lis
 in sorted order and the page carries no dates: the same folder gives the same page.
 
 The folder may hold anything (a stranger's corrupt PDF, a picture of a billion
-pixels): a file printgen cannot preview is listed without a preview, never an error.
+pixels, a pipe named photo.png, links): only regular files are listed (links, pipes
+and devices are skipped, never opened), and a file printgen cannot preview is listed
+without a preview, never an error.
+
+The previews go through printgen.output like every file: ROOT/_gallery is the gallery
+job's, recorded per folder with each preview's digest; a preview whose source is gone
+is removed only while it is unchanged. A _gallery that is a symbolic link is refused
+before anything is written (as is ROOT/index.html when printgen did not write it);
+files in _gallery printgen did not write are left alone (their sources are listed
+without previews) and one note on standard error says so.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image as PILImage
 
 from printgen.errors import OutputError
-from printgen.limits import limit, whole_limit
-from printgen.output import atomic_path, ensure_dir, keep, write_bytes
+from printgen.limits import limit
+from printgen.output import (
+    atomic_path,
+    check_file,
+    check_folder,
+    ensure_dir,
+    keep,
+    may_write,
+    note,
+    ours,
+    prune_tree,
+    write_bytes,
+)
 from printgen.products.proof import PREFIX, Proof, read_proof
 from printgen.words import plural
 
@@ -34,7 +55,7 @@ PAGE_SIDE = 480
 PICTURES = {".png", ".jpg", ".jpeg"}
 MAX_PICTURE_PIXELS = limit("gallery_picture_pixels")  # larger pictures are listed without a preview
 MAX_RENDER_PIXELS = limit("gallery_render_pixels")    # a PDF page preview never needs more than this
-MAX_FILES = whole_limit("gallery_files")               # files listed; a folder holding more is cut short, saying so
+MAX_FILES = int(limit("gallery_files"))               # files listed; a folder holding more is cut short, saying so
 
 
 @dataclass(frozen=True)
@@ -55,15 +76,19 @@ class DeckSection:
 
 def output_files(root: Path) -> tuple[list[Path], list[Path]]:
     """Every regular file under root but galleries (index.html, _gallery/), hidden and
-    temporary files and symbolic links, sorted by relative path (at most MAX_FILES);
-    and the proof records found."""
+    temporary files (symbolic links, pipes and devices are skipped; no link to a folder
+    is followed), sorted by relative path (at most MAX_FILES); and the proof records
+    found."""
     found: list[Path] = []
     records: list[Path] = []
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != THUMBS)
         for name in sorted(files):
             path = Path(folder) / name
-            if path.is_symlink():
+            try:
+                if not stat.S_ISREG(os.lstat(path).st_mode):
+                    continue
+            except OSError:
                 continue
             if name.startswith(PREFIX) and name.endswith(".json"):
                 records.append(path)
@@ -76,11 +101,13 @@ def output_files(root: Path) -> tuple[list[Path], list[Path]]:
 
 
 def _fresh(thumb: Path, source: Path) -> bool:
-    """Whether thumb is newer than source (and then kept as this run's)."""
-    if thumb.is_file() and not thumb.is_symlink() and thumb.stat().st_mtime >= source.stat().st_mtime:
-        keep(thumb)
-        return True
-    return False
+    """Whether thumb is a preview printgen wrote (unchanged since), newer than source;
+    it is then kept as this run's."""
+    try:
+        made, changed = os.lstat(thumb), os.lstat(source)
+    except OSError:
+        return False
+    return stat.S_ISREG(made.st_mode) and made.st_mtime >= changed.st_mtime and keep(thumb)
 
 
 def _save_thumb(image: PILImage.Image, thumb: Path, *, height: int, longest: int | None = None) -> None:
@@ -137,13 +164,18 @@ def thumb_path(root: Path, rel: str) -> Path:
     return root / THUMBS / f"{rel}.jpg"
 
 
-def preview(root: Path, path: Path, *, card: bool = False) -> Preview:
+def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | None = None) -> Preview:
     """The file's preview, made if need be; a file that cannot be previewed (corrupt,
-    too large, not a picture or PDF) is listed with the reason."""
+    too large, not a picture or PDF) is listed with the reason, and so is one whose
+    preview's place holds a file printgen did not write (its name added to blocked)."""
     import pypdfium2 as pdfium
     rel = path.relative_to(root).as_posix()
     thumb = thumb_path(root, rel)
     suffix = path.suffix.lower()
+    if (suffix in PICTURES or suffix == ".pdf") and not may_write(thumb):
+        if blocked is not None:
+            blocked.append(thumb.relative_to(root / THUMBS).as_posix())
+        return Preview(rel, None, f"{path.name} (no preview)")
     try:
         if suffix in PICTURES:
             if not picture_thumb(path, thumb, card=card):
@@ -181,10 +213,19 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
     """Write root/index.html (and previews) for everything under root. live: the page
     reloads itself when a watching build writes it again (printgen build --watch)."""
     from printgen.products.gallery_page import GalleryPage
-    if not root.is_dir():
+    try:
+        is_folder = stat.S_ISDIR(os.stat(root).st_mode)
+    except FileNotFoundError:
+        is_folder = False
+    except OSError as error:
+        raise OutputError(f"{root}: cannot read the output folder ({error.strerror or error})") from None
+    if not is_folder:
         raise OutputError(f"{root}: no such output folder; build something first or pass --out DIR")
+    gallery_preflight(root)
     ensure_dir(root / THUMBS)
+    prune_tree(root / THUMBS)                   # the previews of files gone, in every subfolder
     files, records = output_files(root)
+    blocked: list[str] = []
     existing = {path.relative_to(root).as_posix(): path for path in files}
     page = GalleryPage(root.resolve().name, live=live, cut_short=len(files) >= MAX_FILES)
     made: dict[str, Preview] = {}
@@ -193,7 +234,7 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
         if rel not in existing:
             return None
         if rel not in made:
-            made[rel] = preview(root, existing[rel], card=card)
+            made[rel] = preview(root, existing[rel], card=card, blocked=blocked)
         return made[rel]
 
     def under(folder: str) -> list[str]:
@@ -205,18 +246,39 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
     for path in files:
         rel = path.relative_to(root).as_posix()
         if rel not in shown:
-            page.add_other(preview(root, path))
-    if live:
+            page.add_other(preview(root, path, blocked=blocked))
+    if live and may_write(root / THUMBS / LIVE):
         write_bytes(root / THUMBS / LIVE, f"printgenLive({page.stamp()!r});\n".encode())
         page.thumbs.add(f"{THUMBS}/{LIVE}")
-    _prune(root, page.thumbs)
+    elif live:
+        blocked.append(LIVE)
+    _note_strangers(root, page.thumbs, blocked)
     return write_bytes(root / "index.html", page.html().encode("utf-8"))
 
 
-def _prune(root: Path, keep: set[str]) -> None:
-    """Remove previews whose source file is gone (only inside the gallery's folder)."""
+def gallery_preflight(root: Path) -> None:
+    """Raise OutputError before anything is written where the gallery of root could
+    not be: _gallery a link (or a file), index.html a file printgen did not write."""
+    check_folder(root / THUMBS)
+    check_file(root / "index.html")
+
+
+def _note_strangers(root: Path, used: set[str], blocked: list[str]) -> None:
+    """One note for the files in root/_gallery printgen did not write (left as they
+    are; the job's own stale previews are removed when it ends, see prune_tree)."""
+    left = set(blocked)
     folder = root / THUMBS
-    for thumb in sorted(folder.rglob("*")) if folder.is_dir() else []:
-        rel = thumb.relative_to(root).as_posix()
-        if thumb.is_file() and not thumb.is_symlink() and rel not in keep and not thumb.name.startswith("."):
-            thumb.unlink()
+    for here, dirs, files in os.walk(folder):               # links are not followed
+        dirs.sort()
+        for name in sorted(files):
+            path = Path(here) / name
+            rel = path.relative_to(root).as_posix()
+            if not name.startswith(".") and rel not in used and not ours(path):
+                left.add(path.relative_to(folder).as_posix())
+        if len(left) > MAX_FILES:
+            break
+    if left:
+        names = sorted(left)
+        listed = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        note(f"{folder}: left {len(names)} file(s) printgen did not write as they are ({listed})"
+             + (f"; {plural(len(blocked), 'file')} listed without a preview" if blocked else ""))

@@ -8,8 +8,9 @@ size of those images in mm (for the gallery's 100 % view) and each print file wi
 the preflight findings of the run that wrote it.
 
 The gallery reads records from folders a stranger may have filled, so reading is
-strict and quiet: a record that is too large, malformed or names a path outside its
-folder is ignored (the gallery then shows the files without it).
+strict and quiet: a record that is not a regular file (a link, a pipe, a device), too
+large, nested too deep, malformed or names a path outside its folder is ignored (the
+gallery then shows the files without it).
 """
 
 from __future__ import annotations
@@ -21,11 +22,11 @@ from pathlib import Path, PurePosixPath
 
 from printgen.layout.page import Side
 from printgen.limits import limit
-from printgen.output import write_bytes
+from printgen.output import read_small, write_bytes
 from printgen.units import mm
 
 PREFIX = ".proof-"
-MAX_BYTES = limit("proof_record_bytes")         # a record of 100,000 cards stays far below this
+MAX_BYTES = int(limit("proof_record_bytes"))         # a record of 100,000 cards stays far below this
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,6 @@ def _inside(rel: object) -> str:
 
 
 def _text(value: object) -> str:
-    """value if it is text, else TypeError."""
     if not isinstance(value, str):
         raise TypeError(value)
     return value
@@ -89,10 +89,11 @@ def _text(value: object) -> str:
 
 def read_proof(path: Path) -> Proof | None:
     """The record at path, or None where it is not a well-formed record of ours."""
+    raw = read_small(path, MAX_BYTES)       # never through a link, never waiting on a pipe
+    if raw is None:
+        return None
     try:
-        if path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_BYTES:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(raw.decode("utf-8"))
         if data.get("printgen_proof") != 1:
             return None
         width, height = (float(v) for v in data["image_mm"])
@@ -103,5 +104,5 @@ def read_proof(path: Path) -> Proof | None:
         return Proof(_text(data["deck"]), _text(data["title"]), _text(data["label"]), (width, height), cards,
                      tuple(_inside(f) for f in data["files"]), tuple(_text(f) for f in data["findings"]),
                      tuple(_inside(f) for f in data.get("folders", ())))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError):
+    except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError):  # UnicodeDecodeError too
         return None
