@@ -3,8 +3,10 @@
 An icon is written `:name:`, the name of a shape (shapes.yaml or the template's own
 `shapes:`) or of a picture the template declares under `icons:`. It is set on the
 text's baseline at the text's size, in the text's colour, and wraps and shrinks with
-the words around it: the text is wrapped with layout/richtext.py, shrunk a quarter
-point at a time down to min_size like any text element, and is otherwise a FitError.
+the words around it: the text is wrapped with layout/richtext.py and shrunk to the
+largest size down to min_size, a quarter point apart, at which it fits, found as for
+any text element (layout/text.py); otherwise it is a FitError. A `**` or `*` without
+its closing mark is an error naming the card and field, not a star set in the text.
 """
 
 from __future__ import annotations
@@ -12,11 +14,24 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from printgen.errors import FitError, TemplateError
+from printgen.errors import FitError, SpecError, TemplateError
 from printgen.fonts import font
 from printgen.layout.primitives import Primitive
-from printgen.layout.richtext import ICON_EM, Fonts, Line, RichStyle, line_icons, line_runs, wrap
-from printgen.layout.text import TextStyle
+from printgen.layout.richtext import (
+    ICON_EM,
+    Fonts,
+    LetterTooWide,
+    Line,
+    RichStyle,
+    exactly,
+    line_icons,
+    line_runs,
+    narrower,
+    word_ems,
+    words,
+    wrap_words,
+)
+from printgen.layout.text import TextStyle, check_length, largest_fit, shrink_sizes
 from printgen.model.text import Span
 from printgen.units import mm
 
@@ -27,8 +42,13 @@ ICON_SIZE = 0.8          # an icon's height, in ems; it stands on the baseline
 IconDrawer = Callable[[str, float, float, float, str], list[Primitive] | None]
 
 
-def parse_markup(text: str) -> list[Span]:
-    """Spans of plain, bold and italic text and icons, in order."""
+ITALIC = re.compile(r"\*(.+?)\*")          # *italic* inside **bold**
+
+
+def parse_markup(text: str, where: str = "") -> list[Span]:
+    """Spans of plain, bold and italic text and icons, in order; SpecError (naming
+    where) for a ** or * that is not closed."""
+    _check_balanced(text, where)
     spans: list[Span] = []
     position = 0
     for match in MARKUP.finditer(text):
@@ -36,7 +56,7 @@ def parse_markup(text: str) -> list[Span]:
             spans.append(Span(text[position:match.start()]))
         if match.group("bold") is not None:               # *italic* may sit inside **bold**
             inner = match.group("bold")
-            parts = re.split(r"\*(.+?)\*", inner)
+            parts = ITALIC.split(inner)
             spans += [Span(part, bold=True, italic=bool(i % 2)) for i, part in enumerate(parts) if part]
         elif match.group("italic") is not None:
             spans.append(Span(match.group("italic"), italic=True))
@@ -48,6 +68,29 @@ def parse_markup(text: str) -> list[Span]:
     return spans
 
 
+def _check_balanced(text: str, where: str) -> None:
+    """Refuse a star that parse_markup would leave in the text: a ** or * opened and
+    not closed (on the same line)."""
+    if "*" not in text:
+        return
+    used = bytearray(len(text))                # 1 where a star opens or closes a span
+    for match in MARKUP.finditer(text):
+        if match.group("bold") is not None:
+            used[match.start():match.start() + 2] = used[match.end() - 2:match.end()] = b"\1\1"
+            inner = match.start("bold")
+            for italic in ITALIC.finditer(match.group("bold")):
+                used[inner + italic.start()] = used[inner + italic.end() - 1] = 1
+        elif match.group("italic") is not None:
+            used[match.start()] = used[match.end() - 1] = 1
+    at = next((i for i, ch in enumerate(text) if ch == "*" and not used[i]), None)
+    if at is None:
+        return
+    mark = "**" if text.startswith("**", at) and not used[at + 1] else "*"
+    start, end = max(0, at - 20), min(len(text), at + 20)
+    shown = ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
+    raise SpecError(f"{where + ': ' if where else ''}unbalanced {mark} in {shown!r}; expected a closing {mark}")
+
+
 def fonts_for(base: str) -> Fonts:
     """The bold and italic faces that go with a text element's font."""
     if base.startswith("condensed"):
@@ -57,23 +100,42 @@ def fonts_for(base: str) -> Fonts:
 
 def set_rich(text: str, w: float, h: float, style: TextStyle, where: str,
              draw_icon: IconDrawer) -> list[Primitive]:
-    """The marked-up text set in a w x h box at the origin; FitError when it cannot fit
-    at style.min_size."""
-    paragraphs = [parse_markup(part) for part in text.split("\n")]
+    """The marked-up text set in a w x h box at the origin, at the largest size from
+    style.size down to style.min_size (a quarter point apart) at which it fits, as
+    plain text is; FitError when it cannot fit at style.min_size."""
+    check_length(text, where)
+    paragraphs = [parse_markup(part, where) for part in text.split("\n")]
     for icon in (s.icon for spans in paragraphs for s in spans if s.icon):
         if draw_icon(icon, 0.0, 0.0, 1.0, style.color) is None:
             raise TemplateError(f"{where}: unknown icon ':{icon}:'; expected a shape of shapes.yaml or the "
                                 f"template, or a name under the template's icons:")
-    size, smallest = style.size, style.min_size or style.size
-    while True:
-        rich = RichStyle(size, style.line_height, style.color, fonts_for(style.font))
-        lines = [line for spans in paragraphs for line in (wrap(spans, w, rich, where) or [Line((), 0.0)])]
-        if all(line.width <= w + 1e-6 for line in lines) and _height(lines, rich) <= h + 1e-6:
-            return _place(lines, w, h, rich, style, draw_icon)
-        if size - 0.25 < smallest - 1e-9:
-            raise FitError(f"{where}: text {text[:40]!r} does not fit its {mm(w):.1f} x {mm(h):.1f} mm "
-                           f"box at {smallest:g} pt; shorten it or enlarge the box")
-        size -= 0.25
+    fonts = fonts_for(style.font)
+    split = [words(spans, fonts, where) for spans in paragraphs]
+    ems = [word_ems(part) for part in split]
+
+    def lay_out(size: float) -> tuple[list[Line], RichStyle]:
+        rich = RichStyle(size, style.line_height, style.color, fonts)
+        return [line for part, part_ems in zip(split, ems, strict=True)
+                for line in (wrap_words(part, w, rich, where, part_ems, exact=False) or [Line((), 0.0)])], rich
+
+    def attempt(size: float) -> tuple[list[Line], RichStyle] | None:
+        try:
+            lines, rich = lay_out(size)
+        except LetterTooWide:                   # at this size: a smaller one may fit
+            return None
+        if all(narrower(line, w, size) for line in lines) and _height(lines, rich) <= h + 1e-6:
+            return lines, rich
+        return None
+
+    smallest = style.min_size or style.size
+    sizes = shrink_sizes(style.size, smallest)
+    found = largest_fit(sizes, attempt)
+    if found is None:
+        lay_out(sizes[-1])                      # LetterTooWide, where a letter is wider than the box
+        raise FitError(f"{where}: text {text[:40]!r} does not fit its {mm(w):.1f} x {mm(h):.1f} mm "
+                       f"box at {smallest:g} pt; shorten it or enlarge the box")
+    lines, rich = found[1]
+    return _place(exactly(lines, rich.size), w, h, rich, style, draw_icon)
 
 
 def _metrics(rich: RichStyle) -> tuple[float, float, float]:

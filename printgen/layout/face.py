@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, Template
-from printgen.spec.expr import evaluate, is_template, render
+from printgen.spec.expr import card_side, evaluate, is_template, render
 from printgen.spec.pictures import check_picture
 from printgen.spec.places import confined
 from printgen.spec.template import builtin_shapes
@@ -32,12 +33,16 @@ def context_for(frame: Frame, template: Template, **values: Any) -> dict[str, An
 def layout_side(template: Template, frame: Frame, context: dict[str, Any],
                 subject: str) -> tuple[Primitive, ...]:
     """Every element of the template evaluated for one card; subject names it in errors.
-    An element with no expression in it is laid out once and reused for every card."""
-    for name, expression, at in template.define:
-        def where(at: int = at, name: str = name) -> str:     # bound now, not at the loop's end
-            return f"{template.source}:{at} define.{name} ({subject})"
-        context = {**context, name: evaluate(expression, context, where)}
-    return tuple(_lay_out(template, template.elements, frame, context, subject))
+    An element with no expression in it is laid out once and reused for every card.
+    The side's expressions work on one budget together (spec/expr.py's card_side), and
+    its groups lay out at most MAX_LAYOUTS elements."""
+    _SIDE.layouts = 0
+    with card_side():
+        for name, expression, at in template.define:
+            def where(at: int = at, name: str = name) -> str:     # bound now, not at the loop's end
+                return f"{template.source}:{at} define.{name} ({subject})"
+            context = {**context, name: evaluate(expression, context, where)}
+        return tuple(_lay_out(template, template.elements, frame, context, subject))
 
 
 def _lay_out(template: Template, elements: tuple[Element, ...], frame: Frame,
@@ -75,6 +80,11 @@ def _group(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     items = list(items)
     if len(items) > MAX_ITEMS:
         raise TemplateError(f"{ev.where('each')}: expected at most {MAX_ITEMS} items, got {len(items)}")
+    _SIDE.layouts += len(items) * len(ev.element_.children)
+    if _SIDE.layouts > MAX_LAYOUTS:
+        raise TemplateError(f"{ev.where('each')}: the groups would lay out at least {_SIDE.layouts:,} elements "
+                            f"on one card side; expected at most {MAX_LAYOUTS:,} (fewer items, or fewer groups "
+                            f"inside groups)")
     name = str(ev.element.get("as", "item"))
     prims: list[Primitive] = []
     for i, item in enumerate(items):
@@ -88,6 +98,14 @@ def _group(ev: _Evaluator, frame: Frame) -> list[Primitive]:
 
 
 MAX_ITEMS = limit("group_items")                 # a group repeats at most this many times
+MAX_LAYOUTS = limit("group_layouts")             # elements one card side's groups lay out, nested ones multiplied
+
+
+class _Side(threading.local):
+    layouts = 0                                  # elements the card side's groups laid out so far
+
+
+_SIDE = _Side()
 _DONE: dict[tuple[Path, str, Frame], tuple[Primitive, ...]] = {}
 _SEPARATOR = "\x1e"      # joins an element's expressions so that one render does them all
 

@@ -2,17 +2,20 @@
 
 Built on the bundled fonts' metrics and TextRun primitives, like layout/text.py,
 but a line may mix fonts. A word wider than the line (an address, a path) is broken
-after a slash, dot or dash, or else between letters with a hyphen.
+after a slash, dot or dash, or else between letters with a hyphen. Wrapping takes
+time linear in the text's length: a line's width is summed as words join it (and
+measured exactly only where the sum is too close to the width to call).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs, font
 from printgen.layout.primitives import TextRun
-from printgen.layout.text import clean
+from printgen.layout.text import band, clean, clearly_within
 from printgen.model.text import Span
 from printgen.units import mm
 
@@ -52,6 +55,10 @@ class Line:
     width: float
 
 
+class LetterTooWide(FitError):
+    """A letter (or icon) is wider than the whole line: the text must be set smaller."""
+
+
 def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> list[list[Piece]]:
     """Split spans into words; a word may mix fonts ("**bold**," is one word)."""
     result: list[list[Piece]] = []
@@ -87,29 +94,66 @@ def wrap(spans: tuple[Span, ...] | list[Span], width: float, style: RichStyle,
          where: str) -> list[Line]:
     """Greedy line breaking at spaces; a word wider than the line is broken (_split_word),
     its first part on the line it starts on."""
+    return wrap_words(words(spans, style.fonts, where), width, style, where)
+
+
+def word_ems(split: list[list[Piece]]) -> list[float]:
+    """The width of each word at a size of 1 (in ems), measured once for all the sizes
+    text shrinking to fit tries."""
+    return [_width(word, 1.0) for word in split]
+
+
+def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: str,
+               ems: list[float] | None = None, exact: bool = True) -> list[Line]:
+    """wrap() for text already split into words (words()) and measured (word_ems()),
+    so that text shrinking to fit is split, checked and measured once, whatever the
+    sizes it tries. With exact=False a line's width is its words' summed (to within
+    1e-9 of it: see exactly())."""
+    size, limit = style.size, width + 1e-6
+    spaces = {name: piece_width(" ", name, 1.0) for name in {style.fonts.regular, *(n for w in split for _, n in w)}}
     lines: list[Line] = []
     current: list[Piece] = []
-    for word in words(spans, style.fonts, where):
+    used = 0.0                           # _width(current), about: summed as words join the line
+    for word, em in zip(split, word_ems(split) if ems is None else ems, strict=True):
         space = [(" ", _space_font(current, word, style.fonts))] if current else []
-        trial = current + space + word
-        if _width(trial, style.size) <= width + 1e-6:
-            current = trial
+        joining = ((spaces[space[0][1]] if space else 0.0) + em) * size
+        within = clearly_within(used + joining, limit)
+        if within is None:
+            within = _width(current + space + word, size) <= limit
+        if within:
+            current += space + word
+            used += joining
             continue
-        if _width(word, style.size) <= width + 1e-6:     # the word starts the next line
-            lines.append(Line(tuple(current), _width(current, style.size)))
-            current = list(word)
+        within = clearly_within(em * size, limit)
+        if within is None:
+            within = _width(word, size) <= limit
+        if within:                                      # the word starts the next line
+            lines.append(Line(tuple(current), _width(current, size) if exact else used))
+            current, used = list(word), em * size
             continue
-        room = width - _width(current + space, style.size)
-        first, *rest = _split_word(word, width, style.size, where, room)
+        room = width - _width(current + space, size)
+        first, *rest = _split_word(word, width, size, where, room)
         if first:
             current += space + first
         if current:
-            lines.append(Line(tuple(current), _width(current, style.size)))
-        *whole, current = rest
-        lines += [Line(tuple(part), _width(part, style.size)) for part in whole]
+            lines.append(Line(tuple(current), _width(current, size)))
+        *whole, current = rest or [[]]
+        used = _width(current, size)
+        lines += [Line(tuple(part), _width(part, size)) for part in whole]
     if current:
-        lines.append(Line(tuple(current), _width(current, style.size)))
+        lines.append(Line(tuple(current), _width(current, size) if exact else used))
     return lines
+
+
+def exactly(lines: list[Line], size: float) -> list[Line]:
+    """Lines with their exact widths at size."""
+    return [Line(line.pieces, _width(line.pieces, size)) for line in lines]
+
+
+def narrower(line: Line, width: float, size: float) -> bool:
+    """Whether a line (its width exact or summed) is no wider than width (+ 1e-6)."""
+    within = clearly_within(line.width, width + 1e-6)
+    return _width(line.pieces, size) <= width + 1e-6 if within is None else within
 
 
 def _space_font(before: list[Piece], word: list[Piece], fonts: Fonts) -> str:
@@ -128,35 +172,56 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
     """A word too wide for a line, as parts that each fit: broken after the last of
     BREAK_AFTER that fits (an address, a path), else between letters with a hyphen.
     The first part fits `room` (what is left of the current line; it is [] when not
-    even a letter fits there), the others the width. FitError if a single letter is
-    wider than the line."""
+    even a letter fits there), the others the width. LetterTooWide if a single letter
+    is wider than the line. (Each part's width is summed letter by letter as it grows,
+    in time linear in the word's length.)"""
     letters = [(ch, name) for text, name in word for ch in ([text] if name == ICON else text)]
+    advances = [_em(ch, name) * size for ch, name in letters]
     parts: list[list[Piece]] = []
-    while letters:
-        fit = 0
-        while fit < len(letters) and _width(_group(letters[:fit + 1]), size) <= room + 1e-6:
+    start = 0
+    while start < len(letters):
+        limit = room + 1e-6
+        low, high = band(limit)
+        fit, widths = 0, [0.0]           # widths[i]: of the part's first i letters, summed
+        for at in range(start, len(letters)):
+            trial = widths[-1] + advances[at]
+            if trial > high or (trial >= low and _width(_group(letters[start:start + fit + 1]), size) > limit):
+                break
+            widths.append(trial)
             fit += 1
-        if fit == len(letters):
-            parts.append(_group(letters))
+        if start + fit == len(letters):
+            parts.append(_group(letters[start:]))
             break
-        soft = max((i + 1 for i in range(fit) if letters[i][0] in BREAK_AFTER), default=0)
+        soft = max((i + 1 for i in range(fit) if letters[start + i][0] in BREAK_AFTER), default=0)
         cut, hyphen = soft, []
         if not soft:
             cut = fit - 1
-            while cut > 0 and _width(_group(letters[:cut]) + [("-", letters[cut - 1][1])], size) > room + 1e-6:
+            while cut > 0:
+                dash = ("-", letters[start + cut - 1][1])
+                within = clearly_within(widths[cut] + piece_width(*dash, size), limit)
+                if within is None:
+                    within = _width(_group(letters[start:start + cut]) + [dash], size) <= limit
+                if within:
+                    break
                 cut -= 1
-            hyphen = [("-", letters[cut - 1][1])] if cut > 0 else []
+            hyphen = [("-", letters[start + cut - 1][1])] if cut > 0 else []
         if cut <= 0:
             if not parts:
                 parts.append([])                  # nothing fits the room left: start a line
                 room = width
                 continue
-            raise FitError(f"{where}: {letters[0][0]!r} is wider than the {mm(width):.1f} mm line; "
-                           f"choose a wider panel or a smaller size")
-        parts.append(_group(letters[:cut]) + hyphen)
-        letters = letters[cut:]
+            raise LetterTooWide(f"{where}: {letters[start][0]!r} is wider than the {mm(width):.1f} mm line; "
+                                f"choose a wider panel or a smaller size")
+        parts.append(_group(letters[start:start + cut]) + hyphen)
+        start += cut
         room = width
     return parts
+
+
+@lru_cache(maxsize=4096)
+def _em(text: str, name: str) -> float:
+    """A piece's width at a size of 1."""
+    return piece_width(text, name, 1.0)
 
 
 def _group(letters: list[Piece]) -> list[Piece]:
