@@ -1,8 +1,10 @@
 """Every printgen command shown in the README runs, as a new user would type it, in
 an empty folder; and the error the README shows is the error printgen prints.
 
-Three commands are scaled down to keep the suite fast, and only in their counts:
-census (10,000 deals -> 20) and challenge (30 deals -> 2). A --watch command never
+Three commands are scaled down to keep the suite fast: census (10,000 deals -> 20),
+challenge (30 deals -> 1) and `build --all`, which draws every deck's PDFs, boxes,
+parts and leaflets but not the 1,000 card PNGs and SVGs (tests/test_outputs.py and
+tests/test_card_craft.py draw decks' pictures). A --watch command never
 ends by itself: its build runs here without --watch (tests/test_watch.py runs the
 watch as a user does, in its own process, and stops it)."""
 
@@ -18,7 +20,8 @@ from conftest import ROOT
 
 README = ROOT / "README.md"
 COMMAND = re.compile(r"^    printgen (?P<args>[^#]*?)\s*(?:#.*)?$")
-FASTER = {"--count 10000": "--count 20", "--count 30": "--count 2"}
+FASTER = {"--count 10000": "--count 20", "--count 30": "--count 1",
+          "build --all": "build --all --only pdf,box,parts,rules,gallery"}
 # deal 1 of tests/fixtures/pyramid-1500 (winnable in 45 moves), row by row from the apex
 DEAL = ("6d 5h Ah Jd 4s Ks 6s 8c 2h 4d 9s Kd 6c Ad 8s Ac 5c 9d 7h 3h 8d 5s 4c Qc Jh Kc Kh 3c "
         "3s 9c As 5d Qh Ts 4h 7s Td 9h Th 7c 8h 2c 7d Tc 2d 6h 2s Js Qd 3d Qs Jc")
