@@ -22,7 +22,8 @@ DESCRIPTION = """\
 Read a deal from a text file and decide it with full knowledge.
 Pyramid: 52 cards such as '6d 5h Ah' (rank A23456789TJQK, suit cdhs) anywhere in
 the file, the pyramid row by row from the apex, then the deck from the top.
-Jedi Temple: 62 card values (+3 -7 0 ...) in dealt order, with --rolls."""
+Jedi Temple: 62 card values (+3 -7 0 ...) in dealt order, with --rolls.
+The rules the solver plays: printgen docs jedi-temple (or pyramid)."""
 
 EPILOG = """\
 With --shortest the solver first finds a win, then searches for shorter ones and
@@ -40,8 +41,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--deck", metavar="FILE", required=True, help="the deal as text")
     add_level(parser)
     parser.add_argument("--rolls", default=None, metavar='"a,b a,b a,b"',
-                        help="Jedi Temple: the deal's three Force rolls (without them no "
-                             "Sylop can be used)")
+                        help="Jedi Temple: the deal's three Force rolls, in the order the "
+                             "game uses them (without them the Force pool stays empty: no "
+                             "Sylop can Use the Force, but a Sylop still leaves in a group "
+                             "with cards that sum to 0)")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
     parser.add_argument("--shortest", action="store_true",
                         help="find the shortest solution within the budget (draws and "

@@ -159,10 +159,10 @@ class Game:
         """(index in dealt order, value) of an available item; IllegalMove if it is
         not available."""
         if item.kind is ItemKind.TEMPLE:
-            if not (self.tableau.contains(item.row, item.col)
-                    and self.available(position, item.index)):
+            value = position.temple[item.index] if self.tableau.contains(item.row, item.col) else None
+            if value is None or not self.available(position, item.index):
                 raise IllegalMove(f"Temple card ({item.row}, {item.col}) is not available")
-            return item.index, position.temple[item.index]  # type: ignore[return-value]
+            return item.index, value
         if item.kind is ItemKind.DRAW:
             if not position.has_draw:
                 raise IllegalMove("there is no Draw card")

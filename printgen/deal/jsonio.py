@@ -5,8 +5,10 @@
 
 `printgen deal --json` adds the rating after the contract's keys (rating_json):
 the stars, the player model's games with their 95% interval, the recycles the
-key uses (the fewest found) and whether fewer are ruled out, and the key's
-length, whether it is proven shortest, and its steps as the sheet numbers them.
+key uses (the fewest found) and whether fewer are ruled out, whether a win is
+proven to need a recycle (a win with none proven impossible: only then do the
+stars count one for it), and the key's length, whether it is proven shortest, and
+its steps as the sheet numbers them.
 """
 
 from __future__ import annotations
@@ -102,6 +104,7 @@ def rating_json(rating: Any, steps: int) -> dict[str, Any]:
                   "samples": model.samples},
         "fewest_recycles": key.recycles,
         "fewest_recycles_proven": key.recycles_proven,
+        "recycle_needed_proven": key.recycle_needed,
         "recycles_allowed": rating.recycles_allowed,
         "solution_moves": key.length,
         "solution_steps": steps,

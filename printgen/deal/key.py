@@ -6,7 +6,9 @@
    searched again, within `fewer_recycles` positions for all smaller allowances.
    The recycles of the best win found are the fewest the sheet states; they are
    proven fewest when every smaller allowance was proven impossible (not merely
-   left undecided by the budget).
+   left undecided by the budget), and a win is proven to need a recycle (the
+   rating's recycle star) only when the search for a win with none completed and
+   found none.
 3. shortest.shorten looks for a shorter win with at most those recycles within
    `short` positions, starting from that win, and says whether it is proven
    shortest; a win with fewer recycles it finds lowers the count.
@@ -43,6 +45,8 @@ class Key:
     recycles_proven: no win uses fewer (each smaller number proven impossible).
     shortest: no win with at most `recycles` recycles is shorter (proven).
     nodes: positions searched in all.
+    recycle_needed: a win needs a recycle, proven: the key recycles and a win with
+        no recycle was proven impossible (False when that search was cut short).
     """
 
     winnable: bool | None
@@ -51,6 +55,7 @@ class Key:
     recycles_proven: bool
     shortest: bool
     nodes: int
+    recycle_needed: bool = False
 
     @property
     def length(self) -> int:
@@ -82,4 +87,9 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
         raise AssertionError(f"deal {deal.number}: the shortened key does not win")
     used = recycles_used(moves)
     proven = not any(r < used for r in undecided)
-    return Key(True, moves, used, proven, short.proven, solver.nodes + short.solution.nodes)
+    # the verdict's win used recycles_used(best) >= used recycles, and fewest_recycles
+    # tried every allowance below that: allowance 0 was proven impossible unless it is
+    # left undecided (or won, and then used == 0)
+    needed = used > 0 and 0 not in undecided
+    return Key(True, moves, used, proven, short.proven, solver.nodes + short.solution.nodes,
+               needed)

@@ -22,7 +22,17 @@ from collections.abc import Sequence
 from printgen.deal.deal import Deal
 from printgen.deal.rules import RuleSet
 from printgen.deal.shuffle import SplitMix64
-from printgen.deal.state import BALANCE, DRAW_KIND, FORCE, FULL, RECYCLE, Board, State, pool_code
+from printgen.deal.state import (
+    BALANCE,
+    DRAW_KIND,
+    FORCE,
+    FULL,
+    RECYCLE,
+    Board,
+    State,
+    pool_code,
+    pool_count,
+)
 
 
 def seen_after(seen: int, s: State) -> int:
@@ -91,10 +101,11 @@ def _balance_ok(rules: RuleSet, values: list[int], force: tuple[int, ...], pool:
         return False
     if rules.max_cards is not None and len(values) > rules.max_cards:
         return False
+    if any(not 1 <= abs(v) <= 6 for v in force):
+        return False
     spent = pool_code([abs(v) for v in force])
-    for v in range(6):
-        if (spent >> 3 * v & 7) > (pool >> 3 * v & 7):
-            return False
+    if any(pool_count(spent, v) > pool_count(pool, v) for v in range(1, 7)):
+        return False
     return pool - spent == new_pool and sum(values) + sum(force) == rules.target
 
 

@@ -23,9 +23,10 @@ A decision (a position with more than one move worth a thought, see options()):
    most is played, ties going to the one with more votes.
 3. When no determinization is won, a move is picked at random from the options.
 A game spends at most `patience` solver nodes (its last search may overrun by
-one); after that its searches count as not won. A move with no alternative (a Sylop with a roll left, a lone Draw) is
-played at once. Every random draw comes from a SplitMix64 stream seeded from the
-deal number, level, game number and the model's seed: a game never changes.
+one); after that its searches count as not won. A move with no alternative (a
+Sylop while a roll is left for every Sylop, a lone Draw) is played at once. Every
+random draw comes from a SplitMix64 stream seeded from the deal number, level,
+game number and the model's seed: a game never changes.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from printgen.deal.deal import Deal
 from printgen.deal.knowledge import condition, determinize, hidden_places, plan_wins, seen_after
 from printgen.deal.rules import Level
 from printgen.deal.shuffle import MASK64, SplitMix64
-from printgen.deal.solver import forced_move, group_moves, solve_from
+from printgen.deal.solver import force_moves, forced_move, group_moves, solve_from
 from printgen.deal.state import DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
 
 MAX_TURNS = 2000
@@ -67,14 +68,16 @@ class GameResult:
 
 
 def options(board: Board, s: State) -> list[tuple]:
-    """The moves worth a thought: a free Sylop alone if there is one; else every
-    group taking a Temple card (the largest first), Draw, Recycle."""
+    """The moves worth a thought: a free Sylop alone if there is one; else Use the
+    Force with each Sylop (a roll left, but not one for every Sylop), every group
+    taking a Temple card (the largest first), Draw, Recycle."""
     cards = board.cards(s)
     forced = forced_move(board, s, cards)
     if forced is not None:
         return [forced]
     groups = [g for g in group_moves(board, s, cards) if g[1]]
     groups.sort(key=lambda g: (-(g[1].bit_count() + g[2] + g[3]), len(g[4])))
+    groups = force_moves(board, s, cards) + groups
     if board.can_draw(s):
         groups.append(DRAW_MOVE_T)
     if board.can_recycle(s):

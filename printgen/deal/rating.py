@@ -5,7 +5,10 @@ How hard a win is to find for a player who sees only what the level shows:
   rate, with a 95% Wilson interval, sets the stars on the scale of
   data/player-model.yaml (1 star when it wins at least win_rates[0] of its
   games, 2 at least win_rates[1], ..., 5 below the last);
-- `recycle_star` more (at most 5) when a win needs a recycle (the key's count).
+- `recycle_star` more (at most 5) when a win needs a recycle: proven, that is the
+  key recycles and the search for a win with no recycle completed and found none
+  (key.recycle_needed). A count the key's budget left open (a win with fewer
+  recycles not ruled out) adds nothing: a star never comes from a budget running out.
 A deal the solver does not win gets no stars (0).
 The solution key and the verdict come from key.py; the rating carries them, so
 the sheet, the JSON and the booklet print one truth.
@@ -32,6 +35,8 @@ class StarScale:
     recycle_star: int
 
     def stars(self, rate: float, recycles: int | None) -> int:
+        """Stars for the model's win rate and the recycles a win is proven to need
+        (0 or None when none is proven needed)."""
         base = 1 + sum(1 for share in self.win_rates if rate < share)
         return min(5, base + (self.recycle_star if recycles else 0))
 
@@ -106,7 +111,8 @@ def rate(deal: Deal, level: Level | str | None = None, *, jobs: int = 1,
     else:
         key = find_key(deal, at.level, data.key, budget=budget)
         model = model or model_rate(deal, at.level, params)
-    stars = data.stars.stars(model.rate, key.recycles) if key.winnable else 0
+    needed = key.recycles if key.recycle_needed else 0
+    stars = data.stars.stars(model.rate, needed) if key.winnable else 0
     return Rating(stars, model, key, at.recycles)
 
 

@@ -1,15 +1,25 @@
 """The full-knowledge solver: depth-first search with a table of lost states.
 
-Pruning that never changes a verdict:
-- a card that leaves alone at no cost (a Sylop with a Force roll left, a
-  Pyramid King) is removed at once: removing a card only ever frees the
-  cards around it, and a Force roll only adds to the pool;
+The moves are the engine's legal moves (engine.Game.legal_moves) but for
+pruning that never changes a verdict:
+- a card that leaves alone at no cost (a Pyramid King; a Sylop while a Force
+  roll is left for every Sylop still in play) is removed at once: removing a
+  card only ever frees the cards around it, and a Force roll only adds to the
+  pool. With fewer rolls left than Sylops in play, using one may take the roll
+  another Sylop needed, so every Sylop's Use the Force and every group it can
+  stand in are tried instead;
 - Force values are only spent in inclusion-minimal sets (a value kept in the
-  pool is never worse than one spent);
+  pool is never worse than one spent), except that a lone Sylop that cannot
+  leave at no cost also tries the minimal non-empty sets that sum to zero
+  (+a with -a, ...), the only groups it can leave in on its own;
+- a group that is two groups is played as two moves (group_moves);
 - a state already proven lost is never searched again (the lost table).
-Move order: Balance groups (in one of three orders, see _order_key), then Draw,
-then Recycle, then groups of pile cards alone. The search restarts after
-Luby-sequence node budgets, switching order, keeping what it proved lost.
+tests/test_deal_soundness.py checks the verdicts against an exhaustive search
+of the engine's own legal moves.
+Move order: Use the Force (only when no Sylop leaves at no cost), Balance groups
+(in one of three orders, see _order_key), then Draw, then Recycle, then groups of
+pile cards alone. The search restarts after Luby-sequence node budgets, switching
+order, keeping what it proved lost.
 """
 
 from __future__ import annotations
@@ -28,14 +38,17 @@ from printgen.deal.state import (
     DRAW_MOVE_T,
     FORCE,
     FULL,
+    POOL_BITS,
     RECYCLE_MOVE_T,
     Board,
     State,
     force_options,
+    zero_options,
 )
 from printgen.errors import BudgetExceeded
 
 DEFAULT_BUDGET = 12_000_000
+POOL_SHIFT = 62 + 6 * POOL_BITS     # the lost table's key: Temple, piles, pool, rolls used
 
 
 @dataclass(frozen=True)
@@ -49,9 +62,10 @@ class Solution:
 
 
 def forced_move(board: Board, s: State, cards: list) -> tuple | None:
-    """A card that leaves alone at no cost, if one is available."""
+    """A card that leaves alone at no cost, if one is available: a Sylop when a roll
+    is left for every Sylop in play (Board.sylops_free), a Pyramid King."""
     rules = board.rules
-    if rules.force_value is not None and s[6] < len(board.rolls):
+    if board.sylops_free(s):
         for value, tmask, is_draw, is_disc in cards:
             if value == rules.force_value:
                 return FORCE, tmask, is_draw, is_disc, (), 0
@@ -62,12 +76,23 @@ def forced_move(board: Board, s: State, cards: list) -> tuple | None:
     return None
 
 
+def force_moves(board: Board, s: State, cards: list) -> list[tuple]:
+    """Use the Force with each available Sylop, while a roll is left."""
+    force = board.rules.force_value
+    if force is None or s[6] >= len(board.rolls):
+        return []
+    return [(FORCE, tmask, is_draw, is_disc, (), 0)
+            for value, tmask, is_draw, is_disc in cards if value == force]
+
+
 def group_moves(board: Board, s: State, cards: list, *, split: bool = True) -> list[tuple]:
     """Every Balance group (minimal Force use) of the available cards; with split,
     not the groups that are two moves played one after the other: a zero-sum group
-    of two or more cards, then the rest as a group of its own (or, a lone Sylop with
-    a roll left, as Use the Force). A Sylop with no roll left can only leave in a
-    group, so a group made of it and a zero-sum group is kept."""
+    of two or more cards, then the rest as a group of its own (or, a lone Sylop that
+    leaves at no cost, as Use the Force). A Sylop that cannot leave at no cost (no
+    roll left for it) can only leave in a group, so a group made of it and a
+    zero-sum group is kept, and so is the Sylop with each minimal non-empty set of
+    Force values that sums to zero (zero_options)."""
     rules = board.rules
     target, min_items = rules.target, rules.min_items
     if rules.max_cards == 2:
@@ -85,7 +110,10 @@ def group_moves(board: Board, s: State, cards: list, *, split: bool = True) -> l
         rests = [index ^ z for z in zero if z & index == z and z != index]
         count = index.bit_count()
         move = _group(cards, index)
-        for force, pool in options[target - sums[index]]:
+        choices = options[target - sums[index]]
+        if count < min_items and sums[index] == target and not index & lone:
+            choices = choices + zero_options(s[5])
+        for force, pool in choices:
             if count + len(force) < min_items:
                 continue
             if any(rest & (rest - 1) or force or rest & lone for rest in rests):
@@ -95,10 +123,10 @@ def group_moves(board: Board, s: State, cards: list, *, split: bool = True) -> l
 
 
 def _lone_leavers(board: Board, s: State, cards: list) -> int:
-    """The cards (bits of their index in `cards`) that can leave alone: Sylops while
-    a Force roll is left."""
+    """The cards (bits of their index in `cards`) that leave alone at no cost: Sylops
+    while a Force roll is left for every Sylop in play (Board.sylops_free)."""
     force = board.rules.force_value
-    if force is None or s[6] >= len(board.rolls):
+    if force is None or not board.sylops_free(s):
         return 0
     return sum(1 << j for j, card in enumerate(cards) if card[0] == force)
 
@@ -190,12 +218,14 @@ class _Search:
     def moves(self, s: State) -> list[tuple]:
         """The moves to try in state s, in the current order. The groups depend only on
         the Temple cards left, the values of the Draw card and the Discard top, the
-        pool and whether a roll is left, so they are kept per those."""
+        pool, whether a roll is left and whether the Sylops leave at no cost, so they
+        are kept per those."""
         board = self.board
         removed, piles, cursor, hd, _, pool, used = s
         top = (piles & ((1 << cursor) - 1)).bit_length() - 1
         key = (removed, board.pile[cursor] if hd else None,
-               board.pile[top] if top >= 0 else None, pool, used < len(board.rolls))
+               board.pile[top] if top >= 0 else None, pool, used < len(board.rolls),
+               board.sylops_free(s))
         entry = self._groups.get(key)
         if entry is None:
             entry = self._groups[key] = self._group_moves(s)
@@ -210,15 +240,17 @@ class _Search:
         return moves + pile_only if self.complete else moves
 
     def _group_moves(self, s: State) -> tuple[tuple | None, list[tuple], list[tuple]]:
-        """(a card that leaves alone at no cost, or None; the groups with Temple cards
-        in the current order; the groups of pile cards alone)."""
+        """(a card that leaves alone at no cost, or None; Use the Force with each Sylop
+        (when no Sylop leaves at no cost) and the groups with Temple cards in the
+        current order; the groups of pile cards alone)."""
         board = self.board
         cards = board.cards(s)
         forced = forced_move(board, s, cards)
         if forced is not None:
             return forced, [], []
         groups = group_moves(board, s, cards)
-        return (None, sorted([g for g in groups if g[1]], key=self.key),
+        with_temple = sorted([g for g in groups if g[1]], key=self.key)
+        return (None, force_moves(board, s, cards) + with_temple,
                 [g for g in groups if not g[1]])
 
     def win(self) -> list[tuple]:
@@ -246,7 +278,7 @@ class _Search:
                 if discard.bit_count() > keep:
                     piles ^= _below_top(discard, keep)
                     s = removed, piles, cursor, hd, rec, pool, used
-            base = removed | piles << 28 | pool << 62 | used << 80
+            base = removed | piles << 28 | pool << 62 | used << POOL_SHIFT
             pos = 2 * cursor + hd
             entries = lost_get(base)
             if entries is not None:

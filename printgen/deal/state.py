@@ -8,7 +8,9 @@
   engine.py); cards below `cursor` are the discard pile;
 - cursor: the Draw card's index when has_draw, else the first stock index
   (normalised to the lowest remaining stock card, or the pile count);
-- pool: the Force pool as counts per die value (3 bits per value 1..6);
+- pool: the Force pool as counts per die value (POOL_BITS = 4 bits per value
+  1..6: a count of at most 15, two values a roll, so Board allows at most
+  MAX_ROLLS = 7 rolls a game can use);
 - rolls_used: Force rolls added to the pool so far.
 Moves are tuples (kind, temple_mask, use_draw, use_discard, force, new_pool).
 """
@@ -27,18 +29,27 @@ BALANCE, FORCE, DRAW_KIND, RECYCLE = 0, 1, 2, 3
 DRAW_MOVE_T = (DRAW_KIND, 0, False, False, (), 0)
 RECYCLE_MOVE_T = (RECYCLE, 0, False, False, (), 0)
 
+POOL_BITS = 4           # bits per die value's count in a pool code
+POOL_MASK = (1 << POOL_BITS) - 1
+MAX_ROLLS = POOL_MASK // 2   # rolls a game may use (opening rolls and one per Sylop)
+
 State = tuple[int, int, int, int, int, int, int]
 
 
 def pool_code(values: tuple[int, ...] | list[int]) -> int:
     code = 0
     for v in values:
-        code += 1 << (3 * (v - 1))
+        code += 1 << (POOL_BITS * (v - 1))
     return code
 
 
+def pool_count(code: int, value: int) -> int:
+    """How many Force values `value` (1..6) a pool code holds."""
+    return (code >> (POOL_BITS * (value - 1))) & POOL_MASK
+
+
 def pool_values(code: int) -> list[int]:
-    return [v for v in range(1, 7) for _ in range((code >> (3 * (v - 1))) & 7)]
+    return [v for v in range(1, 7) for _ in range(pool_count(code, v))]
 
 
 _FORCE_CACHE: dict[int, dict[int, list[tuple[tuple[int, ...], int]]]] = {}
@@ -50,7 +61,7 @@ def force_options(code: int) -> dict[int, list[tuple[tuple[int, ...], int]]]:
     cached = _FORCE_CACHE.get(code)
     if cached is not None:
         return cached
-    counts = [(code >> (3 * (v - 1))) & 7 for v in range(1, 7)]
+    counts = [pool_count(code, v) for v in range(1, 7)]
     by_sum: dict[int, dict[tuple[int, ...], tuple[int, ...]]] = {}
     ranges = [[(p, m) for p in range(k + 1) for m in range(k + 1 - p)] for k in counts]
     for choice in product(*ranges):
@@ -66,6 +77,34 @@ def force_options(code: int) -> dict[int, list[tuple[tuple[int, ...], int]]]:
         result[total] = [(sets[u], code - pool_code([v + 1 for v, k in enumerate(u) for _ in range(k)]))
                          for u in sorted(minimal, key=sum)]
     _FORCE_CACHE[code] = result
+    return result
+
+
+_ZERO_CACHE: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+
+
+def zero_options(code: int) -> list[tuple[tuple[int, ...], int]]:
+    """For a pool: [(signed values, pool left)] of the non-empty sets of Force values
+    that sum to 0 (+a and -a, or +1 +2 -3, ...), only inclusion-minimal ones. A lone
+    Sylop can leave with one of them when it cannot use the Force at no cost:
+    force_options leaves them out, since for the sum 0 the empty set is minimal."""
+    cached = _ZERO_CACHE.get(code)
+    if cached is not None:
+        return cached
+    counts = [pool_count(code, v) for v in range(1, 7)]
+    sets: dict[tuple[int, ...], tuple[int, ...]] = {}
+    ranges = [[(p, m) for p in range(k + 1) for m in range(k + 1 - p)] for k in counts]
+    for choice in product(*ranges):
+        used = tuple(p + m for p, m in choice)
+        if any(used) and sum((p - m) * (v + 1) for v, (p, m) in enumerate(choice)) == 0:
+            sets.setdefault(used, tuple(sorted(
+                [v + 1 for v, (p, _) in enumerate(choice) for _ in range(p)]
+                + [-(v + 1) for v, (_, m) in enumerate(choice) for _ in range(m)])))
+    minimal = [u for u in sets if not any(o != u and all(a <= b for a, b in zip(o, u))
+                                          for o in sets)]
+    result = [(sets[u], code - pool_code([v + 1 for v, k in enumerate(u) for _ in range(k)]))
+              for u in sorted(minimal, key=lambda u: (sum(u), u))]
+    _ZERO_CACHE[code] = result
     return result
 
 
@@ -86,6 +125,19 @@ class Board:
                              f"tableau and at most {MAX_PILE} pile cards, not "
                              f"{rules.tableau.size} and {self.n}")
         self.cover = [sum(1 << j for j in coverers(i)) for i in range(TEMPLE_SIZE)]
+        force = rules.force_value
+        self.sylop_temple = sum(1 << i for i, v in enumerate(self.temple)
+                                if force is not None and v == force)
+        self.sylop_piles = sum(1 << j for j, v in enumerate(self.pile)
+                               if force is not None and v == force)
+        if any(len(roll) != 2 or not all(1 <= v <= 6 for v in roll) for roll in deal.rolls):
+            raise ValueError(f"{rules.name}: a Force roll is two dice 1..6, not "
+                             f"{list(deal.rolls)}")
+        usable = min(len(deal.rolls), self.level.opening_rolls
+                     + self.sylop_temple.bit_count() + self.sylop_piles.bit_count())
+        if usable > MAX_ROLLS:
+            raise ValueError(f"{rules.name}: the solver's packed state holds at most "
+                             f"{MAX_ROLLS} Force rolls a game can use, not {usable}")
         self.rolls = [pool_code(roll) for roll in deal.rolls]
         self._avail: dict[int, tuple[int, ...]] = {}
 
@@ -116,6 +168,18 @@ class Board:
                            if not removed >> i & 1 and cover[i] & removed == cover[i])
             self._avail[removed] = cached
         return cached
+
+    def sylops_free(self, s: State) -> bool:
+        """Can every Sylop still in play use the Force (a roll left for each)? Then a
+        Sylop leaves alone at no cost: using the Force at once is never worse than
+        any other use of it (the solver's forced move). With fewer rolls left than
+        Sylops, a roll spent now may be one another Sylop needed, so it is not."""
+        left = len(self.rolls) - s[6]
+        if left <= 0 or self.rules.force_value is None:
+            return False
+        in_play = ((self.sylop_temple & ~s[0]).bit_count()
+                   + (self.sylop_piles & s[1]).bit_count())
+        return left >= in_play
 
     @staticmethod
     def discard_top(piles: int, cursor: int) -> int:
@@ -154,9 +218,11 @@ class Board:
         return self.flip(removed | tmask, piles, cursor, hd, rec, new_pool, used)
 
     def key(self, s: State) -> int:
+        """The state packed in one int: rolls_used fits 4 bits (at most MAX_ROLLS),
+        the pool 6 * POOL_BITS, the recycles left take the rest."""
         removed, piles, cursor, hd, rec, pool, used = s
-        return (removed | piles << 28 | cursor << 62 | hd << 68 | rec << 69 | used << 71
-                | pool << 73)
+        return (removed | piles << 28 | cursor << 62 | hd << 68 | used << 69 | pool << 73
+                | rec << (73 + 6 * POOL_BITS))
 
     def cards(self, s: State) -> list[tuple[int, int, bool, bool]]:
         """Available cards as (value, temple_mask, is_draw, is_discard)."""
