@@ -225,15 +225,16 @@ def test_a_broken_image_and_a_script_error_are_caught(root, tmp_path):
     """The check above can fail: a page with a missing preview and a console error."""
     page = root / "check-copy.html"          # beside the real page, so its other links hold
     text = (root / "index.html").read_text(encoding="utf-8")
-    src = parsed(root).images[0]["src"]
-    page.write_text(text.replace(f'data-src="{src}"', 'data-src="_gallery/missing.jpg"', 1)
-                    .replace("</body>", "<script>console.error('boom')</script></body>"), encoding="utf-8")
+    broken = re.sub(r'data-src="[^"]*"', 'data-src="./_gallery/missing.jpg"', text, count=1)
+    assert broken != text
+    page.write_text(broken.replace("</body>", "<script>console.error('boom')</script></body>"),
+                    encoding="utf-8")
     try:
         run = _chromium("--dump-dom", page.as_uri() + "#check", profile_dir=tmp_path / "p3")
     finally:
         page.unlink()
     check = json.loads(re.search(r'data-check="([^"]*)"', run.stdout).group(1).replace("&quot;", '"'))
-    assert check["broken"] == ["_gallery/missing.jpg"]
+    assert check["broken"] == ["./_gallery/missing.jpg"]
     assert any(":CONSOLE" in line and "boom" in line for line in run.stderr.splitlines())
 
 
