@@ -19,20 +19,28 @@ The build record. Every folder printgen writes into keeps a record of the files 
 job wrote there (MANIFEST, a small hidden JSON file): per file its size and sha256
 digest, per job its file names (format version 2):
 
-    {"printgen": 2, "about": "...",
+    {"printgen": 2, "about": "...", "folder": "png",
      "files": {"NAME": [SIZE, "SHA256"], ...},
      "jobs": {"JOB": ["NAME", ...], ...}}
 
 A job is one kind of run (`build sabacc-62` on A4, the gallery of a folder, ...); when
 a job finishes, the files its previous run wrote and this run did not are removed,
 unless another job still claims them, and only where the file still has exactly the
-size and digest recorded. Anything else there is the user's: it is left alone and a
-one-line note on standard error says so. A file printgen did not write is never
-replaced either: writing over one is an error, decided before anything is written
-(`check_file`). Exceptions, as before records had digests: a file whose content names
-printgen as its maker (a PDF's /Creator, the gallery page, a proof record), files in
-printgen's own default folder output/, and names an old-format record (version 1,
-names only) lists may be replaced; an old-format record never makes printgen delete.
+size and digest recorded. A job also prunes a subfolder it did not write this time
+(out/png, after a build that makes no PNGs any more) when its record names the job
+and the folder where it is ("folder": its path from the output folder, "." for the
+output folder itself): a copy of out/png the user made (out/png-backup, record and
+all) is the user's, and is not pruned. Anything else there is the user's: it is left
+alone and a one-line note on standard error says so. A file printgen did not write is
+never replaced either: writing over one is an error, decided before anything is
+written (`check_file`). Exceptions, as before records had digests: a file whose
+content names printgen as its maker (a PDF's /Creator, the gallery page, a proof
+record), files in printgen's own default folder output/, and names an old-format
+record (version 1, names only) lists may be replaced, unless the folder's record
+names the file with other bytes (printgen wrote it and the user changed it since: a
+PDF annotated in another program keeps its /Creator); an old-format record never
+makes printgen delete. Folders below the output folder are walked without recursion
+and without following links, at most MAX_DEPTH deep and MAX_FOLDERS in all (`walk`).
 
 Records are data from a stranger: read only as regular files (lstat, O_NOFOLLOW,
 O_NONBLOCK, fstat again), at most MAX_RECORD_BYTES, validated strictly. A record
@@ -62,6 +70,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from printgen.errors import OutputError
 from printgen.limits import limit
@@ -71,6 +80,8 @@ PENDING = ".printgen-pending.json"
 TEMP_PREFIX = ".printgen-"
 MAX_RECORD_BYTES = int(limit("output_record_bytes"))
 MAX_SIGNED_BYTES = 64 * 1024 * 1024     # read of a file that may name printgen as its maker
+MAX_DEPTH = int(limit("folder_depth"))  # folders below the output folder walked into
+MAX_FOLDERS = int(limit("folders_walked"))
 ABOUT = ("files printgen wrote here, by job, with their sizes and sha256 digests; printgen "
          "removes a job's old files when it runs again, only where they are unchanged")
 _TOKEN = re.compile(r"[0-9a-f]{32}")
@@ -131,6 +142,9 @@ def _missing_from(folder: Path, typed: Path, full: Path) -> list[Path]:
         try:
             info = os.stat(part)
         except FileNotFoundError:
+            if os.path.islink(part):
+                raise OutputError(f"{_shown(typed, full, part)}: is a symbolic link that leads nowhere (to a "
+                                  f"folder that does not exist); expected the output folder") from None
             missing.append(part)
             continue
         except OSError as error:
@@ -236,6 +250,35 @@ def may_write(path: Path) -> bool:
     return True
 
 
+def walk(top: Path) -> Iterator[tuple[Path, list[str], list[str]]]:
+    """os.walk(top) (top down; the caller may prune dirs in place, and they are visited
+    in the order left there) without following links and without recursion: at most
+    MAX_DEPTH folders deep (deeper ones are not entered) and MAX_FOLDERS folders in
+    all, so a stranger's tree nested thousands deep or a million folders wide costs
+    bounded time (Python 3.11's os.walk recurses, and raises RecursionError past
+    about 1,000 levels)."""
+    stack = [(top, 0)]
+    seen = 0
+    while stack and seen < MAX_FOLDERS:
+        folder, depth = stack.pop()
+        seen += 1
+        dirs: list[str] = []
+        files: list[str] = []
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    try:
+                        is_dir = entry.is_dir(follow_symlinks=False)
+                    except OSError:
+                        is_dir = False
+                    (dirs if is_dir else files).append(entry.name)
+        except OSError:
+            continue
+        yield folder, dirs, files
+        if depth < MAX_DEPTH:
+            stack.extend((folder / name, depth + 1) for name in reversed(dirs))
+
+
 # ------------------------------------------------------------- reading safely
 
 class Unreadable(Exception):
@@ -311,6 +354,17 @@ def read_small(path: Path, max_bytes: int) -> bytes | None:
         return None
 
 
+def open_regular(path: Path) -> BinaryIO:
+    """The regular file at path, open for reading: never through a link, never waiting
+    on a pipe, whatever was swapped in since it was listed (for a file a stranger may
+    have left in the output folder); OSError otherwise."""
+    try:
+        fd, _ = _open_regular(_full(path))
+    except Unreadable as bad:
+        raise OSError(f"{path}: {bad.reason}") from None
+    return os.fdopen(fd, "rb")
+
+
 def _digest_fd(fd: int) -> tuple[int, str]:
     digest = hashlib.sha256()
     size = 0
@@ -348,6 +402,10 @@ class Record:
     files: dict[str, tuple[int, str]] = field(default_factory=dict)
     problem: str = ""
     foreign: bool = False
+    folder: str | None = None       # where the record was written: its folder's path from the output folder
+
+    def __post_init__(self) -> None:
+        self.named = frozenset(name for names in self.jobs.values() for name in names)   # any job's
 
 
 _records: dict[Path, tuple[tuple[int, int, int, int], Record]] = {}
@@ -386,8 +444,11 @@ def _record_of(value: object) -> Record:
         raise ValueError("no version")
     if version == 1 and set(value) <= {"printgen", "about", "jobs"} and isinstance(value.get("jobs"), dict):
         return Record("old", {_job(job): _names(names) for job, names in value["jobs"].items()})
-    if version != 2 or set(value) - {"printgen", "about"} != {"files", "jobs"}:
+    if version != 2 or set(value) - {"printgen", "about", "folder"} != {"files", "jobs"}:
         raise ValueError("not format 2")
+    folder = value.get("folder")
+    if folder is not None and (not isinstance(folder, str) or "\0" in folder or len(folder) > 4096):
+        raise ValueError("a folder")
     files_in, jobs_in = value["files"], value["jobs"]
     if not isinstance(files_in, dict) or not isinstance(jobs_in, dict):
         raise TypeError("not format 2")
@@ -400,7 +461,7 @@ def _record_of(value: object) -> Record:
     jobs = {_job(job): _names(names) for job, names in jobs_in.items()}
     if any(name not in files for names in jobs.values() for name in names):
         raise ValueError("a name without its digest")
-    return Record("ok", jobs, files)
+    return Record("ok", jobs, files, folder=folder)
 
 
 def _read_record(folder: Path) -> Record:
@@ -430,13 +491,15 @@ def _read_record(folder: Path) -> Record:
     return record
 
 
-def _record_text(jobs: dict[str, list[str]], files: dict[str, tuple[int, str]]) -> str:
-    """A record in format 2, a file or a job a line (plain JSON)."""
+def _record_text(jobs: dict[str, list[str]], files: dict[str, tuple[int, str]], folder: str) -> str:
+    """A record in format 2 of folder (its path from the output folder), a file or a job a
+    line (plain JSON)."""
     dump = json.dumps
     file_lines = ",\n".join(f"  {dump(name)}: [{size}, {dump(digest)}]"
                             for name, (size, digest) in sorted(files.items()))
     job_lines = ",\n".join(f"  {dump(job)}: {dump(sorted(names))}" for job, names in sorted(jobs.items()))
-    return (f'{{"printgen": 2,\n "about": {dump(ABOUT)},\n "files": {{\n{file_lines}\n }},\n'
+    return (f'{{"printgen": 2,\n "about": {dump(ABOUT)},\n "folder": {dump(folder)},\n'
+            f' "files": {{\n{file_lines}\n }},\n'
             f' "jobs": {{\n{job_lines}\n }}\n}}\n')
 
 
@@ -447,7 +510,7 @@ def _claim(full: Path, info: os.stat_result) -> str:
     if any(full.name in run.written.get(full.parent, {}) for run in _runs):
         return "written"
     record = _read_record(full.parent)
-    if not any(full.name in names for names in record.jobs.values()):
+    if full.name not in record.named:
         return ""
     if record.state == "old":
         return "old"
@@ -502,13 +565,25 @@ def _adopted(full: Path) -> bool:
     return any(run.adopt is not None and full.is_relative_to(run.adopt) for run in _runs)
 
 
+def _unclaimed_ok(full: Path) -> bool:
+    """Whether a file printgen cannot claim by the folder's record may be replaced all
+    the same: one in printgen's default output folder, or one whose content names
+    printgen as its maker; never one the folder's trusted record names with other
+    bytes (printgen wrote it, and the user changed it since: a PDF edited in another
+    program keeps its /Creator)."""
+    record = _read_record(full.parent)
+    if record.state == "ok" and full.name in record.named:
+        return False
+    return _adopted(full) or _signed(full)
+
+
 def _replaceable(full: Path, info: os.stat_result) -> bool:
-    return bool(_claim(full, info)) or _adopted(full) or _signed(full)
+    return bool(_claim(full, info)) or _unclaimed_ok(full)
 
 
 def _refusal(path: Path, full: Path) -> OutputError:
     record = _read_record(full.parent)
-    if record.state == "ok" and any(full.name in names for names in record.jobs.values()):
+    if record.state == "ok" and full.name in record.named:
         return OutputError(f"{path}: not the file printgen wrote here (it has changed since), so printgen "
                            f"will not replace it; move it away or choose another --out folder")
     return OutputError(f"{path}: printgen has no record of writing this file, so it will not replace it; "
@@ -592,14 +667,18 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _remove_leftovers(folder: Path, token: str) -> None:
-    """Remove the temporary files of the job with token (its process is gone)."""
-    if not _TOKEN.fullmatch(token):
+_LEFTOVER = re.compile(re.escape(TEMP_PREFIX) + r"([0-9a-f]{32})-[0-9a-f]{16}\.tmp")
+
+
+def _remove_leftovers(folder: Path, tokens: set[str]) -> None:
+    """Remove the temporary files of the jobs with these tokens (their processes are
+    gone), looking through the folder once however many there are."""
+    if not tokens:
         return
-    mine = re.compile(re.escape(f"{TEMP_PREFIX}{token}-") + r"[0-9a-f]{16}\.tmp")
     with contextlib.suppress(OSError), os.scandir(folder) as entries:
         for entry in entries:
-            if mine.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+            found = _LEFTOVER.fullmatch(entry.name)
+            if found and found.group(1) in tokens and entry.is_file(follow_symlinks=False):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
 
@@ -612,10 +691,10 @@ def _new_temp(folder: Path, run: Run | None) -> Path:
         if runs is None:
             run.unjournaled.add(folder)
         else:
-            for token, pid in list(runs.items()):
-                if token != run.token and not _alive(pid):
-                    _remove_leftovers(folder, token)
-                    del runs[token]
+            gone = {token for token, pid in runs.items() if token != run.token and not _alive(pid)}
+            _remove_leftovers(folder, gone)
+            for token in gone:
+                del runs[token]
             runs[run.token] = os.getpid()
             run.journaled.append(folder)
             _write_pending(folder, runs, run)
@@ -678,7 +757,7 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None) -> bool:
                 if claim:
                     _record(run, full, size, digest)
                 return False
-            if not claim and not _adopted(full) and not _signed(full):
+            if not claim and not _unclaimed_ok(full):
                 raise _refusal(path, full)
     os.chmod(temp, 0o644)
     _record(run, full, size, digest)
@@ -783,6 +862,7 @@ class Run:
     unjournaled: set[Path] = field(default_factory=set)       # folders whose PENDING is not ours to edit
     token: str = field(default_factory=lambda: secrets.token_hex(16))
     pid: int = field(default_factory=os.getpid)
+    inputs: set[tuple[int, int]] = field(default_factory=set)    # files read as input, when pruning
 
     def commit(self) -> None:
         """Rename every file written to its final name (its folder checked again)."""
@@ -831,6 +911,7 @@ class Run:
         another job claims it, and only where it is unchanged), and record this run's
         files; the removed paths."""
         removed: list[Path] = []
+        self.inputs = _inputs()
         for folder in self._folders():
             removed += self._prune_folder(folder)
         return removed
@@ -883,6 +964,8 @@ class Run:
             return "left"
         if record.state != "ok" or not stat.S_ISREG(info.st_mode) or info.st_size != record.files[name][0]:
             return "left"
+        if (info.st_dev, info.st_ino) in self.inputs:   # read as input this run: a record saying otherwise lies
+            return "left"
         found = _digest(target)
         if found is None or found[:2] != record.files[name]:
             return "left"
@@ -900,9 +983,10 @@ class Run:
     def _save(self, folder: Path, jobs: dict[str, list[str]], files: dict[str, tuple[int, str]],
               record: Record) -> None:
         path = folder / MANIFEST
-        if record.state == "ok" and (record.jobs, record.files) == (jobs, files):
+        where = self._where(folder)
+        if record.state == "ok" and (record.jobs, record.files, record.folder) == (jobs, files, where):
             return                                  # unchanged (a job pruned twice)
-        text = _record_text(jobs, files) if jobs else ""
+        text = _record_text(jobs, files, where) if jobs else ""
         if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
             note(f"{_show(folder) / MANIFEST}: too many files to record ({len(files):,}); printgen keeps "
                  f"no record there and removes nothing")
@@ -919,14 +1003,22 @@ class Run:
         except OSError as error:
             raise _cannot(_show(folder) / MANIFEST, "write", error) from None
 
+    def _where(self, folder: Path) -> str:
+        """folder's path from the job's output folder ("." for itself; its name for a
+        job that names no output folder), as its record says."""
+        if self.root is not None and folder.is_relative_to(self.root):
+            return folder.relative_to(self.root).as_posix()
+        return folder.name
+
     def _folders(self) -> list[Path]:
         """The folders written; their subfolders (real folders, not links) whose record
-        names this job; every folder of the trees given to prune_tree that does."""
+        names this job and the folder itself, where it is (a copy elsewhere is the user's);
+        every folder of the trees given to prune_tree that does."""
         folders = set(self.written)
 
         def names_me(folder: Path) -> bool:
             record = _read_record(folder)
-            return record.state == "ok" and self.job in record.jobs
+            return record.state == "ok" and self.job in record.jobs and record.folder == self._where(folder)
 
         for folder in list(self.written) if self.subfolders else []:
             with contextlib.suppress(OSError), os.scandir(folder) as entries:
@@ -939,13 +1031,26 @@ class Run:
                     continue
             except OSError:
                 continue
-            for here, _, _ in os.walk(tree):        # links are not followed
-                if names_me(Path(here)):
-                    folders.add(Path(here))
+            for here, _, _ in walk(tree):           # links are not followed
+                if names_me(here):
+                    folders.add(here)
         return sorted(folders)
 
 
 _runs: list[Run] = []
+
+
+def _inputs() -> set[tuple[int, int]]:
+    """The files this process read as input (decks, templates, tables, pictures, rules),
+    by device and inode: never removed, whatever a build record says (a downloaded
+    project may carry a record naming its own deck, for `--out .`)."""
+    from printgen.spec.reading import files_read
+    found: set[tuple[int, int]] = set()
+    for name in files_read():
+        with contextlib.suppress(OSError, ValueError):
+            info = os.stat(name)
+            found.add((info.st_dev, info.st_ino))
+    return found
 
 
 @contextlib.contextmanager

@@ -25,6 +25,9 @@ def _tokens(text: str) -> list[tuple[int, str]]:
             for match in _TOKEN.finditer(line.split("#", 1)[0])]
 
 
+SHOWN_PROBLEMS = 5      # a deal file's problems named before it stops reading
+
+
 def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
                rolls: tuple[tuple[int, int], ...] = ()) -> Deal:
     """A deal of the rule set from text; InputError lists every bad, extra or missing
@@ -36,12 +39,14 @@ def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
     seen: Counter[Card] = Counter()
     first: dict[Card, int] = {}
     for line, token in _tokens(text):
+        if len(errors) > SHOWN_PROBLEMS:        # a stranger's large file: enough is said
+            break
         try:
             card = deck.parse_card(token)
         except ValueError:
             card = None
         if card is None or not in_deck[card]:
-            errors.append(located(source, line, repr(token), f"expected {deck.expected}"))
+            errors.append(located(source, line, repr(token[:40]), f"expected {deck.expected}"))
             continue
         cards.append(card)
         seen[card] += 1
@@ -49,6 +54,8 @@ def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
             errors.append(located(source, line, repr(card.format()),
                                   _extra(in_deck[card], first[card])))
         first.setdefault(card, line)
+    if len(errors) > SHOWN_PROBLEMS:
+        raise InputError("; ".join(errors[:SHOWN_PROBLEMS]) + "; and more problems after these")
     missing = sorted((in_deck - seen).elements())
     if missing:
         errors.append(located(source, None, "", "missing cards: "

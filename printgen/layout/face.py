@@ -17,7 +17,7 @@ from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, Template
 from printgen.spec.expr import card_side, evaluate, is_template, render
 from printgen.spec.pictures import check_picture
-from printgen.spec.places import confined
+from printgen.spec.places import confined, no_file
 from printgen.spec.template import builtin_shapes
 from printgen.units import Length, mm
 
@@ -316,7 +316,7 @@ def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     except InputError as error:
         raise TemplateError(str(error)) from None
     if not path.is_file():
-        raise TemplateError(f"{ev.where('src')}: image {src!r} not found (looked at {path})")
+        raise TemplateError(f"{ev.where('src')}: image {src!r} {no_file(ev.template.path, src)}")
     check_picture(path, f"{ev.where('src')}: image {src!r}")
     return [ImagePrim(x, y, w, h, path, rotate=90 * _quarter(ev))]
 

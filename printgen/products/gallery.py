@@ -28,6 +28,7 @@ import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from PIL import Image as PILImage
 
@@ -41,8 +42,10 @@ from printgen.output import (
     keep,
     may_write,
     note,
+    open_regular,
     ours,
     prune_tree,
+    walk,
     write_bytes,
 )
 from printgen.products.proof import PREFIX, Proof, read_proof
@@ -81,10 +84,10 @@ def output_files(root: Path) -> tuple[list[Path], list[Path]]:
     found."""
     found: list[Path] = []
     records: list[Path] = []
-    for folder, dirs, files in os.walk(root):
+    for folder, dirs, files in walk(root):                # links are not followed
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != THUMBS)
         for name in sorted(files):
-            path = Path(folder) / name
+            path = folder / name
             try:
                 if not stat.S_ISREG(os.lstat(path).st_mode):
                     continue
@@ -133,7 +136,7 @@ def _save_thumb(image: PILImage.Image, thumb: Path, *, height: int, longest: int
 def picture_thumb(path: Path, thumb: Path, *, card: bool) -> bool:
     """Make thumb from a picture unless it is fresh; False where the picture is too
     large to preview."""
-    with PILImage.open(path) as image:
+    with open_regular(path) as file, PILImage.open(file) as image:
         if image.width * image.height > MAX_PICTURE_PIXELS:
             return False
         if not _fresh(thumb, path):
@@ -145,7 +148,11 @@ def picture_thumb(path: Path, thumb: Path, *, card: bool) -> bool:
 def pdf_thumb(path: Path, thumb: Path) -> int:
     """Render the first page to thumb unless it is fresh; the page count."""
     import pypdfium2 as pdfium
-    document = pdfium.PdfDocument(str(path))
+    with open_regular(path) as file:
+        return _pdf_thumb(pdfium.PdfDocument(file), path, thumb)
+
+
+def _pdf_thumb(document: Any, path: Path, thumb: Path) -> int:
     try:
         pages = len(document)
         if pages and not _fresh(thumb, path):
@@ -227,7 +234,7 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
     files, records = output_files(root)
     blocked: list[str] = []
     existing = {path.relative_to(root).as_posix(): path for path in files}
-    page = GalleryPage(root.resolve().name, live=live, cut_short=len(files) >= MAX_FILES)
+    page = GalleryPage(os.path.basename(os.path.abspath(root)), live=live, cut_short=len(files) >= MAX_FILES)
     made: dict[str, Preview] = {}
 
     def lookup(rel: str, card: bool) -> Preview | None:
@@ -268,10 +275,10 @@ def _note_strangers(root: Path, used: set[str], blocked: list[str]) -> None:
     are; the job's own stale previews are removed when it ends, see prune_tree)."""
     left = set(blocked)
     folder = root / THUMBS
-    for here, dirs, files in os.walk(folder):               # links are not followed
+    for here, dirs, files in walk(folder):                  # links are not followed
         dirs.sort()
         for name in sorted(files):
-            path = Path(here) / name
+            path = here / name
             rel = path.relative_to(root).as_posix()
             if not name.startswith(".") and rel not in used and not ours(path):
                 left.add(path.relative_to(folder).as_posix())

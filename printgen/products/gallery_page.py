@@ -11,6 +11,7 @@ Opened as index.html#check, the page loads every image and writes what failed in
 from __future__ import annotations
 
 import html
+import os
 import time
 from collections.abc import Callable
 from urllib.parse import quote
@@ -122,6 +123,9 @@ Lookup = Callable[[str, bool], Preview | None]
 
 
 def esc(text: str) -> str:
+    """text for HTML; a file name that is not UTF-8 (its bytes kept as surrogates) shows
+    U+FFFD where a byte is not text."""
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     return html.escape(text, quote=True)
 
 
@@ -130,7 +134,7 @@ def link(rel: str) -> str:
     for an attribute: "./" first, so that it is always a relative path (a file named
     "javascript:alert(1)", or a stranger's proof record naming one, never becomes a
     script or another site's address), percent-encoded and HTML-escaped."""
-    return esc("./" + quote(rel, safe="/"))
+    return esc("./" + quote(os.fsencode(rel), safe="/"))     # a name's bytes, UTF-8 or not
 
 
 def anchor(name: str) -> str:

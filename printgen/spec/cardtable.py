@@ -75,10 +75,17 @@ def read_table(path: Path, display: str, sheet: str | None = None) -> list[Row]:
 def _csv_rows(path: Path, display: str) -> list[tuple[int, list[str]]]:
     import csv  # only a deck with a CSV table needs it
     text = read_text(path, display)
+    rows: list[tuple[int, list[str]]] = []
+    filled = 0
     try:
-        return [(number, row) for number, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1)]
+        for number, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
+            rows.append((number, row))
+            filled += any(value.strip() for value in row)
+            if filled > MAX_ROWS + 1:           # the header and one row too many: enough to refuse
+                break
     except csv.Error as error:
         raise InputError(f"{display}: not a readable CSV file ({error})") from None
+    return rows
 
 
 def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, list[str]]]:
@@ -136,6 +143,9 @@ def _sheet_rows(values: Any, formulas: Any | None, display: str) -> list[tuple[i
     header_line, width = 0, 0
     for number, row in enumerate(values.iter_rows(max_col=MAX_COLUMNS + 1, max_row=last_row + 1), start=1):
         if _nothing(row, EMPTY_CELL):
+            if number > last_row:
+                raise InputError(f"{display}: no header row in its first {last_row:,} rows; expected a header "
+                                 f"row of field names above at most {MAX_ROWS} card rows")
             continue
         texts = [_cell_text(cell) for cell in row]
         if any(text.strip() for text in texts):
@@ -230,6 +240,9 @@ def _rows(cells: list[tuple[int, list[str]]], display: str) -> list[Row]:
     names = [name.strip() for name in header]
     while names and not names[-1]:
         names.pop()
+    if len(names) > MAX_COLUMNS:            # (a CSV header is as wide as its file makes it)
+        raise InputError(f"{display}:{header_line}: more than {MAX_COLUMNS} columns in the header row; "
+                         f"expected at most {MAX_COLUMNS} fields")
     for column, name in enumerate(names, start=1):
         if "\0" in name:
             raise InputError(f"{display}:{header_line}: column {column}'s name holds a NUL character "
@@ -241,7 +254,7 @@ def _rows(cells: list[tuple[int, list[str]]], display: str) -> list[Row]:
             raise InputError(f"{display}:{header_line} {name}: the column name appears twice; expected "
                              f"each field once")
     if len(filled) - 1 > MAX_ROWS:
-        raise InputError(f"{display}: {len(filled) - 1} rows; expected at most {MAX_ROWS} cards")
+        raise InputError(f"{display}: more than {MAX_ROWS} rows; expected at most {MAX_ROWS} cards")
     return [_row(number, row, names, display) for number, row in filled[1:]]
 
 

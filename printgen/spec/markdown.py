@@ -21,14 +21,17 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from printgen.errors import InputError
+from printgen.limits import limit
 from printgen.model.text import Block, BlockKind, RulesText, Span
 from printgen.spec.pictures import check_picture
-from printgen.spec.places import DECKS, confine, confined, display_path, find, is_path
+from printgen.spec.places import DECKS, confine, confined, display_path, find, is_path, no_file
 from printgen.spec.reading import read_text
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_text
 
 FRONT_KEYS = ["title", "deck", "deal", "credit"]
+MAX_CHARS = int(limit("rules_chars"))                   # of a Markdown text, before it is parsed
+MAX_TABLE_COLUMNS = int(limit("rules_table_columns"))
 
 
 def load_rules(path: Path) -> RulesText:
@@ -107,6 +110,9 @@ def split_front_matter(text: str) -> tuple[str | None, str, int]:
 
 def parse_markdown(text: str, source: Path, line_offset: int = 0) -> list[Block]:
     """Markdown -> blocks; unsupported or broken input is an InputError at file:line."""
+    if len(text) > MAX_CHARS:
+        raise InputError(f"{display_path(source)}: {len(text):,} characters of Markdown; expected a rules text "
+                         f"of at most {MAX_CHARS:,} characters (a folded leaflet holds far fewer)")
     parser = MarkdownIt("commonmark").enable("table")
     return _Reader(display_path(source), source.parent, line_offset).blocks(parser.parse(text))
 
@@ -179,8 +185,8 @@ class _Reader:
         src = str(token.attrs.get("src", ""))
         path = confined(self.folder / "rules.md", src, self.where(), "image")
         if not path.is_file():
-            raise InputError(f"{self.where()}: image {src!r} not found (looked at {path}); expected "
-                             f"a PNG or JPEG file beside the rules text")
+            raise InputError(f"{self.where()}: image {src!r} {no_file(self.folder / 'rules.md', src)}; "
+                             f"expected a PNG or JPEG file beside the rules text")
         check_picture(path, f"{self.where()}: image {src!r}")
         return path
 
@@ -193,6 +199,9 @@ class _Reader:
             if token.type == "tr_open":
                 row = []
             elif token.type == "inline":
+                if len(row) >= MAX_TABLE_COLUMNS:
+                    raise InputError(f"{where}: a table of more than {MAX_TABLE_COLUMNS} columns; expected at "
+                                     f"most {MAX_TABLE_COLUMNS} (a leaflet's panel fits about 20)")
                 row.append(self.spans(token))
             elif token.type == "tr_close":
                 rows.append(tuple(row))

@@ -90,7 +90,7 @@ def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
     if is_path(name_or_path, shelf) or (near is None and Path(name_or_path).is_file()):
         path = Path(name_or_path) if near is None else confined(near, name_or_path, near.name, shelf.noun)
         if not path.is_file():
-            raise InputError(f"{name_or_path}: {shelf.noun} file not found")
+            raise InputError(f"{name_or_path}: {shelf.noun} file {no_file(near, name_or_path)}")
         return path
     if near is not None and shelf.folder:
         path = near.parent / shelf.folder / f"{name_or_path}{shelf.suffix}"
@@ -139,6 +139,31 @@ def confine(file: Path, name: str, what: str) -> Path:
         raise InputError(f"{what} {name!r} lies outside the folder of {file.name}; expected a "
                          f"file beside it or below it (or in its project)")
     return path
+
+
+def no_file(file: Path | None, name: str) -> str:
+    """Why `name`, written in `file`, is no regular file to read ("not found", "is a
+    folder", "is a fifo", "is a symbolic link that leads round to itself" ...), with the
+    place looked at as the user would name it: from file's folder (the current folder
+    for None), no link resolved (where a link leads is not shown). Nothing is opened."""
+    import errno
+    import stat
+    place = Path(name) if file is None else Path(os.path.dirname(file) or ".") / name
+    try:
+        info = os.stat(place)
+    except FileNotFoundError:
+        kind = "not found"
+    except OSError as problem:
+        kind = ("is a symbolic link that leads round to itself" if problem.errno == errno.ELOOP
+                else f"is not readable ({problem.strerror or type(problem).__name__})")
+    except ValueError:
+        kind = "is not a usable file name"
+    else:
+        kind = "is " + ("a folder" if stat.S_ISDIR(info.st_mode) else "a fifo" if stat.S_ISFIFO(info.st_mode)
+                        else "a socket" if stat.S_ISSOCK(info.st_mode) else "a regular file"
+                        if stat.S_ISREG(info.st_mode) else "a device")
+    shown = display_path(place)
+    return kind if shown == name else f"{kind} (looked at {shown})"
 
 
 def real(path: Path) -> Path:

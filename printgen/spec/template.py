@@ -18,7 +18,7 @@ from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
 from printgen.spec.expr import is_template
 from printgen.spec.pictures import check_picture
-from printgen.spec.places import builtin_file, confined, display_path, roots
+from printgen.spec.places import builtin_file, confine, confined, display_path, no_file, real, roots
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 
@@ -45,7 +45,7 @@ def template_dirs(deck_file: Path) -> list[Path]:
     """Where a data file's templates are looked for: templates/ beside its folder (for a
     file in decks/dice/, decks/aids/ and the like, beside decks/ too), its own folder,
     then the project's templates/ and printgen's own."""
-    deck_dir = deck_file.resolve().parent
+    deck_dir = real(deck_file).parent
     dirs = [deck_dir.parent / "templates"]
     if deck_dir.parent.name == "decks":
         dirs.append(deck_dir.parent.parent / "templates")
@@ -62,7 +62,7 @@ def find_template(name: str, deck_file: Path, where: str) -> Path:
             raise TemplateError(str(error)) from None
         if path.is_file():
             return path
-        raise TemplateError(f"{where}: template file {name!r} not found (looked at {path})")
+        raise TemplateError(f"{where}: template file {name!r} {no_file(deck_file, name)}")
     for folder in template_dirs(deck_file):
         path = folder / f"{name}.yaml"
         if path.is_file():
@@ -97,13 +97,20 @@ def _icons(check: Checker, raw: Any, path: Path) -> tuple[tuple[str, Path], ...]
     if not isinstance(raw, dict):
         check.fail(("icons",), "expected a mapping of icon names to picture files such as {coin: coin.png}")
         return ()
-    folder = path.resolve().parent
+    folder = real(path).parent
     found = []
     for name, value in raw.items():
         src = check.text(value, ("icons", name))
-        picture = (folder / src).resolve()
-        if not picture.is_relative_to(folder) or not picture.is_file():
+        try:                                    # a link that loops, a NUL character: no traceback
+            picture = confine(path, src, "icon")
+        except InputError:
+            picture = None
+        if picture is None or not picture.is_relative_to(folder):
             check.fail(("icons", name), f"expected a picture file beside the template, got {src!r}")
+            continue
+        if not picture.is_file():
+            check.fail(("icons", name), f"expected a picture file beside the template, got {src!r}: "
+                                        f"{no_file(path, src)}")
             continue
         try:
             check_picture(picture, f"{check.doc.source} icons.{name}")

@@ -1,0 +1,363 @@
+"""A hostile review of the output folder's owner and the input readers: cases found
+broken, or not covered by tests/test_output_owner.py and tests/test_hostile_inputs.py.
+Each runs printgen as a real process under a 4 GiB address-space cap and a time
+limit (a traceback, a MemoryError or a hang shows there), and checks its exit
+status, one line on standard error, and that the user's files keep their bytes."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+FACE = "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+DECK = "name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n  - fields: {a: b}\n"
+TABLE_DECK = "name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards: cards.csv\n"
+MANIFEST = ".printgen-files.json"
+MEMORY = 4 << 30
+TIMEOUT = 60
+fifos = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs fifos")
+
+
+def _cap_memory() -> None:
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def printgen(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "printgen", *args], capture_output=True, text=True,
+                          timeout=TIMEOUT, cwd=cwd, check=False,
+                          preexec_fn=_cap_memory if sys.platform == "linux" else None)
+
+
+def deck_with(folder: Path, deck: str = DECK, face: str = FACE) -> Path:
+    (folder / "face.yaml").write_text(face, encoding="utf-8")
+    path = folder / "deck.yaml"
+    path.write_text(deck, encoding="utf-8")
+    return path
+
+
+def tree(folder: Path) -> dict[str, object]:
+    """Everything under folder: each file's bytes, each link's target (not followed)."""
+    found: dict[str, object] = {}
+    for here, dirs, files in os.walk(folder):
+        for name in dirs + files:
+            path = Path(here) / name
+            rel = path.relative_to(folder).as_posix()
+            if path.is_symlink():
+                found[rel] = ("link", os.readlink(path))
+            elif path.is_file():
+                found[rel] = path.read_bytes()
+    return found
+
+
+def one_line(result: subprocess.CompletedProcess, status: int, *expected: str) -> str:
+    """The one line on standard error (an error for status 2, a note for 0)."""
+    assert result.returncode == status, (result.returncode, result.stderr[-2000:])
+    assert "Traceback" not in result.stderr
+    line, = result.stderr.strip().splitlines()
+    assert line.startswith("printgen: error: " if status else "printgen: note: "), line
+    assert all(text in line for text in expected), line
+    return line
+
+
+@pytest.fixture
+def built(tmp_path) -> Path:
+    """A project whose tiny deck was built once: `--only pdf,png,gallery --out out`."""
+    deck_with(tmp_path)
+    result = printgen(tmp_path, "build", "deck.yaml", "--only", "pdf,png,gallery", "--out", "out")
+    assert result.returncode == 0, result.stderr
+    return tmp_path
+
+
+def rename_deck(project: Path) -> None:
+    """The same deck file, now named u: its rebuild writes u-a4.pdf, not t-a4.pdf."""
+    deck_with(project, DECK.replace("name: t", "name: u"))
+
+
+# ------------------------------------------------------------------ copies the user made
+
+def test_a_copy_of_a_subfolder_with_its_record_is_the_users(built):
+    """`cp -r out/png out/png-backup` copies the hidden record too; the next build (the
+    same job, which never writes png-backup) once pruned every file of the copy."""
+    out = built / "out"
+    shutil.copytree(out / "png", out / "png-backup")
+    shutil.copytree(out / "_gallery" / "png", out / "_gallery" / "png-old")
+    kept = {name: tree(out / name) for name in ("png-backup", "_gallery/png-old")}
+    rename_deck(built)
+    result = printgen(built, "build", "deck.yaml", "--only", "pdf,png,gallery", "--out", "out", "-q")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert {name: tree(out / name) for name in kept} == kept
+    assert not (out / "t-a4.pdf").exists()              # what is still printgen's goes, as before
+
+
+@pytest.mark.parametrize("name", ["t-a4.pdf", "index.html"])
+def test_a_file_printgen_wrote_and_the_user_edited_is_not_replaced(built, name):
+    """A PDF annotated in another program keeps its /Creator (printgen), the gallery
+    page edited keeps its title: the record says the bytes changed, so they are the
+    user's (they were once replaced because their content names printgen)."""
+    path = built / "out" / name
+    edited = path.read_bytes() + b"\n% the user's annotations\n"
+    path.write_bytes(edited)
+    before = tree(built / "out")
+    args = ["gallery"] if name == "index.html" else ["build", "deck.yaml", "--only", "pdf"]
+    one_line(printgen(built, *args, "--out", "out"), 2, f"out/{name}", "changed since", "will not replace it")
+    assert tree(built / "out") == before
+
+
+# ------------------------------------------------------------------ strange folders and links
+
+def nest(folder: Path, depth: int, last: str) -> None:
+    """depth folders inside each other below folder, the innermost holding a file
+    (made through folder descriptors: the test process's current folder stays)."""
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        for _ in range(depth):
+            os.mkdir("a", dir_fd=fd)
+            inner = os.open("a", os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        file = os.open(last, os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+        os.write(file, b"the user's")
+        os.close(file)
+    finally:
+        os.close(fd)
+
+
+def unnest(folder: Path) -> None:
+    """Remove the tree nest() made (shutil.rmtree, and pytest's cleanup, recurse)."""
+    path = folder / "a"
+    while (path / "a").is_dir():
+        path = path / "a"
+    while path != folder:
+        for child in path.iterdir():
+            if child.is_dir() and not child.is_symlink():
+                shutil.rmtree(child)
+            else:
+                child.unlink()
+        path.rmdir()
+        path = path.parent
+
+
+@pytest.mark.parametrize("where", ["out", "out/_gallery"])
+def test_a_folder_tree_nested_1500_deep_does_not_break_the_gallery(built, where):
+    """Python 3.11's os.walk recurses: a RecursionError traceback once."""
+    try:
+        nest(built / where, 1500, "x.png" if where == "out" else "x.png.jpg")
+        start = time.monotonic()
+        for args in (["gallery"], ["build", "deck.yaml", "--only", "pdf,png,gallery"]):
+            result = printgen(built, *args, "--out", "out", "-q")
+            assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-800:]
+        assert time.monotonic() - start < 60
+    finally:
+        unnest(built / where)
+
+
+REFUSED = {
+    "out/tgc a link": (["build", "deck.yaml", "--for", "tgc", "--out", "out"], "out/tgc", "symbolic link"),
+    "out/tts a link": (["build", "deck.yaml", "--for", "tts", "--out", "out"], "out/tts", "symbolic link"),
+    "--out . --for tgc over the user's index.html": (["build", "deck.yaml", "--for", "tgc", "--out", "."],
+                                                     "index.html", "no record of writing this file"),
+    "--out . --all over the user's index.html": (["build", "--all", "--only", "pdf,gallery", "--out", "."],
+                                                 "index.html", "no record of writing this file"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_a_shop_folder_link_or_the_users_index_is_refused_before_anything_is_written(tmp_path, case):
+    """Not covered before (test_output_owner.py has png/svg links and a plain build)."""
+    args, *expected = REFUSED[case]
+    deck_with(tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "notes.txt").write_text("the user's", encoding="utf-8")
+    if "link" in case:
+        (tmp_path / "out").mkdir()
+        (tmp_path / expected[0]).symlink_to(elsewhere, target_is_directory=True)
+    else:
+        (tmp_path / "index.html").write_text("<p>my own page</p>", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, *args), 2, *expected)
+    assert tree(tmp_path) == before
+
+
+def test_a_file_name_that_is_not_utf8_does_not_break_the_gallery(built):
+    """A file named with a byte that is no UTF-8 (b'\\xff') in the output folder: the
+    page could not be encoded (a UnicodeEncodeError traceback, after the build)."""
+    out = os.fsencode(built / "out")
+    for name in (b"photo\xff.png", b"sheet\xfe.pdf"):
+        with open(os.path.join(out, name), "wb") as file:
+            file.write(b"not a picture")
+    for args in (["gallery"], ["build", "deck.yaml", "--only", "pdf,png,gallery"]):
+        result = printgen(built, *args, "--out", "out", "-q")
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-800:]
+    page = (built / "out" / "index.html").read_text(encoding="utf-8")
+    assert 'href="./photo%FF.png"' in page and "photo\ufffd.png" in page
+
+
+# ------------------------------------------------------------------ input files
+
+@pytest.mark.parametrize("case", ["CSV of 200,000 columns", "CSV of 4,000,000 rows", "rules text of an 8 MB table",
+                                  "rules table of 51 columns"])
+def test_a_table_far_too_large_is_refused_within_seconds(tmp_path, case):
+    """A CSV header's names were checked pairwise (200,000 columns: minutes); every row
+    of a CSV far too long was read and kept before it was refused; an original rules
+    text of 8 MB (a table) took minutes and 4 GB to parse, and one of a few thousand
+    columns minutes to measure."""
+    if case.startswith("CSV"):
+        if "columns" in case:
+            text = ",".join(f"c{i}" for i in range(200_000)) + "\n" + ",".join("x" * 200_000) + "\n"
+            expected = "cards.csv:1: more than 1000 columns"
+        else:
+            text = "a\n" + "x\n" * 4_000_000
+            expected = "cards.csv: more than 100000 rows"
+        (tmp_path / "cards.csv").write_text(text, encoding="utf-8")
+        deck_with(tmp_path, TABLE_DECK)
+        args = ["build", "deck.yaml"]
+    else:
+        columns, rows = (4000, 1000) if "8 MB" in case else (51, 3)
+        table = "|a" * columns + "|\n" + "|-" * columns + "|\n" + ("|x" * columns + "|\n") * rows
+        (tmp_path / "original.md").write_text("# Rules\n\n" + table, encoding="utf-8")
+        args = ["rules", "jedi-temple", "--original", "original.md"]
+        expected = ("original.md: 8,018,013 characters of Markdown" if "8 MB" in case
+                    else "original.md:3: a table of more than 50 columns")
+    before = tree(tmp_path)
+    start = time.monotonic()
+    one_line(printgen(tmp_path, *args, "--out", "out"), 2, expected)
+    assert time.monotonic() - start < 10
+    assert tree(tmp_path) == before
+
+
+ICON_FACE = "icons: {coin: SRC}\n" + FACE
+
+
+@pytest.mark.parametrize("case", ["a link to itself", "a NUL in its name", "a fifo"])
+def test_an_icon_that_is_no_picture_file_is_one_located_error(tmp_path, case):
+    """An icon linking to itself, or named with a NUL character: a traceback once
+    (Path.resolve raised RuntimeError and ValueError)."""
+    src = '"a\\0b.png"' if case == "a NUL in its name" else "coin.png"
+    if case == "a link to itself":
+        os.symlink("coin.png", tmp_path / "coin.png")
+    elif case == "a fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("needs fifos")
+        os.mkfifo(tmp_path / "coin.png")
+    deck_with(tmp_path, face=ICON_FACE.replace("SRC", src))
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
+             "face.yaml:1 icons.coin:", "expected a picture file")
+    assert tree(tmp_path) == before and not (tmp_path / "out").exists()
+
+
+@fifos
+@pytest.mark.parametrize("case", ["template", "rules picture"])
+def test_a_file_that_is_a_fifo_is_named_as_typed_not_where_links_lead(tmp_path, case):
+    """Run from a folder reached through a link: the message named the resolved path
+    (/.../real/face.yaml) and called a fifo 'not found'. (A card's picture: below.)"""
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "through").symlink_to(real, target_is_directory=True)
+    here = tmp_path / "through"
+    if case == "template":
+        deck_with(real, DECK.replace("back: face.yaml", "back: back.yaml"))
+        (real / "face.yaml").rename(real / "back.yaml")
+        os.mkfifo(real / "face.yaml")
+        args, expected = ["build", "deck.yaml"], "deck.yaml:3 face: template file 'face.yaml' is a fifo"
+    else:
+        (real / "rules.md").write_text("# Rules\n\n![board](board.png)\n", encoding="utf-8")
+        os.mkfifo(real / "board.png")
+        args, expected = ["rules", "rules.md"], "rules.md:3: image 'board.png' is a fifo"
+    line = one_line(printgen(here, *args, "--out", "out"), 2, expected)
+    assert str(real) not in line, line
+    assert not (real / "out").exists()
+
+
+@fifos
+def test_a_card_picture_that_is_a_fifo_says_so(tmp_path):
+    deck_with(tmp_path, face=FACE + "  - {kind: image, src: art.png, x: 0mm, y: 0mm, w: 20mm, h: 20mm}\n")
+    os.mkfifo(tmp_path / "art.png")
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
+             "face.yaml:3 elements[1].src", "image 'art.png' is a fifo")
+
+
+def test_a_deal_file_of_200000_bad_cards_is_one_short_line(tmp_path):
+    """solve --deck FILE listed every bad token: 15 MB on one line for this 600 KB file
+    (195 MB for one of 7.5 MB, in 10 s; the time is deal/textio.py's to bound)."""
+    (tmp_path / "many.txt").write_text("zz " * 200_000, encoding="utf-8")
+    result = printgen(tmp_path, "solve", "--rules", "pyramid", "--deck", "many.txt")
+    line = one_line(result, 2, "many.txt:1 'zz'", "and more problems after these")
+    assert len(line) < 2000
+    (tmp_path / "some.txt").write_text("Ah 2h " + "zz " * 200_000, encoding="utf-8")
+    result = printgen(tmp_path, "solve", "--rules", "pyramid", "--deck", "some.txt")
+    line = one_line(result, 2, "some.txt:1 'zz'", "and more problems after these")
+    assert len(line) < 2000
+
+
+def forged_record(folder: Path, job: str, names: list[str], where: str | None = None) -> None:
+    """A record in folder naming its files as the job's, with their true sizes and
+    digests (a stranger who shipped the files knows them)."""
+    import hashlib
+    files = {name: [len(data), hashlib.sha256(data).hexdigest()]
+             for name in names for data in [(folder / name).read_bytes()]}
+    record = {"printgen": 2, "files": files, "jobs": {job: names}}
+    if where is not None:
+        record["folder"] = where
+    (folder / MANIFEST).write_text(json.dumps(record), encoding="utf-8")
+
+
+@pytest.mark.parametrize("case", ["the deck and template of a project built with --out .",
+                                  "a subfolder whose record says it is out/png"])
+def test_a_forged_record_with_true_digests_deletes_nothing_of_the_users(tmp_path, case):
+    """A downloaded project may carry a build record naming its own deck.yaml and
+    face.yaml under the job the user will run: `build deck.yaml --out .` deleted the
+    very files it had just read. A record moved (or forged) into out/mine, saying it
+    belongs in out/png, named the user's notes there."""
+    deck_with(tmp_path)
+    if case.startswith("the deck"):
+        scratch = tmp_path / "scratch"              # the job's name, as the record of a real run says
+        assert printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", str(scratch)).returncode == 0
+        job, = json.loads((scratch / MANIFEST).read_text(encoding="utf-8"))["jobs"]
+        shutil.rmtree(scratch)
+        forged_record(tmp_path, job.replace(f"out={scratch}", "out=."), ["deck.yaml", "face.yaml"])
+        mine, out = [tmp_path / "deck.yaml", tmp_path / "face.yaml"], "."
+    else:
+        assert printgen(tmp_path, "build", "deck.yaml", "--only", "pdf,png", "--out", "out").returncode == 0
+        record = json.loads((tmp_path / "out" / "png" / MANIFEST).read_text(encoding="utf-8"))
+        assert record["folder"] == "png"
+        (tmp_path / "out" / "mine").mkdir()
+        (tmp_path / "out" / "mine" / "notes.txt").write_text("the user's notes", encoding="utf-8")
+        forged_record(tmp_path / "out" / "mine", next(iter(record["jobs"])), ["notes.txt"], "png")
+        mine, out = [tmp_path / "out" / "mine" / "notes.txt"], "out"
+    kept = {path: path.read_bytes() for path in mine}
+    only = "pdf" if out == "." else "pdf,png"
+    result = printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", out)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert {path: path.read_bytes() for path in mine} == kept
+
+
+def test_a_pending_record_naming_10000_dead_jobs_is_handled_in_one_look(built):
+    """A stranger's pending record of 10,000 tokens whose processes are gone, in a
+    folder of 20,000 files: the folder was listed once per token (minutes). The one
+    leftover a token names is removed; a look-alike no token names is kept."""
+    import secrets
+    out = built / "out"
+    runs = {secrets.token_hex(16): 2 ** 31 - 1 - i for i in range(10_000)}
+    (out / ".printgen-pending.json").write_text(json.dumps({"printgen_pending": 1, "runs": runs}),
+                                                encoding="utf-8")
+    for i in range(20_000):
+        (out / f"f{i}.txt").write_bytes(b"")
+    leftover = out / f".printgen-{next(iter(runs))}-{'ab' * 8}.tmp"
+    leftover.write_bytes(b"a dead job's")
+    lookalike = out / f".printgen-{'cd' * 16}-{'ab' * 8}.tmp"
+    lookalike.write_bytes(b"the user's")
+    start = time.monotonic()
+    result = printgen(built, "build", "deck.yaml", "--only", "pdf", "--out", "out")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert time.monotonic() - start < 20
+    assert not leftover.exists() and lookalike.read_bytes() == b"the user's"
