@@ -22,7 +22,7 @@ from printgen.spec.playermodel import model_data
 
 LEVELS = ["padawan", "knight", "master", "chosen"]
 WON_ALL = ModelRate(8, 8, 3)
-SAMPLE = range(1, 11)      # deal 3 at Knight, Master and Chosen One also stops early
+SAMPLE = range(1, 6)       # deal 3 at Knight, Master and Chosen One also stops early
 # Deals whose key recycles while the search for a win with fewer recycles stopped at
 # its budget (key.fewer_recycles = 20,000 positions), found by searching deals 1-400
 # at each level: the key uses 1 recycle, 'a win with fewer was not ruled out', and
