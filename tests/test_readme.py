@@ -1,8 +1,8 @@
 """Every printgen command shown in the README runs, as a new user would type it, in
 an empty folder; and the error the README shows is the error printgen prints.
 
-Three commands are scaled down to keep the suite fast: census (10,000 deals -> 20),
-challenge (30 deals -> 1) and `build --all`, which draws every deck's PDFs, boxes,
+Three commands are scaled down to keep the suite fast: census (10,000 deals -> 4),
+challenge (30 deals of 3 stars -> 1 of 1 star, the first deal) and `build --all`, which draws every deck's PDFs, boxes,
 parts and leaflets but not the 1,000 card PNGs and SVGs (tests/test_outputs.py and
 tests/test_card_craft.py draw decks' pictures). A --watch command never
 ends by itself: its build runs here without --watch (tests/test_watch.py runs the
@@ -20,7 +20,7 @@ from conftest import ROOT
 
 README = ROOT / "README.md"
 COMMAND = re.compile(r"^    printgen (?P<args>[^#]*?)\s*(?:#.*)?$")
-FASTER = {"--count 10000": "--count 20", "--count 30": "--count 1",
+FASTER = {"--count 10000": "--count 4", "--count 30": "--count 1", "--difficulty 3": "--difficulty 1",
           "build --all": "build --all --only pdf,box,parts,rules,gallery"}
 # deal 23 of tests/fixtures/pyramid-1500 (winnable in 36 moves, proven shortest in under
 # a second), row by row from the apex
