@@ -149,7 +149,7 @@ def test_player_model_is_deterministic_and_wins_less_seeing_less():
     deal = jedi_deal(2)
     assert [play(deal, "knight", g, params) for g in range(3)] == \
         [play(deal, "knight", g, params) for g in range(3)]
-    wins = {level: sum(play(jedi_deal(n), level, 0, params).won for n in range(1, 41))
+    wins = {level: sum(play(jedi_deal(n), level, 0, params).won for n in range(1, 21))
             for level in (Level.PADAWAN, Level.CHOSEN)}
     assert wins[Level.CHOSEN] < wins[Level.PADAWAN]
 

@@ -52,7 +52,7 @@ def check(deal: Deal, level: str, rating: Rating) -> None:
     assert data["recycle_needed_proven"] is key.recycle_needed
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ["padawan", "chosen"])     # the ends; the next test takes all four
 def test_the_recycle_star_only_with_a_proof(level):
     for number in SAMPLE:
         deal = jedi_deal(number)
