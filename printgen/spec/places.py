@@ -147,21 +147,20 @@ def no_file(file: Path | None, name: str) -> str:
     place looked at as the user would name it: from file's folder (the current folder
     for None), no link resolved (where a link leads is not shown). Nothing is opened."""
     import errno
-    import stat
+
+    from printgen.spec.reading import LOOP, kind_of
     place = Path(name) if file is None else Path(os.path.dirname(file) or ".") / name
     try:
         info = os.stat(place)
     except FileNotFoundError:
         kind = "not found"
     except OSError as problem:
-        kind = ("is a symbolic link that leads round to itself" if problem.errno == errno.ELOOP
+        kind = (f"is {LOOP}" if problem.errno == errno.ELOOP
                 else f"is not readable ({problem.strerror or type(problem).__name__})")
     except ValueError:
         kind = "is not a usable file name"
     else:
-        kind = "is " + ("a folder" if stat.S_ISDIR(info.st_mode) else "a fifo" if stat.S_ISFIFO(info.st_mode)
-                        else "a socket" if stat.S_ISSOCK(info.st_mode) else "a regular file"
-                        if stat.S_ISREG(info.st_mode) else "a device")
+        kind = "is " + kind_of(info.st_mode)
     shown = display_path(place)
     return kind if shown == name else f"{kind} (looked at {shown})"
 

@@ -76,21 +76,38 @@ def open_input(path: Path, where: str, *, error: type[PrintgenError] = InputErro
         yield file
 
 
+LOOP = "a symbolic link that leads round to itself"     # what ELOOP means to a user
+
+
+def kind_of(mode: int) -> str:
+    """What a file of this st_mode is, in words: "a folder", "a regular file", "a fifo",
+    "a socket", "a device" or "a special file"."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISREG(mode):
+        return "a regular file"
+    if stat.S_ISFIFO(mode):
+        return "a fifo"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
+
+
 def _check_kind(info: os.stat_result, where: str, error: type[PrintgenError], max_bytes: float | None,
                 what: str) -> None:
     if stat.S_ISDIR(info.st_mode):
         raise error(f"{where}: is a folder; expected {what}")
     if not stat.S_ISREG(info.st_mode):
-        kind = ("a fifo" if stat.S_ISFIFO(info.st_mode) else "a socket" if stat.S_ISSOCK(info.st_mode)
-                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "special")
-        raise error(f"{where}: not a regular file ({kind}); expected {what}")
+        raise error(f"{where}: not a regular file ({kind_of(info.st_mode)}); expected {what}")
     if max_bytes is not None and info.st_size > max_bytes:
         raise error(f"{where}: {info.st_size:,} bytes; expected a file of at most {max_bytes:,} bytes")
 
 
 def _os_problem(where: str, problem: OSError, what: str) -> str:
     if problem.errno == errno.ELOOP:
-        return f"{where}: a symbolic link that leads round to itself; expected {what}"
+        return f"{where}: {LOOP}; expected {what}"
     if problem.errno == errno.EISDIR:
         return f"{where}: is a folder; expected {what}"
     return f"{where}: cannot read the file ({problem.strerror or type(problem).__name__}); expected {what}"
