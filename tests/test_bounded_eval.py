@@ -25,7 +25,7 @@ from printgen.fonts import font
 from printgen.layout.cardtext import set_rich
 from printgen.layout.text import TextStyle, Words, block_height, largest_fit, set_text, shrink_sizes
 from printgen.limits import limit
-from printgen.spec.expr import render
+from printgen.lang.expr import render
 
 FACE = "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
 DECK = "name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n  - fields: {a: b}\n"

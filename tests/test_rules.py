@@ -12,7 +12,9 @@ from PIL import Image
 from printgen.model import Duplex
 from printgen.layout.primitives import TextRun
 from printgen.products.box import box_options, box_size
-from printgen.products.rules import RulesBuild, deal_blocks, find_rules, fold_style, layout_rules, rules_panel
+from printgen.layout.leaflet import fold_style
+from printgen.products.rules import RulesBuild, deal_blocks, find_rules, layout_rules
+from printgen.spec.fold import fold_facts, rules_panel
 from printgen.spec import load_deck
 from printgen.spec.places import RULES, catalogue
 from printgen.spec.printdata import paper
@@ -49,7 +51,7 @@ def test_fold_fits_its_decks_tuck_box(game):
         return
     loaded = load_deck(rules.deck)
     size = box_size(loaded, box_options(loaded))
-    style = fold_style(rules_panel(rules))
+    style = fold_style(fold_facts(), rules_panel(rules))
     assert style.width < size.inner_w and style.height < size.inner_h
 
 

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pdfplumber
 
-from printgen.products.rules import find_rules, fold_style
+from printgen.layout.leaflet import fold_style
+from printgen.products.rules import find_rules
+from printgen.spec.fold import fold_facts
 
 ORIGINAL = """\
 Rules for JEDI TEMPLE
@@ -21,7 +23,7 @@ The goal is to discard all cards in your Temple, wih a typo kept as written.
 
 def words(pdf: Path) -> str:
     """Every page's text, the upright panels only (the turned ones read backwards)."""
-    panel = fold_style("poker").width
+    panel = fold_style(fold_facts(), "poker").width
     with pdfplumber.open(pdf) as doc:
         lines: dict[tuple[int, ...], list[dict]] = {}
         for number, page in enumerate(doc.pages):

@@ -7,8 +7,10 @@ from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper, deal_number
 from printgen.model import Duplex
-from printgen.products.rules import RulesBuild, build_rules, find_rules, rules_panel, with_original
+from printgen.products.rules import RulesBuild, build_rules, find_rules
 from printgen.spec import display_path
+from printgen.spec.fold import rules_panel
+from printgen.spec.original import with_original
 from printgen.spec.printdata import paper
 
 DESCRIPTION = """\

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import overload
 
-from printgen.layout.face import context_for, layout_side
+from printgen.layout.face import Memo, context_for, layout_side
 from printgen.layout.page import Frame, Side
 from printgen.model import Card, Deck
-from printgen.model.template import Template
-from printgen.spec.template import find_template, load_template
 
 KEEP_UP_TO = 1000      # cards: a larger deck's faces are laid out when used, not kept
 
@@ -60,43 +57,29 @@ def layout_deck(deck: Deck) -> DeckLayout:
     (every card is laid out here, so bad input fails before anything is written)."""
     frame = Frame(deck.size.width, deck.size.height, deck.bleed, deck.safe)
     info = deck_context(deck)
-    templates = _TemplateFinder(deck.source)
+    memo: Memo = {}                         # static elements, laid out once for every card
     faces: Sequence[Side]
     if len(deck.cards) <= KEEP_UP_TO:
-        faces = tuple(_face(deck, card, frame, info, templates) for card in deck.cards)
+        faces = tuple(_face(deck, card, frame, info, memo) for card in deck.cards)
     else:                                   # check every card now, keep none
         for card in deck.cards:
-            _face(deck, card, frame, info, templates)
-        faces = LazySides(len(deck.cards), lambda i: _face(deck, deck.cards[i], frame, info, templates))
+            _face(deck, card, frame, info, memo)
+        faces = LazySides(len(deck.cards), lambda i: _face(deck, deck.cards[i], frame, info, memo))
     backs = {}
     for number, name in enumerate(deck.backs, start=1):
-        template = templates.get(name, f"{deck.source}: back")
+        template = deck.templates[name]
         context = context_for(frame, template, deck=info)
         stem = "back" if len(deck.backs) == 1 else f"back-{number}-{template.name}"
         backs[name] = Side(stem, f"back {name}", frame,
-                           layout_side(template, frame, context, f"back {name!r}"))
+                           layout_side(template, frame, context, f"back {name!r}", memo))
     return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards))
 
 
-class _TemplateFinder:
-    """Templates by name for one deck file, each searched for once."""
-
-    def __init__(self, deck_file: Path) -> None:
-        self.deck_file = deck_file
-        self.found: dict[str, Template] = {}
-
-    def get(self, name: str, where: str) -> Template:
-        if name not in self.found:
-            self.found[name] = load_template(find_template(name, self.deck_file, where))
-        return self.found[name]
-
-
-def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object],
-          templates: _TemplateFinder) -> Side:
-    template = templates.get(card.face, f"{card.where}.face")
+def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: Memo) -> Side:
+    template = deck.templates[card.face]
     values = {**card.fields, "index": card.index, "label": card.label}
     context = context_for(frame, template, card=values, deck=info)
     subject = f"card {card.index} {card.label!r} from {card.where}"
     width = len(str(len(deck.cards)))
     return Side(f"{card.index:0{width}d}-{card.slug}", card.label, frame,
-                layout_side(template, frame, context, subject))
+                layout_side(template, frame, context, subject, memo))

@@ -8,17 +8,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import FitError, InputError, TemplateError, UnitError
+from printgen.errors import FitError, TemplateError, UnitError
+from printgen.lang.expr import card_side, evaluate, is_template, render
+from printgen.lang.markdown import parse_markdown
 from printgen.layout.page import Frame
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, Template
-from printgen.spec.expr import card_side, evaluate, is_template, render
-from printgen.spec.pictures import check_picture
-from printgen.spec.places import confined, no_file
-from printgen.spec.template import builtin_shapes
 from printgen.units import Length, mm
 
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")
@@ -30,11 +28,15 @@ def context_for(frame: Frame, template: Template, **values: Any) -> dict[str, An
             "safe": mm(frame.safe), "colors": template.colors, **values}
 
 
+Memo = dict[tuple[Path, str, Frame], tuple[Primitive, ...]]     # static elements laid out, by template, path, frame
+
+
 def layout_side(template: Template, frame: Frame, context: dict[str, Any],
-                subject: str) -> tuple[Primitive, ...]:
+                subject: str, memo: Memo | None = None) -> tuple[Primitive, ...]:
     """Every element of the template evaluated for one card; subject names it in errors.
-    An element with no expression in it is laid out once and reused for every card.
-    The side's expressions work on one budget together (spec/expr.py's card_side), and
+    With a memo (one for a deck's cards), an element with no expression in it is laid
+    out once and reused for every card.
+    The side's expressions work on one budget together (lang/expr.py's card_side), and
     its groups lay out at most MAX_LAYOUTS elements."""
     _SIDE.layouts = 0
     with card_side():
@@ -42,34 +44,34 @@ def layout_side(template: Template, frame: Frame, context: dict[str, Any],
             def where(at: int = at, name: str = name) -> str:     # bound now, not at the loop's end
                 return f"{template.source}:{at} define.{name} ({subject})"
             context = {**context, name: evaluate(expression, context, where)}
-        return tuple(_lay_out(template, template.elements, frame, context, subject))
+        return tuple(_lay_out(template, template.elements, frame, context, subject, {} if memo is None else memo))
 
 
 def _lay_out(template: Template, elements: tuple[Element, ...], frame: Frame,
-             context: dict[str, Any], subject: str) -> list[Primitive]:
+             context: dict[str, Any], subject: str, memo: Memo) -> list[Primitive]:
     prims: list[Primitive] = []
     for element in elements:
         key = (template.path, element.path, frame)
-        if key in _DONE:
-            prims.extend(_DONE[key])
+        if key in memo:
+            prims.extend(memo[key])
             continue
         ev = _Evaluator(template, element, context, subject)
         if "when" in element.values and ev.text("when").strip().lower() in ("", "false", "0", "no", "none"):
             continue
         if element.kind is ElementKind.GROUP:
-            made = _group(ev, frame)
+            made = _group(ev, frame, memo)
         else:
             ev.render_all()
             made = _KIND[element.kind](ev, frame)
         if ev.flag("mirror"):
             made += [turn(p, 2, frame.width, frame.height) for p in made]
         if element.static:
-            _DONE[key] = tuple(made)
+            memo[key] = tuple(made)
         prims.extend(made)
     return prims
 
 
-def _group(ev: _Evaluator, frame: Frame) -> list[Primitive]:
+def _group(ev: _Evaluator, frame: Frame, memo: Memo) -> list[Primitive]:
     """The group's elements once per item of `each`, moved by x, y (evaluated for
     each item, with the item named by `as` and `loop`: index, index0, first, last)."""
     items = evaluate(str(ev.element["each"]), ev.context, lambda: ev.where("each"))
@@ -92,7 +94,7 @@ def _group(ev: _Evaluator, frame: Frame) -> list[Primitive]:
                 "length": len(items)}
         inner = _Evaluator(ev.template, ev.element_, {**ev.context, name: item, "loop": loop}, ev.subject)
         dx, dy = inner.length("x", "0mm"), inner.length("y", "0mm")
-        made = _lay_out(ev.template, ev.element_.children, frame, inner.context, ev.subject)
+        made = _lay_out(ev.template, ev.element_.children, frame, inner.context, ev.subject, memo)
         prims += [shift(p, dx, dy) for p in made]
     return prims
 
@@ -106,7 +108,6 @@ class _Side(threading.local):
 
 
 _SIDE = _Side()
-_DONE: dict[tuple[Path, str, Frame], tuple[Primitive, ...]] = {}
 _SEPARATOR = "\x1e"      # joins an element's expressions so that one render does them all
 
 
@@ -244,9 +245,9 @@ def _line(ev: _Evaluator, frame: Frame) -> list[Primitive]:
 
 def _shape(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     name = ev.text("shape")
-    parts = ev.template.shapes.get(name) or builtin_shapes().get(name)
+    parts = ev.template.shapes.get(name)
     if parts is None:
-        known = ", ".join(sorted({*builtin_shapes(), *ev.template.shapes}))
+        known = ", ".join(sorted(ev.template.shapes))
         raise TemplateError(f"{ev.where('shape')}: unknown shape {name!r}; expected one of {known}")
     cx, cy, half = ev.length("cx"), ev.length("cy"), ev.length("size", signed=False) / 2
     return shape_prims(parts, cx, cy, half, ev.paint())
@@ -301,7 +302,7 @@ def _icon(ev: _Evaluator, name: str, left: float, top: float, size: float,
     pictures = dict(ev.template.icons)
     if name in pictures:
         return [ImagePrim(left, top, size, size, pictures[name])]
-    parts = ev.template.shapes.get(name) or builtin_shapes().get(name)
+    parts = ev.template.shapes.get(name)
     if parts is None:
         return None
     half = size / 2
@@ -310,22 +311,14 @@ def _icon(ev: _Evaluator, name: str, left: float, top: float, size: float,
 
 def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     x, y, w, h = ev.box(frame)
-    src = ev.text("src")
-    try:
-        path = confined(ev.template.path, src, ev.where("src"), "image")
-    except InputError as error:
-        raise TemplateError(str(error)) from None
-    if not path.is_file():
-        raise TemplateError(f"{ev.where('src')}: image {src!r} {no_file(ev.template.path, src)}")
-    check_picture(path, f"{ev.where('src')}: image {src!r}")
-    return [ImagePrim(x, y, w, h, path, rotate=90 * _quarter(ev))]
+    picture = ev.template.pictures(ev.text("src"), ev.where("src"))
+    return [ImagePrim(x, y, w, h, picture.path, rotate=90 * _quarter(ev))]
 
 
 def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     """Markdown (headings, paragraphs, lists, bold, italic, tables) flowed into the box,
     set at `size` with headings at `headings` (three lengths); FitError if it overflows."""
     from printgen.layout.fold import FoldStyle, flow  # fold lays out panels of sides
-    from printgen.spec.markdown import parse_markdown
     x, y, w, h = ev.box(frame)
     size = ev.length("size", "8pt", signed=False)
     try:
@@ -337,7 +330,8 @@ def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
                       0.0, ev.number("line_height", 1.2), ev.length("gap", f"{size * 0.45}pt", signed=False),
                       ev.length("indent", "3mm", signed=False), color, ev.color("accent", color) or color)
     line = ev.element_.key_lines.get("text", ev.element_.line)
-    panels = flow(parse_markdown(ev.text("text"), ev.template.path, line_offset=line - 1), style)
+    blocks = parse_markdown(ev.text("text"), ev.template.source, ev.template.pictures, line_offset=line - 1)
+    panels = flow(blocks, style)
     if len(panels) > 1:
         over = sum(used for _, used in panels[1:])
         raise FitError(f"{ev.where('text')}: the text does not fit its {mm(w):.0f} x {mm(h):.0f} mm box; "

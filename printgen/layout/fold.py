@@ -33,8 +33,6 @@ from printgen.layout.primitives import Image, Primitive, line, shift, turn
 from printgen.layout.richtext import Fonts, RichStyle, ascent, descent, line_runs, wrap
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Span
-from printgen.spec.pictures import check_picture
-from printgen.spec.printdata import print_facts
 from printgen.units import mm
 
 
@@ -194,16 +192,16 @@ def _column_widths(block: Block, width: float, columns: int, size: float) -> lis
 
 
 def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
-    image = block.image
-    if image is None:                   # the Markdown reader gives every image block its file
+    picture = block.image
+    if picture is None:                 # the Markdown reader gives every image block its picture
         raise InputError(f"{block.where}: an image with no file")
-    px_w, px_h = check_picture(image, f"{block.where}: image {image.name!r}")     # checked once, kept
+    px_w, px_h = picture.width, picture.height
     width, max_h = style.inner[0], style.inner[1] * 0.6
     w = min(width, px_w * 72 / 150)                 # never larger than 150 dpi would make it
     h = w * px_h / px_w
     if h > max_h:
         w, h = max_h * px_w / px_h, max_h
-    return Chunk(h, (Image((width - w) / 2, 0.0, w, h, image),), gap=style.gap)
+    return Chunk(h, (Image((width - w) / 2, 0.0, w, h, picture.path),), gap=style.gap)
 
 
 def flow(blocks: list[Block], style: FoldStyle, *,
@@ -326,5 +324,5 @@ def fold_marks(grid: Grid, *, cut_middle: bool) -> tuple[Primitive, ...]:
     fold marks on every fold line, all outside the panels and inside the margin."""
     xs = [grid.cell(c)[0] for c in range(grid.cols)] + [grid.x0 + grid.cols * grid.card_w]
     ys = [grid.y0, grid.y0 + grid.card_h, grid.y0 + 2 * grid.card_h]
-    return trim_marks(grid.paper, xs, ys, (xs[0], ys[0], xs[-1], ys[-1]), width=print_facts().mark_width * 2,
+    return trim_marks(grid.paper, xs, ys, (xs[0], ys[0], xs[-1], ys[-1]), width=grid.paper.marks.width * 2,
                       dashed_xs=xs[1:-1], dashed_ys=() if cut_middle else ys[1:2])

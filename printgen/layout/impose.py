@@ -28,7 +28,6 @@ from typing import TypeVar
 from printgen.layout.primitives import Primitive, line
 from printgen.limits import whole_limit
 from printgen.model import Duplex, Paper
-from printgen.spec.printdata import print_facts
 
 T = TypeVar("T")
 FOLD_DASH = (2.0, 1.5)
@@ -107,8 +106,7 @@ def trim_marks(sheet: Paper, xs: Iterable[float], ys: Iterable[float],
     block (left, top, right, bottom): they start a small gap from it and stop at the
     printer margin. Lines in dashed_xs and dashed_ys are folds, drawn dashed; the
     others are cuts."""
-    facts = print_facts()
-    gap, longest = facts.mark_gap, facts.mark_length
+    gap, longest = sheet.marks.gap, sheet.marks.length
     left, top, right, bottom = block
     dashed_x, dashed_y = set(dashed_xs), set(dashed_ys)
     marks: list[Primitive] = []

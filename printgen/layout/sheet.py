@@ -30,7 +30,6 @@ from printgen.layout.impose import (
 from printgen.layout.page import Page, PageKind, Placed
 from printgen.layout.primitives import Primitive, line
 from printgen.model import CardSize, Duplex, Paper
-from printgen.spec.printdata import print_facts
 from printgen.units import mm, pt
 
 
@@ -71,7 +70,7 @@ def crop_marks(grid: Grid, cells: list[tuple[float, float]]) -> tuple[Primitive,
     """Marks on every trim line of the placed cards, outside them, inside the margin."""
     xs = sorted({round(x, 4) for cx, _ in cells for x in (cx, cx + grid.card_w)})
     ys = sorted({round(y, 4) for _, cy in cells for y in (cy, cy + grid.card_h)})
-    return trim_marks(grid.paper, xs, ys, (xs[0], ys[0], xs[-1], ys[-1]), width=print_facts().mark_width)
+    return trim_marks(grid.paper, xs, ys, (xs[0], ys[0], xs[-1], ys[-1]), width=grid.paper.marks.width)
 
 
 def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
@@ -98,7 +97,7 @@ def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
     """The grid of faces for fold-over sheets (the half of the sheet left of the fold,
     its right edge GUTTER/2 from it) and the fold's x: the orientation holding the
     most cards."""
-    gutter = print_facts().fold_gutter
+    gutter = paper.marks.gutter
 
     def score(sheet: Paper) -> tuple[float, tuple[int, int]] | None:
         room_w, room_h = room(sheet)
@@ -138,7 +137,7 @@ def fold_line(grid: Grid, cells: list[tuple[float, float]], fold: float) -> tupl
     margin above and below them."""
     top = min(y for _, y in cells)
     bottom = max(y for _, y in cells) + grid.card_h
-    facts = print_facts()
-    inside = line(fold, top, fold, bottom, width=facts.mark_width, dash=FOLD_DASH)
-    return (inside, *trim_marks(grid.paper, [fold], [], (fold, top, fold, bottom), width=facts.mark_width,
+    width = grid.paper.marks.width
+    inside = line(fold, top, fold, bottom, width=width, dash=FOLD_DASH)
+    return (inside, *trim_marks(grid.paper, [fold], [], (fold, top, fold, bottom), width=width,
                                 dashed_xs=[fold]))

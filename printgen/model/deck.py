@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from printgen.model.template import Template
 from printgen.units import mm
 
 
@@ -33,16 +34,29 @@ class Duplex(enum.Enum):
 
 
 @dataclass(frozen=True)
+class Marks:
+    """How printgen marks a sheet in its margin (print.yaml `crop_marks`, `fold_over`);
+    all zero for a sheet that is never cut by hand (a Tabletop Simulator image)."""
+
+    gap: float = 0.0               # between the cards and where a crop mark starts
+    length: float = 0.0            # a crop mark's longest
+    width: float = 0.0             # a crop mark's line width
+    gutter: float = 0.0            # fold-over sheets: between the faces and their backs
+
+
+@dataclass(frozen=True)
 class Paper:
-    """A sheet of paper and the band around its edge a home printer cannot print."""
+    """A sheet of paper, the band around its edge a home printer cannot print, and
+    how printgen marks it."""
 
     name: str
     width: float
     height: float
     margin: float
+    marks: Marks = Marks()
 
     def landscape(self) -> Paper:
-        return Paper(self.name, self.height, self.width, self.margin)
+        return replace(self, width=self.height, height=self.width)
 
 
 @dataclass(frozen=True)
@@ -104,6 +118,8 @@ class Deck:
     rules: tuple[Ref, ...] = ()    # rules texts folded to fit the deck's tuck box
     where: str = ""                # the deck file as the user names it, for messages
     lines: tuple[tuple[str, int], ...] = ()   # the line of each top-level key
+    templates: dict[str, Template] = field(default_factory=dict, compare=False)
+    # ^ every face and back template its cards name, by the name as written (spec: with_templates)
 
     def at(self, key: str = "") -> str:
         """The deck file and the line of a top-level key, for messages: "decks/x.yaml:12"."""

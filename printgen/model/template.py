@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from printgen.model.picture import PictureShelf
 
 
 class ElementKind(enum.Enum):
@@ -46,12 +48,17 @@ Shape = tuple[ShapePart, ...]
 
 @dataclass(frozen=True)
 class Template:
+    """A template file, checked, with everything it names resolved by the spec stage:
+    the shapes it may draw (printgen's and its own), its icons, and the shelf of the
+    pictures its elements name (per card, so looked up as each card is laid out)."""
+
     name: str
     path: Path
     source: str                  # the file as the user names it
     colors: dict[str, str]
-    shapes: dict[str, Shape]
+    shapes: dict[str, Shape]     # templates/shapes.yaml's, then the template's own (which win)
     elements: tuple[Element, ...]
+    pictures: PictureShelf = field(compare=False)    # the pictures its image elements name
     define: tuple[tuple[str, str, int], ...] = ()    # name, expression, line: computed per side
     icons: tuple[tuple[str, Path], ...] = ()         # pictures for inline icons in marked-up text
 

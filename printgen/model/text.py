@@ -6,6 +6,8 @@ import enum
 from dataclasses import dataclass
 from pathlib import Path
 
+from printgen.model.picture import Picture
+
 
 @dataclass(frozen=True)
 class Span:
@@ -37,7 +39,7 @@ class Block:
     level: int = 0                              # heading level; list depth (1 = top)
     marker: str = ""                            # list item marker: "•" or "3."
     rows: tuple[tuple[tuple[Span, ...], ...], ...] = ()   # table rows of cells, header first
-    image: Path | None = None
+    image: Picture | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printgen.errors import FitError
+from printgen.lang.expr import render
 from printgen.layout.box import BoxSize, Net, net_lines, paint, printed_areas, tuck_net
 from printgen.layout.deck import deck_context
 from printgen.layout.face import context_for, layout_side
@@ -21,7 +22,6 @@ from printgen.model import Deck, Paper
 from printgen.model.box import Box4, DieLine
 from printgen.render.pdf import render_pdf
 from printgen.spec.box import box_facts, box_facts_file
-from printgen.spec.expr import render
 from printgen.spec.printdata import print_facts
 from printgen.spec.template import find_template, load_template
 from printgen.units import Length, mm

@@ -11,10 +11,11 @@ from printgen.spec.places import DECKS, display_path, find
 
 
 def load_deck(name_or_path: str) -> Deck:
-    """A deck by name (the project's, else built-in) or by path, loaded and checked."""
-    from printgen.spec.deck import load_deck_file
+    """A deck by name (the project's, else built-in) or by path, loaded and checked,
+    with the templates its cards name."""
+    from printgen.spec.deck import load_deck_file, with_templates
     path = find(DECKS, name_or_path)
-    return load_deck_file(path, display_path(path))
+    return with_templates(load_deck_file(path, display_path(path)))
 
 
 __all__ = ["display_path", "load_deck"]

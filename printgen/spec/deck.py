@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from printgen.errors import InputError, PrintgenError
+from printgen.lang.expr import render
 from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
+from printgen.model.template import Template
 from printgen.spec.cardtable import read_table
-from printgen.spec.expr import render
 from printgen.spec.places import DICE, PARTS, RULES, find, real
 from printgen.spec.printdata import print_facts
 from printgen.spec.schema import Checker, shown
+from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 from printgen.units import Length
 
@@ -78,6 +81,18 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
                 rules=refs["rules"], where=doc.source,
                 lines=tuple((key, line) for key in data if (line := doc.line((key,)))))
 
+
+
+def with_templates(deck: Deck) -> Deck:
+    """The deck with every face and back template its cards name found and loaded; a
+    missing or broken one is an error naming the first card (or the back) using it."""
+    named = [(card.face, f"{card.where}.face") for card in deck.cards]
+    named += [(name, f"{deck.source}: back") for name in deck.backs]
+    found: dict[str, Template] = {}
+    for name, where in named:
+        if name not in found:
+            found[name] = load_template(find_template(name, deck.source, where))
+    return replace(deck, templates=found)
 
 def _refs(check: Checker, value: Any, key: str, deck_file: Path) -> tuple[Ref, ...]:
     """The names of other data files (dice, parts, rules texts), each found."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from printgen.model.text import FoldFacts, FoldType
+from printgen.model import CardSize
+from printgen.model.text import FoldFacts, FoldType, RulesText
 from printgen.spec.places import builtin_file, display_path
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
@@ -50,3 +51,19 @@ def fold_facts() -> FoldFacts:
         accent=check.text(colors.get("accent"), ("colors", "accent")))
     check.raise_errors()
     return FoldFacts(panels, default, type_)
+
+
+def panel_for(size: CardSize) -> str | None:
+    """The largest panel of folds.yaml that fits inside cards of `size`, so the folded
+    leaflet goes into the deck's tuck box; None where none does."""
+    fitting = [(w * h, name) for name, (w, h) in fold_facts().panels.items()
+               if w <= size.width + 1e-6 and h <= size.height + 1e-6]
+    return max(fitting)[1] if fitting else None
+
+
+def rules_panel(rules: RulesText) -> str:
+    """The panel a rules text is set on by default: the one that fits the deck its
+    front matter names, else folds.yaml's default."""
+    from printgen.spec import load_deck
+    panel = panel_for(load_deck(rules.deck).size) if rules.deck is not None else None
+    return panel or fold_facts().default_panel

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printgen.model.text import Block, BlockKind, Span
-from printgen.spec.markdown import parse_markdown
+from printgen.errors import InputError
+from printgen.lang.markdown import parse_markdown
+from printgen.model.text import Block, BlockKind, RulesText, Span
+from printgen.spec.markdown import rules_pictures
 from printgen.spec.places import display_path
 from printgen.spec.reading import read_text
 
@@ -18,7 +20,7 @@ def load_original(path: Path) -> tuple[Block, ...]:
     """The file's blocks, in order; a missing or unreadable file is one located error."""
     text = read_text(path, display_path(path))
     if path.suffix.lower() in MARKDOWN_SUFFIXES:
-        return tuple(parse_markdown(text, path))
+        return tuple(parse_markdown(text, display_path(path), rules_pictures(path)))
     return tuple(plain_blocks(text, display_path(path)))
 
 
@@ -26,3 +28,15 @@ def plain_blocks(text: str, source: str) -> list[Block]:
     """Plain text: one paragraph per non-blank line (blank lines only separate)."""
     return [Block(BlockKind.PARAGRAPH, f"{source}:{number}", (Span(line.strip()),))
             for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
+
+
+def with_original(rules: RulesText, path: Path) -> RulesText:
+    """The reader's own copy of a game's original rules, set as written under the
+    credit line of the game's rules text (front matter `credit:`); no deal insert."""
+    if rules.credit is None:
+        raise InputError(f"--original: the rules text {rules.where} names no credit line for an "
+                         f"original text; expected front matter `credit:`")
+    credit = Block(BlockKind.PARAGRAPH, f"{rules.where} credit", (Span(rules.credit, italic=True),))
+    rule = Block(BlockKind.RULE, f"{rules.where} credit")
+    return RulesText(f"{rules.name}-original", display_path(path), (credit, rule) + load_original(path),
+                     f"{rules.name} rules (original text)", rules.deck, None, rules.credit)

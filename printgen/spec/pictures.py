@@ -20,8 +20,10 @@ from collections.abc import Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen.errors import InputError
+from printgen.errors import InputError, PrintgenError
 from printgen.limits import limit
+from printgen.model.picture import Picture
+from printgen.spec.places import confined, no_file
 from printgen.spec.reading import note_read, open_input, read_bytes
 
 if TYPE_CHECKING:
@@ -48,6 +50,30 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
         _sizes[key] = picture.size
         _kept.put(key, picture)
     return picture.size
+
+
+class Shelf:
+    """The pictures named in one data file (a template, a rules text), found beside it
+    (confined to its folders), checked once each and kept by name: the spec stage's
+    PictureShelf (printgen/model/picture.py). `error` is the error class of a name that
+    finds no file, `hint` what the message adds."""
+
+    def __init__(self, file: Path, error: type[PrintgenError] = InputError, hint: str = "") -> None:
+        self.file, self.error, self.hint = file, error, hint
+        self.found: dict[str, Picture] = {}
+
+    def __call__(self, src: str, where: str) -> Picture:
+        if src in self.found:
+            return self.found[src]
+        try:
+            path = confined(self.file, src, where, "image")
+        except InputError as problem:
+            raise self.error(str(problem)) from None
+        if not path.is_file():
+            raise self.error(f"{where}: image {src!r} {no_file(self.file, src)}{self.hint}")
+        width, height = check_picture(path, f"{where}: image {src!r}")
+        self.found[src] = picture = Picture(path, width, height)
+        return picture
 
 
 def picture_size(path: Path) -> tuple[int, int]:

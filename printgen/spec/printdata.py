@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from printgen.builtin import data_dir
 from printgen.errors import InputError
-from printgen.model import CardSize, Paper
+from printgen.model import CardSize, Marks, Paper
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
@@ -15,12 +15,8 @@ from printgen.spec.yamlload import load_file
 @dataclass(frozen=True)
 class PrintFacts:
     card_sizes: dict[str, CardSize]
-    papers: dict[str, Paper]
-    mark_gap: float
-    mark_length: float
-    mark_width: float
+    papers: dict[str, Paper]     # each with the crop marks and fold-over gutter printgen draws on it
     defaults: dict[str, str]
-    fold_gutter: float           # fold-over sheets: between the faces and their backs
 
 
 @lru_cache(maxsize=1)
@@ -31,16 +27,16 @@ def print_facts() -> PrintFacts:
     sizes = {name: CardSize(check.length(v["width"], ("card_sizes", name, "width")),
                             check.length(v["height"], ("card_sizes", name, "height")), name)
              for name, v in data["card_sizes"].items()}
+    crop = data["crop_marks"]
+    marks = Marks(check.length(crop["gap"], ("crop_marks", "gap")),
+                  check.length(crop["length"], ("crop_marks", "length")),
+                  check.length(crop["width"], ("crop_marks", "width")),
+                  check.length(data["fold_over"]["gutter"], ("fold_over", "gutter")))
     papers = {name: Paper(name, check.length(v["width"], ("papers", name, "width")),
                           check.length(v["height"], ("papers", name, "height")),
-                          check.length(v["margin"], ("papers", name, "margin")))
+                          check.length(v["margin"], ("papers", name, "margin")), marks)
               for name, v in data["papers"].items()}
-    marks = data["crop_marks"]
-    facts = PrintFacts(sizes, papers, check.length(marks["gap"], ("crop_marks", "gap")),
-                       check.length(marks["length"], ("crop_marks", "length")),
-                       check.length(marks["width"], ("crop_marks", "width")),
-                       dict(data["defaults"]),
-                       check.length(data["fold_over"]["gutter"], ("fold_over", "gutter")))
+    facts = PrintFacts(sizes, papers, dict(data["defaults"]))
     check.raise_errors()
     return facts
 

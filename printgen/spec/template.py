@@ -4,7 +4,8 @@ A template is data: a palette of colours, optional named shapes, and a list of
 elements (rect, ellipse, shape, polygon, line, text, image) placed with lengths
 relative to the trim box. String values may hold Jinja2 expressions over the card;
 they are evaluated in layout, for each card. Named shapes (templates/shapes.yaml,
-and a template's own `shapes:`) are checked here.
+and a template's own `shapes:`) are checked here and handed to layout with the
+template, as are its icons and the shelf its pictures are looked up on.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import InputError, TemplateError
+from printgen.lang.expr import is_template
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
-from printgen.spec.expr import is_template
-from printgen.spec.pictures import check_picture
+from printgen.spec.pictures import Shelf, check_picture
 from printgen.spec.places import builtin_file, confine, confined, display_path, no_file, real, roots
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
@@ -88,7 +89,8 @@ def load_template(path: Path) -> Template:
     icons = _icons(check, data.get("icons") or {}, path)
     check.raise_errors()
     return Template(path.stem, path, doc.source,
-                    {str(k): check.text(v, ("colors", k)) for k, v in colors.items()}, shapes, elements,
+                    {str(k): check.text(v, ("colors", k)) for k, v in colors.items()},
+                    {**builtin_shapes(), **shapes}, elements, Shelf(path, error=TemplateError),
                     define, icons)
 
 

@@ -1,0 +1,137 @@
+"""Markdown -> blocks of rich text (headings, paragraphs, lists, tables, images,
+rules), for leaflets, play aids and a template's `markdown` element.
+
+Markdown is parsed by markdown-it-py, whose tokens carry line numbers, so every
+problem names file:line. The text is given (the spec stage reads files); an image
+is looked up on the PictureShelf the caller hands in.
+"""
+
+from __future__ import annotations
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from printgen.errors import InputError
+from printgen.limits import limit
+from printgen.model.picture import Picture, PictureShelf
+from printgen.model.text import Block, BlockKind, Span
+
+MAX_CHARS = int(limit("rules_chars"))                   # of a Markdown text, before it is parsed
+MAX_TABLE_COLUMNS = int(limit("rules_table_columns"))
+
+
+def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: int = 0) -> list[Block]:
+    """Markdown -> blocks; unsupported or broken input is an InputError at source:line
+    (source: the file as the user names it). An image is looked up on `pictures`."""
+    if len(text) > MAX_CHARS:
+        raise InputError(f"{source}: {len(text):,} characters of Markdown; expected a rules text "
+                         f"of at most {MAX_CHARS:,} characters (a folded leaflet holds far fewer)")
+    parser = MarkdownIt("commonmark").enable("table")
+    return _Reader(source, pictures, line_offset).blocks(parser.parse(text))
+
+
+class _Reader:
+    def __init__(self, source: str, pictures: PictureShelf, offset: int) -> None:
+        self.source, self.pictures, self.offset = source, pictures, offset
+        self.lists: list[list[int]] = []     # per open list: [ordered?, next number]
+        self.item_marker = ""
+        self.line = 1
+
+    def where(self) -> str:
+        return f"{self.source}:{self.line}"
+
+    def blocks(self, tokens: list[Token]) -> list[Block]:
+        out: list[Block] = []
+        i = 0
+        while i < len(tokens):
+            token = tokens[i]
+            if token.map:
+                self.line = token.map[0] + 1 + self.offset
+            i = self._one(tokens, i, out)
+        return out
+
+    def _one(self, tokens: list[Token], i: int, out: list[Block]) -> int:
+        token = tokens[i]
+        kind = token.type
+        if kind in ("html_block", "html_inline"):
+            raise InputError(f"{self.where()}: raw HTML is not supported in a rules text; "
+                             f"expected Markdown (headings, paragraphs, lists, tables, images)")
+        if kind == "heading_open":
+            out.append(Block(BlockKind.HEADING, self.where(), self.spans(tokens[i + 1]), level=int(token.tag[1])))
+            return i + 3
+        if kind in ("bullet_list_open", "ordered_list_open"):
+            start = int(token.attrs.get("start", 1) or 1) if kind == "ordered_list_open" else 0
+            self.lists.append([kind == "ordered_list_open", start])
+        elif kind in ("bullet_list_close", "ordered_list_close"):
+            self.lists.pop()
+        elif kind == "list_item_open":
+            ordered, number = self.lists[-1]
+            self.item_marker = f"{number}." if ordered else "•"
+            self.lists[-1][1] += 1
+        elif kind == "paragraph_open":
+            return self._paragraph(tokens[i + 1], out) + i
+        elif kind in ("fence", "code_block"):
+            out.append(Block(BlockKind.PARAGRAPH, self.where(), (Span(token.content.rstrip("\n")),)))
+        elif kind == "hr":
+            out.append(Block(BlockKind.RULE, self.where()))
+        elif kind == "table_open":
+            return self._table(tokens, i, out)
+        return i + 1
+
+    def _paragraph(self, inline: Token, out: list[Block]) -> int:
+        children = inline.children or []
+        images = [c for c in children if c.type == "image"]
+        if images:
+            if len([c for c in children if c.type != "softbreak" and (c.type != "text" or c.content.strip())]) > 1:
+                raise InputError(f"{self.where()}: an image must stand in a paragraph of its own")
+            out.append(Block(BlockKind.IMAGE, self.where(), image=self._image(images[0])))
+            return 3
+        if self.lists and self.item_marker is not None:
+            out.append(Block(BlockKind.ITEM, self.where(), self.spans(inline), level=len(self.lists),
+                             marker=self.item_marker))
+            self.item_marker = ""
+        else:
+            out.append(Block(BlockKind.PARAGRAPH, self.where(), self.spans(inline)))
+        return 3
+
+    def _image(self, token: Token) -> Picture:
+        return self.pictures(str(token.attrs.get("src", "")), self.where())
+
+    def _table(self, tokens: list[Token], i: int, out: list[Block]) -> int:
+        rows: list[tuple[tuple[Span, ...], ...]] = []
+        row: list[tuple[Span, ...]] = []
+        where = self.where()
+        while tokens[i].type != "table_close":
+            token = tokens[i]
+            if token.type == "tr_open":
+                row = []
+            elif token.type == "inline":
+                if len(row) >= MAX_TABLE_COLUMNS:
+                    raise InputError(f"{where}: a table of more than {MAX_TABLE_COLUMNS} columns; expected at "
+                                     f"most {MAX_TABLE_COLUMNS} (a leaflet's panel fits about 20)")
+                row.append(self.spans(token))
+            elif token.type == "tr_close":
+                rows.append(tuple(row))
+            i += 1
+        out.append(Block(BlockKind.TABLE, where, rows=tuple(rows)))
+        return i + 1
+
+    def spans(self, inline: Token) -> tuple[Span, ...]:
+        bold = italic = 0
+        spans: list[Span] = []
+        for child in inline.children or []:
+            kind = child.type
+            if kind in ("strong_open", "strong_close"):
+                bold += 1 if kind == "strong_open" else -1
+            elif kind in ("em_open", "em_close"):
+                italic += 1 if kind == "em_open" else -1
+            elif kind in ("text", "code_inline"):
+                spans.append(Span(child.content, bold > 0, italic > 0))
+            elif kind in ("softbreak", "hardbreak"):
+                spans.append(Span(" "))
+            elif kind == "html_inline":
+                raise InputError(f"{self.where()}: raw HTML {child.content!r} is not supported; "
+                                 f"expected Markdown")
+            elif kind == "image":
+                raise InputError(f"{self.where()}: an image must stand in a paragraph of its own")
+        return tuple(spans)

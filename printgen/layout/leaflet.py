@@ -1,0 +1,89 @@
+"""A rules text's blocks as a folded leaflet: flowed onto panels in the largest type
+that fits, each panel numbered, imposed on the sheet (layout/fold.py places panels)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
+
+from printgen.errors import FitError, InputError
+from printgen.fonts import font
+from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold
+from printgen.layout.page import Page
+from printgen.layout.primitives import Primitive, TextRun, shift
+from printgen.model import Duplex, Paper
+from printgen.model.text import Block, FoldFacts
+from printgen.units import mm
+
+
+@dataclass(frozen=True)
+class Leaflet:
+    pages: list[Page]
+    panels: int
+    capacity: int
+    sides: int
+    panel: str            # the panel size's name
+    paper: str            # the paper's name
+    body: float = 0.0     # the body type size chosen, in points
+
+
+SMALLEST_BODY = 6.5   # pt: the type is stepped down from folds.yaml's body size to this
+STEP = 0.5            # pt
+READABLE_BODY = 7.5   # pt: a one-sided leaflet is preferred while its body is at least this
+
+
+def fold_style(facts: FoldFacts, panel: str) -> FoldStyle:
+    """The style of a leaflet on the named panel of the fold facts (folds.yaml)."""
+    if panel not in facts.panels:
+        raise InputError(f"--panel: expected one of {', '.join(facts.panels)}, got {panel!r}")
+    width, height = facts.panels[panel]
+    return FoldStyle(width, height, **asdict(facts.type))
+
+
+def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, paper: Paper,
+                   duplex: Duplex, panel: str) -> Leaflet:
+    """Flow the blocks in the largest type that fits: one side while the body is at least
+    READABLE_BODY, else both sides (cut into two strips), else smaller type; where
+    names the text in errors, panel the panel size (base's) in the result."""
+    _, cols = fold_sheet(paper, base)
+    sides = (1,) if duplex is Duplex.NONE else (1, 2)
+    tries = [(s, b) for s in sides for b in body_sizes(base.body) if b >= READABLE_BODY]
+    tries += [(s, b) for s in sides for b in body_sizes(base.body) if b < READABLE_BODY]
+    flowed, style = [], base
+    for count, body in tries:
+        style = scaled(base, body)
+        flowed = flow(list(blocks), style, whole_blocks=True)
+        if len(flowed) <= 2 * cols * count:
+            break
+    else:
+        capacity = 2 * cols * sides[-1]
+        over = sum(used for _, used in flowed[capacity:])
+        hint = "" if len(sides) > 1 else " (print it on both sides: --duplex long or short)"
+        raise FitError(f"{where}: the text needs {len(flowed)} panels but the fold has "
+                       f"{capacity}; it is over by about {mm(over):.0f} mm of panel text{hint}")
+    panels = [finish_panel(prims, n, len(flowed), style) for n, (prims, _) in enumerate(flowed, 1)]
+    pages = impose_fold(panels, paper=paper, style=style, duplex=None if count == 1 else duplex)
+    return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body)
+
+
+def body_sizes(largest: float) -> list[float]:
+    """Body sizes to try, largest first: folds.yaml's body, then STEP smaller each time."""
+    count = int((largest - SMALLEST_BODY) / STEP + 1e-6)
+    return [largest - STEP * k for k in range(count + 1)]
+
+
+def scaled(style: FoldStyle, body: float) -> FoldStyle:
+    """The fold's type scaled so that its body is `body` points; the panel is unchanged."""
+    k = body / style.body
+    return replace(style, body=body, headings=tuple(h * k for h in style.headings),
+                   table=style.table * k, folio=style.folio * k, gap=style.gap * k,
+                   indent=style.indent * k)
+
+
+def finish_panel(prims: list[Primitive], number: int, total: int, style: FoldStyle) -> tuple[Primitive, ...]:
+    """Content moved inside the panel margin, plus the folio 'n / total' at the foot."""
+    folio = f"{number} / {total}"
+    width = font("sans").width(folio, style.folio)
+    run = TextRun((style.width - width) / 2, style.height - style.margin, folio, "sans",
+                  style.folio, style.accent)
+    return tuple(shift(p, style.margin, style.margin) for p in prims) + (run,)
