@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -191,6 +192,8 @@ def run(args: argparse.Namespace) -> int:
         require_clean(layout, safe=deck.safe, label="home print")
     result = build_deck(deck, replace(options, out=out), layout=layout)
     if not args.quiet:
+        for line in result.notes:
+            print(f"printgen: note: {line}", file=sys.stderr)
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
         for path in result.files:
             if path.suffix == ".pdf" and path.name != f"{deck.name}-{args.paper}.pdf":

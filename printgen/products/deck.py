@@ -38,6 +38,7 @@ class DeckBuild:
 class BuildResult:
     files: list[Path] = field(default_factory=list)
     pages: int = 0
+    notes: list[str] = field(default_factory=list)     # what was left out, and why (not errors)
 
 
 def sides(layout: DeckLayout) -> Sequence[Side]:
@@ -59,6 +60,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     if "pdf" in options.formats:
         check_back_offset(options.paper, deck.size, options.back_offset, options.duplex)
     layout = layout if layout is not None else layout_deck(deck)
+    result = BuildResult()
     extras = None
     if "parts" in options.formats:
         from printgen.products.parts import plan_extras, write_extras
@@ -68,9 +70,8 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         from printgen.products.rules import deck_leaflets, write_leaflet
         one_side = options.duplex is Duplex.FOLD      # a fold-over deck's printer prints one side
         leaflets = deck_leaflets(deck, paper=options.paper, duplex=Duplex.NONE if one_side else options.duplex,
-                                 quiet=options.quiet)
+                                 notes=result.notes)
     ensure_dir(options.out)
-    result = BuildResult()
     if "png" in options.formats:
         from printgen.render.png import write_pngs  # Pillow: imported only when asked for
         folder = ensure_dir(options.out / "png")

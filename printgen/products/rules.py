@@ -8,7 +8,6 @@ facts (printgen/spec/fold.py), layout flows the text onto panels and imposes the
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,14 +72,13 @@ def write_leaflet(rules: RulesText, leaflet: Leaflet, out: Path, *, deal: int | 
 
 
 def deck_leaflets(deck: Deck, *, paper: Paper, duplex: Duplex,
-                  quiet: bool) -> list[tuple[RulesText, Leaflet]]:
+                  notes: list[str]) -> list[tuple[RulesText, Leaflet]]:
     """The leaflets of a deck's `rules:` texts, on the panel that fits its tuck box,
-    laid out (not written); none, with a note, where no panel fits its cards."""
+    laid out (not written); none, with a line added to notes, where no panel fits its cards."""
     panel = panel_for(deck.size)
     if panel is None:
-        if not quiet:
-            print(f"printgen: note: no rule leaflet for {deck.name}: no panel of "
-                  f"decks/rules/folds.yaml fits its {deck.size} cards", file=sys.stderr)
+        notes.append(f"no rule leaflet for {deck.name}: no panel of decks/rules/folds.yaml fits "
+                     f"its {deck.size} cards")
         return []
     options = RulesBuild(out=Path(), paper=paper, panel=panel, duplex=duplex)
     return [(rules, layout_rules(rules, options)) for rules in map(load_rules, (r.path for r in deck.rules))]
