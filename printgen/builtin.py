@@ -49,14 +49,6 @@ def data_root() -> Path:
                         f"reinstall printgen")
 
 
-def decks_dir() -> Path:
-    return data_root() / "decks"
-
-
-def templates_dir() -> Path:
-    return data_root() / "templates"
-
-
 @lru_cache(maxsize=1)
 def docs_dir() -> Path:
     """The folder of printgen's documentation pages (docs/*.md, and the example project

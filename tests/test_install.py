@@ -109,12 +109,12 @@ def test_installed_printgen_shows_its_docs_from_an_empty_folder(installed, tmp_p
 
 def test_installed_printgen_reads_only_its_own_package(installed, tmp_path):
     code = ("import printgen, printgen.builtin as b; "
-            "print(printgen.__file__); print(b.data_root()); print(b.decks_dir())")
+            "print(printgen.__file__); print(b.data_root())")
     done = subprocess.run([str(installed / "python"), "-c", code], cwd=tmp_path, capture_output=True,
                           text=True, check=True)
     package = Path(done.stdout.splitlines()[0]).parent
     assert installed.parent in package.parents
-    assert [Path(line) for line in done.stdout.splitlines()[1:]] == [package / "data", package / "data" / "decks"]
+    assert [Path(line) for line in done.stdout.splitlines()[1:]] == [package / "data"]
 
 
 def test_a_new_project_builds_with_the_installed_printgen(installed, tmp_path):
