@@ -1,4 +1,4 @@
-"""Imposition: card sides placed on pages, crop marks, and duplex backs.
+"""Card sheets: a deck's sides placed on pages with crop marks and their duplex backs.
 
 Cards are butted in a grid centred on the page (3 x 3 poker cards on A4 or Letter,
 portrait). Crop marks extend every trim line outward from the block, starting a
