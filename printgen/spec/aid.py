@@ -14,7 +14,7 @@ from typing import Any
 from printgen.model.aid import Aid, AidPage
 from printgen.spec.places import display_path
 from printgen.spec.schema import Checker
-from printgen.spec.template import find_template
+from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import KeyPath, load_file
 
 AID_KEYS = ["title", "players", "sheet", "pages", "fields"]
@@ -40,14 +40,17 @@ def load_aid(path: Path) -> Aid:
     fields = check.mapping(data.get("fields"), ("fields",), list(data.get("fields") or {}))
     _text_only(check, fields, ("fields",))
     check.raise_errors()
+    loaded = tuple(AidPage(load_template(template), per_player) for template, per_player in pages)
     return Aid(path.stem, check.text(data["title"], ("title",)), doc.source, low, high,
-               tuple(str(c) for c in colors), sheet == "landscape", pages, fields)
+               tuple(str(c) for c in colors), sheet == "landscape", loaded, fields)
 
 
-def _pages(check: Checker, path: Path, raw: Any) -> tuple[AidPage, ...]:
+def _pages(check: Checker, path: Path, raw: Any) -> list[tuple[Path, bool]]:
+    """Each page's template file and whether it is printed per player (the templates
+    are loaded once the aid file itself is found sound)."""
     if not isinstance(raw, list) or not raw:
         check.fail(("pages",), "expected a list of pages such as [{template: my-aid-page}]")
-        return ()
+        return []
     pages = []
     for i, item in enumerate(raw):
         where: KeyPath = ("pages", i)
@@ -55,9 +58,9 @@ def _pages(check: Checker, path: Path, raw: Any) -> tuple[AidPage, ...]:
         each = check.choice(entry.get("each"), where + ("each",), ["player"], "")
         name = check.text(entry.get("template"), where + ("template",))
         if name:
-            pages.append(AidPage(find_template(name, path, f"{check.doc.source}:{check.doc.line(where)} "
-                                                           f"pages[{i}].template"), each == "player"))
-    return tuple(pages)
+            pages.append((find_template(name, path, f"{check.doc.source}:{check.doc.line(where)} "
+                                                    f"pages[{i}].template"), each == "player"))
+    return pages
 
 
 def _text_only(check: Checker, value: Any, path: KeyPath) -> None:
