@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printgen.errors import InputError
 from printgen.layout.aid import aid_pages
 from printgen.model import Paper
 from printgen.render.pdf import render_pdf
@@ -19,10 +18,7 @@ from printgen.spec.places import AIDS, find
 
 def build_aid(name: str, *, players: int, paper: Paper, out: Path | None) -> Path:
     """Lay out every page first, then write one PDF."""
-    aid = load_aid(find(AIDS, name))
-    if not aid.min_players <= players <= aid.max_players:
-        raise InputError(f"--players: {aid.title} is for {aid.min_players} to {aid.max_players} "
-                         f"players, got {players}")
+    aid = load_aid(find(AIDS, name), players)
     pages = aid_pages(aid, players, paper)
     folder = out if out is not None else Path("output") / aid.name
     return render_pdf(pages, folder / f"{aid.name}-aids-{players}p-{paper.name}.pdf",

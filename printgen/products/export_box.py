@@ -56,7 +56,7 @@ def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
         return None, (f"no tuck box art: {len(deck.cards)} cards is more than {prof.title}'s "
                       f"largest tuck box ({largest.name}) holds ({largest.cards})")
     die = fits[0]
-    page = layout_die_art(deck, tuck_box(deck), die)      # FitError: text that does not fit
+    page = layout_die_art(deck, tuck_box(deck), die)         # FitError: text that does not fit
     where = f"{deck_where(deck)} {die.name}"
     panels = page.placed[1:]                                  # the first is the background
     warnings = [str(finding) for placed in panels

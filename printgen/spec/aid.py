@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from printgen.errors import InputError
 from printgen.model.aid import Aid, AidPage
 from printgen.spec.places import display_path
 from printgen.spec.schema import Checker
@@ -22,8 +23,9 @@ PAGE_KEYS = ["template", "each"]
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-def load_aid(path: Path) -> Aid:
-    """Read and check an aid file; every problem is reported with its line."""
+def load_aid(path: Path, player_count: int) -> Aid:
+    """Read and check an aid file (every problem is reported with its line), check that
+    it is for this many players, then load its pages' templates."""
     doc = load_file(path, display_path(path))
     check = Checker(doc)
     data = check.mapping(doc.data, (), AID_KEYS, required=["title", "players", "pages", "fields"])
@@ -40,8 +42,11 @@ def load_aid(path: Path) -> Aid:
     fields = check.mapping(data.get("fields"), ("fields",), list(data.get("fields") or {}))
     _text_only(check, fields, ("fields",))
     check.raise_errors()
+    title = check.text(data["title"], ("title",))
+    if not low <= player_count <= high:
+        raise InputError(f"--players: {title} is for {low} to {high} players, got {player_count}")
     loaded = tuple(AidPage(load_template(template), per_player) for template, per_player in pages)
-    return Aid(path.stem, check.text(data["title"], ("title",)), doc.source, low, high,
+    return Aid(path.stem, title, doc.source, low, high,
                tuple(str(c) for c in colors), sheet == "landscape", loaded, fields)
 
 

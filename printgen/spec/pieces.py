@@ -16,7 +16,7 @@ PART_KEYS = ["name", "title", "kind", "template", "size", "overlap", "gap", "cou
 
 
 def load_die(path: Path) -> Die:
-    """A die file, checked; every problem is reported with its line."""
+    """A die file, checked (every problem is reported with its line), with its template loaded."""
     doc = load_file(path, display_path(path))
     check = Checker(doc)
     data = check.mapping(doc.data, (), DIE_KEYS, required=["name", "template", "edge", "tab", "faces"])
@@ -46,7 +46,8 @@ def _face_fields(check: Checker, face: Any, index: int) -> dict[str, str]:
 
 
 def load_part(path: Path) -> Part:
-    """A part file (a board or tokens), checked; every problem with its line."""
+    """A part file (a board or tokens), checked (every problem with its line), with its
+    template loaded."""
     doc = load_file(path, display_path(path))
     check = Checker(doc)
     data = check.mapping(doc.data, (), PART_KEYS, required=["name", "kind", "template", "size"])
