@@ -39,6 +39,7 @@ def deck_box(deck: Deck, *, out: Path, paper: Paper, quiet: bool) -> list[Path]:
 
 
 def describe(deck: Deck, options: BoxOptions) -> str:
+    """The box's inside size and what it is sized for, for `printgen box`'s summary."""
     size = box_size(deck, options, box_facts())
     return (f"inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm "
             f"({len(deck.cards)} cards x {Length(options.card_thickness)})")
