@@ -7,7 +7,7 @@ import pdfplumber
 import pytest
 
 from printgen.layout.board import MARK_COLOR, split_board
-from printgen.products.parts import part_pages
+from printgen.layout.pieces import part_pages
 from printgen.spec.pieces import load_part
 from printgen.spec.places import PARTS, find
 from printgen.render.pdf import render_pdf
@@ -46,7 +46,7 @@ def test_alignment_marks_match_across_sheets(tmp_path, paper_name):
     part = load_part(find(PARTS, "solomon-board"))
     pages = part_pages(part, sheet)
     from printgen.layout.seams import board_pieces
-    from printgen.products.parts import part_side
+    from printgen.layout.pieces import part_side
     split = split_board(part.width, part.height, sheet, part.overlap, board_pieces(part_side(part)))
     path = render_pdf(pages, tmp_path / "board.pdf")
     seen: dict[tuple[float, float], int] = {}
@@ -70,7 +70,7 @@ def test_alignment_marks_match_across_sheets(tmp_path, paper_name):
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
 def test_seams_cross_no_space_of_the_solomon_board(paper_name):
     from printgen.layout.seams import board_pieces
-    from printgen.products.parts import part_side
+    from printgen.layout.pieces import part_side
     part = load_part(find(PARTS, "solomon-board"))
     pieces = board_pieces(part_side(part))
     assert len(pieces) > 100                              # spaces, labels and army spaces
@@ -88,7 +88,7 @@ def test_solomon_board_caption_and_sheet_labels_cover_nothing():
     from printgen.layout.primitives import Ellipse, Rect, TextRun
     from printgen.layout.board import visible_part
     from printgen.layout.seams import board_pieces
-    from printgen.products.parts import part_side
+    from printgen.layout.pieces import part_side
     part = load_part(find(PARTS, "solomon-board"))
     side = part_side(part)
     spaces = [(p.cx - p.rx, p.cy - p.ry, p.cx + p.rx, p.cy + p.ry) for p in side.prims if isinstance(p, Ellipse)]
@@ -119,7 +119,7 @@ def test_solomon_board_caption_and_sheet_labels_cover_nothing():
 
 def test_start_is_one_step_from_its_neighbours():
     from printgen.layout.primitives import Ellipse
-    from printgen.products.parts import part_side
+    from printgen.layout.pieces import part_side
     side = part_side(load_part(find(PARTS, "solomon-board")))
     circles = [(p.cx, p.cy) for p in side.prims if isinstance(p, Ellipse)]
     start = max(((p.cx, p.cy) for p in side.prims if isinstance(p, Ellipse) and p.width >= 2), key=lambda c: c[1])

@@ -121,12 +121,11 @@ def test_front_art_bleeds_past_the_notched_top_cut(tmp_path):
     """Cut a little high or a little wide of the notch: what shows is the art's colour.
     The deck's back is a flat green reaching into its bleed; the box's own panels are
     another colour."""
-    from printgen.products.box import box_options, layout_box, sheet_for
-    from printgen.layout.box import tuck_net
-    from printgen.products.box import box_size
+    from printgen.layout.box import box_size, tuck_net
+    from printgen.layout.boxart import layout_box, sheet_for
     from printgen.render.png import render_page
     from printgen.spec import load_deck
-    from printgen.spec.box import box_facts
+    from printgen.spec.box import tuck_box
     from printgen.spec.printdata import paper
 
     (tmp_path / "green.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#00c000'}\n",
@@ -134,10 +133,10 @@ def test_front_art_bleeds_past_the_notched_top_cut(tmp_path):
     path = deck_file(tmp_path, 20).read_text(encoding="utf-8").replace("back: sabacc-back", "back: green")
     (tmp_path / "deck.yaml").write_text(path, encoding="utf-8")
     deck = load_deck(str(tmp_path / "deck.yaml"))
-    options = box_options(deck)
-    page = layout_box(deck, paper("a4"), options)
-    net = tuck_net(box_size(deck, options))
-    sheet = sheet_for(net, paper("a4"), box_facts().lengths["bleed"])
+    box = tuck_box(deck)
+    page = layout_box(deck, box, paper("a4"), ())
+    net = tuck_net(box_size(deck, box.options, box.facts))
+    sheet = sheet_for(net, paper("a4"), box.facts.lengths["bleed"], ())
     dx, dy = (sheet.width - net.width) / 2, (sheet.height - net.height) / 2
     fx, fy, fw, fh = net.panels["front"]
     notch = net.size.notch

@@ -13,11 +13,12 @@ from pictures import assert_alike, pdf_page_image
 from printgen.errors import SpecError
 from printgen.errors import PreflightError
 from printgen.layout.deck import layout_deck
-from printgen.products.box import box_options, build_box, layout_box
+from printgen.layout.boxart import layout_box
+from printgen.products.box import build_box
 from printgen.products.export import ExportOptions, export_deck
 from printgen.spec.vendors import profile
 from printgen.products.export_box import plan_box_art
-from printgen.spec.box import die_set_file, load_die_set
+from printgen.spec.box import die_set_file, load_die_set, tuck_box
 from printgen.render.png import render_page, render_side
 from printgen.spec import load_deck
 from printgen.spec.printdata import paper
@@ -159,7 +160,7 @@ def test_page_renderer_matches_the_pdf_of_the_home_made_box(tmp_path):
     """render_page (placed sides over what lies beneath, clipped, lines on top)
     against pdfium's raster of the same page written as PDF."""
     deck = load_deck("kerton-42")
-    page = layout_box(deck, paper("a4"), box_options(deck))
+    page = layout_box(deck, tuck_box(deck), paper("a4"), ())
     path = build_box(deck, out=tmp_path, paper=paper("a4"))
     assert_alike(pdf_page_image(path, 150), render_page(page, 150), mean_below=3.0,
                  folder=tmp_path, label="home-box")
@@ -171,7 +172,7 @@ def test_drawing_in_bands_leaves_no_seam(monkeypatch):
     for a few antialiased edge pixels: no row differs in more than 5% of its pixels."""
     import printgen.render.png as png
     deck = load_deck("kerton-42")
-    page = layout_box(deck, paper("a4"), box_options(deck))
+    page = layout_box(deck, tuck_box(deck), paper("a4"), ())
     monkeypatch.setattr(png, "BAND_PIXELS", 10 ** 9)
     whole = render_page(page, 72)
     monkeypatch.setattr(png, "BAND_PIXELS", 7 * whole.width)

@@ -11,7 +11,7 @@ from printgen.layout.net import cube_net, net_lines
 from printgen.layout.primitives import Polygon
 from dataclasses import replace
 
-from printgen.products.parts import dice_pages
+from printgen.layout.pieces import dice_pages
 from printgen.spec.pieces import load_die
 from printgen.spec.places import DICE, find
 from printgen.spec.printdata import paper

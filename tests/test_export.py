@@ -12,8 +12,7 @@ from pypdf import PdfReader
 from conftest import FIXTURES
 from printgen.products.export import ExportOptions, export_deck
 from printgen.spec.vendors import profile, profiles
-from printgen.products.export_tts import sheet_dpi
-from printgen.products.tts_object import plan_sheets
+from printgen.layout.tts import plan_sheets, sheet_dpi
 from printgen.spec import load_deck
 from printgen.spec.printdata import print_facts
 

@@ -11,11 +11,12 @@ from PIL import Image
 
 from printgen.model import Duplex
 from printgen.layout.primitives import TextRun
-from printgen.products.box import box_options, box_size
+from printgen.layout.box import box_size
 from printgen.layout.leaflet import fold_style
 from printgen.products.rules import RulesBuild, deal_blocks, find_rules, layout_rules
 from printgen.spec.fold import fold_facts, rules_panel
 from printgen.spec import load_deck
+from printgen.spec.box import box_facts, box_options
 from printgen.spec.places import RULES, catalogue
 from printgen.spec.printdata import paper
 
@@ -50,7 +51,7 @@ def test_fold_fits_its_decks_tuck_box(game):
         assert game == "jedi-duel"
         return
     loaded = load_deck(rules.deck)
-    size = box_size(loaded, box_options(loaded))
+    size = box_size(loaded, box_options(loaded), box_facts())
     style = fold_style(fold_facts(), rules_panel(rules))
     assert style.width < size.inner_w and style.height < size.inner_h
 

@@ -8,8 +8,9 @@ from pathlib import Path
 from printgen.cli.options import add_out, add_paper, positive_length
 from printgen.errors import InputError
 from printgen.model import Deck
-from printgen.products.box import box_options, build_box, describe
+from printgen.products.box import build_box, describe
 from printgen.spec import display_path, load_deck
+from printgen.spec.box import box_options
 from printgen.spec.printdata import paper
 
 DESCRIPTION = """\

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper, positive_length
-from printgen.products.parts import dice_pages
+from printgen.layout.pieces import dice_pages
 from printgen.render.pdf import render_pdf
 from printgen.spec.pieces import load_die
 from printgen.spec.places import DICE, display_path, find

@@ -13,7 +13,8 @@ import math
 from dataclasses import dataclass
 
 from printgen.layout.primitives import Point, Polygon, Rect, line
-from printgen.model.box import Box4
+from printgen.model import Deck
+from printgen.model.box import Box4, BoxFacts, BoxOptions
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,14 @@ class BoxSize:
     notch: float            # thumb notch radius
     dust: float             # dust flap height
     taper: float            # how far flaps are cut in at their outer corners
+
+
+def box_size(deck: Deck, options: BoxOptions, facts: BoxFacts) -> BoxSize:
+    """Inner size = card + clearance each way; depth = cards x thickness + clearance + leaflet."""
+    f = facts.lengths
+    depth = len(deck.cards) * options.card_thickness + options.clearance + f["leaflet"]
+    return BoxSize(deck.size.width + options.clearance, deck.size.height + options.clearance,
+                   depth, f["tuck"], f["glue_tab"], f["notch"], f["dust_flap"], f["taper"])
 
 
 @dataclass(frozen=True)

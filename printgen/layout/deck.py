@@ -47,16 +47,11 @@ class DeckLayout:
         return self.backs[self.back_of[index]]
 
 
-def deck_context(deck: Deck) -> dict[str, object]:
-    return {"name": deck.name, "title": deck.title, "game": deck.game,
-            "credits": list(deck.credits), "count": len(deck.cards)}
-
-
 def layout_deck(deck: Deck) -> DeckLayout:
     """Lay out every face and back; the first problem found raises a located error
     (every card is laid out here, so bad input fails before anything is written)."""
     frame = Frame(deck.size.width, deck.size.height, deck.bleed, deck.safe)
-    info = deck_context(deck)
+    info = deck.context()
     memo: Memo = {}                         # static elements, laid out once for every card
     faces: Sequence[Side]
     if len(deck.cards) <= KEEP_UP_TO:

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from printgen.model.template import Template
 
 
 @dataclass(frozen=True)
 class AidPage:
     """One page kind of an aid: its template, and whether it is printed per player."""
 
-    template: Path
+    template: Template
     per_player: bool
 
 

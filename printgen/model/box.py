@@ -1,8 +1,10 @@
-"""Tuck boxes: the home-made box's facts and a print shop's die lines."""
+"""Tuck boxes: the home-made box's facts, a deck's box options and a print shop's die lines."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from printgen.model.template import Template
 
 Box4 = tuple[float, float, float, float]      # x, y, w, h in points
 
@@ -19,6 +21,30 @@ class BoxFacts:
     colors: dict[str, str]             # panel, glue
     templates: dict[str, str]          # front, side, back: template names
     back: str                          # the back panel's default text (a Jinja2 expression)
+
+
+@dataclass(frozen=True)
+class BoxOptions:
+    """The deck's `box:` key, checked, with printgen's defaults where it has none."""
+
+    card_thickness: float
+    clearance: float
+    title: str
+    side: str
+    back: str
+
+
+@dataclass(frozen=True)
+class TuckBox:
+    """Everything a deck's tuck box is laid out from: the box's facts, the deck's
+    options, the deck as the box's templates see it (deck.*), the deck's (first) back
+    template for the front's art and the box's templates by panel (front, side, back)."""
+
+    facts: BoxFacts
+    options: BoxOptions
+    deck: dict[str, object]
+    art: Template
+    templates: dict[str, Template]
 
 
 @dataclass(frozen=True)

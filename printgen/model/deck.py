@@ -132,6 +132,11 @@ class Deck:
         """The distinct back templates, in the order cards first use them."""
         return tuple(dict.fromkeys(card.back for card in self.cards))
 
+    def context(self) -> dict[str, object]:
+        """The deck as a template's expressions see it (`deck.name`, `deck.count` ...)."""
+        return {"name": self.name, "title": self.title, "game": self.game,
+                "credits": list(self.credits), "count": len(self.cards)}
+
     def count(self, **fields: str) -> int:
         """How many cards have all the given field values."""
         return sum(all(card.fields.get(k) == v for k, v in fields.items()) for card in self.cards)

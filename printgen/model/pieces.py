@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from pathlib import Path
+
+from printgen.model.template import Template
 
 
 @dataclass(frozen=True)
@@ -14,7 +15,7 @@ class Die:
     name: str
     title: str
     where: str                          # the file as the user names it
-    template: Path
+    template: Template
     edge: float                         # cube edge, points
     tab: float                          # glue tab width, points
     count: int                          # nets printed per set
@@ -34,7 +35,7 @@ class Part:
     title: str
     kind: PartKind
     where: str
-    template: Path
+    template: Template
     width: float
     height: float
     count: int

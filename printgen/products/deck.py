@@ -97,7 +97,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         result.files.append(render_pdf(counted, pdf, title=f"{deck.title} ({len(deck.cards)} cards)"))
     if "box" in options.formats:
         from printgen.products.box import deck_box
-        result.files += deck_box(deck, out=options.out, paper=options.paper, quiet=options.quiet)
+        result.files += deck_box(deck, out=options.out, paper=options.paper, notes=result.notes)
     if extras is not None:
         result.files += write_extras(extras, options.out)
     result.files += [write_leaflet(rules, leaflet, options.out) for rules, leaflet in leaflets]

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 
 from PIL import Image as PILImage
 
+from printgen.layout.boxart import layout_die_art
 from printgen.layout.page import Page
 from printgen.model import Deck
 from printgen.model.box import DieLine
 from printgen.output import staged
 from printgen.preflight import deck_where, image_file_findings, side_findings
-from printgen.products.box import box_options, layout_die_art
 from printgen.render.png import write_png
-from printgen.spec.box import die_set_file, load_die_set
+from printgen.spec.box import die_set_file, load_die_set, tuck_box
 from printgen.spec.printdata import print_facts, size_preset
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
         return None, (f"no tuck box art: {len(deck.cards)} cards is more than {prof.title}'s "
                       f"largest tuck box ({largest.name}) holds ({largest.cards})")
     die = fits[0]
-    page = layout_die_art(deck, box_options(deck), die)      # FitError: text that does not fit
+    page = layout_die_art(deck, tuck_box(deck), die)         # FitError: text that does not fit
     where = f"{deck_where(deck)} {die.name}"
     panels = page.placed[1:]                                  # the first is the background
     warnings = [str(finding) for placed in panels

@@ -2,7 +2,8 @@
 
 Pages are trim + bleed (2.75 x 3.75 in for poker cards), in the order back 1,
 front 1, back 2, front 2, ...; each page has its TrimBox and BleedBox; colours
-are written as CMYK when the profile asks for it.
+are written as CMYK when the profile asks for it. The pages are laid out by
+layout/shop.py.
 """
 
 from __future__ import annotations
@@ -11,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.layout.deck import DeckLayout
-from printgen.layout.page import Clip, Page, PageKind, Placed, Side
 from printgen.layout.primitives import Image
+from printgen.layout.shop import card_pages
 from printgen.render.pdf import render_pdf
 
 if TYPE_CHECKING:
@@ -22,22 +23,6 @@ if TYPE_CHECKING:
 NOT_PDFX = ("not PDF/X-1a: it has no OutputIntent and no colour profile (colours are converted "
             "with a plain formula), no GTS_PDFXVersion and no Trapped key; fonts are embedded "
             "and TrimBox and BleedBox are set; check it in the shop's proofing step")
-
-
-def card_page(side: Side, kind: PageKind) -> Page:
-    """One side alone on a page of its bleed size, clipped at the bleed."""
-    frame = side.frame
-    return Page(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed,
-                (Placed(side, frame.bleed, frame.bleed, clip=Clip.BLEED),), kind=kind)
-
-
-def card_pages(layout: DeckLayout) -> list[Page]:
-    """back 1, front 1, back 2, front 2, ..."""
-    pages: list[Page] = []
-    for index, face in enumerate(layout.faces):
-        pages.append(card_page(layout.back_for(index), PageKind.BACK))
-        pages.append(card_page(face, PageKind.FRONT))
-    return pages
 
 
 def write_card_pdf(layout: DeckLayout, prof: Profile, folder: Path, result: ExportResult) -> None:

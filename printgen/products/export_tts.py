@@ -1,58 +1,29 @@
 """Export as Tabletop Simulator deck sheets and a saved object.
 
-A sheet is a grid of at most cols x rows card faces (10 x 7 by default) whose last
-slot holds the hidden-card face (the back); one sheet holds cols x rows - 1 cards,
-so longer decks get several sheets. A sheet is a page of the usual page model,
-drawn by the PNG renderer, at the profile's dpi or less, so that no side exceeds
-MAX_SIDE pixels. Beside the sheets: one back image, and DECK-tts.json, a saved
+The sheets (their cards, grid and dpi) are laid out by layout/tts.py and drawn by
+the PNG renderer. Beside the sheets: one back image, and DECK-tts.json, a saved
 object (tts_object.py) that Tabletop Simulator loads as a custom deck.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from printgen.layout.deck import DeckLayout
-from printgen.layout.impose import Grid
-from printgen.layout.page import Clip, Page, PageKind, Placed, Side
-from printgen.model import Paper
+from printgen.layout.tts import MAX_SIDE, plan_sheets, sheet_dpi, sheet_page
 from printgen.output import write_bytes
 from printgen.preflight import deck_where
-from printgen.products.tts_object import SheetPlan, plan_sheets, saved_object
+from printgen.products.tts_object import saved_object
 from printgen.progress import progress
 from printgen.render.png import write_png
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
     from printgen.products.exported import ExportResult
-
-
-MAX_SIDE = 4096       # pixels: the largest image side Tabletop Simulator handles well
-
-
-def sheet_dpi(card_w: float, card_h: float, cols: int, rows: int, dpi: int) -> int:
-    """The profile's dpi, or less where a full sheet would exceed MAX_SIDE pixels."""
-    fits = min(MAX_SIDE * 72 / (cols * card_w), MAX_SIDE * 72 / (rows * card_h))
-    return max(1, min(dpi, math.floor(fits)))
-
-
-def sheet_page(faces: tuple[Side, ...], hidden: Side, plan: SheetPlan) -> Page:
-    """A sheet as a page: the faces butted in the plan's grid, the hidden face last."""
-    w = hidden.frame.width + 2 * hidden.frame.bleed
-    h = hidden.frame.height + 2 * hidden.frame.bleed
-    grid = Grid(Paper("tts", plan.cols * w, plan.rows * h, 0.0), plan.cols, plan.rows, 0.0, 0.0, w, h)
-    placed = [Placed(side, *_inset(grid.cell(slot), side), clip=Clip.BLEED) for slot, side in enumerate(faces)]
-    placed.append(Placed(hidden, *_inset(grid.cell(plan.hidden_slot), hidden), clip=Clip.BLEED))
-    return Page(grid.paper.width, grid.paper.height, tuple(placed), kind=PageKind.OTHER)
-
-
-def _inset(cell: tuple[float, float], side: Side) -> tuple[float, float]:
-    return cell[0] + side.frame.bleed, cell[1] + side.frame.bleed
 
 
 def write_tts(layout: DeckLayout, prof: Profile, folder: Path, result: ExportResult, *,

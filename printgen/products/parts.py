@@ -2,7 +2,8 @@
 
 Each piece is a data file: dice in decks/dice/NAME.yaml, boards and tokens in
 decks/parts/NAME.yaml, each drawn by a template of the usual elements. A deck names
-the pieces it needs with the keys `dice:` and `parts:` (lists of names).
+the pieces it needs with the keys `dice:` and `parts:` (lists of names). Their
+sheets are laid out by layout/pieces.py.
 """
 
 from __future__ import annotations
@@ -10,103 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printgen.errors import FitError
-from printgen.layout.board import board_pages
-from printgen.layout.face import context_for, layout_side
-from printgen.layout.impose import centred_grid, choose_orientation, largest_grid, room
-from printgen.layout.net import Net, cube_net, net_lines
-from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
-from printgen.layout.text import TextStyle, set_text
+from printgen.layout.page import Page
+from printgen.layout.pieces import dice_pages, part_pages
 from printgen.model import Deck, Paper
-from printgen.model.pieces import Die, Part, PartKind
 from printgen.render.pdf import render_pdf
 from printgen.spec.pieces import load_die, load_part
-from printgen.spec.template import load_template
-from printgen.units import mm, pt
-
-GAP = pt(6)            # between dice nets on a sheet
-CAPTION = pt(4.5)      # height of the caption above each net
-
-
-def die_faces(die: Die) -> tuple[Side, ...]:
-    """Faces 1..6 of a die laid out at its edge length."""
-    template = load_template(die.template)
-    frame = Frame(die.edge, die.edge, 0.0, 0.0)
-    return tuple(Side(f"{die.name}-{i}", f"{die.name} face {i}", frame,
-                      layout_side(template, frame, context_for(frame, template, card={**f, "face": i}),
-                                  f"face {i} of die {die.name!r}"))
-                 for i, f in enumerate(die.faces, start=1))
-
-
-def part_side(part: Part) -> Side:
-    """The board, or one token, laid out at its size."""
-    template = load_template(part.template)
-    frame = Frame(part.width, part.height, 0.0, 0.0)
-    return Side(part.name, part.name, frame, layout_side(template, frame, context_for(frame, template, card={}),
-                                                         f"{part.kind.value} {part.name!r}"))
-
-
-def dice_pages(dice: list[Die], paper: Paper) -> list[Page]:
-    """Every die's net (count times each), in rows on as few sheets as needed."""
-    faces = {die.name: die_faces(die) for die in dice}
-    nets = [(die, cube_net(die.edge, die.tab)) for die in dice for _ in range(die.count)]
-    pages: list[Page] = []
-    widest = max((net.width for _, net in nets), default=0.0)
-    chosen = choose_orientation(paper, lambda sheet: (0.0, None) if widest <= room(sheet)[0] else None)
-    sheet = paper.landscape() if chosen is None else chosen[0]
-    room_w, room_h = room(sheet)
-    x, y, row_h = 0.0, 0.0, 0.0
-    placed: list[Placed] = []
-    prims: list = []
-    for die, net in nets:
-        w, h = net.width, net.height + CAPTION
-        if w > room_w or h > room_h:
-            raise FitError(f"{Path(die.where).name}: a die net of {mm(die.edge):g} mm edges needs "
-                           f"{mm(w):.0f} x {mm(h):.0f} mm, more than the {mm(room_w):.0f} x {mm(room_h):.0f} mm "
-                           f"printable on {paper.name}; choose a smaller --edge")
-        if x + w > room_w + 1e-6:
-            x, y, row_h = 0.0, y + row_h + GAP, 0.0
-        if y + h > room_h + 1e-6:
-            pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims), kind=PageKind.OTHER))
-            x, y, row_h, placed, prims = 0.0, 0.0, 0.0, [], []
-        left, top = sheet.margin + x, sheet.margin + y
-        placed += _net_faces(faces[die.name], net, left, top + CAPTION)
-        prims += net_lines(net, left, top + CAPTION)
-        prims += set_text(die.title, left, top, net.width, CAPTION - pt(1),
-                          TextStyle(font="sans-bold", size=8, min_size=5, color="#333333"),
-                          f"{Path(die.where).name} title")
-        x, row_h = x + w + GAP, max(row_h, h)
-    if placed:
-        pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims), kind=PageKind.OTHER))
-    return pages
-
-
-def _net_faces(faces: tuple[Side, ...], net: Net, left: float, top: float) -> list[Placed]:
-    return [Placed(faces[square.face - 1], left + square.x, top + square.y, clip=Clip.TRIM)
-            for square in net.squares]
-
-
-def token_pages(part: Part, paper: Paper) -> list[Page]:
-    """count tokens in a grid with part.gap between them, centred on the sheet."""
-    side = part_side(part)
-    w, h, gap = part.width, part.height, part.gap
-    cols, rows = largest_grid(paper, w, h, gap)
-    if cols * rows == 0:
-        raise FitError(f"{Path(part.where).name}: a {mm(w):g} x {mm(h):g} mm token does not fit on {paper.name}")
-    pages = []
-    for start in range(0, part.count, cols * rows):
-        number = min(cols * rows, part.count - start)
-        grid = centred_grid(paper, min(cols, number), -(-number // cols), w, h, gap)
-        placed = tuple(Placed(side, *grid.cell(i), clip=Clip.NONE) for i in range(number))
-        pages.append(Page(paper.width, paper.height, placed, kind=PageKind.OTHER))
-    return pages
-
-
-def part_pages(part: Part, paper: Paper) -> list[Page]:
-    if part.kind is PartKind.BOARD:
-        side = part_side(part)
-        return [page for _ in range(part.count) for page in board_pages(side, paper, part.overlap, part.title)]
-    return token_pages(part, paper)
 
 
 @dataclass(frozen=True)

@@ -6,48 +6,17 @@ sheet is a CustomDeck entry numbered from 1 (FaceURL: the sheet, BackURL: the ba
 image, NumWidth x NumHeight: its grid); a card's CardID is its sheet's number x 100
 plus its slot on the sheet. BackIsHidden is false: the last slot of every sheet is
 the face shown for a card hidden in another player's hand. A deck of one card is
-saved as a lone Card. The sheets themselves are planned here too (plan_sheets), as
-the saved object numbers them.
+saved as a lone Card. The sheets are planned by layout/tts.py (plan_sheets).
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-
-@dataclass(frozen=True)
-class SheetPlan:
-    """One TTS sheet: which cards, and its grid (the numbers the dialog asks for)."""
-
-    number: int          # 1-based
-    first: int           # index of its first card in the deck
-    count: int           # cards on it ("Number" in the dialog)
-    cols: int            # "Width"
-    rows: int            # "Height"
-
-    @property
-    def hidden_slot(self) -> int:
-        return self.cols * self.rows - 1
-
-
-def plan_sheets(total: int, cols: int, rows: int) -> list[SheetPlan]:
-    """Split total cards into sheets; a sheet smaller than the full grid uses the
-    fewest rows (and, for a single row, the fewest columns) that hold it plus the
-    hidden slot."""
-    per_sheet = cols * rows - 1
-    plans = []
-    for number, first in enumerate(range(0, total, per_sheet), start=1):
-        count = min(per_sheet, total - first)
-        use_cols = min(cols, count + 1)
-        use_rows = math.ceil((count + 1) / use_cols)
-        plans.append(SheetPlan(number, first, count, use_cols, use_rows))
-    return plans
-
+from printgen.layout.tts import SheetPlan
 
 TRANSFORM = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
              "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}

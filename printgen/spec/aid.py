@@ -11,10 +11,11 @@ import re
 from pathlib import Path
 from typing import Any
 
+from printgen.errors import InputError
 from printgen.model.aid import Aid, AidPage
 from printgen.spec.places import display_path
 from printgen.spec.schema import Checker
-from printgen.spec.template import find_template
+from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import KeyPath, load_file
 
 AID_KEYS = ["title", "players", "sheet", "pages", "fields"]
@@ -22,8 +23,9 @@ PAGE_KEYS = ["template", "each"]
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-def load_aid(path: Path) -> Aid:
-    """Read and check an aid file; every problem is reported with its line."""
+def load_aid(path: Path, player_count: int) -> Aid:
+    """Read and check an aid file (every problem is reported with its line), check that
+    it is for this many players, then load its pages' templates."""
     doc = load_file(path, display_path(path))
     check = Checker(doc)
     data = check.mapping(doc.data, (), AID_KEYS, required=["title", "players", "pages", "fields"])
@@ -40,14 +42,20 @@ def load_aid(path: Path) -> Aid:
     fields = check.mapping(data.get("fields"), ("fields",), list(data.get("fields") or {}))
     _text_only(check, fields, ("fields",))
     check.raise_errors()
-    return Aid(path.stem, check.text(data["title"], ("title",)), doc.source, low, high,
-               tuple(str(c) for c in colors), sheet == "landscape", pages, fields)
+    title = check.text(data["title"], ("title",))
+    if not low <= player_count <= high:
+        raise InputError(f"--players: {title} is for {low} to {high} players, got {player_count}")
+    loaded = tuple(AidPage(load_template(template), per_player) for template, per_player in pages)
+    return Aid(path.stem, title, doc.source, low, high,
+               tuple(str(c) for c in colors), sheet == "landscape", loaded, fields)
 
 
-def _pages(check: Checker, path: Path, raw: Any) -> tuple[AidPage, ...]:
+def _pages(check: Checker, path: Path, raw: Any) -> list[tuple[Path, bool]]:
+    """Each page's template file and whether it is printed per player (the templates
+    are loaded once the aid file itself is found sound)."""
     if not isinstance(raw, list) or not raw:
         check.fail(("pages",), "expected a list of pages such as [{template: my-aid-page}]")
-        return ()
+        return []
     pages = []
     for i, item in enumerate(raw):
         where: KeyPath = ("pages", i)
@@ -55,9 +63,9 @@ def _pages(check: Checker, path: Path, raw: Any) -> tuple[AidPage, ...]:
         each = check.choice(entry.get("each"), where + ("each",), ["player"], "")
         name = check.text(entry.get("template"), where + ("template",))
         if name:
-            pages.append(AidPage(find_template(name, path, f"{check.doc.source}:{check.doc.line(where)} "
-                                                           f"pages[{i}].template"), each == "player"))
-    return tuple(pages)
+            pages.append((find_template(name, path, f"{check.doc.source}:{check.doc.line(where)} "
+                                                    f"pages[{i}].template"), each == "player"))
+    return pages
 
 
 def _text_only(check: Checker, value: Any, path: KeyPath) -> None:

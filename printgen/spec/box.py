@@ -1,5 +1,6 @@
-"""Tuck box data: the home-made box's facts (templates/box-tuck.yaml) and the print
-shops' die lines (printgen/data/tgc-boxes.yaml and the like)."""
+"""Tuck box data: the home-made box's facts (templates/box-tuck.yaml), a deck's
+`box:` options resolved against them, and the print shops' die lines
+(printgen/data/tgc-boxes.yaml and the like)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from printgen.builtin import data_dir
-from printgen.model.box import BoxFacts, DieLine, DieSet
+from printgen.lang.expr import render
+from printgen.model import Deck
+from printgen.model.box import BoxFacts, BoxOptions, DieLine, DieSet, TuckBox
 from printgen.spec.places import builtin_file, display_path
 from printgen.spec.schema import Checker
+from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import load_file
 
 LENGTHS = ["clearance", "leaflet", "tuck", "glue_tab", "notch", "dust_flap", "taper", "bleed"]
@@ -44,6 +48,35 @@ def box_facts() -> BoxFacts:
                      check.text(data.get("back"), ("back",)))
     check.raise_errors()
     return facts
+
+
+def box_options(deck: Deck, thickness: float | None = None) -> BoxOptions:
+    """The deck's `box:` options with printgen's defaults where it has none; thickness
+    (points) from the command line wins."""
+    facts, box = box_facts(), deck.box
+    card = box.thickness if box.thickness is not None else deck.card_thickness
+    clearance = box.clearance if box.clearance is not None else facts.lengths["clearance"]
+    back = box.back or render(facts.back, {"deck": box_deck_info(deck)}, f"{box_facts_file().name} back")
+    title = box.title if box.title is not None else deck.title
+    side = box.side if box.side is not None else deck.game or deck.title
+    return BoxOptions(thickness if thickness is not None else card, clearance, title, side, back)
+
+
+def box_deck_info(deck: Deck) -> dict[str, object]:
+    """The deck as the box's templates and its back text see it (deck.*)."""
+    return {**deck.context(), "size": str(deck.size)}
+
+
+def tuck_box(deck: Deck, thickness: float | None = None) -> TuckBox:
+    """The deck's tuck box ready for layout: its options, the deck's first back template
+    (the front's art, loaded with the deck) and the box's templates, loaded and checked."""
+    facts = box_facts()
+    options = box_options(deck, thickness)
+    art = deck.templates[deck.backs[0]]
+    where = f"{box_facts_file().name} templates"
+    templates = {key: load_template(find_template(name, box_facts_file(), where))
+                 for key, name in facts.templates.items()}
+    return TuckBox(facts, options, box_deck_info(deck), art, templates)
 
 
 def die_set_file(name: str) -> Path:

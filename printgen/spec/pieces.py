@@ -8,7 +8,7 @@ from typing import Any
 from printgen.model.pieces import Die, Part, PartKind
 from printgen.spec.places import display_path
 from printgen.spec.schema import Checker
-from printgen.spec.template import find_template
+from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import load_file
 
 DIE_KEYS = ["name", "title", "template", "edge", "tab", "count", "faces"]
@@ -16,7 +16,7 @@ PART_KEYS = ["name", "title", "kind", "template", "size", "overlap", "gap", "cou
 
 
 def load_die(path: Path) -> Die:
-    """A die file, checked; every problem is reported with its line."""
+    """A die file, checked (every problem is reported with its line), with its template loaded."""
     doc = load_file(path, display_path(path))
     check = Checker(doc)
     data = check.mapping(doc.data, (), DIE_KEYS, required=["name", "template", "edge", "tab", "faces"])
@@ -34,7 +34,7 @@ def load_die(path: Path) -> Die:
     name = check.file_name(data.get("name"), ("name",))
     title = check.text(data.get("title"), ("title",), default=name) or name
     check.raise_errors()
-    template = find_template(str(data["template"]), path, f"{doc.source} template")
+    template = load_template(find_template(str(data["template"]), path, f"{doc.source} template"))
     return Die(name, title, doc.source, template, edge, tab, count, fields)
 
 
@@ -46,7 +46,8 @@ def _face_fields(check: Checker, face: Any, index: int) -> dict[str, str]:
 
 
 def load_part(path: Path) -> Part:
-    """A part file (a board or tokens), checked; every problem with its line."""
+    """A part file (a board or tokens), checked (every problem with its line), with its
+    template loaded."""
     doc = load_file(path, display_path(path))
     check = Checker(doc)
     data = check.mapping(doc.data, (), PART_KEYS, required=["name", "kind", "template", "size"])
@@ -60,6 +61,6 @@ def load_part(path: Path) -> Part:
     name = check.file_name(data.get("name"), ("name",))
     title = check.text(data.get("title"), ("title",), default=name) or name
     check.raise_errors()
-    template = find_template(str(data["template"]), path, f"{doc.source} template")
+    template = load_template(find_template(str(data["template"]), path, f"{doc.source} template"))
     return Part(name, title, PartKind(kind), doc.source, template,
                 width, height, count, overlap, gap)

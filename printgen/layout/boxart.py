@@ -1,0 +1,116 @@
+"""A tuck box's pages: the home-made box's net on a sheet, and a print shop's box art.
+
+Both carry the same panel art: the deck's back art on the front (below the thumb
+notch), then the box templates' text on the front, both sides and the back. The
+home-made box adds the painted panels and its cut and fold lines; the shop's art is
+the panel colour over its whole image, with the glue flap left bare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from printgen.errors import FitError
+from printgen.layout.box import Net, box_size, net_lines, paint, printed_areas, tuck_net
+from printgen.layout.face import context_for, layout_side
+from printgen.layout.impose import choose_orientation, room
+from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
+from printgen.layout.primitives import Rect, shift
+from printgen.model import Deck, Paper
+from printgen.model.box import Box4, DieLine, TuckBox
+from printgen.units import mm
+
+NOTCH_ROOM = 2 * 72 / 25.4     # between the thumb notch and the top of the front's art (2 mm)
+
+
+def sheet_for(net: Net, paper: Paper, bleed: float, papers: Iterable[Paper]) -> Paper:
+    """Portrait or landscape paper that holds the net and its bleed inside the printer
+    margin; FitError naming the size needed and the papers (of those known) that would do."""
+    need_w, need_h = net.width + 2 * bleed, net.height + 2 * bleed
+
+    def fits(sheet: Paper) -> tuple[float, None] | None:
+        room_w, room_h = room(sheet)
+        return (0.0, None) if need_w <= room_w + 1e-6 and need_h <= room_h + 1e-6 else None
+
+    chosen = choose_orientation(paper, fits)
+    if chosen is not None:
+        return chosen[0]
+    others = [p.name for p in papers if p.name != paper.name and any(fits(s) for s in (p, p.landscape()))]
+    hint = f"use --paper {others[0]}" if others else "use fewer cards per box or a larger paper"
+    raise FitError(f"the tuck box net needs {mm(need_w):.1f} x {mm(need_h):.1f} mm with bleed, but "
+                   f"{paper.name} holds {mm(paper.width - 2 * paper.margin):.1f} x "
+                   f"{mm(paper.height - 2 * paper.margin):.1f} mm inside its printer margin "
+                   f"(portrait or landscape); {hint}")
+
+
+def layout_box(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper]) -> Page:
+    """The whole box on one page: painted panels, the deck's back art on the front,
+    the templates' text, then the cut and fold lines on top. papers: those a FitError
+    may suggest instead."""
+    facts = box.facts
+    net = tuck_net(box_size(deck, box.options, facts))
+    bleed = facts.lengths["bleed"]
+    sheet = sheet_for(net, paper, bleed, papers)
+    dx, dy = (sheet.width - net.width) / 2, (sheet.height - net.height) / 2
+    ground = paint(printed_areas(net, bleed), facts.colors.get("panel", "#ffffff"), dx, dy)
+    gx, gy, gw, gh = net.panels["glue"]
+    ground += paint([(gx, gy, gw, gh)], facts.colors.get("glue", "#ffffff"), dx, dy)
+    placed = [_ground(sheet.width, sheet.height, ground)]
+    placed += panel_art(deck, box, net.panels, dx, dy)
+    lines = net_lines(net, dx=dx, dy=dy, cut=facts.cut, fold=facts.fold, width=facts.line_width,
+                      dash=facts.dash)
+    return Page(sheet.width, sheet.height, tuple(placed), tuple(lines), kind=PageKind.OTHER)
+
+
+def layout_die_art(deck: Deck, box: TuckBox, die: DieLine) -> Page:
+    """A print shop's box art: the panel colour over the whole image (flaps and bleed
+    included), the glue flap left bare from a bleed past its fold, and the same
+    panel art as the home-made box on the shop's panels. No lines: the shop cuts."""
+    gx, gy, _, gh = die.panels["glue"]
+    ground = [Rect(0.0, 0.0, die.width, die.height, fill=box.facts.colors.get("panel", "#ffffff")),
+              Rect(gx + die.bleed, gy, die.width - gx - die.bleed, gh, fill=die.glue)]
+    placed = [_ground(die.width, die.height, ground), *panel_art(deck, box, die.panels, 0.0, 0.0)]
+    return Page(die.width, die.height, tuple(placed), (), kind=PageKind.OTHER)
+
+
+def _ground(width: float, height: float, prims: list) -> Placed:
+    return Placed(Side("box-ground", "box background", Frame(width, height, 0, 0), tuple(prims)),
+                  0.0, 0.0, clip=Clip.NONE)
+
+
+def panel_art(deck: Deck, box: TuckBox, panels: dict[str, Box4], dx: float, dy: float) -> list[Placed]:
+    """The deck's back art cut to the front panel, then the templates' text on the
+    front, both sides and the back; panels are (x, y, w, h) moved by (dx, dy)."""
+    options = box.options
+    values = {"title": options.title, "side": options.side, "back": options.back,
+              "credits": "\n".join(deck.credits)}
+    fx, fy, fw, fh = panels["front"]
+    up = box.facts.lengths["bleed"]
+    placed = [Placed(_front_art(deck, box, fw, fh, up), dx + fx, dy + fy - up, clip=Clip.TRIM)]
+    for key, panel in (("front", "front"), ("side", "side-left"), ("side", "side-right"), ("back", "back")):
+        x, y, w, h = panels[panel]
+        side = _decor(deck, box, key, Frame(w, h, 0, 0), values, panel)
+        placed.append(Placed(side, dx + x, dy + y, clip=Clip.NONE))
+    return placed
+
+
+def _front_art(deck: Deck, box: TuckBox, w: float, h: float, up: float) -> Side:
+    """The deck's (first) back template on the front panel (w x h), running up past
+    the panel's top cut by up (the bleed). The top edge is cut with the thumb notch,
+    so the art is laid out below the notch (its frame shortened by the notch and a
+    little room) with its own bleed reaching up over the notch to the bleed line;
+    at the sides and the bottom it stops on the panel's folds."""
+    clear = box.facts.lengths["notch"] + NOTCH_ROOM
+    frame = Frame(w, h - clear, clear + up, deck.safe)
+    name = deck.backs[0]
+    context = context_for(frame, box.art, deck=box.deck)
+    prims = layout_side(box.art, frame, context, f"tuck box front (back {name!r})")
+    return Side("box-front-art", f"box front ({name})", Frame(w, h + up, 0.0, 0.0),
+                tuple(shift(p, 0.0, clear + up) for p in prims))
+
+
+def _decor(deck: Deck, box: TuckBox, key: str, frame: Frame, values: dict[str, str], panel: str) -> Side:
+    template = box.templates[key]
+    context = context_for(frame, template, deck=box.deck, box=values)
+    return Side(f"box-{panel}", f"box {panel}", frame,
+                layout_side(template, frame, context, f"tuck box {panel} of {deck.name}"))

@@ -1,0 +1,68 @@
+"""Tabletop Simulator deck sheets: how a deck's cards split into sheets, each sheet's
+grid, and the sheet as a page.
+
+A sheet is a grid of at most cols x rows card faces (10 x 7 by default) whose last
+slot holds the hidden-card face (the back); one sheet holds cols x rows - 1 cards,
+so longer decks get several sheets. A sheet is drawn at the profile's dpi or less,
+so that no side exceeds MAX_SIDE pixels.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from printgen.layout.impose import Grid
+from printgen.layout.page import Clip, Page, PageKind, Placed, Side
+from printgen.model import Paper
+
+MAX_SIDE = 4096       # pixels: the largest image side Tabletop Simulator handles well
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """One TTS sheet: which cards, and its grid (the numbers the dialog asks for)."""
+
+    number: int          # 1-based
+    first: int           # index of its first card in the deck
+    count: int           # cards on it ("Number" in the dialog)
+    cols: int            # "Width"
+    rows: int            # "Height"
+
+    @property
+    def hidden_slot(self) -> int:
+        return self.cols * self.rows - 1
+
+
+def plan_sheets(total: int, cols: int, rows: int) -> list[SheetPlan]:
+    """Split total cards into sheets; a sheet smaller than the full grid uses the
+    fewest rows (and, for a single row, the fewest columns) that hold it plus the
+    hidden slot."""
+    per_sheet = cols * rows - 1
+    plans = []
+    for number, first in enumerate(range(0, total, per_sheet), start=1):
+        count = min(per_sheet, total - first)
+        use_cols = min(cols, count + 1)
+        use_rows = math.ceil((count + 1) / use_cols)
+        plans.append(SheetPlan(number, first, count, use_cols, use_rows))
+    return plans
+
+
+def sheet_dpi(card_w: float, card_h: float, cols: int, rows: int, dpi: int) -> int:
+    """The profile's dpi, or less where a full sheet would exceed MAX_SIDE pixels."""
+    fits = min(MAX_SIDE * 72 / (cols * card_w), MAX_SIDE * 72 / (rows * card_h))
+    return max(1, min(dpi, math.floor(fits)))
+
+
+def sheet_page(faces: tuple[Side, ...], hidden: Side, plan: SheetPlan) -> Page:
+    """A sheet as a page: the faces butted in the plan's grid, the hidden face last."""
+    w = hidden.frame.width + 2 * hidden.frame.bleed
+    h = hidden.frame.height + 2 * hidden.frame.bleed
+    grid = Grid(Paper("tts", plan.cols * w, plan.rows * h, 0.0), plan.cols, plan.rows, 0.0, 0.0, w, h)
+    placed = [Placed(side, *_inset(grid.cell(slot), side), clip=Clip.BLEED) for slot, side in enumerate(faces)]
+    placed.append(Placed(hidden, *_inset(grid.cell(plan.hidden_slot), hidden), clip=Clip.BLEED))
+    return Page(grid.paper.width, grid.paper.height, tuple(placed), kind=PageKind.OTHER)
+
+
+def _inset(cell: tuple[float, float], side: Side) -> tuple[float, float]:
+    return cell[0] + side.frame.bleed, cell[1] + side.frame.bleed
