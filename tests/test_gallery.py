@@ -19,7 +19,7 @@ from PIL import Image, ImageStat
 
 from conftest import FIXTURES
 from printgen.cli import main
-from printgen.products.gallery import THUMBS
+from printgen.gallery.files import THUMBS
 
 CLEAN = FIXTURES / "preflight" / "clean.yaml"
 OVERFLOW = FIXTURES / "preflight" / "overflow.yaml"

@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 from printgen.cli.options import add_out
+from printgen.gallery import build_gallery
 from printgen.model import Deck
 from printgen.model.vendor import Profile
 from printgen.products.export import ExportOptions, ExportResult, export_deck
-from printgen.products.gallery import build_gallery
 from printgen.spec import display_path
 from printgen.spec.vendors import profile
 

@@ -16,8 +16,9 @@ import time
 from collections.abc import Callable
 from urllib.parse import quote
 
-from printgen.products.gallery import DeckSection, Preview
-from printgen.products.proof import Proof
+from printgen.gallery.files import DeckSection
+from printgen.gallery.previews import Preview
+from printgen.gallery.proof import Proof
 
 CARD_SHOWN = 300                 # CSS pixels: a card's height on the page
 
