@@ -15,9 +15,10 @@ and devices are skipped, never opened), and a file printgen cannot preview is li
 without a preview, never an error.
 
 The modules, each using only those before it: proof.py (the records products write),
-files.py (what the folder holds), previews.py (the JPEG previews), page.py (the HTML),
-write.py (the whole job). The gallery imports nothing
-of printgen.products or printgen.cli: they call it.
+files.py (what the folder holds), previews.py (the JPEG previews), page.py (the HTML,
+from templates/index.html with the style and scripts of static/), write.py (the
+whole job). The gallery imports nothing of printgen.products or printgen.cli: they
+call it.
 """
 
 from printgen.gallery.write import build_gallery, gallery_preflight
