@@ -181,7 +181,7 @@ def run(args: argparse.Namespace) -> int:
     out = args.out if args.out is not None else Path("output") / deck.name
     preflight_out(args, out, f"{deck.name}-{options.paper.name}.pdf")
     if args.target:
-        from printgen.cli.gallery import export_run
+        from printgen.cli.export import export_run
         return export_run(deck, args, out)
     layout = None
     if args.strict:                     # the checked layout is the one built
