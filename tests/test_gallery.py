@@ -19,7 +19,7 @@ from PIL import Image, ImageStat
 
 from conftest import FIXTURES
 from printgen.cli import main
-from printgen.products.gallery import THUMBS
+from printgen.gallery.files import THUMBS
 
 CLEAN = FIXTURES / "preflight" / "clean.yaml"
 OVERFLOW = FIXTURES / "preflight" / "overflow.yaml"
@@ -181,6 +181,72 @@ def test_a_hostile_folder_is_listed_without_previews_never_an_error(tmp_path, cl
     assert "fake.png (no preview" in text
     assert "link.png" not in text and "passwd" not in text and 'id="deck-x"' not in text
     assert sorted(p.name for p in (tmp_path / THUMBS).rglob("*.jpg")) == []
+
+
+class Text(HTMLParser):
+    """A page's tags, its text and its images' alt texts, as a browser reads them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: set[str] = set()
+        self.text: list[str] = []
+        self.alts: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.add(tag)
+        self.alts += [value for key, value in attrs if tag == "img" and key == "alt"]
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def test_a_strangers_names_read_back_as_text_never_as_markup(tmp_path, cli):
+    """Quotes, angle brackets and ampersands in a deck's name and title, a label, a
+    finding, a card's and a file's name: the page shows each as the same text (as an
+    image's alt text too); none opens a tag or ends an attribute."""
+    name = "a\"b'c<i>d&amp;e"
+    Image.new("RGB", (6, 9), "red").save(tmp_path / f"{name}.png")
+    record = {"printgen_proof": 1, "deck": name, "title": name, "label": name, "image_mm": [60, 90],
+              "cards": [[name, f"{name}.png", None]], "files": [f"{name}.png"], "findings": [name]}
+    (tmp_path / ".proof-x.json").write_text(json.dumps(record), encoding="utf-8")
+    assert cli("gallery", "--out", str(tmp_path)).status == 0
+    page = Text()
+    page.feed((tmp_path / "index.html").read_text(encoding="utf-8"))
+    assert "i" not in page.tags and page.alts == [name, f"{name}.png", "card at printed size"]
+    text = "".join(page.text)
+    shown = [f"{name} ({name})", f"1 cards, {name}", f"{name} · 100 %", f"Print files, {name}", f"{name}.png"]
+    assert all(part in text for part in shown), text
+    assert text.count(name) >= 8
+
+
+def test_the_page_is_written_from_its_template_and_static_files(root, tmp_path):
+    """The page's markup, style and scripts are package data of printgen.gallery
+    (templates/, static/: the wheel packs the package's folder), and the page holds
+    them: its opening and closing markup, the style and the script whole, and the live
+    script only when a watching build writes it."""
+    from importlib import resources
+
+    from printgen.gallery import build_gallery
+    from printgen.output import recording
+    package = resources.files("printgen.gallery")
+    template = package / "templates" / "index.html"
+    css, script, live = (package / "static" / name for name in ("gallery.css", "gallery.js", "live.js"))
+    assert all(f.is_file() for f in (template, css, script, live))
+    markup = template.read_text(encoding="utf-8")
+    page = (root / "index.html").read_text(encoding="utf-8")
+    assert page.startswith(markup[markup.index("<!DOCTYPE html>"):markup.index("<title>")])
+    assert page.endswith(markup[markup.index('<div id="view"'):])
+    assert f"<style>\n{css.read_text(encoding='utf-8')}</style>" in page
+    assert f"<script>\n{script.read_text(encoding='utf-8')}</script>" in page
+    assert "printgenLive" not in page
+    folder = tmp_path / "watched"
+    folder.mkdir()
+    with recording("gallery", subfolders=False, root=folder):
+        build_gallery(folder, live=True)
+    watched = (folder / "index.html").read_text(encoding="utf-8")
+    assert (f"<script>\n{script.read_text(encoding='utf-8')}\n{live.read_text(encoding='utf-8')}</script>"
+            in watched)
+    assert (folder / THUMBS / "live.js").read_text().startswith("printgenLive(")
 
 
 def _chromium(*args: str, profile_dir: Path) -> subprocess.CompletedProcess:

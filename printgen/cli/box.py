@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
 def shop_box(deck: Deck, args: argparse.Namespace, out: Path) -> int:
     """box DECK --for PROFILE: the shop's box art alone, preflighted, in OUT/PROFILE/."""
-    from printgen.cli.gallery import report_export
+    from printgen.cli.export import report_export
     from printgen.errors import PreflightError
     from printgen.output import ensure_dir
     from printgen.products.export_box import plan_box_art, write_box_art

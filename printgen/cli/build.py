@@ -81,7 +81,7 @@ def run_all(args: argparse.Namespace) -> int:
                                   "out": None if args.out is None else args.out / name})
             for name in catalogue(DECKS)]
     if "gallery" in formats(args.only):
-        from printgen.products.gallery import gallery_preflight
+        from printgen.gallery import gallery_preflight
         gallery_preflight(Path("output") if args.out is None else args.out)
     if workers <= 1:
         statuses = [run_recorded(job) for job in jobs]
@@ -113,7 +113,7 @@ def preflight_out(args: argparse.Namespace, out: Path, pdf: str | None) -> None:
         check_file(out / pdf)
     if getattr(args, "gallery", True) and (args.target or "gallery" in chosen):
         from printgen.cli.gallery import gallery_folder
-        from printgen.products.gallery import gallery_preflight
+        from printgen.gallery import gallery_preflight
         gallery_preflight(gallery_folder(args, out))
 
 
@@ -182,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
     out = args.out if args.out is not None else Path("output") / deck.name
     preflight_out(args, out, f"{deck.name}-{options.paper.name}.pdf")
     if args.target:
-        from printgen.cli.gallery import export_run
+        from printgen.cli.export import export_run
         return export_run(deck, args, out)
     layout = None
     if args.strict:                     # the checked layout is the one built

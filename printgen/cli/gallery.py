@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from printgen.cli.options import add_out
-from printgen.model import Deck
-from printgen.model.vendor import Profile
-from printgen.products.export import ExportOptions, ExportResult, export_deck
-from printgen.products.gallery import build_gallery
+from printgen.gallery import build_gallery
 from printgen.spec import display_path
-from printgen.spec.vendors import profile
 
 DESCRIPTION = """\
 Write DIR/index.html: a page with a thumbnail of every card face, back, sheet, box,
@@ -56,32 +51,3 @@ def refresh_gallery(args: argparse.Namespace, out: Path) -> None:
 def gallery_folder(args: argparse.Namespace, out: Path | None) -> Path:
     """Where a build's gallery goes: output/ for the default folder, else OUT."""
     return Path("output") if args.out is None or out is None else out
-
-
-def export_run(deck: Deck, args: argparse.Namespace, out: Path) -> int:
-    """printgen build DECK --for PROFILE: export, print warnings and a summary."""
-    prof = profile(args.target)
-    result = export_deck(deck, prof, ExportOptions(out=out, strict=args.strict, quiet=args.quiet,
-                                                   url_base=getattr(args, "url_base", None),
-                                                   jobs=getattr(args, "jobs", 1)))
-    report_export(deck, prof, result, written=f"{display_path(out / prof.name)}/ ({len(result.files)} files)",
-                  quiet=args.quiet)
-    if getattr(args, "gallery", True):      # build --all writes one gallery at the end
-        refresh_gallery(args, out)
-    return 0
-
-
-def report_export(deck: Deck, prof: Profile, result: ExportResult, *, written: str,
-                  quiet: bool) -> None:
-    """Unless quiet: preflight warnings on standard error, one a line (a kind of
-    problem on many cards is one line), and a summary. (--strict has already turned
-    any warning into the error.)"""
-    if quiet:
-        return
-    for line in result.warnings:
-        print(f"printgen: preflight: {line}", file=sys.stderr)
-    print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}, for {prof.title}")
-    print(f"  {written}")
-    for note in result.notes:
-        print(f"  {note}")
-    print(f"  preflight: {len(result.warnings) or 'no'} warning(s)")

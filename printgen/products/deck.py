@@ -109,8 +109,8 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
 def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult) -> Path:
     """The gallery's record of this build: the card images (when PNGs were written),
     the print files beside them and what preflight finds on the home-print layout."""
+    from printgen.gallery.proof import Proof, ProofCard, image_mm, write_proof
     from printgen.preflight import check_layout, group_findings
-    from printgen.products.proof import Proof, ProofCard, image_mm, write_proof
     deck, out = layout.deck, options.out
     cards: tuple[ProofCard, ...] = ()
     if "png" in options.formats:

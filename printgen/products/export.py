@@ -64,7 +64,7 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
 def write_export_proof(layout: DeckLayout, prof: Profile, out: Path, result: ExportResult) -> Path:
     """The gallery's record of this export: card images (a PNG profile's faces and
     backs), the other files written and the preflight warnings."""
-    from printgen.products.proof import Proof, ProofCard, image_mm, write_proof
+    from printgen.gallery.proof import Proof, ProofCard, image_mm, write_proof
     deck = layout.deck
     cards: tuple[ProofCard, ...] = ()
     if prof.output is Output.PNG:

@@ -1,0 +1,26 @@
+"""The proof gallery of an output folder: ROOT/index.html.
+
+One section per deck, from the proof records its builds and exports left
+(proof.py): every card at a readable size, turning over to its back, with a view at
+printed size, and every print file with a preview of its first page and its
+preflight findings. What no record describes (boards, aids, deal sheets, folders an
+older printgen wrote) follows, by folder. Previews are small JPEG files under
+ROOT/_gallery/, made again only when their source changes; the page links every file
+relatively, so it works offline and can be zipped with the folder. Files are listed
+in sorted order and the page carries no dates: the same folder gives the same page.
+
+The folder may hold anything (a stranger's corrupt PDF, a picture of a billion
+pixels, a pipe named photo.png, links): only regular files are listed (links, pipes
+and devices are skipped, never opened), and a file printgen cannot preview is listed
+without a preview, never an error.
+
+The modules, each using only those before it: proof.py (the records products write),
+files.py (what the folder holds), previews.py (the JPEG previews), page.py (the HTML,
+from templates/index.html with the style and scripts of static/), write.py (the
+whole job). The gallery imports nothing of printgen.products or printgen.cli: they
+call it.
+"""
+
+from printgen.gallery.write import build_gallery, gallery_preflight
+
+__all__ = ["build_gallery", "gallery_preflight"]

@@ -1,0 +1,72 @@
+"""What an output folder holds for its gallery: its files and its proof records, by deck.
+
+The folder may hold anything (a stranger's files, pipes, links, a tree nested
+thousands deep): only regular files are listed (links, pipes and devices are
+skipped, never opened; no link to a folder is followed), at most MAX_FILES of them,
+and a proof record that is not well formed is ignored (proof.py).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printgen.gallery.proof import PREFIX, Proof, read_proof
+from printgen.limits import limit
+from printgen.output import walk
+
+THUMBS = "_gallery"
+MAX_FILES = int(limit("gallery_files"))               # files listed; a folder holding more is cut short, saying so
+
+
+@dataclass
+class DeckSection:
+    """A deck's records, each with the folder it lies in (relative to the root, "" or
+    ending in "/"): one section of the page."""
+
+    name: str
+    title: str
+    proofs: list[tuple[str, Proof]] = field(default_factory=list)   # (folder of the record, record)
+
+
+def output_files(root: Path) -> tuple[list[Path], list[Path]]:
+    """Every regular file under root but galleries (index.html, _gallery/), hidden and
+    temporary files (symbolic links, pipes and devices are skipped; no link to a folder
+    is followed), sorted by relative path (at most MAX_FILES); and the proof records
+    found."""
+    found: list[Path] = []
+    records: list[Path] = []
+    for folder, dirs, files in walk(root):                # links are not followed
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != THUMBS)
+        for name in sorted(files):
+            path = folder / name
+            try:
+                if not stat.S_ISREG(os.lstat(path).st_mode):
+                    continue
+            except OSError:
+                continue
+            if name.startswith(PREFIX) and name.endswith(".json"):
+                records.append(path)
+            elif not name.startswith(".") and not name.endswith(".tmp") and name != "index.html":
+                found.append(path)
+        if len(found) > MAX_FILES:
+            break
+    found.sort(key=lambda p: p.relative_to(root).as_posix())
+    return found[:MAX_FILES], sorted(records)
+
+
+def deck_sections(root: Path, records: list[Path]) -> list[DeckSection]:
+    """The well-formed records, by deck (in deck name order)."""
+    sections: dict[str, DeckSection] = {}
+    for path in records:
+        proof = read_proof(path)
+        if proof is None:
+            continue
+        folder = path.parent.relative_to(root).as_posix()
+        section = sections.setdefault(proof.deck, DeckSection(proof.deck, proof.title))
+        section.proofs.append(("" if folder == "." else folder + "/", proof))
+    for section in sections.values():           # home prints first, then exports
+        section.proofs.sort(key=lambda item: (not item[1].label.startswith("home print"), item[1].label, item[0]))
+    return [sections[name] for name in sorted(sections)]

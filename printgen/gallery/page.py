@@ -1,0 +1,217 @@
+"""The proof gallery's HTML: one self-contained page, its style and a little script.
+
+GalleryPage gathers what the page shows (asking for each preview as it is placed);
+html() writes it from templates/index.html, with the style and scripts of static/
+copied into the page: package data, found by Jinja's PackageLoader and
+importlib.resources, so an installed wheel reads them as a checkout does.
+
+Every preview is loaded only as it comes near the screen (its address waits in
+data-src until then), so the page stays light however many cards the folder holds. A card
+turns over to its back when clicked (or with Enter); "100 %" shows its full image at
+its printed size in CSS millimetres; "turn all" turns a deck's cards over together.
+Opened as index.html#check, the page loads every image and writes what failed into
+<body data-check>, for the browser test. Opened from a watching build (live), it
+reloads itself when the build writes _gallery/live.js again.
+
+The values are a stranger's file names and records: the template's environment
+escapes every value it writes with esc() (its finalize), so nothing but our own files
+(the style and scripts) and link() addresses reach the page unescaped.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from urllib.parse import quote
+
+import jinja2
+from markupsafe import Markup
+
+from printgen.gallery.files import DeckSection
+from printgen.gallery.previews import Preview
+from printgen.gallery.proof import Proof
+
+CARD_SHOWN = 300                 # CSS pixels: a card's height on the page
+
+Lookup = Callable[[str, bool], Preview | None]
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card of a record: its face (linked at printed size) and its back, if it has one."""
+
+    name: str
+    face_rel: str
+    face: Preview | None
+    has_back: bool
+    back: Preview | None
+
+
+@dataclass(frozen=True)
+class Cards:
+    """A record's cards, each shown size[0] x size[1] pixels, printed width x height."""
+
+    label: str
+    cards: tuple[Card, ...]
+    size: tuple[int, int]
+    printed: tuple[str, str]
+    folded: bool                    # an export of cards shown above: folded away until asked
+
+
+@dataclass(frozen=True)
+class PrintFile:
+    """A line of a record's table: a file (its preview if it has one) or a folder of files."""
+
+    rel: str
+    name: str                       # as the record names it
+    caption: str = ""               # a file's: its name and pages, or why it has no preview
+    shown: Preview | None = None    # a file's preview
+    count: int = 0                  # a folder's: the files in it
+
+
+@dataclass(frozen=True)
+class Record:
+    """What the page shows of one proof record."""
+
+    label: str
+    cards: Cards | None
+    files: tuple[PrintFile, ...]
+    folders: tuple[PrintFile, ...]
+    findings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Folder:
+    """The files of a folder that no record shows: the previewed ones, then the others."""
+
+    folder: str
+    pictures: tuple[Preview, ...]
+    plain: tuple[Preview, ...]
+
+
+def esc(text: str) -> str:
+    """text for HTML; a file name that is not UTF-8 (its bytes kept as surrogates) shows
+    U+FFFD where a byte is not text."""
+    text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return html.escape(text, quote=True)
+
+
+def link(rel: str) -> str:
+    """A file of the output folder (a path relative to it) as a link's address, ready
+    for an attribute: "./" first, so that it is always a relative path (a file named
+    "javascript:alert(1)", or a stranger's proof record naming one, never becomes a
+    script or another site's address), percent-encoded and HTML-escaped."""
+    return esc("./" + quote(os.fsencode(rel), safe="/"))     # a name's bytes, UTF-8 or not
+
+
+def anchor(name: str) -> str:
+    return "deck-" + "".join(c if c.isalnum() or c in "-_" else "-" for c in name)
+
+
+def folder_name(folder: str) -> str:
+    return "the top folder" if folder == "." else folder + "/"
+
+
+def _escaped(value: object) -> Markup:
+    """What the template writes of a value: ours (Markup) as it is, anything else
+    through esc(), whose entities for quotes (&quot;, &#x27;) are not Jinja's own
+    (&#34;, &#39;): a folder keeps giving the same page, byte for byte."""
+    return value if isinstance(value, Markup) else Markup(esc(str(value)))
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    """The page's template environment: autoescaping through esc(), an unknown name an
+    error, block tags taking their own line breaks with them."""
+    env = jinja2.Environment(loader=jinja2.PackageLoader("printgen.gallery", "templates"),
+                             autoescape=True, undefined=jinja2.StrictUndefined, finalize=_escaped,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters.update(anchor=anchor, folder_name=folder_name, link=lambda rel: Markup(link(rel)))
+    return env
+
+
+@cache
+def _static(name: str) -> Markup:
+    """A file of static/ (our own style or script), to be copied into the page as it is."""
+    return Markup(resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8"))
+
+
+class GalleryPage:
+    """The page, assembled section by section."""
+
+    def __init__(self, title: str, *, live: bool = False, cut_short: bool = False) -> None:
+        self.title, self.live, self.cut_short = title, live, cut_short
+        self.decks: list[tuple[DeckSection, list[Record]]] = []
+        self.others: dict[str, list[Preview]] = {}
+        self.thumbs: set[str] = set()
+
+    def _shown(self, found: Preview | None) -> Preview | None:
+        """found, its preview counted as one the page shows."""
+        if found is not None and found.thumb is not None:
+            self.thumbs.add(found.thumb)
+        return found
+
+    def add_deck(self, section: DeckSection, lookup: Lookup, under: Callable[[str], list[str]]) -> set[str]:
+        """Add a deck's section; the files it shows (relative to the root). The first
+        record with cards shows them; later ones (an export of the same cards) fold
+        theirs away until asked."""
+        records: list[Record] = []
+        shown: set[str] = set()
+        folded = False
+        for folder, proof in section.proofs:
+            cards = self._cards(folder, proof, lookup, shown, folded)
+            folded = folded or cards is not None
+            files, folders = self._files(folder, proof, lookup, shown, under)
+            records.append(Record(proof.label, cards, files, folders, proof.findings))
+        self.decks.append((section, records))
+        return shown
+
+    def _cards(self, folder: str, proof: Proof, lookup: Lookup, shown: set[str], folded: bool) -> Cards | None:
+        if not proof.cards:
+            return None
+        width_mm, height_mm = proof.image_mm
+        cards = []
+        for card in proof.cards:
+            face, back = folder + card.face, folder + card.back if card.back else None
+            shown.update(rel for rel in (face, back) if rel)
+            cards.append(Card(card.name, face, self._shown(lookup(face, True)), back is not None,
+                              self._shown(lookup(back, True)) if back else None))
+        return Cards(proof.label, tuple(cards), (round(CARD_SHOWN * width_mm / height_mm), CARD_SHOWN),
+                     (f"{width_mm:.2f}mm", f"{height_mm:.2f}mm"), folded)
+
+    def _files(self, folder: str, proof: Proof, lookup: Lookup, shown: set[str],
+               under: Callable[[str], list[str]]) -> tuple[tuple[PrintFile, ...], tuple[PrintFile, ...]]:
+        files = []
+        for name in proof.files:
+            rel = folder + name
+            shown.add(rel)
+            found = lookup(rel, False)
+            caption = found.caption if found else f"{name} (missing)"
+            files.append(PrintFile(rel, name, caption, self._shown(found) if found and found.thumb else None))
+        folders = []
+        for name in proof.folders:
+            inside = under(folder + name)
+            shown.update(inside)
+            if inside:
+                folders.append(PrintFile(folder + name + "/", name, count=len(inside)))
+        return tuple(files), tuple(folders)
+
+    def add_other(self, entry: Preview) -> None:
+        folder = entry.rel.rsplit("/", 1)[0] if "/" in entry.rel else "."
+        self._shown(entry)
+        self.others.setdefault(folder, []).append(entry)
+
+    def stamp(self) -> str:
+        return str(time.time_ns())
+
+    def html(self) -> str:
+        others = [Folder(folder, tuple(e for e in self.others[folder] if e.thumb),
+                         tuple(e for e in self.others[folder] if not e.thumb)) for folder in sorted(self.others)]
+        return _environment().get_template("index.html").render(
+            title=self.title, live=self.live, cut_short=self.cut_short, decks=self.decks, others=others,
+            style=_static("gallery.css"), script=_static("gallery.js"), live_script=_static("live.js"))

@@ -1,0 +1,108 @@
+"""Write the proof gallery of an output folder: ROOT/index.html and its previews.
+
+The previews go through printgen.output like every file: ROOT/_gallery is the gallery
+job's, recorded per folder with each preview's digest; a preview whose source is gone
+is removed only while it is unchanged. A _gallery that is a symbolic link is refused
+before anything is written (as is ROOT/index.html when printgen did not write it);
+files in _gallery printgen did not write are left alone (their sources are listed
+without previews) and one note on standard error says so.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from printgen.errors import OutputError
+from printgen.gallery.files import MAX_FILES, THUMBS, deck_sections, output_files
+from printgen.gallery.page import GalleryPage
+from printgen.gallery.previews import Preview, preview
+from printgen.output import (
+    check_file,
+    check_folder,
+    ensure_dir,
+    may_write,
+    note,
+    ours,
+    prune_tree,
+    walk,
+    write_bytes,
+)
+from printgen.words import plural
+
+LIVE = "live.js"                 # under THUMBS: the stamp a watching build rewrites
+
+
+def build_gallery(root: Path, *, live: bool = False) -> Path:
+    """Write root/index.html (and previews) for everything under root. live: the page
+    reloads itself when a watching build writes it again (printgen build --watch)."""
+    try:
+        is_folder = stat.S_ISDIR(os.stat(root).st_mode)
+    except FileNotFoundError:
+        is_folder = False
+    except OSError as error:
+        raise OutputError(f"{root}: cannot read the output folder ({error.strerror or error})") from None
+    if not is_folder:
+        raise OutputError(f"{root}: no such output folder; build something first or pass --out DIR")
+    gallery_preflight(root)
+    ensure_dir(root / THUMBS)
+    prune_tree(root / THUMBS)                   # the previews of files gone, in every subfolder
+    files, records = output_files(root)
+    blocked: list[str] = []
+    existing = {path.relative_to(root).as_posix(): path for path in files}
+    page = GalleryPage(os.path.basename(os.path.abspath(root)), live=live, cut_short=len(files) >= MAX_FILES)
+    made: dict[str, Preview] = {}
+
+    def lookup(rel: str, card: bool) -> Preview | None:
+        if rel not in existing:
+            return None
+        if rel not in made:
+            made[rel] = preview(root, existing[rel], card=card, blocked=blocked)
+        return made[rel]
+
+    def under(folder: str) -> list[str]:
+        return [rel for rel in existing if rel.startswith(folder + "/")]
+
+    shown: set[str] = set()
+    for section in deck_sections(root, records):
+        shown |= page.add_deck(section, lookup, under)
+    for path in files:
+        rel = path.relative_to(root).as_posix()
+        if rel not in shown:
+            page.add_other(preview(root, path, blocked=blocked))
+    if live and may_write(root / THUMBS / LIVE):
+        write_bytes(root / THUMBS / LIVE, f"printgenLive({page.stamp()!r});\n".encode())
+        page.thumbs.add(f"{THUMBS}/{LIVE}")
+    elif live:
+        blocked.append(LIVE)
+    _note_strangers(root, page.thumbs, blocked)
+    return write_bytes(root / "index.html", page.html().encode("utf-8"))
+
+
+def gallery_preflight(root: Path) -> None:
+    """Raise OutputError before anything is written where the gallery of root could
+    not be: _gallery a link (or a file), index.html a file printgen did not write."""
+    check_folder(root / THUMBS)
+    check_file(root / "index.html")
+
+
+def _note_strangers(root: Path, used: set[str], blocked: list[str]) -> None:
+    """One note for the files in root/_gallery printgen did not write (left as they
+    are; the job's own stale previews are removed when it ends, see prune_tree)."""
+    left = set(blocked)
+    folder = root / THUMBS
+    for here, dirs, files in walk(folder):                  # links are not followed
+        dirs.sort()
+        for name in sorted(files):
+            path = here / name
+            rel = path.relative_to(root).as_posix()
+            if not name.startswith(".") and rel not in used and not ours(path):
+                left.add(path.relative_to(folder).as_posix())
+        if len(left) > MAX_FILES:
+            break
+    if left:
+        names = sorted(left)
+        listed = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        note(f"{folder}: left {len(names)} file(s) printgen did not write as they are ({listed})"
+             + (f"; {plural(len(blocked), 'file')} listed without a preview" if blocked else ""))
