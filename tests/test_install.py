@@ -64,7 +64,9 @@ def test_the_wheel_holds_the_built_in_data(wheel):
                  "printgen/data/print.yaml", "printgen/data/vendors.yaml",
                  "printgen/fonts/DejaVuSans.ttf", "printgen/fonts/LICENSE-DejaVu.txt",
                  "printgen/data/docs/deck-spec.md", "printgen/data/docs/print-facts.md",
-                 "printgen/data/docs/example-deck/lantern-pairs.yaml"]:
+                 "printgen/data/docs/example-deck/lantern-pairs.yaml", "printgen/gallery/templates/index.html",
+                 "printgen/gallery/static/gallery.css", "printgen/gallery/static/gallery.js",
+                 "printgen/gallery/static/live.js"]:
         assert name in names, name
     assert not any(name.startswith(("decks/", "templates/", "tests/")) for name in names)
 
@@ -123,5 +125,8 @@ def test_a_new_project_builds_with_the_installed_printgen(installed, tmp_path):
     done = run(installed, tmp_path, "build", str(deck.relative_to(tmp_path)), "--only", "pdf", "-q")
     assert done.returncode == 0 and done.stderr == ""
     assert (tmp_path / "output" / "demo" / "demo-a4.pdf").is_file()
+    assert run(installed, tmp_path, "gallery", "-q").returncode == 0           # its template and styles are package files
+    page = (tmp_path / "output" / "index.html").read_text(encoding="utf-8")
+    assert "demo-a4.pdf" in page and "<style>" in page and "</html>" in page
     listed = run(installed, tmp_path / "demo", "list")
     assert next(line for line in listed.stdout.splitlines() if line.startswith("demo ")).endswith("local")
