@@ -4,7 +4,7 @@ once, or once per player with that player's number and colour."""
 from __future__ import annotations
 
 from printgen.layout.face import context_for, layout_side
-from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
+from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.model import Paper
 from printgen.model.aid import Aid
 
@@ -23,5 +23,5 @@ def aid_pages(aid: Aid, players: int, paper: Paper) -> list[Page]:
             context = context_for(frame, template, aid=data, players=players, player_colors=colors, **player)
             subject = f"{template.name} of {aid.where}" + (f", player {number}" if number else "")
             side = Side(template.name, subject, frame, layout_side(template, frame, context, subject))
-            pages.append(Page(sheet.width, sheet.height, (Placed(side, 0.0, 0.0, clip=Clip.NONE),), kind=PageKind.OTHER))
+            pages.append(Page(sheet.width, sheet.height, (Placed(side, 0.0, 0.0, clip=Clip.NONE),)))
     return pages

@@ -17,7 +17,7 @@ from itertools import pairwise
 from printgen.errors import FitError
 from printgen.fonts import font
 from printgen.layout.impose import choose_orientation, room
-from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
+from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Ellipse, Primitive, Rect, line, shift
 from printgen.layout.seams import Box, board_pieces, seam_starts
 from printgen.layout.text import TextStyle, set_text
@@ -111,7 +111,7 @@ def board_pages(side: Side, paper: Paper, overlap: float, title: str) -> list[Pa
         extra += sheet_label(label, tile, pieces, x0, y0, sheet.height - sheet.margin - y0 - tile.h,
                              visible_part(tile, split, overlap))
         pages.append(Page(sheet.width, sheet.height, (Placed(piece, x0, y0, clip=Clip.TRIM),),
-                          tuple(extra), kind=PageKind.OTHER))
+                          tuple(extra)))
     return pages
 
 

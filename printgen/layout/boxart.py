@@ -14,7 +14,7 @@ from printgen.errors import FitError
 from printgen.layout.box import Net, box_size, net_lines, paint, printed_areas, tuck_net
 from printgen.layout.face import context_for, layout_side
 from printgen.layout.impose import choose_orientation, room
-from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
+from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Rect, shift
 from printgen.model import Deck, Paper
 from printgen.model.box import Box4, DieLine, TuckBox
@@ -59,7 +59,7 @@ def layout_box(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper]) 
     placed += panel_art(deck, box, net.panels, dx, dy)
     lines = net_lines(net, dx=dx, dy=dy, cut=facts.cut, fold=facts.fold, width=facts.line_width,
                       dash=facts.dash)
-    return Page(sheet.width, sheet.height, tuple(placed), tuple(lines), kind=PageKind.OTHER)
+    return Page(sheet.width, sheet.height, tuple(placed), tuple(lines))
 
 
 def layout_die_art(deck: Deck, box: TuckBox, die: DieLine) -> Page:
@@ -70,7 +70,7 @@ def layout_die_art(deck: Deck, box: TuckBox, die: DieLine) -> Page:
     ground = [Rect(0.0, 0.0, die.width, die.height, fill=box.facts.colors.get("panel", "#ffffff")),
               Rect(gx + die.bleed, gy, die.width - gx - die.bleed, gh, fill=die.glue)]
     placed = [_ground(die.width, die.height, ground), *panel_art(deck, box, die.panels, 0.0, 0.0)]
-    return Page(die.width, die.height, tuple(placed), (), kind=PageKind.OTHER)
+    return Page(die.width, die.height, tuple(placed), ())
 
 
 def _ground(width: float, height: float, prims: list) -> Placed:

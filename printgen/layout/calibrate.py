@@ -9,7 +9,7 @@ perfectly registered back would put the line, so the reading is the correction.
 from __future__ import annotations
 
 from printgen.layout.impose import CALIBRATION_RANGE_MM, back_position
-from printgen.layout.page import Page, PageKind
+from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, line
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Duplex, Paper
@@ -38,8 +38,8 @@ def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
     back += _caption(paper, "BACK. Where the front's vertical line crosses the horizontal ruler, "
                      "read X; where the front's horizontal line crosses the vertical ruler, read Y. "
                      "Then build with --back-offset Xmm,Ymm (for example --back-offset 1.5mm,-1mm).")
-    return [Page(paper.width, paper.height, prims=tuple(front), kind=PageKind.FRONT),
-            Page(paper.width, paper.height, prims=tuple(back), kind=PageKind.BACK)]
+    return [Page(paper.width, paper.height, prims=tuple(front)),
+            Page(paper.width, paper.height, prims=tuple(back))]
 
 
 def _ruler(x: float, y: float, *, horizontal: bool) -> list[Primitive]:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from printgen.fonts import font
-from printgen.layout.page import Page, PageKind
+from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, Rect, line
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
@@ -79,7 +79,7 @@ def census_page(rows: Sequence[Row], paper: Paper, *, title: str,
         prims += _bar(left, y + pt(5), width, row.win_rate, row.win_low, row.win_high, SOLVER)
         prims += _bar(left, y + pt(14), width, row.player_rate, row.player_low, row.player_high, PLAYER)
         prims += _bar(left, y + pt(23), width, row.greedy_rate, row.greedy_low, row.greedy_high, GREEDY)
-    return Page(sheet.width, sheet.height, prims=tuple(prims), kind=PageKind.OTHER)
+    return Page(sheet.width, sheet.height, prims=tuple(prims))
 
 
 def _bar(x: float, y: float, width: float, rate: float, low: float, high: float,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from printgen.deal.tableau import Tableau
 from printgen.errors import FitError
-from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
+from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, line
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
@@ -165,7 +165,7 @@ def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
                        f"height than {paper.name} paper leaves")
     prims += text(deal.credit, left, bottom - pt(6) - credit_h, width, credit_h + 1,
                   f"{where} credit", size=7.5, color=muted)
-    return Page(paper.width, paper.height, tuple(placed), tuple(prims), kind=PageKind.OTHER)
+    return Page(paper.width, paper.height, tuple(placed), tuple(prims))
 
 
 def rating_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: float,
@@ -306,7 +306,7 @@ def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
                               f"{block.heading!r} step {n}", size=8.5, color=style.colors["ink"])
             y += h + pt(0.6)
         y += pt(3)
-    return [Page(paper.width, paper.height, (), tuple(p), kind=PageKind.OTHER) for p in pages]
+    return [Page(paper.width, paper.height, (), tuple(p)) for p in pages]
 
 
 # --- booklet cover and page numbers ----------------------------------------------
@@ -333,7 +333,7 @@ def cover_page(paper: Paper, style: SheetStyle, *, title: str, subtitle: str,
     if y > paper.height - style.margin - pt(8):
         raise FitError(f"booklet cover: its text runs {mm(y - paper.height + style.margin):.1f} mm "
                        f"past the bottom margin of {paper.name} paper")
-    return Page(paper.width, paper.height, placed, tuple(prims), kind=PageKind.OTHER)
+    return Page(paper.width, paper.height, placed, tuple(prims))
 
 
 def foot_note(page: Page, note: str, style: SheetStyle) -> Page:

@@ -28,7 +28,7 @@ from printgen.layout.impose import (
     largest_grid,
     trim_marks,
 )
-from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
+from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
 from printgen.layout.richtext import Fonts, RichStyle, ascent, descent, line_runs, wrap
 from printgen.model import Duplex, Paper
@@ -313,9 +313,9 @@ def impose_fold(panels: list[tuple[Primitive, ...]], *, paper: Paper, style: Fol
         x, y = grid.cell(slot.row * cols + slot.col)
         placed[slot.page].append(Placed(side, x, y, clip=Clip.TRIM))
     marks = fold_marks(grid, cut_middle=two_sided)
-    pages = [Page(sheet.width, sheet.height, tuple(placed[0]), marks, kind=PageKind.FRONT)]
+    pages = [Page(sheet.width, sheet.height, tuple(placed[0]), marks)]
     if two_sided:
-        pages.append(Page(sheet.width, sheet.height, tuple(placed[1]), (), kind=PageKind.BACK))
+        pages.append(Page(sheet.width, sheet.height, tuple(placed[1]), ()))
     return pages
 
 

@@ -47,12 +47,6 @@ class Clip(enum.Enum):
     NONE = "none"          # not at all
 
 
-class PageKind(enum.Enum):
-    FRONT = "front"        # faces: the first side of a duplex sheet
-    BACK = "back"          # what prints on the other side of the front page before it
-    OTHER = "other"        # a sheet printed on one side
-
-
 @dataclass(frozen=True)
 class Placed:
     """A side on a page, its trim box's top-left corner at (x, y)."""
@@ -69,4 +63,3 @@ class Page:
     height: float
     placed: tuple[Placed, ...] = ()
     prims: tuple[Primitive, ...] = ()     # page-level drawing: crop marks, captions
-    kind: PageKind = PageKind.FRONT

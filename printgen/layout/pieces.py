@@ -14,7 +14,7 @@ from printgen.layout.board import board_pages
 from printgen.layout.face import context_for, layout_side
 from printgen.layout.impose import centred_grid, choose_orientation, largest_grid, room
 from printgen.layout.net import Net, cube_net, net_lines
-from printgen.layout.page import Clip, Frame, Page, PageKind, Placed, Side
+from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.model.pieces import Die, Part, PartKind
@@ -61,7 +61,7 @@ def dice_pages(dice: list[Die], paper: Paper) -> list[Page]:
         if x + w > room_w + 1e-6:
             x, y, row_h = 0.0, y + row_h + GAP, 0.0
         if y + h > room_h + 1e-6:
-            pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims), kind=PageKind.OTHER))
+            pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims)))
             x, y, row_h, placed, prims = 0.0, 0.0, 0.0, [], []
         left, top = sheet.margin + x, sheet.margin + y
         placed += _net_faces(faces[die.name], net, left, top + CAPTION)
@@ -71,7 +71,7 @@ def dice_pages(dice: list[Die], paper: Paper) -> list[Page]:
                           f"{Path(die.where).name} title")
         x, row_h = x + w + GAP, max(row_h, h)
     if placed:
-        pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims), kind=PageKind.OTHER))
+        pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims)))
     return pages
 
 
@@ -92,7 +92,7 @@ def token_pages(part: Part, paper: Paper) -> list[Page]:
         number = min(cols * rows, part.count - start)
         grid = centred_grid(paper, min(cols, number), -(-number // cols), w, h, gap)
         placed = tuple(Placed(side, *grid.cell(i), clip=Clip.NONE) for i in range(number))
-        pages.append(Page(paper.width, paper.height, placed, kind=PageKind.OTHER))
+        pages.append(Page(paper.width, paper.height, placed))
     return pages
 
 

@@ -27,7 +27,7 @@ from printgen.layout.impose import (
     room,
     trim_marks,
 )
-from printgen.layout.page import Page, PageKind, Placed
+from printgen.layout.page import Page, Placed
 from printgen.layout.primitives import Primitive, line
 from printgen.model import CardSize, Duplex, Paper
 from printgen.units import mm, pt
@@ -90,7 +90,7 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
         backs = tuple(Placed(layout.back_for(i), *back_position(grid.paper, x, y, grid.card_w, grid.card_h,
                                                                 duplex, back_offset))
                       for i, (x, y) in zip(indices, cells))
-        yield Page(grid.paper.width, grid.paper.height, backs, kind=PageKind.BACK)
+        yield Page(grid.paper.width, grid.paper.height, backs)
 
 
 def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
@@ -129,7 +129,7 @@ def impose_fold_over(layout: DeckLayout, *, paper: Paper) -> Iterator[Page]:
         mirrored = [(2 * fold - x - grid.card_w, y) for x, y in cells]
         placed += [Placed(layout.back_for(i), x, y) for i, (x, y) in zip(indices, mirrored)]
         marks = crop_marks(grid, cells + mirrored) + fold_line(grid, cells, fold)
-        yield Page(grid.paper.width, grid.paper.height, tuple(placed), marks, kind=PageKind.OTHER)
+        yield Page(grid.paper.width, grid.paper.height, tuple(placed), marks)
 
 
 def fold_line(grid: Grid, cells: list[tuple[float, float]], fold: float) -> tuple[Primitive, ...]:

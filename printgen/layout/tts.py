@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from printgen.layout.impose import Grid
-from printgen.layout.page import Clip, Page, PageKind, Placed, Side
+from printgen.layout.page import Clip, Page, Placed, Side
 from printgen.model import Paper
 
 MAX_SIDE = 4096       # pixels: the largest image side Tabletop Simulator handles well
@@ -61,7 +61,7 @@ def sheet_page(faces: tuple[Side, ...], hidden: Side, plan: SheetPlan) -> Page:
     grid = Grid(Paper("tts", plan.cols * w, plan.rows * h, 0.0), plan.cols, plan.rows, 0.0, 0.0, w, h)
     placed = [Placed(side, *_inset(grid.cell(slot), side), clip=Clip.BLEED) for slot, side in enumerate(faces)]
     placed.append(Placed(hidden, *_inset(grid.cell(plan.hidden_slot), hidden), clip=Clip.BLEED))
-    return Page(grid.paper.width, grid.paper.height, tuple(placed), kind=PageKind.OTHER)
+    return Page(grid.paper.width, grid.paper.height, tuple(placed))
 
 
 def _inset(cell: tuple[float, float], side: Side) -> tuple[float, float]:
