@@ -75,6 +75,7 @@ from typing import BinaryIO
 from printgen.errors import OutputError
 from printgen.limits import limit
 
+DEFAULT = Path("output")                # the output folder when a command has no --out
 MANIFEST = ".printgen-files.json"
 PENDING = ".printgen-pending.json"
 TEMP_PREFIX = ".printgen-"
@@ -93,6 +94,11 @@ _MAX_PID = 2 ** 31
 _typed: dict[Path, Path] = {}           # a folder's absolute path -> as the user named it
 _temps: set[Path] = set()               # temporary files of writes outside any job
 _TOKEN_OUTSIDE = secrets.token_hex(16)  # their token
+
+
+def out_folder(out: Path | None, *parts: str) -> Path:
+    """--out as given, else DEFAULT/PARTS (output/DECK for a deck, output/dice ...)."""
+    return out if out is not None else DEFAULT.joinpath(*parts)
 
 
 def _full(path: Path) -> Path:

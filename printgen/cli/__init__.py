@@ -13,13 +13,12 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NoReturn
 
 from printgen import __version__
 from printgen.cli.options import PAPER_VARIABLE, common_parser, job_key, settle
 from printgen.errors import PrintgenError
-from printgen.output import recording
+from printgen.output import DEFAULT, recording
 
 # The verbs, in the order --help lists them. A module per verb in this package.
 COMMANDS = ["build", "list", "new", "calibrate", "box", "rules", "aid", "gallery", "challenge",
@@ -74,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         settle(args)
         args.argv = argv
-        default_out = Path("output") if getattr(args, "out", None) is None else None
+        default_out = DEFAULT if getattr(args, "out", None) is None else None
         with recording(job_key(args), adopt=default_out, root=default_out or args.out):
             return int(args.run(args) or 0)
     except PrintgenError as error:

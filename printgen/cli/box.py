@@ -8,6 +8,7 @@ from pathlib import Path
 from printgen.cli.options import add_out, add_paper, positive_length
 from printgen.errors import InputError
 from printgen.model import Deck
+from printgen.output import ensure_dir, out_folder
 from printgen.products.box import build_box, describe
 from printgen.spec import display_path, load_deck
 from printgen.spec.box import box_options
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if args.target and thickness is not None:
         raise InputError("--thickness: not used with --for; the shop's box is chosen by card count")
     deck = load_deck(args.deck)
-    out = args.out if args.out is not None else Path("output") / deck.name
+    out = out_folder(args.out, deck.name)
     if args.target:
         return shop_box(deck, args, out)
     path = build_box(deck, out=out, paper=paper(args.paper), thickness=thickness)
@@ -61,7 +62,6 @@ def shop_box(deck: Deck, args: argparse.Namespace, out: Path) -> int:
     """box DECK --for PROFILE: the shop's box art alone, preflighted, in OUT/PROFILE/."""
     from printgen.cli.export import report_export
     from printgen.errors import PreflightError
-    from printgen.output import ensure_dir
     from printgen.products.export_box import plan_box_art, write_box_art
     from printgen.products.exported import ExportResult
     from printgen.spec.vendors import profile, profiles

@@ -10,6 +10,7 @@ from pathlib import Path
 from printgen.cli.options import add_duplex, add_jobs, add_out, add_paper, back_offset
 from printgen.errors import InputError
 from printgen.model import Duplex
+from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording
 from printgen.products.deck import FORMATS, DeckBuild, build_deck
 from printgen.spec import display_path, load_deck
 from printgen.spec.places import DECKS, catalogue
@@ -82,7 +83,7 @@ def run_all(args: argparse.Namespace) -> int:
             for name in catalogue(DECKS)]
     if "gallery" in formats(args.only):
         from printgen.gallery import gallery_preflight
-        gallery_preflight(Path("output") if args.out is None else args.out)
+        gallery_preflight(out_folder(args.out))
     if workers <= 1:
         statuses = [run_recorded(job) for job in jobs]
     else:
@@ -100,7 +101,6 @@ def preflight_out(args: argparse.Namespace, out: Path, pdf: str | None) -> None:
     link or a file on the way to its folders (out, out/png, out/svg, out/PROFILE,
     _gallery), a file printgen did not write where its card sheets (pdf: their file
     name) or its gallery page go (--out . over the user's own index.html)."""
-    from printgen.output import check_file, check_folder
     chosen = formats(args.only)
     check_folder(out)
     if args.target:
@@ -154,8 +154,7 @@ def url_problem(url: str) -> str | None:
 def run_recorded(args: argparse.Namespace) -> int:
     """One deck of --all in a worker process, its files recorded as its own job."""
     from printgen.cli.options import job_key
-    from printgen.output import recording
-    default = Path("output") if args.out is None else None
+    default = DEFAULT if args.out is None else None
     with recording(job_key(args), adopt=default, root=default or args.out):
         return run(args)
 
@@ -179,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
         profile(args.target)            # an unknown profile fails before the deck is read
     check_url_base(args)
     deck = load_deck(args.deck)
-    out = args.out if args.out is not None else Path("output") / deck.name
+    out = out_folder(args.out, deck.name)
     preflight_out(args, out, f"{deck.name}-{options.paper.name}.pdf")
     if args.target:
         from printgen.cli.export import export_run

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper
 from printgen.layout.calibrate import calibration_pages
 from printgen.model import Duplex
+from printgen.output import out_folder
 from printgen.render.pdf import render_pdf
 from printgen.spec import display_path
 from printgen.spec.printdata import paper
@@ -27,7 +27,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 
 def run(args: argparse.Namespace) -> int:
-    out = args.out if args.out is not None else Path("output")
+    out = out_folder(args.out)
     path = out / f"calibrate-{args.paper}-{args.duplex}.pdf"
     render_pdf(calibration_pages(paper(args.paper), Duplex(args.duplex)), path,
                title="printgen duplex calibration")

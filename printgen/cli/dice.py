@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper, positive_length
 from printgen.layout.pieces import dice_pages
+from printgen.output import out_folder
 from printgen.render.pdf import render_pdf
 from printgen.spec.pieces import load_die
 from printgen.spec.places import DICE, display_path, find
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     die = load_die(find(DICE, args.name))
     die = replace(die, edge=edge) if edge is not None else die
     pages = dice_pages([die], sheet)
-    out = args.out if args.out is not None else Path("output") / "dice"
+    out = out_folder(args.out, "dice")
     path = render_pdf(pages, out / f"{die.name}-{sheet.name}.pdf", title=die.title)
     if not args.quiet:
         print(f"{die.name}: {die.count} x {die.title}, {Length(die.edge)} edges")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from printgen.cli.options import add_out
 from printgen.gallery import build_gallery
+from printgen.output import DEFAULT, out_folder, prune_current, recording
 from printgen.spec import display_path
 
 DESCRIPTION = """\
@@ -25,8 +26,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 
 def run(args: argparse.Namespace) -> int:
-    from printgen.output import recording
-    folder = args.out if args.out is not None else Path("output")
+    folder = out_folder(args.out)
     with recording("gallery", subfolders=False, root=folder):
         path = build_gallery(folder)
     if not args.quiet:
@@ -38,7 +38,6 @@ def refresh_gallery(args: argparse.Namespace, out: Path) -> None:
     """After a build: output/index.html for the default folder, else OUT/index.html
     (never a folder the user did not name). The build checked before it wrote anything
     that the gallery can be written there (gallery_folder, gallery_preflight)."""
-    from printgen.output import prune_current, recording
     prune_current()                     # the build's stale files go before the gallery lists the folder
     folder = gallery_folder(args, out)
     from printgen.cli.watch import watched
@@ -50,4 +49,4 @@ def refresh_gallery(args: argparse.Namespace, out: Path) -> None:
 
 def gallery_folder(args: argparse.Namespace, out: Path | None) -> Path:
     """Where a build's gallery goes: output/ for the default folder, else OUT."""
-    return Path("output") if args.out is None or out is None else out
+    return DEFAULT if args.out is None or out is None else out

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper, deal_number
 from printgen.model import Duplex
+from printgen.output import out_folder
 from printgen.products.rules import RulesBuild, build_rules, find_rules
 from printgen.spec import display_path
 from printgen.spec.fold import rules_panel
@@ -49,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     rules = find_rules(args.game)
     if args.original is not None:
         rules = with_original(rules, args.original)
-    out = args.out if args.out is not None else Path("output") / rules.name
+    out = out_folder(args.out, rules.name)
     panel = args.panel or rules_panel(rules)
     options = RulesBuild(out=out, paper=paper(args.paper), panel=panel,
                          duplex=Duplex(args.duplex),

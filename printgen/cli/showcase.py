@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from printgen.cli.options import add_out
 from printgen.errors import InputError
 from printgen.limits import limit
+from printgen.output import out_folder
 from printgen.spec import display_path, load_deck
 
 DESCRIPTION = """\
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     check_size(pixel_size(layout.faces[picks[0]], options.dpi), len(picks), options, f"{deck.at('size')} size")
     faces = [card_picture(layout.faces[i], options.dpi) for i in picks]
     back = card_picture(layout.back_for(picks[0]), options.dpi)
-    out = args.out if args.out is not None else Path("output") / deck.name
+    out = out_folder(args.out, deck.name)
     paths = [write_picture(hand(faces, options), out / f"{deck.name}-hand.png"),
              write_picture(spread([*faces, back]), out / f"{deck.name}-spread.png")]
     if not args.quiet:

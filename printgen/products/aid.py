@@ -11,6 +11,7 @@ from pathlib import Path
 
 from printgen.layout.aid import aid_pages
 from printgen.model import Paper
+from printgen.output import out_folder
 from printgen.render.pdf import render_pdf
 from printgen.spec.aid import load_aid
 from printgen.spec.places import AIDS, find
@@ -20,6 +21,6 @@ def build_aid(name: str, *, players: int, paper: Paper, out: Path | None) -> Pat
     """Lay out every page first, then write one PDF."""
     aid = load_aid(find(AIDS, name), players)
     pages = aid_pages(aid, players, paper)
-    folder = out if out is not None else Path("output") / aid.name
+    folder = out_folder(out, aid.name)
     return render_pdf(pages, folder / f"{aid.name}-aids-{players}p-{paper.name}.pdf",
                       title=f"{aid.title} play aids")
