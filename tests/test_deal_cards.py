@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printgen.deal.cards import (STANDARD_DECK, Ink, PlayingCard, PlayingDeck, Rank, Suit,
+from printgen.deal.table.cards import (STANDARD_DECK, Ink, PlayingCard, PlayingDeck, Rank, Suit,
                                  ValueCard, ValueDeck, value_cards)
-from printgen.deal.rules import JEDI_TEMPLE, PYRAMID, Level, rule_set
-from printgen.deal.tableau import Tableau
+from printgen.deal.table.rules import JEDI_TEMPLE, PYRAMID, Level, rule_set
+from printgen.deal.table.tableau import Tableau
 from printgen.errors import InputError
 
 

@@ -8,15 +8,15 @@ import json
 import pdfplumber
 import pytest
 
-from printgen.deal.deal import jedi_deal, seeded_deal
-from printgen.deal.engine import Game, replay
-from printgen.deal.jsonio import parse_moves
-from printgen.deal.recycles import recycles_used
-from printgen.deal.rules import rule_set
-from printgen.deal.shortest import Heuristic, shorten
-from printgen.deal.solver import solve
-from printgen.deal.state import Board
-from printgen.deal.steps import solution_steps
+from printgen.deal.table.deal import jedi_deal, seeded_deal
+from printgen.deal.table.engine import Game, replay
+from printgen.deal.formats.jsonio import parse_moves
+from printgen.deal.search.recycles import recycles_used
+from printgen.deal.table.rules import rule_set
+from printgen.deal.search.shortest import Heuristic, shorten
+from printgen.deal.search.solver import solve
+from printgen.deal.search.state import Board
+from printgen.deal.formats.steps import solution_steps
 
 CASES = [(3, "padawan"), (17, "knight"), (5, "master"), (3, "chosen")]
 
@@ -76,7 +76,7 @@ def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_p
 
 def test_pyramid_json_key_replays():
     deal = seeded_deal(rule_set("pyramid"), 5)
-    from printgen.deal.rating import rate
+    from printgen.deal.rating.rating import rate
     rating = rate(deal)
     if rating.winnable:
         assert replay(deal, None, rating.key.moves).won
@@ -107,8 +107,8 @@ def test_a_search_run_to_its_end_proves_the_shortest_key():
     apex with the Discard top), and never in fewer (7 rows cover one another): the
     shortener finds it and, its search ending, proves it; a tiny budget proves nothing."""
     from collections import Counter
-    from printgen.deal.deal import Deal
-    from printgen.deal.rules import JEDI_TEMPLE
+    from printgen.deal.table.deal import Deal
+    from printgen.deal.table.rules import JEDI_TEMPLE
     rows = [[5], [1, -1], [2, 3, -5], [4, -4, 6, -6], [1, 2, -3, 7, -7],
             [8, -8, 9, -9, 10, -10], [3, 3, -6, 7, -7, 8, -8]]
     temple = [v for row in rows for v in row]

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printgen.deal.cards import ValueCard, value_cards
-from printgen.deal.deal import jedi_deal
-from printgen.deal.rules import JEDI_TEMPLE
-from printgen.deal.shuffle import SplitMix64, shuffled_deal
+from printgen.deal.table.cards import ValueCard, value_cards
+from printgen.deal.table.deal import jedi_deal
+from printgen.deal.table.rules import JEDI_TEMPLE
+from printgen.deal.table.shuffle import SplitMix64, shuffled_deal
 
 VECTORS = Path(__file__).parent / "fixtures" / "deal" / "shuffle-vectors.txt"
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal.deal import Deal, jedi_deal
-from printgen.deal.engine import MoveKind, replay
-from printgen.deal.rules import JEDI_TEMPLE
-from printgen.deal.solver import solve
+from printgen.deal.table.deal import Deal, jedi_deal
+from printgen.deal.table.engine import MoveKind, replay
+from printgen.deal.table.rules import JEDI_TEMPLE
+from printgen.deal.search.solver import solve
 
 # deal -> level -> (winnable, moves in the solution, nodes searched)
 PINNED = {

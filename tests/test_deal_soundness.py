@@ -19,12 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printgen.deal.deal import Deal, jedi_deal
-from printgen.deal.engine import Game, Item, Move, Position, replay
-from printgen.deal.greedy import greedy_wins
-from printgen.deal.rules import JEDI_TEMPLE, TEMPLE_SIZE, index_of, position_of
-from printgen.deal.solver import _Search, solve, solve_from
-from printgen.deal.state import Board, State, pool_code
+from printgen.deal.table.deal import Deal, jedi_deal
+from printgen.deal.table.engine import Game, Item, Move, Position, replay
+from printgen.deal.census.greedy import greedy_wins
+from printgen.deal.table.rules import JEDI_TEMPLE, TEMPLE_SIZE, index_of, position_of
+from printgen.deal.search.solver import _Search, solve, solve_from
+from printgen.deal.search.state import Board, State, pool_code
 
 LEVELS = ("padawan", "knight", "chosen")
 GONE = 9          # the value of a Temple card that has already left (never a Sylop)

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal.deal import Deal, jedi_deal
-from printgen.deal.engine import replay
-from printgen.deal.jsonio import rating_json
-from printgen.deal.rating import ModelRate, Rating, rate
-from printgen.deal.recycles import recycles_used
-from printgen.deal.rules import JEDI_TEMPLE
-from printgen.deal.solver import solve
+from printgen.deal.table.deal import Deal, jedi_deal
+from printgen.deal.table.engine import replay
+from printgen.deal.formats.jsonio import rating_json
+from printgen.deal.rating.rating import ModelRate, Rating, rate
+from printgen.deal.search.recycles import recycles_used
+from printgen.deal.table.rules import JEDI_TEMPLE
+from printgen.deal.search.solver import solve
 from printgen.spec.playermodel import model_data
 
 LEVELS = ["padawan", "knight", "master", "chosen"]

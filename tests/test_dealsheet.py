@@ -9,11 +9,11 @@ import pdfplumber
 import pytest
 from pdfread import clip_boxes, page_sizes, words
 
-from printgen.deal.deal import jedi_deal
-from printgen.deal.engine import MoveKind
-from printgen.deal.rating import rate
-from printgen.deal.solver import solve
-from printgen.deal.steps import solution_steps
+from printgen.deal.table.deal import jedi_deal
+from printgen.deal.table.engine import MoveKind
+from printgen.deal.rating.rating import rate
+from printgen.deal.search.solver import solve
+from printgen.deal.formats.steps import solution_steps
 from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
 from printgen.spec.dealsheet import sheet_data
 from printgen.spec.printdata import paper

@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 
 from printgen.cli.options import add_jobs, add_out, add_paper, budget, deal_range
-from printgen.deal.census import census_rows, format_csv, format_table, run_deals
-from printgen.deal.rules import JEDI_LEVELS, Level
-from printgen.deal.solver import DEFAULT_BUDGET
+from printgen.deal.census.census import census_rows, format_csv, format_table, run_deals
+from printgen.deal.search.solver import DEFAULT_BUDGET
+from printgen.deal.table.rules import JEDI_LEVELS, Level
 from printgen.errors import InputError
 from printgen.layout.chart import census_page
 from printgen.limits import whole_limit
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_stars_table(args: argparse.Namespace, levels: tuple[Level, ...]) -> int:
-    from printgen.deal.validation import format_results_csv, format_star_table, run_stars
+    from printgen.deal.census.validation import format_results_csv, format_star_table, run_stars
 
     results = run_stars(args.start, args.count, levels, jobs=args.jobs, quiet=args.quiet)
     write_bytes(args.out / "stars.csv", format_results_csv(results).encode("utf-8"))

@@ -13,12 +13,12 @@ from printgen.cli.options import (
     deal_number,
     level_of,
 )
-from printgen.deal.deal import seeded_deal
-from printgen.deal.jsonio import dumps, rating_json, solution_json
-from printgen.deal.rating import rate
-from printgen.deal.rules import JEDI_TEMPLE, RULE_SETS, rule_set
-from printgen.deal.solver import DEFAULT_BUDGET, Solution
-from printgen.deal.steps import solution_steps
+from printgen.deal.formats.jsonio import dumps, rating_json, solution_json
+from printgen.deal.formats.steps import solution_steps
+from printgen.deal.rating.rating import rate
+from printgen.deal.search.solver import DEFAULT_BUDGET, Solution
+from printgen.deal.table.deal import seeded_deal
+from printgen.deal.table.rules import JEDI_TEMPLE, RULE_SETS, rule_set
 
 DESCRIPTION = """\
 Deal deal N (the same cards and Force rolls on every computer, forever), solve it

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from printgen.deal.rating import ModelRate, Rating, rate, screen
-from printgen.deal.rules import JEDI_TEMPLE, rule_set
+from printgen.deal.rating.rating import ModelRate, Rating, rate, screen
+from printgen.deal.table.rules import JEDI_TEMPLE, rule_set
 from printgen.errors import InputError
 from printgen.layout.dealsheet import (
     cover_page,

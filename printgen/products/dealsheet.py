@@ -7,9 +7,9 @@ solves and replays; the real card faces come from the deck's own layout
 templates/deal-sheet.yaml; printgen.layout.dealsheet places it all; the PDF
 renderer writes it.
 
-The difficulty is the engine's rating (printgen.deal.rating), which carries the
-verdict and the key (printgen.deal.key): the key printed is the one the rating
-states, in the engine's own steps in words (printgen.deal.steps).
+The difficulty is the engine's rating (printgen.deal.rating.rating), which carries the
+verdict and the key (printgen.deal.rating.key): the key printed is the one the rating
+states, in the engine's own steps in words (printgen.deal.formats.steps).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.deal.cards import Card, Ink, PlayingCard
-from printgen.deal.deal import Deal, seeded_deal
-from printgen.deal.rating import Rating, rate
-from printgen.deal.rules import JEDI_TEMPLE, LevelRules, RuleSet, rule_set
-from printgen.deal.steps import solution_steps
+from printgen.deal.formats.steps import solution_steps
+from printgen.deal.rating.rating import Rating, rate
+from printgen.deal.table.cards import Card, Ink, PlayingCard
+from printgen.deal.table.deal import Deal, seeded_deal
+from printgen.deal.table.rules import JEDI_TEMPLE, LevelRules, RuleSet, rule_set
 from printgen.errors import InputError
 from printgen.layout.dealsheet import (
     Block,

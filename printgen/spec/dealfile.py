@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printgen.deal.deal import Deal
-from printgen.deal.rules import RuleSet
-from printgen.deal.textio import parse_deal
+from printgen.deal.formats.textio import parse_deal
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.rules import RuleSet
 from printgen.spec.places import display_path
 from printgen.spec.reading import read_text
 

@@ -8,9 +8,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from printgen.builtin import data_dir
-from printgen.deal.key import KeyBudgets
-from printgen.deal.player import ModelParams
-from printgen.deal.rating import StarScale
+from printgen.deal.rating.key import KeyBudgets
+from printgen.deal.rating.player import ModelParams
+from printgen.deal.rating.rating import StarScale
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 

@@ -10,31 +10,19 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-from printgen.deal.deal import jedi_deal
-from printgen.deal.greedy import greedy_wins
-from printgen.deal.player import ModelParams, play
-from printgen.deal.rules import Level
-from printgen.deal.solver import DEFAULT_BUDGET, solve
+from printgen.deal.census.greedy import greedy_wins
+from printgen.deal.rating.interval import wilson
+from printgen.deal.rating.player import ModelParams, play
+from printgen.deal.search.solver import DEFAULT_BUDGET, solve
+from printgen.deal.table.deal import jedi_deal
+from printgen.deal.table.rules import Level
 from printgen.progress import progress
 from printgen.workers import map_in_order
 
-Z95 = 1.959963984540054
 CHUNK = 2     # deals a worker takes at a time
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from printgen.deal.cards import Card
-from printgen.deal.deal import Deal, dealt
-from printgen.deal.rules import RuleSet
+from printgen.deal.table.cards import Card
+from printgen.deal.table.deal import Deal, dealt
+from printgen.deal.table.rules import RuleSet
 from printgen.errors import InputError, located
 
 _TOKEN = re.compile(r"\S+")

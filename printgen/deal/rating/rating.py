@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from printgen.deal.census import wilson
-from printgen.deal.deal import Deal
-from printgen.deal.key import Key, find_key
-from printgen.deal.player import ModelParams, play
-from printgen.deal.rules import Level
-from printgen.deal.solver import DEFAULT_BUDGET
+from printgen.deal.rating.interval import wilson
+from printgen.deal.rating.key import Key, find_key
+from printgen.deal.rating.player import ModelParams, play
+from printgen.deal.search.solver import DEFAULT_BUDGET
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.rules import Level
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from printgen.deal.deal import Deal
-from printgen.deal.engine import (
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import (
     DRAW_MOVE,
     RECYCLE_MOVE,
     Game,
@@ -24,7 +24,7 @@ from printgen.deal.engine import (
     Move,
     Position,
 )
-from printgen.deal.rules import Level
+from printgen.deal.table.rules import Level
 
 
 def _force_sums(pool: tuple[int, ...]) -> dict[int, tuple[int, ...]]:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from itertools import product
 
-from printgen.deal.deal import Deal
-from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move
-from printgen.deal.rules import TEMPLE_SIZE, Level, coverers, position_of
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move
+from printgen.deal.table.rules import TEMPLE_SIZE, Level, coverers, position_of
 
 FULL = (1 << TEMPLE_SIZE) - 1
 MAX_PILE = 34            # pile bits 28-61 of the packed state (key(), the solver's lost table)

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from printgen.deal.cards import Deck, PlayingDeck, ValueDeck
-from printgen.deal.shuffle import shuffled_deal
-from printgen.deal.tableau import Tableau
+from printgen.deal.table.cards import Deck, PlayingDeck, ValueDeck
+from printgen.deal.table.shuffle import shuffled_deal
+from printgen.deal.table.tableau import Tableau
 from printgen.errors import InputError
 
 Shuffle = Callable[[int, Sequence[Any], int], tuple[list[Any], list[tuple[int, int]]]]

@@ -19,10 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from printgen.deal.deal import Deal
-from printgen.deal.rules import RuleSet
-from printgen.deal.shuffle import SplitMix64
-from printgen.deal.state import (
+from printgen.deal.search.state import (
     BALANCE,
     DRAW_KIND,
     FORCE,
@@ -33,6 +30,9 @@ from printgen.deal.state import (
     pool_code,
     pool_count,
 )
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.rules import RuleSet
+from printgen.deal.table.shuffle import SplitMix64
 
 
 def seen_after(seen: int, s: State) -> int:

@@ -28,12 +28,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from printgen.deal.bounds import LossCheck
-from printgen.deal.deal import Deal
-from printgen.deal.engine import Move
-from printgen.deal.pairsearch import PairSearch
-from printgen.deal.rules import Level
-from printgen.deal.state import (
+from printgen.deal.search.bounds import LossCheck
+from printgen.deal.search.pairsearch import PairSearch
+from printgen.deal.search.state import (
     BALANCE,
     DRAW_MOVE_T,
     FORCE,
@@ -45,6 +42,9 @@ from printgen.deal.state import (
     force_options,
     zero_options,
 )
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import Move
+from printgen.deal.table.rules import Level
 from printgen.errors import BudgetExceeded
 
 DEFAULT_BUDGET = 12_000_000

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from printgen.deal.cards import Card
-from printgen.deal.rules import JEDI_TEMPLE, PYRAMID, RuleSet
+from printgen.deal.table.cards import Card
+from printgen.deal.table.rules import JEDI_TEMPLE, PYRAMID, RuleSet
 from printgen.errors import InputError
 
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printgen.deal.deal import Deal
-from printgen.deal.engine import Move, replay
-from printgen.deal.recycles import fewest_recycles, recycles_used
-from printgen.deal.rules import Level
-from printgen.deal.shortest import shorten
-from printgen.deal.solver import DEFAULT_BUDGET, Solver
+from printgen.deal.search.recycles import fewest_recycles, recycles_used
+from printgen.deal.search.shortest import shorten
+from printgen.deal.search.solver import DEFAULT_BUDGET, Solver
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import Move, replay
+from printgen.deal.table.rules import Level
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,12 @@ import io
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 
-from printgen.deal.census import wilson
-from printgen.deal.deal import jedi_deal
-from printgen.deal.greedy import greedy_wins
-from printgen.deal.player import play
-from printgen.deal.rating import rate
-from printgen.deal.rules import Level
+from printgen.deal.census.greedy import greedy_wins
+from printgen.deal.rating.interval import wilson
+from printgen.deal.rating.player import play
+from printgen.deal.rating.rating import rate
+from printgen.deal.table.deal import jedi_deal
+from printgen.deal.table.rules import Level
 from printgen.progress import progress
 from printgen.workers import map_in_order
 
