@@ -10,6 +10,7 @@ from pdfread import words
 
 from printgen.deal.table.deal import jedi_deal
 from printgen.deal.search.solver import solve
+from printgen.spec.playermodel import model_data
 from printgen.products.challenge import ChallengeBuild, build_challenge
 from printgen.deal.rating.rating import rate
 from printgen.spec.printdata import paper
@@ -53,7 +54,7 @@ def test_only_deals_of_the_asked_difficulty(built):
     expected, number = [], START
     while len(expected) < COUNT:
         deal = jedi_deal(number)
-        if rate(deal, "knight").stars == STARS and solve(deal, "knight").winnable:
+        if rate(deal, "knight", model_data()).stars == STARS and solve(deal, "knight").winnable:
             expected.append(number)
         number += 1
     assert [w.deal.number for w in deals] == expected

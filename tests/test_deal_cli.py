@@ -121,8 +121,8 @@ def test_the_census_chart_keeps_its_words_inside_the_margins(cli, tmp_path, pape
 
 def census_by_jobs(count: int) -> None:
     levels = (Level.KNIGHT, Level.CHOSEN)
-    one = run_deals(1, count, levels, jobs=1, quiet=True)
-    two = run_deals(1, count, levels, jobs=2, quiet=True)
+    one = run_deals(1, count, levels, params=model_data().model, jobs=1, quiet=True)
+    two = run_deals(1, count, levels, params=model_data().model, jobs=2, quiet=True)
     assert one == two
     assert format_csv(census_rows(one, levels)) == format_csv(census_rows(two, levels))
 
@@ -156,11 +156,11 @@ def test_player_model_is_deterministic_and_wins_less_seeing_less():
 
 
 def test_rating_pins():
-    first = rate(jedi_deal(1), "knight")
+    first = rate(jedi_deal(1), "knight", model_data())
     assert (first.stars, first.model.wins, first.model.games, first.key.recycles) == (1, 8, 8, 0)
-    second = rate(jedi_deal(17), "master")
+    second = rate(jedi_deal(17), "master", model_data())
     assert (second.stars, second.model.wins, second.key.recycles) == (5, 2, 0)
-    assert rate(jedi_deal(17), "master", jobs=2) == second
+    assert rate(jedi_deal(17), "master", model_data(), jobs=2) == second
 
 
 def test_screen_never_drops_a_deal_of_the_asked_stars():
@@ -170,9 +170,9 @@ def test_screen_never_drops_a_deal_of_the_asked_stars():
     from printgen.deal.rating.rating import screen
     kept = dropped = 0
     for number in (1, 2):                  # 1 rates 1 star, 2 rates 5: both ends of the screen
-        rating = rate(jedi_deal(number), "knight")
+        rating = rate(jedi_deal(number), "knight", model_data())
         for stars in range(1, 6):
-            model = screen(jedi_deal(number), "knight", stars)
+            model = screen(jedi_deal(number), "knight", model_data(), stars)
             if rating.stars == stars:
                 assert model == rating.model, (number, stars)
             kept += model is not None

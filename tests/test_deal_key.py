@@ -17,6 +17,7 @@ from printgen.deal.search.shortest import Heuristic, shorten
 from printgen.deal.search.solver import solve
 from printgen.deal.search.state import Board
 from printgen.deal.formats.steps import solution_steps
+from printgen.spec.playermodel import model_data
 
 CASES = [(3, "padawan"), (17, "knight"), (5, "master"), (3, "chosen")]
 
@@ -77,7 +78,7 @@ def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_p
 def test_pyramid_json_key_replays():
     deal = seeded_deal(rule_set("pyramid"), 5)
     from printgen.deal.rating.rating import rate
-    rating = rate(deal)
+    rating = rate(deal, None, model_data())
     if rating.winnable:
         assert replay(deal, None, rating.key.moves).won
         assert recycles_used(rating.key.moves) == rating.key.recycles

@@ -14,6 +14,7 @@ from printgen.deal.table.engine import MoveKind
 from printgen.deal.rating.rating import rate
 from printgen.deal.search.solver import solve
 from printgen.deal.formats.steps import solution_steps
+from printgen.spec.playermodel import model_data
 from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
 from printgen.spec.dealsheet import sheet_data
 from printgen.spec.printdata import paper
@@ -38,7 +39,7 @@ def test_sheet_then_solution_on_pages_of_its_own(sheet):
     assert all(abs(w - 210) < 0.01 and abs(h - 297) < 0.01 for w, h in page_sizes(sheet))
     assert "Setup order" in texts[0] and "Solution key" not in texts[0]
     assert all("Solution key" in t and "Setup order" not in t for t in texts[1:])
-    moves = rate(jedi_deal(NUMBER), "knight").key.moves
+    moves = rate(jedi_deal(NUMBER), "knight", model_data()).key.moves
     steps = solution_steps(jedi_deal(NUMBER), "knight", moves)
     key = "\n".join(texts[1:])
     assert re.findall(r"^\s*(\d+)\.", key, re.M)[-1] == str(len(steps))

@@ -14,6 +14,7 @@ from printgen.layout.chart import census_page
 from printgen.limits import whole_limit
 from printgen.output import write_bytes
 from printgen.render.pdf import render_pdf
+from printgen.spec.playermodel import model_data
 from printgen.spec.printdata import paper
 
 DESCRIPTION = """\
@@ -65,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
     levels = parse_levels(args.levels)
     if args.stars:
         return run_stars_table(args, levels)
-    results = run_deals(args.start, args.count, levels, jobs=args.jobs, budget=args.budget,
-                        quiet=args.quiet)
+    results = run_deals(args.start, args.count, levels, params=model_data().model,
+                        jobs=args.jobs, budget=args.budget, quiet=args.quiet)
     rows = census_rows(results, levels)
     write_bytes(args.out / "census.csv", format_csv(rows).encode("utf-8"))
     last = args.start + args.count - 1
@@ -84,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
 def run_stars_table(args: argparse.Namespace, levels: tuple[Level, ...]) -> int:
     from printgen.deal.census.validation import format_results_csv, format_star_table, run_stars
 
-    results = run_stars(args.start, args.count, levels, jobs=args.jobs, quiet=args.quiet)
+    results = run_stars(args.start, args.count, levels, data=model_data(), jobs=args.jobs,
+                        quiet=args.quiet)
     write_bytes(args.out / "stars.csv", format_results_csv(results).encode("utf-8"))
     print(format_star_table(results, levels))
     if not args.quiet:

@@ -19,6 +19,7 @@ from printgen.deal.rating.rating import rate
 from printgen.deal.search.solver import DEFAULT_BUDGET, Solution
 from printgen.deal.table.deal import seeded_deal
 from printgen.deal.table.rules import JEDI_TEMPLE, RULE_SETS, rule_set
+from printgen.spec.playermodel import model_data
 
 DESCRIPTION = """\
 Deal deal N (the same cards and Force rolls on every computer, forever), solve it
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         from printgen.products.dealsheet import print_sheet
         return print_sheet(number, level.value, args)
     deal = seeded_deal(rules, number)
-    rating = rate(deal, level, jobs=args.jobs, budget=budget(args.budget))
+    rating = rate(deal, level, model_data(), jobs=args.jobs, budget=budget(args.budget))
     key = rating.key
     data = solution_json(deal, level, Solution(key.winnable, key.moves, key.nodes))
     data["rating"] = rating_json(rating, len(solution_steps(deal, level, key.moves)))

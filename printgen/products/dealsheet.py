@@ -41,6 +41,7 @@ from printgen.model import Paper
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck
 from printgen.spec.dealsheet import SHEET_FILE, SheetData, sheet_data, template_file
+from printgen.spec.playermodel import model_data
 from printgen.spec.template import load_template
 from printgen.units import pt
 from printgen.words import plural
@@ -89,7 +90,7 @@ def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, 
     level_rules = rules.level(level)
     deal, order = make_deal(rules, number)
     cards = tuple(rules.deck.cards()[i] for i in order)
-    rating = rating or rate(deal, level_rules.level, jobs=jobs)
+    rating = rating or rate(deal, level_rules.level, model_data(), jobs=jobs)
     steps = tuple(solution_steps(deal, level_rules.level, rating.key.moves))
     words = SheetWords(rating, len(steps), texts, rules.names[0])
     return Worked(deal, level_rules, order, cards, rating, steps, words.verdict(),
@@ -106,8 +107,6 @@ class SheetWords:
     temple: str
 
     def fields(self) -> dict[str, object]:
-        from printgen.spec.playermodel import model_data
-
         rating, key, model = self.rating, self.rating.key, self.rating.model
         low, high = model.interval
         budgets = model_data().key

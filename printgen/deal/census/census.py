@@ -68,13 +68,11 @@ def _deal(args: tuple[int, tuple[str, ...], int, ModelParams]) -> list[DealResul
     return results
 
 
-def run_deals(start: int, count: int, levels: Sequence[Level], *, jobs: int = 1,
-              budget: int = DEFAULT_BUDGET, quiet: bool = False) -> list[DealResult]:
+def run_deals(start: int, count: int, levels: Sequence[Level], *, params: ModelParams,
+              jobs: int = 1, budget: int = DEFAULT_BUDGET,
+              quiet: bool = False) -> list[DealResult]:
     """Solve and play deals start..start+count-1 at each level, in deal order (the
-    progress bar counts deals)."""
-    from printgen.spec.playermodel import model_data
-
-    params = model_data().model
+    progress bar counts deals); the player model plays with `params`."""
     names = tuple(level.value for level in levels)
     work = [(n, names, budget, params) for n in range(start, start + count)]
     deals = map_in_order(_deal, work, jobs=jobs, chunksize=CHUNK)

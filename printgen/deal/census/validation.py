@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, fields
 from printgen.deal.census.greedy import greedy_wins
 from printgen.deal.rating.interval import wilson
 from printgen.deal.rating.player import play
-from printgen.deal.rating.rating import rate
+from printgen.deal.rating.rating import ModelData, rate
 from printgen.deal.table.deal import jedi_deal
 from printgen.deal.table.rules import Level
 from printgen.progress import progress
@@ -60,15 +60,13 @@ class StarRow:
     greedy_high: float
 
 
-def _deal(args: tuple[int, tuple[str, ...]]) -> list[StarResult]:
-    from printgen.spec.playermodel import model_data
-
-    number, levels = args
-    params = model_data().model
+def _deal(args: tuple[int, tuple[str, ...], ModelData]) -> list[StarResult]:
+    number, levels, data = args
+    params = data.model
     deal = jedi_deal(number)
     results = []
     for level in levels:
-        rating = rate(deal, level)
+        rating = rate(deal, level, data)
         results.append(StarResult(number, level, rating.winnable, rating.stars,
                                   rating.model.wins, rating.model.games, rating.key.recycles,
                                   play(deal, level, params.games, params).won,
@@ -76,11 +74,12 @@ def _deal(args: tuple[int, tuple[str, ...]]) -> list[StarResult]:
     return results
 
 
-def run_stars(start: int, count: int, levels: Sequence[Level], *, jobs: int = 1,
-              quiet: bool = False) -> list[StarResult]:
-    """Rate and play deals start..start+count-1 at each level, in deal order."""
+def run_stars(start: int, count: int, levels: Sequence[Level], *, data: ModelData,
+              jobs: int = 1, quiet: bool = False) -> list[StarResult]:
+    """Rate (with `data`) and play deals start..start+count-1 at each level, in deal
+    order."""
     names = tuple(level.value for level in levels)
-    work = [(n, names) for n in range(start, start + count)]
+    work = [(n, names, data) for n in range(start, start + count)]
     deals = map_in_order(_deal, work, jobs=jobs)
     return [r for one in progress(deals, total=count, desc="stars", unit="deal", quiet=quiet)
             for r in one]
