@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 from pdfread import words
 
-from printgen.deal.table.deal import jedi_deal
-from printgen.deal.search.solver import solve
-from printgen.spec.playermodel import model_data
+from printgen.deal import rate, solve
 from printgen.products.challenge import ChallengeBuild, build_challenge
-from printgen.deal.rating.rating import rate
+from printgen.spec.dealfile import jedi_deal
+from printgen.spec.playermodel import model_data
 from printgen.spec.printdata import paper
 
 COUNT, STARS, START = 3, 1, 4

@@ -11,15 +11,14 @@ import pytest
 from conftest import PYRAMID_1500
 from pdfread import words
 
+from printgen.deal import Level, rate
 from printgen.deal.census.census import census_rows, format_csv, run_deals
-from printgen.deal.rating.interval import wilson
-from printgen.deal.table.deal import jedi_deal
-from printgen.deal.rating.player import play
-from printgen.deal.rating.rating import rate
-from printgen.spec.playermodel import model_data
-from printgen.deal.table.rules import Level
-from printgen.deal.table.cards import STANDARD_DECK
 from printgen.deal.formats.textio import format_deal
+from printgen.deal.rating.interval import wilson
+from printgen.deal.rating.player import play
+from printgen.deal.table.cards import STANDARD_DECK
+from printgen.spec.dealfile import jedi_deal
+from printgen.spec.playermodel import model_data
 
 FIXTURES = Path(__file__).parent / "fixtures" / "deal"
 
@@ -167,7 +166,7 @@ def test_screen_never_drops_a_deal_of_the_asked_stars():
     """challenge --difficulty screens deals by the model's games, stopping as soon as
     the asked stars are out of reach; it never drops a deal the full rating gives
     them, and the games it keeps are the rating's."""
-    from printgen.deal.rating.rating import screen
+    from printgen.deal import screen
     kept = dropped = 0
     for number in (1, 2):                  # 1 rates 1 star, 2 rates 5: both ends of the screen
         rating = rate(jedi_deal(number), "knight", model_data())

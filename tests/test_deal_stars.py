@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal.table.deal import Deal, jedi_deal
-from printgen.deal.table.engine import replay
-from printgen.deal.formats.jsonio import rating_json
-from printgen.deal.rating.rating import ModelRate, Rating, rate
+from printgen.deal import JEDI_TEMPLE, Deal, ModelRate, Rating, rate, rating_json, solve
 from printgen.deal.search.recycles import recycles_used
-from printgen.deal.table.rules import JEDI_TEMPLE
-from printgen.deal.search.solver import solve
+from printgen.deal.table.engine import replay
+from printgen.spec.dealfile import jedi_deal
 from printgen.spec.playermodel import model_data
 
 LEVELS = ["padawan", "knight", "master", "chosen"]

@@ -9,14 +9,12 @@ import pdfplumber
 import pytest
 from pdfread import clip_boxes, page_sizes, words
 
-from printgen.deal.table.deal import jedi_deal
+from printgen.deal import rate, solution_steps, solve
 from printgen.deal.table.engine import MoveKind
-from printgen.deal.rating.rating import rate
-from printgen.deal.search.solver import solve
-from printgen.deal.formats.steps import solution_steps
-from printgen.spec.playermodel import model_data
 from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
+from printgen.spec.dealfile import jedi_deal
 from printgen.spec.dealsheet import sheet_data
+from printgen.spec.playermodel import model_data
 from printgen.spec.printdata import paper
 
 MM = 72 / 25.4

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from printgen.deal.rating.rating import ModelData, ModelRate, Rating, rate, screen
-from printgen.deal.table.rules import JEDI_TEMPLE, rule_set
+from printgen.deal import JEDI_TEMPLE, ModelData, ModelRate, Rating, RuleSet, rate, rule_set, screen
 from printgen.errors import InputError
 from printgen.layout.dealsheet import (
     cover_page,
@@ -36,6 +35,7 @@ from printgen.products.dealsheet import (
 )
 from printgen.progress import Bar
 from printgen.render.pdf import render_pdf
+from printgen.spec.dealfile import with_cards
 from printgen.spec.dealsheet import SheetData, sheet_data
 from printgen.spec.playermodel import model_data
 from printgen.workers import map_in_order
@@ -68,8 +68,8 @@ def choose_deals(options: ChallengeBuild, data: SheetData, bar: Bar) -> Iterator
     limit, found = data.challenge["scan_limit"], 0
     numbers = range(options.start, options.start + limit)
     for tried, (number, rating) in enumerate(
-            ratings(options.rules, options.level, numbers, model_data(), stars=options.difficulty,
-                    jobs=options.jobs), 1):
+            ratings(with_cards(rule_set(options.rules)), options.level, numbers, model_data(),
+                    stars=options.difficulty, jobs=options.jobs), 1):
         bar.note(f"{tried} tried")
         if rating is None or not rating.winnable or rating.stars != (options.difficulty or rating.stars):
             continue
@@ -85,11 +85,11 @@ def choose_deals(options: ChallengeBuild, data: SheetData, bar: Bar) -> Iterator
                      f"another difficulty or another --start")
 
 
-def rated(rules_name: str, level: str | None, data: ModelData, number: int,
+def rated(rules: RuleSet, level: str | None, data: ModelData, number: int,
           stars: int | None = None) -> tuple[int, Rating | None]:
-    """Deal `number` and its rating at the level with `data` (a worker's job); None when
-    the model's games show it cannot get `stars` (they stop as soon as that is sure)."""
-    rules = rule_set(rules_name)
+    """Deal `number` of `rules` (ready to deal) and its rating at the level with `data`
+    (a worker's job); None when the model's games show it cannot get `stars` (they stop
+    as soon as that is sure)."""
     deal, _ = make_deal(rules, number)
     at = rules.level(level).level
     model: ModelRate | None = None
@@ -100,7 +100,7 @@ def rated(rules_name: str, level: str | None, data: ModelData, number: int,
     return number, rate(deal, at, data, model=model)
 
 
-def ratings(rules: str, level: str | None, numbers: range, data: ModelData, *,
+def ratings(rules: RuleSet, level: str | None, numbers: range, data: ModelData, *,
             stars: int | None, jobs: int) -> Iterator[tuple[int, Rating | None]]:
     """(number, rating) in number order. With jobs > 1 a few deals ahead are rated in
     other processes; when the caller stops, the deals not yet started are dropped."""

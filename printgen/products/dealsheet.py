@@ -7,9 +7,10 @@ solves and replays; the real card faces come from the deck's own layout
 templates/deal-sheet.yaml; printgen.layout.dealsheet places it all; the PDF
 renderer writes it.
 
-The difficulty is the engine's rating (printgen.deal.rating.rating), which carries the
-verdict and the key (printgen.deal.rating.key): the key printed is the one the rating
-states, in the engine's own steps in words (printgen.deal.formats.steps).
+The difficulty is the engine's rating (rate, printgen/deal/rating/), which carries the
+verdict and the key: the key printed is the one the rating states, in the engine's
+own steps in words (solution_steps). The player model's data and the Jedi Temple
+deck's cards are read here (printgen.spec) and handed to the engine.
 """
 
 from __future__ import annotations
@@ -20,11 +21,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.deal.formats.steps import solution_steps
-from printgen.deal.rating.rating import Rating, rate
-from printgen.deal.table.cards import Card, Ink, PlayingCard
-from printgen.deal.table.deal import Deal, seeded_deal
-from printgen.deal.table.rules import JEDI_TEMPLE, LevelRules, RuleSet, rule_set
+from printgen.deal import (
+    JEDI_TEMPLE,
+    Card,
+    Deal,
+    Ink,
+    LevelRules,
+    PlayingCard,
+    Rating,
+    RuleSet,
+    rate,
+    rule_set,
+    seeded_deal,
+    solution_steps,
+)
 from printgen.errors import InputError
 from printgen.layout.dealsheet import (
     Block,
@@ -40,6 +50,7 @@ from printgen.layout.page import Frame, Side
 from printgen.model import Paper
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck
+from printgen.spec.dealfile import with_cards
 from printgen.spec.dealsheet import SHEET_FILE, SheetData, sheet_data, template_file
 from printgen.spec.playermodel import model_data
 from printgen.spec.template import load_template
@@ -86,7 +97,7 @@ def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
 def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, str],
               rating: Rating | None = None, jobs: int = 1) -> Worked:
     """Deal, rate (verdict, key, model games) and describe deal `number` at `level`."""
-    rules = rule_set(rules_name)
+    rules = with_cards(rule_set(rules_name))
     level_rules = rules.level(level)
     deal, order = make_deal(rules, number)
     cards = tuple(rules.deck.cards()[i] for i in order)

@@ -7,9 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from printgen.builtin import data_dir
-from printgen.deal.rating.key import KeyBudgets
-from printgen.deal.rating.player import ModelParams
-from printgen.deal.rating.rating import ModelData, StarScale
+from printgen.deal import KeyBudgets, ModelData, ModelParams, StarScale
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 

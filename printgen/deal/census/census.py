@@ -1,7 +1,7 @@
 """The census: full-knowledge and player-model win rates per level over many deals.
 
 Each (deal, level) is decided by the solver, played once by the player model
-(game 0, player.py) and once by the simple greedy player (greedy.py). Work is
+(game 0, rating/player.py) and once by the simple greedy player (greedy.py). Work is
 spread over a process pool; results are gathered by deal number, so they are the
 same whatever the number of jobs.
 """
@@ -17,8 +17,8 @@ from printgen.deal.census.greedy import greedy_wins
 from printgen.deal.rating.interval import wilson
 from printgen.deal.rating.player import ModelParams, play
 from printgen.deal.search.solver import DEFAULT_BUDGET, solve
-from printgen.deal.table.deal import jedi_deal
-from printgen.deal.table.rules import Level
+from printgen.deal.table.deal import seeded_deal
+from printgen.deal.table.rules import Level, RuleSet
 from printgen.progress import progress
 from printgen.workers import map_in_order
 
@@ -56,9 +56,9 @@ class DealResult:
     greedy_won: bool = False
 
 
-def _deal(args: tuple[int, tuple[str, ...], int, ModelParams]) -> list[DealResult]:
-    number, levels, budget, params = args
-    deal = jedi_deal(number)
+def _deal(args: tuple[RuleSet, int, tuple[str, ...], int, ModelParams]) -> list[DealResult]:
+    rules, number, levels, budget, params = args
+    deal = seeded_deal(rules, number)
     results = []
     for level in levels:
         solution = solve(deal, level, budget=budget)
@@ -68,13 +68,14 @@ def _deal(args: tuple[int, tuple[str, ...], int, ModelParams]) -> list[DealResul
     return results
 
 
-def run_deals(start: int, count: int, levels: Sequence[Level], *, params: ModelParams,
-              jobs: int = 1, budget: int = DEFAULT_BUDGET,
+def run_deals(start: int, count: int, levels: Sequence[Level], *, rules: RuleSet,
+              params: ModelParams, jobs: int = 1, budget: int = DEFAULT_BUDGET,
               quiet: bool = False) -> list[DealResult]:
-    """Solve and play deals start..start+count-1 at each level, in deal order (the
-    progress bar counts deals); the player model plays with `params`."""
+    """Solve and play deals start..start+count-1 of `rules` (Jedi Temple, its cards
+    handed in) at each level, in deal order (the progress bar counts deals); the
+    player model plays with `params`."""
     names = tuple(level.value for level in levels)
-    work = [(n, names, budget, params) for n in range(start, start + count)]
+    work = [(rules, n, names, budget, params) for n in range(start, start + count)]
     deals = map_in_order(_deal, work, jobs=jobs, chunksize=CHUNK)
     return [r for one in progress(deals, total=count, desc="census", unit="deal", quiet=quiet)
             for r in one]

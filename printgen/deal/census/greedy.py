@@ -1,7 +1,7 @@
 """An independent simple player, to check the stars against: it takes the first
 group it sees.
 
-Written on the reference engine (engine.py), not the solver: at every turn it
+Written on the reference engine (table/engine.py), not the solver: at every turn it
 looks at the available cards in the engine's order (Temple cards from the apex
 down, left to right, then the Draw card and the Discard top) and removes the
 first group that takes a Temple card, smallest groups first, using the fewest

@@ -1,6 +1,6 @@
 """Do the stars mean something? Deals rated in bulk, tabled by star level.
 
-For each (deal, level) the deal is rated as its sheet rates it (rating.py), then
+For each (deal, level) the deal is rated as its sheet rates it (rating/rating.py), then
 played by two players the stars were not made from: one more game of the player
 model (game number `games`, which no rating plays: a held-out game) and the
 simple greedy player (greedy.py). Per level and star level the table gives the
@@ -20,8 +20,8 @@ from printgen.deal.census.greedy import greedy_wins
 from printgen.deal.rating.interval import wilson
 from printgen.deal.rating.player import play
 from printgen.deal.rating.rating import ModelData, rate
-from printgen.deal.table.deal import jedi_deal
-from printgen.deal.table.rules import Level
+from printgen.deal.table.deal import seeded_deal
+from printgen.deal.table.rules import Level, RuleSet
 from printgen.progress import progress
 from printgen.workers import map_in_order
 
@@ -60,10 +60,10 @@ class StarRow:
     greedy_high: float
 
 
-def _deal(args: tuple[int, tuple[str, ...], ModelData]) -> list[StarResult]:
-    number, levels, data = args
+def _deal(args: tuple[RuleSet, int, tuple[str, ...], ModelData]) -> list[StarResult]:
+    rules, number, levels, data = args
     params = data.model
-    deal = jedi_deal(number)
+    deal = seeded_deal(rules, number)
     results = []
     for level in levels:
         rating = rate(deal, level, data)
@@ -74,12 +74,12 @@ def _deal(args: tuple[int, tuple[str, ...], ModelData]) -> list[StarResult]:
     return results
 
 
-def run_stars(start: int, count: int, levels: Sequence[Level], *, data: ModelData,
-              jobs: int = 1, quiet: bool = False) -> list[StarResult]:
-    """Rate (with `data`) and play deals start..start+count-1 at each level, in deal
-    order."""
+def run_stars(start: int, count: int, levels: Sequence[Level], *, rules: RuleSet,
+              data: ModelData, jobs: int = 1, quiet: bool = False) -> list[StarResult]:
+    """Rate (with `data`) and play deals start..start+count-1 of `rules` (Jedi Temple,
+    its cards handed in) at each level, in deal order."""
     names = tuple(level.value for level in levels)
-    work = [(n, names, data) for n in range(start, start + count)]
+    work = [(rules, n, names, data) for n in range(start, start + count)]
     deals = map_in_order(_deal, work, jobs=jobs)
     return [r for one in progress(deals, total=count, desc="stars", unit="deal", quiet=quiet)
             for r in one]

@@ -93,7 +93,7 @@ def solution_json(deal: Deal, level: Level | str | None, solution: Solution) -> 
 
 
 def rating_json(rating: Any, steps: int) -> dict[str, Any]:
-    """A deal's rating (printgen.deal.rating.rating.Rating) as JSON; `steps` is the number of
+    """A deal's rating (printgen.deal.Rating) as JSON; `steps` is the number of
     steps the key takes in words (a run of Draws is one step)."""
     model, key = rating.model, rating.key
     low, high = model.interval

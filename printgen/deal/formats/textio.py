@@ -1,7 +1,7 @@
 """Deals as text: parse and format a rule set's deal files.
 
 A deal file lists every card of the deck once, written as the rule set's deck
-writes it (cards.py): Pyramid `6d 5h Ah Td` (rank A23456789TJQK, suit cdhs),
+writes it (table/cards.py): Pyramid `6d 5h Ah Td` (rank A23456789TJQK, suit cdhs),
 Jedi Temple signed values `+3 -7 0`. The Temple comes first, row by row from the
 apex, then the stock from the top; line breaks are free and `#` starts a comment.
 Every problem in a file is reported at once, each located as file:line.

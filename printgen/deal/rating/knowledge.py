@@ -3,7 +3,7 @@
 A player sees every Temple card at the face-up levels and, at the face-down ones,
 only the cards that are or were available (a card is turned face up when its
 coverers leave, and stays so). Of the pile cards they have seen those turned up
-so far: the cycle order never changes (engine.py), so the cards seen are the
+so far: the cycle order never changes (table/engine.py), so the cards seen are the
 positions before the furthest the cursor has reached, every one of them once the
 deck has been recycled. A Force roll is known once thrown. Everything else, the
 unseen cards' places and the rolls to come, a determinization draws at random:

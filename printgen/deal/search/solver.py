@@ -382,7 +382,7 @@ def solve(deal: Deal, level: Level | str | None = None, *,
     return Solver(deal, level).solve(recycles, budget=budget)
 
 
-# --- For the player model (printgen/deal/player.py): decide any position. ---------
+# --- For the player model (printgen/deal/rating/player.py): decide any position. ---------
 
 def solve_from(board: Board, start: State, *, budget: int) -> tuple[bool | None, list[tuple], int]:
     """Decide position `start` of `board` with full knowledge, as solve() decides a

@@ -5,7 +5,7 @@
 - removed: bitmask of the Temple indices (0..27) already removed;
 - piles: bitmask of the pile cards still in play, by their index in the
   fixed cycle order (discard bottom..top, Draw card, stock top..bottom; see
-  engine.py); cards below `cursor` are the discard pile;
+  table/engine.py); cards below `cursor` are the discard pile;
 - cursor: the Draw card's index when has_draw, else the first stock index
   (normalised to the lowest remaining stock card, or the pile count);
 - pool: the Force pool as counts per die value (POOL_BITS = 4 bits per value
