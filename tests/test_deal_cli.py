@@ -11,13 +11,13 @@ import pytest
 from conftest import PYRAMID_1500
 from pdfread import words
 
-from printgen.deal import Level, rate
-from printgen.deal.census.census import census_rows, format_csv, run_deals
+from printgen.deal import JEDI_TEMPLE, Level, rate
+from printgen.deal.census import census_rows, format_csv, run_deals
 from printgen.deal.formats.textio import format_deal
 from printgen.deal.rating.interval import wilson
 from printgen.deal.rating.player import play
 from printgen.deal.table.cards import STANDARD_DECK
-from printgen.spec.dealfile import jedi_deal
+from printgen.spec.dealfile import jedi_deal, with_cards
 from printgen.spec.playermodel import model_data
 
 FIXTURES = Path(__file__).parent / "fixtures" / "deal"
@@ -120,8 +120,10 @@ def test_the_census_chart_keeps_its_words_inside_the_margins(cli, tmp_path, pape
 
 def census_by_jobs(count: int) -> None:
     levels = (Level.KNIGHT, Level.CHOSEN)
-    one = run_deals(1, count, levels, params=model_data().model, jobs=1, quiet=True)
-    two = run_deals(1, count, levels, params=model_data().model, jobs=2, quiet=True)
+    one = run_deals(1, count, levels, rules=with_cards(JEDI_TEMPLE), params=model_data().model,
+                    jobs=1, quiet=True)
+    two = run_deals(1, count, levels, rules=with_cards(JEDI_TEMPLE), params=model_data().model,
+                    jobs=2, quiet=True)
     assert one == two
     assert format_csv(census_rows(one, levels)) == format_csv(census_rows(two, levels))
 
