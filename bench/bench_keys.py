@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printgen.deal.deal import jedi_deal  # noqa: E402
-from printgen.deal.key import find_key  # noqa: E402
-from printgen.deal.recycles import recycles_used  # noqa: E402
-from printgen.deal.solver import solve  # noqa: E402
+from printgen.deal import solve  # noqa: E402
+from printgen.deal.rating.key import find_key  # noqa: E402
+from printgen.deal.search.recycles import recycles_used  # noqa: E402
+from printgen.spec.dealfile import jedi_deal  # noqa: E402
 from printgen.spec.playermodel import model_data  # noqa: E402
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printgen.deal.datasets import KnownDeal, load_pyramid_1500  # noqa: E402
-from printgen.deal.solver import DEFAULT_BUDGET, solve  # noqa: E402
+from printgen.deal import DEFAULT_BUDGET, solve  # noqa: E402
+from printgen.deal.formats.datasets import KnownDeal, load_pyramid_1500  # noqa: E402
 
 PYRAMID_1500 = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "pyramid-1500"
 _DEALS: list[KnownDeal] = []

@@ -17,9 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printgen.deal.deal import jedi_deal  # noqa: E402
-from printgen.deal.rules import JEDI_LEVELS  # noqa: E402
-from printgen.deal.solver import DEFAULT_BUDGET, solve  # noqa: E402
+from printgen.deal import DEFAULT_BUDGET, JEDI_LEVELS, solve  # noqa: E402
+from printgen.spec.dealfile import jedi_deal  # noqa: E402
 
 
 def _one(args: tuple[int, str, int]) -> tuple[int, str, bool | None, int, float]:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from pdfread import words
 
-from printgen.deal.deal import jedi_deal
-from printgen.deal.solver import solve
+from printgen.deal import rate, solve
 from printgen.products.challenge import ChallengeBuild, build_challenge
-from printgen.deal.rating import rate
+from printgen.spec.dealfile import jedi_deal
+from printgen.spec.playermodel import model_data
 from printgen.spec.printdata import paper
 
 COUNT, STARS, START = 3, 1, 4
@@ -53,7 +53,7 @@ def test_only_deals_of_the_asked_difficulty(built):
     expected, number = [], START
     while len(expected) < COUNT:
         deal = jedi_deal(number)
-        if rate(deal, "knight").stars == STARS and solve(deal, "knight").winnable:
+        if rate(deal, "knight", model_data()).stars == STARS and solve(deal, "knight").winnable:
             expected.append(number)
         number += 1
     assert [w.deal.number for w in deals] == expected

@@ -6,11 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printgen.deal.cards import (STANDARD_DECK, Ink, PlayingCard, PlayingDeck, Rank, Suit,
-                                 ValueCard, ValueDeck, value_cards)
-from printgen.deal.rules import JEDI_TEMPLE, PYRAMID, Level, rule_set
-from printgen.deal.tableau import Tableau
+from printgen.deal import (JEDI_TEMPLE, Deal, Ink, Level, PlayingCard, Tableau, ValueCard,
+                           ValueDeck, rule_set, seeded_deal)
+from printgen.deal.table.cards import STANDARD_DECK, PlayingDeck, Rank, Suit
+from printgen.deal.table.rules import PYRAMID
 from printgen.errors import InputError
+from printgen.spec.dealfile import deck_values, value_cards, with_cards
 
 
 def test_the_standard_deck_is_52_cards_in_suit_then_rank_order():
@@ -59,20 +60,30 @@ def test_value_cards_keep_their_sign_and_ink():
             ValueCard.parse(text)
 
 
+def test_a_deck_a_file_lists_deals_only_once_its_cards_are_handed_in():
+    """The engine reads no file: Jedi Temple names its deck, the caller gives the cards."""
+    with pytest.raises(ValueError, match="deck sabacc-62: its cards were not handed in"):
+        seeded_deal(JEDI_TEMPLE, 1)
+    dealt = seeded_deal(with_cards(JEDI_TEMPLE), 1)
+    assert dealt.rules.deck.cards() == deck_values("sabacc-62") and dealt.card(0) is not None
+    by_values = Deal(JEDI_TEMPLE, dealt.values, dealt.rolls)     # values alone need no cards
+    assert [by_values.card_text(i) for i in range(62)] == [dealt.card_text(i) for i in range(62)]
+
+
 def test_decks_give_values_and_name_a_value_without_its_card():
     pyramid = PlayingDeck()
     assert [pyramid.value(PlayingCard.parse(t)) for t in ("Ah", "Td", "Ks")] == [1, 10, 13]
     assert [pyramid.value_text(v) for v in (1, 10, 12)] == ["A", "10", "Q"]
     faces = PlayingDeck(rank_values=tuple(range(1, 11)) + (11, 11, 11))
     assert faces.value(PlayingCard.parse("Qc")) == 11 and faces.value_text(11) == "11"
-    jedi = JEDI_TEMPLE.deck
+    jedi = with_cards(JEDI_TEMPLE).deck
     assert jedi.size == len(jedi.cards()) == 62 and jedi.value_text(-7) == "-7"
     assert jedi.cards()[:2] == (ValueCard(1), ValueCard(2)) and jedi.cards()[-1] == ValueCard(0)
 
 
 def test_a_deck_file_of_another_size_or_a_bad_value_is_an_error():
     with pytest.raises(InputError, match="deck sabacc-62: expected 60 cards, got 62"):
-        ValueDeck("sabacc-62", size=60, expected="a value").cards()
+        ValueDeck("sabacc-62", size=60, expected="a value").with_cards(deck_values("sabacc-62"))
 
     class Card:
         fields = {"value": "seven"}

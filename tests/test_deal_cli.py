@@ -11,14 +11,14 @@ import pytest
 from conftest import PYRAMID_1500
 from pdfread import words
 
-from printgen.deal.census import census_rows, format_csv, run_deals, wilson
-from printgen.deal.deal import jedi_deal
-from printgen.deal.player import play
-from printgen.deal.rating import rate
+from printgen.deal import JEDI_TEMPLE, Level, rate
+from printgen.deal.census import census_rows, format_csv, run_deals
+from printgen.deal.formats.textio import format_deal
+from printgen.deal.rating.interval import wilson
+from printgen.deal.rating.player import play
+from printgen.deal.table.cards import STANDARD_DECK
+from printgen.spec.dealfile import jedi_deal, with_cards
 from printgen.spec.playermodel import model_data
-from printgen.deal.rules import Level
-from printgen.deal.cards import STANDARD_DECK
-from printgen.deal.textio import format_deal
 
 FIXTURES = Path(__file__).parent / "fixtures" / "deal"
 
@@ -120,8 +120,10 @@ def test_the_census_chart_keeps_its_words_inside_the_margins(cli, tmp_path, pape
 
 def census_by_jobs(count: int) -> None:
     levels = (Level.KNIGHT, Level.CHOSEN)
-    one = run_deals(1, count, levels, jobs=1, quiet=True)
-    two = run_deals(1, count, levels, jobs=2, quiet=True)
+    one = run_deals(1, count, levels, rules=with_cards(JEDI_TEMPLE), params=model_data().model,
+                    jobs=1, quiet=True)
+    two = run_deals(1, count, levels, rules=with_cards(JEDI_TEMPLE), params=model_data().model,
+                    jobs=2, quiet=True)
     assert one == two
     assert format_csv(census_rows(one, levels)) == format_csv(census_rows(two, levels))
 
@@ -155,23 +157,23 @@ def test_player_model_is_deterministic_and_wins_less_seeing_less():
 
 
 def test_rating_pins():
-    first = rate(jedi_deal(1), "knight")
+    first = rate(jedi_deal(1), "knight", model_data())
     assert (first.stars, first.model.wins, first.model.games, first.key.recycles) == (1, 8, 8, 0)
-    second = rate(jedi_deal(17), "master")
+    second = rate(jedi_deal(17), "master", model_data())
     assert (second.stars, second.model.wins, second.key.recycles) == (5, 2, 0)
-    assert rate(jedi_deal(17), "master", jobs=2) == second
+    assert rate(jedi_deal(17), "master", model_data(), jobs=2) == second
 
 
 def test_screen_never_drops_a_deal_of_the_asked_stars():
     """challenge --difficulty screens deals by the model's games, stopping as soon as
     the asked stars are out of reach; it never drops a deal the full rating gives
     them, and the games it keeps are the rating's."""
-    from printgen.deal.rating import screen
+    from printgen.deal import screen
     kept = dropped = 0
     for number in (1, 2):                  # 1 rates 1 star, 2 rates 5: both ends of the screen
-        rating = rate(jedi_deal(number), "knight")
+        rating = rate(jedi_deal(number), "knight", model_data())
         for stars in range(1, 6):
-            model = screen(jedi_deal(number), "knight", stars)
+            model = screen(jedi_deal(number), "knight", model_data(), stars)
             if rating.stars == stars:
                 assert model == rating.model, (number, stars)
             kept += model is not None

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal.deal import Deal, jedi_deal, pyramid_deal
-from printgen.deal.engine import (DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Game, IllegalMove, Item,
-                                  Move, MoveKind, replay)
-from printgen.deal.rules import JEDI_TEMPLE, PYRAMID
-from printgen.deal.solver import solve
+from printgen.deal import JEDI_TEMPLE, Deal, solve
+from printgen.deal.table.deal import pyramid_deal
+from printgen.deal.table.engine import (DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Game, IllegalMove,
+                                        Item, Move, MoveKind, replay)
+from printgen.deal.table.rules import PYRAMID
+from printgen.spec.dealfile import jedi_deal
 
 T = Item.temple
 
@@ -136,7 +137,7 @@ def test_removing_the_discard_top_reveals_the_card_beneath():
 
 
 def test_win_ends_the_game_and_loss_has_no_moves():
-    from printgen.deal.solver import solve
+    from printgen.deal import solve
 
     deal = jedi([1, -1] * 14, [-1, 1, -1, 1])
     solution = solve(deal, "knight")

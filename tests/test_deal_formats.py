@@ -9,16 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printgen.deal.deal import Deal, jedi_deal
-from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move, MoveKind
-from printgen.deal.jsonio import (JSON_KEYS, format_move, parse_move, parse_moves,
-                                  solution_json)
-from printgen.deal.solver import solve
-from printgen.deal.steps import solution_steps
-from printgen.deal.cards import STANDARD_DECK
-from printgen.deal.rules import JEDI_TEMPLE, PYRAMID
-from printgen.deal.textio import format_deal, parse_deal, parse_rolls
+from printgen.deal import (JEDI_TEMPLE, Deal, format_move, parse_deal, parse_rolls, solution_json,
+                           solution_steps, solve)
+from printgen.deal.formats.jsonio import JSON_KEYS, parse_move, parse_moves
+from printgen.deal.formats.textio import format_deal
+from printgen.deal.table.cards import STANDARD_DECK
+from printgen.deal.table.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move, MoveKind
+from printgen.deal.table.rules import PYRAMID
 from printgen.errors import InputError
+from printgen.spec.dealfile import jedi_deal, with_cards
 
 FIXTURES = Path(__file__).parent / "fixtures" / "deal"
 
@@ -28,7 +27,7 @@ def parse_pyramid(text: str, source: str = "<deal>"):
 
 
 def parse_jedi(text: str, source: str = "<deal>", rolls=()):
-    return parse_deal(JEDI_TEMPLE, text, source, rolls)
+    return parse_deal(with_cards(JEDI_TEMPLE), text, source, rolls)
 
 
 def labels(deal) -> list[str]:
@@ -115,7 +114,7 @@ def test_solution_json_has_the_contract_keys_and_replays():
     assert tuple(data) == JSON_KEYS
     assert data["deal"] == 2 and data["level"] == "knight" and len(data["order"]) == 62
     assert data["rolls"] == [list(r) for r in deal.rolls] and data["winnable"] is True
-    from printgen.deal.engine import replay
+    from printgen.deal.table.engine import replay
     assert replay(deal, "knight", parse_moves(data["moves"])).won
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal.deal import Deal, jedi_deal, pyramid_deal
-from printgen.deal.engine import ItemKind, MoveKind, replay
-from printgen.deal.rules import JEDI_TEMPLE, index_of
-from printgen.deal.recycles import fewest_recycles, recycles_used
-from printgen.deal.shortest import shortest
-from printgen.deal.solver import solve
+from printgen.deal import JEDI_TEMPLE, Deal, shortest, solve
+from printgen.deal.search.recycles import fewest_recycles, recycles_used
+from printgen.deal.table.deal import pyramid_deal
+from printgen.deal.table.engine import ItemKind, MoveKind, replay
+from printgen.deal.table.rules import index_of
+from printgen.spec.dealfile import jedi_deal
 
 LEVELS = ["padawan", "knight", "master", "chosen"]
 ONES = ((1, 1), (1, 1), (1, 1))

@@ -8,15 +8,14 @@ import json
 import pdfplumber
 import pytest
 
-from printgen.deal.deal import jedi_deal, seeded_deal
-from printgen.deal.engine import Game, replay
-from printgen.deal.jsonio import parse_moves
-from printgen.deal.recycles import recycles_used
-from printgen.deal.rules import rule_set
-from printgen.deal.shortest import Heuristic, shorten
-from printgen.deal.solver import solve
-from printgen.deal.state import Board
-from printgen.deal.steps import solution_steps
+from printgen.deal import rule_set, seeded_deal, solution_steps, solve
+from printgen.deal.formats.jsonio import parse_moves
+from printgen.deal.search.recycles import recycles_used
+from printgen.deal.search.shortest import Heuristic, shorten
+from printgen.deal.search.state import Board
+from printgen.deal.table.engine import Game, replay
+from printgen.spec.dealfile import jedi_deal, with_cards
+from printgen.spec.playermodel import model_data
 
 CASES = [(3, "padawan"), (17, "knight"), (5, "master"), (3, "chosen")]
 
@@ -76,8 +75,8 @@ def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_p
 
 def test_pyramid_json_key_replays():
     deal = seeded_deal(rule_set("pyramid"), 5)
-    from printgen.deal.rating import rate
-    rating = rate(deal)
+    from printgen.deal import rate
+    rating = rate(deal, None, model_data())
     if rating.winnable:
         assert replay(deal, None, rating.key.moves).won
         assert recycles_used(rating.key.moves) == rating.key.recycles
@@ -107,12 +106,11 @@ def test_a_search_run_to_its_end_proves_the_shortest_key():
     apex with the Discard top), and never in fewer (7 rows cover one another): the
     shortener finds it and, its search ending, proves it; a tiny budget proves nothing."""
     from collections import Counter
-    from printgen.deal.deal import Deal
-    from printgen.deal.rules import JEDI_TEMPLE
+    from printgen.deal import JEDI_TEMPLE, Deal
     rows = [[5], [1, -1], [2, 3, -5], [4, -4, 6, -6], [1, 2, -3, 7, -7],
             [8, -8, 9, -9, 10, -10], [3, 3, -6, 7, -7, 8, -8]]
     temple = [v for row in rows for v in row]
-    deck = Counter(card.value for card in JEDI_TEMPLE.deck.cards())
+    deck = Counter(card.value for card in with_cards(JEDI_TEMPLE).deck.cards())
     rest = deck - Counter(temple) - Counter([-5])
     deal = Deal(JEDI_TEMPLE, tuple(temple + [-5] + sorted(rest.elements())), ((1, 1),) * 3)
     solution = solve(deal, "knight")

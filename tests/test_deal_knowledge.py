@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from printgen.deal.deal import Deal
-from printgen.deal.knowledge import legal
-from printgen.deal.rules import JEDI_TEMPLE, PYRAMID
-from printgen.deal.state import BALANCE, FORCE, Board
+from printgen.deal import JEDI_TEMPLE, Deal
+from printgen.deal.rating.knowledge import legal
+from printgen.deal.search.state import BALANCE, FORCE, Board
+from printgen.deal.table.rules import PYRAMID
 
 BOTTOM = [1 << i for i in range(21, 28)]           # the bottom row's bits, left to right
 

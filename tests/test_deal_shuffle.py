@@ -9,17 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printgen.deal.cards import ValueCard, value_cards
-from printgen.deal.deal import jedi_deal
-from printgen.deal.rules import JEDI_TEMPLE
-from printgen.deal.shuffle import SplitMix64, shuffled_deal
+from printgen.deal import JEDI_TEMPLE, ValueCard
+from printgen.deal.table.shuffle import SplitMix64, shuffled_deal
+from printgen.spec.dealfile import jedi_deal, value_cards, with_cards
 
 VECTORS = Path(__file__).parent / "fixtures" / "deal" / "shuffle-vectors.txt"
 
 
 def jedi_deck() -> tuple[int, ...]:
     """The Sabacc deck's values in canonical order."""
-    return tuple(JEDI_TEMPLE.deck.value(card) for card in JEDI_TEMPLE.deck.cards())
+    deck = with_cards(JEDI_TEMPLE).deck
+    return tuple(deck.value(card) for card in deck.cards())
 
 
 def read_vectors() -> dict[int, tuple[list[int], list[tuple[int, int]]]]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal.deal import Deal, jedi_deal
-from printgen.deal.engine import MoveKind, replay
-from printgen.deal.rules import JEDI_TEMPLE
-from printgen.deal.solver import solve
+from printgen.deal import JEDI_TEMPLE, Deal, solve
+from printgen.deal.table.engine import MoveKind, replay
+from printgen.spec.dealfile import jedi_deal
 
 # deal -> level -> (winnable, moves in the solution, nodes searched)
 PINNED = {

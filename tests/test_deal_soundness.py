@@ -1,7 +1,7 @@
 """The solver is sound wherever the Python API reaches it: any number of Force rolls
 against any number of Sylops, and positions no seeded deal starts from.
 
-The oracle is the rules engine itself (printgen/deal/engine.py): a brute-force
+The oracle is the rules engine itself (printgen/deal/table/engine.py): a brute-force
 search over the engine's positions that tries every move `Game.legal_moves` allows.
 On small games (a few Temple cards left, a short pile, 0-4 rolls, 0-3 Sylops) the
 solver must give the same verdict, and every win it finds must replay to a win
@@ -19,12 +19,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printgen.deal.deal import Deal, jedi_deal
-from printgen.deal.engine import Game, Item, Move, Position, replay
-from printgen.deal.greedy import greedy_wins
-from printgen.deal.rules import JEDI_TEMPLE, TEMPLE_SIZE, index_of, position_of
-from printgen.deal.solver import _Search, solve, solve_from
-from printgen.deal.state import Board, State, pool_code
+from printgen.deal import JEDI_TEMPLE, Deal, solve
+from printgen.deal.census.greedy import greedy_wins
+from printgen.deal.search.solver import _Search, solve_from
+from printgen.deal.search.state import Board, State, pool_code
+from printgen.deal.table.engine import Game, Item, Move, Position, replay
+from printgen.deal.table.rules import TEMPLE_SIZE, index_of, position_of
+from printgen.spec.dealfile import jedi_deal
 
 LEVELS = ("padawan", "knight", "chosen")
 GONE = 9          # the value of a Temple card that has already left (never a Sylop)

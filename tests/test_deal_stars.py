@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal.deal import Deal, jedi_deal
-from printgen.deal.engine import replay
-from printgen.deal.jsonio import rating_json
-from printgen.deal.rating import ModelRate, Rating, rate
-from printgen.deal.recycles import recycles_used
-from printgen.deal.rules import JEDI_TEMPLE
-from printgen.deal.solver import solve
+from printgen.deal import JEDI_TEMPLE, Deal, ModelRate, Rating, rate, rating_json, solve
+from printgen.deal.search.recycles import recycles_used
+from printgen.deal.table.engine import replay
+from printgen.spec.dealfile import jedi_deal
 from printgen.spec.playermodel import model_data
 
 LEVELS = ["padawan", "knight", "master", "chosen"]
@@ -56,13 +53,13 @@ def check(deal: Deal, level: str, rating: Rating) -> None:
 def test_the_recycle_star_only_with_a_proof(level):
     for number in SAMPLE:
         deal = jedi_deal(number)
-        check(deal, level, rate(deal, level, model=WON_ALL))
+        check(deal, level, rate(deal, level, model_data(), model=WON_ALL))
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_search_cut_short_gives_no_star(level):
     deal = jedi_deal(STOPPED_EARLY[level])
-    rating = rate(deal, level, model=WON_ALL)
+    rating = rate(deal, level, model_data(), model=WON_ALL)
     check(deal, level, rating)
     key = rating.key
     assert key.recycles == 1 and not key.recycles_proven and not key.recycle_needed
@@ -83,7 +80,7 @@ NEEDS_A_RECYCLE = [[7], [5, -2], [1, 1, -2], [2, -2, 1, -1], [1, 2, -3, 1, -1],
 def test_a_proven_recycle_gets_the_star(level):
     temple = [v for row in NEEDS_A_RECYCLE for v in row]
     deal = Deal(JEDI_TEMPLE, tuple(temple + [9, -7, 10, -3]), ((1, 1),) * 3)
-    rating = rate(deal, level, model=WON_ALL)
+    rating = rate(deal, level, model_data(), model=WON_ALL)
     assert rating.key.recycles == 1 and rating.key.recycles_proven and rating.key.recycle_needed
     assert rating.stars == 2 and recycle_star(rating)
     check(deal, level, rating)

@@ -13,14 +13,12 @@ from dataclasses import replace
 
 import pytest
 
-from printgen.deal.cards import PlayingDeck, Rank
-from printgen.deal.deal import Deal, seeded_deal
-from printgen.deal.engine import DRAW, Game, IllegalMove, Item, Move, MoveKind, replay
-from printgen.deal.greedy import greedy_wins
-from printgen.deal.rules import PYRAMID
-from printgen.deal.solver import solve
-from printgen.deal.steps import solution_steps
-from printgen.deal.textio import format_deal, parse_deal
+from printgen.deal import Deal, parse_deal, seeded_deal, solution_steps, solve
+from printgen.deal.census.greedy import greedy_wins
+from printgen.deal.formats.textio import format_deal
+from printgen.deal.table.cards import PlayingDeck, Rank
+from printgen.deal.table.engine import DRAW, Game, IllegalMove, Item, Move, MoveKind, replay
+from printgen.deal.table.rules import PYRAMID
 
 FACE_CARDS_ALONE = PlayingDeck(rank_values=tuple(range(1, 11)) + (11, 11, 11))
 PYRAMID_11 = replace(PYRAMID, name="pyramid-11", title="Pyramid 11", target=11, lone_value=11,
@@ -81,7 +79,7 @@ def test_the_engine_plays_pyramid_11_by_its_rule_set():
 def test_the_solver_refuses_a_tableau_it_cannot_pack():
     """The solver packs positions for a 7-row tableau; a rule set with another says
     so in one line instead of searching wrong states."""
-    from printgen.deal.tableau import Tableau
+    from printgen.deal import Tableau
     six_rows = replace(PYRAMID_11, name="pyramid-6", tableau=Tableau(rows=6))
     with pytest.raises(ValueError, match="28-card tableau and at most 34 pile cards, not 21 and 31"):
         solve(seeded_deal(six_rows, 1))

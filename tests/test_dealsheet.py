@@ -9,13 +9,12 @@ import pdfplumber
 import pytest
 from pdfread import clip_boxes, page_sizes, words
 
-from printgen.deal.deal import jedi_deal
-from printgen.deal.engine import MoveKind
-from printgen.deal.rating import rate
-from printgen.deal.solver import solve
-from printgen.deal.steps import solution_steps
+from printgen.deal import rate, solution_steps, solve
+from printgen.deal.table.engine import MoveKind
 from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
+from printgen.spec.dealfile import jedi_deal
 from printgen.spec.dealsheet import sheet_data
+from printgen.spec.playermodel import model_data
 from printgen.spec.printdata import paper
 
 MM = 72 / 25.4
@@ -38,7 +37,7 @@ def test_sheet_then_solution_on_pages_of_its_own(sheet):
     assert all(abs(w - 210) < 0.01 and abs(h - 297) < 0.01 for w, h in page_sizes(sheet))
     assert "Setup order" in texts[0] and "Solution key" not in texts[0]
     assert all("Solution key" in t and "Setup order" not in t for t in texts[1:])
-    moves = rate(jedi_deal(NUMBER), "knight").key.moves
+    moves = rate(jedi_deal(NUMBER), "knight", model_data()).key.moves
     steps = solution_steps(jedi_deal(NUMBER), "knight", moves)
     key = "\n".join(texts[1:])
     assert re.findall(r"^\s*(\d+)\.", key, re.M)[-1] == str(len(steps))

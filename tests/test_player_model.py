@@ -8,17 +8,17 @@ from itertools import combinations
 
 import pytest
 
-from printgen.deal.deal import Deal, jedi_deal
-from printgen.deal.engine import Game
-from printgen.deal.greedy import first_group, greedy_wins
-from printgen.deal.knowledge import condition, determinize, hidden_places, legal, plan_wins
-from printgen.deal.player import _Decider, options, play, seed_of
-from printgen.deal.rating import StarScale
-from printgen.deal.rules import TEMPLE_SIZE, Level
-from printgen.deal.shuffle import SplitMix64
-from printgen.deal.solver import solve_from
-from printgen.deal.state import BALANCE, Board
+from printgen.deal import Deal, Level, StarScale
+from printgen.deal.census.greedy import first_group, greedy_wins
+from printgen.deal.rating.knowledge import condition, determinize, hidden_places, legal, plan_wins
+from printgen.deal.rating.player import _Decider, options, play, seed_of
+from printgen.deal.search.solver import solve_from
+from printgen.deal.search.state import BALANCE, Board
+from printgen.deal.table.engine import Game
+from printgen.deal.table.rules import TEMPLE_SIZE
+from printgen.deal.table.shuffle import SplitMix64
 from printgen.errors import SpecError
+from printgen.spec.dealfile import jedi_deal
 from printgen.spec.playermodel import model_data
 
 PARAMS = model_data().model

@@ -9,10 +9,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import PYRAMID_1500
-from printgen.deal.datasets import load_pyramid_1500
-from printgen.deal.engine import replay
-from printgen.deal.shortest import shortest
-from printgen.deal.solver import solve
+from printgen.deal import shortest, solve
+from printgen.deal.formats.datasets import load_pyramid_1500
+from printgen.deal.table.engine import replay
 
 # Deals (1-based lines) that solve quickly, winnable and not; 60 and 103 need a search.
 SUBSET = [1, 2, 4, 5, 7, 9, 10, 11, 13, 14, 15, 16, 17, 18, 19, 20, 21, 23, 24, 25, 27, 28,

@@ -10,10 +10,10 @@ import pdfplumber
 import pytest
 from pdfread import words
 
-from printgen.deal.deal import pyramid_deal
-from printgen.deal.engine import replay
-from printgen.deal.solver import solve
-from printgen.deal.cards import STANDARD_DECK
+from printgen.deal import solve
+from printgen.deal.table.cards import STANDARD_DECK
+from printgen.deal.table.deal import pyramid_deal
+from printgen.deal.table.engine import replay
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 77])

@@ -57,7 +57,7 @@ def test_fold_fits_its_decks_tuck_box(game):
 
 
 def test_jedi_temple_deal_lists_the_engines_order(cli, tmp_path):
-    from printgen.deal.deal import jedi_deal
+    from printgen.spec.dealfile import jedi_deal
     deal = jedi_deal(5)
     blocks = deal_blocks(find_rules("jedi-temple").deal, 5)
     text = [" ".join(span.text for span in block.spans) for block in blocks]

@@ -6,14 +6,23 @@ import argparse
 from pathlib import Path
 
 from printgen.cli.options import add_jobs, add_out, add_paper, budget, deal_range
-from printgen.deal.census import census_rows, format_csv, format_table, run_deals
-from printgen.deal.rules import JEDI_LEVELS, Level
-from printgen.deal.solver import DEFAULT_BUDGET
+from printgen.deal import DEFAULT_BUDGET, JEDI_LEVELS, JEDI_TEMPLE, Level
+from printgen.deal.census import (
+    census_rows,
+    format_csv,
+    format_results_csv,
+    format_star_table,
+    format_table,
+    run_deals,
+    run_stars,
+)
 from printgen.errors import InputError
 from printgen.layout.chart import census_page
 from printgen.limits import whole_limit
 from printgen.output import write_bytes
 from printgen.render.pdf import render_pdf
+from printgen.spec.dealfile import with_cards
+from printgen.spec.playermodel import model_data
 from printgen.spec.printdata import paper
 
 DESCRIPTION = """\
@@ -65,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     levels = parse_levels(args.levels)
     if args.stars:
         return run_stars_table(args, levels)
-    results = run_deals(args.start, args.count, levels, jobs=args.jobs, budget=args.budget,
+    results = run_deals(args.start, args.count, levels, rules=with_cards(JEDI_TEMPLE),
+                        params=model_data().model, jobs=args.jobs, budget=args.budget,
                         quiet=args.quiet)
     rows = census_rows(results, levels)
     write_bytes(args.out / "census.csv", format_csv(rows).encode("utf-8"))
@@ -82,9 +92,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_stars_table(args: argparse.Namespace, levels: tuple[Level, ...]) -> int:
-    from printgen.deal.validation import format_results_csv, format_star_table, run_stars
-
-    results = run_stars(args.start, args.count, levels, jobs=args.jobs, quiet=args.quiet)
+    results = run_stars(args.start, args.count, levels, rules=with_cards(JEDI_TEMPLE),
+                        data=model_data(), jobs=args.jobs, quiet=args.quiet)
     write_bytes(args.out / "stars.csv", format_results_csv(results).encode("utf-8"))
     print(format_star_table(results, levels))
     if not args.quiet:

@@ -15,7 +15,7 @@ from printgen.cli.options import (
     level_of,
     whole,
 )
-from printgen.deal.rules import JEDI_TEMPLE, RULE_SETS, rule_set
+from printgen.deal import JEDI_TEMPLE, RULE_SETS, rule_set
 from printgen.limits import whole_limit
 from printgen.products.challenge import ChallengeBuild, build_challenge
 from printgen.products.dealsheet import known_rules

@@ -13,12 +13,21 @@ from printgen.cli.options import (
     deal_number,
     level_of,
 )
-from printgen.deal.deal import seeded_deal
-from printgen.deal.jsonio import dumps, rating_json, solution_json
-from printgen.deal.rating import rate
-from printgen.deal.rules import JEDI_TEMPLE, RULE_SETS, rule_set
-from printgen.deal.solver import DEFAULT_BUDGET, Solution
-from printgen.deal.steps import solution_steps
+from printgen.deal import (
+    DEFAULT_BUDGET,
+    JEDI_TEMPLE,
+    RULE_SETS,
+    Solution,
+    dumps,
+    rate,
+    rating_json,
+    rule_set,
+    seeded_deal,
+    solution_json,
+    solution_steps,
+)
+from printgen.spec.dealfile import with_cards
+from printgen.spec.playermodel import model_data
 
 DESCRIPTION = """\
 Deal deal N (the same cards and Force rolls on every computer, forever), solve it
@@ -55,8 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         from printgen.products.dealsheet import print_sheet
         return print_sheet(number, level.value, args)
-    deal = seeded_deal(rules, number)
-    rating = rate(deal, level, jobs=args.jobs, budget=budget(args.budget))
+    deal = seeded_deal(with_cards(rules), number)
+    rating = rate(deal, level, model_data(), jobs=args.jobs, budget=budget(args.budget))
     key = rating.key
     data = solution_json(deal, level, Solution(key.winnable, key.moves, key.nodes))
     data["rating"] = rating_json(rating, len(solution_steps(deal, level, key.moves)))

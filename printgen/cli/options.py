@@ -17,7 +17,7 @@ from printgen.model import Duplex
 from printgen.units import Length, parse_pair
 
 if TYPE_CHECKING:
-    from printgen.deal.rules import LevelRules, RuleSet
+    from printgen.deal import LevelRules, RuleSet
 
 PAPER_VARIABLE = "PRINTGEN_PAPER"
 DEFAULT_PAPER = "a4"

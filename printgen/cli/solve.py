@@ -7,12 +7,19 @@ import json
 from pathlib import Path
 
 from printgen.cli.options import add_level, budget, level_of
-from printgen.deal.jsonio import format_move
-from printgen.deal.rules import RULE_SETS, rule_set
-from printgen.deal.shortest import SHORTEST_BUDGET, Shortest, shortest
-from printgen.deal.solver import DEFAULT_BUDGET, Solution, solve
-from printgen.deal.steps import solution_steps
-from printgen.deal.textio import parse_rolls
+from printgen.deal import (
+    DEFAULT_BUDGET,
+    RULE_SETS,
+    SHORTEST_BUDGET,
+    Shortest,
+    Solution,
+    format_move,
+    parse_rolls,
+    rule_set,
+    shortest,
+    solution_steps,
+    solve,
+)
 from printgen.errors import InputError
 from printgen.spec.dealfile import load_deal_file
 

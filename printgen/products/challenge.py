@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from printgen.deal.rating import ModelRate, Rating, rate, screen
-from printgen.deal.rules import JEDI_TEMPLE, rule_set
+from printgen.deal import JEDI_TEMPLE, ModelData, ModelRate, Rating, RuleSet, rate, rule_set, screen
 from printgen.errors import InputError
 from printgen.layout.dealsheet import (
     cover_page,
@@ -36,7 +35,9 @@ from printgen.products.dealsheet import (
 )
 from printgen.progress import Bar
 from printgen.render.pdf import render_pdf
+from printgen.spec.dealfile import with_cards
 from printgen.spec.dealsheet import SheetData, sheet_data
+from printgen.spec.playermodel import model_data
 from printgen.workers import map_in_order
 
 
@@ -67,8 +68,8 @@ def choose_deals(options: ChallengeBuild, data: SheetData, bar: Bar) -> Iterator
     limit, found = data.challenge["scan_limit"], 0
     numbers = range(options.start, options.start + limit)
     for tried, (number, rating) in enumerate(
-            ratings(options.rules, options.level, numbers, stars=options.difficulty,
-                    jobs=options.jobs), 1):
+            ratings(with_cards(rule_set(options.rules)), options.level, numbers, model_data(),
+                    stars=options.difficulty, jobs=options.jobs), 1):
         bar.note(f"{tried} tried")
         if rating is None or not rating.winnable or rating.stars != (options.difficulty or rating.stars):
             continue
@@ -84,26 +85,26 @@ def choose_deals(options: ChallengeBuild, data: SheetData, bar: Bar) -> Iterator
                      f"another difficulty or another --start")
 
 
-def rated(rules_name: str, level: str | None, number: int,
+def rated(rules: RuleSet, level: str | None, data: ModelData, number: int,
           stars: int | None = None) -> tuple[int, Rating | None]:
-    """Deal `number` and its rating at the level (a worker's job); None when the model's
-    games show it cannot get `stars` (they stop as soon as that is sure)."""
-    rules = rule_set(rules_name)
+    """Deal `number` of `rules` (ready to deal) and its rating at the level with `data`
+    (a worker's job); None when the model's games show it cannot get `stars` (they stop
+    as soon as that is sure)."""
     deal, _ = make_deal(rules, number)
     at = rules.level(level).level
     model: ModelRate | None = None
     if stars is not None:
-        model = screen(deal, at, stars)
+        model = screen(deal, at, data, stars)
         if model is None:
             return number, None
-    return number, rate(deal, at, model=model)
+    return number, rate(deal, at, data, model=model)
 
 
-def ratings(rules: str, level: str | None, numbers: range, *, stars: int | None,
-            jobs: int) -> Iterator[tuple[int, Rating | None]]:
+def ratings(rules: RuleSet, level: str | None, numbers: range, data: ModelData, *,
+            stars: int | None, jobs: int) -> Iterator[tuple[int, Rating | None]]:
     """(number, rating) in number order. With jobs > 1 a few deals ahead are rated in
     other processes; when the caller stops, the deals not yet started are dropped."""
-    yield from map_in_order(partial(rated, rules, level, stars=stars), numbers, jobs=jobs)
+    yield from map_in_order(partial(rated, rules, level, data, stars=stars), numbers, jobs=jobs)
 
 
 def cover_texts(options: ChallengeBuild, deals: list[Worked], data: SheetData) -> tuple[str, str, tuple[str, ...]]:

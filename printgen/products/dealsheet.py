@@ -7,9 +7,10 @@ solves and replays; the real card faces come from the deck's own layout
 templates/deal-sheet.yaml; printgen.layout.dealsheet places it all; the PDF
 renderer writes it.
 
-The difficulty is the engine's rating (printgen.deal.rating), which carries the
-verdict and the key (printgen.deal.key): the key printed is the one the rating
-states, in the engine's own steps in words (printgen.deal.steps).
+The difficulty is the engine's rating (rate, printgen/deal/rating/), which carries the
+verdict and the key: the key printed is the one the rating states, in the engine's
+own steps in words (solution_steps). The player model's data and the Jedi Temple
+deck's cards are read here (printgen.spec) and handed to the engine.
 """
 
 from __future__ import annotations
@@ -20,11 +21,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.deal.cards import Card, Ink, PlayingCard
-from printgen.deal.deal import Deal, seeded_deal
-from printgen.deal.rating import Rating, rate
-from printgen.deal.rules import JEDI_TEMPLE, LevelRules, RuleSet, rule_set
-from printgen.deal.steps import solution_steps
+from printgen.deal import (
+    JEDI_TEMPLE,
+    Card,
+    Deal,
+    Ink,
+    LevelRules,
+    PlayingCard,
+    Rating,
+    RuleSet,
+    rate,
+    rule_set,
+    seeded_deal,
+    solution_steps,
+)
 from printgen.errors import InputError
 from printgen.layout.dealsheet import (
     Block,
@@ -40,7 +50,9 @@ from printgen.layout.page import Frame, Side
 from printgen.model import Paper
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck
+from printgen.spec.dealfile import with_cards
 from printgen.spec.dealsheet import SHEET_FILE, SheetData, sheet_data, template_file
+from printgen.spec.playermodel import model_data
 from printgen.spec.template import load_template
 from printgen.units import pt
 from printgen.words import plural
@@ -85,11 +97,11 @@ def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
 def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, str],
               rating: Rating | None = None, jobs: int = 1) -> Worked:
     """Deal, rate (verdict, key, model games) and describe deal `number` at `level`."""
-    rules = rule_set(rules_name)
+    rules = with_cards(rule_set(rules_name))
     level_rules = rules.level(level)
     deal, order = make_deal(rules, number)
     cards = tuple(rules.deck.cards()[i] for i in order)
-    rating = rating or rate(deal, level_rules.level, jobs=jobs)
+    rating = rating or rate(deal, level_rules.level, model_data(), jobs=jobs)
     steps = tuple(solution_steps(deal, level_rules.level, rating.key.moves))
     words = SheetWords(rating, len(steps), texts, rules.names[0])
     return Worked(deal, level_rules, order, cards, rating, steps, words.verdict(),
@@ -106,8 +118,6 @@ class SheetWords:
     temple: str
 
     def fields(self) -> dict[str, object]:
-        from printgen.spec.playermodel import model_data
-
         rating, key, model = self.rating, self.rating.key, self.rating.model
         low, high = model.interval
         budgets = model_data().key

@@ -29,7 +29,7 @@ def find_rules(name_or_path: str) -> RulesText:
 def deal_blocks(template: Path, number: int) -> list[Block]:
     """Jedi Temple deal `number`: its setup and Force rolls from the deal engine, set
     by the rules text's deal insert (front matter `deal:`)."""
-    from printgen.deal.deal import jedi_deal
+    from printgen.spec.dealfile import jedi_deal
 
     deal = jedi_deal(number)
     shown = [("Sylop" if v == deal.rules.force_value else deal.card_text(i))

@@ -3,27 +3,17 @@ scale and the solution key's budgets, checked (every problem named by file and l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from printgen.builtin import data_dir
-from printgen.deal.key import KeyBudgets
-from printgen.deal.player import ModelParams
-from printgen.deal.rating import StarScale
+from printgen.deal import KeyBudgets, ModelData, ModelParams, StarScale
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
 MODEL_FILE = "player-model.yaml"
 MODEL_KEYS = ("samples", "low_budget", "budget", "patience", "candidates", "games", "seed")
 MOST = 10_000_000
-
-
-@dataclass(frozen=True)
-class ModelData:
-    model: ModelParams
-    stars: StarScale
-    key: KeyBudgets
 
 
 @lru_cache(maxsize=4)

@@ -1,7 +1,7 @@
 """Deals as text: parse and format a rule set's deal files.
 
 A deal file lists every card of the deck once, written as the rule set's deck
-writes it (cards.py): Pyramid `6d 5h Ah Td` (rank A23456789TJQK, suit cdhs),
+writes it (table/cards.py): Pyramid `6d 5h Ah Td` (rank A23456789TJQK, suit cdhs),
 Jedi Temple signed values `+3 -7 0`. The Temple comes first, row by row from the
 apex, then the stock from the top; line breaks are free and `#` starts a comment.
 Every problem in a file is reported at once, each located as file:line.
@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from printgen.deal.cards import Card
-from printgen.deal.deal import Deal, dealt
-from printgen.deal.rules import RuleSet
+from printgen.deal.table.cards import Card
+from printgen.deal.table.deal import Deal, dealt
+from printgen.deal.table.rules import RuleSet
 from printgen.errors import InputError, located
 
 _TOKEN = re.compile(r"\S+")

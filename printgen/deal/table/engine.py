@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations, product
 
-from printgen.deal.deal import Deal
-from printgen.deal.rules import Level, LevelRules
-from printgen.deal.tableau import Tableau
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.rules import Level, LevelRules
+from printgen.deal.table.tableau import Tableau
 from printgen.errors import IllegalMove
 
 

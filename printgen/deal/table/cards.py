@@ -11,14 +11,14 @@ for sheets and keys:
 A deck (`PlayingDeck`, `ValueDeck`) lists its cards in canonical order (deal N
 shuffles that order), says what each card is worth in play, and reads a card from
 a deal file. A rule set carries its deck (rules.py), so nothing else needs to
-know which kind of card a game uses.
+know which kind of card a game uses. The engine reads no file: a value deck's
+cards come from a deck file the caller reads and hands in (`ValueDeck.with_cards`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import Enum, IntEnum
-from functools import lru_cache
 from typing import Any, Protocol
 
 from printgen.errors import InputError
@@ -217,14 +217,24 @@ class PlayingDeck:
 @dataclass(frozen=True)
 class ValueDeck:
     """A deck of value cards listed by a deck file (decks/NAME.yaml, each card's
-    `value` field, in the file's order); `size` is checked when it is loaded."""
+    `value` field, in the file's order). A rule set names the deck; the caller reads
+    the file and hands its cards in (`with_cards`), where `size` is checked."""
 
     name: str
     size: int
     expected: str
+    listed: tuple[ValueCard, ...] | None = field(default=None, repr=False)
+
+    def with_cards(self, cards: tuple[ValueCard, ...]) -> ValueDeck:
+        """This deck with its cards, in the deck file's order."""
+        if len(cards) != self.size:
+            raise InputError(f"deck {self.name}: expected {self.size} cards, got {len(cards)}")
+        return replace(self, listed=cards)
 
     def cards(self) -> tuple[ValueCard, ...]:
-        return _load_value_cards(self.name, self.size)
+        if self.listed is None:
+            raise ValueError(f"deck {self.name}: its cards were not handed in (with_cards)")
+        return self.listed
 
     def value(self, card: ValueCard) -> int:
         return card.value
@@ -235,26 +245,3 @@ class ValueDeck:
     def value_text(self, value: int) -> str:
         return ValueCard(value).format()
 
-
-@lru_cache(maxsize=4)
-def _load_value_cards(name: str, size: int) -> tuple[ValueCard, ...]:
-    from printgen.spec import load_deck
-
-    cards = value_cards(load_deck(name))
-    if len(cards) != size:
-        raise InputError(f"deck {name}: expected {size} cards, got {len(cards)}")
-    return cards
-
-
-def value_cards(deck: Any) -> tuple[ValueCard, ...]:
-    """The adapter from a loaded deck spec to the engine: its cards' `value` fields, in
-    the deck's order."""
-    cards = []
-    for card in deck.cards:
-        text = card.fields["value"]
-        try:
-            cards.append(ValueCard.parse(text))
-        except ValueError:
-            raise InputError(f"card value {text!r}: expected a signed integer such as +3, "
-                             f"-7 or 0") from None
-    return tuple(cards)

@@ -3,7 +3,7 @@
 A player sees every Temple card at the face-up levels and, at the face-down ones,
 only the cards that are or were available (a card is turned face up when its
 coverers leave, and stays so). Of the pile cards they have seen those turned up
-so far: the cycle order never changes (engine.py), so the cards seen are the
+so far: the cycle order never changes (table/engine.py), so the cards seen are the
 positions before the furthest the cursor has reached, every one of them once the
 deck has been recycled. A Force roll is known once thrown. Everything else, the
 unseen cards' places and the rolls to come, a determinization draws at random:
@@ -19,10 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from printgen.deal.deal import Deal
-from printgen.deal.rules import RuleSet
-from printgen.deal.shuffle import SplitMix64
-from printgen.deal.state import (
+from printgen.deal.search.state import (
     BALANCE,
     DRAW_KIND,
     FORCE,
@@ -33,6 +30,9 @@ from printgen.deal.state import (
     pool_code,
     pool_count,
 )
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.rules import RuleSet
+from printgen.deal.table.shuffle import SplitMix64
 
 
 def seen_after(seen: int, s: State) -> int:

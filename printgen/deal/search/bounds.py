@@ -19,8 +19,8 @@ x + OFFSET, a sum of Temple cards bit x + TEMPLE_OFFSET.
 
 from __future__ import annotations
 
-from printgen.deal.rules import TEMPLE_SIZE, coverers
-from printgen.deal.state import FULL, Board, State, pool_values
+from printgen.deal.search.state import FULL, Board, State, pool_values
+from printgen.deal.table.rules import TEMPLE_SIZE, coverers
 
 OFFSET = 128
 TEMPLE_OFFSET = 320     # Temple sums: at most 27 cards of at most 10

@@ -1,7 +1,7 @@
 """The solution key a sheet prints: a win with the fewest recycles found, made short.
 
 1. The solver decides the deal at the level (its full budget): the verdict.
-2. If that win recycles, fewest_recycles (recycles.py) looks for a win with fewer
+2. If that win recycles, fewest_recycles (search/recycles.py) looks for a win with fewer
    recycles on the same Solver, so what the verdict's search proved lost is not
    searched again, within `fewer_recycles` positions for all smaller allowances.
    The recycles of the best win found are the fewest the sheet states; they are
@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printgen.deal.deal import Deal
-from printgen.deal.engine import Move, replay
-from printgen.deal.recycles import fewest_recycles, recycles_used
-from printgen.deal.rules import Level
-from printgen.deal.shortest import shorten
-from printgen.deal.solver import DEFAULT_BUDGET, Solver
+from printgen.deal.search.recycles import fewest_recycles, recycles_used
+from printgen.deal.search.shortest import shorten
+from printgen.deal.search.solver import DEFAULT_BUDGET, Solver
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import Move, replay
+from printgen.deal.table.rules import Level
 
 
 @dataclass(frozen=True)

@@ -28,12 +28,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from printgen.deal.bounds import LossCheck
-from printgen.deal.deal import Deal
-from printgen.deal.engine import Move
-from printgen.deal.pairsearch import PairSearch
-from printgen.deal.rules import Level
-from printgen.deal.state import (
+from printgen.deal.search.bounds import LossCheck
+from printgen.deal.search.pairsearch import PairSearch
+from printgen.deal.search.state import (
     BALANCE,
     DRAW_MOVE_T,
     FORCE,
@@ -45,6 +42,9 @@ from printgen.deal.state import (
     force_options,
     zero_options,
 )
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import Move
+from printgen.deal.table.rules import Level
 from printgen.errors import BudgetExceeded
 
 DEFAULT_BUDGET = 12_000_000
@@ -382,7 +382,7 @@ def solve(deal: Deal, level: Level | str | None = None, *,
     return Solver(deal, level).solve(recycles, budget=budget)
 
 
-# --- For the player model (printgen/deal/player.py): decide any position. ---------
+# --- For the player model (printgen/deal/rating/player.py): decide any position. ---------
 
 def solve_from(board: Board, start: State, *, budget: int) -> tuple[bool | None, list[tuple], int]:
     """Decide position `start` of `board` with full knowledge, as solve() decides a

@@ -34,12 +34,18 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from printgen.deal.deal import Deal
-from printgen.deal.knowledge import condition, determinize, hidden_places, plan_wins, seen_after
-from printgen.deal.rules import Level
-from printgen.deal.shuffle import MASK64, SplitMix64
-from printgen.deal.solver import force_moves, forced_move, group_moves, solve_from
-from printgen.deal.state import DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
+from printgen.deal.rating.knowledge import (
+    condition,
+    determinize,
+    hidden_places,
+    plan_wins,
+    seen_after,
+)
+from printgen.deal.search.solver import force_moves, forced_move, group_moves, solve_from
+from printgen.deal.search.state import DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.rules import Level
+from printgen.deal.table.shuffle import MASK64, SplitMix64
 
 MAX_TURNS = 2000
 

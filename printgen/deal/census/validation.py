@@ -1,6 +1,6 @@
 """Do the stars mean something? Deals rated in bulk, tabled by star level.
 
-For each (deal, level) the deal is rated as its sheet rates it (rating.py), then
+For each (deal, level) the deal is rated as its sheet rates it (rating/rating.py), then
 played by two players the stars were not made from: one more game of the player
 model (game number `games`, which no rating plays: a held-out game) and the
 simple greedy player (greedy.py). Per level and star level the table gives the
@@ -16,12 +16,12 @@ import io
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 
-from printgen.deal.census import wilson
-from printgen.deal.deal import jedi_deal
-from printgen.deal.greedy import greedy_wins
-from printgen.deal.player import play
-from printgen.deal.rating import rate
-from printgen.deal.rules import Level
+from printgen.deal.census.greedy import greedy_wins
+from printgen.deal.rating.interval import wilson
+from printgen.deal.rating.player import play
+from printgen.deal.rating.rating import ModelData, rate
+from printgen.deal.table.deal import seeded_deal
+from printgen.deal.table.rules import Level, RuleSet
 from printgen.progress import progress
 from printgen.workers import map_in_order
 
@@ -60,15 +60,13 @@ class StarRow:
     greedy_high: float
 
 
-def _deal(args: tuple[int, tuple[str, ...]]) -> list[StarResult]:
-    from printgen.spec.playermodel import model_data
-
-    number, levels = args
-    params = model_data().model
-    deal = jedi_deal(number)
+def _deal(args: tuple[RuleSet, int, tuple[str, ...], ModelData]) -> list[StarResult]:
+    rules, number, levels, data = args
+    params = data.model
+    deal = seeded_deal(rules, number)
     results = []
     for level in levels:
-        rating = rate(deal, level)
+        rating = rate(deal, level, data)
         results.append(StarResult(number, level, rating.winnable, rating.stars,
                                   rating.model.wins, rating.model.games, rating.key.recycles,
                                   play(deal, level, params.games, params).won,
@@ -76,11 +74,12 @@ def _deal(args: tuple[int, tuple[str, ...]]) -> list[StarResult]:
     return results
 
 
-def run_stars(start: int, count: int, levels: Sequence[Level], *, jobs: int = 1,
-              quiet: bool = False) -> list[StarResult]:
-    """Rate and play deals start..start+count-1 at each level, in deal order."""
+def run_stars(start: int, count: int, levels: Sequence[Level], *, rules: RuleSet,
+              data: ModelData, jobs: int = 1, quiet: bool = False) -> list[StarResult]:
+    """Rate (with `data`) and play deals start..start+count-1 of `rules` (Jedi Temple,
+    its cards handed in) at each level, in deal order."""
     names = tuple(level.value for level in levels)
-    work = [(n, names) for n in range(start, start + count)]
+    work = [(rules, n, names, data) for n in range(start, start + count)]
     deals = map_in_order(_deal, work, jobs=jobs)
     return [r for one in progress(deals, total=count, desc="stars", unit="deal", quiet=quiet)
             for r in one]

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printgen.deal.bag import BagCheck, bag_code
-from printgen.deal.rules import TEMPLE_SIZE
-from printgen.deal.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
+from printgen.deal.search.bag import BagCheck, bag_code
+from printgen.deal.search.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
+from printgen.deal.table.rules import TEMPLE_SIZE
 from printgen.errors import BudgetExceeded
 
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printgen.deal.deal import Deal
-from printgen.deal.engine import Move, MoveKind
-from printgen.deal.rules import Level
-from printgen.deal.solver import DEFAULT_BUDGET, Solution, Solver
+from printgen.deal.search.solver import DEFAULT_BUDGET, Solution, Solver
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import Move, MoveKind
+from printgen.deal.table.rules import Level
 
 FIRST_SLICE = 1_000
 

@@ -1,7 +1,7 @@
 """An independent simple player, to check the stars against: it takes the first
 group it sees.
 
-Written on the reference engine (engine.py), not the solver: at every turn it
+Written on the reference engine (table/engine.py), not the solver: at every turn it
 looks at the available cards in the engine's order (Temple cards from the apex
 down, left to right, then the Draw card and the Discard top) and removes the
 first group that takes a Temple card, smallest groups first, using the fewest
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from printgen.deal.deal import Deal
-from printgen.deal.engine import (
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import (
     DRAW_MOVE,
     RECYCLE_MOVE,
     Game,
@@ -24,7 +24,7 @@ from printgen.deal.engine import (
     Move,
     Position,
 )
-from printgen.deal.rules import Level
+from printgen.deal.table.rules import Level
 
 
 def _force_sums(pool: tuple[int, ...]) -> dict[int, tuple[int, ...]]:

@@ -1,7 +1,7 @@
 """The census: full-knowledge and player-model win rates per level over many deals.
 
 Each (deal, level) is decided by the solver, played once by the player model
-(game 0, player.py) and once by the simple greedy player (greedy.py). Work is
+(game 0, rating/player.py) and once by the simple greedy player (greedy.py). Work is
 spread over a process pool; results are gathered by deal number, so they are the
 same whatever the number of jobs.
 """
@@ -10,31 +10,19 @@ from __future__ import annotations
 
 import csv
 import io
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
-from printgen.deal.deal import jedi_deal
-from printgen.deal.greedy import greedy_wins
-from printgen.deal.player import ModelParams, play
-from printgen.deal.rules import Level
-from printgen.deal.solver import DEFAULT_BUDGET, solve
+from printgen.deal.census.greedy import greedy_wins
+from printgen.deal.rating.interval import wilson
+from printgen.deal.rating.player import ModelParams, play
+from printgen.deal.search.solver import DEFAULT_BUDGET, solve
+from printgen.deal.table.deal import seeded_deal
+from printgen.deal.table.rules import Level, RuleSet
 from printgen.progress import progress
 from printgen.workers import map_in_order
 
-Z95 = 1.959963984540054
 CHUNK = 2     # deals a worker takes at a time
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -68,9 +56,9 @@ class DealResult:
     greedy_won: bool = False
 
 
-def _deal(args: tuple[int, tuple[str, ...], int, ModelParams]) -> list[DealResult]:
-    number, levels, budget, params = args
-    deal = jedi_deal(number)
+def _deal(args: tuple[RuleSet, int, tuple[str, ...], int, ModelParams]) -> list[DealResult]:
+    rules, number, levels, budget, params = args
+    deal = seeded_deal(rules, number)
     results = []
     for level in levels:
         solution = solve(deal, level, budget=budget)
@@ -80,15 +68,14 @@ def _deal(args: tuple[int, tuple[str, ...], int, ModelParams]) -> list[DealResul
     return results
 
 
-def run_deals(start: int, count: int, levels: Sequence[Level], *, jobs: int = 1,
-              budget: int = DEFAULT_BUDGET, quiet: bool = False) -> list[DealResult]:
-    """Solve and play deals start..start+count-1 at each level, in deal order (the
-    progress bar counts deals)."""
-    from printgen.spec.playermodel import model_data
-
-    params = model_data().model
+def run_deals(start: int, count: int, levels: Sequence[Level], *, rules: RuleSet,
+              params: ModelParams, jobs: int = 1, budget: int = DEFAULT_BUDGET,
+              quiet: bool = False) -> list[DealResult]:
+    """Solve and play deals start..start+count-1 of `rules` (Jedi Temple, its cards
+    handed in) at each level, in deal order (the progress bar counts deals); the
+    player model plays with `params`."""
     names = tuple(level.value for level in levels)
-    work = [(n, names, budget, params) for n in range(start, start + count)]
+    work = [(rules, n, names, budget, params) for n in range(start, start + count)]
     deals = map_in_order(_deal, work, jobs=jobs, chunksize=CHUNK)
     return [r for one in progress(deals, total=count, desc="census", unit="deal", quiet=quiet)
             for r in one]

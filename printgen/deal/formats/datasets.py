@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printgen.deal.deal import Deal
-from printgen.deal.rules import PYRAMID
-from printgen.deal.textio import parse_deal
+from printgen.deal.formats.textio import parse_deal
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.rules import PYRAMID
 
 
 @dataclass(frozen=True)

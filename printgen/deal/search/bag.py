@@ -15,7 +15,7 @@ out (they never need a partner).
 
 from __future__ import annotations
 
-from printgen.deal.state import FULL, Board
+from printgen.deal.search.state import FULL, Board
 
 BITS = 3
 

@@ -7,9 +7,9 @@ check they are still in step with the key.
 
 from __future__ import annotations
 
-from printgen.deal.deal import Deal
-from printgen.deal.engine import DISCARD, DRAW, Game, Item, ItemKind, Move, MoveKind, Position
-from printgen.deal.rules import Level
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import DISCARD, DRAW, Game, Item, ItemKind, Move, MoveKind, Position
+from printgen.deal.table.rules import Level
 from printgen.words import plural
 
 

@@ -27,13 +27,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import count
 
-from printgen.deal.bag import BagCheck, bag_code
-from printgen.deal.bounds import LossCheck
-from printgen.deal.deal import Deal
-from printgen.deal.engine import Move
-from printgen.deal.rules import TEMPLE_ROWS, Level, position_of
-from printgen.deal.solver import Solution, Solver, group_moves
-from printgen.deal.state import BALANCE, DRAW_MOVE_T, FORCE, FULL, RECYCLE_MOVE_T, Board, State
+from printgen.deal.search.bag import BagCheck, bag_code
+from printgen.deal.search.bounds import LossCheck
+from printgen.deal.search.solver import Solution, Solver, group_moves
+from printgen.deal.search.state import (
+    BALANCE,
+    DRAW_MOVE_T,
+    FORCE,
+    FULL,
+    RECYCLE_MOVE_T,
+    Board,
+    State,
+)
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import Move
+from printgen.deal.table.rules import TEMPLE_ROWS, Level, position_of
 from printgen.errors import BudgetExceeded
 
 SHORTEST_BUDGET = 300_000

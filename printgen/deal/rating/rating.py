@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from printgen.deal.census import wilson
-from printgen.deal.deal import Deal
-from printgen.deal.key import Key, find_key
-from printgen.deal.player import ModelParams, play
-from printgen.deal.rules import Level
-from printgen.deal.solver import DEFAULT_BUDGET
+from printgen.deal.rating.interval import wilson
+from printgen.deal.rating.key import Key, KeyBudgets, find_key
+from printgen.deal.rating.player import ModelParams, play
+from printgen.deal.search.solver import DEFAULT_BUDGET
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.rules import Level
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,17 @@ class StarScale:
         (0 or None when none is proven needed)."""
         base = 1 + sum(1 for share in self.win_rates if rate < share)
         return min(5, base + (self.recycle_star if recycles else 0))
+
+
+@dataclass(frozen=True)
+class ModelData:
+    """What a rating is made with: the player model's parameters, the star scale and
+    the key's search budgets. The caller reads them (printgen.spec.playermodel reads
+    data/player-model.yaml) and hands them to rate() and screen()."""
+
+    model: ModelParams
+    stars: StarScale
+    key: KeyBudgets
 
 
 @dataclass(frozen=True)
@@ -91,14 +102,12 @@ def model_rate(deal: Deal, level: Level, params: ModelParams, *,
     return ModelRate(wins, played, params.samples)
 
 
-def rate(deal: Deal, level: Level | str | None = None, *, jobs: int = 1,
+def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 1,
          budget: int = DEFAULT_BUDGET, model: ModelRate | None = None) -> Rating:
-    """Rate a deal at a level: the key and the model's games (or `model`, the games
-    already played). With jobs > 1 the games are played in `jobs` worker processes
-    while this one finds the key; the rating is the same whatever `jobs`."""
-    from printgen.spec.playermodel import model_data
-
-    data = model_data()
+    """Rate a deal at a level (None: the rule set's default) with `data`: the key and
+    the model's games (or `model`, the games already played). With jobs > 1 the games
+    are played in `jobs` worker processes while this one finds the key; the rating is
+    the same whatever `jobs`."""
     at = deal.rules.level(level)
     params = data.model
     if model is None and jobs > 1:
@@ -116,14 +125,12 @@ def rate(deal: Deal, level: Level | str | None = None, *, jobs: int = 1,
     return Rating(stars, model, key, at.recycles)
 
 
-def screen(deal: Deal, level: Level | str | None, stars: int) -> ModelRate | None:
+def screen(deal: Deal, level: Level | str | None, data: ModelData,
+           stars: int) -> ModelRate | None:
     """The model's games for a deal that can still get `stars` at the level, or None
     as soon as the games played show it cannot (the key can only add recycle_star).
-    They are the same games rate() plays, so a deal is never wrongly left out, and
-    the result can be handed to rate()."""
-    from printgen.spec.playermodel import model_data
-
-    data = model_data()
+    They are the same games rate() plays with `data`, so a deal is never wrongly left
+    out, and the result can be handed to rate()."""
     scale, games = data.stars, data.model.games
 
     def reachable(wins: int, played: int) -> set[int]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from printgen.deal.cards import Card
-from printgen.deal.rules import JEDI_TEMPLE, PYRAMID, RuleSet
+from printgen.deal.table.cards import Card
+from printgen.deal.table.rules import PYRAMID, RuleSet
 from printgen.errors import InputError
 
 
@@ -66,11 +66,6 @@ def seeded_deal(rules: RuleSet, number: int) -> Deal:
         raise InputError(f"deal number {number}: expected a non-negative integer")
     order, rolls = rules.shuffle(number, range(rules.deck.size), rules.rolls)
     return dealt(rules, tuple(order), tuple(rolls), number)
-
-
-def jedi_deal(number: int) -> Deal:
-    """Jedi Temple deal `number`."""
-    return seeded_deal(JEDI_TEMPLE, number)
 
 
 def pyramid_deal(number: int) -> Deal:

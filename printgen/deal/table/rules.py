@@ -13,15 +13,15 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from printgen.deal.cards import Deck, PlayingDeck, ValueDeck
-from printgen.deal.shuffle import shuffled_deal
-from printgen.deal.tableau import Tableau
+from printgen.deal.table.cards import Deck, PlayingDeck, ValueDeck
+from printgen.deal.table.shuffle import shuffled_deal
+from printgen.deal.table.tableau import Tableau
 from printgen.errors import InputError
 
 Shuffle = Callable[[int, Sequence[Any], int], tuple[list[Any], list[tuple[int, int]]]]
 TEMPLE = Tableau(rows=7)
 
-# The standard tableau's numbers. The solver (state.py, bounds.py, pairsearch.py,
+# The standard tableau's numbers. The solver (search/: state.py, bounds.py, pairsearch.py,
 # bag.py, shortest.py) packs a position into bits for this tableau; its Board
 # refuses a rule set with another tableau, in one clear line.
 TEMPLE_SIZE = TEMPLE.size
@@ -74,7 +74,9 @@ class RuleSet:
         otherwise a Draw move flips it to become the Draw card (Jedi Temple).
     initial_discard: cards turned from the stock onto the discard pile at the start.
     rolls: Force rolls dealt with each deal (pairs of dice 1..6).
-    deck: the cards dealt, their values and their text in deal files (cards.py).
+    deck: the cards dealt, their values and their text in deal files (cards.py);
+        a deck a file lists (Jedi Temple's) deals once the caller has handed its
+        cards in (cards.ValueDeck.with_cards).
     names: what players call the Temple, the Draw card and the Discard Pile.
     fast_first: a solver hint: search first without groups of pile cards alone
         (wins are found sooner), then confirm a loss with the complete search.

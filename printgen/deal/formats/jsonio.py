@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from printgen.deal.deal import Deal
-from printgen.deal.engine import (
+from printgen.deal.search.solver import Solution
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import (
     DISCARD,
     DRAW,
     DRAW_MOVE,
@@ -27,8 +28,7 @@ from printgen.deal.engine import (
     Move,
     MoveKind,
 )
-from printgen.deal.rules import Level
-from printgen.deal.solver import Solution
+from printgen.deal.table.rules import Level
 from printgen.errors import InputError
 
 JSON_KEYS = ("deal", "level", "order", "rolls", "winnable", "nodes", "moves")
@@ -93,7 +93,7 @@ def solution_json(deal: Deal, level: Level | str | None, solution: Solution) -> 
 
 
 def rating_json(rating: Any, steps: int) -> dict[str, Any]:
-    """A deal's rating (printgen.deal.rating.Rating) as JSON; `steps` is the number of
+    """A deal's rating (printgen.deal.Rating) as JSON; `steps` is the number of
     steps the key takes in words (a run of Draws is one step)."""
     model, key = rating.model, rating.key
     low, high = model.interval

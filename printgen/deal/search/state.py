@@ -5,7 +5,7 @@
 - removed: bitmask of the Temple indices (0..27) already removed;
 - piles: bitmask of the pile cards still in play, by their index in the
   fixed cycle order (discard bottom..top, Draw card, stock top..bottom; see
-  engine.py); cards below `cursor` are the discard pile;
+  table/engine.py); cards below `cursor` are the discard pile;
 - cursor: the Draw card's index when has_draw, else the first stock index
   (normalised to the lowest remaining stock card, or the pile count);
 - pool: the Force pool as counts per die value (POOL_BITS = 4 bits per value
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from itertools import product
 
-from printgen.deal.deal import Deal
-from printgen.deal.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move
-from printgen.deal.rules import TEMPLE_SIZE, Level, coverers, position_of
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.engine import DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Item, Move
+from printgen.deal.table.rules import TEMPLE_SIZE, Level, coverers, position_of
 
 FULL = (1 << TEMPLE_SIZE) - 1
 MAX_PILE = 34            # pile bits 28-61 of the packed state (key(), the solver's lost table)

@@ -1,0 +1,8 @@
+"""Deals and solutions as text, JSON and words.
+
+    textio.py     deal files: parse and format
+    jsonio.py     the contract's JSON of a deal, its solution and its rating
+    steps.py      moves in words, as a player follows them
+    datasets.py   the 1,500 Pyramid deals with known answers, read from their text
+                  files (tests, bench)
+"""
