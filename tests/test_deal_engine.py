@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from printgen.deal import JEDI_TEMPLE, Deal, solve
-from printgen.deal.table.deal import pyramid_deal
+from printgen.deal import seeded_deal
+from printgen.deal.table.rules import PYRAMID
 from printgen.deal.table.engine import (DISCARD, DRAW, DRAW_MOVE, RECYCLE_MOVE, Game, IllegalMove,
                                         Item, Move, MoveKind, replay)
 from printgen.deal.table.rules import PYRAMID
@@ -223,7 +224,7 @@ def test_use_the_force_needs_force_rules_one_sylop_and_a_roll_left():
 
 
 @pytest.mark.parametrize("deal, level", [(jedi_deal(1), "padawan"), (jedi_deal(4), "knight"),
-                                         (pyramid_deal(1), "standard")])
+                                         (seeded_deal(PYRAMID, 1), "standard")])
 def test_every_move_of_a_solution_is_one_of_the_reference_legal_moves(deal, level):
     """The solver's moves are checked against the engine's own list of legal moves
     (every group, every sign of every Force value), position by position."""

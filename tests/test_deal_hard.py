@@ -11,7 +11,8 @@ import pytest
 
 from printgen.deal import JEDI_TEMPLE, Deal, shortest, solve
 from printgen.deal.search.recycles import fewest_recycles, recycles_used
-from printgen.deal.table.deal import pyramid_deal
+from printgen.deal import seeded_deal
+from printgen.deal.table.rules import PYRAMID
 from printgen.deal.table.engine import ItemKind, MoveKind, replay
 from printgen.deal.table.rules import index_of
 from printgen.spec.dealfile import jedi_deal
@@ -92,7 +93,7 @@ def test_shortest_within_a_budget_is_proven_or_says_so():
     ("pyramid", 1, None, 2), ("pyramid", 2, None, 1)])
 def test_fewest_recycles_is_proven_and_its_win_uses_exactly_that_many(rules, number, level,
                                                                        fewest):
-    deal = jedi_deal(number) if rules == "jedi-temple" else pyramid_deal(number)
+    deal = jedi_deal(number) if rules == "jedi-temple" else seeded_deal(PYRAMID, number)
     answer = fewest_recycles(deal, level, budget=200_000)
     assert answer.proven and answer.recycles == fewest
     moves = answer.solution.moves

@@ -12,19 +12,20 @@ from pdfread import words
 
 from printgen.deal import solve
 from printgen.deal.table.cards import STANDARD_DECK
-from printgen.deal.table.deal import pyramid_deal
+from printgen.deal import seeded_deal
+from printgen.deal.table.rules import PYRAMID
 from printgen.deal.table.engine import replay
 
 
 @pytest.mark.parametrize("number", [1, 2, 3, 77])
 def test_a_pyramid_deal_is_a_shuffled_standard_deck(number):
-    deal = pyramid_deal(number)
+    deal = seeded_deal(PYRAMID, number)
     cards = [deal.card(i) for i in range(52)]
     assert sorted(deal.order) == list(range(52)) and sorted(cards) == list(STANDARD_DECK)
     assert deal.values == tuple(card.rank.value for card in cards)
     assert Counter(deal.values) == {rank: 4 for rank in range(1, 14)}
-    assert deal.rolls == () and deal == pyramid_deal(number)
-    assert deal.order != pyramid_deal(number + 1).order
+    assert deal.rolls == () and deal == seeded_deal(PYRAMID, number)
+    assert deal.order != seeded_deal(PYRAMID, number + 1).order
 
 
 def test_pyramid_deal_json_replays_to_a_win(cli):
@@ -32,9 +33,9 @@ def test_pyramid_deal_json_replays_to_a_win(cli):
     assert result.status == 0, result.err
     data = json.loads(result.out)
     assert data["level"] == "standard" and data["winnable"] is True and data["rolls"] == []
-    assert data["order"] == list(pyramid_deal(1).values)
-    solution = solve(pyramid_deal(1), "standard")
-    assert replay(pyramid_deal(1), "standard", solution.moves).won
+    assert data["order"] == list(seeded_deal(PYRAMID, 1).values)
+    solution = solve(seeded_deal(PYRAMID, 1), "standard")
+    assert replay(seeded_deal(PYRAMID, 1), "standard", solution.moves).won
 
 
 def test_pyramid_sheet_prints_the_setup_order(cli, tmp_path):
@@ -49,7 +50,7 @@ def test_pyramid_sheet_prints_the_setup_order(cli, tmp_path):
             and re.fullmatch(r"(10|[A2-9JQK])[♣♦♥♠]", w["text"])]
     printed = [w["text"] for w in sorted(grid, key=lambda w: (round(w["top"]), w["x0"]))]
     suits = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-    labels = [STANDARD_DECK[i].format() for i in pyramid_deal(3).order]
+    labels = [STANDARD_DECK[i].format() for i in seeded_deal(PYRAMID, 3).order]
     expected = [label[0].replace("T", "10") + suits[label[1]] for label in labels]
     assert printed == expected
 

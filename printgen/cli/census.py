@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from printgen.cli.options import add_jobs, add_out, add_paper, budget, deal_range
 from printgen.deal import DEFAULT_BUDGET, JEDI_LEVELS, JEDI_TEMPLE, Level
@@ -19,7 +18,7 @@ from printgen.deal.census import (
 from printgen.errors import InputError
 from printgen.layout.chart import census_page
 from printgen.limits import whole_limit
-from printgen.output import write_bytes
+from printgen.output import out_folder, write_bytes
 from printgen.render.pdf import render_pdf
 from printgen.spec.dealfile import with_cards
 from printgen.spec.playermodel import model_data
@@ -70,7 +69,7 @@ def parse_levels(text: str) -> tuple[Level, ...]:
 def run(args: argparse.Namespace) -> int:
     args.start, args.count = deal_range(args.start, args.count, MAX_CENSUS)
     args.budget = budget(args.budget)
-    args.out = args.out if args.out is not None else Path("output") / "census"
+    args.out = out_folder(args.out, "census")
     levels = parse_levels(args.levels)
     if args.stars:
         return run_stars_table(args, levels)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from printgen.cli.options import (
     add_jobs,
@@ -26,8 +27,10 @@ from printgen.deal import (
     solution_json,
     solution_steps,
 )
+from printgen.spec import display_path
 from printgen.spec.dealfile import with_cards
 from printgen.spec.playermodel import model_data
+from printgen.spec.printdata import paper
 
 DESCRIPTION = """\
 Deal deal N (the same cards and Force rolls on every computer, forever), solve it
@@ -62,7 +65,6 @@ def run(args: argparse.Namespace) -> int:
     rules = rule_set(args.rules)
     level = level_of(rules, args.level).level
     if not args.json:
-        from printgen.products.dealsheet import print_sheet
         return print_sheet(number, level.value, args)
     deal = seeded_deal(with_cards(rules), number)
     rating = rate(deal, level, model_data(), jobs=args.jobs, budget=budget(args.budget))
@@ -70,4 +72,16 @@ def run(args: argparse.Namespace) -> int:
     data = solution_json(deal, level, Solution(key.winnable, key.moves, key.nodes))
     data["rating"] = rating_json(rating, len(solution_steps(deal, level, key.moves)))
     print(dumps(data))
+    return 0
+
+
+def print_sheet(number: int, level: str, args: argparse.Namespace) -> int:
+    """The `printgen deal N` sheet: write it (to --out DIR if given) and name it."""
+    from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, default_path
+    rules = args.rules or JEDI_TEMPLE.name
+    out = Path(args.out) / default_path(rules, number, level).name if args.out else None
+    path = build_deal_sheet(number, DealSheetBuild(paper(args.paper), rules=rules, level=level,
+                                                   out=out, quiet=args.quiet, jobs=args.jobs))
+    if not args.quiet:
+        print(f"{display_path(path)} (deal {number}, {level}, {args.paper})")
     return 0

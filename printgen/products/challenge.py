@@ -24,6 +24,7 @@ from printgen.layout.dealsheet import (
     solution_pages,
 )
 from printgen.model import Paper
+from printgen.output import DEFAULT
 from printgen.products.dealsheet import (
     Worked,
     deck_sides,
@@ -59,7 +60,7 @@ class ChallengeBuild:
 def default_path(options: ChallengeBuild, level: str) -> Path:
     stars = f"-{options.difficulty}-stars" if options.difficulty else ""
     name = f"challenge-{options.rules}-{level}-{options.count}-from-{options.start}{stars}.pdf"
-    return Path("output") / "deals" / name
+    return DEFAULT / "deals" / name
 
 
 def choose_deals(options: ChallengeBuild, data: SheetData, bar: Bar) -> Iterator[Worked]:

@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from printgen.deal import (
     JEDI_TEMPLE,
@@ -48,6 +47,7 @@ from printgen.layout.deck import layout_deck
 from printgen.layout.face import context_for, layout_side
 from printgen.layout.page import Frame, Side
 from printgen.model import Paper
+from printgen.output import DEFAULT
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck
 from printgen.spec.dealfile import with_cards
@@ -90,7 +90,8 @@ class Worked:
 def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
     """The engine's deal and, for the deck's pictures, which card went where."""
     deal = seeded_deal(rules, number)
-    assert deal.order is not None       # a seeded deal is dealt from the deck's cards
+    if deal.order is None:              # a seeded deal is dealt from the deck's cards
+        raise ValueError(f"deal {number} of {rules.name} was dealt without its deck's cards")
     return deal, deal.order
 
 
@@ -245,7 +246,7 @@ def solution_block(worked: Worked, data: SheetData) -> Block:
 
 
 def default_path(rules: str, number: int, level: str) -> Path:
-    return Path("output") / "deals" / f"{rules}-{number}-{level}.pdf"
+    return DEFAULT / "deals" / f"{rules}-{number}-{level}.pdf"
 
 
 def build_deal_sheet(number: int, options: DealSheetBuild) -> Path:
@@ -260,19 +261,6 @@ def build_deal_sheet(number: int, options: DealSheetBuild) -> Path:
     path = options.out or default_path(options.rules, number, worked.level.level.value)
     title = f"{sheet.title} ({sheet.level})"
     return render_pdf(pages, path, title=title)
-
-
-def print_sheet(number: int, level: str, args: Any) -> int:
-    """The `printgen deal N` sheet: write it (to --out DIR if given) and name it."""
-    from printgen.spec import display_path
-    from printgen.spec.printdata import paper
-    rules = getattr(args, "rules", None) or JEDI_TEMPLE.name
-    out = Path(args.out) / default_path(rules, number, level).name if args.out else None
-    path = build_deal_sheet(number, DealSheetBuild(paper(args.paper), rules=rules, level=level,
-                                                   out=out, quiet=args.quiet, jobs=args.jobs))
-    if not args.quiet:
-        print(f"{display_path(path)} (deal {number}, {level}, {args.paper})")
-    return 0
 
 
 def known_rules(name: str) -> str:

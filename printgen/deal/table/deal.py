@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from printgen.deal.table.cards import Card
-from printgen.deal.table.rules import PYRAMID, RuleSet
+from printgen.deal.table.rules import RuleSet
 from printgen.errors import InputError
 
 
@@ -68,6 +68,3 @@ def seeded_deal(rules: RuleSet, number: int) -> Deal:
     return dealt(rules, tuple(order), tuple(rolls), number)
 
 
-def pyramid_deal(number: int) -> Deal:
-    """Pyramid deal `number`."""
-    return seeded_deal(PYRAMID, number)
