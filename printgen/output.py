@@ -1050,7 +1050,7 @@ def _inputs() -> set[tuple[int, int]]:
     """The files this process read as input (decks, templates, tables, pictures, rules),
     by device and inode: never removed, whatever a build record says (a downloaded
     project may carry a record naming its own deck, for `--out .`)."""
-    from printgen.spec.reading import files_read
+    from printgen.reading import files_read
     found: set[tuple[int, int]] = set()
     for name in files_read():
         with contextlib.suppress(OSError, ValueError):

@@ -24,6 +24,7 @@ from printgen.layout.page import Side
 from printgen.layout.primitives import Image, Primitive, Rect, TextRun, shape_bounds
 from printgen.model import Deck
 from printgen.model.vendor import Output
+from printgen.reading import display_path
 from printgen.render.png import pixel_size
 from printgen.spec.printdata import size_preset
 from printgen.units import mm
@@ -157,8 +158,8 @@ def _fills(prim: Primitive, bleed_box: Box) -> bool:
 
 
 def _picture(prim: Image, where: str, dpi: int, scope: str, name: str, entry: str) -> Iterator[Finding]:
-    from printgen.spec.pictures import picture_size  # only decks with pictures need Pillow here
-    width, height = picture_size(prim.path)         # read when the deck was checked, and kept
+    from printgen.pictures import check_picture  # only decks with pictures need Pillow here
+    width, height = check_picture(prim.path, display_path(prim.path))   # read when the deck was checked, and kept
     placed_w, placed_h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
     effective = min(width / (placed_w / 72), height / (placed_h / 72))
     if effective + 0.5 < dpi:

@@ -26,6 +26,7 @@ def test_every_limit_is_used_by_the_code_and_every_use_names_a_limit():
 
 
 def test_the_limits_the_messages_quote_are_the_files():
-    from printgen.spec import reading, yamlload
+    from printgen import reading
+    from printgen.spec import yamlload
     assert reading.MAX_BYTES == limit("file_bytes") and yamlload.MAX_DEPTH == limit("yaml_depth")
     assert limit("deal_number_max") == 2 ** 64 - 1

@@ -6,7 +6,7 @@ import argparse
 
 from printgen.cli.options import add_out, add_paper
 from printgen.products.aid import build_aid
-from printgen.spec import display_path
+from printgen.reading import display_path
 
 DESCRIPTION = """\
 Build a game's play aids from its data file in decks/aids/. For jedi-duel: a Stance

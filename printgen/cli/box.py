@@ -10,7 +10,8 @@ from printgen.errors import InputError
 from printgen.model import Deck
 from printgen.output import ensure_dir, out_folder
 from printgen.products.box import build_box, describe
-from printgen.spec import display_path, load_deck
+from printgen.reading import display_path
+from printgen.spec import load_deck
 from printgen.spec.box import box_options
 from printgen.spec.printdata import paper
 

@@ -12,7 +12,8 @@ from printgen.errors import InputError
 from printgen.model import Duplex
 from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording
 from printgen.products.deck import FORMATS, DeckBuild, build_deck
-from printgen.spec import display_path, load_deck
+from printgen.reading import display_path
+from printgen.spec import load_deck
 from printgen.spec.places import DECKS, catalogue
 from printgen.spec.printdata import paper
 

@@ -8,8 +8,8 @@ from printgen.cli.options import add_duplex, add_out, add_paper
 from printgen.layout.calibrate import calibration_pages
 from printgen.model import Duplex
 from printgen.output import out_folder
+from printgen.reading import display_path
 from printgen.render.pdf import render_pdf
-from printgen.spec import display_path
 from printgen.spec.printdata import paper
 
 

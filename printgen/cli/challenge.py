@@ -19,7 +19,7 @@ from printgen.deal import JEDI_TEMPLE, RULE_SETS, rule_set
 from printgen.limits import whole_limit
 from printgen.products.challenge import ChallengeBuild, build_challenge
 from printgen.products.dealsheet import known_rules
-from printgen.spec import display_path
+from printgen.reading import display_path
 from printgen.spec.printdata import paper
 
 DESCRIPTION = """\

@@ -27,7 +27,7 @@ from printgen.deal import (
     solution_json,
     solution_steps,
 )
-from printgen.spec import display_path
+from printgen.reading import display_path
 from printgen.spec.dealfile import with_cards
 from printgen.spec.playermodel import model_data
 from printgen.spec.printdata import paper

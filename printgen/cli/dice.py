@@ -8,9 +8,10 @@ from dataclasses import replace
 from printgen.cli.options import add_out, add_paper, positive_length
 from printgen.layout.pieces import dice_pages
 from printgen.output import out_folder
+from printgen.reading import display_path
 from printgen.render.pdf import render_pdf
 from printgen.spec.pieces import load_die
-from printgen.spec.places import DICE, display_path, find
+from printgen.spec.places import DICE, find
 from printgen.spec.printdata import paper
 from printgen.units import Length
 

@@ -12,7 +12,7 @@ from printgen.cli.gallery import refresh_gallery
 from printgen.model import Deck
 from printgen.model.vendor import Profile
 from printgen.products.export import ExportOptions, ExportResult, export_deck
-from printgen.spec import display_path
+from printgen.reading import display_path
 from printgen.spec.vendors import profile
 
 

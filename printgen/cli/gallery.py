@@ -8,7 +8,7 @@ from pathlib import Path
 from printgen.cli.options import add_out
 from printgen.gallery import build_gallery
 from printgen.output import DEFAULT, out_folder, prune_current, recording
-from printgen.spec import display_path
+from printgen.reading import display_path
 
 DESCRIPTION = """\
 Write DIR/index.html: a page with a thumbnail of every card face, back, sheet, box,

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from printgen.errors import PrintgenError
+from printgen.reading import display_path
 from printgen.spec.places import (
     AIDS,
     DECKS,
@@ -15,7 +16,6 @@ from printgen.spec.places import (
     Entry,
     Origin,
     catalogue,
-    display_path,
 )
 
 DESCRIPTION = """\

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from printgen.builtin import data_dir
 from printgen.errors import InputError, OutputError
-from printgen.spec.places import display_path
+from printgen.reading import display_path
 
 DESCRIPTION = """\
 Start a project of your own: FOLDER/decks/NAME.yaml (a 12-card deck), its face and

@@ -9,7 +9,7 @@ from printgen.cli.options import add_duplex, add_out, add_paper, deal_number
 from printgen.model import Duplex
 from printgen.output import out_folder
 from printgen.products.rules import RulesBuild, build_rules, find_rules
-from printgen.spec import display_path
+from printgen.reading import display_path
 from printgen.spec.fold import rules_panel
 from printgen.spec.original import with_original
 from printgen.spec.printdata import paper

@@ -8,7 +8,8 @@ from printgen.cli.options import add_out
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.output import out_folder
-from printgen.spec import display_path, load_deck
+from printgen.reading import display_path
+from printgen.spec import load_deck
 
 DESCRIPTION = """\
 Write two transparent PNG pictures of a deck, for a game's web page or a

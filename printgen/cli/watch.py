@@ -35,7 +35,7 @@ def write_read_log() -> None:
     """In a watched build: list the files read, one absolute path a line."""
     log = os.environ.get(READ_LOG)
     if log:
-        from printgen.spec.reading import files_read
+        from printgen.reading import files_read
         Path(log).write_text("".join(f"{path}\n" for path in files_read()), encoding="utf-8")
 
 

@@ -17,7 +17,7 @@ from printgen.fonts import ttfont
 from printgen.layout.page import Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path
-from printgen.spec.pictures import picture_bytes
+from printgen.pictures import picture_bytes
 
 
 @cache

@@ -29,8 +29,8 @@ from printgen.layout.primitives import (
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.limits import limit
 from printgen.output import atomic_path
+from printgen.pictures import drawn_picture
 from printgen.render.pngfile import png_bytes
-from printgen.spec.pictures import drawn_picture
 
 SUPERSAMPLE = 2
 # Pillow allocates an image in blocks of up to 16 MB by default: a card's image buffers,

@@ -20,7 +20,7 @@ from printgen.layout.page import Side
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import write_bytes
-from printgen.spec.pictures import picture_bytes
+from printgen.pictures import picture_bytes
 from printgen.units import mm
 
 

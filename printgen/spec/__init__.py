@@ -7,7 +7,8 @@ line and key path. Files are found by printgen/spec/places.py.
 from __future__ import annotations
 
 from printgen.model import Deck
-from printgen.spec.places import DECKS, display_path, find
+from printgen.reading import display_path
+from printgen.spec.places import DECKS, find
 
 
 def load_deck(name_or_path: str) -> Deck:
@@ -18,4 +19,4 @@ def load_deck(name_or_path: str) -> Deck:
     return with_templates(load_deck_file(path, display_path(path)))
 
 
-__all__ = ["display_path", "load_deck"]
+__all__ = ["load_deck"]

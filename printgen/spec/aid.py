@@ -13,7 +13,7 @@ from typing import Any
 
 from printgen.errors import InputError
 from printgen.model.aid import Aid, AidPage
-from printgen.spec.places import display_path
+from printgen.reading import display_path
 from printgen.spec.schema import Checker
 from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import KeyPath, load_file

@@ -11,7 +11,8 @@ from printgen.builtin import data_dir
 from printgen.lang.expr import render
 from printgen.model import Deck
 from printgen.model.box import BoxFacts, BoxOptions, DieLine, DieSet, TuckBox
-from printgen.spec.places import builtin_file, display_path
+from printgen.reading import display_path
+from printgen.spec.places import builtin_file
 from printgen.spec.schema import Checker
 from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import load_file

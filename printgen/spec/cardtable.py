@@ -25,7 +25,7 @@ from typing import Any
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.spec.reading import read_bytes, read_text
+from printgen.reading import read_bytes, read_text
 
 COUNT = "count"
 MAX_ROWS = limit("table_rows")          # rows of cards a table may hold

@@ -11,9 +11,8 @@ from pathlib import Path
 from printgen.deal import JEDI_TEMPLE, Deal, RuleSet, ValueCard, ValueDeck, parse_deal, seeded_deal
 from printgen.errors import InputError
 from printgen.model import Deck
+from printgen.reading import display_path, read_text
 from printgen.spec import load_deck
-from printgen.spec.places import display_path
-from printgen.spec.reading import read_text
 
 
 def load_deal_file(rules: RuleSet, path: Path, rolls: tuple[tuple[int, int], ...] = ()) -> Deal:

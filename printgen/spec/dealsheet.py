@@ -9,7 +9,8 @@ from typing import Any
 
 from printgen.errors import InputError
 from printgen.model.dealsheet import SheetData, SheetStyle
-from printgen.spec.places import display_path, roots
+from printgen.reading import display_path
+from printgen.spec.places import roots
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 

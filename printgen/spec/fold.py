@@ -7,7 +7,8 @@ from pathlib import Path
 
 from printgen.model import CardSize
 from printgen.model.text import FoldFacts, FoldType, RulesText
-from printgen.spec.places import builtin_file, display_path
+from printgen.reading import display_path
+from printgen.spec.places import builtin_file
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 

@@ -21,9 +21,9 @@ from printgen.errors import InputError
 from printgen.lang.expr import render
 from printgen.lang.markdown import parse_markdown
 from printgen.model.text import Block, RulesText
+from printgen.reading import display_path, read_text
 from printgen.spec.pictures import Shelf
-from printgen.spec.places import DECKS, confine, display_path, find, is_path
-from printgen.spec.reading import read_text
+from printgen.spec.places import DECKS, confine, find, is_path
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_text
 

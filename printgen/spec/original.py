@@ -9,9 +9,8 @@ from pathlib import Path
 from printgen.errors import InputError
 from printgen.lang.markdown import parse_markdown
 from printgen.model.text import Block, BlockKind, RulesText, Span
+from printgen.reading import display_path, read_text
 from printgen.spec.markdown import rules_pictures
-from printgen.spec.places import display_path
-from printgen.spec.reading import read_text
 
 MARKDOWN_SUFFIXES = (".md", ".markdown")
 

@@ -1,55 +1,14 @@
-"""Pictures a data file names: checked before anything is drawn, and kept for drawing.
-
-A picture is opened the way every input is (printgen/spec/reading.py: a regular file
-and nothing else), its pixel size read from its header, and one of more than
-MAX_PIXELS (a 300 dpi A3 poster is 17 million) refused before it is decoded; then it
-is decoded whole, so a file that is no picture, is damaged or is cut short is one
-located error here instead of a decompression bomb or a traceback in the renderer.
-
-Decoded pictures are kept (within a budget of pixels) for the renderers, by file and
-by the size they are drawn at: an icon used 60 times on a card is decoded once and
-resized once per size, not 60 times.
-"""
+"""The pictures a data file names, as layout receives them: found beside the file
+(confined to its folders), checked once by printgen/pictures.py and kept by name."""
 
 from __future__ import annotations
 
-import os
-import threading
-from collections import OrderedDict
-from collections.abc import Hashable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from printgen.errors import InputError, PrintgenError
-from printgen.limits import limit
 from printgen.model.picture import Picture
+from printgen.pictures import check_picture
 from printgen.spec.places import confined, no_file
-from printgen.spec.reading import note_read, open_input, read_bytes
-
-if TYPE_CHECKING:
-    from PIL.Image import Image, Transpose
-
-MAX_PIXELS = limit("picture_pixels")
-MAX_BYTES = int(limit("picture_bytes"))
-KEPT_PIXELS = 16_000_000        # decoded pictures kept in a process (64 MB as RGBA)
-KEPT_DRAWN_PIXELS = 4_000_000   # pictures kept at the size they are drawn at (16 MB)
-EXPECTED = "a PNG or JPEG picture"
-
-Identity = tuple[str, int, int, int, int]       # the path, its device, inode, size and time of change
-
-
-def check_picture(path: Path, where: str) -> tuple[int, int]:
-    """The picture's pixel size; InputError naming `where` when it is not a regular
-    file, not a readable picture, damaged or cut short, or holds more than MAX_PIXELS."""
-    note_read(path)
-    key = _identity(path)
-    if key is not None and key in _sizes:
-        return _sizes[key]
-    picture = _decode(path, where)
-    if key is not None:
-        _sizes[key] = picture.size
-        _kept.put(key, picture)
-    return picture.size
 
 
 class Shelf:
@@ -74,112 +33,3 @@ class Shelf:
         width, height = check_picture(path, f"{where}: image {src!r}")
         self.found[src] = picture = Picture(path, width, height)
         return picture
-
-
-def picture_size(path: Path) -> tuple[int, int]:
-    """check_picture(), for a picture that a data file's check has named already."""
-    from printgen.spec.places import display_path
-    return check_picture(path, display_path(path))
-
-
-def drawn_picture(path: Path, size: tuple[int, int], turn: Transpose | None = None) -> Image:
-    """The picture as RGBA, turned (a Pillow transpose) and resized to size (pixels)
-    with Lanczos: decoded once and resized once per size in a process. The image is
-    shared: draw it, never draw on it."""
-    from PIL import Image as PILImage
-    key = (_identity(path), size, turn)
-    drawn = _drawn.get(key)
-    if drawn is None:
-        source = _kept.get(key[0]) if key[0] is not None else None
-        if source is None:
-            from printgen.spec.places import display_path
-            source = _decode(path, display_path(path))
-            if key[0] is not None:
-                _kept.put(key[0], source)
-        drawn = source.convert("RGBA")
-        if turn is not None:
-            drawn = drawn.transpose(turn)
-        drawn = drawn.resize(size, PILImage.Resampling.LANCZOS)
-        if key[0] is not None:
-            _drawn.put(key, drawn)
-    return drawn
-
-
-def picture_bytes(path: Path) -> bytes:
-    """The picture file's bytes (the SVG renderer embeds them, the PDF names the picture
-    by their digest), read as every input is: a regular file of at most MAX_BYTES."""
-    from printgen.spec.places import display_path
-    return read_bytes(path, display_path(path), max_bytes=MAX_BYTES, what=EXPECTED)
-
-
-def _decode(path: Path, where: str) -> Image:
-    """The whole picture decoded (in its own mode); one located error otherwise."""
-    from PIL import Image as PILImage
-    with open_input(path, where, max_bytes=MAX_BYTES, what=EXPECTED) as file:
-        try:
-            picture = PILImage.open(file)
-        except PILImage.DecompressionBombError:
-            raise InputError(f"{where}: more than {MAX_PIXELS:,} pixels; expected a smaller picture") from None
-        except _UNREADABLE:
-            raise InputError(f"{where}: not a picture printgen can read; expected a PNG or JPEG file") from None
-        width, height = picture.size
-        if width * height > MAX_PIXELS:
-            raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a "
-                             f"smaller picture")
-        try:
-            picture.load()
-        except _UNREADABLE:
-            raise InputError(f"{where}: the picture is damaged or cut short (its {width} x {height} pixels "
-                             f"do not decode); expected a whole PNG or JPEG file (save it again from a "
-                             f"picture editor)") from None
-    return picture
-
-
-def _identity(path: Path) -> Identity | None:
-    try:
-        info = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return os.path.abspath(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
-
-
-# what Pillow raises for a file that is not a picture it reads, or a damaged one
-_UNREADABLE: tuple[type[BaseException], ...] = (OSError, SyntaxError, ValueError, EOFError, IndexError,
-                                                KeyError, TypeError, ArithmeticError)
-
-
-class _Kept:
-    """Images by key, the least recently used dropped once they hold more than budget
-    pixels (an image larger than the budget is not kept)."""
-
-    def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self.images: OrderedDict[Hashable, Image] = OrderedDict()
-        self.pixels = 0
-        self.lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Image | None:
-        with self.lock:
-            image = self.images.get(key)
-            if image is not None:
-                self.images.move_to_end(key)
-            return image
-
-    def put(self, key: Hashable, image: Image) -> None:
-        pixels = image.width * image.height
-        if pixels > self.budget:
-            return
-        with self.lock:
-            old = self.images.pop(key, None)
-            if old is not None:
-                self.pixels -= old.width * old.height
-            while self.images and self.pixels + pixels > self.budget:
-                _, dropped = self.images.popitem(last=False)
-                self.pixels -= dropped.width * dropped.height
-            self.images[key] = image
-            self.pixels += pixels
-
-
-_sizes: dict[Identity, tuple[int, int]] = {}
-_kept = _Kept(KEPT_PIXELS)
-_drawn = _Kept(KEPT_DRAWN_PIXELS)

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.model.pieces import Die, Part, PartKind
-from printgen.spec.places import display_path
+from printgen.reading import display_path
 from printgen.spec.schema import Checker
 from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import load_file

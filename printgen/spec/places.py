@@ -148,7 +148,7 @@ def no_file(file: Path | None, name: str) -> str:
     for None), no link resolved (where a link leads is not shown). Nothing is opened."""
     import errno
 
-    from printgen.spec.reading import LOOP, kind_of
+    from printgen.reading import LOOP, display_path, kind_of
     place = Path(name) if file is None else Path(os.path.dirname(file) or ".") / name
     try:
         info = os.stat(place)
@@ -176,10 +176,3 @@ def real(path: Path) -> Path:
         return Path(os.path.abspath(path))
 
 
-def display_path(path: Path) -> str:
-    """A path as the user would write it: relative to the current folder where possible.
-    Links are not followed (a link that loops is shown as it is named)."""
-    try:
-        return str(Path(os.path.abspath(path)).relative_to(os.getcwd()))
-    except (ValueError, OSError):
-        return str(path)

@@ -18,8 +18,10 @@ from printgen.errors import InputError, TemplateError
 from printgen.lang.expr import is_template
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
-from printgen.spec.pictures import Shelf, check_picture
-from printgen.spec.places import builtin_file, confine, confined, display_path, no_file, real, roots
+from printgen.pictures import check_picture
+from printgen.reading import display_path
+from printgen.spec.pictures import Shelf
+from printgen.spec.places import builtin_file, confine, confined, no_file, real, roots
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 

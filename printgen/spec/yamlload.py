@@ -16,7 +16,7 @@ import yaml
 
 from printgen.errors import SpecError, located
 from printgen.limits import limit
-from printgen.spec.reading import read_text
+from printgen.reading import read_text
 
 KeyPath = tuple[str | int, ...]
 MAX_DEPTH = limit("yaml_depth")            # mappings and lists inside each other (libyaml's composer recurses)

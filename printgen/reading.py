@@ -116,3 +116,12 @@ def _os_problem(where: str, problem: OSError, what: str) -> str:
 def _no_block(path: str, flags: int) -> int:
     """Open without waiting on a fifo that has no writer (it is refused after the open)."""
     return os.open(path, flags | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+
+
+def display_path(path: Path) -> str:
+    """A path as the user would write it: relative to the current folder where possible.
+    Links are not followed (a link that loops is shown as it is named)."""
+    try:
+        return str(Path(os.path.abspath(path)).relative_to(os.getcwd()))
+    except (ValueError, OSError):
+        return str(path)
