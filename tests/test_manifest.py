@@ -133,11 +133,18 @@ def test_a_run_that_fails_after_writing_leaves_the_folder_as_it_was(cli, tmp_pat
     """The card sheets, PNGs and SVGs are written, then the tuck box fails: the new
     files never appear, the folders made for them are gone, the earlier build's files
     keep their bytes and dates, and no temporary file is left."""
-    import printgen.products.box as box
+    import printgen.products.deck as build
     from printgen.errors import InputError
+    write = build.render_pdf
+
+    def box_breaks(pages, path, **options):               # the tuck box: written after the card files
+        if "-box-" in path.name:
+            raise InputError("box: broken")
+        return write(pages, path, **options)
+
     deck = project(cli, tmp_path, monkeypatch)
     fresh = tmp_path / "fresh"
-    monkeypatch.setattr(box, "deck_box", lambda *a, **k: (_ for _ in ()).throw(InputError("box: broken")))
+    monkeypatch.setattr(build, "render_pdf", box_breaks)
     result = cli("build", str(deck), "--out", str(fresh), "-q")
     assert result.status == 2 and result.err.strip() == "printgen: error: box: broken"
     assert not fresh.exists()
@@ -148,6 +155,6 @@ def test_a_run_that_fails_after_writing_leaves_the_folder_as_it_was(cli, tmp_pat
     assert cli("build", str(deck), "--out", str(out), "-q").status == 0
     before = snapshot(out)
     cut(deck, VALUES_12, VALUES_24)                   # a different deck: every file would change
-    monkeypatch.setattr(box, "deck_box", lambda *a, **k: (_ for _ in ()).throw(InputError("box: broken")))
+    monkeypatch.setattr(build, "render_pdf", box_breaks)
     assert cli("build", str(deck), "--out", str(out), "-q").status == 2
     assert snapshot(out) == before

@@ -63,3 +63,12 @@ class Page:
     height: float
     placed: tuple[Placed, ...] = ()
     prims: tuple[Primitive, ...] = ()     # page-level drawing: crop marks, captions
+
+
+@dataclass(frozen=True)
+class PrintFile:
+    """Laid-out pages that make one file: its name (in the output folder) and title."""
+
+    name: str
+    title: str
+    pages: tuple[Page, ...]

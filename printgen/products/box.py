@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printgen.errors import FitError
 from printgen.layout.box import box_size
 from printgen.layout.boxart import layout_box
 from printgen.model import Deck, Paper
 from printgen.model.box import BoxOptions
+from printgen.products.extras import box_file
 from printgen.render.pdf import render_pdf
 from printgen.spec.box import box_facts, tuck_box
 from printgen.spec.printdata import print_facts
@@ -20,20 +20,11 @@ from printgen.units import Length, mm
 
 
 def build_box(deck: Deck, *, out: Path, paper: Paper, thickness: float | None = None) -> Path:
-    """Lay out and write the deck's tuck box PDF; returns its path."""
-    page = layout_box(deck, tuck_box(deck, thickness), paper, print_facts().papers.values())
-    path = out / f"{deck.name}-box-{paper.name}.pdf"
-    return render_pdf([page], path, title=f"{deck.title} tuck box")
-
-
-def deck_box(deck: Deck, *, out: Path, paper: Paper, notes: list[str]) -> list[Path]:
-    """The tuck box written with a deck build: [path], or [] with a line added to notes
-    when the net does not fit the paper (the deck itself still builds)."""
-    try:
-        return [build_box(deck, out=out, paper=paper)]
-    except FitError as error:
-        notes.append(f"no tuck box on {paper.name}: {error}")
-        return []
+    """Lay out and write the deck's tuck box PDF (FitError, naming papers that would do,
+    when its net does not fit); returns its path."""
+    box = tuck_box(deck, thickness)
+    file = box_file(deck, paper, layout_box(deck, box, paper, print_facts().papers.values()))
+    return render_pdf(file.pages, out / file.name, title=file.title)
 
 
 def describe(deck: Deck, options: BoxOptions) -> str:

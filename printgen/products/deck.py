@@ -11,6 +11,7 @@ from printgen.layout.page import Page, Side
 from printgen.layout.sheet import check_back_offset, impose
 from printgen.model import Deck, Duplex, Paper
 from printgen.output import ensure_dir
+from printgen.products.extras import lay_out_extras, read_extras
 from printgen.progress import progress
 from printgen.render.pdf import render_pdf
 
@@ -55,22 +56,15 @@ def _counting(pages: Iterator[Page], result: BuildResult) -> Iterator[Page]:
 
 
 def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = None) -> BuildResult:
-    """Lay out the cards (unless given their layout) and the deck's parts first, so bad
-    input fails before any file is written; then write each asked-for output."""
+    """Read the deck's extras (box, dice, parts, rules texts), lay out the cards (unless
+    given their layout) and the extras, so bad input fails before any file is written;
+    then write each asked-for output."""
+    extras = read_extras(deck, options.formats)
     if "pdf" in options.formats:
         check_back_offset(options.paper, deck.size, options.back_offset, options.duplex)
     layout = layout if layout is not None else layout_deck(deck)
     result = BuildResult()
-    extras = None
-    if "parts" in options.formats:
-        from printgen.products.parts import plan_extras, write_extras
-        extras = plan_extras(deck, options.paper)
-    leaflets = []
-    if "rules" in options.formats and deck.rules:
-        from printgen.products.rules import deck_leaflets, write_leaflet
-        one_side = options.duplex is Duplex.FOLD      # a fold-over deck's printer prints one side
-        leaflets = deck_leaflets(deck, paper=options.paper, duplex=Duplex.NONE if one_side else options.duplex,
-                                 notes=result.notes)
+    files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex, notes=result.notes)
     ensure_dir(options.out)
     if "png" in options.formats:
         from printgen.render.png import write_pngs  # Pillow: imported only when asked for
@@ -95,12 +89,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         counted = _counting(pages, result)
         pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
         result.files.append(render_pdf(counted, pdf, title=f"{deck.title} ({len(deck.cards)} cards)"))
-    if "box" in options.formats:
-        from printgen.products.box import deck_box
-        result.files += deck_box(deck, out=options.out, paper=options.paper, notes=result.notes)
-    if extras is not None:
-        result.files += write_extras(extras, options.out)
-    result.files += [write_leaflet(rules, leaflet, options.out) for rules, leaflet in leaflets]
+    result.files += [render_pdf(file.pages, options.out / file.name, title=file.title) for file in files]
     if "gallery" in options.formats:
         write_home_proof(layout, options, result)      # recorded in the manifest, not reported
     return result

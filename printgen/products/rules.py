@@ -13,10 +13,11 @@ from pathlib import Path
 
 from printgen.errors import InputError
 from printgen.layout.leaflet import Leaflet, fold_style, layout_leaflet
-from printgen.model import Deck, Duplex, Paper
+from printgen.model import Duplex, Paper
 from printgen.model.text import Block, RulesText
+from printgen.products.extras import leaflet_file
 from printgen.render.pdf import render_pdf
-from printgen.spec.fold import fold_facts, panel_for
+from printgen.spec.fold import fold_facts
 from printgen.spec.markdown import deal_insert, load_rules
 from printgen.spec.places import RULES, find
 
@@ -66,19 +67,5 @@ def build_rules(rules: RulesText, options: RulesBuild) -> tuple[Path, Leaflet]:
 
 
 def write_leaflet(rules: RulesText, leaflet: Leaflet, out: Path, *, deal: int | None = None) -> Path:
-    suffix = f"-deal-{deal}" if deal is not None else ""
-    target = out / f"{rules.name}{suffix}-rules-{leaflet.panel}-{leaflet.paper}.pdf"
-    return render_pdf(leaflet.pages, target, title=rules.title)
-
-
-def deck_leaflets(deck: Deck, *, paper: Paper, duplex: Duplex,
-                  notes: list[str]) -> list[tuple[RulesText, Leaflet]]:
-    """The leaflets of a deck's `rules:` texts, on the panel that fits its tuck box,
-    laid out (not written); none, with a line added to notes, where no panel fits its cards."""
-    panel = panel_for(deck.size)
-    if panel is None:
-        notes.append(f"no rule leaflet for {deck.name}: no panel of decks/rules/folds.yaml fits "
-                     f"its {deck.size} cards")
-        return []
-    options = RulesBuild(out=Path(), paper=paper, panel=panel, duplex=duplex)
-    return [(rules, layout_rules(rules, options)) for rules in map(load_rules, (r.path for r in deck.rules))]
+    file = leaflet_file(rules, leaflet, deal=deal)
+    return render_pdf(file.pages, out / file.name, title=file.title)

@@ -1,0 +1,89 @@
+"""What a deck's build prints besides its cards: its tuck box, its dice (decks/dice/),
+its boards and tokens (decks/parts/) and the rule leaflets of its games
+(decks/rules/), folded to fit the box. A deck names them with the keys `box:`,
+`dice:`, `parts:` and `rules:`.
+
+Read by the spec stage (read_extras), then laid out (lay_out_extras) before the
+build writes anything, so bad input in any of them fails the build cleanly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printgen.errors import FitError
+from printgen.layout.boxart import layout_box
+from printgen.layout.leaflet import Leaflet, fold_style, layout_leaflet
+from printgen.layout.page import Page, PrintFile
+from printgen.layout.pieces import dice_pages, part_pages
+from printgen.model import Deck, Duplex, Paper
+from printgen.model.box import TuckBox
+from printgen.model.pieces import Die, Part
+from printgen.model.text import FoldFacts, RulesText
+from printgen.spec.box import tuck_box
+from printgen.spec.fold import fold_facts, panel_for
+from printgen.spec.markdown import load_rules
+from printgen.spec.pieces import load_die, load_part
+from printgen.spec.printdata import print_facts
+
+
+@dataclass(frozen=True)
+class Extras:
+    """A deck's extras as the spec stage read them (each None or empty when not asked for)."""
+
+    box: TuckBox | None
+    dice: tuple[Die, ...]
+    parts: tuple[Part, ...]
+    rules: tuple[RulesText, ...]
+    folds: FoldFacts
+    panel: str | None                   # the leaflets' panel: the largest that fits the cards
+    papers: tuple[Paper, ...]           # every paper printgen knows (a box that does not fit names others)
+
+
+def read_extras(deck: Deck, formats: frozenset[str]) -> Extras:
+    """Everything the deck's extras need from files, loaded and checked."""
+    pieces = "parts" in formats
+    return Extras(tuck_box(deck) if "box" in formats else None,
+                  tuple(load_die(ref.path) for ref in deck.dice) if pieces else (),
+                  tuple(load_part(ref.path) for ref in deck.parts) if pieces else (),
+                  tuple(load_rules(ref.path) for ref in deck.rules) if "rules" in formats else (),
+                  fold_facts(), panel_for(deck.size), tuple(print_facts().papers.values()))
+
+
+def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
+                   notes: list[str]) -> list[PrintFile]:
+    """The extras' files, laid out: the box (or a line in notes where its net does not
+    fit the paper), one file of all the dice, one a part, one a rules text (on both
+    sides unless the deck is printed fold-over; a line in notes where no panel fits)."""
+    files = []
+    if extras.box is not None:
+        try:
+            files.append(box_file(deck, paper, layout_box(deck, extras.box, paper, extras.papers)))
+        except FitError as error:
+            notes.append(f"no tuck box on {paper.name}: {error}")
+    if extras.dice:
+        files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: dice",
+                               tuple(dice_pages(list(extras.dice), paper))))
+    files += [PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
+                        tuple(part_pages(part, paper))) for part in extras.parts]
+    if extras.rules and extras.panel is None:
+        notes.append(f"no rule leaflet for {deck.name}: no panel of decks/rules/folds.yaml fits "
+                     f"its {deck.size} cards")
+    elif extras.rules and extras.panel is not None:
+        sides = Duplex.NONE if duplex is Duplex.FOLD else duplex    # a fold-over deck's printer prints one side
+        style = fold_style(extras.folds, extras.panel)
+        files += [leaflet_file(rules, layout_leaflet(rules.blocks, rules.where, style, paper=paper, duplex=sides,
+                                                     panel=extras.panel)) for rules in extras.rules]
+    return files
+
+
+def box_file(deck: Deck, paper: Paper, page: Page) -> PrintFile:
+    """The tuck box page as the file it is written to."""
+    return PrintFile(f"{deck.name}-box-{paper.name}.pdf", f"{deck.title} tuck box", (page,))
+
+
+def leaflet_file(rules: RulesText, leaflet: Leaflet, *, deal: int | None = None) -> PrintFile:
+    """A laid-out leaflet as the file it is written to."""
+    suffix = f"-deal-{deal}" if deal is not None else ""
+    return PrintFile(f"{rules.name}{suffix}-rules-{leaflet.panel}-{leaflet.paper}.pdf", rules.title,
+                     tuple(leaflet.pages))
