@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from printgen.deal import Tableau
+from printgen.deal import PlayingCard, Tableau
 from printgen.errors import FitError
+from printgen.layout.face import context_for, layout_side
 from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, line
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.model.dealsheet import SheetStyle
+from printgen.model.template import Template
 from printgen.units import mm, pt
 
 
@@ -354,3 +356,19 @@ def number_pages(pages: list[Page], style: SheetStyle, label: str) -> list[Page]
         numbered.append(replace(page, prims=page.prims + tuple(foot)))
     return numbered
 
+
+def template_side(template: Template, frame: Frame, card: dict[str, str], label: str) -> Side:
+    """One side drawn from a template with the given card fields."""
+    context = context_for(frame, template, card=card)
+    return Side(template.name, label, frame, layout_side(template, frame, context, label))
+
+
+def die_side(template: Template, value: int) -> Side:
+    """A Force roll's die face (templates/deal-die.yaml), 6 mm square."""
+    return template_side(template, Frame(pt(6), pt(6), 0.0, 0.0), {"value": str(value)}, f"die {value}")
+
+
+def minicard_side(template: Template, card: PlayingCard) -> Side:
+    """A mini playing card (templates/deal-minicard.yaml) at poker size."""
+    frame = Frame(pt(63.5), pt(88.9), 0.0, 0.0)
+    return template_side(template, frame, {"rank": card.rank.printed(), "suit": card.suit.word}, card.format())

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from printgen.model.template import Template
+
 
 @dataclass(frozen=True)
 class SheetStyle:
@@ -19,7 +21,6 @@ class SheetStyle:
     cell_height: float
 
 
-
 @dataclass(frozen=True)
 class SheetData:
     """templates/deal-sheet.yaml, checked: the style, texts per rule set and level."""
@@ -29,3 +30,5 @@ class SheetData:
     levels: dict[str, dict[str, str]]
     rating: dict[str, str]
     challenge: dict[str, Any]
+    die: Template                # templates/deal-die.yaml: a Force roll's die face
+    minicard: Template           # templates/deal-minicard.yaml: a playing card in the Temple

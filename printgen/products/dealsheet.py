@@ -39,22 +39,21 @@ from printgen.layout.dealsheet import (
     Block,
     Cell,
     SheetDeal,
+    die_side,
+    minicard_side,
     number_pages,
     sheet_page,
     solution_pages,
 )
 from printgen.layout.deck import layout_deck
-from printgen.layout.face import context_for, layout_side
-from printgen.layout.page import Frame, Side
+from printgen.layout.page import Side
 from printgen.model import Paper
 from printgen.output import DEFAULT
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck
 from printgen.spec.dealfile import with_cards
-from printgen.spec.dealsheet import SHEET_FILE, SheetData, sheet_data, template_file
+from printgen.spec.dealsheet import SHEET_FILE, SheetData, sheet_data
 from printgen.spec.playermodel import model_data
-from printgen.spec.template import load_template
-from printgen.units import pt
 from printgen.words import plural
 
 
@@ -167,25 +166,6 @@ def deck_sides(deck_name: str) -> tuple[Sequence[Side], Side]:
     return layout.faces, layout.back_for(0)
 
 
-def template_side(name: str, frame: Frame, card: dict[str, str], label: str) -> Side:
-    """One side drawn from a template of templates/ with the given card fields."""
-    template = load_template(template_file(f"{name}.yaml"))
-    context = context_for(frame, template, card=card)
-    return Side(name, label, frame, layout_side(template, frame, context, label))
-
-
-def die_side(value: int) -> Side:
-    frame = Frame(pt(6), pt(6), 0.0, 0.0)
-    return template_side("deal-die", frame, {"value": str(value)}, f"die {value}")
-
-
-def minicard_side(card: PlayingCard) -> Side:
-    """A mini playing card (templates/deal-minicard.yaml) at poker size."""
-    frame = Frame(pt(63.5), pt(88.9), 0.0, 0.0)
-    return template_side("deal-minicard", frame,
-                         {"rank": card.rank.printed(), "suit": card.suit.word}, card.format())
-
-
 def temple_sides(worked: Worked, data: SheetData) -> tuple[Side, ...]:
     """The Temple's pictures: the faces of the deck the sheet texts name (or its backs
     where the level hides them), else mini playing cards."""
@@ -197,7 +177,7 @@ def temple_sides(worked: Worked, data: SheetData) -> tuple[Side, ...]:
             raise InputError(f"templates/{SHEET_FILE} rules.{rules.name}.deck: expected the deck "
                              f"whose faces picture the {rules.title} cards (mini cards show "
                              f"playing cards only)")
-        return tuple(minicard_side(card) for card in cards)
+        return tuple(minicard_side(data.minicard, card) for card in cards)
     faces, back = deck_sides(deck)
     sides = [faces[i] for i in worked.order[:tableau.size]]
     if worked.level.face_down:
@@ -229,7 +209,7 @@ def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
         tableau=worked.deal.rules.tableau, temple=temple_sides(worked, data),
         order=tuple(cell(card, data.style.colors) for card in worked.cards),
         temple_word=texts["temple"],
-        rolls=tuple((die_side(a), die_side(b)) for a, b in worked.deal.rolls),
+        rolls=tuple((die_side(data.die, a), die_side(data.die, b)) for a, b in worked.deal.rolls),
         verdict=worked.verdict, stars=worked.rating.stars if worked.rating.winnable else None,
         rating=worked.explained,
         notes=tuple(notes), credit=texts["credit"], steps=worked.steps,

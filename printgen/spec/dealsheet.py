@@ -12,6 +12,7 @@ from printgen.model.dealsheet import SheetData, SheetStyle
 from printgen.reading import display_path
 from printgen.spec.places import roots
 from printgen.spec.schema import Checker
+from printgen.spec.template import load_template
 from printgen.spec.yamlload import load_file
 
 SHEET_FILE = "deal-sheet.yaml"
@@ -69,7 +70,8 @@ def sheet_data(path: Path | None = None) -> SheetData:
                                                   ("challenge", "scan_limit"), minimum=1),
                       "use": check.text(challenge.get("use"), ("challenge", "use"))}
     check.raise_errors()
-    return SheetData(style, rules, levels, rating_data, challenge_data)
+    return SheetData(style, rules, levels, rating_data, challenge_data,
+                     load_template(template_file("deal-die.yaml")), load_template(template_file("deal-minicard.yaml")))
 
 
 def _fraction(check: Checker, value: Any, path: tuple) -> float:
