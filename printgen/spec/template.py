@@ -90,10 +90,23 @@ def load_template(path: Path) -> Template:
     define = _define(check, data.get("define") or {})
     icons = _icons(check, data.get("icons") or {}, path)
     check.raise_errors()
-    return Template(path.stem, path, doc.source,
-                    {str(k): check.text(v, ("colors", k)) for k, v in colors.items()},
-                    {**builtin_shapes(), **shapes}, elements, Shelf(path, error=TemplateError),
-                    define, icons)
+    template = Template(path.stem, path, doc.source,
+                        {str(k): check.text(v, ("colors", k)) for k, v in colors.items()},
+                        {**builtin_shapes(), **shapes}, elements, Shelf(path, error=TemplateError),
+                        define, icons)
+    _shelve_pictures(template, template.elements)
+    return template
+
+
+def _shelve_pictures(template: Template, elements: tuple[Element, ...]) -> None:
+    """Find and check now every picture an image element names without an expression
+    (the same for every card), so layout finds it on the template's shelf; a name
+    that holds an expression is looked up as each card is laid out."""
+    for element in elements:
+        src = element.values.get("src")
+        if element.kind is ElementKind.IMAGE and isinstance(src, str) and not is_template(src):
+            template.pictures(src, template.where(element, "src"))
+        _shelve_pictures(template, element.children)
 
 
 def _icons(check: Checker, raw: Any, path: Path) -> tuple[tuple[str, Path], ...]:
