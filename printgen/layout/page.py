@@ -58,11 +58,41 @@ class Placed:
 
 
 @dataclass(frozen=True)
+class Target:
+    """A place in a document: a page (0-based) and a height on it (points from its top)."""
+
+    page: int
+    y: float = 0.0
+
+
+@dataclass(frozen=True)
+class Link:
+    """An area of a page (x, y from its top-left, w x h) that jumps to a target when
+    clicked in a reader (a contents entry, in a booklet's reading copy)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    to: Target
+
+
+@dataclass(frozen=True)
+class Bookmark:
+    """An entry of a document's outline (the reader's bookmarks): level 1 at the top."""
+
+    level: int
+    title: str
+    to: Target
+
+
+@dataclass(frozen=True)
 class Page:
     width: float
     height: float
     placed: tuple[Placed, ...] = ()
     prims: tuple[Primitive, ...] = ()     # page-level drawing: crop marks, captions
+    links: tuple[Link, ...] = ()          # each to a target that a bookmark of the document names
 
 
 @dataclass(frozen=True)

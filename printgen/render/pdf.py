@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -14,7 +14,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.fonts import ttfont
-from printgen.layout.page import Clip, Page
+from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path
 from printgen.pictures import picture_bytes
@@ -85,10 +85,11 @@ def to_cmyk(color: Color | str) -> CMYKColor:
 
 
 def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: bool = False,
-               cmyk: bool = False) -> Path:
+               cmyk: bool = False, bookmarks: Sequence[Bookmark] = ()) -> Path:
     """Write pages to path, drawing each as it comes (a generator of pages needs the
     memory of one). boxes: set TrimBox and BleedBox from each page's first placed
-    side (for pages that hold one card). cmyk: write every colour as CMYK."""
+    side (for pages that hold one card). cmyk: write every colour as CMYK.
+    bookmarks: the document's outline, in order; the pages' links jump to their places."""
     pages = iter(pages)
     first = next(pages, None)
     pages = itertools.chain([first] if first is not None else [], pages)
@@ -100,8 +101,22 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
-        for page in pages:
+        places = {mark.to: f"place-{i}" for i, mark in enumerate(bookmarks)}
+        for number, page in enumerate(pages):
+            for place, name in places.items():
+                if place.page == number:
+                    canvas.bookmarkPage(name, fit="XYZ", left=0, top=page.height - place.y)
+            for link in page.links:
+                bottom = page.height - link.y - link.h
+                canvas.linkRect("", places[link.to], (link.x, bottom, link.x + link.w, bottom + link.h),
+                                relative=0, thickness=0)
             draw_page(canvas, page, boxes=boxes)
+        level = -1
+        for mark in bookmarks:                  # an outline level may only go one deeper at a time
+            level = min(mark.level - 1, level + 1)
+            canvas.addOutlineEntry(mark.title, places[mark.to], level=level)
+        if bookmarks:
+            canvas.showOutline()
         canvas.save()
     return path
 
