@@ -53,6 +53,9 @@ class RulesText:
     deck: str | None = None     # front matter `deck`: the deck whose tuck box it fits
     deal: Path | None = None    # front matter `deal`: the Markdown a --deal N appends
     credit: str | None = None   # front matter `credit`: the line set above --original text
+    subtitle: str = ""          # front matter `subtitle`: under the title on a booklet's cover
+    credits: tuple[str, ...] = ()    # front matter `credits`: lines at the foot of a booklet's cover
+    cover: Picture | None = None     # front matter `cover`: a picture on a booklet's cover
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from pathlib import Path
 from printgen.errors import InputError
 from printgen.lang.expr import render
 from printgen.lang.markdown import parse_markdown
+from printgen.model.picture import Picture
 from printgen.model.text import Block, RulesText
 from printgen.reading import display_path, read_text
 from printgen.spec.pictures import Shelf
@@ -27,7 +28,7 @@ from printgen.spec.places import DECKS, confine, find, is_path
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_text
 
-FRONT_KEYS = ["title", "deck", "deal", "credit"]
+FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit"]
 PICTURE_HINT = "; expected a PNG or JPEG file beside the rules text"
 
 
@@ -37,6 +38,8 @@ def load_rules(path: Path) -> RulesText:
     front, body, offset = split_front_matter(text)
     source = display_path(path)
     title, deck, deal, credit = f"{path.stem} rules", None, None, None
+    subtitle, cover = "", None
+    credits: tuple[str, ...] = ()
     if front is not None:
         doc = load_text(front, source)
         check = Checker(doc)
@@ -48,12 +51,34 @@ def load_rules(path: Path) -> RulesText:
             deal = _front_file(check, "deal", check.text(data["deal"], ("deal",)), path, "a Markdown file")
         if data.get("credit") is not None:
             credit = check.text(data["credit"], ("credit",))
+        subtitle = check.text(data.get("subtitle"), ("subtitle",), default="")
+        credits = _front_lines(check, data.get("credits"))
+        if data.get("cover") is not None:
+            cover = _front_picture(check, check.text(data["cover"], ("cover",)), path)
         check.raise_errors()
     blocks = tuple(parse_markdown(body, source, rules_pictures(path), line_offset=offset))
     if not blocks:
         raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "
                          f"or a paragraph")
-    return RulesText(path.stem, source, blocks, title, deck, deal, credit)
+    return RulesText(path.stem, source, blocks, title, deck, deal, credit, subtitle, credits, cover)
+
+
+def _front_lines(check: Checker, raw: object) -> tuple[str, ...]:
+    """Front matter `credits:`: one line or a list of lines."""
+    if raw is None:
+        return ()
+    items = raw if isinstance(raw, list) else [raw]
+    return tuple(check.text(item, ("credits", i) if isinstance(raw, list) else ("credits",))
+                 for i, item in enumerate(items))
+
+
+def _front_picture(check: Checker, name: str, rules: Path) -> Picture | None:
+    """Front matter `cover:`: a picture beside the rules text, found and checked."""
+    try:
+        return rules_pictures(rules)(name, f"{check.doc.source}:{check.doc.line(('cover',))} cover")
+    except InputError as error:
+        check.fail(("cover",), str(error).split(": ", 1)[-1])
+        return None
 
 
 def _front_deck(check: Checker, name: str, rules: Path) -> str | None:
