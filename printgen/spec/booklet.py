@@ -13,6 +13,7 @@ from printgen.spec.deck import load_deck_file
 from printgen.spec.places import DECKS, catalogue
 from printgen.spec.printdata import print_facts
 
+
 @dataclass(frozen=True)
 class BookletSize:
     """A booklet's page: its name (for file names) and trim size in points."""
