@@ -15,7 +15,7 @@ import subprocess
 import pytest
 from conftest import ROOT
 
-from printgen.cli import COMMANDS
+from printgen.cli.verbs import SUMMARIES as COMMANDS
 
 DOCS = ROOT / "docs"
 PAGES = sorted(path.stem for path in DOCS.glob("*.md"))

@@ -6,12 +6,15 @@ from __future__ import annotations
 import builtins
 import io
 import pathlib
+import subprocess
+import sys
 from pathlib import Path
 
 import pdfplumber
 import pytest
 
-from printgen.cli import COMMANDS, make_parser
+from printgen.cli import make_parser
+from printgen.cli.verbs import SUMMARIES as COMMANDS
 
 
 @pytest.fixture
@@ -132,7 +135,7 @@ def test_rules_front_matter_is_checked(cli, project):
     result = cli("rules", str(text), "--out", str(project / "o"))
     assert result.status == 2 and not (project / "o").exists()
     assert "mine.md:2 deck: unknown deck 'no-such-deck'" in result.err
-    assert "mine.md:3 colour: unknown key 'colour'; accepted keys: title, deck, deal" in result.err
+    assert "mine.md:3 colour: unknown key 'colour'; accepted keys: title, subtitle, credits, cover, deck, deal" in result.err
     text.write_text("---\ntitle: My rules\n---\n# Mine\n\n**Play** well.\n")
     result = cli("rules", str(text), "--out", str(project / "o"), "--deal", "3")
     assert result.status == 2 and "takes no deal" in result.err
@@ -140,3 +143,15 @@ def test_rules_front_matter_is_checked(cli, project):
     with pdfplumber.open(project / "o" / "mine-rules-poker-a4.pdf") as pdf:
         assert pdf.metadata["Title"] == "My rules" and "Play well." in pdf.pages[0].extract_text()
 
+
+
+def test_the_help_imports_no_command_module():
+    """--help lists every verb from its summary: no verb's module (nor what it imports)
+    is loaded, so the help costs little more than starting Python."""
+    code = ("import contextlib, io, sys\nfrom printgen.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.suppress(SystemExit):\n"
+            "    main(['--help'])\n"
+            "assert 'showcase' in out.getvalue()\n"
+            "print(sorted(m for m in sys.modules if m.startswith('printgen.cli.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.strip() == "['printgen.cli.options', 'printgen.cli.verbs']"

@@ -1,7 +1,9 @@
-"""The printgen command line: one module per verb, listed in COMMANDS.
+"""The printgen command line: one module per verb, listed with its summary in
+printgen/cli/verbs.py.
 
 Each command module defines ``add_parser(subparsers, parents)`` and
-``run(args) -> int``. Building the parser reads no file. A user error (any
+``run(args) -> int``; only the module of the verb that runs is imported (--help
+lists the verbs from their summaries). Building the parser reads no file. A user error (any
 PrintgenError), wherever it happens, is printed on one line to standard error and
 ends the program with status 2, never with a traceback.
 """
@@ -17,12 +19,9 @@ from typing import NoReturn
 
 from printgen import __version__
 from printgen.cli.options import PAPER_VARIABLE, common_parser, job_key, settle
+from printgen.cli.verbs import SUMMARIES
 from printgen.errors import PrintgenError
 from printgen.output import DEFAULT, recording
-
-# The verbs, in the order --help lists them. A module per verb in this package.
-COMMANDS = ["build", "list", "new", "calibrate", "box", "rules", "aid", "gallery", "challenge",
-            "dice", "deal", "solve", "census", "showcase", "docs"]
 
 EPILOG = f"""\
 Run 'printgen COMMAND --help' for the options of each command, and 'printgen docs'
@@ -42,7 +41,8 @@ class Parser(argparse.ArgumentParser):
 
 def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     """The parser; when argv names a command, only that command's module is imported
-    (the others get a bare entry), so a build does not pay for every verb's imports."""
+    and the others get an entry with their summary, so neither a build nor --help
+    pays for every verb's imports."""
     parser = Parser(
         prog="printgen",
         description="Compile card-game components into print-ready files.",
@@ -52,9 +52,9 @@ def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     parents = [common_parser()]
     chosen = next((arg for arg in argv if not arg.startswith("-")), None)
-    for name in COMMANDS:
-        if chosen in COMMANDS and name != chosen:
-            sub.add_parser(name)
+    for name, summary in SUMMARIES.items():
+        if name != chosen:
+            sub.add_parser(name, help=summary)
             continue
         module = importlib.import_module(f"printgen.cli.{name}")
         command = module.add_parser(sub, parents)

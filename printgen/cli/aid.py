@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from printgen.cli.options import add_out, add_paper
+from printgen.cli.verbs import SUMMARIES
 from printgen.products.aid import build_aid
 from printgen.reading import display_path
 
@@ -17,7 +18,7 @@ player's counter, and the counters to cut out."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("aid", parents=parents, help="build a game's play aids",
+    parser = sub.add_parser("aid", parents=parents, help=SUMMARIES["aid"],
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", metavar="GAME", help="aid name (e.g. jedi-duel) or path to an aid file")

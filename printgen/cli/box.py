@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper, positive_length
+from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 from printgen.model import Deck
 from printgen.output import ensure_dir, out_folder
@@ -28,7 +29,7 @@ the smallest of its poker tuck boxes that holds the deck
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("box", parents=parents, help="build a deck's tuck box",
+    parser = sub.add_parser("box", parents=parents, help=SUMMARIES["box"],
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("deck", metavar="DECK", help="deck name or path to a deck file")

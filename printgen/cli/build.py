@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_jobs, add_out, add_paper, back_offset
+from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 from printgen.model import Duplex
 from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording
@@ -29,7 +30,7 @@ DECK is a deck name from decks/ (see 'printgen list') or a path to a deck file."
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("build", parents=parents, help="build a deck: card sheets, PNGs, SVGs, tuck box, dice and parts",
+    parser = sub.add_parser("build", parents=parents, help=SUMMARIES["build"],
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("deck", metavar="DECK", nargs="?", help="deck name or path to a deck file")

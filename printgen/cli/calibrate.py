@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from printgen.cli.options import add_duplex, add_out, add_paper
+from printgen.cli.verbs import SUMMARIES
 from printgen.layout.calibrate import calibration_pages
 from printgen.model import Duplex
 from printgen.output import out_folder
@@ -15,7 +16,7 @@ from printgen.spec.printdata import paper
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
     parser = sub.add_parser(
-        "calibrate", parents=parents, help="print a duplex calibration page",
+        "calibrate", parents=parents, help=SUMMARIES["calibrate"],
         description="Write a two-page PDF: print it on both sides of one sheet with the same "
                     "paper and duplex settings you will use for cards, hold it against a light "
                     "and read the X and Y back offsets off the rulers; pass them to "

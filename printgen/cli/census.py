@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from printgen.cli.options import add_jobs, add_out, add_paper, budget, deal_range
+from printgen.cli.verbs import SUMMARIES
 from printgen.deal import DEFAULT_BUDGET, JEDI_LEVELS, JEDI_TEMPLE, Level
 from printgen.deal.census import (
     census_rows,
@@ -36,7 +37,7 @@ The results do not depend on --jobs."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("census", parents=parents, help="win rates of many deals per level",
+    parser = sub.add_parser("census", parents=parents, help=SUMMARIES["census"],
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", default="1000", help="how many deals (default: 1000)")

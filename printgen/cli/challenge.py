@@ -15,6 +15,7 @@ from printgen.cli.options import (
     level_of,
     whole,
 )
+from printgen.cli.verbs import SUMMARIES
 from printgen.deal import JEDI_TEMPLE, RULE_SETS, rule_set
 from printgen.limits import whole_limit
 from printgen.products.challenge import ChallengeBuild, build_challenge
@@ -34,7 +35,7 @@ MAX_COUNT = whole_limit("challenge_count")
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("challenge", parents=parents, help="print a booklet of deals to play",
+    parser = sub.add_parser("challenge", parents=parents, help=SUMMARIES["challenge"],
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", metavar="N", default="30",

@@ -14,6 +14,7 @@ from printgen.cli.options import (
     deal_number,
     level_of,
 )
+from printgen.cli.verbs import SUMMARIES
 from printgen.deal import (
     DEFAULT_BUDGET,
     JEDI_TEMPLE,
@@ -45,7 +46,7 @@ sheet prints and the rating as JSON instead (printgen docs deal-sheets).
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("deal", parents=parents, help="a deal sheet (or JSON) for one seeded deal",
+    parser = sub.add_parser("deal", parents=parents, help=SUMMARIES["deal"],
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("number", metavar="N", help="the deal number (1, 2, ...)")

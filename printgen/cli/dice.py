@@ -6,6 +6,7 @@ import argparse
 from dataclasses import replace
 
 from printgen.cli.options import add_out, add_paper, positive_length
+from printgen.cli.verbs import SUMMARIES
 from printgen.layout.pieces import dice_pages
 from printgen.output import out_folder
 from printgen.reading import display_path
@@ -22,7 +23,7 @@ from decks/dice/ (its `count` says how many nets make the set)."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("dice", parents=parents, help="print a set of dice as cube nets",
+    parser = sub.add_parser("dice", parents=parents, help=SUMMARIES["dice"],
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("name", metavar="NAME", help="a die of decks/dice/ (see 'printgen list'), "

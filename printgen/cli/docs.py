@@ -11,6 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 
 DESCRIPTION = """\
@@ -22,7 +23,7 @@ folder of pages, which also holds the worked example's deck (example-deck/)."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("docs", parents=parents, help="list or print printgen's documentation pages",
+    parser = sub.add_parser("docs", parents=parents, help=SUMMARIES["docs"],
                             description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("page", metavar="PAGE", nargs="?", default=None,
                         help="the page to print, e.g. deck-spec (default: list the pages)")

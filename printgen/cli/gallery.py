@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from printgen.cli.options import add_out
+from printgen.cli.verbs import SUMMARIES
 from printgen.gallery import build_gallery
 from printgen.output import DEFAULT, out_folder, prune_current, recording
 from printgen.reading import display_path
@@ -18,7 +19,7 @@ regenerates it after every build."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("gallery", parents=parents, help="write the proof gallery of the output folder",
+    parser = sub.add_parser("gallery", parents=parents, help=SUMMARIES["gallery"],
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     add_out(parser, "output")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from printgen.cli.verbs import SUMMARIES
 from printgen.errors import PrintgenError
 from printgen.reading import display_path
 from printgen.spec.places import (
@@ -27,7 +28,7 @@ aids and rules texts, and the papers."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    return sub.add_parser("list", parents=parents, help="list the decks, dice, parts, aids and rules found",
+    return sub.add_parser("list", parents=parents, help=SUMMARIES["list"],
                           description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
 
 

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from printgen.builtin import data_dir
+from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError, OutputError
 from printgen.reading import display_path
 
@@ -21,7 +22,7 @@ SKELETON = "new-project"         # in printgen/data/: files with __NAME__ and __
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("new", parents=parents, help="start a project: a deck and its templates",
+    parser = sub.add_parser("new", parents=parents, help=SUMMARIES["new"],
                             description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("folder", metavar="FOLDER", type=Path, help="the project folder to create")
     return parser

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper, deal_number
+from printgen.cli.verbs import SUMMARIES
 from printgen.model import Duplex
 from printgen.output import out_folder
 from printgen.products.rules import RulesBuild, build_rules, find_rules
@@ -25,7 +26,7 @@ zig-zag. Panel 1 ends on top; the folio at each panel's foot gives the order."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("rules", parents=parents, help="build a folded rules leaflet",
+    parser = sub.add_parser("rules", parents=parents, help=SUMMARIES["rules"],
                             description=DESCRIPTION,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", metavar="GAME", help="game name or path to a Markdown file")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from printgen.cli.options import add_out
+from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.output import out_folder
@@ -22,7 +23,7 @@ DPI_RANGE = (limit("showcase_dpi_min"), limit("showcase_dpi_max"))
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("showcase", parents=parents, help="pictures of a deck: a fanned hand and a spread",
+    parser = sub.add_parser("showcase", parents=parents, help=SUMMARIES["showcase"],
                             description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("deck", metavar="DECK", help="deck name or path to a deck file")
     parser.add_argument("--cards", metavar="LIST", default=None,

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from printgen.cli.options import add_level, budget, level_of
+from printgen.cli.verbs import SUMMARIES
 from printgen.deal import (
     DEFAULT_BUDGET,
     RULE_SETS,
@@ -41,7 +42,7 @@ exit status: 0 winnable, 3 proven unwinnable, 4 undecided (node budget reached),
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
-    parser = sub.add_parser("solve", parents=parents, help="decide a deal from a text file",
+    parser = sub.add_parser("solve", parents=parents, help=SUMMARIES["solve"],
                             description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", choices=sorted(RULE_SETS), required=True, help="the game")
