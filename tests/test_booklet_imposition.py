@@ -22,6 +22,7 @@ A page reads correctly when its marker is at its top-left as seen.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 import pytest
 
@@ -114,8 +115,8 @@ def pieces(front: Page) -> list[tuple[float, float, float, float, float]]:
     right, bottom and the spine's x."""
     xs, ys, folds = cuts_and_folds(front)
     result = []
-    for top, bottom in zip(ys, ys[1:]):
-        for left, right in zip(xs, xs[1:]):
+    for top, bottom in pairwise(ys):
+        for left, right in pairwise(xs):
             spines = [f for f in folds if left < f < right]
             assert len(spines) == 1, "every piece is folded once"
             result.append((left, top, right, bottom, spines[0]))
