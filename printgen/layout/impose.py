@@ -10,6 +10,13 @@ page lies behind (width - x, y) on the back page; on a landscape page the paper'
 long edge runs across the page, so the same turn mirrors y instead: (x, height - y).
 A short-edge turn is the reverse. The back page is read upright after that turn.
 
+Booklets. A booklet is printed in spreads (two pages side by side, the spine between
+them), `cells` spreads a side. The printed stack, fronts up and sheet 1 on top, is cut
+along the cell lines; the pile of cell 2 goes under the pile of cell 1, cell 3's under
+that (cells counted along the rows of the front, top row first); the whole stack is
+then folded in half along the spines, fronts outside, so the top piece is the
+outermost and all pieces nest as one signature. booklet_plan says where each page goes.
+
 Back offsets. The calibration sheet is portrait, so `--back-offset X,Y` is read in
 portrait page directions. A landscape page reaches the paper rotated a quarter turn;
 printgen assumes the usual rotation (landscape pages are turned counter-clockwise
@@ -25,9 +32,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from printgen.errors import FitError
 from printgen.layout.primitives import Primitive, line
 from printgen.limits import whole_limit
 from printgen.model import Duplex, Paper
+from printgen.units import mm
 
 T = TypeVar("T")
 FOLD_DASH = (2.0, 1.5)
@@ -99,6 +108,20 @@ def largest_grid(sheet: Paper, w: float, h: float, gap: float = 0.0) -> tuple[in
     return fit_count(room_w, w, gap), fit_count(room_h, h, gap)
 
 
+def densest_grid(paper: Paper, w: float, h: float) -> Grid | None:
+    """The centred butted grid of w x h cells holding the most inside the printer margin,
+    portrait unless landscape holds more; None when not even one fits."""
+    def score(sheet: Paper) -> tuple[float, tuple[int, int]] | None:
+        cols, rows = largest_grid(sheet, w, h)
+        return (cols * rows, (cols, rows)) if cols * rows else None
+
+    chosen = choose_orientation(paper, score)
+    if chosen is None:
+        return None
+    sheet, (cols, rows) = chosen
+    return centred_grid(sheet, cols, rows, w, h)
+
+
 def trim_marks(sheet: Paper, xs: Iterable[float], ys: Iterable[float],
                block: tuple[float, float, float, float], *, width: float,
                dashed_xs: Iterable[float] = (), dashed_ys: Iterable[float] = ()) -> tuple[Primitive, ...]:
@@ -159,3 +182,65 @@ def back_position(sheet: Paper, x: float, y: float, w: float, h: float, duplex: 
         y = sheet.height - y - h
     dx, dy = page_offset(sheet.width, sheet.height, offset)
     return x + dx, y + dy
+
+
+def spread_cells(paper: Paper, page_w: float, page_h: float) -> Grid:
+    """The booklet's spread cells (two page_w x page_h pages side by side) on the paper:
+    as many as fit inside the printer margin, in the better orientation."""
+    grid = densest_grid(paper, 2 * page_w, page_h)
+    if grid is None:
+        raise FitError(f"a spread of two {mm(page_w):.1f} x {mm(page_h):.1f} mm pages does not fit on "
+                       f"{paper.name} paper inside its {mm(paper.margin):g} mm printer margin; "
+                       f"choose a smaller page or a larger paper")
+    return grid
+
+
+def share_of_paper(paper: Paper, spreads: int) -> tuple[float, float]:
+    """The page size whose spreads, `spreads` stacked in one column, fill the paper inside
+    the printer margin and a band for the marks: one spread across a landscape sheet
+    (folded once, about A5 from A4), two on a portrait sheet (about A6 from A4)."""
+    portrait = paper if paper.height >= paper.width else paper.landscape()
+    sheet = portrait.landscape() if spreads == 1 else portrait
+    band = paper.marks.gap + paper.marks.length
+    room_w, room_h = room(sheet)
+    return (room_w - 2 * band) / 2, (room_h - 2 * band) / spreads
+
+
+def padded_count(count: int, cells: int) -> int:
+    """Pages in a booklet of `count` pages printed `cells` spreads a side: every cut piece
+    holds four pages, so the count is rounded up to a multiple of 4 * cells."""
+    return -(-count // (4 * cells)) * 4 * cells
+
+
+@dataclass(frozen=True)
+class BookletSlot:
+    """Where a booklet page is printed: on printed sheet `sheet` (0 first), its back side
+    or its front, in spread cell `cell`, the spread's right half or its left as the spread
+    is read (a back as seen once its cut piece is turned over about the spine); `nest` is
+    the cut piece's place in the folded booklet, 0 the outermost."""
+
+    sheet: int
+    back: bool
+    cell: int
+    right: bool
+    nest: int
+
+
+def booklet_plan(count: int, cells: int) -> list[BookletSlot]:
+    """Where each page goes, page 1 first, in a booklet of `count` pages (a multiple of
+    4 * cells) printed `cells` spreads a side, cut, stacked and folded as the module
+    docstring says. Cell c's pile holds the pieces nested c * sheets to (c + 1) * sheets - 1;
+    piece k carries pages count - 2k and 2k + 1 on its front (left, right), 2k + 2 and
+    count - 2k - 1 on its back."""
+    if count % (4 * cells):
+        raise ValueError(f"a booklet of {count} pages does not fill pieces of 4 pages, {cells} a side")
+    sheets = count // (4 * cells)
+    where: dict[int, BookletSlot] = {}
+    for cell in range(cells):
+        for sheet in range(sheets):
+            nest = cell * sheets + sheet
+            for back, left, right in ((False, count - 2 * nest, 2 * nest + 1),
+                                      (True, 2 * nest + 2, count - 2 * nest - 1)):
+                where[left] = BookletSlot(sheet, back, cell, False, nest)
+                where[right] = BookletSlot(sheet, back, cell, True, nest)
+    return [where[page] for page in range(1, count + 1)]

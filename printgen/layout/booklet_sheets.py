@@ -1,0 +1,90 @@
+"""Booklet sheets: a booklet's pages imposed for printing on both sides at home,
+cutting, stacking, folding and stapling along the fold (saddle stitch).
+
+The pages, page 1 first and all of one size, are padded with blank pages at the end
+until every cut piece holds four, and placed where layout/impose.py's booklet_plan
+puts them, in the spread cells spread_cells chooses. A back spread lies behind its
+front by impose.py's duplex model (back_position): where the sheet's turn mirrors the
+page's rows rather than its columns, the back spread is printed half a turn round, so
+that it reads upright once its piece is turned over about the spine.
+
+To make it: print both sides; lay the printed sheets fronts up, sheet 1 on top; cut
+the stack along the solid marks; put the pile of cell 2 under the pile of cell 1, cell
+3's under that (cells counted along the rows of the front, top row first); fold the
+whole stack in half along the dashed marks, fronts outside, the top piece outermost,
+and staple it along the fold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from printgen.errors import InputError
+from printgen.layout.impose import (
+    Axis,
+    Grid,
+    back_position,
+    booklet_plan,
+    flip_axis,
+    padded_count,
+    spread_cells,
+    trim_marks,
+)
+from printgen.layout.page import Page, Placed, Side
+from printgen.layout.primitives import Primitive, shift, turn
+from printgen.model import Duplex, Paper
+
+
+def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
+                  back_offset: tuple[float, float] = (0.0, 0.0), creep: float = 0.0) -> list[Page]:
+    """The printed sheets in print order, each front followed by its back.
+
+    creep is the paper's thickness. Folded together, every piece wraps round the pieces
+    inside it, so the piece nested k deep (0 the outermost) reaches about k * creep
+    further out at the fore-edge than the outermost; its pages' drawing is moved by
+    k * creep toward the spine (clipped at the page's trim), so that every page's text
+    lies the same distance from the fore-edge."""
+    if duplex not in (Duplex.LONG, Duplex.SHORT):
+        raise InputError(f"--duplex: a booklet is printed on both sides; expected long or short "
+                         f"(the edge you turn the sheets about), got {duplex.value}")
+    if not pages:
+        return []
+    frame = pages[0].frame
+    grid = spread_cells(paper, frame.width, frame.height)
+    count = padded_count(len(pages), grid.per_page)
+    sides = [*pages, *[Side("blank", "blank page", frame, ())] * (count - len(pages))]
+    sheet = grid.paper
+    half_turned = flip_axis(sheet.width, sheet.height, duplex) is Axis.Y
+    printed: dict[tuple[int, bool], list[Placed]] = {}
+    for side, slot in zip(sides, booklet_plan(count, grid.per_page)):
+        x, y = grid.cell(slot.cell)
+        turned = slot.back and half_turned
+        if slot.back:
+            x, y = back_position(sheet, x, y, grid.card_w, grid.card_h, duplex, back_offset)
+        right = slot.right != turned                # on the sheet, the right half of the cell
+        inward = slot.nest * creep * (-1 if right else 1)
+        placed = Placed(moved(side, inward, turned), x + frame.width if right else x, y)
+        printed.setdefault((slot.sheet, slot.back), []).append(placed)
+    marks = spread_marks(grid)
+    return [Page(sheet.width, sheet.height, tuple(printed[(k, back)]), () if back else marks)
+            for k in range(count // (4 * grid.per_page)) for back in (False, True)]
+
+
+def moved(side: Side, dx: float, turned: bool) -> Side:
+    """The side's drawing turned half round in its frame (if turned), then moved dx across."""
+    if dx == 0 and not turned:
+        return side
+    w, h = side.frame.width, side.frame.height
+    prims = tuple(shift(turn(p, 2 if turned else 0, w, h), dx, 0.0) for p in side.prims)
+    return replace(side, prims=prims)
+
+
+def spread_marks(grid: Grid) -> tuple[Primitive, ...]:
+    """Solid cut marks on every cell edge and a dashed fold mark on every spine, in the
+    margin around the cells."""
+    xs = [grid.x0 + c * grid.card_w for c in range(grid.cols + 1)]
+    ys = [grid.y0 + r * grid.card_h for r in range(grid.rows + 1)]
+    spines = [x + grid.card_w / 2 for x in xs[:-1]]
+    return trim_marks(grid.paper, xs + spines, ys, (xs[0], ys[0], xs[-1], ys[-1]),
+                      width=grid.paper.marks.width * 2, dashed_xs=spines)
