@@ -8,6 +8,7 @@ SUMMARIES = {
     "calibrate": "print a duplex calibration page",
     "box": "build a deck's tuck box",
     "rules": "build a folded rules leaflet",
+    "booklet": "build a rule booklet of any length, and its reading copy",
     "aid": "build a game's play aids",
     "gallery": "write the proof gallery of the output folder",
     "challenge": "print a booklet of deals to play",

@@ -1,41 +1,25 @@
-"""A booklet's page size, by the name `printgen booklet --size` takes: a5 (half the
-paper, folded once), a6 (a quarter of it, cut and stacked, then folded), a card size
-preset (poker, bridge, mini ...) or a deck's name (its card size, so that the booklet
-fits the deck's own tuck box)."""
+"""A booklet's page size when it is a card's: a card size preset (poker, bridge, mini
+...) or a deck's name (its card size, so that the booklet fits the deck's own tuck
+box). The sizes that are a share of the paper (a5, a6) are the layout's to work out."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from printgen.errors import InputError
-from printgen.model import Paper
 from printgen.spec.deck import load_deck_file
 from printgen.spec.places import DECKS, catalogue
 from printgen.spec.printdata import print_facts
 
-
-@dataclass(frozen=True)
-class BookletSize:
-    """A booklet's page: its name (for file names) and trim size in points."""
-
-    name: str
-    width: float
-    height: float
+PAPER_SHARES = {"a5": 1, "a6": 2}     # spreads a side: half the paper, folded once; a quarter, cut first
 
 
-def booklet_size(name: str, paper: Paper) -> BookletSize:
-    """The page size a --size name stands for on this paper."""
-    long, short = max(paper.width, paper.height), min(paper.width, paper.height)
-    if name == "a5":
-        return BookletSize(name, long / 2, short)
-    if name == "a6":
-        return BookletSize(name, short / 2, long / 2)
+def card_page(name: str) -> tuple[float, float]:
+    """The page (width, height in points) of a --size that names a card size or a deck."""
     sizes = print_facts().card_sizes
     if name in sizes:
-        return BookletSize(name, sizes[name].width, sizes[name].height)
+        return sizes[name].width, sizes[name].height
     decks = catalogue(DECKS)
     if name in decks:
         size = load_deck_file(decks[name].path).size
-        return BookletSize(name, size.width, size.height)
-    raise InputError(f"--size: expected a5, a6, a card size ({', '.join(sizes)}) or a deck name "
-                     f"({', '.join(decks)}), got {name!r}")
+        return size.width, size.height
+    raise InputError(f"--size: expected {', '.join(PAPER_SHARES)}, a card size ({', '.join(sizes)}) or a "
+                     f"deck name ({', '.join(decks)}), got {name!r}")

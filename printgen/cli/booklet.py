@@ -1,0 +1,73 @@
+"""printgen booklet: a rules text (built-in or your Markdown) as a booklet of any length."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from printgen.cli.options import add_out, add_paper, back_offset, positive_length
+from printgen.cli.verbs import SUMMARIES
+from printgen.errors import InputError
+from printgen.layout.impose import CALIBRATION_RANGE_MM
+from printgen.model import Duplex
+from printgen.output import out_folder
+from printgen.products.booklet import PAPER_THICKNESS, BookletBuild, build_booklet, describe
+from printgen.products.rules import find_rules
+from printgen.reading import display_path
+from printgen.spec.printdata import paper
+from printgen.units import Length, pt
+
+MAX_THICKNESS = pt(0.5)        # 0.5 mm, thin card: thicker sheets do not fold into a booklet
+
+DESCRIPTION = """\
+Set a rules text as a booklet: a cover, a contents page, then the text with page
+numbers and running heads, as many pages as it needs. TEXT is a built-in rules text
+(decks/rules/TEXT.md) or a path to your own Markdown file. Two files: the sheets to
+print on both sides (fold and staple along the middle; for a6 and card sizes, cut the
+stack along the solid marks first and stack the piles as 'printgen docs
+rules-and-boxes' shows), and a reading copy with bookmarks and a linked contents,
+for a screen."""
+
+
+def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
+    parser = sub.add_parser("booklet", parents=parents, help=SUMMARIES["booklet"], description=DESCRIPTION,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("text", metavar="TEXT", help="rules name or path to a Markdown file")
+    parser.add_argument("--size", default="a5",
+                        help="page size: a5 (half the paper, folded once), a6 (a quarter: cut, stacked, "
+                             "folded), a card size (poker, bridge, mini ...) or a deck name, so that the "
+                             "booklet fits the deck's tuck box (default: a5)")
+    add_paper(parser)
+    parser.add_argument("--duplex", choices=["long", "short"], default="long",
+                        help="how your printer turns the sheet for its back: about its long edge or its "
+                             "short edge (default: long)")
+    parser.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
+                        help="move the backs by this much, as 'printgen calibrate' measures it")
+    parser.add_argument("--paper-thickness", metavar="LENGTH", default=None,
+                        help=f"the paper's thickness, for the inner sheets' creep (default: "
+                             f"{Length(PAPER_THICKNESS)}, office paper of 80 g/m2)")
+    add_out(parser, "output/TEXT")
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = find_rules(args.text)
+    thickness = positive_length(args.paper_thickness, "--paper-thickness")
+    if thickness is not None and thickness > MAX_THICKNESS:
+        raise InputError(f"--paper-thickness: expected at most {Length(MAX_THICKNESS)} (thin card), "
+                         f"got {args.paper_thickness!r}")
+    offset = back_offset(args.back_offset)
+    if max(map(abs, offset)) > pt(CALIBRATION_RANGE_MM):
+        raise InputError(f"--back-offset: expected at most {CALIBRATION_RANGE_MM} mm each way (what "
+                         f"'printgen calibrate' reads), got {args.back_offset!r}")
+    options = BookletBuild(out=out_folder(args.out, rules.name), paper=paper(args.paper), size=args.size,
+                           duplex=Duplex(args.duplex), back_offset=offset,
+                           thickness=PAPER_THICKNESS if thickness is None else thickness)
+    paths, booklet = build_booklet(rules, options)
+    if not args.quiet:
+        for note in booklet.notes:
+            print(f"printgen: note: {note}", file=sys.stderr)
+        print(f"{rules.name}: booklet, {describe(booklet)}")
+        print(f"  {display_path(paths[0])} (print on both sides, {args.paper}, duplex {args.duplex})")
+        print(f"  {display_path(paths[1])} (reading copy)")
+    return 0

@@ -1,0 +1,90 @@
+"""A rules text as a booklet of any length: its pages typeset (layout/book.py), imposed on
+sheets to print on both sides, cut, stack, fold and staple along the fold
+(layout/booklet_sheets.py), and a reading copy, its pages in order with bookmarks and a
+linked contents, for a screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printgen.layout.book import house_style, lay_out_book, reading_copy
+from printgen.layout.booklet_sheets import booklet_pages
+from printgen.layout.impose import padded_count, share_of_paper, spread_cells
+from printgen.layout.page import Bookmark, Page
+from printgen.model import Duplex, Paper
+from printgen.model.text import RulesText
+from printgen.render.pdf import render_pdf
+from printgen.spec.booklet import PAPER_SHARES, card_page
+from printgen.units import mm, pt
+
+PAPER_THICKNESS = pt(0.1)      # office paper of 80 g/m2 is about 0.1 mm thick: the creep per sheet
+STAPLED_SHEETS = 16            # nested sheets a home long-reach stapler closes well (see docs)
+
+
+@dataclass(frozen=True)
+class BookletBuild:
+    out: Path
+    paper: Paper
+    size: str = "a5"
+    duplex: Duplex = Duplex.LONG
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    thickness: float = PAPER_THICKNESS
+
+
+@dataclass
+class Booklet:
+    """A booklet laid out: the printed sheets, the reading copy and its bookmarks."""
+
+    sheets: list[Page]
+    reading: list[Page]
+    bookmarks: tuple[Bookmark, ...]
+    pages: int                     # the book's pages, blank ones added for the folding not counted
+    padded: int                    # with them
+    nested: int                    # pieces folded together (sheets, after cutting)
+    width: float                   # the page's trim size, points
+    height: float
+    notes: list[str] = field(default_factory=list)
+
+
+def page_size(size: str, paper: Paper) -> tuple[float, float]:
+    """The booklet's page: a share of the paper (a5, a6) or a card's size."""
+    if size in PAPER_SHARES:
+        return share_of_paper(paper, PAPER_SHARES[size])
+    return card_page(size)
+
+
+def layout_booklet(rules: RulesText, options: BookletBuild) -> Booklet:
+    width, height = page_size(options.size, options.paper)
+    book = lay_out_book(rules.blocks, house_style(width, height), title=rules.title,
+                        subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover)
+    sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
+                           creep=options.thickness)
+    reading, bookmarks = reading_copy(book)
+    padded = padded_count(len(book.pages), spread_cells(options.paper, width, height).per_page)
+    booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height)
+    if booklet.nested > STAPLED_SHEETS:
+        booklet.notes.append(f"{booklet.nested} sheets fold and staple badly as one booklet ({STAPLED_SHEETS} "
+                             f"is the most a home stapler closes well): split the text into booklets of at "
+                             f"most {4 * STAPLED_SHEETS} pages each")
+    return booklet
+
+
+def booklet_names(rules: RulesText, options: BookletBuild) -> tuple[str, str]:
+    """The printed sheets' file name and the reading copy's."""
+    stem = f"{rules.name}-booklet-{options.size}-{options.paper.name}"
+    return f"{stem}.pdf", f"{stem}-reading.pdf"
+
+
+def build_booklet(rules: RulesText, options: BookletBuild) -> tuple[list[Path], Booklet]:
+    """Lay the booklet out, then write its printed sheets and its reading copy."""
+    booklet = layout_booklet(rules, options)
+    printed, reading = booklet_names(rules, options)
+    paths = [render_pdf(booklet.sheets, options.out / printed, title=f"{rules.title} (booklet to print)"),
+             render_pdf(booklet.reading, options.out / reading, title=rules.title, bookmarks=booklet.bookmarks)]
+    return paths, booklet
+
+
+def describe(booklet: Booklet) -> str:
+    return (f"{booklet.pages} pages of {mm(booklet.width):.0f} x {mm(booklet.height):.0f} mm "
+            f"({booklet.padded} with blank pages), {booklet.nested} sheets folded together")
