@@ -147,6 +147,8 @@ def check_book(book: Book, blocks: list[Block], style: BookStyle) -> list[int]:
                 left, slack = style.left(number), (prim.width / 2 if isinstance(prim, Polygon) else 0.0) + 1e-6
                 assert left - slack <= x0 and x1 <= left + style.text_width + slack, f"page {number}: {prim}"
                 assert style.top - slack <= y0 and y1 <= style.height - style.bottom + slack, f"page {number}: {prim}"
+            elif min(y0, style.height - y1) < pt(3) - 1e-6:                   # a running head or folio
+                pytest.fail(f"page {number}: {prim.text!r} is nearer the trim than 3 mm")
         if index < first:
             assert not [r for r in runs(side) if in_margins(r, style)], f"page {number} has a folio or head"
         else:
@@ -239,7 +241,8 @@ def test_house_styles():
     assert a5.body == 10 and poker.body == mini.body == 8
     assert a5.width == pytest.approx(pt(148)) and mini.height == pytest.approx(pt(63.5))
     for style in (a5, poker, mini):
-        assert style.inner < style.outer and style.top >= 2 * style.folio and style.bottom >= 2.5 * style.folio
+        assert style.inner < style.outer and style.top >= pt(3) + 2 * style.folio
+        assert style.bottom >= pt(3) + 2.5 * style.folio
         assert style.text_width > 0.6 * style.width
 
 
@@ -262,7 +265,7 @@ def test_cover_without_room_for_its_picture():
     rules = load_rules(next(p for p in RULES if p.stem == "jedi-temple"))
     picture = next(b.image for b in rules.blocks if b.image)
     with pytest.raises(FitError, match="cover picture"):
-        lay_out_book(rules.blocks, book_style("poker"), title=rules.title, credits=("A line of credits",) * 14,
+        lay_out_book(rules.blocks, book_style("poker"), title=rules.title, credits=("A line of credits",) * 11,
                      cover=picture)
 
 

@@ -80,6 +80,7 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {      # width, height in mm
 }
 SMALLEST_BODY = 8.0         # pt: the body is never set smaller
 LARGEST_BODY = 10.0         # pt: the body on an A5 page (148 mm wide) and anything wider
+CLEAR = pt(3.0)             # from the trim to a running head or folio
 INK, ACCENT = "#1a1a1a", "#24365c"      # as the rule leaflets (decks/rules/folds.yaml)
 
 
@@ -97,12 +98,13 @@ def house_style(width: float, height: float) -> BookStyle:
     headings are 1.5, 1.25 and 1.1 times the body, folios and running heads 0.85 times
     it (never under 8 pt either). Margins are in proportion to the page: inner 8 % of
     its width, outer 11 %, top 7 % of its height, bottom 9 %; none under 4 mm, and the
-    top and bottom hold the running head and the folio."""
+    top and bottom hold the running head and the folio at least 3 mm from the trim."""
     body = max(SMALLEST_BODY, min(LARGEST_BODY, round(2 * LARGEST_BODY * width / pt(148.0)) / 2))
     folio = max(SMALLEST_BODY, 0.85 * body)
     least = pt(4.0)
     return BookStyle(width, height, inner=max(least, 0.08 * width), outer=max(least, 0.11 * width),
-                     top=max(least, 0.07 * height, 2.2 * folio), bottom=max(least, 0.09 * height, 2.6 * folio),
+                     top=max(0.07 * height, CLEAR + 2.2 * folio),
+                     bottom=max(0.09 * height, CLEAR + 2.6 * folio),
                      body=body, headings=(1.5 * body, 1.25 * body, 1.1 * body), line_height=1.3,
                      gap=0.6 * body, indent=1.6 * body, ink=INK, accent=ACCENT, folio=folio)
 

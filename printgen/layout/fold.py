@@ -35,7 +35,6 @@ from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Span
 from printgen.units import mm
 
-
 TABLE_FLOOR = 5.0      # points: the smallest type a table shrinks to before it is an error
 TABLE_STEP = 0.25
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
