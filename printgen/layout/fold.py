@@ -35,6 +35,10 @@ from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Span
 from printgen.units import mm
 
+TABLE_FLOOR = 5.0      # points: the smallest type a table shrinks to before it is an error
+TABLE_STEP = 0.25
+HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
+
 
 @dataclass(frozen=True)
 class FoldStyle:
@@ -52,6 +56,7 @@ class FoldStyle:
     indent: float
     ink: str
     accent: str
+    table_floor: float = TABLE_FLOOR    # a table too wide at this size is an error
 
     @property
     def inner(self) -> tuple[float, float]:
@@ -71,10 +76,9 @@ class Chunk:
 def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     width = style.inner[0]
     if block.kind is BlockKind.HEADING:
-        size = style.headings[min(block.level, len(style.headings)) - 1]
-        rich = RichStyle(size, 1.15, style.accent, Fonts(regular="sans-bold", italic="sans-bold-italic"))
+        rich = heading_style(block, style)
         lines = wrap(block.spans, width, rich, block.where)
-        return [Chunk(*_lines(lines, rich, 0.0, 0.0), gap=style.gap * 1.6, keep=2)]
+        return [Chunk(*set_lines(lines, rich, 0.0, 0.0), gap=style.gap * 1.6, keep=2)]
     if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         return _text_chunks(block, style)
     if block.kind is BlockKind.TABLE:
@@ -85,7 +89,20 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
                   gap=style.gap)]
 
 
-def _lines(lines: list, rich: RichStyle, x: float, y: float) -> tuple[float, tuple[Primitive, ...]]:
+def heading_style(block: Block, style: FoldStyle) -> RichStyle:
+    """How a heading of the block's level is set."""
+    size = style.headings[min(block.level, len(style.headings)) - 1]
+    return RichStyle(size, 1.15, style.accent, HEADING_FONTS)
+
+
+def item_left(block: Block, style: FoldStyle) -> float:
+    """Where a paragraph's lines start: a list item is indented by its depth."""
+    return style.indent * block.level if block.kind is BlockKind.ITEM else 0.0
+
+
+def set_lines(lines: list, rich: RichStyle, x: float, y: float) -> tuple[float, tuple[Primitive, ...]]:
+    """Set lines one under another from (x, y), the top of the first line's ascent:
+    their height (to the last line's descent) and their runs."""
     step = rich.size * rich.line_height
     prims: list[Primitive] = []
     for i, set_line in enumerate(lines):
@@ -95,7 +112,7 @@ def _lines(lines: list, rich: RichStyle, x: float, y: float) -> tuple[float, tup
 
 def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     rich = RichStyle(style.body, style.line_height, style.ink)
-    left = style.indent * block.level if block.kind is BlockKind.ITEM else 0.0
+    left = item_left(block, style)
     lines = wrap(block.spans, style.inner[0] - left, rich, block.where)
     step = rich.size * rich.line_height
     result = []
@@ -109,13 +126,9 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     return result
 
 
-TABLE_FLOOR = 5.0      # points: the smallest type a table shrinks to before it is an error
-TABLE_STEP = 0.25
-
-
 def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     """A table's rows. Cells wrap at their words; a table whose longest words still do
-    not fit the panel side by side is set smaller, down to TABLE_FLOOR, and below that
+    not fit the panel side by side is set smaller, down to its table_floor, and below that
     is an error naming its line: a table is never drawn past the panel."""
     width = style.inner[0]
     columns = max(len(row) for row in block.rows)
@@ -130,7 +143,7 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
         tallest = 0.0
         for c, cell in enumerate(row):
             lines = wrap(cell, widths[c] - 2 * pad, rich, f"{block.where} table row {r + 1} column {c + 1}")
-            height, made = _lines(lines, rich, lefts[c] + pad, pad)
+            height, made = set_lines(lines, rich, lefts[c] + pad, pad)
             prims += made
             tallest = max(tallest, height)
         height = tallest + 2 * pad
@@ -141,7 +154,7 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
 
 
 def _table_size(block: Block, style: FoldStyle, columns: int) -> tuple[float, list[float]]:
-    """The largest type size, from the style's down to TABLE_FLOOR, at which every
+    """The largest type size, from the style's down to its table_floor, at which every
     column holds its longest word; that size and the column widths."""
     width = style.inner[0]
     size = style.table
@@ -149,7 +162,7 @@ def _table_size(block: Block, style: FoldStyle, columns: int) -> tuple[float, li
         widths = _column_widths(block, width, columns, size)
         if widths is not None:
             return size, widths
-        if size - TABLE_STEP < min(TABLE_FLOOR, style.table) - 1e-9:
+        if size - TABLE_STEP < min(style.table_floor, style.table) - 1e-9:
             break
         size -= TABLE_STEP
     needed = sum(_narrowest(block, columns, size))

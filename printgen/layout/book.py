@@ -1,0 +1,443 @@
+"""Books: a rules text set as pages of any length, with a cover, a contents page and,
+on every text page, a running head and a page number (folio).
+
+The text is cut into layout/fold.py's chunks (lines, headings, table rows, pictures)
+at the width of the page's text block, and the chunks are set down the pages by a
+book's rules: a heading keeps at least two lines of what follows; a paragraph never
+leaves one of its lines alone at a page's foot or head (a line moves over, or the
+whole short paragraph does); a table split across pages repeats its header row.
+
+Pages are numbered from the cover, page 1, which shows no number; the contents follow
+(unnumbered too), then the text. Odd pages are right-hand pages: their spine, and so
+the inner margin, is on their left. The contents must give the text's page numbers,
+which depend on how many pages the contents take: they are set again until that
+count holds (the text itself does not move, as every page's text block is as wide).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from printgen.errors import FitError, InputError
+from printgen.fonts import font
+from printgen.layout.fold import Chunk, FoldStyle, chunks, heading_style, item_left, set_lines
+from printgen.layout.page import Frame, Side
+from printgen.layout.primitives import Image, Primitive, TextRun, shift
+from printgen.layout.richtext import Fonts, RichStyle, ascent, piece_width, words, wrap
+from printgen.layout.text import largest_fit, shrink_sizes
+from printgen.model.picture import Picture
+from printgen.model.text import Block, BlockKind, Span
+from printgen.units import mm, pt
+
+
+@dataclass(frozen=True)
+class BookStyle:
+    """A book page and its type, all in points. Margins are the inner (spine side),
+    outer, top and bottom; folio is the size of page numbers and running heads."""
+
+    width: float
+    height: float
+    inner: float
+    outer: float
+    top: float
+    bottom: float
+    body: float
+    headings: tuple[float, ...]
+    line_height: float
+    gap: float
+    indent: float
+    ink: str
+    accent: str
+    folio: float
+
+    @property
+    def text_width(self) -> float:
+        return self.width - self.inner - self.outer
+
+    @property
+    def text_height(self) -> float:
+        return self.height - self.top - self.bottom
+
+    def left(self, number: int) -> float:
+        """The left edge of page `number`'s text block: odd pages have the spine on their left."""
+        return self.inner if number % 2 else self.outer
+
+    def fold(self) -> FoldStyle:
+        """The text block as the panel fold.py cuts chunks for (tables at the body size,
+        and never smaller: a book's text is not set under its body size)."""
+        return FoldStyle(self.text_width, self.text_height, 0.0, self.body, self.headings, self.body, 0.0,
+                         self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body)
+
+
+PAGE_SIZES: dict[str, tuple[float, float]] = {      # width, height in mm
+    "a5": (148.0, 210.0),
+    "half-letter": (139.7, 215.9),
+    "a6": (105.0, 148.0),
+    "poker": (63.5, 88.9),
+    "bridge": (57.2, 88.9),
+    "mini": (44.5, 63.5),
+}
+SMALLEST_BODY = 8.0         # pt: the body is never set smaller
+LARGEST_BODY = 10.0         # pt: the body on an A5 page (148 mm wide) and anything wider
+CLEAR = pt(3.0)             # from the trim to a running head or folio
+INK, ACCENT = "#1a1a1a", "#24365c"      # as the rule leaflets (decks/rules/folds.yaml)
+
+
+def book_style(name: str) -> BookStyle:
+    """The house style of a named page size (PAGE_SIZES)."""
+    if name not in PAGE_SIZES:
+        raise InputError(f"expected a page size among {', '.join(PAGE_SIZES)}, got {name!r}")
+    width, height = PAGE_SIZES[name]
+    return house_style(pt(width), pt(height))
+
+
+def house_style(width: float, height: float) -> BookStyle:
+    """The house style of a page (in points). The body is 10 pt on an A5 page, smaller
+    in proportion to a narrower page (to the nearest half point) but never under 8 pt;
+    headings are 1.5, 1.25 and 1.1 times the body, folios and running heads 0.85 times
+    it (never under 8 pt either). Margins are in proportion to the page: inner 8 % of
+    its width, outer 11 %, top 7 % of its height, bottom 9 %; none under 4 mm, and the
+    top and bottom hold the running head and the folio at least 3 mm from the trim."""
+    body = max(SMALLEST_BODY, min(LARGEST_BODY, round(2 * LARGEST_BODY * width / pt(148.0)) / 2))
+    folio = max(SMALLEST_BODY, 0.85 * body)
+    least = pt(4.0)
+    return BookStyle(width, height, inner=max(least, 0.08 * width), outer=max(least, 0.11 * width),
+                     top=max(0.07 * height, CLEAR + 2.2 * folio),
+                     bottom=max(0.09 * height, CLEAR + 2.6 * folio),
+                     body=body, headings=(1.5 * body, 1.25 * body, 1.1 * body), line_height=1.3,
+                     gap=0.6 * body, indent=1.6 * body, ink=INK, accent=ACCENT, folio=folio)
+
+
+@dataclass(frozen=True)
+class Heading:
+    """Where a heading is set: page is an index into Book.pages, y points from that
+    page's top to the top of the heading (a bookmark's or a link's destination)."""
+
+    level: int
+    text: str
+    page: int
+    y: float
+
+
+@dataclass(frozen=True)
+class Book:
+    """A book's pages in order (cover, contents, text) and its headings, every level."""
+
+    pages: tuple[Side, ...]
+    headings: tuple[Heading, ...]
+
+
+def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
+                 credits: Sequence[str] = (), cover: Picture | None = None) -> Book:
+    """The blocks set as a book: a cover (title, subtitle, credits and the picture
+    scaled to fit), contents listing the level-1 and level-2 headings with their page
+    numbers, then the text. FitError names the block that cannot fit."""
+    fold = style.fold()
+    for block in blocks:
+        _check_words(block, fold)
+    text = _set_text(list(blocks), fold)
+    listed = [(block, page) for block, page, _ in text.headings if block.level <= 2]
+    count = 1 if listed else 0
+    while True:                   # more contents pages only make the numbers larger
+        contents = _contents(listed, 1 + count, style)
+        if len(contents) == count:
+            break
+        count = len(contents)
+    first = 1 + count             # the index of the first text page
+    sides = [_side(style, 1, _cover(style, title, subtitle, tuple(credits), cover))]
+    sides += [_side(style, n, _shifted(prims, style, n)) for n, prims in enumerate(contents, start=2)]
+    heads = _running_heads(text.headings, len(text.pages), title)
+    for p, prims in enumerate(text.pages):
+        number = first + p + 1
+        sides.append(_side(style, number, _shifted(prims, style, number) + _margins(style, number, title, heads[p])))
+    headings = tuple(Heading(block.level, plain(block), first + page, style.top + y)
+                     for block, page, y in text.headings)
+    return Book(tuple(sides), headings)
+
+
+def plain(block: Block) -> str:
+    """A block's text without its styling (inline icons left out)."""
+    return "".join(span.text for span in block.spans if not span.icon).strip()
+
+
+def _side(style: BookStyle, number: int, prims: tuple[Primitive, ...]) -> Side:
+    """Page `number` (from 1) as a side, trimmed at the page's edge, without bleed."""
+    safe = min(style.inner, style.outer, style.top, style.bottom)
+    return Side(f"page-{number}", f"page {number}", Frame(style.width, style.height, 0.0, safe), prims)
+
+
+def _check_words(block: Block, fold: FoldStyle) -> None:
+    """FitError for a word of a heading, paragraph or list item wider than its line."""
+    if block.kind is BlockKind.HEADING:
+        rich, width = heading_style(block, fold), fold.inner[0]
+    elif block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
+        rich, width = RichStyle(fold.body, fold.line_height), fold.inner[0] - item_left(block, fold)
+    else:
+        return
+    _fits_words(block.spans, width, rich, block.where)
+
+
+def _fits_words(spans: Sequence[Span], width: float, rich: RichStyle, where: str) -> None:
+    for word in words(tuple(spans), rich.fonts, where):
+        wide = sum(piece_width(text, name, rich.size) for text, name in word)
+        if wide > width + 1e-6:
+            shown = "".join(text for text, _ in word)
+            raise FitError(f"{where}: the word {shown!r} is {mm(wide):.1f} mm wide at {rich.size:g} pt, "
+                           f"but the line is {mm(width):.1f} mm; shorten it or choose a larger page")
+
+
+@dataclass
+class _Text:
+    """The text as it is being set: each page's primitives (in the text block's frame),
+    how far down the last page is filled, and where each heading went."""
+
+    limit: float
+    pages: list[list[Primitive]] = field(default_factory=lambda: [[]])
+    y: float = 0.0
+    headings: list[tuple[Block, int, float]] = field(default_factory=list)
+
+    def gap(self, chunk: Chunk) -> float:
+        """The space above a chunk: none at the top of a page."""
+        return chunk.gap if self.y > 0 else 0.0
+
+    def fitting(self, items: Sequence[Chunk], above: float) -> int:
+        """How many of items fit, one under another, below `above` more points."""
+        y, count = self.y + above, 0
+        for chunk in items:
+            y += chunk.height
+            if y > self.limit + 1e-6:
+                break
+            count += 1
+        return count
+
+    def put(self, chunk: Chunk, where: str, gap: float = 0.0) -> float:
+        """Set a chunk gap points below what is there; the y of its top."""
+        if chunk.height > self.limit + 1e-6:
+            raise FitError(f"{where}: a piece {mm(chunk.height):.1f} mm tall does not fit a page's "
+                           f"{mm(self.limit):.1f} mm of text height")
+        top = self.y + gap
+        self.pages[-1] += [shift(p, 0.0, top) for p in chunk.prims]
+        self.y = top + chunk.height
+        return top
+
+    def new_page(self) -> None:
+        self.pages.append([])
+        self.y = 0.0
+
+
+def _set_text(blocks: list[Block], fold: FoldStyle) -> _Text:
+    made = [chunks(block, fold) for block in blocks]
+    text = _Text(fold.inner[1])
+    for i, (block, pieces) in enumerate(zip(blocks, made)):
+        if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
+            _set_paragraph(text, pieces, block.where)
+        elif block.kind is BlockKind.TABLE and len(pieces) > 1:
+            _set_table(text, pieces, block.where)
+        else:
+            gap = text.gap(pieces[0])
+            if text.y > 0 and text.y + gap + _lead(made, blocks, i) > text.limit + 1e-6:
+                text.new_page()
+                gap = 0.0
+            top = text.put(pieces[0], block.where, gap)
+            if block.kind is BlockKind.HEADING:
+                text.headings.append((block, len(text.pages) - 1, top))
+    return text
+
+
+def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> float:
+    """The height of the least of block i that may start a page's foot: a heading and
+    the lead of what follows it; two lines of a paragraph (all of one of three lines
+    or fewer, which cannot be split without leaving a line alone); a table's header
+    and two rows; any other block whole."""
+    pieces, kind = made[i], blocks[i].kind
+    if kind is BlockKind.HEADING and i + 1 < len(blocks):
+        return pieces[0].height + made[i + 1][0].gap + _lead(made, blocks, i + 1)
+    if kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
+        return sum(c.height for c in (pieces if len(pieces) <= 3 else pieces[:2]))
+    if kind is BlockKind.TABLE:
+        return sum(c.height for c in pieces[:3])
+    return pieces[0].height
+
+
+def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
+    """A paragraph's lines down the pages, split only where at least two of its lines
+    are on each side of the break."""
+    start = 0
+    while start < len(lines):
+        gap = text.gap(lines[start])
+        fit, left = text.fitting(lines[start:], gap), len(lines) - start
+        count = left if fit >= left else min(fit, left - 2)
+        if count < 2 and count < left:
+            if text.y > 0:
+                text.new_page()
+                continue
+            count = max(1, fit)             # a page holding fewer lines than that: no better break
+        for k, line in enumerate(lines[start:start + count]):
+            text.put(line, where, gap if k == 0 else 0.0)
+        start += count
+        if start < len(lines):
+            text.new_page()
+
+
+def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
+    """A table's rows down the pages, its header row above them on every page; a table
+    starts where its header and two rows fit."""
+    header, body = rows[0], rows[1:]
+    start = 0
+    while start < len(body):
+        gap = text.gap(header) if start == 0 else 0.0
+        fit = text.fitting(body[start:], gap + header.height)
+        least = min(2 if start == 0 else 1, len(body) - start)
+        if fit < least:
+            if text.y > 0:
+                text.new_page()
+                continue
+            if fit == 0:
+                raise FitError(f"{where}: table row {start + 2} does not fit a page below the header row; "
+                               f"shorten its cells or choose a larger page")
+        text.put(header, where, gap)
+        for row in body[start:start + fit]:
+            text.put(row, where)
+        start += fit
+        if start < len(body):
+            text.new_page()
+
+
+def _running_heads(headings: list[tuple[Block, int, float]], pages: int, title: str) -> list[str]:
+    """Each text page's level-1 heading: the first that starts on the page, else the
+    last before it (the book's title before any)."""
+    level1 = [(page, plain(block)) for block, page, _ in headings if block.level == 1]
+    heads = []
+    for page in range(pages):
+        on = [text for p, text in level1 if p == page]
+        before = [text for p, text in level1 if p < page]
+        heads.append(on[0] if on else before[-1] if before else title)
+    return heads
+
+
+def _margins(style: BookStyle, number: int, title: str, head: str) -> tuple[Primitive, ...]:
+    """A text page's running head (the book's title on a left page, the current
+    level-1 heading on a right one), centred in the top margin, and its folio at the
+    foot's outer corner."""
+    size, left, width = style.folio, style.left(number), style.text_width
+    shown = _shortened(title if number % 2 == 0 else head, width, "sans-italic", size)
+    run_head = TextRun(left + (width - font("sans-italic").width(shown, size)) / 2, style.top - 1.1 * size,
+                       shown, "sans-italic", size, style.accent)
+    folio = str(number)
+    x = left + width - font("sans").width(folio, size) if number % 2 else left
+    return run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, "sans", size, style.accent)
+
+
+def _shortened(text: str, width: float, name: str, size: float) -> str:
+    """The text, cut at a word and ended with an ellipsis where it is wider than width."""
+    metrics = font(name)
+    if metrics.width(text, size) <= width:
+        return text
+    cut = text.split(" ")
+    while len(cut) > 1 and metrics.width(" ".join(cut) + " …", size) > width:
+        cut.pop()
+    shown = " ".join(cut)
+    while shown and metrics.width(shown + "…", size) > width:
+        shown = shown[:-1]
+    return shown.rstrip() + "…"
+
+
+def _shifted(prims: Sequence[Primitive], style: BookStyle, number: int) -> tuple[Primitive, ...]:
+    """A text block's primitives moved onto page `number`."""
+    return tuple(shift(p, style.left(number), style.top) for p in prims)
+
+
+def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle) -> list[list[Primitive]]:
+    """The contents pages (text blocks' primitives) for the listed headings, the text
+    starting at page index `first`: each entry its heading (level 2 indented) and, at
+    the right, its page number after dot leaders. An entry is never split."""
+    if not listed:
+        return []
+    width, limit = style.text_width, style.text_height
+    heading = RichStyle(style.headings[0], 1.15, style.accent, Fonts(regular="sans-bold"))
+    top, prims = set_lines(wrap([Span("Contents")], width, heading, "contents"), heading, 0.0, 0.0)
+    pages: list[list[Primitive]] = [list(prims)]
+    y = top + style.gap * 1.6
+    numbers = [str(first + page + 1) for _, page in listed]
+    column = max(font("sans").width(n, style.body) for n in numbers) + style.body
+    for (block, _), number in zip(listed, numbers):
+        rich = RichStyle(style.body, style.line_height, style.ink,
+                         Fonts(regular="sans-bold" if block.level == 1 else "sans"))
+        indent = 0.0 if block.level == 1 else style.indent
+        lines = wrap([Span(plain(block))], width - indent - column, rich, block.where)
+        gap = style.gap if block.level == 1 else style.gap / 3
+        height, made = set_lines(lines, rich, indent, 0.0)
+        if y > 0 and y + gap + height > limit + 1e-6:
+            pages.append([])
+            y, gap = 0.0, 0.0
+        baseline = y + gap + ascent(rich) + (len(lines) - 1) * rich.size * rich.line_height
+        pages[-1] += [shift(p, 0.0, y + gap) for p in made]
+        pages[-1] += _leader(indent + lines[-1].width, baseline, number, width, rich, style.accent)
+        y += gap + height
+    return pages
+
+
+def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float) -> RichStyle:
+    """The style at the largest size, from rich's down to smallest, at which the
+    text's every word fits the width; FitError where none does."""
+    split = words([Span(text)], rich.fonts, "the cover")
+
+    def attempt(size: float) -> bool | None:
+        return True if all(sum(piece_width(t, n, size) for t, n in word) <= width for word in split) else None
+
+    found = largest_fit(shrink_sizes(rich.size, smallest), attempt)
+    if found is None:
+        _fits_words([Span(text)], width, replace(rich, size=smallest), "the cover")
+    return replace(rich, size=found[0]) if found else rich
+
+
+def _leader(start: float, baseline: float, number: str, width: float, rich: RichStyle,
+            accent: str) -> list[Primitive]:
+    """Dot leaders from start to the page number, set flush right at width."""
+    name, size = rich.fonts.regular, rich.size
+    number_x = width - font(name).width(number, size)
+    dot = font("sans").width(" .", size)
+    count = int((number_x - start - size * 0.6) / dot)
+    made: list[Primitive] = [TextRun(number_x, baseline, number, name, size, rich.color)]
+    if count > 0:
+        made.append(TextRun(number_x - size * 0.3 - count * dot, baseline, " ." * count, "sans", size, accent))
+    return made
+
+
+def _cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...],
+           picture: Picture | None) -> tuple[Primitive, ...]:
+    """The cover: title and subtitle at the top, credits at the foot, the picture
+    between them, as large as fits (and never beyond 150 dpi)."""
+    width, limit = style.text_width, style.text_height
+    styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, Fonts(regular="sans-bold")),
+              RichStyle(style.headings[1], 1.2, style.ink, Fonts(regular="sans-italic")),
+              RichStyle(style.body, style.line_height, style.ink))
+    prims: list[Primitive] = []
+    y = 0.0
+    for text, largest in zip((title, subtitle), styles):
+        if text:
+            rich = _widest_words_fit(text, width, largest, style.body)
+            height, made = set_lines(wrap([Span(text)], width, rich, "the cover"), rich, 0.0, y)
+            prims += made
+            y += height + style.gap * 2
+    foot = limit
+    for credit in reversed(credits):
+        _fits_words([Span(credit)], width, styles[2], "the cover's credits")
+        lines = wrap([Span(credit)], width, styles[2], "the cover")
+        height = set_lines(lines, styles[2], 0.0, 0.0)[0]
+        foot -= height
+        prims += set_lines(lines, styles[2], 0.0, foot)[1]
+        foot -= style.gap / 2
+    if foot < y - style.gap * 2 - 1e-6:
+        raise FitError(f"the cover's title and credits need {mm(y + limit - foot):.1f} mm but the page has "
+                       f"{mm(limit):.1f} mm of text height; shorten them or choose a larger page")
+    if picture is not None:
+        box = foot - y - style.gap
+        if box < style.body * 2:
+            raise FitError(f"the cover picture {picture.path.name} has no room below the title; "
+                           f"shorten the title or credits or choose a larger page")
+        scale = min(width / picture.width, box / picture.height, 72 / 150)
+        w, h = picture.width * scale, picture.height * scale
+        prims.append(Image((width - w) / 2, y + (box - h) / 2, w, h, picture.path))
+    return tuple(shift(p, style.left(1), style.top) for p in prims)
