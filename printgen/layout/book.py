@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from printgen.errors import FitError, InputError
 from printgen.fonts import font
 from printgen.layout.fold import Chunk, FoldStyle, chunks, heading_style, item_left, set_lines
-from printgen.layout.page import Frame, Side
+from printgen.layout.page import Bookmark, Frame, Link, Page, Placed, Side, Target
 from printgen.layout.primitives import Image, Primitive, TextRun, shift
 from printgen.layout.richtext import Fonts, RichStyle, ascent, piece_width, words, wrap
 from printgen.layout.text import largest_fit, shrink_sizes
@@ -109,6 +109,9 @@ def house_style(width: float, height: float) -> BookStyle:
                      gap=0.6 * body, indent=1.6 * body, ink=INK, accent=ACCENT, folio=folio)
 
 
+Box = tuple[float, float, float, float]         # x, y, w, h
+
+
 @dataclass(frozen=True)
 class Heading:
     """Where a heading is set: page is an index into Book.pages, y points from that
@@ -122,10 +125,13 @@ class Heading:
 
 @dataclass(frozen=True)
 class Book:
-    """A book's pages in order (cover, contents, text) and its headings, every level."""
+    """A book's pages in order (cover, contents, text), its headings (every level), and
+    its contents entries: the box of each on its page (x, y, w, h from the page's
+    top-left) and the heading it lists."""
 
     pages: tuple[Side, ...]
     headings: tuple[Heading, ...]
+    entries: tuple[tuple[int, Box, Heading], ...] = ()
 
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
@@ -140,7 +146,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     listed = [(block, page) for block, page, _ in text.headings if block.level <= 2]
     count = 1 if listed else 0
     while True:                   # more contents pages only make the numbers larger
-        contents = _contents(listed, 1 + count, style)
+        contents, boxes = _contents(listed, 1 + count, style)
         if len(contents) == count:
             break
         count = len(contents)
@@ -153,7 +159,22 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
         sides.append(_side(style, number, _shifted(prims, style, number) + _margins(style, number, title, heads[p])))
     headings = tuple(Heading(block.level, plain(block), first + page, style.top + y)
                      for block, page, y in text.headings)
-    return Book(tuple(sides), headings)
+    listed_headings = iter(heading for heading in headings if heading.level <= 2)
+    entries = tuple((n - 1, (style.left(n) + x, style.top + y, w, h), next(listed_headings))
+                    for n, page in enumerate(boxes, start=2) for x, y, w, h in page)
+    return Book(tuple(sides), headings, entries)
+
+
+def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
+    """The book's pages at their trim size, in reading order, for a screen: a bookmark
+    for every heading, and every contents entry a link to its heading."""
+    marks = tuple(Bookmark(h.level, h.text, Target(h.page, h.y)) for h in book.headings)
+    links: dict[int, list[Link]] = {}
+    for page, (x, y, w, h), heading in book.entries:
+        links.setdefault(page, []).append(Link(x, y, w, h, Target(heading.page, heading.y)))
+    pages = [Page(side.frame.width, side.frame.height, (Placed(side, 0.0, 0.0),), links=tuple(links.get(i, ())))
+             for i, side in enumerate(book.pages)]
+    return pages, marks
 
 
 def plain(block: Block) -> str:
@@ -348,16 +369,19 @@ def _shifted(prims: Sequence[Primitive], style: BookStyle, number: int) -> tuple
     return tuple(shift(p, style.left(number), style.top) for p in prims)
 
 
-def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle) -> list[list[Primitive]]:
+def _contents(listed: list[tuple[Block, int]], first: int,
+              style: BookStyle) -> tuple[list[list[Primitive]], list[list[Box]]]:
     """The contents pages (text blocks' primitives) for the listed headings, the text
     starting at page index `first`: each entry its heading (level 2 indented) and, at
-    the right, its page number after dot leaders. An entry is never split."""
+    the right, its page number after dot leaders. An entry is never split. Also each
+    page's entries' boxes, in the listed order (a reading copy links them)."""
     if not listed:
-        return []
+        return [], []
     width, limit = style.text_width, style.text_height
     heading = RichStyle(style.headings[0], 1.15, style.accent, Fonts(regular="sans-bold"))
     top, prims = set_lines(wrap([Span("Contents")], width, heading, "contents"), heading, 0.0, 0.0)
     pages: list[list[Primitive]] = [list(prims)]
+    boxes: list[list[Box]] = [[]]
     y = top + style.gap * 1.6
     numbers = [str(first + page + 1) for _, page in listed]
     column = max(font("sans").width(n, style.body) for n in numbers) + style.body
@@ -370,12 +394,14 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle) -> 
         height, made = set_lines(lines, rich, indent, 0.0)
         if y > 0 and y + gap + height > limit + 1e-6:
             pages.append([])
+            boxes.append([])
             y, gap = 0.0, 0.0
         baseline = y + gap + ascent(rich) + (len(lines) - 1) * rich.size * rich.line_height
         pages[-1] += [shift(p, 0.0, y + gap) for p in made]
         pages[-1] += _leader(indent + lines[-1].width, baseline, number, width, rich, style.accent)
+        boxes[-1].append((indent, y + gap, width - indent, height))
         y += gap + height
-    return pages
+    return pages, boxes
 
 
 def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float) -> RichStyle:

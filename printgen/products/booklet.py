@@ -8,14 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printgen.layout.book import house_style, lay_out_book, reading_copy
+from printgen.layout.book import house_style, lay_out_book, plain, reading_copy
 from printgen.layout.booklet_sheets import booklet_pages
 from printgen.layout.impose import padded_count, share_of_paper, spread_cells
 from printgen.layout.page import Bookmark, Page
 from printgen.model import Duplex, Paper
-from printgen.model.text import RulesText
+from printgen.model.text import BlockKind, RulesText
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
+from printgen.spec.markdown import default_title
 from printgen.units import mm, pt
 
 PAPER_THICKNESS = pt(0.1)      # office paper of 80 g/m2 is about 0.1 mm thick: the creep per sheet
@@ -54,9 +55,17 @@ def page_size(size: str, paper: Paper) -> tuple[float, float]:
     return card_page(size)
 
 
+def cover_title(rules: RulesText) -> str:
+    """The booklet's title: the front matter's, else the text's first heading (a file
+    name makes a poor cover)."""
+    if rules.title != default_title(rules.name):
+        return rules.title
+    return next((plain(block) for block in rules.blocks if block.kind is BlockKind.HEADING), rules.title)
+
+
 def layout_booklet(rules: RulesText, options: BookletBuild) -> Booklet:
     width, height = page_size(options.size, options.paper)
-    book = lay_out_book(rules.blocks, house_style(width, height), title=rules.title,
+    book = lay_out_book(rules.blocks, house_style(width, height), title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover)
     sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
                            creep=options.thickness)

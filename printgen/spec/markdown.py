@@ -32,12 +32,17 @@ FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit"]
 PICTURE_HINT = "; expected a PNG or JPEG file beside the rules text"
 
 
+def default_title(name: str) -> str:
+    """A rules text's title when its front matter names none."""
+    return f"{name} rules"
+
+
 def load_rules(path: Path) -> RulesText:
     """A rules text and its front matter, checked; every problem names file:line."""
     text = read_text(path, display_path(path))
     front, body, offset = split_front_matter(text)
     source = display_path(path)
-    title, deck, deal, credit = f"{path.stem} rules", None, None, None
+    title, deck, deal, credit = default_title(path.stem), None, None, None
     subtitle, cover = "", None
     credits: tuple[str, ...] = ()
     if front is not None:
