@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from longtext import write_long_text
 from printgen.errors import FitError
 from printgen.fonts import font
 from printgen.layout.book import Book, BookStyle, book_style, house_style, lay_out_book, plain
@@ -23,28 +24,9 @@ from printgen.spec.markdown import load_rules
 from printgen.units import pt
 
 RULES = sorted((Path(__file__).parent.parent / "decks" / "rules").glob("*.md"))
-SENTENCE = ("The pilot keeps a steady hand while the cards turn over one by one, and every player "
-            "watches the dice before deciding what to keep.")
-
-
 def long_text(folder: Path, sections: int = 30, most: int = 9) -> list[Block]:
-    """Sections of paragraphs one to `most` sentences long, lists, a numbered list and,
-    in section 12, a table of 40 rows; a level-1 heading every ten sections."""
-    parts = []
-    for k in range(sections):
-        if k % 10 == 0:
-            parts.append(f"# Book {k // 10 + 1}\n\nAn opening line for book {k // 10 + 1}.")
-        parts.append(f"## Section {k}")
-        for p in range(3):
-            parts.append(f"Paragraph {k}.{p}: " + " ".join([SENTENCE] * (1 + (k * 3 + p * 5) % most)))
-        parts.append("\n".join(f"- item {k}.{i}: {SENTENCE}" for i in range(3)))
-        parts.append("\n".join(f"{i + 1}. step {k}.{i} *with emphasis* and **bold words**" for i in range(2)))
-        if k == 12:
-            rows = "\n".join(f"| r{i} | gains {i} | the player keeps card {i} |" for i in range(40))
-            parts.append(f"| Roll | Result | Effect |\n|---|---|---|\n{rows}")
-    path = folder / "long.md"
-    path.write_text("\n\n".join(parts) + "\n", encoding="utf-8")
-    return list(load_rules(path).blocks)
+    """The blocks of a long rules text (longtext.py)."""
+    return list(load_rules(write_long_text(folder, sections, most)).blocks)
 
 
 def lay_out(blocks: list[Block], style: BookStyle) -> Book:

@@ -23,6 +23,7 @@ COMMANDS = [
     ["build", "solomons-temple-white", "--only", "pdf"],
     ["build", "coruscant-shift", "--for", "drivethrucards"],
     ["rules", "jedi-temple"],
+    ["booklet", "jedi-temple", "--size", "poker"],
     ["rules", "west-end-sabacc", "--panel", "bridge", "--paper", "letter"],
     ["aid", "jedi-duel", "--players", "4"],
     ["dice", "spike"],

@@ -1,0 +1,134 @@
+"""printgen booklet as a user runs it: a long text as a booklet at every kind of size,
+read back from the PDFs it writes (the folding itself is proven by
+test_booklet_imposition.py, the typesetting by test_book.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+import pytest
+
+from longtext import write_long_text
+
+MM = 72 / 25.4
+CASES = [("a5", "a4"), ("a6", "letter"), ("poker", "letter")]
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[A-Za-z]+", text)
+
+
+def source_words(path: Path) -> list[str]:
+    """The words of the Markdown as a reader sees them (markup and numbers left out)."""
+    return words(re.sub(r"[#*|\-]", " ", path.read_text(encoding="utf-8")))
+
+
+def in_order(wanted: list[str], found: list[str]) -> int:
+    """How many of wanted appear in found, in order (found may hold more: heads, folios)."""
+    position = 0
+    for count, word in enumerate(wanted):
+        try:
+            position = found.index(word, position) + 1
+        except ValueError:
+            return count
+    return len(wanted)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The long text as a booklet at each size, built once: {(size, paper): (out, stderr)}."""
+    import contextlib
+    import io
+
+    from printgen.cli import main
+    folder = tmp_path_factory.mktemp("booklet")
+    text = write_long_text(folder)
+    made = {}
+    for size, paper in CASES:
+        out = folder / f"{size}-{paper}"
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
+            status = main(["booklet", str(text), "--size", size, "--paper", paper, "--out", str(out)])
+        assert status == 0, err.getvalue()
+        made[(size, paper)] = (out, err.getvalue())
+    return text, made
+
+
+@pytest.mark.parametrize(("size", "paper"), CASES)
+def test_the_reading_copy_holds_every_word_in_order_at_8_pt_or_more(built, size, paper):
+    text, made = built
+    out, _ = made[(size, paper)]
+    reading = out / f"long-booklet-{size}-{paper}-reading.pdf"
+    wanted = source_words(text)
+    with pdfplumber.open(reading) as pdf:
+        found = [word for page in pdf.pages for word in words(page.extract_text() or "")]
+        sizes = {round(char["size"], 1) for page in pdf.pages for char in page.chars}
+        inside = all(0 <= char["x0"] and char["x1"] <= page.width + 0.01 and 0 <= char["top"]
+                     and char["bottom"] <= page.height + 0.01 for page in pdf.pages for char in page.chars)
+    assert in_order(wanted, found) == len(wanted)
+    assert min(sizes) >= 8.0 and inside
+
+
+@pytest.mark.parametrize(("size", "paper"), CASES)
+def test_bookmarks_and_contents_links_point_at_their_headings(built, size, paper):
+    _, made = built
+    out, _ = made[(size, paper)]
+    reader = pypdf.PdfReader(out / f"long-booklet-{size}-{paper}-reading.pdf")
+    marks: dict[str, int] = {}
+
+    def walk(items: list) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                marks[item.title] = reader.get_destination_page_number(item)
+
+    walk(reader.outline)
+    assert {"Book 1", "Section 0", "Section 29", "Book 3"} <= set(marks)
+    for title, page in marks.items():                          # the heading is on the page it names
+        assert title in reader.pages[page].extract_text()
+    targets = []
+    for number, page in enumerate(reader.pages[:5]):
+        for annotation in page.get("/Annots") or []:
+            link = annotation.get_object()
+            targets.append(reader.get_page_number(link["/Dest"][0].get_object()))
+            assert number < min(marks.values())                # links are on the contents pages
+    assert targets == sorted(targets) and set(targets) == set(marks.values())
+
+
+@pytest.mark.parametrize(("size", "paper"), CASES)
+def test_the_printed_sheets_hold_every_page_and_few_blanks(built, size, paper):
+    """Each printed sheet is the paper, front and back; its sides hold 2 pages a spread
+    cell (a5: 1 cell, a6: 2, poker on Letter: 4); the blank pages that fill the last
+    pieces are fewer than one sheet's worth."""
+    _, made = built
+    out, _ = made[(size, paper)]
+    sheets = pypdf.PdfReader(out / f"long-booklet-{size}-{paper}.pdf")
+    reading = pypdf.PdfReader(out / f"long-booklet-{size}-{paper}-reading.pdf")
+    wanted = {"a4": [210.0, 297.0], "letter": [215.9, 279.4]}[paper]
+    for page in sheets.pages:
+        box = page.mediabox
+        assert sorted((round(float(box.width) / MM, 1), round(float(box.height) / MM, 1))) == wanted
+    cells = {"a5": 1, "a6": 2, "poker": 4}[size]
+    padded = len(sheets.pages) * 2 * cells             # pages: two a cell, each side of each sheet
+    assert len(sheets.pages) % 2 == 0 and padded - 4 * cells < len(reading.pages) <= padded
+
+
+def test_a_thick_booklet_is_advised_to_split(built):
+    _, made = built
+    _, err = made[("poker", "letter")]
+    assert "split the text into booklets of at most 64 pages" in err
+    assert made[("a5", "a4")][1] == ""
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["--size", "b5"], "--size: expected a5, a6, a card size"),
+    (["--paper-thickness", "2mm"], "--paper-thickness: expected at most 0.5mm"),
+    (["--back-offset", "9mm,0mm"], "--back-offset: expected at most"),
+])
+def test_bad_options_are_one_line(cli, tmp_path, args, expected):
+    result = cli("booklet", "jedi-temple", *args, "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 2 and result.err.count("\n") == 1 and expected in result.err
+    assert not (tmp_path / "out").exists()
