@@ -132,3 +132,23 @@ def test_bad_options_are_one_line(cli, tmp_path, args, expected):
     result = cli("booklet", "jedi-temple", *args, "--out", str(tmp_path / "out"), "-q")
     assert result.status == 2 and result.err.count("\n") == 1 and expected in result.err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_deck_with_rules_as_booklet_boxes_its_folded_booklets(cli, tmp_path):
+    """`rules_as: booklet`: the deck build prints its rules as booklets of the card size,
+    and the tuck box (built with the deck, or alone) is deeper by the folded booklets:
+    two layers of 0.1 mm paper for every sheet folded together."""
+    from test_box import dashed_and_solid, deck_file, inner_size
+    write_long_text(tmp_path, sections=6, most=3)
+    deck = deck_file(tmp_path, 30, "rules: [long.md]\nrules_as: booklet\n")
+    built = cli("build", str(deck), "--only", "box,rules", "--out", str(tmp_path / "out"), "-q")
+    assert built.status == 0, built.err
+    sheets = pypdf.PdfReader(tmp_path / "out" / "long-booklet-box30-a4.pdf")
+    reading = pypdf.PdfReader(tmp_path / "out" / "long-booklet-box30-a4-reading.pdf")
+    assert round(float(reading.pages[0].mediabox.width) / MM, 1) == 63.5        # pages of the card size
+    folded = len(sheets.pages) // 2 * 4                                          # 4 poker spreads a side
+    _, dashed, _ = dashed_and_solid(tmp_path / "out" / "box30-box-a4.pdf")
+    assert inner_size(dashed)[2] == pytest.approx(30 * 0.32 + 1 + 2 * folded * 0.1, abs=0.02)
+    alone = cli("box", str(deck), "--out", str(tmp_path / "alone"), "-q")
+    assert alone.status == 0 and dashed_and_solid(tmp_path / "alone" / "box30-box-a4.pdf")[1] == dashed
+    assert not list((tmp_path / "out").glob("*-rules-*.pdf"))                   # no leaflet besides

@@ -10,10 +10,9 @@ from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 from printgen.model import Deck
 from printgen.output import ensure_dir, out_folder
-from printgen.products.box import build_box, describe
+from printgen.products.box import build_box, deck_box, describe
 from printgen.reading import display_path
 from printgen.spec import load_deck
-from printgen.spec.box import box_options
 from printgen.spec.printdata import paper
 
 DESCRIPTION = """\
@@ -53,9 +52,11 @@ def run(args: argparse.Namespace) -> int:
     out = out_folder(args.out, deck.name)
     if args.target:
         return shop_box(deck, args, out)
-    path = build_box(deck, out=out, paper=paper(args.paper), thickness=thickness)
+    sheet = paper(args.paper)
+    box = deck_box(deck, sheet, thickness)
+    path = build_box(deck, box, out=out, paper=sheet)
     if not args.quiet:
-        print(f"{deck.name}: tuck box {describe(deck, box_options(deck, thickness))}")
+        print(f"{deck.name}: tuck box {describe(deck, box)}")
         print(f"  {display_path(path)} ({args.paper})")
     return 0
 

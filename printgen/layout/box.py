@@ -32,9 +32,11 @@ class BoxSize:
 
 
 def box_size(deck: Deck, options: BoxOptions, facts: BoxFacts) -> BoxSize:
-    """Inner size = card + clearance each way; depth = cards x thickness + clearance + leaflet."""
+    """Inner size = card + clearance each way; depth = cards x thickness + clearance +
+    what goes in beside the cards (the deck's folded booklets, else the leaflet allowance)."""
     f = facts.lengths
-    depth = len(deck.cards) * options.card_thickness + options.clearance + f["leaflet"]
+    insert = f["leaflet"] if options.insert is None else options.insert
+    depth = len(deck.cards) * options.card_thickness + options.clearance + insert
     return BoxSize(deck.size.width + options.clearance, deck.size.height + options.clearance,
                    depth, f["tuck"], f["glue_tab"], f["notch"], f["dust_flap"], f["taper"])
 

@@ -102,3 +102,4 @@ class PrintFile:
     name: str
     title: str
     pages: tuple[Page, ...]
+    bookmarks: tuple[Bookmark, ...] = ()       # a reading copy's outline

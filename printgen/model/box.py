@@ -32,6 +32,7 @@ class BoxOptions:
     title: str
     side: str
     back: str
+    insert: float | None = None    # the deck's folded booklets' thickness; None: a leaflet's allowance
 
 
 @dataclass(frozen=True)

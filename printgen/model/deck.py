@@ -116,6 +116,7 @@ class Deck:
     parts: tuple[Ref, ...] = ()    # boards, tokens and other pieces (decks/parts/)
     box: DeckBox = DeckBox()
     rules: tuple[Ref, ...] = ()    # rules texts folded to fit the deck's tuck box
+    rules_as: str = "leaflet"      # ... as leaflets, or as booklets of the card size
     where: str = ""                # the deck file as the user names it, for messages
     lines: tuple[tuple[str, int], ...] = ()   # the line of each top-level key
     templates: dict[str, Template] = field(default_factory=dict, compare=False)

@@ -5,14 +5,16 @@ linked contents, for a screen."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printgen.layout.book import house_style, lay_out_book, plain, reading_copy
 from printgen.layout.booklet_sheets import booklet_pages
 from printgen.layout.impose import padded_count, share_of_paper, spread_cells
-from printgen.layout.page import Bookmark, Page
-from printgen.model import Duplex, Paper
+from printgen.layout.page import Bookmark, Page, PrintFile
+from printgen.model import Deck, Duplex, Paper
+from printgen.model.box import TuckBox
 from printgen.model.text import BlockKind, RulesText
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
@@ -64,7 +66,12 @@ def cover_title(rules: RulesText) -> str:
 
 
 def layout_booklet(rules: RulesText, options: BookletBuild) -> Booklet:
-    width, height = page_size(options.size, options.paper)
+    """The booklet at the --size the options name."""
+    return lay_out_booklet(rules, *page_size(options.size, options.paper), options)
+
+
+def lay_out_booklet(rules: RulesText, width: float, height: float, options: BookletBuild) -> Booklet:
+    """The text typeset on width x height pages, imposed on the options' paper."""
     book = lay_out_book(rules.blocks, house_style(width, height), title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover)
     sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
@@ -79,21 +86,36 @@ def layout_booklet(rules: RulesText, options: BookletBuild) -> Booklet:
     return booklet
 
 
-def booklet_names(rules: RulesText, options: BookletBuild) -> tuple[str, str]:
-    """The printed sheets' file name and the reading copy's."""
+def booklet_files(rules: RulesText, booklet: Booklet, options: BookletBuild) -> tuple[PrintFile, PrintFile]:
+    """The printed sheets and the reading copy as the files they are written to."""
     stem = f"{rules.name}-booklet-{options.size}-{options.paper.name}"
-    return f"{stem}.pdf", f"{stem}-reading.pdf"
+    return (PrintFile(f"{stem}.pdf", f"{rules.title} (booklet to print)", tuple(booklet.sheets)),
+            PrintFile(f"{stem}-reading.pdf", rules.title, tuple(booklet.reading), booklet.bookmarks))
+
+
+def boxed(box: TuckBox, booklets: Sequence[Booklet]) -> TuckBox:
+    """The tuck box made deep enough for the folded booklets beside the cards (two
+    layers of paper a folded sheet), in place of a leaflet's allowance."""
+    insert = sum(2 * booklet.nested * PAPER_THICKNESS for booklet in booklets)
+    return replace(box, options=replace(box.options, insert=insert))
 
 
 def build_booklet(rules: RulesText, options: BookletBuild) -> tuple[list[Path], Booklet]:
     """Lay the booklet out, then write its printed sheets and its reading copy."""
     booklet = layout_booklet(rules, options)
-    printed, reading = booklet_names(rules, options)
-    paths = [render_pdf(booklet.sheets, options.out / printed, title=f"{rules.title} (booklet to print)"),
-             render_pdf(booklet.reading, options.out / reading, title=rules.title, bookmarks=booklet.bookmarks)]
-    return paths, booklet
+    files = booklet_files(rules, booklet, options)
+    return [render_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks)
+            for file in files], booklet
 
 
 def describe(booklet: Booklet) -> str:
     return (f"{booklet.pages} pages of {mm(booklet.width):.0f} x {mm(booklet.height):.0f} mm "
             f"({booklet.padded} with blank pages), {booklet.nested} sheets folded together")
+
+
+def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duplex: Duplex = Duplex.LONG,
+                  back_offset: tuple[float, float] = (0.0, 0.0)) -> list[tuple[RulesText, Booklet, BookletBuild]]:
+    """A deck's rules texts as booklets of its card size (a deck key `rules_as: booklet`),
+    so that they go into its tuck box."""
+    options = BookletBuild(out=Path(), paper=paper, size=deck.name, duplex=duplex, back_offset=back_offset)
+    return [(rules, lay_out_booklet(rules, deck.size.width, deck.size.height, options), options) for rules in texts]

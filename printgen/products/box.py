@@ -11,24 +11,36 @@ from pathlib import Path
 from printgen.layout.box import box_size
 from printgen.layout.boxart import layout_box
 from printgen.model import Deck, Paper
-from printgen.model.box import BoxOptions
+from printgen.model.box import TuckBox
+from printgen.products.booklet import boxed, deck_booklets
 from printgen.products.extras import box_file
 from printgen.render.pdf import render_pdf
-from printgen.spec.box import box_facts, tuck_box
+from printgen.spec.box import tuck_box
+from printgen.spec.markdown import load_rules
 from printgen.spec.printdata import print_facts
 from printgen.units import Length, mm
 
 
-def build_box(deck: Deck, *, out: Path, paper: Paper, thickness: float | None = None) -> Path:
+def deck_box(deck: Deck, paper: Paper, thickness: float | None = None) -> TuckBox:
+    """The deck's tuck box as a deck build makes it: deep enough for the folded
+    booklets of its rules texts where the deck prints them as booklets."""
+    box = tuck_box(deck, thickness)
+    if deck.rules_as != "booklet" or not deck.rules:
+        return box
+    booklets = deck_booklets(deck, [load_rules(ref.path) for ref in deck.rules], paper=paper)
+    return boxed(box, [booklet for _, booklet, _ in booklets])
+
+
+def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper) -> Path:
     """Lay out and write the deck's tuck box PDF (FitError, naming papers that would do,
     when its net does not fit); returns its path."""
-    box = tuck_box(deck, thickness)
     file = box_file(deck, paper, layout_box(deck, box, paper, print_facts().papers.values()))
     return render_pdf(file.pages, out / file.name, title=file.title)
 
 
-def describe(deck: Deck, options: BoxOptions) -> str:
+def describe(deck: Deck, box: TuckBox) -> str:
     """The box's inside size and what it is sized for, for `printgen box`'s summary."""
-    size = box_size(deck, options, box_facts())
+    size = box_size(deck, box.options, box.facts)
+    beside = "" if box.options.insert is None else f" and booklets of {Length(box.options.insert)}"
     return (f"inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm "
-            f"({len(deck.cards)} cards x {Length(options.card_thickness)})")
+            f"({len(deck.cards)} cards x {Length(box.options.card_thickness)}{beside})")

@@ -64,7 +64,8 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         check_back_offset(options.paper, deck.size, options.back_offset, options.duplex)
     layout = layout if layout is not None else layout_deck(deck)
     result = BuildResult()
-    files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex, notes=result.notes)
+    files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex,
+                           back_offset=options.back_offset, notes=result.notes)
     ensure_dir(options.out)
     if "png" in options.formats:
         from printgen.render.png import write_pngs  # Pillow: imported only when asked for
@@ -89,7 +90,8 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         counted = _counting(pages, result)
         pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
         result.files.append(render_pdf(counted, pdf, title=f"{deck.title} ({len(deck.cards)} cards)"))
-    result.files += [render_pdf(file.pages, options.out / file.name, title=file.title) for file in files]
+    result.files += [render_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks)
+                     for file in files]
     if "gallery" in options.formats:
         write_home_proof(layout, options, result)      # recorded in the manifest, not reported
     return result

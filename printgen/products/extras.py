@@ -20,6 +20,7 @@ from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
+from printgen.products.booklet import booklet_files, boxed, deck_booklets
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
 from printgen.spec.markdown import load_rules
@@ -51,14 +52,26 @@ def read_extras(deck: Deck, formats: frozenset[str]) -> Extras:
 
 
 def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
-                   notes: list[str]) -> list[PrintFile]:
+                   back_offset: tuple[float, float] = (0.0, 0.0), notes: list[str]) -> list[PrintFile]:
     """The extras' files, laid out: the box (or a line in notes where its net does not
-    fit the paper), one file of all the dice, one a part, one a rules text (on both
-    sides unless the deck is printed fold-over; a line in notes where no panel fits)."""
+    fit the paper), one file of all the dice, one a part, then each rules text: as a
+    leaflet (on both sides unless the deck is printed fold-over; a line in notes where
+    no panel fits), or, for a deck with `rules_as: booklet`, as a booklet of the card
+    size and its reading copy, the box made deep enough for the folded booklets."""
+    booklets = []
+    if extras.rules and deck.rules_as == "booklet":
+        if duplex in (Duplex.LONG, Duplex.SHORT):
+            booklets = deck_booklets(deck, extras.rules, paper=paper, duplex=duplex, back_offset=back_offset)
+        else:
+            notes.append(f"no rule booklet for {deck.name} with --duplex {duplex.value}: a booklet is printed "
+                         f"on both sides (--duplex long or short)")
+    box = extras.box
+    if box is not None and booklets:
+        box = boxed(box, [booklet for _, booklet, _ in booklets])
     files = []
-    if extras.box is not None:
+    if box is not None:
         try:
-            files.append(box_file(deck, paper, layout_box(deck, extras.box, paper, extras.papers)))
+            files.append(box_file(deck, paper, layout_box(deck, box, paper, extras.papers)))
         except FitError as error:
             notes.append(f"no tuck box on {paper.name}: {error}")
     if extras.dice:
@@ -66,6 +79,11 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
                                tuple(dice_pages(list(extras.dice), paper))))
     files += [PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
                         tuple(part_pages(part, paper))) for part in extras.parts]
+    for rules, booklet, options in booklets:
+        notes += booklet.notes
+        files += booklet_files(rules, booklet, options)
+    if deck.rules_as == "booklet":
+        return files
     if extras.rules and extras.panel is None:
         notes.append(f"no rule leaflet for {deck.name}: no panel of decks/rules/folds.yaml fits "
                      f"its {deck.size} cards")

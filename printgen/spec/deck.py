@@ -21,7 +21,8 @@ from printgen.spec.yamlload import KeyPath, format_path, load_file
 from printgen.units import Length
 
 DECK_KEYS = ["name", "title", "game", "credits", "size", "bleed", "safe", "face", "back",
-             "label", "fields", "card_thickness", "cards", "dice", "parts", "box", "rules"]
+             "label", "fields", "card_thickness", "cards", "dice", "parts", "box", "rules", "rules_as"]
+RULES_AS = ["leaflet", "booklet"]      # how a deck build prints its rules texts
 ENTRY_KEYS = ["each", "fields", "count", "face", "back", "table", "sheet"]
 SIZE_KEYS = ["width", "height"]
 BOX_KEYS = ["thickness", "clearance", "back", "side", "title"]
@@ -67,6 +68,7 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
     cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label, path)
     refs = {key: _refs(check, data.get(key), key, path) for key in REFS}
     box = _box(check, data.get("box"))
+    rules_as = check.choice(data.get("rules_as"), ("rules_as",), RULES_AS, RULES_AS[0])
     check.raise_errors()
     name = check.file_name(data.get("name"), ("name",))
     title = check.text(data.get("title"), ("title",), default=name)
@@ -78,7 +80,7 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
                 source=path, size=size, bleed=bleed, safe=safe, cards=tuple(cards),
                 game=game, credits=tuple(str(c) for c in credits),
                 card_thickness=thickness, dice=refs["dice"], parts=refs["parts"], box=box,
-                rules=refs["rules"], where=doc.source,
+                rules=refs["rules"], rules_as=rules_as, where=doc.source,
                 lines=tuple((key, line) for key in data if (line := doc.line((key,)))))
 
 
