@@ -45,7 +45,7 @@ def built(tmp_path_factory):
 
     from printgen.cli import main
     folder = tmp_path_factory.mktemp("booklet")
-    text = write_long_text(folder)
+    text = write_long_text(folder, sections=13)         # 35 KB, a boxed game's rulebook, with its long table
     made = {}
     for size, paper in CASES:
         out = folder / f"{size}-{paper}"
@@ -86,7 +86,7 @@ def test_bookmarks_and_contents_links_point_at_their_headings(built, size, paper
                 marks[item.title] = reader.get_destination_page_number(item)
 
     walk(reader.outline)
-    assert {"Book 1", "Section 0", "Section 29", "Book 3"} <= set(marks)
+    assert {"Book 1", "Section 0", "Section 12", "Book 2"} <= set(marks)
     for title, page in marks.items():                          # the heading is on the page it names
         assert title in reader.pages[page].extract_text()
     targets = []
