@@ -274,7 +274,7 @@ class _Text:
             raise FitError(f"{where}: a piece {mm(chunk.height):.1f} mm tall does not fit a page's "
                            f"{mm(self.limit):.1f} mm of text height")
         top = self.y + gap
-        if top + chunk.height > self.room([chunk]) + 1e-6:
+        if chunk.notes and top + chunk.height > self.room([chunk]) + 1e-6:     # only at a page's top
             tallest = max(chunk.notes, key=lambda note: self.foot([note])[0])
             raise FitError(f"{tallest.where}: footnote {tallest.number} is {mm(self.foot([tallest])[0]):.1f} mm "
                            f"tall; with the line that refers to it, it does not fit a page's "
