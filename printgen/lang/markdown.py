@@ -1,23 +1,34 @@
 """Markdown -> blocks of rich text (headings, paragraphs, lists, tables, images,
-rules), for leaflets, play aids and a template's `markdown` element.
+rules, footnotes), for leaflets, play aids and a template's `markdown` element.
 
 Markdown is parsed by markdown-it-py, whose tokens carry line numbers, so every
 problem names file:line. The text is given (the spec stage reads files); an image
 is looked up on the PictureShelf the caller hands in.
+
+Footnotes (`text[^label]` with `[^label]: the note` anywhere, or an inline
+`^[the note]`) are read by mdit-py-plugins' footnote plugin. A reference becomes a
+Span carrying its Note; notes are numbered 1, 2, 3 ... in order of first reference,
+whatever their labels. A note holds paragraphs of text, without notes of its own.
 """
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from mdit_py_plugins.footnote import footnote_plugin
 
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.model.picture import Picture, PictureShelf
-from printgen.model.text import Block, BlockKind, Span
+from printgen.model.text import Block, BlockKind, Note, Span
 
 MAX_CHARS = int(limit("rules_chars"))                   # of a Markdown text, before it is parsed
 MAX_TABLE_COLUMNS = int(limit("rules_table_columns"))
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+UNDEFINED = re.compile(r"\[\^([^\]\s]+)\]")      # a reference the plugin left as text: no definition
 
 
 def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: int = 0) -> list[Block]:
@@ -26,21 +37,40 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
     if len(text) > MAX_CHARS:
         raise InputError(f"{source}: {len(text):,} characters of Markdown; expected a rules text "
                          f"of at most {MAX_CHARS:,} characters (a folded leaflet holds far fewer)")
-    parser = MarkdownIt("commonmark").enable("table")
-    return _Reader(source, pictures, line_offset).blocks(parser.parse(text))
+    parser = MarkdownIt("commonmark").enable("table").use(footnote_plugin)
+    env: dict[str, Any] = {}
+    tokens = parser.parse(text, env)
+    reader = _Reader(source, pictures, line_offset, text)
+    for key, index in env.get("footnotes", {}).get("refs", {}).items():
+        if index < 0:
+            raise InputError(f"{reader.defined_at(key[1:])}: the footnote [^{key[1:]}] is never referenced; "
+                             f"expected a [^{key[1:]}] in the text, or no definition")
+    return reader.blocks(tokens)
 
 
 class _Reader:
-    def __init__(self, source: str, pictures: PictureShelf, offset: int) -> None:
-        self.source, self.pictures, self.offset = source, pictures, offset
+    def __init__(self, source: str, pictures: PictureShelf, offset: int, text: str) -> None:
+        self.source, self.pictures, self.offset, self.text = source, pictures, offset, text
         self.lists: list[list[int]] = []     # per open list: [ordered?, next number]
         self.item_marker = ""
         self.line = 1
+        self.definitions: dict[int, tuple[str | None, list[Token]]] = {}   # plugin id -> label, paragraphs
+        self.notes: dict[int, Note] = {}     # plugin id -> the note, once referenced
+        self.in_note = False
 
     def where(self) -> str:
         return f"{self.source}:{self.line}"
 
+    def defined_at(self, label: str) -> str:
+        """file:line of the definition `[^label]:` (the first line holding it)."""
+        mark = f"[^{label}]:"
+        number = next((n for n, line in enumerate(self.text.splitlines(), start=1) if mark in line), 1)
+        return f"{self.source}:{number + self.offset}"
+
     def blocks(self, tokens: list[Token]) -> list[Block]:
+        end = next((k for k, t in enumerate(tokens) if t.type == "footnote_block_open"), len(tokens))
+        self._definitions(tokens[end:])
+        tokens = tokens[:end]
         out: list[Block] = []
         i = 0
         while i < len(tokens):
@@ -77,6 +107,40 @@ class _Reader:
         elif kind == "table_open":
             return self._table(tokens, i, out)
         return i + 1
+
+    def _definitions(self, tokens: list[Token]) -> None:
+        """The footnote block (the plugin moves every definition to the end): each
+        note's paragraphs, by the plugin's id."""
+        current = -1
+        for token in tokens:
+            if token.type == "footnote_open":
+                current = int(token.meta["id"])
+                self.definitions[current] = (token.meta.get("label"), [])
+            elif token.type == "inline":
+                self.definitions[current][1].append(token)
+            elif token.type not in ("paragraph_open", "paragraph_close", "footnote_anchor", "footnote_close",
+                                    "footnote_block_open", "footnote_block_close"):
+                label = self.definitions[current][0]
+                where = self.defined_at(label) if label is not None else self.where()
+                raise InputError(f"{where}: a footnote holds {token.type.split('_')[0]} markup; expected "
+                                 f"paragraphs of text only")
+
+    def _note(self, token: Token, line: int) -> Note:
+        """The note a reference (on `line`) names, made at its first reference (so
+        numbered in that order); an inline note is where its reference is."""
+        key = int(token.meta["id"])
+        if key not in self.notes:
+            label, paragraphs = self.definitions[key]
+            where = self.defined_at(label) if label is not None else f"{self.source}:{line}"
+            line, self.line, self.in_note = self.line, int(where.rsplit(":", 1)[1]), True
+            spans: list[Span] = []
+            for paragraph in paragraphs:
+                spans += ([Span(" ")] if spans else []) + list(self.spans(paragraph))
+            self.line, self.in_note = line, False
+            if not "".join(span.text for span in spans).strip():
+                raise InputError(f"{where}: a footnote with no text; expected the note after its label")
+            self.notes[key] = Note(len(self.notes) + 1, tuple(spans), where)
+        return self.notes[key]
 
     def _paragraph(self, inline: Token, out: list[Block]) -> int:
         children = inline.children or []
@@ -118,10 +182,21 @@ class _Reader:
 
     def spans(self, inline: Token) -> tuple[Span, ...]:
         bold = italic = 0
+        line = self.line
         spans: list[Span] = []
         for child in inline.children or []:
             kind = child.type
-            if kind in ("strong_open", "strong_close"):
+            undefined = UNDEFINED.search(child.content) if kind == "text" else None
+            if undefined:
+                raise InputError(f"{self.source}:{line}: the footnote [^{undefined[1]}] has no definition; "
+                                 f"expected a line [^{undefined[1]}]: and the note's text")
+            if kind == "footnote_ref":
+                if self.in_note:
+                    raise InputError(f"{self.where()}: a footnote inside a footnote; expected notes "
+                                     f"of plain text")
+                note = self._note(child, line)
+                spans.append(Span(str(note.number).translate(SUPERSCRIPT), bold > 0, italic > 0, note=note))
+            elif kind in ("strong_open", "strong_close"):
                 bold += 1 if kind == "strong_open" else -1
             elif kind in ("em_open", "em_close"):
                 italic += 1 if kind == "em_open" else -1
@@ -129,6 +204,7 @@ class _Reader:
                 spans.append(Span(child.content, bold > 0, italic > 0))
             elif kind in ("softbreak", "hardbreak"):
                 spans.append(Span(" "))
+                line += 1
             elif kind == "html_inline":
                 raise InputError(f"{self.where()}: raw HTML {child.content!r} is not supported; "
                                  f"expected Markdown")

@@ -7,6 +7,11 @@ book's rules: a heading keeps at least two lines of what follows; a paragraph ne
 leaves one of its lines alone at a page's foot or head (a line moves over, or the
 whole short paragraph does); a table split across pages repeats its header row.
 
+Footnotes are set at the foot of the text block of each page their references land
+on, under a short rule, at the folio's size (never under 8 pt), numbered as in the
+text; the page's text is shorter by their height. A note is never continued on the
+next page: one too tall to share a page with the line that refers to it is a FitError.
+
 Pages are numbered from the cover, page 1, which shows no number; the contents follow
 (unnumbered too), then the text. Odd pages are right-hand pages: their spine, and so
 the inner margin, is on their left. The contents must give the text's page numbers,
@@ -21,13 +26,22 @@ from dataclasses import dataclass, field, replace
 
 from printgen.errors import FitError, InputError
 from printgen.fonts import font
-from printgen.layout.fold import Chunk, FoldStyle, chunks, heading_style, item_left, set_lines
+from printgen.layout.fold import (
+    Chunk,
+    FoldStyle,
+    chunks,
+    heading_style,
+    item_left,
+    referenced,
+    set_lines,
+)
+from printgen.layout.leaflet import scaled
 from printgen.layout.page import Bookmark, Frame, Link, Page, Placed, Side, Target
-from printgen.layout.primitives import Image, Primitive, TextRun, shift
+from printgen.layout.primitives import Image, Primitive, TextRun, line, shift
 from printgen.layout.richtext import Fonts, RichStyle, ascent, piece_width, words, wrap
 from printgen.layout.text import largest_fit, shrink_sizes
 from printgen.model.picture import Picture
-from printgen.model.text import Block, BlockKind, Span
+from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.units import mm, pt
 
 
@@ -139,10 +153,12 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     """The blocks set as a book: a cover (title, subtitle, credits and the picture
     scaled to fit), contents listing the level-1 and level-2 headings with their page
     numbers, then the text. FitError names the block that cannot fit."""
-    fold = style.fold()
+    fold, notes = style.fold(), scaled(style.fold(), style.folio)
     for block in blocks:
         _check_words(block, fold)
-    text = _set_text(list(blocks), fold)
+    for note in referenced(list(blocks)):
+        _check_words(_note_block(note), notes)
+    text = _set_text(list(blocks), fold, notes)
     listed = [(block, page) for block, page, _ in text.headings if block.level <= 2]
     count = 1 if listed else 0
     while True:                   # more contents pages only make the numbers larger
@@ -179,7 +195,7 @@ def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
 
 def plain(block: Block) -> str:
     """A block's text without its styling (inline icons left out)."""
-    return "".join(span.text for span in block.spans if not span.icon).strip()
+    return "".join(span.text for span in block.spans if not span.icon and span.note is None).strip()
 
 
 def _side(style: BookStyle, number: int, prims: tuple[Primitive, ...]) -> Side:
@@ -208,26 +224,46 @@ def _fits_words(spans: Sequence[Span], width: float, rich: RichStyle, where: str
                            f"but the line is {mm(width):.1f} mm; shorten it or choose a larger page")
 
 
+def _note_block(note: Note) -> Block:
+    """A footnote as the list item it is set as, its number hanging in the indent."""
+    return Block(BlockKind.ITEM, note.where, note.spans, level=1, marker=str(note.number))
+
+
 @dataclass
 class _Text:
-    """The text as it is being set: each page's primitives (in the text block's frame),
-    how far down the last page is filled, and where each heading went."""
+    """The text as it is being set: each page's primitives (in the text block's frame)
+    and footnotes, how far down the last page is filled, and where each heading went.
+    Footnotes are set in the style `small`."""
 
     limit: float
+    small: FoldStyle
     pages: list[list[Primitive]] = field(default_factory=lambda: [[]])
+    notes: list[list[Note]] = field(default_factory=lambda: [[]])
     y: float = 0.0
     headings: list[tuple[Block, int, float]] = field(default_factory=list)
+    set_notes: dict[Note, list[Chunk]] = field(default_factory=dict)
 
     def gap(self, chunk: Chunk) -> float:
         """The space above a chunk: none at the top of a page."""
         return chunk.gap if self.y > 0 else 0.0
 
-    def fitting(self, items: Sequence[Chunk], above: float) -> int:
-        """How many of items fit, one under another, below `above` more points."""
-        y, count = self.y + above, 0
+    def joined(self, notes: Sequence[Note], chunks: Sequence[Chunk] = ()) -> list[Note]:
+        """notes and then the chunks' notes, each once."""
+        return list(dict.fromkeys([*notes, *(note for chunk in chunks for note in chunk.notes)]))
+
+    def room(self, chunks: Sequence[Chunk] = (), notes: Sequence[Note] = ()) -> float:
+        """How far down the page text may go once the notes and those of the chunks
+        join the page's footnotes."""
+        return self.limit - self.foot(self.joined(self.notes[-1] + list(notes), chunks))[0]
+
+    def fitting(self, items: Sequence[Chunk], above: float, notes: Sequence[Note] = ()) -> int:
+        """How many of items fit, one under another, below `above` more points (what is
+        set there referring to notes)."""
+        y, count, page = self.y + above, 0, self.joined(self.notes[-1] + list(notes))
         for chunk in items:
             y += chunk.height
-            if y > self.limit + 1e-6:
+            page = self.joined(page, [chunk])
+            if y > self.limit - self.foot(page)[0] + 1e-6:
                 break
             count += 1
         return count
@@ -238,18 +274,50 @@ class _Text:
             raise FitError(f"{where}: a piece {mm(chunk.height):.1f} mm tall does not fit a page's "
                            f"{mm(self.limit):.1f} mm of text height")
         top = self.y + gap
+        if chunk.notes and top + chunk.height > self.room([chunk]) + 1e-6:     # only at a page's top
+            tallest = max(chunk.notes, key=lambda note: self.foot([note])[0])
+            raise FitError(f"{tallest.where}: footnote {tallest.number} is {mm(self.foot([tallest])[0]):.1f} mm "
+                           f"tall; with the line that refers to it, it does not fit a page's "
+                           f"{mm(self.limit):.1f} mm of text height (a note is not continued on the "
+                           f"next page); shorten it or choose a larger page")
         self.pages[-1] += [shift(p, 0.0, top) for p in chunk.prims]
+        self.notes[-1] = self.joined(self.notes[-1], [chunk])
         self.y = top + chunk.height
         return top
 
     def new_page(self) -> None:
         self.pages.append([])
+        self.notes.append([])
         self.y = 0.0
 
+    def foot(self, notes: Sequence[Note]) -> tuple[float, list[Primitive]]:
+        """Footnotes as set at a page's foot: their height, from a gap above the short
+        rule to the last note's foot, and their primitives from that top."""
+        if not notes:
+            return 0.0, []
+        gap, width = self.small.gap, self.small.inner[0]
+        prims: list[Primitive] = [line(0.0, gap, width / 4, gap, stroke=self.small.accent, width=0.5)]
+        y = gap * 1.5
+        for k, note in enumerate(notes):
+            if note not in self.set_notes:
+                self.set_notes[note] = chunks(_note_block(note), self.small)
+            for i, piece in enumerate(self.set_notes[note]):
+                y += piece.gap if i == 0 and k > 0 else 0.0
+                prims += [shift(p, 0.0, y) for p in piece.prims]
+                y += piece.height
+        return y, prims
 
-def _set_text(blocks: list[Block], fold: FoldStyle) -> _Text:
+    def finish(self) -> None:
+        """Every page's footnotes set at the foot of its text block."""
+        for page, notes in zip(self.pages, self.notes):
+            height, prims = self.foot(notes)
+            page += [shift(p, 0.0, self.limit - height) for p in prims]
+
+
+def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle) -> _Text:
+    """The blocks set down the pages, footnotes in the style `notes`."""
     made = [chunks(block, fold) for block in blocks]
-    text = _Text(fold.inner[1])
+    text = _Text(fold.inner[1], notes)
     for i, (block, pieces) in enumerate(zip(blocks, made)):
         if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
             _set_paragraph(text, pieces, block.where)
@@ -257,28 +325,31 @@ def _set_text(blocks: list[Block], fold: FoldStyle) -> _Text:
             _set_table(text, pieces, block.where)
         else:
             gap = text.gap(pieces[0])
-            if text.y > 0 and text.y + gap + _lead(made, blocks, i) > text.limit + 1e-6:
+            height, lead = _lead(made, blocks, i)
+            if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6:
                 text.new_page()
                 gap = 0.0
             top = text.put(pieces[0], block.where, gap)
             if block.kind is BlockKind.HEADING:
                 text.headings.append((block, len(text.pages) - 1, top))
+    text.finish()
     return text
 
 
-def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> float:
-    """The height of the least of block i that may start a page's foot: a heading and
-    the lead of what follows it; two lines of a paragraph (all of one of three lines
-    or fewer, which cannot be split without leaving a line alone); a table's header
-    and two rows; any other block whole."""
+def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, list[Chunk]]:
+    """The least of block i that may start a page's foot, its height and chunks: a
+    heading and the lead of what follows it; two lines of a paragraph (all of one of
+    three lines or fewer, which cannot be split without leaving a line alone); a
+    table's header and two rows; any other block whole."""
     pieces, kind = made[i], blocks[i].kind
     if kind is BlockKind.HEADING and i + 1 < len(blocks):
-        return pieces[0].height + made[i + 1][0].gap + _lead(made, blocks, i + 1)
+        height, after = _lead(made, blocks, i + 1)
+        return pieces[0].height + made[i + 1][0].gap + height, [pieces[0], *after]
     if kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
-        return sum(c.height for c in (pieces if len(pieces) <= 3 else pieces[:2]))
-    if kind is BlockKind.TABLE:
-        return sum(c.height for c in pieces[:3])
-    return pieces[0].height
+        lead = pieces if len(pieces) <= 3 else pieces[:2]
+    else:
+        lead = pieces[:3] if kind is BlockKind.TABLE else pieces[:1]
+    return sum(c.height for c in lead), lead
 
 
 def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
@@ -294,8 +365,8 @@ def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
                 text.new_page()
                 continue
             count = max(1, fit)             # a page holding fewer lines than that: no better break
-        for k, line in enumerate(lines[start:start + count]):
-            text.put(line, where, gap if k == 0 else 0.0)
+        for k, piece in enumerate(lines[start:start + count]):
+            text.put(piece, where, gap if k == 0 else 0.0)
         start += count
         if start < len(lines):
             text.new_page()
@@ -308,7 +379,7 @@ def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
     start = 0
     while start < len(body):
         gap = text.gap(header) if start == 0 else 0.0
-        fit = text.fitting(body[start:], gap + header.height)
+        fit = text.fitting(body[start:], gap + header.height, header.notes)
         least = min(2 if start == 0 else 1, len(body) - start)
         if fit < least:
             if text.y > 0:

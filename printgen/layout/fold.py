@@ -10,6 +10,9 @@ and then, turned over like a page, on its back; where each back panel is printed
 follows the physical duplex model (layout/impose.py), so the strips read in order
 for a long-edge and a short-edge flip, on portrait and landscape sheets alike.
 Each strip is then folded zig-zag on the fold marks, its first panel on top.
+
+A panel is too small for notes at its foot: a text's footnotes follow it as endnotes,
+under a "Notes" heading, numbered as their references.
 """
 
 from __future__ import annotations
@@ -30,9 +33,18 @@ from printgen.layout.impose import (
 )
 from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
-from printgen.layout.richtext import Fonts, RichStyle, ascent, descent, line_runs, wrap
+from printgen.layout.richtext import (
+    Fonts,
+    RichStyle,
+    ascent,
+    descent,
+    line_runs,
+    words,
+    wrap,
+    wrap_words,
+)
 from printgen.model import Duplex, Paper
-from printgen.model.text import Block, BlockKind, Span
+from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.units import mm
 
 TABLE_FLOOR = 5.0      # points: the smallest type a table shrinks to before it is an error
@@ -71,6 +83,7 @@ class Chunk:
     prims: tuple[Primitive, ...]
     gap: float = 0.0               # space above, dropped at the top of a panel
     keep: int = 0                  # how many following chunks must share its panel
+    notes: tuple[Note, ...] = ()   # the footnotes referenced in it, in order
 
 
 def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
@@ -78,7 +91,7 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     if block.kind is BlockKind.HEADING:
         rich = heading_style(block, style)
         lines = wrap(block.spans, width, rich, block.where)
-        return [Chunk(*set_lines(lines, rich, 0.0, 0.0), gap=style.gap * 1.6, keep=2)]
+        return [Chunk(*set_lines(lines, rich, 0.0, 0.0), gap=style.gap * 1.6, keep=2, notes=notes_in(block.spans))]
     if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         return _text_chunks(block, style)
     if block.kind is BlockKind.TABLE:
@@ -100,6 +113,44 @@ def item_left(block: Block, style: FoldStyle) -> float:
     return style.indent * block.level if block.kind is BlockKind.ITEM else 0.0
 
 
+def notes_in(spans: tuple[Span, ...]) -> tuple[Note, ...]:
+    """The notes the spans refer to, each once, in order."""
+    return tuple(dict.fromkeys(span.note for span in spans if span.note is not None))
+
+
+def referenced(blocks: list[Block]) -> tuple[Note, ...]:
+    """Every note the blocks refer to (in text and table cells), each once, in order."""
+    return notes_in(tuple(span for block in blocks
+                          for spans in (block.spans, *(cell for row in block.rows for cell in row))
+                          for span in spans))
+
+
+def endnotes(blocks: list[Block]) -> list[Block]:
+    """The notes the blocks refer to, as blocks to follow them: a "Notes" heading and
+    each note a list item numbered as its references (none without notes)."""
+    notes = referenced(blocks)
+    if not notes:
+        return []
+    return [Block(BlockKind.HEADING, notes[0].where, (Span("Notes"),), level=2)] + [
+        Block(BlockKind.ITEM, note.where, note.spans, level=1, marker=f"{note.number}.") for note in notes]
+
+
+def _line_notes(spans: tuple[Span, ...], width: float, rich: RichStyle, where: str,
+                count: int) -> list[tuple[Note, ...]]:
+    """The notes referred to on each of the `count` lines the spans wrap to. A
+    reference is on the line of its word: wrapping is greedy, so the words up to that
+    one wrap to the same lines as in the whole text, and the last holds it."""
+    found: list[list[Note]] = [[] for _ in range(count)]
+    if not notes_in(spans):
+        return [()] * count
+    split = words(spans, rich.fonts, where)
+    for k, span in enumerate(spans):
+        if span.note is not None:
+            upto = len(words(spans[:k + 1], rich.fonts, where))
+            found[len(wrap_words(split[:upto], width, rich, where)) - 1].append(span.note)
+    return [tuple(dict.fromkeys(notes)) for notes in found]
+
+
 def set_lines(lines: list, rich: RichStyle, x: float, y: float) -> tuple[float, tuple[Primitive, ...]]:
     """Set lines one under another from (x, y), the top of the first line's ascent:
     their height (to the last line's descent) and their runs."""
@@ -114,6 +165,7 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     rich = RichStyle(style.body, style.line_height, style.ink)
     left = item_left(block, style)
     lines = wrap(block.spans, style.inner[0] - left, rich, block.where)
+    notes = _line_notes(block.spans, style.inner[0] - left, rich, block.where, len(lines))
     step = rich.size * rich.line_height
     result = []
     for i, set_line in enumerate(lines):
@@ -122,7 +174,8 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
             marker = wrap([Span(block.marker)], style.indent, rich, block.where)[0]
             prims = line_runs(marker, left - style.indent, ascent(rich), rich) + prims
         gap = (style.gap / 2 if block.kind is BlockKind.ITEM else style.gap) if i == 0 else 0.0
-        result.append(Chunk(step, tuple(prims), gap=gap, keep=1 if i == 0 and len(lines) > 1 else 0))
+        result.append(Chunk(step, tuple(prims), gap=gap, keep=1 if i == 0 and len(lines) > 1 else 0,
+                            notes=notes[i]))
     return result
 
 
@@ -149,7 +202,8 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
         height = tallest + 2 * pad
         prims.append(line(0, height, width, height, stroke=style.accent, width=0.8 if r == 0 else 0.3))
         result.append(Chunk(height, tuple(prims), gap=style.gap if r == 0 else 0.0,
-                            keep=1 if r == 0 and len(block.rows) > 1 else 0))
+                            keep=1 if r == 0 and len(block.rows) > 1 else 0,
+                            notes=notes_in(tuple(span for cell in row for span in cell))))
     return result
 
 
@@ -219,12 +273,13 @@ def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
 
 def flow(blocks: list[Block], style: FoldStyle, *,
          whole_blocks: bool = False) -> list[tuple[list[Primitive], float]]:
-    """Every block's chunks placed down panels, in order; headings keep with their text.
-    whole_blocks: a paragraph, list item or table also stays on one panel where it fits
-    (a leaflet's setting). Returns each panel's primitives and the height it uses."""
+    """Every block's chunks placed down panels, in order, then the endnotes; headings
+    keep with their text. whole_blocks: a paragraph, list item or table also stays on
+    one panel where it fits (a leaflet's setting). Returns each panel's primitives and
+    the height it uses."""
     items: list[Chunk] = []
     wheres: list[str] = []
-    for block in blocks:
+    for block in blocks + endnotes(blocks):
         made = kept_chunks(block, style) if whole_blocks else chunks(block, style)
         items += made
         wheres += [block.where] * len(made)

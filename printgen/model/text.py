@@ -10,14 +10,26 @@ from printgen.model.picture import Picture
 
 
 @dataclass(frozen=True)
+class Note:
+    """A footnote: its number (1, 2, 3 ... in order of first reference), its text, and
+    where it is defined (file:line, for errors)."""
+
+    number: int
+    spans: tuple[Span, ...]
+    where: str
+
+
+@dataclass(frozen=True)
 class Span:
     """A run of text and whether it is bold and/or italic; or, with icon set, an inline
-    icon (a shape or a template's image, by name) and no text."""
+    icon (a shape or a template's image, by name) and no text; or, with note set, a
+    reference to that footnote, its text the note's number in superscript digits."""
 
     text: str
     bold: bool = False
     italic: bool = False
     icon: str = ""
+    note: Note | None = None
 
 
 class BlockKind(enum.Enum):
