@@ -40,7 +40,7 @@ def _mark_centres(page):
     return centres
 
 
-@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("paper_name", ["a4", pytest.param("letter", marks=pytest.mark.slow)])
 def test_alignment_marks_match_across_sheets(tmp_path, paper_name):
     sheet = paper(paper_name)
     part = load_part(find(PARTS, "solomon-board"))

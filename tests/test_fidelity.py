@@ -72,7 +72,7 @@ def test_every_box_credit_carries_the_notice(name):
 
 
 def test_deal_sheet_carries_the_notice(tmp_path):
-    path = build_deal_sheet(3, DealSheetBuild(paper("a4"), level="knight", out=tmp_path / "d.pdf"))
+    path = build_deal_sheet(3, DealSheetBuild(paper("a4"), level="padawan", out=tmp_path / "d.pdf"))
     assert squeeze("an unofficial fan print made with printgen, not for sale") in pdf_text(path)
 
 

@@ -28,7 +28,7 @@ COMMANDS = [
     ["aid", "jedi-duel", "--players", "4"],
     ["dice", "spike"],
     ["box", "kerton-42"],
-    ["deal", "1"],
+    ["deal", "1", "--level", "padawan"],
     ["deal", "2", "--rules", "pyramid"],
     ["calibrate", "--paper", "letter"],
 ]
