@@ -10,7 +10,6 @@ from typing import Any
 
 from printgen.errors import FitError, TemplateError, UnitError
 from printgen.lang.expr import card_side, evaluate, is_template, render
-from printgen.lang.markdown import parse_markdown
 from printgen.layout.page import Frame
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
@@ -318,7 +317,9 @@ def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:
 def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     """Markdown (headings, paragraphs, lists, bold, italic, tables) flowed into the box,
     set at `size` with headings at `headings` (three lengths); FitError if it overflows."""
-    from printgen.layout.fold import FoldStyle, flow  # fold lays out panels of sides
+    # markdown-it and fold (which lays out panels of sides): only for templates with Markdown
+    from printgen.lang.markdown import parse_markdown
+    from printgen.layout.fold import FoldStyle, flow
     x, y, w, h = ev.box(frame)
     size = ev.length("size", "8pt", signed=False)
     try:

@@ -12,11 +12,9 @@ from printgen.layout.box import box_size
 from printgen.layout.boxart import layout_box
 from printgen.model import Deck, Paper
 from printgen.model.box import TuckBox
-from printgen.products.booklet import boxed, deck_booklets
-from printgen.products.extras import box_file
+from printgen.products.names import box_file
 from printgen.render.pdf import render_pdf
 from printgen.spec.box import tuck_box
-from printgen.spec.markdown import load_rules
 from printgen.spec.printdata import print_facts
 from printgen.units import Length, mm
 
@@ -27,6 +25,9 @@ def deck_box(deck: Deck, paper: Paper, thickness: float | None = None) -> TuckBo
     box = tuck_box(deck, thickness)
     if deck.rules_as != "booklet" or not deck.rules:
         return box
+    # the Markdown reader and typesetting: only for a deck printing booklets
+    from printgen.products.booklet import boxed, deck_booklets
+    from printgen.spec.markdown import load_rules
     booklets = deck_booklets(deck, [load_rules(ref.path) for ref in deck.rules], paper=paper)
     return boxed(box, [booklet for _, booklet, _ in booklets])
 

@@ -11,7 +11,6 @@ from printgen.layout.page import Page, Side
 from printgen.layout.sheet import check_back_offset, impose
 from printgen.model import Deck, Duplex, Paper
 from printgen.output import ensure_dir
-from printgen.products.extras import lay_out_extras, read_extras
 from printgen.progress import progress
 from printgen.render.pdf import render_pdf
 
@@ -59,13 +58,16 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     """Read the deck's extras (box, dice, parts, rules texts), lay out the cards (unless
     given their layout) and the extras, so bad input fails before any file is written;
     then write each asked-for output."""
-    extras = read_extras(deck, options.formats)
+    wanted = options.formats & {"box", "parts", "rules"}
+    if wanted:              # a build without them does not import what makes them
+        from printgen.products.extras import lay_out_extras, read_extras
+        extras = read_extras(deck, options.formats)
     if "pdf" in options.formats:
         check_back_offset(options.paper, deck.size, options.back_offset, options.duplex)
     layout = layout if layout is not None else layout_deck(deck)
     result = BuildResult()
-    files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex,
-                           back_offset=options.back_offset, notes=result.notes)
+    files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset,
+                           notes=result.notes) if wanted else []
     ensure_dir(options.out)
     if "png" in options.formats:
         from printgen.render.png import write_pngs  # Pillow: imported only when asked for

@@ -13,14 +13,14 @@ from dataclasses import dataclass
 
 from printgen.errors import FitError
 from printgen.layout.boxart import layout_box
-from printgen.layout.leaflet import Leaflet, fold_style, layout_leaflet
-from printgen.layout.page import Page, PrintFile
+from printgen.layout.leaflet import fold_style, layout_leaflet
+from printgen.layout.page import PrintFile
 from printgen.layout.pieces import dice_pages, part_pages
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
-from printgen.products.booklet import booklet_files, boxed, deck_booklets
+from printgen.products.names import box_file, leaflet_file
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
 from printgen.spec.markdown import load_rules
@@ -58,16 +58,10 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     leaflet (on both sides unless the deck is printed fold-over; a line in notes where
     no panel fits), or, for a deck with `rules_as: booklet`, as a booklet of the card
     size and its reading copy, the box made deep enough for the folded booklets."""
-    booklets = []
+    box: TuckBox | None = extras.box
+    booklets: list[PrintFile] = []
     if extras.rules and deck.rules_as == "booklet":
-        if duplex in (Duplex.LONG, Duplex.SHORT):
-            booklets = deck_booklets(deck, extras.rules, paper=paper, duplex=duplex, back_offset=back_offset)
-        else:
-            notes.append(f"no rule booklet for {deck.name} with --duplex {duplex.value}: a booklet is printed "
-                         f"on both sides (--duplex long or short)")
-    box = extras.box
-    if box is not None and booklets:
-        box = boxed(box, [booklet for _, booklet, _ in booklets])
+        box, booklets = _as_booklets(deck, extras, paper=paper, duplex=duplex, back_offset=back_offset, notes=notes)
     files = []
     if box is not None:
         try:
@@ -79,9 +73,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
                                tuple(dice_pages(list(extras.dice), paper))))
     files += [PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
                         tuple(part_pages(part, paper))) for part in extras.parts]
-    for rules, booklet, options in booklets:
-        notes += booklet.notes
-        files += booklet_files(rules, booklet, options)
+    files += booklets
     if deck.rules_as == "booklet":
         return files
     if extras.rules and extras.panel is None:
@@ -95,13 +87,20 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     return files
 
 
-def box_file(deck: Deck, paper: Paper, page: Page) -> PrintFile:
-    """The tuck box page as the file it is written to."""
-    return PrintFile(f"{deck.name}-box-{paper.name}.pdf", f"{deck.title} tuck box", (page,))
-
-
-def leaflet_file(rules: RulesText, leaflet: Leaflet, *, deal: int | None = None) -> PrintFile:
-    """A laid-out leaflet as the file it is written to."""
-    suffix = f"-deal-{deal}" if deal is not None else ""
-    return PrintFile(f"{rules.name}{suffix}-rules-{leaflet.panel}-{leaflet.paper}.pdf", rules.title,
-                     tuple(leaflet.pages))
+def _as_booklets(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex, back_offset: tuple[float, float],
+                 notes: list[str]) -> tuple[TuckBox | None, list[PrintFile]]:
+    """The rules texts as booklets of the card size (their files, and the box deepened
+    for them); none, with a line in notes, where the deck is not printed on both sides."""
+    if duplex not in (Duplex.LONG, Duplex.SHORT):
+        notes.append(f"no rule booklet for {deck.name} with --duplex {duplex.value}: a booklet is printed "
+                     f"on both sides (--duplex long or short)")
+        return extras.box, []
+    # typesetting: imported for booklets only
+    from printgen.products.booklet import booklet_files, boxed, deck_booklets
+    booklets = deck_booklets(deck, extras.rules, paper=paper, duplex=duplex, back_offset=back_offset)
+    files: list[PrintFile] = []
+    for rules, booklet, options in booklets:
+        notes += booklet.notes
+        files += booklet_files(rules, booklet, options)
+    box = None if extras.box is None else boxed(extras.box, [booklet for _, booklet, _ in booklets])
+    return box, files

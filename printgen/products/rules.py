@@ -15,7 +15,7 @@ from printgen.errors import InputError
 from printgen.layout.leaflet import Leaflet, fold_style, layout_leaflet
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, RulesText
-from printgen.products.extras import leaflet_file
+from printgen.products.names import leaflet_file
 from printgen.render.pdf import render_pdf
 from printgen.spec.fold import fold_facts
 from printgen.spec.markdown import deal_insert, load_rules
