@@ -27,6 +27,8 @@ STAPLED_SHEETS = 16            # nested sheets a home long-reach stapler closes 
 
 @dataclass(frozen=True)
 class BookletBuild:
+    """What to make of a rules text as a booklet, and where: the options of `printgen booklet`."""
+
     out: Path
     paper: Paper
     size: str = "a5"
