@@ -21,7 +21,6 @@ from printgen import __version__
 from printgen.cli.options import PAPER_VARIABLE, common_parser, job_key, settle
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import PrintgenError
-from printgen.output import DEFAULT, recording
 
 EPILOG = f"""\
 Run 'printgen COMMAND --help' for the options of each command, and 'printgen docs'
@@ -72,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 0
         settle(args)
+        from printgen.output import DEFAULT, recording  # a command runs: --help did not need it
         args.argv = argv
         default_out = DEFAULT if getattr(args, "out", None) is None else None
         with recording(job_key(args), adopt=default_out, root=default_out or args.out):

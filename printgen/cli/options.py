@@ -13,15 +13,12 @@ from typing import TYPE_CHECKING
 
 from printgen.errors import InputError, UnitError
 from printgen.limits import whole_limit
-from printgen.model import Duplex
-from printgen.units import Length, parse_pair
 
 if TYPE_CHECKING:
     from printgen.deal import LevelRules, RuleSet
 
 PAPER_VARIABLE = "PRINTGEN_PAPER"
 DEFAULT_PAPER = "a4"
-MAX_JOBS = whole_limit("jobs")
 
 
 def common_parser() -> argparse.ArgumentParser:
@@ -53,6 +50,7 @@ def add_paper(parser: argparse.ArgumentParser) -> None:
 
 def add_duplex(parser: argparse.ArgumentParser, *, fold: bool = False) -> None:
     """--duplex; fold: also offer fold-over sheets (cards only)."""
+    from printgen.model import Duplex  # a verb's parser only: --help imports no model
     choices = [d.value for d in Duplex if fold or d is not Duplex.FOLD]
     extra = (", or fold (print on one side, each face beside its back; fold the sheet along "
              "the dashed line, glue, then cut)") if fold else ""
@@ -113,7 +111,7 @@ def jobs(given: object) -> int:
             return max(1, len(os.sched_getaffinity(0)))
         except AttributeError:            # not on every system
             return os.cpu_count() or 1
-    return whole(given, "--jobs", 1, MAX_JOBS)
+    return whole(given, "--jobs", 1, whole_limit("jobs"))
 
 
 def level_of(rules: RuleSet, text: str | None) -> LevelRules:
@@ -138,31 +136,31 @@ def whole(text: object, option: str, low: int, high: int | None = None) -> int:
     return value
 
 
-MAX_DEAL = whole_limit("deal_number_max")          # the shuffle's seed is 64 bits: a larger number would wrap to another's deal
-MAX_BUDGET = whole_limit("solver_budget")        # positions a solver may search on request
-
-
 def deal_number(text: object, option: str = "deal number") -> int:
-    """A deal number, 1 to MAX_DEAL (what every command that takes one accepts)."""
-    return whole(text, option, 1, MAX_DEAL)
+    """A deal number, 1 to the limit deal_number_max (what every command that takes one
+    accepts): the shuffle's seed is 64 bits, a larger number would wrap to another's deal."""
+    return whole(text, option, 1, whole_limit("deal_number_max"))
 
 
 def deal_range(start: object, count: object, max_count: int) -> tuple[int, int]:
     """--start and --count: deals start .. start + count - 1, all of them valid numbers."""
     first = deal_number(start, "--start")
     many = whole(count, "--count", 1, max_count)
-    if first + many - 1 > MAX_DEAL:
-        raise InputError(f"--count: deals {first} onwards end at {MAX_DEAL}; expected at most "
-                         f"{MAX_DEAL - first + 1}, got {count!r}")
+    last = whole_limit("deal_number_max")
+    if first + many - 1 > last:
+        raise InputError(f"--count: deals {first} onwards end at {last}; expected at most "
+                         f"{last - first + 1}, got {count!r}")
     return first, many
 
 
 def budget(text: object) -> int:
-    return whole(text, "--budget", 1, MAX_BUDGET)
+    """--budget: positions a solver may search, at most the limit solver_budget."""
+    return whole(text, "--budget", 1, whole_limit("solver_budget"))
 
 
 def back_offset(text: str) -> tuple[float, float]:
     """--back-offset X,Y with units, in points."""
+    from printgen.units import parse_pair  # reads the length limit: not for --help
     try:
         x, y = parse_pair(text)
     except UnitError as error:
@@ -174,6 +172,7 @@ def positive_length(text: str | None, option: str) -> float | None:
     """An optional length option (e.g. --edge 16mm) in points; None when not given."""
     if text is None:
         return None
+    from printgen.units import Length  # reads the length limit: not for --help
     try:
         value = Length.parse(text).pt
     except UnitError as error:
