@@ -112,9 +112,9 @@ def test_bookmarks_and_contents_links_point_at_their_headings(built, size, paper
 
 @pytest.mark.parametrize(("size", "paper"), CASES)
 def test_the_printed_sheets_hold_every_page_and_few_blanks(built, size, paper):
-    """Each printed sheet is the paper, front and back; its sides hold 2 pages a spread
-    cell (a5: 1 cell, a6: 2, poker on Letter: 4); the blank pages that fill the last
-    pieces are fewer than one sheet's worth."""
+    """Each printed sheet is the paper, front and back; a sheet holds a folded piece of 4
+    pages in each spread cell (a5: 1 cell, a6: 2, poker on Letter: 4), and the sheets are
+    as few as the pieces need (blank pages: fewer than a piece's 4)."""
     _, made = built
     out, _ = made[(size, paper)]
     sheets = pypdf.PdfReader(out / f"long-booklet-{size}-{paper}.pdf")
@@ -124,8 +124,8 @@ def test_the_printed_sheets_hold_every_page_and_few_blanks(built, size, paper):
         box = page.mediabox
         assert sorted((round(float(box.width) / MM, 1), round(float(box.height) / MM, 1))) == wanted
     cells = {"a5": 1, "a6": 2, "poker": 4}[size]
-    padded = len(sheets.pages) * 2 * cells             # pages: two a cell, each side of each sheet
-    assert len(sheets.pages) % 2 == 0 and padded - 4 * cells < len(reading.pages) <= padded
+    pieces = -(-len(reading.pages) // 4)                # four pages a folded piece, the last padded
+    assert len(sheets.pages) == 2 * -(-pieces // cells)  # each sheet: a front and a back
 
 
 def test_a_thick_booklet_is_advised_to_split(built):
@@ -158,7 +158,7 @@ def test_a_deck_with_rules_as_booklet_boxes_its_folded_booklets(cli, tmp_path):
     sheets = pypdf.PdfReader(tmp_path / "out" / "long-booklet-box30-a4.pdf")
     reading = pypdf.PdfReader(tmp_path / "out" / "long-booklet-box30-a4-reading.pdf")
     assert round(float(reading.pages[0].mediabox.width) / MM, 1) == 63.5        # pages of the card size
-    folded = len(sheets.pages) // 2 * 4                                          # 4 poker spreads a side
+    folded = -(-len(reading.pages) // 4)                                        # pieces of 4 pages
     _, dashed, _ = dashed_and_solid(tmp_path / "out" / "box30-box-a4.pdf")
     assert inner_size(dashed)[2] == pytest.approx(30 * 0.32 + 1 + 2 * folded * 0.1, abs=0.02)
     alone = cli("box", str(deck), "--out", str(tmp_path / "alone"), "-q")

@@ -162,3 +162,20 @@ def test_a_table_too_wide_even_at_the_floor_is_an_error_naming_its_line(cli, tmp
     line, = result.err.strip().splitlines()
     assert "too-wide.md:5" in line and "table" in line and "mm" in line
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("marker", ["9.", "10.", "128."])
+def test_a_list_marker_never_runs_into_its_item(marker):
+    """A marker wider than the list indent ("10." at a small indent) hangs left of it,
+    a space clear of the item's text, instead of running into it."""
+    from printgen.fonts import font
+    from printgen.layout.fold import chunks
+    from printgen.layout.leaflet import fold_style
+    from printgen.model.text import Block, BlockKind, Span
+    from printgen.spec.fold import fold_facts
+    style = fold_style(fold_facts(), "poker")
+    block = Block(BlockKind.ITEM, "here.md:1", (Span("Stay or fold"),), level=1, marker=marker)
+    runs = [p for p in chunks(block, style)[0].prims if isinstance(p, TextRun)]
+    mark = next(run for run in runs if run.text == marker)
+    text = next(run for run in runs if run.text != marker)
+    assert mark.x + font(mark.font).width(marker, mark.size) + 0.2 * mark.size <= text.x

@@ -36,7 +36,8 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
     (source: the file as the user names it). An image is looked up on `pictures`."""
     if len(text) > MAX_CHARS:
         raise InputError(f"{source}: {len(text):,} characters of Markdown; expected a rules text "
-                         f"of at most {MAX_CHARS:,} characters (a folded leaflet holds far fewer)")
+                         f"of at most {MAX_CHARS:,} characters (a leaflet holds far fewer, a stapled booklet "
+                         f"of 64 A5 pages about as many)")
     parser = MarkdownIt("commonmark").enable("table").use(footnote_plugin)
     env: dict[str, Any] = {}
     tokens = parser.parse(text, env)

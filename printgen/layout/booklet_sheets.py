@@ -9,10 +9,11 @@ page's rows rather than its columns, the back spread is printed half a turn roun
 that it reads upright once its piece is turned over about the spine.
 
 To make it: print both sides; lay the printed sheets fronts up, sheet 1 on top; cut
-the stack along the solid marks; put the pile of cell 2 under the pile of cell 1, cell
-3's under that (cells counted along the rows of the front, top row first); fold the
-whole stack in half along the dashed marks, fronts outside, the top piece outermost,
-and staple it along the fold.
+the stack along the solid marks and put aside the pieces blank on both sides (the last
+sheet's cells past the booklet's end); put the pile of cell 2 under the pile of cell 1,
+cell 3's under that (cells counted along the rows of the front, top row first); fold
+the whole stack in half along the dashed marks, fronts outside, the top piece
+outermost, and staple it along the fold.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from printgen.layout.impose import (
     Grid,
     back_position,
     booklet_plan,
+    booklet_sheets,
     flip_axis,
     padded_count,
     spread_cells,
@@ -52,7 +54,7 @@ def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
         return []
     frame = pages[0].frame
     grid = spread_cells(paper, frame.width, frame.height)
-    count = padded_count(len(pages), grid.per_page)
+    count = padded_count(len(pages))
     sides = [*pages, *[Side("blank", "blank page", frame, ())] * (count - len(pages))]
     sheet = grid.paper
     half_turned = flip_axis(sheet.width, sheet.height, duplex) is Axis.Y
@@ -68,7 +70,7 @@ def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
         printed.setdefault((slot.sheet, slot.back), []).append(placed)
     marks = spread_marks(grid)
     return [Page(sheet.width, sheet.height, tuple(printed[(k, back)]), () if back else marks)
-            for k in range(count // (4 * grid.per_page)) for back in (False, True)]
+            for k in range(booklet_sheets(count, grid.per_page)) for back in (False, True)]
 
 
 def moved(side: Side, dx: float, turned: bool) -> Side:

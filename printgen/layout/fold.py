@@ -171,8 +171,10 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     for i, set_line in enumerate(lines):
         prims = line_runs(set_line, left, ascent(rich), rich)
         if i == 0 and block.marker:
-            marker = wrap([Span(block.marker)], style.indent, rich, block.where)[0]
-            prims = line_runs(marker, left - style.indent, ascent(rich), rich) + prims
+            marker = wrap([Span(block.marker)], style.inner[0], rich, block.where)[0]
+            space = rich.size * 0.3                 # a marker wider than the indent ("10.") hangs left of it
+            x = min(left - style.indent, left - marker.width - space)
+            prims = line_runs(marker, x, ascent(rich), rich) + prims
         gap = (style.gap / 2 if block.kind is BlockKind.ITEM else style.gap) if i == 0 else 0.0
         result.append(Chunk(step, tuple(prims), gap=gap, keep=1 if i == 0 and len(lines) > 1 else 0,
                             notes=notes[i]))

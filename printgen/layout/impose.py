@@ -206,10 +206,10 @@ def share_of_paper(paper: Paper, spreads: int) -> tuple[float, float]:
     return (room_w - 2 * band) / 2, (room_h - 2 * band) / spreads
 
 
-def padded_count(count: int, cells: int) -> int:
-    """Pages in a booklet of `count` pages printed `cells` spreads a side: every cut piece
-    holds four pages, so the count is rounded up to a multiple of 4 * cells."""
-    return -(-count // (4 * cells)) * 4 * cells
+def padded_count(count: int) -> int:
+    """Pages in a booklet of `count` pages: every folded piece holds four, so the count
+    is rounded up to a multiple of 4 (the blank pages at the end)."""
+    return -(-count // 4) * 4
 
 
 @dataclass(frozen=True)
@@ -226,21 +226,26 @@ class BookletSlot:
     nest: int
 
 
+def booklet_sheets(count: int, cells: int) -> int:
+    """The sheets a booklet of `count` pages (a multiple of 4) needs at `cells` spreads a side."""
+    return -(-(count // 4) // cells)
+
+
 def booklet_plan(count: int, cells: int) -> list[BookletSlot]:
     """Where each page goes, page 1 first, in a booklet of `count` pages (a multiple of
-    4 * cells) printed `cells` spreads a side, cut, stacked and folded as the module
-    docstring says. Cell c's pile holds the pieces nested c * sheets to (c + 1) * sheets - 1;
-    piece k carries pages count - 2k and 2k + 1 on its front (left, right), 2k + 2 and
-    count - 2k - 1 on its back."""
-    if count % (4 * cells):
-        raise ValueError(f"a booklet of {count} pages does not fill pieces of 4 pages, {cells} a side")
-    sheets = count // (4 * cells)
+    4) printed `cells` spreads a side, cut, stacked and folded as the module docstring
+    says. The pieces (count / 4) fill the cells' piles in turn, `sheets` a pile: cell c's
+    pile holds the pieces nested c * sheets to (c + 1) * sheets - 1, and the cells past
+    the last piece stay empty (blank pieces, put aside). Piece k carries pages count - 2k
+    and 2k + 1 on its front (left, right), 2k + 2 and count - 2k - 1 on its back."""
+    if count % 4:
+        raise ValueError(f"a booklet of {count} pages does not fill pieces of 4 pages")
+    sheets = booklet_sheets(count, cells)
     where: dict[int, BookletSlot] = {}
-    for cell in range(cells):
-        for sheet in range(sheets):
-            nest = cell * sheets + sheet
-            for back, left, right in ((False, count - 2 * nest, 2 * nest + 1),
-                                      (True, 2 * nest + 2, count - 2 * nest - 1)):
-                where[left] = BookletSlot(sheet, back, cell, False, nest)
-                where[right] = BookletSlot(sheet, back, cell, True, nest)
+    for nest in range(count // 4):
+        cell, sheet = divmod(nest, sheets)
+        for back, left, right in ((False, count - 2 * nest, 2 * nest + 1),
+                                  (True, 2 * nest + 2, count - 2 * nest - 1)):
+            where[left] = BookletSlot(sheet, back, cell, False, nest)
+            where[right] = BookletSlot(sheet, back, cell, True, nest)
     return [where[page] for page in range(1, count + 1)]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from printgen.layout.book import house_style, lay_out_book, plain, reading_copy
 from printgen.layout.booklet_sheets import booklet_pages
-from printgen.layout.impose import padded_count, share_of_paper, spread_cells
+from printgen.layout.impose import padded_count, share_of_paper
 from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
@@ -20,6 +20,7 @@ from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.markdown import default_title
 from printgen.units import mm, pt
+from printgen.words import plural
 
 PAPER_THICKNESS = pt(0.1)      # office paper of 80 g/m2 is about 0.1 mm thick: the creep per sheet
 STAPLED_SHEETS = 16            # nested sheets a home long-reach stapler closes well (see docs)
@@ -79,7 +80,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
                            creep=options.thickness)
     reading, bookmarks = reading_copy(book)
-    padded = padded_count(len(book.pages), spread_cells(options.paper, width, height).per_page)
+    padded = padded_count(len(book.pages))
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height)
     if booklet.nested > STAPLED_SHEETS:
         booklet.notes.append(f"{booklet.nested} sheets fold and staple badly as one booklet ({STAPLED_SHEETS} "
@@ -112,7 +113,7 @@ def build_booklet(rules: RulesText, options: BookletBuild) -> tuple[list[Path], 
 
 def describe(booklet: Booklet) -> str:
     return (f"{booklet.pages} pages of {mm(booklet.width):.0f} x {mm(booklet.height):.0f} mm "
-            f"({booklet.padded} with blank pages), {booklet.nested} sheets folded together")
+            f"({booklet.padded} with blank pages), {plural(booklet.nested, 'sheet')} folded together")
 
 
 def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duplex: Duplex = Duplex.LONG,
