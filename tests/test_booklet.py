@@ -164,3 +164,18 @@ def test_a_deck_with_rules_as_booklet_boxes_its_folded_booklets(cli, tmp_path):
     alone = cli("box", str(deck), "--out", str(tmp_path / "alone"), "-q")
     assert alone.status == 0 and dashed_and_solid(tmp_path / "alone" / "box30-box-a4.pdf")[1] == dashed
     assert not list((tmp_path / "out").glob("*-rules-*.pdf"))                   # no leaflet besides
+
+
+def test_a_size_named_by_a_deck_file_names_the_files_by_the_deck(cli, tmp_path):
+    """--size path/to/deck.yaml: pages of its card size, files called by the deck's name
+    (never by the path typed), and names of sizes in any case."""
+    from test_box import deck_file
+    deck = deck_file(tmp_path, 12)
+    out = tmp_path / "out"
+    assert cli("booklet", "jedi-temple", "--size", str(deck), "--out", str(out), "-q").status == 0
+    assert cli("booklet", "jedi-temple", "--size", "A6", "--out", str(out), "-q").status == 0
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith(".")) == [
+        "jedi-temple-booklet-a6-a4-reading.pdf", "jedi-temple-booklet-a6-a4.pdf",
+        "jedi-temple-booklet-box12-a4-reading.pdf", "jedi-temple-booklet-box12-a4.pdf"]
+    reading = pypdf.PdfReader(out / "jedi-temple-booklet-box12-a4-reading.pdf")
+    assert round(float(reading.pages[0].mediabox.width) / MM, 1) == 63.5

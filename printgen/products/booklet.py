@@ -53,10 +53,11 @@ class Booklet:
     notes: list[str] = field(default_factory=list)
 
 
-def page_size(size: str, paper: Paper) -> tuple[float, float]:
-    """The booklet's page: a share of the paper (a5, a6) or a card's size."""
-    if size in PAPER_SHARES:
-        return share_of_paper(paper, PAPER_SHARES[size])
+def page_size(size: str, paper: Paper) -> tuple[str, float, float]:
+    """The booklet's page: a share of the paper (a5, a6) or a card's size, with the
+    name its files are called by."""
+    if size.lower() in PAPER_SHARES:
+        return (size.lower(), *share_of_paper(paper, PAPER_SHARES[size.lower()]))
     return card_page(size)
 
 
@@ -66,11 +67,6 @@ def cover_title(rules: RulesText) -> str:
     if rules.title != default_title(rules.name):
         return rules.title
     return next((plain(block) for block in rules.blocks if block.kind is BlockKind.HEADING), rules.title)
-
-
-def layout_booklet(rules: RulesText, options: BookletBuild) -> Booklet:
-    """The booklet at the --size the options name."""
-    return lay_out_booklet(rules, *page_size(options.size, options.paper), options)
 
 
 def lay_out_booklet(rules: RulesText, width: float, height: float, options: BookletBuild) -> Booklet:
@@ -104,8 +100,11 @@ def boxed(box: TuckBox, booklets: Sequence[Booklet]) -> TuckBox:
 
 
 def build_booklet(rules: RulesText, options: BookletBuild) -> tuple[list[Path], Booklet]:
-    """Lay the booklet out, then write its printed sheets and its reading copy."""
-    booklet = layout_booklet(rules, options)
+    """Lay the booklet out at the --size the options name, then write its printed sheets
+    and its reading copy."""
+    name, width, height = page_size(options.size, options.paper)
+    options = replace(options, size=name)
+    booklet = lay_out_booklet(rules, width, height, options)
     files = booklet_files(rules, booklet, options)
     return [render_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks)
             for file in files], booklet
@@ -121,4 +120,5 @@ def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duple
     """A deck's rules texts as booklets of its card size (a deck key `rules_as: booklet`),
     so that they go into its tuck box."""
     options = BookletBuild(out=Path(), paper=paper, size=deck.name, duplex=duplex, back_offset=back_offset)
+    # (a deck's name is a file name already: spec/deck.py checks it)
     return [(rules, lay_out_booklet(rules, deck.size.width, deck.size.height, options), options) for rules in texts]

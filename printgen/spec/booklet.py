@@ -6,20 +6,22 @@ from __future__ import annotations
 
 from printgen.errors import InputError
 from printgen.spec.deck import load_deck_file
-from printgen.spec.places import DECKS, catalogue
+from printgen.spec.places import DECKS, catalogue, find
 from printgen.spec.printdata import print_facts
 
 PAPER_SHARES = {"a5": 1, "a6": 2}     # spreads a side: half the paper, folded once; a quarter, cut first
 
 
-def card_page(name: str) -> tuple[float, float]:
-    """The page (width, height in points) of a --size that names a card size or a deck."""
+def card_page(name: str) -> tuple[str, float, float]:
+    """The page of a --size that names a card size, or a deck by name or path: the name
+    its files are called by (the preset's, the deck's), its width and height in points."""
     sizes = print_facts().card_sizes
-    if name in sizes:
-        return sizes[name].width, sizes[name].height
-    decks = catalogue(DECKS)
-    if name in decks:
-        size = load_deck_file(decks[name].path).size
-        return size.width, size.height
-    raise InputError(f"--size: expected {', '.join(PAPER_SHARES)}, a card size ({', '.join(sizes)}) or a "
-                     f"deck name ({', '.join(decks)}), got {name!r}")
+    if name.lower() in sizes:
+        return name.lower(), sizes[name.lower()].width, sizes[name.lower()].height
+    try:
+        path = find(DECKS, name)
+    except InputError:
+        raise InputError(f"--size: expected {', '.join(PAPER_SHARES)}, a card size ({', '.join(sizes)}), a deck "
+                         f"name ({', '.join(catalogue(DECKS))}) or a deck file, got {name!r}") from None
+    deck = load_deck_file(path)
+    return deck.name, deck.size.width, deck.size.height
