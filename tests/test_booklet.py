@@ -179,3 +179,15 @@ def test_a_size_named_by_a_deck_file_names_the_files_by_the_deck(cli, tmp_path):
         "jedi-temple-booklet-box12-a4-reading.pdf", "jedi-temple-booklet-box12-a4.pdf"]
     reading = pypdf.PdfReader(out / "jedi-temple-booklet-box12-a4-reading.pdf")
     assert round(float(reading.pages[0].mediabox.width) / MM, 1) == 63.5
+
+
+def test_creep_that_would_reach_into_the_spine_margin_is_refused(cli, tmp_path):
+    """Thick paper and many sheets: the innermost pages' text would move more than half
+    its inner margin toward the spine. One located line, nothing written; the same text
+    on office paper builds."""
+    text = write_long_text(tmp_path, sections=13)
+    out = tmp_path / "out"
+    thick = cli("booklet", str(text), "--size", "poker", "--paper-thickness", "0.5mm", "--out", str(out), "-q")
+    assert thick.status == 2 and thick.err.count("\n") == 1
+    assert "long.md" in thick.err and "inner margin" in thick.err and not out.exists()
+    assert cli("booklet", str(text), "--size", "poker", "--out", str(out), "-q").status == 0

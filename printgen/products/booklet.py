@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from printgen.errors import FitError
 from printgen.layout.book import house_style, lay_out_book, plain, reading_copy
 from printgen.layout.booklet_sheets import booklet_pages
 from printgen.layout.impose import padded_count, share_of_paper
@@ -19,7 +20,7 @@ from printgen.model.text import BlockKind, RulesText
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.markdown import default_title
-from printgen.units import mm, pt
+from printgen.units import Length, mm, pt
 from printgen.words import plural
 
 PAPER_THICKNESS = pt(0.1)      # office paper of 80 g/m2 is about 0.1 mm thick: the creep per sheet
@@ -70,9 +71,17 @@ def cover_title(rules: RulesText) -> str:
 
 
 def lay_out_booklet(rules: RulesText, width: float, height: float, options: BookletBuild) -> Booklet:
-    """The text typeset on width x height pages, imposed on the options' paper."""
-    book = lay_out_book(rules.blocks, house_style(width, height), title=cover_title(rules),
+    """The text typeset on width x height pages, imposed on the options' paper; FitError
+    where the innermost sheet's creep would move its text more than half its spine margin."""
+    style = house_style(width, height)
+    book = lay_out_book(rules.blocks, style, title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover)
+    creep = (padded_count(len(book.pages)) // 4 - 1) * options.thickness
+    if creep > style.inner / 2:
+        raise FitError(f"{rules.where}: {padded_count(len(book.pages)) // 4} sheets of {Length(options.thickness)} "
+                       f"paper folded together move the innermost pages' text {mm(creep):.1f} mm toward the spine, "
+                       f"more than half their {mm(style.inner):.1f} mm inner margin; split the text into shorter "
+                       f"booklets or give a thinner --paper-thickness")
     sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
                            creep=options.thickness)
     reading, bookmarks = reading_copy(book)
