@@ -8,7 +8,6 @@ import sys
 from printgen.cli.options import add_out, add_paper, back_offset, positive_length
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
-from printgen.layout.impose import CALIBRATION_RANGE_MM
 from printgen.model import Duplex
 from printgen.output import out_folder
 from printgen.products.booklet import PAPER_THICKNESS, BookletBuild, build_booklet, describe
@@ -57,9 +56,6 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--paper-thickness: expected at most {Length(MAX_THICKNESS)} (thin card), "
                          f"got {args.paper_thickness!r}")
     offset = back_offset(args.back_offset)
-    if max(map(abs, offset)) > pt(CALIBRATION_RANGE_MM):
-        raise InputError(f"--back-offset: expected at most {CALIBRATION_RANGE_MM} mm each way (what "
-                         f"'printgen calibrate' reads), got {args.back_offset!r}")
     options = BookletBuild(out=out_folder(args.out, rules.name), paper=paper(args.paper), size=args.size,
                            duplex=Duplex(args.duplex), back_offset=offset,
                            thickness=PAPER_THICKNESS if thickness is None else thickness)

@@ -28,6 +28,7 @@ from printgen.layout.impose import (
     back_position,
     booklet_plan,
     booklet_sheets,
+    check_grid_back_offset,
     flip_axis,
     padded_count,
     spread_cells,
@@ -54,6 +55,7 @@ def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
         return []
     frame = pages[0].frame
     grid = spread_cells(paper, frame.width, frame.height)
+    check_grid_back_offset(grid, back_offset)
     count = padded_count(len(pages))
     sides = [*pages, *[Side("blank", "blank page", frame, ())] * (count - len(pages))]
     sheet = grid.paper

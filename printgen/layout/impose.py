@@ -36,7 +36,7 @@ from printgen.errors import FitError
 from printgen.layout.primitives import Primitive, line
 from printgen.limits import whole_limit
 from printgen.model import Duplex, Paper
-from printgen.units import mm
+from printgen.units import mm, pt
 
 T = TypeVar("T")
 FOLD_DASH = (2.0, 1.5)
@@ -204,6 +204,22 @@ def share_of_paper(paper: Paper, spreads: int) -> tuple[float, float]:
     band = paper.marks.gap + paper.marks.length
     room_w, room_h = room(sheet)
     return (room_w - 2 * band) / 2, (room_h - 2 * band) / spreads
+
+
+def check_grid_back_offset(grid: Grid, offset: tuple[float, float]) -> None:
+    """FitError for a back offset beyond what the calibration sheet reads (a real
+    misregistration is a few millimetres; more is a typing slip, e.g. 50mm), or one
+    that would move the backs of the grid's cells off the paper."""
+    if offset == (0.0, 0.0):
+        return
+    sheet = grid.paper
+    dx, dy = page_offset(sheet.width, sheet.height, offset)
+    on_paper = (abs(dx) <= (sheet.width - grid.cols * grid.card_w) / 2 + 1e-6 and
+                abs(dy) <= (sheet.height - grid.rows * grid.card_h) / 2 + 1e-6)
+    if max(abs(offset[0]), abs(offset[1])) > pt(CALIBRATION_RANGE_MM) + 1e-6 or not on_paper:
+        raise FitError(f"--back-offset: expected at most {CALIBRATION_RANGE_MM} mm each way (what "
+                       f"'printgen calibrate' reads) that keeps the backs on the paper, got "
+                       f"{mm(offset[0]):g}mm,{mm(offset[1]):g}mm")
 
 
 def padded_count(count: int) -> int:

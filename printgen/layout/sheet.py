@@ -15,55 +15,39 @@ from collections.abc import Iterator
 from printgen.errors import FitError
 from printgen.layout.deck import DeckLayout
 from printgen.layout.impose import (
-    CALIBRATION_RANGE_MM,
     FOLD_DASH,
     Grid,
     back_position,
-    centred_grid,
+    check_grid_back_offset,
     choose_orientation,
+    densest_grid,
     fit_count,
-    largest_grid,
-    page_offset,
     room,
     trim_marks,
 )
 from printgen.layout.page import Page, Placed
 from printgen.layout.primitives import Primitive, line
 from printgen.model import CardSize, Duplex, Paper
-from printgen.units import mm, pt
+from printgen.units import mm
 
 
 def grid_for(paper: Paper, size: CardSize) -> Grid:
     """The largest butted grid that fits inside the printer margin; portrait
     unless landscape holds more cards."""
-    def score(sheet: Paper) -> tuple[float, tuple[int, int]] | None:
-        cols, rows = largest_grid(sheet, size.width, size.height)
-        return (cols * rows, (cols, rows)) if cols * rows else None
-
-    chosen = choose_orientation(paper, score)
-    if chosen is None:
+    grid = densest_grid(paper, size.width, size.height)
+    if grid is None:
         raise FitError(f"a {size} card does not fit on {paper.name} paper "
                        f"({mm(paper.width):g} x {mm(paper.height):g} mm with a "
                        f"{mm(paper.margin):g} mm printer margin); choose a larger paper or card size")
-    sheet, (cols, rows) = chosen
-    return centred_grid(sheet, cols, rows, size.width, size.height)
+    return grid
 
 
 def check_back_offset(paper: Paper, size: CardSize, offset: tuple[float, float], duplex: Duplex) -> None:
     """FitError for a back offset beyond what the calibration sheet reads (a real
     misregistration is a few millimetres; more is a typing slip, e.g. 50mm), or one
     that would move the backs off the paper."""
-    if duplex is Duplex.FOLD or offset == (0.0, 0.0):
-        return
-    grid = grid_for(paper, size)
-    sheet = grid.paper
-    dx, dy = page_offset(sheet.width, sheet.height, offset)
-    on_paper = (abs(dx) <= (sheet.width - grid.cols * grid.card_w) / 2 + 1e-6 and
-                abs(dy) <= (sheet.height - grid.rows * grid.card_h) / 2 + 1e-6)
-    if max(abs(offset[0]), abs(offset[1])) > pt(CALIBRATION_RANGE_MM) + 1e-6 or not on_paper:
-        raise FitError(f"--back-offset: expected at most {CALIBRATION_RANGE_MM} mm each way (what "
-                       f"'printgen calibrate' reads) that keeps the backs on the paper, got "
-                       f"{mm(offset[0]):g}mm,{mm(offset[1]):g}mm")
+    if duplex is not Duplex.FOLD:
+        check_grid_back_offset(grid_for(paper, size), offset)
 
 
 def crop_marks(grid: Grid, cells: list[tuple[float, float]]) -> tuple[Primitive, ...]:
