@@ -76,16 +76,16 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     style = house_style(width, height)
     book = lay_out_book(rules.blocks, style, title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover)
-    creep = (padded_count(len(book.pages)) // 4 - 1) * options.thickness
+    padded = padded_count(len(book.pages))
+    creep = (padded // 4 - 1) * options.thickness
     if creep > style.inner / 2:
-        raise FitError(f"{rules.where}: {padded_count(len(book.pages)) // 4} sheets of {Length(options.thickness)} "
+        raise FitError(f"{rules.where}: {padded // 4} sheets of {Length(options.thickness)} "
                        f"paper folded together move the innermost pages' text {mm(creep):.1f} mm toward the spine, "
                        f"more than half their {mm(style.inner):.1f} mm inner margin; split the text into shorter "
                        f"booklets or give a thinner --paper-thickness")
     sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
                            creep=options.thickness)
     reading, bookmarks = reading_copy(book)
-    padded = padded_count(len(book.pages))
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height)
     if booklet.nested > STAPLED_SHEETS:
         booklet.notes.append(f"{booklet.nested} sheets fold and staple badly as one booklet ({STAPLED_SHEETS} "
