@@ -14,16 +14,38 @@ from pypdf import PdfReader
 from longtext import write_long_text
 from printgen.errors import FitError
 from printgen.fonts import font
-from printgen.layout.book import Book, BookStyle, book_style, house_style, lay_out_book, plain
+from printgen.layout.book import Book, BookStyle, house_style, lay_out_book, plain
 from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Polygon, TextRun
 from printgen.model.text import Block, BlockKind
 from printgen.preflight import extent
 from printgen.render.pdf import render_pdf
+from printgen.spec.fold import fold_facts
 from printgen.spec.markdown import load_rules
 from printgen.units import pt
 
 RULES = sorted((Path(__file__).parent.parent / "decks" / "rules").glob("*.md"))
+PAGE_SIZES: dict[str, tuple[float, float]] = {      # sample pages, width and height in mm
+    "a5": (148.0, 210.0),
+    "half-letter": (139.7, 215.9),
+    "a6": (105.0, 148.0),
+    "poker": (63.5, 88.9),
+    "bridge": (57.2, 88.9),
+    "mini": (44.5, 63.5),
+}
+
+
+def book_style(name: str) -> BookStyle:
+    """The house style of a sample page, in the leaflets' colours."""
+    width, height = PAGE_SIZES[name]
+    return page_style(pt(width), pt(height))
+
+
+def page_style(width: float, height: float) -> BookStyle:
+    colors = fold_facts().type
+    return house_style(width, height, colors.ink, colors.accent)
+
+
 def long_text(folder: Path, sections: int = 30, most: int = 9) -> list[Block]:
     """The blocks of a long rules text (longtext.py)."""
     return list(load_rules(write_long_text(folder, sections, most)).blocks)
@@ -40,7 +62,7 @@ def first_text_page(book: Book) -> int:
 
 
 def book_style_of(side: Side) -> BookStyle:
-    return house_style(side.frame.width, side.frame.height)
+    return page_style(side.frame.width, side.frame.height)
 
 
 def runs(side: Side) -> list[TextRun]:

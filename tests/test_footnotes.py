@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from test_book import book_style
 from printgen.errors import FitError, InputError
 from printgen.fonts import font
 from printgen.lang.markdown import parse_markdown
-from printgen.layout.book import Book, BookStyle, book_style, lay_out_book
+from printgen.layout.book import Book, BookStyle, lay_out_book
 from printgen.layout.fold import flow
 from printgen.layout.leaflet import fold_style
 from printgen.layout.page import Side

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from printgen.errors import FitError, InputError
+from printgen.errors import FitError
 from printgen.fonts import font
 from printgen.layout.fold import (
     Chunk,
@@ -84,30 +84,14 @@ class BookStyle:
                          self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body)
 
 
-PAGE_SIZES: dict[str, tuple[float, float]] = {      # width, height in mm
-    "a5": (148.0, 210.0),
-    "half-letter": (139.7, 215.9),
-    "a6": (105.0, 148.0),
-    "poker": (63.5, 88.9),
-    "bridge": (57.2, 88.9),
-    "mini": (44.5, 63.5),
-}
 SMALLEST_BODY = 8.0         # pt: the body is never set smaller
 LARGEST_BODY = 10.0         # pt: the body on an A5 page (148 mm wide) and anything wider
 CLEAR = pt(3.0)             # from the trim to a running head or folio
-INK, ACCENT = "#1a1a1a", "#24365c"      # as the rule leaflets (decks/rules/folds.yaml)
 
 
-def book_style(name: str) -> BookStyle:
-    """The house style of a named page size (PAGE_SIZES)."""
-    if name not in PAGE_SIZES:
-        raise InputError(f"expected a page size among {', '.join(PAGE_SIZES)}, got {name!r}")
-    width, height = PAGE_SIZES[name]
-    return house_style(pt(width), pt(height))
-
-
-def house_style(width: float, height: float) -> BookStyle:
-    """The house style of a page (in points). The body is 10 pt on an A5 page, smaller
+def house_style(width: float, height: float, ink: str, accent: str) -> BookStyle:
+    """The house style of a page (in points), in the leaflets' ink and accent colours
+    (decks/rules/folds.yaml). The body is 10 pt on an A5 page, smaller
     in proportion to a narrower page (to the nearest half point) but never under 8 pt;
     headings are 1.5, 1.25 and 1.1 times the body, folios and running heads 0.85 times
     it (never under 8 pt either). Margins are in proportion to the page: inner 8 % of
@@ -120,7 +104,7 @@ def house_style(width: float, height: float) -> BookStyle:
                      top=max(0.07 * height, CLEAR + 2.2 * folio),
                      bottom=max(0.09 * height, CLEAR + 2.6 * folio),
                      body=body, headings=(1.5 * body, 1.25 * body, 1.1 * body), line_height=1.3,
-                     gap=0.6 * body, indent=1.6 * body, ink=INK, accent=ACCENT, folio=folio)
+                     gap=0.6 * body, indent=1.6 * body, ink=ink, accent=accent, folio=folio)
 
 
 Box = tuple[float, float, float, float]         # x, y, w, h

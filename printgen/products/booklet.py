@@ -19,6 +19,7 @@ from printgen.model.box import TuckBox
 from printgen.model.text import BlockKind, RulesText
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
+from printgen.spec.fold import fold_facts
 from printgen.spec.markdown import default_title
 from printgen.units import Length, mm, pt
 from printgen.words import plural
@@ -73,7 +74,8 @@ def cover_title(rules: RulesText) -> str:
 def lay_out_booklet(rules: RulesText, width: float, height: float, options: BookletBuild) -> Booklet:
     """The text typeset on width x height pages, imposed on the options' paper; FitError
     where the innermost sheet's creep would move its text more than half its spine margin."""
-    style = house_style(width, height)
+    colors = fold_facts().type
+    style = house_style(width, height, colors.ink, colors.accent)
     book = lay_out_book(rules.blocks, style, title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover)
     padded = padded_count(len(book.pages))
