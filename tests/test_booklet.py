@@ -191,3 +191,36 @@ def test_creep_that_would_reach_into_the_spine_margin_is_refused(cli, tmp_path):
     assert thick.status == 2 and thick.err.count("\n") == 1
     assert "long.md" in thick.err and "inner margin" in thick.err and not out.exists()
     assert cli("booklet", str(text), "--size", "poker", "--out", str(out), "-q").status == 0
+
+
+@pytest.mark.parametrize(("cover", "expected"), [
+    ("../secret.png", "lies outside the folder"),             # a path that escapes the text's folder
+    ("link.png", "lies outside the folder"),                  # a link out of it
+    ("pipe.png", "is a fifo"),                                # a FIFO: never opened
+    ("big.png", "pixels"),                                    # a decompression bomb's header
+])
+def test_a_strangers_cover_picture_is_one_located_line_and_nothing_written(tmp_path, cover, expected):
+    """A booklet's cover picture (front matter `cover:`), run as a real process: a path
+    out of the text's folder, a link leading out, a FIFO or a huge picture is one
+    located line, exit 2, and no output folder."""
+    import os
+    import subprocess
+    import sys
+
+    from PIL import Image
+
+    from hostile import one_line
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    Image.new("RGB", (4, 4)).save(tmp_path / "secret.png")
+    if cover == "link.png":
+        (folder / "link.png").symlink_to(tmp_path / "secret.png")
+    elif cover == "pipe.png":
+        os.mkfifo(folder / "pipe.png")
+    elif cover == "big.png":
+        Image.new("1", (20000, 20000)).save(folder / "big.png")     # 400 million pixels, a small file
+    (folder / "text.md").write_text(f"---\ncover: {cover}\n---\n# Rules\n\nPlay.\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "printgen", "booklet", str(folder / "text.md"), "--out",
+                           str(tmp_path / "out")], capture_output=True, text=True, timeout=60, check=False)
+    one_line(done, 2, "text.md:2 cover", expected)
+    assert not (tmp_path / "out").exists()
