@@ -81,6 +81,8 @@ class Segment:
     y0: float
     x1: float
     y1: float
+    colour: tuple[float, ...] = ()      # the stroke's colour as written (grey or RGB)
+    dashed: bool = False
 
     @property
     def vertical(self) -> bool:
@@ -94,7 +96,10 @@ def lines(path: Path) -> list[list[Segment]]:
         for page in pdf.pages:
             segs = []
             for item in page.lines:
-                segs.append(Segment(item["x0"] / MM, item["top"] / MM, item["x1"] / MM, item["bottom"] / MM))
+                colour = tuple(float(v) for v in (item.get("stroking_color") or ()))
+                dash = item.get("dash")
+                segs.append(Segment(item["x0"] / MM, item["top"] / MM, item["x1"] / MM, item["bottom"] / MM,
+                                    colour, bool(dash and dash[0])))
             result.append(segs)
     return result
 

@@ -50,7 +50,8 @@ def _flow(mapping: dict[str, str]) -> str:
 
 def cards(pdf_path: Path) -> list[tuple[float, float, dict[str, tuple[float, float]]]]:
     """Per page: its width and height in mm, and for each label the centre (mm from the
-    top-left) of the card box it is printed in, the card's clipping rectangle."""
+    top-left) of the card box it is printed in, the card's clipping rectangle. Words
+    in no card box (the sheet's slug in its margin) are not cards."""
     boxes = clip_boxes(pdf_path)
     pages = []
     with pdfplumber.open(str(pdf_path)) as pdf:
@@ -58,8 +59,9 @@ def cards(pdf_path: Path) -> list[tuple[float, float, dict[str, tuple[float, flo
             found = {}
             for word in page.extract_words():
                 x, y = (word["x0"] + word["x1"]) / 2 / MM, (word["top"] + word["bottom"]) / 2 / MM
-                box = next(b for b in rects if b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h)
-                found[word["text"]] = (box.x + box.w / 2, box.y + box.h / 2)
+                box = next((b for b in rects if b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h), None)
+                if box is not None:
+                    found[word["text"]] = (box.x + box.w / 2, box.y + box.h / 2)
             pages.append((float(page.width) / MM, float(page.height) / MM, found))
     return pages
 

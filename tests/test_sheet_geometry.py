@@ -12,7 +12,6 @@ from printgen.spec.printdata import paper
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD = (63.5, 88.9)
-MARGIN = 5.0
 
 
 def build(tmp_path, paper_name="a4", duplex=Duplex.LONG, offset=(0.0, 0.0)):
@@ -36,36 +35,76 @@ def test_page_size_and_count(sheet):
         assert size == pytest.approx(PAPERS[name], abs=0.01)
 
 
-def test_cards_are_3x3_at_trim_size_centred(sheet):
+PRINTABLE = {"a4": 5.0, "letter": 6.35}          # mm from the edge that home printers reach
+BLEED = 3.0                                      # mm of colour past the block, where the paper allows
+
+
+def block_bleed(name: str) -> tuple[float, float, float, float]:
+    """The colour expected past the 3 x 3 block: 3 mm, or up to the printable edge."""
+    width, height = PAPERS[name]
+    side = min(BLEED, (width - 3 * CARD[0]) / 2 - PRINTABLE[name])
+    end = max(0.0, min(BLEED, (height - 3 * CARD[1]) / 2 - PRINTABLE[name]))
+    return side, end, side, end
+
+
+def test_cards_are_3x3_at_trim_size_centred_the_outer_ones_keeping_their_bleed(sheet):
+    """Each card is cut at its trim, except that the cards on the outside of the block
+    keep their bleed past the block's edge: 3 mm on A4 all round, on Letter left and
+    right (its quarter-inch printer margin leaves none above and below)."""
     name, _, boxes, _ = sheet
     width, height = PAPERS[name]
     fronts = boxes[0]
     assert len(fronts) == 9
     x0, y0 = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
-    expected = [(x0 + c * CARD[0], y0 + r * CARD[1]) for r in range(3) for c in range(3)]
-    for box, (x, y) in zip(fronts, expected):
-        assert (box.x, box.y, box.w, box.h) == pytest.approx((x, y, *CARD), abs=0.05)
+    left, top, right, bottom = block_bleed(name)
+    assert left == pytest.approx(3.0) and top == pytest.approx(3.0 if name == "a4" else 0.0)
+    for k, box in enumerate(fronts):
+        row, col = divmod(k, 3)
+        x, y = x0 + col * CARD[0], y0 + row * CARD[1]
+        grow = (left if col == 0 else 0.0, top if row == 0 else 0.0,
+                right if col == 2 else 0.0, bottom if row == 2 else 0.0)
+        expected = (x - grow[0], y - grow[1], CARD[0] + grow[0] + grow[2], CARD[1] + grow[1] + grow[3])
+        assert (box.x, box.y, box.w, box.h) == pytest.approx(expected, abs=0.05)
     assert sum(len(page) for page in boxes[0::2]) == 62
 
 
-def test_crop_marks_on_every_trim_line_outside_cards_inside_margin(sheet):
-    name, _, boxes, segs = sheet
+def kinds(segs: list) -> tuple[list, list, list]:
+    """A front page's lines: crop marks (black), their white underlay, and trim lines
+    (mid grey, running the block's whole length; the slug's scale bar is dark grey)."""
+    marks = [m for m in segs if m.colour == (0.0, 0.0, 0.0) and not m.dashed]
+    under = [m for m in segs if m.colour == (1.0, 1.0, 1.0)]
+    trims = [m for m in segs if m.colour and all(abs(c - 128 / 255) < 0.01 for c in m.colour)]
+    return marks, under, trims
+
+
+def test_every_cut_has_crop_marks_3mm_long_inside_the_printable_area_or_a_trim_line(sheet):
+    name, _, _, segs = sheet
     width, height = PAPERS[name]
-    cards = boxes[0]
-    marks = segs[0]
-    xs = {round(v, 2) for b in cards for v in (b.x, b.x + b.w)}
-    ys = {round(v, 2) for b in cards for v in (b.y, b.y + b.h)}
-    assert {round(m.x0, 2) for m in marks if m.vertical} == xs
-    assert {round(m.y0, 2) for m in marks if not m.vertical} == ys
-    for m in marks:
-        assert MARGIN - 1e-3 <= min(m.x0, m.x1) and max(m.x0, m.x1) <= width - MARGIN + 1e-3
-        assert MARGIN - 1e-3 <= min(m.y0, m.y1) and max(m.y0, m.y1) <= height - MARGIN + 1e-3
-        assert max(m.x1 - m.x0, m.y1 - m.y0) > 0.5               # long enough to see
-        for b in cards:                                          # never on a card
-            if m.vertical and b.x - 0.01 <= m.x0 <= b.x + b.w + 0.01:
-                assert max(m.y0, m.y1) < b.y or min(m.y0, m.y1) > b.y + b.h, (m, b)
-            if not m.vertical and b.y - 0.01 <= m.y0 <= b.y + b.h + 0.01:
-                assert max(m.x0, m.x1) < b.x or min(m.x0, m.x1) > b.x + b.w, (m, b)
+    band = PRINTABLE[name]
+    x0, y0 = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
+    xs = {round(x0 + c * CARD[0], 2) for c in range(4)}
+    ys = {round(y0 + r * CARD[1], 2) for r in range(4)}
+    for page in range(0, len(segs), 2):
+        marks, under, trims = kinds(segs[page])
+        marked_x = {round(m.x0, 2) for m in marks if m.vertical}
+        marked_y = {round(m.y0, 2) for m in marks if not m.vertical}
+        trim_x = {round(m.x0, 2) for m in trims if m.vertical}
+        trim_y = {round(m.y0, 2) for m in trims if not m.vertical}
+        assert marked_x | trim_x == xs and marked_y | trim_y == ys
+        assert len(under) == len(marks)
+        for m in marks:
+            assert max(m.x1 - m.x0, m.y1 - m.y0) >= 3.0 - 1e-3             # long enough to cut by
+            assert band - 1e-3 <= min(m.x0, m.x1) and max(m.x0, m.x1) <= width - band + 1e-3
+            assert band - 1e-3 <= min(m.y0, m.y1) and max(m.y0, m.y1) <= height - band + 1e-3
+            if m.vertical and x0 - 0.01 < m.x0 < x0 + 3 * CARD[0] + 0.01:     # never across the cards
+                assert max(m.y0, m.y1) < y0 or min(m.y0, m.y1) > y0 + 3 * CARD[1], m
+            if not m.vertical and y0 - 0.01 < m.y0 < y0 + 3 * CARD[1] + 0.01:
+                assert max(m.x0, m.x1) < x0 or min(m.x0, m.x1) > x0 + 3 * CARD[0], m
+        for t in trims:                                          # inside the printable area too
+            assert band - 1e-3 <= min(t.y0, t.y1) and max(t.y1, t.y0) <= height - band + 1e-3
+    if name == "letter":                                         # no room above and below the cards
+        assert not any(m.vertical for m in kinds(segs[0])[0])
+        assert {round(t.x0, 2) for t in kinds(segs[0])[2] if t.vertical} == xs
 
 
 @pytest.mark.parametrize("duplex", [Duplex.LONG, Duplex.SHORT, Duplex.NONE])   # fold: test_duplex.py

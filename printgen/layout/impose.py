@@ -124,11 +124,12 @@ def densest_grid(paper: Paper, w: float, h: float) -> Grid | None:
 
 def trim_marks(sheet: Paper, xs: Iterable[float], ys: Iterable[float],
                block: tuple[float, float, float, float], *, width: float,
-               dashed_xs: Iterable[float] = (), dashed_ys: Iterable[float] = ()) -> tuple[Primitive, ...]:
+               dashed_xs: Iterable[float] = (), dashed_ys: Iterable[float] = (),
+               shortest: float = 0.1) -> tuple[Primitive, ...]:
     """Marks extending each line x (vertical) and y (horizontal) outward from the
     block (left, top, right, bottom): they start a small gap from it and stop at the
-    printer margin. Lines in dashed_xs and dashed_ys are folds, drawn dashed; the
-    others are cuts."""
+    printer margin; one that would be shorter than `shortest` is left out. Lines in
+    dashed_xs and dashed_ys are folds, drawn dashed; the others are cuts."""
     gap, longest = sheet.marks.gap, sheet.marks.length
     left, top, right, bottom = block
     dashed_x, dashed_y = set(dashed_xs), set(dashed_ys)
@@ -137,13 +138,13 @@ def trim_marks(sheet: Paper, xs: Iterable[float], ys: Iterable[float],
         dash = FOLD_DASH if x in dashed_x else ()
         for start, end in ((top - gap, max(sheet.margin, top - gap - longest)),
                            (bottom + gap, min(sheet.height - sheet.margin, bottom + gap + longest))):
-            if abs(end - start) > 0.1:
+            if abs(end - start) >= shortest - 1e-6:
                 marks.append(line(x, start, x, end, width=width, dash=dash))
     for y in ys:
         dash = FOLD_DASH if y in dashed_y else ()
         for start, end in ((left - gap, max(sheet.margin, left - gap - longest)),
                            (right + gap, min(sheet.width - sheet.margin, right + gap + longest))):
-            if abs(end - start) > 0.1:
+            if abs(end - start) >= shortest - 1e-6:
                 marks.append(line(start, y, end, y, width=width, dash=dash))
     return tuple(marks)
 

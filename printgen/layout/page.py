@@ -49,12 +49,25 @@ class Clip(enum.Enum):
 
 @dataclass(frozen=True)
 class Placed:
-    """A side on a page, its trim box's top-left corner at (x, y)."""
+    """A side on a page, its trim box's top-left corner at (x, y). A side cut at its
+    trim may keep some of its bleed: `reach` is how far its drawing runs past the trim
+    on the left, top, right and bottom (each at most the frame's bleed), as a card on
+    the outside of a block of butted cards carries colour past the block's cut."""
 
     side: Side
     x: float
     y: float
     clip: Clip = Clip.TRIM
+    reach: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+
+    def cut(self) -> tuple[float, float, float, float]:
+        """Where the drawing is cut, in the side's frame: left, top, width, height
+        (None of it for Clip.NONE; reach applies to Clip.TRIM)."""
+        frame = self.side.frame
+        if self.clip is Clip.BLEED:
+            return frame.box("bleed")
+        left, top, right, bottom = (min(max(r, 0.0), frame.bleed) for r in self.reach)
+        return -left, -top, frame.width + left + right, frame.height + top + bottom
 
 
 @dataclass(frozen=True)

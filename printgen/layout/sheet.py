@@ -25,10 +25,13 @@ from printgen.layout.impose import (
     room,
     trim_marks,
 )
-from printgen.layout.page import Page, Placed
-from printgen.layout.primitives import Primitive, line
+from printgen.layout.page import Page, Placed, Side
+from printgen.layout.primitives import Polygon, Primitive, line
+from printgen.layout.slug import pieces, slug
 from printgen.model import CardSize, Duplex, Paper
 from printgen.units import mm
+
+TRIM_LINE = "#808080"      # a cut drawn along its length, where no crop mark fits
 
 
 def grid_for(paper: Paper, size: CardSize) -> Grid:
@@ -50,11 +53,88 @@ def check_back_offset(paper: Paper, size: CardSize, offset: tuple[float, float],
         check_grid_back_offset(grid_for(paper, size), offset)
 
 
-def crop_marks(grid: Grid, cells: list[tuple[float, float]]) -> tuple[Primitive, ...]:
-    """Marks on every trim line of the placed cards, outside them, inside the margin."""
+Box = tuple[float, float, float, float]       # left, top, right, bottom
+
+
+def block_of(grid: Grid, cells: list[tuple[float, float]]) -> Box:
+    """The trim outline of the cards placed at cells."""
+    return (min(x for x, _ in cells), min(y for _, y in cells),
+            max(x for x, _ in cells) + grid.card_w, max(y for _, y in cells) + grid.card_h)
+
+
+def block_bleed(sheet: Paper, block: Box, bleed: float, inner: Box | None = None) -> Box:
+    """How far colour runs past each outer edge of a block (left, top, right, bottom):
+    the sheet's bleed, or as far as the printable area allows; `inner` caps it where
+    the block faces another (a fold-over sheet's gutter)."""
+    left, top, right, bottom = block
+    room = (left - sheet.margin, top - sheet.margin, sheet.width - sheet.margin - right,
+            sheet.height - sheet.margin - bottom)
+    caps = inner if inner is not None else room
+    return tuple(max(0.0, min(bleed, r, c)) for r, c in zip(room, caps))  # type: ignore[return-value]
+
+
+def placed_block(sides: list[Side], grid: Grid, cells: list[tuple[float, float]],
+                 reach: Box) -> list[Placed]:
+    """The sides at their cells, each keeping its bleed on the block's outer edges."""
+    left, top, right, bottom = block_of(grid, cells)
+    placed = []
+    for side, (x, y) in zip(sides, cells):
+        keep = (reach[0] if abs(x - left) < 1e-6 else 0.0, reach[1] if abs(y - top) < 1e-6 else 0.0,
+                reach[2] if abs(x + grid.card_w - right) < 1e-6 else 0.0,
+                reach[3] if abs(y + grid.card_h - bottom) < 1e-6 else 0.0)
+        placed.append(Placed(side, x, y, reach=keep))
+    return placed
+
+
+def coloured(block: Box, reach: Box) -> Box:
+    return block[0] - reach[0], block[1] - reach[1], block[2] + reach[2], block[3] + reach[3]
+
+
+def crop_marks(grid: Grid, cells: list[tuple[float, float]], colour: Box) -> tuple[Primitive, ...]:
+    """Marks on every trim line of the placed cards, outside them, inside the margin,
+    none shorter than the paper's shortest. They may cross the block's bleed, so each
+    is drawn black over a white line (seen on any colour). A cut left with no mark at
+    either end (the cards reach the printable edge there) is drawn as a trim line along
+    its whole length instead, where the cards meet and through the bleed (to the edges
+    of the block's colour)."""
+    paper = grid.paper
     xs = sorted({round(x, 4) for cx, _ in cells for x in (cx, cx + grid.card_w)})
     ys = sorted({round(y, 4) for _, cy in cells for y in (cy, cy + grid.card_h)})
-    return trim_marks(grid.paper, xs, ys, (xs[0], ys[0], xs[-1], ys[-1]), width=grid.paper.marks.width)
+    block = (xs[0], ys[0], xs[-1], ys[-1])
+    width = paper.marks.width
+    marks = trim_marks(paper, xs, ys, block, width=width, shortest=paper.marks.shortest)
+    prims: list[Primitive] = [line(*m.points[0], *m.points[1], stroke="#FFFFFF", width=3 * width)
+                              for m in marks if isinstance(m, Polygon)]
+    prims += marks
+    unmarked_x = not any(_vertical(m) for m in marks)
+    unmarked_y = not any(not _vertical(m) for m in marks)
+    if unmarked_x:
+        prims += [line(x, colour[1], x, colour[3], width=width, stroke=TRIM_LINE) for x in xs]
+    if unmarked_y:
+        prims += [line(colour[0], y, colour[2], y, width=width, stroke=TRIM_LINE) for y in ys]
+    return tuple(prims)
+
+
+def _vertical(mark: Primitive) -> bool:
+    return isinstance(mark, Polygon) and abs(mark.points[0][0] - mark.points[-1][0]) < 1e-6
+
+
+def mark_ends(paper: Paper, block: Box) -> Box:
+    """How far the crop marks of a block reach on each side (the block's edge where
+    they are left out)."""
+    left, top, right, bottom = block
+    gap, longest, shortest = paper.marks.gap, paper.marks.length, paper.marks.shortest
+    m = paper.margin
+    ends = (max(m, left - gap - longest), max(m, top - gap - longest),
+            min(paper.width - m, right + gap + longest), min(paper.height - m, bottom + gap + longest))
+    return tuple(end if abs(end - edge) - gap >= shortest - 1e-6 else edge      # type: ignore[return-value]
+                 for end, edge in zip(ends, block))
+
+
+def sheet_slug(grid: Grid, cells: list[tuple[float, float]], colour: Box, texts: list[str]) -> tuple[Primitive, ...]:
+    xs = sorted({x for cx, _ in cells for x in (cx, cx + grid.card_w)})
+    ys = sorted({y for _, cy in cells for y in (cy, cy + grid.card_h)})
+    return slug(grid.paper, colour, xs, ys, mark_ends(grid.paper, block_of(grid, cells)), texts)
 
 
 def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
@@ -66,15 +146,25 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
         return
     grid = grid_for(paper, layout.deck.size)
     count = len(layout.faces)
-    for start in range(0, count, grid.per_page):
+    sheets = -(-count // grid.per_page)
+    deck = layout.deck
+    for number, start in enumerate(range(0, count, grid.per_page)):
         indices = range(start, min(start + grid.per_page, count))
         cells = [grid.cell(i - start) for i in indices]
-        fronts = tuple(Placed(layout.faces[i], x, y) for i, (x, y) in zip(indices, cells))
-        yield Page(grid.paper.width, grid.paper.height, fronts, crop_marks(grid, cells))
-        backs = tuple(Placed(layout.back_for(i), *back_position(grid.paper, x, y, grid.card_w, grid.card_h,
-                                                                duplex, back_offset))
-                      for i, (x, y) in zip(indices, cells))
-        yield Page(grid.paper.width, grid.paper.height, backs)
+        block = block_of(grid, cells)
+        reach = block_bleed(grid.paper, block, grid.paper.marks.bleed)
+        fronts = placed_block([layout.faces[i] for i in indices], grid, cells, reach)
+        caption = pieces(deck.title, "faces", 2 * number + 1, 2 * sheets, deck.credits)
+        yield Page(grid.paper.width, grid.paper.height, tuple(fronts),
+                   crop_marks(grid, cells, coloured(block, reach)) +
+                   sheet_slug(grid, cells, coloured(block, reach), caption))
+        spots = [back_position(grid.paper, x, y, grid.card_w, grid.card_h, duplex, back_offset) for x, y in cells]
+        back_block = block_of(grid, spots)
+        back_reach = block_bleed(grid.paper, back_block, grid.paper.marks.bleed)
+        backs = placed_block([layout.back_for(i) for i in indices], grid, spots, back_reach)
+        caption = pieces(deck.title, "backs", 2 * number + 2, 2 * sheets, deck.credits)
+        yield Page(grid.paper.width, grid.paper.height, tuple(backs),
+                   sheet_slug(grid, spots, coloured(back_block, back_reach), caption))
 
 
 def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
@@ -103,16 +193,26 @@ def impose_fold_over(layout: DeckLayout, *, paper: Paper) -> Iterator[Page]:
     """One-sided pages: faces left of a vertical fold line, each card's back mirrored
     across it on the right, so that folding the sheet along the line (backs behind)
     puts every back behind its face with no printer misregistration. Crop marks on
-    the outer edges, the fold line dashed through the gutter."""
+    the outer edges, the fold line dashed through the gutter; each block's colour runs
+    past its outer edges and into the gutter up to the fold."""
     grid, fold = fold_over_grid(paper, layout.deck.size)
     count = len(layout.faces)
-    for start in range(0, count, grid.per_page):
+    sheets = -(-count // grid.per_page)
+    bleed = grid.paper.marks.bleed
+    for number, start in enumerate(range(0, count, grid.per_page)):
         indices = range(start, min(start + grid.per_page, count))
         cells = [grid.cell(i - start) for i in indices]
-        placed = [Placed(layout.faces[i], x, y) for i, (x, y) in zip(indices, cells)]
         mirrored = [(2 * fold - x - grid.card_w, y) for x, y in cells]
-        placed += [Placed(layout.back_for(i), x, y) for i, (x, y) in zip(indices, mirrored)]
-        marks = crop_marks(grid, cells + mirrored) + fold_line(grid, cells, fold)
+        faces, backs = block_of(grid, cells), block_of(grid, mirrored)
+        face_reach = block_bleed(grid.paper, faces, bleed, (bleed, bleed, fold - faces[2], bleed))
+        back_reach = block_bleed(grid.paper, backs, bleed, (backs[0] - fold, bleed, bleed, bleed))
+        placed = placed_block([layout.faces[i] for i in indices], grid, cells, face_reach)
+        placed += placed_block([layout.back_for(i) for i in indices], grid, mirrored, back_reach)
+        both = cells + mirrored
+        colour = (faces[0] - face_reach[0], min(faces[1] - face_reach[1], backs[1] - back_reach[1]),
+                  backs[2] + back_reach[2], max(faces[3] + face_reach[3], backs[3] + back_reach[3]))
+        caption = pieces(layout.deck.title, "faces and backs", number + 1, sheets, layout.deck.credits)
+        marks = crop_marks(grid, both, colour) + fold_line(grid, cells, fold) + sheet_slug(grid, both, colour, caption)
         yield Page(grid.paper.width, grid.paper.height, tuple(placed), marks)
 
 
@@ -124,4 +224,4 @@ def fold_line(grid: Grid, cells: list[tuple[float, float]], fold: float) -> tupl
     width = grid.paper.marks.width
     inside = line(fold, top, fold, bottom, width=width, dash=FOLD_DASH)
     return (inside, *trim_marks(grid.paper, [fold], [], (fold, top, fold, bottom), width=width,
-                                dashed_xs=[fold]))
+                                dashed_xs=[fold], shortest=grid.paper.marks.shortest))

@@ -42,6 +42,8 @@ class Marks:
     length: float = 0.0            # a crop mark's longest
     width: float = 0.0             # a crop mark's line width
     gutter: float = 0.0            # fold-over sheets: between the faces and their backs
+    shortest: float = 0.0          # card sheets: the shortest crop mark worth drawing
+    bleed: float = 0.0             # card sheets: how far colour runs beyond a card block's outer trim
 
 
 @dataclass(frozen=True)

@@ -149,9 +149,9 @@ def draw_page(canvas: Canvas, page: Page, *, boxes: bool) -> None:
         canvas.saveState()
         canvas.translate(placed.x, page.height - placed.y)
         if placed.clip is not Clip.NONE:
-            inset = frame.bleed if placed.clip is Clip.BLEED else 0.0
+            left, top, width, height = placed.cut()
             box = canvas.beginPath()
-            box.rect(-inset, -frame.height - inset, frame.width + 2 * inset, frame.height + 2 * inset)
+            box.rect(left, -top - height, width, height)
             canvas.clipPath(box, stroke=0, fill=0)
         for prim in placed.side.prims:
             draw(canvas, prim)

@@ -215,9 +215,10 @@ def render_page(page: Page, dpi: int) -> Image.Image:
             continue
         drawn = render_side(placed.side, dpi, ground=sheet.crop((left, top, left + width, top + height)))
         if placed.clip is Clip.TRIM:
-            cut = round(frame.bleed * scale)
-            drawn = drawn.crop((cut, cut, cut + round(frame.width * scale), cut + round(frame.height * scale)))
-            left, top = left + cut, top + cut
+            cx, cy, cw, ch = placed.cut()
+            x0, y0 = round((frame.bleed + cx) * scale), round((frame.bleed + cy) * scale)
+            drawn = drawn.crop((x0, y0, x0 + round(cw * scale), y0 + round(ch * scale)))
+            left, top = left + x0, top + y0
         sheet.paste(drawn, (left, top))
     if page.prims:
         drawing = Side("page", "page drawing", Frame(page.width, page.height, 0.0, 0.0), page.prims)

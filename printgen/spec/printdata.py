@@ -31,7 +31,9 @@ def print_facts() -> PrintFacts:
     marks = Marks(check.length(crop["gap"], ("crop_marks", "gap")),
                   check.length(crop["length"], ("crop_marks", "length")),
                   check.length(crop["width"], ("crop_marks", "width")),
-                  check.length(data["fold_over"]["gutter"], ("fold_over", "gutter")))
+                  check.length(data["fold_over"]["gutter"], ("fold_over", "gutter")),
+                  check.length(crop["shortest"], ("crop_marks", "shortest")),
+                  check.length(data["card_sheets"]["bleed"], ("card_sheets", "bleed")))
     papers = {name: Paper(name, check.length(v["width"], ("papers", name, "width")),
                           check.length(v["height"], ("papers", name, "height")),
                           check.length(v["margin"], ("papers", name, "margin")), marks)

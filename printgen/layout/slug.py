@@ -1,0 +1,152 @@
+"""A sheet's slug: what it says about itself in its margin, outside the cards.
+
+Every card sheet carries the deck's title, which side it is and its page number, a
+10 mm scale bar (to check that the sheet was printed at 100 %), and the deck's credits
+and notices. They go in the strips of the printable area around the card block: first
+beyond the ends of the crop marks, else between the marks; along the left and right
+strips they run upwards. A piece that fits nowhere is left out (a sheet whose cards
+leave no margin at all has no slug); the built-in decks keep every piece on A4 and
+Letter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from printgen.errors import FitError
+from printgen.fonts import font
+from printgen.layout.primitives import Primitive, Rect, TextRun, line, shift, turn
+from printgen.layout.text import TextStyle, block_height, set_text
+from printgen.model import Paper
+from printgen.units import pt
+
+SIZE = 6.5                 # points: the slug's type, the smallest a reader is asked to read
+INK = "#333333"
+EDGE = pt(0.4)             # kept free beyond the block's colour
+CLEAR = pt(1)              # kept free around every crop mark
+SPACE = pt(3)              # between two pieces along a strip
+SCALE_MM = 10              # the scale bar's length
+
+
+@dataclass(frozen=True)
+class Strip:
+    """A free rectangle of the margin, x, y, w, h on the page; `up` when its text runs
+    upwards (the left and right strips), w then being its depth across the text."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    up: bool = False
+
+    @property
+    def length(self) -> float:
+        return self.h if self.up else self.w
+
+    @property
+    def depth(self) -> float:
+        return self.w if self.up else self.h
+
+    def rest(self, used: float) -> Strip:
+        """What is left of the strip after its first `used` points along the text."""
+        if self.up:                        # upward text starts at the bottom
+            return Strip(self.x, self.y, self.w, self.h - used, True)
+        return Strip(self.x + used, self.y, self.w - used, self.h)
+
+
+def strips(sheet: Paper, colour: tuple[float, float, float, float], xs: list[float], ys: list[float],
+           mark_ends: tuple[float, float, float, float]) -> list[Strip]:
+    """The free strips around a block whose colour covers `colour` (left, top, right,
+    bottom), crossed by vertical marks at xs that reach mark_ends[1] above it and
+    mark_ends[3] below, and horizontal marks at ys reaching mark_ends[0] and [2]. On
+    each side: the strip beyond the marks' ends when a line of type fits there, else
+    the stretches between the marks. The strips below and above span the printable
+    width; those left and right only the block's height, so that no two overlap."""
+    left, top, right, bottom = colour
+    m = sheet.margin
+    inner = (m, m, sheet.width - m, sheet.height - m)
+    sides = (  # depth available, the marks' reach, the span along, the cuts, how to make a strip
+        (inner[3] - bottom, mark_ends[3] - bottom, (inner[0], inner[2]), xs,
+         lambda d0, d1, a0, a1: Strip(a0, bottom + d0, a1 - a0, d1 - d0)),
+        (top - inner[1], top - mark_ends[1], (inner[0], inner[2]), xs,
+         lambda d0, d1, a0, a1: Strip(a0, top - d1, a1 - a0, d1 - d0)),
+        (inner[2] - right, mark_ends[2] - right, (top, bottom), ys,
+         lambda d0, d1, a0, a1: Strip(right + d0, a0, d1 - d0, a1 - a0, True)),
+        (left - inner[0], left - mark_ends[0], (top, bottom), ys,
+         lambda d0, d1, a0, a1: Strip(left - d1, a0, d1 - d0, a1 - a0, True)),
+    )
+    line_depth = block_height(font("sans"), SIZE, 1, 1.2)
+    found: list[Strip] = []
+    for depth, reach, (a0, a1), cuts, make in sides:
+        beyond = max(EDGE, reach + CLEAR)
+        if depth - beyond >= line_depth:
+            found.append(make(beyond, depth, a0, a1))
+        elif depth - EDGE >= line_depth:
+            edges = [a0, *(c for cut in sorted(cuts) for c in (cut - CLEAR, cut + CLEAR)), a1]
+            found += [make(EDGE, depth, lo, hi) for lo, hi in zip(edges[0::2], edges[1::2]) if hi > lo]
+    return found
+
+
+def pieces(title: str, side: str, number: int, total: int, credits: tuple[str, ...]) -> list[str]:
+    """The slug's texts: the sheet's caption, then each sentence of the credits."""
+    caption = f"{title}  ·  {side}  ·  sheet {number} of {total}"
+    sentences = [s for credit in credits for s in re.split(r"(?<=[.!?])\s+", credit.strip()) if s]
+    return [caption, *sentences]
+
+
+def slug(sheet: Paper, colour: tuple[float, float, float, float], xs: list[float], ys: list[float],
+         mark_ends: tuple[float, float, float, float], texts: list[str]) -> tuple[Primitive, ...]:
+    """The scale bar and the texts, set in the first free strips they fit, in order."""
+    free = strips(sheet, colour, xs, ys, mark_ends)
+    prims: list[Primitive] = []
+    items: list[str | None] = [texts[0], None, *texts[1:]]   # None: the scale bar
+    for item in items:
+        for k, strip in enumerate(free):
+            placed = _fit(item, strip)
+            if placed is not None:
+                used, drawn = placed
+                prims += drawn
+                free[k] = strip.rest(used + SPACE)
+                break
+    return tuple(prims)
+
+
+def _fit(item: str | None, strip: Strip) -> tuple[float, list[Primitive]] | None:
+    """The length along the strip the item takes and its drawing there, or None."""
+    metrics = font("sans")
+    height = block_height(metrics, SIZE, 1, 1.2)
+    if strip.depth < height:
+        return None
+    if item is None:
+        label = f"{SCALE_MM} mm"
+        length = pt(SCALE_MM) + pt(1.5) + metrics.width(label, SIZE)
+        if length > strip.length:
+            return None
+        mid = height / 2
+        drawn: list[Primitive] = [Rect(0, mid - pt(0.4), pt(SCALE_MM), pt(0.8), fill=INK),
+                                  line(0, mid - pt(1.2), 0, mid + pt(1.2), stroke=INK, width=0.5),
+                                  line(pt(SCALE_MM), mid - pt(1.2), pt(SCALE_MM), mid + pt(1.2),
+                                       stroke=INK, width=0.5)]
+        drawn += [TextRun(pt(SCALE_MM) + pt(1.5), metrics.ascent * SIZE / metrics.units_per_em, label,
+                          "sans", SIZE, INK)]
+        return length, _into(drawn, strip, length, height)
+    width = metrics.width(item, SIZE)
+    if width > strip.length:
+        return None
+    try:
+        drawn = list(set_text(item, 0, 0, width + 1, height, TextStyle(size=SIZE, color=INK, wrap=False),
+                              "sheet slug"))
+    except FitError:
+        return None
+    return width, _into(drawn, strip, width, height)
+
+
+def _into(drawn: list[Primitive], strip: Strip, length: float, height: float) -> list[Primitive]:
+    """A drawing made length x height at the origin, put at the strip's start (turned
+    to run upwards in a left or right strip), centred across the strip."""
+    across = (strip.depth - height) / 2
+    if not strip.up:
+        return [shift(p, strip.x, strip.y + across) for p in drawn]
+    turned = [turn(p, 3, length, height) for p in drawn]        # a quarter turn anticlockwise
+    return [shift(p, strip.x + across, strip.y + strip.h - length) for p in turned]

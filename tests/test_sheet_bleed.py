@@ -1,0 +1,163 @@
+"""The card block's bleed and the sheet's slug, read back from rendered pages.
+
+Each sheet is rendered from its PDF at 150 dpi. Every card on the outside of the
+block must carry its own bleed past the block's edge: 2 mm outside the block, the
+sheet shows what that card shows 2 mm outside its trim when it is drawn alone with
+its bleed (rendered the same way). Cards are found on the page by the independent
+grid geometry (a 3 x 3 block of poker cards centred on portrait A4 or Letter; for a
+long-edge duplex the backs mirror the columns), not by printgen's imposition.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from functools import cache
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from conftest import ROOT
+from printgen.layout.deck import DeckLayout, layout_deck
+from printgen.layout.page import Clip, Page, Placed, Side
+from printgen.model import Duplex
+from printgen.products.deck import DeckBuild, build_deck
+from printgen.render.pdf import render_pdf
+from printgen.spec import load_deck
+from printgen.spec.printdata import paper
+
+DPI = 150
+MM = 72 / 25.4
+CARD = (63.5, 88.9)
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PRINTABLE = {"a4": 5.0, "letter": 6.35}
+OUTSIDE = 2.0                    # mm past the block where the bleed's colour is checked
+TOLERANCE = 40                   # per channel: two rasterisations of one drawing, edges anti-aliased
+DECKS = sorted(path.stem for path in (ROOT / "decks").glob("*.yaml"))
+
+
+def rendered(path: Path) -> list[Image.Image]:
+    pdf = pdfium.PdfDocument(str(path))
+    return [page.render(scale=DPI / 72).to_pil().convert("RGB") for page in pdf]
+
+
+@cache
+def alone(side: Side) -> Image.Image:
+    """The side drawn by itself with its whole bleed, rendered as the sheets are."""
+    frame = side.frame
+    page = Page(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed,
+                (Placed(side, frame.bleed, frame.bleed, clip=Clip.BLEED),))
+    with tempfile.TemporaryDirectory() as folder:
+        return rendered(render_pdf([page], Path(folder) / "side.pdf"))[0]
+
+
+def pixel(image: Image.Image, x_mm: float, y_mm: float) -> tuple[int, int, int]:
+    return image.getpixel((int(x_mm * DPI / 25.4), int(y_mm * DPI / 25.4)))
+
+
+def near(image: Image.Image, x_mm: float, y_mm: float, colour: tuple[int, int, int]) -> bool:
+    """Whether a pixel within one pixel of the point has the colour (within tolerance)."""
+    step = 25.4 / DPI
+    return any(max(abs(a - b) for a, b in zip(pixel(image, x_mm + dx * step, y_mm + dy * step), colour))
+               <= TOLERANCE for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
+def outside_points(col: int, row: int, x: float, y: float, bleed: tuple[float, float, float, float]):
+    """For a card at grid (col, row), trim corner (x, y) in mm: the points OUTSIDE mm past
+    each of its edges on the block's outside (where the sheet leaves that much), as
+    (point on the sheet, the same point relative to the card's trim corner)."""
+    w, h = CARD
+    edges = ((col == 0 and bleed[0], lambda t: (-OUTSIDE, t * h)),
+             (row == 0 and bleed[1], lambda t: (t * w, -OUTSIDE)),
+             (col == 2 and bleed[2], lambda t: (w + OUTSIDE, t * h)),
+             (row == 2 and bleed[3], lambda t: (t * w, h + OUTSIDE)))
+    for room, at in edges:
+        if room and room >= OUTSIDE:
+            for t in (0.2, 0.5, 0.8):
+                dx, dy = at(t)
+                yield (x + dx, y + dy), (dx, dy)
+
+
+def expected_bleed(name: str) -> tuple[float, float, float, float]:
+    width, height = PAPERS[name]
+    side = min(3.0, (width - 3 * CARD[0]) / 2 - PRINTABLE[name])
+    end = max(0.0, min(3.0, (height - 3 * CARD[1]) / 2 - PRINTABLE[name]))
+    return side, end, side, end
+
+
+def check_sheets(layout: DeckLayout, path: Path, name: str) -> int:
+    width, height = PAPERS[name]
+    x0, y0 = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
+    bleed = expected_bleed(name)
+    checked = 0
+    for number, image in enumerate(rendered(path)):
+        sheet, back = divmod(number, 2)
+        for slot in range(9):
+            index = sheet * 9 + slot
+            if index >= len(layout.faces):
+                break
+            row, col = divmod(slot, 3)
+            if back:                                   # long-edge duplex: columns mirrored
+                col = 2 - col
+            side = layout.back_for(index) if back else layout.faces[index]
+            x, y = x0 + col * CARD[0], y0 + row * CARD[1]
+            own = alone(side)
+            b = side.frame.bleed / MM
+            for (sx, sy), (dx, dy) in outside_points(col, row, x, y, bleed):
+                colour = pixel(own, b + dx, b + dy)
+                assert near(image, sx, sy, colour), (path.name, number + 1, side.label, (sx, sy), colour,
+                                                     pixel(image, sx, sy))
+                checked += 1
+    return checked
+
+
+def build(deck_name: str, paper_name: str, folder: Path, duplex: Duplex = Duplex.LONG) -> Path:
+    options = DeckBuild(out=folder, paper=paper(paper_name), duplex=duplex, formats=frozenset({"pdf"}),
+                        quiet=True)
+    return build_deck(load_deck(deck_name), options).files[0]
+
+
+@pytest.mark.parametrize("deck_name", DECKS)
+def test_colour_runs_past_the_block_on_every_a4_sheet(tmp_path, deck_name):
+    deck = load_deck(deck_name)
+    assert deck.size.name == "poker" and deck.bleed >= 3 * MM          # what the geometry above assumes
+    checked = check_sheets(layout_deck(deck), build(deck_name, "a4", tmp_path), "a4")
+    assert checked >= 12 * 3 * 2                                       # every outer edge of every sheet
+
+
+def test_colour_runs_past_the_block_on_letter_left_and_right(tmp_path):
+    """Letter's quarter-inch printer margin leaves no room above and below a 3 x 3
+    block of poker cards: the colour runs 3 mm past it on the left and right."""
+    assert expected_bleed("letter")[1] == 0.0 and expected_bleed("letter")[0] == pytest.approx(3.0)
+    deck = load_deck("sabacc-62")
+    assert check_sheets(layout_deck(deck), build("sabacc-62", "letter", tmp_path), "letter") >= 6 * 2 * 7
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_fold_over_sheets_carry_colour_past_both_blocks_to_the_fold(tmp_path, paper_name):
+    """--duplex fold: the faces' colour and the backs' run past their outer edges and
+    meet at the fold (no white strip in the gutter for a fold off the line)."""
+    path = build("sabacc-62", paper_name, tmp_path, Duplex.FOLD)
+    image = rendered(path)[0]
+    width, height = PAPERS[paper_name]
+    fold = height / 2                                  # the sheets are landscape
+    for y in (40.0, 100.0):
+        for x in (fold - 2.5, fold - 0.5, fold + 0.5, fold + 2.5):
+            assert pixel(image, x, y) != (255, 255, 255), (x, y)
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_every_sheet_names_its_deck_page_and_credits_and_has_a_scale_bar(tmp_path, paper_name):
+    path = build("sabacc-62", paper_name, tmp_path)
+    deck = load_deck("sabacc-62")
+    pdf = pdfium.PdfDocument(str(path))              # PDFium reads text turned upwards in order
+    pages = [page.get_textpage().get_text_range() for page in pdf]
+    flat = [re.sub(r"\s+", " ", text) for text in pages]
+    for number, text in enumerate(flat, start=1):
+        assert f"sheet {number} of {len(pages)}" in text
+        assert deck.title in text and "10 mm" in text
+        for credit in deck.credits:
+            for sentence in re.split(r"(?<=[.!?])\s+", credit):
+                assert sentence in text, (number, sentence)
