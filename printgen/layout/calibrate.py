@@ -34,7 +34,7 @@ def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
                       if duplex is not Duplex.NONE else
                       "FRONT. Print this page, put the sheet back in the printer to print "
                       "the second page on its back, then hold it against a light.")
-    back = _ruler(bx, by + pt(12), horizontal=True) + _ruler(bx + pt(12), by, horizontal=False)
+    back = _ruler(bx, by + pt(14), horizontal=True) + _ruler(bx + pt(14), by, horizontal=False)
     back += _caption(paper, "BACK. Where the front's vertical line crosses the horizontal ruler, "
                      "read X; where the front's horizontal line crosses the vertical ruler, read Y. "
                      "Then build with --back-offset Xmm,Ymm (for example --back-offset 1.5mm,-1mm).")
@@ -42,25 +42,44 @@ def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
             Page(paper.width, paper.height, prims=tuple(back))]
 
 
+LABEL_EVERY = 5        # mm between labelled ticks
+LABEL_SIZE = 8.0       # points: read at arm's length against a light
+TICK = 2.0             # mm: a millimetre tick's length
+LONG_TICK = 4.0        # mm: a labelled tick's
+ZERO_TICK = 6.0        # mm: the zero tick's, the reading of a perfect printer
+
+
+def label(value: int) -> str:
+    """A ruler's label: a true minus (U+2212) and an explicit plus, zero bare."""
+    return "0" if value == 0 else f"{'+' if value > 0 else chr(0x2212)}{abs(value)}"
+
+
 def _ruler(x: float, y: float, *, horizontal: bool) -> list[Primitive]:
-    """Ticks every 0.5 mm from -RANGE_MM to +RANGE_MM along one axis, labelled each mm."""
+    """Ticks every millimetre from -RANGE_MM to +RANGE_MM along one axis, longer and
+    labelled every LABEL_EVERY mm, the zero tick longest and heaviest."""
     prims: list[Primitive] = []
-    style = TextStyle(font="sans", size=6.5, align="center", valign="middle", wrap=False)
-    for half_mm in range(-2 * RANGE_MM, 2 * RANGE_MM + 1):
-        value = half_mm / 2
-        length = pt(4 if half_mm % 2 == 0 else 2)
+    style = TextStyle(font="sans-bold", size=LABEL_SIZE, align="center", valign="middle", wrap=False)
+    box_w, box_h = pt(LABEL_EVERY) - pt(0.5), pt(4)
+    for value in range(-RANGE_MM, RANGE_MM + 1):
+        labelled = value % LABEL_EVERY == 0
+        length = pt(ZERO_TICK if value == 0 else LONG_TICK if labelled else TICK)
+        width = 1.0 if value == 0 else 0.6 if labelled else 0.4
+        along = pt(value)
         if horizontal:
-            tx = x + pt(value)
-            prims.append(line(tx, y, tx, y + length, width=0.4))
-            if half_mm % 2 == 0:
-                prims += set_text(f"{value:+g}" if value else "0", tx - pt(4), y + pt(5), pt(8), pt(3),
-                                  style, "calibration ruler")
+            prims.append(line(x + along, y, x + along, y + length, width=width))
         else:
-            ty = y + pt(value)
-            prims.append(line(x, ty, x + length, ty, width=0.4))
-            if half_mm % 2 == 0:
-                prims += set_text(f"{value:+g}" if value else "0", x + pt(5), ty - pt(1.5), pt(8), pt(3),
-                                  style, "calibration ruler")
+            prims.append(line(x, y + along, x + length, y + along, width=width))
+        if labelled:
+            where = pt(ZERO_TICK + 1)
+            if horizontal:
+                box = (x + along - box_w / 2, y + where, box_w, box_h)
+            else:
+                box = (x + where, y + along - box_h / 2, box_w, box_h)
+            prims += set_text(label(value), *box, style, "calibration ruler")
+    name = TextStyle(font="sans", size=LABEL_SIZE, valign="middle", wrap=False)
+    end = pt(RANGE_MM + 2)
+    box = (x + end, y, pt(14), pt(4)) if horizontal else (x, y + end, pt(14), pt(4))
+    prims += set_text("X mm" if horizontal else "Y mm", *box, name, "calibration ruler")
     return prims
 
 

@@ -1,0 +1,84 @@
+"""The duplex calibration sheet, read back from its PDF: rulers that read at arm's
+length (a tick every millimetre, a label every 5 mm, zero marked) and no text box
+touching another."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from printgen.cli import main
+
+MM = 72 / 25.4
+MINUS = "\u2212"
+
+
+def calibration(tmp_path: Path, paper: str, duplex: str) -> Path:
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["calibrate", "--paper", paper, "--duplex", duplex, "--out", str(tmp_path), "-q"]) == 0
+    path, = tmp_path.glob("calibrate-*.pdf")
+    return path
+
+
+def boxes(page) -> list[tuple[str, float, float, float, float]]:
+    """Every word on the page with its box in mm (x0, top, x1, bottom)."""
+    return [(w["text"], w["x0"] / MM, w["top"] / MM, w["x1"] / MM, w["bottom"] / MM)
+            for w in page.extract_words(keep_blank_chars=False, use_text_flow=True)]
+
+
+def overlap(a, b) -> bool:
+    return a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
+
+
+@pytest.fixture(scope="module", params=[("a4", "long"), ("letter", "short")])
+def sheet(request, tmp_path_factory):
+    return calibration(tmp_path_factory.mktemp("calibrate"), *request.param)
+
+
+def test_no_two_text_boxes_touch(sheet):
+    with pdfplumber.open(str(sheet)) as pdf:
+        for page in pdf.pages:
+            words = boxes(page)
+            for i, a in enumerate(words):
+                for b in words[i + 1:]:
+                    assert not overlap(a, b), (a, b)
+
+
+def rulers(page):
+    """The back's two rulers: (labels, ticks) of the horizontal one and the vertical."""
+    labels = [w for w in boxes(page) if w[0] in ("0", f"{MINUS}5", "+5")]
+    ticks = [(l["x0"] / MM, l["top"] / MM, l["x1"] / MM, l["bottom"] / MM, l["linewidth"]) for l in page.lines]
+    return labels, ticks
+
+
+def test_ticks_every_millimetre_labels_every_5mm_zero_marked(sheet):
+    with pdfplumber.open(str(sheet)) as pdf:
+        labels, ticks = rulers(pdf.pages[1])
+    upright = [t for t in ticks if abs(t[0] - t[2]) < 1e-3]            # the horizontal ruler's ticks
+    across = [t for t in ticks if abs(t[1] - t[3]) < 1e-3 and t[2] - t[0] < 10]
+    for marks, along, length in ((upright, 0, lambda t: t[3] - t[1]), (across, 1, lambda t: t[2] - t[0])):
+        assert len(marks) == 13                                          # -6 to +6 mm
+        positions = sorted(t[along] for t in marks)
+        steps = [b - a for a, b in zip(positions, positions[1:])]
+        assert steps == pytest.approx([1.0] * 12, abs=0.01)
+        zero = positions[6]
+        by_place = {round(t[along] - zero): t for t in marks}
+        assert max(by_place.values(), key=length) is by_place[0]        # zero's tick is the longest
+        assert by_place[0][4] > by_place[1][4]                          # and the heaviest
+        assert length(by_place[5]) > length(by_place[4]) and length(by_place[-5]) > length(by_place[-4])
+        # the labels sit on their ticks, 5 mm apart: -5, 0, +5
+        centre = (lambda w: (w[1] + w[3]) / 2) if along == 0 else (lambda w: (w[2] + w[4]) / 2)
+        mine = [w for w in labels if abs(centre(w) - zero) <= 5.5 and
+                (abs(w[2] - by_place[0][1]) < 15 if along == 0 else abs(w[1] - by_place[0][0]) < 15)]
+        found = {w[0]: centre(w) - zero for w in mine}
+        assert found == pytest.approx({f"{MINUS}5": -5.0, "0": 0.0, "+5": 5.0}, abs=0.3)
+
+
+def test_labels_are_large_enough_to_read_at_arms_length(sheet):
+    with pdfplumber.open(str(sheet)) as pdf:
+        sizes = {round(c["size"], 1) for c in pdf.pages[1].chars if c["text"] in "0+5" + MINUS}
+    assert min(sizes) >= 8.0
