@@ -1,9 +1,9 @@
 """Export as one PDF with one card per page (DriveThruCards).
 
 Pages are trim + bleed (2.75 x 3.75 in for poker cards), in the order back 1,
-front 1, back 2, front 2, ...; each page has its TrimBox and BleedBox; colours
-are written as CMYK when the profile asks for it. The pages are laid out by
-layout/shop.py.
+front 1, back 2, front 2, ...; each page has its TrimBox and BleedBox. When the
+profile asks for CMYK the file is PDF/X-1a:2001, its colours converted through a
+press ICC profile (render/pdfx.py). The pages are laid out by layout/shop.py.
 """
 
 from __future__ import annotations
@@ -15,14 +15,15 @@ from printgen.layout.deck import DeckLayout
 from printgen.layout.primitives import Image
 from printgen.layout.shop import card_pages
 from printgen.render.pdf import render_pdf
+from printgen.render.pdfx import CONDITION, INK_LIMIT, PROFILE_NAME
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
     from printgen.products.exported import ExportResult
 
-NOT_PDFX = ("not PDF/X-1a: it has no OutputIntent and no colour profile (colours are converted "
-            "with a plain formula), no GTS_PDFXVersion and no Trapped key; fonts are embedded "
-            "and TrimBox and BleedBox are set; check it in the shop's proofing step")
+PDFX_NOTE = (f"PDF/X-1a:2001 (a PDF 1.3 file): colours converted from sRGB through {PROFILE_NAME} "
+             f"({CONDITION}, total ink at most {INK_LIMIT:.0%}), the profile embedded as its output intent; "
+             "fonts embedded; check it in the shop's proofing step")
 
 
 def write_card_pdf(layout: DeckLayout, prof: Profile, folder: Path, result: ExportResult) -> None:
@@ -35,10 +36,11 @@ def write_card_pdf(layout: DeckLayout, prof: Profile, folder: Path, result: Expo
     first = pages[0]
     result.notes.append(f"{len(pages)} pages of {first.width / 72:.2f} x {first.height / 72:.2f} in "
                         f"(back, front per card), TrimBox and BleedBox set, "
-                        f"{'CMYK' if cmyk else 'RGB'} colours")
+                        f"{'press CMYK' if cmyk else 'RGB'} colours")
     pictures = sorted({prim.path.name for page in pages for placed in page.placed
                        for prim in placed.side.prims if isinstance(prim, Image)})
-    if pictures and cmyk:
-        result.notes.append(f"images stay RGB inside the PDF: {', '.join(pictures)}")
     if cmyk:
-        result.notes.append(NOT_PDFX)
+        result.notes.append(PDFX_NOTE)
+        if pictures:
+            result.notes.append(f"pictures converted to CMYK, any transparency flattened onto white: "
+                                f"{', '.join(pictures)}")

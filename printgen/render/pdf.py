@@ -9,7 +9,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab import rl_config
-from reportlab.lib.colors import CMYKColor, Color, HexColor, toColor
+from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -18,6 +18,7 @@ from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path
 from printgen.pictures import picture_bytes
+from printgen.render.pdfx import PressColours, mark_pdfx
 
 
 @cache
@@ -53,16 +54,10 @@ class StreamingCanvas(Canvas):
             page.Contents, page.stream = contents, None
 
 
-class CMYKCanvas(StreamingCanvas):
-    """A canvas that turns every RGB colour it is given into CMYK (the plain
-    formula K = 1 - max(R, G, B), no colour profile). Small dark text is set in
-    solid black only (0, 0, 0, 100): four inks that misregister blur small type."""
-
-    def setFillColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
-        super().setFillColor(to_cmyk(aColor), alpha)
-
-    def setStrokeColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
-        super().setStrokeColor(to_cmyk(aColor), alpha)
+class CMYKCanvas(PressColours, StreamingCanvas):
+    """A canvas that writes every colour and picture as press CMYK, converted
+    through an ICC profile (render/pdfx.py). Small dark text is set in solid black
+    only (0, 0, 0, 100): four inks that misregister blur small type."""
 
 
 def _text_colour(canvas: Canvas, run: TextRun) -> Color:
@@ -73,22 +68,12 @@ def _text_colour(canvas: Canvas, run: TextRun) -> Color:
     return colour
 
 
-def to_cmyk(color: Color | str) -> CMYKColor:
-    color = toColor(color)
-    if isinstance(color, CMYKColor):
-        return color
-    r, g, b = color.red, color.green, color.blue
-    k = 1.0 - max(r, g, b)
-    if k >= 1.0:
-        return CMYKColor(0, 0, 0, 1)
-    return CMYKColor(*(round((1.0 - v - k) / (1.0 - k), 4) for v in (r, g, b)), round(k, 4))
-
-
 def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: bool = False,
                cmyk: bool = False, bookmarks: Sequence[Bookmark] = ()) -> Path:
     """Write pages to path, drawing each as it comes (a generator of pages needs the
     memory of one). boxes: set TrimBox and BleedBox from each page's first placed
-    side (for pages that hold one card). cmyk: write every colour as CMYK.
+    side (for pages that hold one card). cmyk: write every colour as press CMYK and
+    make the file PDF/X-1a:2001 (render/pdfx.py; pages that hold one card, with boxes).
     bookmarks: the document's outline, in order; the pages' links jump to their places."""
     pages = iter(pages)
     first = next(pages, None)
@@ -117,6 +102,8 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
             canvas.addOutlineEntry(mark.title, places[mark.to], level=level)
         if bookmarks:
             canvas.showOutline()
+        if cmyk:
+            mark_pdfx(canvas, title)
         canvas.save()
     return path
 

@@ -1,0 +1,145 @@
+"""PDF/X-1a:2001 for print shops: press CMYK through an ICC profile, and the marks
+that say so.
+
+Colours. printgen's colours are sRGB. For a CMYK file each is converted through a
+real press profile by LittleCMS (Pillow's ImageCms), relative colorimetric with
+black point compensation (the usual choice for graphics: colours inside the press's
+gamut keep their appearance, the darkest RGB becomes the press's darkest black
+within its ink limit). Pictures are converted the same way, pixel by pixel; PDF/X-1a
+allows no transparency, so a picture's transparent parts are flattened onto white.
+
+The profile is ISO Coated v2 300% (basICColor), made for offset printing on coated
+paper (characterisation data FOGRA39, ISO 12647-2) with a 300 % total ink limit. It
+is distributed under the zlib licence (printgen/data/icc/, the licence beside it);
+printgen ships the copy packaged in Debian's scribus-data.
+
+The document. PDF/X-1a:2001 (ISO 15930-1) is PDF 1.3 with an OutputIntent of subtype
+GTS_PDFX that embeds the profile (DestOutputProfile) and names the printing
+condition, GTS_PDFXVersion and GTS_PDFXConformance in the document information,
+Trapped set to False or True, a TrimBox (and a BleedBox) on every page, fonts
+embedded, every colour CMYK or grey, and nothing transparent.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image as PILImage
+from PIL import ImageCms
+from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
+
+from printgen.builtin import data_dir
+
+PROFILE_FILE = "ISOcoated_v2_300_bas.icc"
+PROFILE_NAME = "ISO Coated v2 300% (basICColor)"
+CONDITION = "FOGRA39"                 # the characterisation the profile was made from
+REGISTRY = "http://www.color.org"     # where that condition's name is registered
+INK_LIMIT = 3.0                       # the profile's total ink, 300 %
+PDFX_VERSION = "PDF/X-1:2001"
+PDFX_CONFORMANCE = "PDF/X-1a:2001"
+
+
+def profile_path() -> Path:
+    return data_dir() / "icc" / PROFILE_FILE
+
+
+@cache
+def _transform(mode: str) -> ImageCms.ImageCmsTransform:
+    """sRGB (or sRGB with alpha flattened, mode "RGB") to the press profile's CMYK."""
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(profile_path())),
+                                   mode, "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
+@lru_cache(maxsize=4096)
+def press_cmyk(rgb: tuple[int, int, int]) -> tuple[float, float, float, float]:
+    """An 8-bit sRGB colour as the press's C, M, Y, K (0 to 1)."""
+    pixel = ImageCms.applyTransform(PILImage.new("RGB", (1, 1), rgb), _transform("RGB"))
+    assert pixel is not None                          # applyTransform returns None only in place
+    values = pixel.getpixel((0, 0))
+    assert isinstance(values, tuple)
+    return tuple(round(v / 255, 4) for v in values)  # type: ignore[return-value]
+
+
+def to_press(color: Color | str) -> CMYKColor:
+    """A colour (RGB, named or already CMYK) as press CMYK. It carries no alpha: reportlab
+    would write an opacity of 1 for it, a PDF 1.4 graphics state that PDF/X-1a:2001 (PDF
+    1.3) does not have."""
+    color = toColor(color)
+    if isinstance(color, CMYKColor):
+        return CMYKColor(color.cyan, color.magenta, color.yellow, color.black, alpha=None)
+    rgb = tuple(max(0, min(255, round(v * 255))) for v in (color.red, color.green, color.blue))
+    return CMYKColor(*press_cmyk(rgb), alpha=None)
+
+
+def press_picture(source: Any) -> ImageReader:
+    """A picture (what reportlab's drawImage is given) as press CMYK, its transparency
+    flattened onto white paper."""
+    opened = source if isinstance(source, ImageReader) else ImageReader(str.__str__(source))
+    image = opened._image                              # reportlab's PIL image
+    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
+        rgba = image.convert("RGBA")
+        paper = PILImage.new("RGB", rgba.size, "white")
+        paper.paste(rgba, mask=rgba.getchannel("A"))
+        image = paper
+    if image.mode != "CMYK":
+        converted = ImageCms.applyTransform(image.convert("RGB"), _transform("RGB"))
+        assert converted is not None
+        image = converted
+    return ImageReader(image)
+
+
+class PressColours(Canvas):
+    """Canvas methods that write every colour and picture as press CMYK."""
+
+    def setFillColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
+        super().setFillColor(to_press(aColor), alpha)
+
+    def setStrokeColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
+        super().setStrokeColor(to_press(aColor), alpha)
+
+    def drawImage(self, image: Any, x: float, y: float, width: float | None = None,  # reportlab's names
+                  height: float | None = None, mask: Any = None, **options: Any) -> Any:
+        return super().drawImage(press_picture(image), x, y, width, height, mask=None, **options)
+
+
+class _PDFXInfo(pdfdoc.PDFInfo):
+    """The document information with the PDF/X keys."""
+
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
+        text = super().format(document)
+        extra = pdfdoc.PDFDictionary({"GTS_PDFXVersion": pdfdoc.PDFString(PDFX_VERSION),
+                                      "GTS_PDFXConformance": pdfdoc.PDFString(PDFX_CONFORMANCE)})
+        inner = extra.format(document)
+        # both are dictionaries: splice the extra keys in before the closing ">>"
+        return text.rstrip()[:-2] + inner.strip()[2:-2] + b">>"
+
+
+def mark_pdfx(canvas: Canvas, title: str) -> None:
+    """Make the canvas's document PDF/X-1a:2001 (call before saving): the output intent
+    embedding the profile, the PDF/X keys, Trapped False, the PDF 1.3 header."""
+    document = canvas._doc
+    info = _PDFXInfo()
+    info.__dict__.update(document.info.__dict__)
+    info.title = title
+    info.trapped = "False"
+    document.info = info
+    data = profile_path().read_bytes()
+    profile = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"N": 4}), data, filters=[pdfdoc.PDFZCompress])
+    intent = pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("OutputIntent"),
+        "S": pdfdoc.PDFName("GTS_PDFX"),
+        "OutputCondition": pdfdoc.PDFString(PROFILE_NAME),
+        "OutputConditionIdentifier": pdfdoc.PDFString(CONDITION),
+        "RegistryName": pdfdoc.PDFString(REGISTRY),
+        "Info": pdfdoc.PDFString(PROFILE_NAME),
+        "DestOutputProfile": document.Reference(profile),
+    })
+    catalog = document.Catalog
+    catalog.OutputIntents = pdfdoc.PDFArray([intent])
+    catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]
