@@ -15,6 +15,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image
@@ -161,3 +162,31 @@ def test_every_sheet_names_its_deck_page_and_credits_and_has_a_scale_bar(tmp_pat
         for credit in deck.credits:
             for sentence in re.split(r"(?<=[.!?])\s+", credit):
                 assert sentence in text, (number, sentence)
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_the_slug_stays_in_the_printable_margin_clear_of_the_colour_and_the_marks(tmp_path, paper_name):
+    path = build("sabacc-62", paper_name, tmp_path)
+    width, height = PAPERS[paper_name]
+    band = PRINTABLE[paper_name]
+    left, top, right, bottom = expected_bleed(paper_name)
+    x0, y0 = (width - 3 * CARD[0]) / 2 - left, (height - 3 * CARD[1]) / 2 - top
+    x1, y1 = (width + 3 * CARD[0]) / 2 + right, (height + 3 * CARD[1]) / 2 + bottom
+    with pdfplumber.open(str(path)) as pdf:
+        for page in pdf.pages:
+            marks = page.lines
+            outside = [c for c in page.chars
+                       if not (x0 <= c["x0"] / MM and c["x1"] / MM <= x1 and y0 <= c["top"] / MM
+                               and c["bottom"] / MM <= y1)]
+            assert len(outside) > 100                                 # the slug's characters
+            for c in outside:
+                box = (c["x0"] / MM, c["top"] / MM, c["x1"] / MM, c["bottom"] / MM)
+                assert band - 0.01 <= box[0] and box[2] <= width - band + 0.01, box
+                assert band - 0.01 <= box[1] and box[3] <= height - band + 0.01, box
+                # wholly beside the block's colour, never across its edge
+                assert box[2] <= x0 or box[0] >= x1 or box[3] <= y0 or box[1] >= y1, box
+                for line in marks:
+                    lx0, ly0, lx1, ly1 = (line["x0"] / MM, line["top"] / MM, line["x1"] / MM,
+                                          line["bottom"] / MM)
+                    crosses = lx0 <= box[2] and box[0] <= lx1 and ly0 <= box[3] and box[1] <= ly1
+                    assert not crosses or line["stroking_color"] == (0.2, 0.2, 0.2), (box, line["x0"])

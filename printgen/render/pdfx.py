@@ -77,21 +77,25 @@ def to_press(color: Color | str) -> CMYKColor:
     return CMYKColor(*press_cmyk(rgb), alpha=None)
 
 
-def press_picture(source: Any) -> ImageReader:
-    """A picture (what reportlab's drawImage is given) as press CMYK, its transparency
-    flattened onto white paper."""
-    opened = source if isinstance(source, ImageReader) else ImageReader(str.__str__(source))
-    image = opened._image                              # reportlab's PIL image
-    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
-        rgba = image.convert("RGBA")
-        paper = PILImage.new("RGB", rgba.size, "white")
-        paper.paste(rgba, mask=rgba.getchannel("A"))
-        image = paper
-    if image.mode != "CMYK":
-        converted = ImageCms.applyTransform(image.convert("RGB"), _transform("RGB"))
-        assert converted is not None
-        image = converted
-    return ImageReader(image)
+def press_picture(source: str) -> ImageReader:
+    """A picture file (as reportlab's drawImage is given it) as press CMYK, its
+    transparency flattened onto white paper."""
+    path = str.__str__(source)                        # the path, not the name it shows
+    stat = Path(path).stat()
+    return ImageReader(_press_picture(path, stat.st_mtime_ns, stat.st_size))
+
+
+@lru_cache(maxsize=16)
+def _press_picture(path: str, mtime_ns: int, size: int) -> PILImage.Image:
+    """The converted picture, kept while the file is unchanged (a picture on every card
+    is converted once)."""
+    with PILImage.open(path) as opened:
+        image = opened.convert("RGBA")
+    paper = PILImage.new("RGB", image.size, "white")
+    paper.paste(image, mask=image.getchannel("A"))
+    converted = ImageCms.applyTransform(paper, _transform("RGB"))
+    assert converted is not None                      # applyTransform returns None only in place
+    return converted
 
 
 class PressColours(Canvas):
@@ -103,7 +107,7 @@ class PressColours(Canvas):
     def setStrokeColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
         super().setStrokeColor(to_press(aColor), alpha)
 
-    def drawImage(self, image: Any, x: float, y: float, width: float | None = None,  # reportlab's names
+    def drawImage(self, image: str, x: float, y: float, width: float | None = None,  # reportlab's names
                   height: float | None = None, mask: Any = None, **options: Any) -> Any:
         return super().drawImage(press_picture(image), x, y, width, height, mask=None, **options)
 
