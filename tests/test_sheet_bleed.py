@@ -65,17 +65,21 @@ def near(image: Image.Image, x_mm: float, y_mm: float, colour: tuple[int, int, i
                <= TOLERANCE for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
-def outside_points(col: int, row: int, x: float, y: float, bleed: tuple[float, float, float, float]):
+def outside_points(col: int, row: int, x: float, y: float, bleed: tuple[float, float, float, float],
+                   taken: set[tuple[int, int]]):
     """For a card at grid (col, row), trim corner (x, y) in mm: the points OUTSIDE mm past
-    each of its edges on the block's outside (where the sheet leaves that much), as
-    (point on the sheet, the same point relative to the card's trim corner)."""
+    each edge that no other card meets (the block's outside, where the sheet leaves
+    that much, and a short last row's empty cells), as (point on the sheet, the same
+    point relative to the card's trim corner)."""
     w, h = CARD
-    edges = ((col == 0 and bleed[0], lambda t: (-OUTSIDE, t * h)),
-             (row == 0 and bleed[1], lambda t: (t * w, -OUTSIDE)),
-             (col == 2 and bleed[2], lambda t: (w + OUTSIDE, t * h)),
-             (row == 2 and bleed[3], lambda t: (t * w, h + OUTSIDE)))
-    for room, at in edges:
-        if room and room >= OUTSIDE:
+    edges = (((-1, 0), bleed[0], lambda t: (-OUTSIDE, t * h)),
+             ((0, -1), bleed[1], lambda t: (t * w, -OUTSIDE)),
+             ((1, 0), bleed[2], lambda t: (w + OUTSIDE, t * h)),
+             ((0, 1), bleed[3], lambda t: (t * w, h + OUTSIDE)))
+    for (dc, dr), outer, at in edges:
+        c, r = col + dc, row + dr
+        room = outer if not (0 <= c < 3 and 0 <= r < 3) else 0.0 if (c, r) in taken else 3.0
+        if room >= OUTSIDE:
             for t in (0.2, 0.5, 0.8):
                 dx, dy = at(t)
                 yield (x + dx, y + dy), (dx, dy)
@@ -95,18 +99,15 @@ def check_sheets(layout: DeckLayout, path: Path, name: str) -> int:
     checked = 0
     for number, image in enumerate(rendered(path)):
         sheet, back = divmod(number, 2)
-        for slot in range(9):
+        slots = range(min(9, len(layout.faces) - sheet * 9))
+        where = [(2 - slot % 3 if back else slot % 3, slot // 3) for slot in slots]   # backs: columns mirrored
+        for slot, (col, row) in zip(slots, where):
             index = sheet * 9 + slot
-            if index >= len(layout.faces):
-                break
-            row, col = divmod(slot, 3)
-            if back:                                   # long-edge duplex: columns mirrored
-                col = 2 - col
             side = layout.back_for(index) if back else layout.faces[index]
             x, y = x0 + col * CARD[0], y0 + row * CARD[1]
             own = alone(side)
             b = side.frame.bleed / MM
-            for (sx, sy), (dx, dy) in outside_points(col, row, x, y, bleed):
+            for (sx, sy), (dx, dy) in outside_points(col, row, x, y, bleed, set(where)):
                 colour = pixel(own, b + dx, b + dy)
                 assert near(image, sx, sy, colour), (path.name, number + 1, side.label, (sx, sy), colour,
                                                      pixel(image, sx, sy))

@@ -75,15 +75,24 @@ def block_bleed(sheet: Paper, block: Box, bleed: float, inner: Box | None = None
 
 def placed_block(sides: list[Side], grid: Grid, cells: list[tuple[float, float]],
                  reach: Box) -> list[Placed]:
-    """The sides at their cells, each keeping its bleed on the block's outer edges."""
+    """The sides at their cells, each keeping its bleed on every edge that no other card
+    meets: `reach` on the block's outer edges, the paper's bleed where a short last
+    row or column leaves a cell empty."""
     left, top, right, bottom = block_of(grid, cells)
-    placed = []
-    for side, (x, y) in zip(sides, cells):
-        keep = (reach[0] if abs(x - left) < 1e-6 else 0.0, reach[1] if abs(y - top) < 1e-6 else 0.0,
-                reach[2] if abs(x + grid.card_w - right) < 1e-6 else 0.0,
-                reach[3] if abs(y + grid.card_h - bottom) < 1e-6 else 0.0)
-        placed.append(Placed(side, x, y, reach=keep))
-    return placed
+    taken = {(round(x, 3), round(y, 3)) for x, y in cells}
+    bleed = grid.paper.marks.bleed
+
+    def keep(x: float, y: float, dx: float, dy: float, edge: bool, outer: float) -> float:
+        if edge:
+            return outer
+        return 0.0 if (round(x + dx, 3), round(y + dy, 3)) in taken else bleed
+
+    w, h = grid.card_w, grid.card_h
+    return [Placed(side, x, y, reach=(keep(x, y, -w, 0, abs(x - left) < 1e-6, reach[0]),
+                                      keep(x, y, 0, -h, abs(y - top) < 1e-6, reach[1]),
+                                      keep(x, y, w, 0, abs(x + w - right) < 1e-6, reach[2]),
+                                      keep(x, y, 0, h, abs(y + h - bottom) < 1e-6, reach[3])))
+            for side, (x, y) in zip(sides, cells)]
 
 
 def coloured(block: Box, reach: Box) -> Box:
