@@ -46,9 +46,9 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
     check = Checker(doc)
     raw = doc.data if isinstance(doc.data, dict) else {}
     languages = check_languages(check, raw.get("lang"), raw.get("languages"))
+    check.raise_errors()                # (with no languages, every text in one would be reported too)
     built = lang or languages[0]
     if built not in languages:
-        check.raise_errors()
         raise InputError(f"--lang {built}: {doc.source} is written in {', '.join(languages)} (its `lang:` "
                          f"and `languages:`); expected one of them, or all")
     langs: Langs = (built, languages)
