@@ -14,7 +14,7 @@ from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.model.template import Template
 from printgen.spec.cardtable import read_table
-from printgen.spec.languages import check_languages, file_name, localise, localise_row
+from printgen.spec.languages import check_languages, file_name, localise, localise_row, split_key
 from printgen.spec.places import DICE, PARTS, RULES, find, real
 from printgen.spec.printdata import print_facts
 from printgen.spec.schema import Checker, shown
@@ -293,6 +293,11 @@ def _combinations(check: Checker, each: Any, path: KeyPath) -> list[dict[str, st
         return []
     names, lists = [], []
     for key, values in each.items():
+        if split_key(str(key))[1] is not None:
+            check.fail(path + (key,), "expected no translation among an entry's `each` values (every key makes "
+                                      "combinations); give the translated text as a field, name@LANG, of an "
+                                      "entry per value, or in a card table's column")
+            return []
         if not isinstance(values, list) or not values:
             check.fail(path + (key,), "expected a non-empty list of values")
             return []
