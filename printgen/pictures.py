@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.reading import display_path, note_read, open_input, read_bytes
+from printgen.vector import is_svg, rasterised, svg_size
 
 if TYPE_CHECKING:
     from PIL.Image import Image, Transpose
@@ -31,7 +32,7 @@ MAX_PIXELS = limit("picture_pixels")
 MAX_BYTES = int(limit("picture_bytes"))
 KEPT_PIXELS = 16_000_000        # decoded pictures kept in a process (64 MB as RGBA)
 KEPT_DRAWN_PIXELS = 4_000_000   # pictures kept at the size they are drawn at (16 MB)
-EXPECTED = "a PNG or JPEG picture"
+EXPECTED = "a PNG, JPEG or SVG picture"
 
 Identity = tuple[str, int, int, int, int]       # the path, its device, inode, size and time of change
 
@@ -43,6 +44,11 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
     key = _identity(path)
     if key is not None and key in _sizes:
         return _sizes[key]
+    if is_svg(path):
+        size = svg_size(path, where)
+        if key is not None:
+            _sizes[key] = size
+        return size
     picture = _decode(path, where)
     if key is not None:
         _sizes[key] = picture.size
@@ -59,7 +65,10 @@ def drawn_picture(path: Path, size: tuple[int, int], turn: Transpose | None = No
     drawn = _drawn.get(key)
     if drawn is None:
         source = _kept.get(key[0]) if key[0] is not None else None
-        if source is None:
+        if is_svg(path):            # drawn at the size it is shown at (turned, its sides swap)
+            across = turn is not None and turn in (PILImage.Transpose.ROTATE_90, PILImage.Transpose.ROTATE_270)
+            source = rasterised(path, (size[1], size[0]) if across else size)
+        elif source is None:
             source = _decode(path, display_path(path))
             if key[0] is not None:
                 _kept.put(key[0], source)
@@ -87,7 +96,7 @@ def _decode(path: Path, where: str) -> Image:
         except PILImage.DecompressionBombError:
             raise InputError(f"{where}: more than {MAX_PIXELS:,} pixels; expected a smaller picture") from None
         except _UNREADABLE:
-            raise InputError(f"{where}: not a picture printgen can read; expected a PNG or JPEG file") from None
+            raise InputError(f"{where}: not a picture printgen can read; expected a PNG, JPEG or SVG file") from None
         width, height = picture.size
         if width * height > MAX_PIXELS:
             raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a "

@@ -1,7 +1,9 @@
 """Lengths with units, parsed once at the edge into PostScript points.
 
-Every length in a data file carries its unit ("63.5mm", "2.5in", "9pt", "0.3cm").
-A bare number or an unknown unit is an error at load time.
+Every length in a data file carries its unit ("63.5mm", "2.5in", "9pt", "0.3cm",
+"750px"). A pixel is a dot at the deck's `dpi` (300 unless it says), so a card's art
+measured in pixels of its picture files lands where it belongs. A bare number or an
+unknown unit is an error at load time.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from printgen.errors import UnitError
 from printgen.limits import limit
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
+DPI = 300                                  # a px unit's dots per inch where no deck says otherwise
+UNITS = "mm, cm, in, pt, px"
 MAX_MM = float(limit("length_mm"))        # the longest length any data file or option may give (10 m)
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
 
@@ -25,17 +29,18 @@ class Length:
     pt: float
 
     @classmethod
-    def parse(cls, text: object) -> Length:
-        """Parse "63.5mm", "2.5in", "9pt" or "1cm"; raise UnitError otherwise."""
+    def parse(cls, text: object, *, dpi: float = DPI) -> Length:
+        """Parse "63.5mm", "2.5in", "9pt", "1cm" or "750px" (px: 1/dpi in); raise UnitError
+        otherwise."""
         match = _LENGTH.match(str(text))
         if not match:
             raise UnitError(f"expected a length with a unit such as '3mm' or '0.125in', got {text!r}")
         number, unit = match.groups()
         if not unit:
-            raise UnitError(f"expected a unit (mm, cm, in, pt) after the number, got {text!r}")
-        if unit.lower() not in POINTS_PER:
-            raise UnitError(f"unknown unit {unit!r} in {text!r}; expected one of mm, cm, in, pt")
-        value = float(number) * POINTS_PER[unit.lower()]
+            raise UnitError(f"expected a unit ({UNITS}) after the number, got {text!r}")
+        if unit.lower() not in POINTS_PER and unit.lower() != "px":
+            raise UnitError(f"unknown unit {unit!r} in {text!r}; expected one of {UNITS}")
+        value = float(number) * (72.0 / dpi if unit.lower() == "px" else POINTS_PER[unit.lower()])
         if not math.isfinite(value) or abs(value) > MAX_MM * POINTS_PER["mm"]:
             shown = text if len(str(text)) <= 24 else f"{str(text)[:21]}..."
             raise UnitError(f"expected a length within {MAX_MM / 1000:g} m, got {shown!r}")

@@ -94,3 +94,16 @@ def test_a_table_outside_the_decks_folder_is_refused(cli, tmp_path):
     inner.mkdir()
     result = cli("build", str(small_deck(inner, "../cards.csv")), "--out", str(tmp_path / "out"))
     assert result.status == 2 and "expected a file in the deck's folder" in result.err
+
+
+@pytest.mark.parametrize("table", ["https://docs.google.com/spreadsheets/d/1xyz/edit#gid=0",
+                                   "http://example.org/cards.csv"])
+def test_a_web_address_as_a_card_table_says_to_download_it_first(cli, tmp_path, table):
+    (tmp_path / "deck.yaml").write_text(f"name: d\nsize: poker\nface: standard-face\nback: standard-back\n"
+                                        f"cards:\n  - table: {table}\n")
+    result = cli("build", str(tmp_path / "deck.yaml"), "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 2
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and "deck.yaml:6 cards[0].table" in lines[0]
+    assert "download it as CSV or XLSX first" in lines[0] and "Traceback" not in result.err
+    assert not (tmp_path / "out").exists()

@@ -310,7 +310,7 @@ def test_build_all_for_a_profile_writes_one_gallery(cli, tmp_path, monkeypatch):
     from dataclasses import replace
     load = build.load_deck
     monkeypatch.setattr(build, "catalogue", lambda shelf: {"a": CLEAN, "b": CLEAN})
-    monkeypatch.setattr(build, "load_deck", lambda name: replace(load(str(CLEAN)), name=name))
+    monkeypatch.setattr(build, "load_deck", lambda name, lang=None: replace(load(str(CLEAN)), name=name))
     result = cli("build", "--all", "--for", "tts", "--jobs", "1", "-q", "--out", str(tmp_path))
     assert result.status == 0
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("index.html")) == ["index.html"]

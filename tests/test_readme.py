@@ -48,6 +48,7 @@ def user_folder(tmp_path, monkeypatch):
     for name in ("lantern-face.yaml", "lantern-back.yaml"):
         shutil.copy(ROOT / "docs" / "example-deck" / name, deck / name)
     shutil.copy(ROOT / "docs" / "example-deck" / "lantern-pairs.yaml", deck / "my-deck.yaml")
+    shutil.copytree(ROOT / "docs" / "example-deck" / "rules", deck / "rules")    # its rules texts
     (tmp_path / "my-rules.md").write_text("# My Game\n\n## Setup\n\nShuffle and deal five cards each.\n\n"
                                           "## Play\n\n- Play a card.\n- **Draw** one.\n", encoding="utf-8")
     (tmp_path / "my-deal.txt").write_text(DEAL + "\n", encoding="utf-8")

@@ -97,3 +97,27 @@ elements:
     with pytest.raises(TemplateError, match=r"u\.yaml:3 elements\[0\]\.each \(test\): 'nothing' is undefined"):
         template(tmp_path, "elements:\n  - kind: group\n    each: nothing\n    elements: []\n", "u.yaml")
         lay_out(load_template(tmp_path / "u.yaml"))
+
+
+def test_a_when_without_braces_is_a_located_error_not_true_on_every_card(tmp_path):
+    with pytest.raises(SpecError) as error:
+        template(tmp_path, """
+elements:
+  - {kind: rect, x: 0mm, y: 0mm, w: 1mm, h: 1mm, when: "card.index <= 3"}
+  - kind: group
+    each: "[1]"
+    elements: [{kind: rect, x: 0mm, y: 0mm, w: 1mm, h: 1mm, when: "item == 1"}]
+""")
+    lines = str(error.value).splitlines()
+    assert len(lines) == 2
+    assert "t.yaml:3 elements[0].when:" in lines[0] and "'card.index <= 3'" in lines[0]
+    assert "t.yaml:6 elements[1].elements[0].when:" in lines[1] and "'item == 1'" in lines[1]
+
+
+@pytest.mark.parametrize("when, drawn", [("{{ card.index <= 3 }}", [1, 2, 3]), ("false", []), (True, [1, 2, 3, 4]),
+                                         ("no", []), ("", [])])
+def test_a_when_expression_or_truth_value_draws_on_the_cards_it_holds_for(tmp_path, when, drawn):
+    import yaml
+    found = template(tmp_path, yaml.safe_dump({"elements": [{"kind": "rect", "x": "0mm", "y": "0mm", "w": "1mm",
+                                                             "h": "1mm", "fill": "#000000", "when": when}]}))
+    assert [i for i in range(1, 5) if lay_out(found, card={"index": i})] == drawn

@@ -30,3 +30,35 @@ def test_pairs():
     assert (x.in_mm, y.in_mm) == pytest.approx((1.5, -0.5))
     with pytest.raises(UnitError):
         parse_pair("1.5mm")
+
+
+@pytest.mark.parametrize("text, dpi, inches", [("300px", 300, 1.0), ("750px", 300, 2.5), ("150px", 600, 0.25),
+                                               ("72px", 72, 1.0)])
+def test_a_pixel_is_a_dot_at_the_given_dpi(text, dpi, inches):
+    assert Length.parse(text, dpi=dpi).pt == pytest.approx(72 * inches)
+
+
+def test_px_in_a_deck_and_its_template_is_a_dot_at_the_decks_dpi(tmp_path):
+    """A 600 dpi deck: its 1500 x 2100 px card is 2.5 x 3.5 in, and a rectangle of its
+    template 600 px wide is an inch wide."""
+    from printgen.layout.deck import layout_deck
+    from printgen.layout.primitives import Rect
+    from printgen.spec import load_deck
+    (tmp_path / "f.yaml").write_text("elements:\n  - {kind: rect, x: 0px, y: 0px, w: 600px, h: 300px, "
+                                     "fill: '#000000'}\n")
+    (tmp_path / "d.yaml").write_text("name: d\ndpi: 600\nsize: {width: 1500px, height: 2100px}\nbleed: 75px\n"
+                                     "face: f.yaml\nback: f.yaml\ncards:\n  - count: 1\n")
+    deck = load_deck(str(tmp_path / "d.yaml"))
+    assert (deck.size.width, deck.size.height, deck.bleed) == pytest.approx((180, 252, 9))
+    rect = next(p for p in layout_deck(deck).faces[0].prims if isinstance(p, Rect))
+    assert (rect.w, rect.h) == pytest.approx((72, 36))
+
+
+def test_a_deck_dpi_out_of_range_is_a_located_error(tmp_path):
+    from printgen.errors import SpecError
+    from printgen.spec.deck import load_deck_file
+    (tmp_path / "f.yaml").write_text("elements: []\n")
+    (tmp_path / "d.yaml").write_text("name: d\ndpi: 0\nsize: poker\nface: f.yaml\nback: f.yaml\n"
+                                     "cards:\n  - count: 1\n")
+    with pytest.raises(SpecError, match=r"d\.yaml:2 dpi:"):
+        load_deck_file(tmp_path / "d.yaml")

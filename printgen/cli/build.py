@@ -56,6 +56,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="with --for tts: the web address the sheet images will be uploaded to "
                              "(e.g. https://example.org/decks); the saved object names the images "
                              "there instead of by their paths on this computer")
+    parser.add_argument("--lang", metavar="LANG", default=None,
+                        help="build the deck in one of its languages (its `languages:` key), its files named "
+                             "with the language (output/DECK-LANG), or in each of them with 'all' "
+                             "(default: the deck's own language; see 'printgen docs languages')")
     parser.add_argument("--strict", action="store_true",
                         help="stop with an error (exit 2) when preflight finds a problem")
     parser.add_argument("--watch", action="store_true",
@@ -153,6 +157,23 @@ def url_problem(url: str) -> str | None:
     return None
 
 
+def run_languages(args: argparse.Namespace) -> int:
+    """--lang all: the deck in each of its languages, each its own job (and, with
+    --out DIR, its own folder DIR/DECK-LANG as output/ would give it); then the gallery."""
+    from printgen.spec.languages import file_name
+    deck = load_deck(args.deck)
+    own = deck.languages[0]
+    jobs = [argparse.Namespace(**{**vars(args), "lang": None if lang == own else lang, "gallery": False,
+                                  "out": None if args.out is None else args.out / file_name(deck.name, lang,
+                                                                                             deck.languages)})
+            for lang in deck.languages]
+    statuses = [run_recorded(job) for job in jobs]
+    if getattr(args, "gallery", True) and "gallery" in formats(args.only):
+        from printgen.cli.gallery import refresh_gallery
+        refresh_gallery(args, args.out)
+    return max(statuses, default=0)
+
+
 def run_recorded(args: argparse.Namespace) -> int:
     """One deck of --all in a worker process, its files recorded as its own job."""
     from printgen.cli.options import job_key
@@ -169,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
         return run_all(args)
     if args.deck is None:
         raise InputError("build: expected a DECK name or path, or --all to build every deck")
+    if getattr(args, "lang", None) == "all":
+        return run_languages(args)
     options = DeckBuild(out=Path(), paper=paper(args.paper), duplex=Duplex(args.duplex),
                         back_offset=back_offset(args.back_offset), formats=formats(args.only),
                         quiet=args.quiet, jobs=args.jobs)
@@ -179,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
         from printgen.spec.vendors import profile
         profile(args.target)            # an unknown profile fails before the deck is read
     check_url_base(args)
-    deck = load_deck(args.deck)
+    deck = load_deck(args.deck, getattr(args, "lang", None))
     out = out_folder(args.out, deck.name)
     preflight_out(args, out, f"{deck.name}-{options.paper.name}.pdf")
     if args.target:
@@ -193,7 +216,8 @@ def run(args: argparse.Namespace) -> int:
         require_clean(layout, safe=deck.safe, label="home print")
     result = build_deck(deck, replace(options, out=out), layout=layout)
     if not args.quiet:
-        for line in result.notes:
+        from printgen.spec.languages import missing_words
+        for line in filter(None, [missing_words(deck.lang), *result.notes]):
             print(f"printgen: note: {line}", file=sys.stderr)
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
         for path in result.files:

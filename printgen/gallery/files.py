@@ -58,15 +58,18 @@ def output_files(root: Path) -> tuple[list[Path], list[Path]]:
 
 
 def deck_sections(root: Path, records: list[Path]) -> list[DeckSection]:
-    """The well-formed records, by deck (in deck name order)."""
+    """The well-formed records, by deck (in deck name order; a deck's languages in one
+    section, titled in the deck's own language)."""
     sections: dict[str, DeckSection] = {}
     for path in records:
         proof = read_proof(path)
         if proof is None:
             continue
         folder = path.parent.relative_to(root).as_posix()
-        section = sections.setdefault(proof.deck, DeckSection(proof.deck, proof.title))
+        section = sections.setdefault(proof.section, DeckSection(proof.section, proof.title))
         section.proofs.append(("" if folder == "." else folder + "/", proof))
-    for section in sections.values():           # home prints first, then exports
-        section.proofs.sort(key=lambda item: (not item[1].label.startswith("home print"), item[1].label, item[0]))
+    for section in sections.values():           # home prints first, then exports; the deck's own language first
+        section.proofs.sort(key=lambda item: (not item[1].label.startswith("home print"), item[1].order,
+                                              item[1].label, item[0]))
+        section.title = section.proofs[0][1].title
     return [sections[name] for name in sorted(sections)]

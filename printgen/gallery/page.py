@@ -24,7 +24,7 @@ import html
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from urllib.parse import quote
@@ -60,7 +60,19 @@ class Cards:
     cards: tuple[Card, ...]
     size: tuple[int, int]
     printed: tuple[str, str]
-    folded: bool                    # an export of cards shown above: folded away until asked
+    folded: str                     # why the cards are folded away until asked ("" for shown): an
+                                    # export of cards shown above, a language shown side by side
+
+
+@dataclass(frozen=True)
+class Languages:
+    """A deck's cards in each of its languages, side by side: each row one card in every
+    language (in the deck's order of languages)."""
+
+    names: tuple[str, ...]
+    rows: tuple[tuple[Card, ...], ...]
+    size: tuple[int, int]
+    printed: tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -141,12 +153,24 @@ def _static(name: str) -> Markup:
     return Markup(resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8"))
 
 
+def _side_by_side(section: DeckSection, records: list[Record]) -> Languages | None:
+    """The home prints of a deck built in several languages, their cards side by side
+    (None unless two or more languages have the same number of cards)."""
+    prints = [(proof.lang, record.cards) for (_, proof), record in zip(section.proofs, records)
+              if proof.family and record.cards and proof.label.startswith("home print")]
+    names = [name for name, _ in prints]
+    if len(prints) < 2 or len(set(names)) != len(names) or len({len(cards.cards) for _, cards in prints}) != 1:
+        return None
+    first = prints[0][1]
+    return Languages(tuple(names), tuple(zip(*(cards.cards for _, cards in prints))), first.size, first.printed)
+
+
 class GalleryPage:
     """The page, assembled section by section."""
 
     def __init__(self, title: str, *, live: bool = False, cut_short: bool = False) -> None:
         self.title, self.live, self.cut_short = title, live, cut_short
-        self.decks: list[tuple[DeckSection, list[Record]]] = []
+        self.decks: list[tuple[DeckSection, list[Record], Languages | None]] = []
         self.others: dict[str, list[Preview]] = {}
         self.thumbs: set[str] = set()
 
@@ -162,16 +186,21 @@ class GalleryPage:
         theirs away until asked."""
         records: list[Record] = []
         shown: set[str] = set()
-        folded = False
+        folded = ""
         for folder, proof in section.proofs:
             cards = self._cards(folder, proof, lookup, shown, folded)
-            folded = folded or cards is not None
+            if cards is not None and not folded:
+                folded = "the same cards as exported"
             files, folders = self._files(folder, proof, lookup, shown, under)
             records.append(Record(proof.label, cards, files, folders, proof.findings))
-        self.decks.append((section, records))
+        languages = _side_by_side(section, records)
+        if languages is not None:
+            records = [replace(record, cards=replace(record.cards, folded="shown side by side above"))
+                       if record.cards else record for record in records]
+        self.decks.append((section, records, languages))
         return shown
 
-    def _cards(self, folder: str, proof: Proof, lookup: Lookup, shown: set[str], folded: bool) -> Cards | None:
+    def _cards(self, folder: str, proof: Proof, lookup: Lookup, shown: set[str], folded: str) -> Cards | None:
         if not proof.cards:
             return None
         width_mm, height_mm = proof.image_mm

@@ -46,6 +46,14 @@ class Proof:
     files: tuple[str, ...]          # print files relative to the record's folder
     findings: tuple[str, ...]       # preflight, one line per kind of problem
     folders: tuple[str, ...] = ()   # folders of files shown as one line each (the SVGs)
+    family: str = ""                # a deck in several languages: its name without the language ("" for deck)
+    lang: str = ""                  # ... the language built, its own name ("Deutsch")
+    order: int = 0                  # ... its place among the deck's languages (its own is 0)
+
+    @property
+    def section(self) -> str:
+        """The gallery section the record goes in: one for every language of a deck."""
+        return self.family or self.deck
 
 
 def record_name(deck: str, label: str) -> str:
@@ -59,6 +67,8 @@ def write_proof(folder: Path, proof: Proof) -> Path:
             "image_mm": [round(v, 3) for v in proof.image_mm],
             "cards": [[c.name, c.face, c.back] for c in proof.cards],
             "files": list(proof.files), "findings": list(proof.findings), "folders": list(proof.folders)}
+    if proof.family:
+        data.update(family=proof.family, lang=proof.lang, order=proof.order)
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return write_bytes(folder / record_name(proof.deck, proof.label), (text + "\n").encode("utf-8"))
 
@@ -87,6 +97,12 @@ def _text(value: object) -> str:
     return value
 
 
+def _order(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1000:
+        raise ValueError(value)
+    return value
+
+
 def read_proof(path: Path) -> Proof | None:
     """The record at path, or None where it is not a well-formed record of ours."""
     raw = read_small(path, MAX_BYTES)       # never through a link, never waiting on a pipe
@@ -103,6 +119,7 @@ def read_proof(path: Path) -> Proof | None:
                       for name, face, back in data["cards"])
         return Proof(_text(data["deck"]), _text(data["title"]), _text(data["label"]), (width, height), cards,
                      tuple(_inside(f) for f in data["files"]), tuple(_text(f) for f in data["findings"]),
-                     tuple(_inside(f) for f in data.get("folders", ())))
+                     tuple(_inside(f) for f in data.get("folders", ())), _text(data.get("family", "")),
+                     _text(data.get("lang", "")), _order(data.get("order", 0)))
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError):  # UnicodeDecodeError too
         return None

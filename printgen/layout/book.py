@@ -133,10 +133,11 @@ class Book:
 
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
-                 credits: Sequence[str] = (), cover: Picture | None = None) -> Book:
+                 credits: Sequence[str] = (), cover: Picture | None = None, contents: str = "Contents") -> Book:
     """The blocks set as a book: a cover (title, subtitle, credits and the picture
     scaled to fit), contents listing the level-1 and level-2 headings with their page
-    numbers, then the text. FitError names the block that cannot fit."""
+    numbers (under the heading `contents`), then the text. FitError names the block
+    that cannot fit."""
     fold, notes = style.fold(), scaled(style.fold(), style.folio)
     for block in blocks:
         _check_words(block, fold)
@@ -146,13 +147,13 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     listed = [(block, page) for block, page, _ in text.headings if block.level <= 2]
     count = 1 if listed else 0
     while True:                   # more contents pages only make the numbers larger
-        contents, boxes = _contents(listed, 1 + count, style)
-        if len(contents) == count:
+        pages, boxes = _contents(listed, 1 + count, style, contents)
+        if len(pages) == count:
             break
-        count = len(contents)
+        count = len(pages)
     first = 1 + count             # the index of the first text page
     sides = [_side(style, 1, _cover(style, title, subtitle, tuple(credits), cover))]
-    sides += [_side(style, n, _shifted(prims, style, n)) for n, prims in enumerate(contents, start=2)]
+    sides += [_side(style, n, _shifted(prims, style, n)) for n, prims in enumerate(pages, start=2)]
     heads = _running_heads(text.headings, len(text.pages), title)
     for p, prims in enumerate(text.pages):
         number = first + p + 1
@@ -424,8 +425,8 @@ def _shifted(prims: Sequence[Primitive], style: BookStyle, number: int) -> tuple
     return tuple(shift(p, style.left(number), style.top) for p in prims)
 
 
-def _contents(listed: list[tuple[Block, int]], first: int,
-              style: BookStyle) -> tuple[list[list[Primitive]], list[list[Box]]]:
+def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
+              word: str) -> tuple[list[list[Primitive]], list[list[Box]]]:
     """The contents pages (text blocks' primitives) for the listed headings, the text
     starting at page index `first`: each entry its heading (level 2 indented) and, at
     the right, its page number after dot leaders. An entry is never split. Also each
@@ -434,7 +435,7 @@ def _contents(listed: list[tuple[Block, int]], first: int,
         return [], []
     width, limit = style.text_width, style.text_height
     heading = RichStyle(style.headings[0], 1.15, style.accent, Fonts(regular="sans-bold"))
-    top, prims = set_lines(wrap([Span("Contents")], width, heading, "contents"), heading, 0.0, 0.0)
+    top, prims = set_lines(wrap([Span(word)], width, heading, "contents"), heading, 0.0, 0.0)
     pages: list[list[Primitive]] = [list(prims)]
     boxes: list[list[Box]] = [[]]
     y = top + style.gap * 1.6

@@ -16,7 +16,7 @@ from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, Template
-from printgen.units import Length, mm
+from printgen.units import DPI, Length, mm
 
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")
 
@@ -118,6 +118,8 @@ class _Evaluator:
         self.template, self.element_, self.element = template, element, element.values
         self.context, self.subject = context, subject
         self.rendered: dict[str, str] = {}
+        deck = context.get("deck")
+        self.dpi = float(deck.get("dpi") or DPI) if isinstance(deck, dict) else float(DPI)   # for px
 
     def where(self, key: str | None = None) -> str:
         return f"{self.template.where(self.element_, key)} ({self.subject})"
@@ -154,7 +156,7 @@ class _Evaluator:
         if not value and default is None:
             raise TemplateError(f"{self.where()}: missing required key {key!r}")
         try:
-            result = Length.parse(value).pt
+            result = Length.parse(value, dpi=self.dpi).pt
         except UnitError as error:
             raise TemplateError(f"{self.where(key)}: {error}") from None
         if not signed and result < 0:
@@ -200,7 +202,7 @@ class _Evaluator:
                 self.length("h", signed=False))
 
     def paint(self) -> dict[str, Any]:
-        dash = tuple(Length.parse(p).pt for p in self.text("dash").split()) if self.has("dash") else ()
+        dash = tuple(Length.parse(p, dpi=self.dpi).pt for p in self.text("dash").split()) if self.has("dash") else ()
         return {"fill": self.color("fill"), "stroke": self.color("stroke"),
                 "width": self.length("stroke_width", "0.5pt", signed=False) if self.has("stroke") else 0.0,
                 "dash": dash}
@@ -226,7 +228,7 @@ def _points(ev: _Evaluator, key: str) -> tuple[tuple[float, float], ...]:
         try:
             if len(parts) != 2:
                 raise UnitError(f"expected 'x,y' lengths such as '3mm,4mm', got {pair!r}")
-            points.append((Length.parse(parts[0]).pt, Length.parse(parts[1]).pt))
+            points.append((Length.parse(parts[0], dpi=ev.dpi).pt, Length.parse(parts[1], dpi=ev.dpi).pt))
         except UnitError as error:
             raise TemplateError(f"{ev.where(key)}: {error}") from None
     return tuple(points)
@@ -323,7 +325,7 @@ def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     x, y, w, h = ev.box(frame)
     size = ev.length("size", "8pt", signed=False)
     try:
-        headings = tuple(Length.parse(part).pt for part in ev.text("headings").split())
+        headings = tuple(Length.parse(part, dpi=ev.dpi).pt for part in ev.text("headings").split())
     except UnitError as error:
         raise TemplateError(f"{ev.where('headings')}: {error}") from None
     color = ev.color("color", "#000000") or "#000000"

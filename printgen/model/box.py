@@ -20,7 +20,6 @@ class BoxFacts:
     fold: str                          # colour of the fold lines
     colors: dict[str, str]             # panel, glue
     templates: dict[str, str]          # front, side, back: template names
-    back: str                          # the back panel's default text (a Jinja2 expression)
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,9 @@ class Deck:
     rules_as: str = "leaflet"      # ... as leaflets, or as booklets of the card size
     where: str = ""                # the deck file as the user names it, for messages
     lines: tuple[tuple[str, int], ...] = ()   # the line of each top-level key
+    lang: str = "en"               # the language built (a BCP 47 code); name ends -LANG but for the first
+    languages: tuple[str, ...] = ("en",)      # the deck's languages, its own (that of its plain text) first
+    dpi: int = 300                 # the dots per inch of its lengths in px
     templates: dict[str, Template] = field(default_factory=dict, compare=False)
     # ^ every face and back template its cards name, by the name as written (spec: with_templates)
 
@@ -131,6 +134,11 @@ class Deck:
         return f"{where}:{line}" if line else where
 
     @property
+    def base_name(self) -> str:
+        """The deck's name without the language its files carry (the name, in its own language)."""
+        return self.name if self.lang == self.languages[0] else self.name.removesuffix(f"-{self.lang}")
+
+    @property
     def backs(self) -> tuple[str, ...]:
         """The distinct back templates, in the order cards first use them."""
         return tuple(dict.fromkeys(card.back for card in self.cards))
@@ -138,7 +146,8 @@ class Deck:
     def context(self) -> dict[str, object]:
         """The deck as a template's expressions see it (`deck.name`, `deck.count` ...)."""
         return {"name": self.name, "title": self.title, "game": self.game,
-                "credits": list(self.credits), "count": len(self.cards)}
+                "credits": list(self.credits), "count": len(self.cards), "lang": self.lang,
+                "dpi": self.dpi}
 
     def count(self, **fields: str) -> int:
         """How many cards have all the given field values."""

@@ -10,7 +10,7 @@ from typing import Protocol
 
 @dataclass(frozen=True)
 class Picture:
-    """A checked PNG or JPEG file (a regular file, inside its data file's folders,
+    """A checked PNG, JPEG or SVG file (a regular file, inside its data file's folders,
     decodable, within the pixel limit) and its size in pixels."""
 
     path: Path

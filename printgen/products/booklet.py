@@ -38,6 +38,7 @@ class BookletBuild:
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
     thickness: float = PAPER_THICKNESS
+    contents: str = "Contents"          # the contents pages' heading, in the booklet's language
 
 
 @dataclass
@@ -77,7 +78,8 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     colors = fold_facts().type
     style = house_style(width, height, colors.ink, colors.accent)
     book = lay_out_book(rules.blocks, style, title=cover_title(rules),
-                        subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover)
+                        subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
+                        contents=options.contents)
     padded = padded_count(len(book.pages))
     creep = (padded // 4 - 1) * options.thickness
     if creep > style.inner / 2:
@@ -130,6 +132,8 @@ def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duple
                   back_offset: tuple[float, float] = (0.0, 0.0)) -> list[tuple[RulesText, Booklet, BookletBuild]]:
     """A deck's rules texts as booklets of its card size (a deck key `rules_as: booklet`),
     so that they go into its tuck box."""
-    options = BookletBuild(out=Path(), paper=paper, size=deck.name, duplex=duplex, back_offset=back_offset)
+    from printgen.spec.languages import words
+    options = BookletBuild(out=Path(), paper=paper, size=deck.name, duplex=duplex, back_offset=back_offset,
+                           contents=words(deck.lang).contents)
     # (a deck's name is a file name already: spec/deck.py checks it)
     return [(rules, lay_out_booklet(rules, deck.size.width, deck.size.height, options), options) for rules in texts]

@@ -112,5 +112,10 @@ def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult
     findings = group_findings(check_layout(layout, safe=deck.safe, label="home print"))
     files = tuple(path.name for path in result.files if path.parent == out)
     folders = ("svg",) if "svg" in options.formats else ()
-    return write_proof(out, Proof(deck.name, deck.title, f"home print, {options.paper.name}", image_mm(layout.faces),
-                                  cards, files, tuple(findings), folders))
+    label, family, lang = f"home print, {options.paper.name}", "", ""
+    if len(deck.languages) > 1:             # one gallery section for every language, side by side
+        from printgen.spec.languages import language_name
+        family, lang = deck.base_name, language_name(deck.lang)
+        label += f", {lang}"
+    return write_proof(out, Proof(deck.name, deck.title, label, image_mm(layout.faces), cards, files,
+                                  tuple(findings), folders, family, lang, deck.languages.index(deck.lang)))

@@ -23,6 +23,7 @@ from printgen.model.text import FoldFacts, RulesText
 from printgen.products.names import box_file, leaflet_file
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
+from printgen.spec.languages import translated_file, words
 from printgen.spec.markdown import load_rules
 from printgen.spec.pieces import load_die, load_part
 from printgen.spec.printdata import print_facts
@@ -47,7 +48,8 @@ def read_extras(deck: Deck, formats: frozenset[str]) -> Extras:
     return Extras(tuck_box(deck) if "box" in formats else None,
                   tuple(load_die(ref.path) for ref in deck.dice) if pieces else (),
                   tuple(load_part(ref.path) for ref in deck.parts) if pieces else (),
-                  tuple(load_rules(ref.path) for ref in deck.rules) if "rules" in formats else (),
+                  tuple(load_rules(translated_file(ref.path, deck.lang, deck.languages[0])) for ref in deck.rules)
+                  if "rules" in formats else (),
                   fold_facts(), panel_for(deck.size), tuple(print_facts().papers.values()))
 
 
@@ -69,7 +71,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
         except FitError as error:
             notes.append(f"no tuck box on {paper.name}: {error}")
     if extras.dice:
-        files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: dice",
+        files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: {words(deck.lang).dice}",
                                tuple(dice_pages(list(extras.dice), paper))))
     files += [PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
                         tuple(part_pages(part, paper))) for part in extras.parts]

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 
 def box_file(deck: Deck, paper: Paper, page: Page) -> PrintFile:
     """The tuck box page as the file it is written to."""
-    return PrintFile(f"{deck.name}-box-{paper.name}.pdf", f"{deck.title} tuck box", (page,))
+    from printgen.spec.languages import words
+    return PrintFile(f"{deck.name}-box-{paper.name}.pdf", f"{deck.title} {words(deck.lang).tuck_box}", (page,))
 
 
 def leaflet_file(rules: RulesText, leaflet: Leaflet, *, deal: int | None = None) -> PrintFile:

@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, HexColor
@@ -19,6 +20,7 @@ from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect,
 from printgen.output import atomic_path
 from printgen.pictures import picture_bytes
 from printgen.render.pdfx import PressColours, mark_pdfx
+from printgen.vector import drawing, is_svg
 
 
 @cache
@@ -201,8 +203,29 @@ def draw(canvas: Canvas, prim: Primitive) -> None:
         canvas.translate(prim.x + prim.w / 2, -prim.y - prim.h / 2)
         canvas.rotate(-prim.rotate)
         w, h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
-        canvas.drawImage(_image_source(prim.path), -w / 2, -h / 2, w, h, mask="auto")
+        if is_svg(prim.path):
+            _vector(canvas, prim.path, -w / 2, -h / 2, w, h)
+        else:
+            canvas.drawImage(_image_source(prim.path), -w / 2, -h / 2, w, h, mask="auto")
         canvas.restoreState()
+
+
+def _vector(canvas: Canvas, path: Path, x: float, y: float, w: float, h: float) -> None:
+    """An SVG picture drawn as vectors (svglib) stretched to w x h with its lower left at x, y."""
+    from reportlab.graphics import renderPDF
+    stat = Path(path).stat()
+    picture = _drawing(str(path), stat.st_mtime_ns, stat.st_size)
+    box = canvas.beginPath()
+    box.rect(x, y, w, h)
+    canvas.clipPath(box, stroke=0, fill=0)          # as a viewer clips an SVG to its viewport
+    canvas.translate(x, y)
+    canvas.scale(w / picture.width, h / picture.height)
+    renderPDF.draw(picture, canvas, 0, 0)
+
+
+@lru_cache(maxsize=32)
+def _drawing(path: str, mtime_ns: int, size: int) -> Any:
+    return drawing(Path(path))
 
 
 class _ImageFile(str):

@@ -12,13 +12,14 @@ from printgen.lang.expr import render
 from printgen.model import Deck
 from printgen.model.box import BoxFacts, BoxOptions, DieLine, DieSet, TuckBox
 from printgen.reading import display_path
+from printgen.spec.languages import words
 from printgen.spec.places import builtin_file
 from printgen.spec.schema import Checker
 from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import load_file
 
 LENGTHS = ["clearance", "leaflet", "tuck", "glue_tab", "notch", "dust_flap", "taper", "bleed"]
-FACT_KEYS = [*LENGTHS, "lines", "colors", "templates", "back"]
+FACT_KEYS = [*LENGTHS, "lines", "colors", "templates"]
 LINE_KEYS = ["width", "dash", "cut", "fold"]
 TEMPLATE_KEYS = ["front", "side", "back"]
 PANELS = ("side-left", "back", "side-right", "front", "glue")
@@ -45,8 +46,7 @@ def box_facts() -> BoxFacts:
                      check.text(lines.get("cut"), ("lines", "cut")),
                      check.text(lines.get("fold"), ("lines", "fold")),
                      {k: check.text(v, ("colors", k)) for k, v in colors.items()},
-                     {k: check.text(v, ("templates", k)) for k, v in templates.items()},
-                     check.text(data.get("back"), ("back",)))
+                     {k: check.text(v, ("templates", k)) for k, v in templates.items()})
     check.raise_errors()
     return facts
 
@@ -57,7 +57,8 @@ def box_options(deck: Deck, thickness: float | None = None) -> BoxOptions:
     facts, box = box_facts(), deck.box
     card = box.thickness if box.thickness is not None else deck.card_thickness
     clearance = box.clearance if box.clearance is not None else facts.lengths["clearance"]
-    back = box.back or render(facts.back, {"deck": box_deck_info(deck)}, f"{box_facts_file().name} back")
+    back = box.back or render(words(deck.lang).box_back, {"deck": box_deck_info(deck)},
+                              f"languages.yaml {deck.lang} box_back")
     title = box.title if box.title is not None else deck.title
     side = box.side if box.side is not None else deck.game or deck.title
     return BoxOptions(thickness if thickness is not None else card, clearance, title, side, back)

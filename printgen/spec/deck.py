@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -13,32 +14,52 @@ from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.model.template import Template
 from printgen.spec.cardtable import read_table
+from printgen.spec.languages import check_languages, file_name, localise, localise_row, split_key
 from printgen.spec.places import DICE, PARTS, RULES, find, real
 from printgen.spec.printdata import print_facts
 from printgen.spec.schema import Checker, shown
 from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import KeyPath, format_path, load_file
-from printgen.units import Length
+from printgen.units import DPI, Length
 
 DECK_KEYS = ["name", "title", "game", "credits", "size", "bleed", "safe", "face", "back",
-             "label", "fields", "card_thickness", "cards", "dice", "parts", "box", "rules", "rules_as"]
+             "label", "fields", "card_thickness", "cards", "dice", "parts", "box", "rules", "rules_as",
+             "lang", "languages", "dpi"]
 RULES_AS = ["leaflet", "booklet"]      # how a deck build prints its rules texts
 ENTRY_KEYS = ["each", "fields", "count", "face", "back", "table", "sheet"]
 SIZE_KEYS = ["width", "height"]
 BOX_KEYS = ["thickness", "clearance", "back", "side", "title"]
+WEB_ADDRESS = re.compile(r"^\s*(?:https?|ftp)://|^\s*www\.", re.IGNORECASE)   # a table named by its address
+DPI_RANGE = (36, 2400)                  # a deck's `dpi:`, the size of its px unit
 MAX_CARDS = limit("deck_cards")         # cards one deck may make (its entries' counts and each-products together)
 CARD_PIXELS = limit("card_pixels")      # pixels of a card side with its bleed, at CARD_DPI
 CARD_DPI = int(limit("card_dpi"))       # the finest resolution any output draws a card at
+Langs = tuple[str, tuple[str, ...]]       # the language built and the deck's languages (its own first)
 REFS = {"dice": (DICE, "dice names such as [spike]"), "parts": (PARTS, "part names such as [solomon-board]"),
         "rules": (RULES, "rules text names such as [coruscant-shift]")}
 
 
-def load_deck_file(path: Path, display: str | None = None) -> Deck:
-    """Load and validate a deck spec; raise SpecError listing every problem found."""
+def load_deck_file(path: Path, display: str | None = None, lang: str | None = None) -> Deck:
+    """Load and validate a deck spec as a build in lang (None: the deck's own language)
+    sees it; raise SpecError listing every problem found."""
     doc = load_file(path, display)
     check = Checker(doc)
-    data = check.mapping(doc.data, (), DECK_KEYS, required=["name", "size", "face", "back", "cards"])
+    raw = doc.data if isinstance(doc.data, dict) else {}
+    languages = check_languages(check, raw.get("lang"), raw.get("languages"))
+    check.raise_errors()                # (with no languages, every text in one would be reported too)
+    built = lang or languages[0]
+    if built not in languages:
+        raise InputError(f"--lang {built}: {doc.source} is written in {', '.join(languages)} (its `lang:` "
+                         f"and `languages:`); expected one of them, or all")
+    langs: Langs = (built, languages)
+    data = check.mapping(localise(check, raw, (), *langs) if raw else doc.data, (), DECK_KEYS,
+                         required=["name", "size", "face", "back", "cards"])
     defaults = print_facts().defaults
+    dpi = check.integer(data.get("dpi"), ("dpi",), default=DPI, minimum=DPI_RANGE[0])
+    if dpi > DPI_RANGE[1]:
+        check.fail(("dpi",), f"expected the dots per inch of a px unit, {DPI_RANGE[0]} to {DPI_RANGE[1]}, got {dpi}")
+    dpi = dpi if DPI_RANGE[0] <= dpi <= DPI_RANGE[1] else DPI     # (reported: px lengths read at 300)
+    check.dpi = dpi
     known = len(check.errors)
     size = _size(check, data.get("size"))
     size_known = len(check.errors) == known and "size" in data       # else bleed and safe are not checked against it
@@ -55,7 +76,7 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
                               f"({Length(shortest / 2)}), got {data.get('safe')!r}")
     if size_known:
         _check_pixels(check, size, bleed)
-    base_fields = _fields(check, data.get("fields") or {}, ("fields",))
+    base_fields = _fields(check, data.get("fields") or {}, ("fields",), langs)
     credits = data.get("credits") or []
     if not isinstance(credits, list):
         check.fail(("credits",), "expected a list of lines")
@@ -65,9 +86,9 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
     for key, template in (("face", deck_face), ("back", deck_back)):
         _check_template(check, key, template, path)
     label = check.text(data.get("label"), ("label",), default="card {{ index }}")
-    cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label, path)
+    cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label, path, langs)
     refs = {key: _refs(check, data.get(key), key, path) for key in REFS}
-    box = _box(check, data.get("box"))
+    box = _box(check, data.get("box"), langs)
     rules_as = check.choice(data.get("rules_as"), ("rules_as",), RULES_AS, RULES_AS[0])
     check.raise_errors()
     name = check.file_name(data.get("name"), ("name",))
@@ -76,7 +97,7 @@ def load_deck_file(path: Path, display: str | None = None) -> Deck:
     for i, line in enumerate(credits):
         check.text(line, ("credits", i))
     check.raise_errors()
-    return Deck(name=name, title=title or name,
+    return Deck(name=file_name(name, *langs), title=title or name, lang=built, languages=languages, dpi=dpi,
                 source=path, size=size, bleed=bleed, safe=safe, cards=tuple(cards),
                 game=game, credits=tuple(str(c) for c in credits),
                 card_thickness=thickness, dice=refs["dice"], parts=refs["parts"], box=box,
@@ -113,10 +134,12 @@ def _refs(check: Checker, value: Any, key: str, deck_file: Path) -> tuple[Ref, .
     return tuple(refs)
 
 
-def _box(check: Checker, value: Any) -> DeckBox:
+def _box(check: Checker, value: Any, langs: Langs) -> DeckBox:
     """The `box:` options; what is left out stays None (printgen's default)."""
     if value is None:
         return DeckBox()
+    if isinstance(value, dict):
+        value = localise(check, value, ("box",), *langs)
     data = check.mapping(value, ("box",), BOX_KEYS)
 
     def length(key: str) -> float | None:
@@ -173,10 +196,11 @@ def _check_template(check: Checker, key: str, name: str, deck_file: Path) -> Non
         check.block((key,))
 
 
-def _fields(check: Checker, value: Any, path: KeyPath) -> dict[str, str]:
+def _fields(check: Checker, value: Any, path: KeyPath, langs: Langs) -> dict[str, str]:
     if not isinstance(value, dict):
         check.fail(path, "expected a mapping of field names to text")
         return {}
+    value = localise(check, value, path, *langs)
     result = {}
     for key, item in value.items():
         if isinstance(item, (dict, list)) or item is None:
@@ -187,7 +211,7 @@ def _fields(check: Checker, value: Any, path: KeyPath) -> dict[str, str]:
 
 
 def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: str,
-           label: str, deck_file: Path) -> list[Card]:
+           label: str, deck_file: Path, langs: Langs) -> list[Card]:
     if isinstance(entries, str) and entries:            # cards: cards.csv
         entries = [{"table": entries}]
     if not isinstance(entries, list) or not entries:
@@ -199,7 +223,7 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
     for i, item in enumerate(entries):
         path: KeyPath = ("cards", i)
         entry = check.mapping(item, path, ENTRY_KEYS)
-        fields = {**base, **_fields(check, entry.get("fields") or {}, path + ("fields",))}
+        fields = {**base, **_fields(check, entry.get("fields") or {}, path + ("fields",), langs)}
         count = check.integer(entry.get("count"), path + ("count",), default=1, minimum=1)
         if len(cards) + count * _product_size(entry.get("each")) > MAX_CARDS:
             check.fail(path, f"the deck would hold more than {MAX_CARDS:,} cards; expected fewer "
@@ -207,7 +231,7 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
             return cards
         where = f"{source}:{check.doc.line(path)} {format_path(path)}"
         if entry.get("table") is not None:
-            rows = _table(check, entry, path, deck_file)
+            rows = _table(check, entry, path, deck_file, langs)
         else:
             rows = [(where, combo, 1) for combo in _combinations(check, entry.get("each"), path + ("each",))]
         if len(cards) + count * sum(copies for _, _, copies in rows) > MAX_CARDS:
@@ -224,14 +248,19 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
     return cards
 
 
-def _table(check: Checker, entry: dict, path: KeyPath,
-           deck_file: Path) -> list[tuple[str, dict[str, str], int]]:
+def _table(check: Checker, entry: dict, path: KeyPath, deck_file: Path,
+           langs: Langs) -> list[tuple[str, dict[str, str], int]]:
     """An entry's `table:` rows as (where, fields, copies); `each` cannot go with it."""
     if entry.get("each") is not None:
         check.fail(path, "expected either `each` or `table` in a card entry, not both")
         return []
     name = check.text(entry.get("table"), path + ("table",))
     sheet = check.text(entry["sheet"], path + ("sheet",)) if entry.get("sheet") is not None else None
+    if WEB_ADDRESS.match(name):
+        check.fail(path + ("table",), f"got a web address, {name!r}; printgen reads no tables from the web: "
+                                      f"download it as CSV or XLSX first (in Google Sheets: File > Download), "
+                                      f"save it beside the deck file and name that file here")
+        return []
     folder = real(deck_file).parent
     table = real(folder / name)          # a link that loops is left as it is, and refused when read
     if Path(name).is_absolute() or not table.is_relative_to(folder):
@@ -239,10 +268,11 @@ def _table(check: Checker, entry: dict, path: KeyPath,
         return []
     try:
         rows = read_table(table, name, sheet)
+        return [(f"{name}:{row.line}", localise_row(row.fields, *langs, f"{name}:{row.line}"), row.count)
+                for row in rows]
     except InputError as error:
         check.fail(path + ("table",), str(error))
         return []
-    return [(f"{name}:{row.line}", row.fields, row.count) for row in rows]
 
 
 def _product_size(each: Any) -> int:
@@ -263,6 +293,11 @@ def _combinations(check: Checker, each: Any, path: KeyPath) -> list[dict[str, st
         return []
     names, lists = [], []
     for key, values in each.items():
+        if split_key(str(key))[1] is not None:
+            check.fail(path + (key,), "expected no translation among an entry's `each` values (every key makes "
+                                      "combinations); give the translated text as a field, name@LANG, of an "
+                                      "entry per value, or in a card table's column")
+            return []
         if not isinstance(values, list) or not values:
             check.fail(path + (key,), "expected a non-empty list of values")
             return []

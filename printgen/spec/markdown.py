@@ -29,7 +29,7 @@ from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_text
 
 FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit"]
-PICTURE_HINT = "; expected a PNG or JPEG file beside the rules text"
+PICTURE_HINT = "; expected a PNG, JPEG or SVG file beside the rules text"
 
 
 def default_title(name: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from printgen.errors import SpecError, UnitError
 from printgen.spec.yamlload import KeyPath, Located
-from printgen.units import Length
+from printgen.units import DPI, Length
 
 PLAIN_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
 
@@ -26,6 +26,7 @@ class Checker:
         self.doc = doc
         self.errors: list[str] = []
         self.blocked: set[KeyPath] = set()      # reported as missing or malformed: nothing below them
+        self.dpi: float = DPI                   # a px unit's dots per inch (a deck's `dpi:`)
 
     def fail(self, path: KeyPath, message: str, *, block: bool = True) -> None:
         """Report a problem at path; by default nothing more at or below path is reported
@@ -91,7 +92,7 @@ class Checker:
         if value is None and default is not None:
             value = default
         try:
-            result = Length.parse(value).pt
+            result = Length.parse(value, dpi=self.dpi).pt
         except UnitError as error:
             self.fail(path, str(error))
             return 0.0

@@ -26,6 +26,7 @@ from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 
 COMMON = ["kind", "when", "mirror"]
+WHEN_WORDS = ("", "true", "false", "yes", "no", "1", "0", "none")    # `when` values that are not expressions
 BOX = ["x", "y", "w", "h", "box"]
 PAINT = ["fill", "stroke", "stroke_width", "dash"]
 KINDS: dict[str, list[str]] = {
@@ -178,6 +179,7 @@ def _element(check: Checker, raw: Any, path: KeyPath, depth: int) -> Element | N
             check.fail(path + (key,), f"expected text, got a {'mapping' if isinstance(value, dict) else 'list'}")
         elif value is not None and key != "kind":
             values[key] = value if isinstance(value, bool) else str(value)
+    _check_when(check, raw.get("when"), path + ("when",))
     children = _elements(check, raw.get("elements"), path + ("elements",), depth + 1) \
         if kind is ElementKind.GROUP else ()
     static = kind is not ElementKind.GROUP and not any(isinstance(v, str) and is_template(v)
@@ -185,6 +187,14 @@ def _element(check: Checker, raw: Any, path: KeyPath, depth: int) -> Element | N
     doc = check.doc
     return Element(kind, values, static, format_path(path), doc.line(path) or 0,
                    {key: doc.line(path + (key,)) or 0 for key in values}, children)
+
+
+def _check_when(check: Checker, value: Any, path: KeyPath) -> None:
+    """`when` is an expression in {{ }} (or a plain true or false): written without the
+    braces, as `card.index <= 3`, it would be text, true on every card."""
+    if isinstance(value, str) and not is_template(value) and value.strip().lower() not in WHEN_WORDS:
+        check.fail(path, f"expected an expression in {{{{ }}}}, such as '{{{{ {value.strip()} }}}}', or true or "
+                         f"false, got {value!r} (text, which would be true on every card)")
 
 
 def read_shapes(check: Checker, raw: Any, path: KeyPath) -> dict[str, Shape]:

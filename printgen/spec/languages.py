@@ -1,0 +1,179 @@
+"""One deck in several languages: which text a build in a language takes.
+
+A deck names its languages (`languages: [en, de]`, the first the language its plain
+text is written in, or `lang: de` for a deck in one language). Any text may then
+carry a version per language beside it, its key or column name followed by `@` and
+the language: `title@de:` beside `title:`, a card table's column `name@de` beside
+`name`, a field `word@de:` beside `word:`. A build in German takes `name@de` where
+there is one and `name` where there is none (text the same in every language,
+numbers say, needs no copy); an empty `name@de` cell beside a `name` that is not
+empty is a missing translation, an error naming its row. A rules text's translation
+is a file beside it, the language after a dash: `rules/pairs-de.md` beside
+`rules/pairs.md`; one missing is an error.
+
+The words printgen writes itself (the box's back text, a booklet's "Contents") come
+from printgen/data/languages.yaml; a language that table lacks gets the English words
+and a note.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from printgen.builtin import data_dir
+from printgen.errors import InputError
+from printgen.spec.schema import Checker
+from printgen.spec.yamlload import load_file
+
+DEFAULT = "en"
+CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")      # de, en, pt-BR, zh-Hant
+WORD_KEYS = ["name", "box_back", "contents", "tuck_box", "dice"]
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words printgen writes itself in one language (languages.yaml)."""
+
+    lang: str
+    name: str                  # the language's own name: "Deutsch"
+    box_back: str              # Jinja2 over deck.*
+    contents: str
+    tuck_box: str
+    dice: str
+
+
+def split_key(key: str) -> tuple[str, str | None]:
+    """"name@de" -> ("name", "de"); "name" -> ("name", None)."""
+    base, at, lang = key.rpartition("@")
+    return (base, lang) if at and base else (key, None)
+
+
+def is_code(text: object) -> bool:
+    return isinstance(text, str) and CODE.match(text) is not None
+
+
+@lru_cache(maxsize=1)
+def _table() -> dict[str, Words]:
+    path = data_dir() / "languages.yaml"
+    doc = load_file(path)
+    check = Checker(doc)
+    table = {}
+    for lang, raw in check.mapping(doc.data, (), list(doc.data or {})).items():
+        data = check.mapping(raw, (lang,), WORD_KEYS, required=WORD_KEYS)
+        table[lang] = Words(lang, *(check.text(data.get(key), (lang, key)) for key in WORD_KEYS))
+    check.raise_errors()
+    return table
+
+
+def words(lang: str) -> Words:
+    """printgen's own words in lang: the table's for lang, else for its main language
+    (pt for pt-BR), else English (see missing_words)."""
+    table = _table()
+    main = lang.split("-")[0]
+    return table.get(lang) or table.get(main) or table[DEFAULT]
+
+
+def missing_words(lang: str) -> str | None:
+    """The note for a language printgen's table lacks (None when it has it)."""
+    table = _table()
+    if lang in table or lang.split("-")[0] in table:
+        return None
+    return (f"printgen has no words in {lang!r} for the text it writes itself (the box's back text, a "
+            f"booklet's contents); they are in English (its languages: {', '.join(table)})")
+
+
+def language_name(lang: str) -> str:
+    """The language's own name where printgen knows it ("Deutsch"), else its code."""
+    known = words(lang)
+    return known.name if missing_words(lang) is None else lang
+
+
+def localise(check: Checker, value: Mapping[str, Any], path: tuple, lang: str,
+             languages: tuple[str, ...]) -> dict[str, Any]:
+    """The mapping as a build in lang sees it: `key@lang` taken for `key`, every other
+    `key@xx` left out; `@xx` for a language the deck does not name, and a key that has
+    versions in other languages but neither in lang nor a plain one, are errors."""
+    result: dict[str, Any] = {}
+    versions: dict[str, set[str | None]] = {}
+    for key, item in value.items():
+        base, code = split_key(str(key))
+        if code is not None and code not in languages:
+            check.fail(path + (key,), f"{code!r} is not one of the deck's languages ({', '.join(languages)}); "
+                                      f"expected {base}@LANG with LANG one of them")
+            continue
+        versions.setdefault(base, set()).add(code)
+        if code == lang or (code is None and base not in result):
+            result[base] = item
+    for base, codes in versions.items():
+        if None not in codes and lang not in codes:
+            check.fail(path, f"{base!r} has no {lang} version (it has {', '.join(sorted(map(str, codes)))}); "
+                             f"expected {base}@{lang} or a plain {base}", block=False)
+    return result
+
+
+def localise_row(fields: dict[str, str], lang: str, languages: tuple[str, ...],
+                 where: str) -> dict[str, str]:
+    """A card table row's fields as a build in lang sees them (as localise, raising
+    InputError at the row); an empty `name@lang` cell beside a `name` that is not
+    empty is a missing translation."""
+    result: dict[str, str] = {}
+    for key, text in fields.items():
+        base, code = split_key(key)
+        if code is not None and code not in languages:
+            raise InputError(f"{where} {key}: {code!r} is not one of the deck's languages "
+                             f"({', '.join(languages)}); expected a column {base}@LANG with LANG one of them")
+        if code == lang:
+            others = [other for name, other in fields.items() if split_key(name)[0] == base and other.strip()]
+            if not text.strip() and others:
+                raise InputError(f"{where} {key}: empty, while {base} is {others[0]!r}; expected its "
+                                 f"translation (the same text again where it needs none)")
+            result[base] = text
+        elif code is None:
+            result.setdefault(base, text)
+    bases = {split_key(key)[0] for key in fields}
+    lacking = sorted(base for base in bases if base not in result)
+    if lacking:
+        raise InputError(f"{where} {lacking[0]}: no column {lacking[0]}@{lang} nor {lacking[0]}; expected one "
+                         f"of them for a build in {lang}")
+    return result
+
+
+def translated_file(path: Path, lang: str, base: str) -> Path:
+    """A rules text's version in lang: the file itself in the deck's own language,
+    else NAME-LANG.md beside it (InputError where there is none)."""
+    if lang == base:
+        return path
+    found = path.with_name(f"{path.stem}-{lang}{path.suffix}")
+    if not found.is_file():
+        raise InputError(f"{path.name}: no {lang} version of this rules text; expected {found.name} beside it "
+                         f"(or leave out rules with --only)")
+    return found
+
+
+def check_languages(check: Checker, lang: Any, languages: Any) -> tuple[str, ...]:
+    """The deck's languages, its own first, from its `lang:` and `languages:` keys."""
+    if lang is not None and not is_code(lang):
+        check.fail(("lang",), f"expected a language code such as en, de or pt-BR, got {lang!r}")
+        lang = None
+    if languages is None:
+        return (lang or DEFAULT,)
+    if not isinstance(languages, list) or not languages or not all(is_code(code) for code in languages):
+        check.fail(("languages",), f"expected a list of language codes such as [en, de], got {languages!r}")
+        return (lang or DEFAULT,)
+    if len(set(languages)) != len(languages):
+        check.fail(("languages",), f"expected each language once, got {languages!r}")
+    if lang is not None and lang not in languages:
+        check.fail(("lang",), f"expected one of the deck's languages ({', '.join(languages)}), got {lang!r}")
+        return tuple(languages)
+    first = lang or languages[0]
+    return (first, *(code for code in languages if code != first))
+
+
+def file_name(name: str, lang: str, languages: tuple[str, ...]) -> str:
+    """The deck's name as its files carry it: with the language, but for its own."""
+    return name if lang == languages[0] else f"{name}-{lang}"

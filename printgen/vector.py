@@ -1,0 +1,174 @@
+"""SVG pictures: checked like every picture, drawn as vectors where the output is.
+
+An SVG file is a program as much as a picture: it may run scripts, fetch other files
+or addresses, expand entities, or hold text set in whatever fonts the viewer has. A
+picture printgen places must be the same drawing in every output, on every computer,
+so an SVG is read with lxml (no network, no entities, no DTD) and refused, with one
+located error, where it holds a script (a <script> or an on... attribute), a
+reference out of the file (any href but "#id", a CSS url() but "#id", an @import), a
+<foreignObject>, an embedded raster image, or text (convert it to paths), or where it
+has more than MAX_ELEMENTS elements or no size. What an editor adds in its own
+namespaces (Inkscape's, Sodipodi's, metadata) is left alone: renderers skip it.
+
+Its size is its width and height (any CSS unit) or else its viewBox, in CSS pixels,
+bounded like a raster picture's pixels. The PDF renderer draws it with svglib onto
+reportlab's canvas, the SVG renderer embeds it as it is, and the PNG renderer
+rasterises it with resvg at the size it is drawn at.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from printgen.errors import InputError
+from printgen.limits import limit
+from printgen.reading import read_bytes
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+MAX_ELEMENTS = int(limit("svg_elements"))
+MAX_PIXELS = limit("picture_pixels")
+MAX_BYTES = int(limit("picture_bytes"))
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+REFUSED = {"script": "a script", "foreignObject": "a <foreignObject> (HTML inside the picture)",
+           "text": "text (convert it to paths: Inkscape's Path > Object to Path)",
+           "image": "an embedded picture (give a raster picture as its own PNG or JPEG file)",
+           "feImage": "an embedded picture"}
+CSS_PX = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4}
+_SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([a-z]*)\s*$")
+_URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
+
+
+def is_svg(path: Path) -> bool:
+    return path.suffix.lower() == ".svg"
+
+
+def svg_size(path: Path, where: str) -> tuple[int, int]:
+    """The picture's size in CSS pixels (at least 1 x 1); InputError naming `where` for
+    what the module's docstring refuses."""
+    root = _root(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
+    for count, element in enumerate(root.iter(), start=1):
+        if count > MAX_ELEMENTS:
+            raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements; expected a simpler SVG picture")
+        _check_element(element, where)
+    width, height = _size(root, where)
+    if width * height > MAX_PIXELS:
+        raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a smaller "
+                         f"SVG picture (its width and height)")
+    return width, height
+
+
+def _root(data: bytes, where: str) -> Any:
+    from lxml import etree
+    if b"<!ENTITY" in data:
+        raise InputError(f"{where}: the SVG picture declares entities; expected one without (<!ENTITY>)")
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+                             remove_comments=True, remove_pis=True)
+    try:
+        root = etree.parse(io.BytesIO(data), parser).getroot()
+    except (etree.XMLSyntaxError, ValueError) as error:
+        raise InputError(f"{where}: not a readable SVG picture ({error.msg if hasattr(error, 'msg') else error}); "
+                         f"expected an SVG file") from None
+    if root is None or root.tag != f"{SVG}svg":
+        raise InputError(f"{where}: not an SVG picture (its root is not <svg>); expected an SVG file")
+    return root
+
+
+def _check_element(element: Any, where: str) -> None:
+    if not isinstance(element.tag, str):
+        return
+    name = element.tag.removeprefix(SVG)
+    if name.rsplit("}", 1)[-1] in REFUSED:           # a <script> in any namespace (XHTML's too)
+        what = REFUSED[name.rsplit("}", 1)[-1]]
+        raise InputError(f"{where}: the SVG picture holds {what} at line {element.sourceline}; expected "
+                         f"shapes, paths and their styles only")
+    for key, value in element.attrib.items():
+        local = key.rsplit("}", 1)[-1]
+        if local.lower().startswith("on"):
+            raise InputError(f"{where}: the SVG picture holds a script ({local}=...) at line "
+                             f"{element.sourceline}; expected none")
+        if (key == XLINK or local == "href") and not value.strip().startswith("#"):
+            raise InputError(f"{where}: the SVG picture refers to {value[:60]!r} at line {element.sourceline}; "
+                             f"expected no reference out of the file (only #id)")
+        if local == "style" or "url(" in value:
+            _check_css(value, where, element.sourceline)
+    if name == "style":
+        _check_css(element.text or "", where, element.sourceline)
+
+
+def _check_css(text: str, where: str, line: int) -> None:
+    if "@import" in text.lower():
+        raise InputError(f"{where}: the SVG picture's style imports another file at line {line}; expected none")
+    for target in _URL.findall(text):
+        if not target.startswith("#"):
+            raise InputError(f"{where}: the SVG picture refers to {target[:60]!r} at line {line}; expected no "
+                             f"reference out of the file (only url(#id))")
+
+
+def _size(root: Any, where: str) -> tuple[int, int]:
+    """width and height in CSS pixels, else the viewBox's."""
+    sizes = [_length(root.get(key)) for key in ("width", "height")]
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    if None in sizes and len(box) == 4:
+        try:
+            view = [float(part) for part in box[2:]]
+        except ValueError:
+            view = [0.0, 0.0]
+        if sizes[0] is None and sizes[1] is not None and view[1] > 0:
+            sizes[0] = sizes[1] * view[0] / view[1]
+        elif sizes[1] is None and sizes[0] is not None and view[0] > 0:
+            sizes[1] = sizes[0] * view[1] / view[0]
+        elif sizes[0] is None and sizes[1] is None:
+            sizes = list(view)
+    width, height = (round(size) if size is not None else 0 for size in sizes)
+    if width < 1 or height < 1:
+        raise InputError(f"{where}: the SVG picture has no size; expected width and height (such as "
+                         f"width=\"300\" height=\"200\") or a viewBox")
+    return width, height
+
+
+def _length(text: str | None) -> float | None:
+    match = _SIZE.match(text or "")
+    if match is None or match.group(2) not in CSS_PX:
+        return None                      # absent, a percentage or an unknown unit: the viewBox decides
+    return float(match.group(1)) * CSS_PX[match.group(2)]
+
+
+def rasterised(path: Path, size: tuple[int, int]) -> Image:
+    """The picture drawn at size (pixels, stretched to it as every picture is), RGBA,
+    by resvg with printgen's own fonts only (it holds no text: svg_size refuses it)."""
+    import resvg_py
+    from lxml import etree
+    from PIL import Image as PILImage
+    root = _root(read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture"), str(path))
+    _stretch(root, size)
+    png = resvg_py.svg_to_bytes(svg_string=etree.tostring(root, encoding="unicode"), skip_system_fonts=True,
+                                dpi=96)                      # CSS units: 96 px an inch
+    picture = PILImage.open(io.BytesIO(bytes(png)))
+    picture.load()
+    return picture.convert("RGBA") if picture.size == size else picture.convert("RGBA").resize(size)
+
+
+def _stretch(root: Any, size: tuple[int, int]) -> None:
+    """The root made size pixels large, its drawing stretched to fill them as a raster
+    picture is (the box has the picture's aspect ratio unless the template says otherwise)."""
+    if not root.get("viewBox"):
+        width, height = (_length(root.get(key)) for key in ("width", "height"))
+        root.set("viewBox", f"0 0 {width or 0:g} {height or 0:g}")
+    root.set("width", str(size[0]))
+    root.set("height", str(size[1]))
+    root.set("preserveAspectRatio", "none")
+
+
+def drawing(path: Path) -> Any:
+    """The picture as a reportlab Drawing (svglib), for the PDF renderer."""
+    from svglib.svglib import svg2rlg
+    found = svg2rlg(io.BytesIO(read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture")))
+    if found is None:
+        raise InputError(f"{path}: not a readable SVG picture; expected an SVG file")
+    return found

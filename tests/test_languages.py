@@ -1,0 +1,198 @@
+"""One deck in several languages: `build --lang all` on the two-language example writes
+each language into its own files, byte for byte the same on every run; a German build
+takes the German keys, fields, columns and rules text and printgen's own German words;
+a missing translation is a located error; the gallery shows the languages side by side."""
+
+from __future__ import annotations
+
+import shutil
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from conftest import ROOT
+from printgen.spec import load_deck
+
+EXAMPLE = ROOT / "docs" / "example-deck"
+DECK = EXAMPLE / "lantern-pairs.yaml"
+
+
+def pdf_words(path: Path) -> str:
+    with pdfplumber.open(path) as doc:
+        return " ".join(page.extract_text() or "" for page in doc.pages)
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {path.relative_to(folder).as_posix(): path.read_bytes() for path in sorted(folder.rglob("*"))
+            if path.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The example built in all its languages (into a folder named out)."""
+    from printgen.cli import main
+    out = tmp_path_factory.mktemp("first") / "out"
+    assert main(["build", str(DECK), "--lang", "all", "--out", str(out), "-q"]) == 0
+    return out
+
+
+def test_lang_all_writes_each_language_into_its_own_files(built):
+    english, german = built / "lantern-pairs", built / "lantern-pairs-de"
+    assert (english / "lantern-pairs-a4.pdf").is_file() and (german / "lantern-pairs-de-a4.pdf").is_file()
+    assert (german / "lantern-pairs-de-box-a4.pdf").is_file()
+    assert len(list((german / "png").glob("*.png"))) == len(list((english / "png").glob("*.png"))) == 25
+    assert (built / "index.html").is_file()
+
+
+def test_lang_all_is_byte_identical_across_runs(cli, built, tmp_path):
+    again = tmp_path / "out"
+    assert cli("build", str(DECK), "--lang", "all", "--out", str(again), "-q").status == 0
+    first, second = files(built), files(again)
+    assert sorted(first) == sorted(second)
+    assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_the_german_cards_box_and_booklet_are_in_german(built):
+    german = pdf_words(built / "lantern-pairs-de" / "lantern-pairs-de-a4.pdf")
+    english = pdf_words(built / "lantern-pairs" / "lantern-pairs-a4.pdf")
+    assert german.count("Bernstein") == english.count("Amber") == 8
+    assert german.count("Violett") == english.count("Violet") == 8
+    assert german.count("Jade") == 8                  # no name@de: the same word in both
+    assert "Amber" not in german and "Bernstein" not in english
+    box = pdf_words(built / "lantern-pairs-de" / "lantern-pairs-de-box-a4.pdf")
+    assert "24 Karten" in box and "Laternenpaare" in box and "Beispieldeck" in box and "cards" not in box
+    booklet = pdf_words(next((built / "lantern-pairs-de").glob("*booklet*-a4-reading.pdf")))
+    assert "Inhalt" in booklet and "Spielablauf" in booklet and "Contents" not in booklet
+    assert "Contents" in pdf_words(next((built / "lantern-pairs").glob("*booklet*-a4-reading.pdf")))
+
+
+def test_a_german_build_takes_the_german_text():
+    english, german = load_deck(str(DECK)), load_deck(str(DECK), "de")
+    assert (english.name, english.lang, english.title) == ("lantern-pairs", "en", "Lantern Pairs")
+    assert (german.name, german.lang, german.title) == ("lantern-pairs-de", "de", "Laternenpaare")
+    assert german.base_name == "lantern-pairs" and german.languages == ("en", "de")
+    assert german.credits == ("Beispieldeck für die Dokumentation von printgen.",)
+    assert [c.fields["name"] for c in german.cards[::8]] == ["Bernstein", "Jade", "Violett"]
+    assert [c.label for c in german.cards] == [c.label for c in english.cards]
+    assert [c.fields["colour"] for c in german.cards] == [c.fields["colour"] for c in english.cards]
+
+
+class Figures(HTMLParser):
+    """The side-by-side figures of a gallery page: each figure's image sources."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.figures: list[list[str]] = []
+        self.open: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        if tag == "figure" and "languages" in (values.get("class") or "").split():
+            self.open = []
+            self.figures.append(self.open)
+        elif tag == "img" and self.open is not None and "back" not in (values.get("class") or ""):
+            self.open.append(values["data-src"])
+
+    def handle_endtag(self, tag):
+        if tag == "figure":
+            self.open = None
+
+    def shown(self) -> list[list[str]]:
+        return self.figures
+
+
+def test_the_gallery_shows_the_languages_side_by_side(built):
+    page = Figures()
+    page.feed((built / "index.html").read_text(encoding="utf-8"))
+    figures = page.shown()
+    assert len(figures) == 24
+    for number, (english, german) in enumerate(figures, start=1):
+        assert english.startswith("./_gallery/lantern-pairs/png/") and german.startswith(
+            "./_gallery/lantern-pairs-de/png/")
+        assert english.rsplit("/", 1)[1] == german.rsplit("/", 1)[1]     # the same card
+        assert english.rsplit("/", 1)[1].startswith(f"{number:02d}-")
+
+
+def copy_example(folder: Path) -> Path:
+    for path in EXAMPLE.glob("lantern-*.yaml"):
+        shutil.copy(path, folder / path.name)
+    shutil.copytree(EXAMPLE / "rules", folder / "rules")
+    return folder / "lantern-pairs.yaml"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def one_error(result, *parts: str) -> str:
+    assert result.status == 2 and "Traceback" not in result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1, result.err
+    for part in parts:
+        assert part in lines[0], lines[0]
+    return lines[0]
+
+
+def test_a_language_the_deck_does_not_have_is_an_error(cli, tmp_path):
+    one_error(cli("build", str(DECK), "--lang", "fr", "--out", str(tmp_path / "out")),
+              "--lang fr", "lantern-pairs.yaml", "en, de")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_key_in_a_language_the_deck_does_not_name_is_located(cli, tmp_path):
+    deck = copy_example(tmp_path)
+    edit(deck, "title@de: Laternenpaare", "title@fr: Paires de lanternes")
+    one_error(cli("build", str(deck), "--out", str(tmp_path / "out")), "lantern-pairs.yaml:9 'title@fr'", "'fr'")
+
+
+def test_a_missing_rules_translation_is_an_error(cli, tmp_path):
+    deck = copy_example(tmp_path)
+    (tmp_path / "rules" / "lantern-pairs-de.md").unlink()
+    one_error(cli("build", str(deck), "--lang", "de", "--out", str(tmp_path / "out")),
+              "lantern-pairs-de.md")
+    assert not (tmp_path / "out").exists()
+    assert cli("build", str(deck), "--lang", "de", "--only", "pdf", "--out", str(tmp_path / "out"), "-q").status == 0
+
+
+def test_an_empty_translation_in_a_card_table_names_its_row(cli, tmp_path):
+    (tmp_path / "f.yaml").write_text("elements:\n  - {kind: text, text: '{{ card.name }}', x: 0mm, y: 0mm, "
+                                     "w: 40mm, h: 10mm}\n")
+    (tmp_path / "b.yaml").write_text("elements: []\n")
+    (tmp_path / "cards.csv").write_text("name,name@de,count\nLantern,Laterne,1\nCandle,,1\n")
+    (tmp_path / "d.yaml").write_text("name: d\nlanguages: [en, de]\nsize: poker\nface: f.yaml\nback: b.yaml\n"
+                                     "cards: cards.csv\n")
+    assert cli("build", str(tmp_path / "d.yaml"), "--only", "pdf", "--out", str(tmp_path / "en"), "-q").status == 0
+    one_error(cli("build", str(tmp_path / "d.yaml"), "--lang", "de", "--only", "pdf", "--out", str(tmp_path / "de")),
+              "cards.csv:3 name@de", "'Candle'")
+    assert not (tmp_path / "de").exists()
+
+
+def test_a_column_only_in_other_languages_is_an_error(cli, tmp_path):
+    (tmp_path / "f.yaml").write_text("elements: []\n")
+    (tmp_path / "cards.csv").write_text("name@de,count\nLaterne,1\n")
+    (tmp_path / "d.yaml").write_text("name: d\nlanguages: [en, de]\nsize: poker\nface: f.yaml\nback: f.yaml\n"
+                                     "cards: cards.csv\n")
+    one_error(cli("build", str(tmp_path / "d.yaml"), "--only", "pdf", "--out", str(tmp_path / "en")),
+              "cards.csv:2 name", "name@en")
+
+
+def test_a_language_printgen_has_no_words_in_falls_back_to_english_with_a_note(cli, tmp_path):
+    deck = copy_example(tmp_path)
+    edit(deck, "languages: [en, de]", "languages: [en, de, nl]")
+    (tmp_path / "rules" / "lantern-pairs-nl.md").write_text("# Lantaarnparen\n\nDraai twee kaarten om.\n",
+                                                            encoding="utf-8")
+    result = cli("build", str(deck), "--lang", "nl", "--only", "pdf,box", "--out", str(tmp_path / "out"))
+    assert result.status == 0, result.err
+    notes = [line for line in result.err.splitlines() if "note:" in line]
+    assert len(notes) == 1 and "'nl'" in notes[0]
+    assert "24 cards" in pdf_words(tmp_path / "out" / "lantern-pairs-nl-box-a4.pdf")
+
+
+def test_languages_that_are_not_codes_are_located(cli, tmp_path):
+    deck = copy_example(tmp_path)
+    edit(deck, "languages: [en, de]", "languages: [en, German]")
+    one_error(cli("build", str(deck), "--out", str(tmp_path / "out")), "lantern-pairs.yaml:7 languages")

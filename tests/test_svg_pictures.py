@@ -1,0 +1,157 @@
+"""SVG pictures: drawn as vectors in the PDF (no raster image in it) and in the SVG
+output, rasterised for the PNG, the three alike; an SVG that scripts, reaches out of
+its file, holds text or has no size is one located error and nothing is written."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from pictures import assert_alike, pdf_page_image
+from printgen.layout.page import Frame, Page, Placed, Side
+from printgen.layout.primitives import Image as Picture
+from printgen.layout.primitives import Rect
+from printgen.render.pdf import render_pdf
+from printgen.render.png import render_page, render_side
+from printgen.render.svg import side_svg
+
+DRAWING = """<?xml version="1.0" encoding="UTF-8"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+     width="200" height="100" viewBox="0 0 200 100">
+  <defs><linearGradient id="g"><stop offset="0" stop-color="#ffcc00"/><stop offset="1" stop-color="#ff6600"/>
+  </linearGradient></defs>
+  <style>.blue { fill: #2255cc; }</style>
+  <rect x="0" y="0" width="200" height="100" fill="url(#g)"/>
+  <circle id="dot" class="blue" cx="50" cy="50" r="40"/>
+  <use xlink:href="#dot" x="60" transform="scale(0.5)"/>
+  <path d="M120 90 L160 10 L200 90 Z" fill="#cc2222" stroke="#000000" stroke-width="4"/>
+</svg>
+"""
+
+
+DPI = 144             # two pixels a point: the pictures' edges fall on pixel edges in every renderer
+
+
+def side_with(path: Path) -> Side:
+    """A 170 x 114 pt side: white, the picture at 142 x 71 pt, and turned a quarter at 68 x 23 pt."""
+    return Side("svg", "svg pictures", Frame(170.0, 114.0, 0.0, 0.0),
+                (Rect(0.0, 0.0, 170.0, 114.0, fill="#ffffff"),
+                 Picture(14.0, 8.0, 142.0, 71.0, path),
+                 Picture(14.0, 85.0, 68.0, 23.0, path, rotate=90)))
+
+
+@pytest.fixture
+def drawing(tmp_path) -> Path:
+    path = tmp_path / "drawing.svg"
+    path.write_text(DRAWING, encoding="utf-8")
+    return path
+
+
+def test_the_pdf_draws_an_svg_as_vectors_alike_with_the_png(drawing, tmp_path):
+    side = side_with(drawing)
+    page = Page(side.frame.width, side.frame.height, (Placed(side, 0.0, 0.0),))
+    pdf = render_pdf([page], tmp_path / "svg.pdf")
+    resources = PdfReader(str(pdf)).pages[0]["/Resources"]
+    images = [name for name, obj in (resources.get("/XObject") or {}).items()
+              if obj.get_object().get("/Subtype") == "/Image"]
+    assert images == []                                     # vectors, no raster picture
+    drawn = render_page(page, DPI)
+    assert_alike(pdf_page_image(pdf, DPI), drawn, mean_below=2.0, folder=tmp_path, label="svg-pdf-png")
+    left_part = drawn.getpixel((2 * (14 + 35), 2 * (8 + 35)))
+    assert left_part[2] > 150 > left_part[0]                # the blue circle, where the picture puts it
+
+
+def test_the_svg_output_embeds_the_drawing_as_it_is_alike_with_the_png(drawing, tmp_path):
+    resvg_py = pytest.importorskip("resvg_py")
+    side = side_with(drawing)
+    text = side_svg(side)
+    assert text.count("data:image/svg+xml;base64,") == 2 and "data:image/png" not in text
+    png = bytes(resvg_py.svg_to_bytes(svg_string=text, width=2 * 170, dpi=96, skip_system_fonts=True))
+    shown = Image.open(io.BytesIO(png)).convert("RGBA")
+    flat = Image.new("RGB", shown.size, "white")
+    flat.paste(shown, mask=shown)
+    assert_alike(flat, render_side(side, DPI), mean_below=2.0, folder=tmp_path, label="svg-svg-png")
+
+
+def test_an_svg_picture_builds_in_every_output(cli, drawing, tmp_path):
+    deck = deck_with(tmp_path, "drawing.svg")
+    result = cli("build", str(deck), "--only", "pdf,png,svg", "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    card = Image.open(tmp_path / "out" / "png" / "1-card-1.png")
+    assert card.size == (round((2.5 + 0.25) * 300), round((3.5 + 0.25) * 300))
+
+
+def deck_with(folder: Path, src: str, size: str = "w: 40mm, h: 20mm") -> Path:
+    (folder / "face.yaml").write_text(f"elements:\n  - {{kind: image, src: {src}, x: 5mm, y: 5mm, {size}}}\n")
+    (folder / "back.yaml").write_text("elements: []\n")
+    deck = folder / "deck.yaml"
+    deck.write_text("name: d\nsize: poker\nface: face.yaml\nback: back.yaml\ncards:\n  - count: 1\n")
+    return deck
+
+
+def refused(cli, tmp_path, svg: str) -> str:
+    (tmp_path / "bad.svg").write_text(svg, encoding="utf-8")
+    result = cli("build", str(deck_with(tmp_path, "bad.svg")), "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "Traceback" not in result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1, result.err
+    assert "face.yaml:2 elements[0].src" in lines[0] and "'bad.svg'" in lines[0]
+    assert not (tmp_path / "out").exists()
+    return lines[0]
+
+
+OPEN = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">'
+
+
+@pytest.mark.parametrize("body, says", [
+    ("<script>alert(1)</script>", "script"),
+    ('<rect width="5" height="5" onclick="alert(1)"/>', "onclick"),
+    ('<image xlink:href="file:///etc/passwd" width="5" height="5"/>', "embedded picture"),
+    ('<use xlink:href="other.svg#a"/>', "'other.svg#a'"),
+    ('<use href="https://example.org/a.svg#b"/>', "'https://example.org/a.svg#b'"),
+    ('<rect width="5" height="5" style="fill: url(https://example.org/p.svg#p)"/>', "'https://example.org/p.svg#p'"),
+    ("<style>@import url(https://example.org/a.css);</style>", "imports"),
+    ('<text x="1" y="5">Hi</text>', "text"),
+    ('<foreignObject width="5" height="5"><p xmlns="http://www.w3.org/1999/xhtml">Hi</p></foreignObject>',
+     "foreignObject"),
+])
+def test_an_svg_that_reaches_out_or_scripts_is_refused_at_its_line(cli, tmp_path, body, says):
+    line = refused(cli, tmp_path, f"{OPEN}\n{body}\n</svg>\n")
+    assert says in line and "line 2" in line
+
+
+def test_an_svg_declaring_entities_is_refused(cli, tmp_path):
+    line = refused(cli, tmp_path, '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]>\n'
+                                  f"{OPEN}<desc>&a;&a;</desc></svg>\n")
+    assert "entities" in line
+
+
+@pytest.mark.parametrize("svg", ['<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5"/></svg>',
+                                 '<svg xmlns="http://www.w3.org/2000/svg" width="50%" height="0"/>'])
+def test_an_svg_with_no_size_is_refused(cli, tmp_path, svg):
+    assert "no size" in refused(cli, tmp_path, svg)
+
+
+def test_an_svg_with_too_many_elements_is_refused(cli, tmp_path, monkeypatch):
+    import printgen.vector
+    monkeypatch.setattr(printgen.vector, "MAX_ELEMENTS", 50)
+    assert "50 elements" in refused(cli, tmp_path, OPEN + '<rect width="1" height="1"/>' * 60 + "</svg>")
+
+
+def test_not_an_svg_is_refused(cli, tmp_path):
+    assert "not a readable SVG" in refused(cli, tmp_path, "<svg><rect></svg>")
+    assert "root is not <svg>" in refused(cli, tmp_path, '<html xmlns="http://www.w3.org/1999/xhtml"/>')
+
+
+@pytest.mark.parametrize("attributes, size", [('width="30mm" height="15mm"', (113, 57)),
+                                              ('viewBox="0 0 400 100"', (400, 100)),
+                                              ('width="2in" viewBox="0 0 400 100"', (192, 48))])
+def test_an_svgs_size_is_its_width_and_height_else_its_viewbox(tmp_path, attributes, size):
+    from printgen.pictures import check_picture
+    path = tmp_path / "p.svg"
+    path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" {attributes}><rect width="1" height="1"/></svg>')
+    assert check_picture(path, "p.svg") == size
