@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import FitError, TemplateError, UnitError
+from printgen.fonts import Fonts
 from printgen.lang.expr import card_side, evaluate, is_template, render
 from printgen.layout.page import Frame
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
@@ -275,8 +276,9 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     if not 0 < size <= MAX_TEXT_PT:
         raise TemplateError(f"{ev.where('size')}: expected a text size above 0 and at most {MAX_TEXT_PT:g}pt, "
                             f"got {ev.text('size')!r}")
-    from printgen.fonts import FILES
-    style = TextStyle(font=ev.choice("font", tuple(FILES), "sans"), size=size,
+    family = _family(ev)
+    style = TextStyle(font=family.regular, family=family, size=size, lang=ev.text("lang", ""),
+                      hyphenate=ev.flag("hyphenate"),
                       color=ev.color("color", "#000000") or "#000000",
                       align=ev.choice("align", ALIGNS, "left"), valign=ev.choice("valign", VALIGNS, "top"),
                       line_height=ev.number("line_height", 1.2, limit("line_height_min"), limit("line_height_max")),
@@ -293,6 +295,19 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     else:
         runs = set_text(ev.text("text"), 0.0, 0.0, lw, lh, style, where)
     return [shift(turn(run, quarter, lw, lh), x, y) for run in runs]
+
+
+def _family(ev: _Evaluator) -> Fonts:
+    """The family a text element's `font:` names: one the template, deck or project
+    declares under fonts:, else a bundled face."""
+    from printgen.fonts import FILES, builtin_family
+    name = ev.text("font", "sans")
+    declared = ev.template.fonts
+    if name in declared:
+        return declared[name]
+    if name in FILES:
+        return builtin_family(name)
+    raise TemplateError(f"{ev.where('font')}: expected one of {', '.join([*FILES, *declared])}, got {name!r}")
 
 
 def _icon(ev: _Evaluator, name: str, left: float, top: float, size: float,
