@@ -108,7 +108,6 @@ class Face:
     cmap: dict[int, int] = field(repr=False)      # code point -> glyph id
     postscript_name: str
     cff: bool                    # CFF outlines (an .otf); else TrueType (glyf)
-    cids: tuple[int, ...] | None = field(repr=False)   # glyph id -> CID, for a CID-keyed CFF
     embedding: int               # the OS/2 fsType bits
 
     @cached_property
@@ -152,7 +151,7 @@ def _open(data: bytes, index: int, lazy: bool | None = None) -> Any:
     import io
 
     from fontTools.ttLib import TTFont
-    return TTFont(io.BytesIO(data), fontNumber=index, lazy=lazy)
+    return TTFont(io.BytesIO(data), fontNumber=index, lazy=lazy, recalcTimestamp=False)
 
 
 def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
@@ -169,17 +168,12 @@ def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
     head, hhea = tt["head"], tt["hhea"]
     os2 = tt.get("OS/2")
     cap = getattr(os2, "sCapHeight", 0) if os2 is not None and os2.version >= 2 else 0
-    cids = None
-    if "CFF " in tt:
-        top = tt["CFF "].cff.topDictIndex[0]
-        if hasattr(top, "ROS"):          # CID-keyed: a glyph is selected by its CID (the charset)
-            cids = tuple(int(g[3:]) if g.startswith("cid") else 0 for g in tt.getGlyphOrder())
     if name in FILES or not cap:     # the top of "H", as printgen has always measured it
         cap = _glyph_top(tt, cmap.get(ord("H"))) or cap or int(hhea.ascent * 0.75)
     return Face(name=name, path=path, index=index, data=data, units_per_em=head.unitsPerEm,
                 ascent=hhea.ascent, descent=hhea.descent, cap_height=cap,
                 cmap={code: order[glyph] for code, glyph in cmap.items()},
-                postscript_name=_postscript_name(tt), cff="CFF " in tt, cids=cids,
+                postscript_name=_postscript_name(tt), cff="CFF " in tt,
                 embedding=getattr(os2, "fsType", 0) if os2 is not None else 0)
 
 

@@ -20,6 +20,7 @@ what is drawn.
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -35,14 +36,16 @@ OBJECT = "\ufffc"        # an inline icon, to the bidirectional algorithm
 @dataclass(frozen=True)
 class Shaped:
     """A run's glyphs in visual order, positions in font units (x from the run's
-    start, y up from the baseline), each glyph's text (the characters it stands for,
-    "" after the first glyph of a cluster) and the run's advance."""
+    start, y up from the baseline), each glyph's text (the characters of its cluster
+    where the cluster is that one glyph, else ""), whether some cluster is drawn with
+    several glyphs (an Indic syllable, a letter with marks), and the run's advance."""
 
     glyphs: tuple[int, ...]
     xs: tuple[float, ...]
     ys: tuple[float, ...]
     texts: tuple[str, ...]
     advance: float
+    complex: bool = False
 
 
 @lru_cache(maxsize=65536)
@@ -61,18 +64,17 @@ def shape_word(name: str, text: str, rtl: bool = False, lang: str = "") -> Shape
     infos, positions = buffer.glyph_infos, buffer.glyph_positions
     starts = sorted({info.cluster for info in infos})
     ends = dict(zip(starts, [*starts[1:], len(text)], strict=True))
-    seen: set[int] = set()
+    counts = Counter(info.cluster for info in infos)
     glyphs, xs, ys, texts = [], [], [], []
     pen = 0.0
     for info, pos in zip(infos, positions, strict=True):
         glyphs.append(info.codepoint)
         xs.append(pen + pos.x_offset)
         ys.append(float(pos.y_offset))
-        first = info.cluster not in seen
-        seen.add(info.cluster)
-        texts.append(text[info.cluster:ends[info.cluster]] if first else "")
+        texts.append(text[info.cluster:ends[info.cluster]] if counts[info.cluster] == 1 else "")
         pen += pos.x_advance
-    return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen)
+    return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen,
+                  any(count > 1 for count in counts.values()))
 
 
 @lru_cache(maxsize=16384)
@@ -102,7 +104,8 @@ def shape(name: str, text: str, rtl: bool = False, lang: str = "") -> Shaped:
         ys += part.ys
         texts += part.texts
         pen += part.advance
-    return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen)
+    return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen,
+                  any(part is not None and part.complex for part in parts))
 
 
 def is_rtl(text: str) -> bool:

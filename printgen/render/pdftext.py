@@ -3,13 +3,13 @@ made by fontTools), and each run drawn glyph by glyph at HarfBuzz's positions.
 
 reportlab sets text character by character from a font's character map, so it can
 neither kern, form ligatures and contextual forms nor embed a CFF (.otf) font. Here
-the glyphs are written by their ids (Identity-H encoding): a TrueType face as a
-CIDFontType2 with a FontFile2, a CFF face as a CIDFontType0 with its OpenType file
-as FontFile3 (PDF 1.6). A ToUnicode map gives each glyph the characters it stands
-for, so the PDF's text is searchable and copies as written; right-to-left runs are
-drawn in visual order, as PDF readers expect them (they put them back in reading
-order themselves; an ActualText would be reversed a second time by pdfium and
-poppler).
+the glyphs are written by their ids (Identity-H encoding) into a CIDFontType2 with a
+FontFile2; a CFF face's subset is first turned into TrueType outlines. A ToUnicode map gives each glyph the characters it stands
+for, so the PDF's text is searchable and copies as written. A left-to-right run
+with a cluster of several glyphs (an Indic syllable whose vowel sign is drawn
+before its consonant) also carries its text as ActualText. Right-to-left runs are
+drawn in visual order, as PDF readers expect them: they put them back in reading
+order themselves (and would reverse an ActualText a second time: pdfium, poppler).
 """
 
 from __future__ import annotations
@@ -62,7 +62,9 @@ class EmbeddedFont:
         doc.delayedFonts.append(self)
 
     def code(self, gid: int) -> int:
-        return self.face.cids[gid] if self.face.cids is not None and gid < len(self.face.cids) else gid
+        """The code the content stream writes for a glyph: its id (Identity-H, and the
+        CIDToGIDMap /Identity)."""
+        return gid
 
     def widths_of(self, code: int, size: float) -> float:
         """The advance the PDF gives a code at size, in points."""
@@ -107,16 +109,10 @@ class EmbeddedFont:
                                                    "Ordering": pdfdoc.PDFString("Identity"),
                                                    "Supplement": 0}),
             "W": pdfdoc.PDFArray(_widths(self.widths))})
-        if source.cff:
-            file.dictionary["Subtype"] = pdfdoc.PDFName("OpenType")
-            descriptor["FontFile3"] = doc.Reference(file)
-            cid["Subtype"] = pdfdoc.PDFName("CIDFontType0")
-            doc._pdfVersion = max(doc._pdfVersion, (1, 6))     # an OpenType font program
-        else:
-            file.dictionary["Length1"] = len(program)
-            descriptor["FontFile2"] = doc.Reference(file)
-            cid["Subtype"] = pdfdoc.PDFName("CIDFontType2")
-            cid["CIDToGIDMap"] = pdfdoc.PDFName("Identity")
+        file.dictionary["Length1"] = len(program)
+        descriptor["FontFile2"] = doc.Reference(file)
+        cid["Subtype"] = pdfdoc.PDFName("CIDFontType2")
+        cid["CIDToGIDMap"] = pdfdoc.PDFName("Identity")
         cid["FontDescriptor"] = doc.Reference(descriptor)
         cmap = pdfdoc.PDFStream(content=_to_unicode(self.used).encode("ascii"))
         cmap.filters = [pdfdoc.PDFZCompress] if doc.compression else []
@@ -152,9 +148,44 @@ def _subset(source: Face, glyphs: list[int]) -> bytes:
     subsetter = subset.Subsetter(options)
     subsetter.populate(gids=glyphs)
     subsetter.subset(tt)
+    if "CFF " in tt:
+        _to_truetype(tt)
     out = io.BytesIO()
     tt.save(out)
     return out.getvalue()
+
+
+def _to_truetype(tt: Any) -> None:
+    """A CFF font's cubic outlines turned into TrueType's quadratic ones, in place, each
+    glyph keeping its id (to within a hundredth of an em unit's thousandth: cu2qu's
+    error of 1 font unit). PDF readers disagree on how a CID-keyed CFF font picks its
+    glyphs (by CID or by glyph id); as TrueType every face is embedded one way, and in
+    PDF 1.3, as PDF/X-1a asks."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    from fontTools.ttLib import newTable
+    order = tt.getGlyphOrder()
+    glyphs = tt.getGlyphSet()
+    glyf = newTable("glyf")
+    glyf.glyphOrder = order
+    glyf.glyphs = {}
+    for name in order:
+        pen = TTGlyphPen(None)
+        glyphs[name].draw(Cu2QuPen(pen, max_err=1.0, reverse_direction=True))
+        glyf.glyphs[name] = pen.glyph()
+    del tt["CFF "]
+    if "VORG" in tt:
+        del tt["VORG"]
+    tt["glyf"] = glyf
+    tt["loca"] = newTable("loca")
+    tt["maxp"].tableVersion = 0x00010000
+    for key in ("maxZones", "maxTwilightPoints", "maxStorage", "maxFunctionDefs", "maxInstructionDefs",
+                "maxStackElements", "maxSizeOfInstructions", "maxComponentElements"):
+        setattr(tt["maxp"], key, 0 if key != "maxZones" else 1)
+    tt["maxp"].maxComponentDepth = 0
+    tt["head"].glyphDataFormat = 0
+    tt["post"].formatType = 3.0          # no glyph names
+    tt.sfntVersion = "\x00\x01\x00\x00"
 
 
 def _widths(widths: dict[int, float]) -> list[Any]:
@@ -214,6 +245,9 @@ def draw_run(canvas: Any, run: TextRun, fonts: dict[str, EmbeddedFont]) -> None:
     cos, sin = round(math.cos(turn), 12), round(math.sin(turn), 12)
     ox, oy = run.x, -run.y
     ops = [f"BT /{embedded.name} {_n(run.size)} Tf"]
+    spelled = shaped.complex and not run.rtl      # readers put right-to-left text in order themselves
+    if spelled:
+        ops.insert(0, f"/Span <</ActualText <FEFF{_utf16(run.text)}>>> BDC")
     i = 0
     while i < len(codes):                       # a segment of glyphs on one line (same y offset)
         y = shaped.ys[i]
@@ -235,5 +269,7 @@ def draw_run(canvas: Any, run: TextRun, fonts: dict[str, EmbeddedFont]) -> None:
         ops.append("[" + "".join(parts) + ">] TJ")
         i = j
     ops.append("ET")
+    if spelled:
+        ops.append("EMC")
     canvas._code.append(" ".join(ops))
 
