@@ -17,6 +17,7 @@ alike.
 
 from __future__ import annotations
 
+import struct
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -25,6 +26,7 @@ from typing import Any
 
 from printgen.builtin import font_dir
 from printgen.errors import FitError
+from printgen.model.fonts import Fonts
 
 FONT_DIR = font_dir()
 FILES = {
@@ -60,23 +62,6 @@ def shown(name: str) -> str:
     """A font name as a user knows it: a bundled name, or the font file's name."""
     first = faces(name)[0]
     return Path(first[len(USER):].rsplit("#", 1)[0]).name if first.startswith(USER) else first
-
-
-@dataclass(frozen=True)
-class Fonts:
-    """A family: the four faces (each a face or a fallback chain) text of one font
-    name is set in, by weight and style."""
-
-    regular: str = "sans"
-    bold: str = "sans-bold"
-    italic: str = "sans-italic"
-    bold_italic: str = "sans-bold-italic"
-
-    def pick(self, span: Any) -> str:
-        """The face for a span of rich text (its bold and italic flags)."""
-        if span.bold and span.italic:
-            return self.bold_italic
-        return self.bold if span.bold else self.italic if span.italic else self.regular
 
 
 BUILTIN_FAMILIES = {
@@ -123,18 +108,9 @@ class Face:
     def glyph_names(self) -> list[str]:
         return list(self.tables.getGlyphOrder())
 
-    @cached_property
-    def advances(self) -> dict[int, float]:
-        """code point -> advance width in font units, unshaped (kept for the measures
-        that need no shaping: a text's extent before it is set)."""
-        hmtx = self.tables["hmtx"].metrics
-        names = self.glyph_names
-        return {code: hmtx[names[gid]][0] for code, gid in self.cmap.items() if gid < len(names)}
-
-    def width(self, text: str, size: float) -> float:
-        """Width of text set at size (points), shaped by HarfBuzz (kerning, ligatures)."""
-        from printgen.shaping import text_width
-        return text_width(text, self.name, size)
+    def advance(self, gid: int) -> int:
+        """A glyph's advance width in font units, unshaped."""
+        return int(self.hb.get_glyph_h_advance(gid))
 
     def missing(self, text: str) -> list[str]:
         """Characters of text that have no glyph in this face."""
@@ -142,9 +118,6 @@ class Face:
 
     def has(self, ch: str) -> bool:
         return ord(ch) in self.cmap or ch in INVISIBLE
-
-
-FontMetrics = Face          # the name layout has used for a face's measures
 
 
 def _open(data: bytes, index: int, lazy: bool | None = None) -> Any:
@@ -155,44 +128,62 @@ def _open(data: bytes, index: int, lazy: bool | None = None) -> Any:
 
 
 def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
-    """Read a face's tables from its bytes; ValueError (or fontTools' errors) for a
-    file that is not a usable font."""
-    tt = _open(data, index)
-    if "glyf" not in tt and "CFF " not in tt:
+    """Read a face from its bytes with HarfBuzz (which checks every table it reads):
+    its metrics, character map and licence bits; ValueError for a file that is not a
+    usable font."""
+    import uharfbuzz
+    blob = uharfbuzz.Blob(data)
+    count = uharfbuzz.Face(blob).count          # fonts in the file (a collection holds several)
+    if not count:
+        raise ValueError("it is not a TrueType or OpenType font file")
+    if index >= count:
+        raise ValueError(f"it holds {count} font{'s' * (count != 1)}; expected an index below {count}")
+    hb_face = uharfbuzz.Face(blob, index)
+    tags = set(hb_face.table_tags)
+    if "glyf" not in tags and "CFF " not in tags:
         raise ValueError("it has neither TrueType (glyf) nor CFF outlines (a CFF2 variable font or a "
                          "bitmap-only font cannot be embedded)")
-    cmap = tt.getBestCmap()
+    hb_font = uharfbuzz.Font(hb_face)
+    cmap = {code: gid for code in sorted(hb_face.unicodes)
+            if (gid := hb_font.get_nominal_glyph(code)) is not None}
     if not cmap:
         raise ValueError("it has no Unicode character map")
-    order = {glyph: gid for gid, glyph in enumerate(tt.getGlyphOrder())}
-    head, hhea = tt["head"], tt["hhea"]
-    os2 = tt.get("OS/2")
-    cap = getattr(os2, "sCapHeight", 0) if os2 is not None and os2.version >= 2 else 0
+    hhea = _table(hb_face, "hhea", 8)
+    ascent, descent = struct.unpack(">hh", hhea[4:8])
+    os2 = _table(hb_face, "OS/2", 0)
+    version, embedding = (struct.unpack(">H", os2[0:2])[0], struct.unpack(">H", os2[8:10])[0]) \
+        if len(os2) >= 10 else (0, 0)
+    cap = struct.unpack(">h", os2[88:90])[0] if version >= 2 and len(os2) >= 90 else 0
     if name in FILES or not cap:     # the top of "H", as printgen has always measured it
-        cap = _glyph_top(tt, cmap.get(ord("H"))) or cap or int(hhea.ascent * 0.75)
-    return Face(name=name, path=path, index=index, data=data, units_per_em=head.unitsPerEm,
-                ascent=hhea.ascent, descent=hhea.descent, cap_height=cap,
-                cmap={code: order[glyph] for code, glyph in cmap.items()},
-                postscript_name=_postscript_name(tt), cff="CFF " in tt,
-                embedding=getattr(os2, "fsType", 0) if os2 is not None else 0)
+        cap = _glyph_top(hb_font, cmap.get(ord("H"))) or cap or int(ascent * 0.75)
+    found = Face(name=name, path=path, index=index, data=data, units_per_em=hb_face.upem,
+                 ascent=ascent, descent=descent, cap_height=cap, cmap=cmap,
+                 postscript_name=_postscript_name(hb_face), cff="CFF " in tags, embedding=embedding)
+    found.__dict__["hb"] = hb_font
+    return found
 
 
-def _glyph_top(tt: Any, glyph: str | None) -> int:
+def _table(face: Any, tag: str, size: int) -> bytes:
+    """A table's bytes; ValueError where a required one is missing or short."""
+    data = bytes(face.reference_table(tag).data)
+    if len(data) < size:
+        raise ValueError(f"its {tag} table is missing or damaged")
+    return data
+
+
+def _glyph_top(font: Any, glyph: int | None) -> int:
     """The top (yMax) of a glyph, in font units; 0 if it has none."""
     if glyph is None:
         return 0
-    if "glyf" in tt:
-        return int(getattr(tt["glyf"][glyph], "yMax", 0))
-    from fontTools.pens.boundsPen import BoundsPen
-    glyphs = tt.getGlyphSet()
-    pen = BoundsPen(glyphs)
-    glyphs[glyph].draw(pen)
-    return int(pen.bounds[3]) if pen.bounds else 0
+    extents = font.get_glyph_extents(glyph)
+    return int(extents.y_bearing) if extents is not None else 0
 
 
-def _postscript_name(tt: Any) -> str:
-    name = tt["name"].getDebugName(6) or tt["name"].getDebugName(4) or "Font"
-    return "".join(ch for ch in name if (ch.isascii() and ch.isalnum()) or ch in "-_")[:60] or "Font"
+def _postscript_name(face: Any) -> str:
+    import uharfbuzz
+    names = uharfbuzz.OTNameIdPredefined
+    name = face.get_name(names.POSTSCRIPT_NAME) or face.get_name(names.FULL_NAME) or "Font"
+    return "".join(ch for ch in name if ch.isascii() and (ch.isalnum() or ch in "-_"))[:60] or "Font"
 
 
 @cache
@@ -234,10 +225,6 @@ class Chain:
     @property
     def cap_height(self) -> int:
         return self.first.cap_height
-
-    def width(self, text: str, size: float) -> float:
-        from printgen.shaping import text_width
-        return text_width(text, self.name, size)
 
     def missing(self, text: str) -> list[str]:
         chained = [face(n) for n in faces(self.name)]

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from printgen import fonts
 from printgen.fonts import CHAIN, INVISIBLE, face, faces
 
 RTL_CLASSES = frozenset(("R", "AL", "RLE", "RLO", "RLI"))
@@ -106,6 +107,33 @@ def shape(name: str, text: str, rtl: bool = False, lang: str = "") -> Shaped:
         pen += part.advance
     return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen,
                   any(part is not None and part.complex for part in parts))
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """What layout measures text with: a face or fallback chain by name, its first
+    face's vertical metrics (font units), and widths as the text is drawn."""
+
+    name: str
+    units_per_em: int
+    ascent: int
+    descent: int                 # negative, below the baseline
+    cap_height: int
+
+    def width(self, text: str, size: float, lang: str = "") -> float:
+        """Width of text at size (points), shaped as it is drawn."""
+        return text_width(text, self.name, size, lang)
+
+    def missing(self, text: str) -> list[str]:
+        """Characters of text no face of the chain has."""
+        return fonts.font(self.name).missing(text)
+
+
+@lru_cache(maxsize=256)
+def font(name: str) -> Metrics:
+    """The measures of a face or fallback chain by name; FitError for an unknown name."""
+    first = fonts.font(name)
+    return Metrics(name, first.units_per_em, first.ascent, first.descent, first.cap_height)
 
 
 def is_rtl(text: str) -> bool:
@@ -223,9 +251,8 @@ def arrange(pieces: Sequence[tuple[str, str]], size: float, icon_width: float,
                 if i == len(part) or found[at + i] != found[at + start]:
                     text_part, level = part[start:i], found[at + start]
                     last = logical[-1] if logical else None
-                    if last is not None and last[1] == face_name and last[2] == level and not last[3] \
-                            and (last[0].endswith(" ") or text_part.startswith(" ")):
-                        logical[-1] = (last[0] + text_part, face_name, level, "")   # shaped alike: words one by one
+                    if last is not None and last[1] == face_name and last[2] == level and not last[3]:
+                        logical[-1] = (last[0] + text_part, face_name, level, "")
                     else:
                         logical.append((text_part, face_name, level, ""))
                     start = i

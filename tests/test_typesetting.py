@@ -243,3 +243,65 @@ def test_svg_glyphs_stand_where_the_pdf_draws_them(page, tmp_path):
     for x, y in in_svg:
         assert any(abs(x - px) <= 0.02 and abs(y - py) <= 0.02 for px, py in pdf_points), (x, y)
     assert len(in_svg) > 60
+
+
+def project(tmp_path: Path, fonts: str, line: str = "Hello") -> Path:
+    """A one-card project whose deck declares fonts (YAML under fonts:) beside a copy of
+    the test fonts."""
+    shutil.copytree(FONTS, tmp_path / "fonts")
+    (tmp_path / "face.yaml").write_text(
+        "elements:\n  - {kind: text, text: '{{ card.line }}', x: 5mm, y: 5mm, w: 50mm, h: 30mm, font: story}\n")
+    (tmp_path / "back.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#000000'}\n")
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(f"name: t\nsize: poker\nface: face\nback: back\nfonts:\n{fonts}\n"
+                    f"cards:\n  - fields: {{line: {line!r}}}\n")
+    return deck
+
+
+def fails(deck: Path, tmp_path: Path) -> str:
+    out = tmp_path / "out"
+    status, err = run("build", str(deck), "--out", str(out), "-q")
+    assert status == 2, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert not out.exists()
+    return err
+
+
+def test_a_character_no_font_has_names_card_field_and_character(tmp_path):
+    err = fails(project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [hebrew]}\n"
+                                  "  hebrew: fonts/Hebrew.ttf", "Hello שלום 你"), tmp_path)
+    assert "face.yaml:" in err and "'line'" in err and "U+4F60" in err
+
+
+def test_fallback_fills_what_the_first_font_lacks(tmp_path):
+    deck = project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [hebrew, cjk]}\n"
+                             "  hebrew: fonts/Hebrew.ttf\n  cjk: {regular: fonts/CJK.ttc, index: 1}",
+                   "Hello שלום 你好")
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "-q", "--only", "pdf")
+    assert status == 0, err
+    fonts = {f for f, *_ in pdf_glyphs(tmp_path / "out" / "t-a4.pdf")}
+    assert any("NotoSansCJKsc" in f for f in fonts) and any("Hebrew" in f for f in fonts)
+
+
+@pytest.mark.parametrize("fonts, expected", [
+    ("  story: fonts/OFL.txt", "expected a TrueType or OpenType font"),
+    ("  story: ../../etc/passwd", "outside"),
+    ("  story: https://example.com/a.ttf", "address"),
+    ("  story: fonts/missing.ttf", "not found"),
+    ("  story: {regular: fonts/CJK.ttc, index: 7}", "index 7"),
+    ("  story: {regular: fonts/Latin.ttf, fallback: [nothing]}", "unknown font 'nothing'"),
+    ("  sans: fonts/Latin.ttf", "bundled"),
+])
+def test_a_bad_font_is_one_located_line(tmp_path, fonts, expected):
+    err = fails(project(tmp_path, fonts), tmp_path)
+    assert "deck.yaml:" in err and expected in err, err
+
+
+def test_a_font_whose_licence_forbids_embedding_is_refused(tmp_path):
+    from fontTools.ttLib import TTFont
+    deck = project(tmp_path, "  story: fonts/Restricted.ttf")
+    font = TTFont(FONTS / "Latin.ttf")
+    font["OS/2"].fsType = 0x0002
+    font.save(tmp_path / "fonts" / "Restricted.ttf")
+    err = fails(deck, tmp_path)
+    assert "Restricted.ttf" in err and "embed" in err, err

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from printgen.errors import FitError, SpecError, TemplateError
-from printgen.fonts import builtin_family, font
+from printgen.fonts import builtin_family
 from printgen.layout.primitives import Primitive
 from printgen.layout.richtext import (
     ICON_EM,
@@ -32,6 +32,7 @@ from printgen.layout.richtext import (
 )
 from printgen.layout.text import TextStyle, check_length, largest_fit, shrink_sizes
 from printgen.model.text import Span
+from printgen.shaping import font
 from printgen.units import mm
 
 MARKUP = re.compile(r"\*\*(?P<bold>.+?)\*\*|\*(?P<italic>.+?)\*|:(?P<icon>[A-Za-z0-9][\w-]*):")

@@ -9,13 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import FitError, TemplateError, UnitError
-from printgen.fonts import Fonts
 from printgen.lang.expr import card_side, evaluate, is_template, render
 from printgen.layout.page import Frame
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.limits import limit
+from printgen.model.fonts import Fonts
 from printgen.model.template import Element, ElementKind, Shape, Template
 from printgen.units import Length, mm
 

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from printgen.errors import FitError
-from printgen.fonts import Fonts, check_glyphs, font
+from printgen.fonts import check_glyphs
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import band, clean, clearly_within
+from printgen.model.fonts import Fonts
 from printgen.model.text import Span
-from printgen.shaping import Item, arrange
+from printgen.shaping import Item, arrange, font
 from printgen.units import mm
 
 Piece = tuple[str, str]          # text, font name; for an inline icon: its name, ICON
@@ -70,7 +71,9 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> lis
 
 
 def _width(pieces: list[Piece] | tuple[Piece, ...], size: float) -> float:
-    return sum(piece_width(text, name, size) for text, name in pieces)
+    """The width of pieces set in a line: neighbours in one font are shaped together,
+    as line_runs draws them."""
+    return sum(piece_width(text, name, size) for text, name in _group(list(pieces)))
 
 
 def piece_width(text: str, name: str, size: float) -> float:

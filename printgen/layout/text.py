@@ -17,13 +17,14 @@ from functools import lru_cache
 from typing import Any, TypeVar
 
 from printgen.errors import FitError
-from printgen.fonts import Chain, Face, Fonts, check_glyphs, font
+from printgen.fonts import check_glyphs
 from printgen.layout.primitives import TextRun
 from printgen.limits import limit
-from printgen.shaping import arrange, base_level, text_width
+from printgen.model.fonts import Fonts
+from printgen.shaping import Metrics, arrange, base_level, font, text_width
 from printgen.units import mm
 
-FontMetrics = Face | Chain
+FontMetrics = Metrics
 
 ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
@@ -149,7 +150,7 @@ class Words:
                 continue
             line = ""                      # the current line's text
             used = 0.0                     # its width in ems, summed piece by piece
-            filled = False                 # the line holds a piece (it may be "")
+            filled = False                 # the line holds text
             for (piece, spaced), em in zip(pieces, ems, strict=True):
                 if filled:
                     joint = " " if spaced else ""
@@ -162,14 +163,14 @@ class Words:
                         split = self._hyphenated(line, piece, size, limit)
                         if split is not None:
                             lines.append(split[0])
-                            line, used, filled = split[1], self.width(split[1], 1.0), True
+                            line, used, filled = split[1], self.width(split[1], 1.0), bool(split[1])
                             continue
                 alone = em * size
                 if alone > high or (alone >= low and self.width(piece, size) > limit):
                     return None
                 if filled:
                     lines.append(line)
-                line, used, filled = piece, em, True
+                line, used, filled = piece, em, bool(piece)
             lines.append(line)
         return lines
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printgen.fonts import Fonts
+from printgen.model.fonts import Fonts
 from printgen.model.template import Template
 from printgen.units import mm
 

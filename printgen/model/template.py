@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printgen.fonts import Fonts
+from printgen.model.fonts import Fonts
 from printgen.model.picture import PictureShelf
 
 
