@@ -1,23 +1,32 @@
-"""The fonts printgen ships and their metrics, shared by layout and every renderer.
+"""Fonts: the bundled DejaVu faces and a project's own, loaded once and shared by
+layout and every renderer.
 
-Fonts are bundled TrueType files (DejaVu, free licence in fonts/LICENSE-DejaVu.txt),
-so output never depends on what the system has installed. Each file is parsed once
-(by reportlab): layout measures text with its metrics and the PDF embeds it; the PNG
-renderer rasterises the same file and the SVG renderer turns its glyph outlines into
-paths.
+A font is named by a string. The bundled faces are "sans", "sans-bold" and the rest
+of FILES (DejaVu, free licence in fonts/LICENSE-DejaVu.txt), so the built-in decks
+never depend on what the system has installed. A face of the user's own (read and
+checked by spec/fonts.py) is named "file:PATH#INDEX" (INDEX: its place in a .ttc
+collection, 0 otherwise). A fallback chain is several names joined by "|": a
+character is set in the first face of the chain that has it (printgen/shaping.py).
+
+Each face is parsed once: fontTools reads its tables (metrics, character map, whether
+it may be embedded), HarfBuzz shapes text with it (printgen/shaping.py), the PDF
+renderer embeds a subset of it, the PNG renderer rasterises its glyphs with FreeType
+and the SVG renderer draws its outlines, so all three outputs measure and draw text
+alike.
 """
 
 from __future__ import annotations
 
+import struct
 import unicodedata
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
+from functools import cache, cached_property
 from pathlib import Path
-
-from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+from typing import Any
 
 from printgen.builtin import font_dir
 from printgen.errors import FitError
+from printgen.model.fonts import Fonts
 
 FONT_DIR = font_dir()
 FILES = {
@@ -28,72 +37,219 @@ FILES = {
     "condensed": "DejaVuSansCondensed.ttf",
     "condensed-bold": "DejaVuSansCondensed-Bold.ttf",
 }
+USER = "file:"           # the prefix of a user's face: file:PATH#INDEX
+CHAIN = "|"              # between the faces of a fallback chain
+# characters that draw nothing and need no glyph: joiners and bidi marks
+INVISIBLE = frozenset("\u200c\u200d\u200e\u200f\u061c")
 
 
-@dataclass(frozen=True)
-class FontMetrics:
-    """Advance widths and vertical metrics of one font, in font units."""
+def user_face(path: Path, index: int = 0) -> str:
+    """The name of a user's font file (and its place in a collection)."""
+    return f"{USER}{path}#{index}"
+
+
+def chain(names: list[str] | tuple[str, ...]) -> str:
+    """One name for a face and its fallbacks, first choice first."""
+    return CHAIN.join(dict.fromkeys(n for name in names for n in name.split(CHAIN)))
+
+
+def faces(name: str) -> list[str]:
+    """The faces of a name, first choice first (one for a plain face)."""
+    return name.split(CHAIN)
+
+
+def shown(name: str) -> str:
+    """A font name as a user knows it: a bundled name, or the font file's name."""
+    first = faces(name)[0]
+    return Path(first[len(USER):].rsplit("#", 1)[0]).name if first.startswith(USER) else first
+
+
+BUILTIN_FAMILIES = {
+    "sans": Fonts(),
+    "condensed": Fonts("condensed", "condensed-bold", "condensed", "condensed-bold"),
+}
+
+
+def builtin_family(name: str) -> Fonts:
+    """The family a bundled face's name stands for: its own face as the regular one,
+    with the bold and italic faces that go with it."""
+    if name.startswith("condensed"):
+        return Fonts(regular=name, bold="condensed-bold", italic=name, bold_italic="condensed-bold")
+    return Fonts(regular=name, bold="sans-bold", italic="sans-italic", bold_italic="sans-bold-italic")
+
+
+@dataclass(eq=False)
+class Face:
+    """One loaded face: its file, metrics (font units), character map and glyphs."""
 
     name: str
     path: Path
+    index: int
+    data: bytes = field(repr=False)
     units_per_em: int
     ascent: int
     descent: int                 # negative, below the baseline
     cap_height: int
-    advances: dict[int, float]   # code point -> advance width, in font units
+    cmap: dict[int, int] = field(repr=False)      # code point -> glyph id
+    postscript_name: str
+    cff: bool                    # CFF outlines (an .otf); else TrueType (glyf)
+    embedding: int               # the OS/2 fsType bits
 
-    def width(self, text: str, size: float) -> float:
-        """Width of text set at size (points), without kerning."""
-        advances = self.advances
-        return sum(advances.get(ord(ch), 0) for ch in text) * size / self.units_per_em
+    @cached_property
+    def hb(self) -> Any:        # uharfbuzz has no type hints
+        import uharfbuzz
+        return uharfbuzz.Font(uharfbuzz.Face(uharfbuzz.Blob(self.data), self.index))
+
+    @cached_property
+    def tables(self) -> Any:    # fontTools has no type hints
+        return _open(self.data, self.index, lazy=True)
+
+    @cached_property
+    def glyph_names(self) -> list[str]:
+        return list(self.tables.getGlyphOrder())
+
+    def advance(self, gid: int) -> int:
+        """A glyph's advance width in font units, unshaped."""
+        return int(self.hb.get_glyph_h_advance(gid))
 
     def missing(self, text: str) -> list[str]:
-        """Characters of text that have no glyph in this font."""
-        return sorted({ch for ch in text if ord(ch) not in self.advances and ch != "\n"})
+        """Characters of text that have no glyph in this face."""
+        return sorted({ch for ch in text if ord(ch) not in self.cmap and ch != "\n" and ch not in INVISIBLE})
+
+    def has(self, ch: str) -> bool:
+        return ord(ch) in self.cmap or ch in INVISIBLE
 
 
-@cache
-def ttfont(name: str) -> TTFont:
-    """The parsed font, shared by layout (metrics) and the PDF renderer (embedding)."""
-    if name not in FILES:
-        raise FitError(f"unknown font {name!r}; expected one of {', '.join(FILES)}")
-    return TTFont(f"printgen-{name}", str(FONT_DIR / FILES[name]))
+def _open(data: bytes, index: int, lazy: bool | None = None) -> Any:
+    import io
+
+    from fontTools.ttLib import TTFont
+    return TTFont(io.BytesIO(data), fontNumber=index, lazy=lazy, recalcTimestamp=False)
 
 
-@cache
-def font(name: str) -> FontMetrics:
-    """The metrics of a bundled font by name; FitError for an unknown name."""
-    face = ttfont(name).face
-    upem = face.unitsPerEm
-    advances = {code: width * upem / 1000 for code, width in face.charWidths.items()}
-    face.seek_table("hhea", 4)
-    ascent, descent = face.read_short(), face.read_short()
-    return FontMetrics(name, FONT_DIR / FILES[name], upem, ascent, descent,
-                       _glyph_top(face, ord("H")) or int(ascent * 0.75), advances)
+def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
+    """Read a face from its bytes with HarfBuzz (which checks every table it reads):
+    its metrics, character map and licence bits; ValueError for a file that is not a
+    usable font."""
+    import uharfbuzz
+    blob = uharfbuzz.Blob(data)
+    count = uharfbuzz.Face(blob).count          # fonts in the file (a collection holds several)
+    if not count:
+        raise ValueError("it is not a TrueType or OpenType font file")
+    if index >= count:
+        raise ValueError(f"it holds {count} font{'s' * (count != 1)}; expected an index below {count}")
+    hb_face = uharfbuzz.Face(blob, index)
+    tags = set(hb_face.table_tags)
+    if "glyf" not in tags and "CFF " not in tags:
+        raise ValueError("it has neither TrueType (glyf) nor CFF outlines (a CFF2 variable font or a "
+                         "bitmap-only font cannot be embedded)")
+    hb_font = uharfbuzz.Font(hb_face)
+    cmap = {code: gid for code in sorted(hb_face.unicodes)
+            if (gid := hb_font.get_nominal_glyph(code)) is not None}
+    if not cmap:
+        raise ValueError("it has no Unicode character map")
+    hhea = _table(hb_face, "hhea", 8)
+    ascent, descent = struct.unpack(">hh", hhea[4:8])
+    os2 = _table(hb_face, "OS/2", 0)
+    version, embedding = (struct.unpack(">H", os2[0:2])[0], struct.unpack(">H", os2[8:10])[0]) \
+        if len(os2) >= 10 else (0, 0)
+    cap = struct.unpack(">h", os2[88:90])[0] if version >= 2 and len(os2) >= 90 else 0
+    if name in FILES or not cap:     # the top of "H", as printgen has always measured it
+        cap = _glyph_top(hb_font, cmap.get(ord("H"))) or cap or int(ascent * 0.75)
+    found = Face(name=name, path=path, index=index, data=data, units_per_em=hb_face.upem,
+                 ascent=ascent, descent=descent, cap_height=cap, cmap=cmap,
+                 postscript_name=_postscript_name(hb_face), cff="CFF " in tags, embedding=embedding)
+    found.__dict__["hb"] = hb_font
+    return found
 
 
-def _glyph_top(face: TTFontFace, code: int) -> int:
-    """The top (yMax) of a character's glyph, in font units; 0 if it has none."""
-    glyph = face.charToGlyph.get(code)
-    if glyph is None or face.glyphPos[glyph] == face.glyphPos[glyph + 1]:
+def _table(face: Any, tag: str, size: int) -> bytes:
+    """A table's bytes; ValueError where a required one is missing or short."""
+    data = bytes(face.reference_table(tag).data)
+    if len(data) < size:
+        raise ValueError(f"its {tag} table is missing or damaged")
+    return data
+
+
+def _glyph_top(font: Any, glyph: int | None) -> int:
+    """The top (yMax) of a glyph, in font units; 0 if it has none."""
+    if glyph is None:
         return 0
-    face.seek_table("glyf", face.glyphPos[glyph] + 8)
-    return face.read_short()
+    extents = font.get_glyph_extents(glyph)
+    return int(extents.y_bearing) if extents is not None else 0
 
 
-RIGHT_TO_LEFT = ("R", "AL", "RLE", "RLO", "RLI")
+def _postscript_name(face: Any) -> str:
+    import uharfbuzz
+    names = uharfbuzz.OTNameIdPredefined
+    name = face.get_name(names.POSTSCRIPT_NAME) or face.get_name(names.FULL_NAME) or "Font"
+    return "".join(ch for ch in name if ch.isascii() and (ch.isalnum() or ch in "-_"))[:60] or "Font"
+
+
+@cache
+def face(name: str) -> Face:
+    """A loaded face by name (one face, not a chain); FitError for an unknown name."""
+    if name.startswith(USER):
+        file, _, index = name[len(USER):].rpartition("#")
+        return load_face(name, Path(file), int(index), Path(file).read_bytes())
+    if name not in FILES:
+        raise FitError(f"unknown font {name!r}; expected one of {', '.join(FILES)}, or a font the deck "
+                       f"or template declares under fonts:")
+    bundled = FONT_DIR / FILES[name]
+    return load_face(name, bundled, 0, bundled.read_bytes())
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A fallback chain measured as one font: the first face's vertical metrics, and
+    each character's width from the first face that has it."""
+
+    name: str
+
+    @cached_property
+    def first(self) -> Face:
+        return face(faces(self.name)[0])
+
+    @property
+    def units_per_em(self) -> int:
+        return self.first.units_per_em
+
+    @property
+    def ascent(self) -> int:
+        return self.first.ascent
+
+    @property
+    def descent(self) -> int:
+        return self.first.descent
+
+    @property
+    def cap_height(self) -> int:
+        return self.first.cap_height
+
+    def missing(self, text: str) -> list[str]:
+        chained = [face(n) for n in faces(self.name)]
+        return sorted({ch for ch in text if ch != "\n" and not any(f.has(ch) for f in chained)})
+
+
+@cache
+def font(name: str) -> Face | Chain:
+    """The measures of a face or fallback chain by name; FitError for an unknown name."""
+    if CHAIN in name:
+        for part in faces(name):
+            face(part)
+        return Chain(name)
+    return face(name)
 
 
 def check_glyphs(text: str, font_name: str, where: str) -> None:
-    """Refuse text with characters the font cannot draw, rather than print boxes, and
-    right-to-left text (Hebrew, Arabic), which printgen would set unshaped and in the
-    wrong order."""
-    rtl = next((ch for ch in text if unicodedata.bidirectional(ch) in RIGHT_TO_LEFT), None)
-    if rtl is not None:
-        raise FitError(f"{where}: {rtl!r} (U+{ord(rtl):04X}) is right-to-left script, which printgen "
-                       f"cannot yet set correctly; expected left-to-right text")
+    """Refuse text with a character no face of the chain can draw, rather than print
+    a box in its place."""
     missing = font(font_name).missing(text)
     if missing:
-        shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:5])
-        raise FitError(f"{where}: the font {font_name!r} has no glyph for {shown}; "
-                       f"expected text the bundled fonts can draw")
+        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in missing[:5])
+        raise FitError(f"{where}: no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; "
+                       f"expected text its fonts can draw, or a fallback font that has these characters")
+
+
+def _char_name(ch: str) -> str:
+    return unicodedata.name(ch, "").lower() or "(unnamed)"

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from printgen.errors import PreflightError
-from printgen.fonts import font
 from printgen.layout.deck import DeckLayout
 from printgen.layout.page import Side
 from printgen.layout.primitives import Image, Primitive, Rect, TextRun, shape_bounds
@@ -26,6 +25,7 @@ from printgen.model import Deck
 from printgen.model.vendor import Output
 from printgen.reading import display_path
 from printgen.render.png import pixel_size
+from printgen.shaping import font
 from printgen.spec.printdata import size_preset
 from printgen.units import mm
 

@@ -84,7 +84,7 @@ def test_seams_cross_no_space_of_the_solomon_board(paper_name):
 
 
 def test_solomon_board_caption_and_sheet_labels_cover_nothing():
-    from printgen.fonts import font
+    from printgen.shaping import font
     from printgen.layout.primitives import Ellipse, Rect, TextRun
     from printgen.layout.board import visible_part
     from printgen.layout.seams import board_pieces

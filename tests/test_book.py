@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from longtext import write_long_text
 from printgen.errors import FitError
-from printgen.fonts import font
+from printgen.shaping import font
 from printgen.layout.book import Book, BookStyle, house_style, lay_out_book, plain
 from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Polygon, TextRun

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printgen.errors import FitError, PrintgenError
-from printgen.fonts import font
+from printgen.shaping import font
 from printgen.layout.cardtext import set_rich
 from printgen.layout.text import TextStyle, Words, block_height, largest_fit, set_text, shrink_sizes
 from printgen.limits import limit

@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from printgen.fonts import font
+from printgen.shaping import font
 from printgen.layout.deck import layout_deck
 from printgen.layout.primitives import Polygon, TextRun
 from printgen.spec import load_deck

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
-from printgen.fonts import font
+from printgen.shaping import font
 from printgen.layout.deck import layout_deck
 from printgen.layout.primitives import TextRun
 from printgen.model import Duplex

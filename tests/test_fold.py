@@ -133,7 +133,7 @@ def _table(columns: int, word: str) -> str:
 
 def _runs_inside_panels(leaflet) -> float:
     """The largest distance (points) any text run reaches past its panel's right edge."""
-    from printgen.fonts import font
+    from printgen.shaping import font
     worst = -1e9
     for page in leaflet.pages:
         for placed in page.placed:
@@ -168,7 +168,7 @@ def test_a_table_too_wide_even_at_the_floor_is_an_error_naming_its_line(cli, tmp
 def test_a_list_marker_never_runs_into_its_item(marker):
     """A marker wider than the list indent ("10." at a small indent) hangs left of it,
     a space clear of the item's text, instead of running into it."""
-    from printgen.fonts import font
+    from printgen.shaping import font
     from printgen.layout.fold import chunks
     from printgen.layout.leaflet import fold_style
     from printgen.model.text import Block, BlockKind, Span

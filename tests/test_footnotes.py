@@ -13,7 +13,7 @@ import pytest
 
 from test_book import book_style
 from printgen.errors import FitError, InputError
-from printgen.fonts import font
+from printgen.shaping import font
 from printgen.lang.markdown import parse_markdown
 from printgen.layout.book import Book, BookStyle, lay_out_book
 from printgen.layout.fold import flow

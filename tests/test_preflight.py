@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import FIXTURES
-from printgen.fonts import font
+from printgen.shaping import font
 from printgen.layout.deck import layout_deck
 from printgen.layout.primitives import Rect, TextRun
 from printgen.preflight import check_layout, extent, text_extent

@@ -101,7 +101,7 @@ def test_overlong_words_are_broken_to_fit():
     """An address breaks after its slashes and dots, any other word between letters
     with a hyphen, the first part on the line it starts on; every line fits and the
     text reads the same without the breaks."""
-    from printgen.fonts import font
+    from printgen.shaping import font
     from printgen.layout.richtext import RichStyle, Span, wrap
     style, width = RichStyle(size=8), 100.0
     address = "https://example.com/a/very/long/path/that/keeps/going/on/forever.html"

@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from printgen.errors import FitError
-from printgen.fonts import font
 from printgen.layout.impose import choose_orientation, room
 from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Ellipse, Primitive, Rect, line, shift
 from printgen.layout.seams import Box, board_pieces, seam_starts
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
+from printgen.shaping import font
 from printgen.units import mm, pt
 
 MARK_COLOR = "#d4007a"

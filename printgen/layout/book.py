@@ -25,7 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from printgen.errors import FitError
-from printgen.fonts import font
 from printgen.layout.fold import (
     Chunk,
     FoldStyle,
@@ -42,6 +41,7 @@ from printgen.layout.richtext import Fonts, RichStyle, ascent, piece_width, word
 from printgen.layout.text import largest_fit, shrink_sizes
 from printgen.model.picture import Picture
 from printgen.model.text import Block, BlockKind, Note, Span
+from printgen.shaping import font
 from printgen.units import mm, pt
 
 

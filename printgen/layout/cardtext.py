@@ -15,11 +15,10 @@ import re
 from collections.abc import Callable
 
 from printgen.errors import FitError, SpecError, TemplateError
-from printgen.fonts import font
+from printgen.fonts import builtin_family
 from printgen.layout.primitives import Primitive
 from printgen.layout.richtext import (
     ICON_EM,
-    Fonts,
     LetterTooWide,
     Line,
     RichStyle,
@@ -33,6 +32,7 @@ from printgen.layout.richtext import (
 )
 from printgen.layout.text import TextStyle, check_length, largest_fit, shrink_sizes
 from printgen.model.text import Span
+from printgen.shaping import font
 from printgen.units import mm
 
 MARKUP = re.compile(r"\*\*(?P<bold>.+?)\*\*|\*(?P<italic>.+?)\*|:(?P<icon>[A-Za-z0-9][\w-]*):")
@@ -91,13 +91,6 @@ def _check_balanced(text: str, where: str) -> None:
     raise SpecError(f"{where + ': ' if where else ''}unbalanced {mark} in {shown!r}; expected a closing {mark}")
 
 
-def fonts_for(base: str) -> Fonts:
-    """The bold and italic faces that go with a text element's font."""
-    if base.startswith("condensed"):
-        return Fonts(regular=base, bold="condensed-bold", italic=base, bold_italic="condensed-bold")
-    return Fonts(regular=base, bold="sans-bold", italic="sans-italic", bold_italic="sans-bold-italic")
-
-
 def set_rich(text: str, w: float, h: float, style: TextStyle, where: str,
              draw_icon: IconDrawer) -> list[Primitive]:
     """The marked-up text set in a w x h box at the origin, at the largest size from
@@ -109,12 +102,12 @@ def set_rich(text: str, w: float, h: float, style: TextStyle, where: str,
         if draw_icon(icon, 0.0, 0.0, 1.0, style.color) is None:
             raise TemplateError(f"{where}: unknown icon ':{icon}:'; expected a shape of shapes.yaml or the "
                                 f"template, or a name under the template's icons:")
-    fonts = fonts_for(style.font)
+    fonts = style.family or builtin_family(style.font)
     split = [words(spans, fonts, where) for spans in paragraphs]
     ems = [word_ems(part) for part in split]
 
     def lay_out(size: float) -> tuple[list[Line], RichStyle]:
-        rich = RichStyle(size, style.line_height, style.color, fonts)
+        rich = RichStyle(size, style.line_height, style.color, fonts, style.lang)
         return [line for part, part_ems in zip(split, ems, strict=True)
                 for line in (wrap_words(part, w, rich, where, part_ems, exact=False) or [Line((), 0.0)])], rich
 
@@ -166,7 +159,7 @@ def _place(lines: list[Line], w: float, h: float, rich: RichStyle, style: TextSt
     for i, line in enumerate(lines):
         baseline = first + i * step
         made += line_runs(line, 0.0, baseline, rich, style.align, w)
-        for name, left in line_icons(line, 0.0, style.align, w, rich.size):
+        for name, left in line_icons(line, 0.0, style.align, w, rich.size, rich.lang):
             inset = (rich.size * ICON_EM - icon) / 2
             made += draw_icon(name, left + inset, baseline - icon, icon, style.color) or []
     return made

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from printgen.fonts import font
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, Rect, line
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
+from printgen.shaping import font
 from printgen.units import pt
 
 SOLVER, PLAYER, GREEDY, INK, GRID = "#22304f", "#c49a2c", "#7d8799", "#1d2433", "#c9ccd3"

@@ -15,6 +15,7 @@ from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, 
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.limits import limit
+from printgen.model.fonts import Fonts
 from printgen.model.template import Element, ElementKind, Shape, Template
 from printgen.units import DPI, Length, mm
 
@@ -277,8 +278,9 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     if not 0 < size <= MAX_TEXT_PT:
         raise TemplateError(f"{ev.where('size')}: expected a text size above 0 and at most {MAX_TEXT_PT:g}pt, "
                             f"got {ev.text('size')!r}")
-    from printgen.fonts import FILES
-    style = TextStyle(font=ev.choice("font", tuple(FILES), "sans"), size=size,
+    family = _family(ev)
+    style = TextStyle(font=family.regular, family=family, size=size, lang=ev.text("lang", _deck_lang(ev)),
+                      hyphenate=ev.flag("hyphenate"),
                       color=ev.color("color", "#000000") or "#000000",
                       align=ev.choice("align", ALIGNS, "left"), valign=ev.choice("valign", VALIGNS, "top"),
                       line_height=ev.number("line_height", 1.2, limit("line_height_min"), limit("line_height_max")),
@@ -295,6 +297,25 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     else:
         runs = set_text(ev.text("text"), 0.0, 0.0, lw, lh, style, where)
     return [shift(turn(run, quarter, lw, lh), x, y) for run in runs]
+
+
+def _deck_lang(ev: _Evaluator) -> str:
+    """The language the deck is being built in (its `lang`, or the --lang one)."""
+    deck = ev.context.get("deck")
+    return str(deck.get("lang", "")) if isinstance(deck, dict) else ""
+
+
+def _family(ev: _Evaluator) -> Fonts:
+    """The family a text element's `font:` names: one the template, deck or project
+    declares under fonts:, else a bundled face."""
+    from printgen.fonts import FILES, builtin_family
+    name = ev.text("font", "sans")
+    declared = ev.template.fonts
+    if name in declared:
+        return declared[name]
+    if name in FILES:
+        return builtin_family(name)
+    raise TemplateError(f"{ev.where('font')}: expected one of {', '.join([*FILES, *declared])}, got {name!r}")
 
 
 def _icon(ev: _Evaluator, name: str, left: float, top: float, size: float,

@@ -21,7 +21,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from printgen.errors import FitError, InputError
-from printgen.fonts import font
 from printgen.layout.impose import (
     Axis,
     Grid,
@@ -45,6 +44,7 @@ from printgen.layout.richtext import (
 )
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
+from printgen.shaping import font
 from printgen.units import mm
 
 TABLE_FLOOR = 5.0      # points: the smallest type a table shrinks to before it is an error

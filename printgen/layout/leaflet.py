@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 
 from printgen.errors import FitError, InputError
-from printgen.fonts import font
 from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, FoldFacts
+from printgen.shaping import font
 from printgen.units import mm
 
 

@@ -53,7 +53,9 @@ class TextRun:
     """One run of uniformly styled text whose baseline starts at (x, y).
 
     rotate (0, 90, 180 or 270 degrees, clockwise on the page) turns the run
-    about its own start point.
+    about its own start point. The run is one face (font) and one direction: its
+    glyphs are HarfBuzz's shaping of text (printgen/shaping.py shape), right to left
+    where rtl, in language lang; text stays in logical order, as it was written.
     """
 
     x: float
@@ -63,6 +65,8 @@ class TextRun:
     size: float
     color: str = "#000000"
     rotate: int = 0
+    rtl: bool = False
+    lang: str = ""
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,16 @@ measured exactly only where the sum is too close to the width to call).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from printgen.errors import FitError
-from printgen.fonts import check_glyphs, font
+from printgen.fonts import check_glyphs
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import band, clean, clearly_within
+from printgen.model.fonts import Fonts
 from printgen.model.text import Span
+from printgen.shaping import Item, arrange, font
 from printgen.units import mm
 
 Piece = tuple[str, str]          # text, font name; for an inline icon: its name, ICON
@@ -25,26 +27,12 @@ ICON_EM = 0.9                    # an icon's advance, in ems of the text's size
 
 
 @dataclass(frozen=True)
-class Fonts:
-    """The four faces a rich text uses."""
-
-    regular: str = "sans"
-    bold: str = "sans-bold"
-    italic: str = "sans-italic"
-    bold_italic: str = "sans-bold-italic"
-
-    def pick(self, span: Span) -> str:
-        if span.bold and span.italic:
-            return self.bold_italic
-        return self.bold if span.bold else self.italic if span.italic else self.regular
-
-
-@dataclass(frozen=True)
 class RichStyle:
     size: float
     line_height: float = 1.25
     color: str = "#000000"
-    fonts: Fonts = Fonts()
+    fonts: Fonts = field(default_factory=Fonts)
+    lang: str = ""               # the text's language (BCP 47): shaping and hyphenation
 
 
 @dataclass(frozen=True)
@@ -83,7 +71,9 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> lis
 
 
 def _width(pieces: list[Piece] | tuple[Piece, ...], size: float) -> float:
-    return sum(piece_width(text, name, size) for text, name in pieces)
+    """The width of pieces set in a line: neighbours in one font are shaped together,
+    as line_runs draws them."""
+    return sum(piece_width(text, name, size) for text, name in _group(list(pieces)))
 
 
 def piece_width(text: str, name: str, size: float) -> float:
@@ -235,34 +225,29 @@ def _group(letters: list[Piece]) -> list[Piece]:
     return pieces
 
 
+def line_items(line: Line, x: float, style: RichStyle, align: str = "left",
+               width: float = 0.0) -> list[Item]:
+    """A line's pieces in visual order (bidirectional text reordered, fallback faces
+    chosen), placed from x and aligned in width: each item's x is where it starts."""
+    items = arrange(line.pieces, style.size, style.size * ICON_EM, None, style.lang, ICON)
+    total = sum(item.width for item in items)
+    left = x + {"left": 0.0, "center": (width - total) / 2, "right": width - total}[align]
+    return [replace(item, x=left + item.x) for item in items]
+
+
 def line_runs(line: Line, x: float, baseline: float, style: RichStyle, align: str = "left",
               width: float = 0.0) -> list[TextRun]:
-    """TextRuns for one line, merging neighbouring pieces of the same font."""
-    left = x + {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
-    runs: list[TextRun] = []
-    merged: list[list[str]] = []
-    for text, name in line.pieces:
-        if merged and merged[-1][1] == name != ICON:
-            merged[-1][0] += text
-        else:
-            merged.append([text, name])
-    for text, name in merged:
-        if name != ICON and text.strip():
-            runs.append(TextRun(left, baseline, text, name, style.size, style.color))
-        left += piece_width(text, name, style.size)
-    return runs
+    """TextRuns for one line: a run per face and direction, in visual order."""
+    return [TextRun(item.x, baseline, item.text, item.face, style.size, style.color, rtl=item.rtl,
+                    lang=style.lang)
+            for item in line_items(line, x, style, align, width) if not item.icon and item.text.strip()]
 
 
 def line_icons(line: Line, x: float, align: str = "left", width: float = 0.0,
-               size: float = 10.0) -> list[tuple[str, float]]:
+               size: float = 10.0, lang: str = "") -> list[tuple[str, float]]:
     """The inline icons of a line: (name, left edge of its advance), as line_runs places them."""
-    left = x + {"left": 0.0, "center": (width - line.width) / 2, "right": width - line.width}[align]
-    found = []
-    for text, name in line.pieces:
-        if name == ICON:
-            found.append((text, left))
-        left += piece_width(text, name, size)
-    return found
+    style = RichStyle(size, lang=lang)
+    return [(item.icon, item.x) for item in line_items(line, x, style, align, width) if item.icon]
 
 
 def ascent(style: RichStyle) -> float:

@@ -11,9 +11,9 @@ half the board. Backgrounds, the wall and the movement lines may be cut.
 
 from __future__ import annotations
 
-from printgen.fonts import font
 from printgen.layout.page import Side
 from printgen.layout.primitives import Ellipse, Polygon, Rect, TextRun
+from printgen.shaping import font
 from printgen.units import pt
 
 Box = tuple[float, float, float, float]          # x0, y0, x1, y1 in board points

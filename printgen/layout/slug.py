@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass
 
 from printgen.errors import FitError
-from printgen.fonts import font
 from printgen.layout.primitives import Primitive, Rect, TextRun, line, shift, turn
 from printgen.layout.text import TextStyle, block_height, set_text
 from printgen.model import Paper
+from printgen.shaping import font
 from printgen.units import pt
 
 SIZE = 6.5                 # points: the slug's type, the smallest a reader is asked to read

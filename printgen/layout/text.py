@@ -13,13 +13,18 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeVar
+from functools import lru_cache
+from typing import Any, TypeVar
 
 from printgen.errors import FitError
-from printgen.fonts import FontMetrics, check_glyphs, font
+from printgen.fonts import check_glyphs
 from printgen.layout.primitives import TextRun
 from printgen.limits import limit
+from printgen.model.fonts import Fonts
+from printgen.shaping import Metrics, arrange, base_level, font, text_width
 from printgen.units import mm
+
+FontMetrics = Metrics
 
 ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
@@ -35,14 +40,22 @@ class TextStyle:
     line_height: float = 1.2
     wrap: bool = True
     min_size: float = 0.0        # 0: never shrink
+    lang: str = ""               # the text's language (BCP 47): shaping and hyphenation
+    hyphenate: bool = False      # break words at line ends where the language's dictionary allows
+    family: Fonts | None = None  # a declared font's bold and italic faces (else those of the bundled font)
+
+
+KEPT_FORMAT = frozenset("\u200c\u200d\u200e\u200f\u061c")   # joiners and bidi marks change how text is set
 
 
 def clean(text: str) -> str:
     """Normalise pasted text: NFC, tabs to spaces, no control or invisible format
-    characters. (A private-use or unassigned character is kept, so that the glyph
-    check names it instead of it vanishing.)"""
+    characters (but the joiners and bidi marks, which change how a script is set).
+    (A private-use or unassigned character is kept, so that the glyph check names
+    it instead of it vanishing.)"""
     text = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\t", " ")
-    return "".join(ch for ch in text if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cf"))
+    return "".join(ch for ch in text if ch == "\n" or ch in KEPT_FORMAT or
+                   unicodedata.category(ch) not in ("Cc", "Cf"))
 
 
 MAX_TEXT = int(limit("text_chars"))      # the longest text a box is asked to set
@@ -107,55 +120,123 @@ def clearly_within(approximate: float, limit: float) -> bool | None:
 
 
 class Words:
-    """A text's paragraphs split into words, each word measured once (in font units),
-    to be wrapped at each size that shrinking tries in time linear in its words."""
+    """A text's paragraphs split where a line may break (at spaces, and within a word
+    where Unicode's line-breaking rules allow: between ideographs, after a hyphen),
+    each piece measured once, to be wrapped at each size that shrinking tries in
+    time linear in its length."""
 
-    def __init__(self, text: str, metrics: FontMetrics) -> None:
-        advances = metrics.advances
-        self.metrics = metrics
-        self.paragraphs = [paragraph.split(" ") for paragraph in text.split("\n")]
-        self.units = [[sum(advances.get(ord(ch), 0) for ch in word) for word in words]
-                      for words in self.paragraphs]
-        self.space = advances.get(ord(" "), 0)
+    def __init__(self, text: str, metrics: FontMetrics, lang: str = "", hyphenate: bool = False) -> None:
+        self.metrics, self.name, self.lang, self.hyphenate = metrics, metrics.name, lang, hyphenate
+        self.paragraphs = [chunks(paragraph) for paragraph in text.split("\n")]
+        self.ems = [[text_width(chunk, self.name, 1.0, lang) for chunk, _ in paragraph]
+                    for paragraph in self.paragraphs]
+        self.space = text_width(" ", self.name, 1.0, lang)
+
+    def width(self, text: str, size: float) -> float:
+        return text_width(text, self.name, size, self.lang)
 
     def wrap(self, size: float, width: float, wrap: bool) -> list[str] | None:
         """Break the text into lines no wider than width; None where a word cannot fit.
-        (Greedy: each word on the line if the line stays within width, else on the next.)"""
-        metrics, limit, space = self.metrics, width + 1e-6, self.space
+        (Greedy: each piece on the line if the line stays within width, else on the next.)"""
+        limit = width + 1e-6
         low, high = band(limit)
-        scale = size / metrics.units_per_em
         lines: list[str] = []
-        for words, units in zip(self.paragraphs, self.units, strict=True):
+        for pieces, ems in zip(self.paragraphs, self.ems, strict=True):
             if not wrap:
-                paragraph = " ".join(words)
-                if metrics.width(paragraph, size) > limit:
+                paragraph = _joined(pieces)
+                if self.width(paragraph, size) > limit:
                     return None
                 lines.append(paragraph)
                 continue
-            line: list[str] = []           # the words of the current line, joined by spaces
-            used = 0.0                     # their width in font units, summed word by word
-            filled = False                 # " ".join(line) is not empty
-            for word, word_units in zip(words, units, strict=True):
+            line = ""                      # the current line's text
+            used = 0.0                     # its width in ems, summed piece by piece
+            filled = False                 # the line holds text
+            for (piece, spaced), em in zip(pieces, ems, strict=True):
                 if filled:
-                    trial = (used + space + word_units) * scale
-                    if trial < low or (trial <= high and metrics.width(" ".join(line) + " " + word, size) <= limit):
-                        line.append(word)
-                        used += space + word_units
+                    joint = " " if spaced else ""
+                    trial = (used + (self.space if spaced else 0.0) + em) * size
+                    if trial < low or (trial <= high and self.width(line + joint + piece, size) <= limit):
+                        line += joint + piece
+                        used += (self.space if spaced else 0.0) + em
                         continue
-                alone = word_units * scale
-                if alone > high or (alone >= low and metrics.width(word, size) > limit):
+                    if self.hyphenate and spaced:
+                        split = self._hyphenated(line, piece, size, limit)
+                        if split is not None:
+                            lines.append(split[0])
+                            line, used, filled = split[1], self.width(split[1], 1.0), bool(split[1])
+                            continue
+                alone = em * size
+                if alone > high or (alone >= low and self.width(piece, size) > limit):
                     return None
                 if filled:
-                    lines.append(" ".join(line))
-                line, used, filled = [word], word_units, bool(word)
-            lines.append(" ".join(line))
+                    lines.append(line)
+                line, used, filled = piece, em, bool(piece)
+            lines.append(line)
         return lines
+
+    def _hyphenated(self, line: str, word: str, size: float, limit: float) -> tuple[str, str] | None:
+        """The line with the longest head of word that fits after it (and a hyphen),
+        and the word's tail; None where the dictionary allows no such break."""
+        for head, tail in hyphenations(word, self.lang):
+            trial = f"{line} {head}-"
+            if self.width(trial, size) <= limit:
+                return trial, tail
+        return None
+
+
+def _joined(pieces: list[tuple[str, bool]]) -> str:
+    return "".join((" " if spaced and i else "") + piece for i, (piece, spaced) in enumerate(pieces))
+
+
+def chunks(paragraph: str) -> list[tuple[str, bool]]:
+    """A paragraph as the pieces a line may break between: (piece, whether a space
+    comes before it). Pieces are the words between spaces, cut further where the
+    Unicode line-breaking rules (UAX #14) allow a break inside a word."""
+    found: list[tuple[str, bool]] = []
+    for i, word in enumerate(paragraph.split(" ")):
+        for j, part in enumerate(word_breaks(word)):
+            found.append((part, i > 0 and j == 0))
+    return found
+
+
+def word_breaks(word: str) -> tuple[str, ...]:
+    """A word (no spaces) cut where UAX #14 allows a line break inside it."""
+    if (word.isascii() and word.isalnum()) or len(word) < 2:
+        return (word,)
+    return _word_breaks(word)
+
+
+@lru_cache(maxsize=16384)
+def _word_breaks(word: str) -> tuple[str, ...]:
+    from uniseg.linebreak import line_break_units
+    return tuple(line_break_units(word))
+
+
+def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
+    """Where a word may be hyphenated in lang (pyphen's dictionaries), longest head
+    first; none for a language pyphen does not know."""
+    dictionary = _dictionary(lang or "en")
+    if dictionary is None or not any(ch.isalpha() for ch in word):
+        return []
+    return list(dictionary.iterate(word))
+
+
+@lru_cache(maxsize=32)
+def _dictionary(lang: str) -> Any:
+    import pyphen
+    code = lang.replace("-", "_")
+    for candidate in (code, code.split("_")[0], {"en": "en_US", "de": "de_DE", "fr": "fr_FR",
+                                                   "es": "es_ES", "it": "it_IT", "nl": "nl_NL",
+                                                   "pt": "pt_PT"}.get(code.split("_")[0], "")):
+        if candidate and candidate in pyphen.LANGUAGES:
+            return pyphen.Pyphen(lang=candidate)
+    return None
 
 
 def wrap_lines(text: str, metrics: FontMetrics, size: float, width: float,
-               wrap: bool) -> list[str] | None:
+               wrap: bool, lang: str = "", hyphenate: bool = False) -> list[str] | None:
     """Break text into lines no wider than width; None where a word cannot fit."""
-    return Words(text, metrics).wrap(size, width, wrap)
+    return Words(text, metrics, lang, hyphenate).wrap(size, width, wrap)
 
 
 def block_height(metrics: FontMetrics, size: float, count: int, line_height: float) -> float:
@@ -173,11 +254,12 @@ def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     text = clean(text)
     check_glyphs(text, style.font, where)
     metrics = font(style.font)
-    words = Words(text, metrics)
+    words = Words(text, metrics, style.lang, style.hyphenate)
 
     def attempt(size: float) -> list[str] | None:
         lines = words.wrap(size, w, style.wrap)
-        if lines is not None and block_height(metrics, size, len(lines), style.line_height) <= h + 1e-6:
+        if lines is not None and block_height(metrics, size, len(lines), style.line_height) <= h + 1e-6 \
+                and all(words.width(line, size) <= w + 1e-6 for line in lines):
             return lines
         return None
 
@@ -191,7 +273,7 @@ def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
 
 
 def _needed(text: str, metrics: FontMetrics, size: float, w: float, style: TextStyle) -> str:
-    lines = wrap_lines(text, metrics, size, w, style.wrap)
+    lines = wrap_lines(text, metrics, size, w, style.wrap, style.lang, style.hyphenate)
     if lines is None:
         widest = max(metrics.width(word, size) for word in text.replace("\n", " ").split(" "))
         return f"a word needs {mm(widest):.1f} mm of width" if style.wrap else \
@@ -217,10 +299,20 @@ def _place(lines: list[str], metrics: FontMetrics, x: float, y: float, w: float,
         first = y + (h - block) / 2 + metrics.cap_height * em
         lowest = y + h + metrics.descent * em - (len(lines) - 1) * step
         first = max(min(first, lowest), y + metrics.ascent * em)
-    runs = []
+    runs: list[TextRun] = []
+    base = base_level(" ".join(lines))
     for i, line in enumerate(lines):
-        width = metrics.width(line, size)
-        left = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[style.align]
         if line:
-            runs.append(TextRun(left, first + i * step, line, style.font, size, style.color))
+            runs += line_runs([(line, style.font)], x, first + i * step, w, size, style, base)
     return runs
+
+
+def line_runs(pieces: list[tuple[str, str]], x: float, baseline: float, w: float, size: float,
+              style: TextStyle, base: int | None = None) -> list[TextRun]:
+    """One line's TextRuns (a run per face and direction, in visual order), aligned in
+    the width w from x."""
+    items = arrange(pieces, size, 0.0, base, style.lang)
+    width = sum(item.width for item in items)
+    left = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[style.align]
+    return [TextRun(left + item.x, baseline, item.text, item.face, size, style.color, rtl=item.rtl,
+                    lang=style.lang) for item in items if item.text.strip()]

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from printgen.model.fonts import Fonts
 from printgen.model.template import Template
 from printgen.units import mm
 
@@ -126,6 +127,8 @@ class Deck:
     dpi: int = 300                 # the dots per inch of its lengths in px
     templates: dict[str, Template] = field(default_factory=dict, compare=False)
     # ^ every face and back template its cards name, by the name as written (spec: with_templates)
+    fonts: dict[str, Fonts] = field(default_factory=dict, compare=False)
+    # ^ the fonts its templates may name (`fonts:`, and the project's fonts/fonts.yaml)
 
     def at(self, key: str = "") -> str:
         """The deck file and the line of a top-level key, for messages: "decks/x.yaml:12"."""

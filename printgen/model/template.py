@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printgen.model.fonts import Fonts
 from printgen.model.picture import PictureShelf
 
 
@@ -61,6 +62,9 @@ class Template:
     pictures: PictureShelf = field(compare=False)    # the pictures its image elements name
     define: tuple[tuple[str, str, int], ...] = ()    # name, expression, line: computed per side
     icons: tuple[tuple[str, Path], ...] = ()         # pictures for inline icons in marked-up text
+    fonts: dict[str, Fonts] = field(default_factory=dict, compare=False)
+    # ^ the fonts its text elements may name: the project's, the deck's, then its own (which win)
+    own_fonts: tuple[str, ...] = ()                  # the names it declares itself
 
     def where(self, element: Element, key: str | None = None) -> str:
         """file:line key.path of an element (or of one of its keys), for messages."""

@@ -3,33 +3,23 @@
 from __future__ import annotations
 
 import hashlib
-import itertools
 from collections.abc import Iterable, Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, HexColor
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.fonts import ttfont
 from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path
 from printgen.pictures import picture_bytes
+from printgen.render.pdftext import EmbeddedFont, draw_run, starting_font
 from printgen.render.pdfx import PressColours, mark_pdfx
 from printgen.vector import drawing, is_svg
-
-
-@cache
-def pdf_font(name: str) -> str:
-    """Register a bundled font with reportlab once; return its PDF name."""
-    font = ttfont(name)
-    pdfmetrics.registerFont(font)
-    return font.fontName
-
 
 SMALL_TEXT = 12.0       # points: text this small or smaller, when dark, prints on black alone
 DARK = 0.4              # a colour is dark when none of its R, G, B is above this
@@ -40,7 +30,10 @@ class StreamingCanvas(Canvas):
     reportlab would keep every page's drawing as text until the whole PDF is saved
     (27 KB a page of cards; 37 MB for a deck of 6,200 cards). The saved bytes are
     the same: the stream is compressed as reportlab compresses it, and marked so that
-    reportlab does not compress it again."""
+    reportlab does not compress it again. It keeps the faces its text is drawn with
+    (render/pdftext.py)."""
+
+    embedded: dict[str, EmbeddedFont]
 
     def showPage(self) -> None:                     # reportlab's name
         super().showPage()
@@ -77,14 +70,10 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
     side (for pages that hold one card). cmyk: write every colour as press CMYK and
     make the file PDF/X-1a:2001 (render/pdfx.py; pages that hold one card, with boxes).
     bookmarks: the document's outline, in order; the pages' links jump to their places."""
-    pages = iter(pages)
-    first = next(pages, None)
-    pages = itertools.chain([first] if first is not None else [], pages)
     with atomic_path(path) as temp:
-        # a bundled (embedded) starting font: reportlab's default would name an
-        # unembedded Helvetica on every page, which print shops' preflight rejects
         canvas = (CMYKCanvas if cmyk else StreamingCanvas)(str(temp), invariant=1, pageCompression=1,
-                                                  initialFontName=pdf_font(first_font(first)))
+                                                  initialFontName=starting_font())
+        canvas.embedded = {}
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
@@ -108,16 +97,6 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
             mark_pdfx(canvas, title)
         canvas.save()
     return path
-
-
-def first_font(page: Page | None) -> str:
-    """The first font the first page uses (loading another would cost time), else "sans"."""
-    if page is not None:
-        for prims in (*(placed.side.prims for placed in page.placed), page.prims):
-            for prim in prims:
-                if isinstance(prim, TextRun):
-                    return prim.font
-    return "sans"
 
 
 @lru_cache(maxsize=1024)
@@ -189,15 +168,7 @@ def draw(canvas: Canvas, prim: Primitive) -> None:
         canvas.drawPath(path, stroke=stroke, fill=fill)
     elif isinstance(prim, TextRun):
         canvas.setFillColor(_text_colour(canvas, prim))
-        canvas.setFont(pdf_font(prim.font), prim.size)
-        if prim.rotate:
-            canvas.saveState()
-            canvas.translate(prim.x, -prim.y)
-            canvas.rotate(-prim.rotate)
-            canvas.drawString(0, 0, prim.text)
-            canvas.restoreState()
-        else:
-            canvas.drawString(prim.x, -prim.y, prim.text)
+        draw_run(canvas, prim, canvas.embedded)
     elif isinstance(prim, Image):
         canvas.saveState()
         canvas.translate(prim.x + prim.w / 2, -prim.y - prim.h / 2)

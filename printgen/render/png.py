@@ -1,7 +1,9 @@
 """Card sides -> PNG images at a given dpi, the bleed included (Pillow).
 
 The only place printgen thinks in pixels. Shapes are drawn at twice the
-resolution and reduced, so their edges are smooth; text is antialiased by FreeType.
+resolution and reduced, so their edges are smooth. Text is the glyphs HarfBuzz
+placed (printgen/shaping.py), each rasterised by FreeType (freetype-py) from the same
+font file the PDF embeds, unhinted and at its own position to a quarter pixel.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache, partial
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
-from PIL import Image, ImageColor, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw
 
-from printgen.fonts import FILES, FONT_DIR
+from printgen.fonts import face
 from printgen.layout.page import Clip, Frame, Page, Side
 from printgen.layout.primitives import (
     Ellipse,
@@ -31,6 +34,7 @@ from printgen.limits import limit
 from printgen.output import atomic_path
 from printgen.pictures import drawn_picture
 from printgen.render.pngfile import png_bytes
+from printgen.shaping import shape
 
 SUPERSAMPLE = 2
 # Pillow allocates an image in blocks of up to 16 MB by default: a card's image buffers,
@@ -46,12 +50,6 @@ BAND_PIXELS = 1_000_000     # output pixels drawn at once: a card in one go, a b
 MARGIN = 16                 # rows drawn past each band's edges and then dropped
 _TRANSPOSE = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180,
               270: Image.Transpose.ROTATE_90}
-
-
-@lru_cache(maxsize=256)
-def _font(name: str, size_px: float) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONT_DIR / FILES[name]), size_px,
-                              layout_engine=ImageFont.Layout.BASIC)
 
 
 def pixel_size(side: Side, dpi: int) -> tuple[int, int]:
@@ -330,20 +328,80 @@ def _dashes(points: list[Point], dash: list[float]) -> Iterator[tuple[Point, Poi
 
 
 def _text(image: Image.Image, run: TextRun, scale: float, origin: float) -> None:
-    font = _font(run.font, run.size * scale)
     x, y = _xy(run.x, run.y, scale, origin)
     if not run.rotate:
-        ImageDraw.Draw(image).text((x, y), run.text, font=font, fill=run.color, anchor="ls")
+        mask, left, top = glyph_mask(run, scale, x % 1, y % 1)
+        if mask is not None:
+            image.paste(Image.new("RGB", mask.size, run.color), (math.floor(x) + left, math.floor(y) + top), mask)
         return
-    left, top, right, bottom = font.getbbox(run.text, anchor="ls")
-    layer = Image.new("L", (math.ceil(right - left) + 2, math.ceil(bottom - top) + 2), 0)
-    ImageDraw.Draw(layer).text((-left + 1, -top + 1), run.text, font=font, fill=255, anchor="ls")
-    turned = layer.transpose(_TRANSPOSE[run.rotate])
-    # where the anchor (layer point (1 - left, 1 - top)) lands after turning
-    ax, ay, w, h = 1 - left, 1 - top, layer.width, layer.height
+    mask, left, top = glyph_mask(run, scale, 0.0, 0.0)
+    if mask is None:
+        return
+    turned = mask.transpose(_TRANSPOSE[run.rotate])
+    # where the pen's start (mask point (-left, -top)) lands after turning
+    ax, ay, w, h = -left, -top, mask.width, mask.height
     tx, ty = {90: (h - ay, ax), 180: (w - ax, h - ay), 270: (ay, w - ax)}[run.rotate]
-    colour = Image.new("RGB", turned.size, run.color)
-    image.paste(colour, (round(x - tx), round(y - ty)), turned)
+    image.paste(Image.new("RGB", turned.size, run.color), (round(x - tx), round(y - ty)), turned)
+
+
+QUARTER = 4              # glyphs are placed to a quarter of a pixel
+
+
+def glyph_mask(run: TextRun, scale: float, fx: float, fy: float) -> tuple[Image.Image | None, int, int]:
+    """The run's coverage as an L image, and where its top left lies from the pixel
+    holding the pen's start (which is fx, fy into that pixel)."""
+    shaped = shape(run.font, run.text, run.rtl, run.lang)
+    per_unit = run.size * scale / face(run.font).units_per_em
+    ppem = round(run.size * scale * 64)
+    placed = []
+    for gid, gx, gy in zip(shaped.glyphs, shaped.xs, shaped.ys, strict=True):
+        px, py = fx + gx * per_unit, fy - gy * per_unit
+        qx, qy = math.floor(px * QUARTER) % QUARTER, math.floor(py * QUARTER) % QUARTER
+        bitmap, left, top = _glyph(run.font, gid, ppem, qx, qy)
+        if bitmap is not None:
+            placed.append((bitmap, math.floor(px) + left, math.floor(py) - top))
+    if not placed:
+        return None, 0, 0
+    x0 = min(left for _, left, _ in placed)
+    y0 = min(top for _, _, top in placed)
+    x1 = max(left + bitmap.width for bitmap, left, _ in placed)
+    y1 = max(top + bitmap.height for bitmap, _, top in placed)
+    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+    for bitmap, left, top in placed:
+        mask.paste(255, (left - x0, top - y0), bitmap)     # coverage joined where glyphs overlap
+    return mask, x0, y0
+
+
+@lru_cache(maxsize=1)
+def _freetype() -> Any:          # freetype-py has no type hints
+    import freetype
+    return freetype
+
+
+@lru_cache(maxsize=64)
+def _ft_face(name: str) -> Any:
+    import io
+    source = face(name)
+    return _freetype().Face(io.BytesIO(source.data), index=source.index)
+
+
+@lru_cache(maxsize=16384)
+def _glyph(name: str, gid: int, ppem: int, qx: int, qy: int) -> tuple[Image.Image | None, int, int]:
+    """One glyph rasterised at ppem (1/64 pixel per em), its origin qx, qy quarter
+    pixels into its pixel: the coverage, and its top left from the origin (y up)."""
+    import ctypes
+    ft = _freetype()
+    font = _ft_face(name)
+    font.set_char_size(ppem, 0, 72, 72)
+    font.set_transform(ft.Matrix(0x10000, 0, 0, 0x10000), ft.Vector(qx * 64 // QUARTER, -qy * 64 // QUARTER))
+    font.load_glyph(gid, ft.FT_LOAD_NO_HINTING | ft.FT_LOAD_NO_BITMAP | ft.FT_LOAD_RENDER)
+    glyph = font.glyph
+    bitmap = glyph.bitmap
+    if not bitmap.width or not bitmap.rows:
+        return None, 0, 0
+    data = ctypes.string_at(bitmap._FT_Bitmap.buffer, abs(bitmap.pitch) * bitmap.rows)
+    image = Image.frombytes("L", (bitmap.width, bitmap.rows), data, "raw", "L", bitmap.pitch)
+    return image, glyph.bitmap_left, glyph.bitmap_top
 
 
 def _picture(image: Image.Image, prim: ImagePrim, scale: float, origin: float) -> None:

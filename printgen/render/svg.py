@@ -1,7 +1,8 @@
 """Card sides -> SVG at their physical size, the bleed included (svgwrite).
 
-Text is drawn as paths from the bundled fonts' glyph outlines, so a browser or
-Inkscape shows exactly what the PDF shows, whatever fonts it has.
+Text is drawn as paths from the fonts' glyph outlines, placed where HarfBuzz put
+them (printgen/shaping.py), so a browser or Inkscape shows exactly what the PDF
+shows, whatever fonts it has.
 """
 
 from __future__ import annotations
@@ -12,15 +13,15 @@ from typing import Any
 
 import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
-from fontTools.ttLib import TTFont
 from svgwrite.base import BaseElement
 
-from printgen.fonts import FILES, FONT_DIR
+from printgen.fonts import face
 from printgen.layout.page import Side
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import write_bytes
 from printgen.pictures import picture_bytes
+from printgen.shaping import shape
 from printgen.units import mm
 
 
@@ -30,17 +31,16 @@ def _n(value: float) -> str:
 
 
 @cache
-def _glyphs(name: str) -> tuple[dict[int, str], Any, int]:     # fontTools has no types: its glyph set
-    tt = TTFont(FONT_DIR / FILES[name], lazy=True)
-    return tt.getBestCmap(), tt.getGlyphSet(), tt["head"].unitsPerEm
+def _glyphs(name: str) -> Any:     # fontTools has no types: its glyph set
+    return face(name).tables.getGlyphSet()
 
 
 @lru_cache(maxsize=4096)
-def glyph_path(name: str, glyph: str) -> str:
-    """The outline of one glyph as SVG path data, in font units (y up)."""
-    _, glyph_set, _ = _glyphs(name)
+def glyph_path(name: str, gid: int) -> str:
+    """The outline of one glyph (by its id) as SVG path data, in font units (y up)."""
+    glyph_set = _glyphs(name)
     pen = SVGPathPen(glyph_set, ntos=_n)
-    glyph_set[glyph].draw(pen)
+    glyph_set[face(name).glyph_names[gid]].draw(pen)
     return pen.getCommands()
 
 
@@ -86,18 +86,15 @@ def element(drawing: svgwrite.Drawing, prim: Primitive) -> BaseElement:
 
 
 def _text(drawing: svgwrite.Drawing, run: TextRun) -> BaseElement:
-    cmap, glyph_set, units_per_em = _glyphs(run.font)
-    scale = run.size / units_per_em
+    shaped = shape(run.font, run.text, run.rtl, run.lang)
+    scale = run.size / face(run.font).units_per_em
     group = drawing.g(fill=run.color, transform=f"translate({_n(run.x)} {_n(run.y)}) rotate({run.rotate}) "
                                                 f"scale({_n(scale)} {_n(-scale)})")
     group.set_desc(title=run.text)
-    advance = 0
-    for ch in run.text:
-        glyph = cmap.get(ord(ch), ".notdef")
-        commands = glyph_path(run.font, glyph)
+    for gid, x, y in zip(shaped.glyphs, shaped.xs, shaped.ys, strict=True):
+        commands = glyph_path(run.font, gid)
         if commands:
-            group.add(drawing.path(d=commands, transform=f"translate({advance} 0)" if advance else None))
-        advance += glyph_set[glyph].width
+            group.add(drawing.path(d=commands, transform=f"translate({_n(x)} {_n(y)})" if x or y else None))
     return group
 
 

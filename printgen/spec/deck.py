@@ -14,6 +14,7 @@ from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.model.template import Template
 from printgen.spec.cardtable import read_table
+from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.languages import check_languages, file_name, localise, localise_row, split_key
 from printgen.spec.places import DICE, PARTS, RULES, find, real
 from printgen.spec.printdata import print_facts
@@ -24,7 +25,7 @@ from printgen.units import DPI, Length
 
 DECK_KEYS = ["name", "title", "game", "credits", "size", "bleed", "safe", "face", "back",
              "label", "fields", "card_thickness", "cards", "dice", "parts", "box", "rules", "rules_as",
-             "lang", "languages", "dpi"]
+             "lang", "languages", "dpi", "fonts"]
 RULES_AS = ["leaflet", "booklet"]      # how a deck build prints its rules texts
 ENTRY_KEYS = ["each", "fields", "count", "face", "back", "table", "sheet"]
 SIZE_KEYS = ["width", "height"]
@@ -89,6 +90,7 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
     cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label, path, langs)
     refs = {key: _refs(check, data.get(key), key, path) for key in REFS}
     box = _box(check, data.get("box"), langs)
+    fonts = {**project_fonts(path), **read_fonts(check, data.get("fonts"), path)}
     rules_as = check.choice(data.get("rules_as"), ("rules_as",), RULES_AS, RULES_AS[0])
     check.raise_errors()
     name = check.file_name(data.get("name"), ("name",))
@@ -101,7 +103,7 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
                 source=path, size=size, bleed=bleed, safe=safe, cards=tuple(cards),
                 game=game, credits=tuple(str(c) for c in credits),
                 card_thickness=thickness, dice=refs["dice"], parts=refs["parts"], box=box,
-                rules=refs["rules"], rules_as=rules_as, where=doc.source,
+                rules=refs["rules"], rules_as=rules_as, where=doc.source, fonts=fonts,
                 lines=tuple((key, line) for key in data if (line := doc.line((key,)))))
 
 
@@ -114,7 +116,11 @@ def with_templates(deck: Deck) -> Deck:
     found: dict[str, Template] = {}
     for name, where in named:
         if name not in found:
-            found[name] = load_template(find_template(name, deck.source, where))
+            template = load_template(find_template(name, deck.source, where))
+            if deck.fonts:          # the deck's fonts, but those the template declares itself
+                own = {key: template.fonts[key] for key in template.own_fonts}
+                template = replace(template, fonts={**template.fonts, **deck.fonts, **own})
+            found[name] = template
     return replace(deck, templates=found)
 
 def _refs(check: Checker, value: Any, key: str, deck_file: Path) -> tuple[Ref, ...]:

@@ -20,6 +20,7 @@ from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
 from printgen.pictures import check_picture
 from printgen.reading import display_path
+from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.pictures import Shelf
 from printgen.spec.places import builtin_file, confine, confined, no_file, real, roots
 from printgen.spec.schema import Checker, shown
@@ -36,13 +37,13 @@ KINDS: dict[str, list[str]] = {
     "polygon": ["points"] + PAINT,
     "line": ["x1", "y1", "x2", "y2", "stroke", "stroke_width", "dash"],
     "text": BOX + ["text", "font", "size", "min_size", "color", "align", "valign",
-                   "line_height", "wrap", "rotate", "field", "markup"],
+                   "line_height", "wrap", "rotate", "field", "markup", "lang", "hyphenate"],
     "image": BOX + ["src", "fit", "rotate"],
     "markdown": BOX + ["text", "size", "headings", "color", "accent", "line_height", "gap", "indent"],
     "group": ["each", "as", "x", "y", "elements"],
 }
 MAX_DEPTH = limit("group_depth")                    # groups inside groups
-TEMPLATE_KEYS = ["description", "colors", "define", "shapes", "icons", "elements"]
+TEMPLATE_KEYS = ["description", "colors", "define", "shapes", "icons", "fonts", "elements"]
 
 
 def template_dirs(deck_file: Path) -> list[Path]:
@@ -90,11 +91,12 @@ def load_template(path: Path) -> Template:
     elements = _elements(check, data.get("elements"), ("elements",), 0)
     define = _define(check, data.get("define") or {})
     icons = _icons(check, data.get("icons") or {}, path)
+    fonts = read_fonts(check, data.get("fonts"), path)
     check.raise_errors()
     template = Template(path.stem, path, doc.source,
                         {str(k): check.text(v, ("colors", k)) for k, v in colors.items()},
                         {**builtin_shapes(), **shapes}, elements, Shelf(path, error=TemplateError),
-                        define, icons)
+                        define, icons, {**project_fonts(path), **fonts}, tuple(fonts))
     _shelve_pictures(template, template.elements)
     return template
 

@@ -1,0 +1,285 @@
+"""Text into positioned glyphs: fallback, bidirectional order and HarfBuzz shaping.
+
+- Fallback: a font name may be a chain of faces (printgen/fonts.py); each character
+  (with the marks and joiners that follow it) is set in the first face of the chain
+  that has it, except that spaces and punctuation stay in the face of the text
+  around them when it has them.
+- Direction: a line holding right-to-left characters (Hebrew, Arabic) gets its
+  embedding levels from the Unicode bidirectional algorithm (python-bidi), and its
+  runs are put in visual order by the algorithm's rule L2.
+- Shaping: each run is shaped by HarfBuzz (uharfbuzz): kerning, ligatures,
+  contextual forms, mark positioning, complex scripts. Words are shaped one at a
+  time and joined by the face's space, so a line is exactly as wide as its words
+  and spaces measured one by one (kerning across a space is not applied).
+
+Every renderer draws the glyphs shape() gives for a TextRun (one face, one
+direction), and layout measures text with the same shapes, so what is measured is
+what is drawn.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from printgen import fonts
+from printgen.fonts import CHAIN, INVISIBLE, face, faces
+
+RTL_CLASSES = frozenset(("R", "AL", "RLE", "RLO", "RLI"))
+NEUTRAL = frozenset(("Zs", "Po", "Pd", "Ps", "Pe", "Pi", "Pf"))   # stay in the face around them
+JOINING = frozenset(("Mn", "Mc", "Me"))                             # belong to the character before
+OBJECT = "\ufffc"        # an inline icon, to the bidirectional algorithm
+
+
+@dataclass(frozen=True)
+class Shaped:
+    """A run's glyphs in visual order, positions in font units (x from the run's
+    start, y up from the baseline), each glyph's text (the characters of its cluster
+    where the cluster is that one glyph, else ""), whether some cluster is drawn with
+    several glyphs (an Indic syllable, a letter with marks), and the run's advance."""
+
+    glyphs: tuple[int, ...]
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+    texts: tuple[str, ...]
+    advance: float
+    complex: bool = False
+
+
+@lru_cache(maxsize=65536)
+def shape_word(name: str, text: str, rtl: bool = False, lang: str = "") -> Shaped:
+    """One word (no spaces) in one face, shaped by HarfBuzz."""
+    if not text:
+        return Shaped((), (), (), (), 0.0)
+    import uharfbuzz as hb
+    buffer = hb.Buffer()
+    buffer.add_codepoints([ord(ch) for ch in text])
+    buffer.guess_segment_properties()
+    buffer.direction = "rtl" if rtl else "ltr"
+    if lang:
+        buffer.language = lang
+    hb.shape(face(name).hb, buffer)
+    infos, positions = buffer.glyph_infos, buffer.glyph_positions
+    starts = sorted({info.cluster for info in infos})
+    ends = dict(zip(starts, [*starts[1:], len(text)], strict=True))
+    counts = Counter(info.cluster for info in infos)
+    glyphs, xs, ys, texts = [], [], [], []
+    pen = 0.0
+    for info, pos in zip(infos, positions, strict=True):
+        glyphs.append(info.codepoint)
+        xs.append(pen + pos.x_offset)
+        ys.append(float(pos.y_offset))
+        texts.append(text[info.cluster:ends[info.cluster]] if counts[info.cluster] == 1 else "")
+        pen += pos.x_advance
+    return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen,
+                  any(count > 1 for count in counts.values()))
+
+
+@lru_cache(maxsize=16384)
+def shape(name: str, text: str, rtl: bool = False, lang: str = "") -> Shaped:
+    """A run of text in one face and one direction: its words shaped one at a time,
+    joined by the face's space, in visual order (right to left: the last word first)."""
+    words = text.split(" ")
+    if len(words) == 1:
+        return shape_word(name, text, rtl, lang)
+    space = shape_word(name, " ", rtl, lang)
+    glyphs: list[int] = []
+    xs: list[float] = []
+    ys: list[float] = []
+    texts: list[str] = []
+    pen = 0.0
+    parts = [shape_word(name, word, rtl, lang) if word else None for word in words]
+    order: list[Shaped | None] = []
+    for i, part in enumerate(parts):
+        if i:
+            order.append(space)
+        order.append(part)
+    for part in reversed(order) if rtl else order:
+        if part is None:
+            continue
+        glyphs += part.glyphs
+        xs += [pen + x for x in part.xs]
+        ys += part.ys
+        texts += part.texts
+        pen += part.advance
+    return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen,
+                  any(part is not None and part.complex for part in parts))
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """What layout measures text with: a face or fallback chain by name, its first
+    face's vertical metrics (font units), and widths as the text is drawn."""
+
+    name: str
+    units_per_em: int
+    ascent: int
+    descent: int                 # negative, below the baseline
+    cap_height: int
+
+    def width(self, text: str, size: float, lang: str = "") -> float:
+        """Width of text at size (points), shaped as it is drawn."""
+        return text_width(text, self.name, size, lang)
+
+    def missing(self, text: str) -> list[str]:
+        """Characters of text no face of the chain has."""
+        return fonts.font(self.name).missing(text)
+
+
+@lru_cache(maxsize=256)
+def font(name: str) -> Metrics:
+    """The measures of a face or fallback chain by name; FitError for an unknown name."""
+    first = fonts.font(name)
+    return Metrics(name, first.units_per_em, first.ascent, first.descent, first.cap_height)
+
+
+def is_rtl(text: str) -> bool:
+    """Whether text holds a right-to-left character."""
+    return any(unicodedata.bidirectional(ch) in RTL_CLASSES for ch in text)
+
+
+def _clusters(text: str) -> list[str]:
+    """text cut before every character that does not join the one before it."""
+    out: list[str] = []
+    for ch in text:
+        if out and (unicodedata.category(ch) in JOINING or ch in INVISIBLE or "\ufe00" <= ch <= "\ufe0f"
+                    or (out[-1] and out[-1][-1] == "\u200d")):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+@lru_cache(maxsize=16384)
+def fallback(text: str, name: str) -> tuple[tuple[str, str], ...]:
+    """text cut into (text, face) runs, each in the first face of the chain that
+    has its characters (spaces and punctuation stay in the face before them)."""
+    if CHAIN not in name:
+        return ((text, name),)
+    chained = [face(n) for n in faces(name)]
+    runs: list[list[str]] = []
+    for cluster in _clusters(text):
+        current = face(runs[-1][1]) if runs else None
+        if current is not None and unicodedata.category(cluster[0]) in NEUTRAL and all(current.has(c) for c in cluster):
+            chosen = current
+        else:
+            chosen = next((f for f in chained if all(f.has(c) for c in cluster)), chained[0])
+        if runs and runs[-1][1] == chosen.name:
+            runs[-1][0] += cluster
+        else:
+            runs.append([cluster, chosen.name])
+    return tuple((t, n) for t, n in runs)
+
+
+def text_width(text: str, name: str, size: float, lang: str = "") -> float:
+    """The width of text in a face or chain at size (points), as it is drawn."""
+    total = 0.0
+    for part, face_name in fallback(text, name):
+        total += shape(face_name, part, is_rtl(part), lang).advance * size / face(face_name).units_per_em
+    return total
+
+
+def levels(text: str, base: int | None = None) -> list[int]:
+    """The embedding level of each character (even: left to right), by the Unicode
+    bidirectional algorithm; base: the paragraph's level, else found from its text."""
+    if base is None and not is_rtl(text):
+        return [0] * len(text)
+    from bidi import algorithm
+    kept = [i for i, ch in enumerate(text) if ch not in "\u200c\u200d"]     # boundary neutrals, dropped by rule X9
+    plain = "".join(text[i] for i in kept)
+    storage = algorithm.get_empty_storage()
+    level = algorithm.get_base_level(plain) if base is None else base
+    storage["base_level"], storage["base_dir"] = level, ("L", "R")[level]
+    algorithm.get_embedding_levels(plain, storage, False, False)
+    algorithm.explicit_embed_and_overrides(storage, False)
+    algorithm.resolve_weak_types(storage, False)
+    algorithm.resolve_neutral_types(storage, False)
+    algorithm.resolve_implicit_levels(storage, False)
+    found = [level] * len(text)
+    for i, char in zip(kept, storage["chars"], strict=True):
+        found[i] = char["level"]
+    for i, ch in enumerate(text):           # a joiner takes the level of the character before it
+        if ch in "\u200c\u200d" and i:
+            found[i] = found[i - 1]
+    return found
+
+
+def base_level(text: str) -> int:
+    """1 where a paragraph's first strong character is right-to-left, else 0."""
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            return 1
+        if kind == "L":
+            return 0
+    return 0
+
+
+@dataclass(frozen=True)
+class Item:
+    """A piece of a line set in one face and one direction, in visual order: x is its
+    left edge from the line's start, in points. icon: an inline icon's name (then
+    text and face are empty)."""
+
+    x: float
+    width: float
+    text: str
+    face: str
+    rtl: bool
+    icon: str = ""
+
+
+def arrange(pieces: Sequence[tuple[str, str]], size: float, icon_width: float,
+            base: int | None = None, lang: str = "", icon: str = "icon") -> list[Item]:
+    """A line's pieces ((text, font name), or (icon name, icon) for an inline icon of
+    icon_width) as items in visual order with their places."""
+    logical: list[tuple[str, str, int, str]] = []       # text, face, level, icon
+    line = "".join(OBJECT if name == icon else text for text, name in pieces)
+    found = levels(line, base)
+    at = 0
+    for text, name in pieces:
+        if name == icon:
+            logical.append(("", "", found[at], text))
+            at += 1
+            continue
+        for part, face_name in fallback(text, name):
+            start = 0
+            for i in range(1, len(part) + 1):
+                if i == len(part) or found[at + i] != found[at + start]:
+                    text_part, level = part[start:i], found[at + start]
+                    last = logical[-1] if logical else None
+                    if last is not None and last[1] == face_name and last[2] == level and not last[3]:
+                        logical[-1] = (last[0] + text_part, face_name, level, "")
+                    else:
+                        logical.append((text_part, face_name, level, ""))
+                    start = i
+            at += len(part)
+    order = list(range(len(logical)))
+    if any(level for _, _, level, _ in logical):       # rule L2: reverse runs from the highest level down
+        top = max(level for _, _, level, _ in logical)
+        lowest_odd = min((level for _, _, level, _ in logical if level % 2), default=top)
+        for level in range(top, lowest_odd - 1, -1):
+            i = 0
+            while i < len(order):
+                if logical[order[i]][2] >= level:
+                    j = i
+                    while j < len(order) and logical[order[j]][2] >= level:
+                        j += 1
+                    order[i:j] = reversed(order[i:j])
+                    i = j
+                else:
+                    i += 1
+    items: list[Item] = []
+    x = 0.0
+    for k in order:
+        text, face_name, level, icon_name = logical[k]
+        if icon_name:
+            width = icon_width
+        else:
+            width = shape(face_name, text, bool(level % 2), lang).advance * size / face(face_name).units_per_em
+        items.append(Item(x, width, text, face_name, bool(level % 2), icon_name))
+        x += width
+    return items

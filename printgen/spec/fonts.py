@@ -1,0 +1,180 @@
+"""A project's own fonts: the `fonts:` key of a deck or a template, and a project's
+fonts/fonts.yaml, read into families that text elements name with `font: NAME`.
+
+    fonts:
+      body: fonts/Inter-Regular.otf                 # one file: every style uses it
+      title:
+        regular: fonts/Title-Regular.ttf
+        bold: fonts/Title-Bold.ttf
+        italic: fonts/Title-Italic.ttf
+        bold-italic: fonts/Title-BoldItalic.ttf
+        fallback: [hebrew, cjk]                     # other names of the same fonts: (or sans)
+      cjk: {regular: fonts/NotoSansCJK-Regular.ttc, index: 0}
+
+Each file is confined to the project as a picture is (a path out of it, an address
+or a link out is refused), bounded in size, and checked once: it must be a TrueType
+or OpenType font (CFF outlines and .ttc collections included) with a Unicode
+character map, whose licence (OS/2 fsType) lets it be embedded.
+"""
+
+from __future__ import annotations
+
+import struct
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fontTools.ttLib import TTLibError
+
+from printgen.errors import InputError
+from printgen.fonts import (
+    BUILTIN_FAMILIES,
+    CHAIN,
+    FILES,
+    Fonts,
+    builtin_family,
+    chain,
+    face,
+    user_face,
+)
+from printgen.limits import limit
+from printgen.spec.places import confined, no_file
+from printgen.spec.schema import Checker
+
+# what fontTools raises reading a broken or foreign file (it checks little as it goes)
+BROKEN = (TTLibError, ValueError, KeyError, IndexError, AssertionError, struct.error, EOFError,
+          TypeError, AttributeError, ZeroDivisionError, OverflowError, UnicodeDecodeError)
+STYLES = ("regular", "bold", "italic", "bold-italic")
+FAMILY_KEYS = [*STYLES, "fallback", "index"]
+MAX_FONT_BYTES = int(limit("font_bytes"))
+RESTRICTED = 0x0002          # fsType: no embedding at all without the owner's permission
+BITMAP_ONLY = 0x0200         # fsType: only bitmaps may be embedded (printgen embeds outlines)
+
+
+def read_fonts(check: Checker, raw: Any, file: Path, key: tuple[str, ...] = ("fonts",)) -> dict[str, Fonts]:
+    """The families a `fonts:` mapping declares (at key in its file: fonts.yaml is the
+    mapping itself), each face found beside file (confined) and checked, their
+    fallbacks resolved; errors gathered by check."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        check.fail(key, "expected a mapping of font names to font files, such as "
+                        "{body: fonts/Body.otf}")
+        return {}
+    declared: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}
+    for raw_name, value in raw.items():
+        path = (*key, raw_name)
+        name = str(raw_name)
+        if name in FILES or name in BUILTIN_FAMILIES or CHAIN in name or not name.strip():
+            check.fail(path, f"expected a new font name (not a bundled one, no '|'), got {name!r}")
+            continue
+        if isinstance(value, dict):
+            data = check.mapping(value, path, FAMILY_KEYS, required=["regular"])
+            index = check.integer(data.get("index"), path + ("index",), default=0, minimum=0)
+            files = {style: check.text(data[style], path + (style,)) for style in STYLES if style in data}
+            fallback = data.get("fallback") or []
+            if not isinstance(fallback, list) or not all(isinstance(f, str) for f in fallback):
+                check.fail(path + ("fallback",), "expected a list of font names, such as [hebrew, sans]")
+                fallback = []
+        else:
+            index, files, fallback = 0, {"regular": check.text(value, path)}, []
+        faces = {}
+        for style, src in files.items():
+            if src:
+                found = _face(check, file, src, index, path + (style,) if isinstance(value, dict) else path)
+                if found:
+                    faces[style] = found
+        if "regular" in faces:
+            declared[name] = (faces, tuple(str(f) for f in fallback))
+    return _resolved(check, declared, key)
+
+
+def _face(check: Checker, file: Path, src: str, index: int, path: tuple[Any, ...]) -> str | None:
+    """The face name of one font file, or None (the error reported)."""
+    where = f"{check.doc.source}"
+    try:
+        found = confined(file, src, where, "font")
+    except InputError as error:
+        check.fail(path, str(error).split(": ", 1)[-1])
+        return None
+    if not found.is_file():
+        check.fail(path, f"expected a font file, got {src!r}: {no_file(file, src)}")
+        return None
+    size = found.stat().st_size
+    if size > MAX_FONT_BYTES:
+        check.fail(path, f"expected a font file of at most {MAX_FONT_BYTES // 2**20} MB, got {src!r} "
+                         f"of {size / 2**20:.0f} MB")
+        return None
+    if CHAIN in str(found) or "#" in found.name:
+        check.fail(path, f"expected a font file whose path has no '|' or '#', got {src!r}")
+        return None
+    name = user_face(found, index)
+    try:
+        loaded = face(name)
+    except BROKEN as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        check.fail(path, f"expected a TrueType or OpenType font (.ttf, .otf, .ttc), got {src!r}"
+                         f"{f' (collection index {index})' if index else ''}: {reason}")
+        return None
+    if loaded.embedding & (RESTRICTED | BITMAP_ONLY) and not loaded.embedding & 0x000C:
+        check.fail(path, f"the font {src!r} may not be embedded in a PDF (its licence, OS/2 fsType "
+                         f"0x{loaded.embedding:04X}, forbids it); expected a font whose licence "
+                         f"allows embedding")
+        return None
+    return name
+
+
+def _resolved(check: Checker, declared: dict[str, tuple[dict[str, str], tuple[str, ...]]],
+              key: tuple[str, ...]) -> dict[str, Fonts]:
+    """Families with each style's fallback chain: the family's face for the style (its
+    regular one where it has none), then each fallback family's, in order."""
+    result: dict[str, Fonts] = {}
+    for name, (faces, fallbacks) in declared.items():
+        chains: dict[str, list[str]] = {style: [faces.get(style, faces["regular"])] for style in STYLES}
+        for i, other in enumerate(fallbacks):
+            if other in declared:
+                other_faces = declared[other][0]
+                for style in STYLES:
+                    chains[style].append(other_faces.get(style, other_faces["regular"]))
+            elif other in BUILTIN_FAMILIES or other in FILES:
+                family = BUILTIN_FAMILIES.get(other) or builtin_family(other)
+                for style, face_name in zip(STYLES, (family.regular, family.bold, family.italic,
+                                                     family.bold_italic), strict=True):
+                    chains[style].append(face_name)
+            else:
+                check.fail((*key, name, "fallback", i), f"unknown font {other!r}; expected a name "
+                           f"under fonts: or a bundled font ({', '.join(BUILTIN_FAMILIES)})")
+        result[name] = Fonts(*(chain(chains[style]) for style in STYLES))
+    return result
+
+
+def family(name: str, declared: dict[str, Fonts]) -> Fonts | None:
+    """The family a text element's `font:` names: a declared one, or a bundled face's."""
+    if name in declared:
+        return declared[name]
+    if name in FILES:
+        return builtin_family(name)
+    return None
+
+
+def project_fonts(file: Path) -> dict[str, Fonts]:
+    """The families of the project a data file belongs to: fonts/fonts.yaml in the
+    project's folder (the folder holding its decks/ or templates/), if there is one."""
+    from printgen.spec.places import home_folders
+    homes = home_folders(file)
+    for home in homes[1:-1]:                 # the project's folder, where the file is in one
+        declared = home / "fonts" / "fonts.yaml"
+        if declared.is_file():
+            return _fonts_file(declared)
+    return {}
+
+
+@lru_cache(maxsize=16)
+def _fonts_file(path: Path) -> dict[str, Fonts]:
+    from printgen.reading import display_path
+    from printgen.spec.yamlload import load_file
+    doc = load_file(path, display_path(path))
+    check = Checker(doc)
+    found = read_fonts(check, doc.data, path, ())
+    check.raise_errors()
+    return found

@@ -1,0 +1,307 @@
+"""A designer's own fonts and every script: the test deck tests/fixtures/scripts sets
+one line in each of eight scripts with a TrueType font, a CFF (.otf) font and a .ttc
+collection (small Noto subsets: tests/fixtures/fonts).
+
+What is checked against things printgen does not share code with: each word's
+glyphs and positions in the PDF (read back by pdfminer) against HarfBuzz's own
+shaping of the word from the font file; the PDF's text (pdfium, poppler's pdftotext
+where installed) against the input in logical order; the PNG renderer against
+pdfium's render of the PDF; the SVG's glyph origins against the PDF's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import uharfbuzz as hb
+from PIL import Image, ImageChops
+from pdfminer.converter import PDFLayoutAnalyzer
+from pdfminer.layout import LAParams
+from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+from pdfminer.pdfpage import PDFPage
+
+from conftest import ROOT
+from printgen.cli import main
+from printgen.fonts import chain, user_face
+from printgen.layout.page import Page
+from printgen.layout.text import TextStyle, set_text
+from printgen.render.pdf import render_pdf
+from printgen.render.png import render_page
+from printgen.render.svg import element
+
+FIXTURES = ROOT / "tests" / "fixtures"
+FONTS = FIXTURES / "fonts"
+DECK = FIXTURES / "scripts" / "scripts.yaml"
+# each card's line, the font file its words come from, HarfBuzz's direction and language
+LINES = {
+    "latin": ("AVATAR To fit office", "Latin.ttf", "ltr", "en"),
+    "greek": ("Καλημέρα κόσμε", "Latin.ttf", "ltr", "el"),
+    "cyrillic": ("Привет мир", "Cyrillic.otf", "ltr", "ru"),
+    "hebrew": ("שלום עולם", "Hebrew.ttf", "rtl", "he"),
+    "arabic": ("مرحبا بالعالم", "Arabic.ttf", "rtl", "ar"),
+    "devanagari": ("नमस्ते दुनिया किताब", "Devanagari.ttf", "ltr", "hi"),
+    "chinese": ("你好，世界。中文文本测试", "CJK.ttc", "ltr", "zh"),
+    "japanese": ("こんにちは世界、日本語のテキスト。", "CJK.ttc", "ltr", "ja"),
+}
+
+
+def run(*args: str) -> tuple[int, str]:
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as err:
+        status = main(list(args))
+    return status, err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("scripts")
+    status, err = run("build", str(DECK), "--out", str(out), "-q")
+    assert status == 0, err
+    return out
+
+
+class _Glyphs(PDFLayoutAnalyzer):
+    """pdfminer's reading of every glyph drawn: font, code, origin (pt, y up), size."""
+
+    def __init__(self, manager: PDFResourceManager) -> None:
+        super().__init__(manager, laparams=LAParams())
+        self.found: list[tuple[str, int, float, float, float]] = []
+
+    def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate):  # pdfminer's names
+        a, b, c, d, e, f = matrix
+        self.found.append((font.fontname, cid, e, f, fontsize * (a * a + b * b) ** 0.5))
+        return super().render_char(matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate)
+
+
+def pdf_glyphs(path: Path, page_number: int = 0) -> list[tuple[str, int, float, float, float]]:
+    manager = PDFResourceManager()
+    device = _Glyphs(manager)
+    interpreter = PDFPageInterpreter(manager, device)
+    with path.open("rb") as handle:
+        for number, page in enumerate(PDFPage.get_pages(handle)):
+            if number == page_number:
+                interpreter.process_page(page)
+    return device.found
+
+
+def harfbuzz(file: str, text: str, direction: str, lang: str) -> list[tuple[int, float, float]]:
+    """HarfBuzz's own shaping of text from the font file: glyph id, x, y in font units."""
+    index = 0
+    blob = hb.Blob.from_file_path(str(FONTS / file))
+    font = hb.Font(hb.Face(blob, index))
+    buffer = hb.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    buffer.direction = direction
+    buffer.language = lang
+    hb.shape(font, buffer)
+    pen, out = 0.0, []
+    for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
+        out.append((info.codepoint, pen + pos.x_offset, float(pos.y_offset)))
+        pen += pos.x_advance
+    return out
+
+
+def units_per_em(file: str) -> int:
+    return hb.Face(hb.Blob.from_file_path(str(FONTS / file)), 0).upem
+
+
+def find_run(glyphs: list[tuple[str, int, float, float, float]], ids: list[int]) -> int:
+    codes = [g[1] for g in glyphs]
+    for start in range(len(codes) - len(ids) + 1):
+        if codes[start:start + len(ids)] == ids:
+            return start
+    return -1
+
+
+@pytest.mark.parametrize("script", sorted(LINES))
+def test_every_word_is_where_harfbuzz_puts_its_glyphs(built, script):
+    text, file, direction, lang = LINES[script]
+    glyphs = pdf_glyphs(built / "scripts-a4.pdf")
+    upem = units_per_em(file)
+    # words, or for Chinese and Japanese (broken between any two ideographs) characters
+    words = list(text.replace(" ", "")) if file == "CJK.ttc" else text.split(" ")
+    for word in words:
+        if not word:
+            continue
+        shaped = harfbuzz(file, word, direction, lang)
+        ids = [gid for gid, _, _ in shaped]
+        at = find_run(glyphs, ids)
+        assert at >= 0, f"{script}: the glyphs {ids} of {word!r} are not drawn in that order"
+        size = glyphs[at][4]
+        x0, y0 = glyphs[at][2], glyphs[at][3]
+        for (gid, hx, hy), (_, code, x, y, _) in zip(shaped, glyphs[at:at + len(ids)], strict=True):
+            assert abs((x - x0) - (hx - shaped[0][1]) * size / upem) <= 0.05, (script, word, gid)
+            assert abs((y - y0) - (hy - shaped[0][2]) * size / upem) <= 0.05, (script, word, gid)
+
+
+def test_kerning_and_ligatures_are_applied(built):
+    """The checks above can fail: Latin.ttf kerns "AV" and "To" and joins "fi"."""
+    shaped = harfbuzz("Latin.ttf", "AVATAR", "ltr", "en")
+    font = hb.Font(hb.Face(hb.Blob.from_file_path(str(FONTS / "Latin.ttf")), 0))
+    plain = font.get_glyph_h_advance(shaped[0][0])
+    assert shaped[1][1] < plain - 10                      # V tucked under A
+    assert len(harfbuzz("Latin.ttf", "fit", "ltr", "en")) == 2      # the fi ligature
+    assert len(harfbuzz("Devanagari.ttf", "कि", "ltr", "hi")) == 2
+    ids = [g for g, _, _ in harfbuzz("Devanagari.ttf", "कि", "ltr", "hi")]
+    assert ids[0] != font.get_nominal_glyph(ord("क"))     # the vowel sign drawn first
+
+
+def test_every_font_is_embedded_once_as_a_subset(built):
+    from pypdf import PdfReader
+    reader = PdfReader(built / "scripts-a4.pdf")
+    names = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            assert font["/Subtype"] == "/Type0" and font["/Encoding"] == "/Identity-H"
+            descendant = font["/DescendantFonts"][0].get_object()
+            assert "/FontFile2" in descendant["/FontDescriptor"].get_object()
+            assert re.fullmatch(r"/[A-Z]{6}\+.+", font["/BaseFont"])
+            names.add(font["/BaseFont"][8:])
+    assert {"NotoSans-Regular", "NotoSansHebrew-Regular", "NotoSansArabic-Regular",
+            "NotoSansDevanagari-Regular", "NotoSansCJKjp-Regular"} <= names
+
+
+def test_the_pdf_text_reads_as_written(built):
+    page = pdfium.PdfDocument(built / "scripts-a4.pdf")[0]
+    text = page.get_textpage().get_text_range().replace("\r\n", " ").replace("\n", " ")
+    flat = re.sub(r"\s+", "", text)
+    for script, (line, *_) in LINES.items():
+        assert re.sub(r"\s+", "", line) in flat, script
+    if shutil.which("pdftotext"):
+        poppler = subprocess.run(["pdftotext", str(built / "scripts-a4.pdf"), "-"], capture_output=True,
+                                 text=True, check=True).stdout
+        poppler = re.sub(r"[\s\u202a-\u202e]+", "", poppler)
+        for script, (line, *_) in LINES.items():
+            assert re.sub(r"\s+", "", line) in poppler, script
+
+
+def test_builds_are_byte_identical(built, tmp_path):
+    status, err = run("build", str(DECK), "--out", str(tmp_path), "-q")
+    assert status == 0, err
+    made = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.suffix in (".pdf", ".png", ".svg"))
+    assert len(made) > 20
+    for name in made:
+        assert (tmp_path / name).read_bytes() == (built / name).read_bytes(), name
+
+
+STORY = chain([user_face(FONTS / "Latin.ttf"), user_face(FONTS / "Cyrillic.otf"), user_face(FONTS / "Hebrew.ttf"),
+               user_face(FONTS / "Arabic.ttf"), user_face(FONTS / "Devanagari.ttf"),
+               user_face(FONTS / "CJK.ttc")])
+ALL = "\n".join(line for line, *_ in LINES.values())
+
+
+@pytest.fixture(scope="module")
+def page() -> Page:
+    runs = set_text(ALL, 20, 20, 360, 320, TextStyle(font=STORY, size=18), "the test page")
+    return Page(400, 360, prims=tuple(runs))
+
+
+def test_png_matches_the_pdf_render(page, tmp_path):
+    render_pdf([page], tmp_path / "page.pdf")
+    pdf = pdfium.PdfDocument(tmp_path / "page.pdf")[0].render(scale=2).to_pil().convert("L")
+    png = render_page(page, 144).convert("L")
+    assert pdf.size == png.size
+    difference = ImageChops.difference(pdf, png)
+    # anti-aliasing differs at glyph edges only: few pixels differ much, and no
+    # glyph is missing or misplaced (that would differ over whole strokes)
+    strong = sum(difference.point(lambda v: 255 if v > 128 else 0).histogram()[255:])
+    inked = sum(pdf.point(lambda v: 255 if v < 128 else 0).histogram()[255:])
+    assert inked > 5000
+    assert strong < inked * 0.03, (strong, inked)
+    assert _ink_box(pdf) == pytest.approx(_ink_box(png), abs=2)
+
+
+def _ink_box(image: Image.Image) -> tuple[int, int, int, int]:
+    box = image.point(lambda v: 255 if v < 128 else 0).getbbox()
+    assert box is not None
+    return box
+
+
+def test_svg_glyphs_stand_where_the_pdf_draws_them(page, tmp_path):
+    import svgwrite
+    render_pdf([page], tmp_path / "page.pdf")
+    in_pdf = sorted((round(x, 2), round(360 - y, 2)) for _, _, x, y, _ in pdf_glyphs(tmp_path / "page.pdf"))
+    drawing = svgwrite.Drawing(debug=False)
+    in_svg = []
+    for prim in page.prims:
+        group = element(drawing, prim).tostring()
+        tx, ty, scale = map(float, re.search(r"translate\(([-\d.]+) ([-\d.]+)\) rotate\(0\) scale\(([-\d.]+)",
+                                             group).groups())
+        for path in re.finditer(r"<path d=\"[^\"]*\"(?: transform=\"translate\(([-\d.]+) ([-\d.]+)\)\")?", group):
+            gx, gy = (float(path.group(1)), float(path.group(2))) if path.group(1) else (0.0, 0.0)
+            in_svg.append((round(tx + gx * scale, 2), round(ty - gy * scale, 2)))
+    # the PDF also draws glyphs with no outline (spaces): every SVG glyph is among them
+    pdf_points = in_pdf
+    for x, y in in_svg:
+        assert any(abs(x - px) <= 0.02 and abs(y - py) <= 0.02 for px, py in pdf_points), (x, y)
+    assert len(in_svg) > 60
+
+
+def project(tmp_path: Path, fonts: str, line: str = "Hello") -> Path:
+    """A one-card project whose deck declares fonts (YAML under fonts:) beside a copy of
+    the test fonts."""
+    shutil.copytree(FONTS, tmp_path / "fonts")
+    (tmp_path / "face.yaml").write_text(
+        "elements:\n  - {kind: text, text: '{{ card.line }}', x: 5mm, y: 5mm, w: 50mm, h: 30mm, font: story}\n")
+    (tmp_path / "back.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#000000'}\n")
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(f"name: t\nsize: poker\nface: face\nback: back\nfonts:\n{fonts}\n"
+                    f"cards:\n  - fields: {{line: {line!r}}}\n")
+    return deck
+
+
+def fails(deck: Path, tmp_path: Path) -> str:
+    out = tmp_path / "out"
+    status, err = run("build", str(deck), "--out", str(out), "-q")
+    assert status == 2, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert not out.exists()
+    return err
+
+
+def test_a_character_no_font_has_names_card_field_and_character(tmp_path):
+    err = fails(project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [hebrew]}\n"
+                                  "  hebrew: fonts/Hebrew.ttf", "Hello שלום 你"), tmp_path)
+    assert "face.yaml:" in err and "'line'" in err and "U+4F60" in err
+
+
+def test_fallback_fills_what_the_first_font_lacks(tmp_path):
+    deck = project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [hebrew, cjk]}\n"
+                             "  hebrew: fonts/Hebrew.ttf\n  cjk: {regular: fonts/CJK.ttc, index: 1}",
+                   "Hello שלום 你好")
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "-q", "--only", "pdf")
+    assert status == 0, err
+    fonts = {f for f, *_ in pdf_glyphs(tmp_path / "out" / "t-a4.pdf")}
+    assert any("NotoSansCJKsc" in f for f in fonts) and any("Hebrew" in f for f in fonts)
+
+
+@pytest.mark.parametrize("fonts, expected", [
+    ("  story: fonts/OFL.txt", "expected a TrueType or OpenType font"),
+    ("  story: ../../etc/passwd", "outside"),
+    ("  story: https://example.com/a.ttf", "address"),
+    ("  story: fonts/missing.ttf", "not found"),
+    ("  story: {regular: fonts/CJK.ttc, index: 7}", "index 7"),
+    ("  story: {regular: fonts/Latin.ttf, fallback: [nothing]}", "unknown font 'nothing'"),
+    ("  sans: fonts/Latin.ttf", "bundled"),
+])
+def test_a_bad_font_is_one_located_line(tmp_path, fonts, expected):
+    err = fails(project(tmp_path, fonts), tmp_path)
+    assert "deck.yaml:" in err and expected in err, err
+
+
+def test_a_font_whose_licence_forbids_embedding_is_refused(tmp_path):
+    from fontTools.ttLib import TTFont
+    deck = project(tmp_path, "  story: fonts/Restricted.ttf")
+    font = TTFont(FONTS / "Latin.ttf")
+    font["OS/2"].fsType = 0x0002
+    font.save(tmp_path / "fonts" / "Restricted.ttf")
+    err = fails(deck, tmp_path)
+    assert "Restricted.ttf" in err and "embed" in err, err
