@@ -29,6 +29,7 @@ from pdfminer.pdfpage import PDFPage
 
 from conftest import ROOT
 from printgen.cli import main
+from printgen.errors import FitError
 from printgen.fonts import chain, user_face
 from printgen.layout.page import Page
 from printgen.layout.text import TextStyle, set_text
@@ -305,3 +306,44 @@ def test_a_font_whose_licence_forbids_embedding_is_refused(tmp_path):
     font.save(tmp_path / "fonts" / "Restricted.ttf")
     err = fails(deck, tmp_path)
     assert "Restricted.ttf" in err and "embed" in err, err
+
+
+def test_hyphenation_breaks_words_where_the_dictionary_allows():
+    import pyphen
+    text = "Die Kartenspielerinnen verabschieden sich nach der Weltmeisterschaftsveranstaltung"
+    style = TextStyle(size=10, lang="de", hyphenate=True)
+    runs = set_text(text, 0, 0, 100, 200, style, "here")
+    lines = [run.text for run in runs]
+    assert any(line.endswith("-") for line in lines), lines
+    dictionary = pyphen.Pyphen(lang="de_DE")
+    for line, following in zip(lines, lines[1:], strict=False):
+        if line.endswith("-"):
+            head, tail = line.split(" ")[-1][:-1], following.split(" ")[0]
+            assert (head, tail) in list(dictionary.iterate(head + tail)), (head, tail)
+    assert " ".join(ln[:-1] if ln.endswith("-") else ln + " " for ln in lines).replace("  ", " ") \
+        .replace("- ", "").replace(" ", "") == text.replace(" ", "")
+    with pytest.raises(FitError):         # unbroken, the longest word is wider than the box
+        set_text(text, 0, 0, 100, 200, TextStyle(size=10, lang="de"), "here")
+    plain = set_text(text, 0, 0, 200, 200, TextStyle(size=10, lang="de"), "here")
+    assert not any(run.text.endswith("-") for run in plain)
+    assert all(run.x + _width(run) <= 100 + 1e-6 for run in runs)
+
+
+def _width(run) -> float:
+    from printgen.shaping import font
+    return font(run.font).width(run.text, run.size)
+
+
+def test_a_leaflet_hyphenates_when_its_front_matter_asks(tmp_path):
+    text = ("Die Kartenspielerinnen und Kartenspieler verabschieden sich nach der "
+            "Weltmeisterschaftsveranstaltung, bevor die Verkehrsinfrastrukturfinanzierung besprochen wird.")
+    for hyphenate in (True, False):
+        source = tmp_path / f"regeln-{hyphenate}.md"
+        source.write_text(f"---\nlang: de\nhyphenate: {str(hyphenate).lower()}\n---\n# Regeln\n\n{text}\n",
+                          encoding="utf-8")
+        status, err = run("rules", str(source), "--out", str(tmp_path / "out"), "-q")
+        assert status == 0, err
+        page = pdfium.PdfDocument(next((tmp_path / "out").glob(f"regeln-{hyphenate}*.pdf")))[0]
+        lines = page.get_textpage().get_text_range().splitlines()
+        broken = [line for line in lines if "\ufffe" in line or line.rstrip().endswith("-")]
+        assert bool(broken) is hyphenate, lines

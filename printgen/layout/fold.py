@@ -69,6 +69,8 @@ class FoldStyle:
     ink: str
     accent: str
     table_floor: float = TABLE_FLOOR    # a table too wide at this size is an error
+    lang: str = ""                      # the text's language: shaping and hyphenation
+    hyphenate: bool = False             # break words at line ends where the language's dictionary allows
 
     @property
     def inner(self) -> tuple[float, float]:
@@ -162,7 +164,7 @@ def set_lines(lines: list, rich: RichStyle, x: float, y: float) -> tuple[float, 
 
 
 def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
-    rich = RichStyle(style.body, style.line_height, style.ink)
+    rich = RichStyle(style.body, style.line_height, style.ink, lang=style.lang, hyphenate=style.hyphenate)
     left = item_left(block, style)
     lines = wrap(block.spans, style.inner[0] - left, rich, block.where)
     notes = _line_notes(block.spans, style.inner[0] - left, rich, block.where, len(lines))

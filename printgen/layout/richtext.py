@@ -15,7 +15,7 @@ from functools import lru_cache
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs
 from printgen.layout.primitives import TextRun
-from printgen.layout.text import band, clean, clearly_within
+from printgen.layout.text import band, clean, clearly_within, hyphenations
 from printgen.model.fonts import Fonts
 from printgen.model.text import Span
 from printgen.shaping import Item, arrange, font
@@ -33,6 +33,7 @@ class RichStyle:
     color: str = "#000000"
     fonts: Fonts = field(default_factory=Fonts)
     lang: str = ""               # the text's language (BCP 47): shaping and hyphenation
+    hyphenate: bool = False      # break a word at a line's end where the language's dictionary allows
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,13 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
             current += space + word
             used += joining
             continue
+        if style.hyphenate and current:
+            broken = _hyphenated(current + space, word, limit, style)
+            if broken is not None:
+                lines.append(Line(tuple(broken[0]), _width(broken[0], size)))
+                current = broken[1]
+                used = _width(current, size)
+                continue
         within = clearly_within(em * size, limit)
         if within is None:
             within = _width(word, size) <= limit
@@ -133,6 +141,20 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     if current:
         lines.append(Line(tuple(current), _width(current, size) if exact else used))
     return lines
+
+
+def _hyphenated(before: list[Piece], word: list[Piece], limit: float,
+                style: RichStyle) -> tuple[list[Piece], list[Piece]] | None:
+    """The line with the longest head of a one-font word that fits after it (and a
+    hyphen), and the word's tail; None where the dictionary allows no such break."""
+    if len(word) != 1 or word[0][1] == ICON:
+        return None
+    text, name = word[0]
+    for head, tail in hyphenations(text, style.lang):
+        line = before + [(head + "-", name)]
+        if _width(line, style.size) <= limit:
+            return line, [(tail, name)]
+    return None
 
 
 def exactly(lines: list[Line], size: float) -> list[Line]:

@@ -151,7 +151,8 @@ class Words:
             line = ""                      # the current line's text
             used = 0.0                     # its width in ems, summed piece by piece
             filled = False                 # the line holds text
-            for (piece, spaced), em in zip(pieces, ems, strict=True):
+            for (chunk, spaced), chunk_em in zip(pieces, ems, strict=True):
+                piece, em = chunk, chunk_em
                 if filled:
                     joint = " " if spaced else ""
                     trial = (used + (self.space if spaced else 0.0) + em) * size
@@ -160,11 +161,20 @@ class Words:
                         used += (self.space if spaced else 0.0) + em
                         continue
                     if self.hyphenate and spaced:
-                        split = self._hyphenated(line, piece, size, limit)
+                        split = self._hyphenated(line + " ", piece, size, limit)
                         if split is not None:
                             lines.append(split[0])
-                            line, used, filled = split[1], self.width(split[1], 1.0), bool(split[1])
-                            continue
+                            piece, filled = split[1], False
+                            em = self.width(piece, 1.0)
+                while self.hyphenate and em * size > limit:     # a word wider than the line: break it again
+                    split = self._hyphenated("", piece, size, limit)
+                    if split is None:
+                        break
+                    if filled:
+                        lines.append(line)
+                    lines.append(split[0])
+                    piece, filled = split[1], False
+                    em = self.width(piece, 1.0)
                 alone = em * size
                 if alone > high or (alone >= low and self.width(piece, size) > limit):
                     return None
@@ -175,10 +185,11 @@ class Words:
         return lines
 
     def _hyphenated(self, line: str, word: str, size: float, limit: float) -> tuple[str, str] | None:
-        """The line with the longest head of word that fits after it (and a hyphen),
-        and the word's tail; None where the dictionary allows no such break."""
+        """The line (with its space, or "") and the longest head of word that fits after
+        it with a hyphen, and the word's tail; None where the dictionary allows no such
+        break."""
         for head, tail in hyphenations(word, self.lang):
-            trial = f"{line} {head}-"
+            trial = f"{line}{head}-"
             if self.width(trial, size) <= limit:
                 return trial, tail
         return None

@@ -68,6 +68,8 @@ class RulesText:
     subtitle: str = ""          # front matter `subtitle`: under the title on a booklet's cover
     credits: tuple[str, ...] = ()    # front matter `credits`: lines at the foot of a booklet's cover
     cover: Picture | None = None     # front matter `cover`: a picture on a booklet's cover
+    hyphenate: bool = False          # front matter `hyphenate`: words broken at line ends by the language's dictionary
+    lang: str = ""                   # front matter `lang`: the text's language (else its deck's, else English)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ build writes anything, so bad input in any of them fails the build cleanly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from printgen.errors import FitError
 from printgen.layout.boxart import layout_box
@@ -84,8 +84,11 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     elif extras.rules and extras.panel is not None:
         sides = Duplex.NONE if duplex is Duplex.FOLD else duplex    # a fold-over deck's printer prints one side
         style = fold_style(extras.folds, extras.panel)
-        files += [leaflet_file(rules, layout_leaflet(rules.blocks, rules.where, style, paper=paper, duplex=sides,
-                                                     panel=extras.panel)) for rules in extras.rules]
+        files += [leaflet_file(rules, layout_leaflet(rules.blocks, rules.where,
+                                                     replace(style, lang=rules.lang or deck.lang,
+                                                             hyphenate=rules.hyphenate),
+                                                     paper=paper, duplex=sides, panel=extras.panel))
+                  for rules in extras.rules]
     return files
 
 

@@ -8,7 +8,7 @@ facts (printgen/spec/fold.py), layout flows the text onto panels and imposes the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from printgen.errors import InputError
@@ -57,7 +57,8 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
             raise InputError(f"--deal: the rules text {rules.where} takes no deal (its front "
                              f"matter names no `deal:` insert)")
         blocks += deal_blocks(rules.deal, options.deal)
-    return layout_leaflet(blocks, rules.where, fold_style(fold_facts(), options.panel), paper=options.paper,
+    style = replace(fold_style(fold_facts(), options.panel), lang=rules.lang, hyphenate=rules.hyphenate)
+    return layout_leaflet(blocks, rules.where, style, paper=options.paper,
                           duplex=options.duplex, panel=options.panel)
 
 

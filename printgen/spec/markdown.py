@@ -28,7 +28,7 @@ from printgen.spec.places import DECKS, confine, find, is_path
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_text
 
-FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit"]
+FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate"]
 PICTURE_HINT = "; expected a PNG, JPEG or SVG file beside the rules text"
 
 
@@ -43,7 +43,7 @@ def load_rules(path: Path) -> RulesText:
     front, body, offset = split_front_matter(text)
     source = display_path(path)
     title, deck, deal, credit = default_title(path.stem), None, None, None
-    subtitle, cover = "", None
+    subtitle, cover, lang, hyphenate = "", None, "", False
     credits: tuple[str, ...] = ()
     if front is not None:
         doc = load_text(front, source)
@@ -60,12 +60,17 @@ def load_rules(path: Path) -> RulesText:
         credits = _front_lines(check, data.get("credits"))
         if data.get("cover") is not None:
             cover = _front_picture(check, check.text(data["cover"], ("cover",)), path)
+        lang = check.text(data.get("lang"), ("lang",), default="")
+        hyphenate = data.get("hyphenate") is True
+        if data.get("hyphenate") not in (None, True, False):
+            check.fail(("hyphenate",), f"expected true or false, got {data.get('hyphenate')!r}")
         check.raise_errors()
     blocks = tuple(parse_markdown(body, source, rules_pictures(path), line_offset=offset))
     if not blocks:
         raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "
                          f"or a paragraph")
-    return RulesText(path.stem, source, blocks, title, deck, deal, credit, subtitle, credits, cover)
+    return RulesText(path.stem, source, blocks, title, deck, deal, credit, subtitle, credits, cover,
+                     hyphenate, lang)
 
 
 def _front_lines(check: Checker, raw: object) -> tuple[str, ...]:
