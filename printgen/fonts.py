@@ -158,7 +158,7 @@ def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
         cap = _glyph_top(hb_font, cmap.get(ord("H"))) or cap or int(ascent * 0.75)
     found = Face(name=name, path=path, index=index, data=data, units_per_em=hb_face.upem,
                  ascent=ascent, descent=descent, cap_height=cap, cmap=cmap,
-                 postscript_name=_postscript_name(hb_face), cff="CFF " in tags, embedding=embedding)
+                 postscript_name=_postscript_name(hb_face, path), cff="CFF " in tags, embedding=embedding)
     found.__dict__["hb"] = hb_font
     return found
 
@@ -179,10 +179,11 @@ def _glyph_top(font: Any, glyph: int | None) -> int:
     return int(extents.y_bearing) if extents is not None else 0
 
 
-def _postscript_name(face: Any) -> str:
+def _postscript_name(face: Any, path: Path) -> str:
+    """The face's PostScript name (its full name, else its file's name, where it has none)."""
     import uharfbuzz
     names = uharfbuzz.OTNameIdPredefined
-    name = face.get_name(names.POSTSCRIPT_NAME) or face.get_name(names.FULL_NAME) or "Font"
+    name = face.get_name(names.POSTSCRIPT_NAME) or face.get_name(names.FULL_NAME) or path.stem
     return "".join(ch for ch in name if ch.isascii() and (ch.isalnum() or ch in "-_"))[:60] or "Font"
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -255,7 +256,7 @@ def project(tmp_path: Path, fonts: str, line: str = "Hello") -> Path:
     (tmp_path / "back.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#000000'}\n")
     deck = tmp_path / "deck.yaml"
     deck.write_text(f"name: t\nsize: poker\nface: face\nback: back\nfonts:\n{fonts}\n"
-                    f"cards:\n  - fields: {{line: {line!r}}}\n")
+                    f"cards:\n  - fields: {{line: {json.dumps(line)}}}\n")
     return deck
 
 
@@ -347,3 +348,34 @@ def test_a_leaflet_hyphenates_when_its_front_matter_asks(tmp_path):
         lines = page.get_textpage().get_text_range().splitlines()
         broken = [line for line in lines if "\ufffe" in line or line.rstrip().endswith("-")]
         assert bool(broken) is hyphenate, lines
+
+
+def _icon_font(path: Path) -> None:
+    """A font of one private-use character, U+E000, drawn as a square (an icon font)."""
+    from fontTools.fontBuilder import FontBuilder
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+    square = TTGlyphPen(None)
+    for point in ((100, 0), (100, 700), (800, 700), (800, 0)):
+        (square.lineTo if square.points else square.moveTo)(point)
+    square.closePath()
+    builder = FontBuilder(1000, isTTF=True)
+    builder.setupGlyphOrder([".notdef", "square", "space"])
+    builder.setupCharacterMap({0xE000: "square", 0x20: "space"})
+    builder.setupGlyf({".notdef": TTGlyphPen(None).glyph(), "square": square.glyph(),
+                       "space": TTGlyphPen(None).glyph()})
+    builder.setupHorizontalMetrics({".notdef": (500, 0), "square": (900, 100), "space": (250, 0)})
+    builder.setupHorizontalHeader(ascent=800, descent=-200)
+    builder.setupNameTable({"familyName": "Icons", "styleName": "Regular"})
+    builder.setupOS2(fsType=0)
+    builder.setupPost()
+    builder.save(path)
+
+
+def test_a_private_use_icon_comes_from_an_icon_font_in_the_chain(tmp_path):
+    deck = project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [icons]}\n  icons: fonts/Icons.ttf",
+                   "Pay 2 \ue000 to draw")
+    _icon_font(tmp_path / "fonts" / "Icons.ttf")
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "-q", "--only", "pdf")
+    assert status == 0, err
+    drawn = [(font, code) for font, code, *_ in pdf_glyphs(tmp_path / "out" / "t-a4.pdf")]
+    assert 1 in [code for font, code in drawn if "Icons" in font]      # the square, glyph 1
