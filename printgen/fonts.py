@@ -8,11 +8,11 @@ checked by spec/fonts.py) is named "file:PATH#INDEX" (INDEX: its place in a .ttc
 collection, 0 otherwise). A fallback chain is several names joined by "|": a
 character is set in the first face of the chain that has it (printgen/shaping.py).
 
-Each face is parsed once: fontTools reads its tables (metrics, character map, whether
-it may be embedded), HarfBuzz shapes text with it (printgen/shaping.py), the PDF
-renderer embeds a subset of it, the PNG renderer rasterises its glyphs with FreeType
-and the SVG renderer draws its outlines, so all three outputs measure and draw text
-alike.
+Each face is read once, by HarfBuzz (its metrics, character map and whether its
+licence lets it be embedded); HarfBuzz shapes text with it (printgen/shaping.py), the
+PDF renderer embeds a subset of it, the PNG renderer rasterises its glyphs with
+FreeType and the SVG renderer draws its outlines (fontTools), so all three outputs
+measure and draw text alike. Layout measures through printgen/shaping.py's font().
 """
 
 from __future__ import annotations
@@ -112,10 +112,6 @@ class Face:
         """A glyph's advance width in font units, unshaped."""
         return int(self.hb.get_glyph_h_advance(gid))
 
-    def missing(self, text: str) -> list[str]:
-        """Characters of text that have no glyph in this face."""
-        return sorted({ch for ch in text if ord(ch) not in self.cmap and ch != "\n" and ch not in INVISIBLE})
-
     def has(self, ch: str) -> bool:
         return ord(ch) in self.cmap or ch in INVISIBLE
 
@@ -200,54 +196,19 @@ def face(name: str) -> Face:
     return load_face(name, bundled, 0, bundled.read_bytes())
 
 
-@dataclass(frozen=True)
-class Chain:
-    """A fallback chain measured as one font: the first face's vertical metrics, and
-    each character's width from the first face that has it."""
-
-    name: str
-
-    @cached_property
-    def first(self) -> Face:
-        return face(faces(self.name)[0])
-
-    @property
-    def units_per_em(self) -> int:
-        return self.first.units_per_em
-
-    @property
-    def ascent(self) -> int:
-        return self.first.ascent
-
-    @property
-    def descent(self) -> int:
-        return self.first.descent
-
-    @property
-    def cap_height(self) -> int:
-        return self.first.cap_height
-
-    def missing(self, text: str) -> list[str]:
-        chained = [face(n) for n in faces(self.name)]
-        return sorted({ch for ch in text if ch != "\n" and not any(f.has(ch) for f in chained)})
-
-
-@cache
-def font(name: str) -> Face | Chain:
-    """The measures of a face or fallback chain by name; FitError for an unknown name."""
-    if CHAIN in name:
-        for part in faces(name):
-            face(part)
-        return Chain(name)
-    return face(name)
+def missing(name: str, text: str) -> list[str]:
+    """Characters of text that no face of a face or fallback chain has; FitError for an
+    unknown name."""
+    chained = [face(n) for n in faces(name)]
+    return sorted({ch for ch in text if ch != "\n" and not any(f.has(ch) for f in chained)})
 
 
 def check_glyphs(text: str, font_name: str, where: str) -> None:
     """Refuse text with a character no face of the chain can draw, rather than print
     a box in its place."""
-    missing = font(font_name).missing(text)
-    if missing:
-        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in missing[:5])
+    lacking = missing(font_name, text)
+    if lacking:
+        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in lacking[:5])
         raise FitError(f"{where}: no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; "
                        f"expected text its fonts can draw, or a fallback font that has these characters")
 

@@ -126,13 +126,14 @@ class Metrics:
 
     def missing(self, text: str) -> list[str]:
         """Characters of text no face of the chain has."""
-        return fonts.font(self.name).missing(text)
+        return fonts.missing(self.name, text)
 
 
 @lru_cache(maxsize=256)
 def font(name: str) -> Metrics:
-    """The measures of a face or fallback chain by name; FitError for an unknown name."""
-    first = fonts.font(name)
+    """The measures of a face or fallback chain by name (its first face's vertical
+    metrics); FitError for an unknown name."""
+    first, *_ = [face(part) for part in faces(name)]     # every face loaded: an unknown one fails here
     return Metrics(name, first.units_per_em, first.ascent, first.descent, first.cap_height)
 
 
