@@ -379,3 +379,9 @@ def test_a_private_use_icon_comes_from_an_icon_font_in_the_chain(tmp_path):
     assert status == 0, err
     drawn = [(font, code) for font, code, *_ in pdf_glyphs(tmp_path / "out" / "t-a4.pdf")]
     assert 1 in [code for font, code in drawn if "Icons" in font]      # the square, glyph 1
+
+
+def test_a_deck_may_not_declare_a_thousand_fonts(tmp_path):
+    fonts = "".join(f"  f{i}: fonts/Latin.ttf\n" for i in range(1000)) + "  story: fonts/Latin.ttf"
+    err = fails(project(tmp_path, fonts), tmp_path)
+    assert "deck.yaml:" in err and "at most" in err and "1,001" in err, err

@@ -47,6 +47,7 @@ BROKEN = (TTLibError, ValueError, KeyError, IndexError, AssertionError, struct.e
 STYLES = ("regular", "bold", "italic", "bold-italic")
 FAMILY_KEYS = [*STYLES, "fallback", "index"]
 MAX_FONT_BYTES = int(limit("font_bytes"))
+MAX_FONT_NAMES = int(limit("font_names"))
 RESTRICTED = 0x0002          # fsType: no embedding at all without the owner's permission
 BITMAP_ONLY = 0x0200         # fsType: only bitmaps may be embedded (printgen embeds outlines)
 
@@ -60,6 +61,9 @@ def read_fonts(check: Checker, raw: Any, file: Path, key: tuple[str, ...] = ("fo
     if not isinstance(raw, dict):
         check.fail(key, "expected a mapping of font names to font files, such as "
                         "{body: fonts/Body.otf}")
+        return {}
+    if len(raw) > MAX_FONT_NAMES:
+        check.fail(key, f"expected at most {MAX_FONT_NAMES} font names, got {len(raw):,}")
         return {}
     declared: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}
     for raw_name, value in raw.items():
