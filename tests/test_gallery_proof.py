@@ -155,6 +155,17 @@ def test_a_one_card_change_shows_exactly_that_card_and_a_rebuild_without_change_
     assert not list((out / THUMBS).rglob("*.changed.png"))
 
 
+def test_a_strangers_file_where_a_change_would_be_shown_is_left_alone(deck, tmp_path, capsys):
+    out = tmp_path / "out"
+    build(deck, out)
+    stranger = out / THUMBS / "png" / "2-clean.png.changed.png"
+    stranger.write_bytes(b"mine")
+    recolour(deck, "#ff7f0e", GREEN)
+    build(deck, out)
+    assert stranger.read_bytes() == b"mine" and changed_names(out) == []
+    assert "2-clean.png.changed.png" in capsys.readouterr().err          # noted, not an error
+
+
 # -- in headless Chromium -------------------------------------------------------------
 
 PROBE = """<script>

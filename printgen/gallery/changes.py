@@ -9,7 +9,8 @@ card has changed, and a picture of it goes beside the copy: before | after, the
 changed pixels marked on the after side and a box around them on both. A gallery
 written again with nothing rebuilt finds no change (the copies are up to date), and
 the job's record then removes the last picture of changes with the other files it
-did not write this time.
+did not write this time. A file printgen did not write where a copy or a picture
+of a change would go is left alone: that card is then not compared.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from PIL import Image as PILImage
 from PIL import ImageChops, ImageDraw
 
 from printgen.gallery.files import THUMBS
-from printgen.output import atomic_path, ours, read_small
+from printgen.output import atomic_path, may_write, ours, read_small
 
 COPY_HEIGHT = 180                # pixels: a card's copy (about 2 pixels per mm of a poker card)
 THRESHOLD = 24                   # a channel differing by more is a changed pixel
@@ -124,6 +125,8 @@ def compare_card(root: Path, rel: str, image: PILImage.Image) -> Change | None:
     if not pixels:
         return None
     shown = change_path(root, rel)
+    if not may_write(shown):                # a stranger's file there: left as it is (and noted)
+        return None
     with atomic_path(shown) as temp:
         temp.write_bytes(_png(before_after(before, after, mask)))
     return Change(shown.relative_to(root).as_posix(), pixels)
