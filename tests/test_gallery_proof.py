@@ -239,3 +239,22 @@ def test_in_chromium_lines_toggle_printed_size_follows_the_ruler_back_pages_load
     assert all(width > 0 for _, width in probe["pages"])                          # loaded
     assert probe["changed"] == [["Clean", probe["changed"][0][1]]] and probe["changed"][0][1] > 0
     assert probe["marked"] == 1
+
+
+def test_a_renamed_card_is_compared_with_the_card_shown_in_its_place(deck, tmp_path):
+    """A card's label names its file: renamed, it has no copy of its own, and is
+    compared with the image the last gallery showed in its place."""
+    named = deck.with_name("named.yaml")
+    text = deck.read_text(encoding="utf-8")
+    cards = "\n".join(f'  - fields: {{name: {name}, kind: clean, color: "{colour}"}}'
+                      for name, colour in (("Alpha", "#1f77b4"), ("Beta", "#ff7f0e"), ("Gamma", "#9467bd")))
+    named.write_text(text[:text.index("cards:")] + "cards:\n" + cards + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    build(named, out)
+    recolour(named, "name: Beta,", "name: Bext,")
+    build(named, out)
+    assert changed_names(out) == ["png/2-bext.png", "png/2-bext.png"]
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "<b>Bext</b> (face, was png/2-beta.png)" in page
+    build(named, out)                                                 # and then nothing more
+    assert changed_names(out) == []

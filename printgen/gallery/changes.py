@@ -11,11 +11,17 @@ written again with nothing rebuilt finds no change (the copies are up to date), 
 the job's record then removes the last picture of changes with the other files it
 did not write this time. A file printgen did not write where a copy or a picture
 of a change would go is left alone: that card is then not compared.
+
+A card whose image was renamed (its label changed, and with it its file name) has no
+copy under its new name: it is compared with the copy of the image the last gallery
+showed in its place. Each gallery keeps, per proof record, the images it showed card
+by card (_gallery/FOLDER/RECORD.cards.json) for the next one to look up.
 """
 
 from __future__ import annotations
 
 import io
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,13 +29,16 @@ from PIL import Image as PILImage
 from PIL import ImageChops, ImageDraw
 
 from printgen.gallery.files import THUMBS
-from printgen.output import atomic_path, may_write, ours, read_small
+from printgen.output import atomic_path, may_write, ours, read_small, write_bytes
 
 COPY_HEIGHT = 180                # pixels: a card's copy (about 2 pixels per mm of a poker card)
 THRESHOLD = 24                   # a channel differing by more is a changed pixel
 MARK = (230, 0, 160)             # the changed pixels and their box
 GAP = 12                         # pixels between before and after
 MAX_COPY_BYTES = 4 << 20         # a copy of ours is far smaller; a larger file is not read
+MAX_PLACES_BYTES = 32 << 20      # the images of 100,000 cards, by place, are far fewer bytes
+
+Places = list[tuple[str, str | None]]     # a record's card images (face, back), relative to the root
 
 
 @dataclass(frozen=True)
@@ -39,6 +48,7 @@ class Change:
 
     shown: str
     pixels: int
+    was: str = ""                   # the image compared with, when it had another name
 
 
 def copy_path(root: Path, rel: str) -> Path:
@@ -106,11 +116,40 @@ def before_after(before: PILImage.Image, after: PILImage.Image, mask: PILImage.I
     return picture
 
 
-def compare_card(root: Path, rel: str, image: PILImage.Image) -> Change | None:
+def places_path(root: Path, record: str) -> Path:
+    """Where the gallery keeps the card images it showed for a record (record: its path
+    relative to the root)."""
+    return root / THUMBS / f"{record.removesuffix('.json')}.cards.json"
+
+
+def last_places(root: Path, record: str, places: Places) -> Places:
+    """The card images the last gallery showed for the record, by place ([] where it
+    kept none we can trust); keep this gallery's (places) for the next."""
+    path = places_path(root, record)
+    raw = read_small(path, MAX_PLACES_BYTES) if ours(path) else None
+    earlier: Places = []
+    try:
+        for face, back in json.loads(raw.decode("utf-8")) if raw is not None else []:
+            if not isinstance(face, str) or not (back is None or isinstance(back, str)):
+                raise TypeError(face)
+            earlier.append((face, back))
+    except (ValueError, TypeError, RecursionError):
+        earlier = []
+    if may_write(path):
+        write_bytes(path, (json.dumps(places, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
+    return earlier
+
+
+def compare_card(root: Path, rel: str, image: PILImage.Image, was: str | None = None) -> Change | None:
     """Keep the card image's new copy; its change since the copy the last gallery kept
-    (None where there was none, or no copy to compare with)."""
+    of it (or, where it has none, of the image it showed in its place: was). None where
+    nothing changed, or there is nothing to compare with."""
     copy = copy_path(root, rel)
     before = _kept(copy)
+    if before is None and was is not None and was != rel:
+        before = _kept(copy_path(root, was))
+    else:
+        was = None
     after = small_copy(image)
     with atomic_path(copy) as temp:
         temp.write_bytes(_png(after))
@@ -129,4 +168,4 @@ def compare_card(root: Path, rel: str, image: PILImage.Image) -> Change | None:
         return None
     with atomic_path(shown) as temp:
         temp.write_bytes(_png(before_after(before, after, mask)))
-    return Change(shown.relative_to(root).as_posix(), pixels)
+    return Change(shown.relative_to(root).as_posix(), pixels, was or "")

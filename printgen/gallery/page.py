@@ -37,14 +37,16 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
-from printgen.gallery.changes import Change
+from printgen.gallery.changes import Change, Places
 from printgen.gallery.files import DeckSection
 from printgen.gallery.previews import Preview
 from printgen.gallery.proof import Proof, Summary
 
 CARD_SHOWN = 300                 # CSS pixels: a card's height on the page
 
-Lookup = Callable[[str, bool], Preview | None]
+Lookup = Callable[[str, bool, str | None], Preview | None]    # (file, a card's?, the image in its place
+                                                              # last time) -> its preview
+Earlier = Callable[[str, Proof, Places], Places]              # a record's card images last time
 
 
 @dataclass(frozen=True)
@@ -225,7 +227,8 @@ class GalleryPage:
                 self.thumbs.add(found.change.shown)
         return found
 
-    def add_deck(self, section: DeckSection, lookup: Lookup, under: Callable[[str], list[str]]) -> set[str]:
+    def add_deck(self, section: DeckSection, lookup: Lookup, under: Callable[[str], list[str]],
+                 earlier: Earlier) -> set[str]:
         """Add a deck's section; the files it shows (relative to the root). The first
         record with cards shows them; later ones (an export of the same cards) fold
         theirs away until asked."""
@@ -233,7 +236,7 @@ class GalleryPage:
         shown: set[str] = set()
         folded = ""
         for folder, proof in section.proofs:
-            cards = self._cards(folder, proof, lookup, shown, folded)
+            cards = self._cards(folder, proof, lookup, shown, folded, earlier)
             if cards is not None and not folded:
                 folded = "the same cards as exported"
             files, folders = self._files(folder, proof, lookup, shown, under)
@@ -246,16 +249,19 @@ class GalleryPage:
         self.decks.append(Deck(section, records, languages, summary))
         return shown
 
-    def _cards(self, folder: str, proof: Proof, lookup: Lookup, shown: set[str], folded: str) -> Cards | None:
+    def _cards(self, folder: str, proof: Proof, lookup: Lookup, shown: set[str], folded: str,
+               earlier: Earlier) -> Cards | None:
         if not proof.cards:
             return None
         width_mm, height_mm = proof.image_mm
+        places = [(folder + card.face, folder + card.back if card.back else None) for card in proof.cards]
+        last = earlier(folder, proof, places)
         cards, changes, seen = [], [], set()
-        for card in proof.cards:
-            face, back = folder + card.face, folder + card.back if card.back else None
+        for number, (card, (face, back)) in enumerate(zip(proof.cards, places)):
+            was_face, was_back = last[number] if number < len(last) else (None, None)
             shown.update(rel for rel in (face, back) if rel)
-            face_shown = self._shown(lookup(face, True))
-            back_shown = self._shown(lookup(back, True)) if back else None
+            face_shown = self._shown(lookup(face, True, was_face))
+            back_shown = self._shown(lookup(back, True, was_back)) if back else None
             changed = False
             for side, rel, found in (("face", face, face_shown), ("back", back, back_shown)):
                 if found is not None and found.change is not None:
@@ -273,7 +279,7 @@ class GalleryPage:
         for name in proof.files:
             rel = folder + name
             shown.add(rel)
-            found = lookup(rel, False)
+            found = lookup(rel, False, None)
             caption = found.caption if found else f"{name} (missing)"
             files.append(PrintFile(rel, name, caption, self._shown(found) if found and found.thumb else None))
         folders = []

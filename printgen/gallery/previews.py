@@ -94,10 +94,11 @@ def _save_thumb(image: PILImage.Image, thumb: Path, *, height: int, longest: int
         small.save(temp, format="JPEG", quality=84)
 
 
-def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = None) -> tuple[bool, Change | None]:
+def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = None,
+                  was: str | None = None) -> tuple[bool, Change | None]:
     """Make thumb from a picture unless it is fresh (and, for a card of root, its
-    lossless copy, compared with the last one); False where the picture is too large
-    to preview, and the card's change."""
+    lossless copy, compared with the last one, or was's); False where the picture is
+    too large to preview, and the card's change."""
     rel = path.relative_to(root).as_posix() if root is not None and card else None
     with open_regular(path) as file, PILImage.open(file) as image:
         if image.width * image.height > MAX_PICTURE_PIXELS:
@@ -110,7 +111,7 @@ def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = No
         if stale:
             _save_thumb(image, thumb, height=CARD_HEIGHT, longest=None if card else PAGE_SIDE)
         if copy and rel is not None and root is not None and may_write(copy_path(root, rel)):
-            return True, compare_card(root, rel, image)
+            return True, compare_card(root, rel, image, was)
     return True, None
 
 
@@ -153,8 +154,9 @@ def page_path(thumb: Path, number: int) -> Path:
 
 
 def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | None = None,
-            budget: Budget | None = None) -> Preview:
-    """The file's preview, made if need be; a file that cannot be previewed (corrupt,
+            budget: Budget | None = None, was: str | None = None) -> Preview:
+    """The file's preview, made if need be (a card's compared with the last gallery's
+    copy of it, or of was, the image shown in its place); a file that cannot be previewed (corrupt,
     too large, not a picture or PDF) is listed with the reason, and so is one whose
     preview's place holds a file printgen did not write (its name added to blocked)."""
     import pypdfium2 as pdfium
@@ -167,7 +169,7 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
         return Preview(rel, None, f"{path.name} (no preview)")
     try:
         if suffix in PICTURES:
-            fits, change = picture_thumb(path, thumb, card=card, root=root)
+            fits, change = picture_thumb(path, thumb, card=card, root=root, was=was)
             if not fits:
                 return Preview(rel, None, f"{path.name} (too large to preview)")
             return Preview(rel, thumb.relative_to(root).as_posix(), path.name, change=change)
