@@ -207,16 +207,18 @@ def test_a_strangers_names_read_back_as_text_never_as_markup(tmp_path, cli):
     name = "a\"b'c<i>d&amp;e"
     Image.new("RGB", (6, 9), "red").save(tmp_path / f"{name}.png")
     record = {"printgen_proof": 1, "deck": name, "title": name, "label": name, "image_mm": [60, 90],
-              "cards": [[name, f"{name}.png", None]], "files": [f"{name}.png"], "findings": [name]}
+              "cards": [[name, f"{name}.png", None]], "files": [f"{name}.png"], "findings": [name],
+              "summary": [[name, [[name, 1]]]]}
     (tmp_path / ".proof-x.json").write_text(json.dumps(record), encoding="utf-8")
     assert cli("gallery", "--out", str(tmp_path)).status == 0
     page = Text()
     page.feed((tmp_path / "index.html").read_text(encoding="utf-8"))
     assert "i" not in page.tags and page.alts == [name, f"{name}.png", "card at printed size"]
     text = "".join(page.text)
-    shown = [f"{name} ({name})", f"1 cards, {name}", f"{name} · 100 %", f"Print files, {name}", f"{name}.png"]
+    shown = [f"{name} ({name})", f"1 cards, {name}", f"{name} · printed size", f"Print files, {name}",
+             f"{name}.png", f"{name}{name} 1"]
     assert all(part in text for part in shown), text
-    assert text.count(name) >= 8
+    assert text.count(name) >= 10
 
 
 def test_the_page_is_written_from_its_template_and_static_files(root, tmp_path):

@@ -1,8 +1,10 @@
 """The proof gallery of an output folder: ROOT/index.html.
 
 One section per deck, from the proof records its builds and exports left
-(proof.py): every card at a readable size, turning over to its back, with a view at
-printed size, and every print file with a preview of its first page and its
+(proof.py): its summary, the cards changed since the last gallery (before | after),
+every card at a readable size, turning over to its back, under trim and safe-zone
+lines that one switch shows, with a view at printed size (calibrated with a ruler),
+and every print file with a preview of every page (within bounds) and its
 preflight findings. What no record describes (boards, aids, deal sheets, folders an
 older printgen wrote) follows, by folder. Previews are small JPEG files under
 ROOT/_gallery/, made again only when their source changes; the page links every file
@@ -15,7 +17,8 @@ and devices are skipped, never opened), and a file printgen cannot preview is li
 without a preview, never an error.
 
 The modules, each using only those before it: proof.py (the records products write),
-files.py (what the folder holds), previews.py (the JPEG previews), page.py (the HTML,
+files.py (what the folder holds), changes.py (the lossless copies of card images and
+what changed since the last gallery), previews.py (the JPEG previews), page.py (the HTML,
 from templates/index.html with the style and scripts of static/), write.py (the
 whole job). The gallery imports nothing of printgen.products or printgen.cli: they
 call it.

@@ -7,8 +7,13 @@ importlib.resources, so an installed wheel reads them as a checkout does.
 
 Every preview is loaded only as it comes near the screen (its address waits in
 data-src until then), so the page stays light however many cards the folder holds. A card
-turns over to its back when clicked (or with Enter); "100 %" shows its full image at
-its printed size in CSS millimetres; "turn all" turns a deck's cards over together.
+turns over to its back when clicked (or with Enter); "printed size" shows its full
+image at its printed size: in CSS millimetres, times the scale the user's one-time
+ruler calibration found (kept in the browser's localStorage); "turn all" turns a
+deck's cards over together. A page-level switch draws every card's trim and safe-zone
+lines, placed in % of the image (from the record's bleed and safe insets), so they
+are exact at any size. A deck's section opens with its summary (cards per value of
+each field) and the cards whose images changed since the last gallery, before | after.
 Opened as index.html#check, the page loads every image and writes what failed into
 <body data-check>, for the browser test. Opened from a watching build (live), it
 reloads itself when the build writes _gallery/live.js again.
@@ -32,13 +37,16 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
+from printgen.gallery.changes import Change, Places
 from printgen.gallery.files import DeckSection
 from printgen.gallery.previews import Preview
-from printgen.gallery.proof import Proof
+from printgen.gallery.proof import Proof, Summary
 
 CARD_SHOWN = 300                 # CSS pixels: a card's height on the page
 
-Lookup = Callable[[str, bool], Preview | None]
+Lookup = Callable[[str, bool, str | None], Preview | None]    # (file, a card's?, the image in its place
+                                                              # last time) -> its preview
+Earlier = Callable[[str, Proof, Places], Places]              # a record's card images last time
 
 
 @dataclass(frozen=True)
@@ -50,11 +58,22 @@ class Card:
     face: Preview | None
     has_back: bool
     back: Preview | None
+    changed: bool = False           # its face or back image changed since the last gallery
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A card image changed since the last gallery: which card, which side, the picture."""
+
+    name: str
+    side: str
+    change: Change
 
 
 @dataclass(frozen=True)
 class Cards:
-    """A record's cards, each shown size[0] x size[1] pixels, printed width x height."""
+    """A record's cards, each shown size[0] x size[1] pixels, printed width x height;
+    lines: the trim and safe lines' insets in % of the image (a style, "" unknown)."""
 
     label: str
     cards: tuple[Card, ...]
@@ -62,6 +81,8 @@ class Cards:
     printed: tuple[str, str]
     folded: str                     # why the cards are folded away until asked ("" for shown): an
                                     # export of cards shown above, a language shown side by side
+    lines: str = ""
+    changes: tuple[Changed, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -73,6 +94,7 @@ class Languages:
     rows: tuple[tuple[Card, ...], ...]
     size: tuple[int, int]
     printed: tuple[str, str]
+    lines: str
 
 
 @dataclass(frozen=True)
@@ -82,7 +104,7 @@ class PrintFile:
     rel: str
     name: str                       # as the record names it
     caption: str = ""               # a file's: its name and pages, or why it has no preview
-    shown: Preview | None = None    # a file's preview
+    shown: Preview | None = None    # a file's preview (a PDF's: of every page shown)
     count: int = 0                  # a folder's: the files in it
 
 
@@ -95,6 +117,17 @@ class Record:
     files: tuple[PrintFile, ...]
     folders: tuple[PrintFile, ...]
     findings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck's section: its records, its cards side by side in its languages (if
+    several) and its summary (from the first record that has one)."""
+
+    section: DeckSection
+    records: list[Record]
+    languages: Languages | None
+    summary: Summary
 
 
 @dataclass(frozen=True)
@@ -162,7 +195,19 @@ def _side_by_side(section: DeckSection, records: list[Record]) -> Languages | No
     if len(prints) < 2 or len(set(names)) != len(names) or len({len(cards.cards) for _, cards in prints}) != 1:
         return None
     first = prints[0][1]
-    return Languages(tuple(names), tuple(zip(*(cards.cards for _, cards in prints))), first.size, first.printed)
+    return Languages(tuple(names), tuple(zip(*(cards.cards for _, cards in prints))), first.size, first.printed,
+                     first.lines)
+
+
+def lines_style(proof: Proof) -> str:
+    """The trim and safe lines of the record's card images as CSS custom properties:
+    their insets in % of the image's width (--bx, --sx) and height (--by, --sy); "" where
+    the record gives no insets."""
+    (width, height), (bleed, safe) = proof.image_mm, proof.insets_mm
+    if (bleed == 0 and safe == 0) or 2 * (bleed + safe) >= min(width, height):
+        return ""
+    inset = {"bx": bleed / width, "by": bleed / height, "sx": (bleed + safe) / width, "sy": (bleed + safe) / height}
+    return ";".join(f"--{name}:{100 * value:.3f}%" for name, value in inset.items())
 
 
 class GalleryPage:
@@ -170,17 +215,20 @@ class GalleryPage:
 
     def __init__(self, title: str, *, live: bool = False, cut_short: bool = False) -> None:
         self.title, self.live, self.cut_short = title, live, cut_short
-        self.decks: list[tuple[DeckSection, list[Record], Languages | None]] = []
+        self.decks: list[Deck] = []
         self.others: dict[str, list[Preview]] = {}
         self.thumbs: set[str] = set()
 
     def _shown(self, found: Preview | None) -> Preview | None:
-        """found, its preview counted as one the page shows."""
+        """found, its previews counted as ones the page shows."""
         if found is not None and found.thumb is not None:
-            self.thumbs.add(found.thumb)
+            self.thumbs.update((found.thumb, *found.pages))
+            if found.change is not None:
+                self.thumbs.add(found.change.shown)
         return found
 
-    def add_deck(self, section: DeckSection, lookup: Lookup, under: Callable[[str], list[str]]) -> set[str]:
+    def add_deck(self, section: DeckSection, lookup: Lookup, under: Callable[[str], list[str]],
+                 earlier: Earlier) -> set[str]:
         """Add a deck's section; the files it shows (relative to the root). The first
         record with cards shows them; later ones (an export of the same cards) fold
         theirs away until asked."""
@@ -188,7 +236,7 @@ class GalleryPage:
         shown: set[str] = set()
         folded = ""
         for folder, proof in section.proofs:
-            cards = self._cards(folder, proof, lookup, shown, folded)
+            cards = self._cards(folder, proof, lookup, shown, folded, earlier)
             if cards is not None and not folded:
                 folded = "the same cards as exported"
             files, folders = self._files(folder, proof, lookup, shown, under)
@@ -197,21 +245,33 @@ class GalleryPage:
         if languages is not None:
             records = [replace(record, cards=replace(record.cards, folded="shown side by side above"))
                        if record.cards else record for record in records]
-        self.decks.append((section, records, languages))
+        summary = next((proof.summary for _, proof in section.proofs if proof.summary), ())
+        self.decks.append(Deck(section, records, languages, summary))
         return shown
 
-    def _cards(self, folder: str, proof: Proof, lookup: Lookup, shown: set[str], folded: str) -> Cards | None:
+    def _cards(self, folder: str, proof: Proof, lookup: Lookup, shown: set[str], folded: str,
+               earlier: Earlier) -> Cards | None:
         if not proof.cards:
             return None
         width_mm, height_mm = proof.image_mm
-        cards = []
-        for card in proof.cards:
-            face, back = folder + card.face, folder + card.back if card.back else None
+        places = [(folder + card.face, folder + card.back if card.back else None) for card in proof.cards]
+        last = earlier(folder, proof, places)
+        cards, changes, seen = [], [], set()
+        for number, (card, (face, back)) in enumerate(zip(proof.cards, places)):
+            was_face, was_back = last[number] if number < len(last) else (None, None)
             shown.update(rel for rel in (face, back) if rel)
-            cards.append(Card(card.name, face, self._shown(lookup(face, True)), back is not None,
-                              self._shown(lookup(back, True)) if back else None))
+            face_shown = self._shown(lookup(face, True, was_face))
+            back_shown = self._shown(lookup(back, True, was_back)) if back else None
+            changed = False
+            for side, rel, found in (("face", face, face_shown), ("back", back, back_shown)):
+                if found is not None and found.change is not None:
+                    changed = True
+                    if rel not in seen:         # a back many cards share: once, under the first
+                        changes.append(Changed(card.name, side, found.change))
+                        seen.add(rel)
+            cards.append(Card(card.name, face, face_shown, back is not None, back_shown, changed))
         return Cards(proof.label, tuple(cards), (round(CARD_SHOWN * width_mm / height_mm), CARD_SHOWN),
-                     (f"{width_mm:.2f}mm", f"{height_mm:.2f}mm"), folded)
+                     (f"{width_mm:.2f}mm", f"{height_mm:.2f}mm"), folded, lines_style(proof), tuple(changes))
 
     def _files(self, folder: str, proof: Proof, lookup: Lookup, shown: set[str],
                under: Callable[[str], list[str]]) -> tuple[tuple[PrintFile, ...], tuple[PrintFile, ...]]:
@@ -219,7 +279,7 @@ class GalleryPage:
         for name in proof.files:
             rel = folder + name
             shown.add(rel)
-            found = lookup(rel, False)
+            found = lookup(rel, False, None)
             caption = found.caption if found else f"{name} (missing)"
             files.append(PrintFile(rel, name, caption, self._shown(found) if found and found.thumb else None))
         folders = []

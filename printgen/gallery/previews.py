@@ -1,8 +1,12 @@
 """The previews of an output folder's files: small JPEG files under ROOT/_gallery/.
 
-A card's preview is CARD_HEIGHT pixels tall, a page's (a PDF's first page, any other
+A card's preview is CARD_HEIGHT pixels tall, a page's (a PDF's page, any other
 picture) PAGE_SIDE pixels on its longer side; each is made again only when its source
-changes. A file printgen cannot preview (a corrupt PDF, a picture of a billion
+changes. A card image also keeps a small lossless copy, compared with the last
+gallery's (changes.py). A PDF shows its first MAX_PAGES pages (FILE.pdf.jpg,
+FILE.pdf.2.jpg, ...) while the gallery's page budget (a Budget of pixels, spent in
+the order files are listed, so the same folder shows the same pages) lasts; its first
+page always; the caption counts the pages not shown. A file printgen cannot preview (a corrupt PDF, a picture of a billion
 pixels, a file of another kind) is listed without a preview, with the reason, never
 an error; so is one whose preview's place holds a file printgen did not write.
 """
@@ -17,8 +21,9 @@ from typing import Any
 
 from PIL import Image as PILImage
 
+from printgen.gallery.changes import Change, compare_card, copy_path
 from printgen.gallery.files import THUMBS
-from printgen.limits import limit
+from printgen.limits import limit, whole_limit
 from printgen.output import atomic_path, keep, may_write, open_regular
 from printgen.words import plural
 
@@ -27,15 +32,36 @@ PAGE_SIDE = 480
 PICTURES = {".png", ".jpg", ".jpeg"}
 MAX_PICTURE_PIXELS = limit("gallery_picture_pixels")  # larger pictures are listed without a preview
 MAX_RENDER_PIXELS = limit("gallery_render_pixels")    # a PDF page preview never needs more than this
+MAX_PAGES = whole_limit("gallery_pdf_pages")          # pages of one PDF previewed
+PAGES_PIXELS = whole_limit("gallery_pages_pixels")    # pixels of every page preview of a gallery
 
 
 @dataclass(frozen=True)
 class Preview:
-    """A file of the folder, relative to the root, and its preview (if any)."""
+    """A file of the folder, relative to the root, and its preview (if any): a PDF's
+    first page, its later pages previewed and the number of pages not previewed; a
+    card image's change since the last gallery."""
 
     rel: str
     thumb: str | None
     caption: str
+    pages: tuple[str, ...] = ()
+    more: int = 0
+    change: Change | None = None
+
+
+class Budget:
+    """The pixels the gallery's page previews may still take."""
+
+    def __init__(self, pixels: int | None = None) -> None:
+        self.left = PAGES_PIXELS if pixels is None else pixels
+
+    def take(self, pixels: int) -> bool:
+        if pixels > self.left:
+            self.left = 0               # no later, smaller page jumps the queue
+            return False
+        self.left -= pixels
+        return True
 
 
 def _fresh(thumb: Path, source: Path) -> bool:
@@ -68,46 +94,69 @@ def _save_thumb(image: PILImage.Image, thumb: Path, *, height: int, longest: int
         small.save(temp, format="JPEG", quality=84)
 
 
-def picture_thumb(path: Path, thumb: Path, *, card: bool) -> bool:
-    """Make thumb from a picture unless it is fresh; False where the picture is too
-    large to preview."""
+def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = None,
+                  was: str | None = None) -> tuple[bool, Change | None]:
+    """Make thumb from a picture unless it is fresh (and, for a card of root, its
+    lossless copy, compared with the last one, or was's); False where the picture is
+    too large to preview, and the card's change."""
+    rel = path.relative_to(root).as_posix() if root is not None and card else None
     with open_regular(path) as file, PILImage.open(file) as image:
         if image.width * image.height > MAX_PICTURE_PIXELS:
-            return False
-        if not _fresh(thumb, path):
-            image.load()
+            return False, None
+        stale = not _fresh(thumb, path)
+        copy = rel is not None and root is not None and not _fresh(copy_path(root, rel), path)
+        if not (stale or copy):
+            return True, None
+        image.load()
+        if stale:
             _save_thumb(image, thumb, height=CARD_HEIGHT, longest=None if card else PAGE_SIDE)
-    return True
+        if copy and rel is not None and root is not None and may_write(copy_path(root, rel)):
+            return True, compare_card(root, rel, image, was)
+    return True, None
 
 
-def pdf_thumb(path: Path, thumb: Path) -> int:
-    """Render the first page to thumb unless it is fresh; the page count."""
+def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]]:
+    """Render the pages the budget allows (the first always) to thumb and its page
+    siblings, each unless fresh; the page count and the previews."""
     import pypdfium2 as pdfium
     with open_regular(path) as file:
-        return _pdf_thumb(pdfium.PdfDocument(file), path, thumb)
+        document = pdfium.PdfDocument(file)
+        try:
+            return _pdf_thumbs(document, path, thumb, budget)
+        finally:
+            document.close()
 
 
-def _pdf_thumb(document: Any, path: Path, thumb: Path) -> int:
-    try:
-        pages = len(document)
-        if pages and not _fresh(thumb, path):
-            page = document[0]
-            width, height = page.get_size()
-            if not (width > 0 and height > 0):
-                raise ValueError("an empty page")
-            scale = min(PAGE_SIDE / max(width, height), (MAX_RENDER_PIXELS / (width * height)) ** 0.5)
-            _save_thumb(page.render(scale=scale).to_pil(), thumb, height=CARD_HEIGHT, longest=PAGE_SIDE)
-        return pages
-    finally:
-        document.close()
+def _pdf_thumbs(document: Any, path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]]:
+    pages, made = len(document), []
+    for number in range(min(pages, MAX_PAGES)):
+        page = document[number]
+        width, height = page.get_size()
+        if not (width > 0 and height > 0):
+            raise ValueError("an empty page")
+        scale = min(PAGE_SIDE / max(width, height), (MAX_RENDER_PIXELS / (width * height)) ** 0.5)
+        if not budget.take(round(width * scale) * round(height * scale)) and number:
+            break
+        target = page_path(thumb, number)
+        if not _fresh(target, path):
+            _save_thumb(page.render(scale=scale).to_pil(), target, height=CARD_HEIGHT, longest=PAGE_SIDE)
+        made.append(target)
+    return pages, made
 
 
 def thumb_path(root: Path, rel: str) -> Path:
     return root / THUMBS / f"{rel}.jpg"
 
 
-def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | None = None) -> Preview:
-    """The file's preview, made if need be; a file that cannot be previewed (corrupt,
+def page_path(thumb: Path, number: int) -> Path:
+    """The preview of a PDF's page (numbered from 0): FILE.pdf.jpg, FILE.pdf.2.jpg, ..."""
+    return thumb if number == 0 else thumb.with_name(f"{thumb.name.removesuffix('.jpg')}.{number + 1}.jpg")
+
+
+def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | None = None,
+            budget: Budget | None = None, was: str | None = None) -> Preview:
+    """The file's preview, made if need be (a card's compared with the last gallery's
+    copy of it, or of was, the image shown in its place); a file that cannot be previewed (corrupt,
     too large, not a picture or PDF) is listed with the reason, and so is one whose
     preview's place holds a file printgen did not write (its name added to blocked)."""
     import pypdfium2 as pdfium
@@ -120,15 +169,17 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
         return Preview(rel, None, f"{path.name} (no preview)")
     try:
         if suffix in PICTURES:
-            if not picture_thumb(path, thumb, card=card):
+            fits, change = picture_thumb(path, thumb, card=card, root=root, was=was)
+            if not fits:
                 return Preview(rel, None, f"{path.name} (too large to preview)")
-            return Preview(rel, thumb.relative_to(root).as_posix(), path.name)
+            return Preview(rel, thumb.relative_to(root).as_posix(), path.name, change=change)
         if suffix == ".pdf":
-            pages = pdf_thumb(path, thumb)
+            pages, made = pdf_thumbs(path, thumb, budget if budget is not None else Budget())
             if not pages:
                 return Preview(rel, None, f"{path.name} (PDF, no pages)")
-            return Preview(rel, thumb.relative_to(root).as_posix(),
-                           f"{path.name} ({plural(pages, 'page')})")
+            shown = [p.relative_to(root).as_posix() for p in made]
+            return Preview(rel, shown[0], f"{path.name} ({plural(pages, 'page')})", tuple(shown[1:]),
+                           pages - len(shown))
     except (PILImage.DecompressionBombError, MemoryError):
         return Preview(rel, None, f"{path.name} (too large to preview)")
     except (OSError, ValueError, PILImage.UnidentifiedImageError, pdfium.PdfiumError):

@@ -4,8 +4,10 @@ A small hidden JSON file beside the files it describes (.proof-DECK-LABEL.json),
 written like every output, so the folder's manifest records it and a rebuild
 replaces it or removes it with the job's other files. It holds the deck's name and
 title, its cards (face and back images, relative to the record's folder), the printed
-size of those images in mm (for the gallery's 100 % view) and each print file with
-the preflight findings of the run that wrote it.
+size of those images in mm (for the gallery's printed-size view), the bleed and safe
+insets in mm (for its trim and safe-zone lines), a summary of the deck (cards per
+value of each field with few values) and each print file with the preflight findings
+of the run that wrote it.
 
 The gallery reads records from folders a stranger may have filled, so reading is
 strict and quiet: a record that is not a regular file (a link, a pipe, a device), too
@@ -21,12 +23,17 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from printgen.layout.page import Side
-from printgen.limits import limit
+from printgen.limits import limit, whole_limit
+from printgen.model.deck import Card
 from printgen.output import read_small, write_bytes
 from printgen.units import mm
 
 PREFIX = ".proof-"
 MAX_BYTES = int(limit("proof_record_bytes"))         # a record of 100,000 cards stays far below this
+SUMMARY_VALUES = whole_limit("gallery_summary_values")   # a field with more values is left out of the summary
+SUMMARY_FIELDS = whole_limit("gallery_summary_fields")   # fields summed up at most
+
+Summary = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]    # (field, ((value, cards), ...)), ...
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,9 @@ class Proof:
     family: str = ""                # a deck in several languages: its name without the language ("" for deck)
     lang: str = ""                  # ... the language built, its own name ("Deutsch")
     order: int = 0                  # ... its place among the deck's languages (its own is 0)
+    insets_mm: tuple[float, float] = (0.0, 0.0)   # the bleed (image edge to trim) and the safe zone (trim
+                                                  # to safe line), in mm
+    summary: Summary = ()           # cards per value of each field with few values (field_summary)
 
     @property
     def section(self) -> str:
@@ -69,6 +79,10 @@ def write_proof(folder: Path, proof: Proof) -> Path:
             "files": list(proof.files), "findings": list(proof.findings), "folders": list(proof.folders)}
     if proof.family:
         data.update(family=proof.family, lang=proof.lang, order=proof.order)
+    if proof.insets_mm != (0.0, 0.0):
+        data.update(insets_mm=[round(v, 3) for v in proof.insets_mm])
+    if proof.summary:
+        data.update(summary=[[name, [[value, count] for value, count in counts]] for name, counts in proof.summary])
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return write_bytes(folder / record_name(proof.deck, proof.label), (text + "\n").encode("utf-8"))
 
@@ -79,6 +93,53 @@ def image_mm(faces: Sequence[Side]) -> tuple[float, float]:
         return 1.0, 1.0
     frame = faces[0].frame
     return mm(frame.width + 2 * frame.bleed), mm(frame.height + 2 * frame.bleed)
+
+
+def insets_mm(faces: Sequence[Side]) -> tuple[float, float]:
+    """The bleed and safe insets of the deck's card images, in mm."""
+    if not faces:
+        return 0.0, 0.0
+    frame = faces[0].frame
+    return mm(frame.bleed), mm(frame.safe)
+
+
+def field_summary(cards: Sequence[Card]) -> Summary:
+    """Cards per value of each field with at most SUMMARY_VALUES values (a card
+    without the field counts under ""), fields and values in the order the deck first
+    gives them; a field whose values are all signed whole numbers is counted by sign
+    too (as "FIELD, by sign")."""
+    counts: dict[str, dict[str, int]] = {}
+    for card in cards:
+        for name in card.fields:
+            counts.setdefault(name, {})
+    for name, found in counts.items():
+        for card in cards:
+            value = card.fields.get(name, "")
+            if value in found or len(found) <= SUMMARY_VALUES:
+                found[value] = found.get(value, 0) + 1
+    summary: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+    for name, found in counts.items():
+        if len(found) > SUMMARY_VALUES or len(summary) >= SUMMARY_FIELDS:
+            continue
+        summary.append((name, tuple(found.items())))
+        signs = _by_sign(found)
+        if signs:
+            summary.append((f"{name}, by sign", signs))
+    return tuple(summary)
+
+
+def _by_sign(found: dict[str, int]) -> tuple[tuple[str, int], ...]:
+    """The counts of signed whole numbers ("+3", "-2", "\u22122", "0") by sign; () unless
+    every value is one and some are negative."""
+    signs = {"+": 0, "\u2212": 0, "0": 0}
+    for value, count in found.items():
+        text = value.strip().replace("-", "\u2212")
+        digits = text.lstrip("+\u2212")
+        if not digits.isdigit() or len(text) - len(digits) > 1:
+            return ()
+        sign = "0" if int(digits) == 0 else "\u2212" if text.startswith("\u2212") else "+"
+        signs[sign] += count
+    return tuple((sign, count) for sign, count in signs.items() if count) if signs["\u2212"] else ()
 
 
 def _inside(rel: object) -> str:
@@ -97,8 +158,26 @@ def _text(value: object) -> str:
     return value
 
 
-def _order(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1000:
+def _summary(value: object) -> Summary:
+    if not isinstance(value, list) or len(value) > SUMMARY_FIELDS * 2:
+        raise ValueError(value)
+    summary = []
+    for name, counts in value:
+        if not isinstance(counts, list) or len(counts) > SUMMARY_VALUES:
+            raise ValueError(counts)
+        summary.append((_text(name), tuple((_text(v), _order(n, 10**7)) for v, n in counts)))
+    return tuple(summary)
+
+
+def _insets(value: object) -> tuple[float, float]:
+    bleed, safe = (float(v) for v in value)  # type: ignore[attr-defined]
+    if not (0 <= bleed < 1000 and 0 <= safe < 1000):
+        raise ValueError(value)
+    return bleed, safe
+
+
+def _order(value: object, below: int = 1000) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < below:
         raise ValueError(value)
     return value
 
@@ -120,6 +199,7 @@ def read_proof(path: Path) -> Proof | None:
         return Proof(_text(data["deck"]), _text(data["title"]), _text(data["label"]), (width, height), cards,
                      tuple(_inside(f) for f in data["files"]), tuple(_text(f) for f in data["findings"]),
                      tuple(_inside(f) for f in data.get("folders", ())), _text(data.get("family", "")),
-                     _text(data.get("lang", "")), _order(data.get("order", 0)))
+                     _text(data.get("lang", "")), _order(data.get("order", 0)),
+                     _insets(data.get("insets_mm", (0, 0))), _summary(data.get("summary", [])))
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError):  # UnicodeDecodeError too
         return None

@@ -15,9 +15,11 @@ import stat
 from pathlib import Path
 
 from printgen.errors import OutputError
+from printgen.gallery.changes import Places, last_places, places_path
 from printgen.gallery.files import MAX_FILES, THUMBS, deck_sections, output_files
 from printgen.gallery.page import GalleryPage
-from printgen.gallery.previews import Preview, preview
+from printgen.gallery.previews import Budget, Preview, preview
+from printgen.gallery.proof import Proof, record_name
 from printgen.output import (
     check_file,
     check_folder,
@@ -53,24 +55,29 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
     existing = {path.relative_to(root).as_posix(): path for path in files}
     page = GalleryPage(os.path.basename(os.path.abspath(root)), live=live, cut_short=len(files) >= MAX_FILES)
     made: dict[str, Preview] = {}
+    budget = Budget()
 
-    def lookup(rel: str, card: bool) -> Preview | None:
+    def lookup(rel: str, card: bool, was: str | None) -> Preview | None:
         if rel not in existing:
             return None
         if rel not in made:
-            made[rel] = preview(root, existing[rel], card=card, blocked=blocked)
+            made[rel] = preview(root, existing[rel], card=card, blocked=blocked, budget=budget, was=was)
         return made[rel]
+
+    def earlier(folder: str, proof: Proof, places: Places) -> Places:
+        page.thumbs.add(places_path(root, folder + record_name(proof.deck, proof.label)).relative_to(root).as_posix())
+        return last_places(root, folder + record_name(proof.deck, proof.label), places)
 
     def under(folder: str) -> list[str]:
         return [rel for rel in existing if rel.startswith(folder + "/")]
 
     shown: set[str] = set()
     for section in deck_sections(root, records):
-        shown |= page.add_deck(section, lookup, under)
+        shown |= page.add_deck(section, lookup, under, earlier)
     for path in files:
         rel = path.relative_to(root).as_posix()
         if rel not in shown:
-            page.add_other(preview(root, path, blocked=blocked))
+            page.add_other(preview(root, path, blocked=blocked, budget=budget))
     if live and may_write(root / THUMBS / LIVE):
         write_bytes(root / THUMBS / LIVE, f"printgenLive({page.stamp()!r});\n".encode())
         page.thumbs.add(f"{THUMBS}/{LIVE}")

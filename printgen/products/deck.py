@@ -102,7 +102,14 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
 def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult) -> Path:
     """The gallery's record of this build: the card images (when PNGs were written),
     the print files beside them and what preflight finds on the home-print layout."""
-    from printgen.gallery.proof import Proof, ProofCard, image_mm, write_proof
+    from printgen.gallery.proof import (
+        Proof,
+        ProofCard,
+        field_summary,
+        image_mm,
+        insets_mm,
+        write_proof,
+    )
     from printgen.preflight import check_layout, group_findings
     deck, out = layout.deck, options.out
     cards: tuple[ProofCard, ...] = ()
@@ -118,4 +125,5 @@ def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult
         family, lang = deck.base_name, language_name(deck.lang)
         label += f", {lang}"
     return write_proof(out, Proof(deck.name, deck.title, label, image_mm(layout.faces), cards, files,
-                                  tuple(findings), folders, family, lang, deck.languages.index(deck.lang)))
+                                  tuple(findings), folders, family, lang, deck.languages.index(deck.lang),
+                                  insets_mm(layout.faces), field_summary(deck.cards)))

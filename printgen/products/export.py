@@ -64,7 +64,14 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
 def write_export_proof(layout: DeckLayout, prof: Profile, out: Path, result: ExportResult) -> Path:
     """The gallery's record of this export: card images (a PNG profile's faces and
     backs), the other files written and the preflight warnings."""
-    from printgen.gallery.proof import Proof, ProofCard, image_mm, write_proof
+    from printgen.gallery.proof import (
+        Proof,
+        ProofCard,
+        field_summary,
+        image_mm,
+        insets_mm,
+        write_proof,
+    )
     deck = layout.deck
     cards: tuple[ProofCard, ...] = ()
     if prof.output is Output.PNG:
@@ -76,4 +83,5 @@ def write_export_proof(layout: DeckLayout, prof: Profile, out: Path, result: Exp
     shown = {card.face for card in cards} | {card.back for card in cards}
     files = tuple(rel for rel in (path.relative_to(out).as_posix() for path in result.files) if rel not in shown)
     return write_proof(out, Proof(deck.name, deck.title, prof.title, image_mm(layout.faces), cards, files,
-                                  tuple(result.warnings)))
+                                  tuple(result.warnings), insets_mm=insets_mm(layout.faces),
+                                  summary=field_summary(deck.cards)))

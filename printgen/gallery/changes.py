@@ -1,0 +1,171 @@
+"""What changed in a card image since the last gallery: ROOT/_gallery/IMAGE.png and
+IMAGE.changed.png.
+
+Each gallery keeps a small lossless copy of every card image it shows (COPY_HEIGHT
+pixels tall, PNG: the JPEG previews' noise never counts as a change). When a card
+image is newer than its copy, the copy is made again and compared with the one the
+last gallery kept: where any pixel differs by more than THRESHOLD in a channel, the
+card has changed, and a picture of it goes beside the copy: before | after, the
+changed pixels marked on the after side and a box around them on both. A gallery
+written again with nothing rebuilt finds no change (the copies are up to date), and
+the job's record then removes the last picture of changes with the other files it
+did not write this time. A file printgen did not write where a copy or a picture
+of a change would go is left alone: that card is then not compared.
+
+A card whose image was renamed (its label changed, and with it its file name) has no
+copy under its new name: it is compared with the copy of the image the last gallery
+showed in its place. Each gallery keeps, per proof record, the images it showed card
+by card (_gallery/FOLDER/RECORD.cards.json) for the next one to look up.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image as PILImage
+from PIL import ImageChops, ImageDraw
+
+from printgen.gallery.files import THUMBS
+from printgen.output import atomic_path, may_write, ours, read_small, write_bytes
+
+COPY_HEIGHT = 180                # pixels: a card's copy (about 2 pixels per mm of a poker card)
+THRESHOLD = 24                   # a channel differing by more is a changed pixel
+MARK = (230, 0, 160)             # the changed pixels and their box
+GAP = 12                         # pixels between before and after
+MAX_COPY_BYTES = 4 << 20         # a copy of ours is far smaller; a larger file is not read
+MAX_PLACES_BYTES = 32 << 20      # the images of 100,000 cards, by place, are far fewer bytes
+
+Places = list[tuple[str, str | None]]     # a record's card images (face, back), relative to the root
+
+
+@dataclass(frozen=True)
+class Change:
+    """A card image changed since the last gallery: the picture of the change
+    (relative to the root) and how many pixels of the copy differ."""
+
+    shown: str
+    pixels: int
+    was: str = ""                   # the image compared with, when it had another name
+
+
+def copy_path(root: Path, rel: str) -> Path:
+    return root / THUMBS / f"{rel}.png"
+
+
+def change_path(root: Path, rel: str) -> Path:
+    return root / THUMBS / f"{rel}.changed.png"
+
+
+def small_copy(image: PILImage.Image) -> PILImage.Image:
+    """The card image COPY_HEIGHT pixels tall, in RGB on white."""
+    if image.mode != "RGB":
+        rgba = image.convert("RGBA")
+        image = PILImage.new("RGB", rgba.size, "white")
+        image.paste(rgba, mask=rgba.getchannel("A"))
+    width = max(1, round(image.width * COPY_HEIGHT / image.height))
+    factor = min(image.width // width, image.height // COPY_HEIGHT)
+    if factor >= 2:
+        image = image.reduce(factor)
+    return image.resize((width, COPY_HEIGHT), PILImage.Resampling.LANCZOS)
+
+
+def _png(image: PILImage.Image) -> bytes:
+    data = io.BytesIO()
+    image.save(data, format="PNG", optimize=True)
+    return data.getvalue()
+
+
+def _kept(copy: Path) -> PILImage.Image | None:
+    """The copy the last gallery kept, if it is ours and readable."""
+    raw = read_small(copy, MAX_COPY_BYTES) if ours(copy) else None
+    if raw is None:
+        return None
+    try:
+        with PILImage.open(io.BytesIO(raw)) as image:
+            if image.format != "PNG" or image.height != COPY_HEIGHT or image.width > 8 * COPY_HEIGHT:
+                return None
+            return image.convert("RGB")
+    except (OSError, ValueError, PILImage.DecompressionBombError):
+        return None
+
+
+def changed_pixels(before: PILImage.Image, after: PILImage.Image) -> PILImage.Image:
+    """A mask ("1") of the pixels where any channel differs by more than THRESHOLD."""
+    difference = ImageChops.difference(before, after).convert("RGB")
+    channels = [band.point(lambda v: 255 if v > THRESHOLD else 0) for band in difference.split()]
+    return ImageChops.lighter(ImageChops.lighter(channels[0], channels[1]), channels[2]).convert("1")
+
+
+def before_after(before: PILImage.Image, after: PILImage.Image, mask: PILImage.Image) -> PILImage.Image:
+    """before | after, the changed pixels marked on after and boxed on both."""
+    marked = after.copy()
+    marked.paste(PILImage.new("RGB", after.size, MARK), mask=mask.convert("L").point(lambda v: v * 3 // 5))
+    picture = PILImage.new("RGB", (before.width + GAP + after.width, after.height), "white")
+    picture.paste(before, (0, 0))
+    picture.paste(marked, (before.width + GAP, 0))
+    box = mask.getbbox()
+    if box is not None:
+        draw = ImageDraw.Draw(picture)
+        left, top = max(box[0] - 2, 0), max(box[1] - 2, 0)
+        right, bottom = min(box[2] + 1, after.width - 1), min(box[3] + 1, after.height - 1)
+        for x in (0, before.width + GAP):
+            draw.rectangle((x + left, top, x + right, bottom), outline=MARK, width=2)
+    return picture
+
+
+def places_path(root: Path, record: str) -> Path:
+    """Where the gallery keeps the card images it showed for a record (record: its path
+    relative to the root)."""
+    return root / THUMBS / f"{record.removesuffix('.json')}.cards.json"
+
+
+def last_places(root: Path, record: str, places: Places) -> Places:
+    """The card images the last gallery showed for the record, by place ([] where it
+    kept none we can trust); keep this gallery's (places) for the next."""
+    path = places_path(root, record)
+    raw = read_small(path, MAX_PLACES_BYTES) if ours(path) else None
+    earlier: Places = []
+    try:
+        for face, back in json.loads(raw.decode("utf-8")) if raw is not None else []:
+            if not isinstance(face, str) or not (back is None or isinstance(back, str)):
+                raise TypeError(face)
+            earlier.append((face, back))
+    except (ValueError, TypeError, RecursionError):
+        earlier = []
+    if may_write(path):
+        write_bytes(path, (json.dumps(places, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
+    return earlier
+
+
+def compare_card(root: Path, rel: str, image: PILImage.Image, was: str | None = None) -> Change | None:
+    """Keep the card image's new copy; its change since the copy the last gallery kept
+    of it (or, where it has none, of the image it showed in its place: was). None where
+    nothing changed, or there is nothing to compare with."""
+    copy = copy_path(root, rel)
+    before = _kept(copy)
+    if before is None and was is not None and was != rel:
+        before = _kept(copy_path(root, was))
+    else:
+        was = None
+    after = small_copy(image)
+    with atomic_path(copy) as temp:
+        temp.write_bytes(_png(after))
+    if before is None:
+        return None
+    if before.size != after.size:           # the card's shape changed: every pixel counts
+        mask = PILImage.new("1", after.size, 1)
+        before = before.resize(after.size)
+    else:
+        mask = changed_pixels(before, after)
+    pixels = mask.convert("L").histogram()[255]
+    if not pixels:
+        return None
+    shown = change_path(root, rel)
+    if not may_write(shown):                # a stranger's file there: left as it is (and noted)
+        return None
+    with atomic_path(shown) as temp:
+        temp.write_bytes(_png(before_after(before, after, mask)))
+    return Change(shown.relative_to(root).as_posix(), pixels, was or "")
