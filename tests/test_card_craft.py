@@ -43,7 +43,7 @@ def test_sabacc_62_triangle_values_sit_inside_the_triangle():
         triangle = max((p for p in face.prims if isinstance(p, Polygon) and len(p.points) == 3),
                        key=lambda p: max(x for x, _ in p.points) - min(x for x, _ in p.points))
         value = max((p for p in face.prims if isinstance(p, TextRun)), key=lambda r: r.size)
-        assert value.text == card.fields["value"]
+        assert value.text == card.fields["value"].replace("-", "\u2212")      # a true minus
         corners = ink_box(value)
         assert all(inside(c, triangle.points) for c in corners), (card.fields["value"], corners)
         checked += 1
@@ -100,5 +100,62 @@ def test_gold_die_faces_share_one_size(cli, tmp_path):
     assert result.status == 0, result.err
     with pdfplumber.open(next(tmp_path.glob("*.pdf"))) as pdf:
         words = pdf.pages[0].extract_words(extra_attrs=["size"])
-    faces = {w["text"]: round(w["size"], 2) for w in words if w["text"] in ("0", "+5", "-5", "+10", "-10")}
+    faces = {w["text"]: round(w["size"], 2) for w in words
+             if w["text"] in ("0", "+5", "\u22125", "+10", "\u221210")}           # true minus signs
     assert len(faces) == 5 and len(set(faces.values())) == 1, faces
+
+
+# -- what a player with red-green colour blindness, or a guillotine 1 mm off, sees
+
+# Machado, Oliveira and Fernandes (2009), severity 1, on linear RGB
+DEUTERANOPIA = ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881))
+PROTANOPIA = ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998))
+
+
+def _linear(colour: str) -> list[float]:
+    values = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    return [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in values]
+
+
+def _lab(rgb: list[float]) -> tuple[float, float, float]:
+    r, g, b = (min(1.0, max(0.0, v)) for v in rgb)
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    f = [t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in (x, y, z)]
+    return 116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])
+
+
+def _seen(colour: str, matrix) -> tuple[float, float, float]:
+    rgb = _linear(colour)
+    return _lab([sum(m * v for m, v in zip(row, rgb)) for row in matrix])
+
+
+@pytest.mark.parametrize("template", ["sabacc-face", "coruscant-face"])
+@pytest.mark.parametrize("matrix", [DEUTERANOPIA, PROTANOPIA], ids=["deuteranopia", "protanopia"])
+def test_the_signs_colours_stay_apart_for_red_green_colour_blindness(template, matrix):
+    import yaml
+    from conftest import ROOT
+    colours = yaml.safe_load((ROOT / "templates" / f"{template}.yaml").read_text())["colors"]
+    a, b = _seen(colours["positive"], matrix), _seen(colours["negative"], matrix)
+    assert sum((p - q) ** 2 for p, q in zip(a, b)) ** 0.5 >= 30      # CIE76: clearly two colours
+
+
+def test_negative_values_are_set_with_a_true_minus(cli, tmp_path):
+    assert cli("build", "sabacc-62", "--only", "pdf", "--out", str(tmp_path), "-q").status == 0
+    with pdfplumber.open(tmp_path / "sabacc-62-a4.pdf") as pdf:
+        text = pdf.pages[2].extract_text()
+    assert "\u22123" in text and "-3" not in text
+
+
+def test_the_sabacc_panel_stands_5_mm_inside_the_trim(cli, tmp_path):
+    """A cut 1 mm off leaves a border of 4 and 6 mm, never a sliver: across the card at
+    mid-height, the frame colour runs from the bleed to at least 5 mm inside the trim."""
+    assert cli("build", "sabacc-62", "--only", "png", "--out", str(tmp_path), "-q").status == 0
+    image = Image.open(sorted((tmp_path / "png").glob("*.png"))[0]).convert("RGB")
+    dpi = image.info["dpi"][0]
+    bleed = round(0.125 * dpi)
+    row = image.height // 2
+    frame = image.getpixel((2, row))
+    first = next(x for x in range(image.width) if image.getpixel((x, row)) != frame)
+    assert (first - bleed) / dpi * 25.4 >= 5.0 - 0.1

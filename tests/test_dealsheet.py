@@ -66,11 +66,12 @@ def test_temple_cards_form_the_pyramid(sheet):
 
 
 def printed_values(path: Path, size: float) -> list[str]:
-    """Signed numbers set at `size` pt on page 1, top to bottom, left to right."""
+    """Signed numbers set at `size` pt on page 1, top to bottom, left to right (a
+    printed minus sign, U+2212, read back as "-")."""
     with pdfplumber.open(str(path)) as pdf:
         found = pdf.pages[0].extract_words(extra_attrs=["size"])
-    picked = [w for w in found if abs(w["size"] - size) < 0.05 and re.fullmatch(r"[+-]?\d+", w["text"])]
-    return [w["text"] for w in sorted(picked, key=lambda w: (round(w["top"]), w["x0"]))]
+    picked = [w for w in found if abs(w["size"] - size) < 0.05 and re.fullmatch(r"[+\u2212]?\d+", w["text"])]
+    return [w["text"].replace("\u2212", "-") for w in sorted(picked, key=lambda w: (round(w["top"]), w["x0"]))]
 
 
 def test_setup_order_is_the_engines_order(sheet):

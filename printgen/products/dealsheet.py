@@ -193,7 +193,8 @@ INK_COLORS = {Ink.BLACK: "ink", Ink.RED: "negative", Ink.POSITIVE: "positive",
 
 
 def cell(card: Card, colors: dict[str, str]) -> Cell:
-    return Cell(card.printed(), colors[INK_COLORS[card.ink]])
+    """A card of the stacking order as printed: its value with a true minus sign."""
+    return Cell(card.printed().replace("-", "\u2212"), colors[INK_COLORS[card.ink]])
 
 
 def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
