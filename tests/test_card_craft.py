@@ -148,14 +148,27 @@ def test_negative_values_are_set_with_a_true_minus(cli, tmp_path):
     assert "\u22123" in text and "-3" not in text
 
 
-def test_the_sabacc_panel_stands_5_mm_inside_the_trim(cli, tmp_path):
-    """A cut 1 mm off leaves a border of 4 and 6 mm, never a sliver: across the card at
-    mid-height, the frame colour runs from the bleed to at least 5 mm inside the trim."""
-    assert cli("build", "sabacc-62", "--only", "png", "--out", str(tmp_path), "-q").status == 0
-    image = Image.open(sorted((tmp_path / "png").glob("*.png"))[0]).convert("RGB")
-    dpi = image.info["dpi"][0]
-    bleed = round(0.125 * dpi)
-    row = image.height // 2
-    frame = image.getpixel((2, row))
-    first = next(x for x in range(image.width) if image.getpixel((x, row)) != frame)
-    assert (first - bleed) / dpi * 25.4 >= 5.0 - 0.1
+@pytest.mark.parametrize("name", ["coruscant-shift", "kerton-42", "sabacc-62", "sabacc-76",
+                                  "solomons-temple-black", "standard-54"])
+def test_no_face_has_a_line_or_edge_near_its_trim(name):
+    """A cut 1 mm off must not show: on every face, across the middle from each side
+    (the bleed inwards), the colour at the trim runs on at least 5 mm (a frame or
+    panel edge 5 mm in leaves 4 and 6 mm), or the face is one colour there."""
+    from printgen.render.png import render_side
+    layout = layout_deck(load_deck(name))
+    dpi = 100
+    for side in layout.faces:
+        image = render_side(side, dpi).convert("RGB")
+        bleed = side.frame.bleed * dpi / 72
+        middle_x, middle_y = image.width // 2, image.height // 2
+        for along in ("row", "column"):
+            pixel = (lambda i: image.getpixel((i, middle_y))) if along == "row" else \
+                (lambda i: image.getpixel((middle_x, i)))
+            edge = pixel(round(bleed) + 1)
+            length = image.width if along == "row" else image.height
+            first = next((i for i in range(round(bleed) + 1, length // 2) if _far(pixel(i), edge)), length)
+            assert (first - bleed) / dpi * 25.4 >= 5.0 - 0.4, (name, side.label, along)   # a pixel is 0.25 mm
+
+
+def _far(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    return max(abs(p - q) for p, q in zip(a, b)) > 24
