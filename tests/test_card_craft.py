@@ -172,3 +172,32 @@ def test_no_face_has_a_line_or_edge_near_its_trim(name):
 
 def _far(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     return max(abs(p - q) for p, q in zip(a, b)) > 24
+
+
+def test_each_kind_of_solomon_card_has_its_own_emblem():
+    """The emblem (the disc under the type ribbon) is the same for cards of one type
+    and differs between types, but where two types share a meaning (an offering and
+    an instant offering; worship and the finale; the evil cards' broken star)."""
+    from printgen.render.png import render_side
+    layout = layout_deck(load_deck("solomons-temple-black"))
+    same = {"Instant offering": "Offering", "Finale": "Worship", "Instant evil": "Sin"}
+    emblems: dict[str, bytes] = {}
+    for card, side in zip(layout.deck.cards, layout.faces):
+        kind = same.get(card.fields["type"], card.fields["type"])
+        image = render_side(side, 72).convert("RGB")
+        centre_x = side.frame.bleed + side.frame.width / 2       # at 72 dpi a pixel is a point
+        centre_y = side.frame.bleed + 35 / 25.4 * 72          # the emblem's disc: 35 mm down, 9.5 mm across
+        half = 8 / 25.4 * 72
+        crop = image.crop((round(centre_x - half), round(centre_y - half), round(centre_x + half),
+                           round(centre_y + half)))
+        picture = crop.convert("L").point(lambda v: 255 if v > 200 else 0).tobytes()   # the cream disc against ink
+        if card.fields["group"] in ("sin", "evil", "military"):
+            continue
+        if kind in emblems:
+            assert emblems[kind] == picture, card.fields["name"]
+        emblems[kind] = picture
+    kinds = sorted(emblems)
+    assert len(kinds) >= 8
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            assert emblems[a] != emblems[b], (a, b)
