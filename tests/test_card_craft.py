@@ -201,3 +201,22 @@ def test_each_kind_of_solomon_card_has_its_own_emblem():
     for i, a in enumerate(kinds):
         for b in kinds[i + 1:]:
             assert emblems[a] != emblems[b], (a, b)
+
+
+def _luminance(colour: str) -> float:
+    r, g, b = _linear(colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@pytest.mark.parametrize("template, ink, ground", [
+    ("coruscant-face", "sylop", "sylop_tint"), ("coruscant-face", "positive", "positive_tint"),
+    ("coruscant-face", "negative", "negative_tint"), ("sabacc-face", "positive", "panel"),
+    ("sabacc-face", "negative", "panel"), ("sabacc-face", "sylop", "panel"),
+])
+def test_values_read_against_their_panel(template, ink, ground):
+    """WCAG contrast of at least 3:1, the floor for large text (the values are 30 pt and more)."""
+    import yaml
+    from conftest import ROOT
+    colours = yaml.safe_load((ROOT / "templates" / f"{template}.yaml").read_text())["colors"]
+    light, dark = sorted((_luminance(colours[ink]), _luminance(colours[ground])), reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 3.0
