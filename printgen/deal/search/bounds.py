@@ -127,6 +127,11 @@ class LossCheck:
         self._force: dict[tuple[int, int], int] = {}
         self._needs: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
         self._piles: dict[tuple[int, int], int] = {}
+        self._singles: dict[int, int] = {}
+        by_value: dict[int, int] = {}
+        for j, v in enumerate(board.pile):
+            by_value[v] = by_value.get(v, 0) | 1 << j
+        self._value_masks = tuple((mask, 1 << (v + OFFSET)) for v, mask in by_value.items())
         self._subsets: dict[int, int] = {}
 
     def force_bits(self, pool: int, used: int) -> int:
@@ -168,6 +173,18 @@ class LossCheck:
             if sums & self.wide != self.wide:
                 needs.append((self._reflect(sums), temple[x] == force_value))
         cached = self._needs[key] = tuple(needs)
+        return cached
+
+    def single_sums(self, piles: int) -> int:
+        """Bitset (at OFFSET) of the sums of no pile card or one: the part of
+        pile_sums that is quick to find."""
+        cached = self._singles.get(piles)
+        if cached is None:
+            cached = 1 << OFFSET
+            for mask, bit in self._value_masks:
+                if piles & mask:
+                    cached |= bit
+            self._singles[piles] = cached
         return cached
 
     def pile_sums(self, piles: int, gap: int) -> int:
@@ -217,13 +234,22 @@ class LossCheck:
             needs = self.needs(left, pool, used)
         if not needs:
             return False
+        # a card that no pile sum closes proves the loss; pairs of pile cards are
+        # looked at only for the cards that no single pile card (or none) closes
+        rolls_left = used < len(self.board.rolls)
+        singles = self._singles.get(piles)
+        if singles is None:
+            singles = self.single_sums(piles)
+        open_needs = [sums for sums, sylop in needs
+                      if not sums & singles and not (sylop and rolls_left)]
+        if not open_needs:
+            return False
         if self.complete:
             gap = self.board.n
         else:
             gap = 2 * (left.bit_count() - 1) + (piles & self.free).bit_count()
         closing = self.pile_sums(piles, gap)
-        rolls_left = used < len(self.board.rolls)
-        for sums, sylop in needs:  # noqa: SIM110 (the solver's hot loop: any() here is 2.5x slower)
-            if not sums & closing and not (sylop and rolls_left):
+        for sums in open_needs:  # noqa: SIM110 (the solver's hot loop: any() here is slower)
+            if not sums & closing:
                 return True
         return False
