@@ -94,22 +94,6 @@ def _near_pair_sums(values: list[int], gap: int) -> int:
     return sums
 
 
-def _pair_sums(values: list[int]) -> int:
-    """Bitset (at OFFSET) of a + b over every two different cards (a value counts
-    twice only when two cards have it)."""
-    counts: dict[int, int] = {}
-    for v in values:
-        counts[v] = counts.get(v, 0) + 1
-    distinct = sorted(counts)
-    bits = 0
-    for i, v in enumerate(distinct):
-        if counts[v] > 1:
-            bits |= 1 << (2 * v + OFFSET)
-        for w in distinct[i + 1:]:
-            bits |= 1 << (v + w + OFFSET)
-    return bits
-
-
 class LossCheck:
     """Callable: True when the position is proven lost (see the module docstring)."""
 
@@ -196,13 +180,37 @@ class LossCheck:
         cached = self._piles.get((piles, gap))
         if cached is not None:
             return cached
-        pile = self.board.pile
-        values = [pile[j] for j in range(self.board.n) if piles >> j & 1]
-        sums = 1 << OFFSET
-        for v in values:
-            sums |= 1 << (v + OFFSET)
-        sums |= _pair_sums(values) if gap >= self.board.n else _near_pair_sums(values, gap)
+        if gap >= self.board.n:
+            sums = self._any_pair_sums(piles)
+        else:
+            pile, values, rest = self.board.pile, [], piles
+            while rest:
+                low = rest & -rest
+                values.append(pile[low.bit_length() - 1])
+                rest ^= low
+            sums = self.single_sums(piles) | _near_pair_sums(values, gap)
         self._piles[(piles, gap)] = sums
+        return sums
+
+    def _any_pair_sums(self, piles: int) -> int:
+        """Bitset (at OFFSET) of the sums of no pile card, one, or any two (a value
+        counts twice only when two cards have it), from the values present."""
+        present: list[int] = []
+        sums = 1 << OFFSET
+        for mask, bit in self._value_masks:
+            cards = piles & mask
+            if cards:
+                present.append(bit)
+                sums |= bit
+                if cards & (cards - 1):                  # two cards of this value: 2v
+                    v = bit.bit_length() - 1 - OFFSET
+                    sums |= bit << v if v >= 0 else bit >> -v
+        present.sort()
+        higher = 0
+        for bit in reversed(present):                  # v + w over values w above v
+            v = bit.bit_length() - 1 - OFFSET
+            sums |= higher << v if v >= 0 else higher >> -v
+            higher |= bit
         return sums
 
     def _reflect(self, sums: int) -> int:

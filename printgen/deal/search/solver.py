@@ -158,10 +158,19 @@ def _pairs(board: Board, s: State, cards: list) -> list[tuple]:
 
 
 def _below_top(cards: int, keep: int) -> int:
-    """The cards of a bitmask but its `keep` highest."""
-    for _ in range(keep):
-        cards ^= 1 << (cards.bit_length() - 1)
-    return cards
+    """The cards of a bitmask but its `keep` highest (the shorter loop of two: the
+    `keep` highest bits taken off, or the others gathered from the lowest up)."""
+    drop = cards.bit_count() - keep
+    if keep <= drop:
+        for _ in range(keep):
+            cards ^= 1 << (cards.bit_length() - 1)
+        return cards
+    below = 0
+    for _ in range(drop):
+        low = cards & -cards
+        below |= low
+        cards ^= low
+    return below
 
 
 def _luby(i: int) -> int:
