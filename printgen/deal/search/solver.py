@@ -44,7 +44,7 @@ from printgen.deal.search.state import (
 )
 from printgen.deal.table.deal import Deal
 from printgen.deal.table.engine import Move
-from printgen.deal.table.rules import Level
+from printgen.deal.table.rules import TEMPLE_SIZE, Level
 from printgen.errors import BudgetExceeded
 
 DEFAULT_BUDGET = 12_000_000
@@ -223,30 +223,47 @@ class _Search:
         self.key = _order_key(0)
         self.loss_check = LossCheck(board, complete=complete)
         self._groups: dict[tuple, tuple] = {}
+        # what moves() reads of the board, kept at hand (the solver's hot loop)
+        self._plain_draw = not board.rules.auto_flip
+        self._rolls = len(board.rolls)
+        self._force = board.rules.force_value is not None
+        self._sylop_temple, self._sylop_piles = board.sylop_temple, board.sylop_piles
 
-    def moves(self, s: State) -> list[tuple]:
+    def moves(self, s: State) -> tuple[tuple, ...]:
         """The moves to try in state s, in the current order. The groups depend only on
         the Temple cards left, the values of the Draw card and the Discard top, the
-        pool, whether a roll is left and whether the Sylops leave at no cost, so they
-        are kept per those."""
+        pool, whether a roll is left and whether the Sylops leave at no cost, and the
+        Draw and Recycle moves on whether each is legal, so the moves are kept per
+        those (the tuple is shared: never changed)."""
         board = self.board
-        removed, piles, cursor, hd, _, pool, used = s
+        removed, piles, cursor, hd, rec, pool, used = s
         top = (piles & ((1 << cursor) - 1)).bit_length() - 1
+        if self._plain_draw:
+            stock = piles >> (cursor + hd)
+            tail = 1 if stock else 2 if rec > 0 and piles else 0
+        else:
+            tail = board.can_draw(s) | board.can_recycle(s) << 1
+        rolls_left = self._rolls - used
+        free = rolls_left > 0 and self._force and rolls_left >= (
+            (self._sylop_temple & ~removed).bit_count() + (self._sylop_piles & piles).bit_count())
         key = (removed, board.pile[cursor] if hd else None,
-               board.pile[top] if top >= 0 else None, pool, used < len(board.rolls),
-               board.sylops_free(s))
+               board.pile[top] if top >= 0 else None, pool, rolls_left > 0, free, tail)
         entry = self._groups.get(key)
         if entry is None:
-            entry = self._groups[key] = self._group_moves(s)
-        forced, with_temple, pile_only = entry
+            entry = self._groups[key] = self._moves(s, tail)
+        return entry
+
+    def _moves(self, s: State, tail: int) -> tuple[tuple, ...]:
+        """The moves of moves() (tail: 1 Draw is legal, 2 Recycle is, 3 both)."""
+        forced, with_temple, pile_only = self._group_moves(s)
         if forced is not None:
-            return [forced]
+            return (forced,)
         moves = list(with_temple)
-        if board.can_draw(s):
+        if tail & 1:
             moves.append(DRAW_MOVE_T)
-        if board.can_recycle(s):
+        if tail & 2:
             moves.append(RECYCLE_MOVE_T)
-        return moves + pile_only if self.complete else moves
+        return tuple(moves + pile_only if self.complete else moves)
 
     def _group_moves(self, s: State) -> tuple[tuple | None, list[tuple], list[tuple]]:
         """(a card that leaves alone at no cost, or None; Use the Force with each Sylop
@@ -273,6 +290,8 @@ class _Search:
         limit = self.limit
         nodes = self.nodes
         pops = self.loss_check.pops
+        complete = self.complete
+        free = self.loss_check.free
 
         def search(s: State) -> bool:
             nonlocal nodes
@@ -283,7 +302,9 @@ class _Search:
                 # with no recycle left, discard cards below the ones that can still be
                 # taken off the top never come up: search without them
                 discard = piles & ((1 << cursor) - 1)
-                keep = pops(s)
+                # LossCheck.pops, written out for the fast search
+                keep = (pops(s) if complete else
+                        TEMPLE_SIZE - removed.bit_count() + (discard & free).bit_count())
                 if discard.bit_count() > keep:
                     piles ^= _below_top(discard, keep)
                     s = removed, piles, cursor, hd, rec, pool, used
