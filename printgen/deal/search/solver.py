@@ -48,6 +48,7 @@ from printgen.deal.table.rules import TEMPLE_SIZE, Level
 from printgen.errors import BudgetExceeded
 
 DEFAULT_BUDGET = 12_000_000
+MADE_LIMIT = 200_000    # group lists kept across restarts; past it they are found anew
 POOL_SHIFT = 62 + 6 * POOL_BITS     # the lost table's key: Temple, piles, pool, rolls used
 
 
@@ -222,7 +223,8 @@ class _Search:
         self.path: list[tuple] = []
         self.key = _order_key(0)
         self.loss_check = LossCheck(board, complete=complete)
-        self._groups: dict[tuple, tuple] = {}
+        self._groups: dict[tuple, tuple] = {}     # the moves per key, this restart's order
+        self._made: dict[tuple, tuple] = {}       # the groups per key, for every restart
         # what moves() reads of the board, kept at hand (the solver's hot loop)
         self._plain_draw = not board.rules.auto_flip
         self._rolls = len(board.rolls)
@@ -250,33 +252,37 @@ class _Search:
                board.pile[top] if top >= 0 else None, pool, rolls_left > 0, free, tail)
         entry = self._groups.get(key)
         if entry is None:
-            entry = self._groups[key] = self._moves(s, tail)
+            entry = self._groups[key] = self._moves(s, key[:-1], tail)
         return entry
 
-    def _moves(self, s: State, tail: int) -> tuple[tuple, ...]:
-        """The moves of moves() (tail: 1 Draw is legal, 2 Recycle is, 3 both)."""
-        forced, with_temple, pile_only = self._group_moves(s)
+    def _moves(self, s: State, key: tuple, tail: int) -> tuple[tuple, ...]:
+        """The moves of moves() (tail: 1 Draw is legal, 2 Recycle is, 3 both), from
+        the groups of s, which are found once per key for all the restarts and only
+        sorted again in each restart's order."""
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = self._group_moves(s)
+        forced, force, with_temple, pile_only = made
         if forced is not None:
             return (forced,)
-        moves = list(with_temple)
+        moves = force + sorted(with_temple, key=self.key)
         if tail & 1:
             moves.append(DRAW_MOVE_T)
         if tail & 2:
             moves.append(RECYCLE_MOVE_T)
         return tuple(moves + pile_only if self.complete else moves)
 
-    def _group_moves(self, s: State) -> tuple[tuple | None, list[tuple], list[tuple]]:
+    def _group_moves(self, s: State) -> tuple[tuple | None, list[tuple], list[tuple], list[tuple]]:
         """(a card that leaves alone at no cost, or None; Use the Force with each Sylop
-        (when no Sylop leaves at no cost) and the groups with Temple cards in the
-        current order; the groups of pile cards alone)."""
+        (when no Sylop leaves at no cost); the groups with Temple cards, in no order;
+        the groups of pile cards alone)."""
         board = self.board
         cards = board.cards(s)
         forced = forced_move(board, s, cards)
         if forced is not None:
-            return forced, [], []
+            return forced, [], [], []
         groups = group_moves(board, s, cards)
-        with_temple = sorted([g for g in groups if g[1]], key=self.key)
-        return (None, force_moves(board, s, cards) + with_temple,
+        return (None, force_moves(board, s, cards), [g for g in groups if g[1]],
                 [g for g in groups if not g[1]])
 
     def win(self) -> list[tuple]:
@@ -343,6 +349,8 @@ class _Search:
             attempt += 1
             self.key = _order_key(attempt - 1)
             self._groups.clear()
+            if len(self._made) > MADE_LIMIT:
+                self._made.clear()
             self.limit = min(self.budget, self.nodes + base * _luby(attempt))
             self.path.clear()
             search, count = self._searcher()
