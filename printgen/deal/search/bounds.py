@@ -74,24 +74,44 @@ def _sumset(a: int, b: int) -> int:
 
 
 def _near_pair_sums(values: list[int], gap: int) -> int:
-    """Bitset (at OFFSET) of values[i] + values[j] for 0 < j - i <= gap + 1."""
-    counts: dict[int, int] = {}
-    window = 0
-    for w in values[1:gap + 2]:
-        counts[w] = counts.get(w, 0) + 1
-        window |= 1 << (w + OFFSET)
+    """Bitset (at OFFSET) of values[i] + values[j] for 0 < j - i <= gap + 1.
+
+    The values j may take for each i form a window of gap + 1 cards; its set of
+    values is a block's suffix, or its union with the next block's prefix, blocks of
+    the window's width (van Herk, Gil and Werman), so each window costs one union."""
+    width = gap + 1
+    bits = [1 << (v + OFFSET) for v in values]
+    n = len(bits)
+    prefix, suffix = bits[:], bits[:]
+    for i in range(1, n):
+        if i % width:
+            prefix[i] |= prefix[i - 1]
+    for i in range(n - 2, -1, -1):
+        if (i + 1) % width:
+            suffix[i] |= suffix[i + 1]
     sums = 0
-    for i, v in enumerate(values[:-1]):
+    last = n - 1
+    for i in range(last):
+        first, end = i + 1, min(i + width, last)
+        # within one block the window runs to its end (or to the last card)
+        window = suffix[first] if end // width == first // width else suffix[first] | prefix[end]
+        v = values[i]
         sums |= window << v if v >= 0 else window >> -v
-        w = values[i + 1]
-        counts[w] -= 1
-        if not counts[w]:
-            window ^= 1 << (w + OFFSET)
-        if i + gap + 2 < len(values):
-            w = values[i + gap + 2]
-            counts[w] = counts.get(w, 0) + 1
-            window |= 1 << (w + OFFSET)
     return sums
+
+
+def _value_tables(pile: tuple[int, ...]) -> tuple[list[int], ...]:
+    """Per 8 pile cards, a table from which of them are in play (8 bits) to the
+    bitset (at OFFSET) of their values."""
+    tables = []
+    for start in range(0, len(pile), 8):
+        table = [0] * 256
+        for chosen in range(1, 256):
+            low = chosen & -chosen
+            j = start + low.bit_length() - 1
+            table[chosen] = table[chosen ^ low] | (1 << (pile[j] + OFFSET) if j < len(pile) else 0)
+        tables.append(table)
+    return tuple(tables)
 
 
 class LossCheck:
@@ -111,7 +131,7 @@ class LossCheck:
         self._force: dict[tuple[int, int], int] = {}
         self._needs: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
         self._piles: dict[tuple[int, int], int] = {}
-        self._singles: dict[int, int] = {}
+        self._chunks = _value_tables(board.pile)
         by_value: dict[int, int] = {}
         for j, v in enumerate(board.pile):
             by_value[v] = by_value.get(v, 0) | 1 << j
@@ -161,15 +181,12 @@ class LossCheck:
 
     def single_sums(self, piles: int) -> int:
         """Bitset (at OFFSET) of the sums of no pile card or one: the part of
-        pile_sums that is quick to find."""
-        cached = self._singles.get(piles)
-        if cached is None:
-            cached = 1 << OFFSET
-            for mask, bit in self._value_masks:
-                if piles & mask:
-                    cached |= bit
-            self._singles[piles] = cached
-        return cached
+        pile_sums that is quick to find (a table per 8 pile cards)."""
+        sums = 1 << OFFSET
+        for table in self._chunks:
+            sums |= table[piles & 255]
+            piles >>= 8
+        return sums
 
     def pile_sums(self, piles: int, gap: int) -> int:
         """Bitset (at OFFSET) of every sum of no pile card, one, or two with at most
@@ -245,9 +262,7 @@ class LossCheck:
         # a card that no pile sum closes proves the loss; pairs of pile cards are
         # looked at only for the cards that no single pile card (or none) closes
         rolls_left = used < len(self.board.rolls)
-        singles = self._singles.get(piles)
-        if singles is None:
-            singles = self.single_sums(piles)
+        singles = self.single_sums(piles)
         open_needs = [sums for sums, sylop in needs
                       if not sums & singles and not (sylop and rolls_left)]
         if not open_needs:
