@@ -4,7 +4,10 @@ For each of COUNT deals from --start at each level, in this process, one deal at
 time: the CPU seconds of the verdict (solve), of the printed key (find_key: verdict,
 fewest recycles, shortening) and of the rating (the key and the player model's
 games, as `rate(..., jobs=1)` makes them one after the other), and whether the key is proven shortest
-and its recycles proven fewest. Prints per level the median, p99 and max of each
+and its recycles proven fewest. Every key is replayed through the engine (it must
+win with exactly the recycles it states), and every key proven to need a recycle
+(the rating's recycle star) is checked by a fresh solve allowing none, which must
+prove no win: the run stops at the first key that fails either. Prints per level the median, p99 and max of each
 time and the slowest deals. Then the --sheets slowest deals of all (by rating time)
 are run as a user runs them, `printgen deal N --level L` in a fresh process with
 its default worker processes, and timed from outside (start-up and PDF included).
@@ -33,10 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from printgen.deal import Level, solve  # noqa: E402
 from printgen.deal.rating.key import find_key  # noqa: E402
 from printgen.deal.rating.rating import model_rate  # noqa: E402
+from printgen.deal.search.recycles import recycles_used  # noqa: E402
+from printgen.deal.table.engine import replay  # noqa: E402
 from printgen.spec.dealfile import jedi_deal  # noqa: E402
 from printgen.spec.playermodel import model_data  # noqa: E402
 
-Row = tuple[int, str, float, float, float, bool, bool]   # deal, level, solve, key, rating, proofs
+Row = tuple[int, str, float, float, float, bool, bool, bool]   # deal, level, times, proofs, star
 
 
 def cpu(function, *args, **kwargs):
@@ -50,8 +55,14 @@ def measure(number: int, level: str) -> Row:
     deal = jedi_deal(number)
     _, solve_s = cpu(solve, deal, level)
     key, key_s = cpu(find_key, deal, level, data.key)
+    if key.winnable and not (replay(deal, level, key.moves).won
+                             and recycles_used(key.moves) == key.recycles):
+        raise SystemExit(f"deal {number} {level}: the key does not win with {key.recycles} recycles")
+    if key.recycle_needed and solve(deal, level, recycles=0, budget=2_000_000).winnable is not False:
+        raise SystemExit(f"deal {number} {level}: a recycle star without a win with none disproven")
     _, games_s = cpu(model_rate, deal, Level.parse(level), data.model)
-    return number, level, solve_s, key_s, key_s + games_s, key.shortest, key.recycles_proven
+    return (number, level, solve_s, key_s, key_s + games_s, key.shortest, key.recycles_proven,
+            key.recycle_needed)
 
 
 def quantiles(values: list[float]) -> str:
@@ -89,15 +100,16 @@ def main() -> int:
               f"key {quantiles([r[3] for r in part])} | rating {quantiles([r[4] for r in part])}")
         print(f"{'':<8} key proven shortest {sum(r[5] for r in part)}/{n} "
               f"({100 * sum(r[5] for r in part) / n:.1f} %), fewest recycles proven "
-              f"{sum(r[6] for r in part)}/{n}; slowest solves: "
+              f"{sum(r[6] for r in part)}/{n}, recycle stars (each re-checked) "
+              f"{sum(r[7] for r in part)}; slowest solves: "
               + ", ".join(f"{r[0]} {r[2]:.2f} s" for r in sorted(part, key=lambda r: -r[2])[:3])
               + "; slowest ratings: "
               + ", ".join(f"{r[0]} {r[4]:.2f} s" for r in sorted(part, key=lambda r: -r[4])[:3]),
               flush=True)
     if args.csv:
-        lines = ["deal,level,solve_s,key_s,rating_s,key_shortest,recycles_proven"]
-        lines += [f"{r[0]},{r[1]},{r[2]:.4f},{r[3]:.4f},{r[4]:.4f},{int(r[5])},{int(r[6])}"
-                  for r in rows]
+        lines = ["deal,level,solve_s,key_s,rating_s,key_shortest,recycles_proven,recycle_star"]
+        lines += [f"{r[0]},{r[1]},{r[2]:.4f},{r[3]:.4f},{r[4]:.4f},{int(r[5])},{int(r[6])},"
+                  f"{int(r[7])}" for r in rows]
         Path(args.csv).write_text("\n".join(lines) + "\n", encoding="utf-8")
     slowest = sorted(rows, key=lambda r: -r[4])[:args.sheets]
     with tempfile.TemporaryDirectory() as folder:
