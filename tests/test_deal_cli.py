@@ -86,7 +86,7 @@ def test_solve_jedi_temple_with_rolls(cli, tmp_path):
     deck.write_text(format_deal(jedi_deal(2)))
     result = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--level", "knight",
                  "--rolls", "6,5 5,5 5,6", "--json")
-    assert result.status == 0 and json.loads(result.out)["nodes"] == 311
+    assert result.status == 0 and json.loads(result.out)["nodes"] == 1040
     assert cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--rolls", "6,5").status == 2
     no_rolls = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--json")
     assert no_rolls.status == 0 and '"move": "force"' not in no_rolls.out

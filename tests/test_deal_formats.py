@@ -130,9 +130,10 @@ def test_bad_json_moves_are_errors():
 def test_steps_name_cards_places_and_force():
     deal = jedi_deal(1)
     steps = solution_steps(deal, "padawan", solve(deal, "padawan").moves)
-    assert steps[0] == ("Balance +3 (Temple row 7, card 5) with +3 (Temple row 7, card 6) "
-                        "and -6 (Temple row 7, card 7).")
-    assert steps[1].endswith("-7 (Discard) and Force -3.")
+    assert steps[0] == "Draw: -10."
+    assert steps[1] == ("Balance -7 (Temple row 7, card 2) with +9 (Temple row 7, card 3), "
+                        "+3 (Temple row 7, card 5), +3 (Temple row 7, card 6), -10 (Draw), "
+                        "-7 (Discard), Force +3 and Force +6.")
     assert any(step.startswith("Use the Force: spend the Sylop (Draw); roll 2 adds 6 and 1 (pool:")
                for step in steps)
     assert "Draw: -10." in steps

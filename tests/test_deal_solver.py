@@ -11,10 +11,10 @@ from printgen.spec.dealfile import jedi_deal
 
 # deal -> level -> (winnable, moves in the solution, nodes searched)
 PINNED = {
-    1: {"padawan": (True, 51, 123), "knight": (True, 52, 52), "chosen": (True, 52, 52)},
-    2: {"padawan": (True, 41, 41), "knight": (True, 58, 311), "chosen": (True, 58, 201)},
-    3: {"padawan": (True, 57, 57), "knight": (True, 83, 154), "chosen": (True, 63, 410)},
-    4: {"knight": (True, 50, 50)},
+    1: {"padawan": (True, 68, 68), "knight": (True, 71, 71), "chosen": (True, 71, 71)},
+    2: {"padawan": (True, 43, 44), "knight": (True, 39, 1040), "chosen": (True, 39, 1040)},
+    3: {"padawan": (True, 82, 291), "knight": (True, 83, 155), "chosen": (True, 69, 118)},
+    4: {"knight": (True, 47, 47)},
     5: {"knight": (True, 69, 69), "master": (True, 69, 69)},
 }
 

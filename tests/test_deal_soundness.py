@@ -134,6 +134,20 @@ def test_the_verdict_is_the_engines_exhaustive_one(game_at):
         assert replays_to_a_win(game, position, [board.to_move(m) for m in path])
 
 
+@SETTINGS
+@given(small_games())
+def test_the_forced_draw_keeps_the_verdict(game_at):
+    # a Solver's first restart forces the Draw when there is no Draw card and the
+    # stock is not empty (solver.py); small games are decided in that restart
+    deal, level, position = game_at
+    game, board = Game(deal, level), Board(deal, level)
+    search = _Search(board, complete=True, draw_first=True)
+    won = search.run(state_of(board, position), 200_000)
+    assert won is engine_wins(game, position, {})
+    if won:
+        assert replays_to_a_win(game, position, [board.to_move(m) for m in search.win()])
+
+
 def sylop_deal(sylops: int, rolls: tuple[tuple[int, int], ...], seed: int) -> Deal:
     """Deal `seed`'s cards with `sylops` Sylops (extra ones replace the first cards
     of other values, missing ones become +5) and the given rolls."""

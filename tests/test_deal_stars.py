@@ -21,11 +21,11 @@ LEVELS = ["padawan", "knight", "master", "chosen"]
 WON_ALL = ModelRate(8, 8, 3)
 SAMPLE = range(1, 6)       # deal 3 at Knight, Master and Chosen One also stops early
 # Deals whose key recycles while the search for a win with fewer recycles stopped at
-# its budget (key.fewer_recycles = 20,000 positions), found by searching deals 1-400
-# at each level: the key uses 1 recycle, 'a win with fewer was not ruled out', and
-# solve(recycles=0) does win (Padawan 33 in 42,775 positions, the others in 17,134).
-# They used to get the recycle star.
-STOPPED_EARLY = {"padawan": 33, "knight": 55, "master": 55, "chosen": 55}
+# its budget (key.fewer_recycles = 20,000 positions), the first of deals 1-600 at each
+# level: the key uses 1 recycle, 'a win with fewer was not ruled out', and
+# solve(recycles=0) does win (Padawan 398 in 49,764 positions, the others in 62,424).
+# Such deals used to get the recycle star.
+STOPPED_EARLY = {"padawan": 398, "knight": 60, "master": 60, "chosen": 60}
 
 
 def recycle_star(rating: Rating) -> bool:

@@ -55,7 +55,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="the game (default: jedi-temple)")
     parser.add_argument("--json", action="store_true", help="print the deal and solution as JSON")
     parser.add_argument("--budget", default=DEFAULT_BUDGET, help=argparse.SUPPRESS)
-    add_jobs(parser, "rating games played")
+    add_jobs(parser, "the rating's searches (the key and the model's games) run")
     add_paper(parser)                       # the deal sheet PDF (without --json)
     add_out(parser, "output/deals")
     return parser

@@ -105,17 +105,20 @@ def model_rate(deal: Deal, level: Level, params: ModelParams, *,
 def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 1,
          budget: int = DEFAULT_BUDGET, model: ModelRate | None = None) -> Rating:
     """Rate a deal at a level (None: the rule set's default) with `data`: the key and
-    the model's games (or `model`, the games already played). With jobs > 1 the games
-    are played in `jobs` worker processes while this one finds the key; the rating is
-    the same whatever `jobs`."""
+    the model's games (or `model`, the games already played). With jobs > 1 the key's
+    search and the games are tasks for `jobs` worker processes, the key first and
+    each game a task of its own, so a worker that finishes takes the next: a key that
+    takes seconds keeps one worker while the others play the games. Every search is
+    bounded in positions, not seconds, so the rating is the same whatever `jobs`."""
     at = deal.rules.level(level)
     params = data.model
     if model is None and jobs > 1:
         from printgen.workers import pool as worker_pool
-        parts = [tuple(range(j, params.games, jobs)) for j in range(jobs)]
         with worker_pool(jobs) as pool:
-            futures = [pool.submit(_games, (deal, at.level, params, part)) for part in parts]
-            key = find_key(deal, at.level, data.key, budget=budget)
+            searching = pool.submit(find_key, deal, at.level, data.key, budget=budget)
+            futures = [pool.submit(_games, (deal, at.level, params, (game,)))
+                       for game in range(params.games)]
+            key = searching.result()
             model = ModelRate(sum(f.result() for f in futures), params.games, params.samples)
     else:
         key = find_key(deal, at.level, data.key, budget=budget)

@@ -74,40 +74,44 @@ def _sumset(a: int, b: int) -> int:
 
 
 def _near_pair_sums(values: list[int], gap: int) -> int:
-    """Bitset (at OFFSET) of values[i] + values[j] for 0 < j - i <= gap + 1."""
-    counts: dict[int, int] = {}
-    window = 0
-    for w in values[1:gap + 2]:
-        counts[w] = counts.get(w, 0) + 1
-        window |= 1 << (w + OFFSET)
+    """Bitset (at OFFSET) of values[i] + values[j] for 0 < j - i <= gap + 1.
+
+    The values j may take for each i form a window of gap + 1 cards; its set of
+    values is a block's suffix, or its union with the next block's prefix, blocks of
+    the window's width (van Herk, Gil and Werman), so each window costs one union."""
+    width = gap + 1
+    bits = [1 << (v + OFFSET) for v in values]
+    n = len(bits)
+    prefix, suffix = bits[:], bits[:]
+    for i in range(1, n):
+        if i % width:
+            prefix[i] |= prefix[i - 1]
+    for i in range(n - 2, -1, -1):
+        if (i + 1) % width:
+            suffix[i] |= suffix[i + 1]
     sums = 0
-    for i, v in enumerate(values[:-1]):
+    last = n - 1
+    for i in range(last):
+        first, end = i + 1, min(i + width, last)
+        # within one block the window runs to its end (or to the last card)
+        window = suffix[first] if end // width == first // width else suffix[first] | prefix[end]
+        v = values[i]
         sums |= window << v if v >= 0 else window >> -v
-        w = values[i + 1]
-        counts[w] -= 1
-        if not counts[w]:
-            window ^= 1 << (w + OFFSET)
-        if i + gap + 2 < len(values):
-            w = values[i + gap + 2]
-            counts[w] = counts.get(w, 0) + 1
-            window |= 1 << (w + OFFSET)
     return sums
 
 
-def _pair_sums(values: list[int]) -> int:
-    """Bitset (at OFFSET) of a + b over every two different cards (a value counts
-    twice only when two cards have it)."""
-    counts: dict[int, int] = {}
-    for v in values:
-        counts[v] = counts.get(v, 0) + 1
-    distinct = sorted(counts)
-    bits = 0
-    for i, v in enumerate(distinct):
-        if counts[v] > 1:
-            bits |= 1 << (2 * v + OFFSET)
-        for w in distinct[i + 1:]:
-            bits |= 1 << (v + w + OFFSET)
-    return bits
+def _value_tables(pile: tuple[int, ...]) -> tuple[list[int], ...]:
+    """Per 8 pile cards, a table from which of them are in play (8 bits) to the
+    bitset (at OFFSET) of their values."""
+    tables = []
+    for start in range(0, len(pile), 8):
+        table = [0] * 256
+        for chosen in range(1, 256):
+            low = chosen & -chosen
+            j = start + low.bit_length() - 1
+            table[chosen] = table[chosen ^ low] | (1 << (pile[j] + OFFSET) if j < len(pile) else 0)
+        tables.append(table)
+    return tuple(tables)
 
 
 class LossCheck:
@@ -127,6 +131,11 @@ class LossCheck:
         self._force: dict[tuple[int, int], int] = {}
         self._needs: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
         self._piles: dict[tuple[int, int], int] = {}
+        self._chunks = _value_tables(board.pile)
+        by_value: dict[int, int] = {}
+        for j, v in enumerate(board.pile):
+            by_value[v] = by_value.get(v, 0) | 1 << j
+        self._value_masks = tuple((mask, 1 << (v + OFFSET)) for v, mask in by_value.items())
         self._subsets: dict[int, int] = {}
 
     def force_bits(self, pool: int, used: int) -> int:
@@ -170,6 +179,15 @@ class LossCheck:
         cached = self._needs[key] = tuple(needs)
         return cached
 
+    def single_sums(self, piles: int) -> int:
+        """Bitset (at OFFSET) of the sums of no pile card or one: the part of
+        pile_sums that is quick to find (a table per 8 pile cards)."""
+        sums = 1 << OFFSET
+        for table in self._chunks:
+            sums |= table[piles & 255]
+            piles >>= 8
+        return sums
+
     def pile_sums(self, piles: int, gap: int) -> int:
         """Bitset (at OFFSET) of every sum of no pile card, one, or two with at most
         `gap` cards between them."""
@@ -179,13 +197,37 @@ class LossCheck:
         cached = self._piles.get((piles, gap))
         if cached is not None:
             return cached
-        pile = self.board.pile
-        values = [pile[j] for j in range(self.board.n) if piles >> j & 1]
-        sums = 1 << OFFSET
-        for v in values:
-            sums |= 1 << (v + OFFSET)
-        sums |= _pair_sums(values) if gap >= self.board.n else _near_pair_sums(values, gap)
+        if gap >= self.board.n:
+            sums = self._any_pair_sums(piles)
+        else:
+            pile, values, rest = self.board.pile, [], piles
+            while rest:
+                low = rest & -rest
+                values.append(pile[low.bit_length() - 1])
+                rest ^= low
+            sums = self.single_sums(piles) | _near_pair_sums(values, gap)
         self._piles[(piles, gap)] = sums
+        return sums
+
+    def _any_pair_sums(self, piles: int) -> int:
+        """Bitset (at OFFSET) of the sums of no pile card, one, or any two (a value
+        counts twice only when two cards have it), from the values present."""
+        present: list[int] = []
+        sums = 1 << OFFSET
+        for mask, bit in self._value_masks:
+            cards = piles & mask
+            if cards:
+                present.append(bit)
+                sums |= bit
+                if cards & (cards - 1):                  # two cards of this value: 2v
+                    v = bit.bit_length() - 1 - OFFSET
+                    sums |= bit << v if v >= 0 else bit >> -v
+        present.sort()
+        higher = 0
+        for bit in reversed(present):                  # v + w over values w above v
+            v = bit.bit_length() - 1 - OFFSET
+            sums |= higher << v if v >= 0 else higher >> -v
+            higher |= bit
         return sums
 
     def _reflect(self, sums: int) -> int:
@@ -217,13 +259,20 @@ class LossCheck:
             needs = self.needs(left, pool, used)
         if not needs:
             return False
+        # a card that no pile sum closes proves the loss; pairs of pile cards are
+        # looked at only for the cards that no single pile card (or none) closes
+        rolls_left = used < len(self.board.rolls)
+        singles = self.single_sums(piles)
+        open_needs = [sums for sums, sylop in needs
+                      if not sums & singles and not (sylop and rolls_left)]
+        if not open_needs:
+            return False
         if self.complete:
             gap = self.board.n
         else:
             gap = 2 * (left.bit_count() - 1) + (piles & self.free).bit_count()
         closing = self.pile_sums(piles, gap)
-        rolls_left = used < len(self.board.rolls)
-        for sums, sylop in needs:  # noqa: SIM110 (the solver's hot loop: any() here is 2.5x slower)
-            if not sums & closing and not (sylop and rolls_left):
+        for sums in open_needs:  # noqa: SIM110 (the solver's hot loop: any() here is slower)
+            if not sums & closing:
                 return True
         return False

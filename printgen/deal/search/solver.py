@@ -13,13 +13,21 @@ pruning that never changes a verdict:
   leave at no cost also tries the minimal non-empty sets that sum to zero
   (+a with -a, ...), the only groups it can leave in on its own;
 - a group that is two groups is played as two moves (group_moves);
-- a state already proven lost is never searched again (the lost table).
+- a state already proven lost is never searched again (the lost table);
+- (Solver's searches, every other restart) with no Draw card and cards in the
+  stock, Draw is the only move: it loses nothing, since the Discard Pile stays as
+  it is and every group possible without a Draw card is possible with one, so the
+  state and the one after the Draw are won or lost together.
 tests/test_deal_soundness.py checks the verdicts against an exhaustive search
 of the engine's own legal moves.
 Move order: Use the Force (only when no Sylop leaves at no cost), Balance groups
 (in one of three orders, see _order_key), then Draw, then Recycle, then groups of
 pile cards alone. The search restarts after Luby-sequence node budgets, switching
-order, keeping what it proved lost.
+order, keeping what it proved lost; a Solver's restarts take turns with and without
+the forced Draw (each finds fast some wins the other finds slowly: deal 7,000,400 at
+Chosen One took 169,842 positions without it and takes 80 with it, while a few deals
+take longer with it alone). The player model's searches (solve_from) never force it,
+so its games are those the star scale was set with.
 """
 
 from __future__ import annotations
@@ -44,10 +52,11 @@ from printgen.deal.search.state import (
 )
 from printgen.deal.table.deal import Deal
 from printgen.deal.table.engine import Move
-from printgen.deal.table.rules import Level
+from printgen.deal.table.rules import TEMPLE_SIZE, Level
 from printgen.errors import BudgetExceeded
 
 DEFAULT_BUDGET = 12_000_000
+MADE_LIMIT = 200_000    # group lists kept across restarts; past it they are found anew
 POOL_SHIFT = 62 + 6 * POOL_BITS     # the lost table's key: Temple, piles, pool, rolls used
 
 
@@ -158,10 +167,19 @@ def _pairs(board: Board, s: State, cards: list) -> list[tuple]:
 
 
 def _below_top(cards: int, keep: int) -> int:
-    """The cards of a bitmask but its `keep` highest."""
-    for _ in range(keep):
-        cards ^= 1 << (cards.bit_length() - 1)
-    return cards
+    """The cards of a bitmask but its `keep` highest (the shorter loop of two: the
+    `keep` highest bits taken off, or the others gathered from the lowest up)."""
+    drop = cards.bit_count() - keep
+    if keep <= drop:
+        for _ in range(keep):
+            cards ^= 1 << (cards.bit_length() - 1)
+        return cards
+    below = 0
+    for _ in range(drop):
+        low = cards & -cards
+        below |= low
+        cards ^= low
+    return below
 
 
 def _luby(i: int) -> int:
@@ -203,9 +221,11 @@ class _Search:
     is a win, but a loss must then be confirmed by a complete search.
     """
 
-    def __init__(self, board: Board, *, complete: bool) -> None:
+    def __init__(self, board: Board, *, complete: bool, draw_first: bool = False) -> None:
         self.board = board
         self.complete = complete
+        self.draw_first = draw_first        # may restarts force the Draw (see run())
+        self.forcing = False                # this restart forces it
         self.budget = 0
         self.lost: dict[int, list[tuple[int, int]]] = {}
         self.nodes = 0
@@ -213,44 +233,68 @@ class _Search:
         self.path: list[tuple] = []
         self.key = _order_key(0)
         self.loss_check = LossCheck(board, complete=complete)
-        self._groups: dict[tuple, tuple] = {}
+        self._groups: dict[tuple, tuple] = {}     # the moves per key, this restart's order
+        self._made: dict[tuple, tuple] = {}       # the groups per key, for every restart
+        # what moves() reads of the board, kept at hand (the solver's hot loop)
+        self._plain_draw = not board.rules.auto_flip
+        self._rolls = len(board.rolls)
+        self._force = board.rules.force_value is not None
+        self._sylop_temple, self._sylop_piles = board.sylop_temple, board.sylop_piles
 
-    def moves(self, s: State) -> list[tuple]:
+    def moves(self, s: State) -> tuple[tuple, ...]:
         """The moves to try in state s, in the current order. The groups depend only on
         the Temple cards left, the values of the Draw card and the Discard top, the
-        pool, whether a roll is left and whether the Sylops leave at no cost, so they
-        are kept per those."""
+        pool, whether a roll is left and whether the Sylops leave at no cost, and the
+        Draw and Recycle moves on whether each is legal, so the moves are kept per
+        those (the tuple is shared: never changed)."""
         board = self.board
-        removed, piles, cursor, hd, _, pool, used = s
+        removed, piles, cursor, hd, rec, pool, used = s
         top = (piles & ((1 << cursor) - 1)).bit_length() - 1
+        if self._plain_draw:
+            stock = piles >> (cursor + hd)
+            tail = 1 if stock else 2 if rec > 0 and piles else 0
+        else:
+            tail = board.can_draw(s) | board.can_recycle(s) << 1
+        rolls_left = self._rolls - used
+        free = rolls_left > 0 and self._force and rolls_left >= (
+            (self._sylop_temple & ~removed).bit_count() + (self._sylop_piles & piles).bit_count())
         key = (removed, board.pile[cursor] if hd else None,
-               board.pile[top] if top >= 0 else None, pool, used < len(board.rolls),
-               board.sylops_free(s))
+               board.pile[top] if top >= 0 else None, pool, rolls_left > 0, free, tail)
         entry = self._groups.get(key)
         if entry is None:
-            entry = self._groups[key] = self._group_moves(s)
-        forced, with_temple, pile_only = entry
-        if forced is not None:
-            return [forced]
-        moves = list(with_temple)
-        if board.can_draw(s):
-            moves.append(DRAW_MOVE_T)
-        if board.can_recycle(s):
-            moves.append(RECYCLE_MOVE_T)
-        return moves + pile_only if self.complete else moves
+            entry = self._groups[key] = self._moves(s, key[:-1], tail)
+        return entry
 
-    def _group_moves(self, s: State) -> tuple[tuple | None, list[tuple], list[tuple]]:
+    def _moves(self, s: State, key: tuple, tail: int) -> tuple[tuple, ...]:
+        """The moves of moves() (tail: 1 Draw is legal, 2 Recycle is, 3 both), from
+        the groups of s, which are found once per key for all the restarts and only
+        sorted again in each restart's order."""
+        made = self._made.get(key)
+        if made is None:
+            made = self._made[key] = self._group_moves(s)
+        forced, force, with_temple, pile_only = made
+        if forced is not None:
+            return (forced,)
+        if self.forcing and tail & 1 and key[1] is None:
+            return (DRAW_MOVE_T,)       # no Draw card and the stock not empty
+        moves = force + sorted(with_temple, key=self.key)
+        if tail & 1:
+            moves.append(DRAW_MOVE_T)
+        if tail & 2:
+            moves.append(RECYCLE_MOVE_T)
+        return tuple(moves + pile_only if self.complete else moves)
+
+    def _group_moves(self, s: State) -> tuple[tuple | None, list[tuple], list[tuple], list[tuple]]:
         """(a card that leaves alone at no cost, or None; Use the Force with each Sylop
-        (when no Sylop leaves at no cost) and the groups with Temple cards in the
-        current order; the groups of pile cards alone)."""
+        (when no Sylop leaves at no cost); the groups with Temple cards, in no order;
+        the groups of pile cards alone)."""
         board = self.board
         cards = board.cards(s)
         forced = forced_move(board, s, cards)
         if forced is not None:
-            return forced, [], []
+            return forced, [], [], []
         groups = group_moves(board, s, cards)
-        with_temple = sorted([g for g in groups if g[1]], key=self.key)
-        return (None, force_moves(board, s, cards) + with_temple,
+        return (None, force_moves(board, s, cards), [g for g in groups if g[1]],
                 [g for g in groups if not g[1]])
 
     def win(self) -> list[tuple]:
@@ -264,6 +308,8 @@ class _Search:
         limit = self.limit
         nodes = self.nodes
         pops = self.loss_check.pops
+        complete = self.complete
+        free = self.loss_check.free
 
         def search(s: State) -> bool:
             nonlocal nodes
@@ -274,7 +320,9 @@ class _Search:
                 # with no recycle left, discard cards below the ones that can still be
                 # taken off the top never come up: search without them
                 discard = piles & ((1 << cursor) - 1)
-                keep = pops(s)
+                # LossCheck.pops, written out for the fast search
+                keep = (pops(s) if complete else
+                        TEMPLE_SIZE - removed.bit_count() + (discard & free).bit_count())
                 if discard.bit_count() > keep:
                     piles ^= _below_top(discard, keep)
                     s = removed, piles, cursor, hd, rec, pool, used
@@ -312,7 +360,10 @@ class _Search:
         while self.nodes < self.budget:
             attempt += 1
             self.key = _order_key(attempt - 1)
+            self.forcing = self.draw_first and attempt % 2 == 1
             self._groups.clear()
+            if len(self._made) > MADE_LIMIT:
+                self._made.clear()
             self.limit = min(self.budget, self.nodes + base * _luby(attempt))
             self.path.clear()
             search, count = self._searcher()
@@ -336,9 +387,10 @@ class Solver:
         self.board = board = Board(deal, level)
         rules = board.rules
         self.pairs = rules.max_cards == 2 and rules.force_value is None
-        self.fast = _Search(board, complete=False) if rules.fast_first and not self.pairs else None
+        self.fast = (_Search(board, complete=False, draw_first=True)
+                     if rules.fast_first and not self.pairs else None)
         self.full: _Search | PairSearch = (PairSearch(board) if self.pairs
-                                           else _Search(board, complete=True))
+                                           else _Search(board, complete=True, draw_first=True))
         self.nodes = 0
 
     def solve(self, recycles: int | None = None, *, budget: int = DEFAULT_BUDGET) -> Solution:

@@ -1,0 +1,138 @@
+"""Seeded Jedi Temple deals per level: solve, key and sheet times, the slowest named.
+
+For each of COUNT deals from --start at each level, in this process, one deal at a
+time: the CPU seconds of the verdict (solve), of the printed key (find_key: verdict,
+fewest recycles, shortening) and of the rating (the key and the player model's
+games, as `rate(..., jobs=1)` makes them one after the other), and whether the key is proven shortest
+and its recycles proven fewest. Every key is replayed through the engine (it must
+win with exactly the recycles it states), and every key proven to need a recycle
+(the rating's recycle star) is checked by a fresh solve allowing none, which must
+prove no win: the run stops at the first key that fails either. Prints per level the median, p99 and max of each
+time and the slowest deals. Then the --sheets slowest deals of all (by rating time)
+are run as a user runs them, `printgen deal N --level L` in a fresh process with
+its default worker processes, and timed from outside (start-up and PDF included).
+
+CPU seconds per deal do not depend on what else runs on the machine as much as
+wall seconds do; run it on a quiet machine all the same (nice -n 10 is fine).
+
+With --jobs N the deals are measured in N worker processes (each deal's times are
+still those of one process; N at most the machine's cores, or the times grow).
+
+Run: python bench/bench_deal_times.py [--count 200] [--start 1] [--levels padawan,knight,master,chosen]
+     [--sheets 5] [--csv FILE] [--jobs 1]
+The issue's check, 10,000 deals per level (about 7 hours of CPU: 3.6 hours with 2 jobs):
+     nice -n 10 python bench/bench_deal_times.py --count 10000 --start 9100001 --sheets 20 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from printgen.deal import Level, solve  # noqa: E402
+from printgen.deal.rating.key import find_key  # noqa: E402
+from printgen.deal.rating.rating import model_rate  # noqa: E402
+from printgen.deal.search.recycles import recycles_used  # noqa: E402
+from printgen.deal.table.engine import replay  # noqa: E402
+from printgen.spec.dealfile import jedi_deal  # noqa: E402
+from printgen.spec.playermodel import model_data  # noqa: E402
+
+Row = tuple[int, str, float, float, float, bool, bool, bool]   # deal, level, times, proofs, star
+
+
+def cpu(function, *args, **kwargs):
+    began = time.process_time()
+    result = function(*args, **kwargs)
+    return result, time.process_time() - began
+
+
+def measure_one(work: tuple[int, str]) -> Row:
+    return measure(*work)
+
+
+def measure(number: int, level: str) -> Row:
+    data = model_data()
+    deal = jedi_deal(number)
+    _, solve_s = cpu(solve, deal, level)
+    key, key_s = cpu(find_key, deal, level, data.key)
+    if key.winnable and not (replay(deal, level, key.moves).won
+                             and recycles_used(key.moves) == key.recycles):
+        raise SystemExit(f"deal {number} {level}: the key does not win with {key.recycles} recycles")
+    if key.recycle_needed and solve(deal, level, recycles=0, budget=2_000_000).winnable is not False:
+        raise SystemExit(f"deal {number} {level}: a recycle star without a win with none disproven")
+    _, games_s = cpu(model_rate, deal, Level.parse(level), data.model)
+    return (number, level, solve_s, key_s, key_s + games_s, key.shortest, key.recycles_proven,
+            key.recycle_needed)
+
+
+def quantiles(values: list[float]) -> str:
+    ordered = sorted(values)
+    p99 = ordered[max(0, -(-len(ordered) * 99 // 100) - 1)]
+    return (f"median {statistics.median(ordered) * 1000:6.1f} ms  p99 {p99 * 1000:7.1f} ms  "
+            f"max {ordered[-1] * 1000:7.1f} ms")
+
+
+def sheet_seconds(number: int, level: str, out: Path) -> float:
+    command = [sys.executable, "-m", "printgen", "deal", str(number), "--level", level,
+               "--out", str(out), "--quiet"]
+    began = time.perf_counter()
+    subprocess.run(command, check=True)
+    return time.perf_counter() - began
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--start", type=int, default=1)
+    parser.add_argument("--levels", default="padawan,knight,master,chosen")
+    parser.add_argument("--sheets", type=int, default=5, help="slowest deals run as sheets")
+    parser.add_argument("--csv", default=None, help="write every deal's row to this file")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes measuring deals")
+    args = parser.parse_args()
+    jedi_deal(1)                                    # the deck file read before any timing
+    began = time.perf_counter()
+    rows: list[Row] = []
+    for level in args.levels.split(","):
+        work = [(n, level) for n in range(args.start, args.start + args.count)]
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                part = list(pool.map(measure_one, work, chunksize=4))
+        else:
+            part = [measure_one(w) for w in work]
+        rows += part
+        n = len(part)
+        print(f"{level:<8} {n} deals | solve {quantiles([r[2] for r in part])} | "
+              f"key {quantiles([r[3] for r in part])} | rating {quantiles([r[4] for r in part])}")
+        print(f"{'':<8} key proven shortest {sum(r[5] for r in part)}/{n} "
+              f"({100 * sum(r[5] for r in part) / n:.1f} %), fewest recycles proven "
+              f"{sum(r[6] for r in part)}/{n}, recycle stars (each re-checked) "
+              f"{sum(r[7] for r in part)}; slowest solves: "
+              + ", ".join(f"{r[0]} {r[2]:.2f} s" for r in sorted(part, key=lambda r: -r[2])[:3])
+              + "; slowest ratings: "
+              + ", ".join(f"{r[0]} {r[4]:.2f} s" for r in sorted(part, key=lambda r: -r[4])[:3]),
+              flush=True)
+    if args.csv:
+        lines = ["deal,level,solve_s,key_s,rating_s,key_shortest,recycles_proven,recycle_star"]
+        lines += [f"{r[0]},{r[1]},{r[2]:.4f},{r[3]:.4f},{r[4]:.4f},{int(r[5])},{int(r[6])},"
+                  f"{int(r[7])}" for r in rows]
+        Path(args.csv).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    slowest = sorted(rows, key=lambda r: -r[4])[:args.sheets]
+    with tempfile.TemporaryDirectory() as folder:
+        for number, level, *_ in slowest:
+            print(f"sheet: printgen deal {number} --level {level}: "
+                  f"{sheet_seconds(number, level, Path(folder)):.2f} s wall", flush=True)
+    print(f"{time.perf_counter() - began:.0f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
