@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from printgen.errors import FitError
-from printgen.layout.board import board_pages
+from printgen.layout.assembly import assembly_page
+from printgen.layout.board import board_pages, board_split
 from printgen.layout.face import context_for, layout_side
 from printgen.layout.impose import centred_grid, choose_orientation, largest_grid, room
 from printgen.layout.net import Net, cube_net, net_lines
@@ -97,8 +98,12 @@ def token_pages(part: Part, paper: Paper) -> list[Page]:
 
 
 def part_pages(part: Part, paper: Paper) -> list[Page]:
-    """A board split over as many sheets as it needs (count times), or a part's tokens."""
+    """A board split over as many sheets as it needs (count times), after its assembly
+    guide where it takes more than one; or a part's tokens."""
     if part.kind is PartKind.BOARD:
         side = part_side(part)
-        return [page for _ in range(part.count) for page in board_pages(side, paper, part.overlap, part.title)]
+        split = board_split(side, paper, part.overlap)
+        guide = [assembly_page(split, side.frame.width, side.frame.height, part.overlap, part.title)] \
+            if len(split.tiles) > 1 else []
+        return guide + [page for _ in range(part.count) for page in board_pages(side, paper, part.overlap, part.title)]
     return token_pages(part, paper)
