@@ -16,7 +16,7 @@ from printgen.spec.printdata import paper
 
 GAMES = ["coruscant-shift", "jedi-duel", "jedi-temple", "kerton-sabacc", "solomons-temple",
          "west-end-sabacc"]
-HOUSE_DEFAULTS = ["coruscant-shift", "jedi-duel", "jedi-temple", "kerton-sabacc", "west-end-sabacc"]
+HOUSE_DEFAULTS = ["coruscant-shift", "jedi-duel", "jedi-temple", "kerton-sabacc", "solomons-temple", "west-end-sabacc"]
 BETTING_DECKS = ["coruscant-shift", "kerton-42", "sabacc-62", "sabacc-76"]
 
 
