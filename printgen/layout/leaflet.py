@@ -67,6 +67,13 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
     return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body)
 
 
+def folded_layers(paper: Paper, style: FoldStyle) -> int:
+    """How many layers of paper a leaflet on `paper` folds to: its sheet's two rows of
+    panels, whether folded in half (one side) or cut into two strips (both sides)."""
+    _, cols = fold_sheet(paper, style)
+    return 2 * cols
+
+
 def body_sizes(largest: float) -> list[float]:
     """Body sizes to try, largest first: folds.yaml's body, then STEP smaller each time."""
     count = int((largest - SMALLEST_BODY) / STEP + 1e-6)

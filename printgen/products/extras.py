@@ -20,6 +20,7 @@ from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
+from printgen.products.box import with_leaflets
 from printgen.products.names import box_file, leaflet_file
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
@@ -60,7 +61,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     leaflet (on both sides unless the deck is printed fold-over; a line in notes where
     no panel fits), or, for a deck with `rules_as: booklet`, as a booklet of the card
     size and its reading copy, the box made deep enough for the folded booklets."""
-    box: TuckBox | None = extras.box
+    box: TuckBox | None = None if extras.box is None else with_leaflets(extras.box, deck, paper)
     booklets: list[PrintFile] = []
     if extras.rules and deck.rules_as == "booklet":
         box, booklets = _as_booklets(deck, extras, paper=paper, duplex=duplex, back_offset=back_offset, notes=notes)
