@@ -14,6 +14,7 @@ INK = "#1a1a1a"
 BAND = "#d8d8d8"
 HEADING = TextStyle(font="sans-bold", size=14.0, color=INK, min_size=10.0)
 BODY = TextStyle(font="sans", size=10.0, color=INK, min_size=8.0, line_height=1.3)
+CREDITS = TextStyle(font="sans-italic", size=8.0, color=INK, min_size=6.5, valign="bottom")
 NUMBER = TextStyle(font="sans-bold", size=16.0, color=INK, align="center", valign="middle", min_size=8.0)
 
 
@@ -33,8 +34,10 @@ def assembly_steps(split: Split, overlap: float) -> list[str]:
     ]
 
 
-def assembly_page(split: Split, board_w: float, board_h: float, overlap: float, title: str) -> Page:
-    """The guide for a board of board_w x board_h points split as `split`."""
+def assembly_page(split: Split, board_w: float, board_h: float, overlap: float, title: str,
+                  credits: tuple[str, ...] = ()) -> Page:
+    """The guide for a board of board_w x board_h points split as `split`, the
+    credits at its foot."""
     sheet = split.paper
     margin = max(sheet.margin, pt(10))
     width = sheet.width - 2 * margin
@@ -53,6 +56,9 @@ def assembly_page(split: Split, board_w: float, board_h: float, overlap: float, 
     for k, step in enumerate(assembly_steps(split, overlap)):
         prims += set_text(step, margin, y, width, pt(12), BODY, f"assembly guide step {k + 1}")
         y += pt(12.4)
+    if credits:
+        prims += set_text("  ".join(credits), margin, sheet.height - margin - pt(8), width, pt(8),
+                          CREDITS, "assembly guide credits")
     return Page(sheet.width, sheet.height, (), tuple(prims))
 
 

@@ -15,7 +15,7 @@ from printgen.errors import FitError
 from printgen.layout.boxart import layout_box
 from printgen.layout.leaflet import fold_style, layout_leaflet
 from printgen.layout.page import PrintFile
-from printgen.layout.pieces import dice_pages, part_pages
+from printgen.layout.pieces import Credit, dice_pages, part_pages
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
@@ -73,9 +73,11 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
             notes.append(f"no tuck box on {paper.name}: {error}")
     if extras.dice:
         files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: {words(deck.lang).dice}",
-                               tuple(dice_pages(list(extras.dice), paper))))
+                               tuple(dice_pages(list(extras.dice), paper,
+                                                Credit(deck.title, words(deck.lang).dice, deck.credits)))))
     files += [PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
-                        tuple(part_pages(part, paper))) for part in extras.parts]
+                        tuple(part_pages(part, paper, Credit(deck.title, part.title, deck.credits))))
+              for part in extras.parts]
     files += booklets
     if deck.rules_as == "booklet":
         return files
