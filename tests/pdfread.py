@@ -108,3 +108,15 @@ def words(path: Path) -> list[str]:
     """Per page, the page's text as extracted."""
     with pdfplumber.open(str(path)) as pdf:
         return [page.extract_text() or "" for page in pdf.pages]
+
+
+def text_size(char: dict) -> float:
+    """A pdfplumber char's type size in points as printed, however it is turned:
+    pdfplumber's own `size` is the glyph box's height, which for text turned on its
+    side is the glyph's advance instead."""
+    a, b, c, d, _, _ = char["matrix"]
+    scale = abs(a * d - b * c) ** 0.5 or 1.0
+    cos, sin = abs(a) / scale, abs(b) / scale
+    if cos >= sin:
+        return (char["height"] - scale * char["adv"] * sin) / cos
+    return (char["width"] - scale * char["adv"] * cos) / sin

@@ -53,8 +53,8 @@ def test_alignment_marks_match_across_sheets(tmp_path, paper_name):
     marks = [(mm(x), mm(y)) for x, y in split.marks]
     margin = mm(sheet.margin)
     with pdfplumber.open(path) as pdf:
-        assert len(pdf.pages) == len(split.tiles)
-        for page, tile in zip(pdf.pages, split.tiles):
+        assert len(pdf.pages) == len(split.tiles) + 1        # the assembly guide, then the sheets
+        for page, tile in zip(pdf.pages[1:], split.tiles):
             for x, y in _mark_centres(page):
                 bx, by = x - margin, y - margin
                 if 0 <= bx <= mm(tile.w) and 0 <= by <= mm(tile.h):      # printed, not clipped away
@@ -105,7 +105,7 @@ def test_solomon_board_caption_and_sheet_labels_cover_nothing():
     for name in ("a4", "letter"):
         sheet = paper(name)
         split = split_board(part.width, part.height, sheet, part.overlap, board_pieces(side))
-        pages = part_pages(part, sheet)
+        pages = part_pages(part, sheet)[1:]                  # after the assembly guide
         for page, tile in zip(pages, split.tiles):
             labels = [p for p in page.prims if isinstance(p, TextRun)]
             assert labels and "sheet" in " ".join(r.text for r in labels)
@@ -128,3 +128,32 @@ def test_start_is_one_step_from_its_neighbours():
     steps = [b - a for a, b in zip(row, row[1:])]
     assert mm(row[i] - row[i - 1]) == pytest.approx(mm(row[i + 1] - row[i]))
     assert max(steps) < 1.3 * min(steps)                 # START as near as any space to the next
+
+
+def test_a_board_on_several_sheets_starts_with_its_assembly_guide(tmp_path):
+    """The guide page numbers every sheet where it lies on the board, in the order
+    the sheets print, and draws one alignment mark per mark on the seams."""
+    sheet = paper("a4")
+    part = load_part(find(PARTS, "solomon-board"))
+    from printgen.layout.seams import board_pieces
+    from printgen.layout.pieces import part_side
+    split = split_board(part.width, part.height, sheet, part.overlap, board_pieces(part_side(part)))
+    pages = part_pages(part, sheet)
+    assert len(pages) == len(split.tiles) + 1
+    path = render_pdf(pages, tmp_path / "board.pdf")
+    with pdfplumber.open(path) as pdf:
+        guide = pdf.pages[0]
+        numbers = [w for w in guide.extract_words() if w["text"].isdigit() and float(w["bottom"]) < guide.height * 0.7
+                   and w["x0"] > 0 and w.get("upright", True)]
+        bold = {w["text"]: ((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2) for w in numbers
+                if int(w["text"]) <= len(split.tiles)}
+        assert set(bold) >= {str(n) for n in range(1, len(split.tiles) + 1)}
+        for n, tile in enumerate(split.tiles, start=1):     # sheet n's number sits left of n+1's, or a row lower
+            if tile.col > 0:
+                assert bold[str(n)][0] > bold[str(n - 1)][0]
+            if tile.row > 0:
+                assert bold[str(n)][1] > bold[str(n - split.cols)][1]
+        assert "sheets together" in guide.extract_text()
+        assert len(_mark_centres(guide)) == len(split.marks)
+        for number, page in enumerate(pdf.pages[1:], start=1):     # each sheet says which it is
+            assert f"sheet {number} of {len(split.tiles)}" in page.extract_text()

@@ -265,8 +265,12 @@ def test_too_wide_table_names_its_block(tmp_path):
         lay_out(list(load_rules(path).blocks), book_style("poker"))
 
 
-def test_cover_without_room_for_its_picture():
-    rules = load_rules(next(p for p in RULES if p.stem == "jedi-temple"))
+def test_cover_without_room_for_its_picture(tmp_path):
+    from PIL import Image as PILImage
+    PILImage.new("RGB", (1200, 850), "#24365c").save(tmp_path / "plan.png")
+    (tmp_path / "pictured.md").write_text("---\ntitle: A pictured play aid\n---\n# Pictured\n\n![A plan](plan.png)\n\nSome text.\n",
+                                          encoding="utf-8")
+    rules = load_rules(tmp_path / "pictured.md")
     picture = next(b.image for b in rules.blocks if b.image)
     with pytest.raises(FitError, match="cover picture"):
         lay_out_book(rules.blocks, book_style("poker"), title=rules.title, credits=("A line of credits",) * 11,

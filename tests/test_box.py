@@ -151,3 +151,28 @@ def test_front_art_bleeds_past_the_notched_top_cut(tmp_path):
         assert colour(x, fy - 1.5 * MM) == green, x                 # past the top cut, into the bleed
     assert colour(fx + fw / 2, fy + notch / 2) == green                # inside the cut-away notch
     assert colour(fx + fw / 2, fy + notch + 0.5 * MM) == green         # just below the notch
+
+
+@pytest.mark.parametrize("deck", ["sabacc-62", "coruscant-shift", "kerton-42", "sabacc-76",
+                                  "solomons-temple-white", "standard-54"])
+def test_box_keeps_a_millimetre_to_spare_beside_what_it_ships(tmp_path, deck):
+    """The depth read from the box's fold lines holds the cards and every leaflet the
+    deck build prints for the box (each folded to as many layers of 0.1 mm paper as
+    its sheet has panels: two rows of as many columns as its fold and crop marks
+    bound) with at least 1 mm to spare."""
+    from printgen.cli import main
+    assert main(["build", deck, "--only", "box,rules", "--out", str(tmp_path), "-q"]) == 0
+    _, dashed, _ = dashed_and_solid(next(tmp_path.glob("*-box-a4.pdf")))
+    _, _, depth = inner_size(dashed)
+    from printgen.spec import load_deck
+    loaded = load_deck(deck)
+    cards = len(loaded.cards) * 0.32
+    leaflets = sorted(tmp_path.glob("*-rules-*.pdf"))
+    assert len(leaflets) == len(loaded.rules)
+    folded = 0.0
+    for leaflet in leaflets:
+        with pdfplumber.open(str(leaflet)) as doc:
+            marks = {round(line["x0"] / MM, 1) for line in doc.pages[0].lines if abs(line["x0"] - line["x1"]) < 0.01}
+        assert len(marks) >= 3
+        folded += 2 * (len(marks) - 1) * 0.1
+    assert depth - cards - folded >= 1.0 - 0.02, (depth, cards, folded)

@@ -16,7 +16,7 @@ from printgen.spec.printdata import paper
 
 GAMES = ["coruscant-shift", "jedi-duel", "jedi-temple", "kerton-sabacc", "solomons-temple",
          "west-end-sabacc"]
-HOUSE_DEFAULTS = ["coruscant-shift", "jedi-duel", "jedi-temple", "kerton-sabacc", "west-end-sabacc"]
+HOUSE_DEFAULTS = ["coruscant-shift", "jedi-duel", "jedi-temple", "kerton-sabacc", "solomons-temple", "west-end-sabacc"]
 BETTING_DECKS = ["coruscant-shift", "kerton-42", "sabacc-62", "sabacc-76"]
 
 
@@ -86,3 +86,23 @@ def test_solomon_cards_say_what_the_seed_says(colour):
             assert "Scapegoat (with a Priest in play)" in text[name]
     assert text["Priest (good)"].startswith("You may put him in play")
     assert "At the start of the Military phase" in text["Isaiah"]
+
+
+@pytest.mark.parametrize("deck", ["sabacc-62", "coruscant-shift", "solomons-temple-black"])
+def test_every_piece_sheet_carries_the_credits_notice_and_scale_bar(tmp_path, deck):
+    """Dice, tokens and the board's assembly guide: every credit sentence of the deck
+    and the fan notice in the margin, and a 10 mm scale bar beside the dice and tokens."""
+    import re
+
+    from printgen.cli import main
+    assert main(["build", deck, "--only", "parts", "--out", str(tmp_path), "-q"]) == 0
+    sentences = [squeeze(s) for credit in load_deck(deck).credits for s in re.split(r"(?<=[.!?])\s+", credit) if s]
+    pdfs = sorted(tmp_path.glob("*.pdf"))
+    assert pdfs
+    for path in pdfs:
+        with pdfplumber.open(path) as doc:
+            first = "".join(c["text"] for c in doc.pages[0].chars if c["text"].strip())
+        for sentence in sentences:
+            assert sentence in first, (path.name, sentence)
+        if "board" not in path.name:
+            assert "10mm" in first, path.name

@@ -41,7 +41,7 @@ def test_builtin_text_fits_one_side(tmp_path, game, sheet):
         assert "Sabacc Cantina App" in text and "--original" in text
     else:
         assert "printgen's own" in text                  # says it is our wording, with credits
-    assert leaflet.body >= 7.5                           # type as large as the fold allows
+    assert leaflet.body >= 8.0                           # body type never under 8 pt
 
 
 @pytest.mark.parametrize("game", GAMES)

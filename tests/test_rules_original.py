@@ -4,9 +4,11 @@ built-in Jedi Temple fold is a play aid that says so."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pdfplumber
+import pytest
 
 from printgen.layout.leaflet import fold_style
 from printgen.products.rules import find_rules
@@ -74,3 +76,48 @@ def test_missing_original_is_one_clear_line(cli, tmp_path):
     result = cli("rules", "jedi-temple", "--original", str(tmp_path / "nope.txt"), "--out", str(tmp_path))
     assert result.status == 2 and "nope.txt: file not found" in result.err
     assert len(result.err.strip().splitlines()) == 1
+
+
+def leaflet_text(cli, tmp_path, game: str, deal: int | None = None) -> str:
+    """The leaflet's text in reading order, its panels as laid out (each upright)."""
+    from printgen.layout.primitives import TextRun
+    from printgen.products.rules import RulesBuild, layout_rules
+    from printgen.spec.printdata import paper
+    leaflet = layout_rules(find_rules(game), RulesBuild(out=tmp_path, paper=paper("a4"), deal=deal))
+    panels = sorted((placed for page in leaflet.pages for placed in page.placed),
+                    key=lambda placed: int(placed.side.name.split("-")[1]))
+    return " ".join(run.text for placed in panels for run in placed.side.prims if isinstance(run, TextRun))
+
+
+def test_jedi_temple_fold_carries_what_printgen_adds_and_no_rule(cli, tmp_path):
+    """Only the deal's setup and stacking order, its Force rolls and the solver's
+    reading of the silent points (a house default), pointing to the designers' own
+    rules; none of the designers' setup, availability, ending or level rules."""
+    text = leaflet_text(cli, tmp_path, "jedi-temple")
+    for carried in ("This is not the rules.", "setup order", "Force rolls", "House default:",
+                    "Joseph Kramer", "CC BY-NC-ND", "Sabacc Cantina App", "--original"):
+        assert carried in text, carried
+    for restated in ("Jedi Knight", "Jedi Master", "Chosen One", "turned up", "dealt face", "Available",
+                     "available", "Blocked", "Sacred Texts", "cycles", "overlap", "totalling 0",
+                     "sum to 0", "GOAL", "Goal"):
+        assert restated not in text, restated
+
+
+def test_jedi_temple_deal_insert_is_a_stacking_order(cli, tmp_path):
+    from printgen.spec.dealfile import jedi_deal
+    text = leaflet_text(cli, tmp_path, "jedi-temple", 9)
+    deal = jedi_deal(9)
+    top = " ".join("Sylop" if v == 0 else f"{v:+d}" for v in deal.values[28:33])
+    assert "Stockpile, top card first" in text and top in text
+    assert "Discard Pile" not in text.split("Deal 9")[1]          # the insert restates no rule
+
+
+COMMAND = re.compile(r"printgen\s+(rules|build|deal|box|aid|booklet|dice|challenge|calibrate|solve|"
+                     r"census|showcase|gallery|new|list|docs)\b")
+
+
+@pytest.mark.parametrize("game", ["coruscant-shift", "jedi-duel", "jedi-temple", "kerton-sabacc",
+                                  "solomons-temple", "west-end-sabacc"])
+def test_no_printgen_command_lines_in_a_players_leaflet(cli, tmp_path, game):
+    text = leaflet_text(cli, tmp_path, game)
+    assert not COMMAND.search(text), COMMAND.search(text)

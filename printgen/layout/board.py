@@ -94,6 +94,11 @@ def alignment_mark(x: float, y: float) -> tuple[Primitive, ...]:
             line(x, y - MARK_ARM, x, y + MARK_ARM, stroke=MARK_COLOR, width=0.6))
 
 
+def board_split(side: Side, paper: Paper, overlap: float) -> Split:
+    """How the board drawn on `side` is split across sheets of `paper`."""
+    return split_board(side.frame.width, side.frame.height, paper, overlap, board_pieces(side))
+
+
 def board_pages(side: Side, paper: Paper, overlap: float, title: str) -> list[Page]:
     """One page per tile, the tile's corner at the printer margin."""
     pieces = board_pieces(side)
@@ -107,7 +112,7 @@ def board_pages(side: Side, paper: Paper, overlap: float, title: str) -> list[Pa
                      Frame(tile.w, tile.h, 0.0, 0.0), prims)
         x0 = y0 = sheet.margin
         extra = list(_guides(tile, split, overlap, x0, y0))
-        label = f"{title}: sheet {number} of {len(split.tiles)} (row {tile.row + 1}, column {tile.col + 1})"
+        label = f"{title}: sheet {number} of {len(split.tiles)}"
         extra += sheet_label(label, tile, pieces, x0, y0, sheet.height - sheet.margin - y0 - tile.h,
                              visible_part(tile, split, overlap))
         pages.append(Page(sheet.width, sheet.height, (Placed(piece, x0, y0, clip=Clip.TRIM),),
@@ -127,8 +132,11 @@ def _guides(tile: Tile, split: Split, overlap: float, x0: float, y0: float) -> t
     return tuple(guides)
 
 
+LABEL_SIZE = 6.5      # points: a sheet's label, the smallest type a player is asked to read
+
+
 def _label(text: str, right: float, bottom: float) -> list[Primitive]:
-    style = TextStyle(font="sans", size=6.0, color="#444444", align="right", valign="bottom", wrap=False)
+    style = TextStyle(font="sans", size=LABEL_SIZE, color="#444444", align="right", valign="bottom", wrap=False)
     w, h = pt(120), pt(3.5)
     runs = set_text(text, right - w - pt(1), bottom - h - pt(1), w, h, style, f"sheet label {text!r}")
     left = min(run.x for run in runs) - pt(1)
@@ -141,7 +149,7 @@ def sheet_label(text: str, tile: Tile, pieces: tuple[Box, ...], x0: float, y0: f
     in the first corner of the tile (bottom right, bottom left, top right, top left)
     where its visible part (what the next sheets do not cover) meets no piece of the
     board; bottom right if none is free."""
-    width = font("sans").width(text, 6.0) + pt(2)
+    width = font("sans").width(text, LABEL_SIZE) + pt(2)
     height = pt(4.5)
     if below >= height + pt(1):
         return _label(text, x0 + tile.w, y0 + tile.h + height + pt(1))

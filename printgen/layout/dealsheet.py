@@ -223,7 +223,7 @@ def setup_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: f
         tint = style.colors["tint"] if i < deal.tableau.size else None
         prims.append(Rect(cx, cy, cell_w, cell_h, fill=tint, stroke=style.colors["rule"], width=0.4))
         prims += text(str(i + 1), cx + pt(0.8), cy + pt(0.6), cell_w / 2, pt(3),
-                      f"{where} position {i + 1}", font="condensed", size=6, color=muted)
+                      f"{where} position {i + 1}", font="condensed", size=6.5, color=muted)
         prims += text(cell.text, cx, cy + pt(1.2), cell_w, cell_h - pt(1.2),
                       f"{where} card {i + 1}", font="sans-bold", size=11, color=cell.color,
                       align="center", valign="middle", shrink=7)
@@ -233,7 +233,7 @@ def setup_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: f
     legend = (f"Shaded: the {deal.temple_word} (cards 1 to {size}). The small number is each "
               f"card's place in the stacked deck, 1 on top; card {size + 1} is the first of "
               f"the rest.")
-    prims += text(legend, x, y, w, pt(4), f"{where} setup legend", size=7.5, color=muted, shrink=6)
+    prims += text(legend, x, y, w, pt(4), f"{where} setup legend", size=7.5, color=muted, shrink=6.5)
     return y + pt(5)
 
 

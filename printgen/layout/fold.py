@@ -47,7 +47,7 @@ from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.shaping import font
 from printgen.units import mm
 
-TABLE_FLOOR = 5.0      # points: the smallest type a table shrinks to before it is an error
+TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
 TABLE_STEP = 0.25
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
 
@@ -86,6 +86,8 @@ class Chunk:
     gap: float = 0.0               # space above, dropped at the top of a panel
     keep: int = 0                  # how many following chunks must share its panel
     notes: tuple[Note, ...] = ()   # the footnotes referenced in it, in order
+    whole: int = 0                 # how many following chunks share it where the block fits whole
+    heading: bool = False          # never the last chunk on a panel
 
 
 def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
@@ -93,9 +95,13 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     if block.kind is BlockKind.HEADING:
         rich = heading_style(block, style)
         lines = wrap(block.spans, width, rich, block.where)
-        return [Chunk(*set_lines(lines, rich, 0.0, 0.0), gap=style.gap * 1.6, keep=2, notes=notes_in(block.spans))]
+        return [Chunk(*set_lines(lines, rich, 0.0, 0.0), gap=style.gap * 1.6, keep=2, notes=notes_in(block.spans),
+                      heading=True)]
     if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
-        return _text_chunks(block, style)
+        made = _text_chunks(block, style)
+        if block.keep_with_next and made:          # a title line: the last line keeps what follows
+            made[-1] = replace(made[-1], keep=2, heading=True)
+        return made
     if block.kind is BlockKind.TABLE:
         return _table_chunks(block, style)
     if block.kind is BlockKind.IMAGE:
@@ -281,48 +287,82 @@ def flow(blocks: list[Block], style: FoldStyle, *,
     keep with their text. whole_blocks: a paragraph, list item or table also stays on
     one panel where it fits (a leaflet's setting). Returns each panel's primitives and
     the height it uses."""
+    items, wheres = flow_chunks(blocks, style, whole_blocks=whole_blocks)
+    limit = style.inner[1]
+    for i, chunk in enumerate(items):
+        if chunk.height > limit + 1e-6:
+            raise FitError(f"{wheres[i]}: a piece {mm(chunk.height):.1f} mm tall does not fit a panel's "
+                           f"{mm(limit):.1f} mm of text height")
+    result = []
+    for placed in place(items, limit):
+        prims: list[Primitive] = []
+        y = 0.0
+        for i in placed:
+            gap = items[i].gap if y > 0 else 0.0
+            prims += [shift(p, 0.0, y + gap) for p in items[i].prims]
+            y += gap + items[i].height
+        result.append((prims, y))
+    return result
+
+
+def flow_chunks(blocks: list[Block], style: FoldStyle, *,
+                whole_blocks: bool = False) -> tuple[list[Chunk], list[str]]:
+    """The chunks flow() places, in order (the blocks, then their endnotes), and
+    where each comes from."""
     items: list[Chunk] = []
     wheres: list[str] = []
     for block in blocks + endnotes(blocks):
         made = kept_chunks(block, style) if whole_blocks else chunks(block, style)
         items += made
         wheres += [block.where] * len(made)
-    limit = style.inner[1]
-    panels: list[list[Primitive]] = [[]]
-    used: list[float] = [0.0]
+    return items, wheres
+
+
+def place(items: list[Chunk], limit: float) -> list[list[int]]:
+    """The chunks (by index) on each panel of `limit` points of text height. A chunk
+    starts a new panel unless it fits with the chunks it keeps: its whole block where
+    that fits on a panel, else the lines it keeps; a heading is never the last chunk
+    on a panel (the chunk after it may split its block rather than leave it there)."""
+    panels: list[list[int]] = [[]]
     y = 0.0
     for i, chunk in enumerate(items):
         gap = chunk.gap if y > 0 else 0.0
-        last = kept_until(items, i) if whole_blocks else i + chunk.keep
-        need = chunk.height + sum(c.height + c.gap for c in items[i + 1:last + 1])
+        need = _height(items, i, kept_until(items, i, whole=True))
+        after_heading = bool(panels[-1]) and items[panels[-1][-1]].heading
+        if need > limit + 1e-6 or (after_heading and y + gap + need > limit + 1e-6):
+            need = _height(items, i, kept_until(items, i, whole=False))
         if y > 0 and y + gap + min(need, limit) > limit + 1e-6:
             panels.append([])
-            used.append(0.0)
             y, gap = 0.0, 0.0
-        if chunk.height > limit + 1e-6:
-            raise FitError(f"{wheres[i]}: a piece {mm(chunk.height):.1f} mm tall does not fit a panel's "
-                           f"{mm(limit):.1f} mm of text height")
-        panels[-1] += [shift(p, 0.0, y + gap) for p in chunk.prims]
+        panels[-1].append(i)
         y += gap + chunk.height
-        used[-1] = y
-    return list(zip(panels, used))
+    return panels
+
+
+def _height(items: list[Chunk], start: int, last: int) -> float:
+    """The height of chunks start..last set together (the first one's gap not counted)."""
+    return items[start].height + sum(c.height + c.gap for c in items[start + 1:last + 1])
 
 
 def kept_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     """A block's chunks; the first line of a paragraph or list item keeps all its
-    lines, a table's header row all its rows."""
+    lines, a table's header row all its rows, while they fit on one panel."""
     made = chunks(block, style)
     if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM, BlockKind.TABLE) and len(made) > 1:
-        made[0] = replace(made[0], keep=len(made) - 1)
+        made[0] = replace(made[0], whole=len(made) - 1)
     return made
 
 
-def kept_until(items: list[Chunk], start: int) -> int:
+def kept_until(items: list[Chunk], start: int, *, whole: bool = False) -> int:
     """The last chunk that must share a panel with chunk `start`, following keeps on
-    (a heading keeps the first line of a paragraph, which keeps the paragraph)."""
-    end, j = start + items[start].keep, start + 1
+    (a heading keeps the first line of a paragraph, which keeps the next line, or with
+    whole, the paragraph)."""
+    def keep(chunk: Chunk) -> int:
+        return max(chunk.keep, chunk.whole) if whole else chunk.keep
+
+    end, j = start + keep(items[start]), start + 1
     while j <= min(end, len(items) - 1):
-        end = max(end, j + items[j].keep)
+        end = max(end, j + keep(items[j]))
         j += 1
     return min(end, len(items) - 1)
 

@@ -27,9 +27,10 @@ class Leaflet:
     body: float = 0.0     # the body type size chosen, in points
 
 
-SMALLEST_BODY = 6.5   # pt: the type is stepped down from folds.yaml's body size to this
+SMALLEST_BODY = 8.0   # pt: the type is stepped down from folds.yaml's body size to this
 STEP = 0.5            # pt
-READABLE_BODY = 7.5   # pt: a one-sided leaflet is preferred while its body is at least this
+READABLE_BODY = 8.5   # pt: a one-sided leaflet is preferred while its body is at least this
+SMALLEST_TYPE = 6.5   # pt: no text on a leaflet (folio, table) is set smaller
 
 
 def fold_style(facts: FoldFacts, panel: str) -> FoldStyle:
@@ -66,6 +67,13 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
     return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body)
 
 
+def folded_layers(paper: Paper, style: FoldStyle) -> int:
+    """How many layers of paper a leaflet on `paper` folds to: its sheet's two rows of
+    panels, whether folded in half (one side) or cut into two strips (both sides)."""
+    _, cols = fold_sheet(paper, style)
+    return 2 * cols
+
+
 def body_sizes(largest: float) -> list[float]:
     """Body sizes to try, largest first: folds.yaml's body, then STEP smaller each time."""
     count = int((largest - SMALLEST_BODY) / STEP + 1e-6)
@@ -76,8 +84,8 @@ def scaled(style: FoldStyle, body: float) -> FoldStyle:
     """The fold's type scaled so that its body is `body` points; the panel is unchanged."""
     k = body / style.body
     return replace(style, body=body, headings=tuple(h * k for h in style.headings),
-                   table=style.table * k, folio=style.folio * k, gap=style.gap * k,
-                   indent=style.indent * k)
+                   table=max(SMALLEST_TYPE, style.table * k), folio=max(SMALLEST_TYPE, style.folio * k),
+                   gap=style.gap * k, indent=style.indent * k, table_floor=max(SMALLEST_TYPE, style.table_floor))
 
 
 def finish_panel(prims: list[Primitive], number: int, total: int, style: FoldStyle) -> tuple[Primitive, ...]:

@@ -52,6 +52,7 @@ class Block:
     marker: str = ""                            # list item marker: "•" or "3."
     rows: tuple[tuple[tuple[Span, ...], ...], ...] = ()   # table rows of cells, header first
     image: Picture | None = None
+    keep_with_next: bool = False                # a title line: kept with what follows, like a heading
 
 
 @dataclass(frozen=True)

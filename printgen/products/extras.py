@@ -15,11 +15,12 @@ from printgen.errors import FitError
 from printgen.layout.boxart import layout_box
 from printgen.layout.leaflet import fold_style, layout_leaflet
 from printgen.layout.page import PrintFile
-from printgen.layout.pieces import dice_pages, part_pages
+from printgen.layout.pieces import Credit, dice_pages, part_pages
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
+from printgen.products.box import with_leaflets
 from printgen.products.names import box_file, leaflet_file
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
@@ -60,7 +61,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     leaflet (on both sides unless the deck is printed fold-over; a line in notes where
     no panel fits), or, for a deck with `rules_as: booklet`, as a booklet of the card
     size and its reading copy, the box made deep enough for the folded booklets."""
-    box: TuckBox | None = extras.box
+    box: TuckBox | None = None if extras.box is None else with_leaflets(extras.box, deck, paper)
     booklets: list[PrintFile] = []
     if extras.rules and deck.rules_as == "booklet":
         box, booklets = _as_booklets(deck, extras, paper=paper, duplex=duplex, back_offset=back_offset, notes=notes)
@@ -72,9 +73,11 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
             notes.append(f"no tuck box on {paper.name}: {error}")
     if extras.dice:
         files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: {words(deck.lang).dice}",
-                               tuple(dice_pages(list(extras.dice), paper))))
+                               tuple(dice_pages(list(extras.dice), paper,
+                                                Credit(deck.title, words(deck.lang).dice, deck.credits)))))
     files += [PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
-                        tuple(part_pages(part, paper))) for part in extras.parts]
+                        tuple(part_pages(part, paper, Credit(deck.title, part.title, deck.credits))))
+              for part in extras.parts]
     files += booklets
     if deck.rules_as == "booklet":
         return files

@@ -23,10 +23,22 @@ def load_original(path: Path) -> tuple[Block, ...]:
     return tuple(plain_blocks(text, display_path(path)))
 
 
+TITLE_WORDS = 7      # a line of at most this many words, not ending a sentence, is a title
+
+
 def plain_blocks(text: str, source: str) -> list[Block]:
-    """Plain text: one paragraph per non-blank line (blank lines only separate)."""
-    return [Block(BlockKind.PARAGRAPH, f"{source}:{number}", (Span(line.strip()),))
+    """Plain text: one paragraph per non-blank line (blank lines only separate). A
+    short line that does not end a sentence ("GOAL", "Available Cards") reads as a
+    title: it is set as written but kept with the line after it."""
+    return [Block(BlockKind.PARAGRAPH, f"{source}:{number}", (Span(line.strip()),),
+                  keep_with_next=is_title(line))
             for number, line in enumerate(text.splitlines(), start=1) if line.strip()]
+
+
+def is_title(line: str) -> bool:
+    """A short line that does not end in sentence punctuation."""
+    words = line.split()
+    return 0 < len(words) <= TITLE_WORDS and not words[-1].endswith((".", "!", "?", ",", ";"))
 
 
 def with_original(rules: RulesText, path: Path) -> RulesText:
