@@ -61,9 +61,8 @@ def test_stance_spaces_hold_a_card(cli, tmp_path):
     assert len(big) == 3
     for space in big:
         assert (space["x1"] - space["x0"]) / MM >= 63.5 and (space["bottom"] - space["top"]) / MM >= 88.9
-    for words in ("High Stance", "Middle Stance", "Low Stance", "Force Powers", "Force Defence",
-                  "Fumble", "Force Lightning", "Jokers", "Regaining Fatigue"):
-        assert words in text
+    for words in ("High Stance", "Middle Stance", "Low Stance", "Force Powers", "Force Defence", "Fumble"):
+        assert words in text          # Force Lightning, Jokers, Regaining Fatigue: beside the track
 
 
 def test_defence_table_as_it_applies(cli, tmp_path):
@@ -116,6 +115,23 @@ def test_the_aid_says_what_the_seed_says(cli, tmp_path):
     high, middle, sections = columns
     assert "your defence is slower by your modifier" in high and "the lower total is the faster" in high
     assert "Easier to defend against all normal attacks" in middle
-    assert "Several Fumbles are swapped in player order" in sections
+    assert "Several Fumbles are swapped in player order" in pages[-1]      # beside the Fatigue track
+    assert "Force Defence" in sections
     assert "your defence †" in high and "† House default:" in pages[0]
     assert all("An unofficial fan print, free and not for sale" in page for page in pages)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_aids_fit_either_paper(cli, tmp_path, paper, players):
+    """Letter's landscape sheet is 18 mm narrower than A4's: the reminders beside the
+    Stance spaces and the Fatigue notes beside the track still fit, every word of
+    them printed."""
+    result = cli("aid", "jedi-duel", "--paper", paper, "--players", str(players), "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    import pypdfium2
+    document = pypdfium2.PdfDocument(next(tmp_path.glob("*.pdf")))
+    text = " ".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+    flat = " ".join(text.replace("\ufffe", "").replace("-\r\n", "").split())
+    for heading in ("Your turn", "Force Defence", "Force Lightning", "Jokers", "Regaining Fatigue"):
+        assert heading in flat, heading
