@@ -19,7 +19,7 @@ from typing import NoReturn
 
 from printgen import __version__
 from printgen.cli.options import PAPER_VARIABLE, common_parser, job_key, settle
-from printgen.cli.verbs import SUMMARIES
+from printgen.cli.verbs import PRINT_ONLY, SUMMARIES
 from printgen.errors import PrintgenError
 
 EPILOG = f"""\
@@ -71,6 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 0
         settle(args)
+        if args.command in PRINT_ONLY:
+            return int(args.run(args) or 0)
         from printgen.output import DEFAULT, recording  # a command runs: --help did not need it
         args.argv = argv
         default_out = DEFAULT if getattr(args, "out", None) is None else None
