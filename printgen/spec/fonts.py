@@ -36,6 +36,7 @@ from printgen.fonts import (
     user_face,
 )
 from printgen.limits import limit
+from printgen.reading import note_read
 from printgen.spec.places import confined, no_file
 from printgen.spec.schema import Checker
 
@@ -117,6 +118,7 @@ def _face(check: Checker, file: Path, src: str, index: int, path: tuple[Any, ...
         check.fail(path, f"expected a font file whose path has no '|' or '#', got {src!r}")
         return None
     name = user_face(found, index)
+    note_read(found)                    # (build --watch watches it)
     try:
         loaded = face(name)
     except broken() as error:
@@ -186,3 +188,8 @@ def _fonts_file(path: Path) -> dict[str, Fonts]:
     found = read_fonts(check, doc.data, path, ())
     check.raise_errors()
     return found
+
+
+def forget_fonts_files() -> None:
+    """Read every project's fonts.yaml afresh from now on (a long-running watch)."""
+    _fonts_file.cache_clear()
