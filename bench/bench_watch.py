@@ -36,7 +36,7 @@ SYLOP = '  - fields: {kind: sylop, suit: all, value: "0"}\n    count: 2\n'
 TWO_SYLOPS = ('  - fields: {kind: sylop, suit: all, value: "0"}\n'
               '  - fields: {kind: sylop, suit: all, value: "0", name: SYLOP}\n')
 NAMES = ("SYLOP", "SYLOPS")                     # the one card's text, saved in turn
-COLOURS = ('sylop_tint: "#', 'sylop_tint: "#0')   # (found by the first edit)
+COLOURS = ('frame: "#22304f"', 'frame: "#22304e"')   # the frame of every card, saved in turn
 
 
 def project(folder: Path) -> Path:
@@ -67,11 +67,13 @@ class Watch:
         self.process = subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         text=True, env=ENV)
         self.lines: queue.Queue[str] = queue.Queue()
+        self.log: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
         for line in self.process.stdout:
+            self.log.append(line.rstrip("\n"))
             self.lines.put(line.rstrip("\n"))
 
     def until(self, start: str, timeout: float = 300) -> None:
@@ -86,6 +88,10 @@ class Watch:
             if line.startswith(start):
                 return
         raise SystemExit(f"no line starting {start!r} within {timeout} s")
+
+    def failed(self) -> str | None:
+        """An error line the watch printed, if any."""
+        return next((line for line in self.log if line.startswith("printgen: error") or "Traceback" in line), None)
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGINT)
@@ -104,8 +110,9 @@ def edit_once(watch: Watch, path: Path, old: str, new: str, png: Path, pdf: Path
     before = identity(png), identity(pdf)
     saved = save(path, old, new)
     while identity(png) == before[0] or identity(pdf) == before[1]:
-        if time.perf_counter() - saved > 300:
-            raise SystemExit(f"the PNG and the PDF were not both replaced within 300 s of saving {path.name}")
+        if watch.process.poll() is not None or time.perf_counter() - saved > 300 or watch.failed():
+            raise SystemExit(f"the PNG and the PDF were not both replaced after saving {path.name}: "
+                             f"{watch.failed() or 'no error said'}")
         time.sleep(0.002)
     files = time.perf_counter() - saved
     watch.until("watch: built")
@@ -117,6 +124,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--only", default="pdf,png,gallery", help="the outputs built ('all': every one)")
     args = parser.parse_args()
+    # (started where Ctrl-C is ignored, the watch would inherit that and never stop)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     only = [] if args.only == "all" else ["--only", args.only]
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
