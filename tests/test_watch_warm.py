@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from printgen.cli import make_parser
+from printgen.cli.build import run
 from printgen.cli.options import settle
 from printgen.cli.watch import Warm
 
@@ -88,7 +89,7 @@ def warm_builder(project: Path, out: Path) -> Warm:
     args = make_parser(argv).parse_args(argv)
     settle(args)
     args.argv = argv
-    return Warm(args)
+    return Warm(args, run)
 
 
 def clean_build(project: Path, out: Path) -> dict[str, bytes]:

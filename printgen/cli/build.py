@@ -185,7 +185,7 @@ def run_recorded(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     if getattr(args, "watch", False):
         from printgen.cli.watch import watch
-        return watch(args)
+        return watch(args, run)
     if args.all:
         return run_all(args)
     if args.deck is None:

@@ -22,7 +22,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from printgen.errors import InputError, PrintgenError
@@ -42,13 +42,15 @@ class Warm:
 
     running = False                 # whether this process runs a watch
 
-    def __init__(self, args: argparse.Namespace) -> None:
+    def __init__(self, args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) -> None:
+        """args: the build's options; run: what builds (cli/build.py's run, handed in so
+        that the two modules do not import each other)."""
         from printgen.render.drawn import Drawn
         self.args = argparse.Namespace(**{**vars(args), "watch": False, "drawn": Drawn()})
+        self.run = run
 
     def build(self) -> tuple[int, float]:
         """Build once; the exit status and the seconds it took."""
-        from printgen.cli.build import run
         from printgen.cli.options import job_key
         from printgen.output import DEFAULT, recording
         started = time.perf_counter()
@@ -57,7 +59,7 @@ class Warm:
         status = 2
         try:
             with recording(job_key(self.args), adopt=default, root=default or self.args.out):
-                status = run(self.args)
+                status = self.run(self.args)
         except PrintgenError as error:
             print(f"printgen: error: {error}", file=sys.stderr, flush=True)
             status = error.exit_status
@@ -100,15 +102,15 @@ def wait_for_change(files: set[str]) -> list[str]:
     return []
 
 
-def watch(args: argparse.Namespace) -> int:
-    """Build, then rebuild on every change until interrupted (Ctrl-C)."""
+def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) -> int:
+    """Build with run, then rebuild on every change until interrupted (Ctrl-C)."""
     if args.all:
         raise InputError("--watch: watches one deck, so give a DECK instead of --all")
     from printgen.reading import files_read
     say = (lambda text: None) if args.quiet else (lambda text: print(f"watch: {text}", flush=True))
     deck_file = {os.path.abspath(args.deck)} if Path(args.deck).is_file() else set()
     Warm.running = True
-    warm = Warm(args)
+    warm = Warm(args, run)
     try:
         while True:
             status, elapsed = warm.build()
