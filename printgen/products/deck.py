@@ -58,8 +58,9 @@ def _counting(pages: Iterator[Page], result: BuildResult) -> Iterator[Page]:
 
 def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = None) -> BuildResult:
     """Read the deck's extras (box, dice, parts, rules texts), lay out the cards (unless
-    given their layout) and the extras, so bad input fails before any file is written;
-    then write each asked-for output."""
+    given their layout; a large deck's as each output uses them, see layout_deck) and
+    the extras, so bad input fails before any file is written (or, for a large deck's
+    card, before any is placed); then write each asked-for output."""
     wanted = options.formats & {"box", "parts", "rules"}
     if wanted:              # a build without them does not import what makes them
         from printgen.products.extras import lay_out_extras, read_extras
