@@ -6,7 +6,7 @@ worker processes) and with `--only pdf`; for each it prints the wall time, the t
 and the peak resident memory of the largest process (the build or one of its PNG
 workers). Flat memory and a steady time per card mean the cost stays linear.
 
-Usage: python bench/bench_scale.py [--sizes 620,6200] [--jobs 2]
+Usage: python bench/bench_scale.py [--sizes 620,6200] [--jobs 2] [--outputs pdf,pdf+png]
 """
 
 from __future__ import annotations
@@ -41,12 +41,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="620,6200")
     parser.add_argument("--jobs", default="2")
+    parser.add_argument("--outputs", default="pdf,pdf+png", help="the builds to time, '+' joining outputs")
     args = parser.parse_args()
     print(f"{'cards':>6} {'outputs':>8} {'wall s':>8} {'ms/card':>8} {'peak MB':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         for size in (int(s) for s in args.sizes.split(",")):
             deck = big_deck(Path(tmp), size)
-            for only in ("pdf", "pdf,png"):
+            for only in (outputs.replace("+", ",") for outputs in args.outputs.split(",")):
                 # each measurement in a new interpreter, so that ru_maxrss is its own
                 code = ("import resource, subprocess, sys, time; s = time.perf_counter(); "
                         "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "

@@ -737,6 +737,27 @@ def atomic_path(path: Path) -> Iterator[Path]:
             _drop(temp, run)
 
 
+@contextlib.contextmanager
+def scratch(path: Path) -> Iterator[BinaryIO]:
+    """A temporary file beside path, open for writing and reading back, to keep work
+    out of memory until path is written (a PDF's finished pages); removed when the
+    block ends, and, like every temporary file, by the next job if this one dies."""
+    ensure_dir(path.parent)
+    full = _full(path)
+    run = _runs[-1] if _runs else None
+    try:
+        temp = _new_temp(full.parent, run)
+    except OSError as error:
+        raise _cannot(path, "write", error) from None
+    try:
+        with os.fdopen(os.open(temp, os.O_RDWR | _NOFOLLOW | _CLOEXEC), "r+b") as file:
+            yield file
+    except OSError as error:
+        raise _cannot(path, "write", error) from None
+    finally:
+        _drop(temp, run)
+
+
 def _place(path: Path, full: Path, temp: Path, run: Run | None) -> bool:
     """Put the finished temporary file in place of path (or pending, in a job);
     whether temp was kept."""

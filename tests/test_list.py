@@ -1,5 +1,8 @@
 """printgen list: every deck with its card count and size, then the dice and parts."""
 
+import subprocess
+import sys
+
 from printgen.spec import load_deck
 from printgen.spec.places import DECKS, catalogue
 
@@ -17,3 +20,19 @@ def test_list_shows_every_deck_its_count_size_and_pieces(cli):
     assert "sabacc-62" in catalogue(DECKS) and any(line.startswith("dice: ") and "spike" in line
                                                for line in lines)
     assert any(line.startswith("parts: ") and "solomon-board" in line for line in lines)
+
+
+def test_list_reads_no_template_and_loads_no_engine():
+    """The catalogue reads the deck files only (no template, no font) and loads neither
+    the template engine, the font reader nor a renderer, so it starts as lightly as --help."""
+    code = ("import contextlib, io, sys\nfrom printgen.cli import main\n"
+            "from printgen.reading import files_read\n"
+            "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+            "    status = main(['list'])\n"
+            "assert status == 0 and 'sabacc-62' in out.getvalue()\n"
+            "print(sorted({p.rsplit('/', 2)[-2] for p in map(str, files_read())}))\n"
+            "print(sorted(m for m in ('jinja2', 'fontTools', 'uharfbuzz', 'reportlab', 'PIL', 'printgen.output')"
+            " if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    folders, modules = done.stdout.splitlines()[:2]
+    assert folders == "['data', 'decks']" and modules == "[]"

@@ -19,7 +19,7 @@ from typing import NoReturn
 
 from printgen import __version__
 from printgen.cli.options import PAPER_VARIABLE, common_parser, job_key, settle
-from printgen.cli.verbs import SUMMARIES
+from printgen.cli.verbs import PRINT_ONLY, SUMMARIES
 from printgen.errors import PrintgenError
 
 EPILOG = f"""\
@@ -71,6 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 0
         settle(args)
+        if args.command in PRINT_ONLY or getattr(args, "watch", False):
+            return int(args.run(args) or 0)     # (a watch records each of its builds as a job)
         from printgen.output import DEFAULT, recording  # a command runs: --help did not need it
         args.argv = argv
         default_out = DEFAULT if getattr(args, "out", None) is None else None
@@ -85,7 +87,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:             # e.g. printgen deal 1 --json | head: the reader left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    finally:
-        if os.environ.get("PRINTGEN_READ_LOG"):     # a build started by build --watch
-            from printgen.cli.watch import write_read_log
-            write_read_log()

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     rows = []
     for name, entry in catalogue(DECKS).items():
         try:
-            deck = load_deck_file(entry.path, display_path(entry.path))
+            deck = load_deck_file(entry.path, display_path(entry.path), labels=False)
         except PrintgenError as error:
             print(f"printgen: error: {error}", file=sys.stderr)
             status = 2

@@ -19,3 +19,7 @@ SUMMARIES = {
     "showcase": "pictures of a deck: a fanned hand and a spread",
     "docs": "list or print printgen's documentation pages",
 }
+
+# the verbs that only print (a catalogue, a page) and write no file: they run outside
+# the output folder's records, so they need not load what keeps them
+PRINT_ONLY = frozenset({"list", "docs"})

@@ -1,102 +1,135 @@
 """printgen build DECK --watch: rebuild whenever an input of the deck changes.
 
-Each build runs in a fresh printgen process (so no cache of an earlier build can
-hide a change, and a build that fails leaves the watch running). The child notes
-every file its spec stage reads (the deck, its templates, card tables, images,
-rules Markdown) into a list named by READ_LOG; the watch then polls those files'
-dates and sizes and starts the next build when one changes, printing what changed
-and how long the build took. The gallery a watched build writes reloads itself in
-the browser when the next build writes it again.
+One process stays warm between builds: its template expressions stay compiled, its
+fonts parsed, and it remembers which card side it drew into which PNG and SVG
+(render/drawn.py), so a rebuild draws only the sides whose layout changed; the PDF,
+the extras and the gallery are made again as a clean build makes them. Each build is
+its own job in the output folder's records, as a build from the command line is. The
+files to watch are those the builds read (reading.files_read: the deck, its templates,
+card tables, rules Markdown, pictures, fonts); the system reports their saves
+(watchfiles: inotify, FSEvents, ReadDirectoryChangesW), nothing is polled.
+
+What a warm process keeps could go stale only through files named by path whose
+content it caches: a picture, a font, printgen's own data. When one of those changes
+the watch starts afresh in a new process (the same command), whose first build is
+a clean one. A build that fails says why and the watch goes on; the gallery it writes
+reloads itself in the browser when the next build writes it again.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
-import tempfile
 import time
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from printgen.errors import InputError
+from printgen.errors import InputError, PrintgenError
 
-READ_LOG = "PRINTGEN_READ_LOG"     # set in a watched build: where to list the files it read
-POLL = 0.3                         # seconds between looks at the files
-Stamp = tuple[int, int] | None     # a file's (modification time in ns, size), None if missing
+TEXTS = {".yaml", ".yml", ".csv", ".tsv", ".txt", ".xlsx", ".md", ".markdown"}   # read afresh by every build
+QUIET_MS = 30                   # a save is taken as done after this long without another event
 
 
 def watched() -> bool:
-    """Whether this process is a build started by --watch."""
-    return bool(os.environ.get(READ_LOG))
+    """Whether this process is building for --watch (its gallery reloads itself)."""
+    return Warm.running
 
 
-def write_read_log() -> None:
-    """In a watched build: list the files read, one absolute path a line."""
-    log = os.environ.get(READ_LOG)
-    if log:
-        from printgen.reading import files_read
-        Path(log).write_text("".join(f"{path}\n" for path in files_read()), encoding="utf-8")
+class Warm:
+    """One deck's builds in this process, each recorded as a build from the command
+    line records it, the drawn sides remembered between them."""
+
+    running = False                 # whether this process runs a watch
+
+    def __init__(self, args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) -> None:
+        """args: the build's options; run: what builds (cli/build.py's run, handed in so
+        that the two modules do not import each other)."""
+        from printgen.render.drawn import Drawn
+        self.args = argparse.Namespace(**{**vars(args), "watch": False, "drawn": Drawn()})
+        self.run = run
+
+    def build(self) -> tuple[int, float]:
+        """Build once; the exit status and the seconds it took."""
+        from printgen.cli.options import job_key
+        from printgen.output import DEFAULT, recording
+        started = time.perf_counter()
+        _forget_read_texts()
+        default = DEFAULT if self.args.out is None else None
+        status = 2
+        try:
+            with recording(job_key(self.args), adopt=default, root=default or self.args.out):
+                status = self.run(self.args)
+        except PrintgenError as error:
+            print(f"printgen: error: {error}", file=sys.stderr, flush=True)
+            status = error.exit_status
+        finally:
+            self.args.drawn.settle(status == 0)
+        return status, time.perf_counter() - started
+
+    def forget(self) -> None:
+        self.args.drawn.forget()
 
 
-def child_argv(argv: list[str]) -> list[str]:
-    return [sys.executable, "-m", "printgen", *(arg for arg in argv if arg != "--watch")]
+def _forget_read_texts() -> None:
+    """Drop what this process keeps of the data files it read by path (templates,
+    dice and parts, a project's fonts.yaml): the next build reads them again."""
+    from printgen.spec.box import load_die_set
+    from printgen.spec.fonts import forget_fonts_files
+    from printgen.spec.template import load_template
+    load_template.cache_clear()
+    load_die_set.cache_clear()
+    forget_fonts_files()
 
 
-def stamp(path: str) -> Stamp:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_mtime_ns, info.st_size
+def needs_a_fresh_process(changed: Iterable[str]) -> bool:
+    """Whether a change may hide behind what a warm process keeps: a file other than
+    the data and template texts every build reads again (a picture, a font), or any of
+    printgen's own data files."""
+    from printgen.builtin import data_dir
+    own = os.path.abspath(data_dir())
+    return any(Path(path).suffix.lower() not in TEXTS or os.path.abspath(path).startswith(own + os.sep)
+               for path in changed)
 
 
-def build_once(argv: list[str], log: Path) -> tuple[int, float, list[str]]:
-    """Run one build; its exit status, wall time and the files it read."""
-    log.write_text("", encoding="utf-8")
-    started = time.perf_counter()
-    from printgen.workers import die_with_parent
-    status = subprocess.run(child_argv(argv), env={**os.environ, READ_LOG: str(log)},
-                            preexec_fn=die_with_parent, check=False).returncode
-    elapsed = time.perf_counter() - started
-    read = [line for line in log.read_text(encoding="utf-8").splitlines() if line]
-    return status, elapsed, read
+def wait_for_change(files: set[str]) -> list[str]:
+    """Block until the system reports a change to one of files; the changed paths."""
+    from watchfiles import watch as watch_files
+    folders = sorted({os.path.dirname(path) for path in files if os.path.isdir(os.path.dirname(path))})
+    for changes in watch_files(*folders, recursive=False, step=QUIET_MS, debounce=1000,
+                               watch_filter=lambda _, path: os.path.abspath(path) in files):
+        return sorted({os.path.abspath(path) for _, path in changes})
+    return []
 
 
-def wait_for_change(stamps: dict[str, Stamp]) -> list[str]:
-    """Poll until a watched file changes; the changed paths."""
-    while True:
-        time.sleep(POLL)
-        changed = [path for path, seen in stamps.items() if stamp(path) != seen]
-        if changed:
-            time.sleep(POLL)            # let an editor finish saving
-            return changed
-
-
-def watch(args: argparse.Namespace) -> int:
-    """Build, then rebuild on every change until interrupted (Ctrl-C)."""
+def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) -> int:
+    """Build with run, then rebuild on every change until interrupted (Ctrl-C)."""
     if args.all:
         raise InputError("--watch: watches one deck, so give a DECK instead of --all")
-    argv = list(args.argv)
+    from printgen.reading import files_read
     say = (lambda text: None) if args.quiet else (lambda text: print(f"watch: {text}", flush=True))
-    deck_file = [str(Path(args.deck).resolve())] if Path(args.deck).is_file() else []
-    watched_files: list[str] = []
-    with tempfile.TemporaryDirectory(prefix="printgen-watch-") as temp:
-        log = Path(temp) / "read.txt"
-        try:
-            while True:
-                status, elapsed, read = build_once(argv, log)
-                if status == 0:
-                    say(f"built in {elapsed:.1f} s; watching {len(read)} files (Ctrl-C to stop)")
-                else:
-                    say(f"the build stopped with an error after {elapsed:.1f} s; fix it and save to build again")
-                watched_files = sorted(set(read) | set(deck_file) | (set(watched_files) if status else set()))
-                changed = wait_for_change({path: stamp(path) for path in watched_files})
-                for path in changed:
-                    say(f"changed: {display(path)}")
-        except KeyboardInterrupt:
-            say("stopped")
-            return 0
+    deck_file = {os.path.abspath(args.deck)} if Path(args.deck).is_file() else set()
+    Warm.running = True
+    warm = Warm(args, run)
+    try:
+        while True:
+            status, elapsed = warm.build()
+            files = set(files_read()) | deck_file
+            if status == 0:
+                say(f"built in {elapsed:.2f} s; watching {len(files)} files (Ctrl-C to stop)")
+            else:
+                say(f"the build stopped with an error after {elapsed:.2f} s; fix it and save to build again")
+            changed = wait_for_change(files)
+            for path in changed:
+                say(f"changed: {display(path)}")
+            if needs_a_fresh_process(changed):
+                say("a picture, a font or printgen's own data changed: starting afresh")
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os.execv(sys.executable, [sys.executable, "-m", "printgen", *args.argv])
+    except KeyboardInterrupt:
+        say("stopped")
+        return 0
 
 
 def display(path: str) -> str:

@@ -41,6 +41,7 @@ from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
 
 from printgen.errors import TemplateError
+from printgen.lang.plain import is_template
 from printgen.limits import limit
 
 
@@ -762,10 +763,6 @@ def _environment() -> BoundedSandbox:
 
 
 ENV = _environment()
-
-
-def is_template(text: str) -> bool:
-    return "{{" in text or "{%" in text
 
 
 @lru_cache(maxsize=4096)

@@ -48,17 +48,18 @@ class DeckLayout:
 
 
 def layout_deck(deck: Deck) -> DeckLayout:
-    """Lay out every face and back; the first problem found raises a located error
-    (every card is laid out here, so bad input fails before anything is written)."""
+    """Lay out every face and back; the first problem found raises a located error.
+    A deck of up to KEEP_UP_TO cards is laid out here, once, and kept; a larger one
+    when each output uses its cards (one pass each, none here), so a card's problem
+    may show while files are being written: the build's job then places none of them
+    (output.recording), and the folder stays as it was."""
     frame = Frame(deck.size.width, deck.size.height, deck.bleed, deck.safe)
     info = deck.context()
     memo: Memo = {}                         # static elements, laid out once for every card
     faces: Sequence[Side]
     if len(deck.cards) <= KEEP_UP_TO:
         faces = tuple(_face(deck, card, frame, info, memo) for card in deck.cards)
-    else:                                   # check every card now, keep none
-        for card in deck.cards:
-            _face(deck, card, frame, info, memo)
+    else:
         faces = LazySides(len(deck.cards), lambda i: _face(deck, deck.cards[i], frame, info, memo))
     backs = {}
     for number, name in enumerate(deck.backs, start=1):

@@ -12,6 +12,7 @@ from printgen.layout.sheet import check_back_offset, impose
 from printgen.model import Deck, Duplex, Paper
 from printgen.output import ensure_dir
 from printgen.progress import progress
+from printgen.render.drawn import Drawn
 from printgen.render.pdf import render_pdf
 
 # What a deck build can write (--only picks some): the home-print card PDF, per-card
@@ -32,6 +33,7 @@ class DeckBuild:
     dpi: int = 300
     quiet: bool = False
     jobs: int = 1                       # worker processes for the PNGs of a large deck
+    drawn: Drawn | None = None          # a warm process's earlier drawings (build --watch): only changes drawn
 
 
 @dataclass
@@ -56,8 +58,9 @@ def _counting(pages: Iterator[Page], result: BuildResult) -> Iterator[Page]:
 
 def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = None) -> BuildResult:
     """Read the deck's extras (box, dice, parts, rules texts), lay out the cards (unless
-    given their layout) and the extras, so bad input fails before any file is written;
-    then write each asked-for output."""
+    given their layout; a large deck's as each output uses them, see layout_deck) and
+    the extras, so bad input fails before any file is written (or, for a large deck's
+    card, before any is placed); then write each asked-for output."""
     wanted = options.formats & {"box", "parts", "rules"}
     if wanted:              # a build without them does not import what makes them
         from printgen.products.extras import lay_out_extras, read_extras
@@ -78,13 +81,25 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
             side = every[i]
             return side, folder / f"{side.name}.png"
 
-        result.files += write_pngs(len(every), item, dpi=options.dpi, jobs=options.jobs, quiet=options.quiet,
-                                   desc=f"{deck.name} PNG")
+        if options.drawn is not None:
+            pngs, todo = _redrawn(every, folder, "png", options.drawn, options.dpi)
+            write_pngs(len(todo), todo.__getitem__, dpi=options.dpi, jobs=options.jobs, quiet=options.quiet,
+                       desc=f"{deck.name} PNG")
+            result.files += pngs
+        else:
+            result.files += write_pngs(len(every), item, dpi=options.dpi, jobs=options.jobs,
+                                       quiet=options.quiet, desc=f"{deck.name} PNG")
     if "svg" in options.formats:
         from printgen.render.svg import write_svg  # svgwrite: imported only when asked for
         folder = ensure_dir(options.out / "svg")
-        for side in progress(sides(layout), desc=f"{deck.name} SVG", quiet=options.quiet):
-            result.files.append(write_svg(side, folder / f"{side.name}.svg"))
+        if options.drawn is not None:
+            svgs, todo = _redrawn(sides(layout), folder, "svg", options.drawn, "svg")
+            for side, path in todo:
+                write_svg(side, path)
+            result.files += svgs
+        else:
+            for side in progress(sides(layout), desc=f"{deck.name} SVG", quiet=options.quiet):
+                result.files.append(write_svg(side, folder / f"{side.name}.svg"))
     # the card PDF after the PNGs: what the PDF keeps until it is saved (a few KB a page)
     # then never sits under the PNG stage's peak (a 6,200-card deck peaks 10 MB lower)
     if "pdf" in options.formats:
@@ -97,6 +112,20 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     if "gallery" in options.formats:
         write_home_proof(layout, options, result)      # recorded in the manifest, not reported
     return result
+
+
+def _redrawn(every: Sequence[Side], folder: Path, suffix: str, drawn: Drawn,
+             how: object) -> tuple[list[Path], list[tuple[Side, Path]]]:
+    """Every side's file in folder, and the sides (with their files) to draw: those
+    whose file does not already hold them, drawn as how."""
+    files, todo = [], []
+    for side in every:
+        path = folder / f"{side.name}.{suffix}"
+        files.append(path)
+        if not drawn.reusable(side, path, how):
+            drawn.drawing(side, path, how)
+            todo.append((side, path))
+    return files, todo
 
 
 def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult) -> Path:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, HexColor
@@ -15,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
-from printgen.output import atomic_path
+from printgen.output import atomic_path, scratch
 from printgen.pictures import picture_bytes
 from printgen.render.pdftext import EmbeddedFont, draw_run, starting_font
 from printgen.render.pdfx import PressColours, mark_pdfx
@@ -25,15 +26,36 @@ SMALL_TEXT = 12.0       # points: text this small or smaller, when dark, prints 
 DARK = 0.4              # a colour is dark when none of its R, G, B is above this
 
 
+class SpooledStream(pdfdoc.PDFStream):
+    """A finished page's compressed drawing, kept in a spool file (not in memory)
+    until the PDF is saved; read back when reportlab writes it into the file."""
+
+    def __init__(self, spool: BinaryIO, content: bytes | str) -> None:
+        super().__init__()
+        self._spool, self._text = spool, isinstance(content, str)     # (reportlab's filters give text)
+        self._offset = spool.seek(0, 2)
+        self._length = spool.write(content.encode("latin-1") if isinstance(content, str) else content)
+
+    def format(self, document: Any) -> bytes:
+        self._spool.seek(self._offset)
+        data = self._spool.read(self._length)
+        self.content = data.decode("latin-1") if self._text else data
+        try:
+            return super().format(document)
+        finally:
+            self.content = b""                  # (the page's bytes go when written)
+
+
 class StreamingCanvas(Canvas):
-    """reportlab's canvas, but each finished page's drawing is compressed at once:
-    reportlab would keep every page's drawing as text until the whole PDF is saved
-    (27 KB a page of cards; 37 MB for a deck of 6,200 cards). The saved bytes are
-    the same: the stream is compressed as reportlab compresses it, and marked so that
-    reportlab does not compress it again. It keeps the faces its text is drawn with
-    (render/pdftext.py)."""
+    """reportlab's canvas, but each finished page's drawing is compressed at once and
+    spooled to a file: reportlab would keep every page's drawing as text until the
+    whole PDF is saved (27 KB a page of cards; 37 MB for a deck of 6,200 cards). The
+    saved bytes are the same: the stream is compressed as reportlab compresses it,
+    and marked so that reportlab does not compress it again. It keeps the faces its
+    text is drawn with (render/pdftext.py)."""
 
     embedded: dict[str, EmbeddedFont]
+    spool: BinaryIO
 
     def showPage(self) -> None:                     # reportlab's name
         super().showPage()
@@ -43,7 +65,7 @@ class StreamingCanvas(Canvas):
             content = page.stream
             for step in reversed(filters):              # as PDFStream.format applies them
                 content = step.encode(content)
-            contents = pdfdoc.PDFStream(content=content)
+            contents = SpooledStream(self.spool, content)
             contents.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(step.pdfname) for step in filters])
             contents.__Comment__ = "page stream"
             page.Contents, page.stream = contents, None
@@ -70,10 +92,10 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
     side (for pages that hold one card). cmyk: write every colour as press CMYK and
     make the file PDF/X-1a:2001 (render/pdfx.py; pages that hold one card, with boxes).
     bookmarks: the document's outline, in order; the pages' links jump to their places."""
-    with atomic_path(path) as temp:
-        canvas = (CMYKCanvas if cmyk else StreamingCanvas)(str(temp), invariant=1, pageCompression=1,
+    with atomic_path(path) as temp, scratch(path) as spool, temp.open("wb") as file:
+        canvas = (CMYKCanvas if cmyk else StreamingCanvas)(file, invariant=1, pageCompression=1,
                                                   initialFontName=starting_font())
-        canvas.embedded = {}
+        canvas.embedded, canvas.spool = {}, spool
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
@@ -95,8 +117,39 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
             canvas.showOutline()
         if cmyk:
             mark_pdfx(canvas, title)
-        canvas.save()
+        with _written_to(file):
+            canvas.save()
     return path
+
+
+class _WrittenFile(pdfdoc.PDFFile):
+    """reportlab's collector of the saved file's parts, but writing each part to the
+    file as it comes, where reportlab joins them all in memory first."""
+
+    target: BinaryIO
+    strings: list[bytes]
+
+    def __init__(self, pdfVersion: Any = pdfdoc.PDF_VERSION_DEFAULT) -> None:   # reportlab's name
+        super().__init__(pdfVersion)
+        self.target.write(b"".join(self.strings))     # the header
+        self.strings = []
+        self.write = self.target.write
+
+    def format(self, document: Any) -> bytes:
+        return b""                                      # (all written already)
+
+
+@contextmanager
+def _written_to(file: BinaryIO) -> Iterator[None]:
+    """While reportlab saves a document, its parts go straight into file (reportlab's
+    document makes its collector by the module's name PDFFile, looked up at the save)."""
+    collector = type("WrittenFile", (_WrittenFile,), {"target": file})
+    original = pdfdoc.PDFFile
+    pdfdoc.PDFFile = collector
+    try:
+        yield
+    finally:
+        pdfdoc.PDFFile = original
 
 
 @lru_cache(maxsize=1024)

@@ -14,8 +14,9 @@ from typing import Any
 from printgen.errors import InputError
 from printgen.model.aid import Aid, AidPage
 from printgen.reading import display_path
+from printgen.spec.places import find_template
 from printgen.spec.schema import Checker
-from printgen.spec.template import find_template, load_template
+from printgen.spec.template import load_template
 from printgen.spec.yamlload import KeyPath, load_file
 
 AID_KEYS = ["title", "players", "sheet", "pages", "fields"]

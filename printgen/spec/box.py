@@ -13,9 +13,9 @@ from printgen.model import Deck
 from printgen.model.box import BoxFacts, BoxOptions, DieLine, DieSet, TuckBox
 from printgen.reading import display_path
 from printgen.spec.languages import words
-from printgen.spec.places import builtin_file
+from printgen.spec.places import builtin_file, find_template
 from printgen.spec.schema import Checker
-from printgen.spec.template import find_template, load_template
+from printgen.spec.template import load_template
 from printgen.spec.yamlload import load_file
 
 LENGTHS = ["clearance", "leaflet", "tuck", "glue_tab", "notch", "dust_flap", "taper", "bleed"]

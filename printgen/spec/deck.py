@@ -9,17 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import InputError, PrintgenError
-from printgen.lang.expr import render
 from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.model.template import Template
-from printgen.spec.cardtable import read_table
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.languages import check_languages, file_name, localise, localise_row, split_key
-from printgen.spec.places import DICE, PARTS, RULES, find, real
+from printgen.spec.places import DICE, PARTS, RULES, find, find_template, real
 from printgen.spec.printdata import print_facts
 from printgen.spec.schema import Checker, shown
-from printgen.spec.template import find_template, load_template
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 from printgen.units import DPI, Length
 
@@ -40,9 +37,12 @@ REFS = {"dice": (DICE, "dice names such as [spike]"), "parts": (PARTS, "part nam
         "rules": (RULES, "rules text names such as [coruscant-shift]")}
 
 
-def load_deck_file(path: Path, display: str | None = None, lang: str | None = None) -> Deck:
+def load_deck_file(path: Path, display: str | None = None, lang: str | None = None, *,
+                   labels: bool = True) -> Deck:
     """Load and validate a deck spec as a build in lang (None: the deck's own language)
-    sees it; raise SpecError listing every problem found."""
+    sees it; raise SpecError listing every problem found. labels=False leaves the cards'
+    labels empty (and their expressions unchecked): a catalogue that needs no card's
+    label also needs no template engine."""
     doc = load_file(path, display)
     check = Checker(doc)
     raw = doc.data if isinstance(doc.data, dict) else {}
@@ -87,7 +87,8 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
     for key, template in (("face", deck_face), ("back", deck_back)):
         _check_template(check, key, template, path)
     label = check.text(data.get("label"), ("label",), default="card {{ index }}")
-    cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label, path, langs)
+    cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label if labels else None,
+                   path, langs)
     refs = {key: _refs(check, data.get(key), key, path) for key in REFS}
     box = _box(check, data.get("box"), langs)
     fonts = {**project_fonts(path), **read_fonts(check, data.get("fonts"), path)}
@@ -113,6 +114,7 @@ def with_templates(deck: Deck) -> Deck:
     missing or broken one is an error naming the first card (or the back) using it."""
     named = [(card.face, f"{card.where}.face") for card in deck.cards]
     named += [(name, f"{deck.source}: back") for name in deck.backs]
+    from printgen.spec.template import load_template  # (`printgen list` reads no template)
     found: dict[str, Template] = {}
     for name, where in named:
         if name not in found:
@@ -194,7 +196,6 @@ def _check_template(check: Checker, key: str, name: str, deck_file: Path) -> Non
     line, not at the first card that uses it)."""
     if not name:
         return
-    from printgen.spec.template import find_template
     try:
         find_template(name, deck_file, f"{check.doc.source}:{check.doc.line((key,))} {key}")
     except PrintgenError as error:
@@ -217,7 +218,8 @@ def _fields(check: Checker, value: Any, path: KeyPath, langs: Langs) -> dict[str
 
 
 def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: str,
-           label: str, deck_file: Path, langs: Langs) -> list[Card]:
+           label: str | None, deck_file: Path, langs: Langs) -> list[Card]:
+    """The cards of the `cards:` entries, each labelled from label (None: unlabelled)."""
     if isinstance(entries, str) and entries:            # cards: cards.csv
         entries = [{"table": entries}]
     if not isinstance(entries, list) or not entries:
@@ -226,6 +228,8 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
     cards: list[Card] = []
     source = check.doc.source
     label_where = f"{source}:{check.doc.line(('label',))} label"
+    if label is not None:
+        from printgen.lang.expr import render
     for i, item in enumerate(entries):
         path: KeyPath = ("cards", i)
         entry = check.mapping(item, path, ENTRY_KEYS)
@@ -248,7 +252,7 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
                 card_fields = {**fields, **combo}
                 index = len(cards) + 1
                 context = {**card_fields, "index": index}
-                cards.append(Card(index=index, label=render(label, context, label_where),
+                cards.append(Card(index=index, label="" if label is None else render(label, context, label_where),
                                   fields=card_fields, face=str(entry.get("face") or face),
                                   back=str(entry.get("back") or back), where=row_where))
     return cards
@@ -272,6 +276,7 @@ def _table(check: Checker, entry: dict, path: KeyPath, deck_file: Path,
     if Path(name).is_absolute() or not table.is_relative_to(folder):
         check.fail(path + ("table",), f"expected a file in the deck's folder or below it, got {name!r}")
         return []
+    from printgen.spec.cardtable import read_table  # (a deck without a table needs no reader)
     try:
         rows = read_table(table, name, sheet)
         return [(f"{name}:{row.line}", localise_row(row.fields, *langs, f"{name}:{row.line}"), row.count)

@@ -24,8 +24,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from fontTools.ttLib import TTLibError
-
 from printgen.errors import InputError
 from printgen.fonts import (
     BUILTIN_FAMILIES,
@@ -38,12 +36,23 @@ from printgen.fonts import (
     user_face,
 )
 from printgen.limits import limit
+from printgen.reading import note_read
 from printgen.spec.places import confined, no_file
 from printgen.spec.schema import Checker
 
-# what fontTools raises reading a broken or foreign file (it checks little as it goes)
-BROKEN = (TTLibError, ValueError, KeyError, IndexError, AssertionError, struct.error, EOFError,
+# what fontTools raises reading a broken or foreign file (it checks little as it goes),
+# with its own TTLibError, imported only when a font fails (see broken())
+BROKEN = (ValueError, KeyError, IndexError, AssertionError, struct.error, EOFError,
           TypeError, AttributeError, ZeroDivisionError, OverflowError, UnicodeDecodeError)
+
+
+def broken() -> tuple[type[BaseException], ...]:
+    """BROKEN and fontTools' TTLibError: an `except broken()` imports fontTools only
+    when an exception reaches it."""
+    from fontTools.ttLib import TTLibError
+    return (TTLibError, *BROKEN)
+
+
 STYLES = ("regular", "bold", "italic", "bold-italic")
 FAMILY_KEYS = [*STYLES, "fallback", "index"]
 MAX_FONT_BYTES = int(limit("font_bytes"))
@@ -113,9 +122,10 @@ def _face(check: Checker, file: Path, src: str, index: int, path: tuple[Any, ...
         check.fail(path, f"expected a font file whose path has no '|' or '#', got {src!r}")
         return None
     name = user_face(found, index)
+    note_read(found)                    # (build --watch watches it)
     try:
         loaded = face(name)
-    except BROKEN as error:
+    except broken() as error:
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         check.fail(path, f"expected a TrueType or OpenType font (.ttf, .otf, .ttc), got {src!r}"
                          f"{f' (collection index {index})' if index else ''}: {reason}")
@@ -182,3 +192,8 @@ def _fonts_file(path: Path) -> dict[str, Fonts]:
     found = read_fonts(check, doc.data, path, ())
     check.raise_errors()
     return found
+
+
+def forget_fonts_files() -> None:
+    """Read every project's fonts.yaml afresh from now on (a long-running watch)."""
+    _fonts_file.cache_clear()

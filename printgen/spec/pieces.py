@@ -7,8 +7,9 @@ from typing import Any
 
 from printgen.model.pieces import Die, Part, PartKind
 from printgen.reading import display_path
+from printgen.spec.places import find_template
 from printgen.spec.schema import Checker
-from printgen.spec.template import find_template, load_template
+from printgen.spec.template import load_template
 from printgen.spec.yamlload import load_file
 
 DIE_KEYS = ["name", "title", "template", "edge", "tab", "count", "faces"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printgen.builtin import data_root
-from printgen.errors import InputError
+from printgen.errors import InputError, TemplateError
 
 
 class Origin(enum.Enum):
@@ -176,3 +176,31 @@ def real(path: Path) -> Path:
         return Path(os.path.abspath(path))
 
 
+def template_dirs(deck_file: Path) -> list[Path]:
+    """Where a data file's templates are looked for: templates/ beside its folder (for a
+    file in decks/dice/, decks/aids/ and the like, beside decks/ too), its own folder,
+    then the project's templates/ and printgen's own."""
+    deck_dir = real(deck_file).parent
+    dirs = [deck_dir.parent / "templates"]
+    if deck_dir.parent.name == "decks":
+        dirs.append(deck_dir.parent.parent / "templates")
+    dirs += [deck_dir] + [root / "templates" for root, _ in roots()]
+    return list(dict.fromkeys(dirs))
+
+
+def find_template(name: str, deck_file: Path, where: str) -> Path:
+    """A template by name (searched in the template folders) or by path from the deck."""
+    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
+        try:
+            path = confined(deck_file, name, where, "template")
+        except InputError as error:
+            raise TemplateError(str(error)) from None
+        if path.is_file():
+            return path
+        raise TemplateError(f"{where}: template file {name!r} {no_file(deck_file, name)}")
+    for folder in template_dirs(deck_file):
+        path = folder / f"{name}.yaml"
+        if path.is_file():
+            return path
+    raise TemplateError(f"{where}: template {name!r} not found; expected a file {name}.yaml "
+                        f"in templates/ beside the deck's folder, or a path to a template file")

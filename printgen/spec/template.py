@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from printgen.errors import InputError, TemplateError
-from printgen.lang.expr import is_template
+from printgen.lang.plain import is_template
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
 from printgen.pictures import check_picture
 from printgen.reading import display_path
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.pictures import Shelf
-from printgen.spec.places import builtin_file, confine, confined, no_file, real, roots
+from printgen.spec.places import builtin_file, confine, no_file, real
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 
@@ -44,36 +44,6 @@ KINDS: dict[str, list[str]] = {
 }
 MAX_DEPTH = limit("group_depth")                    # groups inside groups
 TEMPLATE_KEYS = ["description", "colors", "define", "shapes", "icons", "fonts", "elements"]
-
-
-def template_dirs(deck_file: Path) -> list[Path]:
-    """Where a data file's templates are looked for: templates/ beside its folder (for a
-    file in decks/dice/, decks/aids/ and the like, beside decks/ too), its own folder,
-    then the project's templates/ and printgen's own."""
-    deck_dir = real(deck_file).parent
-    dirs = [deck_dir.parent / "templates"]
-    if deck_dir.parent.name == "decks":
-        dirs.append(deck_dir.parent.parent / "templates")
-    dirs += [deck_dir] + [root / "templates" for root, _ in roots()]
-    return list(dict.fromkeys(dirs))
-
-
-def find_template(name: str, deck_file: Path, where: str) -> Path:
-    """A template by name (searched in the template folders) or by path from the deck."""
-    if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
-        try:
-            path = confined(deck_file, name, where, "template")
-        except InputError as error:
-            raise TemplateError(str(error)) from None
-        if path.is_file():
-            return path
-        raise TemplateError(f"{where}: template file {name!r} {no_file(deck_file, name)}")
-    for folder in template_dirs(deck_file):
-        path = folder / f"{name}.yaml"
-        if path.is_file():
-            return path
-    raise TemplateError(f"{where}: template {name!r} not found; expected a file {name}.yaml "
-                        f"in templates/ beside the deck's folder, or a path to a template file")
 
 
 @lru_cache(maxsize=64)

@@ -1,0 +1,142 @@
+"""The warm builds of build --watch (printgen/cli/watch.py's Warm) give the very bytes a
+clean build gives, after each of a series of edits, while drawing again only the card
+sides whose layout changed."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from printgen.cli import make_parser
+from printgen.cli.build import run
+from printgen.cli.options import settle
+from printgen.cli.watch import Warm
+
+FACE = """\
+elements:
+  - {kind: rect, box: bleed, fill: "#1f77b4"}
+  - {kind: rect, box: safe, fill: "#ffffff", radius: 2mm}
+  - {kind: text, text: "{{ card.value }} {{ card.suit }}", x: 6mm, y: 10mm, w: 40mm, h: 10mm,
+     font: sans-bold, size: 16pt, align: center}
+  - {kind: text, text: "{{ card.rule }}", x: 6mm, y: 30mm, w: 50mm, h: 30mm, font: sans, size: 9pt}
+"""
+BACK = """\
+elements:
+  - {kind: rect, box: bleed, fill: "#333333"}
+  - {kind: text, text: "{{ deck.title }}", x: 6mm, y: 40mm, w: 50mm, h: 14mm, font: sans, size: 12pt}
+"""
+DECK = """\
+name: mini
+title: Mini deck
+size: poker
+face: face
+back: back
+label: "{{ value }} of {{ suit }}"
+fields: {rule: Play it on your turn.}
+cards:
+  - each: {suit: [Suns, Moons], value: ["1", "2", "3"]}
+  - fields: {suit: Stars, value: "7", rule: Shine.}
+"""
+# (file, old text, new text): each edit is undone by the one that swaps its texts
+EDITS = [
+    ("decks/mini.yaml", "Play it on your turn.", "Play it at once and draw a card."),
+    ("decks/mini.yaml", 'value: ["1", "2", "3"]', 'value: ["1", "2", "3", "4"]'),
+    ("decks/mini.yaml", "Suns, Moons", "Suns, Stars"),
+    ("decks/mini.yaml", "title: Mini deck", "title: Mini deck 2"),
+    ("templates/face.yaml", "size: 16pt", "size: 14pt"),
+    ("templates/face.yaml", 'fill: "#1f77b4"', 'fill: "#d62728"'),
+    ("templates/back.yaml", 'fill: "#333333"', 'fill: "#2ca02c"'),
+]
+ONLY = "pdf,png,svg"
+
+
+def edit(project: Path, file: str, old: str, new: str) -> bool:
+    path = project / file
+    text = path.read_text(encoding="utf-8")
+    if old not in text:
+        return False
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return True
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    """Every PDF, PNG and SVG under folder by its path there (not the records)."""
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*"))
+            if path.suffix in (".pdf", ".png", ".svg")}
+
+
+def stamps(folder: Path) -> dict[str, tuple[int, int]]:
+    return {name: (os.stat(folder / name).st_ino, os.stat(folder / name).st_mtime_ns) for name in files(folder)}
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "decks" / "mini.yaml").write_text(DECK, encoding="utf-8")
+    (tmp_path / "templates" / "face.yaml").write_text(FACE, encoding="utf-8")
+    (tmp_path / "templates" / "back.yaml").write_text(BACK, encoding="utf-8")
+    return tmp_path
+
+
+def warm_builder(project: Path, out: Path) -> Warm:
+    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", ONLY, "--out", str(out), "-q"]
+    args = make_parser(argv).parse_args(argv)
+    settle(args)
+    args.argv = argv
+    return Warm(args, run)
+
+
+def clean_build(project: Path, out: Path) -> dict[str, bytes]:
+    """A build in a new process, into a new folder."""
+    subprocess.run([sys.executable, "-m", "printgen", "build", str(project / "decks" / "mini.yaml"),
+                    "--only", ONLY, "--out", str(out), "-q"], check=True, cwd=project, timeout=300)
+    return files(out)
+
+
+def test_warm_builds_equal_clean_builds_after_each_edit(project, tmp_path):
+    warm_out = tmp_path / "warm"
+    warm = warm_builder(project, warm_out)
+    assert warm.build()[0] == 0
+    order = random.Random(30).choices(range(len(EDITS)), k=8)
+    for step, number in enumerate(order):
+        file, old, new = EDITS[number]
+        if not edit(project, file, old, new):
+            assert edit(project, file, new, old)                # undo it instead
+        assert warm.build()[0] == 0
+        clean = clean_build(project, tmp_path / f"clean-{step}")
+        assert files(warm_out) == clean, f"after edit {step} ({file})"
+
+
+def test_warm_build_draws_only_the_changed_sides(project, tmp_path):
+    out = tmp_path / "out"
+    warm = warm_builder(project, out)
+    assert warm.build()[0] == 0
+    before = stamps(out)
+    edit(project, "decks/mini.yaml", "value: [", "value: [")    # nothing changes: nothing is drawn
+    assert warm.build()[0] == 0
+    assert {name: stamp for name, stamp in stamps(out).items() if name.endswith((".png", ".svg"))} == \
+           {name: stamp for name, stamp in before.items() if name.endswith((".png", ".svg"))}
+    edit(project, "decks/mini.yaml", "rule: Shine.", "rule: Shine twice.")     # one card's text
+    assert warm.build()[0] == 0
+    after = stamps(out)
+    redrawn = sorted(name for name in after if after[name] != before.get(name) and not name.endswith(".pdf"))
+    assert redrawn == ["png/7-7-of-stars.png", "svg/7-7-of-stars.svg"]
+    assert files(out) == clean_build(project, tmp_path / "clean")
+
+
+def test_a_failed_warm_build_keeps_the_folder_and_the_next_one_draws_afresh(project, tmp_path):
+    out = tmp_path / "out"
+    warm = warm_builder(project, out)
+    assert warm.build()[0] == 0
+    first = files(out)
+    edit(project, "templates/face.yaml", "size: 16pt", "size: sixteen")
+    assert warm.build()[0] == 2
+    assert files(out) == first                                  # the failed build placed nothing
+    edit(project, "templates/face.yaml", "size: sixteen", "size: 16pt")
+    assert warm.build()[0] == 0 and files(out) == first
