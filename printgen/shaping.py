@@ -78,7 +78,9 @@ def shape_word(name: str, text: str, rtl: bool = False, lang: str = "") -> Shape
                   any(count > 1 for count in counts.values()))
 
 
-@lru_cache(maxsize=16384)
+# Runs are kept fewer than words: a run is quickly joined again from its cached words,
+# and a large deck's sheets each carry a caption of their own ("sheet 17 of 6,889").
+@lru_cache(maxsize=1024)
 def shape(name: str, text: str, rtl: bool = False, lang: str = "") -> Shaped:
     """A run of text in one face and one direction: its words shaped one at a time,
     joined by the face's space, in visual order (right to left: the last word first)."""
