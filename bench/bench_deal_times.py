@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,6 +43,8 @@ from printgen.deal.search.recycles import recycles_used  # noqa: E402
 from printgen.deal.table.engine import replay  # noqa: E402
 from printgen.spec.dealfile import jedi_deal  # noqa: E402
 from printgen.spec.playermodel import model_data  # noqa: E402
+
+from bench_deals import sheet_seconds  # noqa: E402  (bench/ is this script's folder)
 
 Row = tuple[int, str, float, float, float, bool, bool, bool]   # deal, level, times, proofs, star
 
@@ -78,14 +79,6 @@ def quantiles(values: list[float]) -> str:
     p99 = ordered[max(0, -(-len(ordered) * 99 // 100) - 1)]
     return (f"median {statistics.median(ordered) * 1000:6.1f} ms  p99 {p99 * 1000:7.1f} ms  "
             f"max {ordered[-1] * 1000:7.1f} ms")
-
-
-def sheet_seconds(number: int, level: str, out: Path) -> float:
-    command = [sys.executable, "-m", "printgen", "deal", str(number), "--level", level,
-               "--out", str(out), "--quiet"]
-    began = time.perf_counter()
-    subprocess.run(command, check=True)
-    return time.perf_counter() - began
 
 
 def main() -> int:
@@ -129,7 +122,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         for number, level, *_ in slowest:
             print(f"sheet: printgen deal {number} --level {level}: "
-                  f"{sheet_seconds(number, level, Path(folder)):.2f} s wall", flush=True)
+                  f"{sheet_seconds(number, level, 'jedi-temple', Path(folder)):.2f} s wall", flush=True)
     print(f"{time.perf_counter() - began:.0f} s in all")
     return 0
 
