@@ -129,7 +129,12 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
                 os.execv(sys.executable, [sys.executable, "-m", "printgen", *args.argv])
     except KeyboardInterrupt:
         say("stopped")
-        return 0
+        # Ctrl-C ends the watch at once. Every output is written whole (to a temporary
+        # file, then renamed), so nothing is left half-written, and the process does not
+        # wait on the libraries' clean-up at exit (once seen to hang under a loaded CI).
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
 
 
 def display(path: str) -> str:
