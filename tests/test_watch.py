@@ -52,6 +52,12 @@ class Watch:
         self.process.send_signal(signal.SIGINT)
         try:
             return self.process.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            time.sleep(0.5)
+            while not self.lines.empty():
+                self.seen.append(self.lines.get())
+            raise AssertionError(f"the watch did not stop on Ctrl-C; it said {self.seen[-12:]}") from None
         finally:
             if self.process.poll() is None:
                 self.process.kill()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -109,6 +110,10 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
     from printgen.reading import files_read
     say = (lambda text: None) if args.quiet else (lambda text: print(f"watch: {text}", flush=True))
     deck_file = {os.path.abspath(args.deck)} if Path(args.deck).is_file() else set()
+    # Ctrl-C (SIGINT) stops a watch even where it was started with SIGINT ignored, as a
+    # shell without job control starts its background commands (Python then keeps it
+    # ignored, and the watch could only be killed).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     Warm.running = True
     warm = Warm(args, run)
     try:
@@ -129,12 +134,7 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
                 os.execv(sys.executable, [sys.executable, "-m", "printgen", *args.argv])
     except KeyboardInterrupt:
         say("stopped")
-        # Ctrl-C ends the watch at once. Every output is written whole (to a temporary
-        # file, then renamed), so nothing is left half-written, and the process does not
-        # wait on the libraries' clean-up at exit (once seen to hang under a loaded CI).
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(0)
+        return 0
 
 
 def display(path: str) -> str:
