@@ -28,6 +28,11 @@ def test_building_the_parser_reads_no_file(monkeypatch, capsys):
     """Every command's parser and --help, with every way of opening a file refused."""
     def refuse(*args, **kwargs):
         raise AssertionError(f"a file was opened while building the parser: {args[:1]}")
+    # printgen's own table of bounds is read once per process, by whichever module first
+    # names a bound as it is imported: read it now, so that the check below is the same
+    # whatever tests ran before it in this process (it is about data files and options)
+    from printgen.limits import limits
+    limits()
     monkeypatch.setattr(builtins, "open", refuse)
     monkeypatch.setattr(io, "open", refuse)
     monkeypatch.setattr(pathlib.Path, "open", refuse)
