@@ -37,7 +37,7 @@ CASES = {
     "booklet-split-table": (["booklet", "jedi-duel", "--size", "poker"], "jedi-duel-booklet-poker-a4-reading.pdf", 4),
     "booklet-sheet": (["booklet", "jedi-temple", "--size", "a6"], "jedi-temple-booklet-a6-a4.pdf", 0),
     # eight scripts in fonts of three kinds (tests/fixtures/scripts; docs/fonts.md)
-    "scripts": (["build", str(ROOT / "tests" / "fixtures" / "scripts" / "scripts.yaml"), "--only", "pdf"],
+    "scripts": (["build", str(ROOT / "tests" / "fixtures" / "scripts" / "decks" / "scripts.yaml"), "--only", "pdf"],
                 "scripts-a4.pdf", 0),
 }
 

@@ -1,6 +1,7 @@
 """A designer's own fonts and every script: the test deck tests/fixtures/scripts sets
 one line in each of eight scripts with a TrueType font, a CFF (.otf) font and a .ttc
-collection (small Noto subsets: tests/fixtures/fonts).
+collection (small Noto subsets in the project's fonts/ folder), laid out as a user's
+project is: decks/, templates/ and fonts/ side by side.
 
 What is checked against things printgen does not share code with: each word's
 glyphs and positions in the PDF (read back by pdfminer) against HarfBuzz's own
@@ -39,8 +40,8 @@ from printgen.render.png import render_page
 from printgen.render.svg import element
 
 FIXTURES = ROOT / "tests" / "fixtures"
-FONTS = FIXTURES / "fonts"
-DECK = FIXTURES / "scripts" / "scripts.yaml"
+FONTS = FIXTURES / "scripts" / "fonts"
+DECK = FIXTURES / "scripts" / "decks" / "scripts.yaml"
 # each card's line, the font file its words come from, HarfBuzz's direction and language
 LINES = {
     "latin": ("AVATAR To fit office", "Latin.ttf", "ltr", "en"),
