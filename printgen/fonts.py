@@ -64,12 +64,6 @@ def shown(name: str) -> str:
     return Path(first[len(USER):].rsplit("#", 1)[0]).name if first.startswith(USER) else first
 
 
-BUILTIN_FAMILIES = {
-    "sans": Fonts(),
-    "condensed": Fonts("condensed", "condensed-bold", "condensed", "condensed-bold"),
-}
-
-
 def builtin_family(name: str) -> Fonts:
     """The family a bundled face's name stands for: its own face as the regular one,
     with the bold and italic faces that go with it."""

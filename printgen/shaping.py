@@ -88,27 +88,31 @@ def shape(name: str, text: str, rtl: bool = False, lang: str = "") -> Shaped:
     if len(words) == 1:
         return shape_word(name, text, rtl, lang)
     space = shape_word(name, " ", rtl, lang)
+    parts: list[Shaped] = []
+    for i, word in enumerate(words):
+        if i:
+            parts.append(space)
+        if word:
+            parts.append(shape_word(name, word, rtl, lang))
+    if rtl:
+        parts.reverse()
     glyphs: list[int] = []
     xs: list[float] = []
     ys: list[float] = []
     texts: list[str] = []
     pen = 0.0
-    parts = [shape_word(name, word, rtl, lang) if word else None for word in words]
-    order: list[Shaped | None] = []
-    for i, part in enumerate(parts):
-        if i:
-            order.append(space)
-        order.append(part)
-    for part in reversed(order) if rtl else order:
-        if part is None:
-            continue
+    for part in parts:
         glyphs += part.glyphs
         xs += [pen + x for x in part.xs]
         ys += part.ys
         texts += part.texts
         pen += part.advance
-    return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen,
-                  any(part is not None and part.complex for part in parts))
+    return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen, any(part.complex for part in parts))
+
+
+def run_width(face_name: str, text: str, rtl: bool, lang: str, size: float) -> float:
+    """The width of a run in one face and one direction at size (points)."""
+    return shape(face_name, text, rtl, lang).advance * size / face(face_name).units_per_em
 
 
 @dataclass(frozen=True)
@@ -179,10 +183,7 @@ def fallback(text: str, name: str) -> tuple[tuple[str, str], ...]:
 
 def text_width(text: str, name: str, size: float, lang: str = "") -> float:
     """The width of text in a face or chain at size (points), as it is drawn."""
-    total = 0.0
-    for part, face_name in fallback(text, name):
-        total += shape(face_name, part, is_rtl(part), lang).advance * size / face(face_name).units_per_em
-    return total
+    return sum(run_width(face_name, part, is_rtl(part), lang, size) for part, face_name in fallback(text, name))
 
 
 def levels(text: str, base: int | None = None) -> list[int]:
@@ -211,14 +212,13 @@ def levels(text: str, base: int | None = None) -> list[int]:
 
 
 def base_level(text: str) -> int:
-    """1 where a paragraph's first strong character is right-to-left, else 0."""
-    for ch in text:
-        kind = unicodedata.bidirectional(ch)
-        if kind in ("R", "AL"):
-            return 1
-        if kind == "L":
-            return 0
-    return 0
+    """1 where a paragraph's first strong character is right-to-left, else 0 (rules P2
+    and P3 of the bidirectional algorithm, python-bidi's; text without a right-to-left
+    character is 0 without asking it)."""
+    if not is_rtl(text):
+        return 0
+    from bidi import algorithm
+    return int(algorithm.get_base_level(text))
 
 
 @dataclass(frozen=True)
@@ -279,10 +279,7 @@ def arrange(pieces: Sequence[tuple[str, str]], size: float, icon_width: float,
     x = 0.0
     for k in order:
         text, face_name, level, icon_name = logical[k]
-        if icon_name:
-            width = icon_width
-        else:
-            width = shape(face_name, text, bool(level % 2), lang).advance * size / face(face_name).units_per_em
+        width = icon_width if icon_name else run_width(face_name, text, bool(level % 2), lang, size)
         items.append(Item(x, width, text, face_name, bool(level % 2), icon_name))
         x += width
     return items

@@ -24,8 +24,6 @@ from printgen.model.fonts import Fonts
 from printgen.shaping import Metrics, arrange, base_level, font, text_width
 from printgen.units import mm
 
-FontMetrics = Metrics
-
 ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
 
@@ -125,7 +123,7 @@ class Words:
     each piece measured once, to be wrapped at each size that shrinking tries in
     time linear in its length."""
 
-    def __init__(self, text: str, metrics: FontMetrics, lang: str = "", hyphenate: bool = False) -> None:
+    def __init__(self, text: str, metrics: Metrics, lang: str = "", hyphenate: bool = False) -> None:
         self.metrics, self.name, self.lang, self.hyphenate = metrics, metrics.name, lang, hyphenate
         self.paragraphs = [chunks(paragraph) for paragraph in text.split("\n")]
         self.ems = [[text_width(chunk, self.name, 1.0, lang) for chunk, _ in paragraph]
@@ -244,13 +242,13 @@ def _dictionary(lang: str) -> Any:
     return None
 
 
-def wrap_lines(text: str, metrics: FontMetrics, size: float, width: float,
+def wrap_lines(text: str, metrics: Metrics, size: float, width: float,
                wrap: bool, lang: str = "", hyphenate: bool = False) -> list[str] | None:
     """Break text into lines no wider than width; None where a word cannot fit."""
     return Words(text, metrics, lang, hyphenate).wrap(size, width, wrap)
 
 
-def block_height(metrics: FontMetrics, size: float, count: int, line_height: float) -> float:
+def block_height(metrics: Metrics, size: float, count: int, line_height: float) -> float:
     """Height from the top of the first line to the lowest descender of the last."""
     em = size / metrics.units_per_em
     return metrics.ascent * em + (count - 1) * size * line_height - metrics.descent * em
@@ -283,7 +281,7 @@ def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
                    f"at {smallest:g} pt ({need}); shorten it or enlarge the box")
 
 
-def _needed(text: str, metrics: FontMetrics, size: float, w: float, style: TextStyle) -> str:
+def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle) -> str:
     lines = wrap_lines(text, metrics, size, w, style.wrap, style.lang, style.hyphenate)
     if lines is None:
         widest = max(metrics.width(word, size) for word in text.replace("\n", " ").split(" "))
@@ -297,7 +295,7 @@ def _short(text: str) -> str:
     return repr(flat if len(flat) <= 40 else flat[:37] + "...")
 
 
-def _place(lines: list[str], metrics: FontMetrics, x: float, y: float, w: float, h: float,
+def _place(lines: list[str], metrics: Metrics, x: float, y: float, w: float, h: float,
            size: float, style: TextStyle) -> list[TextRun]:
     em = size / metrics.units_per_em
     step = size * style.line_height

@@ -55,39 +55,30 @@ class EmbeddedFont:
 
     def __init__(self, doc: Any, source: Face) -> None:
         self.face = source
-        self.used: dict[int, str] = {}        # code (glyph id, or CID) -> the characters it stands for
-        self.glyphs: set[int] = {0}            # .notdef goes into every subset
-        self.widths: dict[int, float] = {}    # code -> advance in 1/1000 em
+        self.used: dict[int, str] = {}        # glyph id -> the characters it stands for
+        self.widths: dict[int, float] = {}    # glyph id -> advance in 1/1000 em, for every glyph drawn
         self.name = f"F{len(doc.fontMapping) + 1}"
         doc.fontMapping[f"printgen:{source.name}"] = "/" + self.name
         doc.delayedFonts.append(self)
-
-    def code(self, gid: int) -> int:
-        """The code the content stream writes for a glyph: its id (Identity-H, and the
-        CIDToGIDMap /Identity)."""
-        return gid
 
     def widths_of(self, code: int, size: float) -> float:
         """The advance the PDF gives a code at size, in points."""
         return self.widths.get(code, 0.0) * size / 1000
 
     def take(self, shaped: Shaped) -> list[int]:
-        """Note the run's glyphs as used; their codes."""
+        """Note the run's glyphs as used; the codes the content stream writes for them,
+        which are their glyph ids (Identity-H, and the CIDToGIDMap /Identity)."""
         scale = 1000 / self.face.units_per_em
-        codes = []
         for gid, text in zip(shaped.glyphs, shaped.texts, strict=True):
-            code = self.code(gid)
-            codes.append(code)
-            if code not in self.widths:
-                self.glyphs.add(gid)
-                self.widths[code] = round(self.face.advance(gid) * scale, 3)
-            if text and code not in self.used:
-                self.used[code] = text
-        return codes
+            if gid not in self.widths:
+                self.widths[gid] = round(self.face.advance(gid) * scale, 3)
+            if text and gid not in self.used:
+                self.used[gid] = text
+        return list(shaped.glyphs)
 
     def addObjects(self, doc: Any) -> None:         # reportlab's name
         source = self.face
-        program = _subset(source, sorted(self.glyphs))
+        program = _subset(source, sorted({0, *self.widths}))      # .notdef goes into every subset
         tag = "".join(string.ascii_uppercase[b % 26] for b in
                       hashlib.sha256(program).digest()[:6])
         base = f"{tag}+{source.postscript_name}"

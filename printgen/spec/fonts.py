@@ -26,7 +26,6 @@ from typing import Any
 
 from printgen.errors import InputError
 from printgen.fonts import (
-    BUILTIN_FAMILIES,
     CHAIN,
     FILES,
     Fonts,
@@ -78,7 +77,7 @@ def read_fonts(check: Checker, raw: Any, file: Path, key: tuple[str, ...] = ("fo
     for raw_name, value in raw.items():
         path = (*key, raw_name)
         name = str(raw_name)
-        if name in FILES or name in BUILTIN_FAMILIES or CHAIN in name or not name.strip():
+        if name in FILES or CHAIN in name or not name.strip():
             check.fail(path, f"expected a new font name (not a bundled one, no '|'), got {name!r}")
             continue
         if isinstance(value, dict):
@@ -150,25 +149,16 @@ def _resolved(check: Checker, declared: dict[str, tuple[dict[str, str], tuple[st
                 other_faces = declared[other][0]
                 for style in STYLES:
                     chains[style].append(other_faces.get(style, other_faces["regular"]))
-            elif other in BUILTIN_FAMILIES or other in FILES:
-                family = BUILTIN_FAMILIES.get(other) or builtin_family(other)
+            elif other in FILES:
+                family = builtin_family(other)
                 for style, face_name in zip(STYLES, (family.regular, family.bold, family.italic,
                                                      family.bold_italic), strict=True):
                     chains[style].append(face_name)
             else:
                 check.fail((*key, name, "fallback", i), f"unknown font {other!r}; expected a name "
-                           f"under fonts: or a bundled font ({', '.join(BUILTIN_FAMILIES)})")
+                           f"under fonts: or a bundled font ({', '.join(FILES)})")
         result[name] = Fonts(*(chain(chains[style]) for style in STYLES))
     return result
-
-
-def family(name: str, declared: dict[str, Fonts]) -> Fonts | None:
-    """The family a text element's `font:` names: a declared one, or a bundled face's."""
-    if name in declared:
-        return declared[name]
-    if name in FILES:
-        return builtin_family(name)
-    return None
 
 
 def project_fonts(file: Path) -> dict[str, Fonts]:
