@@ -15,9 +15,11 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -386,3 +388,26 @@ def test_a_deck_may_not_declare_a_thousand_fonts(tmp_path):
     fonts = "".join(f"  f{i}: fonts/Latin.ttf\n" for i in range(1000)) + "  story: fonts/Latin.ttf"
     err = fails(project(tmp_path, fonts), tmp_path)
     assert "deck.yaml:" in err and "at most" in err and "1,001" in err, err
+
+
+@pytest.mark.parametrize("kind", ["link out", "fifo", "too large"])
+def test_a_stranger_s_font_file_is_refused_in_a_real_process(tmp_path, kind):
+    """A deck from a stranger: its font a link to a file outside the project, a FIFO
+    (reading it would wait for ever) or 65 MB; one located line, exit 2, no output."""
+    deck = project(tmp_path, "  story: fonts/Strange.ttf")
+    strange = tmp_path / "fonts" / "Strange.ttf"
+    if kind == "link out":
+        outside = tmp_path.parent / f"{tmp_path.name}-secret.ttf"
+        shutil.copy(FONTS / "Latin.ttf", outside)
+        strange.symlink_to(outside)
+    elif kind == "fifo":
+        os.mkfifo(strange)
+    else:
+        with strange.open("wb") as handle:
+            handle.truncate(65 * 2**20)
+    result = subprocess.run([sys.executable, "-m", "printgen", "build", str(deck), "--out", str(tmp_path / "out")],
+                            capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    line, = result.stderr.strip().splitlines()
+    assert "deck.yaml:" in line and "fonts.story" in line and "Traceback" not in result.stderr
+    assert not (tmp_path / "out").exists()
