@@ -309,6 +309,19 @@ def test_a_bad_picture_is_one_located_error(tmp_path: Path, case: str, output: s
     assert_one_located_error(result, tmp_path, before, "face.yaml:3 elements[1].src", PICTURES[case])
 
 
+def test_printgens_own_files_outside_its_decks_and_templates_are_outside_a_deck(tmp_path: Path) -> None:
+    """A stranger's deck may name printgen's built-in decks and templates, nothing else of
+    its installation (in a source checkout, not the whole repository)."""
+    from printgen.builtin import data_root
+    root = data_root()
+    private = next(path for path in sorted(root.iterdir()) if path.is_file())
+    os.symlink(private, tmp_path / "art.png")
+    deck = deck_with(tmp_path, face=FACE + IMAGE.replace("SRC", "art.png"))
+    before = files_in(tmp_path)
+    result = printgen(tmp_path, "build", str(deck), "--only", "pdf")
+    assert_one_located_error(result, tmp_path, before, "face.yaml:3 elements[1].src", "lies outside the folder")
+
+
 @pytest.mark.parametrize("command", ["build", "showcase"])
 def test_a_three_metre_card_is_refused_at_its_size(tmp_path: Path, command: str) -> None:
     deck = deck_with(tmp_path, DECK.replace("size: poker", "size: {width: 3000mm, height: 3000mm}"))

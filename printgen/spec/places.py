@@ -107,14 +107,16 @@ def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
 def home_folders(file: Path) -> list[Path]:
     """The folders a data file may name other files in: its own (and below it); for a
     file in a project's decks/ (or decks/dice/ and the like) or templates/ folder, the
-    project's folder; and printgen's built-in data."""
+    project's folder; and printgen's built-in decks and templates (only those folders:
+    in a source checkout their parent is the whole repository)."""
     folder = real(file).parent
     homes = [folder]
     for up in (folder, folder.parent):
         if up.name in ("decks", "templates"):
             homes.append(up.parent)
             break
-    return [*homes, real(data_root())]
+    root = data_root()
+    return [*homes, real(root / "decks"), real(root / "templates")]
 
 
 def confined(file: Path, name: str, where: str, what: str) -> Path:
