@@ -34,7 +34,6 @@ from printgen.layout.primitives import Image, Primitive, TextRun
 FORMAT = 1
 RENDERERS = ("PIL", "reportlab", "uharfbuzz", "freetype", "fontTools", "svgwrite", "svglib", "zlib_ng",
              "resvg_py", "lxml")
-KEPT_SIDES = 4096           # side keys remembered in one build (a larger deck's are computed again)
 
 Stamp = tuple[int, int, int, int, int]      # a file's device, inode, size, modification and change times (ns)
 _digests: dict[str, tuple[Stamp, str]] = {}
@@ -122,7 +121,6 @@ class Keys:
     def __init__(self, how: str) -> None:
         self.how = how
         self._base = hashlib.sha256(f"{made_by()}\0{how}\0".encode())
-        self._sides: dict[int, tuple[Side, str]] = {}
 
     def _digest(self, text: str, prims: Iterable[Primitive]) -> hashlib._Hash:
         found = self._base.copy()
@@ -132,14 +130,10 @@ class Keys:
         return found
 
     def side(self, side: Side) -> str:
-        """The key of one side drawn alone (a card's PNG or SVG)."""
-        kept = self._sides.get(id(side))
-        if kept is not None and kept[0] is side:
-            return kept[1]
-        key = self._digest(repr(side), side.prims).hexdigest()[:32]
-        if len(self._sides) < KEPT_SIDES:
-            self._sides[id(side)] = (side, key)      # (the side kept with it: its id stays its own)
-        return key
+        """The key of one side drawn alone (a card's PNG or SVG). (Not kept: it costs a
+        few hundredths of a millisecond a card, and keeping it would keep a large deck's
+        sides, laid out as they are used.)"""
+        return self._digest(repr(side), side.prims).hexdigest()[:32]
 
     def page(self, page: Page) -> str:
         """The key of a page: its size, its own drawing and links, and each placed
