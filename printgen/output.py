@@ -488,10 +488,12 @@ def _keys_of(value: object, files: dict[str, tuple[int, str]]) -> dict[str, Key]
     where they are in another format or their check fails (the record was edited)."""
     if value is None:
         return {}
-    if not isinstance(value, dict) or set(value) != {"format", "check", "files"}:
+    if not isinstance(value, dict):
+        raise TypeError("keys")
+    if value.get("format") != KEYS_FORMAT or type(value.get("format")) is not int:
+        return {}                               # another printgen's: nothing drawn is taken from them
+    if set(value) != {"format", "check", "files"}:
         raise ValueError("keys")
-    if value["format"] != KEYS_FORMAT or type(value["format"]) is not int:
-        return {}
     entries = value["files"]
     if not isinstance(entries, dict) or not isinstance(value["check"], str):
         raise TypeError("keys")
@@ -810,12 +812,15 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None) -> bool:
     fd = os.open(temp, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
     try:
         size, digest = _digest_fd(fd)
+        inode = os.fstat(fd).st_ino             # (kept by the rename)
     finally:
         os.close(fd)
     earlier = next(((other, other.pending[full]) for other in _runs if full in other.pending), None)
     if earlier is not None:                     # written before in this process, not yet in place
         other, older = earlier
         if other.written.get(full.parent, {}).get(full.name) == (size, digest):
+            if run is not None and run is other:
+                run.inodes[full] = os.lstat(older).st_ino
             return False
         del other.pending[full]
         _drop(older, other)
@@ -828,12 +833,12 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None) -> bool:
             claim = _claim(full, info)
             if found is not None and found[:2] == (size, digest):
                 if claim:
-                    _record(run, full, size, digest)
+                    _record(run, full, size, digest, found[2][1])
                 return False
             if not claim and not _unclaimed_ok(full):
                 raise _refusal(path, full)
     os.chmod(temp, 0o644)
-    _record(run, full, size, digest)
+    _record(run, full, size, digest, inode)
     if run is not None:                         # renamed when the job succeeds
         run.pending[full] = temp
         run.typed[full] = path
@@ -859,9 +864,13 @@ def write_bytes(path: Path, data: bytes) -> Path:
     return path
 
 
-def _record(run: Run | None, full: Path, size: int, digest: str) -> None:
+def _record(run: Run | None, full: Path, size: int, digest: str, inode: int | None = None) -> None:
+    """Note full as written by run, with its size and digest, and the inode of the file
+    that holds them (checked again before its content key is recorded)."""
     if run is not None:
         run.written.setdefault(full.parent, {})[full.name] = (size, digest)
+        if inode is not None:
+            run.inodes[full] = inode
 
 
 def keyed(path: Path, key: str) -> None:
@@ -897,12 +906,14 @@ def unchanged(path: Path, key: str) -> bool:
     if not stat.S_ISREG(info.st_mode) or not _real_folder(path.parent, full.parent):
         return False
     size, digest = record.files[full.name]
+    inode = info.st_ino
     if (info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns) != (size, *entry[1:]):
         found = _digest(full)
         if found is None or found[:2] != (size, digest):
             return False
+        inode = found[2][1]
     run = _runs[-1] if _runs else None
-    _record(run, full, size, digest)
+    _record(run, full, size, digest, inode)
     if run is not None:
         run.keys[full] = key
     return True
@@ -924,7 +935,7 @@ def keep(path: Path) -> bool:
     found = _digest(full)
     if found is None:
         return False
-    _record(_runs[-1] if _runs else None, full, found[0], found[1])
+    _record(_runs[-1] if _runs else None, full, found[0], found[1], found[2][1])
     return True
 
 
@@ -981,6 +992,7 @@ class Run:
     pid: int = field(default_factory=os.getpid)
     inputs: set[tuple[int, int]] = field(default_factory=set)    # files read as input, when pruning
     keys: dict[Path, str] = field(default_factory=dict)          # final path -> its content key (render/keys.py)
+    inodes: dict[Path, int] = field(default_factory=dict)        # final path -> the inode of what was written
 
     def commit(self) -> None:
         """Rename every file written to its final name (its folder checked again)."""
@@ -1087,7 +1099,8 @@ class Run:
                 info = os.lstat(folder / name)
             except OSError:
                 continue
-            if stat.S_ISREG(info.st_mode) and info.st_size == files[name][0]:
+            if stat.S_ISREG(info.st_mode) and info.st_size == files[name][0] and \
+                    info.st_ino == self.inodes.get(folder / name):      # (no other file put in its place since)
                 keys[name] = (key, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
         return keys
 
