@@ -17,20 +17,21 @@ with one located error before anything is written there; listings that only read
 
 The build record. Every folder printgen writes into keeps a record of the files each
 job wrote there (MANIFEST, a small hidden JSON file): per file its size and sha256
-digest, per job its file names (format version 2), and for a file drawn from content
-keys (render/keys.py) its key and the stamp (inode, modification and change times)
-it had when recorded:
+digest, per job its file names (format version 2), and for a file drawn from a
+content key (render/keys.py) that key:
 
     {"printgen": 2, "about": "...", "folder": "png",
      "files": {"NAME": [SIZE, "SHA256"], ...},
      "jobs": {"JOB": ["NAME", ...], ...},
-     "keys": {"format": 1, "check": "SHA256", "files": {"NAME": ["KEY", INODE, MTIME, CTIME], ...}}}
+     "keys": {"format": 1, "check": "SHA256", "files": {"NAME": "KEY", ...}}}
 
 A rebuild leaves a file as it is when the folder's record gives it the key of what
-would be drawn now and the file is still the one printgen wrote (its stamp as
-recorded, else its digest): `unchanged`. The keys are trusted only in their own
-format and when their check (a digest of every keyed entry, with its size and digest)
-holds: a record edited by hand, or written in another format, draws everything again.
+would be drawn now and the file still has the size and digest recorded (it is the
+file printgen wrote): `unchanged`. The keys are trusted only in their own format and
+when their check (a digest of every key with its file's name, size and digest) holds:
+a record edited by hand, or written in another format, draws everything again. The
+record holds nothing of when it was written (no dates, no inodes): the same build
+gives the same record.
 
 A job is one kind of run (`build sabacc-62` on A4, the gallery of a folder, ...); when
 a job finishes, the files its previous run wrote and this run did not are removed,
@@ -420,13 +421,12 @@ class Record:
     problem: str = ""
     foreign: bool = False
     folder: str | None = None       # where the record was written: its folder's path from the output folder
-    keys: dict[str, Key] = field(default_factory=dict)    # name -> its content key and stamp, where trusted
+    keys: dict[str, str] = field(default_factory=dict)    # name -> its content key, where trusted
 
     def __post_init__(self) -> None:
         self.named = frozenset(name for names in self.jobs.values() for name in names)   # any job's
 
 
-Key = tuple[str, int, int, int]      # a file's content key and its inode, modification and change times (ns)
 _records: dict[Path, tuple[tuple[int, int, int, int], Record]] = {}
 
 
@@ -483,7 +483,7 @@ def _record_of(value: object) -> Record:
     return Record("ok", jobs, files, folder=folder, keys=_keys_of(value.get("keys"), files))
 
 
-def _keys_of(value: object, files: dict[str, tuple[int, str]]) -> dict[str, Key]:
+def _keys_of(value: object, files: dict[str, tuple[int, str]]) -> dict[str, str]:
     """The content keys of a record (ValueError or TypeError if they are malformed); none
     where they are in another format or their check fails (the record was edited)."""
     if value is None:
@@ -497,20 +497,19 @@ def _keys_of(value: object, files: dict[str, tuple[int, str]]) -> dict[str, Key]
     entries = value["files"]
     if not isinstance(entries, dict) or not isinstance(value["check"], str):
         raise TypeError("keys")
-    keys: dict[str, Key] = {}
-    for name, entry in entries.items():
-        if not (isinstance(entry, list) and len(entry) == 4 and isinstance(entry[0], str) and _KEY.fullmatch(entry[0])
-                and all(type(n) is int and 0 <= n < 2 ** 63 for n in entry[1:])):
-            raise ValueError("a key entry")
+    keys: dict[str, str] = {}
+    for name, key in entries.items():
+        if not (isinstance(key, str) and _KEY.fullmatch(key)):
+            raise ValueError("a key")
         if _plain(name) not in files:
             raise ValueError("a key without its digest")
-        keys[name] = (entry[0], entry[1], entry[2], entry[3])
+        keys[name] = key
     return keys if value["check"] == _check(keys, files) else {}
 
 
-def _check(keys: dict[str, Key], files: dict[str, tuple[int, str]]) -> str:
-    """The digest binding each keyed file's key and stamp to its size and digest."""
-    return hashlib.sha256(json.dumps([[name, *files[name], *keys[name]] for name in sorted(keys)]).encode()).hexdigest()
+def _check(keys: dict[str, str], files: dict[str, tuple[int, str]]) -> str:
+    """The digest binding each file's key to its name, size and digest."""
+    return hashlib.sha256(json.dumps([[name, *files[name], keys[name]] for name in sorted(keys)]).encode()).hexdigest()
 
 
 def _read_record(folder: Path) -> Record:
@@ -541,15 +540,14 @@ def _read_record(folder: Path) -> Record:
 
 
 def _record_text(jobs: dict[str, list[str]], files: dict[str, tuple[int, str]], folder: str,
-                 keys: dict[str, Key]) -> str:
+                 keys: dict[str, str]) -> str:
     """A record in format 2 of folder (its path from the output folder), a file or a job a
     line (plain JSON); the content keys (if any) after them, a file a line."""
     dump = json.dumps
     file_lines = ",\n".join(f"  {dump(name)}: [{size}, {dump(digest)}]"
                             for name, (size, digest) in sorted(files.items()))
     job_lines = ",\n".join(f"  {dump(job)}: {dump(sorted(names))}" for job, names in sorted(jobs.items()))
-    key_lines = ",\n".join(f"  {dump(name)}: [{dump(key)}, {ino}, {mtime}, {ctime}]"
-                           for name, (key, ino, mtime, ctime) in sorted(keys.items()))
+    key_lines = ",\n".join(f"  {dump(name)}: {dump(key)}" for name, key in sorted(keys.items()))
     keyed = (f',\n "keys": {{"format": {KEYS_FORMAT}, "check": {dump(_check(keys, files))}, "files": {{\n'
              f'{key_lines}\n }}}}' if keys else "")
     return (f'{{"printgen": 2,\n "about": {dump(ABOUT)},\n "folder": {dump(folder)},\n'
@@ -812,15 +810,12 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None) -> bool:
     fd = os.open(temp, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
     try:
         size, digest = _digest_fd(fd)
-        inode = os.fstat(fd).st_ino             # (kept by the rename)
     finally:
         os.close(fd)
     earlier = next(((other, other.pending[full]) for other in _runs if full in other.pending), None)
     if earlier is not None:                     # written before in this process, not yet in place
         other, older = earlier
         if other.written.get(full.parent, {}).get(full.name) == (size, digest):
-            if run is not None and run is other:
-                run.inodes[full] = os.lstat(older).st_ino
             return False
         del other.pending[full]
         _drop(older, other)
@@ -833,12 +828,12 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None) -> bool:
             claim = _claim(full, info)
             if found is not None and found[:2] == (size, digest):
                 if claim:
-                    _record(run, full, size, digest, found[2][1])
+                    _record(run, full, size, digest)
                 return False
             if not claim and not _unclaimed_ok(full):
                 raise _refusal(path, full)
     os.chmod(temp, 0o644)
-    _record(run, full, size, digest, inode)
+    _record(run, full, size, digest)
     if run is not None:                         # renamed when the job succeeds
         run.pending[full] = temp
         run.typed[full] = path
@@ -864,13 +859,9 @@ def write_bytes(path: Path, data: bytes) -> Path:
     return path
 
 
-def _record(run: Run | None, full: Path, size: int, digest: str, inode: int | None = None) -> None:
-    """Note full as written by run, with its size and digest, and the inode of the file
-    that holds them (checked again before its content key is recorded)."""
+def _record(run: Run | None, full: Path, size: int, digest: str) -> None:
     if run is not None:
         run.written.setdefault(full.parent, {})[full.name] = (size, digest)
-        if inode is not None:
-            run.inodes[full] = inode
 
 
 def keyed(path: Path, key: str) -> None:
@@ -885,35 +876,30 @@ def recorded_key(path: Path) -> str | None:
     this format, its check holding)."""
     full = _full(path)
     record = _read_record(full.parent)
-    entry = record.keys.get(full.name) if record.state == "ok" else None
-    return entry[0] if entry is not None else None
+    return record.keys.get(full.name) if record.state == "ok" else None
 
 
 def unchanged(path: Path, key: str) -> bool:
     """Whether path already holds what key stands for: the folder's record gives the
-    file that key, and it is still the file printgen wrote (its stamp as recorded, else
-    its size and digest). If so it counts as written by the running job, under key,
-    and need not be drawn again."""
+    file that key, and it is still the file printgen wrote (the size and digest
+    recorded). If so it counts as written by the running job, under key, and need not
+    be drawn again."""
     full = _full(path)
     record = _read_record(full.parent)
-    entry = record.keys.get(full.name)
-    if record.state != "ok" or entry is None or entry[0] != key:
+    if record.state != "ok" or record.keys.get(full.name) != key:
         return False
     try:
         info = os.lstat(full)
     except OSError:
         return False
-    if not stat.S_ISREG(info.st_mode) or not _real_folder(path.parent, full.parent):
-        return False
     size, digest = record.files[full.name]
-    inode = info.st_ino
-    if (info.st_size, info.st_ino, info.st_mtime_ns, info.st_ctime_ns) != (size, *entry[1:]):
-        found = _digest(full)
-        if found is None or found[:2] != (size, digest):
-            return False
-        inode = found[2][1]
+    if not stat.S_ISREG(info.st_mode) or info.st_size != size or not _real_folder(path.parent, full.parent):
+        return False
+    found = _digest(full)
+    if found is None or found[:2] != (size, digest):
+        return False
     run = _runs[-1] if _runs else None
-    _record(run, full, size, digest, inode)
+    _record(run, full, size, digest)
     if run is not None:
         run.keys[full] = key
     return True
@@ -935,7 +921,7 @@ def keep(path: Path) -> bool:
     found = _digest(full)
     if found is None:
         return False
-    _record(_runs[-1] if _runs else None, full, found[0], found[1], found[2][1])
+    _record(_runs[-1] if _runs else None, full, found[0], found[1])
     return True
 
 
@@ -992,7 +978,6 @@ class Run:
     pid: int = field(default_factory=os.getpid)
     inputs: set[tuple[int, int]] = field(default_factory=set)    # files read as input, when pruning
     keys: dict[Path, str] = field(default_factory=dict)          # final path -> its content key (render/keys.py)
-    inodes: dict[Path, int] = field(default_factory=dict)        # final path -> the inode of what was written
 
     def commit(self) -> None:
         """Rename every file written to its final name (its folder checked again)."""
@@ -1083,25 +1068,11 @@ class Run:
         return removed
 
     def _keys(self, folder: Path, files: dict[str, tuple[int, str]], now: dict[str, tuple[int, str]],
-              record: Record) -> dict[str, Key]:
-        """The content keys of folder's recorded files: this job's with the stamps its
-        files have now, the other jobs' as their record gives them."""
-        keys: dict[str, Key] = {}
-        for name in files:
-            if name not in now:
-                if name in record.keys:
-                    keys[name] = record.keys[name]
-                continue
-            key = self.keys.get(folder / name)
-            if key is None:
-                continue
-            try:
-                info = os.lstat(folder / name)
-            except OSError:
-                continue
-            if stat.S_ISREG(info.st_mode) and info.st_size == files[name][0] and \
-                    info.st_ino == self.inodes.get(folder / name):      # (no other file put in its place since)
-                keys[name] = (key, info.st_ino, info.st_mtime_ns, info.st_ctime_ns)
+              record: Record) -> dict[str, str]:
+        """The content keys of folder's recorded files: this job's as it noted them, the
+        other jobs' as their record gives them."""
+        keys = {name: record.keys[name] for name in files if name not in now and name in record.keys}
+        keys.update((name, key) for name in now if (key := self.keys.get(folder / name)) is not None)
         return keys
 
     def _remove(self, folder: Path, name: str, record: Record) -> str:
@@ -1133,7 +1104,7 @@ class Run:
         return "removed"
 
     def _save(self, folder: Path, jobs: dict[str, list[str]], files: dict[str, tuple[int, str]],
-              keys: dict[str, Key], record: Record) -> None:
+              keys: dict[str, str], record: Record) -> None:
         path = folder / MANIFEST
         where = self._where(folder)
         if record.state == "ok" and (record.jobs, record.files, record.folder, record.keys) == (jobs, files, where,

@@ -11,8 +11,9 @@ card tables, rules Markdown, pictures, fonts); the system reports their saves
 
 What a warm process keeps could go stale only through files named by path whose
 content it caches: a picture, a font, printgen's own data. When one of those changes
-the watch starts afresh in a new process (the same command), whose first build is
-a clean one. A build that fails says why and the watch goes on; the gallery it writes
+the watch starts afresh in a new process (the same command), whose first build draws
+what the change touched (the content keys cover the bytes of every font and picture a
+card uses). A build that fails says why and the watch goes on; the gallery it writes
 reloads itself in the browser when the next build writes it again.
 """
 
