@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from printgen.layout.deck import DeckLayout, LazySides, face_name, layout_deck
-from printgen.layout.page import Side
+from printgen.layout.page import Page, Side
 from printgen.layout.sheet import check_back_offset, impose
 from printgen.model import Deck, Duplex, Paper
 from printgen.output import ensure_dir
@@ -93,9 +93,13 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     # then never sits under the PNG stage's peak (a 6,200-card deck peaks 10 MB lower)
     if "pdf" in options.formats:
         pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
-        result.pages += keyed_pdf(lambda: impose(layout, paper=options.paper, duplex=options.duplex,
-                                                 back_offset=options.back_offset),
-                                  pdf, title=f"{deck.title} ({len(deck.cards)} cards)")
+
+        def sheets() -> Iterator[Page]:
+            return impose(layout, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset)
+
+        # a kept layout's sheets are imposed once (their key taken, then drawn); a large deck's as they are drawn
+        result.pages += keyed_pdf(sheets if isinstance(layout.faces, LazySides) else tuple(sheets()), pdf,
+                                  title=f"{deck.title} ({len(deck.cards)} cards)")
         result.files.append(pdf)
     for file in files:
         keyed_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks)
