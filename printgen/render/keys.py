@@ -35,6 +35,7 @@ FORMAT = 1
 RENDERERS = ("PIL", "reportlab", "uharfbuzz", "freetype", "fontTools", "svgwrite", "svglib", "zlib_ng",
              "resvg_py", "lxml")
 
+KEPT_SIDES = 256            # side keys a Keys remembers (a back placed on every page of backs)
 Stamp = tuple[int, int, int, int, int]      # a file's device, inode, size, modification and change times (ns)
 _digests: dict[str, tuple[Stamp, str]] = {}
 
@@ -121,19 +122,31 @@ class Keys:
     def __init__(self, how: str) -> None:
         self.how = how
         self._base = hashlib.sha256(f"{made_by()}\0{how}\0".encode())
+        self._files: dict[str, str] = {}                    # a font or picture file -> its digest
+        self._sides: dict[int, tuple[Side, str]] = {}       # the last sides' keys, by identity
 
     def _digest(self, text: str, prims: Iterable[Primitive]) -> hashlib._Hash:
         found = self._base.copy()
         found.update(text.encode("utf-8", "surrogatepass"))
         for path in named_files(prims):
-            found.update(f"\0{path}\0{file_digest(Path(path))}".encode("utf-8", "surrogatepass"))
+            digest = self._files.get(path)
+            if digest is None:
+                digest = self._files[path] = file_digest(Path(path))
+            found.update(f"\0{path}\0{digest}".encode("utf-8", "surrogatepass"))
         return found
 
     def side(self, side: Side) -> str:
-        """The key of one side drawn alone (a card's PNG or SVG). (Not kept: it costs a
-        few hundredths of a millisecond a card, and keeping it would keep a large deck's
-        sides, laid out as they are used.)"""
-        return self._digest(repr(side), side.prims).hexdigest()[:32]
+        """The key of one side drawn alone (a card's PNG or SVG). The last KEPT_SIDES are
+        remembered with their sides (a deck's back is placed on every page of backs); no
+        more, or a large deck's sides, laid out as they are used, would all be kept."""
+        kept = self._sides.get(id(side))
+        if kept is not None and kept[0] is side:
+            return kept[1]
+        key = self._digest(repr(side), side.prims).hexdigest()[:32]
+        if len(self._sides) >= KEPT_SIDES:
+            del self._sides[next(iter(self._sides))]        # the oldest
+        self._sides[id(side)] = (side, key)
+        return key
 
     def page(self, page: Page) -> str:
         """The key of a page: its size, its own drawing and links, and each placed
