@@ -17,11 +17,21 @@ with one located error before anything is written there; listings that only read
 
 The build record. Every folder printgen writes into keeps a record of the files each
 job wrote there (MANIFEST, a small hidden JSON file): per file its size and sha256
-digest, per job its file names (format version 2):
+digest, per job its file names (format version 2), and for a file drawn from a
+content key (render/keys.py) that key:
 
     {"printgen": 2, "about": "...", "folder": "png",
      "files": {"NAME": [SIZE, "SHA256"], ...},
-     "jobs": {"JOB": ["NAME", ...], ...}}
+     "jobs": {"JOB": ["NAME", ...], ...},
+     "keys": {"format": 1, "check": "SHA256", "files": {"NAME": "KEY", ...}}}
+
+A rebuild leaves a file as it is when the folder's record gives it the key of what
+would be drawn now and the file still has the size and digest recorded (it is the
+file printgen wrote): `unchanged`. The keys are trusted only in their own format and
+when their check (a digest of every key with its file's name, size and digest) holds:
+a record edited by hand, or written in another format, draws everything again. The
+record holds nothing of when it was written (no dates, no inodes): the same build
+gives the same record.
 
 A job is one kind of run (`build sabacc-62` on A4, the gallery of a folder, ...); when
 a job finishes, the files its previous run wrote and this run did not are removed,
@@ -86,6 +96,8 @@ MAX_FOLDERS = int(limit("folders_walked"))
 ABOUT = ("files printgen wrote here, by job, with their sizes and sha256 digests; printgen "
          "removes a job's old files when it runs again, only where they are unchanged")
 _TOKEN = re.compile(r"[0-9a-f]{32}")
+_KEY = re.compile(r"[0-9a-f]{32}")
+KEYS_FORMAT = 1
 _DIGEST = re.compile(r"[0-9a-f]{64}")
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -409,6 +421,7 @@ class Record:
     problem: str = ""
     foreign: bool = False
     folder: str | None = None       # where the record was written: its folder's path from the output folder
+    keys: dict[str, str] = field(default_factory=dict)    # name -> its content key, where trusted
 
     def __post_init__(self) -> None:
         self.named = frozenset(name for names in self.jobs.values() for name in names)   # any job's
@@ -450,7 +463,7 @@ def _record_of(value: object) -> Record:
         raise ValueError("no version")
     if version == 1 and set(value) <= {"printgen", "about", "jobs"} and isinstance(value.get("jobs"), dict):
         return Record("old", {_job(job): _names(names) for job, names in value["jobs"].items()})
-    if version != 2 or set(value) - {"printgen", "about", "folder"} != {"files", "jobs"}:
+    if version != 2 or set(value) - {"printgen", "about", "folder", "keys"} != {"files", "jobs"}:
         raise ValueError("not format 2")
     folder = value.get("folder")
     if folder is not None and (not isinstance(folder, str) or "\0" in folder or len(folder) > 4096):
@@ -467,7 +480,36 @@ def _record_of(value: object) -> Record:
     jobs = {_job(job): _names(names) for job, names in jobs_in.items()}
     if any(name not in files for names in jobs.values() for name in names):
         raise ValueError("a name without its digest")
-    return Record("ok", jobs, files, folder=folder)
+    return Record("ok", jobs, files, folder=folder, keys=_keys_of(value.get("keys"), files))
+
+
+def _keys_of(value: object, files: dict[str, tuple[int, str]]) -> dict[str, str]:
+    """The content keys of a record (ValueError or TypeError if they are malformed); none
+    where they are in another format or their check fails (the record was edited)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise TypeError("keys")
+    if value.get("format") != KEYS_FORMAT or type(value.get("format")) is not int:
+        return {}                               # another printgen's: nothing drawn is taken from them
+    if set(value) != {"format", "check", "files"}:
+        raise ValueError("keys")
+    entries = value["files"]
+    if not isinstance(entries, dict) or not isinstance(value["check"], str):
+        raise TypeError("keys")
+    keys: dict[str, str] = {}
+    for name, key in entries.items():
+        if not (isinstance(key, str) and _KEY.fullmatch(key)):
+            raise ValueError("a key")
+        if _plain(name) not in files:
+            raise ValueError("a key without its digest")
+        keys[name] = key
+    return keys if value["check"] == _check(keys, files) else {}
+
+
+def _check(keys: dict[str, str], files: dict[str, tuple[int, str]]) -> str:
+    """The digest binding each file's key to its name, size and digest."""
+    return hashlib.sha256(json.dumps([[name, *files[name], keys[name]] for name in sorted(keys)]).encode()).hexdigest()
 
 
 def _read_record(folder: Path) -> Record:
@@ -497,16 +539,20 @@ def _read_record(folder: Path) -> Record:
     return record
 
 
-def _record_text(jobs: dict[str, list[str]], files: dict[str, tuple[int, str]], folder: str) -> str:
+def _record_text(jobs: dict[str, list[str]], files: dict[str, tuple[int, str]], folder: str,
+                 keys: dict[str, str]) -> str:
     """A record in format 2 of folder (its path from the output folder), a file or a job a
-    line (plain JSON)."""
+    line (plain JSON); the content keys (if any) after them, a file a line."""
     dump = json.dumps
     file_lines = ",\n".join(f"  {dump(name)}: [{size}, {dump(digest)}]"
                             for name, (size, digest) in sorted(files.items()))
     job_lines = ",\n".join(f"  {dump(job)}: {dump(sorted(names))}" for job, names in sorted(jobs.items()))
+    key_lines = ",\n".join(f"  {dump(name)}: {dump(key)}" for name, key in sorted(keys.items()))
+    keyed = (f',\n "keys": {{"format": {KEYS_FORMAT}, "check": {dump(_check(keys, files))}, "files": {{\n'
+             f'{key_lines}\n }}}}' if keys else "")
     return (f'{{"printgen": 2,\n "about": {dump(ABOUT)},\n "folder": {dump(folder)},\n'
             f' "files": {{\n{file_lines}\n }},\n'
-            f' "jobs": {{\n{job_lines}\n }}\n}}\n')
+            f' "jobs": {{\n{job_lines}\n }}{keyed}\n}}\n')
 
 
 def _claim(full: Path, info: os.stat_result) -> str:
@@ -818,6 +864,47 @@ def _record(run: Run | None, full: Path, size: int, digest: str) -> None:
         run.written.setdefault(full.parent, {})[full.name] = (size, digest)
 
 
+def keyed(path: Path, key: str) -> None:
+    """Note the content key of the file the running job writes at path (render/keys.py),
+    for the folder's record."""
+    if _runs:
+        _runs[-1].keys[_full(path)] = key
+
+
+def recorded_key(path: Path) -> str | None:
+    """The content key the folder's record gives the file at path, if any (trusted: in
+    this format, its check holding)."""
+    full = _full(path)
+    record = _read_record(full.parent)
+    return record.keys.get(full.name) if record.state == "ok" else None
+
+
+def unchanged(path: Path, key: str) -> bool:
+    """Whether path already holds what key stands for: the folder's record gives the
+    file that key, and it is still the file printgen wrote (the size and digest
+    recorded). If so it counts as written by the running job, under key, and need not
+    be drawn again."""
+    full = _full(path)
+    record = _read_record(full.parent)
+    if record.state != "ok" or record.keys.get(full.name) != key:
+        return False
+    try:
+        info = os.lstat(full)
+    except OSError:
+        return False
+    size, digest = record.files[full.name]
+    if not stat.S_ISREG(info.st_mode) or info.st_size != size or not _real_folder(path.parent, full.parent):
+        return False
+    found = _digest(full)
+    if found is None or found[:2] != (size, digest):
+        return False
+    run = _runs[-1] if _runs else None
+    _record(run, full, size, digest)
+    if run is not None:
+        run.keys[full] = key
+    return True
+
+
 def keep(path: Path) -> bool:
     """Count a file printgen wrote earlier and found up to date (a gallery preview) as
     written by this run, so the job's record keeps it; False (and nothing recorded)
@@ -890,6 +977,7 @@ class Run:
     token: str = field(default_factory=lambda: secrets.token_hex(16))
     pid: int = field(default_factory=os.getpid)
     inputs: set[tuple[int, int]] = field(default_factory=set)    # files read as input, when pruning
+    keys: dict[Path, str] = field(default_factory=dict)          # final path -> its content key (render/keys.py)
 
     def commit(self) -> None:
         """Rename every file written to its final name (its folder checked again)."""
@@ -976,8 +1064,16 @@ class Run:
             jobs[self.job] = sorted(now)
         files = {name: now[name] if name in now else record.files[name]
                  for names in jobs.values() for name in names}
-        self._save(folder, jobs, files, record)
+        self._save(folder, jobs, files, self._keys(folder, files, now, record), record)
         return removed
+
+    def _keys(self, folder: Path, files: dict[str, tuple[int, str]], now: dict[str, tuple[int, str]],
+              record: Record) -> dict[str, str]:
+        """The content keys of folder's recorded files: this job's as it noted them, the
+        other jobs' as their record gives them."""
+        keys = {name: record.keys[name] for name in files if name not in now and name in record.keys}
+        keys.update((name, key) for name in now if (key := self.keys.get(folder / name)) is not None)
+        return keys
 
     def _remove(self, folder: Path, name: str, record: Record) -> str:
         """Remove folder/name if it still has the recorded size and digest: "removed",
@@ -1008,12 +1104,13 @@ class Run:
         return "removed"
 
     def _save(self, folder: Path, jobs: dict[str, list[str]], files: dict[str, tuple[int, str]],
-              record: Record) -> None:
+              keys: dict[str, str], record: Record) -> None:
         path = folder / MANIFEST
         where = self._where(folder)
-        if record.state == "ok" and (record.jobs, record.files, record.folder) == (jobs, files, where):
+        if record.state == "ok" and (record.jobs, record.files, record.folder, record.keys) == (jobs, files, where,
+                                                                                                 keys):
             return                                  # unchanged (a job pruned twice)
-        text = _record_text(jobs, files, where) if jobs else ""
+        text = _record_text(jobs, files, where, keys) if jobs else ""
         if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
             note(f"{_show(folder) / MANIFEST}: too many files to record ({len(files):,}); printgen keeps "
                  f"no record there and removes nothing")

@@ -133,7 +133,7 @@ def test_a_run_that_fails_after_writing_leaves_the_folder_as_it_was(cli, tmp_pat
     """The card sheets, PNGs and SVGs are written, then the tuck box fails: the new
     files never appear, the folders made for them are gone, the earlier build's files
     keep their bytes and dates, and no temporary file is left."""
-    import printgen.products.deck as build
+    import printgen.render.pdf as build              # what draws every PDF of a build
     from printgen.errors import InputError
     write = build.render_pdf
 

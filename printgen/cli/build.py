@@ -194,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
         return run_languages(args)
     options = DeckBuild(out=Path(), paper=paper(args.paper), duplex=Duplex(args.duplex),
                         back_offset=back_offset(args.back_offset), formats=formats(args.only),
-                        quiet=args.quiet, jobs=args.jobs, drawn=getattr(args, "drawn", None))
+                        quiet=args.quiet, jobs=args.jobs)
     if options.duplex is Duplex.FOLD and options.back_offset != (0.0, 0.0):
         raise InputError(f"--back-offset: fold-over sheets (--duplex fold) print faces and backs on "
                          f"one side, so no back offset applies, got {args.back_offset!r}")

@@ -82,7 +82,7 @@ def settle(args: argparse.Namespace) -> None:
 
 
 # options that change neither what a command writes nor where its files go
-NOT_THE_JOB = {"out", "quiet", "jobs", "strict", "run", "command", "gallery", "watch", "argv", "drawn"}
+NOT_THE_JOB = {"out", "quiet", "jobs", "strict", "run", "command", "gallery", "watch", "argv"}
 
 
 def job_key(args: argparse.Namespace) -> str:

@@ -1,18 +1,19 @@
 """printgen build DECK --watch: rebuild whenever an input of the deck changes.
 
 One process stays warm between builds: its template expressions stay compiled, its
-fonts parsed, and it remembers which card side it drew into which PNG and SVG
-(render/drawn.py), so a rebuild draws only the sides whose layout changed; the PDF,
-the extras and the gallery are made again as a clean build makes them. Each build is
-its own job in the output folder's records, as a build from the command line is. The
+fonts parsed. Each build is its own job in the output folder's records, as a build
+from the command line is, and like one it draws again only the card sides, and
+assembles again only the PDFs, whose content keys changed (render/drawn.py): the
+records keep the keys, and this process reads each record once, when it changes. The
 files to watch are those the builds read (reading.files_read: the deck, its templates,
 card tables, rules Markdown, pictures, fonts); the system reports their saves
 (watchfiles: inotify, FSEvents, ReadDirectoryChangesW), nothing is polled.
 
 What a warm process keeps could go stale only through files named by path whose
 content it caches: a picture, a font, printgen's own data. When one of those changes
-the watch starts afresh in a new process (the same command), whose first build is
-a clean one. A build that fails says why and the watch goes on; the gallery it writes
+the watch starts afresh in a new process (the same command), whose first build draws
+what the change touched (the content keys cover the bytes of every font and picture a
+card uses). A build that fails says why and the watch goes on; the gallery it writes
 reloads itself in the browser when the next build writes it again.
 """
 
@@ -39,15 +40,14 @@ def watched() -> bool:
 
 class Warm:
     """One deck's builds in this process, each recorded as a build from the command
-    line records it, the drawn sides remembered between them."""
+    line records it."""
 
     running = False                 # whether this process runs a watch
 
     def __init__(self, args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) -> None:
         """args: the build's options; run: what builds (cli/build.py's run, handed in so
         that the two modules do not import each other)."""
-        from printgen.render.drawn import Drawn
-        self.args = argparse.Namespace(**{**vars(args), "watch": False, "drawn": Drawn()})
+        self.args = argparse.Namespace(**{**vars(args), "watch": False})
         self.run = run
 
     def build(self) -> tuple[int, float]:
@@ -64,12 +64,7 @@ class Warm:
         except PrintgenError as error:
             print(f"printgen: error: {error}", file=sys.stderr, flush=True)
             status = error.exit_status
-        finally:
-            self.args.drawn.settle(status == 0)
         return status, time.perf_counter() - started
-
-    def forget(self) -> None:
-        self.args.drawn.forget()
 
 
 def _forget_read_texts() -> None:

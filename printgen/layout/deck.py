@@ -76,6 +76,10 @@ def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: M
     values = {**card.fields, "index": card.index, "label": card.label}
     context = context_for(frame, template, card=values, deck=info)
     subject = f"card {card.index} {card.label!r} from {card.where}"
-    width = len(str(len(deck.cards)))
-    return Side(f"{card.index:0{width}d}-{card.slug}", card.label, frame,
-                layout_side(template, frame, context, subject, memo))
+    return Side(face_name(deck, card), card.label, frame, layout_side(template, frame, context, subject, memo))
+
+
+def face_name(deck: Deck, card: Card) -> str:
+    """The stem of a card face's files, known before it is laid out: its number (as wide
+    as the deck's largest) and its label's slug."""
+    return f"{card.index:0{len(str(len(deck.cards)))}d}-{card.slug}"

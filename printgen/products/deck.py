@@ -6,14 +6,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printgen.layout.deck import DeckLayout, LazySides, layout_deck
+from printgen.layout.deck import DeckLayout, LazySides, face_name, layout_deck
 from printgen.layout.page import Page, Side
 from printgen.layout.sheet import check_back_offset, impose
 from printgen.model import Deck, Duplex, Paper
 from printgen.output import ensure_dir
 from printgen.progress import progress
-from printgen.render.drawn import Drawn
-from printgen.render.pdf import render_pdf
+from printgen.render.drawn import keyed_pdf, keyed_side, sides_to_draw
+from printgen.render.keys import Keys
 
 # What a deck build can write (--only picks some): the home-print card PDF, per-card
 # PNGs and SVGs, the tuck box PDF, the deck's parts (dice, boards, tokens) and the rule
@@ -33,7 +33,6 @@ class DeckBuild:
     dpi: int = 300
     quiet: bool = False
     jobs: int = 1                       # worker processes for the PNGs of a large deck
-    drawn: Drawn | None = None          # a warm process's earlier drawings (build --watch): only changes drawn
 
 
 @dataclass
@@ -50,17 +49,19 @@ def sides(layout: DeckLayout) -> Sequence[Side]:
     return LazySides(len(faces) + len(backs), lambda i: faces[i] if i < len(faces) else backs[i - len(faces)])
 
 
-def _counting(pages: Iterator[Page], result: BuildResult) -> Iterator[Page]:
-    for page in pages:
-        result.pages += 1
-        yield page
+def side_files(layout: DeckLayout, folder: Path, suffix: str) -> list[Path]:
+    """The file of every side of sides(layout) in folder, named without laying it out."""
+    deck = layout.deck
+    return [*(folder / f"{face_name(deck, card)}.{suffix}" for card in deck.cards),
+            *(folder / f"{back.name}.{suffix}" for back in layout.backs.values())]
 
 
 def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = None) -> BuildResult:
     """Read the deck's extras (box, dice, parts, rules texts), lay out the cards (unless
     given their layout; a large deck's as each output uses them, see layout_deck) and
     the extras, so bad input fails before any file is written (or, for a large deck's
-    card, before any is placed); then write each asked-for output."""
+    card, before any is placed); then write each asked-for output, drawing only the
+    files whose content key changed (render/drawn.py)."""
     wanted = options.formats & {"box", "parts", "rules"}
     if wanted:              # a build without them does not import what makes them
         from printgen.products.extras import lay_out_extras, read_extras
@@ -72,60 +73,40 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset,
                            notes=result.notes) if wanted else []
     ensure_dir(options.out)
+    every = sides(layout)
     if "png" in options.formats:
         from printgen.render.png import write_pngs  # Pillow: imported only when asked for
-        folder = ensure_dir(options.out / "png")
-        every = sides(layout)
-
-        def item(i: int) -> tuple[Side, Path]:
-            side = every[i]
-            return side, folder / f"{side.name}.png"
-
-        if options.drawn is not None:
-            pngs, todo = _redrawn(every, folder, "png", options.drawn, options.dpi)
-            write_pngs(len(todo), todo.__getitem__, dpi=options.dpi, jobs=options.jobs, quiet=options.quiet,
-                       desc=f"{deck.name} PNG")
-            result.files += pngs
-        else:
-            result.files += write_pngs(len(every), item, dpi=options.dpi, jobs=options.jobs,
-                                       quiet=options.quiet, desc=f"{deck.name} PNG")
+        pngs = side_files(layout, ensure_dir(options.out / "png"), "png")
+        keys = Keys(f"png {options.dpi}")
+        todo = sides_to_draw(every, pngs, keys)
+        write_pngs(len(todo), lambda i: keyed_side(every[todo[i]], pngs[todo[i]], keys), dpi=options.dpi,
+                   jobs=options.jobs, quiet=options.quiet, desc=f"{deck.name} PNG")
+        result.files += pngs
     if "svg" in options.formats:
         from printgen.render.svg import write_svg  # svgwrite: imported only when asked for
-        folder = ensure_dir(options.out / "svg")
-        if options.drawn is not None:
-            svgs, todo = _redrawn(sides(layout), folder, "svg", options.drawn, "svg")
-            for side, path in todo:
-                write_svg(side, path)
-            result.files += svgs
-        else:
-            for side in progress(sides(layout), desc=f"{deck.name} SVG", quiet=options.quiet):
-                result.files.append(write_svg(side, folder / f"{side.name}.svg"))
+        svgs = side_files(layout, ensure_dir(options.out / "svg"), "svg")
+        keys = Keys("svg")
+        for i in progress(sides_to_draw(every, svgs, keys), desc=f"{deck.name} SVG", quiet=options.quiet):
+            write_svg(*keyed_side(every[i], svgs[i], keys))
+        result.files += svgs
     # the card PDF after the PNGs: what the PDF keeps until it is saved (a few KB a page)
     # then never sits under the PNG stage's peak (a 6,200-card deck peaks 10 MB lower)
     if "pdf" in options.formats:
-        pages = impose(layout, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset)
-        counted = _counting(pages, result)
         pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
-        result.files.append(render_pdf(counted, pdf, title=f"{deck.title} ({len(deck.cards)} cards)"))
-    result.files += [render_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks)
-                     for file in files]
+
+        def sheets() -> Iterator[Page]:
+            return impose(layout, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset)
+
+        # a kept layout's sheets are imposed once (their key taken, then drawn); a large deck's as they are drawn
+        result.pages += keyed_pdf(sheets if isinstance(layout.faces, LazySides) else tuple(sheets()), pdf,
+                                  title=f"{deck.title} ({len(deck.cards)} cards)")
+        result.files.append(pdf)
+    for file in files:
+        keyed_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks)
+        result.files.append(options.out / file.name)
     if "gallery" in options.formats:
         write_home_proof(layout, options, result)      # recorded in the manifest, not reported
     return result
-
-
-def _redrawn(every: Sequence[Side], folder: Path, suffix: str, drawn: Drawn,
-             how: object) -> tuple[list[Path], list[tuple[Side, Path]]]:
-    """Every side's file in folder, and the sides (with their files) to draw: those
-    whose file does not already hold them, drawn as how."""
-    files, todo = [], []
-    for side in every:
-        path = folder / f"{side.name}.{suffix}"
-        files.append(path)
-        if not drawn.reusable(side, path, how):
-            drawn.drawing(side, path, how)
-            todo.append((side, path))
-    return files, todo
 
 
 def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult) -> Path:

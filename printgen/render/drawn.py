@@ -1,64 +1,53 @@
-"""The card sides a long-running process (build --watch) drew into files, so that a
-rebuild draws again only the sides whose layout changed.
-
-A side's file is reused when three things hold: the side laid out now equals the one
-drawn into it (the same primitives, texts, colours, fonts and pictures by name, at the
-same resolution), the file is the very file written then (same inode, size and date:
-nothing replaced it since) and the output folder's record still counts it as printgen's
-(output.keep, which also records it as written by this build). The watch forgets every
-side when an input other than a data or template text changes (a picture, a font),
-since a side names those by path, not by content.
+"""Drawing only what changed: a build draws a card side's PNG or SVG, or assembles a
+PDF, only where the output folder's record does not already give that file the
+content key of what would be drawn now (render/keys.py; output.py keeps the keys with
+each file's digest). A file whose key is unchanged is left as it is (not rewritten:
+its date is kept) provided it is still the file printgen wrote; it counts as written
+by the build. The same records serve a build in a new process and each build of the
+warm process of build --watch (which reads them once, output.py's cache).
 """
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
-from printgen.layout.page import Side
-from printgen.output import keep
-
-Stamp = tuple[int, int, int]        # a file's inode, size and modification time (ns)
-
-
-def _stamp(path: Path) -> Stamp | None:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return None
-    return info.st_ino, info.st_size, info.st_mtime_ns
+from printgen.layout.page import Page, Side
+from printgen.output import keyed, recorded_key, unchanged
+from printgen.render.keys import Keys
 
 
-class Drawn:
-    """What was drawn into which file: {absolute path: ((side, how), stamp)}."""
+def sides_to_draw(every: Sequence[Side], paths: Sequence[Path], keys: Keys) -> list[int]:
+    """The indices of the sides whose file (paths[i], drawn as keys say) does not already
+    hold them. A side is laid out here only where its file has a recorded key (a large
+    deck's sides are laid out when used: a first build lays out none here)."""
+    return [i for i, path in enumerate(paths)
+            if (known := recorded_key(path)) is None or known != keys.side(every[i]) or not unchanged(path, known)]
 
-    def __init__(self) -> None:
-        self._files: dict[str, tuple[tuple[Side, object], Stamp]] = {}
-        self._pending: dict[str, tuple[Side, object]] = {}
 
-    def reusable(self, side: Side, path: Path, how: object) -> bool:
-        """Whether path already holds side drawn as how (say the dpi); if so it counts
-        as written by the running build."""
-        seen = self._files.get(os.path.abspath(path))
-        if seen is None or seen[0] != (side, how) or seen[1] != _stamp(path) or not keep(path):
-            return False
-        self._pending[os.path.abspath(path)] = seen[0]
-        return True
+def keyed_side(side: Side, path: Path, keys: Keys) -> tuple[Side, Path]:
+    """A side about to be drawn into path, its key noted for the folder's record."""
+    keyed(path, keys.side(side))
+    return side, path
 
-    def drawing(self, side: Side, path: Path, how: object) -> None:
-        """Note that side is being drawn into path (placed when the build's job ends)."""
-        self._pending[os.path.abspath(path)] = (side, how)
 
-    def settle(self, succeeded: bool) -> None:
-        """After the build's job: remember the files now in place, or, when the build
-        failed (and its files were not placed), forget them all."""
-        pending, self._pending = self._pending, {}
-        if not succeeded:
-            self._files.clear()
-            return
-        self._files = {path: (drawn, stamp) for path, drawn in pending.items()
-                       if (stamp := _stamp(Path(path))) is not None}
-
-    def forget(self) -> None:
-        self._files.clear()
-        self._pending.clear()
+def keyed_pdf(given: Sequence[Page] | Callable[[], Iterable[Page]], path: Path, **options: Any) -> int:
+    """Write the pages given (or those given() makes) to path as a PDF (render_pdf's
+    options), unless path already holds those very pages with those options; the number
+    of pages. given() is called once, or, where the folder's record has a key for path
+    to compare, twice (once to take the key, once to draw)."""
+    keys = Keys("pdf")
+    pages = given if callable(given) else lambda: given
+    settings = sorted(options.items())
+    if recorded_key(path) is not None:
+        known = keys.file(settings)
+        for _ in known.pages(pages()):
+            pass
+        if unchanged(path, known.key):
+            return known.count
+    from printgen.render.pdf import render_pdf  # reportlab: imported only when a PDF is drawn
+    key = keys.file(settings)
+    render_pdf(key.pages(pages()), path, **options)
+    keyed(path, key.key)
+    return key.count

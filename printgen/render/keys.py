@@ -1,0 +1,182 @@
+"""Content keys: what a drawn file is made of, as one digest, so that a rebuild draws
+again only what changed (products/deck.py) and leaves every other file as it is.
+
+A card side's key covers its layout (the laid-out Side: template, field values and
+every position, colour and text already resolved in its primitives), the content of
+every font file and picture file it names (a side names them by path), how it is
+drawn (the PNG's dpi, SVG) and what draws it (`made_by`: printgen's version and a
+digest of its own code and data, Python's version and the libraries installed beside
+the renderers'). A page's key covers its own drawing and the keys of the sides placed
+on it; a file's key, its pages' keys in order and the file's options (title,
+bookmarks). The output folder's build records keep each file's key beside its digest
+(output.py: `keyed`, `unchanged`), in one process or across processes alike.
+
+Keys are compared for equality only; FORMAT changes whenever what a key covers does,
+so that an older record's keys match nothing (a clean build).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from functools import cache
+from pathlib import Path
+
+from printgen import __version__
+from printgen.builtin import package_dir
+from printgen.fonts import FILES, FONT_DIR, USER, faces
+from printgen.layout.page import Page, Side
+from printgen.layout.primitives import Image, Primitive, TextRun
+
+FORMAT = 1
+RENDERERS = ("PIL", "reportlab", "uharfbuzz", "freetype", "fontTools", "svgwrite", "svglib", "zlib_ng",
+             "resvg_py", "lxml")
+
+KEPT_SIDES = 256            # side keys a Keys remembers (a back placed on every page of backs)
+Stamp = tuple[int, int, int, int, int]      # a file's device, inode, size, modification and change times (ns)
+_digests: dict[str, tuple[Stamp, str]] = {}
+
+
+@cache
+def made_by() -> str:
+    """What draws the files: printgen's version, a digest of its own code and data (a
+    source checkout changes them without a new version number; its bundled fonts are
+    digested where a side uses them), Python's version and the distributions installed
+    where the renderers' libraries are (their dist-info names carry their versions)."""
+    code = hashlib.sha256()
+    root = package_dir()
+    for here, dirs, files in os.walk(root):
+        dirs[:] = sorted(name for name in dirs if name not in ("__pycache__", "fonts"))
+        for name in sorted(files):
+            if not name.endswith((".pyc", ".pyo")):
+                path = Path(here) / name
+                code.update(f"{path.relative_to(root).as_posix()}\0".encode())
+                code.update(hashlib.sha256(path.read_bytes()).digest())
+    sites = set()
+    for module in RENDERERS:
+        try:
+            spec = importlib.util.find_spec(module)
+        except (ImportError, ValueError):
+            continue
+        if spec is not None and spec.origin:
+            where = Path(spec.origin).parent
+            sites.add(where.parent if where.name == module else where)
+    installed = sorted(name for site in sites for name in _listing(site)
+                       if name.endswith((".dist-info", ".egg-info")))
+    return (f"printgen {__version__} code {code.hexdigest()[:16]} python {sys.version.split()[0]} "
+            f"libraries {hashlib.sha256(' '.join(installed).encode()).hexdigest()[:16]} keys {FORMAT}")
+
+
+def _listing(folder: Path) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []
+
+
+def file_digest(path: Path) -> str:
+    """The sha256 of a file's content (kept while its stamp stays the same); a file
+    that cannot be read has the digest "unreadable" (drawing it fails anyway)."""
+    name = os.path.abspath(path)
+    try:
+        info = os.stat(name)
+    except OSError:
+        return "unreadable"
+    stamp = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+    known = _digests.get(name)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    try:
+        with open(name, "rb") as file:
+            digest = hashlib.file_digest(file, "sha256").hexdigest()
+    except OSError:
+        return "unreadable"
+    _digests[name] = (stamp, digest)
+    return digest
+
+
+def named_files(prims: Iterable[Primitive]) -> list[str]:
+    """The font and picture files the primitives name, sorted."""
+    fonts: set[str] = set()
+    found: set[str] = set()
+    for prim in prims:
+        if isinstance(prim, TextRun):
+            fonts.add(prim.font)
+        elif isinstance(prim, Image):
+            found.add(str(prim.path))
+    for name in fonts:
+        for one in faces(name):
+            if one.startswith(USER):
+                found.add(one[len(USER):].rpartition("#")[0])
+            elif one in FILES:
+                found.add(str(FONT_DIR / FILES[one]))
+    return sorted(found)
+
+
+class Keys:
+    """The keys of what one renderer draws, how: "png 300", "svg", "pdf"."""
+
+    def __init__(self, how: str) -> None:
+        self.how = how
+        self._base = hashlib.sha256(f"{made_by()}\0{how}\0".encode())
+        self._files: dict[str, str] = {}                    # a font or picture file -> its digest
+        self._sides: dict[int, tuple[Side, str]] = {}       # the last sides' keys, by identity
+
+    def _digest(self, text: str, prims: Iterable[Primitive]) -> hashlib._Hash:
+        found = self._base.copy()
+        found.update(text.encode("utf-8", "surrogatepass"))
+        for path in named_files(prims):
+            digest = self._files.get(path)
+            if digest is None:
+                digest = self._files[path] = file_digest(Path(path))
+            found.update(f"\0{path}\0{digest}".encode("utf-8", "surrogatepass"))
+        return found
+
+    def side(self, side: Side) -> str:
+        """The key of one side drawn alone (a card's PNG or SVG). The last KEPT_SIDES are
+        remembered with their sides (a deck's back is placed on every page of backs); no
+        more, or a large deck's sides, laid out as they are used, would all be kept."""
+        kept = self._sides.get(id(side))
+        if kept is not None and kept[0] is side:
+            return kept[1]
+        key = self._digest(repr(side), side.prims).hexdigest()[:32]
+        if len(self._sides) >= KEPT_SIDES:
+            del self._sides[next(iter(self._sides))]        # the oldest
+        self._sides[id(side)] = (side, key)
+        return key
+
+    def page(self, page: Page) -> str:
+        """The key of a page: its size, its own drawing and links, and each placed
+        side's key and place."""
+        placed = [(self.side(p.side), p.x, p.y, p.clip.value, p.reach) for p in page.placed]
+        return self._digest(repr((page.width, page.height, page.prims, page.links, placed)),
+                            page.prims).hexdigest()[:32]
+
+    def file(self, options: object = None) -> FileKey:
+        """A file's key, taken as its pages go by (FileKey.pages)."""
+        return FileKey(self, options)
+
+
+class FileKey:
+    """The key of a file of pages: its options (a repr of them) and its pages' keys,
+    in order, as they pass through `pages` (on their way to the renderer, or only to
+    be counted)."""
+
+    def __init__(self, keys: Keys, options: object) -> None:
+        self._keys = keys
+        self._digest = keys._base.copy()
+        self._digest.update(repr(options).encode("utf-8", "surrogatepass"))
+        self.count = 0
+
+    def pages(self, pages: Iterable[Page]) -> Iterator[Page]:
+        for page in pages:
+            self._digest.update(self._keys.page(page).encode())
+            self.count += 1
+            yield page
+
+    @property
+    def key(self) -> str:
+        return self._digest.hexdigest()[:32]

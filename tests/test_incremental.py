@@ -1,0 +1,353 @@
+"""Incremental builds (issue 30, item 1): a rebuild draws again only the files whose
+content key changed (printgen/render/keys.py, render/drawn.py), in a new process,
+and its output folder is byte for byte what a clean build gives.
+
+A small project (five cards, a face and a back template, a picture and a font file of
+the user's, a `px` length read at the deck's dpi) takes 56 seeded random edits: card
+fields, cards added and removed, templates, the picture's bytes, the font file's
+bytes, the deck's dpi, and the build's paper, duplex and --only. After each, one
+build into the same folder and a clean one into a new folder, each in a new process
+(forked from this one before it built anything: a process with printgen imported and
+none of its caches filled, which a real `python -m printgen` run is tested equal to,
+three times along the way). Every file of the clean build is in the incremental
+folder with the same bytes; the files drawn are exactly those whose key changed or
+was missing, and the others keep their inode and date.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import traceback
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+import printgen.cli.build
+import printgen.products.deck
+import printgen.products.extras  # (imported here once, not again in every child: the children are quicker)
+import printgen.render.pdf
+import printgen.render.png
+import printgen.render.svg
+import printgen.spec.deck
+from printgen.cli import main
+from printgen.render.keys import made_by
+
+TEST_FONTS = Path(__file__).parent / "fixtures" / "scripts" / "fonts"
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="builds in forked processes")
+
+MANIFEST = ".printgen-files.json"
+FONTS = ("Latin.ttf", "Cyrillic.otf")      # the user's font file, by turns (TrueType, CFF outlines)
+RULES = ("Play it.", "Play it at once and draw a card.", "Shine.", "Swap two cards.", "")
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
+SUITS = ("Suns", "Moons", "Stars")
+OUTPUTS = ("pdf", "png", "svg", "box")
+
+
+def deck_text(state: dict) -> str:
+    cards = "".join(f'  - fields: {{suit: {suit}, value: "{value}", rule: "{rule}"}}\n'
+                    for suit, value, rule in state["cards"])
+    return (f"name: mini\ntitle: Mini deck\nsize: poker\ndpi: {state['dpi']}\nface: face\nback: back\n"
+            f"fonts:\n  story: fonts/story.ttf\nlabel: \"{{{{ value }}}} {{{{ suit }}}}\"\ncards:\n{cards}")
+
+
+def face_text(state: dict) -> str:
+    return ("elements:\n"
+            f"  - {{kind: rect, box: bleed, fill: \"{state['face']}\"}}\n"
+            "  - {kind: rect, box: safe, fill: \"#ffffff\", radius: 2mm}\n"
+            "  - {kind: text, text: \"{{ card.value }} {{ card.suit }}\", x: 6mm, y: 8mm, w: 45mm, h: 12mm,\n"
+            f"     font: story, size: {state['size']}pt, align: center}}\n"
+            "  - {kind: text, text: \"{{ card.rule }}\", x: 6mm, y: 24mm, w: 50mm, h: 20mm, font: story, size: 9pt}\n"
+            f"  - {{kind: image, src: icon.png, x: {state['icon']}mm, y: 52mm, w: 14mm, h: 14mm}}\n"
+            "  - {kind: rect, x: 60px, y: 800px, w: 150px, h: 40px, fill: \"#ff7f0e\"}\n")
+
+
+def back_text(state: dict) -> str:
+    return ("elements:\n"
+            f"  - {{kind: rect, box: bleed, fill: \"{state['back']}\"}}\n"
+            "  - {kind: text, text: \"{{ deck.title }}\", x: 6mm, y: 40mm, w: 50mm, h: 14mm, font: story, size: 12pt}\n"
+            "  - {kind: image, src: icon.png, x: 25mm, y: 60mm, w: 10mm, h: 10mm}\n")
+
+
+def icon_bytes(colour: str) -> bytes:
+    import io
+    image = Image.new("RGB", (24, 24), colour)
+    image.putpixel((3, 3), (255, 255, 255))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
+
+
+def write_project(project: Path, state: dict) -> None:
+    """The project's files for state, each written only where its bytes change."""
+    files = {"deck.yaml": deck_text(state).encode(), "face.yaml": face_text(state).encode(),
+             "back.yaml": back_text(state).encode(), "icon.png": icon_bytes(state["picture"]),
+             "fonts/story.ttf": (TEST_FONTS / state["font"]).read_bytes()}
+    for name, data in files.items():
+        path = project / name
+        path.parent.mkdir(exist_ok=True)
+        if not path.exists() or path.read_bytes() != data:
+            path.write_bytes(data)
+
+
+def first_state() -> dict:
+    return {"cards": [("Suns", "1", RULES[0]), ("Suns", "2", RULES[0]), ("Moons", "1", RULES[1]),
+                      ("Moons", "2", RULES[2]), ("Stars", "7", RULES[3])],
+            "dpi": 300, "face": COLOURS[0], "back": "#333333", "size": 16, "icon": 24, "picture": "#e9a23b",
+            "font": FONTS[0], "paper": "a4", "duplex": "long", "only": "pdf,png,svg"}
+
+
+def edit(state: dict, rng: random.Random) -> str:
+    """Change state in one random way; what was changed."""
+    kind = rng.choice(["field", "field", "field", "cards", "face", "back", "picture", "font", "dpi",
+                       "paper", "duplex", "only"])
+    cards = state["cards"]
+    if kind == "field":
+        i = rng.randrange(len(cards))
+        suit, value, _ = cards[i]
+        cards[i] = (suit, value, rng.choice(RULES)) if rng.random() < 0.7 else (rng.choice(SUITS), value, cards[i][2])
+    elif kind == "cards":
+        if len(cards) > 3 and rng.random() < 0.5:
+            del cards[rng.randrange(len(cards))]
+        else:
+            cards.insert(rng.randrange(len(cards) + 1), (rng.choice(SUITS), str(rng.randint(1, 9)), rng.choice(RULES)))
+    elif kind == "face":
+        what = rng.choice(["face", "size", "icon"])
+        state[what] = {"face": rng.choice(COLOURS), "size": rng.choice([12, 14, 16]),
+                       "icon": rng.choice([20, 24, 30])}[what]
+    elif kind == "back":
+        state["back"] = rng.choice(["#333333", "#2ca02c", "#16203a"])
+    elif kind == "picture":
+        state["picture"] = f"#{rng.randrange(1 << 24):06x}"
+    elif kind == "font":
+        state["font"] = rng.choice(FONTS)
+    elif kind == "dpi":
+        state["dpi"] = rng.choice([300, 150, 96])
+    elif kind == "paper":
+        state["paper"] = rng.choice(["a4", "letter"])
+    elif kind == "duplex":
+        state["duplex"] = rng.choice(["long", "short"])
+    else:
+        chosen = [name for name in OUTPUTS if rng.random() < 0.5] or ["png"]
+        state["only"] = ",".join(chosen)
+    return kind
+
+
+def argv(project: Path, out: Path, state: dict) -> list[str]:
+    return ["build", str(project / "deck.yaml"), "--out", str(out), "-q", "--jobs", "1",
+            "--paper", state["paper"], "--duplex", state["duplex"], "--only", state["only"]]
+
+
+def forked(args: list[str], log: Path) -> tuple[int, list[str]]:
+    """Run printgen's CLI in a child process of this one (standard error into log); its
+    exit status and the files it drew (PNG, SVG, PDF), by their paths."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                        # the child: build, report, leave
+        status = 70
+        drawn: list[str] = []
+        try:
+            os.close(read)
+            err = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            os.dup2(err, 2)
+            spy(drawn)
+            status = main(args)
+        except SystemExit as stop:
+            status = int(stop.code or 0)
+        except Exception:                          # noqa: BLE001 (the child says why it failed)
+            traceback.print_exc()
+        finally:
+            try:
+                sys.stderr.flush()
+                os.write(write, json.dumps(drawn).encode())
+            finally:
+                os._exit(status)
+    os.close(write)
+    with os.fdopen(read, "rb") as pipe:
+        data = pipe.read()
+    _, code = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(code), json.loads(data or b"[]")
+
+
+def spy(drawn: list[str]) -> None:
+    """In the child: note every file the renderers draw."""
+    png, svg, pdf = printgen.render.png.write_png, printgen.render.svg.write_svg, printgen.render.pdf.render_pdf
+
+    def write_png(drawing, path, **options):
+        drawn.append(str(path))
+        return png(drawing, path, **options)
+
+    def write_svg(side, path):
+        drawn.append(str(path))
+        return svg(side, path)
+
+    def render_pdf(pages, path, **options):
+        drawn.append(str(path))
+        return pdf(pages, path, **options)
+
+    printgen.render.png.write_png = write_png
+    printgen.render.svg.write_svg = write_svg
+    printgen.render.pdf.render_pdf = render_pdf
+
+
+def outputs(folder: Path) -> dict[str, bytes]:
+    """Every file under folder but the records, by its path there."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not p.name.startswith(".printgen-")}
+
+
+def records(folder: Path) -> dict[str, dict]:
+    """Every build record under folder, by its folder's path there."""
+    return {p.parent.relative_to(folder).as_posix(): json.loads(p.read_text(encoding="utf-8"))
+            for p in folder.rglob(MANIFEST)}
+
+
+def keys_of(folder: Path) -> dict[str, str]:
+    """The content key each record gives each file, by the file's path."""
+    found = {}
+    for where, record in records(folder).items():
+        for name, key in record.get("keys", {}).get("files", {}).items():
+            found[f"{where}/{name}".removeprefix("./")] = key
+    return found
+
+
+def stamps(folder: Path) -> dict[str, tuple[int, int]]:
+    return {rel: (os.stat(folder / rel).st_ino, os.stat(folder / rel).st_mtime_ns) for rel in outputs(folder)}
+
+
+def job_files(folder: Path) -> dict[str, list[str]]:
+    """Each job's files, over every record under folder: {job: [path, ...]}."""
+    jobs: dict[str, list[str]] = {}
+    for where, record in records(folder).items():
+        for job, names in record["jobs"].items():
+            jobs.setdefault(job, []).extend(f"{where}/{name}".removeprefix("./") for name in names)
+    return {job: sorted(names) for job, names in jobs.items()}
+
+
+def subprocess_build(args: list[str], cwd: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "printgen", *args], cwd=cwd, capture_output=True, text=True,
+                            timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    made_by()                   # what draws (printgen's code, its libraries): the same in every child
+    folder = tmp_path / "project"
+    folder.mkdir()
+    return folder
+
+
+def test_incremental_builds_equal_clean_builds_and_draw_only_changed_keys(project, tmp_path):
+    rng = random.Random(30)
+    state = first_state()
+    write_project(project, state)
+    inc, log = tmp_path / "inc", tmp_path / "err.txt"
+    assert forked(argv(project, inc, state), log)[0] == 0, log.read_text()
+    kinds, kept, redrawn = [], 0, 0
+    for step in range(56):
+        kinds.append(edit(state, rng))
+        write_project(project, state)
+        before_keys, before_stamps = keys_of(inc), stamps(inc)
+        if step in (9, 27, 45):                         # a real new process, now and then
+            subprocess_build(argv(project, inc, state), project)
+            drawn = None
+        else:
+            status, drawn = forked(argv(project, inc, state), log)
+            assert status == 0, log.read_text()
+        clean = tmp_path / f"clean-{step}"
+        status, _ = forked(argv(project, clean, state), log)
+        assert status == 0, log.read_text()
+        said = f"step {step} ({kinds[-1]}: {state})"
+
+        made, got = outputs(clean), outputs(inc)
+        assert {rel: got.get(rel) == data for rel, data in made.items()} == dict.fromkeys(made, True), said
+        assert set(made), said
+        clean_jobs, inc_jobs = job_files(clean), job_files(inc)
+        (job, files), = clean_jobs.items()
+        assert inc_jobs[job] == files, said             # the rest of the folder is other jobs' (other options)
+        assert set(got) - set(made) <= {f for other, names in inc_jobs.items() if other != job for f in names}
+
+        after_keys, after_stamps = keys_of(inc), stamps(inc)
+        keyed = [rel for rel in files if rel.endswith((".png", ".svg", ".pdf"))]
+        assert all(rel in after_keys for rel in keyed), said
+        same = {rel for rel in keyed if before_keys.get(rel) == after_keys[rel]}
+        assert all(after_stamps[rel] == before_stamps[rel] for rel in same), said
+        if drawn is not None:
+            assert sorted(Path(path).relative_to(inc).as_posix() for path in drawn) == \
+                   sorted(set(keyed) - same), said
+        kept += len(same)
+        redrawn += len(keyed) - len(same)
+        for path in sorted(clean.rglob("*"), reverse=True):     # (the disk the test takes stays small)
+            path.unlink() if path.is_file() else path.rmdir()
+        clean.rmdir()
+    assert set(kinds) == {"field", "cards", "face", "back", "picture", "font", "dpi", "paper", "duplex", "only"}
+    assert kept > redrawn > 0                           # most files were left as they were
+
+
+def test_one_cards_text_redraws_that_card_and_the_sheets_only(project, tmp_path):
+    state = first_state()
+    write_project(project, state)
+    out, log = tmp_path / "out", tmp_path / "err.txt"
+    assert forked(argv(project, out, state), log)[0] == 0
+    status, drawn = forked(argv(project, out, state), log)
+    assert status == 0 and drawn == []                 # nothing changed: nothing drawn
+    state["cards"][4] = ("Stars", "7", "Shine twice.")
+    write_project(project, state)
+    status, drawn = forked(argv(project, out, state), log)
+    assert status == 0
+    assert sorted(Path(path).relative_to(out).as_posix() for path in drawn) == \
+           ["mini-a4.pdf", "png/5-7-stars.png", "svg/5-7-stars.svg"]
+
+
+def corrupt(record: Path, how: str) -> None:
+    """Spoil a build record the way a crash, a stranger or another printgen would."""
+    import hashlib
+    data = json.loads(record.read_text(encoding="utf-8"))
+    keys = data["keys"]
+    if how == "truncated":
+        record.write_bytes(record.read_bytes()[:200])
+        return
+    if how == "garbage":
+        record.write_bytes(b"\x00\xff not a record")
+        return
+    if how == "other format":
+        keys["format"] = 2
+    elif how == "other printgen":          # another version's keys, consistent with their check
+        keys["files"] = {name: hashlib.sha256(key.encode()).hexdigest()[:32] for name, key in keys["files"].items()}
+        rows = [[name, *data["files"][name], keys["files"][name]] for name in sorted(keys["files"])]
+        keys["check"] = hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+    elif how == "key edited":              # by hand: the check no longer holds
+        keys["files"][next(iter(keys["files"]))] = "0" * 32
+    elif how == "digest edited":
+        name = next(iter(keys["files"]))
+        data["files"][name][1] = "0" * 64
+    record.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("how", ["truncated", "garbage", "other format", "other printgen", "key edited",
+                                 "digest edited"])
+def test_a_corrupt_or_foreign_record_means_a_clean_build(project, tmp_path, how):
+    state = first_state()
+    write_project(project, state)
+    out, clean, log = tmp_path / "out", tmp_path / "clean", tmp_path / "err.txt"
+    assert forked(argv(project, out, state), log)[0] == 0
+    # (a digest edited in the output folder's own record names the card sheets as changed
+    # since printgen wrote them: it refuses to write over them, tests/test_output_owner.py)
+    spoilt = ["png"] if how == "digest edited" else [".", "png"]
+    for folder in spoilt:
+        corrupt(out / folder / MANIFEST, how)
+    status, drawn = forked(argv(project, out, state), log)
+    assert status == 0, log.read_text()
+    drawn_there = {Path(path).relative_to(out).as_posix() for path in drawn}
+    in_spoilt = {rel for rel in outputs(out) if rel.endswith((".png", ".pdf")) and Path(rel).parent.as_posix() in spoilt}
+    assert len(in_spoilt) >= 6 and in_spoilt <= drawn_there
+    assert forked(argv(project, clean, state), log)[0] == 0
+    assert outputs(out) == outputs(clean)
+    assert not any(tmp_path.glob("*.tmp")) and sorted(p.name for p in tmp_path.iterdir()) == \
+           ["clean", "err.txt", "out", "project"]             # nothing written outside the output folder
