@@ -10,6 +10,7 @@ error before any wrapping.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -208,10 +209,19 @@ def chunks(paragraph: str) -> list[tuple[str, bool]]:
     return found
 
 
+# a plain word: ASCII letters and digits, maybe joined by hyphens, signed ("+3", or with a minus sign U+2212),
+# opened by "(" and closed by punctuation; UAX #14 breaks it only after a hyphen
+# followed by a letter, so it needs no line-breaking tables (nor importing them)
+_PLAIN_WORD = re.compile(r"\(?[+\u2212]?[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*[,.:;!?)]*")
+_PLAIN_BREAK = re.compile(r"(?<=[A-Za-z0-9]-)(?=[A-Za-z])")
+
+
 def word_breaks(word: str) -> tuple[str, ...]:
     """A word (no spaces) cut where UAX #14 allows a line break inside it."""
     if (word.isascii() and word.isalnum()) or len(word) < 2:
         return (word,)
+    if _PLAIN_WORD.fullmatch(word):
+        return tuple(_PLAIN_BREAK.split(word))
     return _word_breaks(word)
 
 
