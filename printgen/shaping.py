@@ -160,12 +160,16 @@ def _clusters(text: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=16384)
 def fallback(text: str, name: str) -> tuple[tuple[str, str], ...]:
     """text cut into (text, face) runs, each in the first face of the chain that
     has its characters (spaces and punctuation stay in the face before them)."""
-    if CHAIN not in name:
+    if CHAIN not in name:               # one face: nothing to cut, and nothing to keep
         return ((text, name),)
+    return _chained(text, name)
+
+
+@lru_cache(maxsize=16384)
+def _chained(text: str, name: str) -> tuple[tuple[str, str], ...]:
     chained = [face(n) for n in faces(name)]
     runs: list[list[str]] = []
     for cluster in _clusters(text):
