@@ -49,7 +49,7 @@ class Shaped:
     complex: bool = False
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)     # (a large deck's sheet numbers are each a word: the cache is not the deck's size)
 def shape_word(name: str, text: str, rtl: bool = False, lang: str = "") -> Shaped:
     """One word (no spaces) in one face, shaped by HarfBuzz."""
     if not text:

@@ -11,7 +11,7 @@ from uniseg.linebreak import line_break_units
 from printgen.layout.text import _PLAIN_WORD, word_breaks
 from printgen.shaping import all_left_to_right, levels
 
-PIECES = ["a", "Z", "q", "0", "7", "-", "(", ")", ",", ".", ":", ";", "!", "?", "+", "\u2212"]
+PIECES = ["a", "Z", "q", "0", "7", "9", "-", "(", ")", ",", ".", ":", ";", "!", "?", "+", "\u2212"]
 
 
 @settings(max_examples=3000, deadline=None)
@@ -22,7 +22,7 @@ def test_plain_words_break_as_uax14_says(word):
 
 def test_the_plain_words_are_many():
     """The forms the built-in decks and slugs use take the plain way."""
-    for word in ("+10", "\u221210", "BY-NC-ND).", "(CC", "Kramer,", "rules:", "x-1"):
+    for word in ("+10", "\u221210", "BY-NC-ND).", "(CC", "Kramer,", "rules:", "x-1", "6,889", "v1.2"):
         assert _PLAIN_WORD.fullmatch(word), word
     assert word_breaks("BY-NC-ND).") == ("BY-", "NC-", "ND).")
 

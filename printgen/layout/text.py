@@ -209,10 +209,11 @@ def chunks(paragraph: str) -> list[tuple[str, bool]]:
     return found
 
 
-# a plain word: ASCII letters and digits, maybe joined by hyphens, signed ("+3", or with a minus sign U+2212),
-# opened by "(" and closed by punctuation; UAX #14 breaks it only after a hyphen
-# followed by a letter, so it needs no line-breaking tables (nor importing them)
-_PLAIN_WORD = re.compile(r"\(?[+\u2212]?[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*[,.:;!?)]*")
+# a plain word: ASCII letters and digits, maybe joined by hyphens, commas or full
+# stops ("BY-NC", "6,889"), signed ("+3", or with a minus sign U+2212), opened by "("
+# and closed by punctuation; UAX #14 breaks it only after a hyphen followed by a
+# letter, so it needs no line-breaking tables (nor importing them)
+_PLAIN_WORD = re.compile(r"\(?[+\u2212]?[A-Za-z0-9]+(?:[-,.][A-Za-z0-9]+)*[,.:;!?)]*")
 _PLAIN_BREAK = re.compile(r"(?<=[A-Za-z0-9]-)(?=[A-Za-z])")
 
 
