@@ -93,6 +93,18 @@ def _compact(page: Any) -> None:
     if not vars(page).get("_colorsUsed", True):
         del page._colorsUsed                    # (the class's own is empty)
     page.__dict__ = {key: value for key, value in vars(page).items() if value is not None or key in _READ}
+    page.__class__ = _FinishedPage
+
+
+class _FinishedPage(pdfdoc.PDFPage):
+    """A page that, once written into the saved file, keeps only its name in the
+    document (what a later reference to it looks up): not the resources, boxes and
+    references saving made for it, so that saving a large deck does not grow by them."""
+
+    def format(self, document: Any) -> bytes:
+        text: bytes = super().format(document)
+        self.__dict__ = {"__InternalName__": vars(self)["__InternalName__"]}
+        return text
 
 
 class CMYKCanvas(PressColours, StreamingCanvas):
