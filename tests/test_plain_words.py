@@ -1,6 +1,7 @@
 """Plain words (ASCII letters and digits, hyphens, a sign, brackets and punctuation)
 are cut where a line may break without Unicode's line-breaking tables, exactly where
-those tables (uniseg, UAX #14) cut them."""
+those tables (uniseg, UAX #14) cut them; and a line of left-to-right text is set at
+level 0 without the bidirectional algorithm, as the algorithm (python-bidi) would set it."""
 
 from __future__ import annotations
 
