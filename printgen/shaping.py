@@ -49,7 +49,7 @@ class Shaped:
     complex: bool = False
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)     # (a large deck's sheet numbers are each a word: the cache is not the deck's size)
 def shape_word(name: str, text: str, rtl: bool = False, lang: str = "") -> Shaped:
     """One word (no spaces) in one face, shaped by HarfBuzz."""
     if not text:
@@ -160,12 +160,16 @@ def _clusters(text: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=16384)
 def fallback(text: str, name: str) -> tuple[tuple[str, str], ...]:
     """text cut into (text, face) runs, each in the first face of the chain that
     has its characters (spaces and punctuation stay in the face before them)."""
-    if CHAIN not in name:
+    if CHAIN not in name:               # one face: nothing to cut, and nothing to keep
         return ((text, name),)
+    return _chained(text, name)
+
+
+@lru_cache(maxsize=16384)
+def _chained(text: str, name: str) -> tuple[tuple[str, str], ...]:
     chained = [face(n) for n in faces(name)]
     runs: list[list[str]] = []
     for cluster in _clusters(text):
@@ -186,10 +190,21 @@ def text_width(text: str, name: str, size: float, lang: str = "") -> float:
     return sum(run_width(face_name, part, is_rtl(part), lang, size) for part, face_name in fallback(text, name))
 
 
+# classes that, in a left-to-right paragraph with no embeddings, all end at level 0
+# (numbers after the paragraph's start take its direction, rule W7; neutrals between
+# left-to-right text too, N1)
+LEFT_TO_RIGHT = frozenset(("L", "EN", "ES", "ET", "CS", "WS", "ON"))
+
+
+def all_left_to_right(text: str) -> bool:
+    """Whether every character of text is of a class in LEFT_TO_RIGHT."""
+    return (text.isascii() and text.isprintable()) or all(unicodedata.bidirectional(ch) in LEFT_TO_RIGHT for ch in text)
+
+
 def levels(text: str, base: int | None = None) -> list[int]:
     """The embedding level of each character (even: left to right), by the Unicode
     bidirectional algorithm; base: the paragraph's level, else found from its text."""
-    if base is None and not is_rtl(text):
+    if (base is None and not is_rtl(text)) or (base == 0 and all_left_to_right(text)):
         return [0] * len(text)
     from bidi import algorithm
     kept = [i for i, ch in enumerate(text) if ch not in "\u200c\u200d"]     # boundary neutrals, dropped by rule X9

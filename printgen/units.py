@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printgen.errors import UnitError
 from printgen.limits import limit
@@ -59,6 +60,12 @@ class Length:
 
     def __repr__(self) -> str:
         return f"Length.parse({str(self)!r})"
+
+
+@lru_cache(maxsize=4096)
+def points(text: str, dpi: float = DPI) -> float:
+    """Length.parse(text, dpi=dpi).pt, kept for the next card that gives the same length."""
+    return Length.parse(text, dpi=dpi).pt
 
 
 def mm(value_pt: float) -> float:

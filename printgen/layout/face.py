@@ -17,7 +17,7 @@ from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
 from printgen.model.template import Element, ElementKind, Shape, Template
-from printgen.units import DPI, Length, mm
+from printgen.units import DPI, Length, mm, points
 
 _HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")
 
@@ -157,7 +157,7 @@ class _Evaluator:
         if not value and default is None:
             raise TemplateError(f"{self.where()}: missing required key {key!r}")
         try:
-            result = Length.parse(value, dpi=self.dpi).pt
+            result = points(value, self.dpi)
         except UnitError as error:
             raise TemplateError(f"{self.where(key)}: {error}") from None
         if not signed and result < 0:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printgen.errors import FitError
 from printgen.layout.primitives import Primitive, Rect, TextRun, line, shift, turn
@@ -112,8 +113,10 @@ def slug(sheet: Paper, colour: tuple[float, float, float, float], xs: list[float
     return tuple(prims)
 
 
-def _fit(item: str | None, strip: Strip) -> tuple[float, list[Primitive]] | None:
-    """The length along the strip the item takes and its drawing there, or None."""
+@lru_cache(maxsize=256)
+def _fit(item: str | None, strip: Strip) -> tuple[float, tuple[Primitive, ...]] | None:
+    """The length along the strip the item takes and its drawing there, or None (kept
+    for the next sheets: their credits, scale bar and strips are the same)."""
     metrics = font("sans")
     height = block_height(metrics, SIZE, 1, 1.2)
     if strip.depth < height:
@@ -130,7 +133,7 @@ def _fit(item: str | None, strip: Strip) -> tuple[float, list[Primitive]] | None
                                        stroke=INK, width=0.5)]
         drawn += [TextRun(pt(SCALE_MM) + pt(1.5), metrics.ascent * SIZE / metrics.units_per_em, label,
                           "sans", SIZE, INK)]
-        return length, _into(drawn, strip, length, height)
+        return length, tuple(_into(drawn, strip, length, height))
     width = metrics.width(item, SIZE)
     if width > strip.length:
         return None
@@ -139,7 +142,7 @@ def _fit(item: str | None, strip: Strip) -> tuple[float, list[Primitive]] | None
                               "sheet slug"))
     except FitError:
         return None
-    return width, _into(drawn, strip, width, height)
+    return width, tuple(_into(drawn, strip, width, height))
 
 
 def _into(drawn: list[Primitive], strip: Strip, length: float, height: float) -> list[Primitive]:

@@ -10,6 +10,7 @@ error before any wrapping.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -208,10 +209,20 @@ def chunks(paragraph: str) -> list[tuple[str, bool]]:
     return found
 
 
+# a plain word: ASCII letters and digits, maybe joined by hyphens, commas or full
+# stops ("BY-NC", "6,889"), signed ("+3", or with a minus sign U+2212), opened by "("
+# and closed by punctuation; UAX #14 breaks it only after a hyphen followed by a
+# letter, so it needs no line-breaking tables (nor importing them)
+_PLAIN_WORD = re.compile(r"\(?[+\u2212]?[A-Za-z0-9]+(?:[-,.][A-Za-z0-9]+)*[,.:;!?)]*")
+_PLAIN_BREAK = re.compile(r"(?<=[A-Za-z0-9]-)(?=[A-Za-z])")
+
+
 def word_breaks(word: str) -> tuple[str, ...]:
     """A word (no spaces) cut where UAX #14 allows a line break inside it."""
     if (word.isascii() and word.isalnum()) or len(word) < 2:
         return (word,)
+    if _PLAIN_WORD.fullmatch(word):
+        return tuple(_PLAIN_BREAK.split(word))
     return _word_breaks(word)
 
 
@@ -262,6 +273,20 @@ def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     check_length(text, where)
     text = clean(text)
     check_glyphs(text, style.font, where)
+    placed = _fitted(text, x, y, w, h, style)
+    if placed is not None:
+        return list(placed)
+    metrics = font(style.font)
+    smallest = style.min_size or style.size
+    need = _needed(text, metrics, smallest, w, style)
+    raise FitError(f"{where}: text {_short(text)} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box "
+                   f"at {smallest:g} pt ({need}); shorten it or enlarge the box")
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, x: float, y: float, w: float, h: float, style: TextStyle) -> tuple[TextRun, ...] | None:
+    """The runs of text set in the box at the largest size that fits, or None (kept:
+    the cards of a deck repeat their texts, boxes and styles)."""
     metrics = font(style.font)
     words = Words(text, metrics, style.lang, style.hyphenate)
 
@@ -272,13 +297,8 @@ def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
             return lines
         return None
 
-    smallest = style.min_size or style.size
-    found = largest_fit(shrink_sizes(style.size, smallest), attempt)
-    if found is not None:
-        return _place(found[1], metrics, x, y, w, h, found[0], style)
-    need = _needed(text, metrics, smallest, w, style)
-    raise FitError(f"{where}: text {_short(text)} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box "
-                   f"at {smallest:g} pt ({need}); shorten it or enlarge the box")
+    found = largest_fit(shrink_sizes(style.size, style.min_size or style.size), attempt)
+    return None if found is None else tuple(_place(found[1], metrics, x, y, w, h, found[0], style))
 
 
 def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle) -> str:

@@ -24,16 +24,18 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image as PILImage
-from PIL import ImageCms
 from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.builtin import data_dir
+
+if TYPE_CHECKING:       # LittleCMS is loaded when a press file is made, not for every PDF
+    from PIL import ImageCms
 
 PROFILE_FILE = "ISOcoated_v2_300_bas.icc"
 PROFILE_NAME = "ISO Coated v2 300% (basICColor)"
@@ -51,6 +53,7 @@ def profile_path() -> Path:
 @cache
 def _transform(mode: str) -> ImageCms.ImageCmsTransform:
     """sRGB (or sRGB with alpha flattened, mode "RGB") to the press profile's CMYK."""
+    from PIL import ImageCms
     return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(profile_path())),
                                    mode, "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
                                    flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
@@ -59,6 +62,7 @@ def _transform(mode: str) -> ImageCms.ImageCmsTransform:
 @lru_cache(maxsize=4096)
 def press_cmyk(rgb: tuple[int, int, int]) -> tuple[float, float, float, float]:
     """An 8-bit sRGB colour as the press's C, M, Y, K (0 to 1)."""
+    from PIL import ImageCms
     pixel = ImageCms.applyTransform(PILImage.new("RGB", (1, 1), rgb), _transform("RGB"))
     assert pixel is not None                          # applyTransform returns None only in place
     values = pixel.getpixel((0, 0))
@@ -93,6 +97,7 @@ def _press_picture(path: str, mtime_ns: int, size: int) -> PILImage.Image:
         image = opened.convert("RGBA")
     paper = PILImage.new("RGB", image.size, "white")
     paper.paste(image, mask=image.getchannel("A"))
+    from PIL import ImageCms
     converted = ImageCms.applyTransform(paper, _transform("RGB"))
     assert converted is not None                      # applyTransform returns None only in place
     return converted

@@ -248,8 +248,8 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
             check.fail(path, f"the deck would hold more than {MAX_CARDS:,} cards; expected fewer")
             return cards
         for row_where, combo, copies in rows:
+            card_fields = {**fields, **combo}       # one mapping for the row's copies (read only)
             for _ in range(count * copies):
-                card_fields = {**fields, **combo}
                 index = len(cards) + 1
                 context = {**card_fields, "index": index}
                 cards.append(Card(index=index, label="" if label is None else render(label, context, label_where),

@@ -1,0 +1,58 @@
+"""Plain words (ASCII letters and digits, hyphens, a sign, brackets and punctuation)
+are cut where a line may break without Unicode's line-breaking tables, exactly where
+those tables (uniseg, UAX #14) cut them; and a line of left-to-right text is set at
+level 0 without the bidirectional algorithm, as the algorithm (python-bidi) would set it."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from uniseg.linebreak import line_break_units
+
+from printgen.layout.text import _PLAIN_WORD, word_breaks
+from printgen.shaping import all_left_to_right, levels
+
+PIECES = ["a", "Z", "q", "0", "7", "9", "-", "(", ")", ",", ".", ":", ";", "!", "?", "+", "\u2212"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), min_size=2, max_size=9).map("".join))
+def test_plain_words_break_as_uax14_says(word):
+    assert word_breaks(word) == tuple(line_break_units(word))
+
+
+def test_the_plain_words_are_many():
+    """The forms the built-in decks and slugs use take the plain way."""
+    for word in ("+10", "\u221210", "BY-NC-ND).", "(CC", "Kramer,", "rules:", "x-1", "6,889", "v1.2"):
+        assert _PLAIN_WORD.fullmatch(word), word
+    assert word_breaks("BY-NC-ND).") == ("BY-", "NC-", "ND).")
+
+
+LEFT_TO_RIGHT_CHARS = [chr(c) for c in range(32, 127)] + list("\u2212\u00e9\u00df\u201c\u201d\u2026\u00b7\u00a0\u2009\u20ac\u2192")
+
+
+def algorithm_levels(text: str) -> list[int]:
+    """The embedding levels python-bidi finds in a left-to-right paragraph."""
+    from bidi import algorithm
+    storage = algorithm.get_empty_storage()
+    storage["base_level"], storage["base_dir"] = 0, "L"
+    algorithm.get_embedding_levels(text, storage, False, False)
+    algorithm.explicit_embed_and_overrides(storage, False)
+    algorithm.resolve_weak_types(storage, False)
+    algorithm.resolve_neutral_types(storage, False)
+    algorithm.resolve_implicit_levels(storage, False)
+    return [char["level"] for char in storage["chars"]]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(LEFT_TO_RIGHT_CHARS), min_size=1, max_size=14).map("".join))
+def test_left_to_right_lines_need_no_bidi_algorithm(text):
+    """A line of such characters in a left-to-right paragraph is all at level 0, as
+    the algorithm says, without running it."""
+    assert all_left_to_right(text)
+    assert levels(text, 0) == algorithm_levels(text) == [0] * len(text)
+
+
+def test_right_to_left_text_still_runs_the_algorithm():
+    assert not all_left_to_right("a \u05d0")
+    assert levels("ab \u05d0\u05d1", 0) == [0, 0, 0, 1, 1]
