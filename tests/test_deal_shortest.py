@@ -62,7 +62,7 @@ def test_the_proven_length_is_the_exhaustive_one(game_at):
 
 
 @pytest.mark.parametrize("number, level", [(9_100_003, "knight"), (9_100_020, "chosen"),
-                                           (9_100_029, "padawan")])
+                                           (9_100_032, "padawan")])
 def test_a_key_proven_shortest_replays_and_the_bound_holds_along_it(number, level):
     deal = jedi_deal(number)
     key = find_key(deal, level, model_data().key)

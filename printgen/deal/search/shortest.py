@@ -287,11 +287,11 @@ class _Bounded:
                 continue
             for move in self.moves(s):
                 child = board.apply(s, move)
-                h = heuristic(child)
-                if g + 1 + h >= bound:
-                    continue
                 child_key = board.key(child)
-                if seen.get(child_key, g + 2) > g + 1:
+                if seen.get(child_key, g + 2) <= g + 1:
+                    continue
+                h = heuristic(child)
+                if g + 1 + h < bound:
                     seen[child_key] = g + 1
                     parent[child_key] = (key, move)
                     heapq.heappush(queue, (g + 1 + h, -(g + 1), next(tie), child))
