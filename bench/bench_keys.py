@@ -9,7 +9,13 @@ exactly the recycles it states). Prints a table per level: mean moves, the share
 keys proven shortest, and the median, p99 and max of the key's CPU time with the
 slowest deal named; then the deals whose fewest recycles were left open.
 
+With --baseline each deal's key is also made without A* (key.proof 0: the key as it
+was before A* proved keys), just before the other, in this process, and the table
+adds its figures and the ratio of the two CPU medians (paired, so the load on the
+machine weighs on both alike).
+
 Run: nice -n 10 python bench/bench_keys.py [--count 200] [--start 9100001] [--levels knight]
+                                            [--baseline]
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import argparse
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -41,8 +48,10 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=200)
     parser.add_argument("--start", type=int, default=9_100_001)
     parser.add_argument("--levels", default="padawan,knight,master,chosen")
+    parser.add_argument("--baseline", action="store_true")
     args = parser.parse_args()
     budgets = model_data().key
+    before = replace(budgets, proof=0)
     print(f"key budgets: fewer recycles {budgets.fewer_recycles:,}, short {budgets.short:,}, "
           f"proof {budgets.proof:,} positions; deals {args.start:,}-"
           f"{args.start + args.count - 1:,}")
@@ -53,6 +62,11 @@ def main() -> int:
         for number in range(args.start, args.start + args.count):
             deal = jedi_deal(number)
             first = solve(deal, level).moves or ()
+            base: tuple[int, bool, float] | None = None
+            if args.baseline:
+                began = time.process_time()
+                old = find_key(deal, level, before)
+                base = (old.length, old.shortest, time.process_time() - began)
             began = time.process_time()
             key = find_key(deal, level, budgets)
             seconds = time.process_time() - began
@@ -61,7 +75,7 @@ def main() -> int:
                 raise SystemExit(f"deal {number} {level}: the key does not win with "
                                  f"{key.recycles} recycles")
             rows.append((number, len(first), key.length, key.shortest, key.recycles_proven,
-                         seconds))
+                         seconds, base))
             if not key.recycles_proven:
                 open_deals.append(number)
         n = len(rows)
@@ -72,6 +86,14 @@ def main() -> int:
               f"{statistics.mean(row[2] for row in rows):.1f} | {proven} ({100 * proven / n:.0f}%) | "
               f"{sum(row[4] for row in rows)} | {statistics.median(times) * 1000:.0f}, "
               f"{p99(times) * 1000:.0f}, {slowest[5] * 1000:.0f} ms ({slowest[0]:,})", flush=True)
+        if args.baseline:
+            old = [row[6] for row in rows]
+            old_times = [row[2] for row in old]
+            print(f"  without A*: key mean moves {statistics.mean(row[0] for row in old):.1f}, "
+                  f"proven shortest {sum(row[1] for row in old)}, key CPU "
+                  f"{statistics.median(old_times) * 1000:.0f}, {p99(old_times) * 1000:.0f}, "
+                  f"{max(old_times) * 1000:.0f} ms; median with A* / without: "
+                  f"{statistics.median(times) / statistics.median(old_times):.2f}x", flush=True)
         if open_deals:
             print(f"  {level}: fewest recycles left open in deals {open_deals}")
     return 0
