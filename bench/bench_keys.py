@@ -1,12 +1,21 @@
-"""The printed key against the solver's first win: length, recycles, proofs, time.
+"""The printed key against the solver's first win: length, recycles, proofs, CPU time.
 
 For each of COUNT deals from --start at each level: the solver's first win (its moves
 and recycles), then the key the sheet prints (key.py: the fewest recycles found on the
-verdict's Solver, made short by shortest.shorten), with whether its recycles and its
-length are proven, and the seconds find_key took. Prints a table per level and the
-deals whose fewest recycles were left open by the budget.
+verdict's Solver, shortened by the branch and bound, then A* to prove it shortest),
+with whether its recycles and its length are proven, and the CPU seconds find_key
+took in this process. Every key is replayed through the engine (it must win with
+exactly the recycles it states). Prints a table per level: mean moves, the share of
+keys proven shortest, and the median, p99 and max of the key's CPU time with the
+slowest deal named; then the deals whose fewest recycles were left open.
 
-Run: nice -n 10 python bench/bench_keys.py [--count 100] [--start 1] [--levels knight]
+With --baseline each deal's key is also made without A* (key.proof 0: the key as it
+was before A* proved keys), just before the other, in this process, and the table
+adds its figures and the ratio of the two CPU medians (paired, so the load on the
+machine weighs on both alike).
+
+Run: nice -n 10 python bench/bench_keys.py [--count 200] [--start 9100001] [--levels knight]
+                                            [--baseline]
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ import argparse
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -22,39 +32,68 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from printgen.deal import solve  # noqa: E402
 from printgen.deal.rating.key import find_key  # noqa: E402
 from printgen.deal.search.recycles import recycles_used  # noqa: E402
+from printgen.deal.table.engine import replay  # noqa: E402
 from printgen.spec.dealfile import jedi_deal  # noqa: E402
 from printgen.spec.playermodel import model_data  # noqa: E402
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, -(-len(ordered) * 99 // 100) - 1)]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--count", type=int, default=100)
-    parser.add_argument("--start", type=int, default=1)
+    parser.add_argument("--count", type=int, default=200)
+    parser.add_argument("--start", type=int, default=9_100_001)
     parser.add_argument("--levels", default="padawan,knight,master,chosen")
+    parser.add_argument("--baseline", action="store_true")
     args = parser.parse_args()
     budgets = model_data().key
-    print(f"key budgets: fewer recycles {budgets.fewer_recycles:,} positions, "
-          f"short {budgets.short:,} positions")
-    print("level | deals | first win: moves, recycling | key: moves, recycling | "
-          "recycles proven | length proven | seconds: mean, max")
+    before = replace(budgets, proof=0)
+    print(f"key budgets: fewer recycles {budgets.fewer_recycles:,}, short {budgets.short:,}, "
+          f"proof {budgets.proof:,} positions; deals {args.start:,}-"
+          f"{args.start + args.count - 1:,}")
+    print("level | deals | first win: mean moves | key: mean moves | proven shortest | "
+          "recycles proven | key CPU: median, p99, max (slowest deal)")
     for level in args.levels.split(","):
         rows, open_deals = [], []
         for number in range(args.start, args.start + args.count):
             deal = jedi_deal(number)
             first = solve(deal, level).moves or ()
-            began = time.perf_counter()
+            base: tuple[int, bool, float] | None = None
+            if args.baseline:
+                began = time.process_time()
+                old = find_key(deal, level, before)
+                base = (old.length, old.shortest, time.process_time() - began)
+            began = time.process_time()
             key = find_key(deal, level, budgets)
-            seconds = time.perf_counter() - began
-            rows.append((len(first), recycles_used(first) > 0, key.length, (key.recycles or 0) > 0,
-                         key.recycles_proven, key.shortest, seconds))
+            seconds = time.process_time() - began
+            if key.winnable and not (replay(deal, level, key.moves).won
+                                     and recycles_used(key.moves) == key.recycles):
+                raise SystemExit(f"deal {number} {level}: the key does not win with "
+                                 f"{key.recycles} recycles")
+            rows.append((number, len(first), key.length, key.shortest, key.recycles_proven,
+                         seconds, base))
             if not key.recycles_proven:
                 open_deals.append(number)
         n = len(rows)
-        column = list(zip(*rows))
-        print(f"{level} | {n} | {statistics.mean(column[0]):.1f}, {sum(column[1])} | "
-              f"{statistics.mean(column[2]):.1f}, {sum(column[3])} | {sum(column[4])} | "
-              f"{sum(column[5])} | {statistics.mean(column[6]):.2f}, {max(column[6]):.2f}")
+        times = [row[5] for row in rows]
+        slowest = max(rows, key=lambda row: row[5])
+        proven = sum(row[3] for row in rows)
+        print(f"{level} | {n} | {statistics.mean(row[1] for row in rows):.1f} | "
+              f"{statistics.mean(row[2] for row in rows):.1f} | {proven} ({100 * proven / n:.0f}%) | "
+              f"{sum(row[4] for row in rows)} | {statistics.median(times) * 1000:.0f}, "
+              f"{p99(times) * 1000:.0f}, {slowest[5] * 1000:.0f} ms ({slowest[0]:,})", flush=True)
+        if args.baseline:
+            old = [row[6] for row in rows]
+            old_times = [row[2] for row in old]
+            print(f"  without A*: key mean moves {statistics.mean(row[0] for row in old):.1f}, "
+                  f"proven shortest {sum(row[1] for row in old)}, key CPU "
+                  f"{statistics.median(old_times) * 1000:.0f}, {p99(old_times) * 1000:.0f}, "
+                  f"{max(old_times) * 1000:.0f} ms; median with A* / without: "
+                  f"{statistics.median(times) / statistics.median(old_times):.2f}x", flush=True)
         if open_deals:
             print(f"  {level}: fewest recycles left open in deals {open_deals}")
     return 0

@@ -7,6 +7,7 @@ import json
 
 import pdfplumber
 import pytest
+from test_deal_soundness import state_of
 
 from printgen.deal import rule_set, seeded_deal, solution_steps, solve
 from printgen.deal.formats.jsonio import parse_moves
@@ -91,14 +92,9 @@ def test_the_key_is_no_longer_than_the_solver_win_and_its_bound_holds():
     bound, game = Heuristic(board), Game(deal, "knight")
     position = game.start()
     for done, move in enumerate(short):       # the bound never exceeds the moves left
-        assert bound((removed(position),)) <= len(short) - done
+        assert bound(state_of(board, position)) <= len(short) - done
         position = game.apply(position, move)
-    assert position.won and bound((removed(position),)) == 0
-
-
-def removed(position) -> int:
-    """The solver's mask of the Temple cards gone (the Heuristic reads only that)."""
-    return sum(1 << i for i, value in enumerate(position.temple) if value is None)
+    assert position.won and bound(state_of(board, position)) == 0
 
 
 def test_a_search_run_to_its_end_proves_the_shortest_key():

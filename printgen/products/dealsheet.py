@@ -126,7 +126,7 @@ class SheetWords:
                 "high": round(100 * high), "recycles": key.recycles,
                 "used": plural(key.recycles or 0, "recycle"),
                 "allowed": plural(rating.recycles_allowed, "recycle"), "moves": key.length, "steps": self.steps,
-                "temple": self.temple, "short": f"{budgets.short:,}",
+                "temple": self.temple, "short": f"{budgets.short + budgets.proof:,}",
                 "fewer": f"{budgets.fewer_recycles:,}", "nodes": f"{key.nodes:,}"}
 
     def say(self, name: str, **extra: object) -> str:

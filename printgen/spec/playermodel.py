@@ -38,14 +38,15 @@ def model_data(path: Path | None = None) -> ModelData:
                    for i, r in enumerate(rates))
     if list(shares) != sorted(shares, reverse=True):
         check.fail(("stars", "win_rates"), f"expected shares from high to low, got {list(rates)}")
-    key = check.mapping(top.get("key"), ("key",), ["fewer_recycles", "short"],
-                        required=["fewer_recycles", "short"])
+    key = check.mapping(top.get("key"), ("key",), ["fewer_recycles", "short", "proof"],
+                        required=["fewer_recycles", "short", "proof"])
     data = ModelData(
         ModelParams(**whole),
         StarScale(shares, check.integer(stars.get("recycle_star"), ("stars", "recycle_star"),
                                         minimum=0)),
         KeyBudgets(_whole(check, key.get("fewer_recycles"), ("key", "fewer_recycles")),
-                   _whole(check, key.get("short"), ("key", "short"))))
+                   _whole(check, key.get("short"), ("key", "short")),
+                   _whole(check, key.get("proof"), ("key", "proof"))))
     check.raise_errors()
     return data
 

@@ -9,9 +9,11 @@
    left undecided by the budget), and a win is proven to need a recycle (the
    rating's recycle star) only when the search for a win with none completed and
    found none.
-3. shortest.shorten looks for a shorter win with at most those recycles within
-   `short` positions, starting from that win, and says whether it is proven
-   shortest; a win with fewer recycles it finds lowers the count.
+3. shortest.shorten looks for a shorter win with at most those recycles: a
+   branch and bound from that win within `short` positions, then, unless that
+   search ended (a proof), A* within `proof` more positions, which proves the
+   shortest win it finds (lengthbound.py's bound lets it); it says whether the
+   key is proven shortest. A win with fewer recycles it finds lowers the count.
 The key is the result, so it always uses exactly the recycles the sheet states.
 """
 
@@ -33,6 +35,7 @@ class KeyBudgets:
 
     fewer_recycles: int
     short: int
+    proof: int
 
 
 @dataclass(frozen=True)
@@ -81,7 +84,7 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
             best = fewer.solution.moves
         undecided = fewer.open
     short = shorten(solver.board, best, budget=budgets.short, recycles=recycles_used(best),
-                    prove=False)
+                    proof=budgets.proof)
     moves = short.solution.moves or ()
     if not replay(deal, level, moves).won:
         raise AssertionError(f"deal {deal.number}: the shortened key does not win")

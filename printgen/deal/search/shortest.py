@@ -29,6 +29,7 @@ from itertools import count
 
 from printgen.deal.search.bag import BagCheck, bag_code
 from printgen.deal.search.bounds import LossCheck
+from printgen.deal.search.lengthbound import MovesLeft
 from printgen.deal.search.solver import Solution, Solver, group_moves
 from printgen.deal.search.state import (
     BALANCE,
@@ -86,23 +87,30 @@ def moves_for_length(board: Board, s: State) -> list[tuple]:
 
 
 class Heuristic:
-    """A lower bound on the moves left, the larger of two:
+    """A lower bound on the moves left, the largest of:
     - a chain: a card is removed only after the cards covering it, each in an earlier
       move, so the rows that still hold cards take at least one move each;
     - groups of at most two cards: the lone cards left, plus for each pair of values
       v, target - v the larger count of the two in the Temple (one move removes at
-      most one card of each)."""
+      most one card of each);
+    - groups of any size, with groups=True (Jedi Temple): lengthbound.MovesLeft, the
+      groups the Temple's shape needs and the pile cards and Force values they need."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, *, groups: bool = True) -> None:
         self.board = board
         self.cache: dict[int, int] = {}
+        rules = board.rules
+        self.moves_left = (MovesLeft(board) if groups and rules.max_cards != 2
+                           and rules.force_value is not None else None)
 
     def __call__(self, s: State) -> int:
         removed = s[0]
         h = self.cache.get(removed)
         if h is None:
             h = self.cache[removed] = self._bound(FULL & ~removed)
-        return h
+        if self.moves_left is None:
+            return h
+        return max(h, self.moves_left(s))
 
     def _bound(self, left: int) -> int:
         if not left:
@@ -158,16 +166,19 @@ def shortest(deal: Deal, level: Level | str | None = None, *,
 
 
 def shorten(board: Board, win: tuple[Move, ...], *, budget: int,
-            recycles: int | None = None, prove: bool = True) -> Shortest:
-    """Phases 2 and 3 from a known win: the shortest win found within `budget`
-    positions allowing `recycles` recycles (default: the level's); its nodes are
-    this search's. prove=False skips phase 3 (A*), which seldom proves a Jedi
-    Temple win shortest within a small budget, and spends it all on phase 2."""
+            recycles: int | None = None, proof: int | None = None) -> Shortest:
+    """Phases 2 and 3 from a known win: the shortest win found allowing `recycles`
+    recycles (default: the level's); its nodes are this search's. The branch and
+    bound searches `budget` positions and A* then `proof` more (default: the branch
+    and bound a quarter of `budget`, A* the rest). A* starts only if the branch
+    and bound did not end (that proves its win shortest), and prunes by its win."""
     search = _Bounded(board, recycles)
+    if proof is None:
+        budget, proof = budget // 4, budget - budget // 4
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 10_000))
     try:
-        moves, proven, low = search.run(tuple(win), budget, prove)
+        moves, proven, low = search.run(tuple(win), budget, proof)
     finally:
         sys.setrecursionlimit(limit)
     return Shortest(Solution(True, moves, search.nodes), proven, low)
@@ -179,27 +190,44 @@ class _Bounded:
     def __init__(self, board: Board, recycles: int | None) -> None:
         self.board = board
         self.start = board.start(recycles)
-        self.heuristic = Heuristic(board)
         self.lost = loss_check(board)
+        self.heuristic = Heuristic(board)
+        self.quick = Heuristic(board, groups=False)
         self.nodes = 0
+        self._moves: dict[tuple, list[tuple]] = {}
 
-    def run(self, first: tuple, budget: int, prove: bool = True) -> tuple[tuple, bool, int]:
-        """(the shortest win found, proven shortest, lower bound on any win).
-        prove=False gives the whole budget to the branch and bound (shorter wins
-        found, a proof only when it runs out of positions; the bound is then the
-        heuristic's at the start)."""
-        end = self.nodes + budget
-        best, done = self.branch_and_bound(first, self.nodes + (budget // 4 if prove else budget))
+    def moves(self, s: State) -> list[tuple]:
+        """moves_for_length, kept per what it reads: the Temple cards left, the Draw
+        card's and the Discard top's values, the pool, whether a roll is left, whether
+        the Sylops leave at no cost and whether Draw and Recycle are legal (the list
+        is shared: never changed)."""
+        board = self.board
+        removed, piles, cursor, hd, _, pool, used = s
+        top = board.discard_top(piles, cursor)
+        key = (removed, board.pile[cursor] if hd else None, board.pile[top] if top >= 0 else None,
+               pool, used < len(board.rolls), board.sylops_free(s), board.can_draw(s),
+               board.can_recycle(s))
+        moves = self._moves.get(key)
+        if moves is None:
+            moves = self._moves[key] = moves_for_length(board, s)
+        return moves
+
+    def run(self, first: tuple, budget: int, proof: int) -> tuple[tuple, bool, int]:
+        """(the shortest win found, proven shortest, lower bound on any win): the
+        branch and bound with `budget` positions, then A* up to `proof` more."""
+        end = self.nodes + budget + proof
+        best, done = self.branch_and_bound(first, self.nodes + budget)
         if done:
             return best, True, len(best)
-        if not prove:
+        if proof <= 0:
             return best, False, self.heuristic(self.start)
         return self.a_star(best, end)
 
     def branch_and_bound(self, first: tuple, limit: int) -> tuple[tuple, bool]:
-        """Depth first, the bound the shortest win so far; done when it ran out of
-        positions (so the win is shortest)."""
-        board, heuristic, lost = self.board, self.heuristic, self.lost
+        """Depth first, the bound the shortest win so far (and the quick heuristic:
+        its positions are cheap); done when it ran out of positions (so the win is
+        shortest)."""
+        board, heuristic, lost = self.board, self.quick, self.lost
         best, bound = first, len(first)
         path: list[tuple] = []
         seen: dict[int, int] = {}
@@ -220,7 +248,7 @@ class _Bounded:
                 raise BudgetExceeded
             if lost(s):
                 return
-            for move in moves_for_length(board, s):
+            for move in self.moves(s):
                 path.append(move)
                 search(board.apply(s, move), g + 1)
                 path.pop()
@@ -233,7 +261,11 @@ class _Bounded:
 
     def a_star(self, best: tuple, limit: int) -> tuple[tuple, bool, int]:
         """A* for a win shorter than `best`: the first win it takes off its queue is
-        shortest; an empty queue proves `best` shortest."""
+        shortest; an empty queue proves `best` shortest. Among positions of equal
+        bound the deepest comes first (it reaches a win soonest); a position is
+        searched again when reached in fewer moves, so the heuristic need only never
+        overestimate. At the budget, the least bound on the queue is no more than
+        any win's length."""
         board, heuristic, lost = self.board, self.heuristic, self.lost
         start, bound = self.start, len(best)
         seen = {board.key(start): 0}
@@ -241,7 +273,8 @@ class _Bounded:
         tie = count()
         queue = [(heuristic(start), 0, next(tie), start)]
         while queue:
-            f, g, _, s = heapq.heappop(queue)
+            f, depth, _, s = heapq.heappop(queue)
+            g = -depth
             key = board.key(s)
             if seen.get(key, g) < g:
                 continue
@@ -252,16 +285,16 @@ class _Bounded:
                 return best, False, f
             if lost(s):
                 continue
-            for move in moves_for_length(board, s):
+            for move in self.moves(s):
                 child = board.apply(s, move)
-                h = heuristic(child)
-                if g + 1 + h >= bound:
-                    continue
                 child_key = board.key(child)
-                if seen.get(child_key, g + 2) > g + 1:
+                if seen.get(child_key, g + 2) <= g + 1:
+                    continue
+                h = heuristic(child)
+                if g + 1 + h < bound:
                     seen[child_key] = g + 1
                     parent[child_key] = (key, move)
-                    heapq.heappush(queue, (g + 1 + h, g + 1, next(tie), child))
+                    heapq.heappush(queue, (g + 1 + h, -(g + 1), next(tie), child))
         return best, True, bound
 
 
