@@ -60,6 +60,44 @@ def test_drawing_by_regions_gives_the_pixels_of_drawing_whole(name):
         assert render_side(side, 150).tobytes() == whole.tobytes(), side.name
 
 
+def test_kept_pieces_are_pasted_with_the_pixels_of_drawing_them_again(monkeypatch):
+    """A deck's repeated shape groups are drawn once and pasted after: every face comes
+    out the same with the pieces kept, with no room to keep any, and with room for one
+    piece only (the oldest let go first), and keeping them spares most of the drawing."""
+    from printgen.layout.deck import layout_deck
+    from printgen.render import png
+    from printgen.spec import load_deck
+    faces = layout_deck(load_deck("sabacc-76")).faces
+    drawn: list[int] = []
+    real_shape = png._shape
+
+    def counted_shape(*args):
+        drawn[-1] += 1
+        return real_shape(*args)
+    monkeypatch.setattr(png, "_shape", counted_shape)
+    first = []
+    largest = 0
+    for room in (png.PIECE_BYTES, 0, None):
+        if room is None:                                # room for the largest piece alone
+            room = largest
+        monkeypatch.setattr(png, "PIECE_BYTES", room)
+        png._pieces.clear()
+        png._bases.clear()
+        drawn.append(0)
+        for number, side in enumerate(faces):
+            pixels = png.render_side(side, 100).tobytes()
+            if len(first) == number:                    # the first pass sets the pixels
+                first.append(pixels)
+            assert pixels == first[number], side.name
+            kept = [4 * piece.width * piece.height for piece in png._pieces.values()]
+            assert sum(kept) <= room
+            largest = max([largest, *kept])
+    png._pieces.clear()
+    png._bases.clear()
+    assert drawn[0] * 4 < drawn[1]                      # kept pieces: a quarter of the shapes drawn
+    assert drawn[2] < drawn[1]
+
+
 def test_a_decks_pngs_are_the_same_from_one_process_or_three(cli, tmp_path):
     for jobs in ("1", "3"):
         result = cli("build", "sabacc-62", "--only", "png", "--jobs", jobs, "--out", str(tmp_path / jobs), "-q")
