@@ -1,6 +1,7 @@
-"""PNG files: the direct writer gives Pillow's pixels and dpi back, a card drawn by
-regions over its kept background equals the card drawn whole, and a deck's PNGs are
-the same bytes whether this process or several workers draw them."""
+"""PNG files: the direct writer (the rows packed a chunk at a time) gives Pillow's
+pixels and dpi back, a card drawn by regions over its kept background and pieces
+equals the card drawn whole, and a deck's PNGs are the same bytes whether this
+process or several workers draw them."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from printgen.render.pngfile import png_bytes
 
 @pytest.mark.parametrize("height", [1, 300, 512, 1100])
 def test_png_bytes_round_trip_with_valid_chunks(tmp_path, height, monkeypatch):
-    monkeypatch.setattr("printgen.render.pngfile.BAND_PIXELS", 37 * 512)   # one band, exactly one, three
+    monkeypatch.setattr("printgen.render.pngfile.CHUNK", 112 * 512)    # rows of 112 bytes: one chunk, exactly one, three
     image = Image.new("RGB", (37, height), "#1f2a44")
     image.paste(Image.new("RGB", (10, 10), "#e9c46a"), (5, height // 2))
     noise = Image.frombytes("RGB", (37, height // 3 + 1), random.Random(height).randbytes(111 * (height // 3 + 1)))
@@ -81,8 +82,7 @@ def test_kept_pieces_are_pasted_with_the_pixels_of_drawing_them_again(monkeypatc
         if room is None:                                # room for the largest piece alone
             room = largest
         monkeypatch.setattr(png, "PIECE_BYTES", room)
-        png._pieces.clear()
-        png._bases.clear()
+        png.forget()
         drawn.append(0)
         for number, side in enumerate(faces):
             pixels = png.render_side(side, 100).tobytes()
@@ -92,8 +92,7 @@ def test_kept_pieces_are_pasted_with_the_pixels_of_drawing_them_again(monkeypatc
             kept = [4 * piece.width * piece.height for piece in png._pieces.values()]
             assert sum(kept) <= room
             largest = max([largest, *kept])
-    png._pieces.clear()
-    png._bases.clear()
+    png.forget()
     assert drawn[0] * 4 < drawn[1]                      # kept pieces: a quarter of the shapes drawn
     assert drawn[2] < drawn[1]
 

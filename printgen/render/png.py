@@ -112,15 +112,23 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
 
 
 MAX_DASHES = limit("dashes_per_line")     # dash periods along one line; a finer pattern is drawn solid
-_bases: dict[tuple, tuple[Image.Image, Image.Image]] = {}
-BASES_KEPT = 2           # kept drawings of cards' leading rectangles, 7 MB each for a poker card at 300 dpi
 EDGE = 8 * SUPERSAMPLE   # pixels around a shape's box (and two stroke widths) its drawing may touch
-# A deck's cards repeat their shape groups (a suit's symbol, a corner pip, a stone
-# texture): the 62 Sabacc faces draw 186 groups, 21 of them distinct. Each group's
-# finished piece (drawn at SUPERSAMPLE and reduced) is kept, up to PIECE_BYTES in all,
-# and pasted wherever the same shapes lie on the same kept background again.
+# What a deck's cards share is drawn once and kept, each store up to a number of bytes
+# (Pillow keeps RGB as 4 bytes a pixel; a poker card at 300 dpi is 3.7 MB), the oldest
+# let go first:
+# - _bases: the leading rectangles (background and frame) drawn and reduced, one for
+#   each kind of card: Sabacc's 76 cards have five, and some decks deal their suits in
+#   turn, so four or more are kept;
+# - _drawings: the last of those rectangles' drawings at SUPERSAMPLE (on a palette
+#   image: cheap to draw again), needed only while a new group is being drawn;
+# - _pieces: each group of shapes drawn on its region of that drawing and reduced. The
+#   62 Sabacc faces draw 186 groups, 21 of them distinct.
+_bases: dict[tuple, Image.Image] = {}
+_drawings: dict[tuple, Image.Image] = {}
 _pieces: dict[tuple, Image.Image] = {}
-PIECE_BYTES = 16 * 1024 * 1024    # 8 MB served as well on the decks here; a card is 3.7 MB
+BASE_BYTES = 16 * 1024 * 1024
+PIECE_BYTES = 16 * 1024 * 1024    # 8 MB served as well on the decks here
+REDUCE_ROWS = 64                  # rows reduced at once: a whole card's would need 30 MB of fresh memory
 
 
 def _shapes_image(shapes: list[Shape], width: int, height: int, scale: float, origin: float,
@@ -128,57 +136,72 @@ def _shapes_image(shapes: list[Shape], width: int, height: int, scale: float, or
     """The shapes drawn at scale (SUPERSAMPLE times the output) and reduced.
 
     The leading rectangles (a card's background and frame, the same on every card of
-    a deck) are drawn once and kept. The shapes after them are drawn only where they
-    lie: shapes whose boxes overlap form a group, and each group is drawn on its own
-    region of the kept drawing (regions aligned to whole SUPERSAMPLE blocks), reduced,
-    and pasted; elsewhere the kept reduction stands. The pixels are those of drawing
-    everything on one image and reducing it (tests/test_png_writing.py)."""
+    a kind) are drawn and reduced once and kept. The shapes after them are drawn only
+    where they lie: shapes whose boxes overlap form a group, and each group is drawn on
+    its own region of the rectangles' drawing (regions aligned to whole SUPERSAMPLE
+    blocks), reduced, kept and pasted; elsewhere the kept reduction stands. The pixels
+    are those of drawing everything on one image and reducing it
+    (tests/test_png_writing.py)."""
     lead = next((i for i, prim in enumerate(shapes) if not isinstance(prim, Rect)), len(shapes))
     key = (width, height, scale, origin, paper, tuple(shapes[:lead]))
-    if key not in _bases:
-        if len(_bases) >= BASES_KEPT:          # let the old drawing go before the new one is made
-            _bases.pop(next(iter(_bases)))
-        _bases[key] = _base(shapes[:lead], width, height, scale, origin, paper)
-    kept, small = _bases[key]
-    image = small.copy()
-    for box, members in _groups(shapes[lead:], scale, origin, kept.size):
+    base = _bases.get(key)
+    if base is None:
+        base = _keep(_bases, key, _reduced(_drawing(key)), BASE_BYTES)
+    image = base.copy()
+    for box, members in _groups(shapes[lead:], scale, origin, (width * SUPERSAMPLE, height * SUPERSAMPLE)):
         image.paste(_piece(key, box, members), (box[0] // SUPERSAMPLE, box[1] // SUPERSAMPLE))
     return image
 
 
 def _piece(base: tuple, box: tuple[int, int, int, int], members: list[Shape]) -> Image.Image:
-    """The group's shapes drawn on their box of the kept drawing `base` (its key in
-    _bases) and reduced. Kept, as its pixels depend on nothing else: the same group on
-    a later card is pasted, not drawn."""
+    """The group's shapes drawn on their box of the rectangles' drawing `base` (its key
+    in _bases) and reduced; kept, as its pixels depend on nothing else."""
     key = (base, box, tuple(members))
     piece = _pieces.get(key)
-    if piece is not None:
-        return piece
-    scale, origin = base[2], base[3]
-    big = _bases[base][0].crop(box).convert("RGB")
-    draw = ImageDraw.Draw(big)
-    for prim in members:
-        _shape(draw, prim, scale, origin, box[1], box[0])
-    piece = big.reduce(SUPERSAMPLE)
-    size = 4 * piece.width * piece.height               # Pillow keeps RGB as 4 bytes a pixel
-    while _pieces and sum(4 * p.width * p.height for p in _pieces.values()) + size > PIECE_BYTES:
-        _pieces.pop(next(iter(_pieces)))                # the oldest goes first
-    if size <= PIECE_BYTES:
-        _pieces[key] = piece
+    if piece is None:
+        big = _drawing(base).crop(box).convert("RGB")
+        draw = ImageDraw.Draw(big)
+        for prim in members:
+            _shape(draw, prim, base[2], base[3], box[1], box[0])
+        piece = _keep(_pieces, key, big.reduce(SUPERSAMPLE), PIECE_BYTES)
     return piece
 
 
-def _base(rects: list[Shape], width: int, height: int, scale: float, origin: float,
-          paper: str) -> tuple[Image.Image, Image.Image]:
-    """The rectangles drawn at scale on paper, and that drawing reduced. Flat rectangles
-    of at most 256 colours are drawn on a palette image: the same pixels as on RGB, in a
-    third of the memory, with no pass to count the colours afterwards."""
-    colours = {ImageColor.getrgb(c) for c in [paper, *(p.fill for p in rects), *(p.stroke for p in rects)] if c}
-    big = Image.new("P" if len(colours) <= 256 else "RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), paper)
-    draw = ImageDraw.Draw(big)
-    for prim in rects:
-        _shape(draw, prim, scale, origin)
-    return big, big.convert("RGB").reduce(SUPERSAMPLE)
+def _keep(store: dict[tuple, Image.Image], key: tuple, image: Image.Image, budget: int) -> Image.Image:
+    """image, kept in store under key if it fits in budget bytes (the oldest let go first)."""
+    size = 4 * image.width * image.height
+    while store and sum(4 * kept.width * kept.height for kept in store.values()) + size > budget:
+        store.pop(next(iter(store)))
+    if size <= budget:
+        store[key] = image
+    return image
+
+
+def _drawing(key: tuple) -> Image.Image:
+    """The rectangles of a base's key drawn at scale on paper (the last one kept). Flat
+    rectangles of at most 256 colours are drawn on a palette image: the same pixels as
+    on RGB, in a third of the memory, with no pass to count the colours afterwards."""
+    if key not in _drawings:
+        _drawings.clear()
+        width, height, scale, origin, paper, rects = key
+        colours = {ImageColor.getrgb(c) for c in [paper, *(p.fill for p in rects), *(p.stroke for p in rects)] if c}
+        big = Image.new("P" if len(colours) <= 256 else "RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), paper)
+        draw = ImageDraw.Draw(big)
+        for prim in rects:
+            _shape(draw, prim, scale, origin)
+        _drawings[key] = big
+    return _drawings[key]
+
+
+def _reduced(big: Image.Image) -> Image.Image:
+    """big as RGB, reduced by SUPERSAMPLE, a band of rows at a time."""
+    width, height = big.size
+    small = Image.new("RGB", (width // SUPERSAMPLE, height // SUPERSAMPLE))
+    rows = REDUCE_ROWS * SUPERSAMPLE
+    for top in range(0, height, rows):
+        band = big.crop((0, top, width, min(height, top + rows))).convert("RGB")
+        small.paste(band.reduce(SUPERSAMPLE), (0, top // SUPERSAMPLE))
+    return small
 
 
 def _groups(shapes: list[Shape], scale: float, origin: float,
@@ -263,11 +286,16 @@ def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int
         try:
             return [write_png(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
         finally:
-            _bases.clear()          # the kept drawings serve this deck's cards, not what comes next
-            _pieces.clear()
+            forget()
     from printgen.workers import map_in_order
     packed = map_in_order(partial(_packed, dpi=dpi), map(item, range(count)), jobs=jobs)
     return [_save(path, data) for path, data in progress(packed, total=count, desc=desc, quiet=quiet)]
+
+
+def forget() -> None:
+    """Let the kept drawings go: they serve one deck's cards, not what comes next."""
+    for store in (_bases, _drawings, _pieces):
+        store.clear()
 
 
 def _packed(work: tuple[Side, Path], *, dpi: int) -> tuple[Path, bytes]:
