@@ -6,7 +6,7 @@ zlib-ng floor, and the worker pool against one process at growing deck sizes.
    packing (png_bytes), and the encode floor: zlib-ng alone deflating the same pixels'
    rows at the level printgen uses. The ratio (drawing + packing) / floor says how
    near the floor a card is. Target: drawing + packing at most 5 ms a card.
-2. The 62-card Sabacc deck multiplied to each size (bench_scale.py's deck), its faces
+2. The 62-card Sabacc deck multiplied to each size, its faces
    written as PNG files by write_pngs with 1 and with 2 worker processes, a fresh
    process each run: the wall ms a card, the ratio 2 workers / 1, and the peak memory
    of the whole process tree (the parent and its workers, their resident memory
@@ -36,9 +36,6 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
-from bench_scale import big_deck  # noqa: E402  (a script beside this one)
-
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 PER_CARD = """
@@ -82,6 +79,19 @@ start = time.perf_counter()
 write_pngs(len(faces), lambda i: (faces[i], folder / f"{i:05d}.png"), dpi=300, jobs=int(sys.argv[2]))
 print(json.dumps({"cards": len(faces), "wall": time.perf_counter() - start}))
 """
+
+
+def big_deck(folder: Path, cards: int) -> Path:
+    """sabacc-62 with each entry's count multiplied so the deck holds `cards` faces
+    (its templates are printgen's own, found by name)."""
+    factor = max(1, round(cards / 62))
+    text = (ROOT / "decks" / "sabacc-62.yaml").read_text(encoding="utf-8")
+    text = text.replace("    fields: {kind: number}\n", f"    fields: {{kind: number}}\n    count: {factor}\n")
+    text = text.replace("    count: 2\n", f"    count: {2 * factor}\n")
+    text = text.replace("name: sabacc-62", f"name: sabacc-{62 * factor}")
+    path = folder / f"big-{62 * factor}.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
 
 
 def tree_rss(pid: int) -> int:
