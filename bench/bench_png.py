@@ -8,9 +8,9 @@ zlib-ng floor, and the worker pool against one process at growing deck sizes.
    near the floor a card is. Target: drawing + packing at most 5 ms a card.
 2. The 62-card Sabacc deck multiplied to each size, its faces
    written as PNG files by write_pngs with 1 and with 2 worker processes, a fresh
-   process each run: the wall ms a card, the ratio 2 workers / 1, and the peak memory
-   of the whole process tree (the parent and its workers, their resident memory
-   summed at each 10 ms sample; Linux /proc).
+   process each run: the wall and CPU ms a card, the ratio of the walls 2 workers / 1,
+   and the peak memory of the whole process tree (the parent and its workers, their
+   proportional set sizes summed at each 10 ms sample; Linux /proc).
 
 The runs take turns (decks, trees and job counts interleaved), so a slow spell of the
 shared machine hits them alike; each figure is the median of the runs. With --against
@@ -67,7 +67,7 @@ print(json.dumps({"cards": len(faces), "draw": draw, "pack": pack, "floor": floo
 """
 
 POOL = """
-import json, sys, time
+import json, resource, sys, time
 from pathlib import Path
 from printgen.layout.deck import layout_deck
 from printgen.render.png import write_pngs
@@ -75,9 +75,12 @@ from printgen.spec import load_deck
 faces = layout_deck(load_deck(sys.argv[1])).faces
 folder = Path(sys.argv[3])
 folder.mkdir(parents=True)
-start = time.perf_counter()
+def cpu():
+    return sum(resource.getrusage(who).ru_utime + resource.getrusage(who).ru_stime
+               for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+start, before = time.perf_counter(), cpu()
 write_pngs(len(faces), lambda i: (faces[i], folder / f"{i:05d}.png"), dpi=300, jobs=int(sys.argv[2]))
-print(json.dumps({"cards": len(faces), "wall": time.perf_counter() - start}))
+print(json.dumps({"cards": len(faces), "wall": time.perf_counter() - start, "cpu": cpu() - before}))
 """
 
 
@@ -86,28 +89,28 @@ def big_deck(folder: Path, cards: int) -> Path:
     (its templates are printgen's own, found by name)."""
     factor = max(1, round(cards / 62))
     text = (ROOT / "decks" / "sabacc-62.yaml").read_text(encoding="utf-8")
+    text = text.replace("    count: 2\n", f"    count: {2 * factor}\n")         # the two sylops
     text = text.replace("    fields: {kind: number}\n", f"    fields: {{kind: number}}\n    count: {factor}\n")
-    text = text.replace("    count: 2\n", f"    count: {2 * factor}\n")
     text = text.replace("name: sabacc-62", f"name: sabacc-{62 * factor}")
     path = folder / f"big-{62 * factor}.yaml"
     path.write_text(text, encoding="utf-8")
     return path
 
 
-def tree_rss(pid: int) -> int:
-    """The resident memory of pid and all its descendants, in bytes (0 once it is gone)."""
+def tree_memory(pid: int) -> int:
+    """The memory of pid and all its descendants, in bytes (0 once it is gone): their
+    proportional set sizes summed, so that the pages a forked worker shares with its
+    parent count once (resident sizes summed would count them in every process)."""
     total, todo = 0, [pid]
     while todo:
         current = todo.pop()
         try:
-            with open(f"/proc/{current}/status", encoding="ascii") as status:
-                for line in status:
-                    if line.startswith("VmRSS:"):
-                        total += int(line.split()[1]) * 1024
+            with open(f"/proc/{current}/smaps_rollup", encoding="ascii") as rollup:
+                total += next(int(line.split()[1]) for line in rollup if line.startswith("Pss:")) * 1024
             for task in os.listdir(f"/proc/{current}/task"):
                 with open(f"/proc/{current}/task/{task}/children", encoding="ascii") as children:
                     todo += [int(child) for child in children.read().split()]
-        except (OSError, ValueError):
+        except (OSError, ValueError, StopIteration):
             continue
     return total
 
@@ -121,7 +124,7 @@ def run_child(code: str, args: list[str], pythonpath: Path) -> tuple[dict, int]:
 
     def watch() -> None:
         while child.poll() is None:
-            peak[0] = max(peak[0], tree_rss(child.pid))
+            peak[0] = max(peak[0], tree_memory(child.pid))
             time.sleep(0.01)
     watcher = threading.Thread(target=watch)
     watcher.start()
@@ -168,16 +171,20 @@ def pool(sizes: list[int], runs: int, folder: Path) -> None:
                 out = folder / f"out-{size}-{jobs}-{run}"
                 found[size, jobs].append(run_child(POOL, [decks[size], str(jobs), str(out)], ROOT))
                 subprocess.run(["rm", "-rf", str(out)], check=True)
-    print(f"2. write_pngs, wall ms a card with 1 and 2 worker processes (median of {runs}; "
-          f"tree peak: parent + workers)")
-    print(f"{'cards':>6} {'1 process':>10} {'2 workers':>10} {'2 / 1':>6} {'tree MB, 1':>11} {'tree MB, 2':>11}")
+    print(f"2. write_pngs: wall and CPU (parent + workers) ms a card with 1 process and with 2 worker "
+          f"processes (median of {runs}), and the peak memory of the process tree")
+    print(f"{'cards':>6} {'wall, 1':>8} {'wall, 2':>8} {'2 / 1':>6} {'CPU, 1':>7} {'CPU, 2':>7} "
+          f"{'tree MB, 1':>11} {'tree MB, 2':>11}")
     for size in sizes:
-        walls = {jobs: [row["wall"] / row["cards"] * 1000 for row, _ in found[size, jobs]] for jobs in (1, 2)}
-        peaks = {jobs: statistics.median(peak for _, peak in found[size, jobs]) / 2**20 for jobs in (1, 2)}
-        ratios = [two / one for one, two in zip(walls[1], walls[2], strict=True)]
-        print(f"{found[size, 1][0][0]['cards']:6} {statistics.median(walls[1]):10.2f} "
-              f"{statistics.median(walls[2]):10.2f} {statistics.median(ratios):5.2f}x "
-              f"{peaks[1]:11.1f} {peaks[2]:11.1f}")
+        wall = {jobs: [1000 * row["wall"] / row["cards"] for row, _ in found[size, jobs]] for jobs in (1, 2)}
+        cpu = {jobs: statistics.median(1000 * row["cpu"] / row["cards"] for row, _ in found[size, jobs])
+               for jobs in (1, 2)}
+        peak = {jobs: statistics.median(peak for _, peak in found[size, jobs]) / 2**20 for jobs in (1, 2)}
+        ratios = [two / one for one, two in zip(wall[1], wall[2], strict=True)]
+        print(f"{found[size, 1][0][0]['cards']:6} {statistics.median(wall[1]):8.2f} {statistics.median(wall[2]):8.2f} "
+              f"{statistics.median(ratios):5.2f}x {cpu[1]:7.2f} {cpu[2]:7.2f} {peak[1]:11.1f} {peak[2]:11.1f}")
+    print(f"(load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; wall figures mean "
+          f"little when it is above the core count)")
 
 
 def main() -> None:

@@ -61,40 +61,44 @@ def test_drawing_by_regions_gives_the_pixels_of_drawing_whole(name):
         assert render_side(side, 150).tobytes() == whole.tobytes(), side.name
 
 
-def test_kept_pieces_are_pasted_with_the_pixels_of_drawing_them_again(monkeypatch):
-    """A deck's repeated shape groups are drawn once and pasted after: every face comes
-    out the same with the pieces kept, with no room to keep any, and with room for one
-    piece only (the oldest let go first), and keeping them spares most of the drawing."""
+def test_kept_pieces_and_masks_are_pasted_with_the_pixels_of_drawing_them_again(monkeypatch):
+    """A deck's repeated shape groups and text runs are drawn once and pasted after:
+    every face comes out the same with them kept, with no room to keep any, and with
+    room for the largest one only (the oldest let go first), and keeping them spares
+    most of the drawing."""
     from printgen.layout.deck import layout_deck
-    from printgen.render import png
+    from printgen.render import png, pngtext
     from printgen.spec import load_deck
     faces = layout_deck(load_deck("sabacc-76")).faces
-    drawn: list[int] = []
-    real_shape = png._shape
+    drawn: list[list[int]] = []                # shapes drawn and masks made, each pass
+    real_shape, real_mask = png._shape, pngtext._mask
 
-    def counted_shape(*args):
-        drawn[-1] += 1
-        return real_shape(*args)
-    monkeypatch.setattr(png, "_shape", counted_shape)
-    first = []
-    largest = 0
-    for room in (png.PIECE_BYTES, 0, None):
-        if room is None:                                # room for the largest piece alone
-            room = largest
-        monkeypatch.setattr(png, "PIECE_BYTES", room)
+    def counted(function, which):
+        def call(*args):
+            drawn[-1][which] += 1
+            return function(*args)
+        return call
+    monkeypatch.setattr(png, "_shape", counted(real_shape, 0))
+    monkeypatch.setattr(pngtext, "_mask", counted(real_mask, 1))
+    first: list[bytes] = []
+    largest = [0, 0]
+    for room in ([png.PIECE_BYTES, pngtext.MASK_BYTES], [0, 0], largest):
+        for store, budget in zip((png._pieces, pngtext._masks), list(room), strict=True):
+            monkeypatch.setattr(store, "budget", budget)
         png.forget()
-        drawn.append(0)
+        drawn.append([0, 0])
         for number, side in enumerate(faces):
             pixels = png.render_side(side, 100).tobytes()
             if len(first) == number:                    # the first pass sets the pixels
                 first.append(pixels)
             assert pixels == first[number], side.name
-            kept = [4 * piece.width * piece.height for piece in png._pieces.values()]
-            assert sum(kept) <= room
-            largest = max([largest, *kept])
+            for which, store in enumerate((png._pieces, pngtext._masks)):
+                assert store.size == sum(store.sizes()) <= store.budget
+                largest[which] = max([largest[which], *store.sizes()])
     png.forget()
-    assert drawn[0] * 4 < drawn[1]                      # kept pieces: a quarter of the shapes drawn
-    assert drawn[2] < drawn[1]
+    kept, none, one = drawn
+    assert kept[0] * 4 < none[0] and kept[1] * 2 < none[1]     # kept: most drawing spared
+    assert one[0] < none[0] and one[1] < none[1]
 
 
 def test_a_decks_pngs_are_the_same_from_one_process_or_three(cli, tmp_path):

@@ -2,22 +2,18 @@
 
 The only place printgen thinks in pixels. Shapes are drawn at twice the
 resolution and reduced, so their edges are smooth. Text is the glyphs HarfBuzz
-placed (printgen/shaping.py), each rasterised by FreeType (freetype-py) from the same
-font file the PDF embeds, unhinted and at its own position to a quarter pixel.
+placed, rasterised by FreeType (printgen/render/pngtext.py).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
-from functools import lru_cache, partial
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw
 
-from printgen.fonts import face
 from printgen.layout.page import Clip, Frame, Page, Side
 from printgen.layout.primitives import (
     Ellipse,
@@ -33,8 +29,10 @@ from printgen.layout.primitives import Image as ImagePrim
 from printgen.limits import limit
 from printgen.output import atomic_path
 from printgen.pictures import drawn_picture
+from printgen.render import pngtext
+from printgen.render.kept import Kept, image_bytes
 from printgen.render.pngfile import png_bytes
-from printgen.shaping import shape
+from printgen.render.pngtext import TURNS, draw_text
 
 SUPERSAMPLE = 2
 # Pillow allocates an image in blocks of up to 16 MB by default: a card's image buffers,
@@ -52,8 +50,6 @@ if hasattr(Image.core, "set_block_size"):
     Image.core.set_block_size(BLOCK_SIZE)
 BAND_PIXELS = 1_000_000     # output pixels drawn at once: a card in one go, a box art in bands
 MARGIN = 16                 # rows drawn past each band's edges and then dropped
-_TRANSPOSE = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180,
-              270: Image.Transpose.ROTATE_90}
 
 
 def pixel_size(side: Side, dpi: int) -> tuple[int, int]:
@@ -111,7 +107,7 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
     for picture in images:
         _picture(image, picture, scale, origin)
     for run in texts:
-        _text(image, run, scale, origin)
+        draw_text(image, run, scale, *_xy(run.x, run.y, scale, origin))
     return image
 
 
@@ -127,11 +123,11 @@ EDGE = 8 * SUPERSAMPLE   # pixels around a shape's box (and two stroke widths) i
 #   image: cheap to draw again), needed only while a new group is being drawn;
 # - _pieces: each group of shapes drawn on its region of that drawing and reduced. The
 #   62 Sabacc faces draw 186 groups, 21 of them distinct.
-_bases: dict[tuple, Image.Image] = {}
-_drawings: dict[tuple, Image.Image] = {}
-_pieces: dict[tuple, Image.Image] = {}
 BASE_BYTES = 16 * 1024 * 1024
 PIECE_BYTES = 16 * 1024 * 1024    # 8 MB served as well on the decks here
+_bases: Kept[Image.Image] = Kept(BASE_BYTES)
+_drawings: dict[tuple, Image.Image] = {}
+_pieces: Kept[Image.Image] = Kept(PIECE_BYTES)
 REDUCE_ROWS = 64                  # rows reduced at once: a whole card's would need 30 MB of fresh memory
 
 
@@ -150,7 +146,8 @@ def _shapes_image(shapes: list[Shape], width: int, height: int, scale: float, or
     key = (width, height, scale, origin, paper, tuple(shapes[:lead]))
     base = _bases.get(key)
     if base is None:
-        base = _keep(_bases, key, _reduced(_drawing(key)), BASE_BYTES)
+        base = _reduced(_drawing(key))
+        _bases.put(key, base, image_bytes(base))
     image = base.copy()
     for box, members in _groups(shapes[lead:], scale, origin, (width * SUPERSAMPLE, height * SUPERSAMPLE)):
         image.paste(_piece(key, box, members), (box[0] // SUPERSAMPLE, box[1] // SUPERSAMPLE))
@@ -167,18 +164,9 @@ def _piece(base: tuple, box: tuple[int, int, int, int], members: list[Shape]) ->
         draw = ImageDraw.Draw(big)
         for prim in members:
             _shape(draw, prim, base[2], base[3], box[1], box[0])
-        piece = _keep(_pieces, key, big.reduce(SUPERSAMPLE), PIECE_BYTES)
+        piece = big.reduce(SUPERSAMPLE)
+        _pieces.put(key, piece, image_bytes(piece))
     return piece
-
-
-def _keep(store: dict[tuple, Image.Image], key: tuple, image: Image.Image, budget: int) -> Image.Image:
-    """image, kept in store under key if it fits in budget bytes (the oldest let go first)."""
-    size = 4 * image.width * image.height
-    while store and sum(4 * kept.width * kept.height for kept in store.values()) + size > budget:
-        store.pop(next(iter(store)))
-    if size <= budget:
-        store[key] = image
-    return image
 
 
 def _drawing(key: tuple) -> Image.Image:
@@ -276,6 +264,7 @@ def render_page(page: Page, dpi: int) -> Image.Image:
 
 
 PARALLEL_FROM = 8          # sides: fewer are written in this process alone
+CHUNK_SIDES = 4            # sides sent to a worker at once
 def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int, jobs: int = 1,
                quiet: bool = True, desc: str = "PNG") -> list[Path]:
     """Write count sides as PNGs, item(i) giving the i-th side and its path (asked for
@@ -292,7 +281,7 @@ def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int
         finally:
             forget()
     from printgen.workers import map_in_order
-    packed = map_in_order(partial(_packed, dpi=dpi), map(item, range(count)), jobs=jobs)
+    packed = map_in_order(partial(_packed, dpi=dpi), map(item, range(count)), jobs=jobs, chunksize=CHUNK_SIDES)
     return [_save(path, data) for path, data in progress(packed, total=count, desc=desc, quiet=quiet)]
 
 
@@ -300,6 +289,7 @@ def forget() -> None:
     """Let the kept drawings go: they serve one deck's cards, not what comes next."""
     for store in (_bases, _drawings, _pieces):
         store.clear()
+    pngtext.forget()
 
 
 def _packed(work: tuple[Side, Path], *, dpi: int) -> tuple[Path, bytes]:
@@ -384,86 +374,9 @@ def _dashes(points: list[Point], dash: list[float]) -> Iterator[tuple[Point, Poi
                 left, on = pattern[index], not on
 
 
-def _text(image: Image.Image, run: TextRun, scale: float, origin: float) -> None:
-    x, y = _xy(run.x, run.y, scale, origin)
-    if not run.rotate:
-        mask, left, top = glyph_mask(run, scale, x % 1, y % 1)
-        if mask is not None:
-            image.paste(run.color, (math.floor(x) + left, math.floor(y) + top), mask)
-        return
-    mask, left, top = glyph_mask(run, scale, 0.0, 0.0)
-    if mask is None:
-        return
-    turned = mask.transpose(_TRANSPOSE[run.rotate])
-    # where the pen's start (mask point (-left, -top)) lands after turning
-    ax, ay, w, h = -left, -top, mask.width, mask.height
-    tx, ty = {90: (h - ay, ax), 180: (w - ax, h - ay), 270: (ay, w - ax)}[run.rotate]
-    image.paste(run.color, (round(x - tx), round(y - ty)), turned)
-
-
-QUARTER = 4              # glyphs are placed to a quarter of a pixel
-
-
-def glyph_mask(run: TextRun, scale: float, fx: float, fy: float) -> tuple[Image.Image | None, int, int]:
-    """The run's coverage as an L image, and where its top left lies from the pixel
-    holding the pen's start (which is fx, fy into that pixel)."""
-    shaped = shape(run.font, run.text, run.rtl, run.lang)
-    per_unit = run.size * scale / face(run.font).units_per_em
-    ppem = round(run.size * scale * 64)
-    placed = []
-    for gid, gx, gy in zip(shaped.glyphs, shaped.xs, shaped.ys, strict=True):
-        px, py = fx + gx * per_unit, fy - gy * per_unit
-        qx, qy = math.floor(px * QUARTER) % QUARTER, math.floor(py * QUARTER) % QUARTER
-        bitmap, left, top = _glyph(run.font, gid, ppem, qx, qy)
-        if bitmap is not None:
-            placed.append((bitmap, math.floor(px) + left, math.floor(py) - top))
-    if not placed:
-        return None, 0, 0
-    x0 = min(left for _, left, _ in placed)
-    y0 = min(top for _, _, top in placed)
-    x1 = max(left + bitmap.width for bitmap, left, _ in placed)
-    y1 = max(top + bitmap.height for bitmap, _, top in placed)
-    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
-    for bitmap, left, top in placed:
-        mask.paste(255, (left - x0, top - y0), bitmap)     # coverage joined where glyphs overlap
-    return mask, x0, y0
-
-
-@lru_cache(maxsize=1)
-def _freetype() -> Any:          # freetype-py has no type hints
-    import freetype
-    return freetype
-
-
-@lru_cache(maxsize=64)
-def _ft_face(name: str) -> Any:
-    import io
-    source = face(name)
-    return _freetype().Face(io.BytesIO(source.data), index=source.index)
-
-
-@lru_cache(maxsize=16384)
-def _glyph(name: str, gid: int, ppem: int, qx: int, qy: int) -> tuple[Image.Image | None, int, int]:
-    """One glyph rasterised at ppem (1/64 pixel per em), its origin qx, qy quarter
-    pixels into its pixel: the coverage, and its top left from the origin (y up)."""
-    import ctypes
-    ft = _freetype()
-    font = _ft_face(name)
-    font.set_char_size(ppem, 0, 72, 72)
-    font.set_transform(ft.Matrix(0x10000, 0, 0, 0x10000), ft.Vector(qx * 64 // QUARTER, -qy * 64 // QUARTER))
-    font.load_glyph(gid, ft.FT_LOAD_NO_HINTING | ft.FT_LOAD_NO_BITMAP | ft.FT_LOAD_RENDER)
-    glyph = font.glyph
-    bitmap = glyph.bitmap
-    if not bitmap.width or not bitmap.rows:
-        return None, 0, 0
-    data = ctypes.string_at(bitmap._FT_Bitmap.buffer, abs(bitmap.pitch) * bitmap.rows)
-    image = Image.frombytes("L", (bitmap.width, bitmap.rows), data, "raw", "L", bitmap.pitch)
-    return image, glyph.bitmap_left, glyph.bitmap_top
-
-
 def _picture(image: Image.Image, prim: ImagePrim, scale: float, origin: float) -> None:
     x, y = _xy(prim.x, prim.y, scale, origin)
     size = (max(1, round(prim.w * scale)), max(1, round(prim.h * scale)))
     # decoded once and resized once per size in this process (an icon may stand 60 times on a card)
-    picture = drawn_picture(prim.path, size, _TRANSPOSE[prim.rotate] if prim.rotate else None)
+    picture = drawn_picture(prim.path, size, TURNS[prim.rotate] if prim.rotate else None)
     image.paste(picture, (round(x), round(y)), picture)
