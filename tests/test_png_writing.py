@@ -101,10 +101,17 @@ def test_kept_pieces_and_masks_are_pasted_with_the_pixels_of_drawing_them_again(
     assert one[0] < none[0] and one[1] < none[1]
 
 
-def test_a_decks_pngs_are_the_same_from_one_process_or_three(cli, tmp_path):
+def test_a_decks_pngs_are_the_same_from_one_process_or_three(cli, tmp_path, monkeypatch):
+    import printgen.workers
+    from printgen.render import png
+    monkeypatch.setattr(png, "PARALLEL_FROM", 8)        # 63 sides: worker processes, when asked for
+    pools = []
+    real_pool = printgen.workers.pool
+    monkeypatch.setattr(printgen.workers, "pool", lambda workers: pools.append(workers) or real_pool(workers))
     for jobs in ("1", "3"):
         result = cli("build", "sabacc-62", "--only", "png", "--jobs", jobs, "--out", str(tmp_path / jobs), "-q")
         assert result.status == 0, result.err
+    assert pools == [3]
     one = sorted((tmp_path / "1" / "png").glob("*.png"))
     assert len(one) == 63
     for path in one:
@@ -112,6 +119,20 @@ def test_a_decks_pngs_are_the_same_from_one_process_or_three(cli, tmp_path):
     # the parallel build's files are recorded in its manifest like the others
     manifest = (tmp_path / "3" / "png" / ".printgen-files.json").read_text()
     assert all(path.name in manifest for path in one)
+
+
+def test_a_small_deck_is_drawn_in_this_process_whatever_jobs(cli, tmp_path, monkeypatch):
+    """Below PARALLEL_FROM sides the worker pool costs more than it saves: none starts."""
+    import printgen.workers
+    from printgen.render import png
+
+    def no_pool(workers):
+        raise AssertionError(f"a pool of {workers} started for a small deck")
+    monkeypatch.setattr(printgen.workers, "pool", no_pool)
+    assert png.PARALLEL_FROM > 63
+    result = cli("build", "sabacc-62", "--only", "png", "--jobs", "2", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    assert len(list((tmp_path / "png").glob("*.png"))) == 63
 
 
 @pytest.mark.parametrize("dash", [(0.0,), (0.0, 0.0), (1e-9,), (-1.0, 2.0)])

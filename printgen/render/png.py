@@ -270,15 +270,21 @@ def render_page(page: Page, dpi: int) -> Image.Image:
     return sheet
 
 
-PARALLEL_FROM = 8          # sides: fewer are written in this process alone
+# Worker processes pay only for a few hundred sides or more. Each starts by drawing
+# what this process would have drawn once (a deck's backgrounds, pieces and glyphs,
+# about 100 ms of CPU between them), and the pool holds some 40 MB more in all. With
+# the 2-core machine shared (load 7-10; bench/bench_png.py), 2 workers took 1.14x the
+# wall time of one process for 62 Sabacc faces, 1.0x for 124 and 248, 0.78x for 620
+# and 0.66x for 6,200. Fewer sides than PARALLEL_FROM are drawn in this process.
+PARALLEL_FROM = 300
 CHUNK_SIDES = 4            # sides sent to a worker at once
 def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int, jobs: int = 1,
                quiet: bool = True, desc: str = "PNG") -> list[Path]:
     """Write count sides as PNGs, item(i) giving the i-th side and its path (asked for
     only a few sides ahead of the files written, so a deck of any size needs the memory
-    of a few cards). With jobs > 1 the images are drawn and packed in `jobs` worker
-    processes (drawing holds Python's global lock, so threads would not share the
-    cores) and this process writes the files. The files are the same whatever jobs
+    of a few cards). With jobs > 1 and at least PARALLEL_FROM sides the images are
+    drawn and packed in `jobs` worker processes (drawing holds Python's global lock,
+    so threads would not share the cores) and this process writes the files. The files are the same whatever jobs
     is. Returns their paths in order."""
     from printgen.progress import progress
 
