@@ -6,8 +6,9 @@ zlib-ng floor, and the worker pool against one process at growing deck sizes.
    packing (png_bytes), and the encode floor: zlib-ng alone deflating the same pixels'
    rows at the level printgen uses. The ratio (drawing + packing) / floor says how
    near the floor a card is. Target: drawing + packing at most 5 ms a card.
-2. The 62-card Sabacc deck multiplied to each size, its faces
-   written as PNG files by write_pngs with 1 and with 2 worker processes, a fresh
+2. The 62-card Sabacc deck multiplied to each size, its faces written as PNG files by
+   write_pngs in one process and in 2 worker processes (started whatever the size,
+   to see where they pay: write_pngs starts none below PARALLEL_FROM sides), a fresh
    process each run: the wall and CPU ms a card, the ratio of the walls 2 workers / 1,
    and the peak memory of the whole process tree (the parent and its workers, their
    proportional set sizes summed at each 10 ms sample; Linux /proc).
@@ -70,8 +71,10 @@ POOL = """
 import json, resource, sys, time
 from pathlib import Path
 from printgen.layout.deck import layout_deck
+from printgen.render import png
 from printgen.render.png import write_pngs
 from printgen.spec import load_deck
+png.PARALLEL_FROM = 0           # the pool at every size, to see where it pays
 faces = layout_deck(load_deck(sys.argv[1])).faces
 folder = Path(sys.argv[3])
 folder.mkdir(parents=True)
