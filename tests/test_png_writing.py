@@ -1,6 +1,7 @@
-"""PNG files: the direct writer gives Pillow's pixels and dpi back, a card drawn by
-regions over its kept background equals the card drawn whole, and a deck's PNGs are
-the same bytes whether this process or several workers draw them."""
+"""PNG files: the direct writer (the rows packed a chunk at a time) gives Pillow's
+pixels and dpi back, a card drawn by regions over its kept background and pieces
+equals the card drawn whole, and a deck's PNGs are the same bytes whether this
+process or several workers draw them."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from printgen.render.pngfile import png_bytes
 
 @pytest.mark.parametrize("height", [1, 300, 512, 1100])
 def test_png_bytes_round_trip_with_valid_chunks(tmp_path, height, monkeypatch):
-    monkeypatch.setattr("printgen.render.pngfile.BAND_PIXELS", 37 * 512)   # one band, exactly one, three
+    monkeypatch.setattr("printgen.render.pngfile.CHUNK", 112 * 512)    # rows of 112 bytes: one chunk, exactly one, three
     image = Image.new("RGB", (37, height), "#1f2a44")
     image.paste(Image.new("RGB", (10, 10), "#e9c46a"), (5, height // 2))
     noise = Image.frombytes("RGB", (37, height // 3 + 1), random.Random(height).randbytes(111 * (height // 3 + 1)))
@@ -60,10 +61,57 @@ def test_drawing_by_regions_gives_the_pixels_of_drawing_whole(name):
         assert render_side(side, 150).tobytes() == whole.tobytes(), side.name
 
 
-def test_a_decks_pngs_are_the_same_from_one_process_or_three(cli, tmp_path):
+def test_kept_pieces_and_masks_are_pasted_with_the_pixels_of_drawing_them_again(monkeypatch):
+    """A deck's repeated shape groups and text runs are drawn once and pasted after:
+    every face comes out the same with them kept, with no room to keep any, and with
+    room for the largest one only (the oldest let go first), and keeping them spares
+    most of the drawing."""
+    from printgen.layout.deck import layout_deck
+    from printgen.render import png, pngtext
+    from printgen.spec import load_deck
+    faces = layout_deck(load_deck("sabacc-76")).faces
+    drawn: list[list[int]] = []                # shapes drawn and masks made, each pass
+    real_shape, real_mask = png._shape, pngtext._mask
+
+    def counted(function, which):
+        def call(*args):
+            drawn[-1][which] += 1
+            return function(*args)
+        return call
+    monkeypatch.setattr(png, "_shape", counted(real_shape, 0))
+    monkeypatch.setattr(pngtext, "_mask", counted(real_mask, 1))
+    first: list[bytes] = []
+    largest = [0, 0]
+    for room in ([png.PIECE_BYTES, pngtext.MASK_BYTES], [0, 0], largest):
+        for store, budget in zip((png._pieces, pngtext._masks), list(room), strict=True):
+            monkeypatch.setattr(store, "budget", budget)
+        png.forget()
+        drawn.append([0, 0])
+        for number, side in enumerate(faces):
+            pixels = png.render_side(side, 100).tobytes()
+            if len(first) == number:                    # the first pass sets the pixels
+                first.append(pixels)
+            assert pixels == first[number], side.name
+            for which, store in enumerate((png._pieces, pngtext._masks)):
+                assert store.size == sum(store.sizes()) <= store.budget
+                largest[which] = max([largest[which], *store.sizes()])
+    png.forget()
+    kept, none, one = drawn
+    assert kept[0] * 4 < none[0] and kept[1] * 2 < none[1]     # kept: most drawing spared
+    assert one[0] < none[0] and one[1] < none[1]
+
+
+def test_a_decks_pngs_are_the_same_from_one_process_or_three(cli, tmp_path, monkeypatch):
+    import printgen.workers
+    from printgen.render import png
+    monkeypatch.setattr(png, "PARALLEL_FROM", 8)        # 63 sides: worker processes, when asked for
+    pools = []
+    real_pool = printgen.workers.pool
+    monkeypatch.setattr(printgen.workers, "pool", lambda workers: pools.append(workers) or real_pool(workers))
     for jobs in ("1", "3"):
         result = cli("build", "sabacc-62", "--only", "png", "--jobs", jobs, "--out", str(tmp_path / jobs), "-q")
         assert result.status == 0, result.err
+    assert pools == [3]
     one = sorted((tmp_path / "1" / "png").glob("*.png"))
     assert len(one) == 63
     for path in one:
@@ -71,6 +119,20 @@ def test_a_decks_pngs_are_the_same_from_one_process_or_three(cli, tmp_path):
     # the parallel build's files are recorded in its manifest like the others
     manifest = (tmp_path / "3" / "png" / ".printgen-files.json").read_text()
     assert all(path.name in manifest for path in one)
+
+
+def test_a_small_deck_is_drawn_in_this_process_whatever_jobs(cli, tmp_path, monkeypatch):
+    """Below PARALLEL_FROM sides the worker pool costs more than it saves: none starts."""
+    import printgen.workers
+    from printgen.render import png
+
+    def no_pool(workers):
+        raise AssertionError(f"a pool of {workers} started for a small deck")
+    monkeypatch.setattr(printgen.workers, "pool", no_pool)
+    assert png.PARALLEL_FROM > 63
+    result = cli("build", "sabacc-62", "--only", "png", "--jobs", "2", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    assert len(list((tmp_path / "png").glob("*.png"))) == 63
 
 
 @pytest.mark.parametrize("dash", [(0.0,), (0.0, 0.0), (1e-9,), (-1.0, 2.0)])

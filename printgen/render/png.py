@@ -2,22 +2,18 @@
 
 The only place printgen thinks in pixels. Shapes are drawn at twice the
 resolution and reduced, so their edges are smooth. Text is the glyphs HarfBuzz
-placed (printgen/shaping.py), each rasterised by FreeType (freetype-py) from the same
-font file the PDF embeds, unhinted and at its own position to a quarter pixel.
+placed, rasterised by FreeType (printgen/render/pngtext.py).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator
-from functools import lru_cache, partial
+from functools import partial
 from itertools import pairwise
 from pathlib import Path
-from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw
 
-from printgen.fonts import face
 from printgen.layout.page import Clip, Frame, Page, Side
 from printgen.layout.primitives import (
     Ellipse,
@@ -33,8 +29,10 @@ from printgen.layout.primitives import Image as ImagePrim
 from printgen.limits import limit
 from printgen.output import atomic_path
 from printgen.pictures import drawn_picture
+from printgen.render import pngtext
+from printgen.render.kept import Kept, image_bytes
 from printgen.render.pngfile import png_bytes
-from printgen.shaping import shape
+from printgen.render.pngtext import TURNS, draw_text
 
 SUPERSAMPLE = 2
 # Pillow allocates an image in blocks of up to 16 MB by default: a card's image buffers,
@@ -42,14 +40,16 @@ SUPERSAMPLE = 2
 # higher than needed. In blocks of 256 KB the freed blocks fit the next image's: a
 # 1,240-card deck's PDF and PNGs peak at 71 MB instead of 85 MB, with no cost in time
 # (bench/bench_scale.py, worker processes; with threads it was 82-88 MB against
-# 112-118 MB). The pixels are the same.
-BLOCK_SIZE = 256 * 1024
+# 112-118 MB). The pixels are the same. Blocks of 64 KB are taken from the C heap's
+# free memory rather than mapped fresh for each card (256 KB blocks are at the C
+# library's threshold for a mapping of their own): 180 page faults a Sabacc card
+# instead of 580, and drawing plus packing 2.8 ms a card instead of 3.6 ms, with the
+# same peak (a 1,240-card PDF and PNGs, 2 workers: 199 MB for the tree against 200 MB).
+BLOCK_SIZE = 64 * 1024
 if hasattr(Image.core, "set_block_size"):
     Image.core.set_block_size(BLOCK_SIZE)
 BAND_PIXELS = 1_000_000     # output pixels drawn at once: a card in one go, a box art in bands
 MARGIN = 16                 # rows drawn past each band's edges and then dropped
-_TRANSPOSE = {90: Image.Transpose.ROTATE_270, 180: Image.Transpose.ROTATE_180,
-              270: Image.Transpose.ROTATE_90}
 
 
 def pixel_size(side: Side, dpi: int) -> tuple[int, int]:
@@ -107,14 +107,28 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
     for picture in images:
         _picture(image, picture, scale, origin)
     for run in texts:
-        _text(image, run, scale, origin)
+        draw_text(image, run, scale, *_xy(run.x, run.y, scale, origin))
     return image
 
 
 MAX_DASHES = limit("dashes_per_line")     # dash periods along one line; a finer pattern is drawn solid
-_bases: dict[tuple, tuple[Image.Image, Image.Image]] = {}
-BASES_KEPT = 2           # kept drawings of cards' leading rectangles, 7 MB each for a poker card at 300 dpi
 EDGE = 8 * SUPERSAMPLE   # pixels around a shape's box (and two stroke widths) its drawing may touch
+# What a deck's cards share is drawn once and kept, each store up to a number of bytes
+# (Pillow keeps RGB as 4 bytes a pixel; a poker card at 300 dpi is 3.7 MB), the oldest
+# let go first:
+# - _bases: the leading rectangles (background and frame) drawn and reduced, one for
+#   each kind of card: Sabacc's 76 cards have five, and some decks deal their suits in
+#   turn, so four or more are kept;
+# - _drawings: the last of those rectangles' drawings at SUPERSAMPLE (on a palette
+#   image: cheap to draw again), needed only while a new group is being drawn;
+# - _pieces: each group of shapes drawn on its region of that drawing and reduced. The
+#   62 Sabacc faces draw 186 groups, 21 of them distinct.
+BASE_BYTES = 16 * 1024 * 1024
+PIECE_BYTES = 16 * 1024 * 1024    # 8 MB served as well on the decks here
+_bases: Kept[Image.Image] = Kept(BASE_BYTES)
+_drawings: dict[tuple, Image.Image] = {}
+_pieces: Kept[Image.Image] = Kept(PIECE_BYTES)
+REDUCE_ROWS = 16                  # rows reduced at once (a whole card's would need 30 MB of fresh memory)
 
 
 def _shapes_image(shapes: list[Shape], width: int, height: int, scale: float, origin: float,
@@ -122,39 +136,71 @@ def _shapes_image(shapes: list[Shape], width: int, height: int, scale: float, or
     """The shapes drawn at scale (SUPERSAMPLE times the output) and reduced.
 
     The leading rectangles (a card's background and frame, the same on every card of
-    a deck) are drawn once and kept. The shapes after them are drawn only where they
-    lie: shapes whose boxes overlap form a group, and each group is drawn on its own
-    region of the kept drawing (regions aligned to whole SUPERSAMPLE blocks), reduced,
-    and pasted; elsewhere the kept reduction stands. The pixels are those of drawing
-    everything on one image and reducing it (tests/test_png_writing.py)."""
+    a kind) are drawn and reduced once and kept. The shapes after them are drawn only
+    where they lie: shapes whose boxes overlap form a group, and each group is drawn on
+    its own region of the rectangles' drawing (regions aligned to whole SUPERSAMPLE
+    blocks), reduced, kept and pasted; elsewhere the kept reduction stands. The pixels
+    are those of drawing everything on one image and reducing it
+    (tests/test_png_writing.py)."""
     lead = next((i for i, prim in enumerate(shapes) if not isinstance(prim, Rect)), len(shapes))
     key = (width, height, scale, origin, paper, tuple(shapes[:lead]))
-    if key not in _bases:
-        if len(_bases) >= BASES_KEPT:          # let the old drawing go before the new one is made
-            _bases.pop(next(iter(_bases)))
-        _bases[key] = _base(shapes[:lead], width, height, scale, origin, paper)
-    kept, small = _bases[key]
-    image = small.copy()
-    for (x0, y0, x1, y1), members in _groups(shapes[lead:], scale, origin, kept.size):
-        piece = kept.crop((x0, y0, x1, y1)).convert("RGB")
-        draw = ImageDraw.Draw(piece)
-        for prim in members:
-            _shape(draw, prim, scale, origin, y0, x0)
-        image.paste(piece.reduce(SUPERSAMPLE), (x0 // SUPERSAMPLE, y0 // SUPERSAMPLE))
+    base = _bases.get(key)
+    if base is None:
+        base = _reduced(_drawing(key))
+        _bases.put(key, base, image_bytes(base))
+    image = base.copy()
+    for box, members in _groups(shapes[lead:], scale, origin, (width * SUPERSAMPLE, height * SUPERSAMPLE)):
+        image.paste(_piece(key, box, members), (box[0] // SUPERSAMPLE, box[1] // SUPERSAMPLE))
     return image
 
 
-def _base(rects: list[Shape], width: int, height: int, scale: float, origin: float,
-          paper: str) -> tuple[Image.Image, Image.Image]:
-    """The rectangles drawn at scale on paper, and that drawing reduced. Flat rectangles
-    of at most 256 colours are drawn on a palette image: the same pixels as on RGB, in a
-    third of the memory, with no pass to count the colours afterwards."""
-    colours = {ImageColor.getrgb(c) for c in [paper, *(p.fill for p in rects), *(p.stroke for p in rects)] if c}
-    big = Image.new("P" if len(colours) <= 256 else "RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), paper)
-    draw = ImageDraw.Draw(big)
-    for prim in rects:
-        _shape(draw, prim, scale, origin)
-    return big, big.convert("RGB").reduce(SUPERSAMPLE)
+def _piece(base: tuple, box: tuple[int, int, int, int], members: list[Shape]) -> Image.Image:
+    """The group's shapes drawn on their box of the rectangles' drawing `base` (its key
+    in _bases) and reduced; kept, as its pixels depend on nothing else."""
+    key = (base, box, tuple(members))
+    piece = _pieces.get(key)
+    if piece is None:
+        big = _drawing(base).crop(box).convert("RGB")
+        draw = ImageDraw.Draw(big)
+        for prim in members:
+            _shape(draw, prim, base[2], base[3], box[1], box[0])
+        piece = big.reduce(SUPERSAMPLE)
+        _pieces.put(key, piece, image_bytes(piece))
+    return piece
+
+
+def _drawing(key: tuple) -> Image.Image:
+    """The rectangles of a base's key drawn at scale on paper (the last one kept). Flat
+    rectangles of at most 256 colours are drawn on a palette image: the same pixels as
+    on RGB, in a third of the memory, with no pass to count the colours afterwards."""
+    if key not in _drawings:
+        _drawings.clear()
+        width, height, scale, origin, paper, rects = key
+        colours = {ImageColor.getrgb(c) for c in [paper, *(p.fill for p in rects), *(p.stroke for p in rects)] if c}
+        big = Image.new("P" if len(colours) <= 256 else "RGB", (width * SUPERSAMPLE, height * SUPERSAMPLE), paper)
+        draw = ImageDraw.Draw(big)
+        for prim in rects:
+            _shape(draw, prim, scale, origin)
+        _drawings[key] = big
+    return _drawings[key]
+
+
+def _reduced(big: Image.Image) -> Image.Image:
+    """big as RGB, reduced by SUPERSAMPLE, a band of rows at a time. Rectangles repeat
+    their rows: a band the same as the one before is reduced once (of a poker card's
+    71 bands at 300 dpi, Sabacc's frames give 10 runs of equal bands, a plain
+    background 2)."""
+    width, height = big.size
+    small = Image.new("RGB", (width // SUPERSAMPLE, height // SUPERSAMPLE))
+    rows = REDUCE_ROWS * SUPERSAMPLE
+    last: tuple[bytes, Image.Image] | None = None
+    for top in range(0, height, rows):
+        band = big.crop((0, top, width, min(height, top + rows)))
+        pixels = band.tobytes()
+        if last is None or last[0] != pixels:
+            last = pixels, band.convert("RGB").reduce(SUPERSAMPLE)
+        small.paste(last[1], (0, top // SUPERSAMPLE))
+    return small
 
 
 def _groups(shapes: list[Shape], scale: float, origin: float,
@@ -224,14 +270,21 @@ def render_page(page: Page, dpi: int) -> Image.Image:
     return sheet
 
 
-PARALLEL_FROM = 8          # sides: fewer are written in this process alone
+# Worker processes pay only for a few hundred sides or more. Each starts by drawing
+# what this process would have drawn once (a deck's backgrounds, pieces and glyphs,
+# about 100 ms of CPU between them), and the pool holds some 40 MB more in all. With
+# the 2-core machine shared (load 7-10; bench/bench_png.py), 2 workers took 1.14x the
+# wall time of one process for 62 Sabacc faces, 1.0x for 124 and 248, 0.78x for 620
+# and 0.66x for 6,200. Fewer sides than PARALLEL_FROM are drawn in this process.
+PARALLEL_FROM = 300
+CHUNK_SIDES = 4            # sides sent to a worker at once
 def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int, jobs: int = 1,
                quiet: bool = True, desc: str = "PNG") -> list[Path]:
     """Write count sides as PNGs, item(i) giving the i-th side and its path (asked for
     only a few sides ahead of the files written, so a deck of any size needs the memory
-    of a few cards). With jobs > 1 the images are drawn and packed in `jobs` worker
-    processes (drawing holds Python's global lock, so threads would not share the
-    cores) and this process writes the files. The files are the same whatever jobs
+    of a few cards). With jobs > 1 and at least PARALLEL_FROM sides the images are
+    drawn and packed in `jobs` worker processes (drawing holds Python's global lock,
+    so threads would not share the cores) and this process writes the files. The files are the same whatever jobs
     is. Returns their paths in order."""
     from printgen.progress import progress
 
@@ -239,10 +292,17 @@ def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int
         try:
             return [write_png(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
         finally:
-            _bases.clear()          # the kept drawings serve this deck's cards, not what comes next
+            forget()
     from printgen.workers import map_in_order
-    packed = map_in_order(partial(_packed, dpi=dpi), map(item, range(count)), jobs=jobs)
+    packed = map_in_order(partial(_packed, dpi=dpi), map(item, range(count)), jobs=jobs, chunksize=CHUNK_SIDES)
     return [_save(path, data) for path, data in progress(packed, total=count, desc=desc, quiet=quiet)]
+
+
+def forget() -> None:
+    """Let the kept drawings go: they serve one deck's cards, not what comes next."""
+    for store in (_bases, _drawings, _pieces):
+        store.clear()
+    pngtext.forget()
 
 
 def _packed(work: tuple[Side, Path], *, dpi: int) -> tuple[Path, bytes]:
@@ -327,86 +387,9 @@ def _dashes(points: list[Point], dash: list[float]) -> Iterator[tuple[Point, Poi
                 left, on = pattern[index], not on
 
 
-def _text(image: Image.Image, run: TextRun, scale: float, origin: float) -> None:
-    x, y = _xy(run.x, run.y, scale, origin)
-    if not run.rotate:
-        mask, left, top = glyph_mask(run, scale, x % 1, y % 1)
-        if mask is not None:
-            image.paste(Image.new("RGB", mask.size, run.color), (math.floor(x) + left, math.floor(y) + top), mask)
-        return
-    mask, left, top = glyph_mask(run, scale, 0.0, 0.0)
-    if mask is None:
-        return
-    turned = mask.transpose(_TRANSPOSE[run.rotate])
-    # where the pen's start (mask point (-left, -top)) lands after turning
-    ax, ay, w, h = -left, -top, mask.width, mask.height
-    tx, ty = {90: (h - ay, ax), 180: (w - ax, h - ay), 270: (ay, w - ax)}[run.rotate]
-    image.paste(Image.new("RGB", turned.size, run.color), (round(x - tx), round(y - ty)), turned)
-
-
-QUARTER = 4              # glyphs are placed to a quarter of a pixel
-
-
-def glyph_mask(run: TextRun, scale: float, fx: float, fy: float) -> tuple[Image.Image | None, int, int]:
-    """The run's coverage as an L image, and where its top left lies from the pixel
-    holding the pen's start (which is fx, fy into that pixel)."""
-    shaped = shape(run.font, run.text, run.rtl, run.lang)
-    per_unit = run.size * scale / face(run.font).units_per_em
-    ppem = round(run.size * scale * 64)
-    placed = []
-    for gid, gx, gy in zip(shaped.glyphs, shaped.xs, shaped.ys, strict=True):
-        px, py = fx + gx * per_unit, fy - gy * per_unit
-        qx, qy = math.floor(px * QUARTER) % QUARTER, math.floor(py * QUARTER) % QUARTER
-        bitmap, left, top = _glyph(run.font, gid, ppem, qx, qy)
-        if bitmap is not None:
-            placed.append((bitmap, math.floor(px) + left, math.floor(py) - top))
-    if not placed:
-        return None, 0, 0
-    x0 = min(left for _, left, _ in placed)
-    y0 = min(top for _, _, top in placed)
-    x1 = max(left + bitmap.width for bitmap, left, _ in placed)
-    y1 = max(top + bitmap.height for bitmap, _, top in placed)
-    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
-    for bitmap, left, top in placed:
-        mask.paste(255, (left - x0, top - y0), bitmap)     # coverage joined where glyphs overlap
-    return mask, x0, y0
-
-
-@lru_cache(maxsize=1)
-def _freetype() -> Any:          # freetype-py has no type hints
-    import freetype
-    return freetype
-
-
-@lru_cache(maxsize=64)
-def _ft_face(name: str) -> Any:
-    import io
-    source = face(name)
-    return _freetype().Face(io.BytesIO(source.data), index=source.index)
-
-
-@lru_cache(maxsize=16384)
-def _glyph(name: str, gid: int, ppem: int, qx: int, qy: int) -> tuple[Image.Image | None, int, int]:
-    """One glyph rasterised at ppem (1/64 pixel per em), its origin qx, qy quarter
-    pixels into its pixel: the coverage, and its top left from the origin (y up)."""
-    import ctypes
-    ft = _freetype()
-    font = _ft_face(name)
-    font.set_char_size(ppem, 0, 72, 72)
-    font.set_transform(ft.Matrix(0x10000, 0, 0, 0x10000), ft.Vector(qx * 64 // QUARTER, -qy * 64 // QUARTER))
-    font.load_glyph(gid, ft.FT_LOAD_NO_HINTING | ft.FT_LOAD_NO_BITMAP | ft.FT_LOAD_RENDER)
-    glyph = font.glyph
-    bitmap = glyph.bitmap
-    if not bitmap.width or not bitmap.rows:
-        return None, 0, 0
-    data = ctypes.string_at(bitmap._FT_Bitmap.buffer, abs(bitmap.pitch) * bitmap.rows)
-    image = Image.frombytes("L", (bitmap.width, bitmap.rows), data, "raw", "L", bitmap.pitch)
-    return image, glyph.bitmap_left, glyph.bitmap_top
-
-
 def _picture(image: Image.Image, prim: ImagePrim, scale: float, origin: float) -> None:
     x, y = _xy(prim.x, prim.y, scale, origin)
     size = (max(1, round(prim.w * scale)), max(1, round(prim.h * scale)))
     # decoded once and resized once per size in this process (an icon may stand 60 times on a card)
-    picture = drawn_picture(prim.path, size, _TRANSPOSE[prim.rotate] if prim.rotate else None)
+    picture = drawn_picture(prim.path, size, TURNS[prim.rotate] if prim.rotate else None)
     image.paste(picture, (round(x), round(y)), picture)
