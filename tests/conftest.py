@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,6 +11,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def beside(deck: Path, tmp_path: Path) -> Path:
+    """A copy, in tmp_path, of the folder of a fixture deck: a deck a test makes from it
+    names the templates beside it, as any deck's paths must stay in its own folder."""
+    folder = tmp_path / "project"
+    shutil.copytree(deck.parent, folder, dirs_exist_ok=True)
+    return folder
 PYRAMID_1500 = FIXTURES / "pyramid-1500"        # mchung94/pyramid-solver's deals, MIT (LICENSE there)
 sys.path.insert(0, str(ROOT / "tests"))
 

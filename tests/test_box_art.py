@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from conftest import FIXTURES
+from conftest import FIXTURES, beside
 from pictures import assert_alike, pdf_page_image
 from printgen.errors import SpecError
 from printgen.errors import PreflightError
@@ -115,13 +115,13 @@ def test_no_box_art_for_too_many_cards_or_another_card_size():
 
 def bordered_deck(tmp_path):
     """The clean deck with a border 1 mm inside its back's trim: across the safe line."""
-    back = tmp_path / "back.yaml"
-    back.write_text((FIXTURES / "preflight" / "back.yaml").read_text() +
+    folder = beside(CLEAN, tmp_path)
+    back = folder / "back.yaml"
+    back.write_text(back.read_text() +
                     "  - {kind: rect, x: 1mm, y: 1mm, w: '{{ trim.w - 2 }}mm', "
                     "h: '{{ trim.h - 2 }}mm', stroke: '#ffffff', stroke_width: 1pt}\n")
-    deck_file = tmp_path / "deck.yaml"
-    deck_file.write_text(CLEAN.read_text().replace("face: face.yaml", f"face: {CLEAN.parent / 'face.yaml'}")
-                         .replace("back: back.yaml", f"back: {back}"))
+    deck_file = folder / "deck.yaml"
+    deck_file.write_text(CLEAN.read_text())
     return deck_file
 
 
@@ -196,10 +196,8 @@ def test_box_command_writes_the_shop_art_alone(cli, tmp_path):
 
 
 def test_box_text_that_does_not_fit_costs_the_box_art_not_the_cards(tmp_path):
-    deck_file = tmp_path / "deck.yaml"
-    deck_file.write_text(CLEAN.read_text().replace("face: face.yaml", f"face: {CLEAN.parent / 'face.yaml'}")
-                         .replace("back: back.yaml", f"back: {CLEAN.parent / 'back.yaml'}")
-                         + "box:\n  back: \"" + "A long line of box text. " * 200 + "\"\n")
+    deck_file = beside(CLEAN, tmp_path) / "deck.yaml"
+    deck_file.write_text(CLEAN.read_text() + "box:\n  back: \"" + "A long line of box text. " * 200 + "\"\n")
     result = export_deck(load_deck(str(deck_file)), profile("tgc"), ExportOptions(out=tmp_path, quiet=True))
     assert len(result.files) == 4 and not list((tmp_path / "tgc").glob("*box*"))
     [warning] = result.warnings

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import FIXTURES
+from conftest import FIXTURES, beside
 from printgen.products.export import ExportOptions, export_deck
 from printgen.spec.vendors import profile, profiles
 from printgen.layout.tts import plan_sheets, sheet_dpi
@@ -59,10 +59,8 @@ def test_png_profiles_write_rgb_images_of_the_shop_size(deck, tmp_path, name, si
 
 def test_png_size_scales_with_card_size(tmp_path):
     text = CLEAN.read_text().replace("size: poker", "size: {width: 70mm, height: 120mm}")
-    path = CLEAN.parent / "clean.yaml"
-    custom = tmp_path / "tarotish.yaml"
-    custom.write_text(text.replace("face: face.yaml", f"face: {path.parent / 'face.yaml'}")
-                      .replace("back: back.yaml", f"back: {path.parent / 'back.yaml'}"))
+    custom = beside(CLEAN, tmp_path) / "tarotish.yaml"
+    custom.write_text(text)
     result = export_deck(load_deck(str(custom)), profile("tgc"), ExportOptions(out=tmp_path, quiet=True))
     with Image.open(result.files[0]) as image:
         # (70 mm + 2 x 1/8 in) and (120 mm + 2 x 1/8 in) at 300 dpi
@@ -138,10 +136,8 @@ def test_a_full_tts_sheet_of_a_built_in_deck(tmp_path):
 
 
 def test_tts_decks_over_69_cards_take_several_sheets(tmp_path):
-    big = tmp_path / "big.yaml"
-    big.write_text(CLEAN.read_text().replace("face: face.yaml", f"face: {CLEAN.parent / 'face.yaml'}")
-                   .replace("back: back.yaml", f"back: {CLEAN.parent / 'back.yaml'}")
-                   .replace("fields: {name: Clean, kind: clean}",
+    big = beside(CLEAN, tmp_path) / "big.yaml"
+    big.write_text(CLEAN.read_text().replace("fields: {name: Clean, kind: clean}",
                             "fields: {name: Clean, kind: clean}\n    count: 25"))
     deck = load_deck(str(big))
     assert len(deck.cards) == 75

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, beside
 from printgen.shaping import font
 from printgen.layout.deck import layout_deck
 from printgen.layout.primitives import Rect, TextRun
@@ -101,10 +101,8 @@ def test_warnings_print_one_line_each_and_nothing_under_quiet(cli, tmp_path):
 
 def test_one_kind_of_problem_on_many_cards_is_one_line(cli, tmp_path):
     """Twelve cards whose text crosses the left safe line: one line naming them."""
-    many = tmp_path / "many.yaml"
-    many.write_text(OVERFLOW.read_text().replace("face: face.yaml", f"face: {OVERFLOW.parent / 'face.yaml'}")
-                    .replace("back: back.yaml", f"back: {OVERFLOW.parent / 'back.yaml'}")
-                    .replace('  - fields: {name: Edge, kind: edge, color: "#2ca02c"}',
+    many = beside(OVERFLOW, tmp_path) / "many.yaml"
+    many.write_text(OVERFLOW.read_text().replace('  - fields: {name: Edge, kind: edge, color: "#2ca02c"}',
                              '  - fields: {name: Edge, kind: edge, color: "#2ca02c"}\n    count: 12'))
     result = cli("build", str(many), "--for", "mpc", "--out", str(tmp_path / "out"))
     lines = [line for line in result.err.splitlines() if line.startswith("printgen: preflight:")]
