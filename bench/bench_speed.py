@@ -33,7 +33,7 @@ PARTS = [
     ("start-up", "bench_start.py", ["--runs", "7"], ["--runs", "3"]),
     ("PDF only against bare reportlab", "bench_pipeline.py", ["--pdf-only", "--runs", "9"],
      ["--pdf-only", "--runs", "3"]),
-    ("PNG a card", "bench_png.py", [], ["--quick"]),
+    ("PNG a card", "bench_png.py", ["--runs", "5"], ["--runs", "2", "--sizes", "62,620"]),
     ("scale", "bench_scale.py", ["--sizes", "620,6200,62000", "--outputs", "pdf"],
      ["--sizes", "620,6200", "--outputs", "pdf"]),
     ("edit loop (build --watch)", "bench_watch.py", ["--runs", "5"], ["--runs", "2"]),
