@@ -3,9 +3,14 @@
 Data: tests/fixtures/pyramid-1500 (MIT License, Copyright (c) 2017 Mitchell Chung; the
 data set's files as its repository has them, unchanged). Prints the decided count, the agreement
 with the data set's answers, the median, p99 and max time and nodes per deal, and the
-slowest deals. Times are measured inside the worker around solve() alone.
+slowest deals. Times are the worker's CPU time around solve() alone.
+
+With --seeded START:COUNT it solves printgen's own Pyramid deals START.. instead (no
+known answers: it prints the verdicts and times, and with --lost only the deals proven
+lost, the hardest kind to decide).
 
 Run: nice -n 10 python bench/bench_pyramid.py [--jobs 2] [--budget N] [--csv FILE]
+     nice -n 10 python bench/bench_pyramid.py --seeded 9300001:2000 --lost [--jobs 2]
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printgen.deal import DEFAULT_BUDGET, solve  # noqa: E402
+from printgen.deal import DEFAULT_BUDGET, rule_set, seeded_deal, solve  # noqa: E402
 from printgen.deal.formats.datasets import KnownDeal, load_pyramid_1500  # noqa: E402
 
 PYRAMID_1500 = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "pyramid-1500"
@@ -31,12 +36,12 @@ def _load(folder: str) -> None:
     _DEALS = load_pyramid_1500(Path(folder))
 
 
-def _one(args: tuple[int, int]) -> tuple[int, bool | None, int, float]:
-    number, budget = args
-    known = _DEALS[number - 1]
-    start = time.perf_counter()
-    result = solve(known.deal, budget=budget)
-    return number, result.winnable, result.nodes, time.perf_counter() - start
+def _one(args: tuple[int, int, bool]) -> tuple[int, bool | None, int, float]:
+    number, budget, seeded = args
+    deal = seeded_deal(rule_set("pyramid"), number) if seeded else _DEALS[number - 1].deal
+    start = time.process_time()
+    result = solve(deal, budget=budget)
+    return number, result.winnable, result.nodes, time.process_time() - start
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -54,14 +59,18 @@ def main() -> int:
     parser.add_argument("--only", default="", help="comma list of deal numbers")
     parser.add_argument("--slowest", type=int, default=10, help="list this many slowest deals")
     parser.add_argument("--csv", default=None, help="write number,verdict,nodes,seconds here")
+    parser.add_argument("--seeded", default="", help="START:COUNT, printgen's own deals")
+    parser.add_argument("--lost", action="store_true", help="with --seeded: report lost deals only")
     args = parser.parse_args()
+    if args.seeded:
+        return seeded(args)
     if not (Path(args.data) / "random-decks.txt").exists():
         print(f"data set not found at {args.data}")
         return 1
     _load(args.data)
     numbers = ([int(x) for x in args.only.split(",")] if args.only
                else range(1, args.count + 1))
-    work = [(n, args.budget) for n in numbers]
+    work = [(n, args.budget, False) for n in numbers]
     began = time.perf_counter()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs, initializer=_load, initargs=(args.data,)) as pool:
@@ -70,6 +79,34 @@ def main() -> int:
         results = [_one(w) for w in work]
     total = time.perf_counter() - began
     report(results, args.budget, total, args.jobs, args.slowest)
+    if args.csv:
+        Path(args.csv).write_text("number,winnable,nodes,seconds\n" + "".join(
+            f"{n},{w},{k},{t:.4f}\n" for n, w, k, t in results))
+    return 0
+
+
+def seeded(args: argparse.Namespace) -> int:
+    first, count = (int(x) for x in args.seeded.split(":"))
+    work = [(n, args.budget, True) for n in range(first, first + count)]
+    began = time.perf_counter()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(_one, work, chunksize=4))
+    else:
+        results = [_one(w) for w in work]
+    total = time.perf_counter() - began
+    won = sum(1 for r in results if r[1])
+    print(f"deals {first}-{first + count - 1}: winnable {won}, lost "
+          f"{sum(1 for r in results if r[1] is False)}, undecided "
+          f"{sum(1 for r in results if r[1] is None)}; total {total:.1f} s with {args.jobs} jobs")
+    if args.lost:
+        results = [r for r in results if r[1] is False]
+    times = sorted(r[3] for r in results)
+    print(f"{'lost' if args.lost else 'all'}: {len(results)} deals, CPU time median "
+          f"{statistics.median(times) * 1000:.1f} ms  p99 {_quantile(times, 0.99) * 1000:.0f} ms"
+          f"  max {times[-1]:.2f} s; over 1 s: {sum(1 for t in times if t > 1)}")
+    worst = sorted(results, key=lambda r: -r[3])[:args.slowest]
+    print("slowest: " + ", ".join(f"{n} ({t:.2f} s, {k} nodes, {w})" for n, w, k, t in worst))
     if args.csv:
         Path(args.csv).write_text("number,winnable,nodes,seconds\n" + "".join(
             f"{n},{w},{k},{t:.4f}\n" for n, w, k, t in results))

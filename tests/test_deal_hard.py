@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal import JEDI_TEMPLE, Deal, shortest, solve
+from printgen.deal import DEFAULT_BUDGET, JEDI_TEMPLE, Deal, shortest, solve
 from printgen.deal.search.recycles import fewest_recycles, recycles_used
 from printgen.deal import seeded_deal
 from printgen.deal.table.rules import PYRAMID
@@ -107,3 +107,33 @@ def test_fewest_recycles_cut_short_says_so():
     assert not answer.proven and answer.recycles is not None and answer.recycles > 0
     assert recycles_used(answer.solution.moves) == answer.recycles
     assert replay(jedi_deal(3), "knight", answer.solution.moves).won
+
+
+# A Chosen One deck made hard on purpose: deal 9,100,075's cards and rolls (its
+# solver verdict takes 73 positions), then two cards swapped at a time, each swap
+# kept only when the deck stayed winnable and the verdict took more positions. The
+# last swap (the -3 and the -8 at pile places 25 and 29) took it from 161,779 to
+# 588,064 positions. Row by row, then the pile from the top.
+HARD_CHOSEN = (
+    5, -6, -8, 9, 10, 8, 5, 8, -4, 6, -9, -4, -5, 7, -10, 4, 7, 5, 8, 2, -5, 6, 10, 9, 1, 6, -5, 2,
+    -1, -7, -7, 0, 2, -6, -4, 3, -3, 9, 3, 0, 4, -2, 4, 7, -3,
+    1, -1, 10, -6, -9, -10, -10, -8, -8, -9, -1, -3, -7, -2, 1, 3, -2)
+HARD_ROLLS = ((1, 2), (2, 6), (6, 4))
+
+
+def hard_chosen(last_swap: bool) -> Deal:
+    values = list(HARD_CHOSEN)
+    if not last_swap:
+        values[52], values[56] = values[56], values[52]
+    return Deal(JEDI_TEMPLE, tuple(values), HARD_ROLLS, None)
+
+
+@pytest.mark.parametrize("last_swap, nodes", [
+    (False, 161_779), pytest.param(True, 588_064, marks=pytest.mark.slow)])
+def test_a_hard_winnable_chosen_one_deck_is_won_within_the_budget(last_swap, nodes):
+    deal = hard_chosen(last_swap)
+    assert real_deck(deal)
+    solution = solve(deal, "chosen")
+    assert solution.winnable is True and solution.nodes == nodes < DEFAULT_BUDGET
+    result = replay(deal, "chosen", solution.moves)
+    assert result.won and not any(p.won for p in result.positions[:-1])

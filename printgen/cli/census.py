@@ -31,9 +31,9 @@ solver wins with full knowledge, the share the player model wins (one game a dea
 and the share a simple greedy player wins, with 95% Wilson confidence intervals.
 Writes census.csv and census.pdf (a chart of the same table) to the output folder.
 With --stars, rate every deal as its sheet does instead and table the deals by star
-level, with the win rates of a held-out model game and of the greedy player (the
-check that more stars mean harder deals); writes stars.csv, one row a deal and level.
-The results do not depend on --jobs."""
+level, with the win rates of a held-out model game, the greedy player and the
+look-ahead player (the check that more stars mean harder deals); writes stars.csv,
+one row a deal and level. The results do not depend on --jobs."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:

@@ -4,6 +4,7 @@
     census.py     win rates per level: solver, player model, greedy player; CSV
     validation.py stars against held-out players (census --stars)
     greedy.py     a simple independent player (the check the census and stars use)
+    lookahead.py  an independent player that plans a few moves ahead (stars check)
 
 Both runs deal Jedi Temple from the rule set handed in (its cards given) and play
 the model with the data handed in; work goes to worker processes as plain values.

@@ -1,12 +1,14 @@
 """Do the stars mean something? Deals rated in bulk, tabled by star level.
 
 For each (deal, level) the deal is rated as its sheet rates it (rating/rating.py), then
-played by two players the stars were not made from: one more game of the player
-model (game number `games`, which no rating plays: a held-out game) and the
-simple greedy player (greedy.py). Per level and star level the table gives the
-deals, the model's mean win rate in its rating games, and the held-out game's
-and the greedy player's win rates with 95% Wilson intervals. More stars should
-mean lower win rates for all three. Results are in deal order whatever --jobs.
+played by three players the stars were not made from: one more game of the player
+model (game number `games`, which no rating plays: a held-out game), the simple
+greedy player (greedy.py) and the look-ahead player (lookahead.py), the last two
+independent of the model and the solver. Per level and star level the table gives
+the deals, the model's mean win rate in its rating games, and the held-out game's
+and the two independent players' win rates with 95% Wilson intervals. More stars
+should mean lower win rates for all of them. Results are in deal order whatever
+--jobs.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 
 from printgen.deal.census.greedy import greedy_wins
+from printgen.deal.census.lookahead import lookahead_wins
 from printgen.deal.rating.interval import wilson
 from printgen.deal.rating.player import play
 from printgen.deal.rating.rating import ModelData, rate
@@ -30,7 +33,7 @@ STARS = range(1, 6)
 
 @dataclass(frozen=True)
 class StarResult:
-    """One deal at one level: its rating and the two independent games."""
+    """One deal at one level: its rating and the three independent games."""
 
     number: int
     level: str
@@ -41,6 +44,7 @@ class StarResult:
     recycles: int | None
     held_out_won: bool
     greedy_won: bool
+    lookahead_won: bool
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,9 @@ class StarRow:
     greedy_rate: float
     greedy_low: float
     greedy_high: float
+    lookahead_rate: float
+    lookahead_low: float
+    lookahead_high: float
 
 
 def _deal(args: tuple[RuleSet, int, tuple[str, ...], ModelData]) -> list[StarResult]:
@@ -70,7 +77,7 @@ def _deal(args: tuple[RuleSet, int, tuple[str, ...], ModelData]) -> list[StarRes
         results.append(StarResult(number, level, rating.winnable, rating.stars,
                                   rating.model.wins, rating.model.games, rating.key.recycles,
                                   play(deal, level, params.games, params).won,
-                                  greedy_wins(deal, level)))
+                                  greedy_wins(deal, level), lookahead_wins(deal, level)))
     return results
 
 
@@ -93,10 +100,12 @@ def star_rows(results: Sequence[StarResult], levels: Sequence[Level]) -> list[St
             mine = [r for r in rated if r.stars == stars]
             n = len(mine)
             held, greedy = sum(r.held_out_won for r in mine), sum(r.greedy_won for r in mine)
+            ahead = sum(r.lookahead_won for r in mine)
             rows.append(StarRow(level.value, stars, n, n / max(1, len(rated)),
                                 sum(r.wins / r.games for r in mine) / max(1, n),
                                 held / max(1, n), *wilson(held, n),
-                                greedy / max(1, n), *wilson(greedy, n)))
+                                greedy / max(1, n), *wilson(greedy, n),
+                                ahead / max(1, n), *wilson(ahead, n)))
     return rows
 
 
@@ -134,20 +143,24 @@ def format_results_csv(results: Sequence[StarResult]) -> str:
 def format_star_table(results: Sequence[StarResult], levels: Sequence[Level]) -> str:
     rows = star_rows(results, levels)
     head = (f"{'level':<8} {'stars':>5} {'deals':>6} {'share':>6} {'model (rating games)':>21}"
-            f" {'model, held-out game (95% CI)':>31} {'greedy player (95% CI)':>26}")
+            f" {'model, held-out game (95% CI)':>31} {'greedy player (95% CI)':>26}"
+            f" {'look-ahead player (95% CI)':>26}")
     lines = [head]
     for r in rows:
         lines.append(f"{r.level:<8} {r.stars:>5} {r.deals:>6} {100 * r.share:>5.1f}%"
                      f" {100 * r.model_rate:>20.1f}%"
                      f" {_share(r.held_out_rate, r.held_out_low, r.held_out_high):>31}"
-                     f" {_share(r.greedy_rate, r.greedy_low, r.greedy_high):>26}")
+                     f" {_share(r.greedy_rate, r.greedy_low, r.greedy_high):>26}"
+                     f" {_share(r.lookahead_rate, r.lookahead_low, r.lookahead_high):>26}")
     for level in levels:
         rated = [r for r in results if r.level == level.value and r.winnable]
         if rated:
             stars = [r.stars for r in rated]
             lines.append(f"{level.value}: Spearman rank correlation of stars with the greedy "
                          f"player's win {spearman(stars, [r.greedy_won for r in rated]):+.3f}, "
-                         f"with the held-out model game's "
+                         f"the look-ahead player's "
+                         f"{spearman(stars, [r.lookahead_won for r in rated]):+.3f}, "
+                         f"the held-out model game's "
                          f"{spearman(stars, [r.held_out_won for r in rated]):+.3f}")
     return "\n".join(lines)
 

@@ -109,7 +109,9 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
     search and the games are tasks for `jobs` worker processes, the key first and
     each game a task of its own, so a worker that finishes takes the next: a key that
     takes seconds keeps one worker while the others play the games. Every search is
-    bounded in positions, not seconds, so the rating is the same whatever `jobs`."""
+    bounded in positions, not seconds, so the rating is the same whatever `jobs`.
+    A deal proven lost plays no games: the model, which plays the real deal, loses
+    every one of them, so they are counted 0 of `games` without being played."""
     at = deal.rules.level(level)
     params = data.model
     if model is None and jobs > 1:
@@ -119,9 +121,16 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
             futures = [pool.submit(_games, (deal, at.level, params, (game,)))
                        for game in range(params.games)]
             key = searching.result()
-            model = ModelRate(sum(f.result() for f in futures), params.games, params.samples)
+            if key.winnable is False:
+                for future in futures:
+                    future.cancel()
+                model = ModelRate(0, params.games, params.samples)
+            else:
+                model = ModelRate(sum(f.result() for f in futures), params.games, params.samples)
     else:
         key = find_key(deal, at.level, data.key, budget=budget)
+        if model is None and key.winnable is False:
+            model = ModelRate(0, params.games, params.samples)
         model = model or model_rate(deal, at.level, params)
     needed = key.recycles if key.recycle_needed else 0
     stars = data.stars.stars(model.rate, needed) if key.winnable else 0

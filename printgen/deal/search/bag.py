@@ -76,3 +76,70 @@ class BagCheck:
                 for card, bit in with_bag)
         self.clearable[key] = result
         return result
+
+
+class _OutOfEffort(Exception):
+    """A WasteCheck ran out of effort."""
+
+
+class WasteCheck:
+    """The bag for the last pass (no recycle left), with the waste kept as a stack.
+
+    The stock's cards (from the Draw card on) are usable at any time, once (the bag),
+    but a waste card only once every waste card above it has left, with a Temple
+    card or a stock card (a stock card could only reach the waste above it). Every
+    real play of the last pass is a play of this relaxed game, so when even it
+    cannot clear the Temple the position is lost.
+
+    Callable (removed, stock bag, waste mask) -> can the Temple be cleared?"""
+
+    def __init__(self, bag: BagCheck) -> None:
+        self.bag = bag
+        self.pile = bag.board.pile
+        self.known: dict[tuple[int, int, int], bool] = {}
+        self.left = 0
+
+    def check(self, removed: int, bag: int, waste: int, effort: int) -> bool:
+        """__call__ within `effort` relaxed positions not seen before; True (nothing
+        proven) when they run out. What was decided stays known."""
+        self.left = effort
+        try:
+            return self(removed, bag, waste)
+        except _OutOfEffort:
+            return True
+
+    def __call__(self, removed: int, bag: int, waste: int) -> bool:
+        if not waste:
+            return self.bag.clear(removed, bag)
+        if removed == FULL:
+            return True
+        key = (removed, bag, waste)
+        known = self.known.get(key)
+        if known is not None:
+            return known
+        self.left -= 1
+        if self.left < 0:
+            raise _OutOfEffort
+        check = self.bag
+        single, pairs, with_bag = check._temple_moves(removed)
+        top = waste.bit_length() - 1
+        rest, partner = waste ^ (1 << top), check.target - self.pile[top]
+        if single:            # a King leaves at once: never worse
+            result = self(removed | single, bag, waste)
+        elif self.pile[top] == check.lone:
+            result = self(removed, bag, rest)
+        else:
+            # The waste's top leaving is tried first. A Temple card of its partner value
+            # takes it rather than a stock card of the same value: the stock card kept
+            # can do all the waste card could, and the cards under it come free.
+            top_bit = 1 << (BITS * self.pile[top])
+            result = (any(check.temple[card.bit_length() - 1] == partner
+                          and self(removed | card, bag, rest) for card, _ in with_bag)
+                      or bool(partner > 0 and bag >> (BITS * partner) & 7
+                              and self(removed, bag - (1 << (BITS * partner)), rest))
+                      or any(self(removed | mask, bag, waste) for mask in pairs)
+                      or any(bit != top_bit and bag >> (bit.bit_length() - 1) & 7
+                             and self(removed | card, bag - bit, waste)
+                             for card, bit in with_bag))
+        self.known[key] = result
+        return result
