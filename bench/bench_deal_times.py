@@ -36,15 +36,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printgen.deal import Level, solve  # noqa: E402
-from printgen.deal.rating.key import find_key  # noqa: E402
-from printgen.deal.rating.rating import model_rate  # noqa: E402
-from printgen.deal.search.recycles import recycles_used  # noqa: E402
-from printgen.deal.table.engine import replay  # noqa: E402
-from printgen.spec.dealfile import jedi_deal  # noqa: E402
-from printgen.spec.playermodel import model_data  # noqa: E402
+from bench_deals import sheet_seconds
 
-from bench_deals import sheet_seconds  # noqa: E402  (bench/ is this script's folder)
+from printgen.deal import Level, solve
+from printgen.deal.rating.key import find_key
+from printgen.deal.rating.rating import model_rate
+from printgen.deal.search.recycles import recycles_used
+from printgen.deal.table.engine import replay
+from printgen.spec.dealfile import jedi_deal
+from printgen.spec.playermodel import model_data
 
 Row = tuple[int, str, float, float, float, bool, bool, bool]   # deal, level, times, proofs, star
 

@@ -37,7 +37,8 @@ def chromium_check(index: Path, window: str, profile: Path) -> dict:
         sys.exit("bench_gallery: Chromium is not installed (apt-get install -y chromium)")
     run = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", f"--window-size={window}",
                           f"--user-data-dir={profile}", "--virtual-time-budget=20000", "--dump-dom",
-                          index.resolve().as_uri() + "#check"], capture_output=True, text=True, timeout=120)
+                          index.resolve().as_uri() + "#check"], capture_output=True, text=True, timeout=120,
+                         check=False)
     found = re.search(r'data-check="([^"]*)"', run.stdout)
     if not found:
         sys.exit("bench_gallery: the page's check did not finish")

@@ -29,12 +29,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printgen.deal import solve  # noqa: E402
-from printgen.deal.rating.key import find_key  # noqa: E402
-from printgen.deal.search.recycles import recycles_used  # noqa: E402
-from printgen.deal.table.engine import replay  # noqa: E402
-from printgen.spec.dealfile import jedi_deal  # noqa: E402
-from printgen.spec.playermodel import model_data  # noqa: E402
+from printgen.deal import solve
+from printgen.deal.rating.key import find_key
+from printgen.deal.search.recycles import recycles_used
+from printgen.deal.table.engine import replay
+from printgen.spec.dealfile import jedi_deal
+from printgen.spec.playermodel import model_data
 
 
 def p99(values: list[float]) -> float:

@@ -24,16 +24,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printgen.deal import DEFAULT_BUDGET, rule_set, seeded_deal, solve  # noqa: E402
-from printgen.deal.formats.datasets import KnownDeal, load_pyramid_1500  # noqa: E402
+from printgen.deal import DEFAULT_BUDGET, rule_set, seeded_deal, solve
+from printgen.deal.formats.datasets import KnownDeal, load_pyramid_1500
 
 PYRAMID_1500 = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "pyramid-1500"
 _DEALS: list[KnownDeal] = []
 
 
 def _load(folder: str) -> None:
-    global _DEALS
-    _DEALS = load_pyramid_1500(Path(folder))
+    """A worker's start: the data set, read once into this process."""
+    _DEALS[:] = load_pyramid_1500(Path(folder))
 
 
 def _one(args: tuple[int, int, bool]) -> tuple[int, bool | None, int, float]:

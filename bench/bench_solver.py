@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from printgen.deal import DEFAULT_BUDGET, JEDI_LEVELS, solve  # noqa: E402
-from printgen.spec.dealfile import jedi_deal  # noqa: E402
+from printgen.deal import DEFAULT_BUDGET, JEDI_LEVELS, solve
+from printgen.spec.dealfile import jedi_deal
 
 
 def _one(args: tuple[int, str, int]) -> tuple[int, str, bool | None, int, float]:
