@@ -73,8 +73,10 @@ def small_copy(image: PILImage.Image) -> PILImage.Image:
 
 
 def _png(image: PILImage.Image) -> bytes:
+    """The copy as PNG at zlib's default level: `optimize` saved 5 % of a few KB and cost
+    five times the time (3 ms a card, 0.2 s of a 62-card rebuild under build --watch)."""
     data = io.BytesIO()
-    image.save(data, format="PNG", optimize=True)
+    image.save(data, format="PNG")
     return data.getvalue()
 
 
