@@ -12,6 +12,7 @@ chooses between groups, so it plays one fixed game per deal and level.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations, product
 
 from printgen.deal.table.deal import Deal
@@ -80,12 +81,18 @@ def rules_force(game: Game) -> bool:
 
 
 def greedy_wins(deal: Deal, level: Level | str | None = None) -> bool:
-    """Does the greedy player win the deal at the level? (Every game ends: each move
-    removes cards, turns up a stock card or spends one of the level's recycles.)"""
+    """Does the greedy player win the deal at the level?"""
+    return wins(deal, level, choose)
+
+
+def wins(deal: Deal, level: Level | str | None, player: Callable[[Game, Position], Move | None]) -> bool:
+    """Does a player (its choice of move in a position, None when it has none) win the
+    deal at the level? Every game ends: each move removes cards, turns up a stock card
+    or spends one of the level's recycles."""
     game = Game(deal, level)
     position = game.start()
     while not position.won:
-        move = choose(game, position)
+        move = player(game, position)
         if move is None:
             return False
         position = game.apply(position, move)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from printgen.deal.census.greedy import _force_sums, choose
+from printgen.deal.census.greedy import _force_sums, choose, wins
 from printgen.deal.table.deal import Deal
 from printgen.deal.table.engine import Game, IllegalMove, ItemKind, Move, Position
 from printgen.deal.table.rules import Level
@@ -85,13 +85,5 @@ def plan_move(game: Game, position: Position) -> Move | None:
 
 
 def lookahead_wins(deal: Deal, level: Level | str | None = None) -> bool:
-    """Does the look-ahead player win the deal at the level? (Every game ends, as the
-    greedy player's does.)"""
-    game = Game(deal, level)
-    position = game.start()
-    while not position.won:
-        move = plan_move(game, position)
-        if move is None:
-            return False
-        position = game.apply(position, move)
-    return True
+    """Does the look-ahead player win the deal at the level?"""
+    return wins(deal, level, plan_move)
