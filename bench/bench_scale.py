@@ -27,8 +27,8 @@ def big_deck(folder: Path, cards: int) -> Path:
     """sabacc-62 with each entry's count multiplied so the deck holds `cards` cards."""
     factor = max(1, round(cards / 62))
     text = (ROOT / "decks" / "sabacc-62.yaml").read_text(encoding="utf-8")
-    text = text.replace("    fields: {kind: number}\n", f"    fields: {{kind: number}}\n    count: {factor}\n")
     text = text.replace("    count: 2\n", f"    count: {2 * factor}\n")
+    text = text.replace("    fields: {kind: number}\n", f"    fields: {{kind: number}}\n    count: {factor}\n")
     text = text.replace("name: sabacc-62", f"name: sabacc-{62 * factor}")
     text = text.replace("face: sabacc-face", f"face: {ROOT / 'templates' / 'sabacc-face.yaml'}")
     text = text.replace("back: sabacc-back", f"back: {ROOT / 'templates' / 'sabacc-back.yaml'}")
