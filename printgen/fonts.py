@@ -84,7 +84,7 @@ class Face:
     ascent: int
     descent: int                 # negative, below the baseline
     cap_height: int
-    cmap: dict[int, int] = field(repr=False)      # code point -> glyph id
+    unicodes: Any = field(repr=False)            # the code points its character map lists (a HarfBuzz set)
     postscript_name: str
     cff: bool                    # CFF outlines (an .otf); else TrueType (glyf)
     embedding: int               # the OS/2 fsType bits
@@ -106,8 +106,21 @@ class Face:
         """A glyph's advance width in font units, unshaped."""
         return int(self.hb.get_glyph_h_advance(gid))
 
+    @cached_property
+    def _mapped(self) -> dict[int, bool]:
+        return {}
+
     def has(self, ch: str) -> bool:
-        return ord(ch) in self.cmap or ch in INVISIBLE
+        """Whether the character map gives ch a glyph (each code point asked of HarfBuzz
+        once: a face's whole map took a millisecond or two to read, and a deck uses a
+        few dozen characters of it)."""
+        if ch in INVISIBLE:
+            return True
+        code = ord(ch)
+        mapped = self._mapped.get(code)
+        if mapped is None:
+            mapped = self._mapped[code] = code in self.unicodes and self.hb.get_nominal_glyph(code) is not None
+        return mapped
 
 
 def _open(data: bytes, index: int, lazy: bool | None = None) -> Any:
@@ -134,9 +147,8 @@ def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
         raise ValueError("it has neither TrueType (glyf) nor CFF outlines (a CFF2 variable font or a "
                          "bitmap-only font cannot be embedded)")
     hb_font = uharfbuzz.Font(hb_face)
-    cmap = {code: gid for code in sorted(hb_face.unicodes)
-            if (gid := hb_font.get_nominal_glyph(code)) is not None}
-    if not cmap:
+    unicodes = hb_face.unicodes
+    if not any(hb_font.get_nominal_glyph(code) is not None for code in unicodes):
         raise ValueError("it has no Unicode character map")
     hhea = _table(hb_face, "hhea", 8)
     ascent, descent = struct.unpack(">hh", hhea[4:8])
@@ -145,9 +157,10 @@ def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
         if len(os2) >= 10 else (0, 0)
     cap = struct.unpack(">h", os2[88:90])[0] if version >= 2 and len(os2) >= 90 else 0
     if name in FILES or not cap:     # the top of "H", as printgen has always measured it
-        cap = _glyph_top(hb_font, cmap.get(ord("H"))) or cap or int(ascent * 0.75)
+        cap = _glyph_top(hb_font, hb_font.get_nominal_glyph(ord("H")) if ord("H") in unicodes else None) \
+            or cap or int(ascent * 0.75)
     found = Face(name=name, path=path, index=index, data=data, units_per_em=hb_face.upem,
-                 ascent=ascent, descent=descent, cap_height=cap, cmap=cmap,
+                 ascent=ascent, descent=descent, cap_height=cap, unicodes=unicodes,
                  postscript_name=_postscript_name(hb_face, path), cff="CFF " in tags, embedding=embedding)
     found.__dict__["hb"] = hb_font
     return found
