@@ -67,18 +67,29 @@ def _charge(steps: int) -> None:
         raise TooMuchWork(f"more than {MAX_SIDE_STEPS:,} steps with the card side's other expressions")
 
 
-@contextmanager
-def _budgeted() -> Iterator[None]:
-    """One rendering's budget: MAX_STEPS, or what is left of its card side's."""
+def _begin() -> _Budget:
+    """Start one rendering's budget: MAX_STEPS, or what is left of its card side's."""
     budget = _BUDGET
     budget.steps = 0
     budget.limit = MAX_STEPS if budget.side is None else min(MAX_STEPS, MAX_SIDE_STEPS - budget.side)
+    return budget
+
+
+def _end(budget: _Budget) -> None:
+    """End the rendering _begin started: its steps count against its card side's."""
+    budget.limit = _UNLIMITED
+    if budget.side is not None:
+        budget.side += budget.steps
+
+
+@contextmanager
+def _budgeted() -> Iterator[None]:
+    """One rendering's budget (_begin, _end)."""
+    budget = _begin()
     try:
         yield
     finally:
-        budget.limit = _UNLIMITED
-        if budget.side is not None:
-            budget.side += budget.steps
+        _end(budget)
 
 
 @contextmanager
@@ -104,6 +115,8 @@ def _is_int(value: Any) -> bool:
 def _length(value: Any) -> int:
     """The characters or items of a text, list, mapping or range (the digits a number
     has beyond 64 bits); 0 for anything else."""
+    if type(value) is str:                  # (most values: a quick way first)
+        return len(value)
     if isinstance(value, _SIZED):
         return _range_length(value) if isinstance(value, range) else len(value)
     if isinstance(value, int):
@@ -120,6 +133,8 @@ def _range_length(numbers: range) -> int:
 def _size(value: Any) -> int:
     """The characters and items of value with those of the lists and mappings in it,
     counted until they pass MAX_RESULT."""
+    if type(value) is str:
+        return len(value)
     if not isinstance(value, _CONTAINERS):
         return _length(value)
     total, stack = 0, [value]

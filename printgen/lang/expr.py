@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from printgen.lang.budget import _BUDGET, TooMuchWork, _budgeted, card_side
+from printgen.lang.budget import TooMuchWork, _begin, _end, card_side
 from printgen.lang.grammar import Unsupported
 from printgen.lang.plain import is_template
 from printgen.lang.simple import compiled
@@ -32,11 +32,13 @@ def render(text: str, context: dict[str, Any], where: str | Callable[[], str]) -
         return text
     simple = compiled(text)
     if simple is not None:
-        with _budgeted():
-            try:
-                return simple(context)
-            except FAILURES:                # rendered again by Jinja2, which says what is wrong
-                _BUDGET.steps = 0           # (this try then costs the card side nothing)
+        budget = _begin()                   # (as `with _budgeted()`, without its generator: a
+        try:                                # card side renders a few dozen of these)
+            return simple(context)
+        except FAILURES:                    # rendered again by Jinja2, which says what is wrong
+            budget.steps = 0                # (this try then costs the card side nothing)
+        finally:
+            _end(budget)
     from printgen.lang import sandbox
     return sandbox.render(text, context, where)
 

@@ -82,12 +82,15 @@ _UNARY: dict[str, Callable[[Any], Any]] = {"Not": operator.not_, "Neg": operator
 _LITERAL = "a list or mapping written in the expression"
 
 
+_NO_METHODS: frozenset[str] = frozenset()
+
+
 def _getattr(value: Any, name: str) -> Any:
     kind = type(value)
-    if name in _METHODS.get(kind, frozenset()):
-        return getattr(value, name)
-    if kind is dict and name not in _DICT_NAMES:
+    if kind is dict and name not in _DICT_NAMES:     # a key (no method has its name)
         return value[name]
+    if name in _METHODS.get(kind, _NO_METHODS):
+        return getattr(value, name)
     raise Unsupported
 
 
@@ -99,7 +102,7 @@ def _getitem(value: Any, key: Any) -> Any:
 
 def _call(function: Any, args: tuple[Any, ...]) -> Any:
     owner = getattr(function, "__self__", None)
-    if not isinstance(function, types.BuiltinMethodType) or function.__name__ not in _METHODS.get(type(owner), frozenset()):
+    if not isinstance(function, types.BuiltinMethodType) or function.__name__ not in _METHODS.get(type(owner), _NO_METHODS):
         raise Unsupported
     args = _check_call(function, args, {})
     return _made(function(*args), lambda: _called(function))
@@ -179,14 +182,23 @@ def _compile_compare(node: Node) -> Evaluator:
     return compare
 
 
+# operators whose operands _check_binop looks at before the operation (it lets the others by)
+_CHECKED = frozenset(("*", "**", "+", "%"))
+
+
 def _compile_binop(node: Node) -> Evaluator:
     symbol, left, right = node[1], _compile(node[2]), _compile(node[3])
     function = _BINOPS[symbol]
+    checked = symbol in _CHECKED
 
     def binop(context: Context) -> Any:
         a, b = left(context), right(context)
-        _check_binop(symbol, a, b)
-        return _made(function(a, b), lambda: "an operation")
+        if checked:
+            _check_binop(symbol, a, b)
+        value = function(a, b)
+        if type(value) is float:        # (_made would charge it 0 steps, which the render's
+            return value                # first charge already proved it can pay)
+        return _made(value, "an operation")
 
     return binop
 
