@@ -47,15 +47,7 @@ def made_by() -> str:
     digested where a side uses them), Python's version and the distributions installed
     where the renderers' libraries are (their dist-info names carry their versions)."""
     code = hashlib.sha256()
-    root = str(package_dir())
-    for here, dirs, files in os.walk(root):     # plain strings: pathlib took 8 ms a build, these 6
-        dirs[:] = sorted(name for name in dirs if name not in ("__pycache__", "fonts"))
-        folder = os.path.relpath(here, root).replace(os.sep, "/")
-        for name in sorted(files):
-            if not name.endswith((".pyc", ".pyo")):
-                code.update(f"{name if folder == '.' else folder + '/' + name}\0".encode())
-                with open(os.path.join(here, name), "rb") as file:
-                    code.update(hashlib.sha256(file.read()).digest())
+    _digest_tree(code, str(package_dir()), "")
     sites = set()
     for module in RENDERERS:
         try:
@@ -69,6 +61,42 @@ def made_by() -> str:
                        if name.endswith((".dist-info", ".egg-info")))
     return (f"printgen {__version__} code {code.hexdigest()[:16]} python {sys.version.split()[0]} "
             f"libraries {hashlib.sha256(' '.join(installed).encode()).hexdigest()[:16]} keys {FORMAT}")
+
+
+def _digest_tree(code: hashlib._Hash, folder: str, prefix: str) -> None:
+    """Add every file below folder to code (but compiled bytecode, __pycache__ and the
+    fonts): its path from the top (prefix), its length and its bytes, by name, each
+    folder's files before its subfolders'. Plain os calls: pathlib took 8 ms a build,
+    os.walk and open() 5, these 3.5."""
+    files, folders = [], []
+    for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
+        if entry.is_dir():
+            if entry.name not in ("__pycache__", "fonts"):
+                folders.append(entry)
+        elif not entry.name.endswith((".pyc", ".pyo")):
+            files.append(entry)
+    for entry in files:
+        handle = os.open(entry.path, os.O_RDONLY)
+        try:
+            data = _read_all(handle)
+        finally:
+            os.close(handle)
+        code.update(f"{prefix}{entry.name}\0{len(data)}\0".encode())
+        code.update(data)
+    for entry in folders:
+        _digest_tree(code, entry.path, f"{prefix}{entry.name}/")
+
+
+_CHUNK = 1 << 16
+
+
+def _read_all(handle: int) -> bytes:
+    """Every byte of an open file: read by chunks until one comes short (a file's read
+    comes short only at its end), in one call for most of printgen's files."""
+    parts = [os.read(handle, _CHUNK)]
+    while len(parts[-1]) == _CHUNK:
+        parts.append(os.read(handle, _CHUNK))
+    return b"".join(parts)
 
 
 def _listing(folder: Path) -> list[str]:
