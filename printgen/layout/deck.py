@@ -38,6 +38,8 @@ class LazySides(Sequence[Side]):
 
 @dataclass(frozen=True)
 class DeckLayout:
+    """A deck's laid-out faces and backs."""
+
     deck: Deck
     faces: Sequence[Side]            # one per card, in deck order (LazySides for a large deck)
     backs: dict[str, Side]           # by back template name

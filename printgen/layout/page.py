@@ -101,6 +101,8 @@ class Bookmark:
 
 @dataclass(frozen=True)
 class Page:
+    """One laid-out page: its size, the sides placed on it, its own drawing and links."""
+
     width: float
     height: float
     placed: tuple[Placed, ...] = ()

@@ -16,6 +16,8 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle, top-left at (x, y), its corners rounded by radius."""
+
     x: float
     y: float
     w: float
@@ -29,6 +31,8 @@ class Rect:
 
 @dataclass(frozen=True)
 class Ellipse:
+    """An ellipse centred at (cx, cy) with radii rx and ry."""
+
     cx: float
     cy: float
     rx: float
@@ -40,6 +44,8 @@ class Ellipse:
 
 @dataclass(frozen=True)
 class Polygon:
+    """A polygon through its points (a polyline where it is not closed)."""
+
     points: tuple[Point, ...]
     fill: str | None = None
     stroke: str | None = None
@@ -71,6 +77,8 @@ class TextRun:
 
 @dataclass(frozen=True)
 class Image:
+    """A picture file drawn into the box at (x, y), w x h, turned by rotate degrees."""
+
     x: float
     y: float
     w: float

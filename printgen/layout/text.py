@@ -31,6 +31,8 @@ VALIGNS = ("top", "middle", "bottom")
 
 @dataclass(frozen=True)
 class TextStyle:
+    """How a text box sets its text."""
+
     font: str = "sans"
     size: float = 10.0
     color: str = "#000000"

@@ -37,6 +37,8 @@ class DeckBuild:
 
 @dataclass
 class BuildResult:
+    """What a deck build wrote."""
+
     files: list[Path] = field(default_factory=list)
     pages: int = 0
     notes: list[str] = field(default_factory=list)     # what was left out, and why (not errors)

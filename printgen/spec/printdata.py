@@ -14,6 +14,8 @@ from printgen.spec.yamlload import load_file
 
 @dataclass(frozen=True)
 class PrintFacts:
+    """The print facts of data/print.yaml: card sizes, papers and defaults."""
+
     card_sizes: dict[str, CardSize]
     papers: dict[str, Paper]     # each with the crop marks and fold-over gutter printgen draws on it
     defaults: dict[str, str]
