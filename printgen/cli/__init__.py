@@ -63,21 +63,32 @@ def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; its exit status. Without argv (the printgen program itself: the
-    installed script, `python -m printgen`), the process ends when this returns, and
-    what the command made is left to the operating system to free: gc.freeze() keeps
-    the interpreter's exit from walking every object again (its collector passes took
-    a tenth of a PDF build). Every file is closed by then; a caller that goes on
-    (a test) passes argv."""
-    status = _main([*(sys.argv[1:] if argv is None else argv)])
-    if argv is None:
+    """Run one command; its exit status.
+
+    Without argv, main is the printgen program itself (the installed script, `python -m
+    printgen`), and the process lives as long as the command. The cycle collector then
+    waits until the command's modules are imported, and what they made is frozen (kept
+    out of its passes: module-level objects live as long as the process anyway); and
+    once the command is done, everything is frozen, so that the interpreter's exit does
+    not walk every object again. The collector's passes over objects that could never
+    be freed took a tenth of a PDF-only build. A caller that goes on (a test) passes argv.
+    """
+    program = argv is None
+    if program:
+        gc.disable()
+    # not list(): importing the verb module printgen.cli.list shadows that name here
+    status = _main([*(sys.argv[1:] if argv is None else argv)], program=program)
+    if program:
         gc.freeze()
     return status
 
 
-def _main(argv: list[str]) -> int:
+def _main(argv: list[str], *, program: bool = False) -> int:
     try:
         parser = make_parser(argv)
+        if program:             # the command's modules are imported (see main)
+            gc.freeze()
+            gc.enable()
         args = parser.parse_args(argv)
         if args.command is None:                 # bare `printgen`: the help
             parser.print_help()
