@@ -15,7 +15,7 @@ from typing import Any
 
 from printgen.layout.page import Page, Side
 from printgen.output import keyed, recorded_key, unchanged
-from printgen.render.keys import Keys
+from printgen.render.keys import Keys, file_digest
 
 
 def sides_to_draw(every: Sequence[Side], paths: Sequence[Path], keys: Keys) -> list[int]:
@@ -40,6 +40,9 @@ def keyed_pdf(given: Sequence[Page] | Callable[[], Iterable[Page]], path: Path, 
     keys = Keys("pdf")
     pages = given if callable(given) else lambda: given
     settings = sorted(options.items())
+    if options.get("cmyk"):                     # drawn through the press profile (made_by leaves it out)
+        from printgen.render.pdfx import profile_path
+        settings.append(("profile", file_digest(profile_path())))
     if recorded_key(path) is not None:
         known = keys.file(settings)
         for _ in known.pages(pages()):

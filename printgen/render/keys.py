@@ -35,6 +35,10 @@ FORMAT = 1
 RENDERERS = ("PIL", "reportlab", "uharfbuzz", "freetype", "fontTools", "svgwrite", "svglib", "zlib_ng",
              "resvg_py", "lxml")
 
+# printgen's ICC profiles (data/icc: a megabyte, half of what made_by reads) are left
+# out of made_by: only a CMYK PDF uses one, and its key names the profile's digest
+# (render/drawn.py keyed_pdf)
+PROFILES = "data/icc"
 KEPT_SIDES = 256            # side keys a Keys remembers (a back placed on every page of backs)
 Stamp = tuple[int, int, int, int, int]      # a file's device, inode, size, modification and change times (ns)
 _digests: dict[str, tuple[Stamp, str]] = {}
@@ -44,7 +48,7 @@ _digests: dict[str, tuple[Stamp, str]] = {}
 def made_by() -> str:
     """What draws the files: printgen's version, a digest of its own code and data (a
     source checkout changes them without a new version number; its bundled fonts are
-    digested where a side uses them), Python's version and the distributions installed
+    digested where a side uses them, its press profile where a CMYK PDF does), Python's version and the distributions installed
     where the renderers' libraries are (their dist-info names carry their versions)."""
     code = hashlib.sha256()
     _digest_tree(code, str(package_dir()), "")
@@ -64,14 +68,14 @@ def made_by() -> str:
 
 
 def _digest_tree(code: hashlib._Hash, folder: str, prefix: str) -> None:
-    """Add every file below folder to code (but compiled bytecode, __pycache__ and the
-    fonts): its path from the top (prefix), its length and its bytes, by name, each
-    folder's files before its subfolders'. Plain os calls: pathlib took 8 ms a build,
-    os.walk and open() 5, these 3.5."""
+    """Add every file below folder to code (but compiled bytecode, __pycache__, the
+    fonts and the press profiles): its path from the top (prefix), its length and its
+    bytes, by name, each folder's files before its subfolders'. Plain os calls: pathlib
+    took 8 ms a build, os.walk and open() 5, these 3.5."""
     files, folders = [], []
     for entry in sorted(os.scandir(folder), key=lambda entry: entry.name):
         if entry.is_dir():
-            if entry.name not in ("__pycache__", "fonts"):
+            if entry.name not in ("__pycache__", "fonts") and f"{prefix}{entry.name}" != PROFILES:
                 folders.append(entry)
         elif not entry.name.endswith((".pyc", ".pyo")):
             files.append(entry)
