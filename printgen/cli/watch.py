@@ -49,6 +49,12 @@ class Warm:
         that the two modules do not import each other)."""
         self.args = argparse.Namespace(**{**vars(args), "watch": False})
         self.run = run
+        outputs = {part.strip() for part in str(getattr(args, "only", "") or "").split(",")}
+        if {"png", "gallery"} <= outputs:       # the gallery's previews made from the images as they are drawn
+            from printgen.gallery.thumbs import hand
+            from printgen.render.png import drawn
+            if hand not in drawn:
+                drawn.append(hand)
 
     def build(self) -> tuple[int, float]:
         """Build once; the exit status and the seconds it took."""

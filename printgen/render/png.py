@@ -290,12 +290,26 @@ def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int
 
     if jobs <= 1 or count < PARALLEL_FROM:
         try:
-            return [write_png(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
+            return [_write_side(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
         finally:
             forget()
     from printgen.workers import map_in_order
     packed = map_in_order(partial(_packed, dpi=dpi), map(item, range(count)), jobs=jobs, chunksize=CHUNK_SIDES)
     return [_save(path, data) for path, data in progress(packed, total=count, desc=desc, quiet=quiet)]
+
+
+# Told of each side's image and PNG bytes that write_pngs writes in this process (not
+# in worker processes): a watching build's gallery makes its previews from the image,
+# meanwhile, instead of reading the file back.
+drawn: list[Callable[[Image.Image, bytes], None]] = []
+
+
+def _write_side(side: Side, path: Path, *, dpi: int) -> Path:
+    image = render_side(side, dpi)
+    data = png_bytes(image, dpi)
+    for tell in drawn:
+        tell(image, data)
+    return _save(path, data)
 
 
 def forget() -> None:
