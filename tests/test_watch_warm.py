@@ -175,3 +175,32 @@ def test_a_warm_gallery_made_from_the_drawn_images_equals_a_clean_builds(project
     assert gallery_files(out) == gallery_files(clean)
     cards = [name for name in gallery_files(clean) if name.startswith("_gallery/png/")]
     assert len(cards) == 2 * 8                                  # a preview and a copy of 7 faces and a back
+
+
+def test_a_warm_gallery_keeps_the_previews_of_pdf_pages_drawn_the_same(project, tmp_path, monkeypatch):
+    """One card's text changes the PDF's face sheet, not its back sheet: the back sheet's
+    preview is kept as it is (not even packed again), the face sheet's made again, as a
+    clean build makes them."""
+    from printgen.gallery import previews
+    out = tmp_path / "warm"
+    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", "pdf,gallery", "--out", str(out), "-q"]
+    args = make_parser(argv).parse_args(argv)
+    settle(args)
+    args.argv = argv
+    warm = Warm(args, run)
+    assert warm.build()[0] == 0
+    edit(project, "decks/mini.yaml", "rule: Shine.", "rule: Shine on.")
+    assert warm.build()[0] == 0                 # this process wrote the page previews it compares with
+    faces, backs = out / "_gallery" / "mini-a4.pdf.jpg", out / "_gallery" / "mini-a4.pdf.2.jpg"
+    before = {path: (os.stat(path).st_ino, os.stat(path).st_mtime_ns, path.read_bytes()) for path in (faces, backs)}
+    edit(project, "decks/mini.yaml", "rule: Shine on.", "rule: Shine twice.")
+    packed = []
+    monkeypatch.setattr(previews, "jpeg", lambda image, pack=previews.jpeg: packed.append(image.size) or pack(image))
+    assert warm.build()[0] == 0
+    assert len(packed) == 1                     # the face sheet's preview
+    assert (os.stat(backs).st_ino, os.stat(backs).st_mtime_ns) == before[backs][:2]
+    assert faces.read_bytes() != before[faces][2]
+    clean = tmp_path / "clean"
+    subprocess.run([sys.executable, "-m", "printgen", "build", str(project / "decks" / "mini.yaml"),
+                    "--only", "pdf,gallery", "--out", str(clean), "-q"], check=True, cwd=project, timeout=300)
+    assert gallery_files(out) == gallery_files(clean)

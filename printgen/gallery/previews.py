@@ -13,6 +13,7 @@ an error; so is one whose preview's place holds a file printgen did not write.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from concurrent.futures import Future
@@ -34,7 +35,7 @@ from printgen.gallery.thumbs import (
     make,
 )
 from printgen.limits import limit, whole_limit
-from printgen.output import keep, may_write, open_regular, write_bytes
+from printgen.output import keep, may_write, open_regular, read_small, write_bytes
 from printgen.words import plural
 
 PICTURES = {".png", ".jpg", ".jpeg"}
@@ -153,9 +154,30 @@ def _pdf_thumbs(document: Any, path: Path, thumb: Path, budget: Budget) -> tuple
             break
         target = page_path(thumb, number)
         if not _fresh(target, path):
-            _save_thumb(page.render(scale=scale).to_pil(), target, height=CARD_HEIGHT, longest=PAGE_SIDE)
+            image = page.render(scale=scale).to_pil()
+            pixels = hashlib.sha256(image.tobytes()).hexdigest()
+            if not _same_page(target, pixels):
+                data = jpeg(flat(image, height=CARD_HEIGHT, longest=PAGE_SIDE))
+                write_bytes(target, data)
+                _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
         made.append(target)
     return pages, made
+
+
+# The page previews this process wrote: the rendered pixels' sha256 and the preview's.
+# A PDF written again (one card of a watched deck changed) mostly has the same pages:
+# a page rendered to the same pixels keeps its preview, when the file still holds the
+# bytes written from them, instead of being packed and written again.
+_rendered: dict[Path, tuple[str, str]] = {}
+MAX_PAGE_BYTES = 16 << 20               # a page preview of ours is far smaller
+
+
+def _same_page(target: Path, pixels: str) -> bool:
+    written = _rendered.get(target)
+    if written is None or written[0] != pixels:
+        return False
+    data = read_small(target, MAX_PAGE_BYTES)
+    return data is not None and hashlib.sha256(data).hexdigest() == written[1] and keep(target)
 
 
 def thumb_path(root: Path, rel: str) -> Path:
