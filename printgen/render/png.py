@@ -312,10 +312,18 @@ def _write_side(side: Side, path: Path, *, dpi: int) -> Path:
     return _save(path, data)
 
 
+# Set by build --watch: its next build draws much the same shapes (one card's text
+# changed), so the shapes' drawings are kept between builds (their keys hold all their
+# pixels depend on; the stores are byte-capped). The glyphs are let go all the same: a
+# project's fonts.yaml, read again by each build, may give a font's name another file.
+keep_drawings = False
+
+
 def forget() -> None:
     """Let the kept drawings go: they serve one deck's cards, not what comes next."""
-    for store in (_bases, _drawings, _pieces):
-        store.clear()
+    if not keep_drawings:
+        for store in (_bases, _drawings, _pieces):
+            store.clear()
     pngtext.forget()
 
 
