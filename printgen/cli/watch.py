@@ -1,11 +1,13 @@
 """printgen build DECK --watch: rebuild whenever an input of the deck changes.
 
 One process stays warm between builds: its template expressions stay compiled, its
-fonts parsed. Each build is its own job in the output folder's records, as a build
-from the command line is, and like one it draws again only the card sides, and
-assembles again only the PDFs, whose content keys changed (render/drawn.py): the
-records keep the keys, and this process reads each record once, when it changes. The
-files to watch are those the builds read (reading.files_read: the deck, its templates,
+fonts parsed, the PNG shapes' drawings kept (render/png.py's keep_drawings), and the
+gallery's previews of the card images are made as the images are drawn, on the core
+the drawing leaves free (gallery/thumbs.py's hand). Each build is its own job in the
+output folder's records, as a build from the command line is, and like one it draws
+again only the card sides, and assembles again only the PDFs, whose content keys
+changed (render/drawn.py): the records keep the keys, and this process reads each
+record once, when it changes. The files to watch are those the builds read (reading.files_read: the deck, its templates,
 card tables, rules Markdown, pictures, fonts); the system reports their saves
 (watchfiles: inotify, FSEvents, ReadDirectoryChangesW), nothing is polled.
 
