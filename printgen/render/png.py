@@ -290,26 +290,12 @@ def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int
 
     if jobs <= 1 or count < PARALLEL_FROM:
         try:
-            return [_write_side(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
+            return [write_png(*item(i), dpi=dpi) for i in progress(range(count), desc=desc, quiet=quiet)]
         finally:
             forget()
     from printgen.workers import map_in_order
     packed = map_in_order(partial(_packed, dpi=dpi), map(item, range(count)), jobs=jobs, chunksize=CHUNK_SIDES)
     return [_save(path, data) for path, data in progress(packed, total=count, desc=desc, quiet=quiet)]
-
-
-# Told of each side's image and PNG bytes that write_pngs writes in this process (not
-# in worker processes): a watching build's gallery makes its previews from the image,
-# meanwhile, instead of reading the file back.
-drawn: list[Callable[[Image.Image, bytes], None]] = []
-
-
-def _write_side(side: Side, path: Path, *, dpi: int) -> Path:
-    image = render_side(side, dpi)
-    data = png_bytes(image, dpi)
-    for tell in drawn:
-        tell(image, data)
-    return _save(path, data)
 
 
 # Set by build --watch: its next build draws much the same shapes (one card's text
@@ -332,10 +318,21 @@ def _packed(work: tuple[Side, Path], *, dpi: int) -> tuple[Path, bytes]:
     return path, png_bytes(render_side(side, dpi), dpi)
 
 
+# Told of each side's image and PNG bytes as write_png writes them in this process (not
+# in write_pngs' worker processes): a watching build's gallery makes its previews from
+# the image, meanwhile, instead of reading the file back.
+drawn: list[Callable[[Image.Image, bytes], None]] = []
+
+
 def write_png(drawing: Side | Page, path: Path, *, dpi: int) -> Path:
     """A side (with its bleed) or a whole page, written as a PNG marked with its dpi."""
-    image = render_page(drawing, dpi) if isinstance(drawing, Page) else render_side(drawing, dpi)
-    return _save(path, png_bytes(image, dpi))
+    if isinstance(drawing, Page):
+        return _save(path, png_bytes(render_page(drawing, dpi), dpi))
+    image = render_side(drawing, dpi)
+    data = png_bytes(image, dpi)
+    for tell in drawn:
+        tell(image, data)
+    return _save(path, data)
 
 
 def _save(path: Path, data: bytes) -> Path:
