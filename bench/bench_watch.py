@@ -6,13 +6,18 @@ runs under `printgen build DECK --watch`. The bench then saves, again and again,
 card's text (that name) and, as often, a colour of the face template every card uses,
 and for each save waits until both the card's PNG and the deck's PDF have been
 replaced (their files' identities change), and until the watch says it is done (the
-gallery and the other outputs written too). Beside it, a cold build of the same deck
+gallery and the other outputs written too), and the CPU time the watch process took
+for the save (Linux). Beside it, a cold build of the same deck
 in a new process, taking turns with the edits, gives the ratio.
 
 Targets: 0.3 s from saving one card's text to its PNG and the PDF; 1 s for the face
 template.
 
-Usage: python bench/bench_watch.py [--runs 7] [--only pdf,png,gallery]
+With --against OTHER_CHECKOUT a second watch, run by that checkout's printgen on a
+copy of its own, takes turns with this one's, save for save: the ratios of their
+medians are the fair figure on a busy machine.
+
+Usage: python bench/bench_watch.py [--runs 7] [--only pdf,png,gallery] [--against OTHER_CHECKOUT]
 """
 
 from __future__ import annotations
@@ -63,9 +68,9 @@ def identity(path: Path) -> tuple[int, int] | None:
 
 
 class Watch:
-    def __init__(self, command: list[str], folder: Path) -> None:
+    def __init__(self, command: list[str], folder: Path, env: dict[str, str]) -> None:
         self.process = subprocess.Popen(command, cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True, env=ENV)
+                                        text=True, env=env)
         self.lines: queue.Queue[str] = queue.Queue()
         self.log: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -105,9 +110,21 @@ def save(path: Path, old: str, new: str) -> float:
     return time.perf_counter()
 
 
-def edit_once(watch: Watch, path: Path, old: str, new: str, png: Path, pdf: Path) -> tuple[float, float]:
-    """Save, then the seconds until the PNG and PDF are replaced, and until the watch is done."""
+def cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user and system, every thread) a process has taken so far, where
+    the system tells (Linux: /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def edit_once(watch: Watch, path: Path, old: str, new: str, png: Path, pdf: Path) -> tuple[float, float, float]:
+    """Save, then the seconds until the PNG and PDF are replaced, until the watch is
+    done, and the watch's CPU seconds for the save (nan where unknown)."""
     before = identity(png), identity(pdf)
+    cpu = cpu_seconds(watch.process.pid)
     saved = save(path, old, new)
     while identity(png) == before[0] or identity(pdf) == before[1]:
         if watch.process.poll() is not None or time.perf_counter() - saved > 300 or watch.failed():
@@ -116,53 +133,90 @@ def edit_once(watch: Watch, path: Path, old: str, new: str, png: Path, pdf: Path
         time.sleep(0.002)
     files = time.perf_counter() - saved
     watch.until("watch: built")
-    return files, time.perf_counter() - saved
+    done = time.perf_counter() - saved
+    after = cpu_seconds(watch.process.pid)
+    return files, done, float("nan") if cpu is None or after is None else after - cpu
+
+
+class Session:
+    """A watch of the bench deck in a folder of its own, run by the printgen of a tree."""
+
+    def __init__(self, tree: Path, folder: Path, only: list[str]) -> None:
+        self.tree, self.folder, self.only = tree, folder, only
+        self.env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tree), *filter(None, [ENV.get("PYTHONPATH")])])}
+        self.deck = project(folder)
+        out = folder / "out"
+        self.png, self.pdf = out / "png" / "62-sylop.png", out / "bench-62-a4.pdf"
+        self.face = folder / "templates" / "sabacc-face.yaml"
+        self.watch = Watch([sys.executable, "-m", "printgen", "build", str(self.deck), "--watch", "--out", str(out),
+                            *only], folder, self.env)
+        self.card: list[tuple[float, float, float]] = []
+        self.template: list[tuple[float, float, float]] = []
+        self.cold: list[float] = []
+        self.colour = COLOURS
+
+    def edits(self, run: int) -> None:
+        """One save of the card's text and one of the face template; a cold build."""
+        old, new = NAMES if run % 2 == 0 else NAMES[::-1]
+        time.sleep(0.3)
+        self.card.append(edit_once(self.watch, self.deck, f'"0", name: {old}}}', f'"0", name: {new}}}',
+                                   self.png, self.pdf))
+        time.sleep(0.3)
+        self.template.append(edit_once(self.watch, self.face, *self.colour, self.png, self.pdf))
+        self.colour = self.colour[::-1]
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "printgen", "build", str(self.deck), "-q", *self.only,
+                        "--out", str(self.folder / f"cold-{run}")], check=True, cwd=self.folder, env=self.env)
+        self.cold.append(time.perf_counter() - started)
+
+    def report(self, label: str) -> None:
+        base = statistics.median(self.cold)
+        print(f"{label}: cold build in a new process: median {base:.2f} s")
+        print(f"{'save':20} {'PNG + PDF (median, range)':>27} {'watch done (median, range)':>28} "
+              f"{'CPU':>7} {'/ cold':>7}   target")
+        for name, times, target in (("one card's text", self.card, 0.3), ("the face template", self.template, 1.0)):
+            files, done, cpu = ([t[i] for t in times] for i in range(3))
+            print(f"{name:20} {statistics.median(files):9.3f} s ({min(files):.3f}-{max(files):.3f}) "
+                  f"{statistics.median(done):10.3f} s ({min(done):.3f}-{max(done):.3f}) "
+                  f"{statistics.median(cpu):5.2f} s {statistics.median(files) / base:6.2f}x   {target} s")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--only", default="pdf,png,gallery", help="the outputs built ('all': every one)")
+    parser.add_argument("--against", type=Path, help="another checkout of printgen, its watch taking turns")
     args = parser.parse_args()
     # (started where Ctrl-C is ignored, the watch would inherit that and never stop)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     only = [] if args.only == "all" else ["--only", args.only]
+    trees = [ROOT] + ([args.against.resolve()] if args.against else [])
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        deck = project(folder)
-        out = folder / "out"
-        png, pdf = out / "png" / "62-sylop.png", out / "bench-62-a4.pdf"
-        face = folder / "templates" / "sabacc-face.yaml"
-        watch = Watch([sys.executable, "-m", "printgen", "build", str(deck), "--watch", "--out", str(out),
-                       *only], folder)
-        watch.until("watch: built")
-        card: list[tuple[float, float]] = []
-        template: list[tuple[float, float]] = []
-        cold: list[float] = []
-        colour = COLOURS
+        sessions: list[Session] = []
         try:
+            for number, tree in enumerate(trees):
+                (Path(tmp) / str(number)).mkdir()
+                sessions.append(Session(tree, Path(tmp) / str(number), only))
+            for session in sessions:
+                session.watch.until("watch: built")
             for run in range(args.runs):
-                time.sleep(0.3)
-                old, new = NAMES if run % 2 == 0 else NAMES[::-1]
-                card.append(edit_once(watch, deck, f'"0", name: {old}}}', f'"0", name: {new}}}', png, pdf))
-                time.sleep(0.3)
-                template.append(edit_once(watch, face, *colour, png, pdf))
-                colour = colour[::-1]
-                started = time.perf_counter()
-                subprocess.run([sys.executable, "-m", "printgen", "build", str(deck), "-q", *only,
-                                "--out", str(folder / f"cold-{run}")], check=True, cwd=folder, env=ENV)
-                cold.append(time.perf_counter() - started)
+                for session in sessions if run % 2 == 0 else sessions[::-1]:
+                    session.edits(run)
         finally:
-            watch.stop()
-    base = statistics.median(cold)
-    print(f"outputs: {args.only}; {args.runs} saves of each kind; cold build in a new process: "
-          f"median {base:.2f} s")
-    print(f"{'save':28} {'PNG + PDF (median, range)':>30} {'watch done':>11} {'/ cold':>7}   target")
-    for name, times, target in (("one card's text", card, 0.3), ("the face template", template, 1.0)):
-        files = [t[0] for t in times]
-        done = statistics.median(t[1] for t in times)
-        print(f"{name:28} {statistics.median(files):12.3f} s ({min(files):.3f}-{max(files):.3f}) "
-              f"{done:9.3f} s {statistics.median(files) / base:6.2f}x   {target} s")
+            for session in sessions:
+                session.watch.stop()
+    print(f"outputs: {args.only}; {args.runs} saves of each kind" + (", the two watches taking turns" if args.against
+                                                                     else ""))
+    for session in sessions:
+        session.report("this checkout" if session.tree == ROOT else str(session.tree))
+    if args.against:
+        for name, kind in (("one card's text", "card"), ("the face template", "template")):
+            ours, theirs = (getattr(session, kind) for session in sessions)
+            ratios = [statistics.median(a[i] for a in ours) / statistics.median(b[i] for b in theirs)
+                      for i in range(3)]
+            print(f"{name}: this / the other, medians: PNG + PDF {ratios[0]:.2f}x, watch done {ratios[1]:.2f}x, "
+                  f"CPU {ratios[2]:.2f}x")
+    print("(CPU: the watch process's user and system time from the save to its 'built' line, every thread)")
 
 
 if __name__ == "__main__":

@@ -82,6 +82,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
+from printgen import freeing
 from printgen.errors import OutputError
 from printgen.limits import limit
 
@@ -662,7 +663,7 @@ def _make_temp(folder: Path, run: Run | None) -> Path:
 def _drop(temp: Path, run: Run | None) -> None:
     (run.temps if run is not None else _temps).discard(temp)
     with contextlib.suppress(OSError):
-        os.unlink(temp)
+        freeing.remove(temp)
 
 
 def _write_small(folder: Path, name: str, text: str, run: Run | None) -> None:
@@ -673,7 +674,7 @@ def _write_small(folder: Path, name: str, text: str, run: Run | None) -> None:
                        encoding="utf-8") as file:
             file.write(text)
         os.chmod(temp, 0o644)
-        os.replace(temp, folder / name)
+        freeing.replace(temp, folder / name)
     finally:
         _drop(temp, run)
 
@@ -838,7 +839,7 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None) -> bool:
         run.pending[full] = temp
         run.typed[full] = path
         return True
-    os.replace(temp, full)
+    freeing.replace(temp, full)
     _temps.discard(temp)
     return True
 
@@ -989,7 +990,7 @@ class Run:
                 _check_folder(typed.parent, full.parent)
                 checked.add(full.parent)
             try:
-                os.replace(temp, full)
+                freeing.replace(temp, full)
             except OSError as error:
                 raise _cannot(typed, "write", error) from None
             self.temps.discard(temp)
@@ -1018,7 +1019,7 @@ class Run:
                 if runs:
                     _write_pending(folder, runs, self)
                 else:
-                    os.unlink(folder / PENDING)
+                    freeing.remove(folder / PENDING)
         self.journaled.clear()
 
     def prune(self) -> list[Path]:
@@ -1096,7 +1097,7 @@ class Run:
             again = os.lstat(target)
             if (again.st_dev, again.st_ino) != found[2] or not stat.S_ISREG(again.st_mode):
                 return "left"
-            os.unlink(target)
+            freeing.remove(target)
         except FileNotFoundError:
             return "gone"
         except OSError:

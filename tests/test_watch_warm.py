@@ -140,3 +140,67 @@ def test_a_failed_warm_build_keeps_the_folder_and_the_next_one_draws_afresh(proj
     assert files(out) == first                                  # the failed build placed nothing
     edit(project, "templates/face.yaml", "size: sixteen", "size: 16pt")
     assert warm.build()[0] == 0 and files(out) == first
+
+
+def gallery_files(folder: Path) -> dict[str, bytes]:
+    """The gallery's previews and copies of the card images (not the pictures of a change)."""
+    return {str(path.relative_to(folder)): path.read_bytes() for path in sorted((folder / "_gallery").rglob("*"))
+            if path.suffix in (".jpg", ".png") and not path.name.endswith(".changed.png")}
+
+
+def test_a_warm_gallery_made_from_the_drawn_images_equals_a_clean_builds(project, tmp_path, monkeypatch):
+    """Under --watch the gallery's previews are made from the images as they are drawn
+    (gallery/thumbs.py's hand), not read back from the files: the same bytes."""
+    from printgen.gallery import thumbs
+    from printgen.render import png
+    handed = []
+    monkeypatch.setattr(png, "drawn", [])
+    monkeypatch.setattr(thumbs, "made_from", lambda image, made=thumbs.made_from: handed.append(1) or made(image))
+    out = tmp_path / "warm"
+    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", "pdf,png,gallery", "--out", str(out), "-q"]
+    args = make_parser(argv).parse_args(argv)
+    settle(args)
+    args.argv = argv
+    warm = Warm(args, run)
+    assert warm.build()[0] == 0
+    assert png.drawn == [] and not png.keep_drawings        # handed over while a build draws, only
+    edit(project, "templates/face.yaml", 'fill: "#1f77b4"', 'fill: "#d62728"')   # every face changes
+    assert warm.build()[0] == 0
+    assert len(handed) >= 7
+    changes = sorted(path.name for path in (out / "_gallery").rglob("*.changed.png"))
+    assert len(changes) == 7                                    # the faces, not the back
+    clean = tmp_path / "clean"
+    subprocess.run([sys.executable, "-m", "printgen", "build", str(project / "decks" / "mini.yaml"),
+                    "--only", "pdf,png,gallery", "--out", str(clean), "-q"], check=True, cwd=project, timeout=300)
+    assert gallery_files(out) == gallery_files(clean)
+    cards = [name for name in gallery_files(clean) if name.startswith("_gallery/png/")]
+    assert len(cards) == 2 * 8                                  # a preview and a copy of 7 faces and a back
+
+
+def test_a_warm_gallery_keeps_the_previews_of_pdf_pages_drawn_the_same(project, tmp_path, monkeypatch):
+    """One card's text changes the PDF's face sheet, not its back sheet: the back sheet's
+    preview is kept as it is (not even packed again), the face sheet's made again, as a
+    clean build makes them."""
+    from printgen.gallery import previews
+    out = tmp_path / "warm"
+    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", "pdf,gallery", "--out", str(out), "-q"]
+    args = make_parser(argv).parse_args(argv)
+    settle(args)
+    args.argv = argv
+    warm = Warm(args, run)
+    assert warm.build()[0] == 0
+    edit(project, "decks/mini.yaml", "rule: Shine.", "rule: Shine on.")
+    assert warm.build()[0] == 0                 # this process wrote the page previews it compares with
+    faces, backs = out / "_gallery" / "mini-a4.pdf.jpg", out / "_gallery" / "mini-a4.pdf.2.jpg"
+    before = {path: (os.stat(path).st_ino, os.stat(path).st_mtime_ns, path.read_bytes()) for path in (faces, backs)}
+    edit(project, "decks/mini.yaml", "rule: Shine on.", "rule: Shine twice.")
+    packed = []
+    monkeypatch.setattr(previews, "jpeg", lambda image, pack=previews.jpeg: packed.append(image.size) or pack(image))
+    assert warm.build()[0] == 0
+    assert len(packed) == 1                     # the face sheet's preview
+    assert (os.stat(backs).st_ino, os.stat(backs).st_mtime_ns) == before[backs][:2]
+    assert faces.read_bytes() != before[faces][2]
+    clean = tmp_path / "clean"
+    subprocess.run([sys.executable, "-m", "printgen", "build", str(project / "decks" / "mini.yaml"),
+                    "--only", "pdf,gallery", "--out", str(clean), "-q"], check=True, cwd=project, timeout=300)
+    assert gallery_files(out) == gallery_files(clean)

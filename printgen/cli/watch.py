@@ -1,11 +1,13 @@
 """printgen build DECK --watch: rebuild whenever an input of the deck changes.
 
 One process stays warm between builds: its template expressions stay compiled, its
-fonts parsed. Each build is its own job in the output folder's records, as a build
-from the command line is, and like one it draws again only the card sides, and
-assembles again only the PDFs, whose content keys changed (render/drawn.py): the
-records keep the keys, and this process reads each record once, when it changes. The
-files to watch are those the builds read (reading.files_read: the deck, its templates,
+fonts parsed, the PNG shapes' drawings kept (render/png.py's keep_drawings), and the
+gallery's previews of the card images are made as the images are drawn, on the core
+the drawing leaves free (gallery/thumbs.py's hand). Each build is its own job in the
+output folder's records, as a build from the command line is, and like one it draws
+again only the card sides, and assembles again only the PDFs, whose content keys
+changed (render/drawn.py): the records keep the keys, and this process reads each
+record once, when it changes. The files to watch are those the builds read (reading.files_read: the deck, its templates,
 card tables, rules Markdown, pictures, fonts); the system reports their saves
 (watchfiles: inotify, FSEvents, ReadDirectoryChangesW), nothing is polled.
 
@@ -20,11 +22,12 @@ reloads itself in the browser when the next build writes it again.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from printgen.errors import InputError, PrintgenError
@@ -49,6 +52,7 @@ class Warm:
         that the two modules do not import each other)."""
         self.args = argparse.Namespace(**{**vars(args), "watch": False})
         self.run = run
+        self.outputs = {part.strip() for part in str(getattr(args, "only", "") or "").split(",")}
 
     def build(self) -> tuple[int, float]:
         """Build once; the exit status and the seconds it took."""
@@ -59,12 +63,34 @@ class Warm:
         default = DEFAULT if self.args.out is None else None
         status = 2
         try:
-            with recording(job_key(self.args), adopt=default, root=default or self.args.out):
+            with recording(job_key(self.args), adopt=default, root=default or self.args.out), self._drawing():
                 status = self.run(self.args)
         except PrintgenError as error:
             print(f"printgen: error: {error}", file=sys.stderr, flush=True)
             status = error.exit_status
         return status, time.perf_counter() - started
+
+
+    @contextlib.contextmanager
+    def _drawing(self) -> Iterator[None]:
+        """While a build of this process draws PNGs: the shapes' drawings kept for the
+        next build, and each card image handed to the gallery as it is drawn (its preview
+        made meanwhile, render/png.py's keep_drawings and drawn)."""
+        if "png" not in self.outputs:
+            yield
+            return
+        from printgen.gallery.thumbs import hand
+        from printgen.render import png
+        handing = "gallery" in self.outputs and hand not in png.drawn
+        png.keep_drawings = True
+        if handing:
+            png.drawn.append(hand)
+        try:
+            yield
+        finally:
+            png.keep_drawings = False
+            if handing:
+                png.drawn.remove(hand)
 
 
 def _forget_read_texts() -> None:

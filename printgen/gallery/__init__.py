@@ -18,7 +18,9 @@ without a preview, never an error.
 
 The modules, each using only those before it: proof.py (the records products write),
 files.py (what the folder holds), changes.py (the lossless copies of card images and
-what changed since the last gallery), previews.py (the JPEG previews), page.py (the HTML,
+what changed since the last gallery), thumbs.py (the previews' pixels, made in worker
+threads ahead of the page, or as a watching build draws the cards), previews.py (the
+JPEG previews), page.py (the HTML,
 from templates/index.html with the style and scripts of static/), write.py (the
 whole job). The gallery imports nothing of printgen.products or printgen.cli: they
 call it.

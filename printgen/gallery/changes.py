@@ -30,6 +30,7 @@ from PIL import ImageChops, ImageDraw
 
 from printgen.gallery.files import THUMBS
 from printgen.output import atomic_path, may_write, ours, read_small, write_bytes
+from printgen.render.pngfile import png_bytes
 
 COPY_HEIGHT = 180                # pixels: a card's copy (about 2 pixels per mm of a poker card)
 THRESHOLD = 24                   # a channel differing by more is a changed pixel
@@ -37,6 +38,7 @@ MARK = (230, 0, 160)             # the changed pixels and their box
 GAP = 12                         # pixels between before and after
 MAX_COPY_BYTES = 4 << 20         # a copy of ours is far smaller; a larger file is not read
 MAX_PLACES_BYTES = 32 << 20      # the images of 100,000 cards, by place, are far fewer bytes
+DPI = 72                         # marked in the copies' PNG files (nothing reads it)
 
 Places = list[tuple[str, str | None]]     # a record's card images (face, back), relative to the root
 
@@ -60,7 +62,8 @@ def change_path(root: Path, rel: str) -> Path:
 
 
 def small_copy(image: PILImage.Image) -> PILImage.Image:
-    """The card image COPY_HEIGHT pixels tall, in RGB on white."""
+    """The card image COPY_HEIGHT pixels tall, in RGB on white (made from the card's
+    preview, twice as tall: 0.1 ms where the card image itself took 1.3 ms)."""
     if image.mode != "RGB":
         rgba = image.convert("RGBA")
         image = PILImage.new("RGB", rgba.size, "white")
@@ -73,11 +76,10 @@ def small_copy(image: PILImage.Image) -> PILImage.Image:
 
 
 def _png(image: PILImage.Image) -> bytes:
-    """The copy as PNG at zlib's default level: `optimize` saved 5 % of a few KB and cost
-    five times the time (3 ms a card, 0.2 s of a 62-card rebuild under build --watch)."""
-    data = io.BytesIO()
-    image.save(data, format="PNG")
-    return data.getvalue()
+    """A copy or a picture of a change as PNG, packed as the card images are (no row
+    filters, zlib-ng): 0.12 ms for a copy where Pillow's encoder took 0.94 ms (and 0.16
+    ms against 1.6 for a picture of a change), the files 5-15 % larger."""
+    return png_bytes(image, DPI)
 
 
 def _kept(copy: Path) -> PILImage.Image | None:
@@ -142,17 +144,16 @@ def last_places(root: Path, record: str, places: Places) -> Places:
     return earlier
 
 
-def compare_card(root: Path, rel: str, image: PILImage.Image, was: str | None = None) -> Change | None:
-    """Keep the card image's new copy; its change since the copy the last gallery kept
-    of it (or, where it has none, of the image it showed in its place: was). None where
-    nothing changed, or there is nothing to compare with."""
+def compare_card(root: Path, rel: str, after: PILImage.Image, was: str | None = None) -> Change | None:
+    """Keep the card image's new copy (after, made by small_copy); its change since the
+    copy the last gallery kept of it (or, where it has none, of the image it showed in
+    its place: was). None where nothing changed, or there is nothing to compare with."""
     copy = copy_path(root, rel)
     before = _kept(copy)
     if before is None and was is not None and was != rel:
         before = _kept(copy_path(root, was))
     else:
         was = None
-    after = small_copy(image)
     with atomic_path(copy) as temp:
         temp.write_bytes(_png(after))
     if before is None:

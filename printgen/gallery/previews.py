@@ -1,8 +1,8 @@
 """The previews of an output folder's files: small JPEG files under ROOT/_gallery/.
 
 A card's preview is CARD_HEIGHT pixels tall, a page's (a PDF's page, any other
-picture) PAGE_SIDE pixels on its longer side; each is made again only when its source
-changes. A card image also keeps a small lossless copy, compared with the last
+picture) PAGE_SIDE pixels on its longer side (thumbs.py makes their pixels); each is
+made again only when its source changes. A card image also keeps a small lossless copy, compared with the last
 gallery's (changes.py). A PDF shows its first MAX_PAGES pages (FILE.pdf.jpg,
 FILE.pdf.2.jpg, ...) while the gallery's page budget (a Budget of pixels, spent in
 the order files are listed, so the same folder shows the same pages) lasts; its first
@@ -13,8 +13,10 @@ an error; so is one whose preview's place holds a file printgen did not write.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,14 +25,20 @@ from PIL import Image as PILImage
 
 from printgen.gallery.changes import Change, compare_card, copy_path
 from printgen.gallery.files import THUMBS
+from printgen.gallery.thumbs import (
+    CARD_HEIGHT,
+    MAX_PICTURE_PIXELS,
+    PAGE_SIDE,
+    Made,
+    flat,
+    jpeg,
+    make,
+)
 from printgen.limits import limit, whole_limit
-from printgen.output import atomic_path, keep, may_write, open_regular
+from printgen.output import keep, may_write, open_regular, read_small, write_bytes
 from printgen.words import plural
 
-CARD_HEIGHT = 360                # preview pixels: a card's height, a page's longer side
-PAGE_SIDE = 480
 PICTURES = {".png", ".jpg", ".jpeg"}
-MAX_PICTURE_PIXELS = limit("gallery_picture_pixels")  # larger pictures are listed without a preview
 MAX_RENDER_PIXELS = limit("gallery_render_pixels")    # a PDF page preview never needs more than this
 MAX_PAGES = whole_limit("gallery_pdf_pages")          # pages of one PDF previewed
 PAGES_PIXELS = whole_limit("gallery_pages_pixels")    # pixels of every page preview of a gallery
@@ -76,42 +84,49 @@ def _fresh(thumb: Path, source: Path) -> bool:
 
 def _save_thumb(image: PILImage.Image, thumb: Path, *, height: int, longest: int | None = None) -> None:
     """A JPEG preview height pixels tall (or longest pixels on its longer side)."""
-    if longest is not None and image.width > image.height:
-        size = (longest, max(1, round(image.height * longest / image.width)))
-    else:
-        high = height if longest is None else longest
-        size = (max(1, round(image.width * high / image.height)), high)
-    if image.mode not in ("RGB", "L"):
-        image = image.convert("RGBA")
-        flat = PILImage.new("RGB", image.size, "white")
-        flat.paste(image, mask=image.getchannel("A"))
-        image = flat
-    factor = min(image.width // size[0], image.height // size[1])
-    if factor >= 2:
-        image = image.reduce(factor)
-    small = image.resize(size, PILImage.Resampling.LANCZOS)
-    with atomic_path(thumb) as temp:
-        small.save(temp, format="JPEG", quality=84)
+    write_bytes(thumb, jpeg(flat(image, height=height, longest=longest)))
+
+
+def stale(path: Path, thumb: Path, *, card: bool, root: Path) -> bool:
+    """Whether a picture's preview (or, for a card, its copy) looks older than the
+    picture: a guess from the files' dates, to start making it ahead (picture_thumb
+    checks what it finds)."""
+    try:
+        source = os.lstat(path).st_mtime
+        for made in (thumb, copy_path(root, path.relative_to(root).as_posix())) if card else (thumb,):
+            if os.lstat(made).st_mtime < source:
+                return True
+    except OSError:
+        return True
+    return False
 
 
 def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = None,
-                  was: str | None = None) -> tuple[bool, Change | None]:
+                  was: str | None = None, ahead: Future[Made] | None = None) -> tuple[bool, Change | None]:
     """Make thumb from a picture unless it is fresh (and, for a card of root, its
     lossless copy, compared with the last one, or was's); False where the picture is
-    too large to preview, and the card's change."""
+    too large to preview, and the card's change. ahead: the previews being made of
+    the picture's bytes, read after it was listed."""
     rel = path.relative_to(root).as_posix() if root is not None and card else None
-    with open_regular(path) as file, PILImage.open(file) as image:
-        if image.width * image.height > MAX_PICTURE_PIXELS:
-            return False, None
-        stale = not _fresh(thumb, path)
+    with open_regular(path) as file:
+        with PILImage.open(file) as image:
+            if image.width * image.height > MAX_PICTURE_PIXELS:
+                return False, None
+        redo = not _fresh(thumb, path)
         copy = rel is not None and root is not None and not _fresh(copy_path(root, rel), path)
-        if not (stale or copy):
+        if not (redo or copy):
             return True, None
-        image.load()
-        if stale:
-            _save_thumb(image, thumb, height=CARD_HEIGHT, longest=None if card else PAGE_SIDE)
-        if copy and rel is not None and root is not None and may_write(copy_path(root, rel)):
-            return True, compare_card(root, rel, image, was)
+        if ahead is None or ahead.cancelled():
+            file.seek(0)
+            made = make(file.read(), card=card)
+        else:
+            made = ahead.result()
+    if not made.fits:
+        return False, None
+    if redo:
+        write_bytes(thumb, made.jpeg)
+    if copy and made.copy is not None and rel is not None and root is not None and may_write(copy_path(root, rel)):
+        return True, compare_card(root, rel, made.copy, was)
     return True, None
 
 
@@ -139,9 +154,30 @@ def _pdf_thumbs(document: Any, path: Path, thumb: Path, budget: Budget) -> tuple
             break
         target = page_path(thumb, number)
         if not _fresh(target, path):
-            _save_thumb(page.render(scale=scale).to_pil(), target, height=CARD_HEIGHT, longest=PAGE_SIDE)
+            image = page.render(scale=scale).to_pil()
+            pixels = hashlib.sha256(image.tobytes()).hexdigest()
+            if not _same_page(target, pixels):
+                data = jpeg(flat(image, height=CARD_HEIGHT, longest=PAGE_SIDE))
+                write_bytes(target, data)
+                _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
         made.append(target)
     return pages, made
+
+
+# The page previews this process wrote: the rendered pixels' sha256 and the preview's.
+# A PDF written again (one card of a watched deck changed) mostly has the same pages:
+# a page rendered to the same pixels keeps its preview, when the file still holds the
+# bytes written from them, instead of being packed and written again.
+_rendered: dict[Path, tuple[str, str]] = {}
+MAX_PAGE_BYTES = 16 << 20               # a page preview of ours is far smaller
+
+
+def _same_page(target: Path, pixels: str) -> bool:
+    written = _rendered.get(target)
+    if written is None or written[0] != pixels:
+        return False
+    data = read_small(target, MAX_PAGE_BYTES)
+    return data is not None and hashlib.sha256(data).hexdigest() == written[1] and keep(target)
 
 
 def thumb_path(root: Path, rel: str) -> Path:
@@ -154,7 +190,7 @@ def page_path(thumb: Path, number: int) -> Path:
 
 
 def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | None = None,
-            budget: Budget | None = None, was: str | None = None) -> Preview:
+            budget: Budget | None = None, was: str | None = None, ahead: Future[Made] | None = None) -> Preview:
     """The file's preview, made if need be (a card's compared with the last gallery's
     copy of it, or of was, the image shown in its place); a file that cannot be previewed (corrupt,
     too large, not a picture or PDF) is listed with the reason, and so is one whose
@@ -169,7 +205,7 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
         return Preview(rel, None, f"{path.name} (no preview)")
     try:
         if suffix in PICTURES:
-            fits, change = picture_thumb(path, thumb, card=card, root=root, was=was)
+            fits, change = picture_thumb(path, thumb, card=card, root=root, was=was, ahead=ahead)
             if not fits:
                 return Preview(rel, None, f"{path.name} (too large to preview)")
             return Preview(rel, thumb.relative_to(root).as_posix(), path.name, change=change)

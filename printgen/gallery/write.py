@@ -18,14 +18,16 @@ from printgen.errors import OutputError
 from printgen.gallery.changes import Places, last_places, places_path
 from printgen.gallery.files import MAX_FILES, THUMBS, deck_sections, output_files
 from printgen.gallery.page import GalleryPage
-from printgen.gallery.previews import Budget, Preview, preview
+from printgen.gallery.previews import PICTURES, Budget, Preview, preview, stale, thumb_path
 from printgen.gallery.proof import Proof, record_name
+from printgen.gallery.thumbs import Ahead, forget_handed
 from printgen.output import (
     check_file,
     check_folder,
     ensure_dir,
     may_write,
     note,
+    open_regular,
     ours,
     prune_tree,
     walk,
@@ -34,6 +36,7 @@ from printgen.output import (
 from printgen.words import plural
 
 LIVE = "live.js"                 # under THUMBS: the stamp a watching build rewrites
+MAX_AHEAD_BYTES = 64 << 20       # a larger card image's preview is made in its turn, not ahead
 
 
 def build_gallery(root: Path, *, live: bool = False) -> Path:
@@ -56,12 +59,17 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
     page = GalleryPage(os.path.basename(os.path.abspath(root)), live=live, cut_short=len(files) >= MAX_FILES)
     made: dict[str, Preview] = {}
     budget = Budget()
+    sections = deck_sections(root, records)
+    ahead = Ahead([folder + rel for section in sections for folder, proof in section.proofs
+                   for card in proof.cards for rel in (card.face, card.back) if rel],
+                  lambda rel: _card_bytes(root, existing.get(rel)))
 
     def lookup(rel: str, card: bool, was: str | None) -> Preview | None:
         if rel not in existing:
             return None
         if rel not in made:
-            made[rel] = preview(root, existing[rel], card=card, blocked=blocked, budget=budget, was=was)
+            made[rel] = preview(root, existing[rel], card=card, blocked=blocked, budget=budget, was=was,
+                                ahead=ahead.take(rel) if card else None)
         return made[rel]
 
     def earlier(folder: str, proof: Proof, places: Places) -> Places:
@@ -72,8 +80,12 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
         return [rel for rel in existing if rel.startswith(folder + "/")]
 
     shown: set[str] = set()
-    for section in deck_sections(root, records):
-        shown |= page.add_deck(section, lookup, under, earlier)
+    try:
+        for section in sections:
+            shown |= page.add_deck(section, lookup, under, earlier)
+    finally:
+        ahead.close()
+        forget_handed()
     for path in files:
         rel = path.relative_to(root).as_posix()
         if rel not in shown:
@@ -85,6 +97,22 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
         blocked.append(LIVE)
     _note_strangers(root, page.thumbs, blocked)
     return write_bytes(root / "index.html", page.html().encode("utf-8"))
+
+
+def _card_bytes(root: Path, path: Path | None) -> bytes | None:
+    """A card image's bytes, to make its preview ahead, where its preview looks stale
+    (None where it does not, or the image cannot be read: the page's turn will say)."""
+    if path is None or path.suffix.lower() not in PICTURES:
+        return None
+    if not stale(path, thumb_path(root, path.relative_to(root).as_posix()), card=True, root=root):
+        return None
+    try:
+        with open_regular(path) as file:
+            if os.fstat(file.fileno()).st_size > MAX_AHEAD_BYTES:
+                return None
+            return file.read()
+    except OSError:
+        return None
 
 
 def gallery_preflight(root: Path) -> None:

@@ -298,10 +298,18 @@ def write_pngs(count: int, item: Callable[[int], tuple[Side, Path]], *, dpi: int
     return [_save(path, data) for path, data in progress(packed, total=count, desc=desc, quiet=quiet)]
 
 
+# Set by build --watch: its next build draws much the same shapes (one card's text
+# changed), so the shapes' drawings are kept between builds (their keys hold all their
+# pixels depend on; the stores are byte-capped). The glyphs are let go all the same: a
+# project's fonts.yaml, read again by each build, may give a font's name another file.
+keep_drawings = False
+
+
 def forget() -> None:
     """Let the kept drawings go: they serve one deck's cards, not what comes next."""
-    for store in (_bases, _drawings, _pieces):
-        store.clear()
+    if not keep_drawings:
+        for store in (_bases, _drawings, _pieces):
+            store.clear()
     pngtext.forget()
 
 
@@ -310,10 +318,21 @@ def _packed(work: tuple[Side, Path], *, dpi: int) -> tuple[Path, bytes]:
     return path, png_bytes(render_side(side, dpi), dpi)
 
 
+# Told of each side's image and PNG bytes as write_png writes them in this process (not
+# in write_pngs' worker processes): a watching build's gallery makes its previews from
+# the image, meanwhile, instead of reading the file back.
+drawn: list[Callable[[Image.Image, bytes], None]] = []
+
+
 def write_png(drawing: Side | Page, path: Path, *, dpi: int) -> Path:
     """A side (with its bleed) or a whole page, written as a PNG marked with its dpi."""
-    image = render_page(drawing, dpi) if isinstance(drawing, Page) else render_side(drawing, dpi)
-    return _save(path, png_bytes(image, dpi))
+    if isinstance(drawing, Page):
+        return _save(path, png_bytes(render_page(drawing, dpi), dpi))
+    image = render_side(drawing, dpi)
+    data = png_bytes(image, dpi)
+    for tell in drawn:
+        tell(image, data)
+    return _save(path, data)
 
 
 def _save(path: Path, data: bytes) -> Path:
