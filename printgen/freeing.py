@@ -50,6 +50,8 @@ def _hold(path: os.PathLike[str] | str) -> int | None:
     if os.name != "posix" or _held.qsize() >= MAX_HELD or _closer[:1] not in ([], [os.getpid()]):
         return None
     try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):     # never open a pipe or a device
+            return None
         fd = os.open(path, _FLAGS)
     except OSError:
         return None
