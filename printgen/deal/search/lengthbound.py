@@ -133,14 +133,20 @@ class ShapeCost:
         if known is not None:
             return known
         items, target, memo, floor = self.items, self.target, self.memo, self.floor
+        floors = floor.memo if floor is not None else memo
         best = NEVER * 29
         for after, total, lone_sylop in self.groups(removed):
             cost = 0 if lone_sylop else 1 + items.get(target - total, NEVER)
-            if cost < best and (floor is None or cost + floor(after) < best):
-                rest = memo.get(after)
-                cost += self(after) if rest is None else rest
-                if cost < best:
-                    best = cost
+            if cost >= best:
+                continue
+            if floor is not None:
+                low = floors.get(after)
+                if cost + (floor(after) if low is None else low) >= best:
+                    continue
+            rest = memo.get(after)
+            cost += self(after) if rest is None else rest
+            if cost < best:
+                best = cost
         memo[removed] = best
         return best
 
@@ -168,6 +174,7 @@ class MovesLeft:
         self.changes = [e for e in range(1, board.n + 1)
                         if self.by_end[e] is not self.by_end[e - 1]]
         self._pools: dict[int, int] = {}
+        self._known: dict[tuple[int, int, int, int], int] = {}
 
     def __call__(self, s: State) -> int:
         removed, piles, cursor, hd, _, pool, used = s
@@ -184,16 +191,30 @@ class MovesLeft:
         given = at_hand + values + min(temple_sylops, rolls)
         if not self.draws:
             return self.shapes(removed) - given
-        rows = position_of((FULL & ~removed).bit_length() - 1)[0] + 1
         start = cursor + hd
-        best = max(rows, self.by_end[start](removed) - given)
         ahead = piles >> start
+        key = (removed, start, given, ahead)
+        known = self._known.get(key)
+        if known is not None:
+            return known
+        self._known[key] = best = self._draws(removed, start, given, ahead)
+        return best
+
+    def _draws(self, removed: int, start: int, given: int, ahead: int) -> int:
+        """The draws bound: `ahead` the pile cards in play from index `start` on,
+        `given` the items at hand (A + |pool| + F_t)."""
+        rows = position_of((FULL & ~removed).bit_length() - 1)[0] + 1
         by_end = self.by_end
+        cost = by_end[start].memo.get(removed)
+        best = max(rows, (by_end[start](removed) if cost is None else cost) - given)
         for end in self.changes:
             if end <= start:
                 continue
-            drawn = (ahead & ((1 << (end - start)) - 1)).bit_count()
-            if drawn + rows >= best:
+            drawn = (ahead & ((1 << (end - start)) - 1)).bit_count() + rows
+            if drawn >= best:
                 break
-            best = min(best, max(drawn + rows, by_end[end](removed) - given))
+            table = by_end[end]
+            cost = table.memo.get(removed)
+            cost = (table(removed) if cost is None else cost) - given
+            best = min(best, max(drawn, cost))
         return best
