@@ -1,7 +1,8 @@
 """A key proven shortest is shortest: on small games the length A* proves is the one
 an exhaustive breadth-first search over the engine's own legal moves finds, and the
 lower bound that lets it prove (search/lengthbound.py) never exceeds the moves a win
-still takes, from the start or from any position on a shortest win."""
+still takes, from the start or from any position on a shortest win. Games with a
+longer pile and values without partners make the bound's count of Draws matter."""
 
 from __future__ import annotations
 
@@ -9,13 +10,17 @@ from collections import deque
 
 import pytest
 from hypothesis import given
-from test_deal_soundness import SETTINGS, replays_to_a_win, small_games, state_of
+from hypothesis import strategies as st
+from test_deal_soundness import GONE, SETTINGS, covered_by, replays_to_a_win, small_games, state_of
 
+from printgen.deal import JEDI_TEMPLE, Deal
 from printgen.deal.rating.key import find_key
+from printgen.deal.search.lengthbound import MovesLeft
 from printgen.deal.search.shortest import Heuristic, _Bounded
 from printgen.deal.search.solver import solve_from
 from printgen.deal.search.state import Board
 from printgen.deal.table.engine import Game, Position, replay
+from printgen.deal.table.rules import TEMPLE_SIZE
 from printgen.spec.dealfile import jedi_deal
 from printgen.spec.playermodel import model_data
 
@@ -38,10 +43,32 @@ def fewest_moves(game: Game, position: Position) -> int | None:
     return None
 
 
-@SETTINGS
-@given(small_games())
-def test_the_proven_length_is_the_exhaustive_one(game_at):
-    deal, level, position = game_at
+@st.composite
+def long_piles(draw: st.DrawFn) -> tuple[Deal, str, Position]:
+    """A game with one to three Temple cards left and a pile of 3-8 cards of any
+    values -4..4 (so a partner may lie deep in the Stockpile), at most one roll."""
+    level = draw(st.sampled_from(("padawan", "knight", "chosen")))
+    left = covered_by(draw(st.sets(st.integers(0, 5), min_size=1, max_size=1)))
+    n = draw(st.integers(3, 8))
+    values = draw(st.lists(st.integers(-4, 4), min_size=len(left) + n, max_size=len(left) + n))
+    rolls = draw(st.lists(st.tuples(st.integers(1, 3), st.integers(1, 3)), max_size=1))
+    opening = min(JEDI_TEMPLE.level(level).opening_rolls, len(rolls))
+    temple: list[int | None] = [None] * TEMPLE_SIZE
+    for i, value in zip(left, values):
+        temple[i] = value
+    deal = Deal(JEDI_TEMPLE, tuple(GONE if v is None else v for v in temple) + tuple(values[len(left):]),
+                tuple(rolls))
+    cursor = draw(st.integers(0, 2))
+    position = Position(temple=tuple(temple), piles=tuple(range(n)), cursor=cursor,
+                        has_draw=draw(st.booleans()), recycles_left=draw(st.integers(0, 1)),
+                        pool=tuple(sorted(rolls[0])) if opening else (), rolls_used=opening)
+    return deal, level, position
+
+
+def proven_length_is_exhaustive(deal: Deal, level: str, position: Position) -> None:
+    """A* proves the exhaustive length; the heuristic, and the bound of
+    lengthbound.py alone, never exceed the moves left on that shortest win, and the
+    bound counting Draws is never below the one counting cards alone."""
     game, board = Game(deal, level), Board(deal, level)
     s = state_of(board, position)
     truth = fewest_moves(game, position)
@@ -52,13 +79,43 @@ def test_the_proven_length_is_the_exhaustive_one(game_at):
     search = _Bounded(board, None)
     search.start = s
     bound = Heuristic(board)
+    draws, cards = MovesLeft(board), MovesLeft(board, draws=False)
     assert bound(s) <= truth
     moves, proven, low = search.a_star(tuple(board.to_move(m) for m in path), 200_000)
     assert proven and low == len(moves) == truth, (len(moves), low, truth)
     assert replays_to_a_win(game, position, list(moves))
     for done, move in enumerate(moves):      # the bound never exceeds the moves left
-        assert bound(state_of(board, position)) <= truth - done
+        here = state_of(board, position)
+        assert cards(here) <= draws(here) <= bound(here) <= truth - done
         position = game.apply(position, move)
+
+
+@SETTINGS
+@given(small_games())
+def test_the_proven_length_is_the_exhaustive_one(game_at):
+    proven_length_is_exhaustive(*game_at)
+
+
+@SETTINGS
+@given(long_piles())
+def test_the_proven_length_is_the_exhaustive_one_with_long_piles(game_at):
+    proven_length_is_exhaustive(*game_at)
+
+
+def test_the_bound_counts_the_draws_to_a_deep_partner():
+    # the apex +4 alone; its only partner, the -4, is the Stockpile's last card:
+    # four Draws and a Balance. Counting cards alone, one item and one group, less
+    # the Discard top at hand, say 1.
+    temple: list[int | None] = [4] + [None] * (TEMPLE_SIZE - 1)
+    pile = (1, 2, 3, 1, -4)
+    deal = Deal(JEDI_TEMPLE, tuple(GONE if v is None else v for v in temple) + pile, ())
+    position = Position(temple=tuple(temple), piles=tuple(range(len(pile))), cursor=1,
+                        has_draw=False, recycles_left=0, pool=(), rolls_used=0)
+    game, board = Game(deal, "knight"), Board(deal, "knight")
+    s = state_of(board, position)
+    assert fewest_moves(game, position) == 5
+    assert MovesLeft(board, draws=False)(s) == 1
+    assert MovesLeft(board)(s) == 5
 
 
 @pytest.mark.parametrize("number, level", [(9_100_003, "knight"), (9_100_020, "chosen"),

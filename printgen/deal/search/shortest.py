@@ -94,7 +94,8 @@ class Heuristic:
       v, target - v the larger count of the two in the Temple (one move removes at
       most one card of each);
     - groups of any size, with groups=True (Jedi Temple): lengthbound.MovesLeft, the
-      groups the Temple's shape needs and the pile cards and Force values they need."""
+      groups the Temple's shape needs and the pile cards and Force values they need,
+      with the Draws it takes to turn over pile cards of the values they need."""
 
     def __init__(self, board: Board, *, groups: bool = True) -> None:
         self.board = board
