@@ -1,0 +1,67 @@
+"""The star validation table from bench/tune_stars.py's lines, with the stars the
+shipped data/player-model.yaml gives (the same stars `printgen census --stars` and the
+sheet give: rating.rate's StarScale on the rating games and the key's proven recycles).
+
+    python bench/tune_stars.py --start 9200001 --count 2000 --extra 0 --jobs 2 --out v.jsonl
+    python bench/star_table.py v.jsonl
+
+Prints the table (deals per level first: a run cut short is tabled as far as it got),
+then every step where an independent player's win rate does not fall with a star.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from itertools import pairwise
+
+from printgen.deal.census.validation import StarResult, format_star_table, star_rows
+from printgen.deal.rating.rating import ModelRate
+from printgen.deal.table.rules import Level
+from printgen.spec.playermodel import model_data
+
+LEVELS = (Level.PADAWAN, Level.KNIGHT, Level.MASTER, Level.CHOSEN)
+
+
+def result(line: dict) -> StarResult:
+    data = model_data()
+    games = data.model.games
+    rating_games = line["games"][:games]
+    model = ModelRate(sum(g["won"] for g in rating_games), games, data.model.samples,
+                      sum(g["nodes"] for g in rating_games))
+    needed = line["recycles"] if line["recycle_needed"] else 0
+    level = Level(line["level"])
+    stars = data.stars.stars(level, model, needed) if line["winnable"] else 0
+    return StarResult(line["number"], line["level"], line["winnable"], stars, model.wins,
+                      games, model.nodes, line["recycles"], line["games"][games]["won"],
+                      line["greedy"], line["lookahead"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("lines", help="bench/tune_stars.py's output (JSON lines)")
+    args = parser.parse_args()
+    with open(args.lines, encoding="utf-8") as source:
+        results = [result(json.loads(line)) for line in source if line.strip()]
+    for level in LEVELS:
+        mine = [r.number for r in results if r.level == level.value]
+        if mine:
+            print(f"{level.value}: {len(mine)} deals, {min(mine)}-{max(mine)}")
+    print(format_star_table(results, LEVELS))
+    steps = []
+    rows = star_rows(results, LEVELS)
+    for before, after in pairwise(rows):
+        if before.level != after.level or not before.deals or not after.deals:
+            continue
+        for name in ("greedy", "lookahead", "held_out"):
+            if getattr(after, f"{name}_rate") >= getattr(before, f"{name}_rate"):
+                steps.append(f"{after.level} {before.stars}->{after.stars} stars: {name} "
+                             f"{100 * getattr(before, f'{name}_rate'):.1f}% then "
+                             f"{100 * getattr(after, f'{name}_rate'):.1f}%")
+    print("steps where a win rate does not fall:", "none" if not steps else "")
+    for step in steps:
+        print("  " + step)
+
+
+if __name__ == "__main__":
+    main()
