@@ -42,12 +42,17 @@ def main() -> None:
     parser.add_argument("lines", help="bench/tune_stars.py's output (JSON lines)")
     args = parser.parse_args()
     with open(args.lines, encoding="utf-8") as source:
-        results = [result(json.loads(line)) for line in source if line.strip()]
+        lines = [json.loads(line) for line in source if line.strip()]
+    results = [result(line) for line in lines]
     for level in LEVELS:
         mine = [r.number for r in results if r.level == level.value]
         if mine:
             print(f"{level.value}: {len(mine)} deals, {min(mine)}-{max(mine)}")
     print(format_star_table(results, LEVELS))
+    starred = [x for x in lines if x["winnable"] and x["recycle_needed"]]
+    open_count = [x for x in lines if x["recycles"] and not x["recycles_proven"]]
+    print(f"recycle star: {len(starred)} deal-levels, each with a win with no recycle proven "
+          f"impossible; {len(open_count)} keys recycle with fewer not ruled out (no star)")
     steps = []
     rows = star_rows(results, LEVELS)
     for before, after in pairwise(rows):

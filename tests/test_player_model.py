@@ -155,12 +155,15 @@ def test_the_shipped_cuts_only_break_ties_of_wins():
 @pytest.mark.parametrize("text, message", [
     ("samples: \"x\"", "model.samples: expected a whole number, got 'x'"),
     ("low_budget: \"900\"", "model.low_budget: expected at most budget (200), got 900"),
+    ("knight: [\"0.5\", \"0.1\", \"0.2\", \"0.3\"]",
+     "stars.hardness.knight: expected numbers from low to high"),
+    ("padawan: [\"0.1\", \"0.2\"]", "stars.hardness.padawan: expected a list of 4 numbers"),
 ])
 def test_bad_model_data_is_a_located_error(tmp_path, text, message):
     source = (model_data.__wrapped__.__globals__["data_dir"]() / "player-model.yaml").read_text()
     key = text.split(":")[0]
-    lines = [f"  {text}" if line.strip().startswith(f"{key}:") else line
-             for line in source.splitlines()]
+    lines = [line[:len(line) - len(line.lstrip())] + text     # the line's own indent
+             if line.strip().startswith(f"{key}:") else line for line in source.splitlines()]
     bad = tmp_path / "player-model.yaml"
     bad.write_text("\n".join(lines) + "\n")
     with pytest.raises(SpecError) as error:
