@@ -16,6 +16,7 @@ import json
 from itertools import pairwise
 
 from printgen.deal.census.validation import StarResult, format_star_table, star_rows
+from printgen.deal.rating.interval import wilson
 from printgen.deal.rating.rating import ModelRate
 from printgen.deal.table.rules import Level
 from printgen.spec.playermodel import model_data
@@ -37,9 +38,29 @@ def result(line: dict) -> StarResult:
                       line["greedy"], line["lookahead"])
 
 
+NAMES = {"padawan": "Padawan", "knight": "Jedi Knight", "master": "Jedi Master",
+         "chosen": "Chosen One"}
+
+
+def markdown(results: list[StarResult]) -> str:
+    head = ("| level | stars | deals | model, rating games | model, held-out game "
+            "| greedy player | look-ahead player |")
+    lines = [head, "|---|---|---|---|---|---|---|"]
+    for row in star_rows(results, LEVELS):
+        cells = [f"{100 * getattr(row, f'{name}_rate'):.1f}% "
+                 f"[{100 * getattr(row, f'{name}_low'):.1f}, {100 * getattr(row, f'{name}_high'):.1f}]"
+                 for name in ("held_out", "greedy", "lookahead")]
+        level = NAMES[row.level] if row.stars == 1 else ""
+        lines.append(f"| {level} | {'★' * row.stars} | {row.deals} ({100 * row.share:.0f}%) "
+                     f"| {100 * row.model_rate:.1f}% | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("lines", help="bench/tune_stars.py's output (JSON lines)")
+    parser.add_argument("--markdown", action="store_true",
+                        help="the table as docs/deal-sheets.md prints it")
     args = parser.parse_args()
     with open(args.lines, encoding="utf-8") as source:
         lines = [json.loads(line) for line in source if line.strip()]
@@ -48,7 +69,16 @@ def main() -> None:
         mine = [r.number for r in results if r.level == level.value]
         if mine:
             print(f"{level.value}: {len(mine)} deals, {min(mine)}-{max(mine)}")
-    print(format_star_table(results, LEVELS))
+    print(markdown(results) if args.markdown else format_star_table(results, LEVELS))
+    for stars in range(1, 6):
+        mine = [r for r in results if r.winnable and r.stars == stars]
+        shares = []
+        for name in ("greedy_won", "lookahead_won", "held_out_won"):
+            won = sum(getattr(r, name) for r in mine)
+            low, high = wilson(won, len(mine))
+            shares.append(f"{name.split('_')[0]} {100 * won / max(1, len(mine)):.1f}% "
+                          f"[{100 * low:.1f}, {100 * high:.1f}]")
+        print(f"pooled, {stars} stars: {len(mine)} deal-levels; " + ", ".join(shares))
     starred = [x for x in lines if x["winnable"] and x["recycle_needed"]]
     open_count = [x for x in lines if x["recycles"] and not x["recycles_proven"]]
     print(f"recycle star: {len(starred)} deal-levels, each with a win with no recycle proven "
