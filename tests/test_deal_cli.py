@@ -157,10 +157,15 @@ def test_player_model_is_deterministic_and_wins_less_seeing_less():
 
 
 def test_rating_pins():
+    # deal 1 at Knight: 8 of 8 games won, but its games spent 10,202 solver nodes, a
+    # hardness of 0.0638 just past Knight's first cut (0.0609): 2 stars (1 before the
+    # nodes broke ties)
     first = rate(jedi_deal(1), "knight", model_data())
-    assert (first.stars, first.model.wins, first.model.games, first.key.recycles) == (1, 8, 8, 0)
+    assert (first.stars, first.model.wins, first.model.games, first.model.nodes,
+            first.key.recycles) == (2, 8, 8, 10_202, 0)
     second = rate(jedi_deal(17), "master", model_data())
-    assert (second.stars, second.model.wins, second.key.recycles) == (5, 2, 0)
+    assert (second.stars, second.model.wins, second.model.nodes, second.key.recycles) == \
+        (5, 2, 13_621, 0)
     assert rate(jedi_deal(17), "master", model_data(), jobs=2) == second
 
 
@@ -170,7 +175,7 @@ def test_screen_never_drops_a_deal_of_the_asked_stars():
     them, and the games it keeps are the rating's."""
     from printgen.deal import screen
     kept = dropped = 0
-    for number in (1, 2):                  # 1 rates 1 star, 2 rates 5: both ends of the screen
+    for number in (1, 2):                  # 1 rates 2 stars (8 of 8 games won), 2 rates 5
         rating = rate(jedi_deal(number), "knight", model_data())
         for stars in range(1, 6):
             model = screen(jedi_deal(number), "knight", model_data(), stars)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal import JEDI_TEMPLE, Deal, ModelRate, Rating, rate, rating_json, solve
+from printgen.deal import JEDI_TEMPLE, Deal, Level, ModelRate, Rating, rate, rating_json, solve
 from printgen.deal.search.recycles import recycles_used
 from printgen.deal.table.engine import replay
 from printgen.spec.dealfile import jedi_deal
@@ -28,22 +28,22 @@ SAMPLE = range(1, 6)       # deal 3 at Knight, Master and Chosen One also stops 
 STOPPED_EARLY = {"padawan": 398, "knight": 60, "master": 60, "chosen": 60}
 
 
-def recycle_star(rating: Rating) -> bool:
+def recycle_star(rating: Rating, level: str) -> bool:
     scale = model_data().stars
-    return rating.stars > scale.stars(rating.model.rate, 0)
+    return rating.stars > scale.stars(Level(level), rating.model, 0)
 
 
 def check(deal: Deal, level: str, rating: Rating) -> None:
     key = rating.key
     assert replay(deal, level, key.moves).won and recycles_used(key.moves) == key.recycles
-    if recycle_star(rating):
+    if recycle_star(rating, level):
         assert key.recycle_needed and key.recycles
         assert solve(deal, level, recycles=0, budget=200_000).winnable is False
     if key.recycles and key.recycles_proven:     # proven: the star is not withheld
-        assert recycle_star(rating) and key.recycle_needed
+        assert recycle_star(rating, level) and key.recycle_needed
         assert solve(deal, level, recycles=key.recycles - 1, budget=200_000).winnable is False
     if key.recycles and not key.recycle_needed:
-        assert not recycle_star(rating) and not key.recycles_proven
+        assert not recycle_star(rating, level) and not key.recycles_proven
     data = rating_json(rating, 0)
     assert data["fewest_recycles_proven"] is key.recycles_proven
     assert data["recycle_needed_proven"] is key.recycle_needed
@@ -63,7 +63,7 @@ def test_a_search_cut_short_gives_no_star(level):
     check(deal, level, rating)
     key = rating.key
     assert key.recycles == 1 and not key.recycles_proven and not key.recycle_needed
-    assert rating.stars == 1 and not recycle_star(rating)
+    assert rating.stars == 1 and not recycle_star(rating, level)
     win = solve(deal, level, recycles=0, budget=100_000)       # the star would have been wrong
     assert win.winnable is True and replay(deal, level, win.moves).won
 
@@ -82,5 +82,5 @@ def test_a_proven_recycle_gets_the_star(level):
     deal = Deal(JEDI_TEMPLE, tuple(temple + [9, -7, 10, -3]), ((1, 1),) * 3)
     rating = rate(deal, level, model_data(), model=WON_ALL)
     assert rating.key.recycles == 1 and rating.key.recycles_proven and rating.key.recycle_needed
-    assert rating.stars == 2 and recycle_star(rating)
+    assert rating.stars == 2 and recycle_star(rating, level)
     check(deal, level, rating)

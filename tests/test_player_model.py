@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from printgen.deal import Deal, Level, StarScale
+from printgen.deal import Deal, Level, ModelRate, StarScale
 from printgen.deal.census.greedy import first_group, greedy_wins
 from printgen.deal.rating.knowledge import condition, determinize, hidden_places, legal, plan_wins
 from printgen.deal.rating.player import _Decider, options, play, seed_of
@@ -114,21 +114,56 @@ def test_the_greedy_player_takes_the_first_smallest_group():
 
 
 def test_star_scale_more_stars_for_fewer_wins():
-    scale = StarScale((1.0, 0.85, 0.7, 0.45), 1)
-    stars = [scale.stars(wins / 8, 0) for wins in range(9)]
+    scale = StarScale((1.0, 0.85, 0.7, 0.45), 1)         # no hardness cuts: Pyramid's way
+    stars = [scale.stars(Level.STANDARD, ModelRate(wins, 8, 3), 0) for wins in range(9)]
     assert stars == [5, 5, 5, 5, 4, 4, 3, 2, 1]
-    assert scale.stars(1.0, 1) == 2 and scale.stars(0.0, 2) == 5
+    assert scale.stars(Level.STANDARD, ModelRate(8, 8, 3), 1) == 2
+    assert scale.stars(Level.STANDARD, ModelRate(0, 8, 3), 2) == 5
+
+
+def test_hardness_cuts_split_equal_wins_by_the_nodes_spent():
+    cuts = (Level.KNIGHT, (0.01, 0.05, 0.2, 0.4))
+    scale = StarScale((1.0, 0.85, 0.7, 0.45), 1, (cuts,), 20_000)
+    knight = [[scale.stars(Level.KNIGHT, ModelRate(wins, 8, 3, nodes), 0)
+               for nodes in range(0, 16_001, 1_000)] for wins in range(9)]
+    assert knight[8][0] == 1 and knight[8][12] == 3 and knight[0][0] == 5
+    for row in knight:                                   # more nodes, never fewer stars
+        assert row == sorted(row)
+    for column in zip(*knight):                          # more wins, never more stars
+        assert list(column) == sorted(column, reverse=True)
+    assert scale.stars(Level.KNIGHT, ModelRate(8, 8, 3, 12_000), 1) == 4
+    assert scale.stars(Level.MASTER, ModelRate(8, 8, 3, 12_000), 0) == 1   # no cuts: wins only
+
+
+def test_the_shipped_cuts_only_break_ties_of_wins():
+    """Every Jedi Temple level has its four cuts, and the nodes a rating's games can
+    spend in all weigh less than one game lost, so a deal the model wins more often
+    never gets more stars."""
+    data = model_data()
+    levels = {level for level, _ in data.stars.hardness}
+    assert levels == {Level.PADAWAN, Level.KNIGHT, Level.MASTER, Level.CHOSEN}
+    params = data.model
+    most = params.games * (params.patience + params.budget)
+    assert data.stars.nodes_per_loss > most
+    for level in levels:
+        for wins in range(1, params.games + 1):
+            more = ModelRate(wins, params.games, params.samples, most)
+            fewer = ModelRate(wins - 1, params.games, params.samples, 0)
+            assert data.stars.stars(level, more, 0) <= data.stars.stars(level, fewer, 0)
 
 
 @pytest.mark.parametrize("text, message", [
     ("samples: \"x\"", "model.samples: expected a whole number, got 'x'"),
     ("low_budget: \"900\"", "model.low_budget: expected at most budget (200), got 900"),
+    ("knight: [\"0.5\", \"0.1\", \"0.2\", \"0.3\"]",
+     "stars.hardness.knight: expected numbers from low to high"),
+    ("padawan: [\"0.1\", \"0.2\"]", "stars.hardness.padawan: expected a list of 4 numbers"),
 ])
 def test_bad_model_data_is_a_located_error(tmp_path, text, message):
     source = (model_data.__wrapped__.__globals__["data_dir"]() / "player-model.yaml").read_text()
     key = text.split(":")[0]
-    lines = [f"  {text}" if line.strip().startswith(f"{key}:") else line
-             for line in source.splitlines()]
+    lines = [line[:len(line) - len(line.lstrip())] + text     # the line's own indent
+             if line.strip().startswith(f"{key}:") else line for line in source.splitlines()]
     bad = tmp_path / "player-model.yaml"
     bad.write_text("\n".join(lines) + "\n")
     with pytest.raises(SpecError) as error:

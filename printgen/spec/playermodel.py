@@ -7,12 +7,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from printgen.builtin import data_dir
-from printgen.deal import KeyBudgets, ModelData, ModelParams, StarScale
+from printgen.deal import KeyBudgets, Level, ModelData, ModelParams, StarScale
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
 MODEL_FILE = "player-model.yaml"
 MODEL_KEYS = ("samples", "low_budget", "budget", "patience", "candidates", "games", "seed")
+STAR_KEYS = ("win_rates", "hardness", "nodes_per_loss", "recycle_star")
 MOST = 10_000_000
 
 
@@ -28,27 +29,38 @@ def model_data(path: Path | None = None) -> ModelData:
     if whole["low_budget"] > whole["budget"]:
         check.fail(("model", "low_budget"), f"expected at most budget ({whole['budget']}), "
                                             f"got {whole['low_budget']}")
-    stars = check.mapping(top.get("stars"), ("stars",), ["win_rates", "recycle_star"],
+    stars = check.mapping(top.get("stars"), ("stars",), STAR_KEYS,
                           required=["win_rates", "recycle_star"])
-    rates = stars.get("win_rates")
-    if not isinstance(rates, list) or len(rates) != 4:
-        check.fail(("stars", "win_rates"), f"expected a list of 4 shares, got {rates!r}")
-        rates = ["1", "0.75", "0.5", "0.25"]
-    shares = tuple(check.number(r, ("stars", "win_rates", i), minimum=0, maximum=1)
-                   for i, r in enumerate(rates))
-    if list(shares) != sorted(shares, reverse=True):
-        check.fail(("stars", "win_rates"), f"expected shares from high to low, got {list(rates)}")
+    shares = _four(check, stars.get("win_rates"), ("stars", "win_rates"), high_first=True)
+    hardness = check.mapping(stars.get("hardness") or {}, ("stars", "hardness"),
+                             [level.value for level in Level])
+    cuts = tuple((Level(name), _four(check, value, ("stars", "hardness", name), high_first=False))
+                 for name, value in hardness.items())
     key = check.mapping(top.get("key"), ("key",), ["fewer_recycles", "short", "proof"],
                         required=["fewer_recycles", "short", "proof"])
     data = ModelData(
         ModelParams(**whole),
         StarScale(shares, check.integer(stars.get("recycle_star"), ("stars", "recycle_star"),
-                                        minimum=0)),
+                                        minimum=0),
+                  cuts, check.integer(stars.get("nodes_per_loss"), ("stars", "nodes_per_loss"),
+                                      default=0, minimum=0)),
         KeyBudgets(_whole(check, key.get("fewer_recycles"), ("key", "fewer_recycles")),
                    _whole(check, key.get("short"), ("key", "short")),
                    _whole(check, key.get("proof"), ("key", "proof"))))
     check.raise_errors()
     return data
+
+
+def _four(check: Checker, value: object, path: tuple, *, high_first: bool) -> tuple[float, ...]:
+    """Four cuts, each a number from 0 to 1, in order (high to low, or low to high)."""
+    if not isinstance(value, list) or len(value) != 4:
+        check.fail(path, f"expected a list of 4 numbers from 0 to 1, got {value!r}")
+        return (1.0, 0.75, 0.5, 0.25) if high_first else (0.25, 0.5, 0.75, 1.0)
+    cuts = tuple(check.number(v, (*path, i), minimum=0, maximum=1) for i, v in enumerate(value))
+    if list(cuts) != sorted(cuts, reverse=high_first):
+        order = "high to low" if high_first else "low to high"
+        check.fail(path, f"expected numbers from {order}, got {list(value)}")
+    return cuts
 
 
 def _whole(check: Checker, value: object, path: tuple) -> int:

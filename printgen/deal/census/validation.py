@@ -41,6 +41,7 @@ class StarResult:
     stars: int
     wins: int
     games: int
+    nodes: int              # solver nodes the rating games spent (the stars' tie-break)
     recycles: int | None
     held_out_won: bool
     greedy_won: bool
@@ -75,7 +76,8 @@ def _deal(args: tuple[RuleSet, int, tuple[str, ...], ModelData]) -> list[StarRes
     for level in levels:
         rating = rate(deal, level, data)
         results.append(StarResult(number, level, rating.winnable, rating.stars,
-                                  rating.model.wins, rating.model.games, rating.key.recycles,
+                                  rating.model.wins, rating.model.games, rating.model.nodes,
+                                  rating.key.recycles,
                                   play(deal, level, params.games, params).won,
                                   greedy_wins(deal, level), lookahead_wins(deal, level)))
     return results

@@ -1,10 +1,14 @@
 """The difficulty rating: 1 to 5 stars for a deal at a level.
 
 How hard a win is to find for a player who sees only what the level shows:
-- the player model (player.py) plays `games` seeded games of the deal; its win
-  rate, with a 95% Wilson interval, sets the stars on the scale of
-  data/player-model.yaml (1 star when it wins at least win_rates[0] of its
-  games, 2 at least win_rates[1], ..., 5 below the last);
+- the player model (player.py) plays `games` seeded games of the deal (its win
+  rate is printed with a 95% Wilson interval); their hardness, the games lost plus
+  one for every `nodes_per_loss` solver nodes they spent, per game, sets the stars
+  against the level's four cuts in data/player-model.yaml (1 star below the first,
+  5 at or above the last; the cuts put about a fifth of a level's deals at each
+  star). The nodes break the ties among deals with the same wins: the model had to
+  search longer to win the harder ones. A level with no cuts (Pyramid) takes its
+  stars from the win rate (1 star at win_rates[0] or more, ..., 5 below the last);
 - `recycle_star` more (at most 5) when a win needs a recycle: proven, that is the
   key recycles and the search for a win with no recycle completed and found none
   (key.recycle_needed). A count the key's budget left open (a win with fewer
@@ -28,20 +32,6 @@ from printgen.deal.table.rules import Level
 
 
 @dataclass(frozen=True)
-class StarScale:
-    """Stars from the model's win rate (see the module docstring)."""
-
-    win_rates: tuple[float, ...]
-    recycle_star: int
-
-    def stars(self, rate: float, recycles: int | None) -> int:
-        """Stars for the model's win rate and the recycles a win is proven to need
-        (0 or None when none is proven needed)."""
-        base = 1 + sum(1 for share in self.win_rates if rate < share)
-        return min(5, base + (self.recycle_star if recycles else 0))
-
-
-@dataclass(frozen=True)
 class ModelData:
     """What a rating is made with: the player model's parameters, the star scale and
     the key's search budgets. The caller reads them (printgen.spec.playermodel reads
@@ -55,11 +45,13 @@ class ModelData:
 @dataclass(frozen=True)
 class ModelRate:
     """The player model's games on one deal: wins of games, 95% Wilson interval,
-    and the determinizations it drew at each decision."""
+    the determinizations it drew at each decision and the solver nodes its games
+    spent in all."""
 
     wins: int
     games: int
     samples: int
+    nodes: int = 0
 
     @property
     def rate(self) -> float:
@@ -68,6 +60,45 @@ class ModelRate:
     @property
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
+
+    def hardness(self, nodes_per_loss: int) -> float:
+        """Games lost, plus one for every `nodes_per_loss` solver nodes spent, per
+        game: among deals with the same wins, the model searched longer to win the
+        harder ones."""
+        if not self.games:
+            return 0.0
+        spent = self.nodes / nodes_per_loss if nodes_per_loss else 0.0
+        return (self.games - self.wins + spent) / self.games
+
+
+@dataclass(frozen=True)
+class StarScale:
+    """Stars from the model's games (see the module docstring).
+
+    hardness: per level, four cuts on the games' hardness (lost games plus solver
+    nodes spent, see ModelRate.hardness), low to high: 1 star below the first, 5 at
+    or above the last. A level without cuts of its own (Pyramid) takes its stars from
+    the win rate: 1 star when it is at least win_rates[0], ..., 5 below the last.
+    """
+
+    win_rates: tuple[float, ...]
+    recycle_star: int
+    hardness: tuple[tuple[Level, tuple[float, ...]], ...] = ()
+    nodes_per_loss: int = 0
+
+    def model_stars(self, level: Level, model: ModelRate) -> int:
+        """Stars the model's games give, before any recycle star."""
+        for at, cuts in self.hardness:
+            if at is level:
+                score = model.hardness(self.nodes_per_loss)
+                return 1 + sum(1 for cut in cuts if score >= cut)
+        return 1 + sum(1 for share in self.win_rates if model.rate < share)
+
+    def stars(self, level: Level, model: ModelRate, recycles: int | None) -> int:
+        """Stars for the model's games and the recycles a win is proven to need
+        (0 or None when none is proven needed)."""
+        extra = self.recycle_star if recycles else 0
+        return min(5, self.model_stars(level, model) + extra)
 
 
 @dataclass(frozen=True)
@@ -84,22 +115,29 @@ class Rating:
         return self.key.winnable
 
 
-def _games(args: tuple[Deal, Level, ModelParams, tuple[int, ...]]) -> int:
-    deal, level, params, games = args
-    return sum(play(deal, level, game, params).won for game in games)
+def _game(args: tuple[Deal, Level, ModelParams, int]) -> tuple[bool, int]:
+    """One model game: won, and the solver nodes it spent."""
+    deal, level, params, game = args
+    result = play(deal, level, game, params)
+    return result.won, result.nodes
+
+
+def tally(games: list[tuple[bool, int]], samples: int) -> ModelRate:
+    """The ModelRate of games played, each (won, solver nodes spent)."""
+    return ModelRate(sum(won for won, _ in games), len(games), samples,
+                     sum(nodes for _, nodes in games))
 
 
 def model_rate(deal: Deal, level: Level, params: ModelParams, *,
-               stop: Callable[[int, int], bool] | None = None) -> ModelRate:
+               stop: Callable[[ModelRate], bool] | None = None) -> ModelRate:
     """The model's `params.games` games, one after the other; with `stop`, only until
-    stop(wins, played) is true (a partial count)."""
-    wins = played = 0
+    stop(the games so far) is true (a partial count)."""
+    games: list[tuple[bool, int]] = []
     for game in range(params.games):
-        wins += play(deal, level, game, params).won
-        played += 1
-        if stop is not None and stop(wins, played):
+        games.append(_game((deal, level, params, game)))
+        if stop is not None and stop(tally(games, params.samples)):
             break
-    return ModelRate(wins, played, params.samples)
+    return tally(games, params.samples)
 
 
 def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 1,
@@ -118,7 +156,7 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
         from printgen.workers import pool as worker_pool
         with worker_pool(jobs) as pool:
             searching = pool.submit(find_key, deal, at.level, data.key, budget=budget)
-            futures = [pool.submit(_games, (deal, at.level, params, (game,)))
+            futures = [pool.submit(_game, (deal, at.level, params, game))
                        for game in range(params.games)]
             key = searching.result()
             if key.winnable is False:
@@ -126,14 +164,14 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
                     future.cancel()
                 model = ModelRate(0, params.games, params.samples)
             else:
-                model = ModelRate(sum(f.result() for f in futures), params.games, params.samples)
+                model = tally([f.result() for f in futures], params.samples)
     else:
         key = find_key(deal, at.level, data.key, budget=budget)
         if model is None and key.winnable is False:
             model = ModelRate(0, params.games, params.samples)
         model = model or model_rate(deal, at.level, params)
     needed = key.recycles if key.recycle_needed else 0
-    stars = data.stars.stars(model.rate, needed) if key.winnable else 0
+    stars = data.stars.stars(at.level, model, needed) if key.winnable else 0
     return Rating(stars, model, key, at.recycles)
 
 
@@ -143,14 +181,20 @@ def screen(deal: Deal, level: Level | str | None, data: ModelData,
     as soon as the games played show it cannot (the key can only add recycle_star).
     They are the same games rate() plays with `data`, so a deal is never wrongly left
     out, and the result can be handed to rate()."""
-    scale, games = data.stars, data.model.games
+    scale, params = data.stars, data.model
+    at = deal.rules.level(level).level
 
-    def reachable(wins: int, played: int) -> set[int]:
-        most = scale.stars(wins / games, 0)                      # losing every game left
-        fewest = scale.stars((wins + games - played) / games, 0)  # winning every one
+    def reachable(model: ModelRate) -> set[int]:
+        left = params.games - model.games
+        # the games left all lost with every node of their patience spent (and more
+        # than its last search may overrun), or all won spending none: the stars lie
+        # between (they grow with losses and with nodes)
+        worst = ModelRate(model.wins, params.games, params.samples,
+                          model.nodes + left * (params.patience + params.budget))
+        best = ModelRate(model.wins + left, params.games, params.samples, model.nodes)
+        fewest, most = scale.model_stars(at, best), scale.model_stars(at, worst)
         return {min(5, s + extra) for s in range(fewest, most + 1)
                 for extra in (0, scale.recycle_star)}
 
-    model = model_rate(deal, deal.rules.level(level).level, data.model,
-                       stop=lambda wins, played: stars not in reachable(wins, played))
-    return model if model.games == games and stars in reachable(model.wins, games) else None
+    model = model_rate(deal, at, params, stop=lambda model: stars not in reachable(model))
+    return model if model.games == params.games and stars in reachable(model) else None
