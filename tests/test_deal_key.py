@@ -57,7 +57,8 @@ def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_p
     assert f"Difficulty {'★' * stars}{'☆' * (5 - stars)}" in page1
     model = rating["model"]
     assert (f"won {model['wins']} of {model['games']} games ({round(100 * model['rate'])}%; "
-            f"95% interval {round(100 * model['low'])} to {round(100 * model['high'])}%)") in page1
+            f"95% interval {round(100 * model['low'])} to {round(100 * model['high'])}%), "
+            f"searching {model['nodes']:,} positions in all") in page1
     r, allowed = rating["fewest_recycles"], rating["recycles_allowed"]
     allowed_words = f"{allowed} recycle" + ("s" if allowed != 1 else "")
     stated = (f"A win needs {r} of the level's {allowed_words}" if rating["fewest_recycles_proven"]

@@ -123,7 +123,7 @@ class SheetWords:
         budgets = model_data().key
         return {"stars": rating.stars, "wins": model.wins, "games": model.games,
                 "rate": round(100 * model.rate), "low": round(100 * low),
-                "high": round(100 * high), "recycles": key.recycles,
+                "high": round(100 * high), "searched": f"{model.nodes:,}", "recycles": key.recycles,
                 "used": plural(key.recycles or 0, "recycle"),
                 "allowed": plural(rating.recycles_allowed, "recycle"), "moves": key.length, "steps": self.steps,
                 "temple": self.temple, "short": f"{budgets.short + budgets.proof:,}",

@@ -101,7 +101,7 @@ def rating_json(rating: Any, steps: int) -> dict[str, Any]:
         "stars": rating.stars,
         "model": {"wins": model.wins, "games": model.games, "rate": round(model.rate, 4),
                   "low": round(low, 4), "high": round(high, 4), "interval": "95% Wilson",
-                  "samples": model.samples},
+                  "samples": model.samples, "nodes": model.nodes},
         "fewest_recycles": key.recycles,
         "fewest_recycles_proven": key.recycles_proven,
         "recycle_needed_proven": key.recycle_needed,
