@@ -34,9 +34,9 @@ pile cards alone. The search restarts after Luby-sequence node budgets, switchin
 order, keeping what it proved lost; a Solver's restarts take turns with and without
 the forced Draw (each finds fast some wins the other finds slowly: deal 7,000,400 at
 Chosen One took 169,842 positions without it and takes 80 with it, while a few deals
-take longer with it alone), as run_plan says. The player model's searches
-(solve_from) use none of the rules marked "Solver's searches" and take the orders in
-plain turns, so its games are those the star scale was set with.
+take longer with it alone). The player model's searches (solve_from) use none of
+the rules marked "Solver's searches", so its games are those the star scale was set
+with.
 """
 
 from __future__ import annotations
@@ -203,30 +203,15 @@ def _luby(i: int) -> int:
     return _luby(i - (1 << (k - 1)) + 1)
 
 
-def run_plan(attempt: int, turns: dict[int, int]) -> tuple[Callable[[tuple], tuple], bool]:
-    """The move order and whether the Draw is forced, for a Solver's restart number
-    `attempt` (from 1; `turns` counts the runs of each length so far). Restart i runs
-    Luby(i) * base positions; the k-th run of length 2^j takes pair k + j of the six
-    (order k mod 3, Draw forced when k is even). So every length tries every pair
-    and the first long runs do not all take the same one (taken in plain turns, with
-    the Draw forced every other restart, the runs of 4, 8, 16, ... base lengths,
-    restarts 7, 15, 31, ..., all forced the Draw with order 0 or 2)."""
-    length = _luby(attempt)
-    turn = turns[length] = turns.get(length, -1) + 1
-    turn += length.bit_length() - 1
-    return _order_key(attempt - 1, turn % 3), turn % 2 == 0
-
-
-def _order_key(attempt: int, order: int | None = None) -> Callable[[tuple], tuple]:
+def _order_key(attempt: int) -> Callable[[tuple], tuple]:
     """Three move orders, taken in turn by the restarts (each wins deals the others
     find hard), all sharing one lost table:
     0: the groups with the most cards first, then the fewest Force values;
     1: the fewest Force values, then the most Temple cards, the fewest pile cards;
     2: the fewest Force values, then the fewest Temple cards, the most pile cards.
-    The order is `order`, or else attempt % 3. From the fourth attempt on, ties are
-    broken by a fixed scramble per attempt."""
+    From the fourth attempt on, ties are broken by a fixed scramble per attempt."""
     mult = (attempt * 0x9E3779B1) | 1
-    order = attempt % 3 if order is None else order
+    order = attempt % 3
 
     def key(group: tuple) -> tuple:
         temple = group[1].bit_count()
@@ -462,15 +447,10 @@ class _Search:
         move order after Luby(i) * base nodes (what earlier runs proved lost stays)."""
         attempt = 0
         self.budget = self.nodes + budget
-        turns: dict[int, int] = {}
         while self.nodes < self.budget:
             attempt += 1
-            if self.draw_first:
-                # the runs of each length take the six (order, forced Draw) pairs in
-                # turn, each length starting one pair further on (see run_plan)
-                self.key, self.forcing = run_plan(attempt, turns)
-            else:
-                self.key = _order_key(attempt - 1)
+            self.key = _order_key(attempt - 1)
+            self.forcing = self.draw_first and attempt % 2 == 1
             self._groups.clear()
             self._landed.clear()
             if len(self._made) > MADE_LIMIT:
