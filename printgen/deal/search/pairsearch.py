@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printgen.deal.search.bag import BagCheck, WasteCheck, bag_code
+from printgen.deal.search.bag import WASTE_SHIFT, BagCheck, WasteCheck, bag_code
 from printgen.deal.search.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
 from printgen.deal.table.rules import TEMPLE_SIZE
 from printgen.errors import BudgetExceeded
@@ -201,7 +201,7 @@ class PairSearch:
                     in_waste = waste_bags_get(waste)
                     if in_waste is None:
                         in_waste = waste_bags[waste] = bag_of(waste)
-                    clearable = waste_get((removed, bag - in_waste, waste))
+                    clearable = waste_get(removed | (bag - in_waste) << 28 | waste << WASTE_SHIFT)
                     if clearable is None:
                         clearable = waste_check(removed, bag - in_waste, waste, WASTE_EFFORT)
             if clearable and expand(removed, piles, cursor, rec, bag, landed):
