@@ -18,10 +18,16 @@ wall seconds do; run it on a quiet machine all the same (nice -n 10 is fine).
 With --jobs N the deals are measured in N worker processes (each deal's times are
 still those of one process; N at most the machine's cores, or the times grow).
 
+With --verdicts it measures the verdict alone (solve: CPU seconds and positions per
+deal), prints per level the verdicts, the median, p99 and max time and the ten
+slowest deals, and runs no key, rating or sheet.
+
 Run: python bench/bench_deal_times.py [--count 200] [--start 1] [--levels padawan,knight,master,chosen]
-     [--sheets 5] [--csv FILE] [--jobs 1]
+     [--sheets 5] [--csv FILE] [--jobs 1] [--verdicts]
 The issue's check, 10,000 deals per level (about 7 hours of CPU: 3.6 hours with 2 jobs):
      nice -n 10 python bench/bench_deal_times.py --count 10000 --start 9100001 --sheets 20 --jobs 2
+The verdicts alone over the same deals (a few minutes of CPU):
+     nice -n 10 python bench/bench_deal_times.py --count 10000 --start 9100001 --verdicts
 """
 
 from __future__ import annotations
@@ -74,6 +80,38 @@ def measure(number: int, level: str) -> Row:
             key.recycle_needed)
 
 
+def verdict_one(work: tuple[int, str]) -> tuple[int, str, float, int, bool | None]:
+    """(deal, level, CPU seconds of the verdict, positions searched, verdict)."""
+    number, level = work
+    solution, seconds = cpu(solve, jedi_deal(number), level)
+    return number, level, seconds, solution.nodes, solution.winnable
+
+
+def verdicts(args: argparse.Namespace) -> int:
+    """The --verdicts run: the verdict's time per deal and level, the slowest named."""
+    began = time.perf_counter()
+    rows = []
+    for level in args.levels.split(","):
+        work = [(n, level) for n in range(args.start, args.start + args.count)]
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                part = list(pool.map(verdict_one, work, chunksize=16))
+        else:
+            part = [verdict_one(w) for w in work]
+        rows += part
+        told = {answer: sum(r[4] is answer for r in part) for answer in (True, False, None)}
+        print(f"{level:<8} {len(part)} deals: winnable {told[True]}, unwinnable {told[False]}, "
+              f"undecided {told[None]} | solve {quantiles([r[2] for r in part])} | slowest: "
+              + ", ".join(f"{r[0]} {r[2]:.3f} s ({r[3]} positions)"
+                          for r in sorted(part, key=lambda r: -r[2])[:10]), flush=True)
+    if args.csv:
+        lines = ["deal,level,solve_s,nodes,winnable"]
+        lines += [f"{r[0]},{r[1]},{r[2]:.4f},{r[3]},{r[4]}" for r in rows]
+        Path(args.csv).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{time.perf_counter() - began:.0f} s in all")
+    return 0
+
+
 def quantiles(values: list[float]) -> str:
     ordered = sorted(values)
     p99 = ordered[max(0, -(-len(ordered) * 99 // 100) - 1)]
@@ -90,8 +128,11 @@ def main() -> int:
     parser.add_argument("--sheets", type=int, default=5, help="slowest deals run as sheets")
     parser.add_argument("--csv", default=None, help="write every deal's row to this file")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes measuring deals")
+    parser.add_argument("--verdicts", action="store_true", help="time the verdicts alone")
     args = parser.parse_args()
     jedi_deal(1)                                    # the deck file read before any timing
+    if args.verdicts:
+        return verdicts(args)
     began = time.perf_counter()
     rows: list[Row] = []
     for level in args.levels.split(","):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from printgen.deal.search.state import FULL, Board
 
 BITS = 3
+WASTE_SHIFT = 28 + BITS * 14    # WasteCheck's key: the Temple, the bag (values to 13), the waste
 
 
 def bag_code(values: list[int] | tuple[int, ...], lone: int | None) -> int:
@@ -71,11 +72,21 @@ class BagCheck:
         if single:
             result = self.clear(removed | single, bag)
         else:
-            result = any(self.clear(removed | mask, bag) for mask in pairs) or any(
-                bag >> (bit.bit_length() - 1) & 7 and self.clear(removed | card, bag - bit)
-                for card, bit in with_bag)
+            result = self._clears(removed, bag, pairs, with_bag)
         self.clearable[key] = result
         return result
+
+    def _clears(self, removed: int, bag: int, pairs: list[int],
+                with_bag: list[tuple[int, int]]) -> bool:
+        """clear() with no lone card available: the Temple pairs, then a Temple card
+        with a bag card (loops rather than any(): no generator per call)."""
+        for mask in pairs:
+            if self.clear(removed | mask, bag):
+                return True
+        for card, bit in with_bag:
+            if bag >> (bit.bit_length() - 1) & 7 and self.clear(removed | card, bag - bit):
+                return True
+        return False
 
 
 class _OutOfEffort(Exception):
@@ -96,7 +107,8 @@ class WasteCheck:
     def __init__(self, bag: BagCheck) -> None:
         self.bag = bag
         self.pile = bag.board.pile
-        self.known: dict[tuple[int, int, int], bool] = {}
+        # per removed | bag << 28 | waste << WASTE_SHIFT
+        self.known: dict[int, bool] = {}
         self.left = 0
 
     def check(self, removed: int, bag: int, waste: int, effort: int) -> bool:
@@ -108,12 +120,34 @@ class WasteCheck:
         except _OutOfEffort:
             return True
 
+    def _top_leaves(self, removed: int, bag: int, waste: int, rest: int, partner: int,
+                    pairs: list[int], with_bag: list[tuple[int, int]]) -> bool:
+        """The moves of __call__ when the waste's top is no King: the top with a Temple
+        card, then with a stock card, then the Temple pairs, then a Temple card with a
+        stock card of another value than the top's."""
+        temple = self.bag.temple
+        for card, _ in with_bag:
+            if temple[card.bit_length() - 1] == partner and self(removed | card, bag, rest):
+                return True
+        if partner > 0 and bag >> (BITS * partner) & 7 and self(
+                removed, bag - (1 << (BITS * partner)), rest):
+            return True
+        for mask in pairs:
+            if self(removed | mask, bag, waste):
+                return True
+        top_bit = 1 << (BITS * (self.bag.target - partner))
+        for card, bit in with_bag:
+            if bit != top_bit and bag >> (bit.bit_length() - 1) & 7 and self(
+                    removed | card, bag - bit, waste):
+                return True
+        return False
+
     def __call__(self, removed: int, bag: int, waste: int) -> bool:
         if not waste:
             return self.bag.clear(removed, bag)
         if removed == FULL:
             return True
-        key = (removed, bag, waste)
+        key = removed | bag << 28 | waste << WASTE_SHIFT
         known = self.known.get(key)
         if known is not None:
             return known
@@ -132,14 +166,7 @@ class WasteCheck:
             # The waste's top leaving is tried first. A Temple card of its partner value
             # takes it rather than a stock card of the same value: the stock card kept
             # can do all the waste card could, and the cards under it come free.
-            top_bit = 1 << (BITS * self.pile[top])
-            result = (any(check.temple[card.bit_length() - 1] == partner
-                          and self(removed | card, bag, rest) for card, _ in with_bag)
-                      or bool(partner > 0 and bag >> (BITS * partner) & 7
-                              and self(removed, bag - (1 << (BITS * partner)), rest))
-                      or any(self(removed | mask, bag, waste) for mask in pairs)
-                      or any(bit != top_bit and bag >> (bit.bit_length() - 1) & 7
-                             and self(removed | card, bag - bit, waste)
-                             for card, bit in with_bag))
+            # (loops rather than any(): the same order, without a generator per call)
+            result = self._top_leaves(removed, bag, waste, rest, partner, pairs, with_bag)
         self.known[key] = result
         return result

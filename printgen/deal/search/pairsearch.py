@@ -7,6 +7,14 @@ pile card at `cursor`; `cursor == n` means the deck is empty. A lost state also
 proves lost every state with the same cards and recycles at a later cursor (the
 Draws reach it) and every state with fewer recycles.
 
+A Draw (or a Recycle) skips the positions where nothing new can be done: it goes
+on while the new deck top is no King, partners no available pyramid card and does
+not make the target with the card under it, through a Recycle when the deck runs
+out (skip() in _searcher). The state it lands on tries only the moves with its deck
+top and the Draw: its other moves (the waste top's, the pyramid pairs) lead where
+moves tried before the skip led, or to the same cards later or with fewer
+recycles, all lost (the order in expand() tries them before the Draw).
+
 Three proofs of loss cut the search (all sound, see bag.py and `_Live`):
 - the bag: the Temple cannot be cleared even if every pile card left could be
   used at any time;
@@ -23,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printgen.deal.search.bag import BagCheck, WasteCheck, bag_code
+from printgen.deal.search.bag import WASTE_SHIFT, BagCheck, WasteCheck, bag_code
 from printgen.deal.search.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
 from printgen.deal.table.rules import TEMPLE_SIZE
 from printgen.errors import BudgetExceeded
@@ -159,7 +167,8 @@ class PairSearch:
                 cards ^= low
             return code
 
-        def search(removed: int, piles: int, cursor: int, rec: int, bag: int) -> bool:
+        def search(removed: int, piles: int, cursor: int, rec: int, bag: int,
+                   landed: bool = False) -> bool:
             nonlocal nodes
             if removed == FULL:
                 return True
@@ -192,15 +201,41 @@ class PairSearch:
                     in_waste = waste_bags_get(waste)
                     if in_waste is None:
                         in_waste = waste_bags[waste] = bag_of(waste)
-                    clearable = waste_get((removed, bag - in_waste, waste))
+                    clearable = waste_get(removed | (bag - in_waste) << 28 | waste << WASTE_SHIFT)
                     if clearable is None:
                         clearable = waste_check(removed, bag - in_waste, waste, WASTE_EFFORT)
-            if clearable and expand(removed, piles, cursor, rec, bag):
+            if clearable and expand(removed, piles, cursor, rec, bag, landed):
                 return True
             lost[base] = entry & ~(63 << shift) | (cursor + 1) << shift
             return False
 
-        def expand(removed: int, piles: int, cursor: int, rec: int, bag: int) -> bool:
+        def skip(piles: int, prev: int, nxt: int, rec: int, by_value: dict,
+                 moves: list[tuple]) -> tuple[int, int]:
+            """Where a Draw (or a Recycle) lands, the moves made on the way appended to
+            `moves` (a Draw was just made onto the card at `prev`, or prev is -1 after a
+            Recycle, with `nxt` the deck top): the first deck top that is a King, has a
+            partner among the available pyramid cards or makes the target with the waste
+            top; past the deck's end, the Recycle and on, or the deck's end when no
+            recycle is left. Every other move at the positions passed over leads where
+            a move tried before this Draw or Recycle led, or to a state with the same
+            cards at a later position or with fewer recycles: all lost."""
+            while True:
+                while nxt < n:
+                    v = pile[nxt]
+                    if v == lone or target - v in by_value or (prev >= 0 and v + pile[prev] == target):
+                        return nxt, rec
+                    rest = piles >> (nxt + 1)
+                    prev, nxt = nxt, nxt + (rest & -rest).bit_length() if rest else n
+                    moves.append(DRAW_MOVE_T)
+                if not rec or not piles:
+                    return n, rec
+                rec -= 1
+                moves.append(RECYCLE_MOVE_T)
+                prev, nxt = -1, (piles & -piles).bit_length() - 1
+
+        def expand(removed: int, piles: int, cursor: int, rec: int, bag: int, landed: bool) -> bool:
+            """The moves of a state; `landed`: reached by skip(), so that the moves with
+            the waste top and the pyramid pairs lead where moves already tried led."""
             info = temple_get(removed) or temple_moves(removed)
             king, pairs, by_value = info
             if king:
@@ -229,24 +264,27 @@ class PairSearch:
                     if search(removed | bit, without, nxt, rec, less):
                         path.append((BALANCE, bit, True, False, (), 0))
                         return True
-            if w:
+            if w and not landed:
                 without, less = piles & ~(1 << top), bag - bits[top]
                 for bit in by_value.get(target - w, ()):
                     if search(removed | bit, without, cursor, rec, less):
                         path.append((BALANCE, bit, False, True, (), 0))
                         return True
-            for mask in pairs:
+            for mask in () if landed else pairs:
                 if search(removed | mask, piles, cursor, rec, bag):
                     path.append((BALANCE, mask, False, False, (), 0))
                     return True
-            if d:
-                if search(removed, piles, nxt, rec, bag):
-                    path.append(DRAW_MOVE_T)
+            if d or (rec and piles):
+                # Draw (or Recycle), and on past the positions where nothing new can be
+                # done (skip())
+                made = [DRAW_MOVE_T] if d else [RECYCLE_MOVE_T]
+                land, left = (skip(piles, cursor, nxt, rec, by_value, made) if d else
+                              skip(piles, -1, (piles & -piles).bit_length() - 1, rec - 1, by_value,
+                                   made))
+                # (at the deck's end with no recycle left nothing new can be done)
+                if (land < n or left) and search(removed, piles, land, left, bag, True):
+                    path.extend(reversed(made))
                     return True
-            elif rec and piles and search(removed, piles, (piles & -piles).bit_length() - 1, rec - 1,
-                                          bag):
-                path.append(RECYCLE_MOVE_T)
-                return True
             if d and w and d + w == target and search(removed, piles & ~(1 << cursor | 1 << top), nxt,
                                                       rec, bag - bits[cursor] - bits[top]):
                 path.append((BALANCE, 0, True, True, (), 0))

@@ -17,7 +17,15 @@ pruning that never changes a verdict:
 - (Solver's searches, every other restart) with no Draw card and cards in the
   stock, Draw is the only move: it loses nothing, since the Discard Pile stays as
   it is and every group possible without a Draw card is possible with one, so the
-  state and the one after the Draw are won or lost together.
+  state and the one after the Draw are won or lost together;
+- (Solver's searches) for the same reason such a state is looked up in the lost
+  table, and remembered, as the state after its Draw (_Search.alike);
+- (Solver's searches) a Draw goes on over the Draw cards that are in no group
+  (_Search.leap), and the state it lands on tries only the moves with its Draw
+  card, the Draw, the Recycle and the groups of pile cards alone
+  (_Search.landed_moves): every other move there leads where a move tried before
+  the Draw led, or to the same cards further on;
+- the loss check's answer is kept per lost-table key (it reads nothing else).
 tests/test_deal_soundness.py checks the verdicts against an exhaustive search
 of the engine's own legal moves.
 Move order: Use the Force (only when no Sylop leaves at no cost), Balance groups
@@ -26,8 +34,9 @@ pile cards alone. The search restarts after Luby-sequence node budgets, switchin
 order, keeping what it proved lost; a Solver's restarts take turns with and without
 the forced Draw (each finds fast some wins the other finds slowly: deal 7,000,400 at
 Chosen One took 169,842 positions without it and takes 80 with it, while a few deals
-take longer with it alone). The player model's searches (solve_from) never force it,
-so its games are those the star scale was set with.
+take longer with it alone). The player model's searches (solve_from) use none of
+the rules marked "Solver's searches", so its games are those the star scale was set
+with.
 """
 
 from __future__ import annotations
@@ -36,10 +45,11 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from printgen.deal.search.bounds import LossCheck
+from printgen.deal.search.bounds import OFFSET, LossCheck
 from printgen.deal.search.pairsearch import PairSearch
 from printgen.deal.search.state import (
     BALANCE,
+    DRAW_KIND,
     DRAW_MOVE_T,
     FORCE,
     FULL,
@@ -48,6 +58,7 @@ from printgen.deal.search.state import (
     Board,
     State,
     force_options,
+    pool_values,
     zero_options,
 )
 from printgen.deal.table.deal import Deal
@@ -226,6 +237,9 @@ class _Search:
         self.complete = complete
         self.draw_first = draw_first        # may restarts force the Draw (see run())
         self.forcing = False                # this restart forces it
+        # A state with no Draw card and cards in the stock is won or lost with the one
+        # after its Draw: look it up and remember it as that one
+        self.alike = draw_first
         self.budget = 0
         self.lost: dict[int, list[tuple[int, int]]] = {}
         self.nodes = 0
@@ -233,7 +247,11 @@ class _Search:
         self.path: list[tuple] = []
         self.key = _order_key(0)
         self.loss_check = LossCheck(board, complete=complete)
+        # the loss check's answers by the lost table's key (they depend on nothing else)
+        self.checked: dict[int, bool] = {}
+        self._reach: dict[tuple[int, int], int] = {}     # leap(): sums per Temple and pool
         self._groups: dict[tuple, tuple] = {}     # the moves per key, this restart's order
+        self._landed: dict[int, tuple] = {}       # landed_moves() per moves() tuple's id
         self._made: dict[tuple, tuple] = {}       # the groups per key, for every restart
         # what moves() reads of the board, kept at hand (the solver's hot loop)
         self._plain_draw = not board.rules.auto_flip
@@ -264,6 +282,19 @@ class _Search:
         if entry is None:
             entry = self._groups[key] = self._moves(s, key[:-1], tail)
         return entry
+
+    def landed_moves(self, s: State) -> tuple[tuple, ...]:
+        """The moves of moves() that a leap's landing state still has to try: those
+        with its Draw card, the Draw and Recycle, and the groups of pile cards alone.
+        Each of the others (Temple cards and Force values alone, or with the Discard
+        top, or a Sylop's Use the Force without the Draw card) leads where a move
+        tried before the leap's first Draw led, or to the same cards further on."""
+        every = self.moves(s)
+        kept = self._landed.get(id(every))
+        if kept is None:
+            kept = self._landed[id(every)] = tuple(
+                m for m in every if m[2] or m[0] >= DRAW_KIND or (m[0] == BALANCE and not m[1]))
+        return kept
 
     def _moves(self, s: State, key: tuple, tail: int) -> tuple[tuple, ...]:
         """The moves of moves() (tail: 1 Draw is legal, 2 Recycle is, 3 both), from
@@ -297,6 +328,50 @@ class _Search:
         return (None, force_moves(board, s, cards), [g for g in groups if g[1]],
                 [g for g in groups if not g[1]])
 
+    def leap(self, s: State) -> tuple[State, int]:
+        """Draw from s, and go on drawing while the new Draw card is in no group: not
+        with Temple cards available, the Discard top (the card drawn before it) and
+        Force values of the pool, nor with any of these without Temple cards. Every
+        other move of the states passed over leads where a move of s leads, or to
+        the same cards further on, or (a group with the Discard top) to the state that
+        s's group with that card as its Draw card leads to, after its Draw: none is
+        better than a move of s. A Sylop or the last stock card stops the leap.
+        (state reached, Draws made)"""
+        board, draws = self.board, 1
+        s = board.apply(s, DRAW_MOVE_T)
+        removed, piles, cursor, hd, rec, pool, used = s
+        if not hd:
+            return s, draws
+        pile, force = board.pile, board.rules.force_value
+        sums = self._reach.get((removed, pool))
+        if sums is None:
+            sums = self._reach[(removed, pool)] = self._reachable(removed, pool)
+        target = board.rules.target + OFFSET
+        top = board.discard_top(piles, cursor)
+        rest = piles >> (cursor + 1)
+        while rest:
+            v = pile[cursor]
+            t = pile[top] if top >= 0 else 0
+            if v == force or sums >> (target - v) & 1 or sums >> (target - v - t) & 1:
+                break
+            top, cursor = cursor, cursor + (rest & -rest).bit_length()
+            rest = piles >> (cursor + 1)
+            draws += 1
+        return (removed, piles, cursor, 1, rec, pool, used), draws
+
+    def _reachable(self, removed: int, pool: int) -> int:
+        """Bitset (at OFFSET) of the sums of a set of available Temple cards (not
+        empty, unless groups of pile cards alone are searched) and Force values of
+        the pool, each counted + or -."""
+        board = self.board
+        sums = 0 if not self.complete else 1 << OFFSET
+        for i in board.available(removed):
+            v = board.temple[i]
+            sums |= (sums << v if v >= 0 else sums >> -v) | 1 << (v + OFFSET)
+        for v in pool_values(pool):
+            sums |= sums << v | sums >> v
+        return sums
+
     def win(self) -> list[tuple]:
         """The solver moves of the win the last run found."""
         return list(reversed(self.path))
@@ -310,8 +385,13 @@ class _Search:
         pops = self.loss_check.pops
         complete = self.complete
         free = self.loss_check.free
+        alike, n = self.alike, self.board.n
+        checked = self.checked
+        proven_get = checked.get
+        leaping, leap, forcing = self.alike, self.leap, self.forcing
+        landed_moves = self.landed_moves
 
-        def search(s: State) -> bool:
+        def search(s: State, landed: bool = False) -> bool:
             nonlocal nodes
             removed, piles, cursor, hd, rec, pool, used = s
             if removed == FULL:
@@ -327,6 +407,8 @@ class _Search:
                     piles ^= _below_top(discard, keep)
                     s = removed, piles, cursor, hd, rec, pool, used
             base = removed | piles << 28 | pool << 62 | used << POOL_SHIFT
+            if alike and not hd and cursor < n:
+                hd = 1      # won or lost with the Draw made (see _Search.alike)
             pos = 2 * cursor + hd
             entries = lost_get(base)
             if entries is not None:
@@ -337,9 +419,17 @@ class _Search:
             nodes += 1
             if nodes > limit:
                 raise BudgetExceeded
-            if not check(s):
-                for move in moves(s):
-                    if search(apply(s, move)):
+            proven = proven_get(base)
+            if proven is None:
+                proven = checked[base] = check(s)
+            if not proven:
+                for move in landed_moves(s) if landed else moves(s):
+                    if move is DRAW_MOVE_T and leaping and (s[3] or not forcing):
+                        after, draws = leap(s)
+                        if search(after, True):
+                            path.extend([move] * draws)
+                            return True
+                    elif search(apply(s, move)):
                         path.append(move)
                         return True
             if entries is None:
@@ -362,6 +452,7 @@ class _Search:
             self.key = _order_key(attempt - 1)
             self.forcing = self.draw_first and attempt % 2 == 1
             self._groups.clear()
+            self._landed.clear()
             if len(self._made) > MADE_LIMIT:
                 self._made.clear()
             self.limit = min(self.budget, self.nodes + base * _luby(attempt))
