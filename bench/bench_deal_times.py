@@ -92,12 +92,7 @@ def verdicts(args: argparse.Namespace) -> int:
     began = time.perf_counter()
     rows = []
     for level in args.levels.split(","):
-        work = [(n, level) for n in range(args.start, args.start + args.count)]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                part = list(pool.map(verdict_one, work, chunksize=16))
-        else:
-            part = [verdict_one(w) for w in work]
+        part = per_deal(verdict_one, args, level, chunksize=16)
         rows += part
         told = {answer: sum(r[4] is answer for r in part) for answer in (True, False, None)}
         print(f"{level:<8} {len(part)} deals: winnable {told[True]}, unwinnable {told[False]}, "
@@ -110,6 +105,16 @@ def verdicts(args: argparse.Namespace) -> int:
         Path(args.csv).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"{time.perf_counter() - began:.0f} s in all")
     return 0
+
+
+def per_deal(measure, args: argparse.Namespace, level: str, *, chunksize: int) -> list:
+    """measure((number, level)) for every deal of the run at one level, in order, in
+    --jobs worker processes when more than one."""
+    work = [(n, level) for n in range(args.start, args.start + args.count)]
+    if args.jobs <= 1:
+        return [measure(w) for w in work]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        return list(pool.map(measure, work, chunksize=chunksize))
 
 
 def quantiles(values: list[float]) -> str:
@@ -136,12 +141,7 @@ def main() -> int:
     began = time.perf_counter()
     rows: list[Row] = []
     for level in args.levels.split(","):
-        work = [(n, level) for n in range(args.start, args.start + args.count)]
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                part = list(pool.map(measure_one, work, chunksize=4))
-        else:
-            part = [measure_one(w) for w in work]
+        part = per_deal(measure_one, args, level, chunksize=4)
         rows += part
         n = len(part)
         print(f"{level:<8} {n} deals | solve {quantiles([r[2] for r in part])} | "
