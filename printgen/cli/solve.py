@@ -69,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     rules = rule_set(args.rules)
     rolls = parse_rolls(args.rolls) if args.rolls else ()
     if args.rolls and len(rolls) != rules.rolls:
-        raise InputError(f"--rolls: expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
+        raise InputError(f"--rolls: {args.rolls!r} gives {len(rolls)} rolls; "
+                         f"expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
     deal = load_deal_file(rules, Path(args.deck), rolls)
     level = level_of(rules, args.level).level
     short: Shortest | None = shortest(deal, level, budget=limit) if args.shortest else None
