@@ -82,11 +82,6 @@ def _fresh(thumb: Path, source: Path) -> bool:
     return stat.S_ISREG(made.st_mode) and made.st_mtime >= changed.st_mtime and keep(thumb)
 
 
-def _save_thumb(image: PILImage.Image, thumb: Path, *, height: int, longest: int | None = None) -> None:
-    """A JPEG preview height pixels tall (or longest pixels on its longer side)."""
-    write_bytes(thumb, jpeg(flat(image, height=height, longest=longest)))
-
-
 def stale(path: Path, thumb: Path, *, card: bool, root: Path) -> bool:
     """Whether a picture's preview (or, for a card, its copy) looks older than the
     picture: a guess from the files' dates, to start making it ahead (picture_thumb

@@ -78,19 +78,19 @@ def make(raw: bytes, *, card: bool) -> Made:
     picture it cannot read are raised."""
     with PILImage.open(io.BytesIO(raw)) as image:
         if image.width * image.height > MAX_PICTURE_PIXELS:
-            return Made(False)
+            return Made(False)             # known from the header, before decoding
         image.load()
-        small = flat(image, height=CARD_HEIGHT, longest=None if card else PAGE_SIDE)
-    return Made(True, jpeg(small), small_copy(small) if card else None)
+        return made_from(image, card=card)
 
 
-def made_from(image: PILImage.Image) -> Made:
-    """A card image's preview and copy, made from the image a PNG file was written
-    from: the very pixels reading the file back would give (PNG is lossless)."""
+def made_from(image: PILImage.Image, *, card: bool = True) -> Made:
+    """A picture's preview (and a card's copy) from its pixels: for a card image, the
+    image its PNG file was written from gives what reading the file back would give
+    (PNG is lossless)."""
     if image.width * image.height > MAX_PICTURE_PIXELS:
         return Made(False)
-    small = flat(image.convert("RGB") if image.mode != "RGB" else image, height=CARD_HEIGHT)
-    return Made(True, jpeg(small), small_copy(small))
+    small = flat(image, height=CARD_HEIGHT, longest=None if card else PAGE_SIDE)
+    return Made(True, jpeg(small), small_copy(small) if card else None)
 
 
 _pool: list[ThreadPoolExecutor] = []
