@@ -100,10 +100,9 @@ def items_table(board: Board, pile: list[int]) -> dict[int, int]:
         for v in roll:
             signed |= {t + v for t in signed} | {t - v for t in signed}
     singles = set(pile) | set(dice)
-    pairs = {a + b for i, a in enumerate(pile) for b in pile[i + 1:]}
-    pairs |= {a + b for a in set(pile) for b in dice}
-    pairs |= {a + b for a in dice for b in dice}
-    cards = {0} | set(pile) | {a + b for i, a in enumerate(pile) for b in pile[i + 1:]}
+    two_cards = {a + b for i, a in enumerate(pile) for b in pile[i + 1:]}
+    pairs = two_cards | {a + b for a in set(pile) for b in dice} | {a + b for a in dice for b in dice}
+    cards = {0} | set(pile) | two_cards
     some = {a + b for a in cards for b in signed}
     # later entries win: the fewest items for each sum
     return (dict.fromkeys(some, TOO_MANY) | dict.fromkeys(pairs, 2) | dict.fromkeys(singles, 1)
