@@ -162,14 +162,13 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
             if key.winnable is False:
                 for future in futures:
                     future.cancel()
-                model = ModelRate(0, params.games, params.samples)
             else:
                 model = tally([f.result() for f in futures], params.samples)
     else:
         key = find_key(deal, at.level, data.key, budget=budget)
-        if model is None and key.winnable is False:
-            model = ModelRate(0, params.games, params.samples)
-        model = model or model_rate(deal, at.level, params)
+    if model is None:
+        model = (ModelRate(0, params.games, params.samples) if key.winnable is False
+                 else model_rate(deal, at.level, params))
     needed = key.recycles if key.recycle_needed else 0
     stars = data.stars.stars(at.level, model, needed) if key.winnable else 0
     return Rating(stars, model, key, at.recycles)
