@@ -76,13 +76,21 @@ class StreamingCanvas(Canvas):
             ensure(*keys)
 
         self._doc.ensureMinPdfVersion = needing
+        fonts = self._doc.getInternalFontName
+
+        def font(name: str) -> Any:             # a font of reportlab's (an SVG picture's text)
+            self._foreign = True
+            return fonts(name)
+
+        self._doc.getInternalFontName = font
+        self._foreign = False
 
     def begin(self, *, keeping: bool) -> None:
         """A page is about to be drawn: note what it adds to the document if it is to be kept."""
         self.page_fonts, self.page_pictures = (PageFonts(), PagePictures()) if keeping else (None, None)
         self.finished = None
         self._objects = self._doc.objectcounter
-        self._needs = set()
+        self._needs, self._foreign = set(), False
 
     def drawImage(self, image: Any, x: float, y: float, width: float | None = None,  # reportlab's names
                   height: float | None = None, mask: Any = None, **options: Any) -> Any:
@@ -144,13 +152,18 @@ class StreamingCanvas(Canvas):
         _compact(page)
 
     def _keepable(self) -> bool:
-        """Whether the page being finished added nothing to its document but its faces
-        and pictures (and drew nothing reportlab keeps outside its stream)."""
-        if self.page_pictures is None:
+        """Whether the page being finished uses nothing of its document but its faces and
+        pictures: it added no other object, named no font of reportlab's, no form but
+        its pictures, no shading or colour space (all of which an earlier page may have
+        added), and drew nothing reportlab keeps outside its stream."""
+        pictures = self.page_pictures
+        if pictures is None or self._foreign or self._shadingUsed or self._colorsUsed:
             return False
         added = self._doc.objectcounter - self._objects
-        return added == self.page_pictures.registered and not self._codeStack and not self._cropMarks and \
-            not self._psCommandsBeforePage and not self._psCommandsAfterPage
+        return added == pictures.registered and \
+            all(self._doc.getXObjectName(name) in pictures.objects for name in self._formsinuse) and \
+            not self._codeStack and not self._cropMarks and not self._psCommandsBeforePage and \
+            not self._psCommandsAfterPage
 
 
 _BOXES = ("_trimBox", "_bleedBox", "_cropBox", "_artBox")
