@@ -5,7 +5,8 @@ A copy of sabacc-62 whose second Sylop prints a name of its own (its `name:` fie
 runs under `printgen build DECK --watch`. The bench then saves, again and again, one
 card's text (that name) and, as often, a colour of the face template every card uses,
 and for each save waits until both the card's PNG and the deck's PDF have been
-replaced (their files' identities change), and until the watch says it is done (the
+replaced (their files' identities change; only the PDF with an --only that makes
+no PNGs), and until the watch says it is done (the
 gallery and the other outputs written too), and the CPU time the watch process took
 for the save (Linux). Beside it, a cold build of the same deck
 in a new process, taking turns with the edits, gives the ratio.
@@ -120,13 +121,14 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def edit_once(watch: Watch, path: Path, old: str, new: str, png: Path, pdf: Path) -> tuple[float, float, float]:
-    """Save, then the seconds until the PNG and PDF are replaced, until the watch is
-    done, and the watch's CPU seconds for the save (nan where unknown)."""
-    before = identity(png), identity(pdf)
+def edit_once(watch: Watch, path: Path, old: str, new: str, png: Path | None, pdf: Path) -> tuple[float, float, float]:
+    """Save, then the seconds until the PNG (unless None: none is built) and PDF are
+    replaced, until the watch is done, and the watch's CPU seconds for the save (nan
+    where unknown)."""
+    before = identity(png) if png else None, identity(pdf)
     cpu = cpu_seconds(watch.process.pid)
     saved = save(path, old, new)
-    while identity(png) == before[0] or identity(pdf) == before[1]:
+    while (png and identity(png) == before[0]) or identity(pdf) == before[1]:
         if watch.process.poll() is not None or time.perf_counter() - saved > 300 or watch.failed():
             raise SystemExit(f"the PNG and the PDF were not both replaced after saving {path.name}: "
                              f"{watch.failed() or 'no error said'}")
@@ -146,7 +148,9 @@ class Session:
         self.env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tree), *filter(None, [ENV.get("PYTHONPATH")])])}
         self.deck = project(folder)
         out = folder / "out"
-        self.png, self.pdf = out / "png" / "62-sylop.png", out / "bench-62-a4.pdf"
+        built = only[1].split(",") if only else ["png"]
+        self.png = out / "png" / "62-sylop.png" if "png" in built else None
+        self.pdf = out / "bench-62-a4.pdf"
         self.face = folder / "templates" / "sabacc-face.yaml"
         self.watch = Watch([sys.executable, "-m", "printgen", "build", str(self.deck), "--watch", "--out", str(out),
                             *only], folder, self.env)

@@ -120,9 +120,7 @@ class StreamingCanvas(Canvas):
             embedded.merge(one.widths, one.used)
         register_pictures(self._doc, kept.pictures)
         self._doc.ensureMinPdfVersion(*kept.needs)
-        self._formsinuse, self._colorsUsed, self._shadingUsed = list(kept.forms), dict(kept.colours), \
-            dict(kept.shadings)
-        self._currentPageHasImages = kept.images
+        self._formsinuse, self._currentPageHasImages = list(kept.forms), kept.images
         self._splicing = kept
         self.showPage()
         return True
@@ -145,9 +143,8 @@ class StreamingCanvas(Canvas):
             page.Contents, page.stream = _contents(self.spool, content, names), None
             if keeping and self.page_fonts is not None and self.page_pictures is not None:
                 self.finished = KeptPage(content, names, {name: getattr(self, name, None) for name in _BOXES},
-                                         forms, dict(page._colorsUsed), dict(page._shadingUsed), page.ExtGState,
-                                         images, self.page_fonts.kept(), tuple(self.page_pictures.objects.items()),
-                                         tuple(sorted(self._needs)))
+                                         forms, page.ExtGState, images, self.page_fonts.kept(),
+                                         tuple(self.page_pictures.objects.items()), tuple(sorted(self._needs)))
         self.page_fonts = self.page_pictures = None
         _compact(page)
 

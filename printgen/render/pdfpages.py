@@ -3,20 +3,22 @@ because some of its pages changed draws only those: each other page's finished,
 compressed content stream is spliced in as it was.
 
 A page's content stream depends on nothing but the page (render/pdf.py draws it from
-a fresh graphics state): its fonts are named by their face's content
+a fresh graphics state): its fonts are named by their files' content
 (render/pdftext.py), its pictures by theirs, its graphics states are its own. What it
 adds to its document is kept beside its stream and done again when it is spliced:
 the faces it draws with and the glyphs it uses of each (a face's subset is the union
 over every page, made when the document is saved), the pictures it places (in the
 order it first places them, so that they are numbered in the file as a drawn page
-numbers them) and the PDF version it needs (1.4 for transparency). A page whose drawing added anything else to its document (say a
-standard font of an SVG picture) is not kept: it is drawn every time.
+numbers them) and the PDF version it needs (1.4 for transparency). A page that uses
+anything else of its document (a standard font, form or shading, which an SVG
+picture's drawing may add, or find added by a page before) is not kept: it is drawn
+every time.
 
 Pages are kept under their content key (render/keys.py: the page's drawing, the keys
 of its sides, so the bytes of every font and picture they use) and how they are
 drawn (trim boxes, press CMYK and its profile); a page is spliced only where its
 fonts have the same names in the new document. The saved PDF is byte for byte what
-drawing every page gives (tests/test_watch_warm.py).
+drawing every page gives (tests/test_pdf_pages.py, tests/test_incremental.py).
 """
 
 from __future__ import annotations
@@ -51,8 +53,6 @@ class KeptPage:
     filters: tuple[str, ...]
     boxes: dict[str, Any]                       # canvas attribute (_trimBox, _bleedBox) -> its value
     forms: tuple[str, ...]                      # the pictures' XObject names, as the canvas lists them
-    colours: dict[Any, Any]
-    shadings: dict[Any, Any]
     states: Any                                 # the page's ExtGState dictionary, or None
     images: int                                 # reportlab's flag of a page that may place pictures
     faces: tuple[KeptFace, ...]
