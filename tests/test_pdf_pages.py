@@ -80,3 +80,22 @@ def test_a_page_has_the_same_content_stream_after_any_pages(pages, tmp_path):
     assert alone.get_contents().get_data() == after.get_contents().get_data()
     fonts, more = set(alone["/Resources"]["/Font"]), set(after["/Resources"]["/Font"])
     assert fonts < more
+
+
+def test_a_store_keeps_within_its_budget_the_pages_used_last(pages, tmp_path):
+    sheets = pages[:6]
+    roomy = PageStore()
+    render(sheets, tmp_path / "a.pdf", roomy)
+    store = PageStore(budget=sum(sorted(roomy.pages.sizes())[-3:]))    # room for any three of them
+    drawn = render(sheets, tmp_path / "a.pdf", store)
+    assert store.pages.size <= store.pages.budget and len(store.pages) == 3
+
+    def kept(page: Page) -> bool:
+        return store.pages.get((Keys("pdf").page(page), "[]")) is not None
+
+    oldest, next_one = [page for page in sheets if kept(page)][:2]
+    render([oldest], tmp_path / "b.pdf", store)                        # spliced: now the last to go
+    assert store.spliced == 1
+    render(sheets[:2], tmp_path / "c.pdf", store, cmyk=True)            # two new pages push two out
+    assert kept(oldest) and not kept(next_one)
+    assert render(sheets, tmp_path / "a.pdf", None) == drawn

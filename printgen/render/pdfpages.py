@@ -30,7 +30,7 @@ from typing import Any
 
 from printgen.render.kept import Kept
 
-BUDGET = 32 * 1024 * 1024       # bytes of kept pages (a 62-card deck's 14 pages take 0.1 MB)
+BUDGET = 32 * 1024 * 1024       # bytes of kept pages (a 62-card deck's 14 pages take 0.14 MB)
 
 
 @dataclass(frozen=True)
@@ -61,10 +61,10 @@ class KeptPage:
 
     @property
     def size(self) -> int:
-        """Roughly the bytes it keeps alive (its stream, its pictures' data)."""
-        pictures = sum(len(getattr(obj, "streamContent", b"") or b"") for _, obj in self.pictures)
+        """Roughly the bytes it keeps alive: its stream and notes (a picture's data is one
+        copy, shared by every page that places it, and counted in none)."""
         glyphs = sum(len(face.widths) + len(face.used) for face in self.faces)
-        return len(self.contents) + pictures + 64 * glyphs + 512
+        return len(self.contents) + 64 * glyphs + 256 * len(self.pictures) + 512
 
 
 class PageFonts:
@@ -126,8 +126,9 @@ def register_pictures(doc: Any, pictures: Iterable[tuple[str, Any]]) -> None:
 
 
 class PageStore:
-    """Kept pages by their content key and how they are drawn; counts of the pages
-    drawn and spliced (for a build's tests and benches)."""
+    """Kept pages by their content key and how they are drawn, up to a budget of bytes
+    (the page used longest ago let go first); counts of the pages drawn and spliced
+    (for a build's tests and benches)."""
 
     def __init__(self, budget: int = BUDGET) -> None:
         self.pages: Kept[KeptPage] = Kept(budget)
@@ -135,7 +136,11 @@ class PageStore:
         self.spliced = 0
 
     def get(self, key: tuple[str, str]) -> KeptPage | None:
-        return self.pages.get(key)
+        """The page kept under key, now the last to be let go."""
+        page = self.pages.get(key)
+        if page is not None:
+            self.pages.put(key, page, page.size)
+        return page
 
     def put(self, key: tuple[str, str], page: KeptPage) -> None:
         self.pages.put(key, page, page.size)
