@@ -99,3 +99,27 @@ def test_a_store_keeps_within_its_budget_the_pages_used_last(pages, tmp_path):
     render(sheets[:2], tmp_path / "c.pdf", store, cmyk=True)            # two new pages push two out
     assert kept(oldest) and not kept(next_one)
     assert render(sheets, tmp_path / "a.pdf", None) == drawn
+
+
+def test_one_font_file_at_two_paths_gives_the_same_bytes_spliced_or_drawn(tmp_path):
+    """Two copies of a font file are two faces with one digest: the second to be used
+    in a document is named with -2, so a page kept where it came second is spliced
+    only where it comes second again, else drawn."""
+    from printgen.fonts import user_face
+    data = Path(__file__).parent.joinpath("fixtures", "scripts", "fonts", "Latin.ttf").read_bytes()
+    names = []
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "font.ttf").write_bytes(data)
+        names.append(user_face(tmp_path / folder / "font.ttf"))
+    first, second = (Page(200, 100, (), (TextRun(10, 50, text, name, 12.0),))
+                     for text, name in (("First", names[0]), ("Second", names[1])))
+    store = PageStore()
+    for chosen in ([first, second], [second], [second, first], [first, second], [second, first]):
+        drawn = render(chosen, tmp_path / "drawn.pdf", None)
+        assert render(chosen, tmp_path / "spliced.pdf", store) == drawn
+    resources = PdfReader(tmp_path / "drawn.pdf").pages[1]["/Resources"]["/Font"]
+    assert len({name.split("-")[0] for name in resources}) == 1 and len(resources) == 2
+    # spliced: only "Second" before "First", as it was kept from the document before;
+    # each page kept under the other name is drawn (and kept again as it is named now)
+    assert (store.drawn, store.spliced) == (8, 1)
