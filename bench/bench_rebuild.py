@@ -10,7 +10,11 @@ process; the figures are its wall time and its CPU time (user + system, from the
 operating system's account of the child), as medians, and the incremental build's
 share of the clean build's.
 
-Usage: python bench/bench_rebuild.py [--runs 7] [--only all|pdf,png,...]
+With --against OTHER_CHECKOUT the same builds by that checkout's printgen, on a copy
+of its own, take turns with this one's, run for run: the ratios of their medians are
+the fair figure on a busy machine.
+
+Usage: python bench/bench_rebuild.py [--runs 7] [--only all|pdf,png,...] [--against OTHER_CHECKOUT]
 """
 
 from __future__ import annotations
@@ -25,14 +29,14 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_watch import ENV, NAMES, project  # the same deck as the watch's bench
+from bench_watch import ENV, NAMES, ROOT, project  # the same deck as the watch's bench
 
 
-def build(deck: Path, out: Path, only: list[str], folder: Path) -> tuple[float, float]:
+def build(deck: Path, out: Path, only: list[str], folder: Path, env: dict[str, str]) -> tuple[float, float]:
     """One build in a new process: its wall and CPU seconds."""
     started = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "printgen", "build", str(deck), "-q", "--jobs", "1", *only,
-                                "--out", str(out)], cwd=folder, env=ENV)
+                                "--out", str(out)], cwd=folder, env=env)
     _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - started
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -48,37 +52,70 @@ def save_name(deck: Path, run: int) -> None:
     deck.write_text(text.replace(f'"0", name: {old}}}', f'"0", name: {new}}}', 1), encoding="utf-8")
 
 
+KINDS = ("clean", "one card's text", "nothing changed")
+
+
+class Tree:
+    """The builds of one checkout's printgen, in a folder of its own."""
+
+    def __init__(self, tree: Path, folder: Path, only: list[str]) -> None:
+        self.tree, self.folder, self.only = tree, folder, only
+        self.env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tree), *filter(None, [ENV.get("PYTHONPATH")])])}
+        self.deck = project(folder)
+        self.out = folder / "out"
+        self.times: dict[str, list[tuple[float, float]]] = {kind: [] for kind in KINDS}
+        build(self.deck, self.out, only, folder, self.env)        # the folder the rebuilds go to
+
+    def run(self, number: int) -> None:
+        """A clean build, one card's text saved and built again, a build with nothing changed."""
+        self.times["clean"].append(build(self.deck, self.folder / f"clean-{number}", self.only, self.folder,
+                                         self.env))
+        save_name(self.deck, number)
+        png = self.out / "png" / "62-sylop.png"
+        before = png.stat().st_mtime_ns if png.exists() else None
+        self.times["one card's text"].append(build(self.deck, self.out, self.only, self.folder, self.env))
+        if png.exists() and png.stat().st_mtime_ns == before:
+            raise SystemExit("the edited card's PNG was not written again")
+        self.times["nothing changed"].append(build(self.deck, self.out, self.only, self.folder, self.env))
+
+    def report(self, label: str, runs: int, what: str) -> None:
+        wall = statistics.median(t[0] for t in self.times["clean"])
+        cpu = statistics.median(t[1] for t in self.times["clean"])
+        print(f"{label}: outputs: {what}; 62 cards; {runs} runs, each build a new process; "
+              f"clean build: median {wall:.2f} s wall, {cpu:.2f} s CPU")
+        print(f"{'build':20} {'wall (median, range)':>24} {'CPU (median)':>13} {'/ clean (wall)':>15} "
+              f"{'/ clean (CPU)':>14}")
+        for name, found in self.times.items():
+            walls, cpus = [t[0] for t in found], [t[1] for t in found]
+            print(f"{name:20} {statistics.median(walls):9.2f} s ({min(walls):.2f}-{max(walls):.2f}) "
+                  f"{statistics.median(cpus):11.2f} s {statistics.median(walls) / wall:14.2f}x "
+                  f"{statistics.median(cpus) / cpu:13.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--only", default="all", help="the outputs built ('all': every one)")
+    parser.add_argument("--against", type=Path, help="another checkout of printgen, its builds taking turns")
     args = parser.parse_args()
     only = [] if args.only == "all" else ["--only", args.only]
-    times: dict[str, list[tuple[float, float]]] = {"clean": [], "one card's text": [], "nothing changed": []}
+    paths = [ROOT] + ([args.against.resolve()] if args.against else [])
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        deck = project(folder)
-        out = folder / "out"
-        build(deck, out, only, folder)                    # the folder the rebuilds go to
+        trees = []
+        for number, path in enumerate(paths):
+            (Path(tmp) / str(number)).mkdir()
+            trees.append(Tree(path, Path(tmp) / str(number), only))
         for run in range(args.runs):
-            times["clean"].append(build(deck, folder / f"clean-{run}", only, folder))
-            save_name(deck, run)
-            png = out / "png" / "62-sylop.png"
-            before = png.stat().st_mtime_ns if png.exists() else None
-            times["one card's text"].append(build(deck, out, only, folder))
-            if png.exists() and png.stat().st_mtime_ns == before:
-                raise SystemExit("the edited card's PNG was not written again")
-            times["nothing changed"].append(build(deck, out, only, folder))
-    wall = statistics.median(t[0] for t in times["clean"])
-    cpu = statistics.median(t[1] for t in times["clean"])
-    print(f"outputs: {args.only}; 62 cards; {args.runs} runs, each build a new process; "
-          f"clean build: median {wall:.2f} s wall, {cpu:.2f} s CPU")
-    print(f"{'build':20} {'wall (median, range)':>24} {'CPU (median)':>13} {'/ clean (wall)':>15} {'/ clean (CPU)':>14}")
-    for name, found in times.items():
-        walls, cpus = [t[0] for t in found], [t[1] for t in found]
-        print(f"{name:20} {statistics.median(walls):9.2f} s ({min(walls):.2f}-{max(walls):.2f}) "
-              f"{statistics.median(cpus):11.2f} s {statistics.median(walls) / wall:14.2f}x "
-              f"{statistics.median(cpus) / cpu:13.2f}x")
+            for tree in trees if run % 2 == 0 else trees[::-1]:
+                tree.run(run)
+    for tree in trees:
+        tree.report("this checkout" if tree.tree == ROOT else str(tree.tree), args.runs, args.only)
+    if args.against:
+        ours, theirs = trees
+        for kind in KINDS:
+            ratios = [statistics.median(t[i] for t in ours.times[kind]) /
+                      statistics.median(t[i] for t in theirs.times[kind]) for i in range(2)]
+            print(f"{kind}: this / the other, medians: wall {ratios[0]:.2f}x, CPU {ratios[1]:.2f}x")
 
 
 if __name__ == "__main__":

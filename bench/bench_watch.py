@@ -4,8 +4,10 @@ new card PNG and PDF in place, on the 62-card Sabacc deck.
 A copy of sabacc-62 whose second Sylop prints a name of its own (its `name:` field)
 runs under `printgen build DECK --watch`. The bench then saves, again and again, one
 card's text (that name) and, as often, a colour of the face template every card uses,
-and for each save waits until both the card's PNG and the deck's PDF have been
-replaced (their files' identities change), and until the watch says it is done (the
+(each save a text and a colour not saved before) and for each save waits until both
+the card's PNG and the deck's PDF have been
+replaced (their files' identities change; only the PDF with an --only that makes
+no PNGs), and until the watch says it is done (the
 gallery and the other outputs written too), and the CPU time the watch process took
 for the save (Linux). Beside it, a cold build of the same deck
 in a new process, taking turns with the edits, gives the ratio.
@@ -41,7 +43,7 @@ SYLOP = '  - fields: {kind: sylop, suit: all, value: "0"}\n    count: 2\n'
 TWO_SYLOPS = ('  - fields: {kind: sylop, suit: all, value: "0"}\n'
               '  - fields: {kind: sylop, suit: all, value: "0", name: SYLOP}\n')
 NAMES = ("SYLOP", "SYLOPS")                     # the one card's text, saved in turn
-COLOURS = ('frame: "#22304f"', 'frame: "#22304e"')   # the frame of every card, saved in turn
+COLOUR = 'frame: "#22304f"'                     # the frame of every card, as the face template has it
 
 
 def project(folder: Path) -> Path:
@@ -120,13 +122,14 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def edit_once(watch: Watch, path: Path, old: str, new: str, png: Path, pdf: Path) -> tuple[float, float, float]:
-    """Save, then the seconds until the PNG and PDF are replaced, until the watch is
-    done, and the watch's CPU seconds for the save (nan where unknown)."""
-    before = identity(png), identity(pdf)
+def edit_once(watch: Watch, path: Path, old: str, new: str, png: Path | None, pdf: Path) -> tuple[float, float, float]:
+    """Save, then the seconds until the PNG (unless None: none is built) and PDF are
+    replaced, until the watch is done, and the watch's CPU seconds for the save (nan
+    where unknown)."""
+    before = identity(png) if png else None, identity(pdf)
     cpu = cpu_seconds(watch.process.pid)
     saved = save(path, old, new)
-    while identity(png) == before[0] or identity(pdf) == before[1]:
+    while (png and identity(png) == before[0]) or identity(pdf) == before[1]:
         if watch.process.poll() is not None or time.perf_counter() - saved > 300 or watch.failed():
             raise SystemExit(f"the PNG and the PDF were not both replaced after saving {path.name}: "
                              f"{watch.failed() or 'no error said'}")
@@ -146,24 +149,27 @@ class Session:
         self.env = {**ENV, "PYTHONPATH": os.pathsep.join([str(tree), *filter(None, [ENV.get("PYTHONPATH")])])}
         self.deck = project(folder)
         out = folder / "out"
-        self.png, self.pdf = out / "png" / "62-sylop.png", out / "bench-62-a4.pdf"
+        built = only[1].split(",") if only else ["png"]
+        self.png = out / "png" / "62-sylop.png" if "png" in built else None
+        self.pdf = out / "bench-62-a4.pdf"
         self.face = folder / "templates" / "sabacc-face.yaml"
         self.watch = Watch([sys.executable, "-m", "printgen", "build", str(self.deck), "--watch", "--out", str(out),
                             *only], folder, self.env)
         self.card: list[tuple[float, float, float]] = []
         self.template: list[tuple[float, float, float]] = []
         self.cold: list[float] = []
-        self.colour = COLOURS
+        self.name, self.colour = NAMES[0], COLOUR
 
     def edits(self, run: int) -> None:
-        """One save of the card's text and one of the face template; a cold build."""
-        old, new = NAMES if run % 2 == 0 else NAMES[::-1]
+        """One save of the card's text and one of the face template, each new (a text or
+        colour saved before may have left drawings a warm process keeps); a cold build."""
+        name, colour = f"SYLOP{run}", f'frame: "#22{0x40 + run % 0xc0:02x}4f"'
         time.sleep(0.3)
-        self.card.append(edit_once(self.watch, self.deck, f'"0", name: {old}}}', f'"0", name: {new}}}',
+        self.card.append(edit_once(self.watch, self.deck, f'"0", name: {self.name}}}', f'"0", name: {name}}}',
                                    self.png, self.pdf))
         time.sleep(0.3)
-        self.template.append(edit_once(self.watch, self.face, *self.colour, self.png, self.pdf))
-        self.colour = self.colour[::-1]
+        self.template.append(edit_once(self.watch, self.face, self.colour, colour, self.png, self.pdf))
+        self.name, self.colour = name, colour
         started = time.perf_counter()
         subprocess.run([sys.executable, "-m", "printgen", "build", str(self.deck), "-q", *self.only,
                         "--out", str(self.folder / f"cold-{run}")], check=True, cwd=self.folder, env=self.env)

@@ -53,7 +53,8 @@ def deck_text(state: dict) -> str:
     cards = "".join(f'  - fields: {{suit: {suit}, value: "{value}", rule: "{rule}"}}\n'
                     for suit, value, rule in state["cards"])
     return (f"name: mini\ntitle: Mini deck\nsize: poker\ndpi: {state['dpi']}\nface: face\nback: back\n"
-            f"fonts:\n  story: fonts/story.ttf\nlabel: \"{{{{ value }}}} {{{{ suit }}}}\"\ncards:\n{cards}")
+            f"fonts:\n  story: fonts/{state.get('font_file', 'story.ttf')}\n"
+            f"label: \"{{{{ value }}}} {{{{ suit }}}}\"\ncards:\n{cards}")
 
 
 def face_text(state: dict) -> str:
@@ -63,7 +64,8 @@ def face_text(state: dict) -> str:
             "  - {kind: text, text: \"{{ card.value }} {{ card.suit }}\", x: 6mm, y: 8mm, w: 45mm, h: 12mm,\n"
             f"     font: story, size: {state['size']}pt, align: center}}\n"
             "  - {kind: text, text: \"{{ card.rule }}\", x: 6mm, y: 24mm, w: 50mm, h: 20mm, font: story, size: 9pt}\n"
-            f"  - {{kind: image, src: icon.png, x: {state['icon']}mm, y: 52mm, w: 14mm, h: 14mm}}\n"
+            f"  - {{kind: image, src: {state.get('icon_file', 'icon.png')}, x: {state['icon']}mm, y: 52mm, w: 14mm, "
+            "h: 14mm}\n"
             "  - {kind: rect, x: 60px, y: 800px, w: 150px, h: 40px, fill: \"#ff7f0e\"}\n")
 
 
@@ -71,7 +73,7 @@ def back_text(state: dict) -> str:
     return ("elements:\n"
             f"  - {{kind: rect, box: bleed, fill: \"{state['back']}\"}}\n"
             "  - {kind: text, text: \"{{ deck.title }}\", x: 6mm, y: 40mm, w: 50mm, h: 14mm, font: story, size: 12pt}\n"
-            "  - {kind: image, src: icon.png, x: 25mm, y: 60mm, w: 10mm, h: 10mm}\n")
+            f"  - {{kind: image, src: {state.get('icon_file', 'icon.png')}, x: 25mm, y: 60mm, w: 10mm, h: 10mm}}\n")
 
 
 def icon_bytes(colour: str) -> bytes:
@@ -351,3 +353,100 @@ def test_a_corrupt_or_foreign_record_means_a_clean_build(project, tmp_path, how)
     assert outputs(out) == outputs(clean)
     assert not any(tmp_path.glob("*.tmp")) and sorted(p.name for p in tmp_path.iterdir()) == \
            ["clean", "err.txt", "out", "project"]             # nothing written outside the output folder
+
+
+# ------------------------------------------------------------- the warm process's pages
+
+ICONS = ("icon-a.png", "icon-b.png", "icon-c.png")
+
+
+def write_warm_project(project: Path, state: dict) -> None:
+    """The project for a warm process: fonts and pictures are changed by naming another
+    file (a watch starts a new process when a font or picture file itself changes)."""
+    write_project(project, state)
+    for name in FONTS:
+        if not (project / "fonts" / name).exists():
+            (project / "fonts" / name).write_bytes((TEST_FONTS / name).read_bytes())
+    for number, name in enumerate(ICONS):
+        if not (project / name).exists():
+            (project / name).write_bytes(icon_bytes(COLOURS[number]))
+
+
+def warm_edit(state: dict, rng: random.Random) -> str:
+    kind = edit(state, rng)
+    if kind == "picture":
+        state["icon_file"] = rng.choice(ICONS)
+    elif kind == "font":
+        state["font_file"] = state["font"]
+    return kind
+
+
+def pdf_stamps(folder: Path) -> dict[Path, tuple[int, int]]:
+    return {path: (os.stat(path).st_ino, os.stat(path).st_mtime_ns) for path in folder.glob("*.pdf")}
+
+
+def pdf_pages(path: Path) -> int:
+    import pypdfium2
+    document = pypdfium2.PdfDocument(path)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def test_a_warm_process_splices_unchanged_pdf_pages_and_its_files_equal_clean_builds(project, tmp_path):
+    """build --watch's process (cli/watch.py's Warm, here in this process) keeps the PDF
+    pages it finished and splices those whose key is unchanged (render/pdfpages.py).
+    After each of 56 seeded random edits (card fields, cards added and removed, the face
+    and back templates, another picture, another font file, dpi, paper, duplex, --only:
+    the last three a new Warm, as a watch started again with those options, sharing this
+    process's pages) its folder holds the very bytes of a clean build in a new process;
+    every page of a PDF assembled again was either drawn or spliced, and one card's
+    text draws only the page of faces that holds it (the other of faces and the two of
+    backs spliced)."""
+    from printgen.cli import make_parser
+    from printgen.cli.build import run
+    from printgen.cli.options import settle
+    from printgen.cli.watch import Warm
+    from printgen.render.pdfpages import store
+    rng = random.Random(31)
+    state = {**first_state(), "font_file": FONTS[0], "icon_file": ICONS[0],
+             "cards": [(SUITS[i % 3], str(i % 9 + 1), RULES[i % 5]) for i in range(14)]}   # 2 pages of faces
+    write_warm_project(project, state)
+    inc, log = tmp_path / "inc", tmp_path / "err.txt"
+
+    def warm_for(state: dict) -> Warm:
+        args = make_parser(argv(project, inc, state)).parse_args(argv(project, inc, state))
+        settle(args)
+        args.argv = argv(project, inc, state)
+        return Warm(args, run)
+
+    warm, options = warm_for(state), argv(project, inc, state)
+    assert warm.build()[0] == 0
+    kinds, drawn, spliced, one_card = [], 0, 0, 0
+    for step in range(56):
+        kinds.append(warm_edit(state, rng))
+        write_warm_project(project, state)
+        if argv(project, inc, state) != options:
+            warm, options = warm_for(state), argv(project, inc, state)
+        before = (store.drawn, store.spliced, pdf_stamps(inc))
+        assert warm.build()[0] == 0
+        clean = tmp_path / f"clean-{step}"
+        status, _ = forked(argv(project, clean, state), log)
+        assert status == 0, log.read_text()
+        said = f"step {step} ({kinds[-1]}: {state})"
+        made, got = outputs(clean), outputs(inc)
+        assert set(made) and {rel: got.get(rel) == data for rel, data in made.items()} == dict.fromkeys(made, True), \
+            said
+        now_drawn, now_spliced = store.drawn - before[0], store.spliced - before[1]
+        assembled = [path for path, stamp in pdf_stamps(inc).items() if before[2].get(path) != stamp]
+        assert now_drawn + now_spliced == sum(pdf_pages(path) for path in assembled), said
+        if kinds[-1] == "field" and assembled:
+            assert now_drawn == 1, said                         # the page of faces holding the card
+            one_card += 1
+        drawn, spliced = drawn + now_drawn, spliced + now_spliced
+        for path in sorted(clean.rglob("*"), reverse=True):
+            path.unlink() if path.is_file() else path.rmdir()
+        clean.rmdir()
+    assert set(kinds) == {"field", "cards", "face", "back", "picture", "font", "dpi", "paper", "duplex", "only"}
+    assert one_card >= 3 and spliced >= 3 * one_card and drawn > 0

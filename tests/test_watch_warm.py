@@ -1,6 +1,7 @@
 """The warm builds of build --watch (printgen/cli/watch.py's Warm) give the very bytes a
 clean build gives, after each of a series of edits, while drawing again only the card
-sides whose layout changed."""
+sides whose layout changed, and only the PDF pages that hold them (the others spliced
+in as the process finished them, render/pdfpages.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from printgen.cli import make_parser
 from printgen.cli.build import run
 from printgen.cli.options import settle
 from printgen.cli.watch import Warm
+from printgen.render.pdfpages import store
 
 FACE = """\
 elements:
@@ -123,10 +125,13 @@ def test_warm_build_draws_only_the_changed_sides(project, tmp_path):
     assert {name: stamp for name, stamp in stamps(out).items() if name.endswith((".png", ".svg"))} == \
            {name: stamp for name, stamp in before.items() if name.endswith((".png", ".svg"))}
     edit(project, "decks/mini.yaml", "rule: Shine.", "rule: Shine twice.")     # one card's text
+    pages = store.drawn, store.spliced
     assert warm.build()[0] == 0
     after = stamps(out)
     redrawn = sorted(name for name in after if after[name] != before.get(name) and not name.endswith(".pdf"))
     assert redrawn == ["png/7-7-of-stars.png", "svg/7-7-of-stars.svg"]
+    assert after["mini-a4.pdf"] != before["mini-a4.pdf"]
+    assert (store.drawn - pages[0], store.spliced - pages[1]) == (1, 1)      # its page of faces; the backs' kept
     assert files(out) == clean_build(project, tmp_path / "clean")
 
 

@@ -9,7 +9,9 @@ again only the card sides, and assembles again only the PDFs, whose content keys
 changed (render/drawn.py): the records keep the keys, and this process reads each
 record once, when it changes. The files to watch are those the builds read (reading.files_read: the deck, its templates,
 card tables, rules Markdown, pictures, fonts); the system reports their saves
-(watchfiles: inotify, FSEvents, ReadDirectoryChangesW), nothing is polled.
+(watchfiles: inotify, FSEvents, ReadDirectoryChangesW), nothing is polled. A PDF
+assembled again splices in the pages this process finished before whose keys are
+unchanged, and draws only the others (render/pdfpages.py).
 
 What a warm process keeps could go stale only through files named by path whose
 content it caches: a picture, a font, printgen's own data. When one of those changes
@@ -73,9 +75,20 @@ class Warm:
 
     @contextlib.contextmanager
     def _drawing(self) -> Iterator[None]:
-        """While a build of this process draws PNGs: the shapes' drawings kept for the
-        next build, and each card image handed to the gallery as it is drawn (its preview
+        """While a build of this process draws: its finished PDF pages kept for the next
+        build (render/drawn.py's keep_pages); where it draws PNGs, the shapes' drawings
+        kept too, and each card image handed to the gallery as it is drawn (its preview
         made meanwhile, render/png.py's keep_drawings and drawn)."""
+        from printgen.render import drawn as drawn_files
+        drawn_files.keep_pages = True
+        try:
+            with self._drawing_pngs():
+                yield
+        finally:
+            drawn_files.keep_pages = False
+
+    @contextlib.contextmanager
+    def _drawing_pngs(self) -> Iterator[None]:
         if "png" not in self.outputs:
             yield
             return

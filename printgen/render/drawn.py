@@ -4,7 +4,9 @@ content key of what would be drawn now (render/keys.py; output.py keeps the keys
 each file's digest). A file whose key is unchanged is left as it is (not rewritten:
 its date is kept) provided it is still the file printgen wrote; it counts as written
 by the build. The same records serve a build in a new process and each build of the
-warm process of build --watch (which reads them once, output.py's cache).
+warm process of build --watch (which reads them once, output.py's cache). A warm
+process also keeps each PDF page it finished (keep_pages, render/pdfpages.py): a PDF
+assembled again draws only its pages whose key changed and splices the others.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from typing import Any
 from printgen.layout.page import Page, Side
 from printgen.output import keyed, recorded_key, unchanged
 from printgen.render.keys import Keys, file_digest
+
+keep_pages = False      # whether finished PDF pages are kept in this process and spliced (build --watch)
 
 
 def sides_to_draw(every: Sequence[Side], paths: Sequence[Path], keys: Keys) -> list[int]:
@@ -51,6 +55,11 @@ def keyed_pdf(given: Sequence[Page] | Callable[[], Iterable[Page]], path: Path, 
             return known.count
     from printgen.render.pdf import render_pdf  # reportlab: imported only when a PDF is drawn
     key = keys.file(settings)
-    render_pdf(key.pages(pages()), path, **options)
+    reuse = None
+    if keep_pages:                              # a page is drawn as its file's boxes, colours and profile say
+        from printgen.render.pdfpages import Reuse, store
+        how = repr([item for item in settings if item[0] in ("boxes", "cmyk", "profile")])
+        reuse = Reuse(store, lambda: key.current, how)
+    render_pdf(key.pages(pages()), path, reuse=reuse, **options)
     keyed(path, key.key)
     return key.count

@@ -221,10 +221,13 @@ class FileKey:
         self._digest = keys._base.copy()
         self._digest.update(repr(options).encode("utf-8", "surrogatepass"))
         self.count = 0
+        self.current = ""
 
     def pages(self, pages: Iterable[Page]) -> Iterator[Page]:
+        """The pages, each key taken (and left as `current` while the page is used)."""
         for page in pages:
-            self._digest.update(self._keys.page(page).encode())
+            self.current = self._keys.page(page)
+            self._digest.update(self.current.encode())
             self.count += 1
             yield page
 

@@ -14,11 +14,13 @@ from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.fonts import face
 from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path, scratch
 from printgen.pictures import picture_bytes
-from printgen.render.pdftext import EmbeddedFont, draw_run, starting_font
+from printgen.render.pdfpages import KeptPage, PageFonts, PagePictures, Reuse, register_pictures
+from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
 from printgen.render.pdfx import PressColours, mark_pdfx
 from printgen.vector import drawing, is_svg
 
@@ -52,24 +54,124 @@ class StreamingCanvas(Canvas):
     whole PDF is saved (27 KB a page of cards; 37 MB for a deck of 6,200 cards). The
     saved bytes are the same: the stream is compressed as reportlab compresses it,
     and marked so that reportlab does not compress it again. It keeps the faces its
-    text is drawn with (render/pdftext.py)."""
+    text is drawn with (render/pdftext.py). A page begun with keeping=True is, once
+    finished, offered as `finished` to be kept; `splice` puts a kept page in place of
+    drawing one (render/pdfpages.py)."""
 
     embedded: dict[str, EmbeddedFont]
     spool: BinaryIO
+    page_fonts: PageFonts | None = None
+    page_pictures: PagePictures | None = None
+    finished: KeptPage | None = None
+    _splicing: KeptPage | None = None
+    _objects = 0
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
+        self._needs: set[str] = set()           # what the page's drawing asked of the PDF version
+        ensure = self._doc.ensureMinPdfVersion
+
+        def needing(*keys: str) -> None:        # (transparency: reportlab's canvas asks its document)
+            self._needs.update(keys)
+            ensure(*keys)
+
+        self._doc.ensureMinPdfVersion = needing
+        fonts = self._doc.getInternalFontName
+
+        def font(name: str) -> Any:             # a font of reportlab's (an SVG picture's text)
+            self._foreign = True
+            return fonts(name)
+
+        self._doc.getInternalFontName = font
+        self._foreign = False
+
+    def begin(self, *, keeping: bool) -> None:
+        """A page is about to be drawn: note what it adds to the document if it is to be kept."""
+        self.page_fonts, self.page_pictures = (PageFonts(), PagePictures()) if keeping else (None, None)
+        self.finished = None
+        self._objects = self._doc.objectcounter
+        self._needs, self._foreign = set(), False
+
+    def drawImage(self, image: Any, x: float, y: float, width: float | None = None,  # reportlab's names
+                  height: float | None = None, mask: Any = None, **options: Any) -> Any:
+        if self.page_pictures is None:
+            return super().drawImage(image, x, y, width, height, mask=mask, **options)
+        before = self._doc.objectcounter
+        size = super().drawImage(image, x, y, width, height, mask=mask, **options)
+        self.page_pictures.registered += self._doc.objectcounter - before
+        self.page_pictures.note(self._doc, self._doc.getXObjectName(self._formsinuse[-1]))
+        return size
+
+    def splice(self, kept: KeptPage, width: float, height: float) -> bool:
+        """Put the kept page in as the next page, as drawing it would (its faces and their
+        glyphs noted, its pictures registered); False (and nothing done) where one of its
+        faces would have another name in this document."""
+        for one in kept.faces:
+            known = self.embedded.get(one.font)
+            if (known.name if known is not None else font_name(self._doc, face(one.font))) != one.name:
+                return False
+        self.setPageSize((width, height))
+        for name, value in kept.boxes.items():
+            setattr(self, name, value)
+        for one in kept.faces:
+            embedded = self.embedded.get(one.font)
+            if embedded is None:
+                embedded = self.embedded[one.font] = EmbeddedFont(self._doc, face(one.font))
+            embedded.merge(one.widths, one.used)
+        register_pictures(self._doc, kept.pictures)
+        self._doc.ensureMinPdfVersion(*kept.needs)
+        self._formsinuse, self._currentPageHasImages = list(kept.forms), kept.images
+        self._splicing = kept
+        self.showPage()
+        return True
 
     def showPage(self) -> None:                     # reportlab's name
+        spliced, self._splicing = self._splicing, None
+        keeping = self._keepable()
+        forms, images = tuple(self._formsinuse), self._currentPageHasImages
         super().showPage()
         page = self._doc.Pages.pages[-1]
-        if page.stream and page.compression and not page.Contents:
+        if spliced is not None:
+            page.ExtGState, page.stream = spliced.states, None
+            page.Contents = _contents(self.spool, spliced.contents, spliced.filters)
+        elif page.stream and page.compression and not page.Contents:
             filters = [pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress] if rl_config.useA85 else [pdfdoc.PDFZCompress]
             content = page.stream
             for step in reversed(filters):              # as PDFStream.format applies them
                 content = step.encode(content)
-            contents = SpooledStream(self.spool, content)
-            contents.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(step.pdfname) for step in filters])
-            contents.__Comment__ = "page stream"
-            page.Contents, page.stream = contents, None
+            names = tuple(step.pdfname for step in filters)
+            page.Contents, page.stream = _contents(self.spool, content, names), None
+            if keeping and self.page_fonts is not None and self.page_pictures is not None:
+                self.finished = KeptPage(content, names, {name: getattr(self, name, None) for name in _BOXES},
+                                         forms, page.ExtGState, images, self.page_fonts.kept(),
+                                         tuple(self.page_pictures.objects.items()), tuple(sorted(self._needs)))
+        self.page_fonts = self.page_pictures = None
         _compact(page)
+
+    def _keepable(self) -> bool:
+        """Whether the page being finished uses nothing of its document but its faces and
+        pictures: it added no other object, named no font of reportlab's, no form but
+        its pictures, no shading or colour space (all of which an earlier page may have
+        added), and drew nothing reportlab keeps outside its stream."""
+        pictures = self.page_pictures
+        if pictures is None or self._foreign or self._shadingUsed or self._colorsUsed:
+            return False
+        added = self._doc.objectcounter - self._objects
+        return added == pictures.registered and \
+            all(self._doc.getXObjectName(name) in pictures.objects for name in self._formsinuse) and \
+            not self._codeStack and not self._cropMarks and not self._psCommandsBeforePage and \
+            not self._psCommandsAfterPage
+
+
+_BOXES = ("_trimBox", "_bleedBox", "_cropBox", "_artBox")
+
+
+def _contents(spool: BinaryIO, content: bytes | str, filters: tuple[str, ...]) -> SpooledStream:
+    """A page's content stream, encoded already (its filters named), spooled until saved."""
+    contents = SpooledStream(spool, content)
+    contents.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(name) for name in filters])
+    contents.__Comment__ = "page stream"
+    return contents
 
 
 # what reportlab's page reads as attributes when the PDF is saved (PDFPage.check_format);
@@ -122,12 +224,14 @@ def _text_colour(canvas: Canvas, run: TextRun) -> Color:
 
 
 def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: bool = False,
-               cmyk: bool = False, bookmarks: Sequence[Bookmark] = ()) -> Path:
+               cmyk: bool = False, bookmarks: Sequence[Bookmark] = (), reuse: Reuse | None = None) -> Path:
     """Write pages to path, drawing each as it comes (a generator of pages needs the
     memory of one). boxes: set TrimBox and BleedBox from each page's first placed
     side (for pages that hold one card). cmyk: write every colour as press CMYK and
     make the file PDF/X-1a:2001 (render/pdfx.py; pages that hold one card, with boxes).
-    bookmarks: the document's outline, in order; the pages' links jump to their places."""
+    bookmarks: the document's outline, in order; the pages' links jump to their places.
+    reuse: splice the pages kept under their keys instead of drawing them, and keep
+    those drawn (render/pdfpages.py)."""
     with atomic_path(path) as temp, scratch(path) as spool, temp.open("wb") as file:
         canvas = (CMYKCanvas if cmyk else StreamingCanvas)(file, invariant=1, pageCompression=1,
                                                   initialFontName=starting_font())
@@ -144,7 +248,10 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
                 bottom = page.height - link.y - link.h
                 canvas.linkRect("", places[link.to], (link.x, bottom, link.x + link.w, bottom + link.h),
                                 relative=0, thickness=0)
-            draw_page(canvas, page, boxes=boxes)
+            if reuse is None:
+                draw_page(canvas, page, boxes=boxes)
+            else:
+                _draw_or_splice(canvas, page, boxes=boxes, reuse=reuse)
         level = -1
         for mark in bookmarks:                  # an outline level may only go one deeper at a time
             level = min(mark.level - 1, level + 1)
@@ -156,6 +263,22 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
         with _written_to(file):
             canvas.save()
     return path
+
+
+def _draw_or_splice(canvas: StreamingCanvas, page: Page, *, boxes: bool, reuse: Reuse) -> None:
+    """Splice the page kept under its key, or draw it and keep it. (A page with boxes
+    but no side to take them from inherits the page before's: it is always drawn.)"""
+    keepable = not boxes or bool(page.placed)
+    kept = reuse.found() if keepable else None
+    if kept is not None and canvas.splice(kept, page.width, page.height):
+        reuse.store.spliced += 1
+        return
+    canvas.begin(keeping=keepable)
+    draw_page(canvas, page, boxes=boxes)
+    reuse.store.drawn += 1
+    if canvas.finished is not None:
+        reuse.keep(canvas.finished)
+        canvas.finished = None
 
 
 class _WrittenFile(pdfdoc.PDFFile):

@@ -25,6 +25,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 
 from printgen.fonts import Face, face
 from printgen.layout.primitives import TextRun
+from printgen.render.keys import file_digest
 from printgen.shaping import Shaped, shape
 
 NO_FONT = "printgen-no-font"     # the canvas's starting font: none, so no page names an unembedded font
@@ -57,9 +58,17 @@ class EmbeddedFont:
         self.face = source
         self.used: dict[int, str] = {}        # glyph id -> the characters it stands for
         self.widths: dict[int, float] = {}    # glyph id -> advance in 1/1000 em, for every glyph drawn
-        self.name = f"F{len(doc.fontMapping) + 1}"
+        self.name = font_name(doc, source)
         doc.fontMapping[f"printgen:{source.name}"] = "/" + self.name
         doc.delayedFonts.append(self)
+
+    def merge(self, widths: dict[int, float], used: dict[int, str]) -> None:
+        """Note the glyphs of a page drawn earlier (render/pdfpages.py) as used, as take
+        noted them when it was drawn."""
+        for gid, width in widths.items():
+            self.widths.setdefault(gid, width)
+        for gid, text in used.items():
+            self.used.setdefault(gid, text)
 
     def widths_of(self, code: int, size: float) -> float:
         """The advance the PDF gives a code at size, in points."""
@@ -115,6 +124,28 @@ class EmbeddedFont:
             "ToUnicode": doc.Reference(cmap)})
         doc.Reference(font, self.name)
         doc.idToObject["BasicFonts"].dict[self.name] = doc.Reference(font, self.name)
+
+
+def font_name(doc: Any, source: Face) -> str:
+    """The face's resource name in doc: F and a digest of its font file's bytes and its
+    index there, so that a page's drawing names it the same whatever other pages draw
+    (render/pdfpages.py splices pages); followed by -2, -3 ... where doc already has
+    the name (the same font file at two paths)."""
+    base = f"F{_face_digest(source.name)}"
+    taken = set(doc.fontMapping.values())
+    name, number = base, 1
+    while f"/{name}" in taken:
+        number += 1
+        name = f"{base}-{number}"
+    return name
+
+
+def _face_digest(name: str) -> str:
+    source = face(name)
+    digest = file_digest(source.path)             # (kept while the file's stamp stays the same)
+    if digest == "unreadable":
+        digest = hashlib.sha256(source.data).hexdigest()
+    return hashlib.sha256(f"{digest}#{source.index}".encode()).hexdigest()[:12]
 
 
 SHAPING_TABLES = ("GSUB", "GPOS", "GDEF", "BASE", "JSTF", "MATH", "kern", "morx", "mort", "kerx")
@@ -238,6 +269,9 @@ def draw_run(canvas: Any, run: TextRun, fonts: dict[str, EmbeddedFont]) -> None:
         embedded = fonts[run.font] = EmbeddedFont(canvas._doc, face(run.font))
     shaped = shape(run.font, run.text, run.rtl, run.lang)
     codes = embedded.take(shaped)
+    noted = getattr(canvas, "page_fonts", None)
+    if noted is not None:                       # the page is to be kept (render/pdfpages.py)
+        noted.note(run.font, embedded, shaped.glyphs, shaped.texts)
     if not codes:
         return
     scale = run.size / embedded.face.units_per_em
