@@ -137,6 +137,7 @@ class LossCheck:
         self.sylops = sum(v == force for v in board.deal.values) if force is not None else 0
         self._force: dict[tuple[int, int], int] = {}
         self._needs: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
+        self._rolls = len(board.rolls)
         self._piles: dict[tuple[int, int], int] = {}
         self._chunks = _value_tables(board.pile)
         # per 8 pile cards, which of them are in play -> their values (found when asked)
@@ -278,17 +279,21 @@ class LossCheck:
             return False
         # a card that no pile sum closes proves the loss; pairs of pile cards are
         # looked at only for the cards that no single pile card (or none) closes
-        rolls_left = used < len(self.board.rolls)
-        singles = self.single_sums(piles)
-        open_needs = [sums for sums, sylop in needs
-                      if not sums & singles and not (sylop and rolls_left)]
+        singles, rest = 1 << OFFSET, piles     # single_sums(piles), written out
+        for table in self._chunks:
+            singles |= table[rest & 255]
+            rest >>= 8
+        if used < self._rolls:
+            open_needs = [sums for sums, sylop in needs if not sylop and not sums & singles]
+        else:
+            open_needs = [sums for sums, _ in needs if not sums & singles]
         if not open_needs:
             return False
         if self.complete:
             gap = self.board.n
         else:
             gap = 2 * (left.bit_count() - 1) + (piles & self.free).bit_count()
-        closing = self.pile_sums(piles, gap)
+        closing = self._piles.get((piles, gap)) or self.pile_sums(piles, gap)
         for sums in open_needs:  # noqa: SIM110 (the solver's hot loop: any() here is slower)
             if not sums & closing:
                 return True
