@@ -68,9 +68,10 @@ from printgen.deal.table.rules import TEMPLE_SIZE, Level
 from printgen.errors import BudgetExceeded
 
 DEFAULT_BUDGET = 12_000_000
-# Luby restart units: a Solver's searches (the verdict's) restart after 200 positions
-# times the Luby sequence, the player model's after 1,000 (its games, and the stars
-# set with them, stay as they were)
+# Luby restart units: a Solver's searches (the verdict's, the key's) restart after 200
+# positions times the Luby sequence, the player model's after 1,000 (each of its
+# searches spends at most its budget, 200: its games, and the stars set with them,
+# stay as they were; tests/test_solver_restarts.py)
 SOLVER_RESTART = 200
 MODEL_RESTART = 1000
 MADE_LIMIT = 200_000    # group lists kept across restarts; past it they are found anew
