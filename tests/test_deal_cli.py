@@ -86,7 +86,7 @@ def test_solve_jedi_temple_with_rolls(cli, tmp_path):
     deck.write_text(format_deal(jedi_deal(2)))
     result = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--level", "knight",
                  "--rolls", "6,5 5,5 5,6", "--json")
-    assert result.status == 0 and json.loads(result.out)["nodes"] == 383
+    assert result.status == 0 and json.loads(result.out)["nodes"] == 225
     short = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--rolls", "6,5")
     assert short.status == 2 and "'6,5'" in short.err and len(short.err.strip().splitlines()) == 1
     no_rolls = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--json")

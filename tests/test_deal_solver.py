@@ -12,7 +12,7 @@ from printgen.spec.dealfile import jedi_deal
 # deal -> level -> (winnable, moves in the solution, nodes searched)
 PINNED = {
     1: {"padawan": (True, 68, 38), "knight": (True, 71, 35), "chosen": (True, 71, 35)},
-    2: {"padawan": (True, 43, 34), "knight": (True, 78, 383), "chosen": (True, 66, 506)},
+    2: {"padawan": (True, 43, 34), "knight": (True, 39, 225), "chosen": (True, 39, 225)},
     3: {"padawan": (True, 82, 107), "knight": (True, 83, 74), "chosen": (True, 69, 67)},
     4: {"knight": (True, 47, 25)},
     5: {"knight": (True, 69, 50), "master": (True, 69, 50)},

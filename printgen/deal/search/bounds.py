@@ -19,6 +19,9 @@ x + OFFSET, a sum of Temple cards bit x + TEMPLE_OFFSET.
 
 from __future__ import annotations
 
+from itertools import accumulate
+from operator import or_
+
 from printgen.deal.search.state import FULL, Board, State, pool_values
 from printgen.deal.table.rules import TEMPLE_SIZE, coverers
 
@@ -73,7 +76,7 @@ def _sumset(a: int, b: int) -> int:
     return result
 
 
-def _near_pair_sums(values: list[int], gap: int) -> int:
+def _near_pair_sums(values: list[int] | tuple[int, ...], gap: int) -> int:
     """Bitset (at OFFSET) of values[i] + values[j] for 0 < j - i <= gap + 1.
 
     The values j may take for each i form a window of gap + 1 cards; its set of
@@ -82,19 +85,23 @@ def _near_pair_sums(values: list[int], gap: int) -> int:
     width = gap + 1
     bits = [1 << (v + OFFSET) for v in values]
     n = len(bits)
-    prefix, suffix = bits[:], bits[:]
-    for i in range(1, n):
-        if i % width:
-            prefix[i] |= prefix[i - 1]
-    for i in range(n - 2, -1, -1):
-        if (i + 1) % width:
-            suffix[i] |= suffix[i + 1]
+    prefix: list[int] = []
+    suffix: list[int] = []
+    for start in range(0, n, width):        # the unions run in C (accumulate)
+        block = bits[start:start + width]
+        prefix += accumulate(block, or_)
+        suffix += reversed(list(accumulate(reversed(block), or_)))
     sums = 0
     last = n - 1
+    last_block = last // width
     for i in range(last):
-        first, end = i + 1, min(i + width, last)
-        # within one block the window runs to its end (or to the last card)
-        window = suffix[first] if end // width == first // width else suffix[first] | prefix[end]
+        first = i + 1
+        if first % width == 0 or first // width == last_block:
+            window = suffix[first]      # first's block runs to the window's end (or the last card)
+        else:
+            end = i + width
+            end = end if end < last else last  # noqa: FURB136 (a hot loop: min() is slower)
+            window = suffix[first] | prefix[end]
         v = values[i]
         sums |= window << v if v >= 0 else window >> -v
     return sums
@@ -130,8 +137,12 @@ class LossCheck:
         self.sylops = sum(v == force for v in board.deal.values) if force is not None else 0
         self._force: dict[tuple[int, int], int] = {}
         self._needs: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
+        self._rolls = len(board.rolls)
         self._piles: dict[tuple[int, int], int] = {}
         self._chunks = _value_tables(board.pile)
+        # per 8 pile cards, which of them are in play -> their values (found when asked)
+        self._chunk_values: tuple[dict[int, tuple[int, ...]], ...] = tuple(
+            {} for _ in range(0, board.n, 8))
         by_value: dict[int, int] = {}
         for j, v in enumerate(board.pile):
             by_value[v] = by_value.get(v, 0) | 1 << j
@@ -200,11 +211,18 @@ class LossCheck:
         if gap >= self.board.n:
             sums = self._any_pair_sums(piles)
         else:
-            pile, values, rest = self.board.pile, [], piles
-            while rest:
-                low = rest & -rest
-                values.append(pile[low.bit_length() - 1])
-                rest ^= low
+            values: tuple[int, ...] = ()
+            rest, start = piles, 0
+            for table in self._chunk_values:        # the values in play, in pile order
+                chosen = rest & 255
+                part = table.get(chosen)
+                if part is None:
+                    pile = self.board.pile
+                    part = table[chosen] = tuple(pile[start + j] for j in range(8)
+                                                 if chosen >> j & 1)
+                values += part
+                rest >>= 8
+                start += 8
             sums = self.single_sums(piles) | _near_pair_sums(values, gap)
         self._piles[(piles, gap)] = sums
         return sums
@@ -261,17 +279,21 @@ class LossCheck:
             return False
         # a card that no pile sum closes proves the loss; pairs of pile cards are
         # looked at only for the cards that no single pile card (or none) closes
-        rolls_left = used < len(self.board.rolls)
-        singles = self.single_sums(piles)
-        open_needs = [sums for sums, sylop in needs
-                      if not sums & singles and not (sylop and rolls_left)]
+        singles, rest = 1 << OFFSET, piles     # single_sums(piles), written out
+        for table in self._chunks:
+            singles |= table[rest & 255]
+            rest >>= 8
+        if used < self._rolls:
+            open_needs = [sums for sums, sylop in needs if not sylop and not sums & singles]
+        else:
+            open_needs = [sums for sums, _ in needs if not sums & singles]
         if not open_needs:
             return False
         if self.complete:
             gap = self.board.n
         else:
             gap = 2 * (left.bit_count() - 1) + (piles & self.free).bit_count()
-        closing = self.pile_sums(piles, gap)
+        closing = self._piles.get((piles, gap)) or self.pile_sums(piles, gap)
         for sums in open_needs:  # noqa: SIM110 (the solver's hot loop: any() here is slower)
             if not sums & closing:
                 return True

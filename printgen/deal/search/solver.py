@@ -30,8 +30,9 @@ tests/test_deal_soundness.py checks the verdicts against an exhaustive search
 of the engine's own legal moves.
 Move order: Use the Force (only when no Sylop leaves at no cost), Balance groups
 (in one of three orders, see _order_key), then Draw, then Recycle, then groups of
-pile cards alone. The search restarts after Luby-sequence node budgets, switching
-order, keeping what it proved lost; a Solver's restarts take turns with and without
+pile cards alone. The search restarts after Luby-sequence node budgets (units of
+SOLVER_RESTART positions in a Solver's searches, MODEL_RESTART in the player model's),
+switching order, keeping what it proved lost; a Solver's restarts take turns with and without
 the forced Draw (each finds fast some wins the other finds slowly: deal 7,000,400 at
 Chosen One took 169,842 positions without it and takes 80 with it, while a few deals
 take longer with it alone). The player model's searches (solve_from) use none of
@@ -67,6 +68,12 @@ from printgen.deal.table.rules import TEMPLE_SIZE, Level
 from printgen.errors import BudgetExceeded
 
 DEFAULT_BUDGET = 12_000_000
+# Luby restart units: a Solver's searches (the verdict's, the key's) restart after 200
+# positions times the Luby sequence, the player model's after 1,000 (each of its
+# searches spends at most its budget, 200: its games, and the stars set with them,
+# stay as they were; tests/test_solver_restarts.py)
+SOLVER_RESTART = 200
+MODEL_RESTART = 1000
 MADE_LIMIT = 200_000    # group lists kept across restarts; past it they are found anew
 POOL_SHIFT = 62 + 6 * POOL_BITS     # the lost table's key: Temple, piles, pool, rolls used
 
@@ -240,6 +247,7 @@ class _Search:
         # A state with no Draw card and cards in the stock is won or lost with the one
         # after its Draw: look it up and remember it as that one
         self.alike = draw_first
+        self.restart = SOLVER_RESTART if draw_first else MODEL_RESTART
         self.budget = 0
         self.lost: dict[int, list[tuple[int, int]]] = {}
         self.nodes = 0
@@ -338,16 +346,23 @@ class _Search:
         better than a move of s. A Sylop or the last stock card stops the leap.
         (state reached, Draws made)"""
         board, draws = self.board, 1
-        s = board.apply(s, DRAW_MOVE_T)
         removed, piles, cursor, hd, rec, pool, used = s
-        if not hd:
-            return s, draws
+        if board.rules.auto_flip:
+            s = board.apply(s, DRAW_MOVE_T)
+            removed, piles, cursor, hd, rec, pool, used = s
+            if not hd:
+                return s, draws
+        else:
+            rest = piles >> (cursor + hd)       # the Draw (Board.apply), written out
+            if not rest:
+                return (removed, piles, board.n, 0, rec, pool, used), draws
+            cursor += hd + (rest & -rest).bit_length() - 1
         pile, force = board.pile, board.rules.force_value
         sums = self._reach.get((removed, pool))
         if sums is None:
             sums = self._reach[(removed, pool)] = self._reachable(removed, pool)
         target = board.rules.target + OFFSET
-        top = board.discard_top(piles, cursor)
+        top = (piles & ((1 << cursor) - 1)).bit_length() - 1
         rest = piles >> (cursor + 1)
         while rest:
             v = pile[cursor]
@@ -390,16 +405,22 @@ class _Search:
         proven_get = checked.get
         leaping, leap, forcing = self.alike, self.leap, self.forcing
         landed_moves = self.landed_moves
+        # moves()'s key, written out (plain Draw rules only)
+        plain = self._plain_draw
+        groups_get, landed_get = self._groups.get, self._landed.get
+        pile, rolls, force_on = self.board.pile, self._rolls, self._force
+        sylop_temple, sylop_piles = self._sylop_temple, self._sylop_piles
 
         def search(s: State, landed: bool = False) -> bool:
             nonlocal nodes
             removed, piles, cursor, hd, rec, pool, used = s
             if removed == FULL:
                 return True
+            below = (1 << cursor) - 1
             if not rec and cursor:
                 # with no recycle left, discard cards below the ones that can still be
                 # taken off the top never come up: search without them
-                discard = piles & ((1 << cursor) - 1)
+                discard = piles & below
                 # LossCheck.pops, written out for the fast search
                 keep = (pops(s) if complete else
                         TEMPLE_SIZE - removed.bit_count() + (discard & free).bit_count())
@@ -407,14 +428,13 @@ class _Search:
                     piles ^= _below_top(discard, keep)
                     s = removed, piles, cursor, hd, rec, pool, used
             base = removed | piles << 28 | pool << 62 | used << POOL_SHIFT
-            if alike and not hd and cursor < n:
-                hd = 1      # won or lost with the Draw made (see _Search.alike)
-            pos = 2 * cursor + hd
+            pos = 2 * cursor + (1 if alike and cursor < n else hd)  # alike: as after the Draw
             entries = lost_get(base)
             if entries is not None:
+                after = pos & 1
                 for lost_rec, lost_pos in entries:
-                    if ((lost_rec >= rec and (lost_pos == pos or (hd and lost_pos < pos)))
-                            or (hd and lost_rec > rec)):
+                    if ((lost_rec >= rec and (lost_pos == pos or (after and lost_pos < pos)))
+                            or (after and lost_rec > rec)):
                         return False
             nodes += 1
             if nodes > limit:
@@ -423,10 +443,25 @@ class _Search:
             if proven is None:
                 proven = checked[base] = check(s)
             if not proven:
-                for move in landed_moves(s) if landed else moves(s):
-                    if move is DRAW_MOVE_T and leaping and (s[3] or not forcing):
-                        after, draws = leap(s)
-                        if search(after, True):
+                if plain:
+                    top = (piles & below).bit_length() - 1
+                    left = rolls - used
+                    key = (removed, pile[cursor] if hd else None, pile[top] if top >= 0 else None,
+                           pool, left > 0, left > 0 and force_on and left >= (
+                               (sylop_temple & ~removed).bit_count()
+                               + (sylop_piles & piles).bit_count()),
+                           1 if piles >> (cursor + hd) else 2 if rec > 0 and piles else 0)
+                    tried = groups_get(key)
+                    if tried is None:
+                        tried = moves(s)
+                    if landed:
+                        tried = landed_get(id(tried)) or landed_moves(s)
+                else:
+                    tried = landed_moves(s) if landed else moves(s)
+                for move in tried:
+                    if move is DRAW_MOVE_T and leaping and (hd or not forcing):
+                        after_leap, draws = leap(s)
+                        if search(after_leap, True):
                             path.extend([move] * draws)
                             return True
                     elif search(apply(s, move)):
@@ -442,9 +477,11 @@ class _Search:
             return nodes
         return search, count
 
-    def run(self, start: State, budget: int, base: int = 1000) -> bool | None:
+    def run(self, start: State, budget: int, base: int | None = None) -> bool | None:
         """Search from `start` for at most `budget` more nodes, restarting with a new
-        move order after Luby(i) * base nodes (what earlier runs proved lost stays)."""
+        move order after Luby(i) * base nodes (what earlier runs proved lost stays;
+        base: self.restart unless given)."""
+        base = self.restart if base is None else base
         attempt = 0
         self.budget = self.nodes + budget
         while self.nodes < self.budget:
