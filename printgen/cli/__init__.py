@@ -10,36 +10,15 @@ ends the program with status 2, never with a traceback.
 
 from __future__ import annotations
 
-import argparse
 import gc
-import importlib
-import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING
 
-from printgen import __version__
-from printgen.cli.options import PAPER_VARIABLE, common_parser, job_key, settle
-from printgen.cli.verbs import PRINT_ONLY, SUMMARIES
-from printgen.errors import PrintgenError
-
-EPILOG = f"""\
-Run 'printgen COMMAND --help' for the options of each command, and 'printgen docs'
-for the documentation pages (the deck spec, print shops, deals, print facts ...).
-
-The default paper is A4; set {PAPER_VARIABLE}=letter (or any paper 'printgen list'
-shows) in your environment to make another the default of every command."""
-
+if TYPE_CHECKING:
+    import argparse
 
 YOUNG = 100_000            # net allocations between two passes of the cycle collector (see main)
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line (what was wrong and where to look), as
-    every other error of printgen's is."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
 def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -48,10 +27,22 @@ def make_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     fifteen took 1.4 ms, mostly argparse asking gettext for translations of its words);
     for --help or an unknown command, every other verb gets an entry with its summary.
     So neither a build nor --help pays for every verb's imports."""
+    import argparse
+    import importlib
+
+    from printgen import __version__
+    from printgen.cli.options import PAPER_VARIABLE, Parser, common_parser
+    from printgen.cli.verbs import SUMMARIES
+    epilog = f"""\
+Run 'printgen COMMAND --help' for the options of each command, and 'printgen docs'
+for the documentation pages (the deck spec, print shops, deals, print facts ...).
+
+The default paper is A4; set {PAPER_VARIABLE}=letter (or any paper 'printgen list'
+shows) in your environment to make another the default of every command."""
     parser = Parser(
         prog="printgen",
         description="Compile card-game components into print-ready files.",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"printgen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -74,7 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Without argv, main is the printgen program itself (the installed script, `python -m
     printgen`), and the process lives as long as the command. The cycle collector then
-    waits until the command's modules are imported, and what they made is frozen (kept
+    waits until the command's modules are imported (argparse too: this module imports
+    next to nothing itself, so the installed script's import of main passes no time in
+    the collector, 2 ms a build before), and what they made is frozen (kept
     out of its passes: module-level objects live as long as the process anyway); and
     once the command is done, everything is frozen, so that the interpreter's exit does
     not walk every object again. The collector's passes over objects that could never
@@ -95,6 +88,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: list[str], *, program: bool = False) -> int:
+    import os
+
+    from printgen.cli.options import job_key, settle
+    from printgen.cli.verbs import PRINT_ONLY
+    from printgen.errors import PrintgenError
     try:
         parser = make_parser(argv)
         if program:             # the command's modules are imported (see main)
