@@ -13,7 +13,11 @@ In one run it times, as separate processes and best of several runs each:
   - the whole deck build (PDF, PNGs, SVGs, box, dice, leaflets) as a process;
   - the peak memory (max RSS) of the PDF and PNG builds (target: under 150 MB).
 
-Usage: python bench/bench_pipeline.py [--runs N] [--pdf-only]
+With --against DIR (a checkout of printgen, say of the code before a change), the PDF
+build is also timed from DIR's printgen, taking turns with the other two, and its
+ratio printed beside: a before-and-after in one run.
+
+Usage: python bench/bench_pipeline.py [--runs N] [--pdf-only] [--against DIR]
 """
 
 from __future__ import annotations
@@ -47,18 +51,20 @@ def child_cpu() -> float:
 CPU: list[float] = []       # the best CPU time of each command of the last best_times()
 
 
-def best_times(commands: list[list[str]], runs: int) -> list[float]:
+def best_times(commands: list[list[str]], runs: int, envs: list[dict[str, str]] | None = None,
+               cwd: Path | None = None) -> list[float]:
     """Best wall time of each command over runs, the commands taking turns so that a
     slow spell of the machine hits them alike (each run writes to a fresh folder:
-    "{run}" in a command is replaced by the run's number). Their best CPU times go
-    to CPU: on a busy machine, the fairer figure."""
+    "{run}" in a command is replaced by the run's number; envs[i], if given, is the
+    environment of commands[i], and cwd the folder they run in). Their best CPU times
+    go to CPU: on a busy machine, the fairer figure."""
     best = [float("inf")] * len(commands)
     CPU[:] = [float("inf")] * len(commands)
     for run in range(runs):
         for index, command in enumerate(commands):
             start, cpu = time.perf_counter(), child_cpu()
             subprocess.run([part.replace("{run}", str(run)) for part in command], check=True,
-                           stdout=subprocess.DEVNULL, env=ENV)
+                           stdout=subprocess.DEVNULL, env=envs[index] if envs else ENV, cwd=cwd)
             best[index] = min(best[index], time.perf_counter() - start)
             CPU[index] = min(CPU[index], child_cpu() - cpu)
     return best
@@ -68,6 +74,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--pdf-only", action="store_true", help="time only the PDF build and the bare script")
+    parser.add_argument("--against", type=Path, help="a checkout of printgen whose PDF build is timed too")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
@@ -76,14 +83,23 @@ def main() -> None:
                         "--out", str(out / "pg{run}"), "-q"]
         best_times([bare_command], 1)           # its memory alone, and warm caches for both
         bare_rss = child_rss()
-        bare, ours = best_times([bare_command, ours_command], args.runs)
-        bare_cpu, ours_cpu = CPU
+        # each printgen found by its import path: the build runs in the temporary folder, since
+        # `python -m` puts the folder it runs in first on the path
+        commands, envs = [bare_command, ours_command], [ENV, {**ENV, "PYTHONPATH": str(HERE.parent)}]
+        if args.against:
+            commands.append([part.replace("pg{run}", "against{run}") for part in ours_command])
+            envs.append({**ENV, "PYTHONPATH": str(args.against.resolve())})
+        bare, ours, *against = best_times(commands, args.runs, envs, cwd=out)
+        bare_cpu, ours_cpu, *against_cpu = CPU
         pdf_rss = child_rss()
         pdf = out / "pg0" / "sabacc-62-a4.pdf"
         if args.pdf_only:
             print(f"bare reportlab PDF        {bare:7.3f} s")
             print(f"printgen PDF              {ours:7.3f} s   ratio {ours / bare:.2f}x (target <= 1.8x)")
             print(f"  CPU time, best of each    {ours_cpu:7.3f} s / {bare_cpu:.3f} s   ratio {ours_cpu / bare_cpu:.2f}x")
+            if against:
+                print(f"printgen PDF, {args.against}: {against[0]:7.3f} s   ratio {against[0] / bare:.2f}x; "
+                      f"CPU {against_cpu[0]:.3f} s   ratio {against_cpu[0] / bare_cpu:.2f}x")
             return
         start = time.perf_counter()
         subprocess.run([sys.executable, "-m", "printgen", "build", "sabacc-62", "--only", "png",

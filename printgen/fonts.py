@@ -207,7 +207,7 @@ def missing(name: str, text: str) -> list[str]:
     """Characters of text that no face of a face or fallback chain has; FitError for an
     unknown name."""
     chained = [face(n) for n in faces(name)]
-    return sorted({ch for ch in text if ch != "\n" and not any(f.has(ch) for f in chained)})
+    return sorted(ch for ch in set(text) if ch != "\n" and not any(f.has(ch) for f in chained))
 
 
 def check_glyphs(text: str, font_name: str, where: str) -> None:

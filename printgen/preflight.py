@@ -14,10 +14,10 @@ one line naming the sides (group_findings); --strict turns them into an error.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from printgen.errors import PreflightError
+from printgen.frozen import frozen
 from printgen.layout.deck import DeckLayout
 from printgen.layout.page import Side
 from printgen.layout.primitives import Image, Primitive, Rect, TextRun, shape_bounds
@@ -37,7 +37,7 @@ Box = tuple[float, float, float, float]   # left, top, right, bottom
 EDGES = ("left", "top", "right", "bottom")
 
 
-@dataclass(frozen=True)
+@frozen
 class Finding:
     """One problem of one side. kind is the problem without what is particular to the
     side (the grouping key); name the side ("card 3 '+3 circle'"), scope the file and

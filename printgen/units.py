@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from printgen.errors import UnitError
+from printgen.frozen import frozen
 from printgen.limits import limit
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
@@ -23,7 +23,7 @@ MAX_MM = float(limit("length_mm"))        # the longest length any data file or 
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
 
 
-@dataclass(frozen=True, order=True)
+@frozen(order=True)
 class Length:
     """A physical length, stored in points (1/72 in)."""
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from printgen.errors import InputError, UnitError
 from printgen.limits import whole_limit
@@ -19,6 +19,14 @@ if TYPE_CHECKING:
 
 PAPER_VARIABLE = "PRINTGEN_PAPER"
 DEFAULT_PAPER = "a4"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (what was wrong and where to look), as
+    every other error of printgen's is."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
 def common_parser() -> argparse.ArgumentParser:

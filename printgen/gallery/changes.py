@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import io
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image as PILImage
 from PIL import ImageChops, ImageDraw
 
+from printgen.frozen import frozen
 from printgen.gallery.files import THUMBS
 from printgen.output import atomic_path, may_write, ours, read_small, write_bytes
 from printgen.render.pngfile import png_bytes
@@ -43,7 +43,7 @@ DPI = 72                         # marked in the copies' PNG files (nothing read
 Places = list[tuple[str, str | None]]     # a record's card images (face, back), relative to the root
 
 
-@dataclass(frozen=True)
+@frozen
 class Change:
     """A card image changed since the last gallery: the picture of the change
     (relative to the root) and how many pixels of the copy differ."""

@@ -29,7 +29,7 @@ import html
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from urllib.parse import quote
@@ -37,6 +37,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
+from printgen.frozen import frozen
 from printgen.gallery.changes import Change, Places
 from printgen.gallery.files import DeckSection
 from printgen.gallery.previews import Preview
@@ -49,7 +50,7 @@ Lookup = Callable[[str, bool, str | None], Preview | None]    # (file, a card's?
 Earlier = Callable[[str, Proof, Places], Places]              # a record's card images last time
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """A card of a record: its face (linked at printed size) and its back, if it has one."""
 
@@ -61,7 +62,7 @@ class Card:
     changed: bool = False           # its face or back image changed since the last gallery
 
 
-@dataclass(frozen=True)
+@frozen
 class Changed:
     """A card image changed since the last gallery: which card, which side, the picture."""
 
@@ -70,7 +71,7 @@ class Changed:
     change: Change
 
 
-@dataclass(frozen=True)
+@frozen
 class Cards:
     """A record's cards, each shown size[0] x size[1] pixels, printed width x height;
     lines: the trim and safe lines' insets in % of the image (a style, "" unknown)."""
@@ -85,7 +86,7 @@ class Cards:
     changes: tuple[Changed, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Languages:
     """A deck's cards in each of its languages, side by side: each row one card in every
     language (in the deck's order of languages)."""
@@ -97,7 +98,7 @@ class Languages:
     lines: str
 
 
-@dataclass(frozen=True)
+@frozen
 class PrintFile:
     """A line of a record's table: a file (its preview if it has one) or a folder of files."""
 
@@ -108,7 +109,7 @@ class PrintFile:
     count: int = 0                  # a folder's: the files in it
 
 
-@dataclass(frozen=True)
+@frozen
 class Record:
     """What the page shows of one proof record."""
 
@@ -119,7 +120,7 @@ class Record:
     findings: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Deck:
     """A deck's section: its records, its cards side by side in its languages (if
     several) and its summary (from the first record that has one)."""
@@ -130,7 +131,7 @@ class Deck:
     summary: Summary
 
 
-@dataclass(frozen=True)
+@frozen
 class Folder:
     """The files of a folder that no record shows: the previewed ones, then the others."""
 

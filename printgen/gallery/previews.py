@@ -17,12 +17,12 @@ import hashlib
 import os
 import stat
 from concurrent.futures import Future
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PIL import Image as PILImage
 
+from printgen.frozen import frozen
 from printgen.gallery.changes import Change, compare_card, copy_path
 from printgen.gallery.files import THUMBS
 from printgen.gallery.thumbs import (
@@ -44,7 +44,7 @@ MAX_PAGES = whole_limit("gallery_pdf_pages")          # pages of one PDF preview
 PAGES_PIXELS = whole_limit("gallery_pages_pixels")    # pixels of every page preview of a gallery
 
 
-@dataclass(frozen=True)
+@frozen
 class Preview:
     """A file of the folder, relative to the root, and its preview (if any): a PDF's
     first page, its later pages previewed and the number of pages not previewed; a

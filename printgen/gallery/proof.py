@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from printgen.frozen import frozen
 from printgen.layout.page import Side
 from printgen.limits import limit, whole_limit
 from printgen.model.deck import Card
@@ -36,14 +36,14 @@ SUMMARY_FIELDS = whole_limit("gallery_summary_fields")   # fields summed up at m
 Summary = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]    # (field, ((value, cards), ...)), ...
 
 
-@dataclass(frozen=True)
+@frozen
 class ProofCard:
     name: str                       # the card's title, for the caption
     face: str                       # image paths relative to the record's folder
     back: str | None
 
 
-@dataclass(frozen=True)
+@frozen
 class Proof:
     deck: str                       # the deck's name (a plain file name)
     title: str

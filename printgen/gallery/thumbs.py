@@ -24,10 +24,10 @@ import io
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 
 from PIL import Image as PILImage
 
+from printgen.frozen import frozen
 from printgen.gallery.changes import small_copy
 from printgen.limits import limit
 
@@ -39,7 +39,7 @@ AHEAD = 8                        # card images being made at once, ahead of the 
 HANDED = 256                     # previews made as the card images were drawn, waiting for the gallery
 
 
-@dataclass(frozen=True)
+@frozen
 class Made:
     """A picture's preview as JPEG bytes and, for a card, its small copy; fits is
     False (and nothing made) where the picture is too large to preview."""

@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from printgen.lang.budget import (
+    _BUDGET,
     _bounded_filter,
     _called,
     _charge,
@@ -35,7 +36,7 @@ from printgen.lang.budget import (
     _signed,
     _slice,
 )
-from printgen.lang.grammar import Node, Unsupported, parse, work
+from printgen.lang.grammar import Node, Unsupported, _children, parse, work
 
 Context = dict[str, Any]
 Evaluator = Callable[[Context], Any]
@@ -270,22 +271,83 @@ def _compile_if(node: Node) -> Callable[[Context, list[str]], None]:
     return choose
 
 
+# -- kept renderings: a template's text and steps, by the values it reads
+
+KEPT = 256                      # renderings kept a template (a deck's cards repeat their values)
+_KEYED = frozenset((str, int, float, bool, type(None)))
+_READ_FAILS = (Unsupported, LookupError, TypeError, ValueError, AttributeError)
+
+
+def _is_path(node: Node) -> bool:
+    """Whether node reads a name of the context, with attributes and constant items of
+    it (card.value, deck['lang'])."""
+    kind = node[0]
+    if kind == "Getattr" or (kind == "Getitem" and node[2][0] == "Const"):
+        return _is_path(node[1])
+    return kind == "Name"
+
+
+def _paths(nodes: list[Node] | tuple[Node, ...], found: list[Node]) -> list[Node]:
+    """Every path (_is_path) through which nodes read the context, each once."""
+    for node in nodes:
+        if _is_path(node):
+            if node not in found:
+                found.append(node)
+        else:
+            _paths(_children(node), found)
+    return found
+
+
+def _key(paths: list[Evaluator], context: Context) -> tuple[Any, ...] | None:
+    """The values the paths read, with their kinds (1, 1.0 and True are equal keys
+    but print apart; a float by its repr, which tells -0.0 from 0.0); None where one
+    cannot be read or is not a plain value (then the template is rendered as written)."""
+    key: list[Any] = []
+    for path in paths:
+        try:
+            value = path(context)
+        except _READ_FAILS:
+            return None
+        kind = type(value)
+        if kind not in _KEYED:
+            return None
+        key += (kind, repr(value) if kind is float else value)
+    return tuple(key)
+
+
 @lru_cache(maxsize=4096)
 def compiled(text: str) -> Callable[[Context], str] | None:
     """text as a function of the context, where it is in the subset (else None). The
     function raises on anything the subset does not render (the caller then asks the
-    sandbox), and charges the budget as the sandbox would."""
+    sandbox), and charges the budget as the sandbox would.
+
+    What it makes is a function of the plain values it reads (the subset has no other
+    input), so the last KEPT renderings are kept by those values, with the steps they
+    took: rendering the same values again charges those steps and gives the kept text
+    (a deck's `when: "{{ card.kind == 'sylop' }}"` is read once a kind, not once a card)."""
     try:
         body = parse(text)
         steps = work(body)
         run = _compile_body(body)
+        paths = [_compile(path) for path in _paths(body, [])]
     except (Unsupported, RecursionError):
         return None
+    kept: dict[tuple[Any, ...], tuple[str, int]] = {}
 
     def render(context: Context) -> str:
+        key = _key(paths, context)
+        if key is not None:
+            found = kept.get(key)
+            if found is not None:
+                _charge(found[1])
+                return found[0]
+        before = _BUDGET.steps
         _charge(steps)
         out: list[str] = []
         run(context, out)
-        return "".join(out)
+        made = "".join(out)
+        if key is not None and len(kept) < KEPT:
+            kept[key] = (made, _BUDGET.steps - before)
+        return made
 
     return render

@@ -11,10 +11,10 @@ over its neighbour.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from itertools import pairwise
 
 from printgen.errors import FitError
+from printgen.frozen import frozen
 from printgen.layout.impose import choose_orientation, room
 from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Ellipse, Primitive, Rect, line, shift
@@ -30,7 +30,7 @@ MARK_ARM = pt(4.5)
 GUIDE_DASH = (2.0, 2.0)
 
 
-@dataclass(frozen=True)
+@frozen
 class Tile:
     """One sheet's part of the board, in board coordinates."""
 
@@ -42,7 +42,7 @@ class Tile:
     h: float
 
 
-@dataclass(frozen=True)
+@frozen
 class Split:
     paper: Paper             # turned to the orientation that needs fewer sheets
     cols: int

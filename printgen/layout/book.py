@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from printgen.errors import FitError
+from printgen.frozen import frozen
 from printgen.layout.fold import (
     Chunk,
     FoldStyle,
@@ -45,7 +46,7 @@ from printgen.shaping import font
 from printgen.units import mm, pt
 
 
-@dataclass(frozen=True)
+@frozen
 class BookStyle:
     """A book page and its type, all in points. Margins are the inner (spine side),
     outer, top and bottom; folio is the size of page numbers and running heads."""
@@ -110,7 +111,7 @@ def house_style(width: float, height: float, ink: str, accent: str) -> BookStyle
 Box = tuple[float, float, float, float]         # x, y, w, h
 
 
-@dataclass(frozen=True)
+@frozen
 class Heading:
     """Where a heading is set: page is an index into Book.pages, y points from that
     page's top to the top of the heading (a bookmark's or a link's destination)."""
@@ -121,7 +122,7 @@ class Heading:
     y: float
 
 
-@dataclass(frozen=True)
+@frozen
 class Book:
     """A book's pages in order (cover, contents, text), its headings (every level), and
     its contents entries: the box of each on its page (x, y, w, h from the page's

@@ -10,14 +10,14 @@ The front's top edge has a thumb notch. Origin is the net's top-left corner
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from printgen.frozen import frozen
 from printgen.layout.primitives import Point, Polygon, Rect, line
 from printgen.model import Deck
 from printgen.model.box import Box4, BoxFacts, BoxOptions
 
 
-@dataclass(frozen=True)
+@frozen
 class BoxSize:
     """What a tuck box must hold and the shape of its flaps, in points."""
 
@@ -41,7 +41,7 @@ def box_size(deck: Deck, options: BoxOptions, facts: BoxFacts) -> BoxSize:
                    depth, f["tuck"], f["glue_tab"], f["notch"], f["dust_flap"], f["taper"])
 
 
-@dataclass(frozen=True)
+@frozen
 class Net:
     """A box net: its panels by name, its cut outline and its fold lines."""
 

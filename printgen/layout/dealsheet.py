@@ -10,10 +10,11 @@ Every text goes through `set_text`, so anything that cannot fit is a FitError.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from printgen.deal import PlayingCard, Tableau
 from printgen.errors import FitError
+from printgen.frozen import frozen
 from printgen.layout.face import context_for, layout_side
 from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, line
@@ -24,7 +25,7 @@ from printgen.model.template import Template
 from printgen.units import mm, pt
 
 
-@dataclass(frozen=True)
+@frozen
 class Cell:
     """One entry of the setup order: the printed value and its colour."""
 
@@ -32,7 +33,7 @@ class Cell:
     color: str
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetDeal:
     """Everything printed about one deal (texts already in their final words)."""
 
@@ -239,7 +240,7 @@ def setup_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: f
 
 # --- solutions -------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen
 class Block:
     """A heading and its numbered steps, flowed as one unit of a solution section."""
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import overload
 
+from printgen.frozen import frozen
 from printgen.layout.face import Memo, context_for, layout_side
 from printgen.layout.page import Frame, Side
 from printgen.model import Card, Deck
@@ -36,7 +36,7 @@ class LazySides(Sequence[Side]):
         return self._make(index % self._count)
 
 
-@dataclass(frozen=True)
+@frozen
 class DeckLayout:
     """A deck's laid-out faces and backs."""
 

@@ -18,9 +18,10 @@ under a "Notes" heading, numbered as their references.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from printgen.errors import FitError, InputError
+from printgen.frozen import frozen
 from printgen.layout.impose import (
     Axis,
     Grid,
@@ -52,7 +53,7 @@ TABLE_STEP = 0.25
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
 
 
-@dataclass(frozen=True)
+@frozen
 class FoldStyle:
     """Panel size and type sizes, all in points (from decks/rules/folds.yaml)."""
 
@@ -77,7 +78,7 @@ class FoldStyle:
         return self.width - 2 * self.margin, self.height - 2 * self.margin - self.folio * 1.6
 
 
-@dataclass(frozen=True)
+@frozen
 class Chunk:
     """An unbreakable piece of the flow: a line, a heading, a table row, an image."""
 
@@ -367,7 +368,7 @@ def kept_until(items: list[Chunk], start: int, *, whole: bool = False) -> int:
     return min(end, len(items) - 1)
 
 
-@dataclass(frozen=True)
+@frozen
 class Slot:
     """Where panel n goes: page (0 front, 1 back), column, row, and turned upside down."""
 

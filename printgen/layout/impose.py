@@ -29,10 +29,10 @@ from __future__ import annotations
 import enum
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TypeVar
 
 from printgen.errors import FitError
+from printgen.frozen import frozen
 from printgen.layout.primitives import Primitive, line
 from printgen.limits import whole_limit
 from printgen.model import Duplex, Paper
@@ -72,7 +72,7 @@ def fit_count(length: float, cell: float, gap: float = 0.0) -> int:
     return max(0, math.floor((length + gap + 1e-6) / (cell + gap)))
 
 
-@dataclass(frozen=True)
+@frozen
 class Grid:
     """cols x rows cells of one size on a sheet, gap between them, the first cell's
     top-left corner at (x0, y0)."""
@@ -229,7 +229,7 @@ def padded_count(count: int) -> int:
     return -(-count // 4) * 4
 
 
-@dataclass(frozen=True)
+@frozen
 class BookletSlot:
     """Where a booklet page is printed: on printed sheet `sheet` (0 first), its back side
     or its front, in spread cell `cell`, the spread's right half or its left as the spread

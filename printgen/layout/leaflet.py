@@ -4,9 +4,10 @@ that fits, each panel numbered, imposed on the sheet (layout/fold.py places pane
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, replace
 
 from printgen.errors import FitError, InputError
+from printgen.frozen import frozen
 from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, TextRun, shift
@@ -16,7 +17,7 @@ from printgen.shaping import font
 from printgen.units import mm
 
 
-@dataclass(frozen=True)
+@frozen
 class Leaflet:
     pages: list[Page]
     panels: int

@@ -13,9 +13,9 @@ Seven glue tabs close the seven open seams; cut lines are solid, folds dashed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import pairwise
 
+from printgen.frozen import frozen
 from printgen.layout.primitives import Polygon, Primitive, line
 
 # (face number 1..6, column, row) of each square of the cross.
@@ -29,7 +29,7 @@ FOLD_WIDTH = 0.5
 FOLD_DASH = (3.0, 2.0)
 
 
-@dataclass(frozen=True)
+@frozen
 class Square:
     """One face square of a net, its top-left corner at (x, y) in the net's frame."""
 
@@ -38,7 +38,7 @@ class Square:
     y: float
 
 
-@dataclass(frozen=True)
+@frozen
 class Net:
     """A cube net of a given edge length with glue tabs of a given width (points)."""
 

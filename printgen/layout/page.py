@@ -9,12 +9,12 @@ top-left corner.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
+from printgen.frozen import frozen
 from printgen.layout.primitives import Primitive
 
 
-@dataclass(frozen=True)
+@frozen
 class Frame:
     """The boxes of one side, in points: trim at (0, 0, width, height)."""
 
@@ -28,7 +28,7 @@ class Frame:
         return inset, inset, self.width - 2 * inset, self.height - 2 * inset
 
 
-@dataclass(frozen=True)
+@frozen
 class Side:
     """One laid-out drawing: its file name stem, a label for messages, its frame and
     its primitives (in the frame's coordinates; the bleed reaches into negatives)."""
@@ -47,7 +47,7 @@ class Clip(enum.Enum):
     NONE = "none"          # not at all
 
 
-@dataclass(frozen=True)
+@frozen
 class Placed:
     """A side on a page, its trim box's top-left corner at (x, y). A side cut at its
     trim may keep some of its bleed: `reach` is how far its drawing runs past the trim
@@ -70,7 +70,7 @@ class Placed:
         return -left, -top, frame.width + left + right, frame.height + top + bottom
 
 
-@dataclass(frozen=True)
+@frozen
 class Target:
     """A place in a document: a page (0-based) and a height on it (points from its top)."""
 
@@ -78,7 +78,7 @@ class Target:
     y: float = 0.0
 
 
-@dataclass(frozen=True)
+@frozen
 class Link:
     """An area of a page (x, y from its top-left, w x h) that jumps to a target when
     clicked in a reader (a contents entry, in a booklet's reading copy)."""
@@ -90,7 +90,7 @@ class Link:
     to: Target
 
 
-@dataclass(frozen=True)
+@frozen
 class Bookmark:
     """An entry of a document's outline (the reader's bookmarks): level 1 at the top."""
 
@@ -99,7 +99,7 @@ class Bookmark:
     to: Target
 
 
-@dataclass(frozen=True)
+@frozen
 class Page:
     """One laid-out page: its size, the sides placed on it, its own drawing and links."""
 
@@ -110,7 +110,7 @@ class Page:
     links: tuple[Link, ...] = ()          # each to a target that a bookmark of the document names
 
 
-@dataclass(frozen=True)
+@frozen
 class PrintFile:
     """Laid-out pages that make one file: its name (in the output folder) and title."""
 

@@ -7,10 +7,10 @@ laid out from the template its file names (already loaded into the model).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from printgen.errors import FitError
+from printgen.frozen import frozen
 from printgen.layout.assembly import assembly_page
 from printgen.layout.board import board_pages, board_split
 from printgen.layout.face import context_for, layout_side
@@ -29,7 +29,7 @@ SLUG_BAND = pt(5)      # kept at the foot and the head of a credited sheet for i
 Box = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True)
+@frozen
 class Credit:
     """What a deck's piece sheets say about themselves in their margins (layout/slug.py):
     the deck's title, what the sheets hold, and the deck's credits and notices."""

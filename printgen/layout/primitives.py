@@ -8,13 +8,15 @@ into negative values; a page's origin is its top-left corner). Colours are
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
+
+from printgen.frozen import frozen
 
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@frozen
 class Rect:
     """A rectangle, top-left at (x, y), its corners rounded by radius."""
 
@@ -29,7 +31,7 @@ class Rect:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class Ellipse:
     """An ellipse centred at (cx, cy) with radii rx and ry."""
 
@@ -42,7 +44,7 @@ class Ellipse:
     width: float = 0.0
 
 
-@dataclass(frozen=True)
+@frozen
 class Polygon:
     """A polygon through its points (a polyline where it is not closed)."""
 
@@ -54,7 +56,7 @@ class Polygon:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class TextRun:
     """One run of uniformly styled text whose baseline starts at (x, y).
 
@@ -75,7 +77,7 @@ class TextRun:
     lang: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Image:
     """A picture file drawn into the box at (x, y), w x h, turned by rotate degrees."""
 

@@ -9,11 +9,12 @@ measured exactly only where the sum is too close to the width to call).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs
+from printgen.frozen import frozen
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import band, clean, clearly_within, hyphenations
 from printgen.model.fonts import Fonts
@@ -26,7 +27,7 @@ ICON = "icon"                    # the "font" of an inline icon piece
 ICON_EM = 0.9                    # an icon's advance, in ems of the text's size
 
 
-@dataclass(frozen=True)
+@frozen
 class RichStyle:
     size: float
     line_height: float = 1.25
@@ -36,7 +37,7 @@ class RichStyle:
     hyphenate: bool = False      # break a word at a line's end where the language's dictionary allows
 
 
-@dataclass(frozen=True)
+@frozen
 class Line:
     """One set line: its pieces (words with the spaces between them) and width."""
 

@@ -12,10 +12,10 @@ Letter.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from printgen.errors import FitError
+from printgen.frozen import frozen
 from printgen.layout.primitives import Primitive, Rect, TextRun, line, shift, turn
 from printgen.layout.text import TextStyle, block_height, set_text
 from printgen.model import Paper
@@ -30,7 +30,7 @@ SPACE = pt(3)              # between two pieces along a strip
 SCALE_MM = 10              # the scale bar's length
 
 
-@dataclass(frozen=True)
+@frozen
 class Strip:
     """A free rectangle of the margin, x, y, w, h on the page; `up` when its text runs
     upwards (the left and right strips), w then being its depth across the text."""

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs
+from printgen.frozen import frozen
 from printgen.layout.primitives import TextRun
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
@@ -29,7 +29,7 @@ ALIGNS = ("left", "center", "right")
 VALIGNS = ("top", "middle", "bottom")
 
 
-@dataclass(frozen=True)
+@frozen
 class TextStyle:
     """How a text box sets its text."""
 

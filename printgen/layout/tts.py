@@ -10,8 +10,8 @@ so that no side exceeds MAX_SIDE pixels.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
+from printgen.frozen import frozen
 from printgen.layout.impose import Grid
 from printgen.layout.page import Clip, Page, Placed, Side
 from printgen.model import Paper
@@ -19,7 +19,7 @@ from printgen.model import Paper
 MAX_SIDE = 4096       # pixels: the largest image side Tabletop Simulator handles well
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetPlan:
     """One TTS sheet: which cards, and its grid (the numbers the dialog asks for)."""
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from printgen.frozen import frozen
 from printgen.model.template import Template
 
 
-@dataclass(frozen=True)
+@frozen
 class AidPage:
     """One page kind of an aid: its template, and whether it is printed per player."""
 
@@ -16,7 +16,7 @@ class AidPage:
     per_player: bool
 
 
-@dataclass(frozen=True)
+@frozen
 class Aid:
     """A checked aid file. `fields` is the data its templates print (as aid.*): text, and
     lists and mappings of text."""

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from printgen.frozen import frozen
 from printgen.model.template import Template
 
 Box4 = tuple[float, float, float, float]      # x, y, w, h in points
 
 
-@dataclass(frozen=True)
+@frozen
 class BoxFacts:
     """templates/box-tuck.yaml: the home-made tuck box's sizes, lines and art."""
 
@@ -22,7 +21,7 @@ class BoxFacts:
     templates: dict[str, str]          # front, side, back: template names
 
 
-@dataclass(frozen=True)
+@frozen
 class BoxOptions:
     """The deck's `box:` key, checked, with printgen's defaults where it has none."""
 
@@ -34,7 +33,7 @@ class BoxOptions:
     insert: float | None = None    # the deck's folded booklets' thickness; None: a leaflet's allowance
 
 
-@dataclass(frozen=True)
+@frozen
 class TuckBox:
     """Everything a deck's tuck box is laid out from: the box's facts, the deck's
     options, the deck as the box's templates see it (deck.*), the deck's (first) back
@@ -47,7 +46,7 @@ class TuckBox:
     templates: dict[str, Template]
 
 
-@dataclass(frozen=True)
+@frozen
 class DieLine:
     """A print shop's tuck box: its art image and where the panels fall on it.
 
@@ -65,7 +64,7 @@ class DieLine:
     glue: str                           # colour of the glue flap
 
 
-@dataclass(frozen=True)
+@frozen
 class DieSet:
     """The boxes of one die-line file, smallest first, and the card size they are for."""
 

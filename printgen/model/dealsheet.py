@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from printgen.frozen import frozen
 from printgen.model.template import Template
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetStyle:
     """The sheet's look, in points, from templates/deal-sheet.yaml."""
 
@@ -21,7 +21,7 @@ class SheetStyle:
     cell_height: float
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetData:
     """templates/deal-sheet.yaml, checked: the style, texts per rule set and level."""
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
+from printgen.frozen import frozen
 from printgen.model.fonts import Fonts
 from printgen.model.template import Template
 from printgen.units import mm
 
 
-@dataclass(frozen=True)
+@frozen
 class CardSize:
     """A card's trim size in points, with the preset name it came from (if any)."""
 
@@ -34,7 +35,7 @@ class Duplex(enum.Enum):
     FOLD = "fold"          # one side only: each face beside its back, folded along a gutter
 
 
-@dataclass(frozen=True)
+@frozen
 class Marks:
     """How printgen marks a sheet in its margin (print.yaml `crop_marks`, `fold_over`);
     all zero for a sheet that is never cut by hand (a Tabletop Simulator image)."""
@@ -47,7 +48,7 @@ class Marks:
     bleed: float = 0.0             # card sheets: how far colour runs beyond a card block's outer trim
 
 
-@dataclass(frozen=True)
+@frozen
 class Paper:
     """A sheet of paper, the band around its edge a home printer cannot print, and
     how printgen marks it."""
@@ -62,7 +63,7 @@ class Paper:
         return replace(self, width=self.height, height=self.width)
 
 
-@dataclass(frozen=True)
+@frozen
 class Card:
     """One card of a deck: its per-card fields (always text) and its templates."""
 
@@ -81,7 +82,7 @@ class Card:
         return "-".join(part for part in keep.lower().split("-") if part)
 
 
-@dataclass(frozen=True)
+@frozen
 class Ref:
     """Another data file a deck names (a die, a part, a rules text): its name as the
     deck wrote it and the file it was found at."""
@@ -90,7 +91,7 @@ class Ref:
     path: Path
 
 
-@dataclass(frozen=True)
+@frozen
 class DeckBox:
     """The deck's `box:` options; None where the deck leaves printgen's default."""
 
@@ -101,7 +102,7 @@ class DeckBox:
     back: str | None = None              # the back panel's text
 
 
-@dataclass(frozen=True)
+@frozen
 class Deck:
     """A whole deck as the spec describes it, ready for layout."""
 

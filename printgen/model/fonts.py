@@ -3,11 +3,12 @@ printgen/fonts.py) each weight and style is set in."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from printgen.frozen import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class Fonts:
     """A family: the four faces (each a face or a fallback chain) text of one font
     name is set in, by weight and style."""

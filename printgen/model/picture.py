@@ -3,12 +3,13 @@ its pixel size, and the shelf through which a template's per-card names reach th
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from printgen.frozen import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class Picture:
     """A checked PNG, JPEG or SVG file (a regular file, inside its data file's folders,
     decodable, within the pixel limit) and its size in pixels."""

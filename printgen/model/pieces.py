@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
+from printgen.frozen import frozen
 from printgen.model.template import Template
 
 
-@dataclass(frozen=True)
+@frozen
 class Die:
     """A die file (decks/dice/NAME.yaml): six faces drawn by one template."""
 
@@ -27,7 +27,7 @@ class PartKind(enum.Enum):
     TOKENS = "tokens"                   # count copies in a grid
 
 
-@dataclass(frozen=True)
+@frozen
 class Part:
     """A part file (decks/parts/NAME.yaml): a board or tokens drawn by one template."""
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
+from printgen.frozen import frozen
 from printgen.model.fonts import Fonts
 from printgen.model.picture import PictureShelf
 
@@ -22,7 +23,7 @@ class ElementKind(enum.Enum):
     GROUP = "group"              # its elements, once per item of a list, each time moved by x, y
 
 
-@dataclass(frozen=True)
+@frozen
 class Element:
     """One drawing element: its kind and its values as written (text, or a flag);
     a value with "{{" or "{%" in it is evaluated for each card."""
@@ -36,7 +37,7 @@ class Element:
     children: tuple[Element, ...] = ()     # a group's elements
 
 
-@dataclass(frozen=True)
+@frozen
 class ShapePart:
     """One part of a named shape, in a unit frame (-1..1, y down)."""
 
@@ -47,7 +48,7 @@ class ShapePart:
 Shape = tuple[ShapePart, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Template:
     """A template file, checked, with everything it names resolved by the spec stage:
     the shapes it may draw (printgen's and its own), its icons, and the shelf of the

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from pathlib import Path
 
+from printgen.frozen import frozen
 from printgen.model.picture import Picture
 
 
-@dataclass(frozen=True)
+@frozen
 class Note:
     """A footnote: its number (1, 2, 3 ... in order of first reference), its text, and
     where it is defined (file:line, for errors)."""
@@ -19,7 +19,7 @@ class Note:
     where: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Span:
     """A run of text and whether it is bold and/or italic; or, with icon set, an inline
     icon (a shape or a template's image, by name) and no text; or, with note set, a
@@ -41,7 +41,7 @@ class BlockKind(enum.Enum):
     RULE = "rule"               # a horizontal rule
 
 
-@dataclass(frozen=True)
+@frozen
 class Block:
     """One block of a rules text; where says file:line for errors."""
 
@@ -55,7 +55,7 @@ class Block:
     keep_with_next: bool = False                # a title line: kept with what follows, like a heading
 
 
-@dataclass(frozen=True)
+@frozen
 class RulesText:
     """A rules text (decks/rules/NAME.md or a user's Markdown file) and its front matter."""
 
@@ -73,7 +73,7 @@ class RulesText:
     lang: str = ""                   # front matter `lang`: the text's language (else its deck's, else English)
 
 
-@dataclass(frozen=True)
+@frozen
 class FoldType:
     """The type of a leaflet (decks/rules/folds.yaml), lengths in points."""
 
@@ -89,7 +89,7 @@ class FoldType:
     accent: str
 
 
-@dataclass(frozen=True)
+@frozen
 class FoldFacts:
     """decks/rules/folds.yaml: the panel sizes and the type."""
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+
+from printgen.frozen import frozen
 
 
 class Output(enum.Enum):
@@ -12,7 +13,7 @@ class Output(enum.Enum):
     TTS = "tts"          # Tabletop Simulator deck sheets
 
 
-@dataclass(frozen=True)
+@frozen
 class Profile:
     """One shop or tabletop (printgen/data/vendors.yaml): sizes in points, pixel counts as ints."""
 

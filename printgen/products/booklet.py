@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printgen.errors import FitError
+from printgen.frozen import frozen
 from printgen.layout.book import house_style, lay_out_book, plain, reading_copy
 from printgen.layout.booklet_sheets import booklet_pages
 from printgen.layout.impose import padded_count, share_of_paper
@@ -28,7 +29,7 @@ PAPER_THICKNESS = pt(0.1)      # office paper of 80 g/m2 is about 0.1 mm thick: 
 STAPLED_SHEETS = 16            # nested sheets a home long-reach stapler closes well (see docs)
 
 
-@dataclass(frozen=True)
+@frozen
 class BookletBuild:
     """What to make of a rules text as a booklet, and where: the options of `printgen booklet`."""
 

@@ -10,12 +10,12 @@ the same bytes.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from printgen.deal import JEDI_TEMPLE, ModelData, ModelRate, Rating, RuleSet, rate, rule_set, screen
 from printgen.errors import InputError
+from printgen.frozen import frozen
 from printgen.layout.dealsheet import (
     cover_page,
     foot_note,
@@ -42,7 +42,7 @@ from printgen.spec.playermodel import model_data
 from printgen.workers import map_in_order
 
 
-@dataclass(frozen=True)
+@frozen
 class ChallengeBuild:
     """Which deals to print and where."""
 

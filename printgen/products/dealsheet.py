@@ -16,7 +16,6 @@ deck's cards are read here (printgen.spec) and handed to the engine.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -35,6 +34,7 @@ from printgen.deal import (
     solution_steps,
 )
 from printgen.errors import InputError
+from printgen.frozen import frozen
 from printgen.layout.dealsheet import (
     Block,
     Cell,
@@ -57,7 +57,7 @@ from printgen.spec.playermodel import model_data
 from printgen.words import plural
 
 
-@dataclass(frozen=True)
+@frozen
 class DealSheetBuild:
     """What to print and where: one deal at one level."""
 
@@ -71,7 +71,7 @@ class DealSheetBuild:
 
 # --- the deal worked out: engine calls and two adapters --------------------------
 
-@dataclass(frozen=True)
+@frozen
 class Worked:
     """A deal at one level with everything the engine says about it."""
 
@@ -108,7 +108,7 @@ def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, 
                   words.explained(), words.key_note())
 
 
-@dataclass(frozen=True)
+@frozen
 class SheetWords:
     """The verdict and the rating in the sentences of templates/deal-sheet.yaml."""
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printgen.frozen import frozen
 from printgen.layout.deck import DeckLayout, LazySides, face_name, layout_deck
 from printgen.layout.page import Page, Side
 from printgen.layout.sheet import check_back_offset, impose
@@ -21,7 +22,7 @@ from printgen.render.keys import Keys
 FORMATS = ("pdf", "png", "svg", "box", "parts", "rules")
 
 
-@dataclass(frozen=True)
+@frozen
 class DeckBuild:
     """What to make of a deck and where."""
 

@@ -9,12 +9,12 @@ written, and the PNG is read back and its pixel size compared with the shop's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PIL import Image as PILImage
 
+from printgen.frozen import frozen
 from printgen.layout.boxart import layout_die_art
 from printgen.layout.page import Page
 from printgen.model import Deck
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from printgen.products.exported import ExportResult
 
 
-@dataclass(frozen=True)
+@frozen
 class BoxArt:
     """The box art a deck will get, checked but not yet written."""
 

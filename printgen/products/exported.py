@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from printgen.frozen import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class ExportOptions:
     out: Path
     strict: bool = False

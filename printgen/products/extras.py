@@ -9,9 +9,10 @@ build writes anything, so bad input in any of them fails the build cleanly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from printgen.errors import FitError
+from printgen.frozen import frozen
 from printgen.layout.boxart import layout_box
 from printgen.layout.leaflet import fold_style, layout_leaflet
 from printgen.layout.page import PrintFile
@@ -30,7 +31,7 @@ from printgen.spec.pieces import load_die, load_part
 from printgen.spec.printdata import print_facts
 
 
-@dataclass(frozen=True)
+@frozen
 class Extras:
     """A deck's extras as the spec stage read them (each None or empty when not asked for)."""
 

@@ -8,10 +8,11 @@ facts (printgen/spec/fold.py), layout flows the text onto panels and imposes the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from printgen.errors import InputError
+from printgen.frozen import frozen
 from printgen.layout.leaflet import Leaflet, fold_style, layout_leaflet
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, RulesText
@@ -40,7 +41,7 @@ def deal_blocks(template: Path, number: int) -> list[Block]:
                                   "rolls": [list(r) for r in deal.rolls]})
 
 
-@dataclass(frozen=True)
+@frozen
 class RulesBuild:
     out: Path
     paper: Paper

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from printgen.errors import InputError
+from printgen.frozen import frozen
 from printgen.layout.page import Side
 from printgen.limits import limit
 from printgen.output import atomic_path
@@ -27,7 +27,7 @@ MAX_PIXELS = limit("showcase_pixels")     # the cards' pictures, the hand's and 
 SHADOW = (0, 0, 0, 110)
 
 
-@dataclass(frozen=True)
+@frozen
 class Showcase:
     dpi: int = 150               # pixels per inch of each card in the pictures
     fan_degrees: float = 8.0     # between neighbouring cards of the hand, at most

@@ -18,12 +18,12 @@ import datetime
 import io
 import operator
 import re
-from dataclasses import dataclass
 from itertools import repeat
 from pathlib import Path
 from typing import Any
 
 from printgen.errors import InputError
+from printgen.frozen import frozen
 from printgen.limits import limit
 from printgen.reading import read_bytes, read_text
 
@@ -39,7 +39,7 @@ DECIMALS = re.compile(r"^0(?:\.(0+))?$")
 COPIES = re.compile(r"0*([0-9]{1,9})")     # ASCII digits only: "²" and "٣" are digits to str.isdigit()
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     """One card row: its line (1-based, as a spreadsheet numbers rows), its fields and
     how many copies it makes."""

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from printgen.builtin import data_dir
 from printgen.errors import InputError
+from printgen.frozen import frozen
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
@@ -35,7 +35,7 @@ CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")      # de, en, pt-BR, z
 WORD_KEYS = ["name", "box_back", "contents", "tuck_box", "dice"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Words:
     """The words printgen writes itself in one language (languages.yaml)."""
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import enum
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from printgen.builtin import data_root
 from printgen.errors import InputError, TemplateError
+from printgen.frozen import frozen
 
 
 class Origin(enum.Enum):
@@ -23,7 +23,7 @@ class Origin(enum.Enum):
     BUILTIN = "built-in"
 
 
-@dataclass(frozen=True)
+@frozen
 class Shelf:
     """One kind of data file and the folder it is kept in, below a project's decks/."""
 
@@ -40,7 +40,7 @@ AIDS = Shelf("play aid", "aids", ".yaml")
 RULES = Shelf("rules text", "rules", ".md", skip="-deal")
 
 
-@dataclass(frozen=True)
+@frozen
 class Entry:
     """A data file found by name: where, whose, and the built-in file it hides."""
 

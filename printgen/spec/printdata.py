@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from printgen.builtin import data_dir
 from printgen.errors import InputError
+from printgen.frozen import frozen
 from printgen.model import CardSize, Marks, Paper
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
 
-@dataclass(frozen=True)
+@frozen
 class PrintFacts:
     """The print facts of data/print.yaml: card sizes, papers and defaults."""
 
