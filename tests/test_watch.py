@@ -107,3 +107,36 @@ def test_watch_rebuilds_on_a_change_survives_a_mistake_and_stops_cleanly(project
 def test_watch_refuses_all(cli):
     result = cli("build", "--all", "--watch")
     assert result.status == 2 and "--watch: watches one deck" in result.err
+
+
+def test_a_save_made_before_the_watcher_is_up_is_not_missed(tmp_path):
+    """A file saved while the build ran (after `since`, before the watcher started) is
+    reported at once, with no event after the watcher is up; one saved before is not."""
+    from printgen.cli.watch import wait_for_change
+    saved, old = tmp_path / "face.yaml", tmp_path / "back.yaml"
+    old.write_text("before", encoding="utf-8")
+    time.sleep(0.05)
+    since = time.time_ns()
+    saved.write_text("during the build", encoding="utf-8")
+    found: list[list[str]] = []
+    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(saved), str(old)}, since)),
+                               daemon=True)
+    waiting.start()
+    waiting.join(timeout=TIMEOUT)
+    assert found == [[str(saved)]]
+
+
+def test_a_quiet_file_keeps_the_watch_waiting_until_it_is_saved(tmp_path):
+    from printgen.cli.watch import wait_for_change
+    quiet = tmp_path / "face.yaml"
+    quiet.write_text("before", encoding="utf-8")
+    time.sleep(0.05)
+    since = time.time_ns()
+    found: list[list[str]] = []
+    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(quiet)}, since)), daemon=True)
+    waiting.start()
+    waiting.join(timeout=1.0)                   # the first wake-up (WAKE_MS) has passed: still waiting
+    assert waiting.is_alive() and not found
+    quiet.write_text("saved", encoding="utf-8")
+    waiting.join(timeout=TIMEOUT)
+    assert found == [[str(quiet)]]

@@ -36,6 +36,7 @@ from printgen.errors import InputError, PrintgenError
 
 TEXTS = {".yaml", ".yml", ".csv", ".tsv", ".txt", ".xlsx", ".md", ".markdown"}   # read afresh by every build
 QUIET_MS = 30                   # a save is taken as done after this long without another event
+WAKE_MS = 250                   # the watcher wakes this long after it is up, then as often while nothing happens
 
 
 def watched() -> bool:
@@ -127,14 +128,33 @@ def needs_a_fresh_process(changed: Iterable[str]) -> bool:
                for path in changed)
 
 
-def wait_for_change(files: set[str]) -> list[str]:
-    """Block until the system reports a change to one of files; the changed paths."""
+def wait_for_change(files: set[str], since: int) -> list[str]:
+    """Block until the system reports a change to one of files; the changed paths. A
+    file saved since `since` (time.time_ns(), taken before the build that read files
+    began) counts as changed at once: it was saved while the build ran or before the
+    watcher was up, when no event could reach it. Its date is read once, as soon as
+    the watcher is up (the first wake-up without an event, WAKE_MS later)."""
     from watchfiles import watch as watch_files
     folders = sorted({os.path.dirname(path) for path in files if os.path.isdir(os.path.dirname(path))})
+    checked = False
     for changes in watch_files(*folders, recursive=False, step=QUIET_MS, debounce=1000,
+                               rust_timeout=WAKE_MS, yield_on_timeout=True,
                                watch_filter=lambda _, path: os.path.abspath(path) in files):
-        return sorted({os.path.abspath(path) for _, path in changes})
+        if changes:
+            return sorted({os.path.abspath(path) for _, path in changes})
+        if not checked:
+            checked = True
+            late = sorted(path for path in files if _saved_since(path, since))
+            if late:
+                return late
     return []
+
+
+def _saved_since(path: str, since: int) -> bool:
+    try:
+        return os.stat(path).st_mtime_ns >= since
+    except OSError:                 # gone for now (an editor's save in progress): its event will come
+        return False
 
 
 def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) -> int:
@@ -152,13 +172,14 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
     warm = Warm(args, run)
     try:
         while True:
+            since = time.time_ns()
             status, elapsed = warm.build()
             files = set(files_read()) | deck_file
             if status == 0:
                 say(f"built in {elapsed:.2f} s; watching {len(files)} files (Ctrl-C to stop)")
             else:
                 say(f"the build stopped with an error after {elapsed:.2f} s; fix it and save to build again")
-            changed = wait_for_change(files)
+            changed = wait_for_change(files, since)
             for path in changed:
                 say(f"changed: {display(path)}")
             if needs_a_fresh_process(changed):
