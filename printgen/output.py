@@ -880,6 +880,19 @@ def recorded_key(path: Path) -> str | None:
     return record.keys.get(full.name) if record.state == "ok" else None
 
 
+def read_recorded(path: Path, max_bytes: int) -> bytes | None:
+    """The bytes of the file at path if the folder's trusted record names it with their
+    very size and digest (a file printgen wrote, as it wrote it), else None."""
+    full = _full(path)
+    record = _read_record(full.parent)
+    if record.state != "ok" or full.name not in record.named or not _real_folder(path.parent, full.parent):
+        return None
+    data = read_small(full, max_bytes)
+    if data is None or (len(data), hashlib.sha256(data).hexdigest()) != record.files[full.name]:
+        return None
+    return data
+
+
 def unchanged(path: Path, key: str) -> bool:
     """Whether path already holds what key stands for: the folder's record gives the
     file that key, and it is still the file printgen wrote (the size and digest
