@@ -69,9 +69,7 @@ def keyed_pdf(given: Sequence[Page] | Callable[[], Iterable[Page]], path: Path, 
     render_pdf(key.pages(pages()), path, reuse=reuse, **options)
     if reuse.store is not store:
         store.drawn, store.spliced = store.drawn + reuse.store.drawn, store.spliced + reuse.store.spliced
-    data = pagefile.dump(reuse.pages, how)
-    if data is not None:
-        write_bytes(pages_path(path), data)
+    write_bytes(pages_path(path), pagefile.dump(reuse.pages, how), record=True)   # (replacing one spoilt since)
     keyed(path, key.key)
     return key.count
 

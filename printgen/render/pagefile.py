@@ -12,7 +12,7 @@ BOXES, IMAGES, NEEDS, FACES], ...]}, FACES a list of [FONT, NAME, [[GID, WIDTH],
 [[GID, CHARACTERS], ...]]; STREAMS the pages' content streams one after another
 (LENGTH bytes each; TEXT: reportlab's filters gave it as text, latin-1). Only pages
 that place no picture and keep no graphics state dictionary are stored (the others
-are drawn every time). A file that is too large, in another format or for pages drawn
+are drawn every time); a PDF without any has a file all the same, in step with it. A file that is too large, in another format or for pages drawn
 another way (HOW), whose digest does not hold or that breaks any bound below gives no
 page at all: everything is drawn, as in a clean build. A face a stored page names is
 spliced only where the page being drawn uses it (render/pdf.py): a record never makes
@@ -45,9 +45,9 @@ _KEY = re.compile(r"[0-9a-f]{32}")
 _HEAD = len(MAGIC) + 32
 
 
-def dump(pages: Iterable[tuple[str, KeptPage]], how: str) -> bytes | None:
-    """The file of the storable pages given (key, page), in order, up to MAX_BYTES; None
-    where there is none to store."""
+def dump(pages: Iterable[tuple[str, KeptPage]], how: str) -> bytes:
+    """The file of the plain pages given (key, page), in order, up to MAX_BYTES (perhaps
+    none: a PDF's file is written with it, always, so as to be in step with it)."""
     rows: list[list[Any]] = []
     streams: list[bytes] = []
     size = _HEAD + 4 + 256
@@ -67,8 +67,6 @@ def dump(pages: Iterable[tuple[str, KeptPage]], how: str) -> bytes | None:
         size += cost
         rows.append(row)
         streams.append(stream)
-    if not rows:
-        return None
     header = json.dumps({"format": FORMAT, "how": how, "pages": rows}, separators=(",", ":")).encode()
     body = len(header).to_bytes(4, "big") + header + b"".join(streams)
     return MAGIC + hashlib.sha256(body).digest() + body
