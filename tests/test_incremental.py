@@ -509,7 +509,9 @@ def test_new_processes_splice_unchanged_pdf_pages_and_equal_clean_builds(project
         made, got = outputs(clean), outputs(inc)
         assert {rel: got.get(rel) == data for rel, data in made.items()} == dict.fromkeys(made, True), said
         (job, files), = job_files(clean).items()
-        assert set(got) - set(made) <= {f for other, names in job_files(inc).items() if other != job for f in names}
+        inc_jobs = job_files(inc)
+        assert inc_jobs[job] == files, said
+        assert set(got) - set(made) <= {f for other, names in inc_jobs.items() if other != job for f in names}
         for folder in (clean, inc):                     # a pages file beside every PDF, and only there
             names = {Path(rel).name for rel in outputs(folder)}
             assert {name for name in names if name.endswith(".pages")} == \

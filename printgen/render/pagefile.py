@@ -32,7 +32,7 @@ from printgen.render.pdfpages import KeptFace, KeptPage
 
 MAGIC = b"printgen pdf pages\n"
 FORMAT = 1
-MAX_BYTES = 16 * 1024 * 1024        # of one file: the pages past it are not stored (drawn next time)
+MAX_BYTES = 4 * 1024 * 1024         # of one file (~1,100 pages of cards): the pages past it are not kept
 MAX_PAGES = 100_000
 MAX_FACES = 64                      # a page's
 MAX_GLYPHS = 65_536                 # a face's, on one page
