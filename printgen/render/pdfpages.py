@@ -17,7 +17,9 @@ every time.
 Pages are kept under their content key (render/keys.py: the page's drawing, the keys
 of its sides, so the bytes of every font and picture they use) and how they are
 drawn (trim boxes, press CMYK and its profile); a page is spliced only where its
-fonts have the same names in the new document. The saved PDF is byte for byte what
+fonts have the same names in the new document, and where the page drawn sets text in
+every face it names. A new process reads the pages of a PDF that place no picture
+from the file kept beside it (render/pagefile.py, render/drawn.py). The saved PDF is byte for byte what
 drawing every page gives (tests/test_pdf_pages.py, tests/test_incremental.py).
 """
 
