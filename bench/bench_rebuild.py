@@ -11,8 +11,9 @@ operating system's account of the child), as medians, and the incremental build'
 share of the clean build's.
 
 With --against OTHER_CHECKOUT the same builds by that checkout's printgen, on a copy
-of its own, take turns with this one's, run for run: the ratios of their medians are
-the fair figure on a busy machine.
+of its own, take turns with this one's, run for run: the ratios of their medians, and
+the median of the ratios run for run (each pair taken one after the other), are the
+fair figures on a busy machine.
 
 Usage: python bench/bench_rebuild.py [--runs 7] [--only all|pdf,png,...] [--against OTHER_CHECKOUT]
 """
@@ -115,7 +116,10 @@ def main() -> None:
         for kind in KINDS:
             ratios = [statistics.median(t[i] for t in ours.times[kind]) /
                       statistics.median(t[i] for t in theirs.times[kind]) for i in range(2)]
-            print(f"{kind}: this / the other, medians: wall {ratios[0]:.2f}x, CPU {ratios[1]:.2f}x")
+            paired = [statistics.median(a[i] / b[i] for a, b in zip(ours.times[kind], theirs.times[kind], strict=True))
+                      for i in range(2)]
+            print(f"{kind}: this / the other, medians: wall {ratios[0]:.2f}x, CPU {ratios[1]:.2f}x; "
+                  f"run for run (median of the paired ratios): wall {paired[0]:.2f}x, CPU {paired[1]:.2f}x")
 
 
 if __name__ == "__main__":

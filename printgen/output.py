@@ -757,9 +757,10 @@ def _new_temp(folder: Path, run: Run | None) -> Path:
 # ---------------------------------------------------------------- writing
 
 @contextlib.contextmanager
-def atomic_path(path: Path) -> Iterator[Path]:
+def atomic_path(path: Path, *, record: bool = False) -> Iterator[Path]:
     """Yield a temporary path beside path; rename it to path when the block succeeds
-    (when the job succeeds, inside one).
+    (when the job succeeds, inside one). record: path is a record of printgen's own (a
+    PDF's kept pages), which replaces the regular file there whatever its bytes.
 
     Where path already holds exactly the new bytes it is left untouched (its date
     too), so what depends on it, such as a gallery thumbnail, need not be redone. A
@@ -776,7 +777,7 @@ def atomic_path(path: Path) -> Iterator[Path]:
     kept = False
     try:
         yield temp
-        kept = _place(path, full, temp, run)
+        kept = _place(path, full, temp, run, record)
     except OSError as error:
         raise _cannot(path, "write", error) from None
     finally:
@@ -805,7 +806,7 @@ def scratch(path: Path) -> Iterator[BinaryIO]:
         _drop(temp, run)
 
 
-def _place(path: Path, full: Path, temp: Path, run: Run | None) -> bool:
+def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = False) -> bool:
     """Put the finished temporary file in place of path (or pending, in a job);
     whether temp was kept."""
     fd = os.open(temp, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
@@ -831,7 +832,7 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None) -> bool:
                 if claim:
                     _record(run, full, size, digest)
                 return False
-            if not claim and not _unclaimed_ok(full):
+            if not claim and not record and not _unclaimed_ok(full):
                 raise _refusal(path, full)
     os.chmod(temp, 0o644)
     _record(run, full, size, digest)
@@ -854,8 +855,8 @@ def staged(path: Path) -> Path:
     return path
 
 
-def write_bytes(path: Path, data: bytes) -> Path:
-    with atomic_path(path) as temp:
+def write_bytes(path: Path, data: bytes, *, record: bool = False) -> Path:
+    with atomic_path(path, record=record) as temp:
         temp.write_bytes(data)
     return path
 
@@ -878,6 +879,19 @@ def recorded_key(path: Path) -> str | None:
     full = _full(path)
     record = _read_record(full.parent)
     return record.keys.get(full.name) if record.state == "ok" else None
+
+
+def read_recorded(path: Path, max_bytes: int) -> bytes | None:
+    """The bytes of the file at path if the folder's trusted record names it with their
+    very size and digest (a file printgen wrote, as it wrote it), else None."""
+    full = _full(path)
+    record = _read_record(full.parent)
+    if record.state != "ok" or full.name not in record.named or not _real_folder(path.parent, full.parent):
+        return None
+    data = read_small(full, max_bytes)
+    if data is None or (len(data), hashlib.sha256(data).hexdigest()) != record.files[full.name]:
+        return None
+    return data
 
 
 def unchanged(path: Path, key: str) -> bool:

@@ -64,16 +64,17 @@ def face_text(state: dict) -> str:
             "  - {kind: text, text: \"{{ card.value }} {{ card.suit }}\", x: 6mm, y: 8mm, w: 45mm, h: 12mm,\n"
             f"     font: story, size: {state['size']}pt, align: center}}\n"
             "  - {kind: text, text: \"{{ card.rule }}\", x: 6mm, y: 24mm, w: 50mm, h: 20mm, font: story, size: 9pt}\n"
-            f"  - {{kind: image, src: {state.get('icon_file', 'icon.png')}, x: {state['icon']}mm, y: 52mm, w: 14mm, "
-            "h: 14mm}\n"
-            "  - {kind: rect, x: 60px, y: 800px, w: 150px, h: 40px, fill: \"#ff7f0e\"}\n")
+            + (f"  - {{kind: image, src: {state.get('icon_file', 'icon.png')}, x: {state['icon']}mm, y: 52mm, "
+               "w: 14mm, h: 14mm}\n" if state.get("pictures", True) else "")
+            + "  - {kind: rect, x: 60px, y: 800px, w: 150px, h: 40px, fill: \"#ff7f0e\"}\n")
 
 
 def back_text(state: dict) -> str:
     return ("elements:\n"
             f"  - {{kind: rect, box: bleed, fill: \"{state['back']}\"}}\n"
             "  - {kind: text, text: \"{{ deck.title }}\", x: 6mm, y: 40mm, w: 50mm, h: 14mm, font: story, size: 12pt}\n"
-            f"  - {{kind: image, src: {state.get('icon_file', 'icon.png')}, x: 25mm, y: 60mm, w: 10mm, h: 10mm}}\n")
+            + (f"  - {{kind: image, src: {state.get('icon_file', 'icon.png')}, x: 25mm, y: 60mm, w: 10mm, "
+               "h: 10mm}\n" if state.get("pictures", True) else ""))
 
 
 def icon_bytes(colour: str) -> bytes:
@@ -145,19 +146,21 @@ def argv(project: Path, out: Path, state: dict) -> list[str]:
             "--paper", state["paper"], "--duplex", state["duplex"], "--only", state["only"]]
 
 
-def forked(args: list[str], log: Path) -> tuple[int, list[str]]:
+def forked(args: list[str], log: Path, pages: list | None = None) -> tuple[int, list[str]]:
     """Run printgen's CLI in a child process of this one (standard error into log); its
-    exit status and the files it drew (PNG, SVG, PDF), by their paths."""
+    exit status and the files it drew (PNG, SVG, PDF), by their paths; pages: given a
+    list, [PDF, pages drawn, pages spliced] of each PDF it assembled go into it."""
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:                                        # the child: build, report, leave
         status = 70
         drawn: list[str] = []
+        assembled: list[list] = []
         try:
             os.close(read)
             err = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             os.dup2(err, 2)
-            spy(drawn)
+            spy(drawn, assembled)
             status = main(args)
         except SystemExit as stop:
             status = int(stop.code or 0)
@@ -166,18 +169,22 @@ def forked(args: list[str], log: Path) -> tuple[int, list[str]]:
         finally:
             try:
                 sys.stderr.flush()
-                os.write(write, json.dumps(drawn).encode())
+                os.write(write, json.dumps([drawn, assembled]).encode())
             finally:
                 os._exit(status)
     os.close(write)
     with os.fdopen(read, "rb") as pipe:
         data = pipe.read()
     _, code = os.waitpid(pid, 0)
-    return os.waitstatus_to_exitcode(code), json.loads(data or b"[]")
+    drawn, assembled = json.loads(data or b"[[], []]")
+    if pages is not None:
+        pages.extend(assembled)
+    return os.waitstatus_to_exitcode(code), drawn
 
 
-def spy(drawn: list[str]) -> None:
-    """In the child: note every file the renderers draw."""
+def spy(drawn: list[str], assembled: list[list]) -> None:
+    """In the child: note every file the renderers draw (and of each PDF, its pages
+    drawn and spliced)."""
     png, svg, pdf = printgen.render.png.write_png, printgen.render.svg.write_svg, printgen.render.pdf.render_pdf
 
     def write_png(drawing, path, **options):
@@ -190,7 +197,11 @@ def spy(drawn: list[str]) -> None:
 
     def render_pdf(pages, path, **options):
         drawn.append(str(path))
-        return pdf(pages, path, **options)
+        made = pdf(pages, path, **options)
+        reuse = options.get("reuse")
+        if reuse is not None:
+            assembled.append([str(path), reuse.store.drawn, reuse.store.spliced])
+        return made
 
     printgen.render.png.write_png = write_png
     printgen.render.svg.write_svg = write_svg
@@ -450,3 +461,126 @@ def test_a_warm_process_splices_unchanged_pdf_pages_and_its_files_equal_clean_bu
         clean.rmdir()
     assert set(kinds) == {"field", "cards", "face", "back", "picture", "font", "dpi", "paper", "duplex", "only"}
     assert one_card >= 3 and spliced >= 3 * one_card and drawn > 0
+
+
+# ------------------------------------------------------------- a new process's pages
+
+def fourteen_cards() -> dict:
+    """A project of two pages of faces (and two of backs) on A4, without pictures: its
+    pages are all stored beside the PDF (render/pagefile.py)."""
+    return {**first_state(), "pictures": False, "only": "pdf,png",
+            "cards": [(SUITS[i % 3], str(i % 9 + 1), RULES[i % 5]) for i in range(14)]}
+
+
+def deck_pdf(assembled: list, state: dict) -> tuple[int, int] | None:
+    """Of the deck's PDF, if it was assembled: its pages drawn and spliced."""
+    found = [(drawn, spliced) for path, drawn, spliced in assembled if Path(path).name == f"mini-{state['paper']}.pdf"]
+    return found[0] if found else None
+
+
+def test_new_processes_splice_unchanged_pdf_pages_and_equal_clean_builds(project, tmp_path):
+    """A rebuild in a new process splices the PDF pages kept beside the PDF whose key is
+    unchanged. After each of 24 seeded random edits (card fields, cards, templates, the
+    picture's bytes, the font file, dpi, paper, duplex, --only, and the pictures taken
+    away and put back: a page with a picture is not kept, it is drawn) the folder is byte
+    for byte a clean build's, pages files included; every page of a PDF assembled again
+    was drawn or spliced; one card's text draws only the page of faces that holds it;
+    a pages file is never left without its PDF."""
+    rng = random.Random(32)
+    state = fourteen_cards()
+    write_project(project, state)
+    inc, log = tmp_path / "inc", tmp_path / "err.txt"
+    assert forked(argv(project, inc, state), log)[0] == 0, log.read_text()
+    kinds, drawn, spliced, one_card = [], 0, 0, 0
+    for step in range(24):
+        if step in (7, 15):                             # the pictures taken away, then put back
+            state["pictures"], kind = not state["pictures"], "pictures"
+        else:
+            kind = edit(state, rng)
+        kinds.append(kind)
+        write_project(project, state)
+        assembled: list = []
+        status, _ = forked(argv(project, inc, state), log, assembled)
+        assert status == 0, log.read_text()
+        clean = tmp_path / f"clean-{step}"
+        status, _ = forked(argv(project, clean, state), log)
+        assert status == 0, log.read_text()
+        said = f"step {step} ({kind}: {state})"
+        made, got = outputs(clean), outputs(inc)
+        assert {rel: got.get(rel) == data for rel, data in made.items()} == dict.fromkeys(made, True), said
+        (job, files), = job_files(clean).items()
+        inc_jobs = job_files(inc)
+        assert inc_jobs[job] == files, said
+        assert set(got) - set(made) <= {f for other, names in inc_jobs.items() if other != job for f in names}
+        for folder in (clean, inc):                     # a pages file beside every PDF, and only there
+            names = {Path(rel).name for rel in outputs(folder)}
+            assert {name for name in names if name.endswith(".pages")} == \
+                   {f".{name}.pages" for name in names if name.endswith(".pdf")}, said
+        for path, now_drawn, now_spliced in assembled:
+            assert now_drawn + now_spliced == pdf_pages(Path(path)), said
+            drawn, spliced = drawn + now_drawn, spliced + now_spliced
+        deck = deck_pdf(assembled, state)
+        if deck is not None and state["pictures"]:
+            assert deck[1] == 0, said                           # nothing kept of pages with pictures
+        if deck is not None and kind == "field" and not state["pictures"]:
+            assert deck == (1, 3), said                         # the page of faces holding the card
+            one_card += 1
+        for path in sorted(clean.rglob("*"), reverse=True):
+            path.unlink() if path.is_file() else path.rmdir()
+        clean.rmdir()
+    assert {"field", "cards", "face", "pictures", "only"} <= set(kinds)
+    assert one_card >= 3 and spliced >= 3 * one_card and drawn > 0
+
+
+def spoil(out: Path, name: str, how: str) -> None:
+    """Spoil a PDF's pages file: cut short, or one byte changed, or another format, or
+    naming a face the build does not use, each but the first with the folder's record
+    made to agree (so that only the file's own checks can tell)."""
+    import hashlib
+    path = out / name
+    data = path.read_bytes()
+    if how == "truncated":
+        path.write_bytes(data[:len(data) // 2])
+        return
+    if how == "flipped":
+        data = data[:len(data) // 2] + bytes([data[len(data) // 2] ^ 4]) + data[len(data) // 2 + 1:]
+    else:
+        from printgen.render.pagefile import MAGIC
+        body = data[len(MAGIC) + 32:]
+        length = int.from_bytes(body[:4], "big")
+        header = json.loads(body[4:4 + length])
+        if how == "other format":
+            header["format"] = 2
+        else:
+            for row in header["pages"]:
+                for face in row[7]:
+                    face[0] = "mono"
+        text = json.dumps(header).encode()
+        inner = len(text).to_bytes(4, "big") + text + body[4 + length:]
+        data = MAGIC + hashlib.sha256(inner).digest() + inner
+    path.write_bytes(data)
+    record = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    record["files"][name] = [len(data), hashlib.sha256(data).hexdigest()]
+    (out / MANIFEST).write_text(json.dumps(record), encoding="utf-8")
+
+
+@pytest.mark.parametrize("how", ["truncated", "flipped", "other format", "other faces"])
+def test_a_spoilt_pages_file_means_every_page_drawn(project, tmp_path, how):
+    state = fourteen_cards()
+    write_project(project, state)
+    out, clean, log = tmp_path / "out", tmp_path / "clean", tmp_path / "err.txt"
+    assert forked(argv(project, out, state), log)[0] == 0
+    spoil(out, ".mini-a4.pdf.pages", how)
+    state["cards"][4] = ("Stars", "7", "Shine twice.")
+    write_project(project, state)
+    assembled: list = []
+    status, _ = forked(argv(project, out, state), log, assembled)
+    assert status == 0, log.read_text()
+    assert deck_pdf(assembled, state) == (4, 0)
+    assert forked(argv(project, clean, state), log)[0] == 0
+    assert outputs(out) == outputs(clean)
+    state["cards"][4] = ("Stars", "7", "Shine.")                 # the pages file written again is sound
+    write_project(project, state)
+    assembled.clear()
+    assert forked(argv(project, out, state), log, assembled)[0] == 0
+    assert deck_pdf(assembled, state) == (1, 3)

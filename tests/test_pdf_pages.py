@@ -123,3 +123,94 @@ def test_one_font_file_at_two_paths_gives_the_same_bytes_spliced_or_drawn(tmp_pa
     # spliced: only "Second" before "First", as it was kept from the document before;
     # each page kept under the other name is drawn (and kept again as it is named now)
     assert (store.drawn, store.spliced) == (8, 1)
+
+
+# ------------------------------------------------------------- pages kept in a file (render/pagefile.py)
+
+def stored_pages(pages: list[Page], tmp_path: Path, **options) -> tuple[list[tuple[str, object]], bytes]:
+    """The pages as a document keeps them to store beside it, and the PDF drawn."""
+    from printgen.render.pagefile import MAX_BYTES
+    key = Keys("pdf").file(None)
+    reuse = Reuse(PageStore(0), lambda: key.current, "how", budget=MAX_BYTES)
+    render_pdf(key.pages(pages), tmp_path / "kept.pdf", reuse=reuse, **options)
+    return reuse.pages, (tmp_path / "kept.pdf").read_bytes()
+
+
+def from_file(pages: list[Page], path: Path, stored: dict, **options) -> tuple[bytes, PageStore]:
+    """The PDF of pages with those stored spliced (a new process's rebuild), and its counts."""
+    key = Keys("pdf").file(None)
+    store = PageStore(0)
+    render_pdf(key.pages(pages), path, reuse=Reuse(store, lambda: key.current, "how", stored), **options)
+    return path.read_bytes(), store
+
+
+@pytest.mark.parametrize("options", [{}, {"cmyk": True, "boxes": True}], ids=["rgb", "cmyk-boxes"])
+def test_pages_read_back_from_their_file_are_those_kept_and_splice_to_the_same_bytes(pages, tmp_path, options):
+    from printgen.render.pagefile import dump, load
+    chosen = [page for page in pages if not options.get("boxes") or page.placed]
+    kept, drawn = stored_pages(chosen, tmp_path, **options)
+    plain = dict(kept)
+    assert len(plain) >= 6 and (len(plain) < len(chosen)) == (not options)     # pages with pictures are not stored
+    data = dump(kept, "how")
+    assert dump(kept, "how") == data
+    read = load(data, "how")
+    assert read == plain
+    again, store = from_file(chosen, tmp_path / "again.pdf", read, **options)
+    assert again == drawn and (store.spliced, store.drawn) == (len(plain), len(chosen) - len(plain))
+    assert load(data, "drawn another way") == {}
+
+
+def test_a_damaged_or_foreign_pages_file_gives_no_page(pages, tmp_path):
+    import hashlib
+    import json
+
+    from printgen.render.pagefile import MAGIC, dump, load
+    data = dump(stored_pages(pages[:6], tmp_path)[0], "how")
+    assert len(load(data, "how")) == 6
+    rng = random.Random(3)
+    for cut in [0, 1, len(MAGIC), len(MAGIC) + 33, *rng.sample(range(len(data)), 20)]:
+        assert load(data[:cut], "how") == {}
+    for _ in range(20):
+        at = rng.randrange(len(data))
+        assert load(data[:at] + bytes([data[at] ^ 1 << rng.randrange(8)]) + data[at + 1:], "how") == {}
+    body = data[len(MAGIC) + 32:]
+    length = int.from_bytes(body[:4], "big")
+    header, streams = json.loads(body[4:4 + length]), body[4 + length:]
+
+    def sealed(header: dict, streams: bytes = streams) -> bytes:
+        """A file whose digest holds (as a stranger could write it)."""
+        text = json.dumps(header).encode()
+        inner = len(text).to_bytes(4, "big") + text + streams
+        return MAGIC + hashlib.sha256(inner).digest() + inner
+
+    assert len(load(sealed(header), "how")) == 6
+    spoilt = [{**header, "format": 2}, {**header, "format": True}, {**header, "extra": 1},
+              {**header, "pages": header["pages"][:-1]}]                  # a stream left over
+    first = header["pages"][0]
+    for at, value in [(0, "../../etc"), (1, 10 ** 9), (1, -1), (3, ["DCTDecode"]), (4, [None] * 3),
+                      (4, [[0, 0, "x", 1], None, None, None]), (5, 2), (6, ["everything"]),
+                      (7, [["sans", "F1", [[70000, 500.0]], []]]), (7, [["sans", "F1", [[1, float("inf")]], []]]),
+                      (7, [["sans", "F1", [[1, 500.0]], [[2, "a"]]]]), (7, [["sans", "F1", [], []]] * 65)]:
+        row = list(first)
+        row[at] = value
+        spoilt.append({**header, "pages": [row, *header["pages"][1:]]})
+    for bad in spoilt:
+        assert load(sealed(bad), "how") == {}, bad
+    assert load(sealed(header, streams + b"x"), "how") == {}
+
+
+def test_a_stored_page_naming_a_face_its_page_does_not_use_is_drawn(pages, tmp_path):
+    """A page stored under another page's key (a record written by a stranger) is
+    spliced only where that page sets text in every face it names: never a face (or
+    a font file) the build does not use."""
+    sheet, alone = pages[0], pages[-1]              # a sheet of faces; a card alone on its page
+    kept = dict(stored_pages([sheet, alone], tmp_path)[0])
+    sheet_key, alone_key = Keys("pdf").page(sheet), Keys("pdf").page(alone)
+    stranger = Page(200, 200, (), (Rect(0, 0, 50, 50, fill="#ff0000"),))
+    drawn = render([stranger], tmp_path / "drawn.pdf", None)
+    got, store = from_file([stranger], tmp_path / "got.pdf", {Keys("pdf").page(stranger): kept[sheet_key]})
+    assert got == drawn and (store.drawn, store.spliced) == (1, 0)
+    fonts = {face.font for face in kept[sheet_key].faces}
+    assert fonts and {face.font for face in kept[alone_key].faces} <= fonts
+    got, store = from_file([sheet], tmp_path / "got.pdf", {sheet_key: kept[alone_key]})
+    assert store.spliced == 1                       # (its faces are the sheet's: sound, if not this page)

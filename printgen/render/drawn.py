@@ -6,7 +6,10 @@ its date is kept) provided it is still the file printgen wrote; it counts as wri
 by the build. The same records serve a build in a new process and each build of the
 warm process of build --watch (which reads them once, output.py's cache). A warm
 process also keeps each PDF page it finished (keep_pages, render/pdfpages.py): a PDF
-assembled again draws only its pages whose key changed and splices the others.
+assembled again draws only its pages whose key changed and splices the others; a
+new process does the same with the pages kept beside the PDF (pages_path,
+render/pagefile.py: written and removed with it, read only where the folder's record
+names it with its very bytes).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.layout.page import Page, Side
-from printgen.output import keyed, recorded_key, unchanged
+from printgen.output import keep, keyed, read_recorded, recorded_key, unchanged, write_bytes
 from printgen.render.keys import Keys, file_digest
 
 keep_pages = False      # whether finished PDF pages are kept in this process and spliced (build --watch)
@@ -47,19 +50,31 @@ def keyed_pdf(given: Sequence[Page] | Callable[[], Iterable[Page]], path: Path, 
     if options.get("cmyk"):                     # drawn through the press profile (made_by leaves it out)
         from printgen.render.pdfx import profile_path
         settings.append(("profile", file_digest(profile_path())))
-    if recorded_key(path) is not None:
+    trusted = recorded_key(path) is not None
+    if trusted:
         known = keys.file(settings)
         for _ in known.pages(pages()):
             pass
         if unchanged(path, known.key):
+            keep(pages_path(path))
             return known.count
+    from printgen.render import pagefile
     from printgen.render.pdf import render_pdf  # reportlab: imported only when a PDF is drawn
+    from printgen.render.pdfpages import PageStore, Reuse, store
     key = keys.file(settings)
-    reuse = None
-    if keep_pages:                              # a page is drawn as its file's boxes, colours and profile say
-        from printgen.render.pdfpages import Reuse, store
-        how = repr([item for item in settings if item[0] in ("boxes", "cmyk", "profile")])
-        reuse = Reuse(store, lambda: key.current, how)
+    how = repr([item for item in settings if item[0] in ("boxes", "cmyk", "profile")])   # how a page is drawn
+    stored = pagefile.load(read_recorded(pages_path(path), pagefile.MAX_BYTES), how) if trusted else {}
+    reuse = Reuse(store if keep_pages else PageStore(0), lambda: key.current, how, stored,
+                  budget=pagefile.MAX_BYTES)
     render_pdf(key.pages(pages()), path, reuse=reuse, **options)
+    if reuse.store is not store:
+        store.drawn, store.spliced = store.drawn + reuse.store.drawn, store.spliced + reuse.store.spliced
+    write_bytes(pages_path(path), pagefile.dump(reuse.pages, how), record=True)   # (replacing one spoilt since)
     keyed(path, key.key)
     return key.count
+
+
+def pages_path(path: Path) -> Path:
+    """Where a PDF's finished pages are kept for a rebuild in a new process (a hidden
+    file beside it, render/pagefile.py)."""
+    return path.with_name(f".{path.name}.pages")

@@ -270,8 +270,10 @@ def _draw_or_splice(canvas: StreamingCanvas, page: Page, *, boxes: bool, reuse: 
     but no side to take them from inherits the page before's: it is always drawn.)"""
     keepable = not boxes or bool(page.placed)
     kept = reuse.found() if keepable else None
-    if kept is not None and canvas.splice(kept, page.width, page.height):
+    if kept is not None and {one.font for one in kept.faces} <= _fonts(page) and \
+            canvas.splice(kept, page.width, page.height):
         reuse.store.spliced += 1
+        reuse.used(kept)
         return
     canvas.begin(keeping=keepable)
     draw_page(canvas, page, boxes=boxes)
@@ -279,6 +281,12 @@ def _draw_or_splice(canvas: StreamingCanvas, page: Page, *, boxes: bool, reuse: 
     if canvas.finished is not None:
         reuse.keep(canvas.finished)
         canvas.finished = None
+
+
+def _fonts(page: Page) -> set[str]:
+    """The faces the page's text is set in (those a kept page may name to be spliced in)."""
+    prims = [*page.prims, *(prim for placed in page.placed for prim in placed.side.prims)]
+    return {prim.font for prim in prims if isinstance(prim, TextRun)}
 
 
 class _WrittenFile(pdfdoc.PDFFile):

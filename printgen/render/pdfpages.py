@@ -17,7 +17,9 @@ every time.
 Pages are kept under their content key (render/keys.py: the page's drawing, the keys
 of its sides, so the bytes of every font and picture they use) and how they are
 drawn (trim boxes, press CMYK and its profile); a page is spliced only where its
-fonts have the same names in the new document. The saved PDF is byte for byte what
+fonts have the same names in the new document, and where the page drawn sets text in
+every face it names. A new process reads the pages of a PDF that place no picture
+from the file kept beside it (render/pagefile.py, render/drawn.py). The saved PDF is byte for byte what
 drawing every page gives (tests/test_pdf_pages.py, tests/test_incremental.py).
 """
 
@@ -58,6 +60,12 @@ class KeptPage:
     faces: tuple[KeptFace, ...]
     pictures: tuple[tuple[str, Any], ...]       # (internal name, a pristine copy of the object) in order
     needs: tuple[str, ...]                      # what it asks of the PDF version (reportlab's keys)
+
+    @property
+    def plain(self) -> bool:
+        """Whether it places no picture and keeps no graphics state dictionary: its
+        stream, boxes and faces are all it has (render/pagefile.py stores such pages)."""
+        return not self.pictures and not self.forms and self.states is None
 
     @property
     def size(self) -> int:
@@ -149,17 +157,32 @@ class PageStore:
 store = PageStore()
 
 
-@dataclass(frozen=True)
+@dataclass
 class Reuse:
     """What render_pdf needs to splice kept pages: the store, the content key of the
-    page about to be drawn (render/keys.py's FileKey.current) and how pages are drawn."""
+    page about to be drawn (render/keys.py's FileKey.current) and how pages are drawn;
+    the pages read from the file beside the PDF (render/pagefile.py), by their keys;
+    and, up to a budget of bytes, the document's plain pages in order, drawn or
+    spliced, to store beside it again."""
 
     store: PageStore
     key: Callable[[], str]
     how: str
+    stored: dict[str, KeptPage] = field(default_factory=dict)
+    pages: list[tuple[str, KeptPage]] = field(default_factory=list)
+    budget: int = 0
+    taken: int = 0
 
     def found(self) -> KeptPage | None:
-        return self.store.get((self.key(), self.how))
+        key = self.key()
+        return self.store.get((key, self.how)) or self.stored.get(key)
 
     def keep(self, page: KeptPage) -> None:
         self.store.put((self.key(), self.how), page)
+        self.used(page)
+
+    def used(self, page: KeptPage) -> None:
+        """page (drawn or spliced) is the document's next."""
+        if page.plain and self.taken + page.size <= self.budget:
+            self.pages.append((self.key(), page))
+            self.taken += page.size
