@@ -606,6 +606,8 @@ def _signed(full: Path) -> bool:
         mark = b"<title>printgen proofs: "
     elif name.startswith(".proof-") and name.endswith(".json"):
         mark = b'"printgen_proof":1'
+    elif name.startswith(".") and name.endswith(".pdf.pages"):
+        mark = b"printgen pdf pages\n"           # render/pagefile.py's MAGIC
     else:
         return False
     data = read_small(full, MAX_SIGNED_BYTES)
@@ -628,6 +630,12 @@ def _unclaimed_ok(full: Path) -> bool:
     if record.state == "ok" and full.name in record.named:
         return False
     return _adopted(full) or _signed(full)
+
+
+def _named(full: Path) -> bool:
+    """Whether the folder's trusted record names the file: printgen wrote it there."""
+    record = _read_record(full.parent)
+    return record.state == "ok" and full.name in record.named
 
 
 def _replaceable(full: Path, info: os.stat_result) -> bool:
@@ -760,7 +768,8 @@ def _new_temp(folder: Path, run: Run | None) -> Path:
 def atomic_path(path: Path, *, record: bool = False) -> Iterator[Path]:
     """Yield a temporary path beside path; rename it to path when the block succeeds
     (when the job succeeds, inside one). record: path is a record of printgen's own (a
-    PDF's kept pages), which replaces the regular file there whatever its bytes.
+    PDF's kept pages), which replaces the file printgen wrote there whatever its bytes
+    are now (the folder's record names it), never a file of the user's.
 
     Where path already holds exactly the new bytes it is left untouched (its date
     too), so what depends on it, such as a gallery thumbnail, need not be redone. A
@@ -832,7 +841,7 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
                 if claim:
                     _record(run, full, size, digest)
                 return False
-            if not claim and not record and not _unclaimed_ok(full):
+            if not claim and not (record and _named(full)) and not _unclaimed_ok(full):
                 raise _refusal(path, full)
     os.chmod(temp, 0o644)
     _record(run, full, size, digest)

@@ -584,3 +584,17 @@ def test_a_spoilt_pages_file_means_every_page_drawn(project, tmp_path, how):
     assembled.clear()
     assert forked(argv(project, out, state), log, assembled)[0] == 0
     assert deck_pdf(assembled, state) == (1, 3)
+
+
+def test_a_file_of_the_users_where_a_pages_file_would_go_is_never_replaced(project, tmp_path):
+    """printgen replaces a pages file it wrote whatever became of it, but not a file it
+    did not write: the build stops with one line, and the file keeps its bytes."""
+    state = fourteen_cards()
+    write_project(project, state)
+    out, log = tmp_path / "out", tmp_path / "err.txt"
+    out.mkdir()
+    mine = out / ".mini-a4.pdf.pages"
+    mine.write_bytes(b"my notes")
+    status, _ = forked(argv(project, out, state), log)
+    assert status == 2                                  # (the line names the file)
+    assert mine.read_bytes() == b"my notes"
