@@ -30,12 +30,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from printgen.frozen import frozen
 from printgen.render.kept import Kept
 
 BUDGET = 32 * 1024 * 1024       # bytes of kept pages (a 62-card deck's 14 pages take 0.14 MB)
 
 
-@dataclass(frozen=True)
+@frozen
 class KeptFace:
     """One face a kept page draws with: its name in the document, and the glyphs the
     page draws (their advances, and the characters of those that stand for any)."""
@@ -46,7 +47,7 @@ class KeptFace:
     used: dict[int, str]
 
 
-@dataclass(frozen=True)
+@frozen
 class KeptPage:
     """A finished page: its compressed content stream and filters, the attributes
     reportlab's page takes from the canvas, the faces and pictures it uses."""
