@@ -17,6 +17,15 @@ cards); Force values are spent only in inclusion-minimal sets. Groups are never
 split and a Sylop may both use the Force and stand in a group (either can be
 shorter). Positions the loss check proves lost are not searched. The heuristic
 never overestimates (see Heuristic).
+
+A* also skips, right after a Draw (Jedi Temple: no card turns by itself), every
+move that does not take the new Draw card, and right after a Recycle every move
+but the Draw: each was a move of the state before, with the same result (the
+Discard top just put there was that state's Draw card, and a Draw or a Recycle
+changes neither the Temple nor the pool), so playing it before the Draw or the
+Recycle reaches the same state in as many moves. The skipped moves' states are
+reached that way from the parent, which A* searched, so the shortest win is never
+lost; the positions searched stay the same, each with fewer children.
 """
 
 from __future__ import annotations
@@ -33,6 +42,7 @@ from printgen.deal.search.lengthbound import MovesLeft
 from printgen.deal.search.solver import Solution, Solver, group_moves
 from printgen.deal.search.state import (
     BALANCE,
+    DRAW_KIND,
     DRAW_MOVE_T,
     FORCE,
     FULL,
@@ -188,6 +198,8 @@ def shorten(board: Board, win: tuple[Move, ...], *, budget: int,
 class _Bounded:
     """Phases 2 and 3 of shortest() on one board."""
 
+    commute = True      # A* skips the moves a Draw or a Recycle commutes with (a_star)
+
     def __init__(self, board: Board, recycles: int | None) -> None:
         self.board = board
         self.start = board.start(recycles)
@@ -269,12 +281,13 @@ class _Bounded:
         any win's length."""
         board, heuristic, lost = self.board, self.heuristic, self.lost
         start, bound = self.start, len(best)
+        auto_flip = board.rules.auto_flip
         seen = {board.key(start): 0}
         parent: dict[int, tuple[int, tuple]] = {}
         tie = count()
-        queue = [(heuristic(start), 0, next(tie), start)]
+        queue = [(heuristic(start), 0, next(tie), start, False)]
         while queue:
-            f, depth, _, s = heapq.heappop(queue)
+            f, depth, _, s, turned = heapq.heappop(queue)
             g = -depth
             key = board.key(s)
             if seen.get(key, g) < g:
@@ -287,6 +300,9 @@ class _Bounded:
             if lost(s):
                 continue
             for move in self.moves(s):
+                kind = move[0]
+                if kind <= FORCE and turned and not move[2] and self.commute:
+                    continue        # played before the Draw or Recycle: the same state
                 child = board.apply(s, move)
                 child_key = board.key(child)
                 if seen.get(child_key, g + 2) <= g + 1:
@@ -295,7 +311,8 @@ class _Bounded:
                 if g + 1 + h < bound:
                     seen[child_key] = g + 1
                     parent[child_key] = (key, move)
-                    heapq.heappush(queue, (g + 1 + h, -(g + 1), next(tie), child))
+                    heapq.heappush(queue, (g + 1 + h, -(g + 1), next(tie), child,
+                                           kind >= DRAW_KIND and not auto_flip))
         return best, True, bound
 
 
