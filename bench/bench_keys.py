@@ -9,11 +9,12 @@ exactly the recycles it states). Prints a table per level: mean moves, the share
 keys proven shortest, and the median, p99 and max of the key's CPU time with the
 slowest deal named; then the deals whose fewest recycles were left open.
 
-With --baseline each deal's key is also made by the search before A* skipped the
-moves a Draw commutes with (shortest._Bounded.commute off), the two in turns, first
-and second by the deal's parity, in this process, and the table adds its figures and
-the ratio of the two CPU medians and p99s (paired, so the load on the machine weighs
-on both alike).
+With --baseline each deal's key is also made by the search before the weighted
+search and before A* skipped the moves a Draw commutes with (shortest._Bounded's
+weighted and commute off: the branch and bound alone before A*), the two in turns,
+first and second by the deal's parity, in this process, and the table adds its
+figures and the ratio of the two CPU medians and p99s (paired, so the load on the
+machine weighs on both alike).
 
 Run: nice -n 10 python bench/bench_keys.py [--count 200] [--start 9100001] [--levels knight]
                                             [--baseline]
@@ -53,7 +54,7 @@ def main() -> int:
     parser.add_argument("--baseline", action="store_true")
     args = parser.parse_args()
     budgets = model_data().key
-    before = mock.patch.object(shortest._Bounded, "commute", False)
+    before = mock.patch.multiple(shortest._Bounded, commute=False, weighted=False)
     print(f"key budgets: fewer recycles {budgets.fewer_recycles:,}, short {budgets.short:,}, "
           f"proof {budgets.proof:,} positions; deals {args.start:,}-"
           f"{args.start + args.count - 1:,}")

@@ -56,6 +56,7 @@ from printgen.deal.table.rules import TEMPLE_ROWS, Level, position_of
 from printgen.errors import BudgetExceeded
 
 SHORTEST_BUDGET = 300_000
+WEIGHT = 3      # the weighted search's heuristic weight (a win soon, mostly short)
 
 
 @dataclass(frozen=True)
@@ -198,7 +199,8 @@ def shorten(board: Board, win: tuple[Move, ...], *, budget: int,
 class _Bounded:
     """Phases 2 and 3 of shortest() on one board."""
 
-    commute = True      # A* skips the moves a Draw or a Recycle commutes with (a_star)
+    commute = True      # A* skips the moves a Draw or a Recycle commutes with (best_first)
+    weighted = True     # the weighted search first (run)
 
     def __init__(self, board: Board, recycles: int | None) -> None:
         self.board = board
@@ -227,11 +229,20 @@ class _Bounded:
 
     def run(self, first: tuple, budget: int, proof: int) -> tuple[tuple, bool, int]:
         """(the shortest win found, proven shortest, lower bound on any win): the
-        branch and bound with `budget` positions, then A* up to `proof` more."""
+        weighted search with half of `budget` positions, the branch and bound with
+        the rest when it found no shorter win, then A* up to `proof` more."""
         end = self.nodes + budget + proof
-        best, done = self.branch_and_bound(first, self.nodes + budget)
-        if done:
-            return best, True, len(best)
+        half = budget // 2 if self.weighted else 0
+        shorter, _, exhausted = (self.best_first(len(first), self.nodes + half, WEIGHT)
+                                 if half else (None, 0, False))
+        if exhausted:
+            return first, True, len(first)
+        if shorter is not None:
+            best = shorter
+        else:
+            best, done = self.branch_and_bound(first, self.nodes + budget - half)
+            if done:
+                return best, True, len(best)
         if proof <= 0:
             return best, False, self.heuristic(self.start)
         return self.a_star(best, end)
@@ -274,18 +285,31 @@ class _Bounded:
 
     def a_star(self, best: tuple, limit: int) -> tuple[tuple, bool, int]:
         """A* for a win shorter than `best`: the first win it takes off its queue is
-        shortest; an empty queue proves `best` shortest. Among positions of equal
-        bound the deepest comes first (it reaches a win soonest); a position is
-        searched again when reached in fewer moves, so the heuristic need only never
-        overestimate. At the budget, the least bound on the queue is no more than
-        any win's length."""
+        shortest; an empty queue proves `best` shortest. At the budget, the least
+        bound on the queue is no more than any win's length (see best_first)."""
+        found, low, exhausted = self.best_first(len(best), limit, 1)
+        if found is not None:
+            return found, True, len(found)
+        return best, exhausted, len(best) if exhausted else low
+
+    def best_first(self, bound: int, limit: int, weight: int) -> tuple[tuple | None, int, bool]:
+        """(the first win shorter than `bound` taken off the queue, or None; with weight
+        1, the least moves plus heuristic on the queue when the budget ended; whether the queue
+        ran empty, which proves no win is shorter than `bound`). Positions are taken
+        in order of moves made plus `weight` times the heuristic, the deepest first
+        among equals: with weight 1 this is A*, whose first win is shortest; a larger
+        weight heads for a win sooner, not always the shortest. Children that cannot
+        lead to a win shorter than `bound` (moves plus heuristic) are never queued,
+        and a position is searched again when reached in fewer moves, so an empty
+        queue means no win is shorter, whatever the weight (the heuristic need only
+        never overestimate)."""
         board, heuristic, lost = self.board, self.heuristic, self.lost
-        start, bound = self.start, len(best)
+        start = self.start
         auto_flip = board.rules.auto_flip
         seen = {board.key(start): 0}
         parent: dict[int, tuple[int, tuple]] = {}
         tie = count()
-        queue = [(heuristic(start), 0, next(tie), start, False)]
+        queue = [(weight * heuristic(start), 0, next(tie), start, False)]
         while queue:
             f, depth, _, s, turned = heapq.heappop(queue)
             g = -depth
@@ -293,10 +317,10 @@ class _Bounded:
             if seen.get(key, g) < g:
                 continue
             if s[0] == FULL:
-                return _path(board, parent, key), True, g
+                return _path(board, parent, key), g, False
             self.nodes += 1
             if self.nodes > limit:
-                return best, False, f
+                return None, f, False
             if lost(s):
                 continue
             for move in self.moves(s):
@@ -311,9 +335,9 @@ class _Bounded:
                 if g + 1 + h < bound:
                     seen[child_key] = g + 1
                     parent[child_key] = (key, move)
-                    heapq.heappush(queue, (g + 1 + h, -(g + 1), next(tie), child,
+                    heapq.heappush(queue, (g + 1 + weight * h, -(g + 1), next(tie), child,
                                            kind >= DRAW_KIND and not auto_flip))
-        return best, True, bound
+        return None, bound, True
 
 
 def _path(board: Board, parent: dict[int, tuple[int, tuple]], key: int) -> tuple:
