@@ -68,9 +68,9 @@ def long_piles(draw: st.DrawFn) -> tuple[Deal, str, Position]:
 def proven_length_is_exhaustive(deal: Deal, level: str, position: Position) -> None:
     """A* proves the exhaustive length, and the shortener's phases together
     (weighted search, branch and bound, A*) never claim a proof they do not have;
-    the heuristic, and the bound of
-    lengthbound.py alone, never exceed the moves left on that shortest win, and the
-    bound counting Draws is never below the one counting cards alone."""
+    the heuristic, and the bound of lengthbound.py alone, never exceed the moves
+    left on that shortest win, and the bound counting Draws is never below the one
+    counting cards alone."""
     game, board = Game(deal, level), Board(deal, level)
     s = state_of(board, position)
     truth = fewest_moves(game, position)

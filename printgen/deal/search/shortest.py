@@ -3,9 +3,12 @@ and Force moves included, as the Pyramid data set counts).
 
 Three phases share one node budget:
 1. the solver finds a win (or proves there is none);
-2. a depth-first branch and bound looks for shorter wins, trying the moves that
-   clear the most Temple cards first; each win found tightens the bound;
-3. A* under that bound proves the best win shortest (it runs out of positions
+2. a weighted best-first search (moves made plus 3 times the heuristic) heads for
+   a shorter win within half of phase 2's positions; when it finds none, a
+   depth-first branch and bound from the first win, trying the moves that clear
+   the most Temple cards first, takes the other half (each win it finds tightens
+   its bound); either proves the win shortest when it runs out of positions;
+3. A* (the same best-first search with weight 1) under that bound proves the best win shortest (it runs out of positions
    shorter than the bound) or, when the budget ends first, gives the length no win
    can be shorter than (the least f on its frontier).
 The answer says whether the win is proven shortest.
