@@ -11,7 +11,8 @@ slowest deal named; then the deals whose fewest recycles were left open.
 
 With --baseline each deal's key is also made by the search before the weighted
 search and before A* skipped the moves a Draw commutes with (shortest._Bounded's
-weighted and commute off: the branch and bound alone before A*), the two in turns,
+weighted and commute off: the branch and bound alone before A*, with key.short
+--baseline-short, 5,000 positions before this round), the two in turns,
 first and second by the deal's parity, in this process, and the table adds its
 figures and the ratio of the two CPU medians and p99s (paired, so the load on the
 machine weighs on both alike).
@@ -26,6 +27,7 @@ import argparse
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from unittest import mock
 
@@ -52,8 +54,11 @@ def main() -> int:
     parser.add_argument("--start", type=int, default=9_100_001)
     parser.add_argument("--levels", default="padawan,knight,master,chosen")
     parser.add_argument("--baseline", action="store_true")
+    parser.add_argument("--baseline-short", type=int, default=5000,
+                        help="the baseline's key.short (the budget before this round)")
     args = parser.parse_args()
     budgets = model_data().key
+    old_budgets = replace(budgets, short=args.baseline_short)
     before = mock.patch.multiple(shortest._Bounded, commute=False, weighted=False)
     print(f"key budgets: fewer recycles {budgets.fewer_recycles:,}, short {budgets.short:,}, "
           f"proof {budgets.proof:,} positions; deals {args.start:,}-"
@@ -71,7 +76,7 @@ def main() -> int:
                 if run == "old":
                     with before:
                         began = time.process_time()
-                        old = find_key(deal, level, budgets)
+                        old = find_key(deal, level, old_budgets)
                         base = (old.length, old.shortest, time.process_time() - began)
                 else:
                     began = time.process_time()
