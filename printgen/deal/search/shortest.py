@@ -183,10 +183,11 @@ def shortest(deal: Deal, level: Level | str | None = None, *,
 def shorten(board: Board, win: tuple[Move, ...], *, budget: int,
             recycles: int | None = None, proof: int | None = None) -> Shortest:
     """Phases 2 and 3 from a known win: the shortest win found allowing `recycles`
-    recycles (default: the level's); its nodes are this search's. The branch and
-    bound searches `budget` positions and A* then `proof` more (default: the branch
-    and bound a quarter of `budget`, A* the rest). A* starts only if the branch
-    and bound did not end (that proves its win shortest), and prunes by its win."""
+    recycles (default: the level's); its nodes are this search's. The weighted
+    search and the branch and bound share `budget` positions (_Bounded.run) and A*
+    then searches `proof` more (default: phase 2 a quarter of `budget`, A* the
+    rest). A* starts only if phase 2 did not end (that proves its win shortest),
+    and prunes by the best win found."""
     search = _Bounded(board, recycles)
     if proof is None:
         budget, proof = budget // 4, budget - budget // 4
