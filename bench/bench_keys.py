@@ -9,10 +9,13 @@ exactly the recycles it states). Prints a table per level: mean moves, the share
 keys proven shortest, and the median, p99 and max of the key's CPU time with the
 slowest deal named; then the deals whose fewest recycles were left open.
 
-With --baseline each deal's key is also made with the lower bound before it counted
-Draws (lengthbound.MovesLeft with draws=False: the cards bound alone), just before
-the other, in this process, and the table adds its figures and the ratio of the two
-CPU medians and p99s (paired, so the load on the machine weighs on both alike).
+With --baseline each deal's key is also made by the search before the weighted
+search and before A* skipped the moves a Draw commutes with (shortest._Bounded's
+weighted and commute off: the branch and bound alone before A*, with key.short
+--baseline-short, 5,000 positions before this round), the two in turns,
+first and second by the deal's parity, in this process, and the table adds its
+figures and the ratio of the two CPU medians and p99s (paired, so the load on the
+machine weighs on both alike).
 
 Run: nice -n 10 python bench/bench_keys.py [--count 200] [--start 9100001] [--levels knight]
                                             [--baseline]
@@ -24,7 +27,7 @@ import argparse
 import statistics
 import sys
 import time
-from functools import partial
+from dataclasses import replace
 from pathlib import Path
 from unittest import mock
 
@@ -33,7 +36,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from printgen.deal import solve
 from printgen.deal.rating.key import find_key
 from printgen.deal.search import shortest
-from printgen.deal.search.lengthbound import MovesLeft
 from printgen.deal.search.recycles import recycles_used
 from printgen.deal.table.engine import replay
 from printgen.spec.dealfile import jedi_deal
@@ -52,9 +54,12 @@ def main() -> int:
     parser.add_argument("--start", type=int, default=9_100_001)
     parser.add_argument("--levels", default="padawan,knight,master,chosen")
     parser.add_argument("--baseline", action="store_true")
+    parser.add_argument("--baseline-short", type=int, default=5000,
+                        help="the baseline's key.short (the budget before this round)")
     args = parser.parse_args()
     budgets = model_data().key
-    cards_only = mock.patch.object(shortest, "MovesLeft", partial(MovesLeft, draws=False))
+    old_budgets = replace(budgets, short=args.baseline_short)
+    before = mock.patch.multiple(shortest._Bounded, commute=False, weighted=False)
     print(f"key budgets: fewer recycles {budgets.fewer_recycles:,}, short {budgets.short:,}, "
           f"proof {budgets.proof:,} positions; deals {args.start:,}-"
           f"{args.start + args.count - 1:,}")
@@ -69,9 +74,9 @@ def main() -> int:
             runs = ["new", "old"] if number % 2 else ["old", "new"]   # interleaved
             for run in runs if args.baseline else ["new"]:
                 if run == "old":
-                    with cards_only:
+                    with before:
                         began = time.process_time()
-                        old = find_key(deal, level, budgets)
+                        old = find_key(deal, level, old_budgets)
                         base = (old.length, old.shortest, time.process_time() - began)
                 else:
                     began = time.process_time()
@@ -96,10 +101,10 @@ def main() -> int:
         if args.baseline:
             old = [row[6] for row in rows]
             old_times = [row[2] for row in old]
-            print(f"  cards bound alone: key mean moves {statistics.mean(row[0] for row in old):.1f}, "
+            print(f"  before: key mean moves {statistics.mean(row[0] for row in old):.1f}, "
                   f"proven shortest {sum(row[1] for row in old)}, key CPU "
                   f"{statistics.median(old_times) * 1000:.0f}, {p99(old_times) * 1000:.0f}, "
-                  f"{max(old_times) * 1000:.0f} ms; with Draws / without: median "
+                  f"{max(old_times) * 1000:.0f} ms; now / before: median "
                   f"{statistics.median(times) / statistics.median(old_times):.2f}x, p99 "
                   f"{p99(times) / p99(old_times):.2f}x", flush=True)
         if open_deals:

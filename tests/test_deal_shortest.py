@@ -66,9 +66,11 @@ def long_piles(draw: st.DrawFn) -> tuple[Deal, str, Position]:
 
 
 def proven_length_is_exhaustive(deal: Deal, level: str, position: Position) -> None:
-    """A* proves the exhaustive length; the heuristic, and the bound of
-    lengthbound.py alone, never exceed the moves left on that shortest win, and the
-    bound counting Draws is never below the one counting cards alone."""
+    """A* proves the exhaustive length, and the shortener's phases together
+    (weighted search, branch and bound, A*) never claim a proof they do not have;
+    the heuristic, and the bound of lengthbound.py alone, never exceed the moves
+    left on that shortest win, and the bound counting Draws is never below the one
+    counting cards alone."""
     game, board = Game(deal, level), Board(deal, level)
     s = state_of(board, position)
     truth = fewest_moves(game, position)
@@ -84,6 +86,12 @@ def proven_length_is_exhaustive(deal: Deal, level: str, position: Position) -> N
     moves, proven, low = search.a_star(tuple(board.to_move(m) for m in path), 200_000)
     assert proven and low == len(moves) == truth, (len(moves), low, truth)
     assert replays_to_a_win(game, position, list(moves))
+    for budget, proof in ((6, 0), (30, 10), (200, 200)):    # the three phases, cut anywhere
+        phases = _Bounded(board, None)
+        phases.start = s
+        short, proven, low = phases.run(tuple(board.to_move(m) for m in path), budget, proof)
+        assert low <= truth <= len(short) and (not proven or len(short) == truth)
+        assert replays_to_a_win(game, position, list(short))
     for done, move in enumerate(moves):      # the bound never exceeds the moves left
         here = state_of(board, position)
         assert cards(here) <= draws(here) <= bound(here) <= truth - done

@@ -10,8 +10,9 @@
    rating's recycle star) only when the search for a win with none completed and
    found none.
 3. shortest.shorten looks for a shorter win with at most those recycles: a
-   branch and bound from that win within `short` positions, then, unless that
-   search ended (a proof), A* within `proof` more positions, which proves the
+   weighted best-first search within half of `short` positions (and, when it
+   finds none, a branch and bound from that win within the other half), then,
+   unless that search ended (a proof), A* within `proof` more positions, which proves the
    shortest win it finds (lengthbound.py's bound lets it); it says whether the
    key is proven shortest. A win with fewer recycles it finds lowers the count.
 The key is the result, so it always uses exactly the recycles the sheet states.

@@ -3,9 +3,12 @@ and Force moves included, as the Pyramid data set counts).
 
 Three phases share one node budget:
 1. the solver finds a win (or proves there is none);
-2. a depth-first branch and bound looks for shorter wins, trying the moves that
-   clear the most Temple cards first; each win found tightens the bound;
-3. A* under that bound proves the best win shortest (it runs out of positions
+2. a weighted best-first search (moves made plus 3 times the heuristic) heads for
+   a shorter win within half of phase 2's positions; when it finds none, a
+   depth-first branch and bound from the first win, trying the moves that clear
+   the most Temple cards first, takes the other half (each win it finds tightens
+   its bound); either proves the win shortest when it runs out of positions;
+3. A* (the same best-first search with weight 1) under that bound proves the best win shortest (it runs out of positions
    shorter than the bound) or, when the budget ends first, gives the length no win
    can be shorter than (the least f on its frontier).
 The answer says whether the win is proven shortest.
@@ -17,6 +20,15 @@ cards); Force values are spent only in inclusion-minimal sets. Groups are never
 split and a Sylop may both use the Force and stand in a group (either can be
 shorter). Positions the loss check proves lost are not searched. The heuristic
 never overestimates (see Heuristic).
+
+A* also skips, right after a Draw (Jedi Temple: no card turns by itself), every
+move that does not take the new Draw card, and right after a Recycle every move
+but the Draw: each was a move of the state before, with the same result (the
+Discard top just put there was that state's Draw card, and a Draw or a Recycle
+changes neither the Temple nor the pool), so playing it before the Draw or the
+Recycle reaches the same state in as many moves. The skipped moves' states are
+reached that way from the parent, which A* searched, so the shortest win is never
+lost; the positions searched stay the same, each with fewer children.
 """
 
 from __future__ import annotations
@@ -33,6 +45,7 @@ from printgen.deal.search.lengthbound import MovesLeft
 from printgen.deal.search.solver import Solution, Solver, group_moves
 from printgen.deal.search.state import (
     BALANCE,
+    DRAW_KIND,
     DRAW_MOVE_T,
     FORCE,
     FULL,
@@ -46,6 +59,7 @@ from printgen.deal.table.rules import TEMPLE_ROWS, Level, position_of
 from printgen.errors import BudgetExceeded
 
 SHORTEST_BUDGET = 300_000
+WEIGHT = 3      # the weighted search's heuristic weight (a win soon, mostly short)
 
 
 @dataclass(frozen=True)
@@ -169,10 +183,11 @@ def shortest(deal: Deal, level: Level | str | None = None, *,
 def shorten(board: Board, win: tuple[Move, ...], *, budget: int,
             recycles: int | None = None, proof: int | None = None) -> Shortest:
     """Phases 2 and 3 from a known win: the shortest win found allowing `recycles`
-    recycles (default: the level's); its nodes are this search's. The branch and
-    bound searches `budget` positions and A* then `proof` more (default: the branch
-    and bound a quarter of `budget`, A* the rest). A* starts only if the branch
-    and bound did not end (that proves its win shortest), and prunes by its win."""
+    recycles (default: the level's); its nodes are this search's. The weighted
+    search and the branch and bound share `budget` positions (_Bounded.run) and A*
+    then searches `proof` more (default: phase 2 a quarter of `budget`, A* the
+    rest). A* starts only if phase 2 did not end (that proves its win shortest),
+    and prunes by the best win found."""
     search = _Bounded(board, recycles)
     if proof is None:
         budget, proof = budget // 4, budget - budget // 4
@@ -187,6 +202,9 @@ def shorten(board: Board, win: tuple[Move, ...], *, budget: int,
 
 class _Bounded:
     """Phases 2 and 3 of shortest() on one board."""
+
+    commute = True      # A* skips the moves a Draw or a Recycle commutes with (best_first)
+    weighted = True     # the weighted search first (run)
 
     def __init__(self, board: Board, recycles: int | None) -> None:
         self.board = board
@@ -215,11 +233,20 @@ class _Bounded:
 
     def run(self, first: tuple, budget: int, proof: int) -> tuple[tuple, bool, int]:
         """(the shortest win found, proven shortest, lower bound on any win): the
-        branch and bound with `budget` positions, then A* up to `proof` more."""
+        weighted search with half of `budget` positions, the branch and bound with
+        the rest when it found no shorter win, then A* up to `proof` more."""
         end = self.nodes + budget + proof
-        best, done = self.branch_and_bound(first, self.nodes + budget)
-        if done:
-            return best, True, len(best)
+        half = budget // 2 if self.weighted else 0
+        shorter, _, exhausted = (self.best_first(len(first), self.nodes + half, WEIGHT)
+                                 if half else (None, 0, False))
+        if exhausted:
+            return first, True, len(first)
+        if shorter is not None:
+            best = shorter
+        else:
+            best, done = self.branch_and_bound(first, self.nodes + budget - half)
+            if done:
+                return best, True, len(best)
         if proof <= 0:
             return best, False, self.heuristic(self.start)
         return self.a_star(best, end)
@@ -262,31 +289,48 @@ class _Bounded:
 
     def a_star(self, best: tuple, limit: int) -> tuple[tuple, bool, int]:
         """A* for a win shorter than `best`: the first win it takes off its queue is
-        shortest; an empty queue proves `best` shortest. Among positions of equal
-        bound the deepest comes first (it reaches a win soonest); a position is
-        searched again when reached in fewer moves, so the heuristic need only never
-        overestimate. At the budget, the least bound on the queue is no more than
-        any win's length."""
+        shortest; an empty queue proves `best` shortest. At the budget, the least
+        bound on the queue is no more than any win's length (see best_first)."""
+        found, low, exhausted = self.best_first(len(best), limit, 1)
+        if found is not None:
+            return found, True, len(found)
+        return best, exhausted, len(best) if exhausted else low
+
+    def best_first(self, bound: int, limit: int, weight: int) -> tuple[tuple | None, int, bool]:
+        """(the first win shorter than `bound` taken off the queue, or None; with weight
+        1, the least moves plus heuristic on the queue when the budget ended; whether the queue
+        ran empty, which proves no win is shorter than `bound`). Positions are taken
+        in order of moves made plus `weight` times the heuristic, the deepest first
+        among equals: with weight 1 this is A*, whose first win is shortest; a larger
+        weight heads for a win sooner, not always the shortest. Children that cannot
+        lead to a win shorter than `bound` (moves plus heuristic) are never queued,
+        and a position is searched again when reached in fewer moves, so an empty
+        queue means no win is shorter, whatever the weight (the heuristic need only
+        never overestimate)."""
         board, heuristic, lost = self.board, self.heuristic, self.lost
-        start, bound = self.start, len(best)
+        start = self.start
+        auto_flip = board.rules.auto_flip
         seen = {board.key(start): 0}
         parent: dict[int, tuple[int, tuple]] = {}
         tie = count()
-        queue = [(heuristic(start), 0, next(tie), start)]
+        queue = [(weight * heuristic(start), 0, next(tie), start, False)]
         while queue:
-            f, depth, _, s = heapq.heappop(queue)
+            f, depth, _, s, turned = heapq.heappop(queue)
             g = -depth
             key = board.key(s)
             if seen.get(key, g) < g:
                 continue
             if s[0] == FULL:
-                return _path(board, parent, key), True, g
+                return _path(board, parent, key), g, False
             self.nodes += 1
             if self.nodes > limit:
-                return best, False, f
+                return None, f, False
             if lost(s):
                 continue
             for move in self.moves(s):
+                kind = move[0]
+                if kind <= FORCE and turned and not move[2] and self.commute:
+                    continue        # played before the Draw or Recycle: the same state
                 child = board.apply(s, move)
                 child_key = board.key(child)
                 if seen.get(child_key, g + 2) <= g + 1:
@@ -295,8 +339,9 @@ class _Bounded:
                 if g + 1 + h < bound:
                     seen[child_key] = g + 1
                     parent[child_key] = (key, move)
-                    heapq.heappush(queue, (g + 1 + h, -(g + 1), next(tie), child))
-        return best, True, bound
+                    heapq.heappush(queue, (g + 1 + weight * h, -(g + 1), next(tie), child,
+                                           kind >= DRAW_KIND and not auto_flip))
+        return None, bound, True
 
 
 def _path(board: Board, parent: dict[int, tuple[int, tuple]], key: int) -> tuple:
