@@ -209,9 +209,14 @@ def spy(drawn: list[str], assembled: list[list]) -> None:
 
 
 def outputs(folder: Path) -> dict[str, bytes]:
-    """Every file under folder but the records, by its path there."""
+    """Every file under folder but the records and the PDFs' pages files (kept from a
+    PDF's second build on: they tell its history), by its path there."""
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file() and not p.name.startswith(".printgen-")}
+            if p.is_file() and not p.name.startswith(".printgen-") and not p.name.endswith(".pdf.pages")}
+
+
+def pages_files(folder: Path) -> set[Path]:
+    return set(folder.rglob("*.pdf.pages"))
 
 
 def records(folder: Path) -> dict[str, dict]:
@@ -234,11 +239,13 @@ def stamps(folder: Path) -> dict[str, tuple[int, int]]:
 
 
 def job_files(folder: Path) -> dict[str, list[str]]:
-    """Each job's files, over every record under folder: {job: [path, ...]}."""
+    """Each job's files but the PDFs' pages files, over every record under folder:
+    {job: [path, ...]}."""
     jobs: dict[str, list[str]] = {}
     for where, record in records(folder).items():
         for job, names in record["jobs"].items():
-            jobs.setdefault(job, []).extend(f"{where}/{name}".removeprefix("./") for name in names)
+            jobs.setdefault(job, []).extend(f"{where}/{name}".removeprefix("./") for name in names
+                                            if not name.endswith(".pdf.pages"))
     return {job: sorted(names) for job, names in jobs.items()}
 
 
@@ -483,7 +490,7 @@ def test_new_processes_splice_unchanged_pdf_pages_and_equal_clean_builds(project
     unchanged. After each of 24 seeded random edits (card fields, cards, templates, the
     picture's bytes, the font file, dpi, paper, duplex, --only, and the pictures taken
     away and put back: a page with a picture is not kept, it is drawn) the folder is byte
-    for byte a clean build's, pages files included; every page of a PDF assembled again
+    for byte a clean build's (a clean build keeps no pages file); every page of a PDF assembled again
     was drawn or spliced; one card's text draws only the page of faces that holds it;
     a pages file is never left without its PDF."""
     rng = random.Random(32)
@@ -491,6 +498,11 @@ def test_new_processes_splice_unchanged_pdf_pages_and_equal_clean_builds(project
     write_project(project, state)
     inc, log = tmp_path / "inc", tmp_path / "err.txt"
     assert forked(argv(project, inc, state), log)[0] == 0, log.read_text()
+    assert not pages_files(inc)                         # a first build keeps no pages ...
+    state["cards"][0] = ("Suns", "1", "Play it now.")
+    write_project(project, state)
+    assert forked(argv(project, inc, state), log)[0] == 0, log.read_text()
+    assert pages_files(inc)                             # ... a second one does
     kinds, drawn, spliced, one_card = [], 0, 0, 0
     for step in range(24):
         if step in (7, 15):                             # the pictures taken away, then put back
@@ -512,10 +524,11 @@ def test_new_processes_splice_unchanged_pdf_pages_and_equal_clean_builds(project
         inc_jobs = job_files(inc)
         assert inc_jobs[job] == files, said
         assert set(got) - set(made) <= {f for other, names in inc_jobs.items() if other != job for f in names}
-        for folder in (clean, inc):                     # a pages file beside every PDF, and only there
-            names = {Path(rel).name for rel in outputs(folder)}
-            assert {name for name in names if name.endswith(".pages")} == \
-                   {f".{name}.pages" for name in names if name.endswith(".pdf")}, said
+        assert not pages_files(clean), said             # a first build keeps no pages
+        for kept in pages_files(inc):                   # a pages file only beside its PDF
+            assert kept.with_name(kept.name[1:-len(".pages")]).is_file(), said
+        if any(now_spliced for _, _, now_spliced in assembled):
+            assert pages_files(inc), said
         for path, now_drawn, now_spliced in assembled:
             assert now_drawn + now_spliced == pdf_pages(Path(path)), said
             drawn, spliced = drawn + now_drawn, spliced + now_spliced
@@ -570,6 +583,9 @@ def test_a_spoilt_pages_file_means_every_page_drawn(project, tmp_path, how):
     write_project(project, state)
     out, clean, log = tmp_path / "out", tmp_path / "clean", tmp_path / "err.txt"
     assert forked(argv(project, out, state), log)[0] == 0
+    state["cards"][3] = ("Moons", "2", "Shine bright.")          # built again: its pages kept
+    write_project(project, state)
+    assert forked(argv(project, out, state), log)[0] == 0
     spoil(out, ".mini-a4.pdf.pages", how)
     state["cards"][4] = ("Stars", "7", "Shine twice.")
     write_project(project, state)
@@ -592,9 +608,11 @@ def test_a_file_of_the_users_where_a_pages_file_would_go_is_never_replaced(proje
     state = fourteen_cards()
     write_project(project, state)
     out, log = tmp_path / "out", tmp_path / "err.txt"
-    out.mkdir()
+    assert forked(argv(project, out, state), log)[0] == 0      # a first build: no pages file
     mine = out / ".mini-a4.pdf.pages"
     mine.write_bytes(b"my notes")
+    state["cards"][3] = ("Moons", "2", "Shine bright.")         # built again: its pages would be kept
+    write_project(project, state)
     status, _ = forked(argv(project, out, state), log)
     assert status == 2                                  # (the line names the file)
     assert mine.read_bytes() == b"my notes"

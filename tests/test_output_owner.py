@@ -183,7 +183,7 @@ def test_a_stale_file_printgen_wrote_is_still_removed(built):
     rename_deck(built)
     result = printgen(built, "build", "deck.yaml", "--only", "pdf", "--out", "out")
     assert result.returncode == 0 and result.stderr == ""
-    assert sorted(p.name for p in (built / "out").iterdir()) == [MANIFEST, ".u-a4.pdf.pages", "u-a4.pdf"]
+    assert sorted(p.name for p in (built / "out").iterdir()) == [MANIFEST, "u-a4.pdf"]
 
 
 @pytest.mark.parametrize("form", ["new", "old"])

@@ -9,7 +9,9 @@ process also keeps each PDF page it finished (keep_pages, render/pdfpages.py): a
 assembled again draws only its pages whose key changed and splices the others; a
 new process does the same with the pages kept beside the PDF (pages_path,
 render/pagefile.py: written and removed with it, read only where the folder's record
-names it with its very bytes).
+names it with its very bytes). A PDF's first build keeps no pages (a deck printed
+once gets no pages file, and its build pays nothing for one): they are kept from
+its second build on, a PDF being rebuilt, and in a warm process.
 """
 
 from __future__ import annotations
@@ -58,10 +60,14 @@ def keyed_pdf(given: Sequence[Page] | Callable[[], Iterable[Page]], path: Path, 
         if unchanged(path, known.key):
             keep(pages_path(path))
             return known.count
-    from printgen.render import pagefile
     from printgen.render.pdf import render_pdf  # reportlab: imported only when a PDF is drawn
-    from printgen.render.pdfpages import PageStore, Reuse, store
     key = keys.file(settings)
+    if not (trusted or keep_pages):             # a first build: nothing to splice, and no pages kept
+        render_pdf(key.pages(pages()), path, **options)
+        keyed(path, key.key)
+        return key.count
+    from printgen.render import pagefile
+    from printgen.render.pdfpages import PageStore, Reuse, store
     how = repr([item for item in settings if item[0] in ("boxes", "cmyk", "profile")])   # how a page is drawn
     stored = pagefile.load(read_recorded(pages_path(path), pagefile.MAX_BYTES), how) if trusted else {}
     reuse = Reuse(store if keep_pages else PageStore(0), lambda: key.current, how, stored,
