@@ -185,7 +185,7 @@ def _chained(text: str, name: str) -> tuple[tuple[str, str], ...]:
     return tuple((t, n) for t, n in runs)
 
 
-@lru_cache(maxsize=16384)     # (a deck's cards measure the same texts again: 543 measures, 159 texts, in sabacc-62)
+@lru_cache(maxsize=2048)      # (a deck's cards measure the same texts again: 543 measures, 159 texts, in sabacc-62; at most ~0.5 MB)
 def text_width(text: str, name: str, size: float, lang: str = "") -> float:
     """The width of text in a face or chain at size (points), as it is drawn."""
     return sum(run_width(face_name, part, is_rtl(part), lang, size) for part, face_name in fallback(text, name))
