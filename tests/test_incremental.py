@@ -215,6 +215,17 @@ def outputs(folder: Path) -> dict[str, bytes]:
             if p.is_file() and not p.name.startswith(".printgen-") and not p.name.endswith(".pdf.pages")}
 
 
+def equal_to_clean(project: Path, inc: Path, state: dict, clean: Path, log: Path,
+                   said: str) -> tuple[dict[str, bytes], dict[str, bytes], Path]:
+    """Build state cleanly into the new folder clean and check that inc holds every file
+    it holds, byte for byte; the files of each, and clean."""
+    status, _ = forked(argv(project, clean, state), log)
+    assert status == 0, log.read_text()
+    made, got = outputs(clean), outputs(inc)
+    assert {rel: got.get(rel) == data for rel, data in made.items()} == dict.fromkeys(made, True), said
+    return made, got, clean
+
+
 def pages_files(folder: Path) -> set[Path]:
     return set(folder.rglob("*.pdf.pages"))
 
@@ -280,13 +291,8 @@ def test_incremental_builds_equal_clean_builds_and_draw_only_changed_keys(projec
         else:
             status, drawn = forked(argv(project, inc, state), log)
             assert status == 0, log.read_text()
-        clean = tmp_path / f"clean-{step}"
-        status, _ = forked(argv(project, clean, state), log)
-        assert status == 0, log.read_text()
         said = f"step {step} ({kinds[-1]}: {state})"
-
-        made, got = outputs(clean), outputs(inc)
-        assert {rel: got.get(rel) == data for rel, data in made.items()} == dict.fromkeys(made, True), said
+        made, got, clean = equal_to_clean(project, inc, state, tmp_path / f"clean-{step}", log, said)
         assert set(made), said
         clean_jobs, inc_jobs = job_files(clean), job_files(inc)
         (job, files), = clean_jobs.items()
@@ -514,12 +520,8 @@ def test_new_processes_splice_unchanged_pdf_pages_and_equal_clean_builds(project
         assembled: list = []
         status, _ = forked(argv(project, inc, state), log, assembled)
         assert status == 0, log.read_text()
-        clean = tmp_path / f"clean-{step}"
-        status, _ = forked(argv(project, clean, state), log)
-        assert status == 0, log.read_text()
         said = f"step {step} ({kind}: {state})"
-        made, got = outputs(clean), outputs(inc)
-        assert {rel: got.get(rel) == data for rel, data in made.items()} == dict.fromkeys(made, True), said
+        made, got, clean = equal_to_clean(project, inc, state, tmp_path / f"clean-{step}", log, said)
         (job, files), = job_files(clean).items()
         inc_jobs = job_files(inc)
         assert inc_jobs[job] == files, said
