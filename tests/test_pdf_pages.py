@@ -6,6 +6,7 @@ document (its fonts are named by their files' bytes, not by the order pages use 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from printgen.layout.sheet import impose
 from printgen.model import Duplex
 from printgen.render.keys import Keys
 from printgen.render.pdf import render_pdf
-from printgen.render.pdfpages import PageStore, Reuse
+from printgen.render.pdfpages import KeptPage, PageStore, Reuse
 from printgen.spec import load_deck
 from printgen.spec.printdata import paper
 
@@ -144,19 +145,26 @@ def from_file(pages: list[Page], path: Path, stored: dict, **options) -> tuple[b
     return path.read_bytes(), store
 
 
+def names_only(page: KeptPage) -> KeptPage:
+    """The page as read back from its file: its pictures' names, not their objects."""
+    return replace(page, pictures=tuple((name, None) for name, _ in page.pictures))
+
+
 @pytest.mark.parametrize("options", [{}, {"cmyk": True, "boxes": True}], ids=["rgb", "cmyk-boxes"])
 def test_pages_read_back_from_their_file_are_those_kept_and_splice_to_the_same_bytes(pages, tmp_path, options):
     from printgen.render.pagefile import dump, load
     chosen = [page for page in pages if not options.get("boxes") or page.placed]
     kept, drawn = stored_pages(chosen, tmp_path, **options)
-    plain = dict(kept)
-    assert len(plain) >= 6 and (len(plain) < len(chosen)) == (not options)     # pages with pictures are not stored
+    stored = dict(kept)
+    pictured = [key for key, page in kept if page.forms]
+    assert len(stored) >= 6 and bool(pictured) == (not options)     # (not under press CMYK)
+    assert (len(stored) < len(chosen)) == (not options)             # the SVG drawing's page is not stored
     data = dump(kept, "how")
     assert dump(kept, "how") == data
     read = load(data, "how")
-    assert read == plain
+    assert read == {key: names_only(page) for key, page in stored.items()}
     again, store = from_file(chosen, tmp_path / "again.pdf", read, **options)
-    assert again == drawn and (store.spliced, store.drawn) == (len(plain), len(chosen) - len(plain))
+    assert again == drawn and (store.spliced, store.drawn) == (len(stored), len(chosen) - len(stored))
     assert load(data, "drawn another way") == {}
 
 
@@ -184,13 +192,15 @@ def test_a_damaged_or_foreign_pages_file_gives_no_page(pages, tmp_path):
         return MAGIC + hashlib.sha256(inner).digest() + inner
 
     assert len(load(sealed(header), "how")) == 6
-    spoilt = [{**header, "format": 2}, {**header, "format": True}, {**header, "extra": 1},
+    spoilt = [{**header, "format": 1}, {**header, "format": True}, {**header, "extra": 1},
               {**header, "pages": header["pages"][:-1]}]                  # a stream left over
     first = header["pages"][0]
     for at, value in [(0, "../../etc"), (1, 10 ** 9), (1, -1), (3, ["DCTDecode"]), (4, [None] * 3),
                       (4, [[0, 0, "x", 1], None, None, None]), (5, 2), (6, ["everything"]),
                       (7, [["sans", "F1", [[70000, 500.0]], []]]), (7, [["sans", "F1", [[1, float("inf")]], []]]),
-                      (7, [["sans", "F1", [[1, 500.0]], [[2, "a"]]]]), (7, [["sans", "F1", [], []]] * 65)]:
+                      (7, [["sans", "F1", [[1, 500.0]], [[2, "a"]]]]), (7, [["sans", "F1", [], []]] * 65),
+                      (8, ["../../etc"]), (8, ["0" * 32] * 4097), (9, ["FormXob.../etc"]), (9, ["0" * 32]),
+                      (9, ["FormXob." + "0" * 32] * 2), (9, [f"FormXob.{i:032}" for i in range(3)])]:
         row = list(first)
         row[at] = value
         spoilt.append({**header, "pages": [row, *header["pages"][1:]]})
@@ -214,3 +224,39 @@ def test_a_stored_page_naming_a_face_its_page_does_not_use_is_drawn(pages, tmp_p
     assert fonts and {face.font for face in kept[alone_key].faces} <= fonts
     got, store = from_file([sheet], tmp_path / "got.pdf", {sheet_key: kept[alone_key]})
     assert store.spliced == 1                       # (its faces are the sheet's: sound, if not this page)
+
+
+def test_pages_with_pictures_read_back_from_their_file_splice_to_the_drawn_bytes(pages, tmp_path):
+    """A page read back from its file names its pictures only: spliced, it registers the
+    pictures the page being built places, as drawing it would (the same objects in the
+    same order, soft masks too), so that in any order among other pages the document is
+    the one drawn. A stored page whose pictures' names are not the page's, or whose page
+    also places an SVG drawing, is drawn."""
+    from printgen.render.pagefile import dump, load
+    clear, both, drawing = pages[6], pages[7], pages[8].prims[0]
+    backwards = Page(200, 200, (), tuple(reversed(both.prims)))        # the same pictures the other way round
+    solid = both.prims[0]
+    once, twice = (Page(100, 100, (), (solid,) * n) for n in (1, 2))    # one picture placed once, twice
+    pictured = [clear, both, backwards, pages[0], once, twice]
+    read = load(dump(stored_pages(pictured, tmp_path)[0], "how"), "how")
+    keys = [Keys("pdf").page(page) for page in pictured]
+    assert set(read) == set(keys) and all(read[key].forms for key in keys[:3] + keys[4:])
+    rng = random.Random(11)
+    orders = [[both], [backwards], [clear, both], [backwards, both, pages[0]], [pages[0], clear, backwards]]
+    for chosen in orders + [rng.sample(pictured, rng.randint(1, 6)) for _ in range(4)]:
+        drawn = render(chosen, tmp_path / "drawn.pdf", None)
+        again, store = from_file(chosen, tmp_path / "again.pdf", read)
+        assert again == drawn and (store.spliced, store.drawn) == (len(chosen), 0), chosen
+        if chosen == [clear, both]:                             # (the transparent picture has a soft mask)
+            placed = PdfReader(tmp_path / "drawn.pdf").pages[1]["/Resources"]["/XObject"].values()
+            assert sorted("/SMask" in one.get_object() for one in placed) == [False, True]
+    stranger = Page(200, 200, (), (*both.prims, drawing))
+    for page, other in [(backwards, both), (both, backwards), (clear, both), (stranger, both),
+                        (once, twice), (twice, once)]:
+        drawn = render([page], tmp_path / "drawn.pdf", None)
+        got, store = from_file([page], tmp_path / "got.pdf", {Keys("pdf").page(page): read[Keys("pdf").page(other)]})
+        assert got == drawn and (store.spliced, store.drawn) == (0, 1)
+    named = read[Keys("pdf").page(both)]                    # its pictures' names listed the other way round
+    wrong = replace(named, pictures=named.pictures[::-1])
+    got, store = from_file([both], tmp_path / "got.pdf", {Keys("pdf").page(both): wrong})
+    assert got == render([both], tmp_path / "drawn.pdf", None) and (store.spliced, store.drawn) == (0, 1)

@@ -7,12 +7,17 @@ The pages file is untrusted input, read as plain data, never unpickled:
     MAGIC  sha256(BODY)  BODY
     BODY = length of HEADER (4 bytes, big-endian)  HEADER  STREAMS
 
-HEADER is JSON: {"format": 1, "how": HOW, "pages": [[KEY, LENGTH, TEXT, FILTERS,
-BOXES, IMAGES, NEEDS, FACES], ...]}, FACES a list of [FONT, NAME, [[GID, WIDTH], ...],
-[[GID, CHARACTERS], ...]]; STREAMS the pages' content streams one after another
-(LENGTH bytes each; TEXT: reportlab's filters gave it as text, latin-1). Only pages
-that place no picture and keep no graphics state dictionary are stored (the others
-are drawn every time); a PDF without any has a file all the same, in step with it. A file that is too large, in another format or for pages drawn
+HEADER is JSON: {"format": 2, "how": HOW, "pages": [[KEY, LENGTH, TEXT, FILTERS,
+BOXES, IMAGES, NEEDS, FACES, FORMS, PICTURES], ...]}, FACES a list of [FONT, NAME,
+[[GID, WIDTH], ...], [[GID, CHARACTERS], ...]]; FORMS the names of the pictures the
+page places, in order (reportlab's, each time one is placed), PICTURES their internal
+names and their soft masks' (in the order the page registered them); STREAMS the
+pages' content streams one after another (LENGTH bytes each; TEXT: reportlab's
+filters gave it as text, latin-1). Only pages that keep no graphics state dictionary
+are stored (the others are drawn every time); a PDF without any has a file all the
+same, in step with it. A stored page's pictures are never read from the file: it is
+spliced only where the page being built places pictures of those names, and those
+are registered (render/pdf.py). A file that is too large, in another format or for pages drawn
 another way (HOW), whose digest does not hold or that breaks any bound below gives no
 page at all: everything is drawn, as in a clean build. A face a stored page names is
 spliced only where the page being drawn uses it (render/pdf.py): a record never makes
@@ -31,36 +36,39 @@ from typing import Any
 from printgen.render.pdfpages import KeptFace, KeptPage
 
 MAGIC = b"printgen pdf pages\n"
-FORMAT = 1
+FORMAT = 2
 MAX_BYTES = 4 * 1024 * 1024         # of one file (~1,100 pages of cards): the pages past it are not kept
 MAX_PAGES = 100_000
 MAX_FACES = 64                      # a page's
 MAX_GLYPHS = 65_536                 # a face's, on one page
 MAX_NAME = 256                      # characters of a face's name, a key, a how
 MAX_TEXT = 64                       # characters a glyph stands for
+MAX_PICTURES = 4096                 # placings of pictures on a page
 FILTERS = frozenset(("ASCII85Decode", "FlateDecode"))
 NEEDS = frozenset(("transparency",))
 BOXES = ("_trimBox", "_bleedBox", "_cropBox", "_artBox")
 _KEY = re.compile(r"[0-9a-f]{32}")
+_PICTURE = re.compile(r"FormXob\.[0-9a-f]{32}")       # reportlab's internal name of a picture
 _HEAD = len(MAGIC) + 32
 
 
 def dump(pages: Iterable[tuple[str, KeptPage]], how: str) -> bytes:
-    """The file of the plain pages given (key, page), in order, up to MAX_BYTES (perhaps
+    """The file of the storable pages given (key, page), in order, up to MAX_BYTES (perhaps
     none: a PDF's file is written with it, always, so as to be in step with it)."""
     rows: list[list[Any]] = []
     streams: list[bytes] = []
     size = _HEAD + 4 + 256
     seen: set[str] = set()
     for key, page in pages:
-        if not page.plain or key in seen or len(rows) >= MAX_PAGES:
+        if not page.storable or key in seen or len(rows) >= MAX_PAGES:
             continue
         seen.add(key)
         stream = page.contents.encode("latin-1") if isinstance(page.contents, str) else page.contents
         row = [key, len(stream), isinstance(page.contents, str), list(page.filters),
                [_box(page.boxes.get(name)) for name in BOXES], page.images, list(page.needs),
                [[one.font, one.name, [[gid, width] for gid, width in one.widths.items()],
-                 [[gid, text] for gid, text in one.used.items()]] for one in page.faces]]
+                 [[gid, text] for gid, text in one.used.items()]] for one in page.faces],
+               list(page.forms), [name for name, _ in page.pictures]]
         cost = len(stream) + len(json.dumps(row)) + 1
         if size + cost > MAX_BYTES:
             break
@@ -100,17 +108,20 @@ def _pages(header: Any, streams: memoryview, how: str) -> dict[str, KeptPage]:
     pages: dict[str, KeptPage] = {}
     offset = 0
     for row in header["pages"]:
-        key, length, text, filters, boxes, images, needs, faces = row
+        key, length, text, filters, boxes, images, needs, faces, forms, pictures = row
         _check(isinstance(key, str) and _KEY.fullmatch(key) is not None and _count(length, len(streams) - offset)
                and type(text) is bool and _names(filters, FILTERS) and _names(needs, NEEDS)
                and type(images) is int and images in (0, 1)
                and isinstance(boxes, list) and len(boxes) == len(BOXES)
-               and isinstance(faces, list) and len(faces) <= MAX_FACES)
+               and isinstance(faces, list) and len(faces) <= MAX_FACES
+               and _listed(forms, _KEY) and _listed(pictures, _PICTURE)
+               and len(set(pictures)) == len(pictures) <= 2 * len(forms))
         stream = bytes(streams[offset:offset + length])
         offset += length
         pages[key] = KeptPage(stream.decode("latin-1") if text else stream, tuple(filters),
                               {name: _box_of(value) for name, value in zip(BOXES, boxes, strict=True)},
-                              (), None, images, tuple(_face(one) for one in faces), (), tuple(needs))
+                              tuple(forms), None, images, tuple(_face(one) for one in faces),
+                              tuple((name, None) for name in pictures), tuple(needs))
     _check(offset == len(streams))
     return pages
 
@@ -127,6 +138,11 @@ def _count(value: Any, most: int) -> bool:
 def _names(value: Any, allowed: frozenset[str]) -> bool:
     return isinstance(value, list) and len(value) <= len(allowed) and all(
         isinstance(name, str) and name in allowed for name in value)
+
+
+def _listed(value: Any, pattern: re.Pattern[str]) -> bool:
+    return isinstance(value, list) and len(value) <= MAX_PICTURES and all(
+        isinstance(one, str) and pattern.fullmatch(one) is not None for one in value)
 
 
 def _number(value: Any) -> bool:

@@ -11,6 +11,7 @@ from typing import Any, BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.utils import _digester
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
@@ -65,6 +66,7 @@ class StreamingCanvas(Canvas):
     finished: KeptPage | None = None
     _splicing: KeptPage | None = None
     _objects = 0
+    stores_pictures = True              # whether pages that place pictures go to the pages file
 
     def __init__(self, *args: Any, **options: Any) -> None:
         super().__init__(*args, **options)
@@ -102,15 +104,20 @@ class StreamingCanvas(Canvas):
         self.page_pictures.note(self._doc, self._doc.getXObjectName(self._formsinuse[-1]))
         return size
 
-    def splice(self, kept: KeptPage, width: float, height: float) -> bool:
-        """Put the kept page in as the next page, as drawing it would (its faces and their
-        glyphs noted, its pictures registered); False (and nothing done) where one of its
-        faces would have another name in this document."""
+    def splice(self, kept: KeptPage, page: Page) -> bool:
+        """Put the kept page in as the next page in place of drawing page, as drawing it
+        would (its faces and their glyphs noted, its pictures registered); False (and
+        nothing done) where one of its faces would have another name in this document,
+        or where it was read from a file and page does not place its pictures."""
         for one in kept.faces:
             known = self.embedded.get(one.font)
             if (known.name if known is not None else font_name(self._doc, face(one.font))) != one.name:
                 return False
-        self.setPageSize((width, height))
+        read = any(obj is None for _, obj in kept.pictures)
+        sources = self.picture_sources(page, kept) if read else []
+        if sources is None:
+            return False
+        self.setPageSize((page.width, page.height))
         for name, value in kept.boxes.items():
             setattr(self, name, value)
         for one in kept.faces:
@@ -118,12 +125,38 @@ class StreamingCanvas(Canvas):
             if embedded is None:
                 embedded = self.embedded[one.font] = EmbeddedFont(self._doc, face(one.font))
             embedded.merge(one.widths, one.used)
-        register_pictures(self._doc, kept.pictures)
+        if read:
+            self._register(sources)
+        else:
+            register_pictures(self._doc, kept.pictures)
         self._doc.ensureMinPdfVersion(*kept.needs)
         self._formsinuse, self._currentPageHasImages = list(kept.forms), kept.images
         self._splicing = kept
         self.showPage()
         return True
+
+    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile] | None:
+        """The pictures page places, as drawing it gives them to drawImage, where they have
+        the names the kept page's were registered under, in the same order (so that
+        registering them adds what drawing the page would); None where they do not,
+        or where page places an SVG drawing."""
+        prims = [prim for prim in _drawn(page) if isinstance(prim, Image)]
+        if any(is_svg(prim.path) for prim in prims):
+            return None
+        sources = [_image_source(prim.path) for prim in prims]
+        forms = tuple(_digester(f"{source}auto") for source in sources)   # as drawImage names a file's
+        names = [self._doc.getXObjectName(name) for name in dict.fromkeys(forms)]
+        stored = [name for name, _ in kept.pictures]
+        if forms != kept.forms or [name for name in stored if name in names] != names:
+            return None
+        return sources
+
+    def _register(self, sources: list[_ImageFile]) -> None:
+        """Register the pictures as drawing them registers them, drawing nothing."""
+        code = len(self._code)
+        for source in sources:
+            self.drawImage(source, 0, 0, 1, 1, mask="auto")
+        del self._code[code:]
 
     def showPage(self) -> None:                     # reportlab's name
         spliced, self._splicing = self._splicing, None
@@ -212,7 +245,14 @@ class _FinishedPage(pdfdoc.PDFPage):
 class CMYKCanvas(PressColours, StreamingCanvas):
     """A canvas that writes every colour and picture as press CMYK, converted
     through an ICC profile (render/pdfx.py). Small dark text is set in solid black
-    only (0, 0, 0, 100): four inks that misregister blur small type."""
+    only (0, 0, 0, 100): four inks that misregister blur small type. Its pictures are
+    named by their converted pixels: a page read from a file that places any is drawn,
+    and such pages are not stored."""
+
+    stores_pictures = False
+
+    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile] | None:
+        return None
 
 
 def _text_colour(canvas: Canvas, run: TextRun) -> Color:
@@ -271,22 +311,26 @@ def _draw_or_splice(canvas: StreamingCanvas, page: Page, *, boxes: bool, reuse: 
     keepable = not boxes or bool(page.placed)
     kept = reuse.found() if keepable else None
     if kept is not None and {one.font for one in kept.faces} <= _fonts(page) and \
-            canvas.splice(kept, page.width, page.height):
+            canvas.splice(kept, page):
         reuse.store.spliced += 1
-        reuse.used(kept)
+        reuse.used(kept, canvas.stores_pictures)
         return
     canvas.begin(keeping=keepable)
     draw_page(canvas, page, boxes=boxes)
     reuse.store.drawn += 1
     if canvas.finished is not None:
-        reuse.keep(canvas.finished)
+        reuse.keep(canvas.finished, canvas.stores_pictures)
         canvas.finished = None
 
 
 def _fonts(page: Page) -> set[str]:
     """The faces the page's text is set in (those a kept page may name to be spliced in)."""
-    prims = [*page.prims, *(prim for placed in page.placed for prim in placed.side.prims)]
-    return {prim.font for prim in prims if isinstance(prim, TextRun)}
+    return {prim.font for prim in _drawn(page) if isinstance(prim, TextRun)}
+
+
+def _drawn(page: Page) -> list[Primitive]:
+    """The page's primitives in the order draw_page draws them."""
+    return [*(prim for placed in page.placed for prim in placed.side.prims), *page.prims]
 
 
 class _WrittenFile(pdfdoc.PDFFile):

@@ -18,8 +18,10 @@ Pages are kept under their content key (render/keys.py: the page's drawing, the 
 of its sides, so the bytes of every font and picture they use) and how they are
 drawn (trim boxes, press CMYK and its profile); a page is spliced only where its
 fonts have the same names in the new document, and where the page drawn sets text in
-every face it names. A new process reads the pages of a PDF that place no picture
-from the file kept beside it (render/pagefile.py, render/drawn.py). The saved PDF is byte for byte what
+every face it names. A new process reads the pages of a PDF from the file kept beside
+it (render/pagefile.py, render/drawn.py): a page read there names its pictures only,
+and is spliced where the page being built places pictures of those very names
+(render/pdf.py registers the page's own, as drawing it would). The saved PDF is byte for byte what
 drawing every page gives (tests/test_pdf_pages.py, tests/test_incremental.py).
 """
 
@@ -59,14 +61,15 @@ class KeptPage:
     states: Any                                 # the page's ExtGState dictionary, or None
     images: int                                 # reportlab's flag of a page that may place pictures
     faces: tuple[KeptFace, ...]
-    pictures: tuple[tuple[str, Any], ...]       # (internal name, a pristine copy of the object) in order
+    pictures: tuple[tuple[str, Any], ...]       # (internal name, a pristine copy of the object) in order;
+                                                # None for a page read from a file: the page being built's
     needs: tuple[str, ...]                      # what it asks of the PDF version (reportlab's keys)
 
     @property
-    def plain(self) -> bool:
-        """Whether it places no picture and keeps no graphics state dictionary: its
-        stream, boxes and faces are all it has (render/pagefile.py stores such pages)."""
-        return not self.pictures and not self.forms and self.states is None
+    def storable(self) -> bool:
+        """Whether it keeps no graphics state dictionary: its stream, boxes, faces and the
+        names of its pictures are all it has (render/pagefile.py stores such pages)."""
+        return self.states is None
 
     @property
     def size(self) -> int:
@@ -163,7 +166,7 @@ class Reuse:
     """What render_pdf needs to splice kept pages: the store, the content key of the
     page about to be drawn (render/keys.py's FileKey.current) and how pages are drawn;
     the pages read from the file beside the PDF (render/pagefile.py), by their keys;
-    and, up to a budget of bytes, the document's plain pages in order, drawn or
+    and, up to a budget of bytes, the document's storable pages in order, drawn or
     spliced, to store beside it again."""
 
     store: PageStore
@@ -178,12 +181,13 @@ class Reuse:
         key = self.key()
         return self.store.get((key, self.how)) or self.stored.get(key)
 
-    def keep(self, page: KeptPage) -> None:
+    def keep(self, page: KeptPage, pictures: bool = True) -> None:
         self.store.put((self.key(), self.how), page)
-        self.used(page)
+        self.used(page, pictures)
 
-    def used(self, page: KeptPage) -> None:
-        """page (drawn or spliced) is the document's next."""
-        if page.plain and self.taken + page.size <= self.budget:
+    def used(self, page: KeptPage, pictures: bool = True) -> None:
+        """page (drawn or spliced) is the document's next (pictures: whether a page that
+        places pictures may be stored)."""
+        if page.storable and (pictures or not page.forms) and self.taken + page.size <= self.budget:
             self.pages.append((self.key(), page))
             self.taken += page.size
