@@ -86,18 +86,18 @@ def project(tmp_path) -> Path:
     return tmp_path
 
 
-def warm_builder(project: Path, out: Path) -> Warm:
-    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", ONLY, "--out", str(out), "-q"]
+def warm_builder(project: Path, out: Path, only: str = ONLY) -> Warm:
+    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", only, "--out", str(out), "-q"]
     args = make_parser(argv).parse_args(argv)
     settle(args)
     args.argv = argv
     return Warm(args, run)
 
 
-def clean_build(project: Path, out: Path) -> dict[str, bytes]:
+def clean_build(project: Path, out: Path, only: str = ONLY) -> dict[str, bytes]:
     """A build in a new process, into a new folder."""
     subprocess.run([sys.executable, "-m", "printgen", "build", str(project / "decks" / "mini.yaml"),
-                    "--only", ONLY, "--out", str(out), "-q"], check=True, cwd=project, timeout=300)
+                    "--only", only, "--out", str(out), "-q"], check=True, cwd=project, timeout=300)
     return files(out)
 
 
@@ -162,11 +162,7 @@ def test_a_warm_gallery_made_from_the_drawn_images_equals_a_clean_builds(project
     monkeypatch.setattr(png, "drawn", [])
     monkeypatch.setattr(thumbs, "made_from", lambda image, made=thumbs.made_from: handed.append(1) or made(image))
     out = tmp_path / "warm"
-    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", "pdf,png,gallery", "--out", str(out), "-q"]
-    args = make_parser(argv).parse_args(argv)
-    settle(args)
-    args.argv = argv
-    warm = Warm(args, run)
+    warm = warm_builder(project, out, "pdf,png,gallery")
     assert warm.build()[0] == 0
     assert png.drawn == [] and not png.keep_drawings        # handed over while a build draws, only
     edit(project, "templates/face.yaml", 'fill: "#1f77b4"', 'fill: "#d62728"')   # every face changes
@@ -175,8 +171,7 @@ def test_a_warm_gallery_made_from_the_drawn_images_equals_a_clean_builds(project
     changes = sorted(path.name for path in (out / "_gallery").rglob("*.changed.png"))
     assert len(changes) == 7                                    # the faces, not the back
     clean = tmp_path / "clean"
-    subprocess.run([sys.executable, "-m", "printgen", "build", str(project / "decks" / "mini.yaml"),
-                    "--only", "pdf,png,gallery", "--out", str(clean), "-q"], check=True, cwd=project, timeout=300)
+    clean_build(project, clean, "pdf,png,gallery")
     assert gallery_files(out) == gallery_files(clean)
     cards = [name for name in gallery_files(clean) if name.startswith("_gallery/png/")]
     assert len(cards) == 2 * 8                                  # a preview and a copy of 7 faces and a back
@@ -188,11 +183,7 @@ def test_a_warm_gallery_keeps_the_previews_of_pdf_pages_drawn_the_same(project, 
     clean build makes them."""
     from printgen.gallery import previews
     out = tmp_path / "warm"
-    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", "pdf,gallery", "--out", str(out), "-q"]
-    args = make_parser(argv).parse_args(argv)
-    settle(args)
-    args.argv = argv
-    warm = Warm(args, run)
+    warm = warm_builder(project, out, "pdf,gallery")
     assert warm.build()[0] == 0
     edit(project, "decks/mini.yaml", "rule: Shine.", "rule: Shine on.")
     assert warm.build()[0] == 0                 # this process wrote the page previews it compares with
@@ -206,6 +197,5 @@ def test_a_warm_gallery_keeps_the_previews_of_pdf_pages_drawn_the_same(project, 
     assert (os.stat(backs).st_ino, os.stat(backs).st_mtime_ns) == before[backs][:2]
     assert faces.read_bytes() != before[faces][2]
     clean = tmp_path / "clean"
-    subprocess.run([sys.executable, "-m", "printgen", "build", str(project / "decks" / "mini.yaml"),
-                    "--only", "pdf,gallery", "--out", str(clean), "-q"], check=True, cwd=project, timeout=300)
+    clean_build(project, clean, "pdf,gallery")
     assert gallery_files(out) == gallery_files(clean)
