@@ -14,8 +14,8 @@ page places, in order (reportlab's, each time one is placed), PICTURES their int
 names and their soft masks' (in the order the page registered them); STREAMS the
 pages' content streams one after another (LENGTH bytes each; TEXT: reportlab's
 filters gave it as text, latin-1). Only pages that keep no graphics state dictionary
-are stored (the others are drawn every time); a PDF without any has a file all the
-same, in step with it. A stored page's pictures are never read from the file: it is
+are stored (the others are drawn every time). A PDF assembled from its second build
+on (render/drawn.py) has a file, even without a page to store, in step with it. A stored page's pictures are never read from the file: it is
 spliced only where the page being built places pictures of those names, and those
 are registered (render/pdf.py). A file that is too large, in another format or for pages drawn
 another way (HOW), whose digest does not hold or that breaks any bound below gives no
@@ -33,7 +33,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from printgen.render.pdfpages import KeptFace, KeptPage
+from printgen.render.pdfpages import BOXES, KeptFace, KeptPage
 
 MAGIC = b"printgen pdf pages\n"
 FORMAT = 2
@@ -46,7 +46,6 @@ MAX_TEXT = 64                       # characters a glyph stands for
 MAX_PICTURES = 4096                 # placings of pictures on a page
 FILTERS = frozenset(("ASCII85Decode", "FlateDecode"))
 NEEDS = frozenset(("transparency",))
-BOXES = ("_trimBox", "_bleedBox", "_cropBox", "_artBox")
 _KEY = re.compile(r"[0-9a-f]{32}")
 _PICTURE = re.compile(r"FormXob\.[0-9a-f]{32}")       # reportlab's internal name of a picture
 _HEAD = len(MAGIC) + 32
@@ -54,7 +53,8 @@ _HEAD = len(MAGIC) + 32
 
 def dump(pages: Iterable[tuple[str, KeptPage]], how: str) -> bytes:
     """The file of the storable pages given (key, page), in order, up to MAX_BYTES (perhaps
-    none: a PDF's file is written with it, always, so as to be in step with it)."""
+    none: the file is written whenever its PDF is assembled with pages kept, so as to be
+    in step with it)."""
     rows: list[list[Any]] = []
     streams: list[bytes] = []
     size = _HEAD + 4 + 256

@@ -20,7 +20,14 @@ from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path, scratch
 from printgen.pictures import picture_bytes
-from printgen.render.pdfpages import KeptPage, PageFonts, PagePictures, Reuse, register_pictures
+from printgen.render.pdfpages import (
+    BOXES,
+    KeptPage,
+    PageFonts,
+    PagePictures,
+    Reuse,
+    register_pictures,
+)
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
 from printgen.render.pdfx import PressColours, mark_pdfx
 from printgen.vector import drawing, is_svg
@@ -175,7 +182,7 @@ class StreamingCanvas(Canvas):
             names = tuple(step.pdfname for step in filters)
             page.Contents, page.stream = _contents(self.spool, content, names), None
             if keeping and self.page_fonts is not None and self.page_pictures is not None:
-                self.finished = KeptPage(content, names, {name: getattr(self, name, None) for name in _BOXES},
+                self.finished = KeptPage(content, names, {name: getattr(self, name, None) for name in BOXES},
                                          forms, page.ExtGState, images, self.page_fonts.kept(),
                                          tuple(self.page_pictures.objects.items()), tuple(sorted(self._needs)))
         self.page_fonts = self.page_pictures = None
@@ -194,9 +201,6 @@ class StreamingCanvas(Canvas):
             all(self._doc.getXObjectName(name) in pictures.objects for name in self._formsinuse) and \
             not self._codeStack and not self._cropMarks and not self._psCommandsBeforePage and \
             not self._psCommandsAfterPage
-
-
-_BOXES = ("_trimBox", "_bleedBox", "_cropBox", "_artBox")
 
 
 def _contents(spool: BinaryIO, content: bytes | str, filters: tuple[str, ...]) -> SpooledStream:

@@ -36,6 +36,7 @@ from printgen.frozen import frozen
 from printgen.render.kept import Kept
 
 BUDGET = 32 * 1024 * 1024       # bytes of kept pages (a 62-card deck's 14 pages take 0.14 MB)
+BOXES = ("_trimBox", "_bleedBox", "_cropBox", "_artBox")    # the canvas's attributes a page takes its boxes from
 
 
 @frozen
@@ -56,7 +57,7 @@ class KeptPage:
 
     contents: bytes | str                       # (reportlab's filters give text)
     filters: tuple[str, ...]
-    boxes: dict[str, Any]                       # canvas attribute (_trimBox, _bleedBox) -> its value
+    boxes: dict[str, Any]                       # canvas attribute (BOXES) -> its value
     forms: tuple[str, ...]                      # the pictures' XObject names, as the canvas lists them
     states: Any                                 # the page's ExtGState dictionary, or None
     images: int                                 # reportlab's flag of a page that may place pictures
