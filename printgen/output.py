@@ -626,10 +626,7 @@ def _unclaimed_ok(full: Path) -> bool:
     printgen as its maker; never one the folder's trusted record names with other
     bytes (printgen wrote it, and the user changed it since: a PDF edited in another
     program keeps its /Creator)."""
-    record = _read_record(full.parent)
-    if record.state == "ok" and full.name in record.named:
-        return False
-    return _adopted(full) or _signed(full)
+    return not _named(full) and (_adopted(full) or _signed(full))
 
 
 def _named(full: Path) -> bool:
@@ -643,8 +640,7 @@ def _replaceable(full: Path, info: os.stat_result) -> bool:
 
 
 def _refusal(path: Path, full: Path) -> OutputError:
-    record = _read_record(full.parent)
-    if record.state == "ok" and full.name in record.named:
+    if _named(full):
         return OutputError(f"{path}: not the file printgen wrote here (it has changed since), so printgen "
                            f"will not replace it; move it away or choose another --out folder")
     return OutputError(f"{path}: printgen has no record of writing this file, so it will not replace it; "
