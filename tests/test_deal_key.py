@@ -68,6 +68,9 @@ def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_p
     key = key_text(pdf)
     assert f": {len(moves)} moves {len(steps)} steps:" in key
     assert ("(proven)" in key) == rating["shortest_proven"]
+    bound = rating["fewest_moves_bound"]
+    assert 0 < bound <= len(moves) and (bound == len(moves)) == rating["shortest_proven"]
+    assert rating["shortest_proven"] or f"no such win takes fewer than {bound} moves" in key
     at = 0
     for n, step in enumerate(steps, 1):                 # the same key, step by step, in order
         found = key.find(f"{n}.{flat(step)}", at)

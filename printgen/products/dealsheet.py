@@ -127,7 +127,8 @@ class SheetWords:
                 "used": plural(key.recycles or 0, "recycle"),
                 "allowed": plural(rating.recycles_allowed, "recycle"), "moves": key.length, "steps": self.steps,
                 "temple": self.temple, "short": f"{budgets.short + budgets.proof:,}",
-                "fewer": f"{budgets.fewer_recycles:,}", "nodes": f"{key.nodes:,}"}
+                "fewer": f"{budgets.fewer_recycles:,}", "nodes": f"{key.nodes:,}",
+                "bound": key.fewest_bound}
 
     def say(self, name: str, **extra: object) -> str:
         return self.texts[name].format(**{**self.fields(), **extra})

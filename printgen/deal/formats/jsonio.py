@@ -109,6 +109,7 @@ def rating_json(rating: Any, steps: int) -> dict[str, Any]:
         "solution_moves": key.length,
         "solution_steps": steps,
         "shortest_proven": key.shortest,
+        "fewest_moves_bound": key.fewest_bound,
     }
 
 

@@ -51,6 +51,8 @@ class Key:
     nodes: positions searched in all.
     recycle_needed: a win needs a recycle, proven: the key recycles and a win with
         no recycle was proven impossible (False when that search was cut short).
+    fewest_bound: no win with at most `recycles` recycles takes fewer moves (the
+        key's length when `shortest`; 0 when the deal is not won).
     """
 
     winnable: bool | None
@@ -60,6 +62,7 @@ class Key:
     shortest: bool
     nodes: int
     recycle_needed: bool = False
+    fewest_bound: int = 0
 
     @property
     def length(self) -> int:
@@ -96,4 +99,4 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
     # left undecided (or won, and then used == 0)
     needed = used > 0 and 0 not in undecided
     return Key(True, moves, used, proven, short.proven, solver.nodes + short.solution.nodes,
-               needed)
+               needed, short.lower_bound)
