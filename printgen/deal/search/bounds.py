@@ -19,6 +19,7 @@ x + OFFSET, a sum of Temple cards bit x + TEMPLE_OFFSET.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import accumulate
 from operator import or_
 
@@ -107,18 +108,32 @@ def _near_pair_sums(values: list[int] | tuple[int, ...], gap: int) -> int:
     return sums
 
 
-def _value_tables(pile: tuple[int, ...]) -> tuple[list[int], ...]:
-    """Per 8 pile cards, a table from which of them are in play (8 bits) to the
-    bitset (at OFFSET) of their values."""
-    tables = []
-    for start in range(0, len(pile), 8):
-        table = [0] * 256
-        for chosen in range(1, 256):
-            low = chosen & -chosen
-            j = start + low.bit_length() - 1
-            table[chosen] = table[chosen ^ low] | (1 << (pile[j] + OFFSET) if j < len(pile) else 0)
-        tables.append(table)
-    return tuple(tables)
+def _chunk_bits(pile: tuple[int, ...], start: int, chosen: int) -> int:
+    """The bitset (at OFFSET) of the values of the pile cards start + j for each bit j
+    of `chosen` (8 bits)."""
+    bits = 0
+    while chosen:
+        low = chosen & -chosen
+        j = start + low.bit_length() - 1
+        if j < len(pile):
+            bits |= 1 << (pile[j] + OFFSET)
+        chosen ^= low
+    return bits
+
+
+TABLES_KEPT = 50_000    # entries of each shared table before it starts again
+_Tables = tuple[dict[tuple[int, int], int],                                 # Force sums
+                dict[tuple[int, int, int], tuple[tuple[int, bool], ...]],   # needs
+                dict[int, int]]                                             # subset sums
+
+
+@lru_cache(maxsize=16)
+def _temple_tables(temple: tuple[int, ...], rolls: tuple[tuple[int, ...], ...], opening: int,
+                   sylops: int, target: int, force: int | None) -> _Tables:
+    """The tables of what depends only on the Temple's values and the Force rolls
+    (Force sums, needs, subset sums), one set for every LossCheck of the same Temple
+    and rolls: the player model's samples of a face-up Temple share them."""
+    return {}, {}, {}
 
 
 class LossCheck:
@@ -135,11 +150,15 @@ class LossCheck:
         force = board.rules.force_value
         self.free = sum(1 << j for j, v in enumerate(board.pile) if v == force)
         self.sylops = sum(v == force for v in board.deal.values) if force is not None else 0
-        self._force: dict[tuple[int, int], int] = {}
-        self._needs: dict[tuple[int, int, int], tuple[tuple[int, bool], ...]] = {}
+        self._force, self._needs, self._subsets = _temple_tables(
+            tuple(board.temple), tuple(board.deal.rolls), board.level.opening_rolls,
+            self.sylops, self.target, force)
         self._rolls = len(board.rolls)
         self._piles: dict[tuple[int, int], int] = {}
-        self._chunks = _value_tables(board.pile)
+        # per 8 pile cards, which of them are in play -> the bitset of their values
+        # (each entry found when first asked: a player's samples make many short searches)
+        self._chunks: tuple[list[int | None], ...] = tuple(
+            [None] * 256 for _ in range(0, board.n, 8))
         # per 8 pile cards, which of them are in play -> their values (found when asked)
         self._chunk_values: tuple[dict[int, tuple[int, ...]], ...] = tuple(
             {} for _ in range(0, board.n, 8))
@@ -147,7 +166,6 @@ class LossCheck:
         for j, v in enumerate(board.pile):
             by_value[v] = by_value.get(v, 0) | 1 << j
         self._value_masks = tuple((mask, 1 << (v + OFFSET)) for v, mask in by_value.items())
-        self._subsets: dict[int, int] = {}
 
     def force_bits(self, pool: int, used: int) -> int:
         """Bitset (at OFFSET) of the signed sums of the pool and the rolls to come."""
@@ -180,6 +198,8 @@ class LossCheck:
             compat = left & ~RELATED[x]
             sums = self._subsets.get(compat)
             if sums is None:
+                if len(self._subsets) >= TABLES_KEPT:
+                    self._subsets.clear()
                 sums = self._subsets[compat] = _subset_sums(temple, compat)
             sums = sums << temple[x] if temple[x] >= 0 else sums >> -temple[x]
             if sums & self.temple_wide == self.temple_wide:
@@ -187,16 +207,22 @@ class LossCheck:
             sums = _sumset(sums, force)
             if sums & self.wide != self.wide:
                 needs.append((self._reflect(sums), temple[x] == force_value))
+        if len(self._needs) >= TABLES_KEPT:
+            self._needs.clear()
         cached = self._needs[key] = tuple(needs)
         return cached
 
     def single_sums(self, piles: int) -> int:
         """Bitset (at OFFSET) of the sums of no pile card or one: the part of
         pile_sums that is quick to find (a table per 8 pile cards)."""
-        sums = 1 << OFFSET
+        sums, start = 1 << OFFSET, 0
         for table in self._chunks:
-            sums |= table[piles & 255]
+            bits = table[piles & 255]
+            if bits is None:
+                bits = table[piles & 255] = _chunk_bits(self.board.pile, start, piles & 255)
+            sums |= bits
             piles >>= 8
+            start += 8
         return sums
 
     def pile_sums(self, piles: int, gap: int) -> int:
@@ -279,10 +305,14 @@ class LossCheck:
             return False
         # a card that no pile sum closes proves the loss; pairs of pile cards are
         # looked at only for the cards that no single pile card (or none) closes
-        singles, rest = 1 << OFFSET, piles     # single_sums(piles), written out
+        singles, rest, start = 1 << OFFSET, piles, 0     # single_sums(piles), written out
         for table in self._chunks:
-            singles |= table[rest & 255]
+            bits = table[rest & 255]
+            if bits is None:
+                bits = table[rest & 255] = _chunk_bits(self.board.pile, start, rest & 255)
+            singles |= bits
             rest >>= 8
+            start += 8
         if used < self._rolls:
             open_needs = [sums for sums, sylop in needs if not sylop and not sums & singles]
         else:

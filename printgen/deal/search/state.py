@@ -34,6 +34,11 @@ POOL_MASK = (1 << POOL_BITS) - 1
 MAX_ROLLS = POOL_MASK // 2   # rolls a game may use (opening rolls and one per Sylop)
 
 State = tuple[int, int, int, int, int, int, int]
+COVER = tuple(sum(1 << j for j in coverers(i)) for i in range(TEMPLE_SIZE))  # per card, its coverers
+# Temple cards removed -> those available: the same for every board, kept for the
+# Temple's 1,430 shapes (a game only ever removes a shape) and a margin
+_AVAILABLE: dict[int, tuple[int, ...]] = {}
+AVAILABLE_KEPT = 4096
 
 
 def pool_code(values: tuple[int, ...] | list[int]) -> int:
@@ -124,7 +129,7 @@ class Board:
             raise ValueError(f"{rules.name}: the solver's packed state holds a {TEMPLE_SIZE}-card "
                              f"tableau and at most {MAX_PILE} pile cards, not "
                              f"{rules.tableau.size} and {self.n}")
-        self.cover = [sum(1 << j for j in coverers(i)) for i in range(TEMPLE_SIZE)]
+        self.cover = COVER
         force = rules.force_value
         self.sylop_temple = sum(1 << i for i, v in enumerate(self.temple)
                                 if force is not None and v == force)
@@ -139,7 +144,6 @@ class Board:
             raise ValueError(f"{rules.name}: the solver's packed state holds at most "
                              f"{MAX_ROLLS} Force rolls a game can use, not {usable}")
         self.rolls = [pool_code(roll) for roll in deal.rolls]
-        self._avail: dict[int, tuple[int, ...]] = {}
 
     def start(self, recycles: int | None = None) -> State:
         """The start state, allowing `recycles` recycles (default: the level's)."""
@@ -161,12 +165,12 @@ class Board:
 
     def available(self, removed: int) -> tuple[int, ...]:
         """Temple indices present and uncovered, bottom row first."""
-        cached = self._avail.get(removed)
+        cached = _AVAILABLE.get(removed)
         if cached is None:
-            cover = self.cover
             cached = tuple(i for i in range(TEMPLE_SIZE - 1, -1, -1)
-                           if not removed >> i & 1 and cover[i] & removed == cover[i])
-            self._avail[removed] = cached
+                           if not removed >> i & 1 and COVER[i] & removed == COVER[i])
+            if len(_AVAILABLE) < AVAILABLE_KEPT:
+                _AVAILABLE[removed] = cached
         return cached
 
     def sylops_free(self, s: State) -> bool:
