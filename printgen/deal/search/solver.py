@@ -45,6 +45,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from printgen.deal.search.bounds import OFFSET, LossCheck
 from printgen.deal.search.pairsearch import PairSearch
@@ -239,7 +240,8 @@ class _Search:
     is a win, but a loss must then be confirmed by a complete search.
     """
 
-    def __init__(self, board: Board, *, complete: bool, draw_first: bool = False) -> None:
+    def __init__(self, board: Board, *, complete: bool, draw_first: bool = False,
+                 made: dict[tuple, tuple] | None = None) -> None:
         self.board = board
         self.complete = complete
         self.draw_first = draw_first        # may restarts force the Draw (see run())
@@ -260,7 +262,9 @@ class _Search:
         self._reach: dict[tuple[int, int], int] = {}     # leap(): sums per Temple and pool
         self._groups: dict[tuple, tuple] = {}     # the moves per key, this restart's order
         self._landed: dict[int, tuple] = {}       # landed_moves() per moves() tuple's id
-        self._made: dict[tuple, tuple] = {}       # the groups per key, for every restart
+        # the groups per key, for every restart (and, for the player model's searches,
+        # every search of a board with the same Temple: _shared_made)
+        self._made: dict[tuple, tuple] = {} if made is None else made
         # what moves() reads of the board, kept at hand (the solver's hot loop)
         self._plain_draw = not board.rules.auto_flip
         self._rolls = len(board.rolls)
@@ -564,10 +568,28 @@ def solve(deal: Deal, level: Level | str | None = None, *,
 
 # --- For the player model (printgen/deal/rating/player.py): decide any position. ---------
 
+SHARED_MADE_LIMIT = 20_000      # group lists kept for the model's searches of one Temple
+
+
+@lru_cache(maxsize=8)
+def _shared_made(rules: tuple, temple: tuple[int, ...]) -> dict[tuple, tuple]:
+    """The group lists (_Search._made) of every search the player model makes on
+    boards with these Temple values and rules (what groups read of them: target, the
+    fewest items, the most cards, the Force's and the lone card's values): a group
+    list depends on nothing else (its key holds the rest), and the model searches
+    each of its samples many times, at the face-up levels all with the same Temple."""
+    return {}
+
 def solve_from(board: Board, start: State, *, budget: int) -> tuple[bool | None, list[tuple], int]:
     """Decide position `start` of `board` with full knowledge, as solve() decides a
     deal's start, with searches of its own (nothing is kept between calls): (verdict
     or None at the budget, the solver moves of a win, nodes)."""
-    fast = _Search(board, complete=False) if board.rules.fast_first else None
-    won, search, nodes = _fast_then_full(fast, _Search(board, complete=True), start, budget)
+    rules = board.rules
+    made = _shared_made((rules.target, rules.min_items, rules.max_cards, rules.force_value,
+                         rules.lone_value), tuple(board.temple))
+    if len(made) > SHARED_MADE_LIMIT:
+        made.clear()
+    fast = _Search(board, complete=False, made=made) if board.rules.fast_first else None
+    won, search, nodes = _fast_then_full(fast, _Search(board, complete=True, made=made), start,
+                                         budget)
     return won, (search.win() if won else []), nodes
