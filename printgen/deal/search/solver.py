@@ -126,27 +126,31 @@ def group_moves(board: Board, s: State, cards: list, *, split: bool = True) -> l
     if rules.max_cards == 2:
         return _pairs(board, s, cards)
     options = force_options(s[5])
-    sums = [0]
-    for card in cards:
-        value = card[0]
+    sums, masks, draw_card, discard_top = [0], [0], 0, 0      # per subset of the cards
+    for j, (value, bit, is_draw, is_disc) in enumerate(cards):
         sums += [x + value for x in sums]
+        masks += [m | bit for m in masks]
+        if is_draw:
+            draw_card = 1 << j
+        if is_disc:
+            discard_top = 1 << j
     wanted = {target - f for f in options}
     groups = []
     zero = [i for i, x in enumerate(sums) if x == target and i & (i - 1)] if split else []
     lone = _lone_leavers(board, s, cards)
     for index in [i for i, x in enumerate(sums) if x in wanted and i]:
-        rests = [index ^ z for z in zero if z & index == z and z != index]
+        rests = [index ^ z for z in zero if z & index == z and z != index] if zero else zero
         count = index.bit_count()
-        move = _group(cards, index)
+        tmask, use_draw, use_disc = masks[index], bool(index & draw_card), bool(index & discard_top)
         choices = options[target - sums[index]]
         if count < min_items and sums[index] == target and not index & lone:
             choices = choices + zero_options(s[5])
         for force, pool in choices:
             if count + len(force) < min_items:
                 continue
-            if any(rest & (rest - 1) or force or rest & lone for rest in rests):
+            if rests and any(rest & (rest - 1) or force or rest & lone for rest in rests):
                 continue  # two moves played one after the other
-            groups.append((BALANCE, *move, force, pool))
+            groups.append((BALANCE, tmask, use_draw, use_disc, force, pool))
     return groups
 
 
@@ -157,20 +161,6 @@ def _lone_leavers(board: Board, s: State, cards: list) -> int:
     if force is None or not board.sylops_free(s):
         return 0
     return sum(1 << j for j, card in enumerate(cards) if card[0] == force)
-
-
-def _group(cards: list, index: int) -> tuple[int, bool, bool]:
-    """(Temple mask, uses the Draw card, uses the Discard top) of the cards in index."""
-    tmask, use_draw, use_disc, j = 0, False, False, 0
-    while index:
-        if index & 1:
-            _, bit, is_draw, is_disc = cards[j]
-            tmask |= bit
-            use_draw |= is_draw
-            use_disc |= is_disc
-        index >>= 1
-        j += 1
-    return tmask, use_draw, use_disc
 
 
 def _pairs(board: Board, s: State, cards: list) -> list[tuple]:
