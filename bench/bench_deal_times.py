@@ -23,9 +23,13 @@ deal), prints per level the verdicts, the median, p99 and max time and the ten
 slowest deals, and runs no key, rating or sheet.
 
 Run: python bench/bench_deal_times.py [--count 200] [--start 1] [--levels padawan,knight,master,chosen]
-     [--sheets 5] [--csv FILE] [--jobs 1] [--verdicts]
+     [--sheets 5] [--csv FILE] [--jobs 1] [--verdicts] [--report CSV ...]
 The issue's check, 10,000 deals per level (about 7 hours of CPU: 3.6 hours with 2 jobs):
      nice -n 10 python bench/bench_deal_times.py --count 10000 --start 9100001 --sheets 20 --jobs 2
+It can be run in parts (each a --start and --count of its own, with --csv; the file gets
+each level's rows as soon as the level is done) and summarised together, the slowest
+deals of all then run as sheets:
+     python bench/bench_deal_times.py --report part1.csv part2.csv --sheets 20
 The verdicts alone over the same deals (a few minutes of CPU):
      nice -n 10 python bench/bench_deal_times.py --count 10000 --start 9100001 --verdicts
 """
@@ -134,31 +138,29 @@ def main() -> int:
     parser.add_argument("--csv", default=None, help="write every deal's row to this file")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes measuring deals")
     parser.add_argument("--verdicts", action="store_true", help="time the verdicts alone")
+    parser.add_argument("--report", nargs="+", metavar="CSV",
+                        help="measure nothing: summarise --csv files of earlier runs (parts of "
+                             "a range, run apart) and run the slowest of them all as sheets")
     args = parser.parse_args()
     jedi_deal(1)                                    # the deck file read before any timing
     if args.verdicts:
         return verdicts(args)
     began = time.perf_counter()
-    rows: list[Row] = []
-    for level in args.levels.split(","):
-        part = per_deal(measure_one, args, level, chunksize=4)
-        rows += part
-        n = len(part)
-        print(f"{level:<8} {n} deals | solve {quantiles([r[2] for r in part])} | "
-              f"key {quantiles([r[3] for r in part])} | rating {quantiles([r[4] for r in part])}")
-        print(f"{'':<8} key proven shortest {sum(r[5] for r in part)}/{n} "
-              f"({100 * sum(r[5] for r in part) / n:.1f} %), fewest recycles proven "
-              f"{sum(r[6] for r in part)}/{n}, recycle stars (each re-checked) "
-              f"{sum(r[7] for r in part)}; slowest solves: "
-              + ", ".join(f"{r[0]} {r[2]:.2f} s" for r in sorted(part, key=lambda r: -r[2])[:3])
-              + "; slowest ratings: "
-              + ", ".join(f"{r[0]} {r[4]:.2f} s" for r in sorted(part, key=lambda r: -r[4])[:3]),
-              flush=True)
-    if args.csv:
-        lines = ["deal,level,solve_s,key_s,rating_s,key_shortest,recycles_proven,recycle_star"]
-        lines += [f"{r[0]},{r[1]},{r[2]:.4f},{r[3]:.4f},{r[4]:.4f},{int(r[5])},{int(r[6])},"
-                  f"{int(r[7])}" for r in rows]
-        Path(args.csv).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    if args.report:
+        rows = read_rows(args.report)
+        for level in dict.fromkeys(r[1] for r in rows):
+            summary(level, [r for r in rows if r[1] == level])
+    else:
+        rows = []
+        if args.csv:
+            Path(args.csv).write_text(CSV_HEADER + "\n", encoding="utf-8")
+        for level in args.levels.split(","):
+            part = per_deal(measure_one, args, level, chunksize=4)
+            rows += part
+            summary(level, part)
+            if args.csv:                    # each level's rows as soon as it is done
+                with Path(args.csv).open("a", encoding="utf-8") as out:
+                    out.write("".join(csv_line(r) + "\n" for r in part))
     slowest = sorted(rows, key=lambda r: -r[4])[:args.sheets]
     with tempfile.TemporaryDirectory() as folder:
         for number, level, *_ in slowest:
@@ -166,6 +168,45 @@ def main() -> int:
                   f"{sheet_seconds(number, level, 'jedi-temple', Path(folder)):.2f} s wall", flush=True)
     print(f"{time.perf_counter() - began:.0f} s in all")
     return 0
+
+
+CSV_HEADER = "deal,level,solve_s,key_s,rating_s,key_shortest,recycles_proven,recycle_star"
+
+
+def csv_line(r: Row) -> str:
+    return f"{r[0]},{r[1]},{r[2]:.4f},{r[3]:.4f},{r[4]:.4f},{int(r[5])},{int(r[6])},{int(r[7])}"
+
+
+def read_rows(files: list[str]) -> list[Row]:
+    """The rows of --csv files (runs over parts of a range), each deal and level once
+    (a later file's row wins), by level in the game's order, then by deal."""
+    rows: dict[tuple[int, str], Row] = {}
+    for name in files:
+        lines = Path(name).read_text(encoding="utf-8").splitlines()
+        if not lines or lines[0] != CSV_HEADER:
+            raise SystemExit(f"{name}: expected a --csv file of this bench (header {CSV_HEADER})")
+        for line in lines[1:]:
+            deal, level, solve_s, key_s, rating_s, shortest, proven, star = line.split(",")
+            rows[(int(deal), level)] = (int(deal), level, float(solve_s), float(key_s),
+                                        float(rating_s), shortest == "1", proven == "1", star == "1")
+    order = [level.value for level in Level]
+    return sorted(rows.values(),
+                  key=lambda r: (order.index(r[1]) if r[1] in order else len(order), r[0]))
+
+
+def summary(level: str, part: list[Row]) -> None:
+    """One level's lines: the times' quantiles, the proofs and the slowest deals."""
+    n = len(part)
+    print(f"{level:<8} {n} deals | solve {quantiles([r[2] for r in part])} | "
+          f"key {quantiles([r[3] for r in part])} | rating {quantiles([r[4] for r in part])}")
+    print(f"{'':<8} key proven shortest {sum(r[5] for r in part)}/{n} "
+          f"({100 * sum(r[5] for r in part) / n:.1f} %), fewest recycles proven "
+          f"{sum(r[6] for r in part)}/{n}, recycle stars (each re-checked) "
+          f"{sum(r[7] for r in part)}; slowest solves: "
+          + ", ".join(f"{r[0]} {r[2]:.2f} s" for r in sorted(part, key=lambda r: -r[2])[:3])
+          + "; slowest ratings: "
+          + ", ".join(f"{r[0]} {r[4]:.2f} s" for r in sorted(part, key=lambda r: -r[4])[:3]),
+          flush=True)
 
 
 if __name__ == "__main__":
