@@ -102,14 +102,27 @@ class WasteCheck:
     real play of the last pass is a play of this relaxed game, so when even it
     cannot clear the Temple the position is lost.
 
-    Callable (removed, stock bag, waste mask) -> can the Temple be cleared?"""
+    The waste is given by its values alone (the relaxed game depends on nothing
+    else), as a stack code: the waste's cards from the bottom up, `width` bits each,
+    each card as its value's rank (1 + its index in `values`), the top in the
+    highest chunk (stack_code()).
+
+    Callable (removed, stock bag, waste stack) -> can the Temple be cleared?"""
 
     def __init__(self, bag: BagCheck) -> None:
         self.bag = bag
-        self.pile = bag.board.pile
+        self.values = sorted(set(bag.board.pile))
+        self.width = len(self.values).bit_length()
+        # the value of each rank (rank 0 is no card)
+        self._value = [0, *self.values]
         # per removed | bag << 28 | waste << WASTE_SHIFT
         self.known: dict[int, bool] = {}
         self.left = 0
+
+    def stack_code(self, values: list[int] | tuple[int, ...]) -> int:
+        """The stack code of waste cards of these values, from the bottom up."""
+        rank = {v: i + 1 for i, v in enumerate(self.values)}
+        return sum(rank[v] << (self.width * k) for k, v in enumerate(values))
 
     def check(self, removed: int, bag: int, waste: int, effort: int) -> bool:
         """__call__ within `effort` relaxed positions not seen before; True (nothing
@@ -156,11 +169,13 @@ class WasteCheck:
             raise _OutOfEffort
         check = self.bag
         single, pairs, with_bag = check._temple_moves(removed)
-        top = waste.bit_length() - 1
-        rest, partner = waste ^ (1 << top), check.target - self.pile[top]
+        width = self.width
+        below = (waste.bit_length() - 1) // width * width
+        value = self._value[waste >> below]
+        rest, partner = waste & ((1 << below) - 1), check.target - value
         if single:            # a King leaves at once: never worse
             result = self(removed | single, bag, waste)
-        elif self.pile[top] == check.lone:
+        elif value == check.lone:
             result = self(removed, bag, rest)
         else:
             # The waste's top leaving is tried first. A Temple card of its partner value

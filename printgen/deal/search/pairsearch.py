@@ -3,9 +3,12 @@
 spread over plain ints so the hot loop does less work.
 
 State: (removed, piles, cursor, recycles). The Draw card (the deck top) is the
-pile card at `cursor`; `cursor == n` means the deck is empty. A lost state also
-proves lost every state with the same cards and recycles at a later cursor (the
-Draws reach it) and every state with fewer recycles.
+pile card at `cursor`; `cursor == n` means the deck is empty. A lost state is
+remembered by its pyramid and the values of its pile cards in pile order (which
+cards they are plays no part in the game), with its place among them (how many
+are on the waste). It also proves lost every state with the same cards and
+recycles at a later place (the Draws reach it) and every state with fewer
+recycles.
 
 A Draw (or a Recycle) skips the positions where nothing new can be done: it goes
 on while the new deck top is no King, partners no available pyramid card and does
@@ -103,8 +106,8 @@ class PairSearch:
         self.limit = 0
         self.nodes = 0
         self.path: list[tuple] = []
-        # lost[cards] packs, per recycles left r, 1 + the earliest cursor proven lost
-        # in 6 bits at 6 * r (0: none).
+        # lost[pyramid | pile values in order << 28] packs, per recycles left r, 1 + the
+        # fewest waste cards proven lost in 6 bits at 6 * r (0: none).
         self.lost: dict[int, int] = {}
         self.bag = BagCheck(board)
         self.waste = WasteCheck(self.bag)
@@ -159,6 +162,23 @@ class PairSearch:
         waste_bags: dict[int, int] = {}
         waste_bags_get = waste_bags.get
 
+        codes: dict[int, int] = {}
+        codes_get = codes.get
+        width = self.waste.width
+        rank = [self.waste.stack_code((v,)) for v in pile]
+
+        def sequence(piles: int) -> int:
+            """The pile cards left as their values alone, in pile order (a stack code
+            of bag.WasteCheck: `width` bits a card, the first in the lowest)."""
+            code, shift, cards = 0, 0, piles
+            while cards:
+                low = cards & -cards
+                code |= rank[low.bit_length() - 1] << shift
+                shift += width
+                cards ^= low
+            codes[piles] = code
+            return code
+
         def bag_of(cards: int) -> int:
             code = 0
             while cards:
@@ -181,14 +201,18 @@ class PairSearch:
                         bag -= bits[low.bit_length() - 1]
                         gone ^= low
                     piles = kept
-            base = removed | piles << 28
+            code = codes_get(piles)
+            if code is None:
+                code = sequence(piles)
+            base = removed | code << 28
             entry = lost_get(base, 0)
             shift = 6 * rec
             if entry >> (shift + 6):
                 return False  # lost with more recycles left
             first = entry >> shift & 63
-            if first and first <= cursor + 1:
-                return False  # lost at this cursor or an earlier one
+            place = (piles & ((1 << cursor) - 1)).bit_count() + 1
+            if first and first <= place:
+                return False  # lost at this place in the pile or an earlier one
             nodes += 1
             if nodes > budget:
                 raise BudgetExceeded
@@ -201,12 +225,13 @@ class PairSearch:
                     in_waste = waste_bags_get(waste)
                     if in_waste is None:
                         in_waste = waste_bags[waste] = bag_of(waste)
+                    waste = code & ((1 << (width * (place - 1))) - 1)
                     clearable = waste_get(removed | (bag - in_waste) << 28 | waste << WASTE_SHIFT)
                     if clearable is None:
                         clearable = waste_check(removed, bag - in_waste, waste, WASTE_EFFORT)
             if clearable and expand(removed, piles, cursor, rec, bag, landed):
                 return True
-            lost[base] = entry & ~(63 << shift) | (cursor + 1) << shift
+            lost[base] = entry & ~(63 << shift) | place << shift
             return False
 
         def skip(piles: int, prev: int, nxt: int, rec: int, by_value: dict,
