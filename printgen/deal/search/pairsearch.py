@@ -97,6 +97,17 @@ class _Live:
         return piles & -(1 << blocked.bit_length())
 
 
+def _chunk(ranks: list[int], mask: int, width: int) -> tuple[int, int]:
+    """(the code of the cards whose bits are set in `mask`, in order, `width` bits a
+    card, and their count), the cards' ranks given."""
+    code = count = 0
+    for j, r in enumerate(ranks):
+        if mask >> j & 1:
+            code |= r << (width * count)
+            count += 1
+    return code, count
+
+
 class PairSearch:
     """Depth-first searches of one deal (see the module docstring); each run may
     start with its own recycles and keeps what earlier runs proved lost."""
@@ -166,17 +177,20 @@ class PairSearch:
         codes_get = codes.get
         width = self.waste.width
         rank = [self.waste.stack_code((v,)) for v in pile]
+        # per 6 pile cards from 6 * k: (the code of the ones set in 6 bits of piles, their
+        # count)
+        chunks = [[_chunk(rank[6 * k:6 * k + 6], bits6, width) for bits6 in range(64)]
+                  for k in range(-(-n // 6))]
 
         def sequence(piles: int) -> int:
             """The pile cards left as their values alone, in pile order (a stack code
             of bag.WasteCheck: `width` bits a card, the first in the lowest)."""
-            code, shift, cards = 0, 0, piles
-            while cards:
-                low = cards & -cards
-                code |= rank[low.bit_length() - 1] << shift
-                shift += width
-                cards ^= low
-            codes[piles] = code
+            code = shift = 0
+            for table in chunks:
+                part, count = table[piles & 63]
+                code |= part << shift
+                shift += width * count
+                piles >>= 6
             return code
 
         def bag_of(cards: int) -> int:
@@ -203,7 +217,7 @@ class PairSearch:
                     piles = kept
             code = codes_get(piles)
             if code is None:
-                code = sequence(piles)
+                code = codes[piles] = sequence(piles)
             base = removed | code << 28
             entry = lost_get(base, 0)
             shift = 6 * rec
@@ -228,7 +242,8 @@ class PairSearch:
                     waste = code & ((1 << (width * (place - 1))) - 1)
                     clearable = waste_get(removed | (bag - in_waste) << 28 | waste << WASTE_SHIFT)
                     if clearable is None:
-                        clearable = waste_check(removed, bag - in_waste, waste, WASTE_EFFORT)
+                        clearable = waste_check(removed, bag - in_waste, waste, in_waste,
+                                                WASTE_EFFORT)
             if clearable and expand(removed, piles, cursor, rec, bag, landed):
                 return True
             lost[base] = entry & ~(63 << shift) | place << shift
