@@ -230,9 +230,12 @@ class PairSearch:
             nodes += 1
             if nodes > budget:
                 raise BudgetExceeded
-            clearable = clear_get(removed | bag << 28)
-            if clearable is None:
-                clearable = clear(removed, bag)
+            if landed and rec:
+                clearable = True    # the same pyramid and bag as the position that drew
+            else:
+                clearable = clear_get(removed | bag << 28)
+                if clearable is None:
+                    clearable = clear(removed, bag)
             if clearable and not rec and cursor:
                 waste = piles & ((1 << cursor) - 1)
                 if waste:
