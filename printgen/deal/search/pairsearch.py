@@ -76,25 +76,32 @@ class _Live:
             self.by_value[v] for v in range(1, target) if not present >> (target - v) & 1)
         return stuck
 
-    def __call__(self, removed: int, piles: int, cursor: int) -> int:
-        """The pile cards still in the game (the waste's top card is the highest
-        index below the cursor)."""
-        present = self.temple_values.get(removed)
-        if present is None:
-            present = self.in_temple(removed)
-        stock = piles >> cursor << cursor
-        in_stock = self.stock_values.get(stock)
-        if in_stock is None:
-            in_stock = self.stock_values[stock] = sum(
-                1 << v for v in range(1, self.target) if stock & self.by_value[v])
-        present |= in_stock
-        stuck = self.stuck_cards.get(present)
-        if stuck is None:
-            stuck = self.stuck(present)
-        blocked = piles & ((1 << cursor) - 1) & stuck
-        if not blocked:
-            return piles
-        return piles & -(1 << blocked.bit_length())
+    def keeper(self) -> Callable[[int, int, int], int]:
+        """The function (removed, piles, cursor) -> the pile cards still in the game
+        (the waste's top card is the highest index below the cursor), over locals."""
+        temple_get, stock_get = self.temple_values.get, self.stock_values.get
+        stuck_get, stock_values = self.stuck_cards.get, self.stock_values
+        in_temple, stuck_of, by_value = self.in_temple, self.stuck, self.by_value
+        values = range(1, self.target)
+
+        def keep(removed: int, piles: int, cursor: int) -> int:
+            present = temple_get(removed)
+            if present is None:
+                present = in_temple(removed)
+            stock = piles >> cursor << cursor
+            in_stock = stock_get(stock)
+            if in_stock is None:
+                in_stock = stock_values[stock] = sum(1 << v for v in values
+                                                     if stock & by_value[v])
+            present |= in_stock
+            stuck = stuck_get(present)
+            if stuck is None:
+                stuck = stuck_of(present)
+            blocked = piles & ((1 << cursor) - 1) & stuck
+            if not blocked:
+                return piles
+            return piles & -(1 << blocked.bit_length())
+        return keep
 
 
 def _chunk(ranks: list[int], mask: int, width: int) -> tuple[int, int]:
@@ -164,7 +171,7 @@ class PairSearch:
         """The recursive search as a closure over locals (the hot loop)."""
         board, lost, path = self.board, self.lost, self.path
         lost_get, temple_get = lost.get, self._temple.get
-        temple_moves, live, budget = self.temple_moves, self.live, self.limit
+        temple_moves, live, budget = self.temple_moves, self.live.keeper(), self.limit
         clear_get, clear, bits = self.bag.clearable.get, self.bag.clear, self.bag.pile_bit
         n, pile = board.n, board.pile
         target, lone = board.rules.target, board.rules.lone_value
@@ -230,9 +237,10 @@ class PairSearch:
             nodes += 1
             if nodes > budget:
                 raise BudgetExceeded
-            if landed and rec:
-                clearable = True    # the same pyramid and bag as the position that drew
-            else:
+            # (a landing with a recycle left has the pyramid and bag of the position that
+            # drew, which passed the bag check)
+            clearable: bool | None = True
+            if not landed or not rec:
                 clearable = clear_get(removed | bag << 28)
                 if clearable is None:
                     clearable = clear(removed, bag)
