@@ -325,6 +325,10 @@ class PairSearch:
                 if search(removed | mask, piles, cursor, rec, bag):
                     path.append((BALANCE, mask, False, False, (), 0))
                     return True
+            if d and w and d + w == target and search(removed, piles & ~(1 << cursor | 1 << top), nxt,
+                                                      rec, bag - bits[cursor] - bits[top]):
+                path.append((BALANCE, 0, True, True, (), 0))
+                return True
             if d or (rec and piles):
                 # Draw (or Recycle), and on past the positions where nothing new can be
                 # done (skip())
@@ -336,10 +340,6 @@ class PairSearch:
                 if (land < n or left) and search(removed, piles, land, left, bag, True):
                     path.extend(reversed(made))
                     return True
-            if d and w and d + w == target and search(removed, piles & ~(1 << cursor | 1 << top), nxt,
-                                                      rec, bag - bits[cursor] - bits[top]):
-                path.append((BALANCE, 0, True, True, (), 0))
-                return True
             return False
 
         def count() -> int:
