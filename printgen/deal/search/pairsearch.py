@@ -18,16 +18,15 @@ top and the Draw: its other moves (the waste top's, the pyramid pairs) lead wher
 moves tried before the skip led, or to the same cards later or with fewer
 recycles, all lost (the order in expand() tries them before the Draw).
 
-Three proofs of loss cut the search (all sound, see bag.py and `_Live`):
+Two proofs of loss cut the search (both sound, see bag.py):
 - the bag: the Temple cannot be cleared even if every pile card left could be
   used at any time;
-- with no recycle left, a waste card that no card left in the Temple or the
-  stock can partner never leaves, so it and the cards under it are out of the
-  game; the state is searched (and remembered) without them;
 - with no recycle left, the waste as a stack (bag.WasteCheck): the Temple cannot
   be cleared even if every stock card could be used at any time, when a waste
   card can only be used once the waste cards above it have left. This check gives
-  up (proving nothing) after WASTE_EFFORT relaxed positions.
+  up (proving nothing) after WASTE_EFFORT relaxed positions. (It also sees what
+  an earlier cut saw, a waste card no card left in the Temple or the stock can
+  partner, which never leaves with the cards under it.)
 """
 
 from __future__ import annotations
@@ -36,72 +35,12 @@ from collections.abc import Callable
 
 from printgen.deal.search.bag import WASTE_SHIFT, BagCheck, WasteCheck, bag_code
 from printgen.deal.search.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
-from printgen.deal.table.rules import TEMPLE_SIZE
 from printgen.errors import BudgetExceeded
 
 # Relaxed positions one last-pass check (bag.WasteCheck) may open before it gives up
 # proving anything: on the slowest deals known (Pyramid 9,104,389; data set deals 776,
 # 1104, 1171) 100 decides as much as 1,000 in less time, and 10 decides less.
 WASTE_EFFORT = 100
-
-
-class _Live:
-    """With no recycle left: the pile without the waste cards that can never come up."""
-
-    def __init__(self, board: Board) -> None:
-        rules = board.rules
-        self.board = board
-        self.target = target = rules.target
-        pile = board.pile
-        self.by_value = [sum(1 << j for j in range(board.n) if pile[j] == v)
-                         for v in range(target + 1)]
-        self.temple_values: dict[int, int] = {}
-        self.stock_values: dict[int, int] = {}
-        self.stuck_cards: dict[int, int] = {}
-
-    def in_temple(self, removed: int) -> int:
-        """Bit v set when a Temple card of value v is left."""
-        present = 0
-        temple = self.board.temple
-        for i in range(TEMPLE_SIZE):
-            if not removed >> i & 1:
-                present |= 1 << temple[i]
-        self.temple_values[removed] = present
-        return present
-
-    def stuck(self, present: int) -> int:
-        """The pile cards none of the values in `present` can partner."""
-        target = self.target
-        stuck = self.stuck_cards[present] = sum(
-            self.by_value[v] for v in range(1, target) if not present >> (target - v) & 1)
-        return stuck
-
-    def keeper(self) -> Callable[[int, int, int], int]:
-        """The function (removed, piles, cursor) -> the pile cards still in the game
-        (the waste's top card is the highest index below the cursor), over locals."""
-        temple_get, stock_get = self.temple_values.get, self.stock_values.get
-        stuck_get, stock_values = self.stuck_cards.get, self.stock_values
-        in_temple, stuck_of, by_value = self.in_temple, self.stuck, self.by_value
-        values = range(1, self.target)
-
-        def keep(removed: int, piles: int, cursor: int) -> int:
-            present = temple_get(removed)
-            if present is None:
-                present = in_temple(removed)
-            stock = piles >> cursor << cursor
-            in_stock = stock_get(stock)
-            if in_stock is None:
-                in_stock = stock_values[stock] = sum(1 << v for v in values
-                                                     if stock & by_value[v])
-            present |= in_stock
-            stuck = stuck_get(present)
-            if stuck is None:
-                stuck = stuck_of(present)
-            blocked = piles & ((1 << cursor) - 1) & stuck
-            if not blocked:
-                return piles
-            return piles & -(1 << blocked.bit_length())
-        return keep
 
 
 def _chunk(ranks: list[int], mask: int, width: int) -> tuple[int, int]:
@@ -129,7 +68,6 @@ class PairSearch:
         self.lost: dict[int, int] = {}
         self.bag = BagCheck(board)
         self.waste = WasteCheck(self.bag)
-        self.live = _Live(board)
         self._temple: dict[int, tuple] = {}
 
     def temple_moves(self, removed: int) -> tuple:
@@ -171,7 +109,7 @@ class PairSearch:
         """The recursive search as a closure over locals (the hot loop)."""
         board, lost, path = self.board, self.lost, self.path
         lost_get, temple_get = lost.get, self._temple.get
-        temple_moves, live, budget = self.temple_moves, self.live.keeper(), self.limit
+        temple_moves, budget = self.temple_moves, self.limit
         clear_get, clear, bits = self.bag.clearable.get, self.bag.clear, self.bag.pile_bit
         n, pile = board.n, board.pile
         target, lone = board.rules.target, board.rules.lone_value
@@ -213,15 +151,6 @@ class PairSearch:
             nonlocal nodes
             if removed == FULL:
                 return True
-            if not rec and cursor:
-                kept = live(removed, piles, cursor)
-                if kept != piles:
-                    gone = piles ^ kept
-                    while gone:
-                        low = gone & -gone
-                        bag -= bits[low.bit_length() - 1]
-                        gone ^= low
-                    piles = kept
             code = codes_get(piles)
             if code is None:
                 code = codes[piles] = sequence(piles)
