@@ -113,6 +113,7 @@ class WasteCheck:
         self.bag = bag
         self.values = sorted(set(bag.board.pile))
         self.width = len(self.values).bit_length()
+        self.rank = {v: i + 1 for i, v in enumerate(self.values)}
         # the value of each rank (rank 0 is no card)
         self._value = [0, *self.values]
         # per removed | bag << 28 | waste << WASTE_SHIFT
@@ -121,7 +122,7 @@ class WasteCheck:
 
     def stack_code(self, values: list[int] | tuple[int, ...]) -> int:
         """The stack code of waste cards of these values, from the bottom up."""
-        rank = {v: i + 1 for i, v in enumerate(self.values)}
+        rank = self.rank
         return sum(rank[v] << (self.width * k) for k, v in enumerate(values))
 
     def check(self, removed: int, bag: int, waste: int, under: int, effort: int) -> bool:

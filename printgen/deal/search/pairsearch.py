@@ -121,21 +121,25 @@ class PairSearch:
         codes: dict[int, int] = {}
         codes_get = codes.get
         width = self.waste.width
-        rank = [self.waste.stack_code((v,)) for v in pile]
-        # per 6 pile cards from 6 * k: (the code of the ones set in 6 bits of piles, their
-        # count)
-        chunks = [[_chunk(rank[6 * k:6 * k + 6], bits6, width) for bits6 in range(64)]
-                  for k in range(-(-n // 6))]
+        rank = [self.waste.rank[v] for v in pile]
+        # per 6 pile cards from 6 * k: 6 bits of piles -> (the code of the cards whose bits
+        # are set, their count), filled as met
+        chunks: list[dict[int, tuple[int, int]]] = [{} for _ in range(-(-n // 6))]
 
         def sequence(piles: int) -> int:
             """The pile cards left as their values alone, in pile order (a stack code
             of bag.WasteCheck: `width` bits a card, the first in the lowest)."""
-            code = shift = 0
+            code = shift = first = 0
             for table in chunks:
-                part, count = table[piles & 63]
+                bits6 = piles & 63
+                entry = table.get(bits6)
+                if entry is None:
+                    entry = table[bits6] = _chunk(rank[first:first + 6], bits6, width)
+                part, count = entry
                 code |= part << shift
                 shift += width * count
                 piles >>= 6
+                first += 6
             return code
 
         def bag_of(cards: int) -> int:
