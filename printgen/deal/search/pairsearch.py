@@ -170,10 +170,10 @@ class PairSearch:
             nodes += 1
             if nodes > budget:
                 raise BudgetExceeded
-            # (a landing with a recycle left has the pyramid and bag of the position that
-            # drew, which passed the bag check)
+            # (a landing has the pyramid and bag of the position that drew, which passed
+            # the bag check)
             clearable: bool | None = True
-            if not landed or not rec:
+            if not landed:
                 clearable = clear_get(removed | bag << 28)
                 if clearable is None:
                     clearable = clear(removed, bag)
