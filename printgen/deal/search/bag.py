@@ -102,71 +102,98 @@ class WasteCheck:
     real play of the last pass is a play of this relaxed game, so when even it
     cannot clear the Temple the position is lost.
 
-    Callable (removed, stock bag, waste mask) -> can the Temple be cleared?"""
+    The waste is given by its values alone (the relaxed game depends on nothing
+    else), as a stack code: the waste's cards from the bottom up, `width` bits each,
+    each card as its value's rank (1 + its index in `values`), the top in the
+    highest chunk (stack_code()).
+
+    Callable (removed, stock bag, waste stack) -> can the Temple be cleared?"""
 
     def __init__(self, bag: BagCheck) -> None:
         self.bag = bag
-        self.pile = bag.board.pile
+        self.values = sorted(set(bag.board.pile))
+        self.width = len(self.values).bit_length()
+        self.rank = {v: i + 1 for i, v in enumerate(self.values)}
+        # the value of each rank (rank 0 is no card)
+        self._value = [0, *self.values]
         # per removed | bag << 28 | waste << WASTE_SHIFT
         self.known: dict[int, bool] = {}
         self.left = 0
 
-    def check(self, removed: int, bag: int, waste: int, effort: int) -> bool:
+    def stack_code(self, values: list[int] | tuple[int, ...]) -> int:
+        """The stack code of waste cards of these values, from the bottom up."""
+        rank = self.rank
+        return sum(rank[v] << (self.width * k) for k, v in enumerate(values))
+
+    def check(self, removed: int, bag: int, waste: int, under: int, effort: int) -> bool:
         """__call__ within `effort` relaxed positions not seen before; True (nothing
         proven) when they run out. What was decided stays known."""
         self.left = effort
         try:
-            return self(removed, bag, waste)
+            return self(removed, bag, waste, under)
         except _OutOfEffort:
             return True
 
-    def _top_leaves(self, removed: int, bag: int, waste: int, rest: int, partner: int,
-                    pairs: list[int], with_bag: list[tuple[int, int]]) -> bool:
+    def _top_leaves(self, removed: int, bag: int, waste: int, under: int, rest: int,
+                    partner: int, pairs: list[int], with_bag: list[tuple[int, int]]) -> bool:
         """The moves of __call__ when the waste's top is no King: the top with a Temple
         card, then with a stock card, then the Temple pairs, then a Temple card with a
         stock card of another value than the top's."""
         temple = self.bag.temple
+        top_bit = 1 << (BITS * (self.bag.target - partner))
+        left = under - top_bit
         for card, _ in with_bag:
-            if temple[card.bit_length() - 1] == partner and self(removed | card, bag, rest):
+            if temple[card.bit_length() - 1] == partner and self(removed | card, bag, rest, left):
                 return True
         if partner > 0 and bag >> (BITS * partner) & 7 and self(
-                removed, bag - (1 << (BITS * partner)), rest):
+                removed, bag - (1 << (BITS * partner)), rest, left):
             return True
         for mask in pairs:
-            if self(removed | mask, bag, waste):
+            if self(removed | mask, bag, waste, under):
                 return True
-        top_bit = 1 << (BITS * (self.bag.target - partner))
         for card, bit in with_bag:
             if bit != top_bit and bag >> (bit.bit_length() - 1) & 7 and self(
-                    removed | card, bag - bit, waste):
+                    removed | card, bag - bit, waste, under):
                 return True
         return False
 
-    def __call__(self, removed: int, bag: int, waste: int) -> bool:
+    def __call__(self, removed: int, bag: int, waste: int, under: int) -> bool:
+        """Can the Temple be cleared, with `bag` the stock's bag, `waste` the waste's
+        stack code and `under` the waste's bag?"""
+        check = self.bag
         if not waste:
-            return self.bag.clear(removed, bag)
+            return check.clear(removed, bag)
         if removed == FULL:
             return True
         key = removed | bag << 28 | waste << WASTE_SHIFT
         known = self.known.get(key)
         if known is not None:
             return known
-        self.left -= 1
-        if self.left < 0:
-            raise _OutOfEffort
-        check = self.bag
-        single, pairs, with_bag = check._temple_moves(removed)
-        top = waste.bit_length() - 1
-        rest, partner = waste ^ (1 << top), check.target - self.pile[top]
-        if single:            # a King leaves at once: never worse
-            result = self(removed | single, bag, waste)
-        elif self.pile[top] == check.lone:
-            result = self(removed, bag, rest)
+        # Not cleared even with every waste card free (the bag): lost without a move.
+        if not check.clear(removed, bag + under):
+            result = False
         else:
-            # The waste's top leaving is tried first. A Temple card of its partner value
-            # takes it rather than a stock card of the same value: the stock card kept
-            # can do all the waste card could, and the cards under it come free.
-            # (loops rather than any(): the same order, without a generator per call)
-            result = self._top_leaves(removed, bag, waste, rest, partner, pairs, with_bag)
+            self.left -= 1
+            if self.left < 0:
+                raise _OutOfEffort
+            result = self._moves(removed, bag, waste, under)
         self.known[key] = result
         return result
+
+    def _moves(self, removed: int, bag: int, waste: int, under: int) -> bool:
+        """__call__'s search over the moves of a relaxed position."""
+        check = self.bag
+        single, pairs, with_bag = check._temple_moves(removed)
+        width = self.width
+        below = (waste.bit_length() - 1) // width * width
+        value = self._value[waste >> below]
+        rest, partner = waste & ((1 << below) - 1), check.target - value
+        if single:            # a King leaves at once: never worse
+            return self(removed | single, bag, waste, under)
+        if value == check.lone:
+            return self(removed, bag, rest, under)
+        # The waste's top leaving is tried first. A Temple card of its partner value
+        # takes it rather than a stock card of the same value: the stock card kept
+        # can do all the waste card could, and the cards under it come free.
+        # (loops rather than any(): the same order, without a generator per call)
+        return self._top_leaves(removed, bag, waste, under, rest, partner, pairs, with_bag)

@@ -3,9 +3,12 @@
 spread over plain ints so the hot loop does less work.
 
 State: (removed, piles, cursor, recycles). The Draw card (the deck top) is the
-pile card at `cursor`; `cursor == n` means the deck is empty. A lost state also
-proves lost every state with the same cards and recycles at a later cursor (the
-Draws reach it) and every state with fewer recycles.
+pile card at `cursor`; `cursor == n` means the deck is empty. A lost state is
+remembered by its pyramid and the values of its pile cards in pile order (which
+cards they are plays no part in the game), with its place among them (how many
+are on the waste). It also proves lost every state with the same cards and
+recycles at a later place (the Draws reach it) and every state with fewer
+recycles.
 
 A Draw (or a Recycle) skips the positions where nothing new can be done: it goes
 on while the new deck top is no King, partners no available pyramid card and does
@@ -15,16 +18,15 @@ top and the Draw: its other moves (the waste top's, the pyramid pairs) lead wher
 moves tried before the skip led, or to the same cards later or with fewer
 recycles, all lost (the order in expand() tries them before the Draw).
 
-Three proofs of loss cut the search (all sound, see bag.py and `_Live`):
+Two proofs of loss cut the search (both sound, see bag.py):
 - the bag: the Temple cannot be cleared even if every pile card left could be
   used at any time;
-- with no recycle left, a waste card that no card left in the Temple or the
-  stock can partner never leaves, so it and the cards under it are out of the
-  game; the state is searched (and remembered) without them;
 - with no recycle left, the waste as a stack (bag.WasteCheck): the Temple cannot
   be cleared even if every stock card could be used at any time, when a waste
   card can only be used once the waste cards above it have left. This check gives
-  up (proving nothing) after WASTE_EFFORT relaxed positions.
+  up (proving nothing) after WASTE_EFFORT relaxed positions. (It also sees what
+  an earlier cut saw, a waste card no card left in the Temple or the stock can
+  partner, which never leaves with the cards under it.)
 """
 
 from __future__ import annotations
@@ -33,7 +35,6 @@ from collections.abc import Callable
 
 from printgen.deal.search.bag import WASTE_SHIFT, BagCheck, WasteCheck, bag_code
 from printgen.deal.search.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
-from printgen.deal.table.rules import TEMPLE_SIZE
 from printgen.errors import BudgetExceeded
 
 # Relaxed positions one last-pass check (bag.WasteCheck) may open before it gives up
@@ -42,56 +43,15 @@ from printgen.errors import BudgetExceeded
 WASTE_EFFORT = 100
 
 
-class _Live:
-    """With no recycle left: the pile without the waste cards that can never come up."""
-
-    def __init__(self, board: Board) -> None:
-        rules = board.rules
-        self.board = board
-        self.target = target = rules.target
-        pile = board.pile
-        self.by_value = [sum(1 << j for j in range(board.n) if pile[j] == v)
-                         for v in range(target + 1)]
-        self.temple_values: dict[int, int] = {}
-        self.stock_values: dict[int, int] = {}
-        self.stuck_cards: dict[int, int] = {}
-
-    def in_temple(self, removed: int) -> int:
-        """Bit v set when a Temple card of value v is left."""
-        present = 0
-        temple = self.board.temple
-        for i in range(TEMPLE_SIZE):
-            if not removed >> i & 1:
-                present |= 1 << temple[i]
-        self.temple_values[removed] = present
-        return present
-
-    def stuck(self, present: int) -> int:
-        """The pile cards none of the values in `present` can partner."""
-        target = self.target
-        stuck = self.stuck_cards[present] = sum(
-            self.by_value[v] for v in range(1, target) if not present >> (target - v) & 1)
-        return stuck
-
-    def __call__(self, removed: int, piles: int, cursor: int) -> int:
-        """The pile cards still in the game (the waste's top card is the highest
-        index below the cursor)."""
-        present = self.temple_values.get(removed)
-        if present is None:
-            present = self.in_temple(removed)
-        stock = piles >> cursor << cursor
-        in_stock = self.stock_values.get(stock)
-        if in_stock is None:
-            in_stock = self.stock_values[stock] = sum(
-                1 << v for v in range(1, self.target) if stock & self.by_value[v])
-        present |= in_stock
-        stuck = self.stuck_cards.get(present)
-        if stuck is None:
-            stuck = self.stuck(present)
-        blocked = piles & ((1 << cursor) - 1) & stuck
-        if not blocked:
-            return piles
-        return piles & -(1 << blocked.bit_length())
+def _chunk(ranks: list[int], mask: int, width: int) -> tuple[int, int]:
+    """(the code of the cards whose bits are set in `mask`, in order, `width` bits a
+    card, and their count), the cards' ranks given."""
+    code = count = 0
+    for j, r in enumerate(ranks):
+        if mask >> j & 1:
+            code |= r << (width * count)
+            count += 1
+    return code, count
 
 
 class PairSearch:
@@ -103,12 +63,11 @@ class PairSearch:
         self.limit = 0
         self.nodes = 0
         self.path: list[tuple] = []
-        # lost[cards] packs, per recycles left r, 1 + the earliest cursor proven lost
-        # in 6 bits at 6 * r (0: none).
+        # lost[pyramid | pile values in order << 28] packs, per recycles left r, 1 + the
+        # fewest waste cards proven lost in 6 bits at 6 * r (0: none).
         self.lost: dict[int, int] = {}
         self.bag = BagCheck(board)
         self.waste = WasteCheck(self.bag)
-        self.live = _Live(board)
         self._temple: dict[int, tuple] = {}
 
     def temple_moves(self, removed: int) -> tuple:
@@ -150,7 +109,7 @@ class PairSearch:
         """The recursive search as a closure over locals (the hot loop)."""
         board, lost, path = self.board, self.lost, self.path
         lost_get, temple_get = lost.get, self._temple.get
-        temple_moves, live, budget = self.temple_moves, self.live, self.limit
+        temple_moves, budget = self.temple_moves, self.limit
         clear_get, clear, bits = self.bag.clearable.get, self.bag.clear, self.bag.pile_bit
         n, pile = board.n, board.pile
         target, lone = board.rules.target, board.rules.lone_value
@@ -158,6 +117,30 @@ class PairSearch:
         waste_check, waste_get = self.waste.check, self.waste.known.get
         waste_bags: dict[int, int] = {}
         waste_bags_get = waste_bags.get
+
+        codes: dict[int, int] = {}
+        codes_get = codes.get
+        width = self.waste.width
+        rank = [self.waste.rank[v] for v in pile]
+        # per 6 pile cards from 6 * k: 6 bits of piles -> (the code of the cards whose bits
+        # are set, their count), filled as met
+        chunks: list[dict[int, tuple[int, int]]] = [{} for _ in range(-(-n // 6))]
+
+        def sequence(piles: int) -> int:
+            """The pile cards left as their values alone, in pile order (a stack code
+            of bag.WasteCheck: `width` bits a card, the first in the lowest)."""
+            code = shift = first = 0
+            for table in chunks:
+                bits6 = piles & 63
+                entry = table.get(bits6)
+                if entry is None:
+                    entry = table[bits6] = _chunk(rank[first:first + 6], bits6, width)
+                part, count = entry
+                code |= part << shift
+                shift += width * count
+                piles >>= 6
+                first += 6
+            return code
 
         def bag_of(cards: int) -> int:
             code = 0
@@ -172,41 +155,42 @@ class PairSearch:
             nonlocal nodes
             if removed == FULL:
                 return True
-            if not rec and cursor:
-                kept = live(removed, piles, cursor)
-                if kept != piles:
-                    gone = piles ^ kept
-                    while gone:
-                        low = gone & -gone
-                        bag -= bits[low.bit_length() - 1]
-                        gone ^= low
-                    piles = kept
-            base = removed | piles << 28
+            code = codes_get(piles)
+            if code is None:
+                code = codes[piles] = sequence(piles)
+            base = removed | code << 28
             entry = lost_get(base, 0)
             shift = 6 * rec
             if entry >> (shift + 6):
                 return False  # lost with more recycles left
             first = entry >> shift & 63
-            if first and first <= cursor + 1:
-                return False  # lost at this cursor or an earlier one
+            place = (piles & ((1 << cursor) - 1)).bit_count() + 1
+            if first and first <= place:
+                return False  # lost at this place in the pile or an earlier one
             nodes += 1
             if nodes > budget:
                 raise BudgetExceeded
-            clearable = clear_get(removed | bag << 28)
-            if clearable is None:
-                clearable = clear(removed, bag)
+            # (a landing has the pyramid and bag of the position that drew, which passed
+            # the bag check)
+            clearable: bool | None = True
+            if not landed:
+                clearable = clear_get(removed | bag << 28)
+                if clearable is None:
+                    clearable = clear(removed, bag)
             if clearable and not rec and cursor:
                 waste = piles & ((1 << cursor) - 1)
                 if waste:
                     in_waste = waste_bags_get(waste)
                     if in_waste is None:
                         in_waste = waste_bags[waste] = bag_of(waste)
+                    waste = code & ((1 << (width * (place - 1))) - 1)
                     clearable = waste_get(removed | (bag - in_waste) << 28 | waste << WASTE_SHIFT)
                     if clearable is None:
-                        clearable = waste_check(removed, bag - in_waste, waste, WASTE_EFFORT)
+                        clearable = waste_check(removed, bag - in_waste, waste, in_waste,
+                                                WASTE_EFFORT)
             if clearable and expand(removed, piles, cursor, rec, bag, landed):
                 return True
-            lost[base] = entry & ~(63 << shift) | (cursor + 1) << shift
+            lost[base] = entry & ~(63 << shift) | place << shift
             return False
 
         def skip(piles: int, prev: int, nxt: int, rec: int, by_value: dict,
@@ -274,6 +258,10 @@ class PairSearch:
                 if search(removed | mask, piles, cursor, rec, bag):
                     path.append((BALANCE, mask, False, False, (), 0))
                     return True
+            if d and w and d + w == target and search(removed, piles & ~(1 << cursor | 1 << top), nxt,
+                                                      rec, bag - bits[cursor] - bits[top]):
+                path.append((BALANCE, 0, True, True, (), 0))
+                return True
             if d or (rec and piles):
                 # Draw (or Recycle), and on past the positions where nothing new can be
                 # done (skip())
@@ -285,10 +273,6 @@ class PairSearch:
                 if (land < n or left) and search(removed, piles, land, left, bag, True):
                     path.extend(reversed(made))
                     return True
-            if d and w and d + w == target and search(removed, piles & ~(1 << cursor | 1 << top), nxt,
-                                                      rec, bag - bits[cursor] - bits[top]):
-                path.append((BALANCE, 0, True, True, (), 0))
-                return True
             return False
 
         def count() -> int:
