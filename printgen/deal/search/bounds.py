@@ -305,14 +305,7 @@ class LossCheck:
             return False
         # a card that no pile sum closes proves the loss; pairs of pile cards are
         # looked at only for the cards that no single pile card (or none) closes
-        singles, rest, start = 1 << OFFSET, piles, 0     # single_sums(piles), written out
-        for table in self._chunks:
-            bits = table[rest & 255]
-            if bits is None:
-                bits = table[rest & 255] = _chunk_bits(self.board.pile, start, rest & 255)
-            singles |= bits
-            rest >>= 8
-            start += 8
+        singles = self.single_sums(piles)
         if used < self._rolls:
             open_needs = [sums for sums, sylop in needs if not sylop and not sums & singles]
         else:
