@@ -129,7 +129,6 @@ class Board:
             raise ValueError(f"{rules.name}: the solver's packed state holds a {TEMPLE_SIZE}-card "
                              f"tableau and at most {MAX_PILE} pile cards, not "
                              f"{rules.tableau.size} and {self.n}")
-        self.cover = COVER
         force = rules.force_value
         self.sylop_temple = sum(1 << i for i, v in enumerate(self.temple)
                                 if force is not None and v == force)
