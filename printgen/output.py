@@ -556,10 +556,11 @@ def _record_text(jobs: dict[str, list[str]], files: dict[str, tuple[int, str]], 
             f' "jobs": {{\n{job_lines}\n }}{keyed}\n}}\n')
 
 
-def _claim(full: Path, info: os.stat_result) -> str:
+def _claim(full: Path, info: os.stat_result, found: tuple | None = None) -> str:
     """Why printgen may call the regular file at full its own: "written" (a job of this
     process wrote it), "recorded" (the folder's record lists it with these very bytes),
-    "old" (an old-format record lists it), or "" (none)."""
+    "old" (an old-format record lists it), or "" (none). found is the file's _digest
+    when the caller has it already (the file is then not read again)."""
     if any(full.name in run.written.get(full.parent, {}) for run in _runs):
         return "written"
     record = _read_record(full.parent)
@@ -570,7 +571,8 @@ def _claim(full: Path, info: os.stat_result) -> str:
     size, digest = record.files[full.name]
     if info.st_size != size:
         return ""
-    found = _digest(full)
+    if found is None:
+        found = _digest(full)
     return "recorded" if found is not None and found[:2] == (size, digest) else ""
 
 
@@ -832,7 +834,7 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
         info = _target(path, full)
         if info is not None:
             found = _digest(full) if info.st_size == size else None
-            claim = _claim(full, info)
+            claim = _claim(full, info, found)
             if found is not None and found[:2] == (size, digest):
                 if claim:
                     _record(run, full, size, digest)
@@ -936,10 +938,8 @@ def keep(path: Path) -> bool:
         return False
     if not _real_folder(path.parent, full.parent):
         return False
-    if not stat.S_ISREG(info.st_mode) or _claim(full, info) not in ("written", "recorded"):
-        return False
-    found = _digest(full)
-    if found is None:
+    found = _digest(full) if stat.S_ISREG(info.st_mode) else None
+    if found is None or _claim(full, info, found) not in ("written", "recorded"):
         return False
     _record(_runs[-1] if _runs else None, full, found[0], found[1])
     return True

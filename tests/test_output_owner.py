@@ -318,3 +318,21 @@ def test_a_folder_name_too_long_is_one_error(project, command):
         line = one_line(printgen(project, *args, "--out", out), 2, long)
         assert line.count(long) == 1
     assert sorted(p.name for p in project.iterdir()) == ["deck.yaml", "face.yaml"]
+
+
+def test_a_file_rewritten_with_the_same_bytes_or_kept_is_read_once(tmp_path, monkeypatch):
+    from printgen import output
+    page = tmp_path / "page.txt"
+    with output.recording("job", root=tmp_path):
+        output.write_bytes(page, b"the same bytes")
+    reads = []
+    digest = output._digest
+    monkeypatch.setattr(output, "_digest", lambda full: reads.append(full) or digest(full))
+    with output.recording("job", root=tmp_path):                  # found by the folder's record
+        output.write_bytes(page, b"the same bytes")
+    assert reads == [page]
+    reads.clear()
+    with output.recording("job", root=tmp_path):
+        assert output.keep(page)
+    assert reads == [page]
+    assert page.read_bytes() == b"the same bytes"
