@@ -8,17 +8,16 @@ from dataclasses import replace
 from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_jobs, add_out, add_paper, back_offset
+from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 from printgen.model import Duplex
 from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording
-from printgen.products.deck import FORMATS, DeckBuild, build_deck
+from printgen.products.deck import DeckBuild, build_deck
 from printgen.reading import display_path
 from printgen.spec import load_deck
 from printgen.spec.places import DECKS, catalogue
 from printgen.spec.printdata import paper
-
-OUTPUTS = (*FORMATS, "gallery")      # the gallery: output/index.html, rewritten after the build
 
 DESCRIPTION = """\
 Build a deck: a home-print PDF (cards at trim size in a grid with crop marks, each
@@ -68,14 +67,6 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "open in a browser reloads itself (Ctrl-C stops)")
     add_out(parser, "output/DECK")
     return parser
-
-
-def formats(text: str) -> frozenset[str]:
-    chosen = {part.strip() for part in text.split(",") if part.strip()}
-    unknown = chosen - set(OUTPUTS)
-    if unknown or not chosen:
-        raise InputError(f"--only: expected outputs from {', '.join(OUTPUTS)}, got {text!r}")
-    return frozenset(chosen)
 
 
 def run_all(args: argparse.Namespace) -> int:

@@ -55,7 +55,8 @@ class Warm:
         that the two modules do not import each other)."""
         self.args = argparse.Namespace(**{**vars(args), "watch": False})
         self.run = run
-        self.outputs = {part.strip() for part in str(getattr(args, "only", "") or "").split(",")}
+        from printgen.cli.outputs import formats
+        self.outputs = formats(args.only)
 
     def build(self) -> tuple[int, float]:
         """Build once; the exit status and the seconds it took."""
