@@ -29,7 +29,9 @@ The issue's check, 10,000 deals per level (about 7 hours of CPU: 3.6 hours with 
 It can be run in parts (each a --start and --count of its own, with --csv; the file gets
 each level's rows as soon as the level is done) and summarised together, the slowest
 deals of all then run as sheets:
-     python bench/bench_deal_times.py --report part1.csv part2.csv --sheets 20
+     python bench/bench_deal_times.py --report part1.csv part2.csv --sheets 20 [--p99]
+With --p99, each level's sheets that decide its 99th percentile are run too (the 1% + 1
+slowest ratings and the as many slowest keys: a few hundred sheets over 10,000 deals).
 The verdicts alone over the same deals (a few minutes of CPU):
      nice -n 10 python bench/bench_deal_times.py --count 10000 --start 9100001 --verdicts
 """
@@ -138,6 +140,9 @@ def main() -> int:
     parser.add_argument("--csv", default=None, help="write every deal's row to this file")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes measuring deals")
     parser.add_argument("--verdicts", action="store_true", help="time the verdicts alone")
+    parser.add_argument("--p99", action="store_true",
+                        help="after the slowest sheets, per level the sheets that decide its 99th "
+                             "percentile (the 1%% + 1 slowest ratings and keys)")
     parser.add_argument("--report", nargs="+", metavar="CSV",
                         help="measure nothing: summarise --csv files of earlier runs (parts of "
                              "a range, run apart) and run the slowest of them all as sheets")
@@ -166,6 +171,9 @@ def main() -> int:
         for number, level, *_ in slowest:
             print(f"sheet: printgen deal {number} --level {level}: "
                   f"{sheet_seconds(number, level, 'jedi-temple', Path(folder)):.2f} s wall", flush=True)
+        if args.p99:
+            for level in dict.fromkeys(r[1] for r in rows):
+                p99_sheets(level, [r for r in rows if r[1] == level], Path(folder))
     print(f"{time.perf_counter() - began:.0f} s in all")
     return 0
 
@@ -192,6 +200,24 @@ def read_rows(files: list[str]) -> list[Row]:
     order = [level.value for level in Level]
     return sorted(rows.values(),
                   key=lambda r: (order.index(r[1]) if r[1] in order else len(order), r[0]))
+
+
+def p99_sheets(level: str, part: list[Row], folder: Path) -> None:
+    """The sheets that decide a level's 99th percentile, run as a user runs them: the
+    1% + 1 deals (k) with the slowest ratings and the k with the slowest keys (a
+    sheet's wall time follows its key, run in one worker while the other plays games,
+    and its rating). The k-th slowest of them is the level's p99 sheet when no other
+    deal's sheet is slower; the fastest of them shows how far below it the deals
+    with less CPU are."""
+    k = len(part) - -(-len(part) * 99 // 100) + 1
+    chosen = {r[0]: r for r in sorted(part, key=lambda r: -r[4])[:k]}
+    chosen.update({r[0]: r for r in sorted(part, key=lambda r: -r[3])[:k]})
+    times = sorted(((sheet_seconds(n, level, "jedi-temple", folder), n) for n in chosen), reverse=True)
+    print(f"{level:<8} p99 sheets: {len(chosen)} run (the {k} slowest ratings and keys of {len(part)}): "
+          f"p99 {times[k - 1][0]:.2f} s wall (deal {times[k - 1][1]}, {k} from the slowest); slowest "
+          + ", ".join(f"{n} {t:.2f} s" for t, n in times[:5])
+          + f"; fastest of them {times[-1][0]:.2f} s; over 1.5 s: {sum(t > 1.5 for t, _ in times)}",
+          flush=True)
 
 
 def summary(level: str, part: list[Row]) -> None:
