@@ -167,7 +167,10 @@ def test_rating_pins():
     second = rate(jedi_deal(17), "master", model_data())
     assert (second.stars, second.model.wins, second.model.nodes, second.key.recycles) == \
         (5, 2, 13_621, 0)
-    assert rate(jedi_deal(17), "master", model_data(), jobs=2) == second
+    done = []
+    assert rate(jedi_deal(17), "master", model_data(), jobs=2, meanwhile=lambda: done.append(2)) == second
+    assert rate(jedi_deal(17), "master", model_data(), meanwhile=lambda: done.append(1)) == second
+    assert done == [2, 1]            # the caller's own work, once, whatever the jobs
 
 
 def test_screen_never_drops_a_deal_of_the_asked_stars():

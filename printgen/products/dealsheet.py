@@ -15,7 +15,7 @@ deck's cards are read here (printgen.spec) and handed to the engine.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -95,13 +95,15 @@ def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
 
 
 def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, str],
-              rating: Rating | None = None, jobs: int = 1) -> Worked:
-    """Deal, rate (verdict, key, model games) and describe deal `number` at `level`."""
+              rating: Rating | None = None, jobs: int = 1,
+              meanwhile: Callable[[], object] | None = None) -> Worked:
+    """Deal, rate (verdict, key, model games) and describe deal `number` at `level`;
+    meanwhile: what the rating's wait can be spent on (rate())."""
     rules = with_cards(rule_set(rules_name))
     level_rules = rules.level(level)
     deal, order = make_deal(rules, number)
     cards = tuple(rules.deck.cards()[i] for i in order)
-    rating = rating or rate(deal, level_rules.level, model_data(), jobs=jobs)
+    rating = rating or rate(deal, level_rules.level, model_data(), jobs=jobs, meanwhile=meanwhile)
     steps = tuple(solution_steps(deal, level_rules.level, rating.key.moves))
     words = SheetWords(rating, len(steps), texts, rules.names[0])
     return Worked(deal, level_rules, order, cards, rating, steps, words.verdict(),
@@ -234,7 +236,10 @@ def default_path(rules: str, number: int, level: str) -> Path:
 def build_deal_sheet(number: int, options: DealSheetBuild) -> Path:
     """Work the deal out, lay out its sheet and solution pages, write the PDF."""
     data = sheet_data()
-    worked = work_deal(options.rules, number, options.level, data.rating, jobs=options.jobs)
+    deck = data.rules[options.rules]["deck"]
+    # the deck's faces laid out while the workers rate the deal
+    worked = work_deal(options.rules, number, options.level, data.rating, jobs=options.jobs,
+                       meanwhile=(lambda: deck_sides(deck)) if deck else None)
     sheet = sheet_deal(worked, data)
     pages = [sheet_page(sheet, options.paper, data.style)]
     pages += solution_pages([solution_block(worked, data)], options.paper, data.style,

@@ -141,7 +141,8 @@ def model_rate(deal: Deal, level: Level, params: ModelParams, *,
 
 
 def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 1,
-         budget: int = DEFAULT_BUDGET, model: ModelRate | None = None) -> Rating:
+         budget: int = DEFAULT_BUDGET, model: ModelRate | None = None,
+         meanwhile: Callable[[], object] | None = None) -> Rating:
     """Rate a deal at a level (None: the rule set's default) with `data`: the key and
     the model's games (or `model`, the games already played). With jobs > 1 the key's
     search and the games are tasks for `jobs` worker processes, the key first and
@@ -149,7 +150,9 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
     takes seconds keeps one worker while the others play the games. Every search is
     bounded in positions, not seconds, so the rating is the same whatever `jobs`.
     A deal proven lost plays no games: the model, which plays the real deal, loses
-    every one of them, so they are counted 0 of `games` without being played."""
+    every one of them, so they are counted 0 of `games` without being played.
+    meanwhile: work of the caller's that needs no rating, done in this process while
+    the workers search (a key that takes a while leaves a core free), or first."""
     at = deal.rules.level(level)
     params = data.model
     if model is None and jobs > 1:
@@ -158,6 +161,8 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
             searching = pool.submit(find_key, deal, at.level, data.key, budget=budget)
             futures = [pool.submit(_game, (deal, at.level, params, game))
                        for game in range(params.games)]
+            if meanwhile is not None:
+                meanwhile()
             key = searching.result()
             if key.winnable is False:
                 for future in futures:
@@ -165,6 +170,8 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
             else:
                 model = tally([f.result() for f in futures], params.samples)
     else:
+        if meanwhile is not None:
+            meanwhile()
         key = find_key(deal, at.level, data.key, budget=budget)
     if model is None:
         model = (ModelRate(0, params.games, params.samples) if key.winnable is False
