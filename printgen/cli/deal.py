@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from pathlib import Path
 
 from printgen.cli.options import (
@@ -77,12 +78,22 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_sheet(number: int, level: str, args: argparse.Namespace) -> int:
-    """The `printgen deal N` sheet: write it (to --out DIR if given) and name it."""
-    from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, default_path
+    """The `printgen deal N` sheet: write it (to --out DIR if given) and name it. The
+    deal is rated first: the sheet's own modules are imported, and its pictures of
+    cards laid out, while the worker processes search."""
     rules = args.rules or JEDI_TEMPLE.name
+    deal = seeded_deal(with_cards(rule_set(rules)), number)
+    rating = rate(deal, level, model_data(), jobs=args.jobs, meanwhile=partial(_prepare_sheet, rules))
+    from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, default_path
     out = Path(args.out) / default_path(rules, number, level).name if args.out else None
     path = build_deal_sheet(number, DealSheetBuild(paper(args.paper), rules=rules, level=level,
-                                                   out=out, quiet=args.quiet, jobs=args.jobs))
+                                                   out=out, quiet=args.quiet, jobs=args.jobs),
+                            rating=rating)
     if not args.quiet:
         print(f"{display_path(path)} (deal {number}, {level}, {args.paper})")
     return 0
+
+
+def _prepare_sheet(rules: str) -> None:
+    from printgen.products.dealsheet import prepare_sheet
+    prepare_sheet(rules)

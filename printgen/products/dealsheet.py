@@ -16,7 +16,7 @@ deck's cards are read here (printgen.spec) and handed to the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 
 from printgen.deal import (
@@ -233,13 +233,20 @@ def default_path(rules: str, number: int, level: str) -> Path:
     return DEFAULT / "deals" / f"{rules}-{number}-{level}.pdf"
 
 
-def build_deal_sheet(number: int, options: DealSheetBuild) -> Path:
-    """Work the deal out, lay out its sheet and solution pages, write the PDF."""
+def prepare_sheet(rules: str) -> None:
+    """What a sheet of the rule set draws whatever the deal: its deck's faces, laid out
+    (kept by deck_sides), for a caller waiting on the rating."""
+    deck = sheet_data().rules[rules]["deck"]
+    if deck:
+        deck_sides(deck)
+
+
+def build_deal_sheet(number: int, options: DealSheetBuild, rating: Rating | None = None) -> Path:
+    """Work the deal out (or take its `rating`, rate()'s at the level), lay out its
+    sheet and solution pages, write the PDF."""
     data = sheet_data()
-    deck = data.rules[options.rules]["deck"]
-    # the deck's faces laid out while the workers rate the deal
-    worked = work_deal(options.rules, number, options.level, data.rating, jobs=options.jobs,
-                       meanwhile=(lambda: deck_sides(deck)) if deck else None)
+    worked = work_deal(options.rules, number, options.level, data.rating, rating, jobs=options.jobs,
+                       meanwhile=partial(prepare_sheet, options.rules))
     sheet = sheet_deal(worked, data)
     pages = [sheet_page(sheet, options.paper, data.style)]
     pages += solution_pages([solution_block(worked, data)], options.paper, data.style,
