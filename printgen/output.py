@@ -561,7 +561,7 @@ def _claim(full: Path, info: os.stat_result, found: tuple | None = None) -> str:
     process wrote it), "recorded" (the folder's record lists it with these very bytes),
     "old" (an old-format record lists it), or "" (none). found is the file's _digest
     when the caller has it already (the file is then not read again)."""
-    if any(full.name in run.written.get(full.parent, {}) for run in _runs):
+    if _written(full):
         return "written"
     record = _read_record(full.parent)
     if full.name not in record.named:
@@ -574,6 +574,11 @@ def _claim(full: Path, info: os.stat_result, found: tuple | None = None) -> str:
     if found is None:
         found = _digest(full)
     return "recorded" if found is not None and found[:2] == (size, digest) else ""
+
+
+def _written(full: Path) -> bool:
+    """Whether a job of this process wrote the file at full."""
+    return any(full.name in run.written.get(full.parent, {}) for run in _runs)
 
 
 def _real_folder(typed: Path, full: Path) -> bool:
@@ -938,7 +943,9 @@ def keep(path: Path) -> bool:
         return False
     if not _real_folder(path.parent, full.parent):
         return False
-    found = _digest(full) if stat.S_ISREG(info.st_mode) else None
+    if not stat.S_ISREG(info.st_mode) or not (_written(full) or _named(full)):
+        return False                    # not printgen's: never read
+    found = _digest(full)
     if found is None or _claim(full, info, found) not in ("written", "recorded"):
         return False
     _record(_runs[-1] if _runs else None, full, found[0], found[1])

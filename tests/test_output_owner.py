@@ -336,3 +336,9 @@ def test_a_file_rewritten_with_the_same_bytes_or_kept_is_read_once(tmp_path, mon
         assert output.keep(page)
     assert reads == [page]
     assert page.read_bytes() == b"the same bytes"
+    users = tmp_path / "users.txt"
+    users.write_bytes(b"the user's own")
+    reads.clear()
+    with output.recording("job", root=tmp_path):                  # not printgen's: never read
+        assert not output.keep(users)
+    assert reads == []
