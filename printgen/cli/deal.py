@@ -20,6 +20,7 @@ from printgen.deal import (
     DEFAULT_BUDGET,
     JEDI_TEMPLE,
     RULE_SETS,
+    Deal,
     Solution,
     dumps,
     rate,
@@ -66,9 +67,9 @@ def run(args: argparse.Namespace) -> int:
     number = deal_number(args.number)
     rules = rule_set(args.rules)
     level = level_of(rules, args.level).level
-    if not args.json:
-        return print_sheet(number, level.value, args)
     deal = seeded_deal(with_cards(rules), number)
+    if not args.json:
+        return print_sheet(number, deal, level.value, args)
     rating = rate(deal, level, model_data(), jobs=args.jobs, budget=budget(args.budget))
     key = rating.key
     data = solution_json(deal, level, Solution(key.winnable, key.moves, key.nodes))
@@ -77,12 +78,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_sheet(number: int, level: str, args: argparse.Namespace) -> int:
+def print_sheet(number: int, deal: Deal, level: str, args: argparse.Namespace) -> int:
     """The `printgen deal N` sheet: write it (to --out DIR if given) and name it. The
     deal is rated first: the sheet's own modules are imported, and its pictures of
     cards laid out, while the worker processes search."""
     rules = args.rules or JEDI_TEMPLE.name
-    deal = seeded_deal(with_cards(rule_set(rules)), number)
     rating = rate(deal, level, model_data(), jobs=args.jobs, meanwhile=partial(_prepare_sheet, rules))
     from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, default_path
     out = Path(args.out) / default_path(rules, number, level).name if args.out else None
