@@ -210,8 +210,8 @@ def p99_sheets(level: str, part: list[Row], folder: Path) -> None:
     deal's sheet is slower; the fastest of them shows how far below it the deals
     with less CPU are."""
     k = len(part) - -(-len(part) * 99 // 100) + 1
-    chosen = {r[0]: r for r in sorted(part, key=lambda r: -r[4])[:k]}
-    chosen.update({r[0]: r for r in sorted(part, key=lambda r: -r[3])[:k]})
+    chosen = ({r[0] for r in sorted(part, key=lambda r: -r[4])[:k]}
+              | {r[0] for r in sorted(part, key=lambda r: -r[3])[:k]})
     times = sorted(((sheet_seconds(n, level, "jedi-temple", folder), n) for n in chosen), reverse=True)
     print(f"{level:<8} p99 sheets: {len(chosen)} run (the {k} slowest ratings and keys of {len(part)}): "
           f"p99 {times[k - 1][0]:.2f} s wall (deal {times[k - 1][1]}, {k} from the slowest); slowest "
