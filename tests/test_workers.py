@@ -68,3 +68,34 @@ def test_map_in_order_keeps_order_and_draws_work_only_a_few_tasks_ahead():
     assert len(drawn) < 30
     assert list(map_in_order(_square, iter(range(50)), jobs=2, chunksize=4)) == [n * n for n in range(50)]
     assert list(map_in_order(_square, [], jobs=2)) == []
+
+
+# Python 3.14 starts worker processes with forkserver on Linux, and macOS uses spawn:
+# a worker then imports printgen afresh and gets only what is sent to it. The start
+# method is chosen by the script below before printgen runs, as a user's Python would.
+START_AS = """import multiprocessing, runpy, sys
+multiprocessing.set_start_method(sys.argv.pop(1))
+sys.argv[0] = "printgen"
+runpy.run_module("printgen", run_name="__main__", alter_sys=True)
+"""
+
+
+def _run_started_by(method: str, folder: Path, *args: str) -> dict[str, bytes]:
+    folder.mkdir()
+    script = folder / "start_as.py"
+    script.write_text(START_AS)
+    done = subprocess.run([sys.executable, str(script), method, *args, "--out", "out"], check=False,
+                          cwd=folder,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = folder / "out"
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("args", [("deal", "9100075", "--level", "padawan", "--jobs", "2"),
+                                  ("build", "kerton-42", "--only", "png", "--jobs", "2", "-q")],
+                         ids=["deal sheet", "card PNGs"])
+def test_workers_started_by_spawn_make_the_same_files_as_fork(tmp_path, args):
+    by_fork = _run_started_by("fork", tmp_path / "fork", *args)
+    by_spawn = _run_started_by("spawn", tmp_path / "spawn", *args)
+    assert len(by_fork) > 1 and by_spawn == by_fork
