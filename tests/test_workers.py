@@ -85,8 +85,7 @@ def _run_started_by(method: str, folder: Path, *args: str) -> dict[str, bytes]:
     script = folder / "start_as.py"
     script.write_text(START_AS)
     done = subprocess.run([sys.executable, str(script), method, *args, "--out", "out"], check=False,
-                          cwd=folder,
-                          capture_output=True, text=True, timeout=120)
+                          cwd=folder, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     out = folder / "out"
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
