@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printgen.deal.search.bag import WASTE_SHIFT, BagCheck, WasteCheck, bag_code
+from printgen.deal.search.bag import BITS, WASTE_SHIFT, BagCheck, WasteCheck, bag_code
 from printgen.deal.search.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
 from printgen.errors import BudgetExceeded
 
@@ -122,6 +122,11 @@ class PairSearch:
         codes_get = codes.get
         width = self.waste.width
         rank = [self.waste.rank[v] for v in pile]
+        top_mask = (1 << width) - 1
+        # per rank (0: no card), its value and its bag bit (none for a lone card)
+        value = self.waste._value
+        rank_bit = [0 if v == lone else 1 << (BITS * v) for v in value]
+        rank_bit[0] = 0
         # per 6 pile cards from 6 * k: 6 bits of piles -> (the code of the cards whose bits
         # are set, their count), filled as met
         chunks: list[dict[int, tuple[int, int]]] = [{} for _ in range(-(-n // 6))]
@@ -158,13 +163,24 @@ class PairSearch:
             code = codes_get(piles)
             if code is None:
                 code = codes[piles] = sequence(piles)
+            waste = piles & ((1 << cursor) - 1)
+            if not rec:
+                # the last pass: its own loop over the stack codes (last())
+                under = 0
+                if waste:
+                    under = waste_bags_get(waste)
+                    if under is None:
+                        under = waste_bags[waste] = bag_of(waste)
+                below = width * waste.bit_count()
+                return last(removed, code & ((1 << below) - 1), below, code >> below, bag - under,
+                            under, landed)
             base = removed | code << 28
             entry = lost_get(base, 0)
             shift = 6 * rec
             if entry >> (shift + 6):
                 return False  # lost with more recycles left
             first = entry >> shift & 63
-            place = (piles & ((1 << cursor) - 1)).bit_count() + 1
+            place = waste.bit_count() + 1
             if first and first <= place:
                 return False  # lost at this place in the pile or an earlier one
             nodes += 1
@@ -172,25 +188,116 @@ class PairSearch:
                 raise BudgetExceeded
             # (a landing has the pyramid and bag of the position that drew, which passed
             # the bag check)
-            clearable: bool | None = True
             if not landed:
                 clearable = clear_get(removed | bag << 28)
                 if clearable is None:
                     clearable = clear(removed, bag)
-            if clearable and not rec and cursor:
-                waste = piles & ((1 << cursor) - 1)
-                if waste:
-                    in_waste = waste_bags_get(waste)
-                    if in_waste is None:
-                        in_waste = waste_bags[waste] = bag_of(waste)
-                    waste = code & ((1 << (width * (place - 1))) - 1)
-                    clearable = waste_get(removed | (bag - in_waste) << 28 | waste << WASTE_SHIFT)
-                    if clearable is None:
-                        clearable = waste_check(removed, bag - in_waste, waste, in_waste,
-                                                WASTE_EFFORT)
-            if clearable and expand(removed, piles, cursor, rec, bag, landed):
+                if not clearable:
+                    lost[base] = entry & ~(63 << shift) | place << shift
+                    return False
+            if expand(removed, piles, cursor, rec, bag, landed):
                 return True
             lost[base] = entry & ~(63 << shift) | place << shift
+            return False
+
+        def last(removed: int, waste: int, below: int, deck: int, stock: int, under: int,
+                 landed: bool) -> bool:
+            """search() with no recycle left, the pile as two stack codes: `waste` the
+            waste's cards from the bottom (`below` bits), `deck` the deck's from the top
+            (the Draw card in the lowest bits); `stock` and `under` their bags. The
+            pile's code, the lost table's, is waste | deck << below."""
+            nonlocal nodes
+            if removed == FULL:
+                return True
+            base = removed | (waste | deck << below) << 28
+            entry = lost_get(base, 0)
+            place = below // width + 1
+            if entry and (entry >> 6 or entry <= place):
+                return False  # lost with a recycle left, or at this place or an earlier one
+            nodes += 1
+            if nodes > budget:
+                raise BudgetExceeded
+            clearable: bool | None = True
+            if not landed:
+                clearable = clear_get(removed | (stock + under) << 28)
+                if clearable is None:
+                    clearable = clear(removed, stock + under)
+            if clearable and waste:
+                clearable = waste_get(removed | stock << 28 | waste << WASTE_SHIFT)
+                if clearable is None:
+                    clearable = waste_check(removed, stock, waste, under, WASTE_EFFORT)
+            if clearable and last_moves(removed, waste, below, deck, stock, under, landed):
+                return True
+            lost[base] = place
+            return False
+
+        def last_moves(removed: int, waste: int, below: int, deck: int, stock: int, under: int,
+                       landed: bool) -> bool:
+            """expand() for last(): the same moves in the same order."""
+            king, pairs, by_value = temple_get(removed) or temple_moves(removed)
+            if king:
+                if last(removed | king, waste, below, deck, stock, under, False):
+                    path.append((BALANCE, king, False, False, (), 0))
+                    return True
+                return False
+            dr = deck & top_mask
+            d = value[dr]
+            lower = below - width
+            wr = waste >> lower if waste else 0
+            w = value[wr]
+            if d == lone:
+                if last(removed, waste, below, deck >> width, stock, under, False):
+                    path.append((BALANCE, 0, True, False, (), 0))
+                    return True
+                return False
+            if w == lone:
+                if last(removed, waste & ((1 << lower) - 1), lower, deck, stock, under, False):
+                    path.append((BALANCE, 0, False, True, (), 0))
+                    return True
+                return False
+            if d:
+                rest, less = deck >> width, stock - rank_bit[dr]
+                for bit in by_value.get(target - d, ()):
+                    if last(removed | bit, waste, below, rest, less, under, False):
+                        path.append((BALANCE, bit, True, False, (), 0))
+                        return True
+            if w and not landed:
+                rest, less = waste & ((1 << lower) - 1), under - rank_bit[wr]
+                for bit in by_value.get(target - w, ()):
+                    if last(removed | bit, rest, lower, deck, stock, less, False):
+                        path.append((BALANCE, bit, False, True, (), 0))
+                        return True
+            if not landed:
+                for mask in pairs:
+                    if last(removed | mask, waste, below, deck, stock, under, False):
+                        path.append((BALANCE, mask, False, False, (), 0))
+                        return True
+            if d and w and d + w == target and last(
+                    removed, waste & ((1 << lower) - 1), lower, deck >> width,
+                    stock - rank_bit[dr], under - rank_bit[wr], False):
+                path.append((BALANCE, 0, True, True, (), 0))
+                return True
+            if d:
+                # Draw, and on past the positions where nothing new can be done (as
+                # skip(); at the deck's end nothing new can be done)
+                drawn = 0
+                while True:
+                    waste |= dr << below
+                    below += width
+                    bit = rank_bit[dr]
+                    stock -= bit
+                    under += bit
+                    drawn += 1
+                    deck >>= width
+                    if not deck:
+                        return False
+                    prev, dr = d, deck & top_mask
+                    d = value[dr]
+                    if d == lone or target - d in by_value or d + prev == target:
+                        break
+                if last(removed, waste, below, deck, stock, under, True):
+                    path.extend([DRAW_MOVE_T] * drawn)
+                    return True
             return False
 
         def skip(piles: int, prev: int, nxt: int, rec: int, by_value: dict,
