@@ -166,11 +166,9 @@ class PairSearch:
             waste = piles & ((1 << cursor) - 1)
             if not rec:
                 # the last pass: its own loop over the stack codes (last())
-                under = 0
-                if waste:
-                    under = waste_bags_get(waste)
-                    if under is None:
-                        under = waste_bags[waste] = bag_of(waste)
+                under = waste_bags_get(waste)
+                if under is None:
+                    under = waste_bags[waste] = bag_of(waste)
                 below = width * waste.bit_count()
                 return last(removed, code & ((1 << below) - 1), below, code >> below, bag - under,
                             under, landed)
