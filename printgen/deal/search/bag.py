@@ -44,7 +44,6 @@ class BagCheck:
         self.temple = board.temple
         self.clearable: dict[int, bool] = {}
         self._moves: dict[int, tuple] = {}
-        self.pile_bit = [0 if v == self.lone else 1 << (BITS * v) for v in board.pile]
 
     def __call__(self, removed: int, bag: int) -> bool:
         return not self.clear(removed, bag)

@@ -221,11 +221,11 @@ class PairSearch:
             # card and does not make the target with the waste top (the card drawn
             # before it), through a Recycle when the deck runs out with a recycle left.
             # At the deck's end with no recycle left nothing new can be done.
-            made = []
+            drawn, runs = 0, []     # Draws since the last Recycle; the runs before it
             need = -1        # the deck top's value that would pair with the waste top
             while True:
                 if d:
-                    made.append(DRAW_MOVE_T)
+                    drawn += 1
                     waste |= dr << below
                     below += width
                     bit = rank_bit[dr]
@@ -234,7 +234,8 @@ class PairSearch:
                     deck >>= width
                     need = target - d
                 elif rec:
-                    made.append(RECYCLE_MOVE_T)
+                    runs.append(drawn)
+                    drawn = 0
                     rec -= 1
                     deck, waste, below, stock, under = waste | deck << below, 0, 0, stock + under, 0
                     need = -1
@@ -245,7 +246,10 @@ class PairSearch:
                 if d and (d in (lone, need) or target - d in by_value):
                     break
             if search(removed, waste, below, deck, rec, stock, under, True):
-                path.extend(reversed(made))
+                path.extend([DRAW_MOVE_T] * drawn)
+                for run in reversed(runs):
+                    path.append(RECYCLE_MOVE_T)
+                    path.extend([DRAW_MOVE_T] * run)
                 return True
             return False
 
