@@ -62,9 +62,11 @@ class PairSearch:
         self.bag = BagCheck(board)
         self.waste = WasteCheck(self.bag)
         self._temple: dict[int, tuple] = {}
+        self._top_value = max(board.pile, default=0)
 
     def temple_moves(self, removed: int) -> tuple:
-        """(a King's bit or 0, the Temple pairs' masks, Temple card bits by value)."""
+        """(a King's bit or 0, the Temple pairs' masks, per pile card value the bits of
+        the available Temple cards that partner it)."""
         board = self.board
         target, lone, temple = board.rules.target, board.rules.lone_value, board.temple
         by_value: dict[int, list[int]] = {}
@@ -76,7 +78,8 @@ class PairSearch:
             for j in by_value.get(target - v, ()):
                 pairs.append(1 << i | j)
             by_value.setdefault(v, []).append(1 << i)
-        info = self._temple[removed] = (king, pairs, by_value)
+        partners = [tuple(by_value.get(target - v, ())) for v in range(self._top_value + 1)]
+        info = self._temple[removed] = (king, pairs, partners)
         return info
 
     def run(self, start: State, budget: int) -> bool | None:
@@ -167,7 +170,7 @@ class PairSearch:
             top or the waste top) alone and nothing else; the deck top with a pyramid
             card; unless landed, the waste top with a pyramid card and the pyramid
             pairs; the two tops; the Draw (or the Recycle) and on (skip)."""
-            king, pairs, by_value = temple_get(removed) or temple_moves(removed)
+            king, pairs, partners = temple_get(removed) or temple_moves(removed)
             if king:
                 if search(removed | king, waste, below, deck, rec, stock, under):
                     path.append((BALANCE, king, False, False, (), 0))
@@ -190,13 +193,13 @@ class PairSearch:
                 return False
             if d:
                 rest, less = deck >> width, stock - rank_bit[dr]
-                for bit in by_value.get(target - d, ()):
+                for bit in partners[d]:
                     if search(removed | bit, waste, below, rest, rec, less, under):
                         path.append((BALANCE, bit, True, False, (), 0))
                         return True
             if w and not landed:
                 rest, less = waste & ((1 << lower) - 1), under - rank_bit[wr]
-                for bit in by_value.get(target - w, ()):
+                for bit in partners[w]:
                     if search(removed | bit, rest, lower, deck, rec, stock, less):
                         path.append((BALANCE, bit, False, True, (), 0))
                         return True
@@ -243,7 +246,7 @@ class PairSearch:
                     return False
                 dr = deck & top_mask
                 d = value[dr]
-                if d and (d in (lone, need) or target - d in by_value):
+                if d and (d in (lone, need) or partners[d]):
                     break
             if search(removed, waste, below, deck, rec, stock, under, True):
                 path.extend([DRAW_MOVE_T] * drawn)
