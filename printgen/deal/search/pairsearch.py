@@ -141,12 +141,12 @@ class PairSearch:
                 return True
             base = removed | (waste | deck << below) << 28
             entry = lost_get(base, 0)
-            shift = rec << 3
-            if entry >> (shift + 8):
-                return False  # lost with more recycles left
-            first = entry >> shift & 255
-            if first and first <= below + 1:
-                return False  # lost at this place in the pile or an earlier one
+            if entry:
+                if entry >> ((rec << 3) + 8):
+                    return False  # lost with more recycles left
+                first = entry >> (rec << 3) & 255
+                if first and first <= below + 1:
+                    return False  # lost at this place in the pile or an earlier one
             nodes += 1
             if nodes > budget:
                 raise BudgetExceeded
@@ -161,6 +161,7 @@ class PairSearch:
                     clearable = waste_check(removed, stock, waste, under, WASTE_EFFORT)
             if clearable and expand(removed, waste, below, deck, rec, stock, under, landed):
                 return True
+            shift = rec << 3
             lost[base] = entry & ~(255 << shift) | (below + 1) << shift
             return False
 
