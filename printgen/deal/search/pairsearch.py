@@ -90,11 +90,11 @@ class PairSearch:
         removed, piles = start[0], start[1]
         cursor = start[2] if start[3] else board.n
         rank, width = self.waste.rank, self.waste.width
-        code = below = stock = under = 0
+        code = shift = stock = under = 0
         for j, v in enumerate(board.pile):
             if piles >> j & 1:
-                code |= rank[v] << below
-                below += width
+                code |= rank[v] << shift
+                shift += width
                 if j < cursor:
                     under += bag_code((v,), lone)
                 else:
@@ -126,7 +126,7 @@ class PairSearch:
         width = self.waste.width
         top_mask = (1 << width) - 1
         # per rank (0: no card), its value and its bag bit (none for a lone card)
-        value = self.waste._value
+        value = [0, *self.waste.values]
         rank_bit = [0] + [0 if v == lone else 1 << (BITS * v) for v in value[1:]]
 
         def search(removed: int, waste: int, below: int, deck: int, rec: int, stock: int,
