@@ -64,6 +64,15 @@ class PairSearch:
         self._temple: dict[int, tuple] = {}
         self._top_value = max(board.pile, default=0)
 
+    @staticmethod
+    def fits(board: Board) -> bool:
+        """Whether the packed ints of this search hold the deal: a lost entry's place
+        (1 + the waste's code width, in bits) in 8 bits, and at most 7 pile cards of a
+        value in a bag (bag.BITS)."""
+        pile = board.pile
+        width = len(set(pile)).bit_length()
+        return width * len(pile) < 255 and all(pile.count(v) < 1 << BITS for v in set(pile))
+
     def temple_moves(self, removed: int) -> tuple:
         """(a King's bit or 0, the Temple pairs' masks, per pile card value the bits of
         the available Temple cards that partner it)."""
@@ -198,17 +207,13 @@ class PairSearch:
                     if search(removed | bit, waste, below, rest, rec, less, under):
                         path.append((BALANCE, bit, True, False, (), 0))
                         return True
-            if w and not landed:
-                rest, less = waste & ((1 << lower) - 1), under - rank_bit[wr]
-                for bit in partners[w]:
-                    if search(removed | bit, rest, lower, deck, rec, stock, less):
-                        path.append((BALANCE, bit, False, True, (), 0))
-                        return True
-                for mask in pairs:
-                    if search(removed | mask, waste, below, deck, rec, stock, under):
-                        path.append((BALANCE, mask, False, False, (), 0))
-                        return True
-            elif not landed:
+            if not landed:
+                if w:
+                    rest, less = waste & ((1 << lower) - 1), under - rank_bit[wr]
+                    for bit in partners[w]:
+                        if search(removed | bit, rest, lower, deck, rec, stock, less):
+                            path.append((BALANCE, bit, False, True, (), 0))
+                            return True
                 for mask in pairs:
                     if search(removed | mask, waste, below, deck, rec, stock, under):
                         path.append((BALANCE, mask, False, False, (), 0))
