@@ -11,8 +11,8 @@ repeats)."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 from test_deal_soundness import covered_by, engine_wins, replays_to_a_win, state_of
