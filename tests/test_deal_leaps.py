@@ -111,16 +111,18 @@ def test_jedi_temple_leaps_stop_where_a_win_goes_on(temple_cards, pile, cursor, 
     assert replays_to_a_win(game, position, [board.to_move(m) for m in search.win()])
 
 
-def test_pyramid_skips_stop_where_two_pile_cards_pair():
-    # The apex 5 under a 10, one recycle left. After the recycle the deck's 5 fits no
-    # pyramid card but pairs with the 8 drawn before it; the only win takes that pair
-    # (it uncovers the other 8, for the apex), so a skip must stop there.
+@pytest.mark.parametrize("cursor, recycles", [(5, 1), (0, 0)])
+def test_pyramid_skips_stop_where_two_pile_cards_pair(cursor, recycles):
+    # The apex 5 under a 10, one recycle left (or the deck whole, with none: the last
+    # pass's own loop). After the recycle the deck's 5 fits no pyramid card but pairs
+    # with the 8 drawn before it; the only win takes that pair (it uncovers the other
+    # 8, for the apex), so a skip must stop there.
     values = [5, 1, 10] + [1] * (TEMPLE_SIZE - 3)
     pile = [8, 8, 5, 3, 6, 11]
     deal = Deal(rule_set("pyramid"), tuple(values + pile), ())
     temple = tuple(values[i] if i in (0, 2) else None for i in range(TEMPLE_SIZE))
-    position = Position(temple=temple, piles=tuple(range(len(pile))), cursor=5, has_draw=True,
-                        recycles_left=1, pool=(), rolls_used=0)
+    position = Position(temple=temple, piles=tuple(range(len(pile))), cursor=cursor,
+                        has_draw=True, recycles_left=recycles, pool=(), rolls_used=0)
     game, board = Game(deal), Board(deal)
     assert engine_wins(game, position, {})
     search = PairSearch(board)

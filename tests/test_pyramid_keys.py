@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 from test_deal_soundness import covered_by, engine_wins, replays_to_a_win, state_of
 
-from printgen.deal import Deal, rule_set
+from printgen.deal import Deal, rule_set, seeded_deal
 from printgen.deal.search.pairsearch import PairSearch
+from printgen.deal.search.solver import Solver
 from printgen.deal.search.state import FULL, Board
 from printgen.deal.table.engine import Game, Position
 from printgen.deal.table.rules import TEMPLE_SIZE
@@ -92,3 +94,13 @@ def test_a_position_with_other_cards_of_the_same_values_is_decided_from_the_tabl
     assert search.nodes == proven
     assert search.run((removed, 0b10011, 0, 1, 1, 0, 0), 10_000) is False
     assert search.nodes > proven
+
+
+def test_the_pair_search_takes_only_deals_its_packed_ints_hold():
+    """A lost entry keeps the waste's place in 8 bits and a bag 3 bits a value: a
+    pile too long or with 8 cards of a value goes to the general search."""
+    assert Solver(seeded_deal(rule_set("pyramid"), 1)).pairs
+    standard = [v for v in range(1, 14) for _ in range(4)][:24]
+    assert PairSearch.fits(SimpleNamespace(pile=standard))
+    assert not PairSearch.fits(SimpleNamespace(pile=[5] * 8 + standard[:16]))
+    assert not PairSearch.fits(SimpleNamespace(pile=list(range(1, 14)) * 5))

@@ -15,6 +15,8 @@ out (they never need a partner).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from printgen.deal.search.state import FULL, Board
 
 BITS = 3
@@ -42,7 +44,6 @@ class BagCheck:
         self.temple = board.temple
         self.clearable: dict[int, bool] = {}
         self._moves: dict[int, tuple] = {}
-        self.pile_bit = [0 if v == self.lone else 1 << (BITS * v) for v in board.pile]
 
     def __call__(self, removed: int, bag: int) -> bool:
         return not self.clear(removed, bag)
@@ -118,7 +119,7 @@ class WasteCheck:
         self._value = [0, *self.values]
         # per removed | bag << 28 | waste << WASTE_SHIFT
         self.known: dict[int, bool] = {}
-        self.left = 0
+        self._check = self._searcher()
 
     def stack_code(self, values: list[int] | tuple[int, ...]) -> int:
         """The stack code of waste cards of these values, from the bottom up."""
@@ -128,72 +129,93 @@ class WasteCheck:
     def check(self, removed: int, bag: int, waste: int, under: int, effort: int) -> bool:
         """__call__ within `effort` relaxed positions not seen before; True (nothing
         proven) when they run out. What was decided stays known."""
-        self.left = effort
-        try:
-            return self(removed, bag, waste, under)
-        except _OutOfEffort:
-            return True
-
-    def _top_leaves(self, removed: int, bag: int, waste: int, under: int, rest: int,
-                    partner: int, pairs: list[int], with_bag: list[tuple[int, int]]) -> bool:
-        """The moves of __call__ when the waste's top is no King: the top with a Temple
-        card, then with a stock card, then the Temple pairs, then a Temple card with a
-        stock card of another value than the top's."""
-        temple = self.bag.temple
-        top_bit = 1 << (BITS * (self.bag.target - partner))
-        left = under - top_bit
-        for card, _ in with_bag:
-            if temple[card.bit_length() - 1] == partner and self(removed | card, bag, rest, left):
-                return True
-        if partner > 0 and bag >> (BITS * partner) & 7 and self(
-                removed, bag - (1 << (BITS * partner)), rest, left):
-            return True
-        for mask in pairs:
-            if self(removed | mask, bag, waste, under):
-                return True
-        for card, bit in with_bag:
-            if bit != top_bit and bag >> (bit.bit_length() - 1) & 7 and self(
-                    removed | card, bag - bit, waste, under):
-                return True
-        return False
+        return self._check(removed, bag, waste, under, effort)
 
     def __call__(self, removed: int, bag: int, waste: int, under: int) -> bool:
         """Can the Temple be cleared, with `bag` the stock's bag, `waste` the waste's
-        stack code and `under` the waste's bag?"""
-        check = self.bag
-        if not waste:
-            return check.clear(removed, bag)
-        if removed == FULL:
-            return True
-        key = removed | bag << 28 | waste << WASTE_SHIFT
-        known = self.known.get(key)
-        if known is not None:
-            return known
-        # Not cleared even with every waste card free (the bag): lost without a move.
-        if not check.clear(removed, bag + under):
-            result = False
-        else:
-            self.left -= 1
-            if self.left < 0:
-                raise _OutOfEffort
-            result = self._moves(removed, bag, waste, under)
-        self.known[key] = result
-        return result
+        stack code and `under` the waste's bag? (No limit on the effort.)"""
+        return self._check(removed, bag, waste, under, -1)
 
-    def _moves(self, removed: int, bag: int, waste: int, under: int) -> bool:
-        """__call__'s search over the moves of a relaxed position."""
+    def _searcher(self) -> Callable[[int, int, int, int, int], bool]:
+        """check() as a closure over locals: the relaxed game searched depth first,
+        remembered in `known`. A relaxed position is lost at once when even its bag
+        (every waste card free) cannot clear the Temple; else its moves: a King of the
+        Temple leaves at once (never worse); a King on the waste leaves; else the
+        waste's top leaves first, with a Temple card of its partner value rather than
+        a stock card (the stock card kept can do all the waste card could, and the
+        cards under it come free), then with a stock card, then the Temple pairs,
+        then a Temple card with a stock card of another value than the top's."""
         check = self.bag
-        single, pairs, with_bag = check._temple_moves(removed)
-        width = self.width
-        below = (waste.bit_length() - 1) // width * width
-        value = self._value[waste >> below]
-        rest, partner = waste & ((1 << below) - 1), check.target - value
-        if single:            # a King leaves at once: never worse
-            return self(removed | single, bag, waste, under)
-        if value == check.lone:
-            return self(removed, bag, rest, under)
-        # The waste's top leaving is tried first. A Temple card of its partner value
-        # takes it rather than a stock card of the same value: the stock card kept
-        # can do all the waste card could, and the cards under it come free.
-        # (loops rather than any(): the same order, without a generator per call)
-        return self._top_leaves(removed, bag, waste, under, rest, partner, pairs, with_bag)
+        clear_get, clear = check.clearable.get, check.clear
+        moves_get, temple_moves = check._moves.get, check._temple_moves
+        known = self.known
+        known_get = known.get
+        value_of, width = self._value, self.width
+        target, lone, temple = check.target, check.lone, check.temple
+        left = 0
+
+        def stack(removed: int, bag: int, waste: int, under: int) -> bool:
+            nonlocal left
+            if not waste:
+                result = clear_get(removed | bag << 28)
+                return clear(removed, bag) if result is None else result
+            if removed == FULL:
+                return True
+            key = removed | bag << 28 | waste << WASTE_SHIFT
+            result = known_get(key)
+            if result is not None:
+                return result
+            # Not cleared even with every waste card free (the bag): lost without a move.
+            result = clear_get(removed | (bag + under) << 28)
+            if result is None:
+                result = clear(removed, bag + under)
+            if result:
+                left -= 1
+                if not left:
+                    raise _OutOfEffort
+                single, pairs, with_bag = moves_get(removed) or temple_moves(removed)
+                if single:
+                    result = stack(removed | single, bag, waste, under)
+                else:
+                    below = (waste.bit_length() - 1) // width * width
+                    value = value_of[waste >> below]
+                    rest = waste & ((1 << below) - 1)
+                    if value == lone:
+                        result = stack(removed, bag, rest, under)
+                    else:
+                        result = False
+                        partner = target - value
+                        less = under - (1 << (BITS * value))
+                        for card, _ in with_bag:
+                            if temple[card.bit_length() - 1] == partner and stack(
+                                    removed | card, bag, rest, less):
+                                result = True
+                                break
+                        else:
+                            if partner > 0 and bag >> (BITS * partner) & 7 and stack(
+                                    removed, bag - (1 << (BITS * partner)), rest, less):
+                                result = True
+                            else:
+                                for mask in pairs:
+                                    if stack(removed | mask, bag, waste, under):
+                                        result = True
+                                        break
+                                else:
+                                    top_bit = 1 << (BITS * value)
+                                    for card, bit in with_bag:
+                                        if bit != top_bit and bag >> (bit.bit_length() - 1) & 7 \
+                                                and stack(removed | card, bag - bit, waste, under):
+                                            result = True
+                                            break
+            known[key] = result
+            return result
+
+        def run(removed: int, bag: int, waste: int, under: int, effort: int) -> bool:
+            nonlocal left
+            left = effort + 1
+            try:
+                return stack(removed, bag, waste, under)
+            except _OutOfEffort:
+                return True
+
+        return run

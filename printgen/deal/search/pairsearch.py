@@ -2,18 +2,21 @@
 (Pyramid): the same states, moves and lost table as solver.py, with the state
 spread over plain ints so the hot loop does less work.
 
-State: (removed, piles, cursor, recycles). The Draw card (the deck top) is the
-pile card at `cursor`; `cursor == n` means the deck is empty. A lost state is
-remembered by its pyramid and the values of its pile cards in pile order (which
-cards they are plays no part in the game), with its place among them (how many
-are on the waste). It also proves lost every state with the same cards and
-recycles at a later place (the Draws reach it) and every state with fewer
-recycles.
+State: the pyramid (removed, a mask), the recycles left and the pile as two stack
+codes of values (bag.WasteCheck's): the waste's cards from the bottom, the deck's
+from the top (the deck top in the lowest bits), with the bags of both. Which cards
+the pile holds plays no part in the game, only their values in order: the pile's
+code is the waste's with the deck's above it, and a Recycle leaves it unchanged
+(the whole code becomes the deck's). A lost state is remembered by its pyramid and
+that code, with its place in it (how many cards are on the waste). It also proves
+lost every state with the same cards and recycles at a later place (the Draws
+reach it) and every state with fewer recycles. The solver's states (pile indices
+and a cursor) are read only at the start of a run; its moves name no pile index.
 
 A Draw (or a Recycle) skips the positions where nothing new can be done: it goes
 on while the new deck top is no King, partners no available pyramid card and does
 not make the target with the card under it, through a Recycle when the deck runs
-out (skip() in _searcher). The state it lands on tries only the moves with its deck
+out (the end of expand()). The state it lands on tries only the moves with its deck
 top and the Draw: its other moves (the waste top's, the pyramid pairs) lead where
 moves tried before the skip led, or to the same cards later or with fewer
 recycles, all lost (the order in expand() tries them before the Draw).
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printgen.deal.search.bag import WASTE_SHIFT, BagCheck, WasteCheck, bag_code
+from printgen.deal.search.bag import BITS, WASTE_SHIFT, BagCheck, WasteCheck, bag_code
 from printgen.deal.search.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
 from printgen.errors import BudgetExceeded
 
@@ -41,17 +44,6 @@ from printgen.errors import BudgetExceeded
 # proving anything: on the slowest deals known (Pyramid 9,104,389; data set deals 776,
 # 1104, 1171) 100 decides as much as 1,000 in less time, and 10 decides less.
 WASTE_EFFORT = 100
-
-
-def _chunk(ranks: list[int], mask: int, width: int) -> tuple[int, int]:
-    """(the code of the cards whose bits are set in `mask`, in order, `width` bits a
-    card, and their count), the cards' ranks given."""
-    code = count = 0
-    for j, r in enumerate(ranks):
-        if mask >> j & 1:
-            code |= r << (width * count)
-            count += 1
-    return code, count
 
 
 class PairSearch:
@@ -64,14 +56,26 @@ class PairSearch:
         self.nodes = 0
         self.path: list[tuple] = []
         # lost[pyramid | pile values in order << 28] packs, per recycles left r, 1 + the
-        # fewest waste cards proven lost in 6 bits at 6 * r (0: none).
+        # fewest waste cards proven lost times the code's width in 8 bits at 8 * r
+        # (0: none).
         self.lost: dict[int, int] = {}
         self.bag = BagCheck(board)
         self.waste = WasteCheck(self.bag)
         self._temple: dict[int, tuple] = {}
+        self._top_value = max(board.pile, default=0)
+
+    @staticmethod
+    def fits(board: Board) -> bool:
+        """Whether the packed ints of this search hold the deal: a lost entry's place
+        (1 + the waste's code width, in bits) in 8 bits, and at most 7 pile cards of a
+        value in a bag (bag.BITS)."""
+        pile = board.pile
+        width = len(set(pile)).bit_length()
+        return width * len(pile) < 255 and all(pile.count(v) < 1 << BITS for v in set(pile))
 
     def temple_moves(self, removed: int) -> tuple:
-        """(a King's bit or 0, the Temple pairs' masks, Temple card bits by value)."""
+        """(a King's bit or 0, the Temple pairs' masks, per pile card value the bits of
+        the available Temple cards that partner it)."""
         board = self.board
         target, lone, temple = board.rules.target, board.rules.lone_value, board.temple
         by_value: dict[int, list[int]] = {}
@@ -83,18 +87,32 @@ class PairSearch:
             for j in by_value.get(target - v, ()):
                 pairs.append(1 << i | j)
             by_value.setdefault(v, []).append(1 << i)
-        info = self._temple[removed] = (king, pairs, by_value)
+        partners = [tuple(by_value.get(target - v, ())) for v in range(self._top_value + 1)]
+        info = self._temple[removed] = (king, pairs, partners)
         return info
 
     def run(self, start: State, budget: int) -> bool | None:
         """Search from `start` (a solver state) for at most `budget` more nodes."""
         self.limit = self.nodes + budget
         self.path.clear()
-        bag = bag_code(self.board.pile, self.board.rules.lone_value)
-        cursor = start[2] if start[3] else self.board.n
+        board, lone = self.board, self.board.rules.lone_value
+        removed, piles = start[0], start[1]
+        cursor = start[2] if start[3] else board.n
+        rank, width = self.waste.rank, self.waste.width
+        code = shift = stock = under = 0
+        for j, v in enumerate(board.pile):
+            if piles >> j & 1:
+                code |= rank[v] << shift
+                shift += width
+                if j < cursor:
+                    under += bag_code((v,), lone)
+                else:
+                    stock += bag_code((v,), lone)
+        below = width * (piles & ((1 << cursor) - 1)).bit_count()
         search = self._searcher()
         try:
-            return search(start[0], start[1], cursor, start[4], bag)
+            return search(removed, code & ((1 << below) - 1), below, code >> below, start[4], stock,
+                          under)
         except BudgetExceeded:
             self.path.clear()
             return None
@@ -105,174 +123,143 @@ class PairSearch:
         """The solver moves of the win the last run found."""
         return self.path[::-1]
 
-    def _searcher(self) -> Callable[[int, int, int, int, int], bool]:
+    def _searcher(self) -> Callable[..., bool]:
         """The recursive search as a closure over locals (the hot loop)."""
-        board, lost, path = self.board, self.lost, self.path
+        lost, path = self.lost, self.path
         lost_get, temple_get = lost.get, self._temple.get
         temple_moves, budget = self.temple_moves, self.limit
-        clear_get, clear, bits = self.bag.clearable.get, self.bag.clear, self.bag.pile_bit
-        n, pile = board.n, board.pile
-        target, lone = board.rules.target, board.rules.lone_value
+        clear_get, clear = self.bag.clearable.get, self.bag.clear
+        target, lone = self.board.rules.target, self.board.rules.lone_value
         nodes = self.nodes
         waste_check, waste_get = self.waste.check, self.waste.known.get
-        waste_bags: dict[int, int] = {}
-        waste_bags_get = waste_bags.get
-
-        codes: dict[int, int] = {}
-        codes_get = codes.get
         width = self.waste.width
-        rank = [self.waste.rank[v] for v in pile]
-        # per 6 pile cards from 6 * k: 6 bits of piles -> (the code of the cards whose bits
-        # are set, their count), filled as met
-        chunks: list[dict[int, tuple[int, int]]] = [{} for _ in range(-(-n // 6))]
+        top_mask = (1 << width) - 1
+        # per rank (0: no card), its value and its bag bit (none for a lone card)
+        value = [0, *self.waste.values]
+        rank_bit = [0] + [0 if v == lone else 1 << (BITS * v) for v in value[1:]]
 
-        def sequence(piles: int) -> int:
-            """The pile cards left as their values alone, in pile order (a stack code
-            of bag.WasteCheck: `width` bits a card, the first in the lowest)."""
-            code = shift = first = 0
-            for table in chunks:
-                bits6 = piles & 63
-                entry = table.get(bits6)
-                if entry is None:
-                    entry = table[bits6] = _chunk(rank[first:first + 6], bits6, width)
-                part, count = entry
-                code |= part << shift
-                shift += width * count
-                piles >>= 6
-                first += 6
-            return code
-
-        def bag_of(cards: int) -> int:
-            code = 0
-            while cards:
-                low = cards & -cards
-                code += bits[low.bit_length() - 1]
-                cards ^= low
-            return code
-
-        def search(removed: int, piles: int, cursor: int, rec: int, bag: int,
-                   landed: bool = False) -> bool:
+        def search(removed: int, waste: int, below: int, deck: int, rec: int, stock: int,
+                   under: int, landed: bool = False) -> bool:
+            """Is the position won? The pile as two stack codes: `waste` the waste's
+            cards from the bottom (`below` bits), `deck` the deck's from the top (the
+            deck top in the lowest bits), `stock` and `under` their bags; `rec` the
+            recycles left; `landed`: reached by a skip over Draws (the position
+            that drew passed the bag's check, and only the deck top's moves are new)."""
             nonlocal nodes
             if removed == FULL:
                 return True
-            code = codes_get(piles)
-            if code is None:
-                code = codes[piles] = sequence(piles)
-            base = removed | code << 28
+            base = removed | (waste | deck << below) << 28
             entry = lost_get(base, 0)
-            shift = 6 * rec
-            if entry >> (shift + 6):
-                return False  # lost with more recycles left
-            first = entry >> shift & 63
-            place = (piles & ((1 << cursor) - 1)).bit_count() + 1
-            if first and first <= place:
-                return False  # lost at this place in the pile or an earlier one
+            if entry:
+                if entry >> ((rec << 3) + 8):
+                    return False  # lost with more recycles left
+                first = entry >> (rec << 3) & 255
+                if first and first <= below + 1:
+                    return False  # lost at this place in the pile or an earlier one
             nodes += 1
             if nodes > budget:
                 raise BudgetExceeded
-            # (a landing has the pyramid and bag of the position that drew, which passed
-            # the bag check)
             clearable: bool | None = True
             if not landed:
-                clearable = clear_get(removed | bag << 28)
+                clearable = clear_get(removed | (stock + under) << 28)
                 if clearable is None:
-                    clearable = clear(removed, bag)
-            if clearable and not rec and cursor:
-                waste = piles & ((1 << cursor) - 1)
-                if waste:
-                    in_waste = waste_bags_get(waste)
-                    if in_waste is None:
-                        in_waste = waste_bags[waste] = bag_of(waste)
-                    waste = code & ((1 << (width * (place - 1))) - 1)
-                    clearable = waste_get(removed | (bag - in_waste) << 28 | waste << WASTE_SHIFT)
-                    if clearable is None:
-                        clearable = waste_check(removed, bag - in_waste, waste, in_waste,
-                                                WASTE_EFFORT)
-            if clearable and expand(removed, piles, cursor, rec, bag, landed):
+                    clearable = clear(removed, stock + under)
+            if clearable and not rec and waste:
+                clearable = waste_get(removed | stock << 28 | waste << WASTE_SHIFT)
+                if clearable is None:
+                    clearable = waste_check(removed, stock, waste, under, WASTE_EFFORT)
+            if clearable and expand(removed, waste, below, deck, rec, stock, under, landed):
                 return True
-            lost[base] = entry & ~(63 << shift) | place << shift
+            shift = rec << 3
+            lost[base] = entry & ~(255 << shift) | (below + 1) << shift
             return False
 
-        def skip(piles: int, prev: int, nxt: int, rec: int, by_value: dict,
-                 moves: list[tuple]) -> tuple[int, int]:
-            """Where a Draw (or a Recycle) lands, the moves made on the way appended to
-            `moves` (a Draw was just made onto the card at `prev`, or prev is -1 after a
-            Recycle, with `nxt` the deck top): the first deck top that is a King, has a
-            partner among the available pyramid cards or makes the target with the waste
-            top; past the deck's end, the Recycle and on, or the deck's end when no
-            recycle is left. Every other move at the positions passed over leads where
-            a move tried before this Draw or Recycle led, or to a state with the same
-            cards at a later position or with fewer recycles: all lost."""
-            while True:
-                while nxt < n:
-                    v = pile[nxt]
-                    if v == lone or target - v in by_value or (prev >= 0 and v + pile[prev] == target):
-                        return nxt, rec
-                    rest = piles >> (nxt + 1)
-                    prev, nxt = nxt, nxt + (rest & -rest).bit_length() if rest else n
-                    moves.append(DRAW_MOVE_T)
-                if not rec or not piles:
-                    return n, rec
-                rec -= 1
-                moves.append(RECYCLE_MOVE_T)
-                prev, nxt = -1, (piles & -piles).bit_length() - 1
-
-        def expand(removed: int, piles: int, cursor: int, rec: int, bag: int, landed: bool) -> bool:
-            """The moves of a state; `landed`: reached by skip(), so that the moves with
-            the waste top and the pyramid pairs lead where moves already tried led."""
-            info = temple_get(removed) or temple_moves(removed)
-            king, pairs, by_value = info
+        def expand(removed: int, waste: int, below: int, deck: int, rec: int, stock: int,
+                   under: int, landed: bool) -> bool:
+            """The moves of a position, in this order: a King (the pyramid's, the deck
+            top or the waste top) alone and nothing else; the deck top with a pyramid
+            card; unless landed, the waste top with a pyramid card and the pyramid
+            pairs; the two tops; the Draw (or the Recycle) and on (skip)."""
+            king, pairs, partners = temple_get(removed) or temple_moves(removed)
             if king:
-                if search(removed | king, piles, cursor, rec, bag):
+                if search(removed | king, waste, below, deck, rec, stock, under):
                     path.append((BALANCE, king, False, False, (), 0))
                     return True
                 return False
-            top = (piles & ((1 << cursor) - 1)).bit_length() - 1
-            d = pile[cursor] if cursor < n else 0
-            w = pile[top] if top >= 0 else 0
-            rest = piles >> (cursor + 1)
-            nxt = cursor + (rest & -rest).bit_length() if rest else n
+            dr = deck & top_mask
+            d = value[dr]
+            lower = below - width
+            wr = waste >> lower if waste else 0
+            w = value[wr]
             if d == lone:
-                if search(removed, piles & ~(1 << cursor), nxt, rec, bag):
+                if search(removed, waste, below, deck >> width, rec, stock, under):
                     path.append((BALANCE, 0, True, False, (), 0))
                     return True
                 return False
             if w == lone:
-                if search(removed, piles & ~(1 << top), cursor, rec, bag):
+                if search(removed, waste & ((1 << lower) - 1), lower, deck, rec, stock, under):
                     path.append((BALANCE, 0, False, True, (), 0))
                     return True
                 return False
             if d:
-                without, less = piles & ~(1 << cursor), bag - bits[cursor]
-                for bit in by_value.get(target - d, ()):
-                    if search(removed | bit, without, nxt, rec, less):
+                rest, less = deck >> width, stock - rank_bit[dr]
+                for bit in partners[d]:
+                    if search(removed | bit, waste, below, rest, rec, less, under):
                         path.append((BALANCE, bit, True, False, (), 0))
                         return True
-            if w and not landed:
-                without, less = piles & ~(1 << top), bag - bits[top]
-                for bit in by_value.get(target - w, ()):
-                    if search(removed | bit, without, cursor, rec, less):
-                        path.append((BALANCE, bit, False, True, (), 0))
+            if not landed:
+                if w:
+                    rest, less = waste & ((1 << lower) - 1), under - rank_bit[wr]
+                    for bit in partners[w]:
+                        if search(removed | bit, rest, lower, deck, rec, stock, less):
+                            path.append((BALANCE, bit, False, True, (), 0))
+                            return True
+                for mask in pairs:
+                    if search(removed | mask, waste, below, deck, rec, stock, under):
+                        path.append((BALANCE, mask, False, False, (), 0))
                         return True
-            for mask in () if landed else pairs:
-                if search(removed | mask, piles, cursor, rec, bag):
-                    path.append((BALANCE, mask, False, False, (), 0))
-                    return True
-            if d and w and d + w == target and search(removed, piles & ~(1 << cursor | 1 << top), nxt,
-                                                      rec, bag - bits[cursor] - bits[top]):
+            if d and w and d + w == target and search(
+                    removed, waste & ((1 << lower) - 1), lower, deck >> width, rec,
+                    stock - rank_bit[dr], under - rank_bit[wr]):
                 path.append((BALANCE, 0, True, True, (), 0))
                 return True
-            if d or (rec and piles):
-                # Draw (or Recycle), and on past the positions where nothing new can be
-                # done (skip())
-                made = [DRAW_MOVE_T] if d else [RECYCLE_MOVE_T]
-                land, left = (skip(piles, cursor, nxt, rec, by_value, made) if d else
-                              skip(piles, -1, (piles & -piles).bit_length() - 1, rec - 1, by_value,
-                                   made))
-                # (at the deck's end with no recycle left nothing new can be done)
-                if (land < n or left) and search(removed, piles, land, left, bag, True):
-                    path.extend(reversed(made))
-                    return True
+            if not (d or (rec and waste)):
+                return False
+            # The Draw (or the Recycle), and on past the positions where nothing new can
+            # be done: while the new deck top is no King, partners no available pyramid
+            # card and does not make the target with the waste top (the card drawn
+            # before it), through a Recycle when the deck runs out with a recycle left.
+            # At the deck's end with no recycle left nothing new can be done.
+            drawn, runs = 0, []     # Draws since the last Recycle; the runs before it
+            need = -1        # the deck top's value that would pair with the waste top
+            while True:
+                if d:
+                    drawn += 1
+                    waste |= dr << below
+                    below += width
+                    bit = rank_bit[dr]
+                    stock -= bit
+                    under += bit
+                    deck >>= width
+                    need = target - d
+                elif rec:
+                    runs.append(drawn)
+                    drawn = 0
+                    rec -= 1
+                    deck, waste, below, stock, under = waste | deck << below, 0, 0, stock + under, 0
+                    need = -1
+                else:
+                    return False
+                dr = deck & top_mask
+                d = value[dr]
+                if d and (d in (lone, need) or partners[d]):
+                    break
+            if search(removed, waste, below, deck, rec, stock, under, True):
+                path.extend([DRAW_MOVE_T] * drawn)
+                for run in reversed(runs):
+                    path.append(RECYCLE_MOVE_T)
+                    path.extend([DRAW_MOVE_T] * run)
+                return True
             return False
 
         def count() -> int:

@@ -508,7 +508,7 @@ class Solver:
     def __init__(self, deal: Deal, level: Level | str | None = None) -> None:
         self.board = board = Board(deal, level)
         rules = board.rules
-        self.pairs = rules.max_cards == 2 and rules.force_value is None
+        self.pairs = rules.max_cards == 2 and rules.force_value is None and PairSearch.fits(board)
         self.fast = (_Search(board, complete=False, draw_first=True)
                      if rules.fast_first and not self.pairs else None)
         self.full: _Search | PairSearch = (PairSearch(board) if self.pairs
