@@ -24,7 +24,7 @@ slowest deals, and runs no key, rating or sheet.
 
 Run: python bench/bench_deal_times.py [--count 200] [--start 1] [--levels padawan,knight,master,chosen]
      [--sheets 5] [--csv FILE] [--jobs 1] [--verdicts] [--report CSV ...]
-The issue's check, 10,000 deals per level (about 7 hours of CPU: 3.6 hours with 2 jobs):
+The issue's check, 10,000 deals per level (about 8 hours of CPU: 4 hours with 2 jobs):
      nice -n 10 python bench/bench_deal_times.py --count 10000 --start 9100001 --sheets 20 --jobs 2
 It can be run in parts (each a --start and --count of its own, with --csv; the file gets
 each level's rows as soon as the level is done) and summarised together, the slowest
