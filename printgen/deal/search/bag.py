@@ -183,30 +183,29 @@ class WasteCheck:
                     if value == lone:
                         result = stack(removed, bag, rest, under)
                     else:
-                        result = False
                         partner = target - value
                         less = under - (1 << (BITS * value))
-                        for card, _ in with_bag:
+                        result = False
+                        for card, _ in with_bag:            # the top with a Temple card
                             if temple[card.bit_length() - 1] == partner and stack(
                                     removed | card, bag, rest, less):
                                 result = True
                                 break
-                        else:
-                            if partner > 0 and bag >> (BITS * partner) & 7 and stack(
-                                    removed, bag - (1 << (BITS * partner)), rest, less):
-                                result = True
-                            else:
-                                for mask in pairs:
-                                    if stack(removed | mask, bag, waste, under):
-                                        result = True
-                                        break
-                                else:
-                                    top_bit = 1 << (BITS * value)
-                                    for card, bit in with_bag:
-                                        if bit != top_bit and bag >> (bit.bit_length() - 1) & 7 \
-                                                and stack(removed | card, bag - bit, waste, under):
-                                            result = True
-                                            break
+                        if not result and partner > 0 and bag >> (BITS * partner) & 7:
+                            # the top with a stock card
+                            result = stack(removed, bag - (1 << (BITS * partner)), rest, less)
+                        if not result:                      # the Temple pairs
+                            for mask in pairs:
+                                if stack(removed | mask, bag, waste, under):
+                                    result = True
+                                    break
+                        if not result:      # a Temple card with a stock card not of the top's value
+                            top_bit = 1 << (BITS * value)
+                            for card, bit in with_bag:
+                                if bit != top_bit and bag >> (bit.bit_length() - 1) & 7 \
+                                        and stack(removed | card, bag - bit, waste, under):
+                                    result = True
+                                    break
             known[key] = result
             return result
 
