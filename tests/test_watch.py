@@ -104,6 +104,28 @@ def test_watch_rebuilds_on_a_change_survives_a_mistake_and_stops_cleanly(project
     assert not any("Traceback" in line for line in watch.seen)
 
 
+def test_a_changed_picture_starts_the_watch_afresh_and_it_builds_again(project):
+    from PIL import Image
+    picture = project / "deck" / "pic.png"
+    Image.new("RGB", (8, 8), "red").save(picture)
+    edit(project / "deck" / "face.yaml", "elements:\n",
+         "elements:\n  - {kind: image, src: pic.png, x: 10mm, y: 30mm, w: 20mm, h: 20mm}\n")
+    watch = Watch(project, "deck/clean.yaml", "--only", "pdf", "--out", "out")
+    try:
+        watch.until("watch: built")
+        pdf = project / "out" / "preflight-clean-a4.pdf"
+        first = pdf.read_bytes()
+        time.sleep(0.05)
+        Image.new("RGB", (8, 8), "blue").save(picture)
+        assert watch.until("watch: changed:").endswith("pic.png")
+        watch.until("watch: a picture, a font")
+        watch.until("watch: built")                 # the new process built the deck
+        assert pdf.read_bytes() != first
+    finally:
+        status = watch.stop()
+    assert status == 0 and not any("Traceback" in line for line in watch.seen)
+
+
 def test_watch_refuses_all(cli):
     result = cli("build", "--all", "--watch")
     assert result.status == 2 and "--watch: watches one deck" in result.err
