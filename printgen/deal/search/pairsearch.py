@@ -20,6 +20,11 @@ out (the end of expand()). The state it lands on tries only the moves with its d
 top and the Draw: its other moves (the waste top's, the pyramid pairs) lead where
 moves tried before the skip led, or to the same cards later or with fewer
 recycles, all lost (the order in expand() tries them before the Draw).
+The states it lands on are searched in expand()'s own loop, not by a call: Draws
+and Recycles change neither the pyramid nor the pile's code, so each reads the
+lost table entry of the state that drew, and stores none (the state that drew,
+when lost, stores its own place, which proves every later place and every fewer
+recycles lost, over whatever they would have stored). Each still counts as a node.
 
 Two proofs of loss cut the search (both sound, see bag.py):
 - the bag: the Temple cannot be cleared even if every pile card left could be
@@ -139,12 +144,11 @@ class PairSearch:
         rank_bit = [0] + [0 if v == lone else 1 << (BITS * v) for v in value[1:]]
 
         def search(removed: int, waste: int, below: int, deck: int, rec: int, stock: int,
-                   under: int, landed: bool = False) -> bool:
+                   under: int) -> bool:
             """Is the position won? The pile as two stack codes: `waste` the waste's
             cards from the bottom (`below` bits), `deck` the deck's from the top (the
             deck top in the lowest bits), `stock` and `under` their bags; `rec` the
-            recycles left; `landed`: reached by a skip over Draws (the position
-            that drew passed the bag's check, and only the deck top's moves are new)."""
+            recycles left."""
             nonlocal nodes
             if removed == FULL:
                 return True
@@ -159,27 +163,28 @@ class PairSearch:
             nodes += 1
             if nodes > budget:
                 raise BudgetExceeded
-            clearable: bool | None = True
-            if not landed:
-                clearable = clear_get(removed | (stock + under) << 28)
-                if clearable is None:
-                    clearable = clear(removed, stock + under)
+            clearable = clear_get(removed | (stock + under) << 28)
+            if clearable is None:
+                clearable = clear(removed, stock + under)
             if clearable and not rec and waste:
                 clearable = waste_get(removed | stock << 28 | waste << WASTE_SHIFT)
                 if clearable is None:
                     clearable = waste_check(removed, stock, waste, under, WASTE_EFFORT)
-            if clearable and expand(removed, waste, below, deck, rec, stock, under, landed):
+            if clearable and expand(removed, waste, below, deck, rec, stock, under, entry):
                 return True
             shift = rec << 3
             lost[base] = entry & ~(255 << shift) | (below + 1) << shift
             return False
 
         def expand(removed: int, waste: int, below: int, deck: int, rec: int, stock: int,
-                   under: int, landed: bool) -> bool:
+                   under: int, entry: int) -> bool:
             """The moves of a position, in this order: a King (the pyramid's, the deck
             top or the waste top) alone and nothing else; the deck top with a pyramid
-            card; unless landed, the waste top with a pyramid card and the pyramid
-            pairs; the two tops; the Draw (or the Recycle) and on (skip)."""
+            card; the waste top with a pyramid card and the pyramid pairs; the two
+            tops; the Draw (or the Recycle) and on (skip), trying at each position the
+            skip lands on its own new moves (`entry`: the lost table's entry for the
+            pyramid and pile, which the Draws and Recycles do not change)."""
+            nonlocal nodes
             king, pairs, partners = temple_get(removed) or temple_moves(removed)
             if king:
                 if search(removed | king, waste, below, deck, rec, stock, under):
@@ -207,17 +212,16 @@ class PairSearch:
                     if search(removed | bit, waste, below, rest, rec, less, under):
                         path.append((BALANCE, bit, True, False, (), 0))
                         return True
-            if not landed:
-                if w:
-                    rest, less = waste & ((1 << lower) - 1), under - rank_bit[wr]
-                    for bit in partners[w]:
-                        if search(removed | bit, rest, lower, deck, rec, stock, less):
-                            path.append((BALANCE, bit, False, True, (), 0))
-                            return True
-                for mask in pairs:
-                    if search(removed | mask, waste, below, deck, rec, stock, under):
-                        path.append((BALANCE, mask, False, False, (), 0))
+            if w:
+                rest, less = waste & ((1 << lower) - 1), under - rank_bit[wr]
+                for bit in partners[w]:
+                    if search(removed | bit, rest, lower, deck, rec, stock, less):
+                        path.append((BALANCE, bit, False, True, (), 0))
                         return True
+            for mask in pairs:
+                if search(removed | mask, waste, below, deck, rec, stock, under):
+                    path.append((BALANCE, mask, False, False, (), 0))
+                    return True
             if d and w and d + w == target and search(
                     removed, waste & ((1 << lower) - 1), lower, deck >> width, rec,
                     stock - rank_bit[dr], under - rank_bit[wr]):
@@ -229,7 +233,9 @@ class PairSearch:
             # be done: while the new deck top is no King, partners no available pyramid
             # card and does not make the target with the waste top (the card drawn
             # before it), through a Recycle when the deck runs out with a recycle left.
-            # At the deck's end with no recycle left nothing new can be done.
+            # At the deck's end with no recycle left nothing new can be done. Where it
+            # lands, the position's new moves are its deck top's (its other moves lead
+            # where the moves above led), then the Draws go on.
             drawn, runs = 0, []     # Draws since the last Recycle; the runs before it
             need = -1        # the deck top's value that would pair with the waste top
             while True:
@@ -252,15 +258,51 @@ class PairSearch:
                     return False
                 dr = deck & top_mask
                 d = value[dr]
-                if d and (d in (lone, need) or partners[d]):
+                if not d or not (d in (lone, need) or partners[d]):
+                    continue
+                # Landed: a position of its own (counted as one), with the entry of the
+                # position that drew (the same pyramid and pile).
+                if entry:
+                    if entry >> ((rec << 3) + 8):
+                        return False
+                    first = entry >> (rec << 3) & 255
+                    if first and first <= below + 1:
+                        return False
+                nodes += 1
+                if nodes > budget:
+                    raise BudgetExceeded
+                if not rec and waste:
+                    clearable = waste_get(removed | stock << 28 | waste << WASTE_SHIFT)
+                    if clearable is None:
+                        clearable = waste_check(removed, stock, waste, under, WASTE_EFFORT)
+                    if not clearable:
+                        return False
+                if d == lone:
+                    if search(removed, waste, below, deck >> width, rec, stock, under):
+                        path.append((BALANCE, 0, True, False, (), 0))
+                        break
+                    return False
+                rest, less = deck >> width, stock - rank_bit[dr]
+                won = False
+                for bit in partners[d]:
+                    if search(removed | bit, waste, below, rest, rec, less, under):
+                        path.append((BALANCE, bit, True, False, (), 0))
+                        won = True
+                        break
+                if won:
                     break
-            if search(removed, waste, below, deck, rec, stock, under, True):
-                path.extend([DRAW_MOVE_T] * drawn)
-                for run in reversed(runs):
-                    path.append(RECYCLE_MOVE_T)
-                    path.extend([DRAW_MOVE_T] * run)
-                return True
-            return False
+                if d == need:
+                    lower = below - width
+                    wr = waste >> lower
+                    if search(removed, waste & ((1 << lower) - 1), lower, rest, rec, less,
+                              under - rank_bit[wr]):
+                        path.append((BALANCE, 0, True, True, (), 0))
+                        break
+            path.extend([DRAW_MOVE_T] * drawn)
+            for run in reversed(runs):
+                path.append(RECYCLE_MOVE_T)
+                path.extend([DRAW_MOVE_T] * run)
+            return True
 
         def count() -> int:
             return nodes
