@@ -82,3 +82,23 @@ def test_bad_options_are_one_line_errors(cli, tmp_path, args, message):
     assert message in result.err and len(result.err.strip().splitlines()) == 1
     assert "Traceback" not in result.err
     assert list(tmp_path.iterdir()) == []
+
+
+
+@pytest.mark.parametrize("rules", ["jedi-temple", "pyramid"])
+def test_a_booklet_never_goes_past_the_last_deal_number(tmp_path, monkeypatch, rules):
+    """From the last deal number, no deal past it is tried (the 64-bit seed would wrap
+    to deal 1, 2, ...): the scan stops there and says so."""
+    from printgen.errors import InputError
+    from printgen.products import challenge
+    last, tried = 18446744073709551615, []
+
+    def no_wins(rules_, level, numbers, data, *, stars, jobs):
+        tried.extend(numbers)
+        return iter(())
+    monkeypatch.setattr(challenge, "ratings", no_wins)
+    options = ChallengeBuild(paper=paper("a4"), count=1, rules=rules, start=last - 1,
+                             out=tmp_path / "b.pdf", quiet=True)
+    with pytest.raises(InputError, match=f"among deals {last - 1} to {last} "):
+        build_challenge(options)
+    assert tried == [last - 1, last] and list(tmp_path.iterdir()) == []

@@ -68,5 +68,5 @@ def run(args: argparse.Namespace) -> int:
     path, deals, pages = build_challenge(options)
     if not args.quiet:
         numbers = ", ".join(str(w.deal.number) for w in deals)
-        print(f"{display_path(path)}: {len(deals)} deals ({numbers}), {pages} pages, {args.paper}")
+        print(f"{display_path(path)}: {len(deals)} deal{'s' * (len(deals) != 1)} ({numbers}), {pages} pages, {args.paper}")
     return 0

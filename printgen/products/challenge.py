@@ -23,6 +23,7 @@ from printgen.layout.dealsheet import (
     sheet_page,
     solution_pages,
 )
+from printgen.limits import whole_limit
 from printgen.model import Paper
 from printgen.output import DEFAULT
 from printgen.products.dealsheet import (
@@ -66,8 +67,10 @@ def default_path(options: ChallengeBuild, level: str) -> Path:
 def choose_deals(options: ChallengeBuild, data: SheetData, bar: Bar) -> Iterator[Worked]:
     """Deals from `start` upward that are winnable (and of the asked difficulty); the
     bar counts the deals kept and notes those tried."""
-    limit, found = data.challenge["scan_limit"], 0
-    numbers = range(options.start, options.start + limit)
+    found = 0
+    # never past the last deal number: a larger one would wrap to another's deal
+    end = min(options.start + data.challenge["scan_limit"], whole_limit("deal_number_max") + 1)
+    numbers = range(options.start, end)
     for tried, (number, rating) in enumerate(
             ratings(with_cards(rule_set(options.rules)), options.level, numbers, model_data(),
                     stars=options.difficulty, jobs=options.jobs), 1):
@@ -81,8 +84,9 @@ def choose_deals(options: ChallengeBuild, data: SheetData, bar: Bar) -> Iterator
             return
     raise InputError(f"--count {options.count}: only {found} winnable deals"
                      f"{f' of difficulty {options.difficulty}' if options.difficulty else ''} "
-                     f"among deals {options.start} to {options.start + limit - 1} "
-                     f"(challenge.scan_limit in templates/deal-sheet.yaml); ask for fewer deals, "
+                     f"among deals {options.start} to {end - 1} "
+                     f"(challenge.scan_limit in templates/deal-sheet.yaml, or the last deal "
+                     f"number); ask for fewer deals, "
                      f"another difficulty or another --start")
 
 
@@ -113,7 +117,7 @@ def cover_texts(options: ChallengeBuild, deals: list[Worked], data: SheetData) -
     level = data.levels[deals[0].level.level.value]
     stars = (f" · difficulty {'★' * options.difficulty}{'☆' * (5 - options.difficulty)}"
              if options.difficulty else "")
-    subtitle = f"{len(deals)} deals · {level['title']}{stars}"
+    subtitle = f"{len(deals)} deal{'s' * (len(deals) != 1)} · {level['title']}{stars}"
     numbers = ", ".join(str(w.deal.number) for w in deals)
     paragraphs = (data.challenge["use"], f"{level['title']}: {level['rules']}",
                   f"Deals in this booklet: {numbers}.", rules["credit"])
