@@ -94,8 +94,8 @@ def test_solve_jedi_temple_with_rolls(cli, tmp_path):
 
 
 def test_census_writes_csv_and_prints_the_table(cli, tmp_path):
-    result = cli("census", "--count", "4", "--levels", "knight,chosen", "--out", str(tmp_path),
-                 "--quiet")
+    result = cli("census", "--count", "4", "--levels", "knight,chosen,knight", "--out",
+                 str(tmp_path), "--quiet")    # a level named twice is counted once
     assert result.status == 0 and "knight" in result.out and "chosen" in result.out
     rows = list(csv.DictReader((tmp_path / "census.csv").open()))
     assert [r["level"] for r in rows] == ["knight", "chosen"]
@@ -188,3 +188,17 @@ def test_screen_never_drops_a_deal_of_the_asked_stars():
             kept += model is not None
             dropped += model is None
     assert kept >= 3 and dropped >= 7
+
+
+def test_the_star_table_shows_no_rate_for_a_star_level_with_no_deal():
+    """A star level no deal reached has no win rate: '-', not '0.0%' (which would read as
+    'nobody wins these')."""
+    from printgen.deal.census.validation import StarResult, format_star_table
+    from printgen.deal.table.rules import Level
+    one = StarResult(number=1, level="knight", winnable=True, stars=2, wins=3, games=8,
+                     nodes=10, recycles=0, held_out_won=True, greedy_won=False,
+                     lookahead_won=True)
+    rows = format_star_table([one], [Level.parse("knight")]).splitlines()[1:6]
+    by_stars = {int(line.split()[1]): line for line in rows}
+    assert "%" not in by_stars[1].split(None, 4)[4] and "-" in by_stars[1]
+    assert "100.0%" in by_stars[2]                    # its one deal: a rate

@@ -59,7 +59,8 @@ MAX_CENSUS = whole_limit("census_deals")          # deals one census may play
 def parse_levels(text: str) -> tuple[Level, ...]:
     if text.strip().lower() == "all":
         return JEDI_LEVELS
-    levels = tuple(Level.parse(part) for part in text.split(",") if part.strip())
+    # a level named twice is counted once (dict: the first order kept)
+    levels = tuple(dict.fromkeys(Level.parse(part) for part in text.split(",") if part.strip()))
     bad = [level.value for level in levels if level not in JEDI_LEVELS]
     if bad or not levels:
         raise InputError(f"--levels: expected 'all' or some of "

@@ -149,6 +149,10 @@ def format_star_table(results: Sequence[StarResult], levels: Sequence[Level]) ->
             f" {'look-ahead player (95% CI)':>26}")
     lines = [head]
     for r in rows:
+        if not r.deals:         # no deal of this many stars: no rate to show
+            lines.append(f"{r.level:<8} {r.stars:>5} {r.deals:>6} {100 * r.share:>5.1f}%"
+                         f" {'-':>21} {'-':>31} {'-':>26} {'-':>26}")
+            continue
         lines.append(f"{r.level:<8} {r.stars:>5} {r.deals:>6} {100 * r.share:>5.1f}%"
                      f" {100 * r.model_rate:>20.1f}%"
                      f" {_share(r.held_out_rate, r.held_out_low, r.held_out_high):>31}"
