@@ -91,6 +91,13 @@ def test_solve_jedi_temple_with_rolls(cli, tmp_path):
     assert short.status == 2 and "'6,5'" in short.err and len(short.err.strip().splitlines()) == 1
     no_rolls = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--json")
     assert no_rolls.status == 0 and '"move": "force"' not in no_rolls.out
+    # a setup copied from a sheet, which prints the minus sign U+2212: the same deal
+    copied = tmp_path / "copied.txt"
+    copied.write_text(deck.read_text().replace("-", "\N{MINUS SIGN}"), encoding="utf-8")
+    assert "\N{MINUS SIGN}" in copied.read_text(encoding="utf-8")
+    again = cli("solve", "--rules", "jedi-temple", "--deck", str(copied), "--level", "knight",
+                "--rolls", "6,5 5,5 5,6", "--json")
+    assert again.status == 0 and again.out == result.out
 
 
 def test_census_writes_csv_and_prints_the_table(cli, tmp_path):

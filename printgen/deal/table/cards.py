@@ -140,8 +140,9 @@ class ValueCard:
 
     @classmethod
     def parse(cls, text: str) -> ValueCard:
-        """A signed integer ('+3', '-7', '0'; '3' is +3); ValueError otherwise."""
-        stripped = text.strip()
+        """A signed integer ('+3', '-7', '0'; '3' is +3; the minus sign U+2212 that
+        sheets print, '\N{MINUS SIGN}7', is '-7'); ValueError otherwise."""
+        stripped = text.strip().replace("\u2212", "-")
         body = stripped[1:] if stripped[:1] in "+-" else stripped
         if not body.isdigit():
             raise ValueError(f"not a signed integer: {text!r}")
