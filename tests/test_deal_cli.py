@@ -55,6 +55,9 @@ def test_solve_exit_statuses(cli, tmp_path):
     assert undecided.status == 4 and undecided.out.startswith("undecided")
     bad = cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "missing-card.txt"))
     assert bad.status == 2 and "missing cards: Jc" in bad.err
+    rolls = cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "pyramid-deal-1.txt"),
+                "--rolls", "1,2 3,4 5,6")          # Pyramid has no rolls: no example of three
+    assert rolls.status == 2 and "'1,2 3,4 5,6'" in rolls.err and "3,5" not in rolls.err
 
 
 def test_solve_shortest_json(cli, tmp_path):

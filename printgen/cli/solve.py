@@ -68,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
     limit = budget(args.budget) if args.budget is not None else default
     rules = rule_set(args.rules)
     rolls = parse_rolls(args.rolls) if args.rolls else ()
+    if args.rolls and not rules.rolls:
+        raise InputError(f"--rolls: {args.rolls!r}: {rules.title} has no Force rolls; "
+                         f"expected no --rolls")
     if args.rolls and len(rolls) != rules.rolls:
         raise InputError(f"--rolls: {args.rolls!r} gives {len(rolls)} rolls; "
                          f"expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
