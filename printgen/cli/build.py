@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -12,7 +14,7 @@ from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 from printgen.model import Duplex
-from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording
+from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording, together
 from printgen.products.deck import DeckBuild, build_deck
 from printgen.reading import display_path
 from printgen.spec import load_deck
@@ -150,7 +152,9 @@ def url_problem(url: str) -> str | None:
 
 def run_languages(args: argparse.Namespace) -> int:
     """--lang all: the deck in each of its languages, each its own job (and, with
-    --out DIR, its own folder DIR/DECK-LANG as output/ would give it); then the gallery."""
+    --out DIR, its own folder DIR/DECK-LANG as output/ would give it), their files put
+    in place only once every language is built (an error in one writes none); then
+    the gallery."""
     from printgen.spec.languages import file_name
     deck = load_deck(args.deck)
     own = deck.languages[0]
@@ -158,7 +162,10 @@ def run_languages(args: argparse.Namespace) -> int:
                                   "out": None if args.out is None else args.out / file_name(deck.name, lang,
                                                                                              deck.languages)})
             for lang in deck.languages]
-    statuses = [run_recorded(job) for job in jobs]
+    said = io.StringIO()                # what each language wrote, said once all of them are in place
+    with together(), contextlib.redirect_stdout(said):
+        statuses = [run_recorded(job) for job in jobs]
+    print(said.getvalue(), end="")
     if getattr(args, "gallery", True) and "gallery" in formats(args.only):
         from printgen.cli.gallery import refresh_gallery
         refresh_gallery(args, args.out)
