@@ -7,6 +7,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from conftest import ROOT
 
 EXAMPLE = ROOT / "docs" / "example-deck"
@@ -60,3 +62,51 @@ def test_lang_all_that_fails_leaves_an_earlier_build_as_it_was(cli, tmp_path):
     german.write_text(german.read_text(encoding="utf-8") + "\nNeu.\n", encoding="utf-8")  # its files would change
     assert cli("build", str(deck), "--lang", "all", "--only", "pdf,rules", "--out", str(out)).status == 2
     assert tree(out) == before
+
+
+def write_deck(folder: Path, name: str, extra: str = "", cards: str = "{n: [1, 2, 3]}") -> Path:
+    """A small deck of plain cards in folder/decks, its template in folder/templates."""
+    (folder / "decks").mkdir(exist_ok=True)
+    (folder / "templates").mkdir(exist_ok=True)
+    (folder / "templates" / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
+    path = folder / "decks" / f"{name}.yaml"
+    path.write_text(f"name: {name}\nsize: poker\nface: plain\nback: plain\n{extra}cards:\n  - each: {cards}\n",
+                    encoding="utf-8")
+    return path
+
+
+def one_line(result) -> str:
+    assert result.status == 2 and "Traceback" not in result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1, result.err
+    return lines[0]
+
+
+@pytest.mark.parametrize("extra, key", [("card_thickness: 0mm\n", "decks/t.yaml:5 card_thickness"),
+                                        ("box: {thickness: 0mm}\n", "decks/t.yaml:5 box.thickness")])
+def test_a_card_thickness_of_nothing_is_refused_as_the_command_line_refuses_it(cli, tmp_path, monkeypatch,
+                                                                               extra, key):
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t", extra)
+    line = one_line(cli("build", "decks/t.yaml", "--out", "out"))
+    assert key in line and "'0mm'" in line
+    assert not (tmp_path / "out").exists()
+    write_deck(tmp_path, "t")
+    assert "greater than 0" in one_line(cli("box", "decks/t.yaml", "--thickness", "0mm", "--out", "out"))
+    assert "greater than 0" in line
+
+
+@pytest.mark.parametrize("option, value", [("--thickness", "-1mm"), ("--thickness", "-.5mm")])
+def test_a_negative_length_option_reaches_its_own_check(cli, tmp_path, monkeypatch, option, value):
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t")
+    line = one_line(cli("box", "decks/t.yaml", option, value, "--out", "out"))
+    assert line.startswith(f"printgen: error: {option}: ") and repr(value) in line
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_negative_back_offset_is_a_value(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t")
+    result = cli("build", "decks/t.yaml", "--only", "pdf", "--back-offset", "-1mm,0mm", "--out", "out", "-q")
+    assert result.status == 0, result.err

@@ -67,7 +67,7 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
     bleed = check.length(data.get("bleed"), ("bleed",), default=defaults["bleed"])
     safe = check.length(data.get("safe"), ("safe",), default=defaults["safe"])
     thickness = check.length(data.get("card_thickness"), ("card_thickness",),
-                             default=defaults["card_thickness"])
+                             default=defaults["card_thickness"], positive=True)
     shortest = min(size.width, size.height)
     if size_known and bleed > shortest / 4:
         check.fail(("bleed",), f"expected a bleed of at most a quarter of the card's shorter side "
@@ -151,7 +151,8 @@ def _box(check: Checker, value: Any, langs: Langs) -> DeckBox:
     data = check.mapping(value, ("box",), BOX_KEYS)
 
     def length(key: str) -> float | None:
-        return check.length(data[key], ("box", key)) if data.get(key) is not None else None
+        return (check.length(data[key], ("box", key), positive=key == "thickness")
+                if data.get(key) is not None else None)
 
     def text(key: str) -> str | None:
         return check.text(data[key], ("box", key)) if data.get(key) is not None else None
