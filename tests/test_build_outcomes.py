@@ -110,3 +110,20 @@ def test_a_negative_back_offset_is_a_value(cli, tmp_path, monkeypatch):
     write_deck(tmp_path, "t")
     result = cli("build", "decks/t.yaml", "--only", "pdf", "--back-offset", "-1mm,0mm", "--out", "out", "-q")
     assert result.status == 0, result.err
+
+
+def test_a_deck_booklet_too_thick_to_fold_gives_a_command_that_prints_it(cli, tmp_path, monkeypatch):
+    import shlex
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "decks" / "rules").mkdir(parents=True)
+    (tmp_path / "decks" / "rules" / "long.md").write_text(
+        "# Long rules\n\n" + "".join(f"## Part {i}\n\nEach player draws a card and plays it.\n\n" for i in range(400)))
+    write_deck(tmp_path, "t", "size: mini\nrules: [rules/long.md]\nrules_as: booklet\n")
+    edit(tmp_path / "decks" / "t.yaml", "size: poker\n", "")
+    line = one_line(cli("build", "decks/t.yaml", "--only", "rules", "--out", "out"))
+    assert not (tmp_path / "out").exists()
+    command = shlex.split(line.rpartition(": ")[2].replace("LENGTH", "0.02mm"))
+    assert command[:2] == ["printgen", "booklet"]
+    result = cli(*command[1:], "--out", "booklet", "-q")
+    assert result.status == 0, result.err
+    assert len(list((tmp_path / "booklet").glob("*.pdf"))) == 2
