@@ -127,3 +127,23 @@ def test_a_deck_booklet_too_thick_to_fold_gives_a_command_that_prints_it(cli, tm
     result = cli(*command[1:], "--out", "booklet", "-q")
     assert result.status == 0, result.err
     assert len(list((tmp_path / "booklet").glob("*.pdf"))) == 2
+
+
+@pytest.mark.parametrize("label", ["é" * 300, "ü" * 127 + "-" + "x" * 200, "漢" * 200])
+def test_a_long_label_gives_file_names_a_file_system_takes(cli, tmp_path, monkeypatch, label):
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t", f"label: \"{label} {{{{ n }}}}\"\n")
+    result = cli("build", "decks/t.yaml", "--only", "png,svg", "--out", "out", "-q")
+    assert result.status == 0, result.err
+    faces = sorted(path.name for path in (tmp_path / "out" / "png").glob("*.png") if path.name != "back.png")
+    assert len(faces) == 3 and all(len(name.encode("utf-8")) <= 100 for name in faces)
+    assert all(name.startswith(f"{i}-{label[0]}") for i, name in enumerate(faces, 1))
+
+
+@pytest.mark.parametrize("label", ['""', '".."', '"?!"'])
+def test_a_label_of_no_letter_names_the_files_by_the_card_number(cli, tmp_path, monkeypatch, label):
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t", f"label: {label}\n")
+    assert cli("build", "decks/t.yaml", "--only", "png", "--out", "out", "-q").status == 0
+    assert sorted(path.name for path in (tmp_path / "out" / "png").glob("*.png")) == \
+        ["1.png", "2.png", "3.png", "back.png"]

@@ -12,6 +12,8 @@ from printgen.model.fonts import Fonts
 from printgen.model.template import Template
 from printgen.units import mm
 
+SLUG_BYTES = 80             # the most bytes a card's label gives its file names (Card.slug)
+
 
 @frozen
 class CardSize:
@@ -76,10 +78,14 @@ class Card:
 
     @property
     def slug(self) -> str:
-        """The label as a file-name part: "+3 circle" -> "plus3-circle", "-3" -> "minus3"."""
+        """The label as a file-name part: "+3 circle" -> "plus3-circle", "-3" -> "minus3";
+        at most SLUG_BYTES bytes of UTF-8, cut between two characters (a file name holds
+        255 bytes; the card's number keeps the names apart); "" for a label of no letter
+        or digit."""
         text = re.sub(r"(?<!\w)-(?=\d)", "minus", self.label.replace("+", "plus"))
         keep = "".join(ch if ch.isalnum() else "-" for ch in text)
-        return "-".join(part for part in keep.lower().split("-") if part)
+        slug = "-".join(part for part in keep.lower().split("-") if part)
+        return slug.encode("utf-8")[:SLUG_BYTES].decode("utf-8", "ignore").rstrip("-")
 
 
 @frozen
