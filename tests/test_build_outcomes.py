@@ -147,3 +147,55 @@ def test_a_label_of_no_letter_names_the_files_by_the_card_number(cli, tmp_path, 
     assert cli("build", "decks/t.yaml", "--only", "png", "--out", "out", "-q").status == 0
     assert sorted(path.name for path in (tmp_path / "out" / "png").glob("*.png")) == \
         ["1.png", "2.png", "3.png", "back.png"]
+
+
+LONG_TITLE = "box: {title: \"" + "Extraordinarily long title words " * 20 + "\"}\n"
+MANY = "{n: [1, 2, 3, 4, 5, 6, 7, 8]}\n    count: 18"          # 144 cards: a box wider than A4
+
+
+@pytest.mark.parametrize("extra, cards, only", [
+    ("", MANY, "box"),
+    (LONG_TITLE, "{n: [1, 2, 3]}", "box"),
+    ("size: mini\nrules: [coruscant-shift]\n", "{n: [1, 2, 3]}", "rules"),
+    ("rules: [coruscant-shift]\nrules_as: booklet\n", "{n: [1, 2, 3]}", "rules"),
+])
+def test_only_an_output_that_cannot_be_made_is_an_error(cli, tmp_path, monkeypatch, extra, cards, only):
+    monkeypatch.chdir(tmp_path)
+    path = write_deck(tmp_path, "t", extra, cards)
+    if "size: mini" in extra:
+        edit(path, "size: poker\n", "")
+    args = ["--duplex", "fold"] if "booklet" in extra else []
+    one_line(cli("build", "decks/t.yaml", "--only", only, *args, "--out", "out"))
+    assert not (tmp_path / "out").exists()
+    result = cli("build", "decks/t.yaml", "--only", f"{only},pdf", *args, "--out", "out", "-q")
+    assert result.status == 0, result.err         # a note, when something else is written
+    assert [path.name for path in (tmp_path / "out").glob("*.pdf")] == ["t-a4.pdf"]
+    one_line(cli("build", "decks/t.yaml", "--only", f"{only},pdf", *args, "--strict", "--out", "strict"))
+    assert not (tmp_path / "strict").exists()
+
+
+def test_a_box_title_too_long_is_blamed_on_the_deck_key(cli, tmp_path, monkeypatch):
+    import printgen
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t", LONG_TITLE)
+    line = one_line(cli("build", "decks/t.yaml", "--only", "box", "--out", "out"))
+    assert "decks/t.yaml:5 box.title: " in line and "Extraordinarily long" in line
+    assert "box-front.yaml" not in line and str(Path(printgen.__file__).parent.parent) not in line
+    result = cli("build", "decks/t.yaml", "--only", "box,pdf", "--out", "out")
+    assert result.status == 0
+    notes = [line for line in result.err.splitlines() if "decks/t.yaml:5 box.title" in line]
+    assert len(notes) == 1 and "on a4" not in notes[0]      # the paper is not to blame
+
+
+def test_a_deck_title_too_long_for_its_box_is_blamed_on_the_title(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t", "title: \"" + "Long " * 80 + "\"\n")
+    assert "decks/t.yaml:5 title: " in one_line(cli("build", "decks/t.yaml", "--only", "box", "--out", "out"))
+
+
+def test_a_translated_title_too_long_for_the_box_is_located_at_its_own_key(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    deck = copy_example(tmp_path)
+    edit(deck, "title@de: Laternenpaare", "title@de: " + "Laternenpaare " * 40)
+    line = one_line(cli("build", deck.name, "--lang", "de", "--only", "box", "--out", "out"))
+    assert "lantern-pairs.yaml:9 title@de: " in line

@@ -147,7 +147,8 @@ def test_a_decks_rules_are_folded_to_fit_its_box(cli, project):
     mini = write_deck(project, "tiny", "rules: [kerton-sabacc]\n")
     mini.write_text(mini.read_text().replace("size: poker", "size: mini"))
     result = cli("build", str(mini), "--only", "rules", "--out", str(project / "m"))
-    assert result.status == 0 and "no rule leaflet for tiny: no panel" in result.err
+    assert result.status == 2 and "no rule leaflet for tiny" in result.err     # nothing else to write
+    assert not (project / "m").exists()
 
 
 def test_rules_front_matter_is_checked(cli, project):

@@ -105,7 +105,9 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
                 game=game, credits=tuple(str(c) for c in credits),
                 card_thickness=thickness, dice=refs["dice"], parts=refs["parts"], box=box,
                 rules=refs["rules"], rules_as=rules_as, where=doc.source, fonts=fonts,
-                lines=tuple((key, line) for key in data if (line := doc.line((key,)))))
+                lines=tuple((key, line) for key in [*data, *(f"{key}@{built}" for key in data
+                                                             if (f"{key}@{built}",) in doc.lines)]
+                            if (line := doc.line((key,)))))   # key@LANG: the built language's own
 
 
 
