@@ -199,3 +199,11 @@ def test_a_translated_title_too_long_for_the_box_is_located_at_its_own_key(cli, 
     edit(deck, "title@de: Laternenpaare", "title@de: " + "Laternenpaare " * 40)
     line = one_line(cli("build", deck.name, "--lang", "de", "--only", "box", "--out", "out"))
     assert "lantern-pairs.yaml:9 title@de: " in line
+
+
+def test_a_box_text_of_printgens_own_words_names_no_installed_path(cli, tmp_path, monkeypatch):
+    import printgen
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t", "game: \"" + "Game words " * 60 + "\"\nbox: {side: Short}\n")
+    line = one_line(cli("build", "decks/t.yaml", "--only", "box", "--out", "out"))
+    assert "box-back.yaml" in line and str(Path(printgen.__file__).parent.parent) not in line

@@ -21,6 +21,7 @@ from printgen.products.names import box_file
 from printgen.render.pdf import render_pdf
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
+from printgen.spec.places import builtin_file
 from printgen.spec.printdata import print_facts
 from printgen.units import Length, mm
 
@@ -110,8 +111,16 @@ def box_text_error(deck: Deck, box: TuckBox, error: FitError,
                 return FitError(f"{place}: {shorter} on the tuck box; expected {SHORTER[key]}")
     text = str(error)
     for template in box.templates.values():
-        text = text.replace(template.source, f"printgen's {Path(template.source).name}")
+        if _builtin(template.path):     # (a project's own box template keeps its path)
+            text = text.replace(template.source, f"printgen's {template.path.name}")
     return FitError(text)
+
+
+def _builtin(path: Path) -> bool:
+    try:
+        return path.resolve() == builtin_file("templates", path.name).resolve()
+    except OSError:
+        return False
 
 
 def _given_by(deck: Deck, key: str) -> str | None:
