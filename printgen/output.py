@@ -1222,9 +1222,10 @@ def recording(job: str, adopt: Path | None = None, *, subfolders: bool = True,
     _runs.append(run)
     try:
         yield run
-        run.commit()
-        run.prune()
-        run.finish()
+        if _held and _held[-1][0] == os.getpid():
+            _held[-1][1].append(run)        # put in place with the others of its group
+        else:
+            _publish(run)
     except BaseException:
         run.abandon()
         if not any(other.pid == os.getpid() for other in _runs if other is not run):
@@ -1234,6 +1235,41 @@ def recording(job: str, adopt: Path | None = None, *, subfolders: bool = True,
         _runs.remove(run)
     if not any(other.pid == os.getpid() for other in _runs):
         _say_notes()
+
+
+def _publish(run: Run) -> None:
+    run.commit()
+    run.prune()
+    run.finish()
+
+
+_held: list[tuple[int, list[Run]]] = []      # (process id, the jobs held) of each together()
+
+
+@contextlib.contextmanager
+def together() -> Iterator[None]:
+    """Jobs that succeed inside the block keep their files staged; when the block ends
+    without error they are put in place one after the other (each job pruned as
+    usual), and when it stops with an error none is: a build of several languages
+    writes all of them or nothing."""
+    group: list[Run] = []
+    frame = (os.getpid(), group)
+    _held.append(frame)
+    try:
+        yield
+    except BaseException:
+        for run in reversed(group):     # the last made folders first: the first job's may hold them
+            run.abandon()
+        raise
+    finally:
+        _held.remove(frame)
+    for i, run in enumerate(group):
+        try:
+            _publish(run)
+        except BaseException:
+            for rest in reversed(group[i:]):
+                rest.abandon()
+            raise
 
 
 def prune_current() -> list[Path]:

@@ -201,7 +201,8 @@ def test_box_text_that_does_not_fit_costs_the_box_art_not_the_cards(tmp_path):
     result = export_deck(load_deck(str(deck_file)), profile("tgc"), ExportOptions(out=tmp_path, quiet=True))
     assert len(result.files) == 4 and not list((tmp_path / "tgc").glob("*box*"))
     [warning] = result.warnings
-    assert "(tgc): no tuck box art:" in warning and "box-back.yaml" in warning and "does not fit" in warning
+    assert "(tgc): no tuck box art:" in warning and "deck.yaml:" in warning and "box.back" in warning
+    assert "box-back.yaml" not in warning            # the deck's key is to blame, not printgen's template
     with pytest.raises(PreflightError):          # and --strict stops on it, before writing
         export_deck(load_deck(str(deck_file)), profile("tgc"),
                     ExportOptions(out=tmp_path / "strict", strict=True, quiet=True))

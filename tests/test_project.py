@@ -113,6 +113,22 @@ def test_new_writes_a_project_that_builds(cli, project):
     assert (project / "Demo Game" / "README.md").read_text().startswith("# Demo Game")
 
 
+def test_new_says_a_build_command_that_runs_when_pasted(cli, project):
+    import shlex
+    result = cli("new", "Vier Winde")
+    assert result.status == 0, result.err
+    command = result.out.splitlines()[-1].partition(": ")[2]
+    words = shlex.split(command)
+    assert words[:2] == ["printgen", "build"] and (project / words[2]).is_file()
+
+
+def test_new_keeps_the_letters_of_an_accented_folder_name_and_says_the_deck_name(cli, project):
+    result = cli("new", "spiel-ü")
+    assert result.status == 0, result.err
+    assert (project / "spiel-ü" / "decks" / "spiel-u.yaml").is_file()
+    assert "'spiel-u'" in result.out and "'spiel-ü'" in result.out
+
+
 def test_a_deck_names_dice_parts_and_rules_as_lists_of_known_names(cli, project):
     path = write_deck(project, "bad", "dice: spike\nparts: [solomon-board, nope]\nrules: [west-end-sabacc]\n")
     result = cli("build", str(path), "--out", str(project / "o"))
@@ -131,7 +147,8 @@ def test_a_decks_rules_are_folded_to_fit_its_box(cli, project):
     mini = write_deck(project, "tiny", "rules: [kerton-sabacc]\n")
     mini.write_text(mini.read_text().replace("size: poker", "size: mini"))
     result = cli("build", str(mini), "--only", "rules", "--out", str(project / "m"))
-    assert result.status == 0 and "no rule leaflet for tiny: no panel" in result.err
+    assert result.status == 2 and "no rule leaflet for tiny" in result.err     # nothing else to write
+    assert not (project / "m").exists()
 
 
 def test_rules_front_matter_is_checked(cli, project):

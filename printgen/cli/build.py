@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -10,10 +12,10 @@ from pathlib import Path
 from printgen.cli.options import add_duplex, add_jobs, add_out, add_paper, back_offset
 from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import InputError
+from printgen.errors import FitError, InputError
 from printgen.model import Duplex
-from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording
-from printgen.products.deck import DeckBuild, build_deck
+from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording, together
+from printgen.products.deck import BuildResult, DeckBuild, build_deck
 from printgen.reading import display_path
 from printgen.spec import load_deck
 from printgen.spec.places import DECKS, catalogue
@@ -60,7 +62,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "with the language (output/DECK-LANG), or in each of them with 'all' "
                              "(default: the deck's own language; see 'printgen docs languages')")
     parser.add_argument("--strict", action="store_true",
-                        help="stop with an error (exit 2) when preflight finds a problem")
+                        help="stop with an error (exit 2), writing nothing, when preflight finds a problem "
+                             "or the tuck box or a rules text cannot be made (else a note)")
     parser.add_argument("--watch", action="store_true",
                         help="build, then build again whenever the deck, its templates, card tables, images "
                              "or rules change, saying what changed and how long it took; the gallery "
@@ -150,7 +153,9 @@ def url_problem(url: str) -> str | None:
 
 def run_languages(args: argparse.Namespace) -> int:
     """--lang all: the deck in each of its languages, each its own job (and, with
-    --out DIR, its own folder DIR/DECK-LANG as output/ would give it); then the gallery."""
+    --out DIR, its own folder DIR/DECK-LANG as output/ would give it), their files put
+    in place only once every language is built (an error in one writes none); then
+    the gallery."""
     from printgen.spec.languages import file_name
     deck = load_deck(args.deck)
     own = deck.languages[0]
@@ -158,7 +163,10 @@ def run_languages(args: argparse.Namespace) -> int:
                                   "out": None if args.out is None else args.out / file_name(deck.name, lang,
                                                                                              deck.languages)})
             for lang in deck.languages]
-    statuses = [run_recorded(job) for job in jobs]
+    said = io.StringIO()                # what each language wrote, said once all of them are in place
+    with together(), contextlib.redirect_stdout(said):
+        statuses = [run_recorded(job) for job in jobs]
+    print(said.getvalue(), end="")
     if getattr(args, "gallery", True) and "gallery" in formats(args.only):
         from printgen.cli.gallery import refresh_gallery
         refresh_gallery(args, args.out)
@@ -171,6 +179,17 @@ def run_recorded(args: argparse.Namespace) -> int:
     default = DEFAULT if args.out is None else None
     with recording(job_key(args), adopt=default, root=default or args.out):
         return run(args)
+
+
+def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:
+    """A tuck box or rules text the build could not make is a note, but an error (the
+    build then writes nothing) with --strict, or when it leaves the build nothing to
+    write (--only box)."""
+    why = "; ".join(result.dropped.values())
+    if why and args.strict:
+        raise FitError(f"--strict: {why}")
+    if why and not result.files:
+        raise FitError(f"--only {args.only}: nothing to write: {why}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -206,9 +225,10 @@ def run(args: argparse.Namespace) -> int:
         layout = layout_deck(deck)
         require_clean(layout, safe=deck.safe, label="home print")
     result = build_deck(deck, replace(options, out=out), layout=layout)
+    refuse_dropped(args, result)
     if not args.quiet:
         from printgen.spec.languages import missing_words
-        for line in filter(None, [missing_words(deck.lang), *result.notes]):
+        for line in filter(None, [missing_words(deck.lang), *result.dropped.values(), *result.notes]):
             print(f"printgen: note: {line}", file=sys.stderr)
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
         for path in result.files:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import re
+import shlex
+import unicodedata
 from pathlib import Path
 
 from printgen.builtin import data_dir
@@ -29,8 +31,12 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 
 def deck_name(folder: Path) -> str:
-    """The folder's name as a deck name: lower case letters, digits and dashes."""
-    name = "-".join(part for part in re.split(r"[^a-z0-9]+", folder.resolve().name.lower()) if part)
+    """The folder's name as a deck name: lower case letters, digits and dashes (a deck
+    name is plain ASCII: it names output files), accents taken off letters that have
+    them ('spiel-ü' gives 'spiel-u')."""
+    plain = unicodedata.normalize("NFKD", folder.resolve().name.lower())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    name = "-".join(part for part in re.split(r"[^a-z0-9]+", plain) if part)
     return name or "my-deck"
 
 
@@ -55,7 +61,10 @@ def run(args: argparse.Namespace) -> int:
         raise OutputError(f"{folder}: cannot write the new project ({error.strerror or error})") from None
     if not args.quiet:
         print(f"{display_path(folder)}: a new printgen project with the deck {name!r}")
+        if name != folder.resolve().name:
+            print(f"  (named after the folder {folder.resolve().name!r}: a deck name "
+                  f"holds only a-z, 0-9 and '-')")
         for path in written:
             print(f"  {display_path(path)}")
-        print(f"build it: printgen build {display_path(folder / 'decks' / f'{name}.yaml')}")
+        print(f"build it: printgen build {shlex.quote(display_path(folder / 'decks' / f'{name}.yaml'))}")
     return 0

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from printgen.errors import InputError, UnitError
 from printgen.limits import whole_limit
@@ -23,7 +24,13 @@ DEFAULT_PAPER = "a4"
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (what was wrong and where to look), as
-    every other error of printgen's is."""
+    every other error of printgen's is. A word that starts with '-' and a digit
+    (`--thickness -1mm`, `--back-offset -1mm,0mm`) is an option's value, not an
+    unknown option, so that the option's own check says what is wrong with it."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = re.compile(r"-\.?\d")
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")

@@ -83,5 +83,7 @@ def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: M
 
 def face_name(deck: Deck, card: Card) -> str:
     """The stem of a card face's files, known before it is laid out: its number (as wide
-    as the deck's largest) and its label's slug."""
-    return f"{card.index:0{len(str(len(deck.cards)))}d}-{card.slug}"
+    as the deck's largest) and its label's slug (the number alone for a label of no
+    letter or digit)."""
+    number = f"{card.index:0{len(str(len(deck.cards)))}d}"
+    return f"{number}-{card.slug}" if card.slug else number

@@ -12,6 +12,8 @@ from printgen.model.fonts import Fonts
 from printgen.model.template import Template
 from printgen.units import mm
 
+SLUG_BYTES = 80             # the most bytes a card's label gives its file names (Card.slug)
+
 
 @frozen
 class CardSize:
@@ -76,10 +78,14 @@ class Card:
 
     @property
     def slug(self) -> str:
-        """The label as a file-name part: "+3 circle" -> "plus3-circle", "-3" -> "minus3"."""
+        """The label as a file-name part: "+3 circle" -> "plus3-circle", "-3" -> "minus3";
+        at most SLUG_BYTES bytes of UTF-8, cut between two characters (a file name holds
+        255 bytes; the card's number keeps the names apart); "" for a label of no letter
+        or digit."""
         text = re.sub(r"(?<!\w)-(?=\d)", "minus", self.label.replace("+", "plus"))
         keep = "".join(ch if ch.isalnum() else "-" for ch in text)
-        return "-".join(part for part in keep.lower().split("-") if part)
+        slug = "-".join(part for part in keep.lower().split("-") if part)
+        return slug.encode("utf-8")[:SLUG_BYTES].decode("utf-8", "ignore").rstrip("-")
 
 
 @frozen
@@ -122,7 +128,7 @@ class Deck:
     rules: tuple[Ref, ...] = ()    # rules texts folded to fit the deck's tuck box
     rules_as: str = "leaflet"      # ... as leaflets, or as booklets of the card size
     where: str = ""                # the deck file as the user names it, for messages
-    lines: tuple[tuple[str, int], ...] = ()   # the line of each top-level key
+    lines: tuple[tuple[str, int], ...] = ()   # the line of each top-level key (and of its key@LANG built)
     lang: str = "en"               # the language built (a BCP 47 code); name ends -LANG but for the first
     languages: tuple[str, ...] = ("en",)      # the deck's languages, its own (that of its plain text) first
     dpi: int = 300                 # the dots per inch of its lengths in px

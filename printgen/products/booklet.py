@@ -5,6 +5,7 @@ linked contents, for a screen."""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -73,9 +74,11 @@ def cover_title(rules: RulesText) -> str:
     return next((plain(block) for block in rules.blocks if block.kind is BlockKind.HEADING), rules.title)
 
 
-def lay_out_booklet(rules: RulesText, width: float, height: float, options: BookletBuild) -> Booklet:
+def lay_out_booklet(rules: RulesText, width: float, height: float, options: BookletBuild,
+                    thinner: str = "give a thinner --paper-thickness") -> Booklet:
     """The text typeset on width x height pages, imposed on the options' paper; FitError
-    where the innermost sheet's creep would move its text more than half its spine margin."""
+    where the innermost sheet's creep would move its text more than half its spine margin
+    (thinner: how the command that asked for it prints the booklet on thinner paper)."""
     colors = fold_facts().type
     style = house_style(width, height, colors.ink, colors.accent)
     book = lay_out_book(rules.blocks, style, title=cover_title(rules),
@@ -87,7 +90,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
         raise FitError(f"{rules.where}: {padded // 4} sheets of {Length(options.thickness)} "
                        f"paper folded together move the innermost pages' text {mm(creep):.1f} mm toward the spine, "
                        f"more than half their {mm(style.inner):.1f} mm inner margin; split the text into shorter "
-                       f"booklets or give a thinner --paper-thickness")
+                       f"booklets or {thinner}")
     sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
                            creep=options.thickness)
     reading, bookmarks = reading_copy(book)
@@ -137,4 +140,12 @@ def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duple
     options = BookletBuild(out=Path(), paper=paper, size=deck.name, duplex=duplex, back_offset=back_offset,
                            contents=words(deck.lang).contents)
     # (a deck's name is a file name already: spec/deck.py checks it)
-    return [(rules, lay_out_booklet(rules, deck.size.width, deck.size.height, options), options) for rules in texts]
+    return [(rules, lay_out_booklet(rules, deck.size.width, deck.size.height, options, _on_its_own(rules, deck)),
+             options) for rules in texts]
+
+
+def _on_its_own(rules: RulesText, deck: Deck) -> str:
+    """The advice for a deck's booklet too thick at printgen's paper thickness: a deck
+    build has no option for it, `printgen booklet` has."""
+    return (f"print it on thinner paper as a booklet of its own: printgen booklet {shlex.quote(rules.where)} "
+            f"--size {shlex.quote(deck.where or deck.name)} --paper-thickness LENGTH")

@@ -6,18 +6,22 @@ them under its `box:` key (resolved by spec/box.py, laid out by layout/boxart.py
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from printgen.layout.box import box_size
-from printgen.layout.boxart import layout_box
+from printgen.errors import FitError
+from printgen.layout.box import box_size, tuck_net
+from printgen.layout.boxart import layout_box, sheet_for
 from printgen.layout.leaflet import fold_style, folded_layers
+from printgen.layout.page import Page
 from printgen.model import Deck, Paper
 from printgen.model.box import TuckBox
 from printgen.products.names import box_file
 from printgen.render.pdf import render_pdf
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
+from printgen.spec.places import builtin_file
 from printgen.spec.printdata import print_facts
 from printgen.units import Length, mm
 
@@ -53,8 +57,90 @@ def with_leaflets(box: TuckBox, deck: Deck, paper: Paper) -> TuckBox:
 def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper) -> Path:
     """Lay out and write the deck's tuck box PDF (FitError, naming papers that would do,
     when its net does not fit); returns its path."""
-    file = box_file(deck, paper, layout_box(deck, box, paper, print_facts().papers.values()))
+    papers = print_facts().papers.values()
+    check_paper(deck, box, paper, papers)
+    file = box_file(deck, paper, box_page(deck, box, paper, papers))
     return render_pdf(file.pages, out / file.name, title=file.title)
+
+
+def check_paper(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper]) -> None:
+    """FitError, naming the papers that would do, when the box's net does not fit paper."""
+    sheet_for(tuck_net(box_size(deck, box.options, box.facts)), paper, box.facts.lengths["bleed"], papers)
+
+
+def box_page(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper]) -> Page:
+    """The box laid out on paper (layout_box); a text of the deck's that cannot be set
+    on it is blamed on the deck key that gave it (`decks/x.yaml:10 box.title`), and
+    printgen's own templates are named without the folder they are installed in."""
+    try:
+        return layout_box(deck, box, paper, papers)
+    except FitError as error:
+        raise box_text_error(deck, box, error, lambda given: layout_box(*given, paper, papers)) from None
+
+
+BOX_TEXTS = ("title", "side", "back", "credits")    # what a box's templates show of the deck's
+SHORTER = {"title": "a shorter title", "side": "a shorter side text", "back": "a shorter back text",
+           "credits": "shorter credits"}
+
+
+def _with_only(deck: Deck, box: TuckBox, key: str) -> tuple[Deck, TuckBox]:
+    """The deck and box with every text of BOX_TEXTS but key left empty."""
+    options = box.options
+    kept = replace(options, title=options.title if key == "title" else "", side=options.side if key == "side" else "",
+                   back=options.back if key == "back" else "")
+    return deck if key == "credits" else replace(deck, credits=()), replace(box, options=kept)
+
+
+def box_text_error(deck: Deck, box: TuckBox, error: FitError,
+                   lay_out: Callable[[tuple[Deck, TuckBox]], Page]) -> FitError:
+    """error, raised laying out the box (lay_out, given the deck and box), told as the
+    user's: the first of the deck's box texts that fails on its own, located in the
+    deck file; else error with printgen's templates named without their folder."""
+    for key in BOX_TEXTS:
+        place = _given_by(deck, key)
+        if place is None:
+            continue
+        try:
+            lay_out(_with_only(deck, box, key))
+        except FitError as alone:
+            _, marker, detail = str(alone).partition(" field 'text': ")
+            if marker:
+                shorter = detail.removesuffix("; shorten it or enlarge the box")
+                if shorter == detail:
+                    return FitError(f"{place}: on the tuck box, {detail}")
+                return FitError(f"{place}: {shorter} on the tuck box; expected {SHORTER[key]}")
+    text = str(error)
+    for template in box.templates.values():
+        if _builtin(template.path):     # (a project's own box template keeps its path)
+            text = text.replace(template.source, f"printgen's {template.path.name}")
+    return FitError(text)
+
+
+def _builtin(path: Path) -> bool:
+    try:
+        return path.resolve() == builtin_file("templates", path.name).resolve()
+    except OSError:
+        return False
+
+
+def _given_by(deck: Deck, key: str) -> str | None:
+    """Where the deck gives its box the text `key` (file:line key path), None where
+    printgen's own words give it (the back's default text)."""
+    given = {"title": "box.title" if deck.box.title is not None else "title",
+             "side": "box.side" if deck.box.side is not None else "game" if deck.game else "title",
+             "back": "box.back" if deck.box.back else None,
+             "credits": "credits"}[key]
+    lines = dict(deck.lines)
+    if given == "title" and not {"title", f"title@{deck.lang}"} & set(lines):
+        given = "name"                  # a deck with no title is called by its name
+    if given is None:
+        return None
+    top, dot, rest = given.partition(".")
+    if f"{top}@{deck.lang}" in lines:   # the language built has its own (docs/languages.md)
+        top = f"{top}@{deck.lang}"
+    if top not in lines:
+        return None
+    return f"{deck.where}:{lines[top]} {top}{dot}{rest}"
 
 
 def describe(deck: Deck, box: TuckBox) -> str:

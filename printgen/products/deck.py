@@ -42,7 +42,8 @@ class BuildResult:
 
     files: list[Path] = field(default_factory=list)
     pages: int = 0
-    notes: list[str] = field(default_factory=list)     # what was left out, and why (not errors)
+    notes: list[str] = field(default_factory=list)     # what the build says besides (not errors)
+    dropped: dict[str, str] = field(default_factory=dict)   # an output asked for and left out ("box"): why
 
 
 def sides(layout: DeckLayout) -> Sequence[Side]:
@@ -74,7 +75,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     layout = layout if layout is not None else layout_deck(deck)
     result = BuildResult()
     files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset,
-                           notes=result.notes) if wanted else []
+                           notes=result.notes, dropped=result.dropped) if wanted else []
     ensure_dir(options.out)
     every = sides(layout)
     if "png" in options.formats:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image as PILImage
 
+from printgen.errors import FitError
 from printgen.frozen import frozen
 from printgen.layout.boxart import layout_die_art
 from printgen.layout.page import Page
@@ -21,6 +22,7 @@ from printgen.model import Deck
 from printgen.model.box import DieLine
 from printgen.output import staged
 from printgen.preflight import deck_where, image_file_findings, side_findings
+from printgen.products.box import box_text_error
 from printgen.render.png import write_png
 from printgen.spec.box import die_set_file, load_die_set, tuck_box
 from printgen.spec.printdata import print_facts, size_preset
@@ -56,7 +58,11 @@ def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
         return None, (f"no tuck box art: {len(deck.cards)} cards is more than {prof.title}'s "
                       f"largest tuck box ({largest.name}) holds ({largest.cards})")
     die = fits[0]
-    page = layout_die_art(deck, tuck_box(deck), die)         # FitError: text that does not fit
+    box = tuck_box(deck)
+    try:
+        page = layout_die_art(deck, box, die)
+    except FitError as error:                                 # text that does not fit
+        raise box_text_error(deck, box, error, lambda given: layout_die_art(*given, die)) from None
     where = f"{deck_where(deck)} {die.name}"
     panels = page.placed[1:]                                  # the first is the background
     warnings = [str(finding) for placed in panels

@@ -13,7 +13,6 @@ from dataclasses import replace
 
 from printgen.errors import FitError
 from printgen.frozen import frozen
-from printgen.layout.boxart import layout_box
 from printgen.layout.leaflet import fold_style, layout_leaflet
 from printgen.layout.page import PrintFile
 from printgen.layout.pieces import Credit, dice_pages, part_pages
@@ -21,7 +20,7 @@ from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
-from printgen.products.box import with_leaflets
+from printgen.products.box import box_page, check_paper, with_leaflets
 from printgen.products.names import box_file, leaflet_file
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
@@ -56,22 +55,30 @@ def read_extras(deck: Deck, formats: frozenset[str]) -> Extras:
 
 
 def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
-                   back_offset: tuple[float, float] = (0.0, 0.0), notes: list[str]) -> list[PrintFile]:
-    """The extras' files, laid out: the box (or a line in notes where its net does not
-    fit the paper), one file of all the dice, one a part, then each rules text: as a
-    leaflet (on both sides unless the deck is printed fold-over; a line in notes where
-    no panel fits), or, for a deck with `rules_as: booklet`, as a booklet of the card
-    size and its reading copy, the box made deep enough for the folded booklets."""
+                   back_offset: tuple[float, float] = (0.0, 0.0), notes: list[str],
+                   dropped: dict[str, str]) -> list[PrintFile]:
+    """The extras' files, laid out: the box (or, in dropped, why not: its net does not
+    fit the paper, a text of it does not fit its panel), one file of all the dice, one
+    a part, then each rules text: as a leaflet (on both sides unless the deck is printed
+    fold-over; in dropped, why not where no panel fits), or, for a deck with `rules_as:
+    booklet`, as a booklet of the card size and its reading copy, the box made deep
+    enough for the folded booklets. notes: what the build should say besides."""
     box: TuckBox | None = None if extras.box is None else with_leaflets(extras.box, deck, paper)
     booklets: list[PrintFile] = []
     if extras.rules and deck.rules_as == "booklet":
-        box, booklets = _as_booklets(deck, extras, paper=paper, duplex=duplex, back_offset=back_offset, notes=notes)
+        box, booklets = _as_booklets(deck, extras, paper=paper, duplex=duplex, back_offset=back_offset, notes=notes,
+                                     dropped=dropped)
     files = []
     if box is not None:
         try:
-            files.append(box_file(deck, paper, layout_box(deck, box, paper, extras.papers)))
+            check_paper(deck, box, paper, extras.papers)
         except FitError as error:
-            notes.append(f"no tuck box on {paper.name}: {error}")
+            dropped["box"] = f"no tuck box on {paper.name}: {error}"
+        else:
+            try:
+                files.append(box_file(deck, paper, box_page(deck, box, paper, extras.papers)))
+            except FitError as error:
+                dropped["box"] = f"no tuck box for {deck.name}: {error}"
     if extras.dice:
         files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: {words(deck.lang).dice}",
                                tuple(dice_pages(list(extras.dice), paper,
@@ -83,8 +90,9 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     if deck.rules_as == "booklet":
         return files
     if extras.rules and extras.panel is None:
-        notes.append(f"no rule leaflet for {deck.name}: no panel of decks/rules/folds.yaml fits "
-                     f"its {deck.size} cards")
+        dropped["rules"] = (f"no rule leaflet for {deck.name}: no leaflet panel printgen folds fits the "
+                            f"box of its {deck.size} cards; `rules_as: booklet` in the deck prints its rules "
+                            f"as booklets of the card size")
     elif extras.rules and extras.panel is not None:
         sides = Duplex.NONE if duplex is Duplex.FOLD else duplex    # a fold-over deck's printer prints one side
         style = fold_style(extras.folds, extras.panel)
@@ -97,12 +105,12 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
 
 
 def _as_booklets(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex, back_offset: tuple[float, float],
-                 notes: list[str]) -> tuple[TuckBox | None, list[PrintFile]]:
+                 notes: list[str], dropped: dict[str, str]) -> tuple[TuckBox | None, list[PrintFile]]:
     """The rules texts as booklets of the card size (their files, and the box deepened
-    for them); none, with a line in notes, where the deck is not printed on both sides."""
+    for them); none, with the reason in dropped, where the deck is not printed on both sides."""
     if duplex not in (Duplex.LONG, Duplex.SHORT):
-        notes.append(f"no rule booklet for {deck.name} with --duplex {duplex.value}: a booklet is printed "
-                     f"on both sides (--duplex long or short)")
+        dropped["rules"] = (f"no rule booklet for {deck.name} with --duplex {duplex.value}: a booklet is "
+                            f"printed on both sides (--duplex long or short)")
         return extras.box, []
     # typesetting: imported for booklets only
     from printgen.products.booklet import booklet_files, boxed, deck_booklets

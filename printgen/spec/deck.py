@@ -67,7 +67,7 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
     bleed = check.length(data.get("bleed"), ("bleed",), default=defaults["bleed"])
     safe = check.length(data.get("safe"), ("safe",), default=defaults["safe"])
     thickness = check.length(data.get("card_thickness"), ("card_thickness",),
-                             default=defaults["card_thickness"])
+                             default=defaults["card_thickness"], positive=True)
     shortest = min(size.width, size.height)
     if size_known and bleed > shortest / 4:
         check.fail(("bleed",), f"expected a bleed of at most a quarter of the card's shorter side "
@@ -105,7 +105,9 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
                 game=game, credits=tuple(str(c) for c in credits),
                 card_thickness=thickness, dice=refs["dice"], parts=refs["parts"], box=box,
                 rules=refs["rules"], rules_as=rules_as, where=doc.source, fonts=fonts,
-                lines=tuple((key, line) for key in data if (line := doc.line((key,)))))
+                lines=tuple((key, line) for key in [*data, *(f"{key}@{built}" for key in data
+                                                             if (f"{key}@{built}",) in doc.lines)]
+                            if (line := doc.line((key,)))))   # key@LANG: the built language's own
 
 
 
@@ -151,7 +153,8 @@ def _box(check: Checker, value: Any, langs: Langs) -> DeckBox:
     data = check.mapping(value, ("box",), BOX_KEYS)
 
     def length(key: str) -> float | None:
-        return check.length(data[key], ("box", key)) if data.get(key) is not None else None
+        return (check.length(data[key], ("box", key), positive=key == "thickness")
+                if data.get(key) is not None else None)
 
     def text(key: str) -> str | None:
         return check.text(data[key], ("box", key)) if data.get(key) is not None else None

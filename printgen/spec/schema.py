@@ -87,8 +87,9 @@ class Checker:
         return text
 
     def length(self, value: Any, path: KeyPath, *, default: str | None = None,
-               minimum: float | None = 0.0) -> float:
-        """A length with a unit, in points; negative lengths refused unless minimum is None."""
+               minimum: float | None = 0.0, positive: bool = False) -> float:
+        """A length with a unit, in points; negative lengths refused unless minimum is
+        None, and 0 too where positive (a thickness: the command line's options refuse it)."""
         if value is None and default is not None:
             value = default
         try:
@@ -96,7 +97,9 @@ class Checker:
         except UnitError as error:
             self.fail(path, str(error))
             return 0.0
-        if minimum is not None and result < minimum:
+        if positive and result <= 0:
+            self.fail(path, f"expected a length greater than 0, got {value!r}")
+        elif minimum is not None and result < minimum:
             self.fail(path, f"expected a length of at least {Length(minimum)}, got {value!r}")
         return result
 
