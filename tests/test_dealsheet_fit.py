@@ -132,3 +132,29 @@ def test_a_booklet_whose_cover_cannot_fit_fails_before_rating_a_deal(tmp_path, m
     with pytest.raises(FitError, match="past the bottom margin"):
         challenge.build_challenge(ChallengeBuild(paper("a4"), 5, out=tmp_path / "b.pdf", quiet=True))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_sheets_point_at_their_solutions_past_a_cover_of_two_pages(tmp_path, monkeypatch):
+    import re
+
+    from pdfread import words
+
+    from printgen.products import challenge
+
+    real, data = challenge.cover_words, sheet_data()
+    options = ChallengeBuild(paper("a4"), 2, out=tmp_path / "b.pdf", quiet=True)
+    filler = 6
+
+    def padded(options, count, data):
+        title, subtitle, paragraphs = real(options, count, data)
+        return title, subtitle, paragraphs + (" ".join(["Filler."] * filler),)
+
+    monkeypatch.setattr(challenge, "cover_words", padded)
+    while len(cover(options, [1, 2], data, None)) == 1:     # the list pushed to page 2
+        filler += 6
+    path, deals, _ = challenge.build_challenge(options)
+    texts = words(path)
+    assert "Deals in this booklet" not in texts[0] and "Deals in this booklet: 1, 2." in texts[1]
+    for sheet, worked in zip(texts[2:4], deals):
+        page = int(re.search(r"Solution: page (\d+)", sheet)[1])
+        assert f"deal {worked.deal.number}, Jedi Knight: {worked.rating.key.length} moves" in texts[page - 1]
