@@ -189,3 +189,32 @@ def test_suit_swap_keeps_the_verdict_and_renames_the_steps(suits):
     to_suit = {symbol[old]: symbol[new] for old, new in swap.items()}
     renamed = ["".join(to_suit.get(ch, ch) for ch in step) for step in solution_steps(deal, None, a.moves)]
     assert renamed == solution_steps(swapped, None, b.moves)
+
+
+@pytest.mark.parametrize("number", [5, 31])
+def test_a_pyramid_draw_names_the_new_deck_top_or_says_the_deck_is_empty(number):
+    """Each entry of a Draw step is the deck's top card after that Draw, replayed
+    through the engine, or "the deck is empty" when that Draw took its last card."""
+    from printgen.deal import seeded_deal
+    from printgen.deal.table.engine import Game
+
+    deal = seeded_deal(with_cards(PYRAMID), number)
+    moves = solve(deal).moves
+    steps = iter(solution_steps(deal, None, moves))
+    game = Game(deal)
+    position, expected, emptied = game.start(), [], 0
+    for move in moves:
+        position = game.apply(position, move)
+        if move.kind is MoveKind.DRAW:
+            top = game.card_of(position, DRAW)[0] if position.has_draw else None
+            expected.append(deal.card_text(top) if top is not None else "the deck is empty")
+            emptied += top is None
+            continue
+        if expected:
+            said = next(steps)
+            entries = said.split(": ", 1)[1].rstrip(".").split(", ")
+            assert [e.removeprefix("then ") for e in entries] == expected, said
+            assert said.startswith("Draw: " if len(expected) == 1 else f"Draw {len(expected)} times: ")
+            expected = []
+        next(steps)
+    assert emptied, "no Draw of this key empties the deck"

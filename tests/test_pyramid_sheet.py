@@ -59,3 +59,38 @@ def test_a_jedi_level_is_refused_for_pyramid(cli, tmp_path):
     result = cli("deal", "3", "--rules", "pyramid", "--level", "knight", "--out", str(tmp_path))
     assert result.status == 2 and "expected one of standard for pyramid" in result.err
     assert not any(tmp_path.iterdir())
+
+
+def test_a_pyramid_sheet_says_where_its_stars_come_from(tmp_path):
+    """Deal 1: a win is proven to need a recycle, which adds a star to the games';
+    deal 18 needs none, so its stars are the games' alone."""
+    from printgen.deal.table.rules import Level
+    from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, work_deal
+    from printgen.spec.dealsheet import sheet_data
+    from printgen.spec.playermodel import model_data
+    from printgen.spec.printdata import paper
+
+    scale = model_data().stars
+    for number, extra in ((1, 1), (18, 0)):
+        worked = work_deal("pyramid", number, None, sheet_data().rating)
+        rating = worked.rating
+        games = scale.model_stars(Level.STANDARD, rating.model)
+        assert rating.key.recycle_needed is bool(extra) and rating.stars == games + extra
+        path = build_deal_sheet(number, DealSheetBuild(paper("a4"), rules="pyramid",
+                                                       out=tmp_path / f"{number}.pdf"), rating)
+        page = " ".join(words(path)[0].split())
+        said = re.search(r"(\d) of 5 stars(?:: (\d) from the player model's games and (\d) more "
+                         r"because a win is proven to need a recycle)?", page)
+        assert said and int(said[1]) == rating.stars
+        if extra:
+            assert (int(said[2]), int(said[3])) == (games, extra)
+        else:
+            assert said[2] is None
+
+
+def test_a_pyramid_sheet_turns_the_deck_top_face_up(cli, tmp_path):
+    result = cli("deal", "5", "--rules", "pyramid", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    pages = [" ".join(page.split()) for page in words(tmp_path / "pyramid-5-standard.pdf")]
+    assert "Turn the deck's top card face up on the deck" in pages[0]
+    assert "The deck's top card is always face up" in pages[1]

@@ -132,6 +132,9 @@ def temple_placed(tableau: Tableau, sides: tuple[Side, ...], style: SheetStyle, 
 
 # --- the deal's sheet ------------------------------------------------------------
 
+MIN_SCALE = 0.8     # the Temple picture shrinks to no less than this share of its size
+
+
 def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
     """The deal's sheet: header, Temple picture, Force rolls, rating, setup order."""
     ink, muted = style.colors["ink"], style.colors["muted"]
@@ -150,6 +153,11 @@ def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
     prims.append(line(left, y, left + width, y, stroke=style.colors["rule"], width=0.5))
     y += pt(4)
     y = rating_block(deal, style, prims, left, y, width, where) + pt(1)
+    bottom = paper.height - style.margin
+    credit_h = text_height(deal.credit, width, size=7.5)
+    setup_h = setup_block(deal, style, [], left, 0.0, width, where)
+    style = fitted_style(deal, style, bottom - pt(6) - credit_h - setup_h - pt(5) - y,
+                         f"{where}: the sheet on {paper.name} paper")
     card = deal.temple[0].frame
     temple_w, temple_h = temple_size(deal.tableau, style, card)
     placed = list(temple_placed(deal.tableau, deal.temple, style, paper.width / 2, y))
@@ -161,14 +169,21 @@ def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
         prims += rolls_prims
     y += temple_h + pt(5)
     y = setup_block(deal, style, prims, left, y, width, where)
-    bottom = paper.height - style.margin
-    credit_h = text_height(deal.credit, width, size=7.5)
-    if y + credit_h > bottom - pt(6):
-        raise FitError(f"{where}: the sheet needs {mm(y + credit_h + pt(6) - bottom):.1f} mm more "
-                       f"height than {paper.name} paper leaves")
     prims += text(deal.credit, left, bottom - pt(6) - credit_h, width, credit_h + 1,
                   f"{where} credit", size=7.5, color=muted)
     return Page(paper.width, paper.height, tuple(placed), tuple(prims))
+
+
+def fitted_style(deal: SheetDeal, style: SheetStyle, room: float, where: str) -> SheetStyle:
+    """The style with the Temple picture shrunk, if need be, to `room` in height (a
+    sheet's texts take what they need; the picture gives way, down to MIN_SCALE of
+    its size); FitError when even that does not fit."""
+    full = temple_size(deal.tableau, style, deal.temple[0].frame)[1]
+    if full <= room:
+        return style
+    if full * MIN_SCALE > room:
+        raise FitError(f"{where} needs {mm(full * MIN_SCALE - room):.1f} mm more height")
+    return replace(style, card_scale=style.card_scale * room / full)
 
 
 def rating_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: float,
@@ -314,11 +329,15 @@ def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
 
 # --- booklet cover and page numbers ----------------------------------------------
 
-def cover_page(paper: Paper, style: SheetStyle, *, title: str, subtitle: str,
-               paragraphs: tuple[str, ...], tableau: Tableau, backs: tuple[Side, ...]) -> Page:
-    """A booklet cover: title, subtitle, a small Temple of card backs, then text."""
+def cover_pages(paper: Paper, style: SheetStyle, *, title: str, subtitle: str,
+                paragraphs: tuple[str, ...], listed: tuple[str, ...], list_label: str,
+                tableau: Tableau, backs: tuple[Side, ...]) -> list[Page]:
+    """A booklet cover: title, subtitle, a small Temple of card backs, the paragraphs,
+    then `listed` (the deal numbers) after `list_label`, continued on as many pages
+    as they need. FitError when the paragraphs alone overrun the cover."""
     left, width = style.margin, paper.width - 2 * style.margin
     ink = style.colors["ink"]
+    bottom = paper.height - style.margin - pt(8)
     prims: list[Primitive] = []
     y = style.margin + pt(20)
     prims += text(title, left, y, width, pt(14), "cover title", font="sans-bold", size=28,
@@ -333,10 +352,36 @@ def cover_page(paper: Paper, style: SheetStyle, *, title: str, subtitle: str,
         h = text_height(para, width, size=10.5)
         prims += text(para, left, y, width, h + 1, f"cover paragraph {i + 1}", size=10.5, color=ink)
         y += h + pt(4)
-    if y > paper.height - style.margin - pt(8):
-        raise FitError(f"booklet cover: its text runs {mm(y - paper.height + style.margin):.1f} mm "
-                       f"past the bottom margin of {paper.name} paper")
-    return Page(paper.width, paper.height, placed, tuple(prims))
+    if y > bottom:
+        raise FitError(f"booklet cover: its text runs {mm(y - bottom):.1f} mm past the bottom "
+                       f"margin of {paper.name} paper")
+    pages: list[tuple[tuple[Placed, ...], list[Primitive]]] = [(placed, prims)]
+    label, rest = list_label, list(listed)
+    while rest:
+        taken = list_share(f"{label}: ", rest, width, bottom - y)
+        if not taken and y == style.margin:
+            raise FitError(f"booklet cover: {rest[0]!r} does not fit on a page of {paper.name} paper")
+        if taken:
+            para = f"{label}: " + ", ".join(rest[:taken]) + ("." if taken == len(rest) else ",")
+            h = text_height(para, width, size=10.5)
+            pages[-1][1].extend(text(para, left, y, width, h + 1, f"cover list, page {len(pages)}",
+                                     size=10.5, color=ink))
+            rest, label = rest[taken:], f"{list_label} (continued)"
+        if rest:
+            pages.append(((), []))
+            y = style.margin
+    return [Page(paper.width, paper.height, tuple(placed), tuple(prims)) for placed, prims in pages]
+
+
+def list_share(label: str, items: list[str], width: float, room: float) -> int:
+    """How many of `items` (from the first), listed after `label`, fit in `room`."""
+    def fits(k: int) -> bool:
+        return text_height(label + ", ".join(items[:k]) + ",", width, size=10.5) <= room
+    low, high = 0, len(items)
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if fits(mid) else (low, mid - 1)
+    return low
 
 
 def foot_note(page: Page, note: str, style: SheetStyle) -> Page:

@@ -13,22 +13,35 @@ from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 
-from printgen.deal import JEDI_TEMPLE, ModelData, ModelRate, Rating, RuleSet, rate, rule_set, screen
+from printgen.deal import (
+    JEDI_TEMPLE,
+    ModelData,
+    ModelRate,
+    PlayingCard,
+    Rating,
+    RuleSet,
+    rate,
+    rule_set,
+    screen,
+)
 from printgen.errors import InputError
 from printgen.frozen import frozen
 from printgen.layout.dealsheet import (
-    cover_page,
+    cover_pages,
     foot_note,
+    minicard_side,
     number_pages,
     sheet_page,
     solution_pages,
 )
+from printgen.layout.page import Page
 from printgen.limits import whole_limit
 from printgen.model import Paper
 from printgen.output import DEFAULT
 from printgen.products.dealsheet import (
     Worked,
     deck_sides,
+    level_line,
     make_deal,
     sheet_deal,
     solution_block,
@@ -112,39 +125,54 @@ def ratings(rules: RuleSet, level: str | None, numbers: range, data: ModelData, 
     yield from map_in_order(partial(rated, rules, level, data, stars=stars), numbers, jobs=jobs)
 
 
-def cover_texts(options: ChallengeBuild, deals: list[Worked], data: SheetData) -> tuple[str, str, tuple[str, ...]]:
+def cover_words(options: ChallengeBuild, count: int, data: SheetData) -> tuple[str, str, tuple[str, ...]]:
+    """The cover's title, subtitle and paragraphs (the deal list aside)."""
     rules = data.rules[options.rules]
-    level = data.levels[deals[0].level.level.value]
+    at = rule_set(options.rules).level(options.level)
+    level = data.levels[at.level.value]
     stars = (f" · difficulty {'★' * options.difficulty}{'☆' * (5 - options.difficulty)}"
              if options.difficulty else "")
-    subtitle = f"{len(deals)} deal{'s' * (len(deals) != 1)} · {level['title']}{stars}"
-    numbers = ", ".join(str(w.deal.number) for w in deals)
-    paragraphs = (data.challenge["use"], f"{level['title']}: {level['rules']}",
-                  f"Deals in this booklet: {numbers}.", rules["credit"])
-    return f"{rules['title']} challenges", subtitle, paragraphs
+    paragraphs = (data.challenge["use"], f"{level['title']}: {level_line(level, at)}", rules["credit"])
+    return f"{rules['title']} challenges", f"{count} deal{'s' * (count != 1)} · {level['title']}{stars}", paragraphs
+
+
+def cover(options: ChallengeBuild, numbers: list[int | None], data: SheetData,
+          first: Worked | None) -> list[Page]:
+    """The cover pages of a booklet of the deals `numbers`: card backs, or the `first`
+    deal's pyramid of mini cards (the canonical deck's first cards without it)."""
+    title, subtitle, paragraphs = cover_words(options, len(numbers), data)
+    deck, tableau = data.rules[options.rules]["deck"], rule_set(options.rules).tableau
+    if deck:
+        picture = (deck_sides(deck)[1],) * tableau.size
+    elif first is not None:
+        picture = temple_sides(first, data)
+    else:
+        cards = with_cards(rule_set(options.rules)).deck.cards()[:tableau.size]
+        picture = tuple(minicard_side(data.minicard, card) for card in cards
+                        if isinstance(card, PlayingCard))
+    return cover_pages(options.paper, data.style, title=title, subtitle=subtitle,
+                       paragraphs=paragraphs, listed=tuple(str(n) for n in numbers),
+                       list_label="Deals in this booklet", tableau=tableau, backs=picture)
 
 
 def build_challenge(options: ChallengeBuild) -> tuple[Path, list[Worked], int]:
     """Choose the deals, lay out cover, sheets and solutions, write the PDF.
-    Returns the path, the deals and the page count."""
+    Returns the path, the deals and the page count. The cover is first laid out with
+    the widest deal numbers the scan can reach, so a count it cannot hold fails before
+    any deal is rated."""
     data = sheet_data()
+    cover(options, [options.start + data.challenge["scan_limit"] - 1] * options.count, data, None)
     bar = Bar(total=options.count, desc="choosing deals", unit="deal", quiet=options.quiet)
     try:
         deals = list(choose_deals(options, data, bar))
     finally:
         bar.close()
-    title, subtitle, paragraphs = cover_texts(options, deals, data)
-    tableau = rule_set(options.rules).tableau
-    if data.rules[options.rules].get("deck"):
-        picture = (deck_sides(data.rules[options.rules]["deck"])[1],) * tableau.size
-    else:
-        picture = temple_sides(deals[0], data)
-    pages = [cover_page(options.paper, data.style, title=title, subtitle=subtitle,
-                        paragraphs=paragraphs, tableau=tableau, backs=picture)]
+    pages = cover(options, [w.deal.number for w in deals], data, deals[0])
+    title, subtitle, _ = cover_words(options, len(deals), data)
     starts: list[int] = []
     solutions = solution_pages([solution_block(w, data) for w in deals], options.paper, data.style,
                                "Solutions", data.rules[options.rules]["key"], starts)
-    first = 2 + len(deals)    # page number of the first solution page
+    first = len(pages) + len(deals) + 1    # page number of the first solution page
     pages += [foot_note(sheet_page(sheet_deal(w, data), options.paper, data.style),
                         f"Solution: page {first + start}", data.style)
               for w, start in zip(deals, starts)]

@@ -24,6 +24,7 @@ from printgen.deal import (
     Card,
     Deal,
     Ink,
+    Level,
     LevelRules,
     PlayingCard,
     Rating,
@@ -105,7 +106,7 @@ def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, 
     cards = tuple(rules.deck.cards()[i] for i in order)
     rating = rating or rate(deal, level_rules.level, model_data(), jobs=jobs, meanwhile=meanwhile)
     steps = tuple(solution_steps(deal, level_rules.level, rating.key.moves))
-    words = SheetWords(rating, len(steps), texts, rules.names[0])
+    words = SheetWords(rating, len(steps), texts, rules.names[0], level_rules.level)
     return Worked(deal, level_rules, order, cards, rating, steps, words.verdict(),
                   words.explained(), words.key_note())
 
@@ -118,12 +119,15 @@ class SheetWords:
     steps: int
     texts: dict[str, str]
     temple: str
+    level: Level
 
     def fields(self) -> dict[str, object]:
         rating, key, model = self.rating, self.rating.key, self.rating.model
         low, high = model.interval
-        budgets = model_data().key
-        return {"stars": rating.stars, "wins": model.wins, "games": model.games,
+        data = model_data()
+        budgets, model_stars = data.key, data.stars.model_stars(self.level, model)
+        return {"stars": rating.stars, "model_stars": model_stars,
+                "extra": rating.stars - model_stars, "wins": model.wins, "games": model.games,
                 "rate": round(100 * model.rate), "low": round(100 * low),
                 "high": round(100 * high), "searched": f"{model.nodes:,}", "recycles": key.recycles,
                 "used": plural(key.recycles or 0, "recycle"),
@@ -149,7 +153,8 @@ class SheetWords:
             return self.say("no_stars" if key.winnable is False else "no_stars_undecided")
         recycles = (self.say("recycles") if key.recycles_proven
                     else self.say("recycles_open", positions=self.fields()["fewer"]))
-        return f"{self.say('explained')} {recycles}"
+        stars = "explained_recycle" if self.fields()["extra"] else "explained"
+        return f"{self.say(stars)} {recycles}"
 
     def key_note(self) -> str:
         """How short the key is, said under its heading."""
@@ -209,7 +214,7 @@ def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
         notes.append(texts["rolls"])
     return SheetDeal(
         title=f"{texts['title']}, deal {worked.deal.number}",
-        level=level["title"], level_rules=level["rules"],
+        level=level["title"], level_rules=level_line(level, worked.level),
         tableau=worked.deal.rules.tableau, temple=temple_sides(worked, data),
         order=tuple(cell(card, data.style.colors) for card in worked.cards),
         temple_word=texts["temple"],
@@ -218,6 +223,12 @@ def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
         rating=worked.explained,
         notes=tuple(notes), credit=texts["credit"], steps=worked.steps,
         solution_title="Solution key (keep it hidden until you need it)")
+
+
+def level_line(level: dict[str, str], rules: LevelRules) -> str:
+    """The level's one line of rules (templates/deal-sheet.yaml levels), its recycles
+    filled in from the engine's."""
+    return level["rules"].format(allowed=plural(rules.recycles, "recycle"))
 
 
 def solution_block(worked: Worked, data: SheetData) -> Block:

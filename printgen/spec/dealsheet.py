@@ -16,7 +16,8 @@ from printgen.spec.template import load_template
 from printgen.spec.yamlload import load_file
 
 SHEET_FILE = "deal-sheet.yaml"
-RATING_KEYS = ["verdict", "unwinnable", "undecided", "explained", "recycles", "recycles_open",
+RATING_KEYS = ["verdict", "unwinnable", "undecided", "explained", "explained_recycle",
+               "recycles", "recycles_open",
                "shortest", "short", "no_stars", "no_stars_undecided"]
 RULE_KEYS = ["title", "deck", "temple", "draw", "discard", "credit", "setup", "hidden", "rolls",
              "key"]

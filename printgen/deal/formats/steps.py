@@ -2,13 +2,14 @@
 
 The moves are replayed through the engine, so every card named is the real one.
 Runs of Draws become one step that lists the cards they turn up, so a player can
-check they are still in step with the key.
+check they are still in step with the key; a Draw that empties the deck (Pyramid's
+last card goes to the waste) says so.
 """
 
 from __future__ import annotations
 
 from printgen.deal.table.deal import Deal
-from printgen.deal.table.engine import DISCARD, DRAW, Game, Item, ItemKind, Move, MoveKind, Position
+from printgen.deal.table.engine import DRAW, Game, Item, ItemKind, Move, MoveKind, Position
 from printgen.deal.table.rules import Level
 from printgen.words import plural
 
@@ -18,11 +19,11 @@ def _card(game: Game, position: Position, item: Item) -> str:
     return game.deal.card_text(index)
 
 
-def _turned_up(game: Game, position: Position) -> str:
+def _turned_up(game: Game, position: Position) -> str | None:
     """The card a Draw brought into play: the new Draw card (Jedi Temple), or the
-    deck's new top card (Pyramid, where the drawn card went to the waste; with the
-    deck empty, the waste's top card)."""
-    return _card(game, position, DRAW if position.has_draw else DISCARD)
+    deck's new top card (Pyramid, where the drawn card went to the waste); None when
+    the Draw emptied the deck."""
+    return _card(game, position, DRAW) if position.has_draw else None
 
 
 def _where(game: Game, item: Item) -> str:
@@ -58,22 +59,27 @@ def solution_steps(deal: Deal, level: Level | str | None,
     """Every move of a solution in words, in order, runs of Draws merged into one step
     (the moves must be legal)."""
     game = Game(deal, level)
-    position, steps, drawn = game.start(), [], []
+    position, steps = game.start(), []
+    drawn: list[str | None] = []
+    empty = f"the {game.rules.names[1].lower()} is empty"
     for move in moves:
         before, position = position, game.apply(position, move)
         if move.kind is MoveKind.DRAW:
             drawn.append(_turned_up(game, position))
             continue
         if drawn:
-            steps.append(_draws(drawn))
+            steps.append(_draws(drawn, empty))
             drawn = []
         steps.append(_describe(game, before, position, move))
     if drawn:
-        steps.append(_draws(drawn))
+        steps.append(_draws(drawn, empty))
     return steps
 
 
-def _draws(drawn: list[str]) -> str:
+def _draws(drawn: list[str | None], empty: str) -> str:
+    """A run of Draws in words: the cards turned up, and `empty` ("the deck is empty")
+    for a Draw that emptied the deck, which can only end a run."""
+    said = [card or f"then {empty}" for card in drawn]
     if len(drawn) == 1:
-        return f"Draw: {drawn[0]}."
-    return f"Draw {len(drawn)} times: {', '.join(drawn)}."
+        return f"Draw: {drawn[0] or empty}."
+    return f"Draw {len(drawn)} times: {', '.join(said)}."

@@ -1,0 +1,160 @@
+"""Deal sheets fit their paper with the longest texts a sheet can have, and the booklet
+cover holds any allowed number of deals."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pdfread import clip_boxes
+
+from printgen.deal import Rating, rule_set
+from printgen.deal.rating.key import Key
+from printgen.deal.rating.rating import ModelRate
+from printgen.deal.table.rules import JEDI_TEMPLE, PYRAMID
+from printgen.layout.dealsheet import sheet_page
+from printgen.products.challenge import ChallengeBuild, cover
+from printgen.products.dealsheet import sheet_deal, work_deal
+from printgen.render.pdf import render_pdf
+from printgen.spec.dealsheet import sheet_data
+from printgen.spec.playermodel import model_data
+from printgen.spec.printdata import paper
+from printgen.words import plural
+
+MM = 72 / 25.4
+LEVELS = [(JEDI_TEMPLE.name, "padawan"), (JEDI_TEMPLE.name, "knight"), (JEDI_TEMPLE.name, "master"),
+          (JEDI_TEMPLE.name, "chosen"), (PYRAMID.name, "standard")]
+
+
+def longest_rating(rules, level: str) -> Rating:
+    """A rating whose sentences are the longest the sheet can print: every optional
+    sentence at once (a recycle star added to the games' stars, the key's recycle
+    count left open) and the widest numbers (a three-digit win rate, the most nodes the
+    games can spend, a budget in the millions)."""
+    data = model_data()
+    games = data.model.games
+    model = ModelRate(games, games, data.model.samples, games * (data.model.patience + data.model.budget))
+    at = rules.level(level).level
+    stars = data.stars.model_stars(at, model) + 1
+    key = Key(True, (), 2, recycles_proven=False, shortest=False, nodes=12_000_000,
+              recycle_needed=True, fewest_bound=999)
+    return Rating(stars, model, key, recycles_allowed=3)
+
+
+def word_boxes(path: Path) -> list[tuple[float, float, float, float, str]]:
+    with pdfplumber.open(str(path)) as pdf:
+        return [(w["x0"], w["top"], w["x1"], w["bottom"], w["text"]) for w in pdf.pages[0].extract_words()]
+
+
+@pytest.mark.parametrize("size", ["letter", "a4"])
+@pytest.mark.parametrize("rules_name, level", LEVELS)
+def test_the_longest_sheet_fits_its_paper(tmp_path, rules_name, level, size):
+    rules = rule_set(rules_name)
+    data = sheet_data()
+    worked = work_deal(rules_name, 3, level, data.rating, longest_rating(rules, level))
+    sheet = sheet_deal(worked, data)
+    notes = [n for n in sheet.notes if n]
+    assert len(notes) == (3 if rules.level(level).face_down else 2 if sheet.rolls else 1)
+    assert "more because a win is proven to need a recycle" in sheet.rating   # every sentence
+    assert "not ruled out" in sheet.rating
+    assert plural(rules.level(level).recycles, "recycle") in sheet.level_rules   # the engine's
+    page = sheet_page(sheet, paper(size), data.style)
+    path = render_pdf([page], tmp_path / "sheet.pdf", title="longest")
+    width, height = page.width / MM, page.height / MM
+    margin = data.style.margin / MM - 0.01
+    temple = [b for b in clip_boxes(path)[0] if b.w < 30]        # the Temple's cards (mm)
+    assert len(temple) == rules.tableau.size
+    temple_bottom = max(b.y + b.h for b in temple)
+    texts = [b for b in word_boxes(path)
+             if not any(t.x <= b[0] / MM and b[2] / MM <= t.x + t.w and t.y <= b[1] / MM <= t.y + t.h
+                        for t in temple)]                        # not the card faces' own words
+    for x0, top, x1, bottom, word in texts:
+        assert margin <= x0 / MM and x1 / MM <= width - margin, word
+        assert margin <= top / MM and bottom / MM <= height - margin, word
+    heading = next(b for b in texts if b[4] == "Setup")
+    assert temple_bottom <= heading[1] / MM
+    # no two words of the sheet's texts overlap (the setup order does not run into the credit)
+    boxes = sorted(texts, key=lambda b: b[1])
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            if b[1] >= a[3] - 0.3:
+                break
+            overlap = min(a[2], b[2]) - max(a[0], b[0])
+            assert overlap <= 0.3, (a[4], b[4])
+
+
+def test_the_temple_keeps_its_size_where_the_paper_leaves_room(tmp_path):
+    data = sheet_data()
+    worked = work_deal(JEDI_TEMPLE.name, 3, "knight", data.rating,
+                       replace(longest_rating(rule_set(JEDI_TEMPLE.name), "knight"),
+                               key=Key(True, (), 0, True, True, 1)))
+    page = sheet_page(sheet_deal(worked, data), paper("a4"), data.style)
+    path = render_pdf([page], tmp_path / "sheet.pdf", title="short")
+    cards = [b for b in clip_boxes(path)[0] if b.w < 30]
+    assert all(abs(b.w - 63.5 * data.style.card_scale) < 0.01 for b in cards)
+
+
+@pytest.mark.parametrize("size", ["letter", "a4"])
+def test_the_cover_lists_the_most_deals_a_booklet_may_hold(tmp_path, size):
+    data = sheet_data()
+    numbers = [9_000_000 + 7 * k for k in range(500)]       # the most, and wide numbers
+    options = ChallengeBuild(paper(size), 500, rules=PYRAMID.name)
+    pages = cover(options, numbers, data, None)
+    assert len(pages) >= 2
+    path = render_pdf(pages, tmp_path / "cover.pdf", title="cover")
+    listed: list[int] = []
+    with pdfplumber.open(str(path)) as pdf:
+        for page in pdf.pages:
+            for w in page.extract_words():
+                assert w["bottom"] <= page.height - data.style.margin + 0.01, w["text"]
+                digits = w["text"].rstrip(",.")
+                if digits.isdigit() and len(digits) == 7:
+                    listed.append(int(digits))
+    assert listed == numbers
+
+
+def test_a_booklet_whose_cover_cannot_fit_fails_before_rating_a_deal(tmp_path, monkeypatch):
+    from printgen.errors import FitError
+    from printgen.products import challenge
+
+    def words(options, count, data):
+        title, subtitle, paragraphs = real(options, count, data)
+        return title, subtitle, paragraphs + (" ".join(["A paragraph that goes on."] * 400),)
+
+    def no_rating(*args, **kwargs):
+        raise AssertionError("a deal was rated before the cover was checked")
+
+    real = challenge.cover_words
+    monkeypatch.setattr(challenge, "cover_words", words)
+    monkeypatch.setattr(challenge, "choose_deals", no_rating)
+    with pytest.raises(FitError, match="past the bottom margin"):
+        challenge.build_challenge(ChallengeBuild(paper("a4"), 5, out=tmp_path / "b.pdf", quiet=True))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_sheets_point_at_their_solutions_past_a_cover_of_two_pages(tmp_path, monkeypatch):
+    import re
+
+    from pdfread import words
+
+    from printgen.products import challenge
+
+    real, data = challenge.cover_words, sheet_data()
+    options = ChallengeBuild(paper("a4"), 2, out=tmp_path / "b.pdf", quiet=True)
+    filler = 6
+
+    def padded(options, count, data):
+        title, subtitle, paragraphs = real(options, count, data)
+        return title, subtitle, paragraphs + (" ".join(["Filler."] * filler),)
+
+    monkeypatch.setattr(challenge, "cover_words", padded)
+    while len(cover(options, [1, 2], data, None)) == 1:     # the list pushed to page 2
+        filler += 6
+    path, deals, _ = challenge.build_challenge(options)
+    texts = words(path)
+    assert "Deals in this booklet" not in texts[0] and "Deals in this booklet: 1, 2." in texts[1]
+    for sheet, worked in zip(texts[2:4], deals):
+        page = int(re.search(r"Solution: page (\d+)", sheet)[1])
+        assert f"deal {worked.deal.number}, Jedi Knight: {worked.rating.key.length} moves" in texts[page - 1]
