@@ -17,6 +17,7 @@ from printgen.layout.boxart import layout_box
 from printgen.layout.leaflet import fold_style, layout_leaflet
 from printgen.layout.page import PrintFile
 from printgen.layout.pieces import Credit, dice_pages, part_pages
+from printgen.layout.slug import slug_font
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
@@ -75,9 +76,11 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     if extras.dice:
         files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: {words(deck.lang).dice}",
                                tuple(dice_pages(list(extras.dice), paper,
-                                                Credit(deck.title, words(deck.lang).dice, deck.credits)))))
+                                                Credit(deck.title, words(deck.lang).dice, deck.credits,
+                                                       slug_font(deck.fonts))))))
     files += [PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
-                        tuple(part_pages(part, paper, Credit(deck.title, part.title, deck.credits))))
+                        tuple(part_pages(part, paper, Credit(deck.title, part.title, deck.credits,
+                                                           slug_font(deck.fonts)))))
               for part in extras.parts]
     files += booklets
     if deck.rules_as == "booklet":
