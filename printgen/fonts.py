@@ -104,13 +104,15 @@ def own_faces(declared: dict[str, Fonts]) -> Fonts | None:
                    for style in ("regular", "bold", "italic", "bold_italic")))
 
 
-def builtin_family(name: str) -> Fonts:
+def builtin_family(name: str, own: Fonts | None = None) -> Fonts:
     """The family a bundled face's name stands for: its own face as the regular one,
-    with the bold and italic faces that go with it (each falling back on the plainer
-    ones, see house())."""
+    with the bold and italic faces that go with it, each extended by house() (by the
+    plainer faces, and by own, a deck's own faces, if given)."""
     if name.startswith("condensed"):
-        return house_family(Fonts(regular=name, bold="condensed-bold", italic=name, bold_italic="condensed-bold"))
-    return house_family(Fonts(regular=name, bold="sans-bold", italic="sans-italic", bold_italic="sans-bold-italic"))
+        return house_family(Fonts(regular=name, bold="condensed-bold", italic=name, bold_italic="condensed-bold"),
+                            own)
+    return house_family(Fonts(regular=name, bold="sans-bold", italic="sans-italic", bold_italic="sans-bold-italic"),
+                        own)
 
 
 @dataclass(eq=False)
