@@ -73,6 +73,7 @@ PLAINER = {"sans-bold-italic": "sans-bold", "sans-bold": "sans", "sans-italic": 
            "condensed-bold": "condensed"}
 
 
+@cache
 def house(name: str, own: Fonts | None = None) -> str:
     """A bundled face extended for the characters it lacks: the face, then the same
     style of the deck's own fonts (own: every face they declare, see own_faces), then
@@ -88,6 +89,7 @@ def house(name: str, own: Fonts | None = None) -> str:
     return chain(parts)
 
 
+@cache
 def house_family(family: Fonts, own: Fonts | None = None) -> Fonts:
     """A family of bundled faces, each extended by house()."""
     return Fonts(*(house(name, own) for name in (family.regular, family.bold, family.italic, family.bold_italic)))
