@@ -161,3 +161,14 @@ def test_house_faces_keep_what_they_have():
     assert fallback("Rules", house("sans-italic")) == (("Rules", "sans-italic"),)
     assert {face for _, face in fallback("مرحبا", house("sans-italic"))} == {"sans"}
     assert {face for _, face in fallback("مرحبا", house("sans-bold-italic"))} == {"sans-bold"}
+
+
+def test_a_cards_markdown_element_sets_the_decks_devanagari(tmp_path, cli):
+    deck = project(tmp_path)
+    markdown = (f"  - {{kind: markdown, text: \"# {CARD}\\n\\n**{TITLE}** *{CARD}*\", "
+                f"x: 6mm, y: 30mm, w: 51mm, h: 40mm, size: 9pt}}\n")
+    (tmp_path / "templates" / "hi-face.yaml").write_text(FACE + markdown, encoding="utf-8")
+    result = cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    assert devanagari_set(tmp_path / "out" / "hindi-a4.pdf") == {"NotoSansDevanagari-Regular"}
+    assert page_texts(tmp_path / "out" / "hindi-a4.pdf")[0].count(TITLE.split()[0]) == 2     # the card's, the caption's
