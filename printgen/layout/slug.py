@@ -113,8 +113,9 @@ def lacking(texts: list[str], font_name: str) -> str | None:
         return None
     chars = sorted({ch for text in left for ch in missing(font_name, text)})
     shown = ", ".join(f"U+{ord(ch):04X}" for ch in chars[:5]) + (", ..." if len(chars) > 5 else "")
-    return (f"sheet captions: {'; '.join(repr(t) for t in left)} left out of the sheets' margins: no font "
-            f"has a glyph for {shown}; declare a font that has them under fonts: (docs/fonts.md)")
+    return (f"sheet margins: no font of the deck has a glyph for {shown}, so the captions and credits holding "
+            f"them are left out ({'; '.join(repr(t) for t in left)}); declare a font that has them under "
+            f"fonts: (printgen docs fonts)")
 
 
 def slug(sheet: Paper, colour: tuple[float, float, float, float], xs: list[float], ys: list[float],
