@@ -64,12 +64,57 @@ def shown(name: str) -> str:
     return Path(first[len(USER):].rsplit("#", 1)[0]).name if first.startswith(USER) else first
 
 
-def builtin_family(name: str) -> Fonts:
+# the style each bundled face sets, and the face of its family one step plainer, which
+# sets what it lacks (DejaVu's obliques have no Arabic): italic and bold are styles,
+# and a script the styled face lacks is set in the plainer one
+STYLE_OF = {"sans": "regular", "sans-bold": "bold", "sans-italic": "italic", "sans-bold-italic": "bold_italic",
+            "condensed": "regular", "condensed-bold": "bold"}
+PLAINER = {"sans-bold-italic": "sans-bold", "sans-bold": "sans", "sans-italic": "sans",
+           "condensed-bold": "condensed"}
+
+
+@cache
+def house(name: str, own: Fonts | None = None) -> str:
+    """A bundled face extended for the characters it lacks: the face, then the same
+    style of the deck's own fonts (own: every face they declare, see own_faces), then
+    the plainer faces of its family and of the deck's (an italic for a script without
+    italic is set upright). Text the bundled face has is set in it as before."""
+    parts: list[str] = []
+    step: str | None = name
+    while step is not None:
+        parts.append(step)
+        if own is not None:
+            parts.append(getattr(own, STYLE_OF.get(step, "regular")))
+        step = PLAINER.get(step)
+    return chain(parts)
+
+
+@cache
+def house_family(family: Fonts, own: Fonts | None = None) -> Fonts:
+    """A family of bundled faces, each extended by house()."""
+    return Fonts(*(house(name, own) for name in (family.regular, family.bold, family.italic, family.bold_italic)))
+
+
+def own_faces(declared: dict[str, Fonts]) -> Fonts | None:
+    """Every face a deck (with its project) declares under fonts:, style by style, in
+    the order declared (with their fallbacks): where its texts beyond its cards (sheet
+    captions, tuck box, rules) find what the bundled faces lack. None: it declares none."""
+    if not declared:
+        return None
+    families = list(declared.values())
+    return Fonts(*(chain([getattr(f, style) for f in families])
+                   for style in ("regular", "bold", "italic", "bold_italic")))
+
+
+def builtin_family(name: str, own: Fonts | None = None) -> Fonts:
     """The family a bundled face's name stands for: its own face as the regular one,
-    with the bold and italic faces that go with it."""
+    with the bold and italic faces that go with it, each extended by house() (by the
+    plainer faces, and by own, a deck's own faces, if given)."""
     if name.startswith("condensed"):
-        return Fonts(regular=name, bold="condensed-bold", italic=name, bold_italic="condensed-bold")
-    return Fonts(regular=name, bold="sans-bold", italic="sans-italic", bold_italic="sans-bold-italic")
+        return house_family(Fonts(regular=name, bold="condensed-bold", italic=name, bold_italic="condensed-bold"),
+                            own)
+    return house_family(Fonts(regular=name, bold="sans-bold", italic="sans-italic", bold_italic="sans-bold-italic"),
+                        own)
 
 
 @dataclass(eq=False)

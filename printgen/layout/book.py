@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from printgen.errors import FitError
+from printgen.fonts import faces, house, house_family
 from printgen.frozen import frozen
 from printgen.layout.fold import (
     Chunk,
@@ -39,7 +40,7 @@ from printgen.layout.leaflet import scaled
 from printgen.layout.page import Bookmark, Frame, Link, Page, Placed, Side, Target
 from printgen.layout.primitives import Image, Primitive, TextRun, line, shift
 from printgen.layout.richtext import Fonts, RichStyle, ascent, piece_width, words, wrap
-from printgen.layout.text import largest_fit, shrink_sizes
+from printgen.layout.text import TextStyle, largest_fit, line_runs, shrink_sizes
 from printgen.model.picture import Picture
 from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.shaping import font
@@ -65,6 +66,7 @@ class BookStyle:
     ink: str
     accent: str
     folio: float
+    own: Fonts | None = None        # the text's (and its deck's) own fonts: what the bundled faces lack
 
     @property
     def text_width(self) -> float:
@@ -82,7 +84,8 @@ class BookStyle:
         """The text block as the panel fold.py cuts chunks for (tables at the body size,
         and never smaller: a book's text is not set under its body size)."""
         return FoldStyle(self.text_width, self.text_height, 0.0, self.body, self.headings, self.body, 0.0,
-                         self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body)
+                         self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body,
+                         own=self.own)
 
 
 SMALLEST_BODY = 8.0         # pt: the body is never set smaller
@@ -195,7 +198,7 @@ def _check_words(block: Block, fold: FoldStyle) -> None:
     if block.kind is BlockKind.HEADING:
         rich, width = heading_style(block, fold), fold.inner[0]
     elif block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
-        rich, width = RichStyle(fold.body, fold.line_height), fold.inner[0] - item_left(block, fold)
+        rich, width = RichStyle(fold.body, fold.line_height, fonts=fold.family()), fold.inner[0] - item_left(block, fold)
     else:
         return
     _fits_words(block.spans, width, rich, block.where)
@@ -399,12 +402,13 @@ def _margins(style: BookStyle, number: int, title: str, head: str) -> tuple[Prim
     level-1 heading on a right one), centred in the top margin, and its folio at the
     foot's outer corner."""
     size, left, width = style.folio, style.left(number), style.text_width
-    shown = _shortened(title if number % 2 == 0 else head, width, "sans-italic", size)
-    run_head = TextRun(left + (width - font("sans-italic").width(shown, size)) / 2, style.top - 1.1 * size,
-                       shown, "sans-italic", size, style.accent)
+    italic = house("sans-italic", style.own)
+    shown = _shortened(title if number % 2 == 0 else head, width, italic, size)
+    run_head = line_runs([(shown, italic)], left, style.top - 1.1 * size, width, size,
+                         TextStyle(size=size, color=style.accent, align="center"))
     folio = str(number)
     x = left + width - font("sans").width(folio, size) if number % 2 else left
-    return run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, "sans", size, style.accent)
+    return (*run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, "sans", size, style.accent))
 
 
 def _shortened(text: str, width: float, name: str, size: float) -> str:
@@ -435,7 +439,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
     if not listed:
         return [], []
     width, limit = style.text_width, style.text_height
-    heading = RichStyle(style.headings[0], 1.15, style.accent, Fonts(regular="sans-bold"))
+    heading = RichStyle(style.headings[0], 1.15, style.accent, house_family(Fonts(regular="sans-bold"), style.own))
     top, prims = set_lines(wrap([Span(word)], width, heading, "contents"), heading, 0.0, 0.0)
     pages: list[list[Primitive]] = [list(prims)]
     boxes: list[list[Box]] = [[]]
@@ -444,7 +448,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
     column = max(font("sans").width(n, style.body) for n in numbers) + style.body
     for (block, _), number in zip(listed, numbers):
         rich = RichStyle(style.body, style.line_height, style.ink,
-                         Fonts(regular="sans-bold" if block.level == 1 else "sans"))
+                         house_family(Fonts(regular="sans-bold" if block.level == 1 else "sans"), style.own))
         indent = 0.0 if block.level == 1 else style.indent
         lines = wrap([Span(plain(block))], width - indent - column, rich, block.where)
         gap = style.gap if block.level == 1 else style.gap / 3
@@ -478,7 +482,7 @@ def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float)
 def _leader(start: float, baseline: float, number: str, width: float, rich: RichStyle,
             accent: str) -> list[Primitive]:
     """Dot leaders from start to the page number, set flush right at width."""
-    name, size = rich.fonts.regular, rich.size
+    name, size = faces(rich.fonts.regular)[0], rich.size        # (its bundled face: page numbers are digits)
     number_x = width - font(name).width(number, size)
     dot = font("sans").width(" .", size)
     count = int((number_x - start - size * 0.6) / dot)
@@ -493,9 +497,9 @@ def _cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...]
     """The cover: title and subtitle at the top, credits at the foot, the picture
     between them, as large as fits (and never beyond 150 dpi)."""
     width, limit = style.text_width, style.text_height
-    styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, Fonts(regular="sans-bold")),
-              RichStyle(style.headings[1], 1.2, style.ink, Fonts(regular="sans-italic")),
-              RichStyle(style.body, style.line_height, style.ink))
+    styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, house_family(Fonts(regular="sans-bold"), style.own)),
+              RichStyle(style.headings[1], 1.2, style.ink, house_family(Fonts(regular="sans-italic"), style.own)),
+              RichStyle(style.body, style.line_height, style.ink, house_family(Fonts(), style.own)))
     prims: list[Primitive] = []
     y = 0.0
     for text, largest in zip((title, subtitle), styles):

@@ -341,6 +341,7 @@ def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     """Markdown (headings, paragraphs, lists, bold, italic, tables) flowed into the box,
     set at `size` with headings at `headings` (three lengths); FitError if it overflows."""
     # markdown-it and fold (which lays out panels of sides): only for templates with Markdown
+    from printgen.fonts import own_faces
     from printgen.lang.markdown import parse_markdown
     from printgen.layout.fold import FoldStyle, flow
     x, y, w, h = ev.box(frame)
@@ -352,7 +353,8 @@ def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     color = ev.color("color", "#000000") or "#000000"
     style = FoldStyle(w, h, 0.0, size, headings or (size * 1.3, size * 1.15, size * 1.05), size * 0.85,
                       0.0, ev.number("line_height", 1.2), ev.length("gap", f"{size * 0.45}pt", signed=False),
-                      ev.length("indent", "3mm", signed=False), color, ev.color("accent", color) or color)
+                      ev.length("indent", "3mm", signed=False), color, ev.color("accent", color) or color,
+                      own=own_faces(ev.template.fonts))      # the template's and deck's fonts: what DejaVu lacks
     line = ev.element_.key_lines.get("text", ev.element_.line)
     blocks = parse_markdown(ev.text("text"), ev.template.source, ev.template.pictures, line_offset=line - 1)
     panels = flow(blocks, style)

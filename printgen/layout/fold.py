@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from printgen.errors import FitError, InputError
+from printgen.fonts import house_family
 from printgen.frozen import frozen
 from printgen.layout.impose import (
     Axis,
@@ -51,6 +52,8 @@ from printgen.units import mm
 TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
 TABLE_STEP = 0.25
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
+BODY_FONTS = Fonts()
+HEADER_FONTS = Fonts(regular="sans-bold")      # a table's first row
 
 
 @frozen
@@ -72,10 +75,15 @@ class FoldStyle:
     table_floor: float = TABLE_FLOOR    # a table too wide at this size is an error
     lang: str = ""                      # the text's language: shaping and hyphenation
     hyphenate: bool = False             # break words at line ends where the language's dictionary allows
+    own: Fonts | None = None            # the text's (and its deck's) own fonts: what the bundled faces lack
 
     @property
     def inner(self) -> tuple[float, float]:
         return self.width - 2 * self.margin, self.height - 2 * self.margin - self.folio * 1.6
+
+    def family(self, bundled: Fonts = BODY_FONTS) -> Fonts:
+        """A family of bundled faces, extended by the plainer faces and the own fonts."""
+        return house_family(bundled, self.own)
 
 
 @frozen
@@ -114,7 +122,7 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
 def heading_style(block: Block, style: FoldStyle) -> RichStyle:
     """How a heading of the block's level is set."""
     size = style.headings[min(block.level, len(style.headings)) - 1]
-    return RichStyle(size, 1.15, style.accent, HEADING_FONTS)
+    return RichStyle(size, 1.15, style.accent, style.family(HEADING_FONTS))
 
 
 def item_left(block: Block, style: FoldStyle) -> float:
@@ -171,7 +179,8 @@ def set_lines(lines: list, rich: RichStyle, x: float, y: float) -> tuple[float, 
 
 
 def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
-    rich = RichStyle(style.body, style.line_height, style.ink, lang=style.lang, hyphenate=style.hyphenate)
+    rich = RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang,
+                     hyphenate=style.hyphenate)
     left = item_left(block, style)
     lines = wrap(block.spans, style.inner[0] - left, rich, block.where)
     notes = _line_notes(block.spans, style.inner[0] - left, rich, block.where, len(lines))
@@ -198,11 +207,11 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     columns = max(len(row) for row in block.rows)
     size, widths = _table_size(block, style, columns)
     pad = size * 0.3
-    body = RichStyle(size, 1.15, style.ink)
+    body = RichStyle(size, 1.15, style.ink, style.family())
     lefts = [sum(widths[:c]) for c in range(columns)]
     result = []
     for r, row in enumerate(block.rows):
-        rich = RichStyle(size, 1.15, style.ink, Fonts(regular="sans-bold")) if r == 0 else body
+        rich = RichStyle(size, 1.15, style.ink, style.family(HEADER_FONTS)) if r == 0 else body
         prims: list[Primitive] = []
         tallest = 0.0
         for c, cell in enumerate(row):
@@ -224,13 +233,13 @@ def _table_size(block: Block, style: FoldStyle, columns: int) -> tuple[float, li
     width = style.inner[0]
     size = style.table
     while True:
-        widths = _column_widths(block, width, columns, size)
+        widths = _column_widths(block, width, columns, size, style)
         if widths is not None:
             return size, widths
         if size - TABLE_STEP < min(style.table_floor, style.table) - 1e-9:
             break
         size -= TABLE_STEP
-    needed = sum(_narrowest(block, columns, size))
+    needed = sum(_narrowest(block, columns, size, style))
     raise FitError(f"{block.where}: this table's {columns} columns need {mm(needed):.1f} mm side by side "
                    f"even at {size:g} pt, but the panel has {mm(width):.1f} mm; shorten its longest "
                    f"words, split it, or use fewer columns")
@@ -247,19 +256,19 @@ def _measure(block: Block, columns: int, size: float, measure: Callable[[str], f
     return result
 
 
-def _narrowest(block: Block, columns: int, size: float) -> list[float]:
+def _narrowest(block: Block, columns: int, size: float, style: FoldStyle) -> list[float]:
     """Each column's longest word plus its padding."""
-    bold = font("sans-bold")
+    bold = font(style.family(HEADER_FONTS).regular)
     return _measure(block, columns, size,
                     lambda text: max((bold.width(w, size) for w in text.split()), default=0.0))
 
 
-def _column_widths(block: Block, width: float, columns: int, size: float) -> list[float] | None:
+def _column_widths(block: Block, width: float, columns: int, size: float, style: FoldStyle) -> list[float] | None:
     """Columns share the width in proportion to their longest cell, but none narrower
     than its longest word; None when the longest words do not fit side by side."""
-    bold = font("sans-bold")
+    bold = font(style.family(HEADER_FONTS).regular)
     natural = _measure(block, columns, size, lambda text: bold.width(text, size))
-    narrowest = _narrowest(block, columns, size)
+    narrowest = _narrowest(block, columns, size, style)
     if sum(natural) <= width:
         return [n + (width - sum(natural)) / columns for n in natural]
     spare = width - sum(narrowest)

@@ -37,6 +37,7 @@ class Credit:
     title: str
     holds: str
     credits: tuple[str, ...] = ()
+    font: str = "sans"          # the slug's font (layout/slug.py slug_font: the deck's fonts)
 
 
 def with_slug(pages: list[Page], blocks: list[Box], sheet: Paper, credit: Credit | None) -> list[Page]:
@@ -55,7 +56,7 @@ def with_slug(pages: list[Page], blocks: list[Box], sheet: Paper, credit: Credit
             caption = f"{credit.title}  ·  {credit.holds}"
         texts = [*sentences, caption] if sentences else [caption]   # the notices first: they matter most
         result.append(Page(page.width, page.height, page.placed,
-                           page.prims + slug(sheet, above, [], [], above, texts)))
+                           page.prims + slug(sheet, above, [], [], above, texts, credit.font)))
     return result
 
 

@@ -27,7 +27,7 @@ from printgen.layout.impose import (
 )
 from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Polygon, Primitive, line
-from printgen.layout.slug import pieces, slug
+from printgen.layout.slug import pieces, slug, slug_font
 from printgen.model import CardSize, Duplex, Paper
 from printgen.units import mm
 
@@ -140,10 +140,11 @@ def mark_ends(paper: Paper, block: Box) -> Box:
                  for end, edge in zip(ends, block))
 
 
-def sheet_slug(grid: Grid, cells: list[tuple[float, float]], colour: Box, texts: list[str]) -> tuple[Primitive, ...]:
+def sheet_slug(grid: Grid, cells: list[tuple[float, float]], colour: Box, texts: list[str],
+               font_name: str = "sans") -> tuple[Primitive, ...]:
     xs = sorted({x for cx, _ in cells for x in (cx, cx + grid.card_w)})
     ys = sorted({y for _, cy in cells for y in (cy, cy + grid.card_h)})
-    return slug(grid.paper, colour, xs, ys, mark_ends(grid.paper, block_of(grid, cells)), texts)
+    return slug(grid.paper, colour, xs, ys, mark_ends(grid.paper, block_of(grid, cells)), texts, font_name)
 
 
 def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
@@ -157,6 +158,7 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
     count = len(layout.faces)
     sheets = -(-count // grid.per_page)
     deck = layout.deck
+    slug_face = slug_font(deck.fonts)
     for number, start in enumerate(range(0, count, grid.per_page)):
         indices = range(start, min(start + grid.per_page, count))
         cells = [grid.cell(i - start) for i in indices]
@@ -166,14 +168,14 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
         caption = pieces(deck.title, "faces", 2 * number + 1, 2 * sheets, deck.credits)
         yield Page(grid.paper.width, grid.paper.height, tuple(fronts),
                    crop_marks(grid, cells, coloured(block, reach)) +
-                   sheet_slug(grid, cells, coloured(block, reach), caption))
+                   sheet_slug(grid, cells, coloured(block, reach), caption, slug_face))
         spots = [back_position(grid.paper, x, y, grid.card_w, grid.card_h, duplex, back_offset) for x, y in cells]
         back_block = block_of(grid, spots)
         back_reach = block_bleed(grid.paper, back_block, grid.paper.marks.bleed)
         backs = placed_block([layout.back_for(i) for i in indices], grid, spots, back_reach)
         caption = pieces(deck.title, "backs", 2 * number + 2, 2 * sheets, deck.credits)
         yield Page(grid.paper.width, grid.paper.height, tuple(backs),
-                   sheet_slug(grid, spots, coloured(back_block, back_reach), caption))
+                   sheet_slug(grid, spots, coloured(back_block, back_reach), caption, slug_face))
 
 
 def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
@@ -221,7 +223,8 @@ def impose_fold_over(layout: DeckLayout, *, paper: Paper) -> Iterator[Page]:
         colour = (faces[0] - face_reach[0], min(faces[1] - face_reach[1], backs[1] - back_reach[1]),
                   backs[2] + back_reach[2], max(faces[3] + face_reach[3], backs[3] + back_reach[3]))
         caption = pieces(layout.deck.title, "faces and backs", number + 1, sheets, layout.deck.credits)
-        marks = crop_marks(grid, both, colour) + fold_line(grid, cells, fold) + sheet_slug(grid, both, colour, caption)
+        marks = (crop_marks(grid, both, colour) + fold_line(grid, cells, fold) +
+                 sheet_slug(grid, both, colour, caption, slug_font(layout.deck.fonts)))
         yield Page(grid.paper.width, grid.paper.height, tuple(placed), marks)
 
 

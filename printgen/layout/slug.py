@@ -6,7 +6,9 @@ and notices. They go in the strips of the printable area around the card block: 
 beyond the ends of the crop marks, else between the marks; along the left and right
 strips they run upwards. A piece that fits nowhere is left out (a sheet whose cards
 leave no margin at all has no slug); the built-in decks keep every piece on A4 and
-Letter.
+Letter. The texts are set in the bundled sans and, for what it lacks (Devanagari, Chinese,
+Japanese), in the deck's own fonts (slug_font); a text that even these cannot set is
+named by lacking(), for the build's notes.
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ import re
 from functools import lru_cache
 
 from printgen.errors import FitError
+from printgen.fonts import house, missing, own_faces
 from printgen.frozen import frozen
 from printgen.layout.primitives import Primitive, Rect, TextRun, line, shift, turn
 from printgen.layout.text import TextStyle, block_height, set_text
 from printgen.model import Paper
+from printgen.model.fonts import Fonts
 from printgen.shaping import font
 from printgen.units import pt
 
@@ -96,15 +100,35 @@ def pieces(title: str, side: str, number: int, total: int, credits: tuple[str, .
     return [caption, *sentences]
 
 
+def slug_font(declared: dict[str, Fonts]) -> str:
+    """The slug's font for a deck declaring these fonts: the bundled sans, then theirs."""
+    return house("sans", own_faces(declared))
+
+
+def lacking(texts: list[str], font_name: str) -> str | None:
+    """A note naming the slug texts that font_name (with its fallbacks) cannot set, and
+    so are left out of every sheet's margin; None when it sets them all."""
+    left = [text for text in texts if missing(font_name, text)]
+    if not left:
+        return None
+    chars = sorted({ch for text in left for ch in missing(font_name, text)})
+    shown = ", ".join(f"U+{ord(ch):04X}" for ch in chars[:5]) + (", ..." if len(chars) > 5 else "")
+    return (f"sheet margins: no font of the deck has a glyph for {shown}, so the captions and credits holding "
+            f"them are left out ({'; '.join(repr(t) for t in left)}); declare a font that has them under "
+            f"fonts: (printgen docs fonts)")
+
+
 def slug(sheet: Paper, colour: tuple[float, float, float, float], xs: list[float], ys: list[float],
-         mark_ends: tuple[float, float, float, float], texts: list[str]) -> tuple[Primitive, ...]:
-    """The scale bar and the texts, set in the first free strips they fit, in order."""
+         mark_ends: tuple[float, float, float, float], texts: list[str],
+         font_name: str = "sans") -> tuple[Primitive, ...]:
+    """The scale bar and the texts (set in font_name: see slug_font), in the first free
+    strips they fit, in order."""
     free = strips(sheet, colour, xs, ys, mark_ends)
     prims: list[Primitive] = []
     items: list[str | None] = [texts[0], None, *texts[1:]]   # None: the scale bar
     for item in items:
         for k, strip in enumerate(free):
-            placed = _fit(item, strip)
+            placed = _fit(item, strip, font_name)
             if placed is not None:
                 used, drawn = placed
                 prims += drawn
@@ -114,9 +138,10 @@ def slug(sheet: Paper, colour: tuple[float, float, float, float], xs: list[float
 
 
 @lru_cache(maxsize=256)
-def _fit(item: str | None, strip: Strip) -> tuple[float, tuple[Primitive, ...]] | None:
+def _fit(item: str | None, strip: Strip, font_name: str) -> tuple[float, tuple[Primitive, ...]] | None:
     """The length along the strip the item takes and its drawing there, or None (kept
-    for the next sheets: their credits, scale bar and strips are the same)."""
+    for the next sheets: their credits, scale bar and strips are the same). A text
+    font_name cannot set is None too: lacking() names it in the build's notes."""
     metrics = font("sans")
     height = block_height(metrics, SIZE, 1, 1.2)
     if strip.depth < height:
@@ -134,12 +159,12 @@ def _fit(item: str | None, strip: Strip) -> tuple[float, tuple[Primitive, ...]] 
         drawn += [TextRun(pt(SCALE_MM) + pt(1.5), metrics.ascent * SIZE / metrics.units_per_em, label,
                           "sans", SIZE, INK)]
         return length, tuple(_into(drawn, strip, length, height))
-    width = metrics.width(item, SIZE)
+    width = font(font_name).width(item, SIZE)
     if width > strip.length:
         return None
     try:
-        drawn = list(set_text(item, 0, 0, width + 1, height, TextStyle(size=SIZE, color=INK, wrap=False),
-                              "sheet slug"))
+        drawn = list(set_text(item, 0, 0, width + 1, height,
+                              TextStyle(font=font_name, size=SIZE, color=INK, wrap=False), "sheet slug"))
     except FitError:
         return None
     return width, tuple(_into(drawn, strip, width, height))

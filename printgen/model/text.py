@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import enum
+from dataclasses import field
 from pathlib import Path
 
 from printgen.frozen import frozen
+from printgen.model.fonts import Fonts
 from printgen.model.picture import Picture
 
 
@@ -71,6 +73,8 @@ class RulesText:
     cover: Picture | None = None     # front matter `cover`: a picture on a booklet's cover
     hyphenate: bool = False          # front matter `hyphenate`: words broken at line ends by the language's dictionary
     lang: str = ""                   # front matter `lang`: the text's language (else its deck's, else English)
+    fonts: dict[str, Fonts] = field(default_factory=dict, compare=False)
+    # ^ fonts for what the bundled faces lack: its project's, front matter `fonts:`'s, and its deck's
 
 
 @frozen

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printgen.errors import FitError
+from printgen.fonts import own_faces
 from printgen.frozen import frozen
 from printgen.layout.book import house_style, lay_out_book, plain, reading_copy
 from printgen.layout.booklet_sheets import booklet_pages
@@ -80,7 +81,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     where the innermost sheet's creep would move its text more than half its spine margin
     (thinner: how the command that asked for it prints the booklet on thinner paper)."""
     colors = fold_facts().type
-    style = house_style(width, height, colors.ink, colors.accent)
+    style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts))
     book = lay_out_book(rules.blocks, style, title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
                         contents=options.contents)

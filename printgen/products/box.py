@@ -35,8 +35,8 @@ def deck_box(deck: Deck, paper: Paper, thickness: float | None = None) -> TuckBo
         return with_leaflets(box, deck, paper)
     # the Markdown reader and typesetting: only for a deck printing booklets
     from printgen.products.booklet import boxed, deck_booklets
-    from printgen.spec.markdown import load_rules
-    booklets = deck_booklets(deck, [load_rules(ref.path) for ref in deck.rules], paper=paper)
+    from printgen.spec.markdown import for_deck, load_rules
+    booklets = deck_booklets(deck, [for_deck(load_rules(ref.path), deck.fonts) for ref in deck.rules], paper=paper)
     return boxed(box, [booklet for _, booklet, _ in booklets])
 
 

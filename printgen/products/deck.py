@@ -10,6 +10,7 @@ from printgen.frozen import frozen
 from printgen.layout.deck import DeckLayout, LazySides, face_name, layout_deck
 from printgen.layout.page import Page, Side
 from printgen.layout.sheet import check_back_offset, impose
+from printgen.layout.slug import lacking, slug_font
 from printgen.model import Deck, Duplex, Paper
 from printgen.output import ensure_dir
 from printgen.progress import progress
@@ -74,6 +75,9 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         check_back_offset(options.paper, deck.size, options.back_offset, options.duplex)
     layout = layout if layout is not None else layout_deck(deck)
     result = BuildResult()
+    if options.formats & {"pdf", "parts"}:         # sheets whose margins carry the deck's title and credits
+        unset = lacking([deck.title, *deck.credits], slug_font(deck.fonts))
+        result.notes += [unset] if unset else []
     files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset,
                            notes=result.notes, dropped=result.dropped) if wanted else []
     ensure_dir(options.out)

@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from printgen.errors import FitError
+from printgen.fonts import own_faces
 from printgen.frozen import frozen
 from printgen.layout.leaflet import fold_style, layout_leaflet
 from printgen.layout.page import PrintFile
 from printgen.layout.pieces import Credit, dice_pages, part_pages
+from printgen.layout.slug import slug_font
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
@@ -25,7 +27,7 @@ from printgen.products.names import box_file, leaflet_file
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
 from printgen.spec.languages import translated_file, words
-from printgen.spec.markdown import load_rules
+from printgen.spec.markdown import for_deck, load_rules
 from printgen.spec.pieces import load_die, load_part
 from printgen.spec.printdata import print_facts
 
@@ -49,7 +51,8 @@ def read_extras(deck: Deck, formats: frozenset[str]) -> Extras:
     return Extras(tuck_box(deck) if "box" in formats else None,
                   tuple(load_die(ref.path) for ref in deck.dice) if pieces else (),
                   tuple(load_part(ref.path) for ref in deck.parts) if pieces else (),
-                  tuple(load_rules(translated_file(ref.path, deck.lang, deck.languages[0])) for ref in deck.rules)
+                  tuple(for_deck(load_rules(translated_file(ref.path, deck.lang, deck.languages[0])), deck.fonts)
+                        for ref in deck.rules)
                   if "rules" in formats else (),
                   fold_facts(), panel_for(deck.size), tuple(print_facts().papers.values()))
 
@@ -82,9 +85,11 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     if extras.dice:
         files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: {words(deck.lang).dice}",
                                tuple(dice_pages(list(extras.dice), paper,
-                                                Credit(deck.title, words(deck.lang).dice, deck.credits)))))
+                                                Credit(deck.title, words(deck.lang).dice, deck.credits,
+                                                       slug_font(deck.fonts))))))
     files += [PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
-                        tuple(part_pages(part, paper, Credit(deck.title, part.title, deck.credits))))
+                        tuple(part_pages(part, paper, Credit(deck.title, part.title, deck.credits,
+                                                           slug_font(deck.fonts)))))
               for part in extras.parts]
     files += booklets
     if deck.rules_as == "booklet":
@@ -98,7 +103,8 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
         style = fold_style(extras.folds, extras.panel)
         files += [leaflet_file(rules, layout_leaflet(rules.blocks, rules.where,
                                                      replace(style, lang=rules.lang or deck.lang,
-                                                             hyphenate=rules.hyphenate),
+                                                             hyphenate=rules.hyphenate,
+                                                             own=own_faces(rules.fonts)),
                                                      paper=paper, duplex=sides, panel=extras.panel))
                   for rules in extras.rules]
     return files

@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from printgen.errors import InputError
+from printgen.fonts import own_faces
 from printgen.frozen import frozen
 from printgen.layout.leaflet import Leaflet, fold_style, layout_leaflet
 from printgen.model import Duplex, Paper
@@ -58,7 +59,8 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
             raise InputError(f"--deal: the rules text {rules.where} takes no deal (its front "
                              f"matter names no `deal:` insert)")
         blocks += deal_blocks(rules.deal, options.deal)
-    style = replace(fold_style(fold_facts(), options.panel), lang=rules.lang, hyphenate=rules.hyphenate)
+    style = replace(fold_style(fold_facts(), options.panel), lang=rules.lang, hyphenate=rules.hyphenate,
+                    own=own_faces(rules.fonts))
     return layout_leaflet(blocks, rules.where, style, paper=options.paper,
                           duplex=options.duplex, panel=options.panel)
 

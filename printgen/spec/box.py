@@ -4,10 +4,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache, lru_cache
 from pathlib import Path
 
 from printgen.builtin import data_dir
+from printgen.fonts import FILES, builtin_family, own_faces
 from printgen.lang.expr import render
 from printgen.model import Deck
 from printgen.model.box import BoxFacts, BoxOptions, DieLine, DieSet, TuckBox
@@ -71,13 +73,18 @@ def box_deck_info(deck: Deck) -> dict[str, object]:
 
 def tuck_box(deck: Deck, thickness: float | None = None) -> TuckBox:
     """The deck's tuck box ready for layout: its options, the deck's first back template
-    (the front's art, loaded with the deck) and the box's templates, loaded and checked."""
+    (the front's art, loaded with the deck) and the box's templates, loaded and checked.
+    The box's texts are set in the bundled faces the templates name and, for what
+    those lack, in the deck's own fonts."""
     facts = box_facts()
     options = box_options(deck, thickness)
     art = deck.templates[deck.backs[0]]
     where = f"{box_facts_file().name} templates"
+    own = own_faces(deck.fonts)
+    bundled = {name: builtin_family(name, own) for name in FILES} if own else {}
     templates = {key: load_template(find_template(name, box_facts_file(), where))
                  for key, name in facts.templates.items()}
+    templates = {key: replace(template, fonts={**template.fonts, **bundled}) for key, template in templates.items()}
     return TuckBox(facts, options, box_deck_info(deck), art, templates)
 
 

@@ -140,7 +140,9 @@ def _face(check: Checker, file: Path, src: str, index: int, path: tuple[Any, ...
 def _resolved(check: Checker, declared: dict[str, tuple[dict[str, str], tuple[str, ...]]],
               key: tuple[str, ...]) -> dict[str, Fonts]:
     """Families with each style's fallback chain: the family's face for the style (its
-    regular one where it has none), then each fallback family's, in order."""
+    regular one where it has none), then each fallback family's, in order, then the
+    chain of the style one step plainer (bold italic: bold; bold, italic: regular), so
+    that a script a styled face lacks is set in a plainer one rather than refused."""
     result: dict[str, Fonts] = {}
     for name, (faces, fallbacks) in declared.items():
         chains: dict[str, list[str]] = {style: [faces.get(style, faces["regular"])] for style in STYLES}
@@ -157,6 +159,9 @@ def _resolved(check: Checker, declared: dict[str, tuple[dict[str, str], tuple[st
             else:
                 check.fail((*key, name, "fallback", i), f"unknown font {other!r}; expected a name "
                            f"under fonts: or a bundled font ({', '.join(FILES)})")
+        plainer = {"bold": "regular", "italic": "regular", "bold-italic": "bold"}
+        for style in ("bold", "italic", "bold-italic"):      # a script the style lacks: set plainer
+            chains[style] = [*chains[style], *chains[plainer[style]]]
         result[name] = Fonts(*(chain(chains[style]) for style in STYLES))
     return result
 

@@ -10,25 +10,31 @@ lines:
     deal: jedi-temple-deal.md       # the Markdown `printgen rules NAME --deal N` appends
     credit: "..."                   # the credit line set above the reader's own copy of
                                     # the original rules (`--original FILE`)
+    fonts: {hindi: ../fonts/NotoSansDevanagari-Regular.ttf}
+                                    # fonts for what the bundled faces lack, as a deck's
+                                    # `fonts:` (the project's fonts/fonts.yaml serves too)
     ---
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from printgen.errors import InputError
 from printgen.lang.expr import render
 from printgen.lang.markdown import parse_markdown
+from printgen.model.fonts import Fonts
 from printgen.model.picture import Picture
 from printgen.model.text import Block, RulesText
 from printgen.reading import display_path, read_text
+from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.pictures import Shelf
 from printgen.spec.places import DECKS, confine, find, is_path
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_text
 
-FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate"]
+FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate", "fonts"]
 PICTURE_HINT = "; expected a PNG, JPEG or SVG file beside the rules text"
 
 
@@ -45,6 +51,7 @@ def load_rules(path: Path) -> RulesText:
     title, deck, deal, credit = default_title(path.stem), None, None, None
     subtitle, cover, lang, hyphenate = "", None, "", False
     credits: tuple[str, ...] = ()
+    fonts = project_fonts(path)
     if front is not None:
         doc = load_text(front, source)
         check = Checker(doc)
@@ -64,13 +71,19 @@ def load_rules(path: Path) -> RulesText:
         hyphenate = data.get("hyphenate") is True
         if data.get("hyphenate") not in (None, True, False):
             check.fail(("hyphenate",), f"expected true or false, got {data.get('hyphenate')!r}")
+        fonts = {**fonts, **read_fonts(check, data.get("fonts"), path)}
         check.raise_errors()
     blocks = tuple(parse_markdown(body, source, rules_pictures(path), line_offset=offset))
     if not blocks:
         raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "
                          f"or a paragraph")
     return RulesText(path.stem, source, blocks, title, deck, deal, credit, subtitle, credits, cover,
-                     hyphenate, lang)
+                     hyphenate, lang, fonts)
+
+
+def for_deck(rules: RulesText, fonts: dict[str, Fonts]) -> RulesText:
+    """A deck's rules text, the deck's fonts serving it too (its own win a shared name)."""
+    return replace(rules, fonts={**fonts, **rules.fonts}) if fonts else rules
 
 
 def _front_lines(check: Checker, raw: object) -> tuple[str, ...]:

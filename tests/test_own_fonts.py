@@ -1,0 +1,174 @@
+"""A deck's own fonts reach every text of the deck, not only its cards: the sheet
+captions (title, credits), the tuck box and the rules texts it prints, and a rules
+text may name fonts itself. The bundled DejaVu faces still set what they have; a
+character they lack is set in the deck's fonts, and an italic or bold face lacking a
+script falls back on the upright one.
+
+Checked on the PDFs read back: which embedded font draws each character (pdfplumber),
+and that no glyph drawn is one the font maps to no character (a .notdef box).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2 as pdfium
+from conftest import FIXTURES
+
+from printgen.fonts import house
+from printgen.shaping import fallback
+
+FONTS = FIXTURES / "scripts" / "fonts"
+TITLE = "नमस्ते दुनिया"            # every character is in the fixture's Devanagari subset
+CREDIT = "हिन्दी किताब।"
+CARD = "किताब"                    # none of the title's द and य, nor the credits' ह and ।
+FACE = """\
+elements:
+  - {kind: rect, box: bleed, fill: "#ffffff"}
+  - {kind: text, text: "{{ card.name }}", x: 6mm, y: 6mm, w: 51mm, h: 20mm, font: deva, size: 14pt}
+"""
+BACK = """\
+elements:
+  - {kind: rect, box: bleed, fill: "#1d2433"}
+"""
+RULES = f"""\
+# {TITLE}
+
+{CREDIT} *{TITLE}*
+
+| {TITLE} | 1 |
+|---|---|
+| {CREDIT} | 2 |
+"""
+
+
+def project(tmp_path: Path, fonts: bool = True) -> Path:
+    """A project whose deck has a Devanagari title and credits, its own Devanagari font
+    (in the deck, not in fonts/fonts.yaml) unless fonts is False, and a Hindi rules text."""
+    for folder in ("decks/rules", "templates", "fonts"):
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+    shutil.copy(FONTS / "Devanagari.ttf", tmp_path / "fonts")
+    (tmp_path / "templates" / "hi-face.yaml").write_text(FACE, encoding="utf-8")
+    (tmp_path / "templates" / "hi-back.yaml").write_text(BACK, encoding="utf-8")
+    (tmp_path / "decks" / "rules" / "hindi-rules.md").write_text(RULES, encoding="utf-8")
+    own = "fonts:\n  deva: ../fonts/Devanagari.ttf\n" if fonts else ""
+    deck = tmp_path / "decks" / "hindi.yaml"
+    deck.write_text(f"name: hindi\ntitle: {TITLE}\ncredits: [\"{CREDIT}\"]\nsize: poker\nbleed: 3mm\n"
+                    f"safe: 4mm\nface: hi-face\nback: hi-back\nrules: [hindi-rules]\n{own}"
+                    f"cards:\n  - fields: {{name: \"{CARD}\"}}\n", encoding="utf-8")
+    return deck
+
+
+def drawn(pdf: Path) -> list[tuple[str, str]]:
+    """Every glyph drawn in the PDF: (its text, the embedded font's name without its
+    subset tag). A glyph with no character of its own (one of a conjunct's) reads as
+    '(cid:N)', N its glyph id (printgen writes glyph ids): .notdef is '(cid:0)'."""
+    with pdfplumber.open(pdf) as doc:
+        return [(char["text"], char["fontname"].split("+", 1)[-1]) for page in doc.pages for char in page.chars]
+
+
+def page_texts(pdf: Path) -> list[str]:
+    """Each page's text as pdfium reads it (a conjunct's glyphs carry their characters)."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
+    finally:
+        doc.close()
+
+
+def devanagari_set(pdf: Path) -> set[str]:
+    """The fonts that draw the PDF's Devanagari characters; fails on a .notdef glyph."""
+    chars = drawn(pdf)
+    assert "(cid:0)" not in {text for text, _ in chars}, f"{pdf.name} draws .notdef"
+    return {name for text, name in chars if any("\u0900" <= ch <= "\u097f" for ch in text)}
+
+
+def test_captions_box_and_leaflet_set_the_decks_devanagari(tmp_path, cli):
+    deck = project(tmp_path)
+    result = cli("build", str(deck), "--only", "pdf,box,rules", "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    assert "caption" not in result.err
+    out = tmp_path / "out"
+    for name in ("hindi-a4.pdf", "hindi-box-a4.pdf", "hindi-rules-rules-poker-a4.pdf"):
+        assert devanagari_set(out / name) == {"NotoSansDevanagari-Regular"}, name
+    # the card sheets' captions: the title and the credits on every sheet (the card says neither)
+    for text in page_texts(out / "hindi-a4.pdf"):
+        assert TITLE in text and CREDIT in text and "sheet" in text
+
+
+def test_a_booklet_of_the_deck_sets_its_devanagari(tmp_path, cli):
+    deck = project(tmp_path)
+    text = deck.read_text(encoding="utf-8").replace("rules: [hindi-rules]\n", "rules: [hindi-rules]\nrules_as: booklet\n")
+    deck.write_text(text, encoding="utf-8")
+    result = cli("build", str(deck), "--only", "rules", "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    pdfs = sorted((tmp_path / "out").glob("*booklet*.pdf"))
+    assert len(pdfs) == 2                       # the sheets to print and the reading copy
+    for pdf in pdfs:
+        assert devanagari_set(pdf) == {"NotoSansDevanagari-Regular"}, pdf.name
+
+
+def test_without_the_font_the_caption_is_a_note_and_the_leaflet_an_error(tmp_path, cli):
+    deck = project(tmp_path, fonts=False)
+    face = FACE.replace("{{ card.name }}", "A").replace("font: deva", "font: sans")
+    (tmp_path / "templates" / "hi-face.yaml").write_text(face, encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("build", str(deck), "--only", "pdf", "--out", str(out))
+    assert result.status == 0
+    assert "U+0928" in result.err                        # the caption left out is named, not dropped silently
+    assert devanagari_set(out / "hindi-a4.pdf") == set()
+    result = cli("rules", str(tmp_path / "decks" / "rules" / "hindi-rules.md"), "--out", str(out / "r"))
+    assert result.status == 2 and len(result.err.strip().splitlines()) == 1
+    assert not (out / "r").exists() or not any((out / "r").rglob("*.pdf"))
+
+
+def test_a_rules_text_names_its_fonts_in_front_matter(tmp_path, cli):
+    folder = tmp_path / "texts"
+    folder.mkdir()
+    shutil.copy(FONTS / "Devanagari.ttf", folder)
+    rules = folder / "hindi.md"
+    rules.write_text(f"---\ntitle: {TITLE}\nsubtitle: {CREDIT}\nfonts: {{deva: Devanagari.ttf}}\n---\n\n{RULES}",
+                     encoding="utf-8")
+    for command in ("rules", "booklet"):
+        result = cli(command, str(rules), "--out", str(tmp_path / command), "-q")
+        assert result.status == 0, result.err
+        pdfs = sorted((tmp_path / command).rglob("*.pdf"))
+        assert pdfs and all(devanagari_set(pdf) == {"NotoSansDevanagari-Regular"} for pdf in pdfs)
+    # the reading copy's running heads are Devanagari headings too
+    reading = next((tmp_path / "booklet").rglob("*-reading.pdf"))
+    with pdfplumber.open(reading) as doc:
+        heads = [c for page in doc.pages[1:] for c in page.chars if c["top"] < 40]
+    assert {c["fontname"].split("+")[-1] for c in heads if "\u0900" <= c["text"][0] <= "\u097f"} == \
+        {"NotoSansDevanagari-Regular"}
+
+
+def test_an_arabic_subtitle_is_set_upright_where_the_oblique_lacks_arabic(tmp_path, cli):
+    rules = tmp_path / "arabic.md"
+    rules.write_text("---\ntitle: Rules\nsubtitle: مرحبا بالعالم\n---\n\n# Start\n\nText *مرحبا* and *italic*.\n",
+                     encoding="utf-8")
+    result = cli("booklet", str(rules), "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    chars = drawn(next((tmp_path / "out").rglob("*-reading.pdf")))
+    arabic = {name for text, name in chars if any("\u0600" <= ch <= "\u06ff" for ch in text)}
+    assert arabic == {"DejaVuSans"}
+    assert {name for text, name in chars if text in "talic"} >= {"DejaVuSans-Oblique"}
+
+
+def test_house_faces_keep_what_they_have():
+    """Text the bundled face has is set in it as before; only what it lacks moves."""
+    assert fallback("Rules", house("sans-italic")) == (("Rules", "sans-italic"),)
+    assert {face for _, face in fallback("مرحبا", house("sans-italic"))} == {"sans"}
+    assert {face for _, face in fallback("مرحبا", house("sans-bold-italic"))} == {"sans-bold"}
+
+
+def test_a_cards_markdown_element_sets_the_decks_devanagari(tmp_path, cli):
+    deck = project(tmp_path)
+    markdown = (f"  - {{kind: markdown, text: \"# {CARD}\\n\\n**{TITLE}** *{CARD}*\", "
+                f"x: 6mm, y: 30mm, w: 51mm, h: 40mm, size: 9pt}}\n")
+    (tmp_path / "templates" / "hi-face.yaml").write_text(FACE + markdown, encoding="utf-8")
+    result = cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    assert devanagari_set(tmp_path / "out" / "hindi-a4.pdf") == {"NotoSansDevanagari-Regular"}
+    assert page_texts(tmp_path / "out" / "hindi-a4.pdf")[0].count(TITLE.split()[0]) == 2     # the card's, the caption's
