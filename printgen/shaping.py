@@ -237,6 +237,30 @@ def base_level(text: str) -> int:
     return int(algorithm.get_base_level(text))
 
 
+# languages written right to left (their BCP 47 primary subtags)
+RTL_LANGUAGES = frozenset(("ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ku", "ps", "sd", "syr", "ug",
+                           "ur", "yi"))
+ISOLATES = frozenset(("LRI", "RLI", "FSI"))
+
+
+def paragraph_level(text: str, lang: str = "") -> int:
+    """A paragraph's direction, 1 right to left, else 0: that of its first strong
+    character outside isolates (rules P2 and P3 of the bidirectional algorithm), and
+    for a paragraph with none (digits, punctuation), its language's (rule HL1)."""
+    depth = 0
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ISOLATES:
+            depth += 1
+        elif kind == "PDI":
+            depth = max(0, depth - 1)
+        elif depth == 0 and kind == "L":
+            return 0
+        elif depth == 0 and kind in ("R", "AL"):
+            return 1
+    return int(lang.split("-")[0].lower() in RTL_LANGUAGES)
+
+
 @frozen
 class Item:
     """A piece of a line set in one face and one direction, in visual order: x is its

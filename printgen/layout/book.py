@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from printgen.errors import FitError
+from printgen.fonts import chain, check_glyphs
 from printgen.frozen import frozen
 from printgen.layout.fold import (
     Chunk,
@@ -38,11 +39,20 @@ from printgen.layout.fold import (
 from printgen.layout.leaflet import scaled
 from printgen.layout.page import Bookmark, Frame, Link, Page, Placed, Side, Target
 from printgen.layout.primitives import Image, Primitive, TextRun, line, shift
-from printgen.layout.richtext import Fonts, RichStyle, ascent, piece_width, words, wrap
+from printgen.layout.richtext import (
+    Fonts,
+    Line,
+    RichStyle,
+    ascent,
+    line_runs,
+    piece_width,
+    words,
+    wrap,
+)
 from printgen.layout.text import largest_fit, shrink_sizes
 from printgen.model.picture import Picture
 from printgen.model.text import Block, BlockKind, Note, Span
-from printgen.shaping import font
+from printgen.shaping import font, paragraph_level
 from printgen.units import mm, pt
 
 
@@ -382,29 +392,37 @@ def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
             text.new_page()
 
 
-def _running_heads(headings: list[tuple[Block, int, float]], pages: int, title: str) -> list[str]:
+def _running_heads(headings: list[tuple[Block, int, float]], pages: int,
+                   title: str) -> list[tuple[str, str]]:
     """Each text page's level-1 heading: the first that starts on the page, else the
-    last before it (the book's title before any)."""
-    level1 = [(page, plain(block)) for block, page, _ in headings if block.level == 1]
+    last before it (the book's title before any); with where it comes from, for errors."""
+    level1 = [(page, plain(block), block.where) for block, page, _ in headings if block.level == 1]
     heads = []
     for page in range(pages):
-        on = [text for p, text in level1 if p == page]
-        before = [text for p, text in level1 if p < page]
-        heads.append(on[0] if on else before[-1] if before else title)
+        on = [(text, where) for p, text, where in level1 if p == page]
+        before = [(text, where) for p, text, where in level1 if p < page]
+        heads.append(on[0] if on else before[-1] if before else (title, "the title"))
     return heads
 
 
-def _margins(style: BookStyle, number: int, title: str, head: str) -> tuple[Primitive, ...]:
+HEAD_FACE = chain(["sans-italic", "sans"])   # running heads: italic, and upright for a script it lacks
+
+
+def _margins(style: BookStyle, number: int, title: str, head: tuple[str, str]) -> tuple[Primitive, ...]:
     """A text page's running head (the book's title on a left page, the current
-    level-1 heading on a right one), centred in the top margin, and its folio at the
-    foot's outer corner."""
+    level-1 heading on a right one), centred in the top margin, in bidirectional order
+    and in the italic face, or the upright one for a script the italic lacks (a
+    character neither has is a FitError); and its folio at the foot's outer corner."""
     size, left, width = style.folio, style.left(number), style.text_width
-    shown = _shortened(title if number % 2 == 0 else head, width, "sans-italic", size)
-    run_head = TextRun(left + (width - font("sans-italic").width(shown, size)) / 2, style.top - 1.1 * size,
-                       shown, "sans-italic", size, style.accent)
+    text, where = (title, "the title") if number % 2 == 0 else head
+    check_glyphs(text, HEAD_FACE, f"{where}: the running head")
+    shown = _shortened(text, width, HEAD_FACE, size)
+    rich = RichStyle(size, color=style.accent, fonts=Fonts(regular=HEAD_FACE))
+    set_head = Line(((shown, HEAD_FACE),), font(HEAD_FACE).width(shown, size), paragraph_level(shown))
+    run_head = line_runs(set_head, left, style.top - 1.1 * size, rich, "center", width)
     folio = str(number)
     x = left + width - font("sans").width(folio, size) if number % 2 else left
-    return run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, "sans", size, style.accent)
+    return (*run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, "sans", size, style.accent))
 
 
 def _shortened(text: str, width: float, name: str, size: float) -> str:
