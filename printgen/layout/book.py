@@ -190,8 +190,8 @@ def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
 
 
 def plain(block: Block) -> str:
-    """A block's text without its styling (inline icons left out)."""
-    return "".join(span.text for span in block.spans if not span.icon and span.note is None).strip()
+    """A block's text without its styling (inline icons left out, line breaks as spaces)."""
+    return "".join(span.text for span in block.spans if not span.icon and span.note is None).replace("\n", " ").strip()
 
 
 def _side(style: BookStyle, number: int, prims: tuple[Primitive, ...]) -> Side:
