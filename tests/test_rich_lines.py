@@ -186,3 +186,11 @@ def test_a_running_head_sets_a_script_its_italic_lacks_upright():
 def test_a_running_head_no_face_can_draw_is_an_error():
     with pytest.raises(FitError, match="running head"):
         book_head("Heading \U0001D5D4")
+
+
+def test_italic_in_a_script_the_italic_face_lacks_is_set_upright():
+    (arabic,), (hebrew,) = words([Span(ARABIC.split()[0], italic=True)], Fonts(), "test"), \
+        words([Span("שלום", italic=True)], Fonts(), "test")
+    assert arabic[0][1].split("|")[0] == "sans-italic" and hebrew[0][1] == "sans-italic"
+    line = wrap_words([arabic], 100.0, RichStyle(10.0), "test")[0]
+    assert [item.face for item in line_items(line, 0.0, RichStyle(10.0))] == ["sans"]

@@ -13,7 +13,7 @@ from dataclasses import field, replace
 from functools import lru_cache
 
 from printgen.errors import FitError
-from printgen.fonts import check_glyphs
+from printgen.fonts import chain, check_glyphs
 from printgen.frozen import frozen
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import (
@@ -28,7 +28,7 @@ from printgen.layout.text import (
 )
 from printgen.model.fonts import Fonts
 from printgen.model.text import Span
-from printgen.shaping import Item, arrange, font, paragraph_level
+from printgen.shaping import Item, arrange, first_strong, font, paragraph_level
 from printgen.units import mm
 
 Piece = tuple[str, str]          # text, font name; for an inline icon: its name, ICON
@@ -63,7 +63,8 @@ class LetterTooWide(FitError):
 
 
 def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> list[list[Piece]]:
-    """Split spans into words; a word may mix fonts ("**bold**," is one word). A word
+    """Split spans into words; a word may mix fonts ("**bold**," is one word), and
+    italic text in a script its italic face lacks is set upright. A word
     is cut again where Unicode's line-breaking rules (UAX #14, as for plain text) let a
     line break inside it (between ideographs, after a hyphen or a soft hyphen): each part
     after the first opens with a JOINED piece. A line break in the text ("\\n") is a
@@ -76,7 +77,14 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> lis
             continue
         name = fonts.pick(span)
         text = clean(span.text)
-        check_glyphs(text.replace("\n", "").replace(SHY, "-"), name, where)
+        drawn = text.replace("\n", "").replace(SHY, "-")
+        try:
+            check_glyphs(drawn, name, where)
+        except FitError:
+            if not span.italic:
+                raise
+            name = chain([name, fonts.bold if span.bold else fonts.regular])   # a script the italic lacks: upright
+            check_glyphs(drawn, name, where)
         for line, line_text in enumerate(text.split("\n")):
             if line:
                 result += [current] if current else []
@@ -96,9 +104,11 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> lis
 def _cut(word: list[Piece]) -> list[list[Piece]]:
     """A word cut where UAX #14 allows a line break inside it (an icon, as a word
     joiner, keeps to the letters either side of it)."""
-    if word[0][1] == BREAK:
-        return [word]
-    units = word_breaks("".join(WORD_JOINER if name == ICON else text for text, name in word))
+    if len(word) == 1:
+        text, name = word[0]
+        units = (text,) if name in (BREAK, ICON) else word_breaks(text)
+    else:
+        units = word_breaks("".join(WORD_JOINER if name == ICON else text for text, name in word))
     if len(units) == 1:
         return [word]
     letters = [(ch, name) for text, name in word for ch in ([text] if name == ICON else text)]
@@ -119,7 +129,9 @@ def _width(pieces: list[Piece] | tuple[Piece, ...], size: float) -> float:
 def piece_width(text: str, name: str, size: float) -> float:
     if name in (JOINED, BREAK):
         return 0.0
-    return size * ICON_EM if name == ICON else font(name).width(text.replace(SHY, ""), size)
+    if name == ICON:
+        return size * ICON_EM
+    return font(name).width(text.replace(SHY, "") if SHY in text else text, size)
 
 
 def wrap(spans: tuple[Span, ...] | list[Span], width: float, style: RichStyle,
@@ -144,20 +156,21 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     (paragraph_level())."""
     size, limit = style.size, width + 1e-6
     spaces = {name: piece_width(" ", name, 1.0) for name in {style.fonts.regular, *(n for w in split for _, n in w)}}
-    base = paragraph_level("".join(text for word in split for text, name in word if name != ICON), style.lang)
+    base = _direction(split, style.lang)
     lines: list[Line] = []
     current: list[Piece] = []
     used = 0.0                           # _width(current), about: summed as words join the line
     for given, em in zip(split, word_ems(split) if ems is None else ems, strict=True):
-        if given[0][1] == BREAK:
+        kind = given[0][1]
+        if kind == BREAK:
             lines.append(_line(current, size, base, None if exact else used))
             current, used = [], 0.0
             continue
-        joined = given[0][1] == JOINED      # a break inside a word: no space before it
-        word = given[1:] if joined else given
-        space = [(" ", _space_font(current, word, style.fonts))] if current and not joined else []
+        word = given[1:] if kind == JOINED else given       # JOINED: a break inside a word, no space
+        space = [(" ", _space_font(current, word, style.fonts))] if current and kind != JOINED else []
         joining = ((spaces[space[0][1]] if space else 0.0) + em) * size
-        within = clearly_within(used + joining + _ending(word, size), limit)
+        ending = piece_width("-", word[-1][1], size) if word[-1][0][-1] == SHY else 0.0   # its hyphen, if last
+        within = clearly_within(used + joining + ending, limit)
         if within is None:
             within = _width(_shown(current + space + word), size) <= limit
         if within:
@@ -171,7 +184,7 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
                 current = broken[1]
                 used = _width(current, size)
                 continue
-        within = clearly_within(em * size + _ending(word, size), limit)
+        within = clearly_within(em * size + ending, limit)
         if within is None:
             within = _width(_shown(word), size) <= limit
         if within:                                      # the word starts the next line
@@ -192,10 +205,11 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     return lines
 
 
-def _ending(word: list[Piece], size: float) -> float:
-    """What a word adds to a line that ends on it: the hyphen of a soft hyphen it ends with."""
-    text, name = word[-1]
-    return piece_width("-", name, size) if text.endswith(SHY) and name != ICON else 0.0
+def _direction(split: list[list[Piece]], lang: str) -> int:
+    """A paragraph's direction (paragraph_level()), from its words."""
+    level = first_strong(ch for word in split for text, name in word if name not in (ICON, JOINED, BREAK)
+                         for ch in text)
+    return paragraph_level("", lang) if level is None else level
 
 
 def _shown(pieces: list[Piece]) -> list[Piece]:

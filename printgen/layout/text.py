@@ -235,30 +235,46 @@ def chunks(paragraph: str) -> list[tuple[str, bool]]:
 
 
 # a plain word: ASCII letters and digits, maybe joined by hyphens, commas or full
-# stops ("BY-NC", "6,889"), signed ("+3", or with a minus sign U+2212), opened by "("
+# stops ("BY-NC", "6,889"), signed ("+3", "-3", or with a minus sign U+2212), maybe a percentage
+# ("6.5%"), opened by "("
 # and closed by punctuation; UAX #14 breaks it only after a hyphen followed by a
 # letter, so it needs no line-breaking tables (nor importing them)
-_PLAIN_WORD = re.compile(r"\(?[+\u2212]?[A-Za-z0-9]+(?:[-,.][A-Za-z0-9]+)*[,.:;!?)]*")
+_PLAIN_WORD = re.compile(r"\(?[-+\u2212]?[A-Za-z0-9]+(?:[-,.][A-Za-z0-9]+)*%?[,.:;!?)]*")
 _PLAIN_BREAK = re.compile(r"(?<=[A-Za-z0-9]-)(?=[A-Za-z])")
+# letters and marks below U+0800 (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic,
+# Syriac, Thaana, N'Ko): UAX #14 breaks no word of them alone (each is of class AL,
+# HL, AI, CM or GL), nor opened by "(" or closed by punctuation of classes IS, EX
+# and CP, so it needs no tables either
+_LETTER_CATEGORIES = frozenset(("Lu", "Ll", "Lt", "Lo", "Mn", "Mc", "Me"))
+_CLOSING = ".,:;!?)\u060c\u061b\u061f"
 
 
+@lru_cache(maxsize=16384)
 def word_breaks(word: str) -> tuple[str, ...]:
     """A word (no spaces) cut where UAX #14 allows a line break inside it."""
     if (word.isascii() and word.isalnum()) or len(word) < 2:
         return (word,)
     if _PLAIN_WORD.fullmatch(word):
         return tuple(_PLAIN_BREAK.split(word))
+    core = word.lstrip("(").rstrip(_CLOSING)
+    if core and all(ch < "\u0800" and unicodedata.category(ch) in _LETTER_CATEGORIES for ch in core):
+        return (word,)
     return _word_breaks(word)
 
 
 HYPHENS = frozenset("-\u2010")     # UAX #14's classes HY and HH
+# UAX #14's classes of letters (alphabetic, Hebrew, South-East Asian) and of the marks
+# on them: no line breaks between them (rules LB1, LB9, LB28)
+LETTERS = frozenset(("AL", "HL", "SA", "CM"))
 
 
 @lru_cache(maxsize=16384)
 def _word_breaks(word: str) -> tuple[str, ...]:
     """uniseg's cuts, but none after the hyphens a word opens with before a letter
     ("--original", "-x": rule LB20.1 of Unicode 15.1, newer than uniseg's tables)."""
-    from uniseg.linebreak import line_break_units
+    from uniseg.linebreak import line_break, line_break_units
+    if all(line_break(ch) in LETTERS for ch in word):      # (asked of every letter, ten times as fast)
+        return (word,)
     units = tuple(line_break_units(word))
     if len(units) > 1 and set(units[0]) <= HYPHENS and units[1][0].isalpha():
         units = (units[0] + units[1], *units[2:])
