@@ -194,3 +194,24 @@ def test_italic_in_a_script_the_italic_face_lacks_is_set_upright():
     assert arabic[0][1].split("|")[0] == "sans-italic" and hebrew[0][1] == "sans-italic"
     line = wrap_words([arabic], 100.0, RichStyle(10.0), "test")[0]
     assert [item.face for item in line_items(line, 0.0, RichStyle(10.0))] == ["sans"]
+
+
+def test_a_right_to_left_book_is_bound_on_the_right():
+    """Its odd pages have the spine, and so the inner margin, on their right, and the
+    folio at the outer corner, on their left; a right-to-left heading is set flush
+    against the inner margin."""
+    style = house_style(pt(105.0), pt(148.0), "#000000", "#000000")
+    for text, rtl in (("# כללים\n\nכל שחקן מושך 3 קלפים.\n", True), ("# Rules\n\nEach player draws.\n", False)):
+        book = lay_out_book(blocks(text), style, title="Title")
+        assert book.rtl is rtl
+        number, side = next((n, s) for n, s in enumerate(book.pages, start=1)
+                            if n % 2 and any(r.y > style.height - style.bottom for r in text_runs(s.prims)))
+        runs = text_runs(side.prims)
+        folio = next(r for r in runs if r.y > style.height - style.bottom)
+        heading = next(r for r in runs if r.text in ("כללים", "Rules"))
+        if rtl:
+            assert folio.x == pytest.approx(style.outer)
+            assert right_edge(heading) == pytest.approx(style.width - style.inner)
+        else:
+            assert right_edge(folio) == pytest.approx(style.width - style.outer)
+            assert heading.x == pytest.approx(style.inner)

@@ -75,6 +75,7 @@ class BookStyle:
     ink: str
     accent: str
     folio: float
+    rtl: bool = False            # a right-to-left book: bound on the right
 
     @property
     def text_width(self) -> float:
@@ -85,8 +86,14 @@ class BookStyle:
         return self.height - self.top - self.bottom
 
     def left(self, number: int) -> float:
-        """The left edge of page `number`'s text block: odd pages have the spine on their left."""
-        return self.inner if number % 2 else self.outer
+        """The left edge of page `number`'s text block: odd pages have the spine on their
+        left (on their right in a right-to-left book)."""
+        return self.inner if self.spine_left(number) else self.outer
+
+    def spine_left(self, number: int) -> bool:
+        """Whether page `number` is bound on its left: an odd page, the right-hand page of
+        its spread (an even page, in a right-to-left book)."""
+        return bool(number % 2) != self.rtl
 
     def fold(self) -> FoldStyle:
         """The text block as the panel fold.py cuts chunks for (tables at the body size,
@@ -141,6 +148,7 @@ class Book:
     pages: tuple[Side, ...]
     headings: tuple[Heading, ...]
     entries: tuple[tuple[int, Box, Heading], ...] = ()
+    rtl: bool = False            # right to left: page 1 is bound on its right, and its spreads read from the right
 
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
@@ -148,7 +156,9 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     """The blocks set as a book: a cover (title, subtitle, credits and the picture
     scaled to fit), contents listing the level-1 and level-2 headings with their page
     numbers (under the heading `contents`), then the text. FitError names the block
-    that cannot fit."""
+    that cannot fit. A book whose text opens right to left (its first heading or
+    paragraph) is bound on the right."""
+    style = replace(style, rtl=_right_to_left(blocks))
     fold, notes = style.fold(), scaled(style.fold(), style.folio)
     for block in blocks:
         _check_words(block, fold)
@@ -174,7 +184,14 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     listed_headings = iter(heading for heading in headings if heading.level <= 2)
     entries = tuple((n - 1, (style.left(n) + x, style.top + y, w, h), next(listed_headings))
                     for n, page in enumerate(boxes, start=2) for x, y, w, h in page)
-    return Book(tuple(sides), headings, entries)
+    return Book(tuple(sides), headings, entries, style.rtl)
+
+
+def _right_to_left(blocks: Sequence[Block]) -> bool:
+    """Whether the first heading, paragraph or list item is right to left."""
+    first = next((block for block in blocks if block.kind in (BlockKind.HEADING, BlockKind.PARAGRAPH,
+                                                              BlockKind.ITEM)), None)
+    return first is not None and bool(paragraph_level(plain(first)))
 
 
 def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
@@ -421,7 +438,7 @@ def _margins(style: BookStyle, number: int, title: str, head: tuple[str, str]) -
     set_head = Line(((shown, HEAD_FACE),), font(HEAD_FACE).width(shown, size), paragraph_level(shown))
     run_head = line_runs(set_head, left, style.top - 1.1 * size, rich, "center", width)
     folio = str(number)
-    x = left + width - font("sans").width(folio, size) if number % 2 else left
+    x = left + width - font("sans").width(folio, size) if style.spine_left(number) else left
     return (*run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, "sans", size, style.accent))
 
 
@@ -509,17 +526,18 @@ def _leader(start: float, baseline: float, number: str, width: float, rich: Rich
 def _cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...],
            picture: Picture | None) -> tuple[Primitive, ...]:
     """The cover: title and subtitle at the top, credits at the foot, the picture
-    between them, as large as fits (and never beyond 150 dpi)."""
+    between them, as large as fits (and never beyond 150 dpi); each line flush to the
+    side its text starts from."""
     width, limit = style.text_width, style.text_height
     styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, Fonts(regular="sans-bold")),
-              RichStyle(style.headings[1], 1.2, style.ink, Fonts(regular="sans-italic")),
+              RichStyle(style.headings[1], 1.2, style.ink, Fonts(regular=HEAD_FACE)),
               RichStyle(style.body, style.line_height, style.ink))
     prims: list[Primitive] = []
     y = 0.0
     for text, largest in zip((title, subtitle), styles):
         if text:
             rich = _widest_words_fit(text, width, largest, style.body)
-            height, made = set_lines(wrap([Span(text)], width, rich, "the cover"), rich, 0.0, y)
+            height, made = set_lines(wrap([Span(text)], width, rich, "the cover"), rich, 0.0, y, width)
             prims += made
             y += height + style.gap * 2
     foot = limit
@@ -528,7 +546,7 @@ def _cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...]
         lines = wrap([Span(credit)], width, styles[2], "the cover")
         height = set_lines(lines, styles[2], 0.0, 0.0)[0]
         foot -= height
-        prims += set_lines(lines, styles[2], 0.0, foot)[1]
+        prims += set_lines(lines, styles[2], 0.0, foot, width)[1]
         foot -= style.gap / 2
     if foot < y - style.gap * 2 - 1e-6:
         raise FitError(f"the cover's title and credits need {mm(y + limit - foot):.1f} mm but the page has "

@@ -169,7 +169,7 @@ def set_lines(lines: list[Line], rich: RichStyle, x: float, y: float,
     step = rich.size * rich.line_height
     prims: list[Primitive] = []
     for i, set_line in enumerate(lines):
-        prims += line_runs(set_line, x, y + ascent(rich) + i * step, rich, start(set_line), width)
+        prims += line_runs(set_line, x, y + ascent(rich) + i * step, rich, start(set_line) if width else "left", width)
     return (len(lines) - 1) * step + ascent(rich) + descent(rich), tuple(prims)
 
 
