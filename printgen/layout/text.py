@@ -235,11 +235,11 @@ def chunks(paragraph: str) -> list[tuple[str, bool]]:
 
 
 # a plain word: ASCII letters and digits, maybe joined by hyphens, commas or full
-# stops ("BY-NC", "6,889"), signed ("+3", "-3", or with a minus sign U+2212), maybe a percentage
+# stops ("BY-NC", "6,889"), signed ("+3", or with a minus sign U+2212, or "-3" unbracketed), maybe a percentage
 # ("6.5%"), opened by "("
 # and closed by punctuation; UAX #14 breaks it only after a hyphen followed by a
 # letter, so it needs no line-breaking tables (nor importing them)
-_PLAIN_WORD = re.compile(r"\(?[-+\u2212]?[A-Za-z0-9]+(?:[-,.][A-Za-z0-9]+)*%?[,.:;!?)]*")
+_PLAIN_WORD = re.compile(r"(?:\(?[+\u2212]?|-)[A-Za-z0-9]+(?:[-,.][A-Za-z0-9]+)*%?[,.:;!?)]*")
 _PLAIN_BREAK = re.compile(r"(?<=[A-Za-z0-9]-)(?=[A-Za-z])")
 # letters and marks below U+0800 (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic,
 # Syriac, Thaana, N'Ko): UAX #14 breaks no word of them alone (each is of class AL,
