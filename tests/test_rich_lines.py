@@ -215,3 +215,24 @@ def test_a_right_to_left_book_is_bound_on_the_right():
         else:
             assert right_edge(folio) == pytest.approx(style.width - style.outer)
             assert heading.x == pytest.approx(style.inner)
+
+
+def test_a_right_to_left_book_s_contents_are_mirrored():
+    """Entries flush right, their page numbers at the left, the leaders between."""
+    style = house_style(pt(105.0), pt(148.0), "#000000", "#000000")
+    for text, rtl in (("# כללים\n\nשלום.\n\n## Another\n\nText.\n", True), ("# Rules\n\nText.\n", False)):
+        book = lay_out_book(blocks(text), style, title="Title")
+        runs = text_runs(book.pages[1].prims)
+        left = replace(style, rtl=rtl).left(2)     # page 2 is bound on its right (on its left, rtl)
+        right = left + style.text_width
+        number = next(r for r in runs if r.text == "3")
+        entry = next(r for r in runs if r.text in ("כללים", "Rules"))
+        dots = next(r for r in runs if r.text.startswith(" ."))
+        if rtl:
+            assert number.x == pytest.approx(left) and right_edge(entry) == pytest.approx(right)
+            assert right_edge(number) < dots.x + font("sans").width(" .", dots.size) and right_edge(dots) < entry.x
+            second = next(r for r in runs if r.text == "Another")
+            assert right_edge(second) == pytest.approx(right - style.indent)
+        else:
+            assert right_edge(number) == pytest.approx(right) and entry.x == pytest.approx(left)
+            assert right_edge(entry) < dots.x and right_edge(dots) < number.x + 1e-6

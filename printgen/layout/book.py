@@ -465,13 +465,15 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
               word: str) -> tuple[list[list[Primitive]], list[list[Box]]]:
     """The contents pages (text blocks' primitives) for the listed headings, the text
     starting at page index `first`: each entry its heading (level 2 indented) and, at
-    the right, its page number after dot leaders. An entry is never split. Also each
+    the right, its page number after dot leaders (mirrored in a right-to-left book:
+    headings flush right, numbers at the left). An entry is never split. Also each
     page's entries' boxes, in the listed order (a reading copy links them)."""
     if not listed:
         return [], []
-    width, limit = style.text_width, style.text_height
+    width, limit, rtl = style.text_width, style.text_height, style.rtl
+    side = "right" if rtl else "left"
     heading = RichStyle(style.headings[0], 1.15, style.accent, Fonts(regular="sans-bold"))
-    top, prims = set_lines(wrap([Span(word)], width, heading, "contents"), heading, 0.0, 0.0)
+    top, prims = set_lines(wrap([Span(word)], width, heading, "contents"), heading, 0.0, 0.0, width, side)
     pages: list[list[Primitive]] = [list(prims)]
     boxes: list[list[Box]] = [[]]
     y = top + style.gap * 1.6
@@ -481,17 +483,19 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
         rich = RichStyle(style.body, style.line_height, style.ink,
                          Fonts(regular="sans-bold" if block.level == 1 else "sans"))
         indent = 0.0 if block.level == 1 else style.indent
-        lines = wrap([Span(plain(block))], width - indent - column, rich, block.where)
+        room = width - indent - column
+        lines = wrap([Span(plain(block))], room, rich, block.where)
         gap = style.gap if block.level == 1 else style.gap / 3
-        height, made = set_lines(lines, rich, indent, 0.0)
+        height, made = set_lines(lines, rich, column if rtl else indent, 0.0, room, side)
         if y > 0 and y + gap + height > limit + 1e-6:
             pages.append([])
             boxes.append([])
             y, gap = 0.0, 0.0
         baseline = y + gap + ascent(rich) + (len(lines) - 1) * rich.size * rich.line_height
         pages[-1] += [shift(p, 0.0, y + gap) for p in made]
-        pages[-1] += _leader(indent + lines[-1].width, baseline, number, width, rich, style.accent)
-        boxes[-1].append((indent, y + gap, width - indent, height))
+        end = column + room - lines[-1].width if rtl else indent + lines[-1].width   # the last line's far end
+        pages[-1] += _leader(end, baseline, number, width, rich, style.accent, rtl)
+        boxes[-1].append((0.0 if rtl else indent, y + gap, width - indent, height))
         y += gap + height
     return pages, boxes
 
@@ -510,16 +514,21 @@ def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float)
     return replace(rich, size=found[0]) if found else rich
 
 
-def _leader(start: float, baseline: float, number: str, width: float, rich: RichStyle,
-            accent: str) -> list[Primitive]:
-    """Dot leaders from start to the page number, set flush right at width."""
+def _leader(end: float, baseline: float, number: str, width: float, rich: RichStyle,
+            accent: str, rtl: bool = False) -> list[Primitive]:
+    """Dot leaders from an entry's end to its page number, set flush right at width
+    (flush left at 0, rtl: the entry then ends on its left, at end)."""
     name, size = rich.fonts.regular, rich.size
-    number_x = width - font(name).width(number, size)
+    number_w = font(name).width(number, size)
+    number_x = 0.0 if rtl else width - number_w
     dot = font("sans").width(" .", size)
-    count = int((number_x - start - size * 0.6) / dot)
+    room = end - number_w - size * 0.6 if rtl else number_x - end - size * 0.6
+    count = int(room / dot)
     made: list[Primitive] = [TextRun(number_x, baseline, number, name, size, rich.color)]
     if count > 0:
-        made.append(TextRun(number_x - size * 0.3 - count * dot, baseline, " ." * count, "sans", size, accent))
+        dots_x = number_w + size * 0.3 - (dot - font("sans").width(".", size)) if rtl else \
+            number_x - size * 0.3 - count * dot
+        made.append(TextRun(dots_x, baseline, " ." * count, "sans", size, accent))
     return made
 
 

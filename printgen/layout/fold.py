@@ -161,15 +161,17 @@ def _line_notes(spans: tuple[Span, ...], width: float, rich: RichStyle, where: s
     return [tuple(dict.fromkeys(notes)) for notes in found]
 
 
-def set_lines(lines: list[Line], rich: RichStyle, x: float, y: float,
-              width: float = 0.0) -> tuple[float, tuple[Primitive, ...]]:
+def set_lines(lines: list[Line], rich: RichStyle, x: float, y: float, width: float = 0.0,
+              align: str = "") -> tuple[float, tuple[Primitive, ...]]:
     """Set lines one under another from (x, y), the top of the first line's ascent:
     their height (to the last line's descent) and their runs. Given the width they
-    are set in, a right-to-left paragraph's lines are set flush right."""
+    are set in, a right-to-left paragraph's lines are set flush right (or each line
+    as align says)."""
     step = rich.size * rich.line_height
     prims: list[Primitive] = []
     for i, set_line in enumerate(lines):
-        prims += line_runs(set_line, x, y + ascent(rich) + i * step, rich, start(set_line) if width else "left", width)
+        how = (align or start(set_line)) if width else "left"
+        prims += line_runs(set_line, x, y + ascent(rich) + i * step, rich, how, width)
     return (len(lines) - 1) * step + ascent(rich) + descent(rich), tuple(prims)
 
 
