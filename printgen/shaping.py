@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from printgen import fonts
@@ -235,6 +235,38 @@ def base_level(text: str) -> int:
         return 0
     from bidi import algorithm
     return int(algorithm.get_base_level(text))
+
+
+# languages written right to left (their BCP 47 primary subtags)
+RTL_LANGUAGES = frozenset(("ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ku", "ps", "sd", "syr", "ug",
+                           "ur", "yi"))
+ISOLATES = frozenset(("LRI", "RLI", "FSI"))
+
+
+def paragraph_level(text: str, lang: str = "") -> int:
+    """A paragraph's direction, 1 right to left, else 0: that of its first strong
+    character outside isolates (rules P2 and P3 of the bidirectional algorithm), and
+    for a paragraph with none (digits, punctuation), its language's (rule HL1)."""
+    level = first_strong(text)
+    return int(lang.split("-")[0].lower() in RTL_LANGUAGES) if level is None else level
+
+
+def first_strong(text: Iterable[str]) -> int | None:
+    """The direction of the first strong character of text (its characters, read only
+    as far as that one) outside isolates: 1 right to left, 0 left to right; None
+    where it has none."""
+    depth = 0
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in ISOLATES:
+            depth += 1
+        elif kind == "PDI":
+            depth = max(0, depth - 1)
+        elif depth == 0 and kind == "L":
+            return 0
+        elif depth == 0 and kind in ("R", "AL"):
+            return 1
+    return None
 
 
 @frozen

@@ -123,6 +123,11 @@ def read_back(book: Book, blocks: list[Block]) -> tuple[dict[int, list[tuple[int
                 placed.setdefault(expected[i][1], []).append((p, actual[j][1]))
                 i, j = i + 1, j + 1
                 continue
+            broken = actual[j][0].endswith("-") and j + 1 < len(actual) and actual[j + 1][1] > actual[j][1]
+            if i < len(expected) and broken and actual[j][0] + actual[j + 1][0] == expected[i][0]:
+                placed.setdefault(expected[i][1], []).append((p, actual[j][1]))    # broken after its hyphen
+                i, j = i + 1, j + 2
+                continue
             header = headers.get(expected[i - 1][1], []) if i else []
             wanted = expected[i][0] if i < len(expected) else "the end"
             read = " ".join(w for w, _ in actual[j:j + 8])

@@ -17,6 +17,8 @@ at the table would:
 - read: the cover is the outermost piece's front right of the spine; each leaf right
   of the spines is read front then back (the back seen turned over about the spine),
   innermost last; then the leaves left of the spines, innermost first, back then front.
+  A right-to-left booklet is read the other way round: its cover left of the spine,
+  the leaves left of the spines first.
 A page reads correctly when its marker is at its top-left as seen.
 """
 
@@ -153,23 +155,25 @@ def printed_on_back(printed: tuple[list[Print], list[Print]], cell: tuple[float,
     return printed_on_front((printed[1], printed[0]), cell)
 
 
-def read_booklet(sheets: list[Page], duplex: Duplex) -> list[Read]:
-    """Print, cut, stack, fold and read the booklet (the module docstring's model)."""
+def read_booklet(sheets: list[Page], duplex: Duplex, rtl: bool = False) -> list[Read]:
+    """Print, cut, stack, fold and read the booklet (the module docstring's model),
+    left to right, or right to left (rtl)."""
     fronts, backs = sheets[0::2], sheets[1::2]
     assert len(fronts) == len(backs)
     cells = pieces(fronts[0])
     printed = [(prints(front, None), prints(back, duplex)) for front, back in zip(fronts, backs)]
     stack = [(cell, sheet) for cell in cells for sheet in range(len(fronts))
              if any(blank(printed[sheet], cell) for blank in (printed_on_front, printed_on_back))]
-    right_leaves, left_leaves = [], []
+    opening, closing = [], []          # the leaves read first (right of the spines, left to right), the others
     for nest, ((left, top, right, bottom, spine), sheet) in enumerate(stack):
         on_front, on_back = printed[sheet]
         half_r, half_l = (spine, top, right, bottom), (left, top, spine, bottom)
-        right_leaves.append([(nest, seen(on_front, half_r, False, spine)),
-                             (nest, seen(on_back, half_r, True, spine))])
-        left_leaves.append([(nest, seen(on_back, half_l, True, spine)),
-                            (nest, seen(on_front, half_l, False, spine))])
-    leaves = right_leaves + left_leaves[::-1]
+        first, then = (half_l, half_r) if rtl else (half_r, half_l)
+        opening.append([(nest, seen(on_front, first, False, spine)),
+                        (nest, seen(on_back, first, True, spine))])
+        closing.append([(nest, seen(on_back, then, True, spine)),
+                        (nest, seen(on_front, then, False, spine))])
+    leaves = opening + closing[::-1]
     return [Read(name, nest, far) for leaf in leaves for nest, (name, far) in leaf]
 
 
@@ -188,6 +192,17 @@ def test_the_folded_booklet_reads_in_order(size, paper_name, duplex, count):
     read = read_booklet(sheets, duplex)
     assert [r.name for r in read] == expected(count, len(read))
     assert len(read) % 4 == 0 and count <= len(read) < count + 4      # blank pages: fewer than a piece
+
+
+@pytest.mark.parametrize("count", [4, 12, 30])
+@pytest.mark.parametrize("duplex", [Duplex.LONG, Duplex.SHORT])
+@pytest.mark.parametrize("size,paper_name", SIZES)
+def test_a_right_to_left_booklet_reads_in_order_from_the_right(size, paper_name, duplex, count):
+    sheets = booklet_pages(numbered(count, page_size(size, paper_name)), paper(paper_name), duplex=duplex,
+                           rtl=True)
+    read = read_booklet(sheets, duplex, rtl=True)
+    assert [r.name for r in read] == expected(count, len(read))
+    assert [r.name for r in read_booklet(sheets, duplex)] != expected(count, len(read))
 
 
 @pytest.mark.parametrize("size,paper_name,cells,landscape", [

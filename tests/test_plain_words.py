@@ -9,16 +9,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from uniseg.linebreak import line_break_units
 
-from printgen.layout.text import _PLAIN_WORD, word_breaks
+from printgen.layout.text import _LETTER_CATEGORIES, _PLAIN_WORD, word_breaks
 from printgen.shaping import all_left_to_right, levels
 
-PIECES = ["a", "Z", "q", "0", "7", "9", "-", "(", ")", ",", ".", ":", ";", "!", "?", "+", "\u2212"]
+PIECES = ["a", "Z", "q", "0", "7", "9", "-", "(", ")", ",", ".", ":", ";", "!", "?", "+", "\u2212", "%"]
 
 
 @settings(max_examples=3000, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), min_size=2, max_size=9).map("".join))
 def test_plain_words_break_as_uax14_says(word):
-    assert word_breaks(word) == tuple(line_break_units(word))
+    assert word_breaks(word) == uax14(word)
+
+
+def uax14(word: str) -> tuple[str, ...]:
+    """uniseg's cuts, with rule LB20.1 of Unicode 15.1 (no break after the hyphens
+    opening a word, before a letter), which uniseg's tables predate."""
+    units = tuple(line_break_units(word))
+    if len(units) > 1 and set(units[0]) == {"-"} and units[1][0].isalpha():
+        return (units[0] + units[1], *units[2:])
+    return units
+
+
+def test_a_word_opening_with_hyphens_keeps_them():
+    assert word_breaks("--original") == ("--original",)
+    assert word_breaks("-x-y") == ("-x-", "y")
+    assert word_breaks("a--b") == ("a--", "b")
 
 
 def test_the_plain_words_are_many():
@@ -56,3 +71,36 @@ def test_left_to_right_lines_need_no_bidi_algorithm(text):
 def test_right_to_left_text_still_runs_the_algorithm():
     assert not all_left_to_right("a \u05d0")
     assert levels("ab \u05d0\u05d1", 0) == [0, 0, 0, 1, 1]
+
+
+# letters and marks of several scripts, digits, a hyphen and punctuation, an ideograph
+SCRIPT_PIECES = list("aZ\u00e9\u05d0\u05d1\u05bc\u0627\u0644\u0651\u0e01\u0e32\u0e48\u0915\u094d\u0416\u03a9\u0301"
+                     "\u1100\u1161\u4e2d7-.,:\u00ad\u02c8\u200d")
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(SCRIPT_PIECES), min_size=1, max_size=9).map("".join))
+def test_words_of_any_script_break_as_uax14_says(word):
+    assert word_breaks(word) == uax14(word)
+
+
+def test_letters_below_u0800_never_break_among_themselves():
+    """word_breaks() keeps a word of them whole without UAX #14's tables: each is of a
+    class that breaks no word alone."""
+    import unicodedata
+
+    from uniseg.linebreak import line_break
+    letters = [chr(c) for c in range(0x800) if unicodedata.category(chr(c)) in _LETTER_CATEGORIES]
+    assert len(letters) > 1000
+    assert {str(line_break(ch)) for ch in letters} <= {"AL", "HL", "AI", "CM", "GL"}
+    assert all(len(list(line_break_units(a + b))) == 1 for a in letters[::7] for b in letters[::11])
+
+
+LETTER_WORD_PIECES = list("(aZ\u00e9\u05d0\u05bc\u0627\u0644\u0651\u0416\u03a9\u0301\u00aa\u034f"
+                          ".,:;!?)\u060c\u061b\u061f")
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(LETTER_WORD_PIECES), min_size=1, max_size=8).map("".join))
+def test_words_of_letters_and_punctuation_break_as_uax14_says(word):
+    assert word_breaks(word) == uax14(word)

@@ -24,7 +24,8 @@ The goal is to discard all cards in your Temple, wih a typo kept as written.
 
 
 def words(pdf: Path) -> str:
-    """Every page's text, the upright panels only (the turned ones read backwards)."""
+    """Every page's text, the upright panels only (the turned ones read backwards); a
+    line that breaks after a word's own hyphen ("CC-BY-" / "NC-ND") joined to the next."""
     panel = fold_style(fold_facts(), "poker").width
     with pdfplumber.open(pdf) as doc:
         lines: dict[tuple[int, ...], list[dict]] = {}
@@ -34,8 +35,9 @@ def words(pdf: Path) -> str:
                 if c["matrix"][0] > 0:
                     key = (number, round(c["top"]) // 400, int((c["x0"] - left) // panel))
                     lines.setdefault(key + (round(c["top"]),), []).append(c)
-        return " ".join("".join(c["text"] for c in sorted(line, key=lambda c: c["x0"]))
-                        for _, line in sorted(lines.items()))
+        text = "\n".join("".join(c["text"] for c in sorted(line, key=lambda c: c["x0"]))
+                         for _, line in sorted(lines.items()))
+        return re.sub(r"(?<=\w-)\n(?=\w)", "", text).replace("\n", " ")
 
 
 def test_plain_text_copy_is_set_unchanged_with_the_credit(cli, tmp_path):

@@ -203,8 +203,8 @@ class _Reader:
                 italic += 1 if kind == "em_open" else -1
             elif kind in ("text", "code_inline"):
                 spans.append(Span(child.content, bold > 0, italic > 0))
-            elif kind in ("softbreak", "hardbreak"):
-                spans.append(Span(" "))
+            elif kind in ("softbreak", "hardbreak"):       # a hard break (a backslash or two spaces
+                spans.append(Span("\n" if kind == "hardbreak" else " "))     # at a line's end) breaks the line
                 line += 1
             elif kind == "html_inline":
                 raise InputError(f"{self.where()}: raw HTML {child.content!r} is not supported; "

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from printgen.errors import FitError
-from printgen.fonts import faces, house, house_family
+from printgen.fonts import check_glyphs, faces, house, house_family
 from printgen.frozen import frozen
 from printgen.layout.fold import (
     Chunk,
@@ -39,11 +39,20 @@ from printgen.layout.fold import (
 from printgen.layout.leaflet import scaled
 from printgen.layout.page import Bookmark, Frame, Link, Page, Placed, Side, Target
 from printgen.layout.primitives import Image, Primitive, TextRun, line, shift
-from printgen.layout.richtext import Fonts, RichStyle, ascent, piece_width, words, wrap
-from printgen.layout.text import TextStyle, largest_fit, line_runs, shrink_sizes
+from printgen.layout.richtext import (
+    Fonts,
+    Line,
+    RichStyle,
+    ascent,
+    line_runs,
+    piece_width,
+    words,
+    wrap,
+)
+from printgen.layout.text import largest_fit, shrink_sizes
 from printgen.model.picture import Picture
 from printgen.model.text import Block, BlockKind, Note, Span
-from printgen.shaping import font
+from printgen.shaping import font, paragraph_level
 from printgen.units import mm, pt
 
 
@@ -67,6 +76,7 @@ class BookStyle:
     accent: str
     folio: float
     own: Fonts | None = None        # the text's (and its deck's) own fonts: what the bundled faces lack
+    rtl: bool = False            # a right-to-left book: bound on the right
 
     @property
     def text_width(self) -> float:
@@ -77,8 +87,14 @@ class BookStyle:
         return self.height - self.top - self.bottom
 
     def left(self, number: int) -> float:
-        """The left edge of page `number`'s text block: odd pages have the spine on their left."""
-        return self.inner if number % 2 else self.outer
+        """The left edge of page `number`'s text block: odd pages have the spine on their
+        left (on their right in a right-to-left book)."""
+        return self.inner if self.spine_left(number) else self.outer
+
+    def spine_left(self, number: int) -> bool:
+        """Whether page `number` is bound on its left: an odd page, the right-hand page of
+        its spread (an even page, in a right-to-left book)."""
+        return bool(number % 2) != self.rtl
 
     def fold(self) -> FoldStyle:
         """The text block as the panel fold.py cuts chunks for (tables at the body size,
@@ -134,6 +150,7 @@ class Book:
     pages: tuple[Side, ...]
     headings: tuple[Heading, ...]
     entries: tuple[tuple[int, Box, Heading], ...] = ()
+    rtl: bool = False            # right to left: page 1 is bound on its right, and its spreads read from the right
 
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
@@ -141,7 +158,9 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     """The blocks set as a book: a cover (title, subtitle, credits and the picture
     scaled to fit), contents listing the level-1 and level-2 headings with their page
     numbers (under the heading `contents`), then the text. FitError names the block
-    that cannot fit."""
+    that cannot fit. A book whose text opens right to left (its first heading or
+    paragraph) is bound on the right."""
+    style = replace(style, rtl=_right_to_left(blocks))
     fold, notes = style.fold(), scaled(style.fold(), style.folio)
     for block in blocks:
         _check_words(block, fold)
@@ -167,7 +186,14 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     listed_headings = iter(heading for heading in headings if heading.level <= 2)
     entries = tuple((n - 1, (style.left(n) + x, style.top + y, w, h), next(listed_headings))
                     for n, page in enumerate(boxes, start=2) for x, y, w, h in page)
-    return Book(tuple(sides), headings, entries)
+    return Book(tuple(sides), headings, entries, style.rtl)
+
+
+def _right_to_left(blocks: Sequence[Block]) -> bool:
+    """Whether the first heading, paragraph or list item is right to left."""
+    first = next((block for block in blocks if block.kind in (BlockKind.HEADING, BlockKind.PARAGRAPH,
+                                                              BlockKind.ITEM)), None)
+    return first is not None and bool(paragraph_level(plain(first)))
 
 
 def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
@@ -183,8 +209,8 @@ def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
 
 
 def plain(block: Block) -> str:
-    """A block's text without its styling (inline icons left out)."""
-    return "".join(span.text for span in block.spans if not span.icon and span.note is None).strip()
+    """A block's text without its styling (inline icons left out, line breaks as spaces)."""
+    return "".join(span.text for span in block.spans if not span.icon and span.note is None).replace("\n", " ").strip()
 
 
 def _side(style: BookStyle, number: int, prims: tuple[Primitive, ...]) -> Side:
@@ -385,29 +411,34 @@ def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
             text.new_page()
 
 
-def _running_heads(headings: list[tuple[Block, int, float]], pages: int, title: str) -> list[str]:
+def _running_heads(headings: list[tuple[Block, int, float]], pages: int,
+                   title: str) -> list[tuple[str, str]]:
     """Each text page's level-1 heading: the first that starts on the page, else the
-    last before it (the book's title before any)."""
-    level1 = [(page, plain(block)) for block, page, _ in headings if block.level == 1]
+    last before it (the book's title before any); with where it comes from, for errors."""
+    level1 = [(page, plain(block), block.where) for block, page, _ in headings if block.level == 1]
     heads = []
     for page in range(pages):
-        on = [text for p, text in level1 if p == page]
-        before = [text for p, text in level1 if p < page]
-        heads.append(on[0] if on else before[-1] if before else title)
+        on = [(text, where) for p, text, where in level1 if p == page]
+        before = [(text, where) for p, text, where in level1 if p < page]
+        heads.append(on[0] if on else before[-1] if before else (title, "the title"))
     return heads
 
 
-def _margins(style: BookStyle, number: int, title: str, head: str) -> tuple[Primitive, ...]:
+def _margins(style: BookStyle, number: int, title: str, head: tuple[str, str]) -> tuple[Primitive, ...]:
     """A text page's running head (the book's title on a left page, the current
-    level-1 heading on a right one), centred in the top margin, and its folio at the
-    foot's outer corner."""
+    level-1 heading on a right one), centred in the top margin, in bidirectional order
+    and in the italic face, or the upright one for a script the italic lacks (a
+    character neither has is a FitError); and its folio at the foot's outer corner."""
     size, left, width = style.folio, style.left(number), style.text_width
-    italic = house("sans-italic", style.own)
-    shown = _shortened(title if number % 2 == 0 else head, width, italic, size)
-    run_head = line_runs([(shown, italic)], left, style.top - 1.1 * size, width, size,
-                         TextStyle(size=size, color=style.accent, align="center"))
+    text, where = (title, "the title") if number % 2 == 0 else head
+    face = house("sans-italic", style.own)       # upright, or the deck's own, where it lacks a script
+    check_glyphs(text, face, f"{where}: the running head")
+    shown = _shortened(text, width, face, size)
+    rich = RichStyle(size, color=style.accent, fonts=Fonts(regular=face))
+    set_head = Line(((shown, face),), font(face).width(shown, size), paragraph_level(shown))
+    run_head = line_runs(set_head, left, style.top - 1.1 * size, rich, "center", width)
     folio = str(number)
-    x = left + width - font("sans").width(folio, size) if number % 2 else left
+    x = left + width - font("sans").width(folio, size) if style.spine_left(number) else left
     return (*run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, "sans", size, style.accent))
 
 
@@ -434,13 +465,15 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
               word: str) -> tuple[list[list[Primitive]], list[list[Box]]]:
     """The contents pages (text blocks' primitives) for the listed headings, the text
     starting at page index `first`: each entry its heading (level 2 indented) and, at
-    the right, its page number after dot leaders. An entry is never split. Also each
+    the right, its page number after dot leaders (mirrored in a right-to-left book:
+    headings flush right, numbers at the left). An entry is never split. Also each
     page's entries' boxes, in the listed order (a reading copy links them)."""
     if not listed:
         return [], []
-    width, limit = style.text_width, style.text_height
+    width, limit, rtl = style.text_width, style.text_height, style.rtl
+    side = "right" if rtl else "left"
     heading = RichStyle(style.headings[0], 1.15, style.accent, house_family(Fonts(regular="sans-bold"), style.own))
-    top, prims = set_lines(wrap([Span(word)], width, heading, "contents"), heading, 0.0, 0.0)
+    top, prims = set_lines(wrap([Span(word)], width, heading, "contents"), heading, 0.0, 0.0, width, side)
     pages: list[list[Primitive]] = [list(prims)]
     boxes: list[list[Box]] = [[]]
     y = top + style.gap * 1.6
@@ -450,17 +483,19 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
         rich = RichStyle(style.body, style.line_height, style.ink,
                          house_family(Fonts(regular="sans-bold" if block.level == 1 else "sans"), style.own))
         indent = 0.0 if block.level == 1 else style.indent
-        lines = wrap([Span(plain(block))], width - indent - column, rich, block.where)
+        room = width - indent - column
+        lines = wrap([Span(plain(block))], room, rich, block.where)
         gap = style.gap if block.level == 1 else style.gap / 3
-        height, made = set_lines(lines, rich, indent, 0.0)
+        height, made = set_lines(lines, rich, column if rtl else indent, 0.0, room, side)
         if y > 0 and y + gap + height > limit + 1e-6:
             pages.append([])
             boxes.append([])
             y, gap = 0.0, 0.0
         baseline = y + gap + ascent(rich) + (len(lines) - 1) * rich.size * rich.line_height
         pages[-1] += [shift(p, 0.0, y + gap) for p in made]
-        pages[-1] += _leader(indent + lines[-1].width, baseline, number, width, rich, style.accent)
-        boxes[-1].append((indent, y + gap, width - indent, height))
+        end = column + room - lines[-1].width if rtl else indent + lines[-1].width   # the last line's far end
+        pages[-1] += _leader(end, baseline, number, width, rich, style.accent, rtl)
+        boxes[-1].append((0.0 if rtl else indent, y + gap, width - indent, height))
         y += gap + height
     return pages, boxes
 
@@ -479,23 +514,29 @@ def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float)
     return replace(rich, size=found[0]) if found else rich
 
 
-def _leader(start: float, baseline: float, number: str, width: float, rich: RichStyle,
-            accent: str) -> list[Primitive]:
-    """Dot leaders from start to the page number, set flush right at width."""
-    name, size = faces(rich.fonts.regular)[0], rich.size        # (its bundled face: page numbers are digits)
-    number_x = width - font(name).width(number, size)
+def _leader(end: float, baseline: float, number: str, width: float, rich: RichStyle,
+            accent: str, rtl: bool = False) -> list[Primitive]:
+    """Dot leaders from an entry's end to its page number, set flush right at width
+    (flush left at 0, rtl: the entry then ends on its left, at end)."""
+    name, size = faces(rich.fonts.regular)[0], rich.size     # (its bundled face: page numbers are digits)
+    number_w = font(name).width(number, size)
+    number_x = 0.0 if rtl else width - number_w
     dot = font("sans").width(" .", size)
-    count = int((number_x - start - size * 0.6) / dot)
+    room = end - number_w - size * 0.6 if rtl else number_x - end - size * 0.6
+    count = int(room / dot)
     made: list[Primitive] = [TextRun(number_x, baseline, number, name, size, rich.color)]
     if count > 0:
-        made.append(TextRun(number_x - size * 0.3 - count * dot, baseline, " ." * count, "sans", size, accent))
+        dots_x = number_w + size * 0.3 - (dot - font("sans").width(".", size)) if rtl else \
+            number_x - size * 0.3 - count * dot
+        made.append(TextRun(dots_x, baseline, " ." * count, "sans", size, accent))
     return made
 
 
 def _cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...],
            picture: Picture | None) -> tuple[Primitive, ...]:
     """The cover: title and subtitle at the top, credits at the foot, the picture
-    between them, as large as fits (and never beyond 150 dpi)."""
+    between them, as large as fits (and never beyond 150 dpi); each line flush to the
+    side its text starts from."""
     width, limit = style.text_width, style.text_height
     styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, house_family(Fonts(regular="sans-bold"), style.own)),
               RichStyle(style.headings[1], 1.2, style.ink, house_family(Fonts(regular="sans-italic"), style.own)),
@@ -505,7 +546,7 @@ def _cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...]
     for text, largest in zip((title, subtitle), styles):
         if text:
             rich = _widest_words_fit(text, width, largest, style.body)
-            height, made = set_lines(wrap([Span(text)], width, rich, "the cover"), rich, 0.0, y)
+            height, made = set_lines(wrap([Span(text)], width, rich, "the cover"), rich, 0.0, y, width)
             prims += made
             y += height + style.gap * 2
     foot = limit
@@ -514,7 +555,7 @@ def _cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...]
         lines = wrap([Span(credit)], width, styles[2], "the cover")
         height = set_lines(lines, styles[2], 0.0, 0.0)[0]
         foot -= height
-        prims += set_lines(lines, styles[2], 0.0, foot)[1]
+        prims += set_lines(lines, styles[2], 0.0, foot, width)[1]
         foot -= style.gap / 2
     if foot < y - style.gap * 2 - 1e-6:
         raise FitError(f"the cover's title and credits need {mm(y + limit - foot):.1f} mm but the page has "

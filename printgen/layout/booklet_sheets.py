@@ -40,8 +40,11 @@ from printgen.model import Duplex, Paper
 
 
 def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
-                  back_offset: tuple[float, float] = (0.0, 0.0), creep: float = 0.0) -> list[Page]:
-    """The printed sheets in print order, each front followed by its back.
+                  back_offset: tuple[float, float] = (0.0, 0.0), creep: float = 0.0,
+                  rtl: bool = False) -> list[Page]:
+    """The printed sheets in print order, each front followed by its back. A
+    right-to-left booklet (rtl) is bound on the right: every spread's two pages change
+    halves, page 1 on the left half of the outermost piece's front.
 
     creep is the paper's thickness. Folded together, every piece wraps round the pieces
     inside it, so the piece nested k deep (0 the outermost) reaches about k * creep
@@ -66,7 +69,7 @@ def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
         turned = slot.back and half_turned
         if slot.back:
             x, y = back_position(sheet, x, y, grid.card_w, grid.card_h, duplex, back_offset)
-        right = slot.right != turned                # on the sheet, the right half of the cell
+        right = (slot.right != rtl) != turned       # on the sheet, the right half of the cell
         inward = slot.nest * creep * (-1 if right else 1)
         placed = Placed(moved(side, inward, turned), x + frame.width if right else x, y)
         printed.setdefault((slot.sheet, slot.back), []).append(placed)

@@ -36,6 +36,7 @@ from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
 from printgen.layout.richtext import (
     Fonts,
+    Line,
     RichStyle,
     ascent,
     descent,
@@ -46,7 +47,7 @@ from printgen.layout.richtext import (
 )
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
-from printgen.shaping import font
+from printgen.shaping import font, paragraph_level
 from printgen.units import mm
 
 TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
@@ -104,7 +105,7 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     if block.kind is BlockKind.HEADING:
         rich = heading_style(block, style)
         lines = wrap(block.spans, width, rich, block.where)
-        return [Chunk(*set_lines(lines, rich, 0.0, 0.0), gap=style.gap * 1.6, keep=2, notes=notes_in(block.spans),
+        return [Chunk(*set_lines(lines, rich, 0.0, 0.0, width), gap=style.gap * 1.6, keep=2, notes=notes_in(block.spans),
                       heading=True)]
     if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         made = _text_chunks(block, style)
@@ -122,7 +123,7 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
 def heading_style(block: Block, style: FoldStyle) -> RichStyle:
     """How a heading of the block's level is set."""
     size = style.headings[min(block.level, len(style.headings)) - 1]
-    return RichStyle(size, 1.15, style.accent, style.family(HEADING_FONTS))
+    return RichStyle(size, 1.15, style.accent, style.family(HEADING_FONTS), lang=style.lang)
 
 
 def item_left(block: Block, style: FoldStyle) -> float:
@@ -168,31 +169,47 @@ def _line_notes(spans: tuple[Span, ...], width: float, rich: RichStyle, where: s
     return [tuple(dict.fromkeys(notes)) for notes in found]
 
 
-def set_lines(lines: list, rich: RichStyle, x: float, y: float) -> tuple[float, tuple[Primitive, ...]]:
+def set_lines(lines: list[Line], rich: RichStyle, x: float, y: float, width: float = 0.0,
+              align: str = "") -> tuple[float, tuple[Primitive, ...]]:
     """Set lines one under another from (x, y), the top of the first line's ascent:
-    their height (to the last line's descent) and their runs."""
+    their height (to the last line's descent) and their runs. Given the width they
+    are set in, a right-to-left paragraph's lines are set flush right (or each line
+    as align says)."""
     step = rich.size * rich.line_height
     prims: list[Primitive] = []
     for i, set_line in enumerate(lines):
-        prims += line_runs(set_line, x, y + ascent(rich) + i * step, rich)
+        how = (align or start(set_line)) if width else "left"
+        prims += line_runs(set_line, x, y + ascent(rich) + i * step, rich, how, width)
     return (len(lines) - 1) * step + ascent(rich) + descent(rich), tuple(prims)
 
 
+def start(line: Line) -> str:
+    """How a line of a paragraph is aligned: flush to the side its direction starts from."""
+    return "right" if line.base else "left"
+
+
 def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
+    """A paragraph's or list item's lines. A right-to-left one is set flush right, a
+    list item indented from the right and its marker right of it."""
     rich = RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang,
                      hyphenate=style.hyphenate)
-    left = item_left(block, style)
-    lines = wrap(block.spans, style.inner[0] - left, rich, block.where)
-    notes = _line_notes(block.spans, style.inner[0] - left, rich, block.where, len(lines))
+    indent = item_left(block, style)
+    width = style.inner[0] - indent
+    lines = wrap(block.spans, width, rich, block.where)
+    notes = _line_notes(block.spans, width, rich, block.where, len(lines))
     step = rich.size * rich.line_height
+    rtl = bool(lines and lines[0].base)
+    left = 0.0 if rtl else indent
     result = []
     for i, set_line in enumerate(lines):
-        prims = line_runs(set_line, left, ascent(rich), rich)
+        prims = line_runs(set_line, left, ascent(rich), rich, start(set_line), width)
         if i == 0 and block.marker:
             marker = wrap([Span(block.marker)], style.inner[0], rich, block.where)[0]
-            space = rich.size * 0.3                 # a marker wider than the indent ("10.") hangs left of it
-            x = min(left - style.indent, left - marker.width - space)
-            prims = line_runs(marker, x, ascent(rich), rich) + prims
+            space = rich.size * 0.3                 # a marker wider than the indent ("10.") hangs outside it
+            x = min(indent - style.indent, indent - marker.width - space)
+            if rtl:                                 # mirrored: from the right, the marker right of the text
+                x = style.inner[0] - x - marker.width
+            prims = line_runs(replace(marker, base=set_line.base), x, ascent(rich), rich) + prims
         gap = (style.gap / 2 if block.kind is BlockKind.ITEM else style.gap) if i == 0 else 0.0
         result.append(Chunk(step, tuple(prims), gap=gap, keep=1 if i == 0 and len(lines) > 1 else 0,
                             notes=notes[i]))
@@ -207,16 +224,18 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     columns = max(len(row) for row in block.rows)
     size, widths = _table_size(block, style, columns)
     pad = size * 0.3
-    body = RichStyle(size, 1.15, style.ink, style.family())
+    body = RichStyle(size, 1.15, style.ink, style.family(), lang=style.lang)
     lefts = [sum(widths[:c]) for c in range(columns)]
+    if paragraph_level("".join(span.text for row in block.rows for cell in row for span in cell), style.lang):
+        lefts = [sum(widths) - sum(widths[:c + 1]) for c in range(columns)]     # right to left: the first column on the right
     result = []
     for r, row in enumerate(block.rows):
-        rich = RichStyle(size, 1.15, style.ink, style.family(HEADER_FONTS)) if r == 0 else body
+        rich = RichStyle(size, 1.15, style.ink, style.family(HEADER_FONTS), lang=style.lang) if r == 0 else body
         prims: list[Primitive] = []
         tallest = 0.0
         for c, cell in enumerate(row):
             lines = wrap(cell, widths[c] - 2 * pad, rich, f"{block.where} table row {r + 1} column {c + 1}")
-            height, made = set_lines(lines, rich, lefts[c] + pad, pad)
+            height, made = set_lines(lines, rich, lefts[c] + pad, pad, widths[c] - 2 * pad)
             prims += made
             tallest = max(tallest, height)
         height = tallest + 2 * pad

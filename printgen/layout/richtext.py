@@ -13,18 +13,30 @@ from dataclasses import field, replace
 from functools import lru_cache
 
 from printgen.errors import FitError
-from printgen.fonts import check_glyphs
+from printgen.fonts import chain, check_glyphs
 from printgen.frozen import frozen
 from printgen.layout.primitives import TextRun
-from printgen.layout.text import band, clean, clearly_within, hyphenations
+from printgen.layout.text import (
+    SHY,
+    band,
+    clean,
+    clearly_within,
+    hyphenations,
+    shown,
+    wide,
+    word_breaks,
+)
 from printgen.model.fonts import Fonts
 from printgen.model.text import Span
-from printgen.shaping import Item, arrange, font
+from printgen.shaping import Item, arrange, first_strong, font, paragraph_level
 from printgen.units import mm
 
 Piece = tuple[str, str]          # text, font name; for an inline icon: its name, ICON
 ICON = "icon"                    # the "font" of an inline icon piece
 ICON_EM = 0.9                    # an icon's advance, in ems of the text's size
+JOINED = "joined"                # the "font" of the empty piece opening a word set with no space before it
+BREAK = "break"                  # the "font" of the empty piece that is a line break
+WORD_JOINER = "\u2060"          # an icon, to the line-breaking rules
 
 
 @frozen
@@ -43,6 +55,7 @@ class Line:
 
     pieces: tuple[Piece, ...]
     width: float
+    base: int = 0                # its paragraph's direction: 1 right to left, 0 left to right
 
 
 class LetterTooWide(FitError):
@@ -50,7 +63,12 @@ class LetterTooWide(FitError):
 
 
 def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> list[list[Piece]]:
-    """Split spans into words; a word may mix fonts ("**bold**," is one word)."""
+    """Split spans into words; a word may mix fonts ("**bold**," is one word), and
+    italic text in a script its italic face lacks is set upright. A word
+    is cut again where Unicode's line-breaking rules (UAX #14, as for plain text) let a
+    line break inside it (between ideographs, after a hyphen or a soft hyphen): each part
+    after the first opens with a JOINED piece. A line break in the text ("\\n") is a
+    word of its own, [("", BREAK)]."""
     result: list[list[Piece]] = []
     current: list[Piece] = []
     for span in spans:
@@ -58,18 +76,48 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> lis
             current.append((span.icon, ICON))
             continue
         name = fonts.pick(span)
-        text = clean(span.text).replace("\n", " ")
-        check_glyphs(text, name, where)
-        parts = text.split(" ")
-        for i, part in enumerate(parts):
-            if i > 0 and current:
-                result.append(current)
+        text = clean(span.text)
+        drawn = text.replace("\n", "").replace(SHY, "-")
+        try:
+            check_glyphs(drawn, name, where)
+        except FitError:
+            if not span.italic:
+                raise
+            name = chain([name, fonts.bold if span.bold else fonts.regular])   # a script the italic lacks: upright
+            check_glyphs(drawn, name, where)
+        for line, line_text in enumerate(text.split("\n")):
+            if line:
+                result += [current] if current else []
+                result.append([("", BREAK)])
                 current = []
-            if part:
-                current.append((part, name))
+            for i, part in enumerate(line_text.split(" ")):
+                if i > 0 and current:
+                    result.append(current)
+                    current = []
+                if part:
+                    current.append((part, name))
     if current:
         result.append(current)
-    return result
+    return [part for word in result for part in _cut(word)]
+
+
+def _cut(word: list[Piece]) -> list[list[Piece]]:
+    """A word cut where UAX #14 allows a line break inside it (an icon, as a word
+    joiner, keeps to the letters either side of it)."""
+    if len(word) == 1:
+        text, name = word[0]
+        units = (text,) if name in (BREAK, ICON) else word_breaks(text)
+    else:
+        units = word_breaks("".join(WORD_JOINER if name == ICON else text for text, name in word))
+    if len(units) == 1:
+        return [word]
+    letters = [(ch, name) for text, name in word for ch in ([text] if name == ICON else text)]
+    parts: list[list[Piece]] = []
+    at = 0
+    for unit in units:
+        parts.append(([("", JOINED)] if parts else []) + _group(letters[at:at + len(unit)]))
+        at += len(unit)
+    return parts
 
 
 def _width(pieces: list[Piece] | tuple[Piece, ...], size: float) -> float:
@@ -79,7 +127,11 @@ def _width(pieces: list[Piece] | tuple[Piece, ...], size: float) -> float:
 
 
 def piece_width(text: str, name: str, size: float) -> float:
-    return size * ICON_EM if name == ICON else font(name).width(text, size)
+    if name in (JOINED, BREAK):
+        return 0.0
+    if name == ICON:
+        return size * ICON_EM
+    return font(name).width(text.replace(SHY, "") if SHY in text else text, size)
 
 
 def wrap(spans: tuple[Span, ...] | list[Span], width: float, style: RichStyle,
@@ -100,18 +152,27 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     """wrap() for text already split into words (words()) and measured (word_ems()),
     so that text shrinking to fit is split, checked and measured once, whatever the
     sizes it tries. With exact=False a line's width is its words' summed (to within
-    1e-9 of it: see exactly())."""
+    1e-9 of it: see exactly()). The lines are of one paragraph, and take its direction
+    (paragraph_level())."""
     size, limit = style.size, width + 1e-6
     spaces = {name: piece_width(" ", name, 1.0) for name in {style.fonts.regular, *(n for w in split for _, n in w)}}
+    base = _direction(split, style.lang)
     lines: list[Line] = []
     current: list[Piece] = []
     used = 0.0                           # _width(current), about: summed as words join the line
-    for word, em in zip(split, word_ems(split) if ems is None else ems, strict=True):
-        space = [(" ", _space_font(current, word, style.fonts))] if current else []
+    for given, em in zip(split, word_ems(split) if ems is None else ems, strict=True):
+        kind = given[0][1]
+        if kind == BREAK:
+            lines.append(_line(current, size, base, None if exact else used))
+            current, used = [], 0.0
+            continue
+        word = given[1:] if kind == JOINED else given       # JOINED: a break inside a word, no space
+        space = [(" ", _space_font(current, word, style.fonts))] if current and kind != JOINED else []
         joining = ((spaces[space[0][1]] if space else 0.0) + em) * size
-        within = clearly_within(used + joining, limit)
+        ending = piece_width("-", word[-1][1], size) if word[-1][0][-1] == SHY else 0.0   # its hyphen, if last
+        within = clearly_within(used + joining + ending, limit)
         if within is None:
-            within = _width(current + space + word, size) <= limit
+            within = _width(_shown(current + space + word), size) <= limit
         if within:
             current += space + word
             used += joining
@@ -119,15 +180,15 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
         if style.hyphenate and current:
             broken = _hyphenated(current + space, word, limit, style)
             if broken is not None:
-                lines.append(Line(tuple(broken[0]), _width(broken[0], size)))
+                lines.append(_line(broken[0], size, base))
                 current = broken[1]
                 used = _width(current, size)
                 continue
-        within = clearly_within(em * size, limit)
+        within = clearly_within(em * size + ending, limit)
         if within is None:
-            within = _width(word, size) <= limit
+            within = _width(_shown(word), size) <= limit
         if within:                                      # the word starts the next line
-            lines.append(Line(tuple(current), _width(current, size) if exact else used))
+            lines.append(_line(current, size, base, None if exact else used))
             current, used = list(word), em * size
             continue
         room = width - _width(current + space, size)
@@ -135,13 +196,37 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
         if first:
             current += space + first
         if current:
-            lines.append(Line(tuple(current), _width(current, size)))
+            lines.append(_line(current, size, base))
         *whole, current = rest or [[]]
         used = _width(current, size)
-        lines += [Line(tuple(part), _width(part, size)) for part in whole]
+        lines += [_line(part, size, base) for part in whole]
     if current:
-        lines.append(Line(tuple(current), _width(current, size) if exact else used))
+        lines.append(_line(current, size, base, None if exact else used))
     return lines
+
+
+def _direction(split: list[list[Piece]], lang: str) -> int:
+    """A paragraph's direction (paragraph_level()), from its words."""
+    level = first_strong(ch for word in split for text, name in word if name not in (ICON, JOINED, BREAK)
+                         for ch in text)
+    return paragraph_level("", lang) if level is None else level
+
+
+def _shown(pieces: list[Piece]) -> list[Piece]:
+    """A line's pieces as they are drawn: soft hyphens invisible, but the one the line
+    ends on, which is a hyphen (layout/text.py's shown())."""
+    if not any(SHY in text for text, name in pieces if name != ICON):
+        return pieces
+    last = len(pieces) - 1
+    drawn = [(text if name == ICON else shown(text) if i == last else text.replace(SHY, ""), name)
+             for i, (text, name) in enumerate(pieces)]
+    return [(text, name) for text, name in drawn if text]
+
+
+def _line(pieces: list[Piece], size: float, base: int, used: float | None = None) -> Line:
+    """A set line of a paragraph of direction base; its width summed (used), else measured."""
+    drawn = _shown(pieces)
+    return Line(tuple(drawn), used if used is not None and drawn is pieces else _width(drawn, size), base)
 
 
 def _hyphenated(before: list[Piece], word: list[Piece], limit: float,
@@ -160,7 +245,7 @@ def _hyphenated(before: list[Piece], word: list[Piece], limit: float,
 
 def exactly(lines: list[Line], size: float) -> list[Line]:
     """Lines with their exact widths at size."""
-    return [Line(line.pieces, _width(line.pieces, size)) for line in lines]
+    return [replace(line, width=_width(line.pieces, size)) for line in lines]
 
 
 def narrower(line: Line, width: float, size: float) -> bool:
@@ -183,7 +268,8 @@ BREAK_AFTER = "/-._?&=#:"    # where a long address or path may break without a 
 def _split_word(word: list[Piece], width: float, size: float, where: str,
                 room: float) -> list[list[Piece]]:
     """A word too wide for a line, as parts that each fit: broken after the last of
-    BREAK_AFTER that fits (an address, a path), else between letters with a hyphen.
+    BREAK_AFTER that fits (an address, a path), else between letters with a hyphen
+    (without one next to a full-width letter: Chinese, Japanese and Korean take none).
     The first part fits `room` (what is left of the current line; it is [] when not
     even a letter fits there), the others the width. LetterTooWide if a single letter
     is wider than the line. (Each part's width is summed letter by letter as it grows,
@@ -207,7 +293,9 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
             break
         soft = max((i + 1 for i in range(fit) if letters[start + i][0] in BREAK_AFTER), default=0)
         cut, hyphen = soft, []
-        if not soft:
+        if not soft and fit and (_wide(letters[start + fit - 1]) or _wide(letters[start + fit])):
+            cut = fit                             # between full-width letters: no hyphen
+        elif not soft:
             cut = fit - 1
             while cut > 0:
                 dash = ("-", letters[start + cut - 1][1])
@@ -231,6 +319,10 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
     return parts
 
 
+def _wide(letter: Piece) -> bool:
+    return letter[1] != ICON and wide(letter[0])
+
+
 @lru_cache(maxsize=4096)
 def _em(text: str, name: str) -> float:
     """A piece's width at a size of 1."""
@@ -252,7 +344,7 @@ def line_items(line: Line, x: float, style: RichStyle, align: str = "left",
                width: float = 0.0) -> list[Item]:
     """A line's pieces in visual order (bidirectional text reordered, fallback faces
     chosen), placed from x and aligned in width: each item's x is where it starts."""
-    items = arrange(line.pieces, style.size, style.size * ICON_EM, None, style.lang, ICON)
+    items = arrange(line.pieces, style.size, style.size * ICON_EM, line.base, style.lang, ICON)
     total = sum(item.width for item in items)
     left = x + {"left": 0.0, "center": (width - total) / 2, "right": width - total}[align]
     return [replace(item, x=left + item.x) for item in items]

@@ -46,12 +46,15 @@ class TextStyle:
     family: Fonts | None = None  # a declared font's bold and italic faces (else those of the bundled font)
 
 
-KEPT_FORMAT = frozenset("\u200c\u200d\u200e\u200f\u061c")   # joiners and bidi marks change how text is set
+SHY = "\u00ad"            # a soft hyphen: where a word may break, with a hyphen shown only there
+# joiners and bidi marks change how text is set; a soft hyphen marks where a word may break
+KEPT_FORMAT = frozenset("\u200c\u200d\u200e\u200f\u061c" + SHY)
 
 
 def clean(text: str) -> str:
     """Normalise pasted text: NFC, tabs to spaces, no control or invisible format
-    characters (but the joiners and bidi marks, which change how a script is set).
+    characters (but the joiners and bidi marks, which change how a script is set, and
+    soft hyphens, which mark where a word may break).
     (A private-use or unassigned character is kept, so that the glyph check names
     it instead of it vanishing.)"""
     text = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\t", " ")
@@ -69,6 +72,20 @@ def check_length(text: str, where: str) -> None:
     if len(text) > MAX_TEXT:
         raise FitError(f"{where}: expected a text of at most {MAX_TEXT:,} characters, got {len(text):,}; "
                        f"shorten it")
+
+
+def shown(text: str) -> str:
+    """A set line as it is drawn: its soft hyphens invisible, but the one it ends on
+    (where the line breaks inside a word), which is a hyphen."""
+    if SHY not in text:
+        return text
+    return text[:-1].replace(SHY, "") + ("-" if text[-1] == SHY else text[-1])
+
+
+def wide(ch: str) -> bool:
+    """Whether a character is set full-width (Chinese, Japanese and Korean scripts,
+    full-width forms, emoji): a line breaks between such characters, never with a hyphen."""
+    return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
 def shrink_sizes(size: float, smallest: float) -> list[float]:
@@ -132,9 +149,15 @@ class Words:
         self.ems = [[text_width(chunk, self.name, 1.0, lang) for chunk, _ in paragraph]
                     for paragraph in self.paragraphs]
         self.space = text_width(" ", self.name, 1.0, lang)
+        self.hyphen = text_width("-", self.name, 1.0, lang)
 
     def width(self, text: str, size: float) -> float:
-        return text_width(text, self.name, size, self.lang)
+        """The width of a line's text as it is drawn (shown())."""
+        return text_width(shown(text), self.name, size, self.lang)
+
+    def ending(self, piece: str) -> float:
+        """What a piece adds (in ems) when a line ends on it: a soft hyphen's hyphen."""
+        return self.hyphen if piece.endswith(SHY) else 0.0
 
     def wrap(self, size: float, width: float, wrap: bool) -> list[str] | None:
         """Break the text into lines no wider than width; None where a word cannot fit.
@@ -156,7 +179,7 @@ class Words:
                 piece, em = chunk, chunk_em
                 if filled:
                     joint = " " if spaced else ""
-                    trial = (used + (self.space if spaced else 0.0) + em) * size
+                    trial = (used + (self.space if spaced else 0.0) + em + self.ending(piece)) * size
                     if trial < low or (trial <= high and self.width(line + joint + piece, size) <= limit):
                         line += joint + piece
                         used += (self.space if spaced else 0.0) + em
@@ -176,14 +199,14 @@ class Words:
                     lines.append(split[0])
                     piece, filled = split[1], False
                     em = self.width(piece, 1.0)
-                alone = em * size
+                alone = (em + self.ending(piece)) * size
                 if alone > high or (alone >= low and self.width(piece, size) > limit):
                     return None
                 if filled:
                     lines.append(line)
                 line, used, filled = piece, em, bool(piece)
             lines.append(line)
-        return lines
+        return [shown(line) for line in lines]
 
     def _hyphenated(self, line: str, word: str, size: float, limit: float) -> tuple[str, str] | None:
         """The line (with its space, or "") and the longest head of word that fits after
@@ -212,33 +235,57 @@ def chunks(paragraph: str) -> list[tuple[str, bool]]:
 
 
 # a plain word: ASCII letters and digits, maybe joined by hyphens, commas or full
-# stops ("BY-NC", "6,889"), signed ("+3", or with a minus sign U+2212), opened by "("
+# stops ("BY-NC", "6,889"), signed ("+3", or with a minus sign U+2212, or "-3" unbracketed), maybe a percentage
+# ("6.5%"), opened by "("
 # and closed by punctuation; UAX #14 breaks it only after a hyphen followed by a
 # letter, so it needs no line-breaking tables (nor importing them)
-_PLAIN_WORD = re.compile(r"\(?[+\u2212]?[A-Za-z0-9]+(?:[-,.][A-Za-z0-9]+)*[,.:;!?)]*")
+_PLAIN_WORD = re.compile(r"(?:\(?[+\u2212]?|-)[A-Za-z0-9]+(?:[-,.][A-Za-z0-9]+)*%?[,.:;!?)]*")
 _PLAIN_BREAK = re.compile(r"(?<=[A-Za-z0-9]-)(?=[A-Za-z])")
+# letters and marks below U+0800 (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic,
+# Syriac, Thaana, N'Ko): UAX #14 breaks no word of them alone (each is of class AL,
+# HL, AI, CM or GL), nor opened by "(" or closed by punctuation of classes IS, EX
+# and CP, so it needs no tables either
+_LETTER_CATEGORIES = frozenset(("Lu", "Ll", "Lt", "Lo", "Mn", "Mc", "Me"))
+_CLOSING = ".,:;!?)\u060c\u061b\u061f"
 
 
+@lru_cache(maxsize=16384)
 def word_breaks(word: str) -> tuple[str, ...]:
     """A word (no spaces) cut where UAX #14 allows a line break inside it."""
     if (word.isascii() and word.isalnum()) or len(word) < 2:
         return (word,)
     if _PLAIN_WORD.fullmatch(word):
         return tuple(_PLAIN_BREAK.split(word))
+    core = word.lstrip("(").rstrip(_CLOSING)
+    if core and all(ch < "\u0800" and unicodedata.category(ch) in _LETTER_CATEGORIES for ch in core):
+        return (word,)
     return _word_breaks(word)
+
+
+HYPHENS = frozenset("-\u2010")     # UAX #14's classes HY and HH
+# UAX #14's classes of letters (alphabetic, Hebrew, South-East Asian) and of the marks
+# on them: no line breaks between them (rules LB1, LB9, LB28)
+LETTERS = frozenset(("AL", "HL", "SA", "CM"))
 
 
 @lru_cache(maxsize=16384)
 def _word_breaks(word: str) -> tuple[str, ...]:
-    from uniseg.linebreak import line_break_units
-    return tuple(line_break_units(word))
+    """uniseg's cuts, but none after the hyphens a word opens with before a letter
+    ("--original", "-x": rule LB20.1 of Unicode 15.1, newer than uniseg's tables)."""
+    from uniseg.linebreak import line_break, line_break_units
+    if all(line_break(ch) in LETTERS for ch in word):      # (asked of every letter, ten times as fast)
+        return (word,)
+    units = tuple(line_break_units(word))
+    if len(units) > 1 and set(units[0]) <= HYPHENS and units[1][0].isalpha():
+        units = (units[0] + units[1], *units[2:])
+    return units
 
 
 def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
     """Where a word may be hyphenated in lang (pyphen's dictionaries), longest head
     first; none for a language pyphen does not know."""
     dictionary = _dictionary(lang or "en")
-    if dictionary is None or not any(ch.isalpha() for ch in word):
+    if dictionary is None or not any(ch.isalpha() for ch in word) or any(wide(ch) for ch in word):
         return []
     return list(dictionary.iterate(word))
 
@@ -274,7 +321,7 @@ def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     fit at style.min_size."""
     check_length(text, where)
     text = clean(text)
-    check_glyphs(text, style.font, where)
+    check_glyphs(text.replace(SHY, "-"), style.font, where)
     placed = _fitted(text, x, y, w, h, style)
     if placed is not None:
         return list(placed)
@@ -306,7 +353,8 @@ def _fitted(text: str, x: float, y: float, w: float, h: float, style: TextStyle)
 def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle) -> str:
     lines = wrap_lines(text, metrics, size, w, style.wrap, style.lang, style.hyphenate)
     if lines is None:
-        widest = max(metrics.width(word, size) for word in text.replace("\n", " ").split(" "))
+        widest = max(metrics.width(shown(chunk), size, style.lang)
+                     for paragraph in text.split("\n") for chunk, _ in chunks(paragraph))
         return f"a word needs {mm(widest):.1f} mm of width" if style.wrap else \
             f"a line needs {mm(max(metrics.width(t, size) for t in text.split(chr(10)))):.1f} mm of width"
     return f"it needs {mm(block_height(metrics, size, len(lines), style.line_height)):.1f} mm of height"

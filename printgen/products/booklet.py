@@ -93,7 +93,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
                        f"more than half their {mm(style.inner):.1f} mm inner margin; split the text into shorter "
                        f"booklets or {thinner}")
     sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
-                           creep=options.thickness)
+                           creep=options.thickness, rtl=book.rtl)
     reading, bookmarks = reading_copy(book)
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height)
     if booklet.nested > STAPLED_SHEETS:

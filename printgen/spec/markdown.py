@@ -48,6 +48,9 @@ def load_rules(path: Path) -> RulesText:
     text = read_text(path, display_path(path))
     front, body, offset = split_front_matter(text)
     source = display_path(path)
+    if front is None and text.split("\n", 1)[0].strip() == "---":
+        raise InputError(f"{source}:1: front matter opened by '---' is never closed; expected a line '---' "
+                         f"after its keys")
     title, deck, deal, credit = default_title(path.stem), None, None, None
     subtitle, cover, lang, hyphenate = "", None, "", False
     credits: tuple[str, ...] = ()
