@@ -224,3 +224,31 @@ def test_a_strangers_cover_picture_is_one_located_line_and_nothing_written(tmp_p
                            str(tmp_path / "out")], capture_output=True, text=True, timeout=60, check=False)
     one_line(done, 2, "text.md:2 cover", expected)
     assert not (tmp_path / "out").exists()
+
+
+def test_a_booklet_is_set_in_its_texts_language_and_hyphenated_when_it_asks(cli, tmp_path):
+    """Front matter `lang: de` and `hyphenate: true` reach the booklet as they reach a
+    leaflet: a German compound wider than a poker page's line is broken at its
+    syllables, as often as it takes (every glyph inside the page's text block), where
+    without hyphenation it cannot be set at all."""
+    word = "Donaudampfschifffahrtsgesellschaftskapitänsmütze"
+    body = " ".join(["Der", word, "liegt", "auf", "dem", "Tisch."] * 6)
+    text = tmp_path / "regeln.md"
+    text.write_text(f"---\ntitle: Regeln\nlang: de\nhyphenate: true\n---\n\n# Spiel\n\n{body}\n",
+                    encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("booklet", str(text), "--size", "poker", "--out", str(out), "-q")
+    assert result.status == 0, result.err
+    page = pdfium.PdfDocument(out / "regeln-booklet-poker-a4-reading.pdf")[2]
+    width = page.get_width()
+    chars = page.get_textpage()
+    raw = chars.get_text_range()
+    rights = [chars.get_charbox(i)[2] for i in range(chars.count_chars()) if raw[i].strip()]
+    assert max(rights) < width - 4 * MM                 # inside the outer margin (over 4 mm)
+    hyphens = raw.count("\ufffe") + raw.count("-\r\n")      # (pdfium marks a line-end hyphen)
+    joined = raw.replace("\ufffe", "").replace("-\r\n", "").replace("\r\n", " ")
+    assert hyphens >= 6 and joined.count(word) == 6
+    plain = tmp_path / "plain.md"
+    plain.write_text(text.read_text(encoding="utf-8").replace("hyphenate: true\n", ""), encoding="utf-8")
+    refused = cli("booklet", str(plain), "--size", "poker", "--out", str(tmp_path / "o2"), "-q")
+    assert refused.status == 2 and word in refused.err

@@ -236,3 +236,22 @@ def test_a_right_to_left_book_s_contents_are_mirrored():
         else:
             assert right_edge(number) == pytest.approx(right) and entry.x == pytest.approx(left)
             assert right_edge(entry) < dots.x and right_edge(dots) < number.x + 1e-6
+
+
+@pytest.mark.parametrize("width_mm", [18, 25, 40])
+def test_a_hyphenated_word_is_broken_as_often_as_its_line_needs(width_mm):
+    """With hyphenation, a compound wider than two lines is broken at syllables again
+    and again: no line is wider than the measure (the tail after the first break used
+    to be set whole, past the margin), and the pieces read back as the words."""
+    from printgen.layout.richtext import Fonts, RichStyle, wrap
+    from printgen.model.text import Span
+    from printgen.units import pt
+    word = "Donaudampfschifffahrtsgesellschaftskapitänsmütze"
+    style = RichStyle(9.0, fonts=Fonts(), lang="de", hyphenate=True)
+    width = pt(width_mm)                                # millimetres in points
+    for text in (word, f"Der {word} liegt", f"{word} {word}"):
+        lines = wrap([Span(text)], width, style, "test")
+        assert all(line.width <= width + 1e-6 for line in lines)
+        assert len(lines) >= 2
+        shown = ["".join(piece for piece, _ in line.pieces) for line in lines]
+        assert " ".join(shown).replace("- ", "") == text

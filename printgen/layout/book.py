@@ -77,6 +77,8 @@ class BookStyle:
     folio: float
     own: Fonts | None = None        # the text's (and its deck's) own fonts: what the bundled faces lack
     rtl: bool = False            # a right-to-left book: bound on the right
+    lang: str = ""               # the text's language: shaping and hyphenation
+    hyphenate: bool = False      # break words at line ends where the language's dictionary allows
 
     @property
     def text_width(self) -> float:
@@ -101,7 +103,7 @@ class BookStyle:
         and never smaller: a book's text is not set under its body size)."""
         return FoldStyle(self.text_width, self.text_height, 0.0, self.body, self.headings, self.body, 0.0,
                          self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body,
-                         own=self.own)
+                         own=self.own, lang=self.lang, hyphenate=self.hyphenate)
 
 
 SMALLEST_BODY = 8.0         # pt: the body is never set smaller
@@ -220,11 +222,15 @@ def _side(style: BookStyle, number: int, prims: tuple[Primitive, ...]) -> Side:
 
 
 def _check_words(block: Block, fold: FoldStyle) -> None:
-    """FitError for a word of a heading, paragraph or list item wider than its line."""
+    """FitError for a word of a heading, paragraph or list item wider than its line
+    (a text hyphenated by its language's dictionary: where its lines are set)."""
     if block.kind is BlockKind.HEADING:
         rich, width = heading_style(block, fold), fold.inner[0]
+    elif fold.hyphenate:
+        return
     elif block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
-        rich, width = RichStyle(fold.body, fold.line_height, fonts=fold.family()), fold.inner[0] - item_left(block, fold)
+        rich, width = (RichStyle(fold.body, fold.line_height, fonts=fold.family(), lang=fold.lang),
+                       fold.inner[0] - item_left(block, fold))
     else:
         return
     _fits_words(block.spans, width, rich, block.where)
@@ -472,7 +478,8 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
         return [], []
     width, limit, rtl = style.text_width, style.text_height, style.rtl
     side = "right" if rtl else "left"
-    heading = RichStyle(style.headings[0], 1.15, style.accent, house_family(Fonts(regular="sans-bold"), style.own))
+    heading = RichStyle(style.headings[0], 1.15, style.accent, house_family(Fonts(regular="sans-bold"), style.own),
+                        lang=style.lang)
     top, prims = set_lines(wrap([Span(word)], width, heading, "contents"), heading, 0.0, 0.0, width, side)
     pages: list[list[Primitive]] = [list(prims)]
     boxes: list[list[Box]] = [[]]
@@ -481,7 +488,8 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
     column = max(font("sans").width(n, style.body) for n in numbers) + style.body
     for (block, _), number in zip(listed, numbers):
         rich = RichStyle(style.body, style.line_height, style.ink,
-                         house_family(Fonts(regular="sans-bold" if block.level == 1 else "sans"), style.own))
+                         house_family(Fonts(regular="sans-bold" if block.level == 1 else "sans"), style.own),
+                         lang=style.lang)
         indent = 0.0 if block.level == 1 else style.indent
         room = width - indent - column
         lines = wrap([Span(plain(block))], room, rich, block.where)
@@ -538,9 +546,11 @@ def _cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...]
     between them, as large as fits (and never beyond 150 dpi); each line flush to the
     side its text starts from."""
     width, limit = style.text_width, style.text_height
-    styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, house_family(Fonts(regular="sans-bold"), style.own)),
-              RichStyle(style.headings[1], 1.2, style.ink, house_family(Fonts(regular="sans-italic"), style.own)),
-              RichStyle(style.body, style.line_height, style.ink, house_family(Fonts(), style.own)))
+    styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, house_family(Fonts(regular="sans-bold"), style.own),
+                        lang=style.lang),
+              RichStyle(style.headings[1], 1.2, style.ink, house_family(Fonts(regular="sans-italic"), style.own),
+                        lang=style.lang),
+              RichStyle(style.body, style.line_height, style.ink, house_family(Fonts(), style.own), lang=style.lang))
     prims: list[Primitive] = []
     y = 0.0
     for text, largest in zip((title, subtitle), styles):

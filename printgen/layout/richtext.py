@@ -177,19 +177,29 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
             current += space + word
             used += joining
             continue
-        if style.hyphenate and current:
+        wide = em * size                                # the word's width
+        if style.hyphenate:         # (on an empty line: a word wider than a whole line)
             broken = _hyphenated(current + space, word, limit, style)
             if broken is not None:
                 lines.append(_line(broken[0], size, base))
-                current = broken[1]
-                used = _width(current, size)
-                continue
-        within = clearly_within(em * size + ending, limit)
+                tail = broken[1]
+                while _width(_shown(tail), size) > limit:      # a tail still wider than a line
+                    again = _hyphenated([], tail, limit, style)
+                    if again is None:
+                        break
+                    lines.append(_line(again[0], size, base))
+                    tail = again[1]
+                if _width(_shown(tail), size) <= limit:
+                    current, used = tail, _width(tail, size)
+                    continue
+                # no syllable break makes it fit: split it as any word wider than a line
+                current, space, word, wide = [], [], tail, _width(tail, size)
+        within = clearly_within(wide + ending, limit)
         if within is None:
             within = _width(_shown(word), size) <= limit
         if within:                                      # the word starts the next line
             lines.append(_line(current, size, base, None if exact else used))
-            current, used = list(word), em * size
+            current, used = list(word), wide
             continue
         room = width - _width(current + space, size)
         first, *rest = _split_word(word, width, size, where, room)

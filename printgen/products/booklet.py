@@ -81,7 +81,8 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     where the innermost sheet's creep would move its text more than half its spine margin
     (thinner: how the command that asked for it prints the booklet on thinner paper)."""
     colors = fold_facts().type
-    style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts))
+    style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
+                    lang=rules.lang, hyphenate=rules.hyphenate)
     book = lay_out_book(rules.blocks, style, title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
                         contents=options.contents)
