@@ -4,27 +4,10 @@ box or leaflet an error; a deck's too-long box text is blamed on the deck's key.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-
-from conftest import ROOT
-
-EXAMPLE = ROOT / "docs" / "example-deck"
-
-
-def copy_example(folder: Path) -> Path:
-    for path in EXAMPLE.glob("lantern-*.yaml"):
-        shutil.copy(path, folder / path.name)
-    shutil.copytree(EXAMPLE / "rules", folder / "rules")
-    return folder / "lantern-pairs.yaml"
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
+from exampledeck import copy_example, edit
 
 
 def tree(folder: Path) -> dict[str, bytes]:

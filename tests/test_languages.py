@@ -5,17 +5,15 @@ a missing translation is a located error; the gallery shows the languages side b
 
 from __future__ import annotations
 
-import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pdfplumber
 import pytest
+from exampledeck import EXAMPLE, copy_example, edit
 
-from conftest import ROOT
 from printgen.spec import load_deck
 
-EXAMPLE = ROOT / "docs" / "example-deck"
 DECK = EXAMPLE / "lantern-pairs.yaml"
 
 
@@ -113,19 +111,6 @@ def test_the_gallery_shows_the_languages_side_by_side(built):
             "./_gallery/lantern-pairs-de/png/")
         assert english.rsplit("/", 1)[1] == german.rsplit("/", 1)[1]     # the same card
         assert english.rsplit("/", 1)[1].startswith(f"{number:02d}-")
-
-
-def copy_example(folder: Path) -> Path:
-    for path in EXAMPLE.glob("lantern-*.yaml"):
-        shutil.copy(path, folder / path.name)
-    shutil.copytree(EXAMPLE / "rules", folder / "rules")
-    return folder / "lantern-pairs.yaml"
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert old in text
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 def one_error(result, *parts: str) -> str:
