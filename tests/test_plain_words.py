@@ -78,7 +78,7 @@ SCRIPT_PIECES = list("aZ\u00e9\u05d0\u05d1\u05bc\u0627\u0644\u0651\u0e01\u0e32\u
                      "\u1100\u1161\u4e2d7-.,:\u00ad\u02c8\u200d")
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(SCRIPT_PIECES), min_size=1, max_size=9).map("".join))
 def test_words_of_any_script_break_as_uax14_says(word):
     assert word_breaks(word) == uax14(word)
@@ -100,7 +100,7 @@ LETTER_WORD_PIECES = list("(aZ\u00e9\u05d0\u05bc\u0627\u0644\u0651\u0416\u03a9\u
                           ".,:;!?)\u060c\u061b\u061f")
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.lists(st.sampled_from(LETTER_WORD_PIECES), min_size=1, max_size=8).map("".join))
 def test_words_of_letters_and_punctuation_break_as_uax14_says(word):
     assert word_breaks(word) == uax14(word)
