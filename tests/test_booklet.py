@@ -252,3 +252,35 @@ def test_a_booklet_is_set_in_its_texts_language_and_hyphenated_when_it_asks(cli,
     plain.write_text(text.read_text(encoding="utf-8").replace("hyphenate: true\n", ""), encoding="utf-8")
     refused = cli("booklet", str(plain), "--size", "poker", "--out", str(tmp_path / "o2"), "-q")
     assert refused.status == 2 and word in refused.err
+
+
+def test_a_right_to_left_reading_copy_asks_viewers_for_right_to_left_spreads(cli, tmp_path):
+    """A booklet whose text opens in Hebrew: its reading copy's catalog says
+    /ViewerPreferences << /Direction /R2L >> (PDF 1.7, 12.2); an English one's and the
+    printed sheets' say nothing of direction."""
+    texts = {"rtl": "# כללים\n\nכל שחקן מושך שלושה קלפים.\n", "ltr": "# Rules\n\nEach player draws three cards.\n"}
+    found = {}
+    for name, body in texts.items():
+        (tmp_path / f"{name}.md").write_text(body, encoding="utf-8")
+        result = cli("booklet", str(tmp_path / f"{name}.md"), "--size", "a6", "--out", str(tmp_path / name), "-q")
+        assert result.status == 0, result.err
+        for kind in ("", "-reading"):
+            root = pypdf.PdfReader(tmp_path / name / f"{name}-booklet-a6-a4{kind}.pdf").trailer["/Root"]
+            found[name + kind] = root.get("/ViewerPreferences", {}).get("/Direction")
+    assert found == {"rtl-reading": "/R2L", "rtl": None, "ltr-reading": None, "ltr": None}
+
+
+def test_the_words_printgen_adds_are_in_the_front_matter_s_language_or_noted(cli, tmp_path):
+    """`lang: de` front matter: the contents page is headed in German (languages.yaml);
+    `lang: ar`, a language that table lacks: in English, with one note naming it."""
+    headings = {}
+    for lang in ("de", "ar", "en"):
+        text = tmp_path / f"{lang}.md"
+        text.write_text(f"---\ntitle: T\nlang: {lang}\n---\n\n# One\n\nText.\n\n# Two\n\nMore.\n", encoding="utf-8")
+        result = cli("booklet", str(text), "--size", "a6", "--out", str(tmp_path / lang))
+        assert result.status == 0, result.err
+        notes = [line for line in result.err.splitlines() if "note" in line]
+        assert len(notes) == (lang == "ar") and all(repr(lang) in note for note in notes), result.err
+        page = pdfium.PdfDocument(tmp_path / lang / f"{lang}-booklet-a6-a4-reading.pdf")[1]
+        headings[lang] = page.get_textpage().get_text_range().split()[0]
+    assert headings == {"de": "Inhalt", "ar": "Contents", "en": "Contents"}

@@ -45,6 +45,7 @@ from printgen.layout.richtext import (
     wrap,
     wrap_words,
 )
+from printgen.layout.text import side
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.shaping import font, paragraph_level
@@ -185,7 +186,7 @@ def set_lines(lines: list[Line], rich: RichStyle, x: float, y: float, width: flo
 
 def start(line: Line) -> str:
     """How a line of a paragraph is aligned: flush to the side its direction starts from."""
-    return "right" if line.base else "left"
+    return side("start", line.base)
 
 
 def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:

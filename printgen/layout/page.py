@@ -118,3 +118,4 @@ class PrintFile:
     title: str
     pages: tuple[Page, ...]
     bookmarks: tuple[Bookmark, ...] = ()       # a reading copy's outline
+    rtl: bool = False                          # a reading copy whose spreads read right to left

@@ -22,6 +22,7 @@ from printgen.layout.text import (
     clean,
     clearly_within,
     hyphenations,
+    offset,
     shown,
     wide,
     word_breaks,
@@ -353,10 +354,11 @@ def _group(letters: list[Piece]) -> list[Piece]:
 def line_items(line: Line, x: float, style: RichStyle, align: str = "left",
                width: float = 0.0) -> list[Item]:
     """A line's pieces in visual order (bidirectional text reordered, fallback faces
-    chosen), placed from x and aligned in width: each item's x is where it starts."""
+    chosen), placed from x and aligned in width (align as layout/text.py's side() reads it
+    for the line's paragraph direction): each item's x is where it starts."""
     items = arrange(line.pieces, style.size, style.size * ICON_EM, line.base, style.lang, ICON)
     total = sum(item.width for item in items)
-    left = x + {"left": 0.0, "center": (width - total) / 2, "right": width - total}[align]
+    left = x + offset(align, line.base, width - total)
     return [replace(item, x=left + item.x) for item in items]
 
 

@@ -22,11 +22,29 @@ from printgen.frozen import frozen
 from printgen.layout.primitives import TextRun
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
-from printgen.shaping import Metrics, arrange, base_level, font, text_width
+from printgen.shaping import Metrics, arrange, font, paragraph_level, text_width
 from printgen.units import mm
 
-ALIGNS = ("left", "center", "right")
+ALIGNS = ("left", "center", "right", "start", "end")
 VALIGNS = ("top", "middle", "bottom")
+
+
+def side(align: str, base: int) -> str:
+    """Where a line of a paragraph of direction base (1 right to left, 0 left to right)
+    is set for align: "start" is the side its direction starts from (left, or right for
+    a right-to-left paragraph), "end" the other (CSS's meaning); "left", "center" and
+    "right" are what they say."""
+    if align == "start":
+        return "right" if base else "left"
+    if align == "end":
+        return "left" if base else "right"
+    return align
+
+
+def offset(align: str, base: int, room: float) -> float:
+    """How far right of its box's left edge a line with room to spare starts, for align
+    in a paragraph of direction base."""
+    return {"left": 0.0, "center": room / 2, "right": room}[side(align, base)]
 
 
 @frozen
@@ -162,10 +180,17 @@ class Words:
     def wrap(self, size: float, width: float, wrap: bool) -> list[str] | None:
         """Break the text into lines no wider than width; None where a word cannot fit.
         (Greedy: each piece on the line if the line stays within width, else on the next.)"""
+        found = self.wrap_paragraphs(size, width, wrap)
+        return None if found is None else found[0]
+
+    def wrap_paragraphs(self, size: float, width: float, wrap: bool) -> tuple[list[str], list[int]] | None:
+        """wrap(), with the index of each paragraph's first line (every paragraph has one)."""
         limit = width + 1e-6
         low, high = band(limit)
         lines: list[str] = []
+        starts: list[int] = []
         for pieces, ems in zip(self.paragraphs, self.ems, strict=True):
+            starts.append(len(lines))
             if not wrap:
                 paragraph = _joined(pieces)
                 if self.width(paragraph, size) > limit:
@@ -206,7 +231,7 @@ class Words:
                     lines.append(line)
                 line, used, filled = piece, em, bool(piece)
             lines.append(line)
-        return [shown(line) for line in lines]
+        return [shown(line) for line in lines], starts
 
     def _hyphenated(self, line: str, word: str, size: float, limit: float) -> tuple[str, str] | None:
         """The line (with its space, or "") and the longest head of word that fits after
@@ -339,15 +364,27 @@ def _fitted(text: str, x: float, y: float, w: float, h: float, style: TextStyle)
     metrics = font(style.font)
     words = Words(text, metrics, style.lang, style.hyphenate)
 
-    def attempt(size: float) -> list[str] | None:
-        lines = words.wrap(size, w, style.wrap)
-        if lines is not None and block_height(metrics, size, len(lines), style.line_height) <= h + 1e-6 \
-                and all(words.width(line, size) <= w + 1e-6 for line in lines):
-            return lines
+    def attempt(size: float) -> tuple[list[str], list[int]] | None:
+        found = words.wrap_paragraphs(size, w, style.wrap)
+        if found is not None and block_height(metrics, size, len(found[0]), style.line_height) <= h + 1e-6 \
+                and all(words.width(line, size) <= w + 1e-6 for line in found[0]):
+            return found
         return None
 
-    found = largest_fit(shrink_sizes(style.size, style.min_size or style.size), attempt)
-    return None if found is None else tuple(_place(found[1], metrics, x, y, w, h, found[0], style))
+    fit = largest_fit(shrink_sizes(style.size, style.min_size or style.size), attempt)
+    if fit is None:
+        return None
+    size, (lines, starts) = fit
+    return tuple(_place(lines, _bases(lines, starts, style.lang), metrics, x, y, w, h, size, style))
+
+
+def _bases(lines: list[str], starts: list[int], lang: str) -> list[int]:
+    """Each line's paragraph direction (paragraph_level(), as rich text takes it)."""
+    bases: list[int] = []
+    for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
+        level = paragraph_level(" ".join(lines[start:end]), lang)
+        bases += [level] * (end - start)
+    return bases
 
 
 def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle) -> str:
@@ -365,7 +402,7 @@ def _short(text: str) -> str:
     return repr(flat if len(flat) <= 40 else flat[:37] + "...")
 
 
-def _place(lines: list[str], metrics: Metrics, x: float, y: float, w: float, h: float,
+def _place(lines: list[str], bases: list[int], metrics: Metrics, x: float, y: float, w: float, h: float,
            size: float, style: TextStyle) -> list[TextRun]:
     em = size / metrics.units_per_em
     step = size * style.line_height
@@ -379,8 +416,7 @@ def _place(lines: list[str], metrics: Metrics, x: float, y: float, w: float, h: 
         lowest = y + h + metrics.descent * em - (len(lines) - 1) * step
         first = max(min(first, lowest), y + metrics.ascent * em)
     runs: list[TextRun] = []
-    base = base_level(" ".join(lines))
-    for i, line in enumerate(lines):
+    for i, (line, base) in enumerate(zip(lines, bases, strict=True)):
         if line:
             runs += line_runs([(line, style.font)], x, first + i * step, w, size, style, base)
     return runs
@@ -389,9 +425,12 @@ def _place(lines: list[str], metrics: Metrics, x: float, y: float, w: float, h: 
 def line_runs(pieces: list[tuple[str, str]], x: float, baseline: float, w: float, size: float,
               style: TextStyle, base: int | None = None) -> list[TextRun]:
     """One line's TextRuns (a run per face and direction, in visual order), aligned in
-    the width w from x."""
+    the width w from x (as style.align says for a paragraph of direction base, else of
+    the line's own)."""
+    if base is None:
+        base = paragraph_level("".join(text for text, _ in pieces), style.lang)
     items = arrange(pieces, size, 0.0, base, style.lang)
     width = sum(item.width for item in items)
-    left = x + {"left": 0.0, "center": (w - width) / 2, "right": w - width}[style.align]
+    left = x + offset(style.align, base, w - width)
     return [TextRun(left + item.x, baseline, item.text, item.face, size, style.color, rtl=item.rtl,
                     lang=style.lang) for item in items if item.text.strip()]

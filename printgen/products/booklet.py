@@ -57,6 +57,7 @@ class Booklet:
     width: float                   # the page's trim size, points
     height: float
     notes: list[str] = field(default_factory=list)
+    rtl: bool = False              # its text opens right to left: bound on the right, its spreads read so
 
 
 def page_size(size: str, paper: Paper) -> tuple[str, float, float]:
@@ -96,7 +97,8 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
                            creep=options.thickness, rtl=book.rtl)
     reading, bookmarks = reading_copy(book)
-    booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height)
+    booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height,
+                      rtl=book.rtl)
     if booklet.nested > STAPLED_SHEETS:
         booklet.notes.append(f"{booklet.nested} sheets fold and staple badly as one booklet ({STAPLED_SHEETS} "
                              f"is the most a home stapler closes well): split the text into booklets of at "
@@ -108,7 +110,8 @@ def booklet_files(rules: RulesText, booklet: Booklet, options: BookletBuild) -> 
     """The printed sheets and the reading copy as the files they are written to."""
     stem = f"{rules.name}-booklet-{options.size}-{options.paper.name}"
     return (PrintFile(f"{stem}.pdf", f"{rules.title} (booklet to print)", tuple(booklet.sheets)),
-            PrintFile(f"{stem}-reading.pdf", rules.title, tuple(booklet.reading), booklet.bookmarks))
+            PrintFile(f"{stem}-reading.pdf", rules.title, tuple(booklet.reading), booklet.bookmarks,
+                      rtl=booklet.rtl))
 
 
 def boxed(box: TuckBox, booklets: Sequence[Booklet]) -> TuckBox:
@@ -125,8 +128,8 @@ def build_booklet(rules: RulesText, options: BookletBuild) -> tuple[list[Path], 
     options = replace(options, size=name)
     booklet = lay_out_booklet(rules, width, height, options)
     files = booklet_files(rules, booklet, options)
-    return [render_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks)
-            for file in files], booklet
+    return [render_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks,
+                       rtl=file.rtl) for file in files], booklet
 
 
 def describe(booklet: Booklet) -> str:

@@ -110,7 +110,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
                                   title=f"{deck.title} ({len(deck.cards)} cards)")
         result.files.append(pdf)
     for file in files:
-        keyed_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks)
+        keyed_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks, rtl=file.rtl)
         result.files.append(options.out / file.name)
     if "gallery" in options.formats:
         write_home_proof(layout, options, result)      # recorded in the manifest, not reported

@@ -268,14 +268,17 @@ def _text_colour(canvas: Canvas, run: TextRun) -> Color:
 
 
 def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: bool = False,
-               cmyk: bool = False, bookmarks: Sequence[Bookmark] = (), reuse: Reuse | None = None) -> Path:
+               cmyk: bool = False, bookmarks: Sequence[Bookmark] = (), reuse: Reuse | None = None,
+               rtl: bool = False) -> Path:
     """Write pages to path, drawing each as it comes (a generator of pages needs the
     memory of one). boxes: set TrimBox and BleedBox from each page's first placed
     side (for pages that hold one card). cmyk: write every colour as press CMYK and
     make the file PDF/X-1a:2001 (render/pdfx.py; pages that hold one card, with boxes).
     bookmarks: the document's outline, in order; the pages' links jump to their places.
     reuse: splice the pages kept under their keys instead of drawing them, and keep
-    those drawn (render/pdfpages.py)."""
+    those drawn (render/pdfpages.py). rtl: ask viewers to show two pages side by side
+    right to left (a right-to-left book's spreads; the catalog's ViewerPreferences
+    /Direction /R2L, PDF 1.7 section 12.2)."""
     with atomic_path(path) as temp, scratch(path) as spool, temp.open("wb") as file:
         canvas = (CMYKCanvas if cmyk else StreamingCanvas)(file, invariant=1, pageCompression=1,
                                                   initialFontName=starting_font())
@@ -283,6 +286,8 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
+        if rtl:
+            canvas.setViewerPreference("Direction", "R2L")
         places = {mark.to: f"place-{i}" for i, mark in enumerate(bookmarks)}
         for number, page in enumerate(pages):
             for place, name in places.items():
