@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -125,3 +126,30 @@ def display_path(path: Path) -> str:
         return str(Path(os.path.abspath(path)).relative_to(os.getcwd()))
     except (ValueError, OSError):
         return str(path)
+
+
+# what a value read may not hold: control characters (but tab, line feed and carriage
+# return), and the explicit bidi embeddings, overrides and isolates (U+202A-U+202E,
+# U+2066-U+2069), which printgen does not set; the joiners and bidi marks it does set
+_UNSET = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def unset_character(value: str) -> str | None:
+    """What is wrong with a value holding a character printgen would not print (a
+    control character such as U+0007, an explicit bidi override): the character and
+    what is expected; None when it holds none."""
+    found = _UNSET.search(value)
+    if found is None:
+        return None
+    ch = found.group()
+    start, end = max(found.start() - 20, 0), found.start() + 20
+    shown = ("..." if start else "") + value[start:end] + ("..." if end < len(value) else "")
+    code = f"U+{ord(ch):04X}"
+    if ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069":
+        import unicodedata
+        return (f"got {shown!r}, which holds {code} {unicodedata.name(ch)}, an explicit bidi embedding, override "
+                f"or isolate, which printgen does not set; expected text without it (a text's letters set "
+                f"its direction; U+200E LEFT-TO-RIGHT MARK or U+200F RIGHT-TO-LEFT MARK steers a neutral "
+                f"character)")
+    return (f"got {shown!r}, which holds {code}, a control character that prints nothing; expected text "
+            f"without it (a tab or line break is fine)")

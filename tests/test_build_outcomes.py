@@ -190,3 +190,25 @@ def test_a_box_text_of_printgens_own_words_names_no_installed_path(cli, tmp_path
     write_deck(tmp_path, "t", "game: \"" + "Game words " * 60 + "\"\nbox: {side: Short}\n")
     line = one_line(cli("build", "decks/t.yaml", "--only", "box", "--out", "out"))
     assert "box-back.yaml" in line and str(Path(printgen.__file__).parent.parent) not in line
+
+
+@pytest.mark.parametrize("only, lacking", [("parts", "no dice, boards or tokens"),
+                                           ("parts,gallery", "no dice, boards or tokens"),
+                                           ("rules", "no rules texts"),
+                                           ("parts,rules", "no rules texts")])
+def test_only_an_output_the_deck_has_none_of_is_an_error(cli, tmp_path, monkeypatch, only, lacking):
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t")
+    line = one_line(cli("build", "decks/t.yaml", "--only", only, "--out", "out"))
+    assert "decks/t.yaml" in line and lacking in line and f"--only {only}:" in line
+    assert not (tmp_path / "out").exists()
+    result = cli("build", "decks/t.yaml", "--only", f"{only},pdf", "--out", "out", "-q")
+    assert result.status == 0, result.err                # something else to write: no error
+    assert [path.name for path in (tmp_path / "out").glob("*.pdf")] == ["t-a4.pdf"]
+
+
+def test_only_parts_of_a_deck_with_dice_writes_them(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli("build", "coruscant-shift", "--only", "parts", "--out", "out", "-q")
+    assert result.status == 0, result.err
+    assert [path.name for path in (tmp_path / "out").glob("*.pdf")] == ["coruscant-shift-dice-a4.pdf"]

@@ -53,6 +53,13 @@ def test_solve_exit_statuses(cli, tmp_path):
     undecided = cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "pyramid-deal-1.txt"),
                     "--budget", "5")
     assert undecided.status == 4 and undecided.out.startswith("undecided")
+    for budget in (1, 10, 40):                         # the budget reached: at most the budget reported
+        shown = cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "pyramid-deal-1.txt"),
+                    "--budget", str(budget))
+        assert shown.status == 4 and shown.out == f"undecided ({budget} positions searched)\n"
+        data = json.loads(cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "pyramid-deal-1.txt"),
+                              "--budget", str(budget), "--json").out)
+        assert data["winnable"] is None and data["nodes"] == budget
     bad = cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "missing-card.txt"))
     assert bad.status == 2 and "missing cards: Jc" in bad.err
     rolls = cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "pyramid-deal-1.txt"),
@@ -76,7 +83,7 @@ def test_solve_shortest_says_when_the_budget_cut_it_short(cli):
     deck = str(FIXTURES / "pyramid-deal-1.txt")
     result = cli("solve", "--rules", "pyramid", "--deck", deck, "--shortest", "--budget", "2000")
     lines = result.out.splitlines()
-    assert result.status == 0 and lines[0] == "winnable (2001 positions searched)"
+    assert result.status == 0 and lines[0] == "winnable (2000 positions searched)"   # no more than the budget
     moves, low = re.fullmatch(r"(\d+) moves, the shortest found within 2,000 positions; not "
                               r"proven shortest: no win takes fewer than (\d+) moves\.",
                               lines[1]).groups()

@@ -172,3 +172,23 @@ def test_a_cards_markdown_element_sets_the_decks_devanagari(tmp_path, cli):
     assert result.status == 0, result.err
     assert devanagari_set(tmp_path / "out" / "hindi-a4.pdf") == {"NotoSansDevanagari-Regular"}
     assert page_texts(tmp_path / "out" / "hindi-a4.pdf")[0].count(TITLE.split()[0]) == 2     # the card's, the caption's
+
+
+def test_a_font_file_missing_from_fonts_yaml_is_the_only_error(cli, tmp_path, monkeypatch):
+    """A family whose file is refused is not blamed again where another family falls
+    back on it; a fallback naming no family at all still is."""
+    monkeypatch.chdir(tmp_path)
+    deck = project(tmp_path, fonts=False)
+    fonts = tmp_path / "fonts" / "fonts.yaml"
+    fonts.write_text("deva:\n  regular: Devanagari.ttf\n  fallback: [symbols, hebrew, sans]\n"
+                     "symbols: Symbols-missing.ttf\nhebrew: {regular: Hebrew-missing.ttf}\n", encoding="utf-8")
+    result = cli("build", str(deck), "--only", "pdf", "--out", "out")
+    assert result.status == 2 and "Traceback" not in result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 2, result.err
+    assert "fonts.yaml:4 symbols" in lines[0] and "Symbols-missing.ttf" in lines[0]
+    assert "fonts.yaml:5 hebrew.regular" in lines[1] and "Hebrew-missing.ttf" in lines[1]
+    assert not (tmp_path / "out").exists()
+    fonts.write_text("deva:\n  regular: Devanagari.ttf\n  fallback: [symbol, sans]\n", encoding="utf-8")
+    result = cli("build", str(deck), "--only", "pdf", "--out", "out")
+    assert result.status == 2 and "deva.fallback[0]" in result.err and "'symbol'" in result.err

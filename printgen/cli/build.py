@@ -15,7 +15,7 @@ from printgen.cli.verbs import SUMMARIES
 from printgen.errors import FitError, InputError
 from printgen.model import Duplex
 from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording, together
-from printgen.products.deck import BuildResult, DeckBuild, build_deck
+from printgen.products.deck import BuildResult, DeckBuild, build_deck, lacks
 from printgen.reading import display_path
 from printgen.spec import load_deck
 from printgen.spec.places import DECKS, catalogue
@@ -73,11 +73,12 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 
 def run_all(args: argparse.Namespace) -> int:
-    """Every deck, in a pool of processes; then one gallery of them all."""
+    """Every deck, in a pool of processes; then one gallery of them all. A deck that
+    lacks what --only asks for (parts, rules) is passed over, not an error (among)."""
     if args.deck:
         raise InputError("build: give either a DECK or --all, not both")
     workers = min(args.jobs, len(catalogue(DECKS)))
-    jobs = [argparse.Namespace(**{**vars(args), "all": False, "deck": name, "gallery": False,
+    jobs = [argparse.Namespace(**{**vars(args), "all": False, "deck": name, "gallery": False, "among": True,
                                   "jobs": 1 if workers > 1 else args.jobs,
                                   "out": None if args.out is None else args.out / name})
             for name in catalogue(DECKS)]
@@ -213,6 +214,9 @@ def run(args: argparse.Namespace) -> int:
         profile(args.target)            # an unknown profile fails before the deck is read
     check_url_base(args)
     deck = load_deck(args.deck, getattr(args, "lang", None))
+    nothing = None if getattr(args, "among", False) else lacks(deck, options.formats)
+    if nothing and not args.target:     # (an export writes its own files, whatever --only says)
+        raise InputError(f"--only {args.only}: nothing to write: {nothing}")
     out = out_folder(args.out, deck.name)
     preflight_out(args, out, f"{deck.name}-{options.paper.name}.pdf")
     if args.target:

@@ -78,15 +78,18 @@ def run(args: argparse.Namespace) -> int:
     level = level_of(rules, args.level).level
     short: Shortest | None = shortest(deal, level, budget=limit) if args.shortest else None
     result: Solution = short.solution if short else solve(deal, level, budget=limit)
+    # a search counts the position past its budget that stops it, unsearched: at most
+    # the budget was searched (a search that ends within its budget is reported as counted)
+    nodes = min(result.nodes, limit)
     if args.json:
         data = {"rules": rules.name, "level": level.value, "winnable": result.winnable,
-                "nodes": result.nodes, "length": len(result.moves or ())}
+                "nodes": nodes, "length": len(result.moves or ())}
         if short:
             data |= {"proven_shortest": short.proven, "lower_bound": short.lower_bound}
         print(json.dumps(data | {"moves": [format_move(m) for m in result.moves or ()]}))
     else:
         verdict = {True: "winnable", False: "unwinnable", None: "undecided"}[result.winnable]
-        print(f"{verdict} ({result.nodes} positions searched)")
+        print(f"{verdict} ({nodes} positions searched)")
         if short and result.winnable:
             print(shortest_line(short, limit))
         for number, step in enumerate(solution_steps(deal, level, result.moves or ()), 1):

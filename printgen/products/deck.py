@@ -47,6 +47,19 @@ class BuildResult:
     dropped: dict[str, str] = field(default_factory=dict)   # an output asked for and left out ("box"): why
 
 
+def lacks(deck: Deck, formats: frozenset[str]) -> str | None:
+    """Why the outputs in formats (the gallery aside) make nothing for this deck, or
+    None when one of them makes something: a deck without dice, boards or tokens has
+    no parts, one without `rules:` no rules texts."""
+    missing = {"parts": "no dice, boards or tokens (no `dice:` or `parts:` key)" if not (deck.dice or deck.parts)
+               else None,
+               "rules": "no rules texts (no `rules:` key)" if not deck.rules else None}
+    asked = formats - {"gallery"}
+    if not asked or any(missing.get(kind) is None for kind in asked):
+        return None
+    return f"{deck.where or deck.name} has " + " and ".join(str(missing[kind]) for kind in sorted(asked))
+
+
 def sides(layout: DeckLayout) -> Sequence[Side]:
     """Every face, then every distinct back (laid out when used, for a large deck)."""
     backs = list(layout.backs.values())

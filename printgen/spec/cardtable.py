@@ -25,7 +25,7 @@ from typing import Any
 from printgen.errors import InputError
 from printgen.frozen import frozen
 from printgen.limits import limit
-from printgen.reading import read_bytes, read_text
+from printgen.reading import read_bytes, read_text, unset_character
 
 COUNT = "count"
 MAX_ROWS = limit("table_rows")          # rows of cards a table may hold
@@ -268,6 +268,9 @@ def _row(number: int, row: list[str], names: list[str], display: str) -> Row:
         if "\0" in value:
             raise InputError(f"{display}:{number} {name}: a NUL character (byte 0) in column {column}'s "
                              f"value; expected text")
+        problem = unset_character(value)
+        if problem:
+            raise InputError(f"{display}:{number} {name}: {problem}")
     count = 1
     if COUNT in values:
         text = values.pop(COUNT).strip()

@@ -74,6 +74,7 @@ def read_fonts(check: Checker, raw: Any, file: Path, key: tuple[str, ...] = ("fo
         check.fail(key, f"expected at most {MAX_FONT_NAMES} font names, got {len(raw):,}")
         return {}
     declared: dict[str, tuple[dict[str, str], tuple[str, ...]]] = {}
+    failed: set[str] = set()            # names whose error is reported: a fallback to one says nothing more
     for raw_name, value in raw.items():
         path = (*key, raw_name)
         name = str(raw_name)
@@ -98,7 +99,9 @@ def read_fonts(check: Checker, raw: Any, file: Path, key: tuple[str, ...] = ("fo
                     faces[style] = found
         if "regular" in faces:
             declared[name] = (faces, tuple(str(f) for f in fallback))
-    return _resolved(check, declared, key)
+        else:
+            failed.add(name)
+    return _resolved(check, declared, key, failed)
 
 
 def _face(check: Checker, file: Path, src: str, index: int, path: tuple[Any, ...]) -> str | None:
@@ -138,11 +141,12 @@ def _face(check: Checker, file: Path, src: str, index: int, path: tuple[Any, ...
 
 
 def _resolved(check: Checker, declared: dict[str, tuple[dict[str, str], tuple[str, ...]]],
-              key: tuple[str, ...]) -> dict[str, Fonts]:
+              key: tuple[str, ...], failed: set[str]) -> dict[str, Fonts]:
     """Families with each style's fallback chain: the family's face for the style (its
     regular one where it has none), then each fallback family's, in order, then the
     chain of the style one step plainer (bold italic: bold; bold, italic: regular), so
-    that a script a styled face lacks is set in a plainer one rather than refused."""
+    that a script a styled face lacks is set in a plainer one rather than refused. A
+    fallback to a name in failed (a family whose files were refused) is not blamed again."""
     result: dict[str, Fonts] = {}
     for name, (faces, fallbacks) in declared.items():
         chains: dict[str, list[str]] = {style: [faces.get(style, faces["regular"])] for style in STYLES}
@@ -156,7 +160,7 @@ def _resolved(check: Checker, declared: dict[str, tuple[dict[str, str], tuple[st
                 for style, face_name in zip(STYLES, (family.regular, family.bold, family.italic,
                                                      family.bold_italic), strict=True):
                     chains[style].append(face_name)
-            else:
+            elif other not in failed:
                 check.fail((*key, name, "fallback", i), f"unknown font {other!r}; expected a name "
                            f"under fonts: or a bundled font ({', '.join(FILES)})")
         plainer = {"bold": "regular", "italic": "regular", "bold-italic": "bold"}

@@ -27,7 +27,7 @@ from printgen.lang.markdown import parse_markdown
 from printgen.model.fonts import Fonts
 from printgen.model.picture import Picture
 from printgen.model.text import Block, RulesText
-from printgen.reading import display_path, read_text
+from printgen.reading import display_path, read_text, unset_character
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.pictures import Shelf
 from printgen.spec.places import DECKS, confine, find, is_path
@@ -76,6 +76,10 @@ def load_rules(path: Path) -> RulesText:
             check.fail(("hyphenate",), f"expected true or false, got {data.get('hyphenate')!r}")
         fonts = {**fonts, **read_fonts(check, data.get("fonts"), path)}
         check.raise_errors()
+    for number, line in enumerate(body.split("\n"), start=offset + 1):
+        problem = unset_character(line)
+        if problem:
+            raise InputError(f"{source}:{number}: {problem}")
     blocks = tuple(parse_markdown(body, source, rules_pictures(path), line_offset=offset))
     if not blocks:
         raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "

@@ -16,7 +16,7 @@ import yaml
 
 from printgen.errors import SpecError, located
 from printgen.limits import limit
-from printgen.reading import read_text
+from printgen.reading import read_text, unset_character
 
 KeyPath = tuple[str | int, ...]
 MAX_DEPTH = limit("yaml_depth")            # mappings and lists inside each other (libyaml's composer recurses)
@@ -90,6 +90,9 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc: str
         return None
     if plain and node.value in ("true", "false"):
         return node.value == "true"
+    problem = unset_character(str(node.value))
+    if problem:                         # (a control character reaches a value only escaped: "\a", "\u0007")
+        raise SpecError(located(doc, node.start_mark.line + 1, format_path(path), problem))
     return str(node.value)
 
 
