@@ -56,7 +56,7 @@ def test_solve_exit_statuses(cli, tmp_path):
     for budget in (1, 10, 40):                         # the budget reached: at most the budget reported
         shown = cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "pyramid-deal-1.txt"),
                     "--budget", str(budget))
-        assert shown.status == 4 and shown.out == f"undecided ({budget} positions searched)\n"
+        assert shown.status == 4 and shown.out == f"undecided ({budget} position{'s' * (budget > 1)} searched)\n"
         data = json.loads(cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "pyramid-deal-1.txt"),
                               "--budget", str(budget), "--json").out)
         assert data["winnable"] is None and data["nodes"] == budget

@@ -23,6 +23,7 @@ from printgen.deal import (
 )
 from printgen.errors import InputError
 from printgen.spec.dealfile import load_deal_file
+from printgen.words import plural
 
 WINNABLE, UNWINNABLE, UNDECIDED = 0, 3, 4
 
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data | {"moves": [format_move(m) for m in result.moves or ()]}))
     else:
         verdict = {True: "winnable", False: "unwinnable", None: "undecided"}[result.winnable]
-        print(f"{verdict} ({nodes} positions searched)")
+        print(f"{verdict} ({plural(nodes, 'position')} searched)")
         if short and result.winnable:
             print(shortest_line(short, limit))
         for number, step in enumerate(solution_steps(deal, level, result.moves or ()), 1):
