@@ -4,6 +4,8 @@ sheet give: rating.rate's StarScale on the rating games and the key's proven rec
 
     python bench/tune_stars.py --start 9200001 --count 2000 --extra 0 --jobs 2 --out v.jsonl
     python bench/star_table.py v.jsonl
+    python bench/tune_stars.py --rules pyramid --start 9230001 --count 2000 --extra 0 --jobs 2 --out p.jsonl
+    python bench/star_table.py p.jsonl
 
 Prints the table (deals per level first: a run cut short is tabled as far as it got),
 then every step where an independent player's win rate does not fall with a star.
@@ -21,7 +23,7 @@ from printgen.deal.rating.rating import ModelRate
 from printgen.deal.table.rules import Level
 from printgen.spec.playermodel import model_data
 
-LEVELS = (Level.PADAWAN, Level.KNIGHT, Level.MASTER, Level.CHOSEN)
+LEVELS = (Level.PADAWAN, Level.KNIGHT, Level.MASTER, Level.CHOSEN, Level.STANDARD)
 
 
 def result(line: dict) -> StarResult:
@@ -39,14 +41,14 @@ def result(line: dict) -> StarResult:
 
 
 NAMES = {"padawan": "Padawan", "knight": "Jedi Knight", "master": "Jedi Master",
-         "chosen": "Chosen One"}
+         "chosen": "Chosen One", "standard": "Pyramid"}
 
 
-def markdown(results: list[StarResult]) -> str:
+def markdown(results: list[StarResult], levels: tuple[Level, ...]) -> str:
     head = ("| level | stars | deals | model, rating games | model, held-out game "
             "| greedy player | look-ahead player |")
     lines = [head, "|---|---|---|---|---|---|---|"]
-    for row in star_rows(results, LEVELS):
+    for row in star_rows(results, levels):
         cells = [f"{100 * getattr(row, f'{name}_rate'):.1f}% "
                  f"[{100 * getattr(row, f'{name}_low'):.1f}, {100 * getattr(row, f'{name}_high'):.1f}]"
                  for name in ("held_out", "greedy", "lookahead")]
@@ -65,11 +67,12 @@ def main() -> None:
     with open(args.lines, encoding="utf-8") as source:
         lines = [json.loads(line) for line in source if line.strip()]
     results = [result(line) for line in lines]
-    for level in LEVELS:
+    levels = tuple(level for level in LEVELS if any(r.level == level.value for r in results))
+    for level in levels:
         mine = [r.number for r in results if r.level == level.value]
         if mine:
             print(f"{level.value}: {len(mine)} deals, {min(mine)}-{max(mine)}")
-    print(markdown(results) if args.markdown else format_star_table(results, LEVELS))
+    print(markdown(results, levels) if args.markdown else format_star_table(results, levels))
     for stars in range(1, 6):
         mine = [r for r in results if r.winnable and r.stars == stars]
         shares = []
@@ -84,7 +87,7 @@ def main() -> None:
     print(f"recycle star: {len(starred)} deal-levels, each with a win with no recycle proven "
           f"impossible; {len(open_count)} keys recycle with fewer not ruled out (no star)")
     steps = []
-    rows = star_rows(results, LEVELS)
+    rows = star_rows(results, levels)
     for before, after in pairwise(rows):
         if before.level != after.level or not before.deals or not after.deals:
             continue

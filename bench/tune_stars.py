@@ -7,6 +7,7 @@ decisions, solver nodes and budget; and the greedy and look-ahead players' resul
 Lines are written as deals finish (in deal order), so a run cut short leaves a usable file.
 
     python bench/tune_stars.py --start 9210001 --count 250 --jobs 2 --out tuning.jsonl
+    python bench/tune_stars.py --rules pyramid --start 9220001 --count 300 --extra 0 --jobs 2 --out p.jsonl
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from printgen.deal.census.lookahead import lookahead_wins
 from printgen.deal.rating.key import find_key
 from printgen.deal.rating.player import game_budget, play, seed_of
 from printgen.deal.table.deal import seeded_deal
-from printgen.deal.table.rules import JEDI_TEMPLE
+from printgen.deal.table.rules import rule_set
 from printgen.deal.table.shuffle import SplitMix64
 from printgen.spec.dealfile import with_cards
 from printgen.spec.playermodel import model_data
 from printgen.workers import map_in_order
 
-LEVELS = ("padawan", "knight", "master", "chosen")
+LEVELS = {"jedi-temple": ("padawan", "knight", "master", "chosen"), "pyramid": ("standard",)}
 
 
 def _game(deal, level, game, params):
@@ -40,12 +41,12 @@ def _game(deal, level, game, params):
 
 
 def _deal(args):
-    number, extra, keyless = args
+    number, extra, keyless, rules = args
     data = model_data()
     params = data.model
-    deal = seeded_deal(with_cards(JEDI_TEMPLE), number)
+    deal = seeded_deal(with_cards(rule_set(rules)), number)
     lines = []
-    for level in LEVELS:
+    for level in LEVELS[rules]:
         start = time.process_time()
         key = find_key(deal, deal.rules.level(level).level, data.key) if not keyless else None
         key_cpu = time.process_time() - start
@@ -72,10 +73,11 @@ def main() -> None:
     parser.add_argument("--extra", type=int, default=16)
     parser.add_argument("--keyless", action="store_true",
                         help="skip the key (tuning the model's score only)")
+    parser.add_argument("--rules", choices=sorted(LEVELS), default="jedi-temple")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
-    work = [(n, args.extra, args.keyless) for n in range(args.start, args.start + args.count)]
+    work = [(n, args.extra, args.keyless, args.rules) for n in range(args.start, args.start + args.count)]
     with open(args.out, "a", encoding="utf-8") as out:
         for lines in map_in_order(_deal, work, jobs=args.jobs):
             out.writelines(json.dumps(line) + "\n" for line in lines)

@@ -11,7 +11,19 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal import JEDI_TEMPLE, Deal, Level, ModelRate, Rating, rate, rating_json, solve
+from printgen.deal import (
+    JEDI_TEMPLE,
+    Deal,
+    Level,
+    ModelRate,
+    Rating,
+    StarScale,
+    rate,
+    rating_json,
+    rule_set,
+    seeded_deal,
+    solve,
+)
 from printgen.deal.search.recycles import recycles_used
 from printgen.deal.table.engine import replay
 from printgen.spec.dealfile import jedi_deal
@@ -86,3 +98,19 @@ def test_a_proven_recycle_gets_the_star(level):
     assert rating.key.recycles == 1 and rating.key.recycles_proven and rating.key.recycle_needed
     assert rating.stars == 2 and recycle_star(rating, level)
     check(deal, level, rating)
+
+
+def test_a_level_can_go_without_the_recycle_star():
+    scale = StarScale((1.0, 0.85, 0.7, 0.45), 1, recycle_stars=((Level.STANDARD, 0),))
+    assert scale.stars(Level.KNIGHT, WON_ALL, 1) == 2
+    assert scale.stars(Level.STANDARD, WON_ALL, 1) == 1
+
+
+def test_pyramid_gives_no_recycle_star():
+    """Nearly every Pyramid win needs a recycle (player-model.yaml), so the proof adds
+    no star there: a deal whose key proves one needed keeps the games' stars."""
+    deal = seeded_deal(rule_set("pyramid"), 9_220_004)
+    rating = rate(deal, "standard", model_data(), model=WON_ALL)
+    assert rating.key.recycle_needed and rating.key.recycles
+    assert solve(deal, "standard", recycles=0, budget=200_000).winnable is False
+    assert rating.stars == model_data().stars.model_stars(Level.STANDARD, WON_ALL) == 1

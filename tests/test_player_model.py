@@ -114,7 +114,7 @@ def test_the_greedy_player_takes_the_first_smallest_group():
 
 
 def test_star_scale_more_stars_for_fewer_wins():
-    scale = StarScale((1.0, 0.85, 0.7, 0.45), 1)         # no hardness cuts: Pyramid's way
+    scale = StarScale((1.0, 0.85, 0.7, 0.45), 1)         # no hardness cuts: the win rate's way
     stars = [scale.stars(Level.STANDARD, ModelRate(wins, 8, 3), 0) for wins in range(9)]
     assert stars == [5, 5, 5, 5, 4, 4, 3, 2, 1]
     assert scale.stars(Level.STANDARD, ModelRate(8, 8, 3), 1) == 2
@@ -136,12 +136,12 @@ def test_hardness_cuts_split_equal_wins_by_the_nodes_spent():
 
 
 def test_the_shipped_cuts_only_break_ties_of_wins():
-    """Every Jedi Temple level has its four cuts, and the nodes a rating's games can
-    spend in all weigh less than one game lost, so a deal the model wins more often
-    never gets more stars."""
+    """Every Jedi Temple level and Pyramid's has its four cuts, and the nodes a
+    rating's games can spend in all weigh less than one game lost, so a deal the model
+    wins more often never gets more stars."""
     data = model_data()
     levels = {level for level, _ in data.stars.hardness}
-    assert levels == {Level.PADAWAN, Level.KNIGHT, Level.MASTER, Level.CHOSEN}
+    assert levels == {Level.PADAWAN, Level.KNIGHT, Level.MASTER, Level.CHOSEN, Level.STANDARD}
     params = data.model
     most = params.games * (params.patience + params.budget)
     assert data.stars.nodes_per_loss > most

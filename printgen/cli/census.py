@@ -1,4 +1,5 @@
-"""printgen census: Jedi Temple win rates per level over many deals."""
+"""printgen census: Jedi Temple win rates per level over many deals; with --stars, the
+deals of a rule set tabled by star level."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import argparse
 
 from printgen.cli.options import add_jobs, add_out, add_paper, budget, deal_range
 from printgen.cli.verbs import SUMMARIES
-from printgen.deal import DEFAULT_BUDGET, JEDI_LEVELS, JEDI_TEMPLE, Level
+from printgen.deal import DEFAULT_BUDGET, JEDI_TEMPLE, RULE_SETS, Level, RuleSet
 from printgen.deal.census import (
     census_rows,
     format_csv,
@@ -33,7 +34,8 @@ Writes census.csv and census.pdf (a chart of the same table) to the output folde
 With --stars, rate every deal as its sheet does instead and table the deals by star
 level, with the win rates of a held-out model game, the greedy player and the
 look-ahead player (the check that more stars mean harder deals); writes stars.csv,
-one row a deal and level. The results do not depend on --jobs."""
+one row a deal and level; --rules pyramid tables Pyramid deals so (with --stars
+only). The results do not depend on --jobs."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
@@ -44,6 +46,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--start", default="1", help="the first deal (default: 1)")
     parser.add_argument("--levels", default="all",
                         help="'all' or a comma list of padawan, knight, master, chosen")
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), default=JEDI_TEMPLE.name,
+                        help="the game (pyramid: with --stars only)")
     add_jobs(parser, "deals played")
     add_out(parser, "output/census")
     parser.add_argument("--stars", action="store_true",
@@ -56,15 +60,16 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 MAX_CENSUS = whole_limit("census_deals")          # deals one census may play
 
 
-def parse_levels(text: str) -> tuple[Level, ...]:
+def parse_levels(text: str, rules: RuleSet = JEDI_TEMPLE) -> tuple[Level, ...]:
+    known = tuple(level.level for level in rules.levels)
     if text.strip().lower() == "all":
-        return JEDI_LEVELS
+        return known
     # a level named twice is counted once (dict: the first order kept)
     levels = tuple(dict.fromkeys(Level.parse(part) for part in text.split(",") if part.strip()))
-    bad = [level.value for level in levels if level not in JEDI_LEVELS]
+    bad = [level.value for level in levels if level not in known]
     if bad or not levels:
         raise InputError(f"--levels: expected 'all' or some of "
-                         f"{', '.join(known.value for known in JEDI_LEVELS)}, got {text!r}")
+                         f"{', '.join(level.value for level in known)}, got {text!r}")
     return levels
 
 
@@ -72,9 +77,13 @@ def run(args: argparse.Namespace) -> int:
     args.start, args.count = deal_range(args.start, args.count, MAX_CENSUS)
     args.budget = budget(args.budget)
     args.out = out_folder(args.out, "census")
-    levels = parse_levels(args.levels)
+    rules = RULE_SETS[args.rules]
+    if rules is not JEDI_TEMPLE and not args.stars:
+        raise InputError(f"--rules {args.rules}: expected --stars with it (the win-rate "
+                         f"census is Jedi Temple's)")
+    levels = parse_levels(args.levels, rules)
     if args.stars:
-        return run_stars_table(args, levels)
+        return run_stars_table(args, levels, rules)
     results = run_deals(args.start, args.count, levels, rules=with_cards(JEDI_TEMPLE),
                         params=model_data().model, jobs=args.jobs, budget=args.budget,
                         quiet=args.quiet)
@@ -92,8 +101,8 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_stars_table(args: argparse.Namespace, levels: tuple[Level, ...]) -> int:
-    results = run_stars(args.start, args.count, levels, rules=with_cards(JEDI_TEMPLE),
+def run_stars_table(args: argparse.Namespace, levels: tuple[Level, ...], rules: RuleSet) -> int:
+    results = run_stars(args.start, args.count, levels, rules=with_cards(rules),
                         data=model_data(), jobs=args.jobs, quiet=args.quiet)
     write_bytes(args.out / "stars.csv", format_results_csv(results).encode("utf-8"))
     print(format_star_table(results, levels))

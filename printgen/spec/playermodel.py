@@ -13,7 +13,7 @@ from printgen.spec.yamlload import load_file
 
 MODEL_FILE = "player-model.yaml"
 MODEL_KEYS = ("samples", "low_budget", "budget", "patience", "candidates", "games", "seed")
-STAR_KEYS = ("win_rates", "hardness", "nodes_per_loss", "recycle_star")
+STAR_KEYS = ("win_rates", "hardness", "nodes_per_loss", "recycle_star", "recycle_star_by_level")
 MOST = 10_000_000
 
 
@@ -34,8 +34,14 @@ def model_data(path: Path | None = None) -> ModelData:
     shares = _four(check, stars.get("win_rates"), ("stars", "win_rates"), high_first=True)
     hardness = check.mapping(stars.get("hardness") or {}, ("stars", "hardness"),
                              [level.value for level in Level])
-    cuts = tuple((Level(name), _four(check, value, ("stars", "hardness", name), high_first=False))
+    cuts = tuple((Level(name), _four(check, value, ("stars", "hardness", name), high_first=False,
+                                     maximum=None))
                  for name, value in hardness.items())
+    by_level = check.mapping(stars.get("recycle_star_by_level") or {},
+                             ("stars", "recycle_star_by_level"), [level.value for level in Level])
+    recycle_stars = tuple((Level(name), check.integer(value, ("stars", "recycle_star_by_level", name),
+                                                      minimum=0))
+                          for name, value in by_level.items())
     key = check.mapping(top.get("key"), ("key",), ["fewer_recycles", "short", "proof"],
                         required=["fewer_recycles", "short", "proof"])
     data = ModelData(
@@ -43,7 +49,7 @@ def model_data(path: Path | None = None) -> ModelData:
         StarScale(shares, check.integer(stars.get("recycle_star"), ("stars", "recycle_star"),
                                         minimum=0),
                   cuts, check.integer(stars.get("nodes_per_loss"), ("stars", "nodes_per_loss"),
-                                      default=0, minimum=0)),
+                                      default=0, minimum=0), recycle_stars),
         KeyBudgets(_whole(check, key.get("fewer_recycles"), ("key", "fewer_recycles")),
                    _whole(check, key.get("short"), ("key", "short")),
                    _whole(check, key.get("proof"), ("key", "proof"))))
@@ -51,12 +57,16 @@ def model_data(path: Path | None = None) -> ModelData:
     return data
 
 
-def _four(check: Checker, value: object, path: tuple, *, high_first: bool) -> tuple[float, ...]:
-    """Four cuts, each a number from 0 to 1, in order (high to low, or low to high)."""
+def _four(check: Checker, value: object, path: tuple, *, high_first: bool,
+          maximum: float | None = 1) -> tuple[float, ...]:
+    """Four cuts, each a number from 0 to `maximum` (None: no limit), in order (high to
+    low, or low to high)."""
     if not isinstance(value, list) or len(value) != 4:
-        check.fail(path, f"expected a list of 4 numbers from 0 to 1, got {value!r}")
+        within = f"from 0 to {maximum}" if maximum is not None else "of 0 or more"
+        check.fail(path, f"expected a list of 4 numbers {within}, got {value!r}")
         return (1.0, 0.75, 0.5, 0.25) if high_first else (0.25, 0.5, 0.75, 1.0)
-    cuts = tuple(check.number(v, (*path, i), minimum=0, maximum=1) for i, v in enumerate(value))
+    cuts = tuple(check.number(v, (*path, i), minimum=0, maximum=maximum)
+                 for i, v in enumerate(value))
     if list(cuts) != sorted(cuts, reverse=high_first):
         order = "high to low" if high_first else "low to high"
         check.fail(path, f"expected numbers from {order}, got {list(value)}")

@@ -85,8 +85,8 @@ def _deal(args: tuple[RuleSet, int, tuple[str, ...], ModelData]) -> list[StarRes
 
 def run_stars(start: int, count: int, levels: Sequence[Level], *, rules: RuleSet,
               data: ModelData, jobs: int = 1, quiet: bool = False) -> list[StarResult]:
-    """Rate (with `data`) and play deals start..start+count-1 of `rules` (Jedi Temple,
-    its cards handed in) at each level, in deal order."""
+    """Rate (with `data`) and play deals start..start+count-1 of `rules` (its cards
+    handed in) at each level, in deal order."""
     names = tuple(level.value for level in levels)
     work = [(rules, n, names, data) for n in range(start, start + count)]
     deals = map_in_order(_deal, work, jobs=jobs)

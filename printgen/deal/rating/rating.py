@@ -7,9 +7,10 @@ How hard a win is to find for a player who sees only what the level shows:
   against the level's four cuts in data/player-model.yaml (1 star below the first,
   5 at or above the last; the cuts put about a fifth of a level's deals at each
   star). The nodes break the ties among deals with the same wins: the model had to
-  search longer to win the harder ones. A level with no cuts (Pyramid) takes its
-  stars from the win rate (1 star at win_rates[0] or more, ..., 5 below the last);
-- `recycle_star` more (at most 5) when a win needs a recycle: proven, that is the
+  search longer to win the harder ones. A level with no cuts takes its stars from
+  the win rate (1 star at win_rates[0] or more, ..., 5 below the last);
+- the level's `recycle_star` more (at most 5; none at Pyramid's level, where nearly
+  every win needs a recycle) when a win needs a recycle: proven, that is the
   key recycles and the search for a win with no recycle completed and found none
   (key.recycle_needed). A count the key's budget left open (a win with fewer
   recycles not ruled out) adds nothing: a star never comes from a budget running out.
@@ -77,14 +78,23 @@ class StarScale:
 
     hardness: per level, four cuts on the games' hardness (lost games plus solver
     nodes spent, see ModelRate.hardness), low to high: 1 star below the first, 5 at
-    or above the last. A level without cuts of its own (Pyramid) takes its stars from
-    the win rate: 1 star when it is at least win_rates[0], ..., 5 below the last.
+    or above the last. A level without cuts of its own takes its stars from the win
+    rate: 1 star when it is at least win_rates[0], ..., 5 below the last.
+    recycle_star: the stars a proven recycle adds, at a level not in recycle_stars.
     """
 
     win_rates: tuple[float, ...]
     recycle_star: int
     hardness: tuple[tuple[Level, tuple[float, ...]], ...] = ()
     nodes_per_loss: int = 0
+    recycle_stars: tuple[tuple[Level, int], ...] = ()     # a level's own recycle_star
+
+    def recycle_star_at(self, level: Level) -> int:
+        """The stars a proven recycle adds at `level`."""
+        for at, extra in self.recycle_stars:
+            if at is level:
+                return extra
+        return self.recycle_star
 
     def model_stars(self, level: Level, model: ModelRate) -> int:
         """Stars the model's games give, before any recycle star."""
@@ -97,7 +107,7 @@ class StarScale:
     def stars(self, level: Level, model: ModelRate, recycles: int | None) -> int:
         """Stars for the model's games and the recycles a win is proven to need
         (0 or None when none is proven needed)."""
-        extra = self.recycle_star if recycles else 0
+        extra = self.recycle_star_at(level) if recycles else 0
         return min(5, self.model_stars(level, model) + extra)
 
 
@@ -200,7 +210,7 @@ def screen(deal: Deal, level: Level | str | None, data: ModelData,
         best = ModelRate(model.wins + left, params.games, params.samples, model.nodes)
         fewest, most = scale.model_stars(at, best), scale.model_stars(at, worst)
         return {min(5, s + extra) for s in range(fewest, most + 1)
-                for extra in (0, scale.recycle_star)}
+                for extra in (0, scale.recycle_star_at(at))}
 
     model = model_rate(deal, at, params, stop=lambda model: stars not in reachable(model))
     return model if model.games == params.games and stars in reachable(model) else None
