@@ -258,7 +258,10 @@ def test_a_right_to_left_reading_copy_asks_viewers_for_right_to_left_spreads(cli
     """A booklet whose text opens in Hebrew: its reading copy's catalog says
     /ViewerPreferences << /Direction /R2L >> (PDF 1.7, 12.2); an English one's and the
     printed sheets' say nothing of direction."""
-    texts = {"rtl": "# כללים\n\nכל שחקן מושך שלושה קלפים.\n", "ltr": "# Rules\n\nEach player draws three cards.\n"}
+    texts = {"rtl": "# כללים\n\nכל שחקן מושך שלושה קלפים.\n", "ltr": "# Rules\n\nEach player draws three cards.\n",
+             # the front matter's language decides over the first heading's script
+             "he": "---\nlang: he\n---\n\n# Catan\n\nכל שחקן מושך שלושה קלפים.\n",
+             "en": "---\nlang: en\n---\n\n# שש בש\n\nEach player draws three cards.\n"}
     found = {}
     for name, body in texts.items():
         (tmp_path / f"{name}.md").write_text(body, encoding="utf-8")
@@ -267,7 +270,8 @@ def test_a_right_to_left_reading_copy_asks_viewers_for_right_to_left_spreads(cli
         for kind in ("", "-reading"):
             root = pypdf.PdfReader(tmp_path / name / f"{name}-booklet-a6-a4{kind}.pdf").trailer["/Root"]
             found[name + kind] = root.get("/ViewerPreferences", {}).get("/Direction")
-    assert found == {"rtl-reading": "/R2L", "rtl": None, "ltr-reading": None, "ltr": None}
+    assert found == {"rtl-reading": "/R2L", "rtl": None, "ltr-reading": None, "ltr": None,
+                     "he-reading": "/R2L", "he": None, "en-reading": None, "en": None}
 
 
 def test_the_words_printgen_adds_are_in_the_front_matter_s_language_or_noted(cli, tmp_path):

@@ -12,8 +12,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
+
 from printgen.errors import FitError, InputError
 from printgen.fonts import chain, face, user_face
 from printgen.lang.markdown import parse_markdown
@@ -25,7 +25,7 @@ from printgen.layout.primitives import TextRun
 from printgen.layout.richtext import Fonts, RichStyle, line_items, words, wrap_words
 from printgen.layout.text import TextStyle, Words, set_text
 from printgen.model.text import Block, Span
-from printgen.shaping import font
+from printgen.shaping import arrange, font
 from printgen.spec.fold import fold_facts
 from printgen.spec.markdown import load_rules
 from printgen.units import pt
@@ -61,10 +61,17 @@ def test_a_later_line_opening_with_latin_keeps_its_paragraph_s_direction():
     assert arabic and all(item.x + item.width <= latin.x + 1e-6 for item in arabic)
 
 
-def test_a_paragraph_without_a_strong_letter_takes_its_language_s_direction():
-    digits = words([Span("12 (3) 45")], Fonts(), "test")
-    assert wrap_words(digits, 200.0, RichStyle(10.0, lang="ar"), "test")[0].base == 1
-    assert wrap_words(digits, 200.0, RichStyle(10.0, lang="en"), "test")[0].base == 0
+@pytest.mark.parametrize("text", ["12 (3) 45", "-3", "1 / 3", "+12"])
+def test_a_paragraph_without_a_strong_letter_is_left_to_right_in_any_language(text):
+    """Digits and signs keep their order in an Arabic or Hebrew text: '-3' is never set
+    '3-', nor '1 / 3' as '3 / 1' (a language's direction once turned them round)."""
+    digits = words([Span(text)], Fonts(), "test")
+    for lang in ("ar", "he", "en"):
+        line = wrap_words(digits, 200.0, RichStyle(10.0, lang=lang), "test")[0]
+        assert line.base == 0
+        items = arrange(list(line.pieces), 10.0, 0.0, line.base, lang)
+        shown = "".join(item.text for item in sorted(items, key=lambda item: item.x))
+        assert shown.replace(" ", "") == text.replace(" ", "")
 
 
 @pytest.fixture

@@ -52,7 +52,7 @@ from printgen.layout.richtext import (
 from printgen.layout.text import largest_fit, shrink_sizes
 from printgen.model.picture import Picture
 from printgen.model.text import Block, BlockKind, Note, Span
-from printgen.shaping import font, paragraph_level
+from printgen.shaping import RTL_LANGUAGES, font, paragraph_level
 from printgen.units import mm, pt
 
 
@@ -160,9 +160,10 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     """The blocks set as a book: a cover (title, subtitle, credits and the picture
     scaled to fit), contents listing the level-1 and level-2 headings with their page
     numbers (under the heading `contents`), then the text. FitError names the block
-    that cannot fit. A book whose text opens right to left (its first heading or
-    paragraph) is bound on the right."""
-    style = replace(style, rtl=_right_to_left(blocks))
+    that cannot fit. A book in a right-to-left language (style.lang), or with no
+    language named one whose text opens right to left (its first heading or
+    paragraph), is bound on the right."""
+    style = replace(style, rtl=_right_to_left(blocks, style.lang))
     fold, notes = style.fold(), scaled(style.fold(), style.folio)
     for block in blocks:
         _check_words(block, fold)
@@ -191,8 +192,12 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     return Book(tuple(sides), headings, entries, style.rtl)
 
 
-def _right_to_left(blocks: Sequence[Block]) -> bool:
-    """Whether the first heading, paragraph or list item is right to left."""
+def _right_to_left(blocks: Sequence[Block], lang: str = "") -> bool:
+    """Whether a book is right to left: its language's direction where the text names
+    one (`lang:`), else its first heading's, paragraph's or list item's (an English
+    rules text may open with a Hebrew game's name, a Hebrew one with "Catan")."""
+    if lang:
+        return lang.split("-")[0].lower() in RTL_LANGUAGES
     first = next((block for block in blocks if block.kind in (BlockKind.HEADING, BlockKind.PARAGRAPH,
                                                               BlockKind.ITEM)), None)
     return first is not None and bool(paragraph_level(plain(first)))
