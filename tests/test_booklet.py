@@ -234,8 +234,8 @@ def test_a_booklet_is_set_in_its_texts_language_and_hyphenated_when_it_asks(cli,
     word = "Donaudampfschifffahrtsgesellschaftskapitänsmütze"
     body = " ".join(["Der", word, "liegt", "auf", "dem", "Tisch."] * 6)
     text = tmp_path / "regeln.md"
-    text.write_text(f"---\ntitle: Regeln\nlang: de\nhyphenate: true\n---\n\n# Spiel\n\n{body}\n",
-                    encoding="utf-8")
+    text.write_text(f"---\ntitle: Regeln\nlang: de\nhyphenate: true\n---\n\n# Spiel\n\n{body}\n\n"
+                    f"# {word}\n\nEnde.\n", encoding="utf-8")     # a heading too long for a line
     out = tmp_path / "out"
     result = cli("booklet", str(text), "--size", "poker", "--out", str(out), "-q")
     assert result.status == 0, result.err
@@ -247,7 +247,7 @@ def test_a_booklet_is_set_in_its_texts_language_and_hyphenated_when_it_asks(cli,
     assert max(rights) < width - 4 * MM                 # inside the outer margin (over 4 mm)
     hyphens = raw.count("\ufffe") + raw.count("-\r\n")      # (pdfium marks a line-end hyphen)
     joined = raw.replace("\ufffe", "").replace("-\r\n", "").replace("\r\n", " ")
-    assert hyphens >= 6 and joined.count(word) == 6
+    assert hyphens >= 6 and joined.count(word) >= 6
     plain = tmp_path / "plain.md"
     plain.write_text(text.read_text(encoding="utf-8").replace("hyphenate: true\n", ""), encoding="utf-8")
     refused = cli("booklet", str(plain), "--size", "poker", "--out", str(tmp_path / "o2"), "-q")

@@ -262,3 +262,26 @@ def test_a_hyphenated_word_is_broken_as_often_as_its_line_needs(width_mm):
         assert len(lines) >= 2
         shown = ["".join(piece for piece, _ in line.pieces) for line in lines]
         assert " ".join(shown).replace("- ", "") == text
+
+
+@pytest.mark.parametrize("lead", ["", "Die Herstellungsfirma verteilt ", "Ein "])
+@pytest.mark.parametrize("width_mm", [30, 40, 50])
+def test_a_hyphenated_compound_breaks_only_at_its_syllables(lead, width_mm):
+    """With hyphenation on, a compound wider than a line is broken only where the
+    language's dictionary allows, never between any two letters, wherever on a line it
+    starts (when no syllable fits the line it starts on, it starts the next)."""
+    from printgen.layout.richtext import Fonts, RichStyle, hyphenations, wrap
+    from printgen.units import pt
+    word = "Kraftfahrzeughaftpflichtversicherungsbeiträge"
+    allowed = {len(head) for head, _ in hyphenations(word, "de")}
+    style = RichStyle(8.0, fonts=Fonts(), lang="de", hyphenate=True)
+    lines = wrap([Span(f"{lead}{word} an alle.")], pt(width_mm), style, "test")
+    shown = ["".join(piece for piece, _ in line.pieces) for line in lines]
+    assert all(line.width <= pt(width_mm) + 1e-6 for line in lines)
+    joined, ends = "", []
+    for text in shown:                   # the text read back, and where each line ended in it
+        joined += text[:-1] if text.endswith("-") else text + " "
+        ends.append(len(joined))
+    start = joined.index(word)
+    cuts = [end - start for end in ends if start < end < start + len(word)]
+    assert cuts and set(cuts) <= allowed, (shown, cuts)

@@ -229,10 +229,10 @@ def _side(style: BookStyle, number: int, prims: tuple[Primitive, ...]) -> Side:
 def _check_words(block: Block, fold: FoldStyle) -> None:
     """FitError for a word of a heading, paragraph or list item wider than its line
     (a text hyphenated by its language's dictionary: where its lines are set)."""
+    if fold.hyphenate:
+        return
     if block.kind is BlockKind.HEADING:
         rich, width = heading_style(block, fold), fold.inner[0]
-    elif fold.hyphenate:
-        return
     elif block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         rich, width = (RichStyle(fold.body, fold.line_height, fonts=fold.family(), lang=fold.lang),
                        fold.inner[0] - item_left(block, fold))
@@ -494,7 +494,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
     for (block, _), number in zip(listed, numbers):
         rich = RichStyle(style.body, style.line_height, style.ink,
                          house_family(Fonts(regular="sans-bold" if block.level == 1 else "sans"), style.own),
-                         lang=style.lang)
+                         lang=style.lang, hyphenate=style.hyphenate)
         indent = 0.0 if block.level == 1 else style.indent
         room = width - indent - column
         lines = wrap([Span(plain(block))], room, rich, block.where)

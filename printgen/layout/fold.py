@@ -124,7 +124,8 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
 def heading_style(block: Block, style: FoldStyle) -> RichStyle:
     """How a heading of the block's level is set."""
     size = style.headings[min(block.level, len(style.headings)) - 1]
-    return RichStyle(size, 1.15, style.accent, style.family(HEADING_FONTS), lang=style.lang)
+    return RichStyle(size, 1.15, style.accent, style.family(HEADING_FONTS), lang=style.lang,
+                     hyphenate=style.hyphenate)
 
 
 def item_left(block: Block, style: FoldStyle) -> float:

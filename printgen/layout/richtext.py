@@ -181,6 +181,12 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
         wide = em * size                                # the word's width
         if style.hyphenate:         # (on an empty line: a word wider than a whole line)
             broken = _hyphenated(current + space, word, limit, style)
+            if broken is None and current and wide + ending > limit:
+                # no syllable of a word wider than a line fits here: it starts the next
+                # line and breaks there at syllables (not between any two letters)
+                broken = _hyphenated([], word, limit, style)
+                if broken is not None:
+                    lines.append(_line(current, size, base, None if exact else used))
             if broken is not None:
                 lines.append(_line(broken[0], size, base))
                 tail = broken[1]
