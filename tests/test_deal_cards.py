@@ -36,9 +36,12 @@ def test_playing_cards_printed_with_suit_symbols_and_inks():
     assert PlayingCard.parse("as").printed() == "A♠" and PlayingCard.parse("As").ink is Ink.BLACK
     assert PlayingCard.parse("Qd").printed() == "Q♦" and Suit.DIAMONDS.word == "diamonds"
     assert PlayingCard.parse("2c").printed() == "2♣"
+    # as sheets print them: the same cards
+    assert [PlayingCard.parse(t) for t in ("10♥", "10h", "J♠", "q♦", "2♣")] == [
+        PlayingCard.parse(t) for t in ("Th", "Th", "Js", "Qd", "2c")]
 
 
-@pytest.mark.parametrize("text", ["10h", "1h", "Tx", "T", "", "Zs", "h6"])
+@pytest.mark.parametrize("text", ["10", "1h", "10x", "Tx", "T", "", "Zs", "h6", "\N{BLACK HEART SUIT}"])
 def test_bad_playing_card_texts_are_refused(text):
     with pytest.raises(ValueError):
         PlayingCard.parse(text)

@@ -219,3 +219,22 @@ def test_the_star_table_shows_no_rate_for_a_star_level_with_no_deal():
     by_stars = {int(line.split()[1]): line for line in rows}
     assert "%" not in by_stars[1].split(None, 4)[4] and "-" in by_stars[1]
     assert "100.0%" in by_stars[2]                    # its one deal: a rate
+
+
+def test_a_pyramid_deal_in_the_sheets_notation_solves_the_same(cli, tmp_path):
+    """Cards written as sheets print them (10♥, J♠) read as their letters do (Th, Js)."""
+    from printgen.deal.table.cards import PlayingCard
+    letters = (FIXTURES / "pyramid-deal-1.txt").read_text(encoding="utf-8")
+    def shown(token: str) -> str:
+        try:
+            return PlayingCard.parse(token).printed()
+        except ValueError:
+            return token
+    printed = "\n".join(line if line.lstrip().startswith("#") else " ".join(map(shown, line.split()))
+                        for line in letters.splitlines())
+    assert "10" in printed and "♥" in printed
+    (tmp_path / "printed.txt").write_text(printed, encoding="utf-8")
+    one = cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "pyramid-deal-1.txt"), "--json")
+    two = cli("solve", "--rules", "pyramid", "--deck", str(tmp_path / "printed.txt"), "--json")
+    assert one.status == two.status == 0 and one.out == two.out
+

@@ -29,8 +29,9 @@ WINNABLE, UNWINNABLE, UNDECIDED = 0, 3, 4
 
 DESCRIPTION = """\
 Read a deal from a text file and decide it with full knowledge.
-Pyramid: 52 cards such as '6d 5h Ah' (rank A23456789TJQK, suit cdhs) anywhere in
-the file, the pyramid row by row from the apex, then the deck from the top.
+Pyramid: 52 cards such as '6d 5h Ah' (rank A23456789TJQK, suit cdhs; or as sheets
+print them, 10♥ J♠) separated by spaces or lines, '#' starting a comment: the
+pyramid row by row from the apex, then the deck from the top.
 Jedi Temple: 62 card values (+3 -7 0 ...) in dealt order, with --rolls.
 The rules the solver plays: printgen docs jedi-temple (or pyramid)."""
 

@@ -44,8 +44,8 @@ class Suit(str, Enum):  # noqa: UP042 (a StrEnum would print a suit as 'c', not 
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """'h' or 'H' -> HEARTS; ValueError otherwise."""
-        return cls(text.lower())
+        """'h', 'H' or the symbol sheets print, '\N{BLACK HEART SUIT}' -> HEARTS; ValueError otherwise."""
+        return _BY_SYMBOL.get(text) or cls(text.lower())
 
     @property
     def symbol(self) -> str:
@@ -62,6 +62,9 @@ class Suit(str, Enum):  # noqa: UP042 (a StrEnum would print a suit as 'c', not 
 
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+# the symbols sheets print, and their white forms (a copy may turn one into the other)
+_BY_SYMBOL = {symbol: suit for suit, symbol in _SYMBOLS.items()} | {
+    "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
 RANK_LETTERS = "A23456789TJQK"
 
 
@@ -108,10 +111,14 @@ class PlayingCard:
 
     @classmethod
     def parse(cls, text: str) -> PlayingCard:
-        """A rank letter then a suit letter, any case ('Th', '6d', 'as'); ValueError otherwise."""
-        if len(text) != 2:
+        """A rank letter then a suit letter, any case ('Th', '6d', 'as'), or a card as
+        sheets print it ('10\N{BLACK HEART SUIT}', 'J\N{BLACK SPADE SUIT}'; '10' for the ten with a
+        letter or a symbol); ValueError otherwise."""
+        rank = "T" if text[:2] == "10" else text[:1]
+        suit = text[2:] if text[:2] == "10" else text[1:]
+        if len(suit) != 1:
             raise ValueError(f"not a card: {text!r}")
-        return cls(Rank.parse(text[0]), Suit.parse(text[1]))
+        return cls(Rank.parse(rank), Suit.parse(suit))
 
     def format(self) -> str:
         return self.rank.format() + self.suit.value      # a Suit's value is its letter
@@ -194,7 +201,7 @@ class PlayingDeck:
     Ace to King (Pyramid: 1 to 13)."""
 
     rank_values: tuple[int, ...] = tuple(range(1, 14))
-    expected: str = "a card: rank A23456789TJQK then suit cdhs, e.g. 6d"
+    expected: str = "a card: rank A23456789TJQK (or 10) then suit cdhs (or ♣♦♥♠), e.g. 6d or 10♥"
 
     @property
     def size(self) -> int:
