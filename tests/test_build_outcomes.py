@@ -212,3 +212,19 @@ def test_only_parts_of_a_deck_with_dice_writes_them(cli, tmp_path, monkeypatch):
     result = cli("build", "coruscant-shift", "--only", "parts", "--out", "out", "-q")
     assert result.status == 0, result.err
     assert [path.name for path in (tmp_path / "out").glob("*.pdf")] == ["coruscant-shift-dice-a4.pdf"]
+
+
+def test_build_all_only_box_passes_over_a_deck_whose_box_no_paper_holds(cli, tmp_path, monkeypatch):
+    """`build --all --only box`: a deck of 150 x 200 mm cards, whose box no paper holds,
+    is passed over with a note naming it and the papers; every other deck gets its box."""
+    monkeypatch.chdir(tmp_path)
+    path = write_deck(tmp_path, "big")
+    path.write_text(path.read_text(encoding="utf-8").replace("size: poker", "size: {width: 150mm, height: 200mm}"),
+                    encoding="utf-8")
+    write_deck(tmp_path, "small")
+    result = cli("build", "--all", "--only", "box", "--out", "out", "--jobs", "1")
+    assert result.status == 0, result.err
+    notes = [line for line in result.err.splitlines() if "no tuck box" in line]
+    assert len(notes) == 1 and "for big on a4" in notes[0] and "(a4, letter)" in notes[0]
+    assert (tmp_path / "out" / "small" / "small-box-a4.pdf").exists()
+    assert not list((tmp_path / "out").glob("big/*.pdf"))

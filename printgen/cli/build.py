@@ -184,12 +184,13 @@ def run_recorded(args: argparse.Namespace) -> int:
 
 def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:
     """A tuck box or rules text the build could not make is a note, but an error (the
-    build then writes nothing) with --strict, or when it leaves the build nothing to
-    write (--only box)."""
+    build then writes nothing) with --strict, or when it leaves the build of one deck
+    nothing to write (--only box; with --all such a deck is passed over)."""
     why = "; ".join(result.dropped.values())
     if why and args.strict:
         raise FitError(f"--strict: {why}")
-    if why and not result.files:
+    if why and not result.files and not getattr(args, "among", False):
+        # (one deck of --all that can make none of it is passed over, its note said)
         raise FitError(f"--only {args.only}: nothing to write: {why}")
 
 

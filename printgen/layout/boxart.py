@@ -36,7 +36,8 @@ def sheet_for(net: Net, paper: Paper, bleed: float, papers: Iterable[Paper]) -> 
     if chosen is not None:
         return chosen[0]
     others = [p.name for p in papers if p.name != paper.name and any(fits(s) for s in (p, p.landscape()))]
-    hint = f"use --paper {others[0]}" if others else "use fewer cards per box or a larger paper"
+    known = ", ".join(dict.fromkeys([paper.name, *(p.name for p in papers)]))
+    hint = f"use --paper {others[0]}" if others else f"no paper printgen prints on ({known}) holds it"
     raise FitError(f"the tuck box net needs {mm(need_w):.1f} x {mm(need_h):.1f} mm with bleed, but "
                    f"{paper.name} holds {mm(paper.width - 2 * paper.margin):.1f} x "
                    f"{mm(paper.height - 2 * paper.margin):.1f} mm inside its printer margin "

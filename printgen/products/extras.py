@@ -76,7 +76,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
         try:
             check_paper(deck, box, paper, extras.papers)
         except FitError as error:
-            dropped["box"] = f"no tuck box on {paper.name}: {error}"
+            dropped["box"] = f"no tuck box for {deck.name} on {paper.name}: {error}"
         else:
             try:
                 files.append(box_file(deck, paper, box_page(deck, box, paper, extras.papers)))
