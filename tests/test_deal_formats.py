@@ -84,7 +84,7 @@ def test_fixture_files_parse():
     ("duplicated-card.txt", ["duplicated-card.txt:9 '6d': card repeated (first on line 2)",
                              "missing cards: Jc"]),
     ("malformed-card.txt", ["malformed-card.txt:3 '5x': expected a card: rank "
-                            "A23456789TJQK then suit cdhs", "missing cards: 5h"]),
+                            "A23456789TJQK (or 10) then suit cdhs", "missing cards: 5h"]),
 ])
 def test_bad_pyramid_files_are_located(name, expected):
     path = FIXTURES / name
