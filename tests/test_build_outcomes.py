@@ -29,6 +29,7 @@ def test_lang_all_that_fails_in_its_last_language_writes_nothing(cli, tmp_path):
     result = cli("build", str(deck), "--lang", "all", "--only", "pdf,rules", "--out", str(out))
     assert result.status == 2 and "Traceback" not in result.err
     assert "lantern-pairs-hi.md" in result.err
+    assert result.err.startswith("printgen: error: --lang hi: ")    # the language that failed
     assert not out.exists()
     assert result.out == ""                 # no file reported as written
 

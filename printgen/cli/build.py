@@ -166,12 +166,22 @@ def run_languages(args: argparse.Namespace) -> int:
             for lang in deck.languages]
     said = io.StringIO()                # what each language wrote, said once all of them are in place
     with together(), contextlib.redirect_stdout(said):
-        statuses = [run_recorded(job) for job in jobs]
+        statuses = [_in_language(job, lang) for job, lang in zip(jobs, deck.languages, strict=True)]
     print(said.getvalue(), end="")
     if getattr(args, "gallery", True) and "gallery" in formats(args.only):
         from printgen.cli.gallery import refresh_gallery
         refresh_gallery(args, args.out)
     return max(statuses, default=0)
+
+
+def _in_language(args: argparse.Namespace, lang: str) -> int:
+    """run_recorded() for one language of --lang all; its error says which language
+    (a card's text in another language's column is read by that language's build)."""
+    from printgen.errors import PrintgenError
+    try:
+        return run_recorded(args)
+    except PrintgenError as error:
+        raise type(error)(f"--lang {lang}: {error}") from None
 
 
 def run_recorded(args: argparse.Namespace) -> int:
