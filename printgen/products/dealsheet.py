@@ -236,7 +236,7 @@ def solution_block(worked: Worked, data: SheetData) -> Block:
     level = data.levels[worked.level.level.value]["title"]
     head = f"{texts['title']} deal {worked.deal.number}, {level}"
     if not worked.steps:
-        return Block(head, (worked.verdict,))
+        return Block(head, (), worked.verdict)      # the verdict, not a numbered step
     return Block(f"{head}: {worked.rating.key.length} moves", worked.steps, worked.key_note)
 
 
