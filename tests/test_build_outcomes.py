@@ -229,3 +229,16 @@ def test_build_all_only_box_passes_over_a_deck_whose_box_no_paper_holds(cli, tmp
     assert len(notes) == 1 and "for big on a4" in notes[0] and "(a4, letter)" in notes[0]
     assert (tmp_path / "out" / "small" / "small-box-a4.pdf").exists()
     assert not list((tmp_path / "out").glob("big/*.pdf"))
+
+
+@pytest.mark.parametrize("only", ["rules", "parts"])
+def test_build_all_only_rules_or_parts_passes_over_a_deck_with_none(cli, tmp_path, monkeypatch, only):
+    """`build --all --only rules`: a deck without rules texts is passed over with a note
+    naming it, and no folder is made for it (an empty one was left behind)."""
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "plain")
+    result = cli("build", "--all", "--only", only, "--out", "out", "--jobs", "1", "-q")
+    assert result.status == 0, result.err
+    assert any("passed over: decks/plain.yaml has no" in line for line in result.err.splitlines())
+    assert not (tmp_path / "out" / "plain").exists()
+    assert not [d for d in (tmp_path / "out").iterdir() if d.is_dir() and not any(d.iterdir())]

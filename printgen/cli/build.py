@@ -77,11 +77,12 @@ def run_all(args: argparse.Namespace) -> int:
     lacks what --only asks for (parts, rules) is passed over, not an error (among)."""
     if args.deck:
         raise InputError("build: give either a DECK or --all, not both")
-    workers = min(args.jobs, len(catalogue(DECKS)))
+    names = _making_something(list(catalogue(DECKS)), formats(args.only))
+    workers = min(args.jobs, len(names))
     jobs = [argparse.Namespace(**{**vars(args), "all": False, "deck": name, "gallery": False, "among": True,
                                   "jobs": 1 if workers > 1 else args.jobs,
                                   "out": None if args.out is None else args.out / name})
-            for name in catalogue(DECKS)]
+            for name in names]
     if "gallery" in formats(args.only):
         from printgen.gallery import gallery_preflight
         gallery_preflight(out_folder(args.out))
@@ -95,6 +96,26 @@ def run_all(args: argparse.Namespace) -> int:
     if "gallery" in formats(args.only):
         refresh_gallery(args, args.out)
     return max(statuses, default=0)
+
+
+def _making_something(names: list[str], chosen: frozenset[str]) -> list[str]:
+    """The decks of --all that make something of what --only asks for: one without
+    rules texts (or dice, boards and tokens) is passed over when only those are asked
+    for, with a line saying so, and no folder is made for it."""
+    if not chosen - {"gallery"} or chosen - {"gallery", "parts", "rules"}:
+        return names                    # (cards, boxes: every deck makes them)
+    from printgen.errors import PrintgenError
+    kept = []
+    for name in names:
+        try:
+            why = lacks(load_deck(name), chosen)
+        except PrintgenError:
+            why = None                  # (its own build says what is wrong with it)
+        if why:
+            print(f"printgen: note: passed over: {why}", file=sys.stderr)
+        else:
+            kept.append(name)
+    return kept
 
 
 def preflight_out(args: argparse.Namespace, out: Path, pdf: str | None) -> None:
