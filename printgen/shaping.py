@@ -243,13 +243,12 @@ RTL_LANGUAGES = frozenset(("ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ku
 ISOLATES = frozenset(("LRI", "RLI", "FSI"))
 
 
-def paragraph_level(text: str, lang: str = "") -> int:
+def paragraph_level(text: Iterable[str]) -> int:
     """A paragraph's direction, 1 right to left, else 0: that of its first strong
     character outside isolates (rules P2 and P3 of the bidirectional algorithm), and
     left to right for a paragraph with none (digits, signs, punctuation), whatever its
     language, so that '-3', '1 / 3' and '+12' keep their order in an Arabic or Hebrew
-    deck too. (`lang` is kept for callers; a language's direction set such a paragraph
-    right to left, which read '-3' as '3-' on an Arabic deck's value fields.)"""
+    deck too (a language's direction once read '-3' as '3-' there)."""
     level = first_strong(text)
     return 0 if level is None else level
 

@@ -28,6 +28,7 @@ from printgen.errors import FitError
 from printgen.fonts import check_glyphs, faces, house, house_family
 from printgen.frozen import frozen
 from printgen.layout.fold import (
+    BODY_FONTS,
     Chunk,
     FoldStyle,
     chunks,
@@ -97,6 +98,10 @@ class BookStyle:
         """Whether page `number` is bound on its left: an odd page, the right-hand page of
         its spread (an even page, in a right-to-left book)."""
         return bool(number % 2) != self.rtl
+
+    def family(self, bundled: Fonts = BODY_FONTS) -> Fonts:
+        """A family of bundled faces, extended as the text block's (FoldStyle.family)."""
+        return house_family(bundled, self.own)
 
     def fold(self) -> FoldStyle:
         """The text block as the panel fold.py cuts chunks for (tables at the body size,
@@ -483,7 +488,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
         return [], []
     width, limit, rtl = style.text_width, style.text_height, style.rtl
     side = "right" if rtl else "left"
-    heading = RichStyle(style.headings[0], 1.15, style.accent, house_family(Fonts(regular="sans-bold"), style.own),
+    heading = RichStyle(style.headings[0], 1.15, style.accent, style.family(Fonts(regular="sans-bold")),
                         lang=style.lang)
     top, prims = set_lines(wrap([Span(word)], width, heading, "contents"), heading, 0.0, 0.0, width, side)
     pages: list[list[Primitive]] = [list(prims)]
@@ -493,7 +498,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
     column = max(font("sans").width(n, style.body) for n in numbers) + style.body
     for (block, _), number in zip(listed, numbers):
         rich = RichStyle(style.body, style.line_height, style.ink,
-                         house_family(Fonts(regular="sans-bold" if block.level == 1 else "sans"), style.own),
+                         style.family(Fonts(regular="sans-bold" if block.level == 1 else "sans")),
                          lang=style.lang, hyphenate=style.hyphenate)
         indent = 0.0 if block.level == 1 else style.indent
         room = width - indent - column
@@ -551,11 +556,11 @@ def _cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...]
     between them, as large as fits (and never beyond 150 dpi); each line flush to the
     side its text starts from."""
     width, limit = style.text_width, style.text_height
-    styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, house_family(Fonts(regular="sans-bold"), style.own),
+    styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, style.family(Fonts(regular="sans-bold")),
                         lang=style.lang),
-              RichStyle(style.headings[1], 1.2, style.ink, house_family(Fonts(regular="sans-italic"), style.own),
+              RichStyle(style.headings[1], 1.2, style.ink, style.family(Fonts(regular="sans-italic")),
                         lang=style.lang),
-              RichStyle(style.body, style.line_height, style.ink, house_family(Fonts(), style.own), lang=style.lang))
+              RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang))
     prims: list[Primitive] = []
     y = 0.0
     for text, largest in zip((title, subtitle), styles):

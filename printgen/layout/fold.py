@@ -228,7 +228,7 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     pad = size * 0.3
     body = RichStyle(size, 1.15, style.ink, style.family(), lang=style.lang)
     lefts = [sum(widths[:c]) for c in range(columns)]
-    if paragraph_level("".join(span.text for row in block.rows for cell in row for span in cell), style.lang):
+    if paragraph_level("".join(span.text for row in block.rows for cell in row for span in cell)):
         lefts = [sum(widths) - sum(widths[:c + 1]) for c in range(columns)]     # right to left: the first column on the right
     result = []
     for r, row in enumerate(block.rows):

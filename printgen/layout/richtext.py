@@ -29,7 +29,7 @@ from printgen.layout.text import (
 )
 from printgen.model.fonts import Fonts
 from printgen.model.text import Span
-from printgen.shaping import Item, arrange, first_strong, font, paragraph_level
+from printgen.shaping import Item, arrange, font, paragraph_level
 from printgen.units import mm
 
 Piece = tuple[str, str]          # text, font name; for an inline icon: its name, ICON
@@ -157,7 +157,7 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     (paragraph_level())."""
     size, limit = style.size, width + 1e-6
     spaces = {name: piece_width(" ", name, 1.0) for name in {style.fonts.regular, *(n for w in split for _, n in w)}}
-    base = _direction(split, style.lang)
+    base = _direction(split)
     lines: list[Line] = []
     current: list[Piece] = []
     used = 0.0                           # _width(current), about: summed as words join the line
@@ -222,11 +222,10 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     return lines
 
 
-def _direction(split: list[list[Piece]], lang: str) -> int:
+def _direction(split: list[list[Piece]]) -> int:
     """A paragraph's direction (paragraph_level()), from its words."""
-    level = first_strong(ch for word in split for text, name in word if name not in (ICON, JOINED, BREAK)
-                         for ch in text)
-    return paragraph_level("", lang) if level is None else level
+    return paragraph_level(ch for word in split for text, name in word if name not in (ICON, JOINED, BREAK)
+                           for ch in text)
 
 
 def _shown(pieces: list[Piece]) -> list[Piece]:

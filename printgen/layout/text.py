@@ -375,14 +375,14 @@ def _fitted(text: str, x: float, y: float, w: float, h: float, style: TextStyle)
     if fit is None:
         return None
     size, (lines, starts) = fit
-    return tuple(_place(lines, _bases(lines, starts, style.lang), metrics, x, y, w, h, size, style))
+    return tuple(_place(lines, _bases(lines, starts), metrics, x, y, w, h, size, style))
 
 
-def _bases(lines: list[str], starts: list[int], lang: str) -> list[int]:
+def _bases(lines: list[str], starts: list[int]) -> list[int]:
     """Each line's paragraph direction (paragraph_level(), as rich text takes it)."""
     bases: list[int] = []
     for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
-        level = paragraph_level(" ".join(lines[start:end]), lang)
+        level = paragraph_level(" ".join(lines[start:end]))
         bases += [level] * (end - start)
     return bases
 
@@ -428,7 +428,7 @@ def line_runs(pieces: list[tuple[str, str]], x: float, baseline: float, w: float
     the width w from x (as style.align says for a paragraph of direction base, else of
     the line's own)."""
     if base is None:
-        base = paragraph_level("".join(text for text, _ in pieces), style.lang)
+        base = paragraph_level("".join(text for text, _ in pieces))
     items = arrange(pieces, size, 0.0, base, style.lang)
     width = sum(item.width for item in items)
     left = x + offset(style.align, base, w - width)
