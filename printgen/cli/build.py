@@ -12,10 +12,10 @@ from pathlib import Path
 from printgen.cli.options import add_duplex, add_jobs, add_out, add_paper, back_offset
 from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import FitError, InputError
+from printgen.errors import FitError, InputError, PrintgenError
 from printgen.model import Duplex
 from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording, together
-from printgen.products.deck import BuildResult, DeckBuild, build_deck, lacks
+from printgen.products.deck import BuildResult, DeckBuild, build_deck, lacks, may_lack
 from printgen.reading import display_path
 from printgen.spec import load_deck
 from printgen.spec.places import DECKS, catalogue
@@ -102,9 +102,8 @@ def _making_something(names: list[str], chosen: frozenset[str]) -> list[str]:
     """The decks of --all that make something of what --only asks for: one without
     rules texts (or dice, boards and tokens) is passed over when only those are asked
     for, with a line saying so, and no folder is made for it."""
-    if not chosen - {"gallery"} or chosen - {"gallery", "parts", "rules"}:
-        return names                    # (cards, boxes: every deck makes them)
-    from printgen.errors import PrintgenError
+    if not may_lack(chosen):
+        return names                    # (no deck is read for nothing)
     kept = []
     for name in names:
         try:
@@ -198,7 +197,6 @@ def run_languages(args: argparse.Namespace) -> int:
 def _in_language(args: argparse.Namespace, lang: str) -> int:
     """run_recorded() for one language of --lang all; its error says which language
     (a card's text in another language's column is read by that language's build)."""
-    from printgen.errors import PrintgenError
     try:
         return run_recorded(args)
     except PrintgenError as error:

@@ -47,15 +47,27 @@ class BuildResult:
     dropped: dict[str, str] = field(default_factory=dict)   # an output asked for and left out ("box"): why
 
 
+MAY_LACK = frozenset(("parts", "rules"))     # outputs a deck may have none of
+
+
+def may_lack(formats: frozenset[str]) -> bool:
+    """Whether some deck could make nothing of formats (the gallery aside): only
+    outputs of MAY_LACK are asked for (cards and boxes every deck makes)."""
+    asked = formats - {"gallery"}
+    return bool(asked) and asked <= MAY_LACK
+
+
 def lacks(deck: Deck, formats: frozenset[str]) -> str | None:
     """Why the outputs in formats (the gallery aside) make nothing for this deck, or
     None when one of them makes something: a deck without dice, boards or tokens has
     no parts, one without `rules:` no rules texts."""
+    if not may_lack(formats):
+        return None
     missing = {"parts": "no dice, boards or tokens (no `dice:` or `parts:` key)" if not (deck.dice or deck.parts)
                else None,
                "rules": "no rules texts (no `rules:` key)" if not deck.rules else None}
     asked = formats - {"gallery"}
-    if not asked or any(missing.get(kind) is None for kind in asked):
+    if any(missing[kind] is None for kind in asked):
         return None
     return f"{deck.where or deck.name} has " + " and ".join(str(missing[kind]) for kind in sorted(asked))
 
