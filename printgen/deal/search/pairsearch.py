@@ -34,7 +34,15 @@ Two proofs of loss cut the search (both sound, see bag.py):
   card can only be used once the waste cards above it have left. This check gives
   up (proving nothing) after WASTE_EFFORT relaxed positions. (It also sees what
   an earlier cut saw, a waste card no card left in the Temple or the stock can
-  partner, which never leaves with the cards under it.)
+  partner, which never leaves with the cards under it.) It runs where a skip
+  lands, whose Draws have put cards on the waste; any other position only reads
+  what an earlier check decided (running it there too proved almost nothing more
+  and cost more than it saved).
+
+With a recycle left only the sum of the two bags is read (the bag), so the skips
+move no bag card while a recycle is left: `stock` and `under` may then split the
+sum wrongly. A Recycle sets them right (the whole pile is the stock), and a run
+starting with no recycle left starts with them right.
 """
 
 from __future__ import annotations
@@ -93,7 +101,9 @@ class PairSearch:
                 pairs.append(1 << i | j)
             by_value.setdefault(v, []).append(1 << i)
         partners = [tuple(by_value.get(target - v, ())) for v in range(self._top_value + 1)]
-        info = self._temple[removed] = (king, pairs, partners)
+        # per rank (0: no card), whether a deck top of it has a move of its own
+        hot = [False] + [v == lone or bool(partners[v]) for v in self.waste.values]
+        info = self._temple[removed] = (king, pairs, partners, hot)
         return info
 
     def run(self, start: State, budget: int) -> bool | None:
@@ -142,12 +152,16 @@ class PairSearch:
         # per rank (0: no card), its value and its bag bit (none for a lone card)
         value = [0, *self.waste.values]
         rank_bit = [0] + [0 if v == lone else 1 << (BITS * v) for v in value[1:]]
+        # per rank, the rank of the value that makes the target with it (-1: none)
+        rank = self.waste.rank
+        pair_rank = [-1] + [rank.get(target - v, -1) for v in value[1:]]
 
         def search(removed: int, waste: int, below: int, deck: int, rec: int, stock: int,
                    under: int) -> bool:
             """Is the position won? The pile as two stack codes: `waste` the waste's
             cards from the bottom (`below` bits), `deck` the deck's from the top (the
-            deck top in the lowest bits), `stock` and `under` their bags; `rec` the
+            deck top in the lowest bits), `stock` and `under` their bags (with a recycle
+            left, only their sum is right: see the module docstring); `rec` the
             recycles left."""
             nonlocal nodes
             if removed == FULL:
@@ -166,10 +180,8 @@ class PairSearch:
             clearable = clear_get(removed | (stock + under) << 28)
             if clearable is None:
                 clearable = clear(removed, stock + under)
-            if clearable and not rec and waste:
-                clearable = waste_get(removed | stock << 28 | waste << WASTE_SHIFT)
-                if clearable is None:
-                    clearable = waste_check(removed, stock, waste, under, WASTE_EFFORT)
+            if clearable and not rec and waste:     # only a check run before (docstring)
+                clearable = waste_get(removed | stock << 28 | waste << WASTE_SHIFT, True)
             if clearable and expand(removed, waste, below, deck, rec, stock, under, entry):
                 return True
             shift = rec << 3
@@ -185,7 +197,7 @@ class PairSearch:
             skip lands on its own new moves (`entry`: the lost table's entry for the
             pyramid and pile, which the Draws and Recycles do not change)."""
             nonlocal nodes
-            king, pairs, partners = temple_get(removed) or temple_moves(removed)
+            king, pairs, partners, hot = temple_get(removed) or temple_moves(removed)
             if king:
                 if search(removed | king, waste, below, deck, rec, stock, under):
                     path.append((BALANCE, king, False, False, (), 0))
@@ -236,30 +248,30 @@ class PairSearch:
             # At the deck's end with no recycle left nothing new can be done. Where it
             # lands, the position's new moves are its deck top's (its other moves lead
             # where the moves above led), then the Draws go on.
-            drawn, runs = 0, []     # Draws since the last Recycle; the runs before it
-            need = -1        # the deck top's value that would pair with the waste top
+            start, runs = below, []     # where this pass's Draws began; earlier passes' Draws
+            need = -1        # the rank a deck top pairs with the waste top by (-1: none)
             while True:
-                if d:
-                    drawn += 1
+                if dr:
+                    if not rec:     # with a recycle left only the bags' sum is read
+                        bit = rank_bit[dr]
+                        stock -= bit
+                        under += bit
                     waste |= dr << below
                     below += width
-                    bit = rank_bit[dr]
-                    stock -= bit
-                    under += bit
                     deck >>= width
-                    need = target - d
+                    need = pair_rank[dr]
                 elif rec:
-                    runs.append(drawn)
-                    drawn = 0
+                    runs.append(below - start)
                     rec -= 1
-                    deck, waste, below, stock, under = waste | deck << below, 0, 0, stock + under, 0
+                    deck, waste, below, start, stock, under = (waste | deck << below, 0, 0, 0,
+                                                               stock + under, 0)
                     need = -1
                 else:
                     return False
                 dr = deck & top_mask
-                d = value[dr]
-                if not d or not (d in (lone, need) or partners[d]):
+                if not dr or not (hot[dr] or dr == need):
                     continue
+                d = value[dr]
                 # Landed: a position of its own (counted as one), with the entry of the
                 # position that drew (the same pyramid and pile).
                 if entry:
@@ -291,17 +303,17 @@ class PairSearch:
                         break
                 if won:
                     break
-                if d == need:
+                if dr == need:
                     lower = below - width
                     wr = waste >> lower
                     if search(removed, waste & ((1 << lower) - 1), lower, rest, rec, less,
                               under - rank_bit[wr]):
                         path.append((BALANCE, 0, True, True, (), 0))
                         break
-            path.extend([DRAW_MOVE_T] * drawn)
-            for run in reversed(runs):
+            for run in (below - start, *reversed(runs)):
+                path.extend([DRAW_MOVE_T] * (run // width))
                 path.append(RECYCLE_MOVE_T)
-                path.extend([DRAW_MOVE_T] * run)
+            path.pop()
             return True
 
         def count() -> int:
