@@ -191,11 +191,12 @@ class PairSearch:
         def expand(removed: int, waste: int, below: int, deck: int, rec: int, stock: int,
                    under: int, entry: int) -> bool:
             """The moves of a position, in this order: a King (the pyramid's, the deck
-            top or the waste top) alone and nothing else; the deck top with a pyramid
-            card; the waste top with a pyramid card and the pyramid pairs; the two
-            tops; the Draw (or the Recycle) and on (skip), trying at each position the
-            skip lands on its own new moves (`entry`: the lost table's entry for the
-            pyramid and pile, which the Draws and Recycles do not change)."""
+            top or the waste top) alone and nothing else; the pyramid pairs (they spend
+            no pile card); the deck top with a pyramid card; the waste top with a
+            pyramid card; the two tops; the Draw (or the Recycle) and on (skip), trying
+            at each position the skip lands on its own new moves (`entry`: the lost
+            table's entry for the pyramid and pile, which the Draws and Recycles do not
+            change)."""
             nonlocal nodes
             king, pairs, partners, hot = temple_get(removed) or temple_moves(removed)
             if king:
@@ -218,6 +219,10 @@ class PairSearch:
                     path.append((BALANCE, 0, False, True, (), 0))
                     return True
                 return False
+            for mask in pairs:
+                if search(removed | mask, waste, below, deck, rec, stock, under):
+                    path.append((BALANCE, mask, False, False, (), 0))
+                    return True
             if d:
                 rest, less = deck >> width, stock - rank_bit[dr]
                 for bit in partners[d]:
@@ -230,10 +235,6 @@ class PairSearch:
                     if search(removed | bit, rest, lower, deck, rec, stock, less):
                         path.append((BALANCE, bit, False, True, (), 0))
                         return True
-            for mask in pairs:
-                if search(removed | mask, waste, below, deck, rec, stock, under):
-                    path.append((BALANCE, mask, False, False, (), 0))
-                    return True
             if d and w and d + w == target and search(
                     removed, waste & ((1 << lower) - 1), lower, deck >> width, rec,
                     stock - rank_bit[dr], under - rank_bit[wr]):
