@@ -1,5 +1,6 @@
 """Rule folds: where each panel lands once the sheet is folded (simulated geometrically),
-and the crop and fold marks read back from the PDF."""
+for a text read left to right and one read right to left, and the crop and fold marks
+read back from the PDF."""
 
 from __future__ import annotations
 
@@ -19,10 +20,20 @@ WORDS = ("The pilot keeps a steady hand while the cards turn over one by one, an
          "every player watches the dice before deciding what to keep. ")
 
 
-def long_text(folder: Path, sections: int) -> Path:
-    body = "\n\n".join(f"## Part {k}\n\n{WORDS * 3}\n\n- {WORDS}\n- {WORDS}" for k in range(sections))
-    path = folder / f"long{sections}.md"
-    path.write_text(f"# A long text\n\n{body}\n", encoding="utf-8")
+ARABIC = ("يوزع اللاعب الأوراق على الطاولة واحدة تلو الأخرى، ويراقب كل لاعب النرد قبل أن "
+          "يقرر ما يحتفظ به، ثم يسحب ورقة جديدة من الكومة ويضعها أمامه مكشوفة. ")
+SCRIPTS = {"latin": ("A long text", "Part", WORDS, ""), "arabic": ("قواعد اللعبة", "الجزء", ARABIC, "ar")}
+
+
+def long_text(folder: Path, sections: int, script: str = "latin", *, lang: str | None = None) -> Path:
+    """A text of `sections` sections in the script's words; its front matter names
+    lang (by default the script's language; none for "")."""
+    title, part, words, own = SCRIPTS[script]
+    body = "\n\n".join(f"## {part} {k}\n\n{words * 3}\n\n- {words}\n- {words}" for k in range(sections))
+    lang = own if lang is None else lang
+    front = f"---\nlang: {lang}\n---\n" if lang else ""
+    path = folder / f"long{sections}-{script}-{lang or 'none'}.md"
+    path.write_text(f"{front}# {title}\n\n{body}\n", encoding="utf-8")
     return path
 
 
@@ -38,9 +49,11 @@ def panels_on_sheet(pages, width: float, height: float):
     return found
 
 
-def simulate(found, sheet_w: float, sheet_h: float, duplex: Duplex | None) -> list[tuple[int, bool]]:
-    """Fold (or cut) the sheet, then read each strip's front left to right and, turned over
-    like a page, its back left to right. Returns (panel, upright) in reading order."""
+def simulate(found, sheet_w: float, sheet_h: float, duplex: Duplex | None,
+             rtl: bool = False) -> list[tuple[int, bool]]:
+    """Fold (or cut) the sheet, then read each strip's front left to right (rtl: right to
+    left) and, turned over like a page, its back the same way. Returns (panel, upright)
+    in reading order."""
     pieces = []   # (panel, x, y, facing +1 toward the reader, up: -1 = upright)
     for number, (page, x, y, upright) in found.items():
         up, face = (-1 if upright else 1), 1
@@ -60,29 +73,52 @@ def simulate(found, sheet_w: float, sheet_h: float, duplex: Duplex | None) -> li
                 piece[2], piece[3], piece[4] = sheet_h - piece[2], -piece[3], -piece[4]
     order = []
     strips = sorted({piece[2] > sheet_h / 2 for piece in pieces})
+    along = -1 if rtl else 1                     # the reader's way along a strip: +x, or -x from the right
     for strip in strips:
         mine = [p for p in pieces if (p[2] > sheet_h / 2) == strip]
-        order += [(p[0], p[4] == -1) for p in sorted(mine, key=lambda p: p[1]) if p[3] == 1]
+        order += [(p[0], p[4] == -1) for p in sorted(mine, key=lambda p: along * p[1]) if p[3] == 1]
         # turn the strip over about its vertical axis: x reverses, faces swap, up stays
-        order += [(p[0], p[4] == -1) for p in sorted(mine, key=lambda p: -p[1]) if p[3] == -1]
+        order += [(p[0], p[4] == -1) for p in sorted(mine, key=lambda p: -along * p[1]) if p[3] == -1]
     return order
 
 
+@pytest.mark.parametrize("script", ["latin", "arabic"])
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
 @pytest.mark.parametrize("panel", ["poker", "bridge", "a7"])
 @pytest.mark.parametrize("duplex,sections,expect_sides", [
     (Duplex.NONE, 3, 1), (Duplex.LONG, 3, 1), (Duplex.LONG, 8, 2), (Duplex.SHORT, 8, 2)])
-def test_folded_leaflet_reads_in_order(tmp_path, duplex, sections, expect_sides, panel, paper_name):
-    """Poker and bridge panels fold from landscape sheets, A7 panels from portrait ones."""
+def test_folded_leaflet_reads_in_order(tmp_path, duplex, sections, expect_sides, panel, paper_name, script):
+    """Poker and bridge panels fold from landscape sheets, A7 panels from portrait ones.
+    An English reader meets the panels in order reading each strip from the left, an
+    Arabic one reading it from the right."""
     options = RulesBuild(out=tmp_path, paper=paper(paper_name), panel=panel, duplex=duplex)
-    leaflet = layout_rules(load_rules(long_text(tmp_path, sections)), options)
+    leaflet = layout_rules(load_rules(long_text(tmp_path, sections, script)), options)
     assert leaflet.sides == expect_sides
     page = leaflet.pages[0]
     found = panels_on_sheet(leaflet.pages, page.width, page.height)
     assert sorted(found) == list(range(1, leaflet.panels + 1))
-    order = simulate(found, page.width, page.height, None if leaflet.sides == 1 else duplex)
+    rtl = script == "arabic"
+    order = simulate(found, page.width, page.height, None if leaflet.sides == 1 else duplex, rtl)
     assert order == [(n, True) for n in range(1, leaflet.panels + 1)]
-    assert found[1][1] == min(v[1] for v in found.values())   # panel 1: leftmost, on top when folded
+    # panel 1 at the end the reader starts from: on top once the strip is folded zig-zag from it
+    edge = max if rtl else min
+    assert found[1][1] == edge(v[1] for v in found.values())
+    if leaflet.panels > 1:      # read the other way, the panels would come out of order
+        assert simulate(found, page.width, page.height, None if leaflet.sides == 1 else duplex,
+                        not rtl) != order
+
+
+@pytest.mark.parametrize("script,lang,rtl", [
+    ("arabic", "", True),           # no language named: the text's first heading decides
+    ("latin", "he", True),          # a language named decides, whatever the script
+    ("arabic", "en", False),
+    ("latin", "", False)])
+def test_the_texts_direction_decides_the_reading_order(tmp_path, script, lang, rtl):
+    leaflet = layout_rules(load_rules(long_text(tmp_path, 3, script, lang=lang)),
+                           RulesBuild(out=tmp_path, paper=paper("a4"), duplex=Duplex.NONE))
+    page = leaflet.pages[0]
+    found = panels_on_sheet(leaflet.pages, page.width, page.height)
+    assert simulate(found, page.width, page.height, None, rtl) == [(n, True) for n in range(1, leaflet.panels + 1)]
 
 
 def test_eight_panels_on_landscape_letter_and_a4(tmp_path):
@@ -180,3 +216,16 @@ def test_a_list_marker_never_runs_into_its_item(marker):
     mark = next(run for run in runs if run.text == marker)
     text = next(run for run in runs if run.text != marker)
     assert mark.x + font(mark.font).width(marker, mark.size) + 0.2 * mark.size <= text.x
+
+
+@pytest.mark.parametrize("script,expected", [("latin", [1, 2, 3, 4]), ("arabic", [4, 3, 2, 1])])
+def test_the_top_rows_folios_in_pdf_run_the_texts_way(cli, tmp_path, script, expected):
+    """Read back from the PDF: the top row's panels, left to right, for an English text
+    and for an Arabic one (whose panel 1 is at the right)."""
+    assert cli("rules", str(long_text(tmp_path, 5, script)), "--out", str(tmp_path), "--duplex", "none",
+               "-q").status == 0
+    with pdfplumber.open(str(next(tmp_path.glob("*.pdf")))) as pdf:
+        page = pdf.pages[0]
+        folios = [w for w in page.extract_words(keep_blank_chars=True)
+                  if w["text"].endswith("/ 8") and w["top"] < page.height / 2]
+    assert [int(w["text"].split("/")[0]) for w in sorted(folios, key=lambda w: w["x0"])] == expected

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pdfplumber
 import pypdfium2 as pdfium
+import pytest
 from conftest import FIXTURES
 
 from printgen.fonts import house
@@ -192,3 +193,83 @@ def test_a_font_file_missing_from_fonts_yaml_is_the_only_error(cli, tmp_path, mo
     fonts.write_text("deva:\n  regular: Devanagari.ttf\n  fallback: [symbol, sans]\n", encoding="utf-8")
     result = cli("build", str(deck), "--only", "pdf", "--out", "out")
     assert result.status == 2 and "deva.fallback[0]" in result.err and "'symbol'" in result.err
+
+
+def named_deck_text(tmp_path: Path, deck: str, fonts: str = "") -> Path:
+    """The project's Hindi rules text with front matter naming a deck (and fonts)."""
+    rules = tmp_path / "decks" / "rules" / "hindi-named.md"
+    rules.write_text(f"---\ndeck: {deck}\n{fonts}---\n\n{RULES}", encoding="utf-8")
+    return rules
+
+
+def test_a_text_built_alone_takes_the_fonts_of_the_deck_it_names(tmp_path, cli, monkeypatch):
+    """`printgen rules` and `printgen booklet` of a text whose front matter names the deck
+    set its Devanagari in the deck's font, as the deck's own build does."""
+    project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    for deck in ("hindi", "../hindi.yaml"):     # by name, in the project; by path
+        rules = named_deck_text(tmp_path, deck)
+        for command in ("rules", "booklet"):
+            out = tmp_path / "out" / command / deck.replace("/", "_")
+            result = cli(command, str(rules), "--out", str(out), "-q")
+            assert result.status == 0, result.err
+            pdfs = sorted(out.rglob("*.pdf"))
+            assert pdfs and all(devanagari_set(pdf) == {"NotoSansDevanagari-Regular"} for pdf in pdfs)
+
+
+def test_the_texts_own_fonts_win_over_its_decks(tmp_path, cli, monkeypatch):
+    """The deck's `deva` lacks Devanagari and the text's own `deva` has it: the leaflet
+    builds (and the other way round, it cannot: the text's font, lacking it, wins)."""
+    deck = project(tmp_path)
+    shutil.copy(FONTS / "Latin.ttf", tmp_path / "fonts")
+    monkeypatch.chdir(tmp_path)
+    own = deck.read_text(encoding="utf-8")
+    deck.write_text(own.replace("Devanagari.ttf", "Latin.ttf"), encoding="utf-8")
+    rules = named_deck_text(tmp_path, "hindi", "fonts: {deva: ../../fonts/Devanagari.ttf}\n")
+    result = cli("rules", str(rules), "--out", str(tmp_path / "a"), "-q")
+    assert result.status == 0, result.err
+    assert devanagari_set(next((tmp_path / "a").glob("*.pdf"))) == {"NotoSansDevanagari-Regular"}
+    deck.write_text(own, encoding="utf-8")
+    rules = named_deck_text(tmp_path, "hindi", "fonts: {deva: ../../fonts/Latin.ttf}\n")
+    result = cli("rules", str(rules), "--out", str(tmp_path / "b"))
+    assert result.status == 2 and "U+0928" in result.err and len(result.err.strip().splitlines()) == 1
+    assert not (tmp_path / "b").exists() or not any((tmp_path / "b").rglob("*.pdf"))
+
+
+@pytest.mark.parametrize("deck,defect", [
+    ("hindi-gone", "unknown deck"),                     # no such deck
+    ("hindi", "no-font"),                               # the deck names a font file that is not there
+    ("hindi", "bad-yaml")])
+def test_a_missing_or_bad_deck_named_is_one_line_at_the_deck_key(tmp_path, cli, monkeypatch, deck, defect):
+    deck_file = project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    text = deck_file.read_text(encoding="utf-8")
+    if defect == "no-font":
+        deck_file.write_text(text.replace("Devanagari.ttf", "Gone.ttf"), encoding="utf-8")
+    elif defect == "bad-yaml":
+        deck_file.write_text(text + "cards: [\n", encoding="utf-8")
+    rules = named_deck_text(tmp_path, deck)
+    for command in ("rules", "booklet"):
+        out = tmp_path / "out" / command
+        result = cli(command, str(rules), "--out", str(out), "--panel" if command == "rules" else "--size",
+                     "poker")
+        assert result.status == 2
+        lines = result.err.strip().splitlines()
+        assert len(lines) == 1, lines
+        assert "hindi-named.md:2 deck:" in lines[0] and repr(deck) in lines[0]
+        if defect != "unknown deck":
+            assert "hindi.yaml" in lines[0]         # and the deck's own problem, where it is
+        assert not out.exists() or not any(out.rglob("*.pdf"))
+
+
+def test_the_readers_original_copy_takes_them_too(tmp_path, cli, monkeypatch):
+    """--original sets the reader's own copy in the fonts of the text it replaces (its
+    deck's among them)."""
+    project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    rules = named_deck_text(tmp_path, "hindi", f"credit: \"{CREDIT}\"\n")
+    original = tmp_path / "original.txt"
+    original.write_text(f"{TITLE}\n\n{CREDIT} {TITLE}.\n", encoding="utf-8")
+    result = cli("rules", str(rules), "--original", str(original), "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    assert devanagari_set(next((tmp_path / "out").glob("*.pdf"))) == {"NotoSansDevanagari-Regular"}

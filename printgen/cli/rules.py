@@ -22,7 +22,10 @@ Markdown file (headings, paragraphs, lists, bold, italic, tables, images).
 Eight panels fit one side of landscape A4 or Letter: fold the sheet in half along
 the middle (printed side out), then zig-zag on the fold marks. A longer text is
 printed on both sides (sixteen panels): cut along the middle, and fold each strip
-zig-zag. Panel 1 ends on top; the folio at each panel's foot gives the order."""
+zig-zag. Panel 1 ends on top; the folio at each panel's foot gives the order.
+A right-to-left text (Arabic, Hebrew) is read from the right: panel 1 is at the
+right end of the top row. A text whose front matter names its deck (`deck:`) is
+set with that deck's fonts too."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:

@@ -11,13 +11,18 @@ follows the physical duplex model (layout/impose.py), so the strips read in orde
 for a long-edge and a short-edge flip, on portrait and landscape sheets alike.
 Each strip is then folded zig-zag on the fold marks, its first panel on top.
 
+A right-to-left text (Arabic, Hebrew) is read from the right: its sheet is the mirror
+image of a left-to-right one, every panel in the column across from its own, on both
+sides, so each strip's front is read right to left from its first panel, at its right
+end (on top once folded), and, turned over, its back right to left too.
+
 A panel is too small for notes at its foot: a text's footnotes follow it as endnotes,
 under a "Notes" heading, numbered as their references.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from printgen.errors import FitError, InputError
@@ -48,7 +53,7 @@ from printgen.layout.richtext import (
 from printgen.layout.text import side
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
-from printgen.shaping import font, paragraph_level
+from printgen.shaping import RTL_LANGUAGES, font, paragraph_level
 from printgen.units import mm
 
 TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
@@ -78,6 +83,7 @@ class FoldStyle:
     lang: str = ""                      # the text's language: shaping and hyphenation
     hyphenate: bool = False             # break words at line ends where the language's dictionary allows
     own: Fonts | None = None            # the text's (and its deck's) own fonts: what the bundled faces lack
+    rtl: bool = False                   # a right-to-left text: its panels are read from the right
 
     @property
     def inner(self) -> tuple[float, float]:
@@ -408,10 +414,24 @@ class Slot:
     turned: bool
 
 
-def slots(cols: int, axis: Axis | None, *, duplex: bool) -> list[Slot]:
+def right_to_left(blocks: Sequence[Block], lang: str = "") -> bool:
+    """Whether a text reads right to left: its language's direction where it names
+    one, else that of its first heading, paragraph or list item (an English rules
+    text may open with a Hebrew game's name, a Hebrew one with "Catan")."""
+    if lang:
+        return lang.split("-")[0].lower() in RTL_LANGUAGES
+    first = next((block for block in blocks if block.kind in (BlockKind.HEADING, BlockKind.PARAGRAPH,
+                                                              BlockKind.ITEM)), None)
+    return first is not None and bool(paragraph_level(
+        "".join(span.text for span in first.spans if not span.icon and span.note is None)))
+
+
+def slots(cols: int, axis: Axis | None, *, duplex: bool, rtl: bool = False) -> list[Slot]:
     """Panel slots in reading order. duplex False: one side, folded in half along
     the middle. duplex True: two strips, each turned over like a page (about its
-    short side), whose backs lie where the sheet's turn about axis puts them."""
+    short side), whose backs lie where the sheet's turn about axis puts them.
+    rtl: read from the right, every slot in the column across the sheet from its own
+    (a turn about either axis takes a mirrored sheet's front to its mirrored back)."""
     result: list[Slot] = []
     for strip in range(2 if duplex else 1):
         result += [Slot(0, c, strip, False) for c in range(cols)]
@@ -423,6 +443,8 @@ def slots(cols: int, axis: Axis | None, *, duplex: bool) -> list[Slot]:
                 result.append(Slot(1, j, strip, False))
             else:                                   # rows mirrored: the other row, upside down
                 result.append(Slot(1, behind, 1 - strip, True))
+    if rtl:
+        result = [replace(slot, col=cols - 1 - slot.col) for slot in result]
     return result
 
 
@@ -442,7 +464,8 @@ def fold_sheet(paper: Paper, style: FoldStyle) -> tuple[Paper, int]:
 def impose_fold(panels: list[tuple[Primitive, ...]], *, paper: Paper, style: FoldStyle,
                 duplex: Duplex | None) -> list[Page]:
     """Panels (in reading order) placed in their slots, with crop and fold marks.
-    duplex None: printed on one side."""
+    duplex None: printed on one side. A right-to-left style's panels are read from
+    the right."""
     sheet, cols = fold_sheet(paper, style)
     pw, ph = style.width, style.height
     grid = centred_grid(sheet, cols, 2, pw, ph)
@@ -450,7 +473,7 @@ def impose_fold(panels: list[tuple[Primitive, ...]], *, paper: Paper, style: Fol
     frame = Frame(pw, ph, 0.0, 0.0)
     placed: list[list[Placed]] = [[], []]
     two_sided = duplex is not None
-    for number, (slot, panel) in enumerate(zip(slots(cols, axis, duplex=two_sided), panels), start=1):
+    for number, (slot, panel) in enumerate(zip(slots(cols, axis, duplex=two_sided, rtl=style.rtl), panels), start=1):
         prims = tuple(turn(p, 2, pw, ph) for p in panel) if slot.turned else panel
         side = Side(f"panel-{number}", f"panel {number}", frame, prims)
         x, y = grid.cell(slot.row * cols + slot.col)

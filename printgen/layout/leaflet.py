@@ -1,5 +1,6 @@
 """A rules text's blocks as a folded leaflet: flowed onto panels in the largest type
-that fits, each panel numbered, imposed on the sheet (layout/fold.py places panels)."""
+that fits, each panel numbered, imposed on the sheet (layout/fold.py places panels),
+read from the right for a right-to-left text."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import asdict, replace
 
 from printgen.errors import FitError, InputError
 from printgen.frozen import frozen
-from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold
+from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, right_to_left
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.model import Duplex, Paper
@@ -46,8 +47,11 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
                    duplex: Duplex, panel: str) -> Leaflet:
     """Flow the blocks in the largest type that fits: one side while the body is at least
     READABLE_BODY, else both sides (cut into two strips), else smaller type; where
-    names the text in errors, panel the panel size (base's) in the result."""
+    names the text in errors, panel the panel size (base's) in the result. A text in
+    a right-to-left language (base's lang), or with none named one that opens right to
+    left, has its panels read from the right."""
     _, cols = fold_sheet(paper, base)
+    base = replace(base, rtl=right_to_left(blocks, base.lang))
     sides = (1,) if duplex is Duplex.NONE else (1, 2)
     tries = [(s, b) for s in sides for b in body_sizes(base.body) if b >= READABLE_BODY]
     tries += [(s, b) for s in sides for b in body_sizes(base.body) if b < READABLE_BODY]

@@ -25,8 +25,9 @@ from printgen.spec.places import RULES, find
 
 
 def find_rules(name_or_path: str) -> RulesText:
-    """A built-in rules text by game name, or any Markdown file by path, loaded."""
-    return load_rules(find(RULES, name_or_path))
+    """A built-in rules text by game name, or any Markdown file by path, loaded to be
+    built on its own: with the fonts of the deck its front matter names."""
+    return load_rules(find(RULES, name_or_path), alone=True)
 
 
 def deal_blocks(template: Path, number: int) -> list[Block]:

@@ -14,6 +14,9 @@ lines:
                                     # fonts for what the bundled faces lack, as a deck's
                                     # `fonts:` (the project's fonts/fonts.yaml serves too)
     ---
+
+A text built on its own (not as one of a deck's rules) takes the fonts of the deck
+its `deck:` names, as it would in that deck's build; its own `fonts:` win a shared name.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from printgen.errors import InputError
+from printgen.errors import InputError, PrintgenError
 from printgen.lang.expr import render
 from printgen.lang.markdown import parse_markdown
 from printgen.model.fonts import Fonts
@@ -43,8 +46,10 @@ def default_title(name: str) -> str:
     return f"{name} rules"
 
 
-def load_rules(path: Path) -> RulesText:
-    """A rules text and its front matter, checked; every problem names file:line."""
+def load_rules(path: Path, *, alone: bool = False) -> RulesText:
+    """A rules text and its front matter, checked; every problem names file:line.
+    alone: the text is built on its own, so the deck its front matter names is loaded
+    and serves it its fonts (a deck's build gives its rules texts its fonts itself)."""
     text = read_text(path, display_path(path))
     front, body, offset = split_front_matter(text)
     source = display_path(path)
@@ -62,6 +67,8 @@ def load_rules(path: Path) -> RulesText:
         title = check.text(data.get("title"), ("title",), default=title)
         if data.get("deck") is not None:
             deck = _front_deck(check, check.text(data["deck"], ("deck",)), path)
+            if alone and deck is not None:
+                fonts = {**_deck_fonts(check, data["deck"], deck), **fonts}
         if data.get("deal") is not None:
             deal = _front_file(check, "deal", check.text(data["deal"], ("deal",)), path, "a Markdown file")
         if data.get("credit") is not None:
@@ -125,6 +132,20 @@ def _front_deck(check: Checker, name: str, rules: Path) -> str | None:
     except InputError as error:
         check.fail(("deck",), str(error))
         return None
+
+
+def _deck_fonts(check: Checker, name: object, deck: str) -> dict[str, Fonts]:
+    """The fonts of the deck that front matter `deck:` names (its file found at deck);
+    a deck that does not load is a problem at that key: its first, and how many more."""
+    from printgen.spec import load_deck
+    try:
+        return load_deck(deck).fonts
+    except PrintgenError as error:
+        problems = str(error).splitlines() or [type(error).__name__]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        check.fail(("deck",), f"{name!r} names a deck that does not load: {problems[0]}{more}; expected "
+                              f"a deck that `printgen build` accepts")
+        return {}
 
 
 def _front_file(check: Checker, key: str, name: str, rules: Path, expected: str,

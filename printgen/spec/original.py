@@ -43,11 +43,12 @@ def is_title(line: str) -> bool:
 
 def with_original(rules: RulesText, path: Path) -> RulesText:
     """The reader's own copy of a game's original rules, set as written under the
-    credit line of the game's rules text (front matter `credit:`); no deal insert."""
+    credit line of the game's rules text (front matter `credit:`), in the text's fonts;
+    no deal insert."""
     if rules.credit is None:
         raise InputError(f"--original: the rules text {rules.where} names no credit line for an "
                          f"original text; expected front matter `credit:`")
     credit = Block(BlockKind.PARAGRAPH, f"{rules.where} credit", (Span(rules.credit, italic=True),))
     rule = Block(BlockKind.RULE, f"{rules.where} credit")
     return RulesText(f"{rules.name}-original", display_path(path), (credit, rule) + load_original(path),
-                     f"{rules.name} rules (original text)", rules.deck, None, rules.credit)
+                     f"{rules.name} rules (original text)", rules.deck, None, rules.credit, fonts=rules.fonts)
