@@ -296,14 +296,51 @@ LETTERS = frozenset(("AL", "HL", "SA", "CM"))
 @lru_cache(maxsize=16384)
 def _word_breaks(word: str) -> tuple[str, ...]:
     """uniseg's cuts, but none after the hyphens a word opens with before a letter
-    ("--original", "-x": rule LB20.1 of Unicode 15.1, newer than uniseg's tables)."""
+    ("--original", "-x": rule LB20.1 of Unicode 15.1, newer than uniseg's tables),
+    nor inside a number written in full-width digits (whole_numbers())."""
     from uniseg.linebreak import line_break, line_break_units
     if all(line_break(ch) in LETTERS for ch in word):      # (asked of every letter, ten times as fast)
         return (word,)
     units = tuple(line_break_units(word))
     if len(units) > 1 and set(units[0]) <= HYPHENS and units[1][0].isalpha():
         units = (units[0] + units[1], *units[2:])
-    return units
+    return whole_numbers(word, units)
+
+
+# UAX #14 gives full-width digits (U+FF10 to U+FF19) the ideographs' class (ID), and so
+# lets a line break between any two of them, which Japanese typesetting forbids: a number
+# is never split (JIS X 4051; the W3C's Requirements for Japanese Text Layout, 3.1.10
+# "Unbreakable Character Sequences"). A number here is digits (one full-width at least)
+# with a comma, full stop or colon between two of them (full-width or not: ten thousand,
+# pi, half past twelve), maybe opened by a prefixed abbreviation (JLREQ's class cl-12: a
+# currency or number sign) and closed by a postfixed one (cl-13: a percent, degree or
+# unit sign).
+FULL_WIDTH_DIGITS = "".join(chr(code) for code in range(0xFF10, 0xFF1A))
+_PREFIXED = "$#\u00a3\u00a5\u20ac\u2116\uff03\uff04\uffe1\uffe5"
+_POSTFIXED = ("%\u00a2\u00b0\u2030\u2032\u2033\u2103\u2113\uff05\uffe0"
+              "\u3303\u330d\u3314\u3318\u3322\u3323\u3326\u3327\u332b\u3336\u333b\u3349"
+              "\u334a\u334d\u3351\u3357\u338e\u338f\u339c\u339d\u339e\u33a1\u33c4\u33cb")
+_DIGIT = f"[0-9{FULL_WIDTH_DIGITS}]"
+NUMBER = re.compile(f"[{re.escape(_PREFIXED)}]?{_DIGIT}+(?:[,.:\uff0c\uff0e\uff1a]{_DIGIT}+)*"
+                    f"[{re.escape(_POSTFIXED)}]?")
+
+
+def whole_numbers(word: str, units: tuple[str, ...]) -> tuple[str, ...]:
+    """A word's units (where UAX #14 lets a line break) joined again where a break would
+    fall inside a number written in full-width digits (NUMBER); every other break kept."""
+    if len(units) < 2 or not any(ch in FULL_WIDTH_DIGITS for ch in word):
+        return units
+    numbers = [match.span() for match in NUMBER.finditer(word)
+               if any(ch in FULL_WIDTH_DIGITS for ch in match.group())]
+    joined = [units[0]]
+    at = len(units[0])                  # where the break before each next unit falls
+    for unit in units[1:]:
+        if any(start < at < end for start, end in numbers):
+            joined[-1] += unit
+        else:
+            joined.append(unit)
+        at += len(unit)
+    return tuple(joined)
 
 
 def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
