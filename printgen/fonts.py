@@ -276,8 +276,8 @@ def check_glyphs(text: str, font_name: str, where: str) -> None:
     lacking = missing(font_name, text)
     if lacking:
         listed = ", ".join(f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in lacking[:5])
-        raise FitError(f"{where}: no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; "
-                       f"expected text its fonts can draw, or a fallback font that has these characters")
+        raise FitError(f"no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; expected "
+                       f"text its fonts can draw, or a fallback font that has these characters", where=where)
 
 
 def _char_name(ch: str) -> str:

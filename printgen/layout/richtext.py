@@ -323,8 +323,8 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
                 parts.append([])                  # nothing fits the room left: start a line
                 room = width
                 continue
-            raise LetterTooWide(f"{where}: {letters[start][0]!r} is wider than the {mm(width):.1f} mm line; "
-                                f"choose a wider panel or a smaller size")
+            raise LetterTooWide(f"{letters[start][0]!r} is wider than the {mm(width):.1f} mm line; choose a wider "
+                                f"panel or a smaller size", where=where)
         parts.append(_group(letters[start:start + cut]) + hyphen)
         start += cut
         room = width
