@@ -27,7 +27,40 @@ class TemplateError(SpecError):
 
 
 class FitError(PrintgenError):
-    """Content does not fit where it must go (text in its box, a card on the paper)."""
+    """Content does not fit where it must go (text in its box, a card on the paper).
+
+    Raised with where (the place, as errors name it) and a remedy, it says
+    `WHERE: DETAIL; REMEDY` and keeps where and detail, and the field of a template's
+    text element where the place is one (a FieldWhere; else None), for a caller to
+    tell it as its own: a tuck box's text is blamed on the deck key that gave it
+    (products/box.py)."""
+
+    def __init__(self, detail: str, *, where: str | None = None, remedy: str = "") -> None:
+        located = detail if where is None else f"{where}: {detail}"
+        super().__init__(f"{located}; {remedy}" if remedy else located)
+        self.where = None if where is None else str(where)
+        self.detail = detail                # (without the remedy)
+        self.field = where.field if isinstance(where, FieldWhere) else None
+
+
+class TextOverflow(FitError):
+    """A text does not fit its box even at the smallest size it may be set at."""
+
+
+class FieldWhere(str):
+    """Where a template's text element is, as errors name it (`FILE:LINE KEY
+    (SUBJECT) field 'NAME'`), knowing its field's name: a FitError raised there keeps
+    it (field)."""
+
+    field: str
+
+    def __new__(cls, where: str, field: str) -> FieldWhere:
+        made = super().__new__(cls, where)
+        made.field = field
+        return made
+
+    def __reduce__(self) -> tuple[type[FieldWhere], tuple[str, str]]:
+        return FieldWhere, (str(self), self.field)
 
 
 class InputError(PrintgenError):

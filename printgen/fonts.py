@@ -64,13 +64,27 @@ def shown(name: str) -> str:
     return Path(first[len(USER):].rsplit("#", 1)[0]).name if first.startswith(USER) else first
 
 
-# the style each bundled face sets, and the face of its family one step plainer, which
-# sets what it lacks (DejaVu's obliques have no Arabic): italic and bold are styles,
-# and a script the styled face lacks is set in the plainer one
-STYLE_OF = {"sans": "regular", "sans-bold": "bold", "sans-italic": "italic", "sans-bold-italic": "bold_italic",
-            "condensed": "regular", "condensed-bold": "bold"}
-PLAINER = {"sans-bold-italic": "sans-bold", "sans-bold": "sans", "sans-italic": "sans",
-           "condensed-bold": "condensed"}
+# a family's styles (the fields of Fonts), and the style one step plainer than each
+# styled one: a script a styled face lacks (DejaVu's obliques have no Arabic) is set in
+# the plainer style of its family, so an italic for a script without italic is upright
+STYLES = ("regular", "bold", "italic", "bold_italic")
+PLAINER = {"bold": "regular", "italic": "regular", "bold_italic": "bold"}
+# the bundled families by style (DejaVu Sans Condensed has no oblique: its italic is
+# upright), and each bundled face's family and style (of the styles a face serves,
+# the plainest: the styles are walked plainest last, a later entry replacing one)
+BUNDLED = (Fonts("sans", "sans-bold", "sans-italic", "sans-bold-italic"),
+           Fonts("condensed", "condensed-bold", "condensed", "condensed-bold"))
+PLACE = {getattr(family, style): (family, style) for family in BUNDLED for style in reversed(STYLES)}
+
+
+@cache
+def plainer(family: Fonts) -> Fonts:
+    """family with each styled face (or chain) followed by the chain of the style one
+    step plainer (PLAINER): bold italic by bold's, which regular's follows."""
+    chains: dict[str, str] = {}
+    for style in STYLES:
+        chains[style] = chain([getattr(family, style), *([chains[PLAINER[style]]] if style in PLAINER else [])])
+    return Fonts(**chains)
 
 
 @cache
@@ -79,20 +93,18 @@ def house(name: str, own: Fonts | None = None) -> str:
     style of the deck's own fonts (own: every face they declare, see own_faces), then
     the plainer faces of its family and of the deck's (an italic for a script without
     italic is set upright). Text the bundled face has is set in it as before."""
-    parts: list[str] = []
-    step: str | None = name
-    while step is not None:
-        parts.append(step)
-        if own is not None:
-            parts.append(getattr(own, STYLE_OF.get(step, "regular")))
-        step = PLAINER.get(step)
-    return chain(parts)
+    family, style = PLACE.get(name, (Fonts(name, name, name, name), "regular"))
+    if own is not None:
+        family = Fonts(*(chain([getattr(family, s), getattr(own, s)]) for s in STYLES))
+    return str(getattr(plainer(family), style))
 
 
 @cache
 def house_family(family: Fonts, own: Fonts | None = None) -> Fonts:
-    """A family of bundled faces, each extended by house()."""
-    return Fonts(*(house(name, own) for name in (family.regular, family.bold, family.italic, family.bold_italic)))
+    """A family of bundled faces, each extended by house(), and each style by the
+    plainer style's chain (plainer()): a family whose regular face is bold sets what its
+    italic lacks in that bold face, as one of the sans family sets it upright."""
+    return plainer(Fonts(*(house(getattr(family, style), own) for style in STYLES)))
 
 
 def own_faces(declared: dict[str, Fonts]) -> Fonts | None:
@@ -102,19 +114,22 @@ def own_faces(declared: dict[str, Fonts]) -> Fonts | None:
     if not declared:
         return None
     families = list(declared.values())
-    return Fonts(*(chain([getattr(f, style) for f in families])
-                   for style in ("regular", "bold", "italic", "bold_italic")))
+    return Fonts(*(chain([getattr(f, style) for f in families]) for style in STYLES))
+
+
+def bundled_family(name: str) -> Fonts:
+    """The bundled faces a bundled face's name stands for: its own face as the regular
+    one, with the bold and italic faces that go with it."""
+    if name.startswith("condensed"):
+        return Fonts(regular=name, bold="condensed-bold", italic=name, bold_italic="condensed-bold")
+    return Fonts(regular=name, bold="sans-bold", italic="sans-italic", bold_italic="sans-bold-italic")
 
 
 def builtin_family(name: str, own: Fonts | None = None) -> Fonts:
-    """The family a bundled face's name stands for: its own face as the regular one,
-    with the bold and italic faces that go with it, each extended by house() (by the
-    plainer faces, and by own, a deck's own faces, if given)."""
-    if name.startswith("condensed"):
-        return house_family(Fonts(regular=name, bold="condensed-bold", italic=name, bold_italic="condensed-bold"),
-                            own)
-    return house_family(Fonts(regular=name, bold="sans-bold", italic="sans-italic", bold_italic="sans-bold-italic"),
-                        own)
+    """The family a bundled face's name stands for (bundled_family()), extended by
+    house_family() (by the plainer faces and styles, and by own, a deck's own faces,
+    if given)."""
+    return house_family(bundled_family(name), own)
 
 
 @dataclass(eq=False)
@@ -261,8 +276,8 @@ def check_glyphs(text: str, font_name: str, where: str) -> None:
     lacking = missing(font_name, text)
     if lacking:
         listed = ", ".join(f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in lacking[:5])
-        raise FitError(f"{where}: no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; "
-                       f"expected text its fonts can draw, or a fallback font that has these characters")
+        raise FitError(f"no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; expected "
+                       f"text its fonts can draw, or a fallback font that has these characters", where=where)
 
 
 def _char_name(ch: str) -> str:

@@ -176,3 +176,32 @@ def test_box_keeps_a_millimetre_to_spare_beside_what_it_ships(tmp_path, deck):
         assert len(marks) >= 3
         folded += 2 * (len(marks) - 1) * 0.1
     assert depth - cards - folded >= 1.0 - 0.02, (depth, cards, folded)
+
+
+def test_a_box_text_error_is_blamed_on_the_deck_key_by_its_field_not_its_wording(tmp_path):
+    """A FitError raised at a box template's text field (its field kept as data) is
+    told as the deck key's that gave the text; one that only reads like it (the same
+    words, no field) is left as it is."""
+    from printgen.errors import FieldWhere, FitError, TextOverflow
+    from printgen.products.box import box_text_error
+    from printgen.spec import load_deck
+    from printgen.spec.box import tuck_box
+    deck = load_deck(str(deck_file(tmp_path, 3, "box: {title: Long}\n")))
+    box = tuck_box(deck)
+    where = "box-front.yaml:12 elements[1].text (tuck box front of box3) field 'text'"
+    line = dict(deck.lines)["box"]
+
+    def told(error: FitError) -> str:
+        def lay_out(given):
+            raise error
+        return str(box_text_error(deck, box, error, lay_out))
+
+    overflow = TextOverflow("text 'Long' does not fit its box", where=FieldWhere(where, "text"),
+                            remedy="shorten it or enlarge the box")
+    title = f"{deck.where}:{line} box.title"
+    assert told(overflow) == f"{title}: text 'Long' does not fit its box on the tuck box; expected a shorter title"
+    lacking = FitError("no font has 'x'", where=FieldWhere(where, "text"))
+    assert told(lacking) == f"{title}: on the tuck box, no font has 'x'"
+    for alike in (FitError(str(overflow)), TextOverflow("text 'Long' does not fit its box", where=where,
+                                                       remedy="shorten it or enlarge the box")):
+        assert told(alike) == str(overflow)

@@ -18,7 +18,8 @@ import pypdfium2 as pdfium
 import pytest
 from conftest import FIXTURES
 
-from printgen.fonts import house
+from printgen.fonts import FILES, PLAINER, builtin_family, faces, house, plainer
+from printgen.model.fonts import Fonts
 from printgen.shaping import fallback
 
 FONTS = FIXTURES / "scripts" / "fonts"
@@ -162,6 +163,19 @@ def test_house_faces_keep_what_they_have():
     assert fallback("Rules", house("sans-italic")) == (("Rules", "sans-italic"),)
     assert {face for _, face in fallback("مرحبا", house("sans-italic"))} == {"sans"}
     assert {face for _, face in fallback("مرحبا", house("sans-bold-italic"))} == {"sans-bold"}
+
+
+def test_every_style_of_a_family_falls_back_on_the_plainer_style():
+    """In each family a bundled name stands for (with or without a deck's own faces),
+    and in a family the deck declares, each styled chain holds every face of the
+    style one step plainer: bold italic bold's, bold and italic regular's."""
+    own = Fonts("file:regular#0", "file:bold#0", "file:italic#0", "file:bold-italic#0")
+    families = [builtin_family(name, given) for name in FILES for given in (None, own)]
+    families.append(plainer(own))
+    for family in families:
+        for style, plainer_style in PLAINER.items():
+            assert set(faces(getattr(family, plainer_style))) <= set(faces(getattr(family, style))), (family, style)
+    assert faces(plainer(own).bold_italic) == ["file:bold-italic#0", "file:bold#0", "file:regular#0"]
 
 
 def test_a_cards_markdown_element_sets_the_decks_devanagari(tmp_path, cli):

@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOT
 
 from printgen.errors import FitError, InputError
-from printgen.fonts import chain, face, user_face
+from printgen.fonts import builtin_family, chain, face, house_family, user_face
 from printgen.lang.markdown import parse_markdown
 from printgen.layout.book import house_style, lay_out_book
 from printgen.layout.cardtext import set_rich
@@ -196,11 +196,24 @@ def test_a_running_head_no_face_can_draw_is_an_error():
 
 
 def test_italic_in_a_script_the_italic_face_lacks_is_set_upright():
-    (arabic,), (hebrew,) = words([Span(ARABIC.split()[0], italic=True)], Fonts(), "test"), \
-        words([Span("שלום", italic=True)], Fonts(), "test")
-    assert arabic[0][1].split("|")[0] == "sans-italic" and hebrew[0][1] == "sans-italic"
-    line = wrap_words([arabic], 100.0, RichStyle(10.0), "test")[0]
-    assert [item.face for item in line_items(line, 0.0, RichStyle(10.0))] == ["sans"]
+    """In a family as callers make it (builtin_family()), italic Arabic, which DejaVu's
+    oblique lacks, is set in the upright face; italic Hebrew, which it has, stays italic."""
+    fonts = builtin_family("sans")
+    style = RichStyle(10.0, fonts=fonts)
+    for text, drawn in ((ARABIC.split()[0], "sans"), ("שלום", "sans-italic")):
+        line = wrap_words(words([Span(text, italic=True)], fonts, "test"), 100.0, style, "test")[0]
+        assert [item.face for item in line_items(line, 0.0, style)] == [drawn]
+
+
+def test_italic_a_bold_family_lacks_is_set_in_its_bold_regular_face():
+    """A family whose regular face is bold (a table's header row) sets what its italic
+    and the upright face lack in that bold face: U+1D5D4, a letter only DejaVu's bold
+    has, is drawn, not refused."""
+    fonts = house_family(Fonts(regular="sans-bold"))
+    style = RichStyle(10.0, fonts=fonts)
+    line = wrap_words(words([Span("x\U0001D5D4", italic=True)], fonts, "test"), 100.0, style, "test")[0]
+    assert [(item.text, item.face) for item in line_items(line, 0.0, style)] == \
+        [("x", "sans-italic"), ("\U0001D5D4", "sans-bold")]
 
 
 def test_a_right_to_left_book_is_bound_on_the_right():

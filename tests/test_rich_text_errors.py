@@ -1,18 +1,21 @@
 """Rich card text (`markup: true`): a `**` or `*` without its closing mark is an error
-naming the card and the field, not a star set in the text; and marked-up text shrinks
-to fit from a large size as plain text does."""
+naming the card and the field, not a star set in the text; marked-up text shrinks
+to fit from a large size as plain text does; and an error of a text that cannot be set
+keeps its place and field as data."""
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from printgen.errors import FitError, SpecError
+from printgen.errors import FieldWhere, FitError, SpecError, TextOverflow
 from printgen.layout.cardtext import parse_markup, set_rich
 from printgen.layout.primitives import TextRun
+from printgen.layout.richtext import LetterTooWide
 from printgen.layout.text import TextStyle, set_text
 from printgen.model.text import Span
 
@@ -73,6 +76,35 @@ def test_a_word_wider_than_the_box_at_the_start_size_shrinks_instead_of_failing(
     assert _sizes(made) and max(_sizes(made)) < 400
     with pytest.raises(FitError, match="wider than the"):        # not even at min_size
         set_rich("W", 1, 100, TextStyle(size=40, min_size=20.0), WHERE, lambda *a: [])
+
+
+LONG = " ".join(["Draw", "two", "cards", "then", "discard", "one"] * 20)
+
+
+@pytest.mark.parametrize("setter, text, kind", [
+    (lambda text, where: set_text(text, 0, 0, 60, 20, TextStyle(size=10, min_size=8), where), LONG, TextOverflow),
+    (lambda text, where: set_rich(text, 60, 20, TextStyle(size=10, min_size=8), where, lambda *a: []), LONG,
+     TextOverflow),
+    (lambda text, where: set_rich(text, 1, 100, TextStyle(size=40, min_size=20), where, lambda *a: []), "W",
+     LetterTooWide),
+    (lambda text, where: set_text(text, 0, 0, 60, 20, TextStyle(), where), "\u0e01", FitError),
+])
+def test_a_fit_error_keeps_its_place_and_field_as_data_across_processes(setter, text, kind):
+    """Raised at a template text's field (a FieldWhere), a FitError keeps where it is,
+    what is wrong there and the field's name, as data that survives being pickled (a
+    worker process's error reaches the build so); its message is where, then detail."""
+    where = FieldWhere(WHERE, "text")
+    with pytest.raises(kind) as caught:
+        setter(text, where)
+    error = caught.value
+    assert (error.where, error.field) == (WHERE, "text") and str(error).startswith(f"{WHERE}: {error.detail}")
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is kind and str(again) == str(error)
+    assert (again.where, again.detail, again.field) == (error.where, error.detail, error.field)
+    assert pickle.loads(pickle.dumps(where)).field == "text"
+    with pytest.raises(kind) as plain:                  # a plain place: the same message, no field
+        setter(text, WHERE)
+    assert str(plain.value) == str(error) and plain.value.field is None
 
 
 DECK = "name: t\nsize: poker\nface: face.yaml\nback: back.yaml\nlabel: '{{ name }}'\ncards:\n"

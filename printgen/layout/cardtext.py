@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from printgen.errors import FitError, SpecError, TemplateError
+from printgen.errors import SpecError, TemplateError, TextOverflow
 from printgen.fonts import builtin_family
 from printgen.layout.primitives import Primitive
 from printgen.layout.richtext import (
@@ -30,7 +30,7 @@ from printgen.layout.richtext import (
     words,
     wrap_words,
 )
-from printgen.layout.text import TextStyle, check_length, largest_fit, shrink_sizes
+from printgen.layout.text import SHORTEN, TextStyle, check_length, largest_fit, shrink_sizes
 from printgen.model.text import Span
 from printgen.shaping import font
 from printgen.units import mm
@@ -125,8 +125,8 @@ def set_rich(text: str, w: float, h: float, style: TextStyle, where: str,
     found = largest_fit(sizes, attempt)
     if found is None:
         lay_out(sizes[-1])                      # LetterTooWide, where a letter is wider than the box
-        raise FitError(f"{where}: text {text[:40]!r} does not fit its {mm(w):.1f} x {mm(h):.1f} mm "
-                       f"box at {smallest:g} pt; shorten it or enlarge the box")
+        raise TextOverflow(f"text {text[:40]!r} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box at {smallest:g} pt",
+                           where=where, remedy=SHORTEN)
     lines, rich = found[1]
     return _place(exactly(lines, rich.size), w, h, rich, style, draw_icon)
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import FitError, TemplateError, UnitError
+from printgen.errors import FieldWhere, FitError, TemplateError, UnitError
 from printgen.lang.expr import card_side, evaluate, is_template, render
 from printgen.layout.page import Frame
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
@@ -289,7 +289,7 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     quarter = _quarter(ev)
     lw, lh = (h, w) if quarter % 2 else (w, h)
     field = ev.text("field") or _field_name(str(ev.element.get("text", "")))
-    where = f"{ev.where('text')} field {field!r}"
+    where = FieldWhere(f"{ev.where('text')} field {field!r}", field)     # (a FitError there knows its field)
     runs: Sequence[Primitive]
     if ev.flag("markup"):
         from printgen.layout.cardtext import set_rich

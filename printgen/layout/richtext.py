@@ -13,7 +13,7 @@ from dataclasses import field, replace
 from functools import lru_cache
 
 from printgen.errors import FitError
-from printgen.fonts import chain, check_glyphs
+from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import (
@@ -64,8 +64,10 @@ class LetterTooWide(FitError):
 
 
 def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> list[list[Piece]]:
-    """Split spans into words; a word may mix fonts ("**bold**," is one word), and
-    italic text in a script its italic face lacks is set upright. A word
+    """Split spans into words; a word may mix fonts ("**bold**," is one word), each
+    span's face picked from fonts (whose styled faces fall back to the plainer ones,
+    printgen/fonts.py's plainer(), so that italic text in a script its italic face
+    lacks is set upright: fonts is a family house_family() or a fonts: key made). A word
     is cut again where Unicode's line-breaking rules (UAX #14, as for plain text) let a
     line break inside it (between ideographs, after a hyphen or a soft hyphen): each part
     after the first opens with a JOINED piece. A line break in the text ("\\n") is a
@@ -79,13 +81,7 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> lis
         name = fonts.pick(span)
         text = clean(span.text)
         drawn = text.replace("\n", "").replace(SHY, "-")
-        try:
-            check_glyphs(drawn, name, where)
-        except FitError:
-            if not span.italic:
-                raise
-            name = chain([name, fonts.bold if span.bold else fonts.regular])   # a script the italic lacks: upright
-            check_glyphs(drawn, name, where)
+        check_glyphs(drawn, name, where)
         for line, line_text in enumerate(text.split("\n")):
             if line:
                 result += [current] if current else []
@@ -327,8 +323,8 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
                 parts.append([])                  # nothing fits the room left: start a line
                 room = width
                 continue
-            raise LetterTooWide(f"{where}: {letters[start][0]!r} is wider than the {mm(width):.1f} mm line; "
-                                f"choose a wider panel or a smaller size")
+            raise LetterTooWide(f"{letters[start][0]!r} is wider than the {mm(width):.1f} mm line; choose a wider "
+                                f"panel or a smaller size", where=where)
         parts.append(_group(letters[start:start + cut]) + hyphen)
         start += cut
         room = width

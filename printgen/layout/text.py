@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from printgen.errors import FitError
+from printgen.errors import FitError, TextOverflow
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
 from printgen.layout.primitives import TextRun
@@ -81,6 +81,7 @@ def clean(text: str) -> str:
 
 
 MAX_TEXT = int(limit("text_chars"))      # the longest text a box is asked to set
+SHORTEN = "shorten it or enlarge the box"      # the remedy a TextOverflow names
 STEP = 0.25                              # shrinking text tries sizes a quarter point apart
 T = TypeVar("T")
 
@@ -88,8 +89,8 @@ T = TypeVar("T")
 def check_length(text: str, where: str) -> None:
     """Refuse a text longer than MAX_TEXT characters, before any wrapping."""
     if len(text) > MAX_TEXT:
-        raise FitError(f"{where}: expected a text of at most {MAX_TEXT:,} characters, got {len(text):,}; "
-                       f"shorten it")
+        raise FitError(f"expected a text of at most {MAX_TEXT:,} characters, got {len(text):,}; shorten it",
+                       where=where)
 
 
 def shown(text: str) -> str:
@@ -390,8 +391,8 @@ def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     metrics = font(style.font)
     smallest = style.min_size or style.size
     need = _needed(text, metrics, smallest, w, style)
-    raise FitError(f"{where}: text {_short(text)} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box "
-                   f"at {smallest:g} pt ({need}); shorten it or enlarge the box")
+    raise TextOverflow(f"text {_short(text)} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box at {smallest:g} pt "
+                       f"({need})", where=where, remedy=SHORTEN)
 
 
 @lru_cache(maxsize=4096)

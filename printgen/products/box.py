@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from printgen.errors import FitError
+from printgen.errors import FitError, TextOverflow
 from printgen.layout.box import box_size, tuck_net
 from printgen.layout.boxart import layout_box, sheet_for
 from printgen.layout.leaflet import fold_style, folded_layers
@@ -79,6 +79,7 @@ def box_page(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper]) ->
 
 
 BOX_TEXTS = ("title", "side", "back", "credits")    # what a box's templates show of the deck's
+BOX_FIELD = "text"          # the field of a box template's text element (it shows box.KEY, no card field)
 SHORTER = {"title": "a shorter title", "side": "a shorter side text", "back": "a shorter back text",
            "credits": "shorter credits"}
 
@@ -103,12 +104,11 @@ def box_text_error(deck: Deck, box: TuckBox, error: FitError,
         try:
             lay_out(_with_only(deck, box, key))
         except FitError as alone:
-            _, marker, detail = str(alone).partition(" field 'text': ")
-            if marker:
-                shorter = detail.removesuffix("; shorten it or enlarge the box")
-                if shorter == detail:
-                    return FitError(f"{place}: on the tuck box, {detail}")
-                return FitError(f"{place}: {shorter} on the tuck box; expected {SHORTER[key]}")
+            if alone.field != BOX_FIELD:            # not a text of the box's (its net, a font's name)
+                continue
+            if isinstance(alone, TextOverflow):
+                return FitError(f"{place}: {alone.detail} on the tuck box; expected {SHORTER[key]}")
+            return FitError(f"{place}: on the tuck box, {alone.detail}")
     text = str(error)
     for template in box.templates.values():
         if _builtin(template.path):     # (a project's own box template keeps its path)

@@ -29,9 +29,11 @@ from printgen.fonts import (
     CHAIN,
     FILES,
     Fonts,
-    builtin_family,
+    bundled_family,
     chain,
     face,
+    house,
+    plainer,
     user_face,
 )
 from printgen.limits import limit
@@ -144,8 +146,8 @@ def _resolved(check: Checker, declared: dict[str, tuple[dict[str, str], tuple[st
               key: tuple[str, ...], failed: set[str]) -> dict[str, Fonts]:
     """Families with each style's fallback chain: the family's face for the style (its
     regular one where it has none), then each fallback family's, in order, then the
-    chain of the style one step plainer (bold italic: bold; bold, italic: regular), so
-    that a script a styled face lacks is set in a plainer one rather than refused. A
+    chain of the style one step plainer (printgen/fonts.py's plainer()), so that a
+    script a styled face lacks is set in a plainer one rather than refused. A
     fallback to a name in failed (a family whose files were refused) is not blamed again."""
     result: dict[str, Fonts] = {}
     for name, (faces, fallbacks) in declared.items():
@@ -155,18 +157,15 @@ def _resolved(check: Checker, declared: dict[str, tuple[dict[str, str], tuple[st
                 other_faces = declared[other][0]
                 for style in STYLES:
                     chains[style].append(other_faces.get(style, other_faces["regular"]))
-            elif other in FILES:
-                family = builtin_family(other)
+            elif other in FILES:        # its faces, each followed by its family's plainer faces
+                family = bundled_family(other)
                 for style, face_name in zip(STYLES, (family.regular, family.bold, family.italic,
                                                      family.bold_italic), strict=True):
-                    chains[style].append(face_name)
+                    chains[style].append(house(face_name))
             elif other not in failed:
                 check.fail((*key, name, "fallback", i), f"unknown font {other!r}; expected a name "
                            f"under fonts: or a bundled font ({', '.join(FILES)})")
-        plainer = {"bold": "regular", "italic": "regular", "bold-italic": "bold"}
-        for style in ("bold", "italic", "bold-italic"):      # a script the style lacks: set plainer
-            chains[style] = [*chains[style], *chains[plainer[style]]]
-        result[name] = Fonts(*(chain(chains[style]) for style in STYLES))
+        result[name] = plainer(Fonts(*(chain(chains[style]) for style in STYLES)))
     return result
 
 
