@@ -275,16 +275,17 @@ def test_a_right_to_left_reading_copy_asks_viewers_for_right_to_left_spreads(cli
 
 
 def test_the_words_printgen_adds_are_in_the_front_matter_s_language_or_noted(cli, tmp_path):
-    """`lang: de` front matter: the contents page is headed in German (languages.yaml);
-    `lang: ar`, a language that table lacks: in English, with one note naming it."""
+    """`lang: de` front matter: the contents page is headed in German (languages.yaml),
+    `lang: ar` in Arabic; `lang: he`, a language that table lacks: in English, with one
+    note naming it."""
     headings = {}
-    for lang in ("de", "ar", "en"):
+    for lang in ("de", "ar", "he", "en"):
         text = tmp_path / f"{lang}.md"
         text.write_text(f"---\ntitle: T\nlang: {lang}\n---\n\n# One\n\nText.\n\n# Two\n\nMore.\n", encoding="utf-8")
         result = cli("booklet", str(text), "--size", "a6", "--out", str(tmp_path / lang))
         assert result.status == 0, result.err
         notes = [line for line in result.err.splitlines() if "note" in line]
-        assert len(notes) == (lang == "ar") and all(repr(lang) in note for note in notes), result.err
+        assert len(notes) == (lang == "he") and all(repr(lang) in note for note in notes), result.err
         page = pdfium.PdfDocument(tmp_path / lang / f"{lang}-booklet-a6-a4-reading.pdf")[1]
         headings[lang] = page.get_textpage().get_text_range().split()[0]
-    assert headings == {"de": "Inhalt", "ar": "Contents", "en": "Contents"}
+    assert headings == {"de": "Inhalt", "ar": "المحتويات", "he": "Contents", "en": "Contents"}

@@ -17,9 +17,10 @@ from printgen.layout.face import context_for, layout_side
 from printgen.layout.impose import centred_grid, choose_orientation, largest_grid, room
 from printgen.layout.net import Net, cube_net, net_lines
 from printgen.layout.page import Clip, Frame, Page, Placed, Side
-from printgen.layout.slug import pieces, slug
+from printgen.layout.slug import caption, pieces, slug
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
+from printgen.model.captions import ENGLISH, Captions
 from printgen.model.pieces import Die, Part, PartKind
 from printgen.units import mm, pt
 
@@ -38,6 +39,7 @@ class Credit:
     holds: str
     credits: tuple[str, ...] = ()
     font: str = "sans"          # the slug's font (layout/slug.py slug_font: the deck's fonts)
+    words: Captions = ENGLISH    # "sheet 1 of 2" in the deck's language
 
 
 def with_slug(pages: list[Page], blocks: list[Box], sheet: Paper, credit: Credit | None) -> list[Page]:
@@ -51,10 +53,10 @@ def with_slug(pages: list[Page], blocks: list[Box], sheet: Paper, credit: Credit
     result = []
     for n, (page, block) in enumerate(zip(pages, blocks), start=1):
         above = (m, min(block[1], m + SLUG_BAND), sheet.width - m, max(block[3], sheet.height - m - SLUG_BAND))
-        caption, *sentences = pieces(credit.title, credit.holds, n, len(pages), credit.credits)
+        said, *sentences = pieces(credit.title, credit.holds, n, len(pages), credit.credits, credit.words)
         if len(pages) == 1:
-            caption = f"{credit.title}  ·  {credit.holds}"
-        texts = [*sentences, caption] if sentences else [caption]   # the notices first: they matter most
+            said = caption([credit.title, credit.holds], credit.words)
+        texts = [*sentences, said] if sentences else [said]   # the notices first: they matter most
         result.append(Page(page.width, page.height, page.placed,
                            page.prims + slug(sheet, above, [], [], above, texts, credit.font)))
     return result

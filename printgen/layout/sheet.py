@@ -29,6 +29,7 @@ from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Polygon, Primitive, line
 from printgen.layout.slug import pieces, slug, slug_font
 from printgen.model import CardSize, Duplex, Paper
+from printgen.model.captions import ENGLISH, Captions
 from printgen.units import mm
 
 TRIM_LINE = "#808080"      # a cut drawn along its length, where no crop mark fits
@@ -148,11 +149,11 @@ def sheet_slug(grid: Grid, cells: list[tuple[float, float]], colour: Box, texts:
 
 
 def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
-           back_offset: tuple[float, float] = (0.0, 0.0)) -> Iterator[Page]:
+           back_offset: tuple[float, float] = (0.0, 0.0), words: Captions = ENGLISH) -> Iterator[Page]:
     """Front pages of faces, each followed by the page of their backs (or, for
-    Duplex.FOLD, fold-over pages)."""
+    Duplex.FOLD, fold-over pages); their captions in words, the deck's language's."""
     if duplex is Duplex.FOLD:
-        yield from impose_fold_over(layout, paper=paper)
+        yield from impose_fold_over(layout, paper=paper, words=words)
         return
     grid = grid_for(paper, layout.deck.size)
     count = len(layout.faces)
@@ -165,7 +166,7 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
         block = block_of(grid, cells)
         reach = block_bleed(grid.paper, block, grid.paper.marks.bleed)
         fronts = placed_block([layout.faces[i] for i in indices], grid, cells, reach)
-        caption = pieces(deck.title, "faces", 2 * number + 1, 2 * sheets, deck.credits)
+        caption = pieces(deck.title, words.faces, 2 * number + 1, 2 * sheets, deck.credits, words)
         yield Page(grid.paper.width, grid.paper.height, tuple(fronts),
                    crop_marks(grid, cells, coloured(block, reach)) +
                    sheet_slug(grid, cells, coloured(block, reach), caption, slug_face))
@@ -173,7 +174,7 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
         back_block = block_of(grid, spots)
         back_reach = block_bleed(grid.paper, back_block, grid.paper.marks.bleed)
         backs = placed_block([layout.back_for(i) for i in indices], grid, spots, back_reach)
-        caption = pieces(deck.title, "backs", 2 * number + 2, 2 * sheets, deck.credits)
+        caption = pieces(deck.title, words.backs, 2 * number + 2, 2 * sheets, deck.credits, words)
         yield Page(grid.paper.width, grid.paper.height, tuple(backs),
                    sheet_slug(grid, spots, coloured(back_block, back_reach), caption, slug_face))
 
@@ -200,7 +201,7 @@ def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
     return Grid(sheet, cols, rows, fold - gutter / 2 - cols * size.width, y0, size.width, size.height), fold
 
 
-def impose_fold_over(layout: DeckLayout, *, paper: Paper) -> Iterator[Page]:
+def impose_fold_over(layout: DeckLayout, *, paper: Paper, words: Captions = ENGLISH) -> Iterator[Page]:
     """One-sided pages: faces left of a vertical fold line, each card's back mirrored
     across it on the right, so that folding the sheet along the line (backs behind)
     puts every back behind its face with no printer misregistration. Crop marks on
@@ -222,7 +223,7 @@ def impose_fold_over(layout: DeckLayout, *, paper: Paper) -> Iterator[Page]:
         both = cells + mirrored
         colour = (faces[0] - face_reach[0], min(faces[1] - face_reach[1], backs[1] - back_reach[1]),
                   backs[2] + back_reach[2], max(faces[3] + face_reach[3], backs[3] + back_reach[3]))
-        caption = pieces(layout.deck.title, "faces and backs", number + 1, sheets, layout.deck.credits)
+        caption = pieces(layout.deck.title, words.faces_and_backs, number + 1, sheets, layout.deck.credits, words)
         marks = (crop_marks(grid, both, colour) + fold_line(grid, cells, fold) +
                  sheet_slug(grid, both, colour, caption, slug_font(layout.deck.fonts)))
         yield Page(grid.paper.width, grid.paper.height, tuple(placed), marks)

@@ -1,7 +1,7 @@
 """A sheet's slug: what it says about itself in its margin, outside the cards.
 
-Every card sheet carries the deck's title, which side it is and its page number, a
-10 mm scale bar (to check that the sheet was printed at 100 %), and the deck's credits
+Every card sheet carries the deck's title, which side it is and its page number (in
+the deck's language: model/captions.py), a 10 mm scale bar (to check that the sheet was printed at 100 %), and the deck's credits
 and notices. They go in the strips of the printable area around the card block: first
 beyond the ends of the crop marks, else between the marks; along the left and right
 strips they run upwards. A piece that fits nowhere is left out (a sheet whose cards
@@ -22,8 +22,9 @@ from printgen.frozen import frozen
 from printgen.layout.primitives import Primitive, Rect, TextRun, line, shift, turn
 from printgen.layout.text import TextStyle, block_height, set_text
 from printgen.model import Paper
+from printgen.model.captions import ENGLISH, Captions
 from printgen.model.fonts import Fonts
-from printgen.shaping import font
+from printgen.shaping import first_strong, font, paragraph_level
 from printgen.units import pt
 
 SIZE = 6.5                 # points: the slug's type, the smallest a reader is asked to read
@@ -32,6 +33,7 @@ EDGE = pt(0.4)             # kept free beyond the block's colour
 CLEAR = pt(1)              # kept free around every crop mark
 SPACE = pt(3)              # between two pieces along a strip
 SCALE_MM = 10              # the scale bar's length
+MARKS = ("\u200e", "\u200f")   # left-to-right and right-to-left marks: a caption's direction
 
 
 @frozen
@@ -93,11 +95,22 @@ def strips(sheet: Paper, colour: tuple[float, float, float, float], xs: list[flo
     return found
 
 
-def pieces(title: str, side: str, number: int, total: int, credits: tuple[str, ...]) -> list[str]:
-    """The slug's texts: the sheet's caption, then each sentence of the credits."""
-    caption = f"{title}  ·  {side}  ·  sheet {number} of {total}"
+def pieces(title: str, side: str, number: int, total: int, credits: tuple[str, ...],
+           words: Captions = ENGLISH) -> list[str]:
+    """The slug's texts: the sheet's caption (caption()), then each sentence of the credits."""
     sentences = [s for credit in credits for s in re.split(r"(?<=[.!?])\s+", credit.strip()) if s]
-    return [caption, *sentences]
+    return [caption([title, side, words.numbered(number, total)], words), *sentences]
+
+
+def caption(parts: list[str], words: Captions = ENGLISH) -> str:
+    """The parts of a caption ("Lantern Pairs", "faces", "sheet 1 of 4") in one line, read
+    in the direction of the language of its words: opened by a direction mark where its
+    first strong letter would set it the other way (an Arabic deck's Latin title, an
+    English deck's Hebrew one), so that an Arabic caption reads from the right, title
+    first, whatever its title's script."""
+    text = "  ·  ".join(parts)
+    own = first_strong(words.sheet) or 0
+    return text if paragraph_level(text) == own else MARKS[own] + text
 
 
 def slug_font(declared: dict[str, Fonts]) -> str:

@@ -12,6 +12,7 @@ from printgen.layout.page import Page, Side
 from printgen.layout.sheet import check_back_offset, impose
 from printgen.layout.slug import lacking, slug_font
 from printgen.model import Deck, Duplex, Paper
+from printgen.model.captions import Captions
 from printgen.output import ensure_dir
 from printgen.progress import progress
 from printgen.render.drawn import keyed_pdf, keyed_side, sides_to_draw
@@ -72,6 +73,12 @@ def lacks(deck: Deck, formats: frozenset[str]) -> str | None:
     return f"{deck.where or deck.name} has " + " and ".join(str(missing[kind]) for kind in sorted(asked))
 
 
+def captions(deck: Deck) -> Captions:
+    """The card sheets' caption words in the deck's language (data/languages.yaml)."""
+    from printgen.spec.languages import words
+    return words(deck.lang).captions
+
+
 def sides(layout: DeckLayout) -> Sequence[Side]:
     """Every face, then every distinct back (laid out when used, for a large deck)."""
     backs = list(layout.backs.values())
@@ -101,7 +108,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     layout = layout if layout is not None else layout_deck(deck)
     result = BuildResult()
     if options.formats & {"pdf", "parts"}:         # sheets whose margins carry the deck's title and credits
-        unset = lacking([deck.title, *deck.credits], slug_font(deck.fonts))
+        unset = lacking([deck.title, *captions(deck).texts(), *deck.credits], slug_font(deck.fonts))
         result.notes += [unset] if unset else []
     files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset,
                            notes=result.notes, dropped=result.dropped) if wanted else []
@@ -128,7 +135,8 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
 
         def sheets() -> Iterator[Page]:
-            return impose(layout, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset)
+            return impose(layout, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset,
+                          words=captions(deck))
 
         # a kept layout's sheets are imposed once (their key taken, then drawn); a large deck's as they are drawn
         result.pages += keyed_pdf(sheets if isinstance(layout.faces, LazySides) else tuple(sheets()), pdf,

@@ -86,10 +86,10 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
         files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: {words(deck.lang).dice}",
                                tuple(dice_pages(list(extras.dice), paper,
                                                 Credit(deck.title, words(deck.lang).dice, deck.credits,
-                                                       slug_font(deck.fonts))))))
+                                                       slug_font(deck.fonts), words(deck.lang).captions)))))
     files += [PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
                         tuple(part_pages(part, paper, Credit(deck.title, part.title, deck.credits,
-                                                           slug_font(deck.fonts)))))
+                                                           slug_font(deck.fonts), words(deck.lang).captions))))
               for part in extras.parts]
     files += booklets
     if deck.rules_as == "booklet":

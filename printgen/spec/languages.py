@@ -11,8 +11,8 @@ empty is a missing translation, an error naming its row. A rules text's translat
 is a file beside it, the language after a dash: `rules/pairs-de.md` beside
 `rules/pairs.md`; one missing is an error.
 
-The words printgen writes itself (the box's back text, a booklet's "Contents") come
-from printgen/data/languages.yaml; a language that table lacks gets the English words
+The words printgen writes itself (the box's back text, a booklet's "Contents", a card
+sheet's caption) come from printgen/data/languages.yaml; a language that table lacks gets the English words
 and a note.
 """
 
@@ -27,12 +27,15 @@ from typing import Any
 from printgen.builtin import data_dir
 from printgen.errors import InputError
 from printgen.frozen import frozen
+from printgen.model.captions import Captions
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
 DEFAULT = "en"
 CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")      # de, en, pt-BR, zh-Hant
 WORD_KEYS = ["name", "box_back", "contents", "tuck_box", "dice"]
+CAPTION_KEYS = ["faces", "backs", "faces_and_backs", "sheet"]       # Captions' fields
+NUMBERS = ("{number}", "{total}")          # what a language's `sheet` words hold
 
 
 @frozen
@@ -45,6 +48,7 @@ class Words:
     contents: str
     tuck_box: str
     dice: str
+    captions: Captions         # a card sheet's caption: "faces", "sheet 1 of 4"
 
 
 def split_key(key: str) -> tuple[str, str | None]:
@@ -63,9 +67,15 @@ def _table() -> dict[str, Words]:
     doc = load_file(path)
     check = Checker(doc)
     table = {}
+    keys = WORD_KEYS + CAPTION_KEYS
     for lang, raw in check.mapping(doc.data, (), list(doc.data or {})).items():
-        data = check.mapping(raw, (lang,), WORD_KEYS, required=WORD_KEYS)
-        table[lang] = Words(lang, *(check.text(data.get(key), (lang, key)) for key in WORD_KEYS))
+        data = check.mapping(raw, (lang,), keys, required=keys)
+        texts = {key: check.text(data.get(key), (lang, key)) for key in keys}
+        if not all(texts["sheet"].count(number) == 1 for number in NUMBERS):
+            check.fail((lang, "sheet"), f"expected the words for 'sheet N of M' holding {{number}} and {{total}} "
+                                        f"once each, got {texts['sheet']!r}")
+        table[lang] = Words(lang, texts["name"], texts["box_back"], texts["contents"], texts["tuck_box"],
+                            texts["dice"], Captions(*(texts[key] for key in CAPTION_KEYS)))
     check.raise_errors()
     return table
 
@@ -84,7 +94,7 @@ def missing_words(lang: str) -> str | None:
     if lang in table or lang.split("-")[0] in table:
         return None
     return (f"printgen has no words in {lang!r} for the text it writes itself (the box's back text, a "
-            f"booklet's contents); they are in English (its languages: {', '.join(table)})")
+            f"booklet's contents, the sheets' captions); they are in English (its languages: {', '.join(table)})")
 
 
 def language_name(lang: str) -> str:

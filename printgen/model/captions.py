@@ -1,0 +1,28 @@
+"""The words of a sheet's caption in one language (printgen/data/languages.yaml)."""
+
+from __future__ import annotations
+
+from printgen.frozen import frozen
+
+
+@frozen
+class Captions:
+    """What a sheet says it holds and which sheet it is, in the deck's language: the
+    card sheets' faces, backs, or both (fold-over sheets), and the sheet's number among
+    them, `sheet` holding {number} and {total}."""
+
+    faces: str = "faces"
+    backs: str = "backs"
+    faces_and_backs: str = "faces and backs"
+    sheet: str = "sheet {number} of {total}"
+
+    def texts(self) -> tuple[str, ...]:
+        """Every word of them, for the check that the deck's fonts can set them."""
+        return self.faces, self.backs, self.faces_and_backs, self.sheet
+
+    def numbered(self, number: int, total: int) -> str:
+        """"sheet 3 of 8" in the language's words."""
+        return self.sheet.replace("{number}", str(number)).replace("{total}", str(total))
+
+
+ENGLISH = Captions()

@@ -1,0 +1,102 @@
+"""A card sheet's caption in the deck's language (printgen/data/languages.yaml): what the
+sheet holds and which sheet it is, read back from the built PDF; an Arabic caption in
+logical order when copied and set from the right, title first, whatever its title's
+script; a language whose words the deck's fonts cannot set is noted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from exampledeck import EXAMPLE
+
+from printgen.spec.languages import words
+
+DECK = EXAMPLE / "lantern-pairs.yaml"
+
+
+def page_texts(path: Path) -> list[str]:
+    """Each page's text as pdfium reads it (logical order), its spaces collapsed."""
+    doc = pdfium.PdfDocument(path)
+    return [" ".join(page.get_textpage().get_text_range().split()) for page in doc]
+
+
+def xs(path: Path, page: int, *texts: str) -> list[float]:
+    """Where on the page (its left, in points) the first character of each text is set."""
+    found = pdfium.PdfDocument(path)[page].get_textpage()
+    whole = found.get_text_range()
+    return [found.get_charbox(whole.index(text))[0] for text in texts]
+
+
+def arabic_deck(folder: Path, title: str) -> Path:
+    """An Arabic deck of 12 plain poker cards (two sheets of faces, two of backs)."""
+    (folder / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
+    deck = folder / "fanous.yaml"
+    deck.write_text(f"name: fanous\nlang: ar\ntitle: {title}\nsize: poker\nface: plain\nback: plain\n"
+                    f"cards:\n  - each: {{n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}}\n", encoding="utf-8")
+    return deck
+
+
+@pytest.mark.parametrize(("lang", "title", "faces", "backs", "sheet"), [
+    ("en", "Lantern Pairs", "faces", "backs", "sheet {n} of 4"),
+    ("de", "Laternenpaare", "Vorderseiten", "Rückseiten", "Blatt {n} von 4"),
+])
+def test_each_sheet_says_what_it_holds_and_its_number_in_the_decks_language(cli, tmp_path, lang, title, faces,
+                                                                             backs, sheet):
+    """24 mini cards on A4: two sheets of faces, each followed by its backs; every
+    page's caption in the language built, in the order its words say it."""
+    out = tmp_path / "out"
+    assert cli("build", str(DECK), "--lang", lang, "--only", "pdf", "--out", str(out), "-q").status == 0
+    texts = page_texts(next(out.glob("*-a4.pdf")))
+    assert len(texts) == 4
+    for n, text in enumerate(texts, start=1):
+        side = faces if n % 2 else backs
+        assert f"{title} · {side} · {sheet.format(n=n)}" in text, text
+    if lang != "en":
+        assert not any(word in text for text in texts for word in ("faces", "backs", "sheet"))
+
+
+def test_a_fold_over_sheet_says_it_holds_faces_and_backs_in_german(cli, tmp_path):
+    out = tmp_path / "out"
+    assert cli("build", str(DECK), "--lang", "de", "--only", "pdf", "--duplex", "fold", "--out", str(out),
+               "-q").status == 0
+    texts = page_texts(out / "lantern-pairs-de-a4.pdf")
+    assert [text.count("Laternenpaare · Vorder- und Rückseiten · Blatt ") for text in texts] == [1] * len(texts)
+    assert [f"Blatt {n} von {len(texts)}" in text for n, text in enumerate(texts, start=1)] == [True] * len(texts)
+
+
+@pytest.mark.parametrize("title", ["فوانيس", "Fanous"])
+def test_an_arabic_caption_is_in_logical_order_and_set_from_the_right(cli, tmp_path, title):
+    """Copied, the caption reads title, side, sheet (logical order); on the page the
+    title is rightmost and the sheet's number leftmost, an Arabic reader's order, also
+    under a Latin title (whose first letter alone would set the line left to right)."""
+    out = tmp_path / "out"
+    assert cli("build", str(arabic_deck(tmp_path, title)), "--only", "pdf", "--out", str(out), "-q").status == 0
+    pdf = out / "fanous-a4.pdf"
+    texts = page_texts(pdf)
+    assert [f"{title} · الوجوه · ورقة 1 من 4" in texts[0], f"{title} · الظهور · ورقة 2 من 4" in texts[1],
+            "ورقة 4 من 4" in texts[3]] == [True, True, True], texts
+    title_x, side_x, sheet_x = xs(pdf, 0, title, "الوجوه", "ورقة")
+    assert title_x > side_x > sheet_x
+
+
+def test_every_language_of_the_table_has_its_own_sheet_words():
+    """Each language printgen knows says "sheet N of M" with both numbers, and only
+    English says it in English."""
+    for lang in ("en", "de", "fr", "ar", "hi", "ja"):
+        said = words(lang).captions.numbered(3, 8)
+        assert "3" in said and "8" in said and said.index("3") != said.index("8")
+        assert ("sheet" in said) == (lang == "en"), said
+
+
+def test_caption_words_the_decks_fonts_cannot_set_are_noted(cli, tmp_path):
+    """A Japanese deck that declares no Japanese font: the build goes on, its captions
+    left out of the margins, with one note naming the characters."""
+    deck = arabic_deck(tmp_path, "Lanterns")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("lang: ar", "lang: ja"), encoding="utf-8")
+    result = cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "out"))
+    assert result.status == 0, result.err
+    notes = [line for line in result.err.splitlines() if "note:" in line]
+    assert len(notes) == 1 and f"U+{ord('全'):04X}" in notes[0], result.err
+    assert "Lanterns" not in page_texts(tmp_path / "out" / "fanous-a4.pdf")[0]
