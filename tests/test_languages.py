@@ -181,3 +181,19 @@ def test_languages_that_are_not_codes_are_located(cli, tmp_path):
     deck = copy_example(tmp_path)
     edit(deck, "languages: [en, de]", "languages: [en, German]")
     one_error(cli("build", str(deck), "--out", str(tmp_path / "out")), "lantern-pairs.yaml:7 languages")
+
+
+@pytest.mark.parametrize(("lang", "heading", "noted"), [("fr", "Sommaire", False), ("nl", "Contents", True)])
+def test_a_decks_booklet_is_headed_in_its_texts_own_language(cli, tmp_path, lang, heading, noted):
+    """An English deck whose rules text says `lang: fr` in its front matter: the booklet's
+    contents page is headed in French, the text's language, not the deck's; a text in a
+    language printgen has no words in is headed in English, with one note naming it."""
+    deck = copy_example(tmp_path)
+    edit(tmp_path / "rules" / "lantern-pairs.md", "title: Lantern Pairs\n", f"title: Lantern Pairs\nlang: {lang}\n")
+    result = cli("build", str(deck), "--only", "rules", "--out", str(tmp_path / "out"))
+    assert result.status == 0, result.err
+    notes = [line for line in result.err.splitlines() if "note:" in line]
+    assert len(notes) == noted and all(repr(lang) in note for note in notes), result.err
+    reading = pdfplumber.open(tmp_path / "out" / "lantern-pairs-booklet-lantern-pairs-a4-reading.pdf")
+    with reading:
+        assert (reading.pages[1].extract_text() or "").split()[0] == heading

@@ -10,10 +10,16 @@ from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 from printgen.model import Duplex
 from printgen.output import out_folder
-from printgen.products.booklet import PAPER_THICKNESS, BookletBuild, build_booklet, describe
+from printgen.products.booklet import (
+    PAPER_THICKNESS,
+    BookletBuild,
+    build_booklet,
+    describe,
+    text_language,
+)
 from printgen.products.rules import find_rules
 from printgen.reading import display_path
-from printgen.spec.languages import DEFAULT, missing_words, words
+from printgen.spec.languages import DEFAULT, words
 from printgen.spec.printdata import paper
 from printgen.units import Length, pt
 
@@ -57,15 +63,15 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--paper-thickness: expected at most {Length(MAX_THICKNESS)} (thin card), "
                          f"got {args.paper_thickness!r}")
     offset = back_offset(args.back_offset)
-    lang = rules.lang or DEFAULT                # the front matter's: the words printgen adds are in it
+    lang, note = text_language(rules, DEFAULT)      # the front matter's: the words printgen adds are in it
     options = BookletBuild(out=out_folder(args.out, rules.name), paper=paper(args.paper), size=args.size,
                            duplex=Duplex(args.duplex), back_offset=offset,
                            thickness=PAPER_THICKNESS if thickness is None else thickness,
                            contents=words(lang).contents)
     paths, booklet = build_booklet(rules, options)
     if not args.quiet:
-        for note in filter(None, [missing_words(lang), *booklet.notes]):
-            print(f"printgen: note: {note}", file=sys.stderr)
+        for said in filter(None, [note, *booklet.notes]):
+            print(f"printgen: note: {said}", file=sys.stderr)
         print(f"{rules.name}: booklet, {describe(booklet)}")
         print(f"  {display_path(paths[0])} (print on both sides, {args.paper}, duplex {args.duplex})")
         print(f"  {display_path(paths[1])} (reading copy)")

@@ -23,6 +23,7 @@ from printgen.model.text import BlockKind, RulesText
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
+from printgen.spec.languages import missing_words, words
 from printgen.spec.markdown import default_title
 from printgen.units import Length, mm, pt
 from printgen.words import plural
@@ -140,13 +141,26 @@ def describe(booklet: Booklet) -> str:
 def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duplex: Duplex = Duplex.LONG,
                   back_offset: tuple[float, float] = (0.0, 0.0)) -> list[tuple[RulesText, Booklet, BookletBuild]]:
     """A deck's rules texts as booklets of its card size (a deck key `rules_as: booklet`),
-    so that they go into its tuck box."""
-    from printgen.spec.languages import words
-    options = BookletBuild(out=Path(), paper=paper, size=deck.name, duplex=duplex, back_offset=back_offset,
-                           contents=words(deck.lang).contents)
-    # (a deck's name is a file name already: spec/deck.py checks it)
-    return [(rules, lay_out_booklet(rules, deck.size.width, deck.size.height, options, _on_its_own(rules, deck)),
-             options) for rules in texts]
+    so that they go into its tuck box; the words printgen adds (the contents' heading) in
+    the text's language, its front matter's `lang:` where it names one, else the deck's."""
+    made = []
+    for rules in texts:
+        lang, note = text_language(rules, deck.lang)
+        options = BookletBuild(out=Path(), paper=paper, size=deck.name, duplex=duplex, back_offset=back_offset,
+                               contents=words(lang).contents)
+        # (a deck's name is a file name already: spec/deck.py checks it)
+        booklet = lay_out_booklet(rules, deck.size.width, deck.size.height, options, _on_its_own(rules, deck))
+        booklet.notes[:0] = [note] if note else []
+        made.append((rules, booklet, options))
+    return made
+
+
+def text_language(rules: RulesText, lang: str) -> tuple[str, str | None]:
+    """The language of a rules text printed in lang (its deck's, or English): its front
+    matter's where it names one, else lang; and the note for one printgen has no words in
+    (None for lang itself, whose note the build gives once)."""
+    own = rules.lang or lang
+    return own, (missing_words(own) if own != lang else None)
 
 
 def _on_its_own(rules: RulesText, deck: Deck) -> str:
