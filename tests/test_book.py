@@ -15,6 +15,7 @@ from longtext import write_long_text
 from printgen.errors import FitError
 from printgen.shaping import font
 from printgen.layout.book import Book, BookStyle, house_style, lay_out_book, plain
+from printgen.layout.cover import CoverSource
 from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Polygon, TextRun
 from printgen.model.text import Block, BlockKind
@@ -277,9 +278,9 @@ def test_cover_without_room_for_its_picture(tmp_path):
                                           encoding="utf-8")
     rules = load_rules(tmp_path / "pictured.md")
     picture = next(b.image for b in rules.blocks if b.image)
-    with pytest.raises(FitError, match="cover picture"):
+    with pytest.raises(FitError, match=r"^pictured\.md:4 cover: plan\.png"):      # named where it comes from
         lay_out_book(rules.blocks, book_style("poker"), title=rules.title, credits=("A line of credits",) * 11,
-                     cover=picture)
+                     cover=picture, source=CoverSource(picture="pictured.md:4 cover"))
 
 
 def test_pdf_pages(tmp_path):

@@ -289,3 +289,44 @@ def test_the_words_printgen_adds_are_in_the_front_matter_s_language_or_noted(cli
         page = pdfium.PdfDocument(tmp_path / lang / f"{lang}-booklet-a6-a4-reading.pdf")[1]
         headings[lang] = page.get_textpage().get_text_range().split()[0]
     assert headings == {"de": "Inhalt", "ar": "المحتويات", "he": "Contents", "en": "Contents"}
+
+
+LONG_TITLE = " ".join(["Lanterns"] * 80)
+
+
+@pytest.mark.parametrize(("front", "body_heading", "where"), [
+    ("title: Supercalifragilisticexpialidocious-Extraordinarily-Long-Titleword\n", "Rules", "text.md:2 title"),
+    (f"title: {LONG_TITLE}\n", "Rules", "text.md:2 title"),
+    (f"title: Lanterns\nsubtitle: {LONG_TITLE}\n", "Rules", "text.md:3 subtitle"),
+    (f"title: Lanterns\ncredits:\n  - One line\n  - {LONG_TITLE}\n", "Rules", "text.md:5 credits[1]"),
+    ("", " ".join(["Lanterns"] * 22), "text.md:1 title"),         # no front matter title: the first heading's
+])
+def test_a_cover_text_too_long_for_the_cover_is_one_located_line(cli, tmp_path, front, body_heading, where):
+    """A title with a word wider than the cover's line at the smallest size a cover sets,
+    or a title, subtitle or credit line that takes the cover's texts past its height:
+    one line naming the file, the line and key of the text, its value shortened, exit 2,
+    nothing written."""
+    text = tmp_path / "text.md"
+    matter = f"---\n{front}---\n" if front else ""
+    text.write_text(f"{matter}# {body_heading}\n\nPlay.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("booklet", str(text), "--size", "poker", "--out", str(out))
+    assert result.status == 2 and "Traceback" not in result.err
+    line, = result.err.strip().splitlines()
+    assert line.startswith("printgen: error: ") and f"/{where}" in line, line
+    assert "'Supercalifragilistic" in line or "'Lanterns Lanterns" in line, line    # the value,
+    assert "..." in line and len(line) < 400, line                                   # shortened
+    assert not out.exists()
+
+
+def test_a_decks_booklet_with_a_cover_title_too_long_names_the_rules_texts_line(cli, tmp_path):
+    """The same inside a deck build (`rules_as: booklet`): the rules text's file and line,
+    exit 2, nothing written."""
+    from exampledeck import copy_example, edit
+    deck = copy_example(tmp_path)
+    edit(tmp_path / "rules" / "lantern-pairs.md", "title: Lantern Pairs\n", f"title: {LONG_TITLE}\n")
+    result = cli("build", str(deck), "--only", "rules", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "Traceback" not in result.err
+    line, = result.err.strip().splitlines()
+    assert "lantern-pairs.md:2 title: 'Lanterns Lanterns" in line, line
+    assert not (tmp_path / "out").exists()

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs, faces, house, house_family
 from printgen.frozen import frozen
+from printgen.layout.cover import UNNAMED, CoverSource, lay_out_cover
 from printgen.layout.fold import (
     BODY_FONTS,
     Chunk,
@@ -39,7 +40,7 @@ from printgen.layout.fold import (
 )
 from printgen.layout.leaflet import scaled
 from printgen.layout.page import Bookmark, Frame, Link, Page, Placed, Side, Target
-from printgen.layout.primitives import Image, Primitive, TextRun, line, shift
+from printgen.layout.primitives import Primitive, TextRun, line, shift
 from printgen.layout.richtext import (
     Fonts,
     Line,
@@ -50,7 +51,6 @@ from printgen.layout.richtext import (
     words,
     wrap,
 )
-from printgen.layout.text import largest_fit, shrink_sizes
 from printgen.model.picture import Picture
 from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.shaping import RTL_LANGUAGES, font, paragraph_level
@@ -161,13 +161,15 @@ class Book:
 
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
-                 credits: Sequence[str] = (), cover: Picture | None = None, contents: str = "Contents") -> Book:
+                 credits: Sequence[str] = (), cover: Picture | None = None, contents: str = "Contents",
+                 source: CoverSource = UNNAMED) -> Book:
     """The blocks set as a book: a cover (title, subtitle, credits and the picture
     scaled to fit), contents listing the level-1 and level-2 headings with their page
     numbers (under the heading `contents`), then the text. FitError names the block
     that cannot fit. A book in a right-to-left language (style.lang), or with no
     language named one whose text opens right to left (its first heading or
-    paragraph), is bound on the right."""
+    paragraph), is bound on the right. A cover text that cannot fit is a FitError naming
+    its source."""
     style = replace(style, rtl=_right_to_left(blocks, style.lang))
     fold, notes = style.fold(), scaled(style.fold(), style.folio)
     for block in blocks:
@@ -183,7 +185,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
             break
         count = len(pages)
     first = 1 + count             # the index of the first text page
-    sides = [_side(style, 1, _cover(style, title, subtitle, tuple(credits), cover))]
+    sides = [_side(style, 1, lay_out_cover(style, title, subtitle, tuple(credits), cover, source))]
     sides += [_side(style, n, _shifted(prims, style, n)) for n, prims in enumerate(pages, start=2)]
     heads = _running_heads(text.headings, len(text.pages), title)
     for p, prims in enumerate(text.pages):
@@ -518,20 +520,6 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
     return pages, boxes
 
 
-def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float) -> RichStyle:
-    """The style at the largest size, from rich's down to smallest, at which the
-    text's every word fits the width; FitError where none does."""
-    split = words([Span(text)], rich.fonts, "the cover")
-
-    def attempt(size: float) -> bool | None:
-        return True if all(sum(piece_width(t, n, size) for t, n in word) <= width for word in split) else None
-
-    found = largest_fit(shrink_sizes(rich.size, smallest), attempt)
-    if found is None:
-        _fits_words([Span(text)], width, replace(rich, size=smallest), "the cover")
-    return replace(rich, size=found[0]) if found else rich
-
-
 def _leader(end: float, baseline: float, number: str, width: float, rich: RichStyle,
             accent: str, rtl: bool = False) -> list[Primitive]:
     """Dot leaders from an entry's end to its page number, set flush right at width
@@ -548,44 +536,3 @@ def _leader(end: float, baseline: float, number: str, width: float, rich: RichSt
             number_x - size * 0.3 - count * dot
         made.append(TextRun(dots_x, baseline, " ." * count, "sans", size, accent))
     return made
-
-
-def _cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...],
-           picture: Picture | None) -> tuple[Primitive, ...]:
-    """The cover: title and subtitle at the top, credits at the foot, the picture
-    between them, as large as fits (and never beyond 150 dpi); each line flush to the
-    side its text starts from."""
-    width, limit = style.text_width, style.text_height
-    styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, style.family(Fonts(regular="sans-bold")),
-                        lang=style.lang),
-              RichStyle(style.headings[1], 1.2, style.ink, style.family(Fonts(regular="sans-italic")),
-                        lang=style.lang),
-              RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang))
-    prims: list[Primitive] = []
-    y = 0.0
-    for text, largest in zip((title, subtitle), styles):
-        if text:
-            rich = _widest_words_fit(text, width, largest, style.body)
-            height, made = set_lines(wrap([Span(text)], width, rich, "the cover"), rich, 0.0, y, width)
-            prims += made
-            y += height + style.gap * 2
-    foot = limit
-    for credit in reversed(credits):
-        _fits_words([Span(credit)], width, styles[2], "the cover's credits")
-        lines = wrap([Span(credit)], width, styles[2], "the cover")
-        height = set_lines(lines, styles[2], 0.0, 0.0)[0]
-        foot -= height
-        prims += set_lines(lines, styles[2], 0.0, foot, width)[1]
-        foot -= style.gap / 2
-    if foot < y - style.gap * 2 - 1e-6:
-        raise FitError(f"the cover's title and credits need {mm(y + limit - foot):.1f} mm but the page has "
-                       f"{mm(limit):.1f} mm of text height; shorten them or choose a larger page")
-    if picture is not None:
-        box = foot - y - style.gap
-        if box < style.body * 2:
-            raise FitError(f"the cover picture {picture.path.name} has no room below the title; "
-                           f"shorten the title or credits or choose a larger page")
-        scale = min(width / picture.width, box / picture.height, 72 / 150)
-        w, h = picture.width * scale, picture.height * scale
-        prims.append(Image((width - w) / 2, y + (box - h) / 2, w, h, picture.path))
-    return tuple(shift(p, style.left(1), style.top) for p in prims)

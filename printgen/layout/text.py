@@ -391,7 +391,7 @@ def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     metrics = font(style.font)
     smallest = style.min_size or style.size
     need = _needed(text, metrics, smallest, w, style)
-    raise TextOverflow(f"text {_short(text)} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box at {smallest:g} pt "
+    raise TextOverflow(f"text {short(text)} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box at {smallest:g} pt "
                        f"({need})", where=where, remedy=SHORTEN)
 
 
@@ -435,7 +435,8 @@ def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle
     return f"it needs {mm(block_height(metrics, size, len(lines), style.line_height)):.1f} mm of height"
 
 
-def _short(text: str) -> str:
+def short(text: str) -> str:
+    """A text as a message quotes it: on one line, cut to 40 characters."""
     flat = text.replace("\n", " ")
     return repr(flat if len(flat) <= 40 else flat[:37] + "...")
 

@@ -15,6 +15,7 @@ from printgen.fonts import own_faces
 from printgen.frozen import frozen
 from printgen.layout.book import house_style, lay_out_book, plain, reading_copy
 from printgen.layout.booklet_sheets import booklet_pages
+from printgen.layout.cover import CoverSource
 from printgen.layout.impose import padded_count, share_of_paper
 from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
@@ -77,6 +78,22 @@ def cover_title(rules: RulesText) -> str:
     return next((plain(block) for block in rules.blocks if block.kind is BlockKind.HEADING), rules.title)
 
 
+def cover_source(rules: RulesText) -> CoverSource:
+    """Where the cover's texts come from, for its errors: the front matter's line of each
+    ("rules/x.md:2 title"), the first heading's line for a title taken from it."""
+    def key(*names: str) -> str:
+        line = next((rules.lines[name] for name in names if name in rules.lines), None)
+        return f"{rules.where}:{line} {names[0]}" if line else f"{rules.where} {names[0]}"
+
+    heading = next((block for block in rules.blocks if block.kind is BlockKind.HEADING), None)
+    if rules.title != default_title(rules.name) or heading is None:
+        title = key("title")
+    else:
+        title = f"{heading.where} title (its first heading)"
+    return CoverSource(title, key("subtitle"), tuple(key(f"credits[{i}]", "credits") for i in
+                                                     range(len(rules.credits))), key("cover"))
+
+
 def lay_out_booklet(rules: RulesText, width: float, height: float, options: BookletBuild,
                     thinner: str = "give a thinner --paper-thickness") -> Booklet:
     """The text typeset on width x height pages, imposed on the options' paper; FitError
@@ -87,7 +104,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
                     lang=rules.lang, hyphenate=rules.hyphenate)
     book = lay_out_book(rules.blocks, style, title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
-                        contents=options.contents)
+                        contents=options.contents, source=cover_source(rules))
     padded = padded_count(len(book.pages))
     creep = (padded // 4 - 1) * options.thickness
     if creep > style.inner / 2:

@@ -35,9 +35,10 @@ from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.pictures import Shelf
 from printgen.spec.places import DECKS, confine, find, is_path
 from printgen.spec.schema import Checker
-from printgen.spec.yamlload import load_text
+from printgen.spec.yamlload import format_path, load_text
 
 FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate", "fonts"]
+COVER_KEYS = ("title", "subtitle", "credits", "cover")         # what a booklet's cover sets
 PICTURE_HINT = "; expected a PNG, JPEG or SVG file beside the rules text"
 
 
@@ -60,8 +61,10 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
     subtitle, cover, lang, hyphenate = "", None, "", False
     credits: tuple[str, ...] = ()
     fonts = project_fonts(path)
+    lines: dict[str, int] = {}
     if front is not None:
         doc = load_text(front, source)
+        lines = {format_path(key): line for key, line in doc.lines.items() if key and key[0] in COVER_KEYS}
         check = Checker(doc)
         data = check.mapping(doc.data if doc.data is not None else {}, (), FRONT_KEYS)
         title = check.text(data.get("title"), ("title",), default=title)
@@ -92,7 +95,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "
                          f"or a paragraph")
     return RulesText(path.stem, source, blocks, title, deck, deal, credit, subtitle, credits, cover,
-                     hyphenate, lang, fonts)
+                     hyphenate, lang, fonts, lines)
 
 
 def for_deck(rules: RulesText, fonts: dict[str, Fonts]) -> RulesText:
