@@ -5,10 +5,12 @@ script; a language whose words the deck's fonts cannot set is noted."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from conftest import FIXTURES
 from exampledeck import EXAMPLE
 
 from printgen.spec.languages import words
@@ -29,12 +31,14 @@ def xs(path: Path, page: int, *texts: str) -> list[float]:
     return [found.get_charbox(whole.index(text))[0] for text in texts]
 
 
-def arabic_deck(folder: Path, title: str) -> Path:
-    """An Arabic deck of 12 plain poker cards (two sheets of faces, two of backs)."""
+def arabic_deck(folder: Path, title: str, lang: str = "ar", extra: str = "") -> Path:
+    """An Arabic deck (or one in lang) of 12 plain poker cards: two sheets of faces, two
+    of backs."""
     (folder / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
     deck = folder / "fanous.yaml"
-    deck.write_text(f"name: fanous\nlang: ar\ntitle: {title}\nsize: poker\nface: plain\nback: plain\n"
-                    f"cards:\n  - each: {{n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}}\n", encoding="utf-8")
+    deck.write_text(f"name: fanous\nlang: {lang}\ntitle: {title}\nsize: poker\nface: plain\nback: plain\n"
+                    f"{extra}cards:\n  - each: {{n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}}\n",
+                    encoding="utf-8")
     return deck
 
 
@@ -79,6 +83,20 @@ def test_an_arabic_caption_is_in_logical_order_and_set_from_the_right(cli, tmp_p
             "ورقة 4 من 4" in texts[3]] == [True, True, True], texts
     title_x, side_x, sheet_x = xs(pdf, 0, title, "الوجوه", "ورقة")
     assert title_x > side_x > sheet_x
+
+
+@pytest.mark.parametrize(("lang", "title", "font", "caption"), [
+    ("hi", "लालटेन", "Devanagari.ttf", "लालटेन · अग्रभाग · शीट 1 (कुल 4)"),
+    ("ja", "提灯", "Japanese.otf", "提灯 · 表面 · 全4枚中1枚目"),
+])
+def test_a_hindi_or_japanese_caption_is_set_in_the_decks_own_font(cli, tmp_path, lang, title, font, caption):
+    """The bundled sans has no Devanagari nor Japanese: the deck's declared font sets the
+    caption's words (tests/fixtures/captions: just those glyphs), with no note."""
+    shutil.copy(FIXTURES / "captions" / font, tmp_path / font)
+    deck = arabic_deck(tmp_path, title, lang, f"fonts:\n  own: {font}\n")
+    result = cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "out"))
+    assert result.status == 0 and "note" not in result.err, result.err
+    assert caption in page_texts(tmp_path / "out" / "fanous-a4.pdf")[0]
 
 
 def test_every_language_of_the_table_has_its_own_sheet_words():
