@@ -16,6 +16,7 @@ from exampledeck import EXAMPLE
 from printgen.spec.languages import words
 
 DECK = EXAMPLE / "lantern-pairs.yaml"
+CREDIT = "لعبة ذاكرة صغيرة."         # "a small memory game."
 
 
 def page_texts(path: Path) -> list[str]:
@@ -37,7 +38,7 @@ def arabic_deck(folder: Path, title: str, lang: str = "ar", extra: str = "") -> 
     (folder / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
     deck = folder / "fanous.yaml"
     deck.write_text(f"name: fanous\nlang: {lang}\ntitle: {title}\nsize: poker\nface: plain\nback: plain\n"
-                    f"{extra}cards:\n  - each: {{n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}}\n",
+                    f"credits: [{CREDIT}]\n{extra}cards:\n  - each: {{n: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]}}\n",
                     encoding="utf-8")
     return deck
 
@@ -74,15 +75,16 @@ def test_a_fold_over_sheet_says_it_holds_faces_and_backs_in_german(cli, tmp_path
 def test_an_arabic_caption_is_in_logical_order_and_set_from_the_right(cli, tmp_path, title):
     """Copied, the caption reads title, side, sheet (logical order); on the page the
     title is rightmost and the sheet's number leftmost, an Arabic reader's order, also
-    under a Latin title (whose first letter alone would set the line left to right)."""
+    under a Latin title (whose first letter alone would set the line left to right);
+    and the margin reads from the right too, the caption first, then the credits."""
     out = tmp_path / "out"
     assert cli("build", str(arabic_deck(tmp_path, title)), "--only", "pdf", "--out", str(out), "-q").status == 0
     pdf = out / "fanous-a4.pdf"
     texts = page_texts(pdf)
     assert [f"{title} · الوجوه · ورقة 1 من 4" in texts[0], f"{title} · الظهور · ورقة 2 من 4" in texts[1],
             "ورقة 4 من 4" in texts[3]] == [True, True, True], texts
-    title_x, side_x, sheet_x = xs(pdf, 0, title, "الوجوه", "ورقة")
-    assert title_x > side_x > sheet_x
+    title_x, side_x, sheet_x, credit_x = xs(pdf, 0, title, "الوجوه", "ورقة", CREDIT)
+    assert title_x > side_x > sheet_x > credit_x
 
 
 @pytest.mark.parametrize(("lang", "title", "font", "caption"), [

@@ -17,7 +17,7 @@ from printgen.layout.face import context_for, layout_side
 from printgen.layout.impose import centred_grid, choose_orientation, largest_grid, room
 from printgen.layout.net import Net, cube_net, net_lines
 from printgen.layout.page import Clip, Frame, Page, Placed, Side
-from printgen.layout.slug import caption, pieces, slug
+from printgen.layout.slug import caption, pieces, right_to_left, slug
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.model.captions import ENGLISH, Captions
@@ -58,7 +58,8 @@ def with_slug(pages: list[Page], blocks: list[Box], sheet: Paper, credit: Credit
             said = caption([credit.title, credit.holds], credit.words)
         texts = [*sentences, said] if sentences else [said]   # the notices first: they matter most
         result.append(Page(page.width, page.height, page.placed,
-                           page.prims + slug(sheet, above, [], [], above, texts, credit.font)))
+                           page.prims + slug(sheet, above, [], [], above, texts, credit.font,
+                                             right_to_left(credit.words))))
     return result
 
 

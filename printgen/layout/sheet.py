@@ -27,7 +27,7 @@ from printgen.layout.impose import (
 )
 from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Polygon, Primitive, line
-from printgen.layout.slug import pieces, slug, slug_font
+from printgen.layout.slug import pieces, right_to_left, slug, slug_font
 from printgen.model import CardSize, Duplex, Paper
 from printgen.model.captions import ENGLISH, Captions
 from printgen.units import mm
@@ -142,10 +142,11 @@ def mark_ends(paper: Paper, block: Box) -> Box:
 
 
 def sheet_slug(grid: Grid, cells: list[tuple[float, float]], colour: Box, texts: list[str],
-               font_name: str = "sans") -> tuple[Primitive, ...]:
+               font_name: str = "sans", words: Captions = ENGLISH) -> tuple[Primitive, ...]:
     xs = sorted({x for cx, _ in cells for x in (cx, cx + grid.card_w)})
     ys = sorted({y for _, cy in cells for y in (cy, cy + grid.card_h)})
-    return slug(grid.paper, colour, xs, ys, mark_ends(grid.paper, block_of(grid, cells)), texts, font_name)
+    return slug(grid.paper, colour, xs, ys, mark_ends(grid.paper, block_of(grid, cells)), texts, font_name,
+                right_to_left(words))
 
 
 def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
@@ -169,14 +170,14 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
         caption = pieces(deck.title, words.faces, 2 * number + 1, 2 * sheets, deck.credits, words)
         yield Page(grid.paper.width, grid.paper.height, tuple(fronts),
                    crop_marks(grid, cells, coloured(block, reach)) +
-                   sheet_slug(grid, cells, coloured(block, reach), caption, slug_face))
+                   sheet_slug(grid, cells, coloured(block, reach), caption, slug_face, words))
         spots = [back_position(grid.paper, x, y, grid.card_w, grid.card_h, duplex, back_offset) for x, y in cells]
         back_block = block_of(grid, spots)
         back_reach = block_bleed(grid.paper, back_block, grid.paper.marks.bleed)
         backs = placed_block([layout.back_for(i) for i in indices], grid, spots, back_reach)
         caption = pieces(deck.title, words.backs, 2 * number + 2, 2 * sheets, deck.credits, words)
         yield Page(grid.paper.width, grid.paper.height, tuple(backs),
-                   sheet_slug(grid, spots, coloured(back_block, back_reach), caption, slug_face))
+                   sheet_slug(grid, spots, coloured(back_block, back_reach), caption, slug_face, words))
 
 
 def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
@@ -225,7 +226,7 @@ def impose_fold_over(layout: DeckLayout, *, paper: Paper, words: Captions = ENGL
                   backs[2] + back_reach[2], max(faces[3] + face_reach[3], backs[3] + back_reach[3]))
         caption = pieces(layout.deck.title, words.faces_and_backs, number + 1, sheets, layout.deck.credits, words)
         marks = (crop_marks(grid, both, colour) + fold_line(grid, cells, fold) +
-                 sheet_slug(grid, both, colour, caption, slug_font(layout.deck.fonts)))
+                 sheet_slug(grid, both, colour, caption, slug_font(layout.deck.fonts), words))
         yield Page(grid.paper.width, grid.paper.height, tuple(placed), marks)
 
 

@@ -55,10 +55,13 @@ class Strip:
     def depth(self) -> float:
         return self.w if self.up else self.h
 
-    def rest(self, used: float) -> Strip:
-        """What is left of the strip after its first `used` points along the text."""
+    def rest(self, used: float, rtl: bool = False) -> Strip:
+        """What is left of the strip after its first `used` points along the text (its
+        last, right to left: the text, turned, then starts at the top)."""
         if self.up:                        # upward text starts at the bottom
-            return Strip(self.x, self.y, self.w, self.h - used, True)
+            return Strip(self.x, self.y + used if rtl else self.y, self.w, self.h - used, True)
+        if rtl:
+            return Strip(self.x, self.y, self.w - used, self.h)
         return Strip(self.x + used, self.y, self.w - used, self.h)
 
 
@@ -109,8 +112,14 @@ def caption(parts: list[str], words: Captions = ENGLISH) -> str:
     English deck's Hebrew one), so that an Arabic caption reads from the right, title
     first, whatever its title's script."""
     text = "  ·  ".join(parts)
-    own = first_strong(words.sheet) or 0
+    own = int(right_to_left(words))
     return text if paragraph_level(text) == own else MARKS[own] + text
+
+
+def right_to_left(words: Captions) -> bool:
+    """Whether the language of these words is written right to left (their first strong
+    letter is): its slug then runs from the right, caption first."""
+    return first_strong(words.sheet) == 1
 
 
 def slug_font(declared: dict[str, Fonts]) -> str:
@@ -133,25 +142,30 @@ def lacking(texts: list[str], font_name: str) -> str | None:
 
 def slug(sheet: Paper, colour: tuple[float, float, float, float], xs: list[float], ys: list[float],
          mark_ends: tuple[float, float, float, float], texts: list[str],
-         font_name: str = "sans") -> tuple[Primitive, ...]:
+         font_name: str = "sans", rtl: bool = False) -> tuple[Primitive, ...]:
     """The scale bar and the texts (set in font_name: see slug_font), in the first free
-    strips they fit, in order."""
+    strips they fit, in order: from the left (the foot of a strip up a side), or from
+    the right (its head) where rtl."""
     free = strips(sheet, colour, xs, ys, mark_ends)
+    if rtl:          # the stretches of a side between its marks taken from the right
+        free = [strip for _, strip in sorted(enumerate(free), key=lambda item: (
+            item[1].up, item[0] if item[1].up else -item[1].y, -item[1].x))]
     prims: list[Primitive] = []
     items: list[str | None] = [texts[0], None, *texts[1:]]   # None: the scale bar
     for item in items:
         for k, strip in enumerate(free):
-            placed = _fit(item, strip, font_name)
+            placed = _fit(item, strip, font_name, rtl)
             if placed is not None:
                 used, drawn = placed
                 prims += drawn
-                free[k] = strip.rest(used + SPACE)
+                free[k] = strip.rest(used + SPACE, rtl)
                 break
     return tuple(prims)
 
 
 @lru_cache(maxsize=256)
-def _fit(item: str | None, strip: Strip, font_name: str) -> tuple[float, tuple[Primitive, ...]] | None:
+def _fit(item: str | None, strip: Strip, font_name: str,
+         rtl: bool = False) -> tuple[float, tuple[Primitive, ...]] | None:
     """The length along the strip the item takes and its drawing there, or None (kept
     for the next sheets: their credits, scale bar and strips are the same). A text
     font_name cannot set is None too: lacking() names it in the build's notes."""
@@ -171,7 +185,7 @@ def _fit(item: str | None, strip: Strip, font_name: str) -> tuple[float, tuple[P
                                        stroke=INK, width=0.5)]
         drawn += [TextRun(pt(SCALE_MM) + pt(1.5), metrics.ascent * SIZE / metrics.units_per_em, label,
                           "sans", SIZE, INK)]
-        return length, tuple(_into(drawn, strip, length, height))
+        return length, tuple(_into(drawn, strip, length, height, rtl))
     width = font(font_name).width(item, SIZE)
     if width > strip.length:
         return None
@@ -180,14 +194,16 @@ def _fit(item: str | None, strip: Strip, font_name: str) -> tuple[float, tuple[P
                               TextStyle(font=font_name, size=SIZE, color=INK, wrap=False), "sheet slug"))
     except FitError:
         return None
-    return width, tuple(_into(drawn, strip, width, height))
+    return width, tuple(_into(drawn, strip, width, height, rtl))
 
 
-def _into(drawn: list[Primitive], strip: Strip, length: float, height: float) -> list[Primitive]:
-    """A drawing made length x height at the origin, put at the strip's start (turned
-    to run upwards in a left or right strip), centred across the strip."""
+def _into(drawn: list[Primitive], strip: Strip, length: float, height: float,
+          rtl: bool = False) -> list[Primitive]:
+    """A drawing made length x height at the origin, put at the strip's start (its end,
+    rtl; turned to run upwards in a left or right strip, from its foot, or its head
+    where rtl), centred across the strip."""
     across = (strip.depth - height) / 2
     if not strip.up:
-        return [shift(p, strip.x, strip.y + across) for p in drawn]
+        return [shift(p, strip.x + (strip.w - length if rtl else 0.0), strip.y + across) for p in drawn]
     turned = [turn(p, 3, length, height) for p in drawn]        # a quarter turn anticlockwise
-    return [shift(p, strip.x + across, strip.y + strip.h - length) for p in turned]
+    return [shift(p, strip.x + across, strip.y if rtl else strip.y + strip.h - length) for p in turned]
