@@ -330,3 +330,26 @@ def test_a_decks_booklet_with_a_cover_title_too_long_names_the_rules_texts_line(
     line, = result.err.strip().splitlines()
     assert "lantern-pairs.md:2 title: 'Lanterns Lanterns" in line, line
     assert not (tmp_path / "out").exists()
+
+
+def test_a_decks_booklet_is_set_in_the_decks_language_where_its_text_names_none(cli, tmp_path):
+    """An Arabic deck's rules text with no `lang:` that opens with a Latin heading: its
+    booklet is an Arabic one (bound on the right, its reading copy read right to left,
+    its contents headed in Arabic), as its leaflet would be; `lang: en` in the text's
+    front matter makes it an English one."""
+    (tmp_path / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
+    (tmp_path / "rules").mkdir()
+    deck = tmp_path / "fanous.yaml"
+    deck.write_text("name: fanous\nlang: ar\ntitle: فوانيس\nsize: mini\nface: plain\nback: plain\n"
+                    "rules: [qawaid]\nrules_as: booklet\ncards:\n  - each: {n: [1, 2, 3]}\n", encoding="utf-8")
+    found = {}
+    for front in ("", "---\nlang: en\n---\n"):
+        (tmp_path / "rules" / "qawaid.md").write_text(f"{front}# Catan\n\nيسحب كل لاعب ثلاث بطاقات.\n\n# Two\n\n"
+                                                      f"نص.\n", encoding="utf-8")
+        out = tmp_path / f"out{len(found)}"
+        assert cli("build", str(deck), "--only", "rules", "--out", str(out), "-q").status == 0
+        reading = out / "qawaid-booklet-fanous-a4-reading.pdf"
+        direction = pypdf.PdfReader(reading).trailer["/Root"].get("/ViewerPreferences", {}).get("/Direction")
+        heading = pdfium.PdfDocument(reading)[1].get_textpage().get_text_range().split()[0]
+        found[front[:3] or "none"] = (direction, heading)
+    assert found == {"none": ("/R2L", "المحتويات"), "---": (None, "Contents")}

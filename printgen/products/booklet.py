@@ -158,15 +158,17 @@ def describe(booklet: Booklet) -> str:
 def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duplex: Duplex = Duplex.LONG,
                   back_offset: tuple[float, float] = (0.0, 0.0)) -> list[tuple[RulesText, Booklet, BookletBuild]]:
     """A deck's rules texts as booklets of its card size (a deck key `rules_as: booklet`),
-    so that they go into its tuck box; the words printgen adds (the contents' heading) in
-    the text's language, its front matter's `lang:` where it names one, else the deck's."""
+    so that they go into its tuck box; each set in its text's language (its front matter's
+    `lang:` where it names one, else the deck's, as a leaflet is), the words printgen adds
+    (the contents' heading) in it too."""
     made = []
     for rules in texts:
         lang, note = text_language(rules, deck.lang)
         options = BookletBuild(out=Path(), paper=paper, size=deck.name, duplex=duplex, back_offset=back_offset,
                                contents=words(lang).contents)
         # (a deck's name is a file name already: spec/deck.py checks it)
-        booklet = lay_out_booklet(rules, deck.size.width, deck.size.height, options, _on_its_own(rules, deck))
+        booklet = lay_out_booklet(replace(rules, lang=lang), deck.size.width, deck.size.height, options,
+                                  _on_its_own(rules, deck))
         booklet.notes[:0] = [note] if note else []
         made.append((rules, booklet, options))
     return made
