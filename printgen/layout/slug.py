@@ -1,14 +1,16 @@
 """A sheet's slug: what it says about itself in its margin, outside the cards.
 
 Every card sheet carries the deck's title, which side it is and its page number (in
-the deck's language: model/captions.py), a 10 mm scale bar (to check that the sheet was printed at 100 %), and the deck's credits
-and notices. They go in the strips of the printable area around the card block: first
-beyond the ends of the crop marks, else between the marks; along the left and right
-strips they run upwards. A piece that fits nowhere is left out (a sheet whose cards
-leave no margin at all has no slug); the built-in decks keep every piece on A4 and
-Letter. The texts are set in the bundled sans and, for what it lacks (Devanagari, Chinese,
-Japanese), in the deck's own fonts (slug_font); a text that even these cannot set is
-named by lacking(), for the build's notes.
+the deck's language: model/captions.py), a 10 mm scale bar (to check that the sheet
+was printed at 100 %), and the deck's credits and notices. They go in the strips of
+the printable area around the card block: first beyond the ends of the crop marks,
+else between the marks; along the left and right strips they run upwards. In a
+right-to-left language they run from the right (from the head of a side strip). A
+piece that fits nowhere is left out (a sheet whose cards leave no margin at all has no
+slug); the built-in decks keep every piece on A4 and Letter. The texts are set in the
+bundled sans and, for what it lacks (Devanagari, Chinese, Japanese), in the deck's own
+fonts (slug_font); a text that even these cannot set is named by lacking(), for the
+build's notes.
 """
 
 from __future__ import annotations

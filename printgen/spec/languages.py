@@ -12,8 +12,8 @@ is a file beside it, the language after a dash: `rules/pairs-de.md` beside
 `rules/pairs.md`; one missing is an error.
 
 The words printgen writes itself (the box's back text, a booklet's "Contents", a card
-sheet's caption) come from printgen/data/languages.yaml; a language that table lacks gets the English words
-and a note.
+sheet's caption) come from printgen/data/languages.yaml; a language that table lacks
+gets the English words and a note.
 """
 
 from __future__ import annotations
