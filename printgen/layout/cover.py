@@ -36,6 +36,7 @@ class CoverSource:
 
 
 UNNAMED = CoverSource()       # a cover whose texts are not from a file
+SHORTER = "a shorter title, subtitle or credits, or a larger page"
 
 
 def lay_out_cover(style: BookStyle, title: str, subtitle: str, credits: tuple[str, ...],
@@ -74,8 +75,8 @@ def lay_out_cover(style: BookStyle, title: str, subtitle: str, credits: tuple[st
     if picture is not None:
         box = foot - y - style.gap
         if box < style.body * 2:
-            raise FitError(f"{source.picture}: {picture.path.name} has no room below the cover's title; "
-                           f"expected a shorter title or credits, or a larger page")
+            raise FitError(f"{picture.path.name} has no room below the cover's title", where=source.picture,
+                           remedy=f"expected {SHORTER}")
         scale = min(width / picture.width, box / picture.height, 72 / 150)
         w, h = picture.width * scale, picture.height * scale
         prims.append(Image((width - w) / 2, y + (box - h) / 2, w, h, picture.path))
@@ -97,10 +98,10 @@ def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float,
     found = largest_fit(shrink_sizes(rich.size, smallest), attempt)
     if found is None:
         widest = max(split, key=lambda word: wide(word, smallest))
-        raise FitError(f"{where}: {short(text)} has a word, {short(''.join(t for t, _ in widest))}, "
+        raise FitError(f"{short(text)} has a word, {short(''.join(t for t, _ in widest))}, "
                        f"{mm(wide(widest, smallest)):.1f} mm wide at {smallest:g} pt (the smallest a cover sets "
-                       f"it), but the cover's line is {mm(width):.1f} mm; expected words that fit the line: "
-                       f"shorten it or choose a larger page")
+                       f"it), but the cover's line is {mm(width):.1f} mm", where=where,
+                       remedy="expected words that fit the line: shorten it or choose a larger page")
     return replace(rich, size=found[0])
 
 
@@ -114,6 +115,5 @@ def _too_tall(taken: list[tuple[str, str, float]], need: float, limit: float) ->
             first = index
             break
     where, text, _ = taken[first]
-    raise FitError(f"{where}: {short(text)} takes the cover's texts to {mm(need):.1f} mm, past its "
-                   f"{mm(limit):.1f} mm of text height; expected a shorter title, subtitle or credits, "
-                   f"or a larger page")
+    raise FitError(f"{short(text)} takes the cover's texts to {mm(need):.1f} mm, past its "
+                   f"{mm(limit):.1f} mm of text height", where=where, remedy=f"expected {SHORTER}")
