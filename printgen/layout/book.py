@@ -36,6 +36,7 @@ from printgen.layout.fold import (
     heading_style,
     item_left,
     referenced,
+    right_to_left,
     set_lines,
 )
 from printgen.layout.leaflet import scaled
@@ -53,7 +54,7 @@ from printgen.layout.richtext import (
 )
 from printgen.model.picture import Picture
 from printgen.model.text import Block, BlockKind, Note, Span
-from printgen.shaping import RTL_LANGUAGES, font, paragraph_level
+from printgen.shaping import font, paragraph_level
 from printgen.units import mm, pt
 
 
@@ -170,7 +171,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     language named one whose text opens right to left (its first heading or
     paragraph), is bound on the right. A cover text that cannot fit is a FitError naming
     its source."""
-    style = replace(style, rtl=_right_to_left(blocks, style.lang))
+    style = replace(style, rtl=right_to_left(blocks, style.lang))
     fold, notes = style.fold(), scaled(style.fold(), style.folio)
     for block in blocks:
         _check_words(block, fold)
@@ -197,17 +198,6 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     entries = tuple((n - 1, (style.left(n) + x, style.top + y, w, h), next(listed_headings))
                     for n, page in enumerate(boxes, start=2) for x, y, w, h in page)
     return Book(tuple(sides), headings, entries, style.rtl)
-
-
-def _right_to_left(blocks: Sequence[Block], lang: str = "") -> bool:
-    """Whether a book is right to left: its language's direction where the text names
-    one (`lang:`), else its first heading's, paragraph's or list item's (an English
-    rules text may open with a Hebrew game's name, a Hebrew one with "Catan")."""
-    if lang:
-        return lang.split("-")[0].lower() in RTL_LANGUAGES
-    first = next((block for block in blocks if block.kind in (BlockKind.HEADING, BlockKind.PARAGRAPH,
-                                                              BlockKind.ITEM)), None)
-    return first is not None and bool(paragraph_level(plain(first)))
 
 
 def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
