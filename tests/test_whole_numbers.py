@@ -1,7 +1,8 @@
 """A number written in full-width digits is never split across lines (JIS X 4051, and
 the W3C's Requirements for Japanese Text Layout, 3.1.10), though UAX #14 would break
 between any two such digits: not between its digits, nor at a comma, full stop or colon
-between them, nor before its percent or unit sign, nor after its currency sign. Every
+between them, nor before its percent or unit sign, nor after its currency sign or its
+plus or minus sign. Every
 other break is UAX #14's, in plain and marked-up text alike."""
 # ruff: noqa: RUF001, RUF002 (full-width digits and signs are what these tests set)
 
@@ -26,15 +27,16 @@ DIGITS = FULL_WIDTH + "0123456789"
 BETWEEN = "，．：,.:"                  # inside a number only between two digits
 BEFORE = "￥＄＃"                      # currency and number signs
 AFTER = "％%℃㎞"                      # percent, degree and unit signs
-NUMBER_SIGNS = DIGITS + BETWEEN + BEFORE + AFTER
+SIGNS = "＋－−±+-"                    # a number's sign (a card's value: －３)
+NUMBER_SIGNS = DIGITS + BETWEEN + BEFORE + SIGNS + AFTER
 OTHERS = list("第回円年月日時分点枚人万数字はがのでをとにです、。「」（）")
 
 # Japanese text: numbers (full-width, ASCII or mixed, with separators and signs) among
 # kanji, kana and punctuation
-number = st.tuples(st.sampled_from(["", *BEFORE]),
+number = st.tuples(st.sampled_from(["", *BEFORE]), st.sampled_from(["", *SIGNS]),
                    st.lists(st.text(DIGITS, min_size=1, max_size=4), min_size=1, max_size=4),
                    st.sampled_from(BETWEEN), st.sampled_from(["", *AFTER])).map(
-    lambda parts: parts[0] + parts[2].join(parts[1]) + parts[3])
+    lambda parts: parts[0] + parts[1] + parts[3].join(parts[2]) + parts[4])
 japanese = st.lists(st.one_of(number, st.sampled_from(OTHERS), st.sampled_from(list(NUMBER_SIGNS))),
                     min_size=1, max_size=12).map("".join)
 
@@ -62,7 +64,7 @@ def splits_a_number(text: str, at: int) -> bool:
         return before[-2] in FULL_WIDTH or b in FULL_WIDTH
     if b in BETWEEN and len(after) > 1 and a in DIGITS and after[1] in DIGITS:
         return a in FULL_WIDTH or after[1] in FULL_WIDTH
-    return (a in FULL_WIDTH and b in AFTER) or (a in BEFORE and b in FULL_WIDTH)
+    return (a in FULL_WIDTH and b in AFTER) or (a in BEFORE + SIGNS and b in FULL_WIDTH)
 
 
 def within_number_signs(text: str, at: int) -> bool:
@@ -84,6 +86,7 @@ def test_full_width_numbers_stay_whole():
     assert word_breaks("￥１００と＃７") == ("￥１００", "と", "＃７")
     assert word_breaks("５℃で１０㎞") == ("５℃", "で", "１０㎞")
     assert word_breaks("２０２４年１２月") == ("２０２４", "年", "１２", "月")
+    assert word_breaks("値は－３と＋１０") == ("値", "は", "－３", "と", "＋１０")
 
 
 @settings(max_examples=1500, deadline=None)

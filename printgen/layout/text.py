@@ -314,15 +314,18 @@ def _word_breaks(word: str) -> tuple[str, ...]:
 # "Unbreakable Character Sequences"). A number here is digits (one full-width at least)
 # with a comma, full stop or colon between two of them (full-width or not: ten thousand,
 # pi, half past twelve), maybe opened by a prefixed abbreviation (JLREQ's class cl-12: a
-# currency or number sign) and closed by a postfixed one (cl-13: a percent, degree or
-# unit sign).
+# currency or number sign) or a sign (plus, minus, plus-minus: a card's value such as
+# "－３" is one number) and closed by a postfixed one (cl-13: a percent, degree or unit
+# sign).
 FULL_WIDTH_DIGITS = "".join(chr(code) for code in range(0xFF10, 0xFF1A))
 _PREFIXED = "$#\u00a3\u00a5\u20ac\u2116\uff03\uff04\uffe1\uffe5"
 _POSTFIXED = ("%\u00a2\u00b0\u2030\u2032\u2033\u2103\u2113\uff05\uffe0"
               "\u3303\u330d\u3314\u3318\u3322\u3323\u3326\u3327\u332b\u3336\u333b\u3349"
               "\u334a\u334d\u3351\u3357\u338e\u338f\u339c\u339d\u339e\u33a1\u33c4\u33cb")
 _DIGIT = f"[0-9{FULL_WIDTH_DIGITS}]"
-NUMBER = re.compile(f"[{re.escape(_PREFIXED)}]?{_DIGIT}+(?:[,.:\uff0c\uff0e\uff1a]{_DIGIT}+)*"
+_SIGNS = "+-\u00b1\u2212\uff0b\uff0d"
+NUMBER = re.compile(f"[{re.escape(_PREFIXED)}]?[{re.escape(_SIGNS)}]?{_DIGIT}+"
+                    f"(?:[,.:\uff0c\uff0e\uff1a]{_DIGIT}+)*"
                     f"[{re.escape(_POSTFIXED)}]?")
 
 
