@@ -60,7 +60,7 @@ TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it 
 TABLE_STEP = 0.25
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
 BODY_FONTS = Fonts()
-HEADER_FONTS = Fonts(regular="sans-bold")      # a table's first row
+HEADER_FONTS = HEADING_FONTS       # a table's first row: bold, its italic bold italic
 
 
 @frozen
