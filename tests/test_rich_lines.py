@@ -103,6 +103,15 @@ def test_a_right_to_left_heading_and_table_are_set_from_the_right(panel):
     assert header["شمس"] > header["قمر"]             # the first column on the right
 
 
+def test_italic_a_table_header_s_italic_lacks_is_set_in_the_row_s_bold(panel):
+    """A table's header row is bold, its italic bold italic; Arabic, which DejaVu's
+    obliques lack, is set in the row's bold face, not in the body's regular one."""
+    (table,) = blocks("| *شمس x* | y |\n|---|---|\n| 1 | 2 |\n")
+    faces = {r.text.strip(): r.font for r in text_runs(chunks(table, panel)[0].prims)}
+    assert faces["شمس"] == faces["y"] == "sans-bold"
+    assert faces["x"] == "sans-bold-italic"
+
+
 JAPANESE = "こんにちは世界、日本語のテキスト1.5のテキスト。テキストは世界250。"
 
 
