@@ -76,7 +76,8 @@ class RulesText:
     fonts: dict[str, Fonts] = field(default_factory=dict, compare=False)
     # ^ fonts for what the bundled faces lack: its project's, front matter `fonts:`'s, and its deck's
     lines: dict[str, int] = field(default_factory=dict, compare=False)
-    # ^ the line of each front matter key the cover sets ("title", "credits[0]"), for its errors
+    # ^ the line of each front matter key the cover sets ("title", "credits[0]"), for its errors,
+    #   and of `lang`, for the note on a language printgen has no words in
 
 
 @frozen

@@ -176,10 +176,14 @@ def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duple
 
 def text_language(rules: RulesText, lang: str) -> tuple[str, str | None]:
     """The language of a rules text printed in lang (its deck's, or English): its front
-    matter's where it names one, else lang; and the note for one printgen has no words in
-    (None for lang itself, whose note the build gives once)."""
+    matter's where it names one, else lang; and the note, at its `lang:`, for one printgen
+    has no words in (None for lang itself, whose note the build gives once)."""
     own = rules.lang or lang
-    return own, (missing_words(own) if own != lang else None)
+    if own == lang or missing_words(own) is None:
+        return own, None
+    line = rules.lines.get("lang")
+    return own, (f"{rules.where}{f':{line}' if line else ''} lang: printgen has no words in {own!r} for "
+                 f"the words a booklet adds itself (its contents' heading); they are in English")
 
 
 def _on_its_own(rules: RulesText, deck: Deck) -> str:

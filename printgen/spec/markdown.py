@@ -6,8 +6,12 @@ lines:
 
     ---
     title: Jedi Temple play aid     # the leaflet's title (default: "NAME rules")
-    deck: sabacc-62                 # the deck whose tuck box the leaflet must fit
+    deck: sabacc-62                 # the deck whose tuck box the leaflet must fit: a deck of
+                                    # the text's own project (the folder above its decks/),
+                                    # else as `printgen build NAME` finds it; or a path from
+                                    # the text's folder
     deal: jedi-temple-deal.md       # the Markdown `printgen rules NAME --deal N` appends
+    lang: de                        # the text's language, checked as a deck's `lang:` is
     credit: "..."                   # the credit line set above the reader's own copy of
                                     # the original rules (`--original FILE`)
     fonts: {hindi: ../fonts/NotoSansDevanagari-Regular.ttf}
@@ -24,6 +28,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from printgen.builtin import data_root
 from printgen.errors import InputError, PrintgenError
 from printgen.lang.expr import render
 from printgen.lang.markdown import parse_markdown
@@ -32,13 +37,16 @@ from printgen.model.picture import Picture
 from printgen.model.text import Block, RulesText
 from printgen.reading import display_path, read_text, unset_character
 from printgen.spec.fonts import project_fonts, read_fonts
+from printgen.spec.languages import check_languages
 from printgen.spec.pictures import Shelf
-from printgen.spec.places import DECKS, confine, find, is_path
+from printgen.spec.places import DECKS, catalogue, confine, find, home_folders, is_path, real
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import format_path, load_text
 
 FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate", "fonts"]
 COVER_KEYS = ("title", "subtitle", "credits", "cover")         # what a booklet's cover sets
+LINE_KEYS = (*COVER_KEYS, "lang")        # keys whose line RulesText.lines keeps (the cover's errors, the
+                                         # language's note)
 PICTURE_HINT = "; expected a PNG, JPEG or SVG file beside the rules text"
 
 
@@ -64,7 +72,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
     lines: dict[str, int] = {}
     if front is not None:
         doc = load_text(front, source)
-        lines = {format_path(key): line for key, line in doc.lines.items() if key and key[0] in COVER_KEYS}
+        lines = {format_path(key): line for key, line in doc.lines.items() if key and key[0] in LINE_KEYS}
         check = Checker(doc)
         data = check.mapping(doc.data if doc.data is not None else {}, (), FRONT_KEYS)
         title = check.text(data.get("title"), ("title",), default=title)
@@ -80,7 +88,8 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         credits = _front_lines(check, data.get("credits"))
         if data.get("cover") is not None:
             cover = _front_picture(check, check.text(data["cover"], ("cover",)), path)
-        lang = check.text(data.get("lang"), ("lang",), default="")
+        if data.get("lang") is not None:        # as a deck's `lang:`: a code, en, de or pt-BR
+            lang = check_languages(check, data["lang"], None)[0]
         hyphenate = data.get("hyphenate") is True
         if data.get("hyphenate") not in (None, True, False):
             check.fail(("hyphenate",), f"expected true or false, got {data.get('hyphenate')!r}")
@@ -122,19 +131,34 @@ def _front_picture(check: Checker, name: str, rules: Path) -> Picture | None:
 
 
 def _front_deck(check: Checker, name: str, rules: Path) -> str | None:
-    """Front matter `deck:`: a deck by name (the project's decks, then printgen's) or
-    a path from the rules file's folder, confined to it; the deck file found, so
-    that the deck loaded later is the one checked here."""
-    if not name:
+    """Front matter `deck:`: a deck by name (the text's own project's decks, then as
+    `printgen build NAME` finds it: the current folder's, then printgen's) or a path
+    from the rules file's folder, confined to it; the deck file found, so that the deck
+    loaded later is the one checked here."""
+    if not name.strip():
+        check.fail(("deck",), f"expected a deck's name or a path to a deck file, got {name!r}")
         return None
     if is_path(name, DECKS):
         found = _front_file(check, "deck", name, rules, "a deck file", (".yaml", ".yml"))
         return None if found is None else str(found)
+    decks = own_decks(rules)
+    if name in decks:
+        return str(decks[name])
     try:
         return str(find(DECKS, name, near=rules))
-    except InputError as error:
-        check.fail(("deck",), str(error))
+    except InputError:
+        names = ", ".join(sorted({*decks, *catalogue(DECKS)})) or "none"
+        check.fail(("deck",), f"unknown deck {name!r}; expected one of {names}, or a path to a deck file")
         return None
+
+
+def own_decks(rules: Path) -> dict[str, Path]:
+    """The decks of the project a rules text belongs to (decks/*.yaml in the folder
+    holding its decks/), by name; none for a text in no project, or in printgen's own."""
+    projects = [home for home in home_folders(rules)[1:-2] if home != real(data_root())]
+    folder = projects[0] / "decks" if projects else None
+    return {} if folder is None or not folder.is_dir() else {path.stem: path for path in
+                                                            sorted(folder.glob("*.yaml"))}
 
 
 def _deck_fonts(check: Checker, name: object, deck: str) -> dict[str, Fonts]:

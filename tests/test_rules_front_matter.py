@@ -1,0 +1,148 @@
+"""A rules text's front matter `lang:` and `deck:`: a language that is no code is one
+located line, as in a deck, and nothing is written; a deck's name is looked up in the
+text's own project whatever the current folder, then as `printgen build NAME` finds
+it; `deck: ""` is an error; the note for a language printgen has no words in names
+the text's `lang:` line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from printgen.errors import PrintgenError
+from printgen.products.rules import find_rules
+from printgen.spec import load_deck
+
+BAD = [("ar_EG", "'ar_EG'"), ("42", "'42'"), ("english", "'english'"), ("AR", "'AR'"), ('""', "''"),
+       ("en-", "'en-'"), ("[en]", "['en']")]          # (as written, as the error shows it)
+GOOD = ["ar", "de", "pt-BR", "zh-Hant"]
+
+
+def one_error(result, *parts: str) -> str:
+    assert result.status == 2 and "Traceback" not in result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1, result.err
+    for part in parts:
+        assert part in lines[0], lines[0]
+    return lines[0]
+
+
+def text(path: Path, front: str, body: str = "# Rules\n\nTurn two cards over.\n") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"---\ntitle: Lanterns\n{front}---\n\n{body}", encoding="utf-8")
+    return path
+
+
+def deck(folder: Path, name: str, size: str) -> Path:
+    """A deck of two cards, its templates beside it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "f.yaml").write_text("elements: []\n")
+    (folder / f"{name}.yaml").write_text(f"name: {name}\nsize: {size}\nface: f.yaml\nback: f.yaml\n"
+                                         f"cards:\n  - {{fields: {{name: a}}}}\n  - {{fields: {{name: b}}}}\n")
+    return folder / f"{name}.yaml"
+
+
+def deck_accepts(tmp_path: Path, lang: str) -> bool:
+    """Whether a deck with this `lang:` loads."""
+    path = deck(tmp_path / "deck", "d", "poker")
+    path.write_text(path.read_text() + f"lang: {lang}\n")
+    try:
+        load_deck(str(path))
+    except PrintgenError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("command", ["rules", "booklet"])
+@pytest.mark.parametrize(("lang", "shown"), BAD)
+def test_a_lang_that_is_no_language_code_is_one_located_line(cli, tmp_path, command, lang, shown):
+    """As a deck's `lang:`: the text's file and line, the value, and nothing written."""
+    assert not deck_accepts(tmp_path, lang)
+    path = text(tmp_path / "mine.md", f"deck: sabacc-62\nlang: {lang}\n")
+    out = tmp_path / "out"
+    one_error(cli(command, str(path), "--out", str(out)), "mine.md:4 lang", f"got {shown}")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("lang", GOOD)
+def test_a_lang_a_deck_accepts_a_rules_text_accepts(tmp_path, lang):
+    assert deck_accepts(tmp_path, lang)
+    assert find_rules(str(text(tmp_path / "mine.md", f"lang: {lang}\n"))).lang == lang
+
+
+def test_a_decks_build_refuses_its_rules_text_s_bad_lang(cli, tmp_path):
+    folder = tmp_path / "proj" / "decks"
+    path = deck(folder, "mine", "poker")
+    path.write_text(path.read_text() + "rules: [mine]\n")
+    text(folder / "rules" / "mine.md", "lang: ar_EG\n")
+    out = tmp_path / "out"
+    one_error(cli("build", str(path), "--only", "rules", "--out", str(out)), "mine.md:3 lang", "'ar_EG'")
+    assert not out.exists()
+
+
+@pytest.fixture
+def projects(tmp_path, monkeypatch) -> Path:
+    """A project holding a rules text whose `deck: mine` is its own bridge-size deck,
+    inside a folder that is a project too, with a poker-size deck of the same name and
+    one of its own: the outer folder is the current folder."""
+    deck(tmp_path / "proj" / "decks", "mine", "bridge")
+    text(tmp_path / "proj" / "decks" / "rules" / "x.md", "deck: mine\n")
+    deck(tmp_path / "decks", "mine", "poker")
+    deck(tmp_path / "decks", "outer", "bridge")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_a_deck_name_is_found_in_the_text_s_own_project_from_another_folder(cli, projects, monkeypatch):
+    """From the outer folder the text takes its own project's deck (bridge panels), and
+    its leaflet is the same bytes as when built from inside its project."""
+    assert Path(find_rules("proj/decks/rules/x.md").deck or "") == (projects / "proj" / "decks" / "mine.yaml").resolve()
+    assert cli("rules", "proj/decks/rules/x.md", "--out", "outer", "-q").status == 0
+    monkeypatch.chdir(projects / "proj")
+    assert cli("rules", "decks/rules/x.md", "--out", "../inner", "-q").status == 0
+    made = sorted(path.name for path in (projects / "outer").glob("*.pdf"))
+    assert made == ["x-rules-bridge-a4.pdf"] == sorted(path.name for path in (projects / "inner").glob("*.pdf"))
+    assert (projects / "outer" / made[0]).read_bytes() == (projects / "inner" / made[0]).read_bytes()
+
+
+def test_a_deck_name_its_project_lacks_is_found_as_before(projects):
+    """A name only the current folder's project has, and a built-in deck's name."""
+    text(projects / "proj" / "decks" / "rules" / "y.md", "deck: outer\n")
+    text(projects / "proj" / "decks" / "rules" / "z.md", "deck: sabacc-62\n")
+    assert Path(find_rules("proj/decks/rules/y.md").deck or "") == (projects / "decks" / "outer.yaml").resolve()
+    assert Path(find_rules("proj/decks/rules/z.md").deck or "").name == "sabacc-62.yaml"
+
+
+def test_a_deck_path_stays_relative_to_the_text(projects):
+    text(projects / "proj" / "decks" / "rules" / "y.md", "deck: ../mine.yaml\n")
+    assert Path(find_rules("proj/decks/rules/y.md").deck or "") == (projects / "proj" / "decks" / "mine.yaml").resolve()
+
+
+@pytest.mark.parametrize("value", ['""', "' '"])
+def test_an_empty_deck_is_one_located_line(cli, tmp_path, value):
+    path = text(tmp_path / "mine.md", f"deck: {value}\n")
+    out = tmp_path / "out"
+    one_error(cli("rules", str(path), "--out", str(out)), "mine.md:3 deck")
+    assert not out.exists()
+
+
+def test_an_unknown_deck_names_the_text_s_project_s_decks(cli, projects):
+    deck(projects / "proj" / "decks", "inner", "poker")
+    text(projects / "proj" / "decks" / "rules" / "y.md", "deck: nowhere\n")
+    line = one_error(cli("rules", "proj/decks/rules/y.md", "--out", "out"), "y.md:3 deck", "'nowhere'")
+    assert all(name in line for name in ("inner", "mine", "outer", "sabacc-62")), line
+    assert not (projects / "out").exists()
+
+
+@pytest.mark.parametrize("lang", ["pt-BR", "he"])
+def test_a_booklet_in_a_language_without_printgen_s_words_notes_the_text_s_line(cli, tmp_path, lang):
+    """One note, at the text's `lang:` line; the contents' heading in English."""
+    path = text(tmp_path / "mine.md", f"subtitle: S\nlang: {lang}\n", "# One\n\nText.\n\n# Two\n\nMore.\n")
+    result = cli("booklet", str(path), "--size", "a6", "--out", str(tmp_path / "out"))
+    assert result.status == 0, result.err
+    notes = [line for line in result.err.splitlines() if "note:" in line]
+    assert len(notes) == 1 and "mine.md:4 lang" in notes[0] and repr(lang) in notes[0], result.err
+    page = pdfium.PdfDocument(tmp_path / "out" / "mine-booklet-a6-a4-reading.pdf")[1]
+    assert page.get_textpage().get_text_range().split()[0] == "Contents"
