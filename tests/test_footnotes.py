@@ -162,3 +162,20 @@ def test_a_leaflet_gathers_the_notes_after_its_text():
     assert " ".join(read.split()) == ("Rules Shuffle¹ and deal². Play on¹. Notes "
                                       "1. Riffle seven times. 2. Seven cards each.")
     assert not [b for b in blocks if b.kind is BlockKind.HEADING and "Notes" in plain_words(b.spans)]
+
+
+@pytest.mark.parametrize("lang,heading", [("de", "Anmerkungen"), ("fr", "Notes"), ("", "Notes")])
+def test_a_leaflet_s_notes_heading_is_in_the_text_s_language(cli, tmp_path, lang, heading):
+    """A leaflet's notes heading is printgen's word in the text's lang:
+    (data/languages.yaml), read back from the PDF. (A booklet sets its notes at the
+    foot of their pages, under no heading.)"""
+    import pypdf
+    front = f"---\nlang: {lang}\n---\n\n" if lang else ""
+    path = tmp_path / "noted.md"
+    path.write_text(front + "# Regeln\n\nMischen[^s].\n\n[^s]: Sieben Mal.\n", encoding="utf-8")
+    result = cli("rules", str(path), "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    (pdf,) = (tmp_path / "out").glob("*.pdf")
+    words = " ".join(page.extract_text() or "" for page in pypdf.PdfReader(pdf).pages).split()
+    assert heading in words
+    assert not {"Notes", "Anmerkungen"} - {heading} & set(words)

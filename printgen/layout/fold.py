@@ -84,6 +84,7 @@ class FoldStyle:
     hyphenate: bool = False             # break words at line ends where the language's dictionary allows
     own: Fonts | None = None            # the text's (and its deck's) own fonts: what the bundled faces lack
     rtl: bool = False                   # a right-to-left text: its panels are read from the right
+    notes: str = "Notes"                # the heading of the text's notes, in its language
 
     @property
     def inner(self) -> tuple[float, float]:
@@ -151,13 +152,14 @@ def referenced(blocks: list[Block]) -> tuple[Note, ...]:
                           for span in spans))
 
 
-def endnotes(blocks: list[Block]) -> list[Block]:
-    """The notes the blocks refer to, as blocks to follow them: a "Notes" heading and
+def endnotes(blocks: list[Block], heading: str = "Notes") -> list[Block]:
+    """The notes the blocks refer to, as blocks to follow them: a heading (the words for
+    "Notes" in the text's language) and
     each note a list item numbered as its references (none without notes)."""
     notes = referenced(blocks)
     if not notes:
         return []
-    return [Block(BlockKind.HEADING, notes[0].where, (Span("Notes"),), level=2)] + [
+    return [Block(BlockKind.HEADING, notes[0].where, (Span(heading),), level=2)] + [
         Block(BlockKind.ITEM, note.where, note.spans, level=1, marker=f"{note.number}.") for note in notes]
 
 
@@ -348,7 +350,7 @@ def flow_chunks(blocks: list[Block], style: FoldStyle, *,
     where each comes from."""
     items: list[Chunk] = []
     wheres: list[str] = []
-    for block in blocks + endnotes(blocks):
+    for block in blocks + endnotes(blocks, style.notes):
         made = kept_chunks(block, style) if whole_blocks else chunks(block, style)
         items += made
         wheres += [block.where] * len(made)

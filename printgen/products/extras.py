@@ -104,7 +104,8 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
         files += [leaflet_file(rules, layout_leaflet(rules.blocks, rules.where,
                                                      replace(style, lang=rules.lang or deck.lang,
                                                              hyphenate=rules.hyphenate,
-                                                             own=own_faces(rules.fonts)),
+                                                             own=own_faces(rules.fonts),
+                                                             notes=words(rules.lang or deck.lang).notes),
                                                      paper=paper, duplex=sides, panel=extras.panel))
                   for rules in extras.rules]
     return files

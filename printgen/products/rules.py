@@ -20,6 +20,7 @@ from printgen.model.text import Block, RulesText
 from printgen.products.names import leaflet_file
 from printgen.render.pdf import render_pdf
 from printgen.spec.fold import fold_facts
+from printgen.spec.languages import words
 from printgen.spec.markdown import deal_insert, load_rules
 from printgen.spec.places import RULES, find
 
@@ -61,7 +62,7 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
                              f"matter names no `deal:` insert)")
         blocks += deal_blocks(rules.deal, options.deal)
     style = replace(fold_style(fold_facts(), options.panel), lang=rules.lang, hyphenate=rules.hyphenate,
-                    own=own_faces(rules.fonts))
+                    own=own_faces(rules.fonts), notes=words(rules.lang).notes)
     return layout_leaflet(blocks, rules.where, style, paper=options.paper,
                           duplex=options.duplex, panel=options.panel)
 

@@ -33,7 +33,7 @@ from printgen.spec.yamlload import load_file
 
 DEFAULT = "en"
 CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")      # de, en, pt-BR, zh-Hant
-WORD_KEYS = ["name", "box_back", "contents", "tuck_box", "dice"]
+WORD_KEYS = ["name", "box_back", "contents", "notes", "tuck_box", "dice"]
 CAPTION_KEYS = ["faces", "backs", "faces_and_backs", "sheet"]       # Captions' fields
 NUMBERS = ("{number}", "{total}")          # what a language's `sheet` words hold
 
@@ -46,6 +46,7 @@ class Words:
     name: str                  # the language's own name: "Deutsch"
     box_back: str              # Jinja2 over deck.*
     contents: str
+    notes: str                 # the heading of a text's notes
     tuck_box: str
     dice: str
     captions: Captions         # a card sheet's caption: "faces", "sheet 1 of 4"
@@ -74,7 +75,7 @@ def _table() -> dict[str, Words]:
         if not all(texts["sheet"].count(number) == 1 for number in NUMBERS):
             check.fail((lang, "sheet"), f"expected the words for 'sheet N of M' holding {{number}} and {{total}} "
                                         f"once each, got {texts['sheet']!r}")
-        table[lang] = Words(lang, texts["name"], texts["box_back"], texts["contents"], texts["tuck_box"],
+        table[lang] = Words(lang, texts["name"], texts["box_back"], texts["contents"], texts["notes"], texts["tuck_box"],
                             texts["dice"], Captions(*(texts[key] for key in CAPTION_KEYS)))
     check.raise_errors()
     return table
