@@ -17,6 +17,7 @@ FULL = Path("/dev/full")
 
 RULES = ("rules", "jedi-temple", "--panel", "bridge", "--out", "out")
 DECK = ("build", "sabacc-62", "--only", "pdf", "--out", "out")
+ALL = ("build", "--all", "--only", "pdf", "--jobs", "2", "--out", "out")   # decks built in worker processes
 DEAL = ("deal", "1", "--json")                                            # it only prints
 
 needs_full = pytest.mark.skipif(not FULL.exists(), reason="needs /dev/full")
@@ -66,7 +67,7 @@ def plain(tmp_path_factory):
     return run
 
 
-@pytest.mark.parametrize("args,buffered", [(RULES, True), (RULES, False), (DECK, False),
+@pytest.mark.parametrize("args,buffered", [(RULES, True), (RULES, False), (DECK, False), (ALL, False),
                                            (DEAL, False)])
 def test_a_reader_gone_before_the_first_line_changes_no_file_and_no_status(plain, tmp_path, args, buffered):
     expected, files = plain(args)
@@ -92,7 +93,7 @@ def test_a_reader_that_leaves_after_one_line_changes_no_file(plain, tmp_path):
 
 
 @needs_full
-@pytest.mark.parametrize("args,buffered", [(RULES, True), (RULES, False), (DECK, True),
+@pytest.mark.parametrize("args,buffered", [(RULES, True), (RULES, False), (DECK, True), (ALL, True),
                                            (DEAL, True)])
 def test_a_full_output_writes_every_file_and_says_the_rest_is_lost(plain, tmp_path, args, buffered):
     expected, files = plain(args)
