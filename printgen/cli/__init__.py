@@ -76,20 +76,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     keeps what it lays out until it is drawn, so each pass walked that again, and freed
     next to nothing (170 objects in a whole PDF-only build of 62 cards, whose passes
     took 3 ms of its CPU; it now makes none). A caller that goes on (a test) passes argv.
+
+    The program's standard output is guarded (printgen/cli/stdout.py): a reader that
+    leaves or an output that cannot be written never stops the command's work.
     """
     program = argv is None
+    shown = None
     if program:
         gc.disable()
-    # not list(): importing the verb module printgen.cli.list shadows that name here
-    status = _main([*(sys.argv[1:] if argv is None else argv)], program=program)
+        from printgen.cli.stdout import guard
+        shown = guard()
+    try:
+        # not list(): importing the verb module printgen.cli.list shadows that name here
+        status = _main([*(sys.argv[1:] if argv is None else argv)], program=program)
+    except SystemExit as stop:          # argparse: --help and --version (0), a usage error (2)
+        if shown is None or stop.code not in (0, None):
+            raise
+        status = 0
+    if shown is not None:
+        status = shown.settle(status)
     if program:
         gc.freeze()
     return status
 
 
 def _main(argv: list[str], *, program: bool = False) -> int:
-    import os
-
     from printgen.cli.options import job_key, settle
     from printgen.cli.verbs import PRINT_ONLY
     from printgen.errors import PrintgenError
@@ -117,6 +128,3 @@ def _main(argv: list[str], *, program: bool = False) -> int:
     except KeyboardInterrupt:
         print("printgen: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:             # e.g. printgen deal 1 --json | head: the reader left
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0

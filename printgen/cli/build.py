@@ -90,8 +90,11 @@ def run_all(args: argparse.Namespace) -> int:
         statuses = [run_recorded(job) for job in jobs]
     else:
         from printgen.workers import pool
+        statuses = []
         with pool(workers) as decks:
-            statuses = list(decks.map(run_recorded, jobs))
+            for status, said in decks.map(run_saying, jobs):
+                print(said, end="")
+                statuses.append(status)
     from printgen.cli.gallery import refresh_gallery
     if "gallery" in formats(args.only):
         refresh_gallery(args, args.out)
@@ -209,6 +212,15 @@ def run_recorded(args: argparse.Namespace) -> int:
     default = DEFAULT if args.out is None else None
     with recording(job_key(args), adopt=default, root=default or args.out):
         return run(args)
+
+
+def run_saying(args: argparse.Namespace) -> tuple[int, str]:
+    """run_recorded() in a worker process of --all, and what it printed, for the
+    parent to print: only the parent writes to standard output, so that it knows when
+    that cannot be written (printgen/cli/stdout.py), and the decks are said in order."""
+    said = io.StringIO()
+    with contextlib.redirect_stdout(said):
+        return run_recorded(args), said.getvalue()
 
 
 def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:
