@@ -215,20 +215,30 @@ def slug(sheet: Paper, colour: tuple[float, float, float, float], xs: list[float
     prims: list[Primitive] = []
     at = 0                                  # the strip the last text went in
     for n, text in enumerate(texts):
-        if not missing(font_name, text):
-            tried = [(text,), *forms] if n == 0 else [(text,)]
-            found = next(((i, f) for i, form in enumerate(tried) if (f := _spread(form, free, at, font_name, rtl))),
-                         None)
-            flow = found[1] if found else (_flow(text, free, at, font_name, rtl, unused)
-                                           or _flow(text, free, at, font_name, rtl)) if n else None
-            if gaps is not None and (flow is None or (found and found[0] > 1)):        # forms[0]: the text whole
-                gaps.append(Gap(n, text, " ".join(part for _, part in found[1]) if found else None))
-            for k, part in flow or []:
-                prims += _put(part, free, k, font_name, rtl, None)
-                at = k
+        flow = _spread([text], free, at, font_name, rtl)
+        if flow is None and not missing(font_name, text):
+            flow = _give_way(n, text, forms, free, at, unused, font_name, rtl, gaps)
+        for k, part in flow or []:
+            prims += _put(part, free, k, font_name, rtl, None)
+            at = k
         if n == 0:
             prims += _put(None, free, 0, font_name, rtl, gaps)
     return tuple(prims)
+
+
+def _give_way(n: int, text: str, forms: Sequence[tuple[str, ...]], free: list[Strip], at: int,
+              unused: list[Strip], font_name: str, rtl: bool, gaps: list[Gap] | None) -> list[tuple[int, str]] | None:
+    """Where the slug's text n, which no strip from `at` on holds whole, goes: the first
+    text, as the first of its forms the strips hold; a later one broken between words;
+    None where the strips cannot hold it. Its gap (but for forms[0]) added to gaps."""
+    if n == 0:
+        found = next(((i, f) for i, form in enumerate(forms) if (f := _spread(form, free, at, font_name, rtl))), None)
+        flow, cut = (found[1], found[0] > 0) if found else (None, False)
+    else:
+        flow, cut = _flow(text, free, at, font_name, rtl, unused) or _flow(text, free, at, font_name, rtl), False
+    if gaps is not None and (flow is None or cut):
+        gaps.append(Gap(n, text, " ".join(part for _, part in flow) if flow else None))
+    return flow
 
 
 def _in_order(free: list[Strip], rtl: bool) -> list[Strip]:
