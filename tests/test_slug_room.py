@@ -88,8 +88,8 @@ def test_a_short_sentence_after_a_long_one_does_not_go_back_to_an_earlier_strip(
     still fit below them, before it, but goes above, after it (in an Arabic deck, the
     strips filled from the right)."""
     (tmp_path / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
-    sentences = ["Adaptation: Peter Kerton.", "Star Wars and Sabacc are owned by Disney and Lucasfilm, and this print "
-                 "is made by fans for their own table only.", "Not for sale."]
+    long = "Star Wars and Sabacc are owned by Disney and Lucasfilm, and this print is made by fans for their own table."
+    sentences = ["Adaptation: Peter Kerton.", long, "Not for sale."]
     deck = tmp_path / "lanterns.yaml"
     deck.write_text(f"name: lanterns\nlang: {lang}\ntitle: {title}\nsize: poker\nface: plain\nback: plain\n"
                     f"credits: [{' '.join(sentences)!r}]\ncards:\n  - each: {{n: [1, 2, 3, 4, 5, 6, 7, 8, 9]}}\n",
