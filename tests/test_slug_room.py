@@ -68,14 +68,16 @@ def sentence_spots(path: Path, page: int, sentences: list[str], rtl: bool = Fals
     return spots
 
 
-def test_credit_sentences_keep_their_order_across_the_strips(cli, tmp_path):
+@pytest.mark.parametrize(("name", "paper"), [("kerton-42", "a4"), ("coruscant-shift", "letter")])
+def test_credit_sentences_keep_their_order_across_the_strips(cli, tmp_path, name, paper):
     """kerton-42 on A4: its third sentence fits the strip below the cards but the second
-    went above them, so the third goes above too, after it."""
-    deck = load_deck("kerton-42")
+    went above them, so the third goes above too, after it. coruscant-shift on Letter:
+    up the side strips, the stretches between the marks are filled from the foot."""
+    deck = load_deck(name)
     out = tmp_path / "out"
-    assert cli("build", "kerton-42", "--only", "pdf", "--out", str(out), "-q").status == 0
+    assert cli("build", name, "--paper", paper, "--only", "pdf", "--out", str(out), "-q").status == 0
     sentences = pieces(deck.title, "", 1, 1, deck.credits)[1:]
-    pdf = out / "kerton-42-a4.pdf"
+    pdf = out / f"{name}-{paper}.pdf"
     for page in range(len(page_texts(pdf))):
         spots = sentence_spots(pdf, page, sentences)
         assert spots == sorted(spots), (page, spots)
