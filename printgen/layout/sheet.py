@@ -160,7 +160,7 @@ def sheet_slug(grid: Grid, cells: list[tuple[float, float]], colour: Box, texts:
 
 def sheet_texts(title: str, side: str, number: int, total: int, credits: tuple[str, ...],
                 words: Captions) -> tuple[list[str], list[tuple[str, ...]]]:
-    """A sheet's slug texts (pieces()) and its caption's shorter forms (caption_forms())."""
+    """A sheet's slug texts (pieces()) and its caption's other forms (caption_forms())."""
     return (pieces(title, side, number, total, credits, words),
             caption_forms(title, side, words.numbered(number, total), words))
 
