@@ -27,7 +27,7 @@ from printgen.layout.impose import (
 )
 from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Polygon, Primitive, line
-from printgen.layout.slug import pieces, right_to_left, slug, slug_font
+from printgen.layout.slug import Gap, caption_forms, pieces, right_to_left, slug, slug_font
 from printgen.model import CardSize, Duplex, Paper
 from printgen.model.captions import ENGLISH, Captions
 from printgen.units import mm
@@ -141,20 +141,37 @@ def mark_ends(paper: Paper, block: Box) -> Box:
                  for end, edge in zip(ends, block))
 
 
+Gaps = dict[int, tuple[Gap, ...]]     # what each page's margin shortened or left out, by its number
+
+
 def sheet_slug(grid: Grid, cells: list[tuple[float, float]], colour: Box, texts: list[str],
-               font_name: str = "sans", words: Captions = ENGLISH) -> tuple[Primitive, ...]:
+               font_name: str = "sans", words: Captions = ENGLISH, *, forms: list[tuple[str, ...]] | None = None,
+               gaps: Gaps | None = None, page: int = 0) -> tuple[Primitive, ...]:
+    """The slug of the page `page` (layout/slug.py), its gaps kept in gaps."""
     xs = sorted({x for cx, _ in cells for x in (cx, cx + grid.card_w)})
     ys = sorted({y for _, cy in cells for y in (cy, cy + grid.card_h)})
-    return slug(grid.paper, colour, xs, ys, mark_ends(grid.paper, block_of(grid, cells)), texts, font_name,
-                right_to_left(words))
+    found: list[Gap] = []
+    drawn = slug(grid.paper, colour, xs, ys, mark_ends(grid.paper, block_of(grid, cells)), texts, font_name,
+                 right_to_left(words), forms=forms or (), gaps=found)
+    if gaps is not None and found:
+        gaps[page] = tuple(found)
+    return drawn
 
 
-def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
-           back_offset: tuple[float, float] = (0.0, 0.0), words: Captions = ENGLISH) -> Iterator[Page]:
+def sheet_texts(title: str, side: str, number: int, total: int, credits: tuple[str, ...],
+                words: Captions) -> tuple[list[str], list[tuple[str, ...]]]:
+    """A sheet's slug texts (pieces()) and its caption's other forms (caption_forms())."""
+    return (pieces(title, side, number, total, credits, words),
+            caption_forms(title, side, words.numbered(number, total), words))
+
+
+def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex, back_offset: tuple[float, float] = (0.0, 0.0),
+           words: Captions = ENGLISH, gaps: Gaps | None = None) -> Iterator[Page]:
     """Front pages of faces, each followed by the page of their backs (or, for
-    Duplex.FOLD, fold-over pages); their captions in words, the deck's language's."""
+    Duplex.FOLD, fold-over pages); their captions in words, the deck's language's; what
+    their margins shorten or leave out kept in gaps (slug.margin_note() says it)."""
     if duplex is Duplex.FOLD:
-        yield from impose_fold_over(layout, paper=paper, words=words)
+        yield from impose_fold_over(layout, paper=paper, words=words, gaps=gaps)
         return
     grid = grid_for(paper, layout.deck.size)
     count = len(layout.faces)
@@ -167,17 +184,19 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex,
         block = block_of(grid, cells)
         reach = block_bleed(grid.paper, block, grid.paper.marks.bleed)
         fronts = placed_block([layout.faces[i] for i in indices], grid, cells, reach)
-        caption = pieces(deck.title, words.faces, 2 * number + 1, 2 * sheets, deck.credits, words)
+        texts, forms = sheet_texts(deck.title, words.faces, 2 * number + 1, 2 * sheets, deck.credits, words)
         yield Page(grid.paper.width, grid.paper.height, tuple(fronts),
                    crop_marks(grid, cells, coloured(block, reach)) +
-                   sheet_slug(grid, cells, coloured(block, reach), caption, slug_face, words))
+                   sheet_slug(grid, cells, coloured(block, reach), texts, slug_face, words, forms=forms,
+                              gaps=gaps, page=2 * number + 1))
         spots = [back_position(grid.paper, x, y, grid.card_w, grid.card_h, duplex, back_offset) for x, y in cells]
         back_block = block_of(grid, spots)
         back_reach = block_bleed(grid.paper, back_block, grid.paper.marks.bleed)
         backs = placed_block([layout.back_for(i) for i in indices], grid, spots, back_reach)
-        caption = pieces(deck.title, words.backs, 2 * number + 2, 2 * sheets, deck.credits, words)
+        texts, forms = sheet_texts(deck.title, words.backs, 2 * number + 2, 2 * sheets, deck.credits, words)
         yield Page(grid.paper.width, grid.paper.height, tuple(backs),
-                   sheet_slug(grid, spots, coloured(back_block, back_reach), caption, slug_face, words))
+                   sheet_slug(grid, spots, coloured(back_block, back_reach), texts, slug_face, words, forms=forms,
+                              gaps=gaps, page=2 * number + 2))
 
 
 def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
@@ -202,7 +221,8 @@ def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
     return Grid(sheet, cols, rows, fold - gutter / 2 - cols * size.width, y0, size.width, size.height), fold
 
 
-def impose_fold_over(layout: DeckLayout, *, paper: Paper, words: Captions = ENGLISH) -> Iterator[Page]:
+def impose_fold_over(layout: DeckLayout, *, paper: Paper, words: Captions = ENGLISH,
+                     gaps: Gaps | None = None) -> Iterator[Page]:
     """One-sided pages: faces left of a vertical fold line, each card's back mirrored
     across it on the right, so that folding the sheet along the line (backs behind)
     puts every back behind its face with no printer misregistration. Crop marks on
@@ -224,9 +244,11 @@ def impose_fold_over(layout: DeckLayout, *, paper: Paper, words: Captions = ENGL
         both = cells + mirrored
         colour = (faces[0] - face_reach[0], min(faces[1] - face_reach[1], backs[1] - back_reach[1]),
                   backs[2] + back_reach[2], max(faces[3] + face_reach[3], backs[3] + back_reach[3]))
-        caption = pieces(layout.deck.title, words.faces_and_backs, number + 1, sheets, layout.deck.credits, words)
+        texts, forms = sheet_texts(layout.deck.title, words.faces_and_backs, number + 1, sheets,
+                                   layout.deck.credits, words)
         marks = (crop_marks(grid, both, colour) + fold_line(grid, cells, fold) +
-                 sheet_slug(grid, both, colour, caption, slug_font(layout.deck.fonts), words))
+                 sheet_slug(grid, both, colour, texts, slug_font(layout.deck.fonts), words, forms=forms,
+                            gaps=gaps, page=number + 1))
         yield Page(grid.paper.width, grid.paper.height, tuple(placed), marks)
 
 

@@ -5,17 +5,23 @@ the deck's language: model/captions.py), a 10 mm scale bar (to check that the sh
 was printed at 100 %), and the deck's credits and notices. They go in the strips of
 the printable area around the card block: first beyond the ends of the crop marks,
 else between the marks; along the left and right strips they run upwards. In a
-right-to-left language they run from the right (from the head of a side strip). A
-piece that fits nowhere is left out (a sheet whose cards leave no margin at all has no
-slug); the built-in decks keep every piece on A4 and Letter. The texts are set in the
-bundled sans and, for what it lacks (Devanagari, Chinese, Japanese), in the deck's own
-fonts (slug_font); a text that even these cannot set is named by lacking(), for the
-build's notes.
+right-to-left language they run from the right (from the head of a side strip). The
+pieces go in order, each in the strip of the one before it or a later one. A caption
+no strip holds is spread over two (its title, then its side and number), or its title
+is shortened, an ellipsis marking the cut; a credit sentence no strip holds is broken
+between words over the next strips. What still finds no room is left out (a sheet whose
+cards leave no margin at all has no slug) and named, with a shortened title, in the
+build's notes (margin_note()); the built-in decks keep every piece, their titles uncut,
+on A4 and Letter (tests/test_slug_room.py). The texts are set in the bundled sans and,
+for what it lacks (Devanagari, Chinese, Japanese), in the deck's own fonts (slug_font);
+a text that even these cannot set is named by lacking(), for the build's notes.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
 from printgen.errors import FitError
@@ -36,6 +42,19 @@ CLEAR = pt(1)              # kept free around every crop mark
 SPACE = pt(3)              # between two pieces along a strip
 SCALE_MM = 10              # the scale bar's length
 MARKS = ("\u200e", "\u200f")   # left-to-right and right-to-left marks: a caption's direction
+ELLIPSIS = "\u2026"        # where a caption's title is cut
+BREAKS = ",;:\u060c\u061b"    # after which a credit broken over two strips is best broken (Arabic's too)
+
+
+@frozen
+class Gap:
+    """What a sheet's margin had no room for as given: the index of a text among the
+    slug's texts (-1: the scale bar), the text, and the shorter form set in its place
+    (None: left out)."""
+
+    index: int
+    text: str
+    shown: str | None = None
 
 
 @frozen
@@ -118,6 +137,23 @@ def caption(parts: list[str], words: Captions = ENGLISH) -> str:
     return text if paragraph_level(text) == own else MARKS[own] + text
 
 
+def caption_forms(title: str, side: str, numbered: str, words: Captions = ENGLISH) -> list[tuple[str, ...]]:
+    """Other forms of a sheet's caption, for a margin with no strip that holds it whole,
+    the most said first: its title, then its side and number, in two strips; its title
+    cut after ever fewer words (a title of one word, letters), an ellipsis marking the
+    cut, in one strip with the rest and then in two; no title. Its side and number are
+    always kept."""
+    cuts = title.split()
+    heads = ([" ".join(cuts[:n]) for n in range(len(cuts) - 1, 0, -1)] if len(cuts) > 1 else
+             [title[:n] for n in range(len(title) - 1, 1, -1) if not unicodedata.category(title[n]).startswith("M")])
+    rest = caption([side, numbered], words)
+    cut = [head.rstrip(" ,;:.-(") + ELLIPSIS for head in heads]
+    return [(caption([title], words), rest),
+            *(form for head in cut for form in ((caption([head, side, numbered], words),),
+                                                (caption([head], words), rest))),
+            (rest,)]
+
+
 def right_to_left(words: Captions) -> bool:
     """Whether the language of these words is written right to left (their first strong
     letter is): its slug then runs from the right, caption first."""
@@ -142,27 +178,135 @@ def lacking(texts: list[str], font_name: str) -> str | None:
             f"fonts: (printgen docs fonts)")
 
 
+def margin_note(deck: str, paper: str, gaps: dict[int, tuple[Gap, ...]], pages: int) -> str | None:
+    """One note naming what the margins of a deck's card sheets (their texts: caption
+    first, then the credits) shorten or leave out, on how many of their pages (gaps:
+    each page's, by its number); None where nothing."""
+    said: dict[str, int] = {}
+    shown = ""
+    for page in sorted(gaps):
+        for gap in gaps[page]:
+            shown = shown or " ".join((gap.shown or "").lstrip("".join(MARKS)).split())
+            what = ("the whole title in the caption" if gap.shown is not None else "the caption" if gap.index == 0
+                    else f"the {SCALE_MM} mm scale bar" if gap.index < 0 else repr(gap.text))
+            said[what] = said.get(what, 0) + 1
+    if not said:
+        return None
+    listed = "; ".join(f"{what} on {count} of {pages} pages" + (f" (set as {shown!r})" if "title" in what else "")
+                       for what, count in said.items())
+    return (f"sheet margins of {deck} on {paper}: no room for {listed}; a larger paper, a shorter title "
+            f"or shorter credits make room")
+
+
 def slug(sheet: Paper, colour: tuple[float, float, float, float], xs: list[float], ys: list[float],
-         mark_ends: tuple[float, float, float, float], texts: list[str],
-         font_name: str = "sans", rtl: bool = False) -> tuple[Primitive, ...]:
-    """The scale bar and the texts (set in font_name: see slug_font), in the first free
-    strips they fit, in order: from the left (the foot of a strip up a side), or from
-    the right (its head) where rtl."""
-    free = strips(sheet, colour, xs, ys, mark_ends)
-    if rtl:          # the stretches of a side between its marks taken from the right
-        free = [strip for _, strip in sorted(enumerate(free), key=lambda item: (
-            item[1].up, item[0] if item[1].up else -item[1].y, -item[1].x))]
+         mark_ends: tuple[float, float, float, float], texts: list[str], font_name: str = "sans", rtl: bool = False,
+         *, forms: Sequence[tuple[str, ...]] = (), gaps: list[Gap] | None = None) -> tuple[Primitive, ...]:
+    """The scale bar and the texts (set in font_name: see slug_font) in the free strips, in
+    order: each text in the strip of the one before it or a later one, from the left (the
+    foot of a strip up a side), or from the right (its head) where rtl; the scale bar, after
+    the first text, in the first strip with room. A first text no strip holds gives way to
+    the first of its other `forms` (caption_forms(): the first says it whole, the others
+    shorten it) the strips hold, each part of a form in a later strip than the one before.
+    A later text is broken between words over the next strips (the next that nothing is
+    set in yet, where they hold it). What is still left out, or shortened, is added to
+    gaps; a text font_name cannot set is left out without a gap (lacking() names it)."""
+    free = _in_order(strips(sheet, colour, xs, ys, mark_ends), rtl)
+    unused = list(free)
     prims: list[Primitive] = []
-    items: list[str | None] = [texts[0], None, *texts[1:]]   # None: the scale bar
-    for item in items:
-        for k, strip in enumerate(free):
-            placed = _fit(item, strip, font_name, rtl)
-            if placed is not None:
-                used, drawn = placed
-                prims += drawn
-                free[k] = strip.rest(used + SPACE, rtl)
-                break
+    at = 0                                  # the strip the last text went in
+    for n, text in enumerate(texts):
+        flow = _spread([text], free, at, font_name, rtl)
+        if flow is None and not missing(font_name, text):
+            flow = _give_way(n, text, forms, free, at, unused, font_name, rtl, gaps)
+        for k, part in flow or []:
+            prims += _put(part, free, k, font_name, rtl, None)
+            at = k
+        if n == 0:
+            prims += _put(None, free, 0, font_name, rtl, gaps)
     return tuple(prims)
+
+
+def _give_way(n: int, text: str, forms: Sequence[tuple[str, ...]], free: list[Strip], at: int,
+              unused: list[Strip], font_name: str, rtl: bool, gaps: list[Gap] | None) -> list[tuple[int, str]] | None:
+    """Where the slug's text n, which no strip from `at` on holds whole, goes: the first
+    text, as the first of its forms the strips hold; a later one broken between words;
+    None where the strips cannot hold it. Its gap (but for forms[0]) added to gaps."""
+    if n == 0:
+        found = next(((i, f) for i, form in enumerate(forms) if (f := _spread(form, free, at, font_name, rtl))), None)
+        flow, cut = (found[1], found[0] > 0) if found else (None, False)
+    else:
+        flow, cut = _flow(text, free, at, font_name, rtl, unused) or _flow(text, free, at, font_name, rtl), False
+    if gaps is not None and (flow is None or cut):
+        gaps.append(Gap(n, text, " ".join(part for _, part in flow) if flow else None))
+    return flow
+
+
+def _in_order(free: list[Strip], rtl: bool) -> list[Strip]:
+    """The strips in the order a slug fills them: below, above, right, left; along a
+    side, the stretches between its marks from the foot up (from the head down, rtl:
+    where the turned text starts), and those below and above from the left (from the
+    right, below first, rtl)."""
+    if rtl:
+        return [strip for _, strip in sorted(enumerate(free), key=lambda item: (
+            item[1].up, item[0] if item[1].up else -item[1].y, -item[1].x))]
+    return [strip for _, strip in sorted(enumerate(free), key=lambda item: (
+        item[1].up, (-item[1].x, -item[1].y) if item[1].up else (item[0], 0.0)))]
+
+
+def _spread(parts: Sequence[str], free: list[Strip], at: int, font_name: str,
+            rtl: bool) -> list[tuple[int, str]] | None:
+    """Where the parts go, from strip `at` on, each in the first strip after the one
+    before it that holds it: [(strip, part)]; None where the strips cannot hold them."""
+    trial = list(free)
+    placed: list[tuple[int, str]] = []
+    for part in parts:
+        start = placed[-1][0] + 1 if placed else at
+        fits = next(((k, f) for k in range(start, len(trial)) if (f := _fit(part, trial[k], font_name, rtl))), None)
+        if fits is None:
+            return None
+        placed.append((fits[0], part))
+        trial[fits[0]] = trial[fits[0]].rest(fits[1][0] + SPACE, rtl)
+    return placed
+
+
+def _flow(text: str, free: list[Strip], at: int, font_name: str, rtl: bool,
+          unused: list[Strip] | None = None) -> list[tuple[int, str]] | None:
+    """A text no strip holds whole broken between words: as many words as strip `at`
+    leaves room for (fewer, down to half, to break after a comma or semicolon), the rest in the next strip that holds it, or broken again (given
+    `unused`, the strips as found, only in strips that nothing is set in yet); where the
+    strips cannot hold it, None."""
+    words = text.split(" ")
+    trial = list(free)
+    open_ = [k for k in range(at, len(trial)) if unused is None or trial[k] == unused[k]]
+    parts: list[tuple[int, str]] = []
+    for k in open_:
+        rest = " ".join(words)
+        whole = next((j for j in open_ if j >= k and _fit(rest, trial[j], font_name, rtl)), None)
+        if whole is not None:
+            return [*parts, (whole, rest)]
+        most = next((n for n in range(len(words) - 1, 0, -1) if _fit(" ".join(words[:n]), trial[k], font_name, rtl)),
+                    0)
+        n = next((n for n in range(most, most // 2, -1) if words[n - 1].endswith(tuple(BREAKS))), most)
+        placed = _fit(" ".join(words[:n]), trial[k], font_name, rtl) if n else None
+        if placed is not None:
+            parts.append((k, " ".join(words[:n])))
+            trial[k] = trial[k].rest(placed[0] + SPACE, rtl)
+            words = words[n:]
+    return None
+
+
+def _put(item: str | None, free: list[Strip], at: int, font_name: str, rtl: bool,
+         gaps: list[Gap] | None) -> list[Primitive]:
+    """The item drawn in the first strip from `at` on that holds it (the scale bar for
+    None), that strip's rest kept in free; nothing (and a gap) where none does."""
+    for k in range(at, len(free)):
+        placed = _fit(item, free[k], font_name, rtl)
+        if placed is not None:
+            free[k] = free[k].rest(placed[0] + SPACE, rtl)
+            return list(placed[1])
+    if gaps is not None:
+        gaps.append(Gap(-1, item or ""))
+    return []
 
 
 @lru_cache(maxsize=256)

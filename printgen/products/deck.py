@@ -9,8 +9,8 @@ from pathlib import Path
 from printgen.frozen import frozen
 from printgen.layout.deck import DeckLayout, LazySides, face_name, layout_deck
 from printgen.layout.page import Page, Side
-from printgen.layout.sheet import check_back_offset, impose
-from printgen.layout.slug import lacking, slug_font
+from printgen.layout.sheet import Gaps, check_back_offset, impose
+from printgen.layout.slug import lacking, margin_note, slug_font
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.captions import Captions
 from printgen.output import ensure_dir
@@ -134,13 +134,17 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     if "pdf" in options.formats:
         pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
 
+        gaps: Gaps = {}                             # what the sheets' margins had no room for
+
         def sheets() -> Iterator[Page]:
             return impose(layout, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset,
-                          words=captions(deck))
+                          words=captions(deck), gaps=gaps)
 
         # a kept layout's sheets are imposed once (their key taken, then drawn); a large deck's as they are drawn
-        result.pages += keyed_pdf(sheets if isinstance(layout.faces, LazySides) else tuple(sheets()), pdf,
-                                  title=f"{deck.title} ({len(deck.cards)} cards)")
+        pages = keyed_pdf(sheets if isinstance(layout.faces, LazySides) else tuple(sheets()), pdf,
+                          title=f"{deck.title} ({len(deck.cards)} cards)")
+        result.pages += pages
+        result.notes += filter(None, [margin_note(deck.name, options.paper.name, gaps, pages)])
         result.files.append(pdf)
     for file in files:
         keyed_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks, rtl=file.rtl)
