@@ -184,7 +184,7 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex, back_offset: tup
         block = block_of(grid, cells)
         reach = block_bleed(grid.paper, block, grid.paper.marks.bleed)
         fronts = placed_block([layout.faces[i] for i in indices], grid, cells, reach)
-        texts, forms = sheet_texts(deck.title, words.faces, 2 * number + 1, 2 * sheets, deck.credits, words)
+        texts, forms = sheet_texts(deck.title, words.faces, number + 1, sheets, deck.credits, words)
         yield Page(grid.paper.width, grid.paper.height, tuple(fronts),
                    crop_marks(grid, cells, coloured(block, reach)) +
                    sheet_slug(grid, cells, coloured(block, reach), texts, slug_face, words, forms=forms,
@@ -193,7 +193,7 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex, back_offset: tup
         back_block = block_of(grid, spots)
         back_reach = block_bleed(grid.paper, back_block, grid.paper.marks.bleed)
         backs = placed_block([layout.back_for(i) for i in indices], grid, spots, back_reach)
-        texts, forms = sheet_texts(deck.title, words.backs, 2 * number + 2, 2 * sheets, deck.credits, words)
+        texts, forms = sheet_texts(deck.title, words.backs, number + 1, sheets, deck.credits, words)
         yield Page(grid.paper.width, grid.paper.height, tuple(backs),
                    sheet_slug(grid, spots, coloured(back_block, back_reach), texts, slug_face, words, forms=forms,
                               gaps=gaps, page=2 * number + 2))
