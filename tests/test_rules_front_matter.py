@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from test_languages import one_error
 
 from printgen.errors import PrintgenError
 from printgen.products.rules import find_rules
@@ -18,15 +19,6 @@ from printgen.spec import load_deck
 BAD = [("ar_EG", "'ar_EG'"), ("42", "'42'"), ("english", "'english'"), ("AR", "'AR'"), ('""', "''"),
        ("en-", "'en-'"), ("[en]", "['en']")]          # (as written, as the error shows it)
 GOOD = ["ar", "de", "pt-BR", "zh-Hant"]
-
-
-def one_error(result, *parts: str) -> str:
-    assert result.status == 2 and "Traceback" not in result.err
-    lines = result.err.strip().splitlines()
-    assert len(lines) == 1, result.err
-    for part in parts:
-        assert part in lines[0], lines[0]
-    return lines[0]
 
 
 def text(path: Path, front: str, body: str = "# Rules\n\nTurn two cards over.\n") -> Path:
