@@ -121,3 +121,21 @@ def test_caption_words_the_decks_fonts_cannot_set_are_noted(cli, tmp_path):
     notes = [line for line in result.err.splitlines() if "note:" in line]
     assert len(notes) == 1 and f"U+{ord('全'):04X}" in notes[0], result.err
     assert "Lanterns" not in page_texts(tmp_path / "out" / "fanous-a4.pdf")[0]
+
+
+
+@pytest.mark.parametrize(("lang", "title"), [("ar", "Sabacc (Deluxe)"), ("en", "لعبة (جديدة)"),
+                                             ("ar", "Sabacc 2."), ("en", "שש בש!")])
+def test_a_title_in_the_other_direction_keeps_its_closing_signs(lang, title):
+    """A caption's title written in the other direction than its language's words keeps
+    its closing bracket or stop in its own direction (by the bidi levels the sheet is set
+    by): on an Arabic sheet "Sabacc (Deluxe)" showed "(Sabacc (Deluxe", its last bracket
+    set right to left with the Arabic words."""
+    from printgen.layout.slug import caption
+    from printgen.shaping import levels
+    from printgen.spec.languages import words
+    captions = words(lang).captions
+    text = caption([title, captions.faces, captions.numbered(1, 2)], captions)
+    start = text.index(title)
+    own = 0 if lang == "ar" else 1                  # the title's direction: the other one
+    assert [level % 2 for level in levels(text)[start:start + len(title)]] == [own] * len(title)

@@ -131,9 +131,13 @@ def caption(parts: list[str], words: Captions = ENGLISH) -> str:
     in the direction of the language of its words: opened by a direction mark where its
     first strong letter would set it the other way (an Arabic deck's Latin title, an
     English deck's Hebrew one), so that an Arabic caption reads from the right, title
-    first, whatever its title's script."""
-    text = "  ·  ".join(parts)
+    first, whatever its title's script; a part ending in the other direction is closed
+    by its own mark, so that its closing brackets or stops stay with it."""
     own = int(right_to_left(words))
+    # a part that ends in the other direction is closed by that direction's mark, so that
+    # its own closing signs stay with it ("Sabacc (Deluxe)" on an Arabic sheet)
+    text = "  ·  ".join(part + MARKS[end] if (end := first_strong(reversed(part))) not in (None, own) else part
+                        for part in parts)
     return text if paragraph_level(text) == own else MARKS[own] + text
 
 
@@ -186,7 +190,7 @@ def margin_note(deck: str, paper: str, gaps: dict[int, tuple[Gap, ...]], pages: 
     shown = ""
     for page in sorted(gaps):
         for gap in gaps[page]:
-            shown = shown or " ".join((gap.shown or "").lstrip("".join(MARKS)).split())
+            shown = shown or " ".join((gap.shown or "").translate({ord(m): None for m in MARKS}).split())
             what = ("the whole title in the caption" if gap.shown is not None else "the caption" if gap.index == 0
                     else f"the {SCALE_MM} mm scale bar" if gap.index < 0 else repr(gap.text))
             said[what] = said.get(what, 0) + 1
