@@ -229,3 +229,20 @@ def test_the_top_rows_folios_in_pdf_run_the_texts_way(cli, tmp_path, script, exp
         folios = [w for w in page.extract_words(keep_blank_chars=True)
                   if w["text"].endswith("/ 8") and w["top"] < page.height / 2]
     assert [int(w["text"].split("/")[0]) for w in sorted(folios, key=lambda w: w["x0"])] == expected
+
+
+def test_a_built_in_english_leaflet_in_an_arabic_deck_reads_from_the_left(cli, tmp_path):
+    """The built-in rules texts say `lang: en`, so an Arabic deck's build sets its
+    English leaflet left to right, panel 1 at the left (it took the deck's language)."""
+    (tmp_path / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
+    deck = tmp_path / "fanous.yaml"
+    deck.write_text("name: fanous\nlang: ar\ntitle: فوانيس\nsize: poker\nface: plain\nback: plain\n"
+                    "rules: [jedi-duel]\ncards:\n  - each: {n: [1, 2, 3]}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli("build", str(deck), "--only", "rules", "--duplex", "none", "--out", str(out), "-q").status == 0
+    with pdfplumber.open(str(next(out.glob("jedi-duel-*.pdf")))) as pdf:
+        page = pdf.pages[0]
+        folios = [w for w in page.extract_words(keep_blank_chars=True)
+                  if "/" in w["text"] and w["text"].split("/")[0].strip().isdigit() and w["top"] < page.height / 2]
+    numbers = [int(w["text"].split("/")[0]) for w in sorted(folios, key=lambda w: w["x0"])]
+    assert numbers and numbers == sorted(numbers), numbers
