@@ -152,3 +152,19 @@ def test_every_caption_form_keeps_the_side_and_the_number(title):
     heads = [form[0].split("  ·  ")[0] for form in forms[1:-1]]
     assert all(head.endswith(ELLIPSIS) and title.startswith(head[:-1]) for head in heads), heads
     assert [len(head) for head in heads] == sorted((len(head) for head in heads), reverse=True)
+
+
+def test_a_dice_sheet_s_credit_with_no_room_is_one_note(cli, tmp_path):
+    """The dice sheet's margin says what it left out as the card sheets' do: a credit of
+    one unbreakable word longer than any strip, in sabacc-62 (its Spike dice)."""
+    (tmp_path / "decks").mkdir()
+    deck = tmp_path / "decks" / "sabacc-62.yaml"
+    deck.write_text((ROOT / "decks" / "sabacc-62.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    word = "Beispiel" * 40
+    edit(deck, "credits:\n", f'credits:\n  - "{word}"\n')
+    out = tmp_path / "out"
+    result = cli("build", str(deck), "--only", "parts", "--out", str(out))
+    assert result.status == 0, result.err
+    assert (out / "sabacc-62-dice-a4.pdf").exists()
+    said = notes(result.err)
+    assert len(said) == 1 and "sabacc-62's dice" in said[0] and word in said[0] and "1 of 1" in said[0], said

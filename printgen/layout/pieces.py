@@ -7,6 +7,7 @@ laid out from the template its file names (already loaded into the model).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from printgen.errors import FitError
@@ -17,7 +18,7 @@ from printgen.layout.face import context_for, layout_side
 from printgen.layout.impose import centred_grid, choose_orientation, largest_grid, room
 from printgen.layout.net import Net, cube_net, net_lines
 from printgen.layout.page import Clip, Frame, Page, Placed, Side
-from printgen.layout.slug import caption, pieces, right_to_left, slug
+from printgen.layout.slug import Gap, Gaps, caption, pieces, right_to_left, slug
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Paper
 from printgen.model.captions import ENGLISH, Captions
@@ -42,10 +43,12 @@ class Credit:
     words: Captions = ENGLISH    # "sheet 1 of 2" in the deck's language
 
 
-def with_slug(pages: list[Page], blocks: list[Box], sheet: Paper, credit: Credit | None) -> list[Page]:
+def with_slug(pages: list[Page], blocks: list[Box], sheet: Paper, credit: Credit | None,
+              gaps: Gaps | None = None) -> list[Page]:
     """Each page with a slug (the credits and notices, a scale bar, its caption) in the
     bands at the foot and the head of its printable area, beyond the block its pieces
-    cover (left out where they reach into one, as is any piece no band has room for);
+    cover (left out where they reach into one, as is any piece no band has room for:
+    kept in gaps by page, for slug.margin_note(), the caption as its first text);
     the pages as they are without a credit."""
     if credit is None:
         return pages
@@ -57,9 +60,14 @@ def with_slug(pages: list[Page], blocks: list[Box], sheet: Paper, credit: Credit
         if len(pages) == 1:
             said = caption([credit.title, credit.holds], credit.words)
         texts = [*sentences, said] if sentences else [said]   # the notices first: they matter most
+        found: list[Gap] = []
         result.append(Page(page.width, page.height, page.placed,
                            page.prims + slug(sheet, above, [], [], above, texts, credit.font,
-                                             right_to_left(credit.words))))
+                                             right_to_left(credit.words), gaps=found)))
+        if gaps is not None and found:      # numbered as pieces() lists them: the caption first
+            last = len(texts) - 1
+            gaps[n] = tuple(replace(gap, index=gap.index if gap.index < 0 else 0 if gap.index == last
+                                    else gap.index + 1) for gap in found)
     return result
 
 
@@ -79,7 +87,7 @@ def part_side(part: Part) -> Side:
                                                          f"{part.kind.value} {part.name!r}"))
 
 
-def dice_pages(dice: list[Die], paper: Paper, credit: Credit | None = None) -> list[Page]:
+def dice_pages(dice: list[Die], paper: Paper, credit: Credit | None = None, gaps: Gaps | None = None) -> list[Page]:
     """Every die's net (count times each), in rows on as few sheets as needed; with a
     credit, each sheet's slug beside the nets."""
     faces = {die.name: die_faces(die) for die in dice}
@@ -119,7 +127,7 @@ def dice_pages(dice: list[Die], paper: Paper, credit: Credit | None = None) -> l
     if placed:
         pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims)))
         blocks.append(block or (0.0, 0.0, 0.0, 0.0))
-    return with_slug(pages, blocks, sheet, credit)
+    return with_slug(pages, blocks, sheet, credit, gaps)
 
 
 def _union(a: Box | None, b: Box) -> Box:
@@ -131,7 +139,7 @@ def _net_faces(faces: tuple[Side, ...], net: Net, left: float, top: float) -> li
             for square in net.squares]
 
 
-def token_pages(part: Part, paper: Paper, credit: Credit | None = None) -> list[Page]:
+def token_pages(part: Part, paper: Paper, credit: Credit | None = None, gaps: Gaps | None = None) -> list[Page]:
     """count tokens in a grid with part.gap between them, centred on the sheet; with a
     credit, each sheet's slug beside them."""
     side = part_side(part)
@@ -148,10 +156,10 @@ def token_pages(part: Part, paper: Paper, credit: Credit | None = None) -> list[
         corners = [grid.cell(i) for i in range(number)]
         blocks.append((min(x for x, _ in corners), min(y for _, y in corners),
                        max(x for x, _ in corners) + w, max(y for _, y in corners) + h))
-    return with_slug(pages, blocks, paper, credit)
+    return with_slug(pages, blocks, paper, credit, gaps)
 
 
-def part_pages(part: Part, paper: Paper, credit: Credit | None = None) -> list[Page]:
+def part_pages(part: Part, paper: Paper, credit: Credit | None = None, gaps: Gaps | None = None) -> list[Page]:
     """A board split over as many sheets as it needs (count times), after its assembly
     guide (with the credits) where it takes more than one; or a part's tokens."""
     if part.kind is PartKind.BOARD:
@@ -161,4 +169,4 @@ def part_pages(part: Part, paper: Paper, credit: Credit | None = None) -> list[P
         guide = [assembly_page(split, side.frame.width, side.frame.height, part.overlap, part.title, credits)] \
             if len(split.tiles) > 1 else []
         return guide + [page for _ in range(part.count) for page in board_pages(side, paper, part.overlap, part.title)]
-    return token_pages(part, paper, credit)
+    return token_pages(part, paper, credit, gaps)

@@ -27,7 +27,7 @@ from printgen.layout.impose import (
 )
 from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Polygon, Primitive, line
-from printgen.layout.slug import Gap, caption_forms, pieces, right_to_left, slug, slug_font
+from printgen.layout.slug import Gap, Gaps, caption_forms, pieces, right_to_left, slug, slug_font
 from printgen.model import CardSize, Duplex, Paper
 from printgen.model.captions import ENGLISH, Captions
 from printgen.units import mm
@@ -140,8 +140,6 @@ def mark_ends(paper: Paper, block: Box) -> Box:
     return tuple(end if abs(end - edge) - gap >= shortest - 1e-6 else edge      # type: ignore[return-value]
                  for end, edge in zip(ends, block))
 
-
-Gaps = dict[int, tuple[Gap, ...]]     # what each page's margin shortened or left out, by its number
 
 
 def sheet_slug(grid: Grid, cells: list[tuple[float, float]], colour: Box, texts: list[str],

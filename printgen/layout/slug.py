@@ -57,6 +57,9 @@ class Gap:
     shown: str | None = None
 
 
+Gaps = dict[int, tuple[Gap, ...]]     # what each page's margin shortened or left out, by its number
+
+
 @frozen
 class Strip:
     """A free rectangle of the margin, x, y, w, h on the page; `up` when its text runs

@@ -17,7 +17,7 @@ from printgen.frozen import frozen
 from printgen.layout.leaflet import fold_style, layout_leaflet
 from printgen.layout.page import PrintFile
 from printgen.layout.pieces import Credit, dice_pages, part_pages
-from printgen.layout.slug import slug_font
+from printgen.layout.slug import Gaps, margin_note, slug_font
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
@@ -83,14 +83,19 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
             except FitError as error:
                 dropped["box"] = f"no tuck box for {deck.name}: {error}"
     if extras.dice:
+        gaps: Gaps = {}             # what the sheets' margins had no room for (margin_note)
+        pages = dice_pages(list(extras.dice), paper, Credit(deck.title, words(deck.lang).dice, deck.credits,
+                                                             slug_font(deck.fonts), words(deck.lang).captions), gaps)
         files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: {words(deck.lang).dice}",
-                               tuple(dice_pages(list(extras.dice), paper,
-                                                Credit(deck.title, words(deck.lang).dice, deck.credits,
-                                                       slug_font(deck.fonts), words(deck.lang).captions)))))
-    files += [PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
-                        tuple(part_pages(part, paper, Credit(deck.title, part.title, deck.credits,
-                                                           slug_font(deck.fonts), words(deck.lang).captions))))
-              for part in extras.parts]
+                               tuple(pages)))
+        notes += filter(None, [margin_note(f"{deck.name}'s dice", paper.name, gaps, len(pages))])
+    for part in extras.parts:
+        gaps = {}
+        pages = part_pages(part, paper, Credit(deck.title, part.title, deck.credits, slug_font(deck.fonts),
+                                               words(deck.lang).captions), gaps)
+        files.append(PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
+                               tuple(pages)))
+        notes += filter(None, [margin_note(f"{deck.name}'s {part.name}", paper.name, gaps, len(pages))])
     files += booklets
     if deck.rules_as == "booklet":
         return files
