@@ -35,6 +35,7 @@ from printgen.layout.fold import (
     chunks,
     heading_style,
     item_left,
+    plain,
     referenced,
     right_to_left,
     set_lines,
@@ -210,11 +211,6 @@ def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
     pages = [Page(side.frame.width, side.frame.height, (Placed(side, 0.0, 0.0),), links=tuple(links.get(i, ())))
              for i, side in enumerate(book.pages)]
     return pages, marks
-
-
-def plain(block: Block) -> str:
-    """A block's text without its styling (inline icons left out, line breaks as spaces)."""
-    return "".join(span.text for span in block.spans if not span.icon and span.note is None).replace("\n", " ").strip()
 
 
 def _side(style: BookStyle, number: int, prims: tuple[Primitive, ...]) -> Side:

@@ -17,7 +17,7 @@ sides, so each strip's front is read right to left from its first panel, at its 
 end (on top once folded), and, turned over, its back right to left too.
 
 A panel is too small for notes at its foot: a text's footnotes follow it as endnotes,
-under a "Notes" heading, numbered as their references.
+under a heading saying "Notes" in the text's language, numbered as their references.
 """
 
 from __future__ import annotations
@@ -152,10 +152,10 @@ def referenced(blocks: list[Block]) -> tuple[Note, ...]:
                           for span in spans))
 
 
-def endnotes(blocks: list[Block], heading: str = "Notes") -> list[Block]:
+def endnotes(blocks: list[Block], heading: str) -> list[Block]:
     """The notes the blocks refer to, as blocks to follow them: a heading (the words for
-    "Notes" in the text's language) and
-    each note a list item numbered as its references (none without notes)."""
+    "Notes" in the text's language) and each note a list item numbered as its
+    references (none without notes)."""
     notes = referenced(blocks)
     if not notes:
         return []
@@ -424,8 +424,12 @@ def right_to_left(blocks: Sequence[Block], lang: str = "") -> bool:
         return lang.split("-")[0].lower() in RTL_LANGUAGES
     first = next((block for block in blocks if block.kind in (BlockKind.HEADING, BlockKind.PARAGRAPH,
                                                               BlockKind.ITEM)), None)
-    return first is not None and bool(paragraph_level(
-        "".join(span.text for span in first.spans if not span.icon and span.note is None)))
+    return first is not None and bool(paragraph_level(plain(first)))
+
+
+def plain(block: Block) -> str:
+    """A block's text without its styling (inline icons left out, line breaks as spaces)."""
+    return "".join(span.text for span in block.spans if not span.icon and span.note is None).replace("\n", " ").strip()
 
 
 def slots(cols: int, axis: Axis | None, *, duplex: bool, rtl: bool = False) -> list[Slot]:

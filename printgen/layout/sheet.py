@@ -141,7 +141,6 @@ def mark_ends(paper: Paper, block: Box) -> Box:
                  for end, edge in zip(ends, block))
 
 
-
 def sheet_slug(grid: Grid, cells: list[tuple[float, float]], colour: Box, texts: list[str],
                font_name: str = "sans", words: Captions = ENGLISH, *, forms: list[tuple[str, ...]] | None = None,
                gaps: Gaps | None = None, page: int = 0) -> tuple[Primitive, ...]:

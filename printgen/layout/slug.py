@@ -185,10 +185,11 @@ def lacking(texts: list[str], font_name: str) -> str | None:
             f"fonts: (printgen docs fonts)")
 
 
-def margin_note(deck: str, paper: str, gaps: dict[int, tuple[Gap, ...]], pages: int) -> str | None:
-    """One note naming what the margins of a deck's card sheets (their texts: caption
+def margin_note(deck: str, paper: str, gaps: Gaps, pages: int) -> str | None:
+    """One note naming what the margins of a print file's sheets (its texts: caption
     first, then the credits) shorten or leave out, on how many of their pages (gaps:
-    each page's, by its number); None where nothing."""
+    each page's, by its number); deck names the file ("kerton-42", "sabacc-62's dice");
+    None where nothing."""
     said: dict[str, int] = {}
     shown = ""
     for page in sorted(gaps):
@@ -279,9 +280,10 @@ def _spread(parts: Sequence[str], free: list[Strip], at: int, font_name: str,
 def _flow(text: str, free: list[Strip], at: int, font_name: str, rtl: bool,
           unused: list[Strip] | None = None) -> list[tuple[int, str]] | None:
     """A text no strip holds whole broken between words: as many words as strip `at`
-    leaves room for (fewer, down to half, to break after a comma or semicolon), the rest in the next strip that holds it, or broken again (given
-    `unused`, the strips as found, only in strips that nothing is set in yet); where the
-    strips cannot hold it, None."""
+    leaves room for (fewer, down to half, to break after a comma or semicolon), the rest
+    in the next strip that holds it, or broken again (given `unused`, the strips as
+    found, only in strips that nothing is set in yet); where the strips cannot hold it,
+    None."""
     words = text.split(" ")
     trial = list(free)
     open_ = [k for k in range(at, len(trial)) if unused is None or trial[k] == unused[k]]

@@ -314,9 +314,9 @@ def _word_breaks(word: str) -> tuple[str, ...]:
 # "Unbreakable Character Sequences"). A number here is digits (one full-width at least)
 # with a comma, full stop or colon between two of them (full-width or not: ten thousand,
 # pi, half past twelve), maybe opened by a prefixed abbreviation (JLREQ's class cl-12: a
-# currency or number sign) or a sign (plus, minus, plus-minus: a card's value such as
-# a full-width minus three, is one number) and closed by a postfixed one (cl-13: a percent, degree or unit
-# sign).
+# currency or number sign) or a sign (plus, minus, plus-minus: a card's value, such as a
+# full-width minus three, is one number) and closed by a postfixed one (cl-13: a percent,
+# degree or unit sign).
 FULL_WIDTH_DIGITS = "".join(chr(code) for code in range(0xFF10, 0xFF1A))
 _PREFIXED = "$#\u00a3\u00a5\u20ac\u2116\uff03\uff04\uffe1\uffe5"
 _POSTFIXED = ("%\u00a2\u00b0\u2030\u2032\u2033\u2103\u2113\uff05\uffe0"

@@ -9,13 +9,15 @@ build writes anything, so bad input in any of them fails the build cleanly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from printgen.errors import FitError
 from printgen.fonts import own_faces
 from printgen.frozen import frozen
 from printgen.layout.leaflet import fold_style, layout_leaflet
-from printgen.layout.page import PrintFile
+from printgen.layout.page import Page, PrintFile
 from printgen.layout.pieces import Credit, dice_pages, part_pages
 from printgen.layout.slug import Gaps, margin_note, slug_font
 from printgen.model import Deck, Duplex, Paper
@@ -82,20 +84,19 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
                 files.append(box_file(deck, paper, box_page(deck, box, paper, extras.papers)))
             except FitError as error:
                 dropped["box"] = f"no tuck box for {deck.name}: {error}"
+    said = words(deck.lang)
+
+    def pieces_file(name: str, holds: str, make: Callable[[Credit, Gaps], list[Page]]) -> PrintFile:
+        """A file of dice or a part, its sheets' slug (holds: what they hold) in the deck's
+        words; what their margins leave out said in notes."""
+        gaps: Gaps = {}
+        pages = make(Credit(deck.title, holds, deck.credits, slug_font(deck.fonts), said.captions), gaps)
+        notes.extend(filter(None, [margin_note(f"{deck.name}'s {name}", paper.name, gaps, len(pages))]))
+        return PrintFile(f"{deck.name}-{name}-{paper.name}.pdf", f"{deck.title}: {holds}", tuple(pages))
+
     if extras.dice:
-        gaps: Gaps = {}             # what the sheets' margins had no room for (margin_note)
-        pages = dice_pages(list(extras.dice), paper, Credit(deck.title, words(deck.lang).dice, deck.credits,
-                                                             slug_font(deck.fonts), words(deck.lang).captions), gaps)
-        files.append(PrintFile(f"{deck.name}-dice-{paper.name}.pdf", f"{deck.title}: {words(deck.lang).dice}",
-                               tuple(pages)))
-        notes += filter(None, [margin_note(f"{deck.name}'s dice", paper.name, gaps, len(pages))])
-    for part in extras.parts:
-        gaps = {}
-        pages = part_pages(part, paper, Credit(deck.title, part.title, deck.credits, slug_font(deck.fonts),
-                                               words(deck.lang).captions), gaps)
-        files.append(PrintFile(f"{deck.name}-{part.name}-{paper.name}.pdf", f"{deck.title}: {part.title}",
-                               tuple(pages)))
-        notes += filter(None, [margin_note(f"{deck.name}'s {part.name}", paper.name, gaps, len(pages))])
+        files.append(pieces_file("dice", said.dice, partial(dice_pages, list(extras.dice), paper)))
+    files += [pieces_file(part.name, part.title, partial(part_pages, part, paper)) for part in extras.parts]
     files += booklets
     if deck.rules_as == "booklet":
         return files
