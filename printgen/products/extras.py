@@ -10,11 +10,9 @@ build writes anything, so bad input in any of them fails the build cleanly.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import partial
 
 from printgen.errors import FitError
-from printgen.fonts import own_faces
 from printgen.frozen import frozen
 from printgen.layout.leaflet import fold_style, layout_leaflet
 from printgen.layout.page import Page, PrintFile
@@ -26,6 +24,7 @@ from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
 from printgen.products.box import box_page, check_paper, with_leaflets
 from printgen.products.names import box_file, leaflet_file
+from printgen.products.rules import text_style
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
 from printgen.spec.languages import translated_file, words
@@ -108,10 +107,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
         sides = Duplex.NONE if duplex is Duplex.FOLD else duplex    # a fold-over deck's printer prints one side
         style = fold_style(extras.folds, extras.panel)
         files += [leaflet_file(rules, layout_leaflet(rules.blocks, rules.where,
-                                                     replace(style, lang=rules.lang or deck.lang,
-                                                             hyphenate=rules.hyphenate,
-                                                             own=own_faces(rules.fonts),
-                                                             notes=words(rules.lang or deck.lang).notes),
+                                                     text_style(style, rules, rules.lang or deck.lang),
                                                      paper=paper, duplex=sides, panel=extras.panel))
                   for rules in extras.rules]
     return files

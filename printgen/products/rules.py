@@ -14,6 +14,7 @@ from pathlib import Path
 from printgen.errors import InputError
 from printgen.fonts import own_faces
 from printgen.frozen import frozen
+from printgen.layout.fold import FoldStyle
 from printgen.layout.leaflet import Leaflet, fold_style, layout_leaflet
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, RulesText
@@ -53,6 +54,13 @@ class RulesBuild:
     deal: int | None = None
 
 
+def text_style(style: FoldStyle, rules: RulesText, lang: str) -> FoldStyle:
+    """A leaflet's style set for a rules text in lang (its own, else its deck's): its
+    shaping and hyphenation, its fonts, its notes' heading in that language."""
+    return replace(style, lang=lang, hyphenate=rules.hyphenate, own=own_faces(rules.fonts),
+                   notes=words(lang).notes)
+
+
 def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
     """The rules text (with deal N's insert, for --deal N) laid out as a leaflet."""
     blocks = list(rules.blocks)
@@ -61,8 +69,7 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
             raise InputError(f"--deal: the rules text {rules.where} takes no deal (its front "
                              f"matter names no `deal:` insert)")
         blocks += deal_blocks(rules.deal, options.deal)
-    style = replace(fold_style(fold_facts(), options.panel), lang=rules.lang, hyphenate=rules.hyphenate,
-                    own=own_faces(rules.fonts), notes=words(rules.lang).notes)
+    style = text_style(fold_style(fold_facts(), options.panel), rules, rules.lang)
     return layout_leaflet(blocks, rules.where, style, paper=options.paper,
                           duplex=options.duplex, panel=options.panel)
 
