@@ -2,7 +2,8 @@
 (Pyramid): the same states, moves and lost table as solver.py, with the state
 spread over plain ints so the hot loop does less work.
 
-State: the pyramid (removed, a mask), the recycles left and the pile as two stack
+State: the pyramid (removed, a mask, with no King available: a King that can leave
+leaves at once, with the move that freed it), the recycles left and the pile as two stack
 codes of values (bag.WasteCheck's): the waste's cards from the bottom, the deck's
 from the top (the deck top in the lowest bits), with the bags of both. Which cards
 the pile holds plays no part in the game, only their values in order: the pile's
@@ -76,6 +77,8 @@ class PairSearch:
         self.waste = WasteCheck(self.bag)
         self._temple: dict[int, tuple] = {}
         self._top_value = max(board.pile, default=0)
+        lone = board.rules.lone_value
+        self._king_cards = sum(1 << i for i, v in enumerate(board.temple) if v == lone)
 
     @staticmethod
     def fits(board: Board) -> bool:
@@ -86,32 +89,64 @@ class PairSearch:
         width = len(set(pile)).bit_length()
         return width * len(pile) < 255 and all(pile.count(v) < 1 << BITS for v in set(pile))
 
+    def kings(self, removed: int) -> list[int]:
+        """The bits of the Kings (lone cards) that leave, one at a time, from the
+        pyramid `removed` in the order the search removes them: each time the first
+        one available, until none is (a King that can leave is removed at once)."""
+        board, lone, temple = self.board, self.board.rules.lone_value, self.board.temple
+        out = []
+        while True:
+            king = next((1 << i for i in board.available(removed) if temple[i] == lone), 0)
+            if not king:
+                return out
+            out.append(king)
+            removed |= king
+
+    def settled(self, removed: int) -> int:
+        """`removed` with every King that can leave removed (kings())."""
+        for king in self.kings(removed):
+            removed |= king
+        return removed
+
     def temple_moves(self, removed: int) -> tuple:
-        """(a King's bit or 0, the Temple pairs' masks, per pile card value the bits of
-        the available Temple cards that partner it)."""
+        """For a pyramid with no King available: (the pyramid after each pyramid pair,
+        per pile card value the pyramid after it leaves with each available pyramid
+        card that partners it, per rank whether a deck top of it has a move of its
+        own). Each pyramid is settled(): the Kings a move frees leave with it."""
         board = self.board
         target, lone, temple = board.rules.target, board.rules.lone_value, board.temple
+        settled = self.settled
         by_value: dict[int, list[int]] = {}
-        pairs, king = [], 0
+        pairs = []
         for i in board.available(removed):
             v = temple[i]
-            if v == lone and not king:
-                king = 1 << i
             for j in by_value.get(target - v, ()):
-                pairs.append(1 << i | j)
+                pairs.append(settled(removed | 1 << i | j))
             by_value.setdefault(v, []).append(1 << i)
-        partners = [tuple(by_value.get(target - v, ())) for v in range(self._top_value + 1)]
+        partners = [tuple(settled(removed | bit) for bit in by_value.get(target - v, ()))
+                    for v in range(self._top_value + 1)]
         # per rank (0: no card), whether a deck top of it has a move of its own
         hot = [False] + [v == lone or bool(partners[v]) for v in self.waste.values]
-        info = self._temple[removed] = (king, pairs, partners, hot)
+        info = self._temple[removed] = (pairs, partners, hot)
         return info
+
+    def moved(self, before: int, after: int, tops: tuple[bool, bool]) -> None:
+        """Add to the path (deepest first) the move that took the pyramid `before` to
+        `after` (its own cards, with the deck top and the waste top as `tops` says),
+        then the Kings it freed."""
+        cards = after & ~before
+        kings = self.kings(before | cards & ~self._king_cards)
+        for king in reversed(kings):
+            self.path.append((BALANCE, king, False, False, (), 0))
+        self.path.append((BALANCE, cards & ~self._king_cards, *tops, (), 0))
 
     def run(self, start: State, budget: int) -> bool | None:
         """Search from `start` (a solver state) for at most `budget` more nodes."""
         self.limit = self.nodes + budget
         self.path.clear()
         board, lone = self.board, self.board.rules.lone_value
-        removed, piles = start[0], start[1]
+        piles = start[1]
+        removed = self.settled(start[0])
         cursor = start[2] if start[3] else board.n
         rank, width = self.waste.rank, self.waste.width
         code = shift = stock = under = 0
@@ -126,8 +161,12 @@ class PairSearch:
         below = width * (piles & ((1 << cursor) - 1)).bit_count()
         search = self._searcher()
         try:
-            return search(removed, code & ((1 << below) - 1), below, code >> below, start[4], stock,
-                          under)
+            won = search(removed, code & ((1 << below) - 1), below, code >> below, start[4], stock,
+                         under)
+            if won:
+                for king in reversed(self.kings(start[0])):
+                    self.path.append((BALANCE, king, False, False, (), 0))
+            return won
         except BudgetExceeded:
             self.path.clear()
             return None
@@ -142,7 +181,7 @@ class PairSearch:
         """The recursive search as a closure over locals (the hot loop)."""
         lost, path = self.lost, self.path
         lost_get, temple_get = lost.get, self._temple.get
-        temple_moves, budget = self.temple_moves, self.limit
+        temple_moves, budget, moved = self.temple_moves, self.limit, self.moved
         clear_get, clear = self.bag.clearable.get, self.bag.clear
         target, lone = self.board.rules.target, self.board.rules.lone_value
         nodes = self.nodes
@@ -190,20 +229,16 @@ class PairSearch:
 
         def expand(removed: int, waste: int, below: int, deck: int, rec: int, stock: int,
                    under: int, entry: int) -> bool:
-            """The moves of a position, in this order: a King (the pyramid's, the deck
-            top or the waste top) alone and nothing else; the pyramid pairs (they spend
+            """The moves of a position, in this order: a King on the deck or the waste
+            alone and nothing else (a pyramid King has left with the move that freed
+            it: temple_moves()); the pyramid pairs (they spend
             no pile card); the deck top with a pyramid card; the waste top with a
             pyramid card; the two tops; the Draw (or the Recycle) and on (skip), trying
             at each position the skip lands on its own new moves (`entry`: the lost
             table's entry for the pyramid and pile, which the Draws and Recycles do not
             change)."""
             nonlocal nodes
-            king, pairs, partners, hot = temple_get(removed) or temple_moves(removed)
-            if king:
-                if search(removed | king, waste, below, deck, rec, stock, under):
-                    path.append((BALANCE, king, False, False, (), 0))
-                    return True
-                return False
+            pairs, partners, hot = temple_get(removed) or temple_moves(removed)
             dr = deck & top_mask
             d = value[dr]
             lower = below - width
@@ -219,21 +254,21 @@ class PairSearch:
                     path.append((BALANCE, 0, False, True, (), 0))
                     return True
                 return False
-            for mask in pairs:
-                if search(removed | mask, waste, below, deck, rec, stock, under):
-                    path.append((BALANCE, mask, False, False, (), 0))
+            for after in pairs:
+                if search(after, waste, below, deck, rec, stock, under):
+                    moved(removed, after, (False, False))
                     return True
             if d:
                 rest, less = deck >> width, stock - rank_bit[dr]
-                for bit in partners[d]:
-                    if search(removed | bit, waste, below, rest, rec, less, under):
-                        path.append((BALANCE, bit, True, False, (), 0))
+                for after in partners[d]:
+                    if search(after, waste, below, rest, rec, less, under):
+                        moved(removed, after, (True, False))
                         return True
             if w:
                 rest, less = waste & ((1 << lower) - 1), under - rank_bit[wr]
-                for bit in partners[w]:
-                    if search(removed | bit, rest, lower, deck, rec, stock, less):
-                        path.append((BALANCE, bit, False, True, (), 0))
+                for after in partners[w]:
+                    if search(after, rest, lower, deck, rec, stock, less):
+                        moved(removed, after, (False, True))
                         return True
             if d and w and d + w == target and search(
                     removed, waste & ((1 << lower) - 1), lower, deck >> width, rec,
@@ -297,9 +332,9 @@ class PairSearch:
                     return False
                 rest, less = deck >> width, stock - rank_bit[dr]
                 won = False
-                for bit in partners[d]:
-                    if search(removed | bit, waste, below, rest, rec, less, under):
-                        path.append((BALANCE, bit, True, False, (), 0))
+                for after in partners[d]:
+                    if search(after, waste, below, rest, rec, less, under):
+                        moved(removed, after, (True, False))
                         won = True
                         break
                 if won:
