@@ -94,7 +94,7 @@ class PairSearch:
         pyramid `removed` in the order the search removes them: each time the first
         one available, until none is (a King that can leave is removed at once)."""
         board, lone, temple = self.board, self.board.rules.lone_value, self.board.temple
-        out = []
+        out: list[int] = []
         while True:
             king = next((1 << i for i in board.available(removed) if temple[i] == lone), 0)
             if not king:
