@@ -32,6 +32,29 @@ def bag_code(values: list[int] | tuple[int, ...], lone: int | None) -> int:
     return code
 
 
+def freed_kings(board: Board, removed: int) -> list[int]:
+    """The bits of the lone cards (Kings) that leave the pyramid `removed` one at a
+    time, each the first one available, until none is. A King that can leave is
+    removed at once: it partners nothing, and removing it only uncovers cards, so
+    the searches list each move's pyramid with the Kings it frees already gone."""
+    lone, temple, available = board.rules.lone_value, board.temple, board.available
+    kings: list[int] = []
+    while lone is not None:
+        king = next((1 << i for i in available(removed) if temple[i] == lone), 0)
+        if not king:
+            break
+        kings.append(king)
+        removed |= king
+    return kings
+
+
+def settled(board: Board, removed: int) -> int:
+    """The pyramid `removed` with every King that can leave gone (freed_kings())."""
+    for king in freed_kings(board, removed):
+        removed |= king
+    return removed
+
+
 class BagCheck:
     """Callable (removed, bag) -> True when the Temple cannot be cleared even with
     every bag card usable at any time (so the position is lost)."""
@@ -49,17 +72,22 @@ class BagCheck:
         return not self.clear(removed, bag)
 
     def _temple_moves(self, removed: int) -> tuple:
-        """(a lone card's bit or 0, the Temple pairs, [(bit, bag bit of its partner)])."""
+        """(the pyramid with its free Kings gone when one is available, else 0; the
+        pyramid after each Temple pair; [(the pyramid after a Temple card leaves with
+        a bag card, the bag bit of that card)]), each pyramid settled()."""
         entry = self._moves.get(removed)
         if entry is None:
-            temple, target, lone = self.temple, self.target, self.lone
-            available = self.board.available(removed)
-            single = next((1 << i for i in available if temple[i] == lone), 0)
-            pairs = [1 << i | 1 << j for a, i in enumerate(available)
+            board, temple, target = self.board, self.temple, self.target
+            after = settled(board, removed)
+            if after != removed:
+                entry = self._moves[removed] = (after, (), ())
+                return entry
+            available = board.available(removed)
+            pairs = [settled(board, removed | 1 << i | 1 << j) for a, i in enumerate(available)
                      for j in available[a + 1:] if temple[i] + temple[j] == target]
-            with_bag = [(1 << i, 1 << (BITS * (target - temple[i]))) for i in available
-                        if temple[i] != lone and target - temple[i] > 0]
-            entry = self._moves[removed] = (single, pairs, with_bag)
+            with_bag = [(settled(board, removed | 1 << i), 1 << (BITS * (target - temple[i])))
+                        for i in available if target - temple[i] > 0]
+            entry = self._moves[removed] = (0, pairs, with_bag)
         return entry
 
     def clear(self, removed: int, bag: int) -> bool:
@@ -70,10 +98,7 @@ class BagCheck:
         if known is not None:
             return known
         single, pairs, with_bag = self._temple_moves(removed)
-        if single:
-            result = self.clear(removed | single, bag)
-        else:
-            result = self._clears(removed, bag, pairs, with_bag)
+        result = self.clear(single, bag) if single else self._clears(removed, bag, pairs, with_bag)
         self.clearable[key] = result
         return result
 
@@ -81,11 +106,11 @@ class BagCheck:
                 with_bag: list[tuple[int, int]]) -> bool:
         """clear() with no lone card available: the Temple pairs, then a Temple card
         with a bag card (loops rather than any(): no generator per call)."""
-        for mask in pairs:
-            if self.clear(removed | mask, bag):
+        for after in pairs:
+            if self.clear(after, bag):
                 return True
-        for card, bit in with_bag:
-            if bag >> (bit.bit_length() - 1) & 7 and self.clear(removed | card, bag - bit):
+        for after, bit in with_bag:
+            if bag >> (bit.bit_length() - 1) & 7 and self.clear(after, bag - bit):
                 return True
         return False
 
@@ -151,7 +176,7 @@ class WasteCheck:
         known = self.known
         known_get = known.get
         value_of, width = self._value, self.width
-        target, lone, temple = check.target, check.lone, check.temple
+        target, lone = check.target, check.lone
         left = 0
 
         def stack(removed: int, bag: int, waste: int, under: int) -> bool:
@@ -175,7 +200,7 @@ class WasteCheck:
                     raise _OutOfEffort
                 single, pairs, with_bag = moves_get(removed) or temple_moves(removed)
                 if single:
-                    result = stack(removed | single, bag, waste, under)
+                    result = stack(single, bag, waste, under)
                 else:
                     below = (waste.bit_length() - 1) // width * width
                     value = value_of[waste >> below]
@@ -184,26 +209,25 @@ class WasteCheck:
                         result = stack(removed, bag, rest, under)
                     else:
                         partner = target - value
-                        less = under - (1 << (BITS * value))
+                        top_bit = 1 << (BITS * value)       # the bag bit of a partner of the top's partner
+                        less = under - top_bit
                         result = False
-                        for card, _ in with_bag:            # the top with a Temple card
-                            if temple[card.bit_length() - 1] == partner and stack(
-                                    removed | card, bag, rest, less):
+                        for after, bit in with_bag:         # the top with a Temple card
+                            if bit == top_bit and stack(after, bag, rest, less):
                                 result = True
                                 break
                         if not result and partner > 0 and bag >> (BITS * partner) & 7:
                             # the top with a stock card
                             result = stack(removed, bag - (1 << (BITS * partner)), rest, less)
                         if not result:                      # the Temple pairs
-                            for mask in pairs:
-                                if stack(removed | mask, bag, waste, under):
+                            for after in pairs:
+                                if stack(after, bag, waste, under):
                                     result = True
                                     break
                         if not result:      # a Temple card with a stock card not of the top's value
-                            top_bit = 1 << (BITS * value)
-                            for card, bit in with_bag:
+                            for after, bit in with_bag:
                                 if bit != top_bit and bag >> (bit.bit_length() - 1) & 7 \
-                                        and stack(removed | card, bag - bit, waste, under):
+                                        and stack(after, bag - bit, waste, under):
                                     result = True
                                     break
             known[key] = result

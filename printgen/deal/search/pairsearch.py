@@ -50,7 +50,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printgen.deal.search.bag import BITS, WASTE_SHIFT, BagCheck, WasteCheck, bag_code
+from printgen.deal.search.bag import (
+    BITS,
+    WASTE_SHIFT,
+    BagCheck,
+    WasteCheck,
+    bag_code,
+    freed_kings,
+    settled,
+)
 from printgen.deal.search.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
 from printgen.errors import BudgetExceeded
 
@@ -89,41 +97,21 @@ class PairSearch:
         width = len(set(pile)).bit_length()
         return width * len(pile) < 255 and all(pile.count(v) < 1 << BITS for v in set(pile))
 
-    def kings(self, removed: int) -> list[int]:
-        """The bits of the Kings (lone cards) that leave, one at a time, from the
-        pyramid `removed` in the order the search removes them: each time the first
-        one available, until none is (a King that can leave is removed at once)."""
-        board, lone, temple = self.board, self.board.rules.lone_value, self.board.temple
-        out: list[int] = []
-        while True:
-            king = next((1 << i for i in board.available(removed) if temple[i] == lone), 0)
-            if not king:
-                return out
-            out.append(king)
-            removed |= king
-
-    def settled(self, removed: int) -> int:
-        """`removed` with every King that can leave removed (kings())."""
-        for king in self.kings(removed):
-            removed |= king
-        return removed
-
     def temple_moves(self, removed: int) -> tuple:
         """For a pyramid with no King available: (the pyramid after each pyramid pair,
         per pile card value the pyramid after it leaves with each available pyramid
         card that partners it, per rank whether a deck top of it has a move of its
-        own). Each pyramid is settled(): the Kings a move frees leave with it."""
+        own). Each pyramid is bag.settled(): the Kings a move frees leave with it."""
         board = self.board
         target, lone, temple = board.rules.target, board.rules.lone_value, board.temple
-        settled = self.settled
         by_value: dict[int, list[int]] = {}
         pairs = []
         for i in board.available(removed):
             v = temple[i]
             for j in by_value.get(target - v, ()):
-                pairs.append(settled(removed | 1 << i | j))
+                pairs.append(settled(board, removed | 1 << i | j))
             by_value.setdefault(v, []).append(1 << i)
-        partners = [tuple(settled(removed | bit) for bit in by_value.get(target - v, ()))
+        partners = [tuple(settled(board, removed | bit) for bit in by_value.get(target - v, ()))
                     for v in range(self._top_value + 1)]
         # per rank (0: no card), whether a deck top of it has a move of its own
         hot = [False] + [v == lone or bool(partners[v]) for v in self.waste.values]
@@ -135,7 +123,7 @@ class PairSearch:
         `after` (its own cards, with the deck top and the waste top as `tops` says),
         then the Kings it freed."""
         cards = after & ~before
-        kings = self.kings(before | cards & ~self._king_cards)
+        kings = freed_kings(self.board, before | cards & ~self._king_cards)
         for king in reversed(kings):
             self.path.append((BALANCE, king, False, False, (), 0))
         self.path.append((BALANCE, cards & ~self._king_cards, *tops, (), 0))
@@ -146,7 +134,7 @@ class PairSearch:
         self.path.clear()
         board, lone = self.board, self.board.rules.lone_value
         piles = start[1]
-        removed = self.settled(start[0])
+        removed = settled(board, start[0])
         cursor = start[2] if start[3] else board.n
         rank, width = self.waste.rank, self.waste.width
         code = shift = stock = under = 0
@@ -164,7 +152,7 @@ class PairSearch:
             won = search(removed, code & ((1 << below) - 1), below, code >> below, start[4], stock,
                          under)
             if won:
-                for king in reversed(self.kings(start[0])):
+                for king in reversed(freed_kings(board, start[0])):
                     self.path.append((BALANCE, king, False, False, (), 0))
             return won
         except BudgetExceeded:
