@@ -149,8 +149,7 @@ class PairSearch:
         below = width * (piles & ((1 << cursor) - 1)).bit_count()
         search = self._searcher()
         try:
-            won = search(removed, code & ((1 << below) - 1), below, code >> below, start[4], stock,
-                         under)
+            won = search(removed, code, below, start[4], stock, under)
             if won:
                 for king in reversed(freed_kings(board, start[0])):
                     self.path.append((BALANCE, king, False, False, (), 0))
@@ -183,17 +182,18 @@ class PairSearch:
         rank = self.waste.rank
         pair_rank = [-1] + [rank.get(target - v, -1) for v in value[1:]]
 
-        def search(removed: int, waste: int, below: int, deck: int, rec: int, stock: int,
-                   under: int) -> bool:
-            """Is the position won? The pile as two stack codes: `waste` the waste's
-            cards from the bottom (`below` bits), `deck` the deck's from the top (the
-            deck top in the lowest bits), `stock` and `under` their bags (with a recycle
-            left, only their sum is right: see the module docstring); `rec` the
-            recycles left."""
+        # low[b]: the pile code's lowest b bits (the cards under a place)
+        low = [(1 << b) - 1 for b in range(width * (len(self.board.pile) + 2))]
+
+        def search(removed: int, pile: int, below: int, rec: int, stock: int, under: int) -> bool:
+            """Is the position won? `pile` the pile's stack code: the waste's cards from
+            the bottom (the lowest `below` bits), then the deck's from the top; `stock`
+            and `under` the bags of the deck and the waste (with a recycle left, only
+            their sum is right: see the module docstring); `rec` the recycles left."""
             nonlocal nodes
             if removed == FULL:
                 return True
-            base = removed | (waste | deck << below) << 28
+            base = removed | pile << 28
             entry = lost_get(base, 0)
             if entry:
                 if entry >> ((rec << 3) + 8):
@@ -207,63 +207,65 @@ class PairSearch:
             clearable = clear_get(removed | (stock + under) << 28)
             if clearable is None:
                 clearable = clear(removed, stock + under)
-            if clearable and not rec and waste:     # only a check run before (docstring)
-                clearable = waste_get(removed | stock << 28 | waste << WASTE_SHIFT, True)
-            if clearable and expand(removed, waste, below, deck, rec, stock, under, entry):
+            if clearable and not rec and below:     # only a check run before (docstring)
+                clearable = waste_get(removed | stock << 28 | (pile & low[below]) << WASTE_SHIFT, True)
+            if clearable and expand(removed, pile, below, rec, stock, under, entry):
                 return True
             shift = rec << 3
             lost[base] = entry & ~(255 << shift) | (below + 1) << shift
             return False
 
-        def expand(removed: int, waste: int, below: int, deck: int, rec: int, stock: int,
-                   under: int, entry: int) -> bool:
+        def expand(removed: int, pile: int, below: int, rec: int, stock: int, under: int,
+                   entry: int) -> bool:
             """The moves of a position, in this order: a King on the deck or the waste
             alone and nothing else (a pyramid King has left with the move that freed
-            it: temple_moves()); the pyramid pairs (they spend
-            no pile card); the deck top with a pyramid card; the waste top with a
-            pyramid card; the two tops; the Draw (or the Recycle) and on (skip), trying
-            at each position the skip lands on its own new moves (`entry`: the lost
-            table's entry for the pyramid and pile, which the Draws and Recycles do not
-            change)."""
+            it: temple_moves()); the pyramid pairs (they spend no pile card); the deck
+            top with a pyramid card; the waste top with a pyramid card; the two tops;
+            the Draw (or the Recycle) and on (skip), trying at each position the skip
+            lands on its own new moves (`entry`: the lost table's entry for the pyramid
+            and pile, which the Draws and Recycles do not change). A card leaves the
+            pile code by joining the codes under and over it."""
             nonlocal nodes
             pairs, partners, hot = temple_get(removed) or temple_moves(removed)
-            dr = deck & top_mask
+            dr = pile >> below & top_mask
             d = value[dr]
             lower = below - width
-            wr = waste >> lower if waste else 0
+            wr = pile >> lower & top_mask if below else 0
             w = value[wr]
             if d == lone:
-                if search(removed, waste, below, deck >> width, rec, stock, under):
+                if search(removed, pile & low[below] | pile >> (below + width) << below, below,
+                          rec, stock, under):
                     path.append((BALANCE, 0, True, False, (), 0))
                     return True
                 return False
             if w == lone:
-                if search(removed, waste & ((1 << lower) - 1), lower, deck, rec, stock, under):
+                if search(removed, pile & low[lower] | pile >> below << lower, lower, rec, stock,
+                          under):
                     path.append((BALANCE, 0, False, True, (), 0))
                     return True
                 return False
             for after in pairs:
-                if search(after, waste, below, deck, rec, stock, under):
+                if search(after, pile, below, rec, stock, under):
                     moved(removed, after, (False, False))
                     return True
-            if d:
-                rest, less = deck >> width, stock - rank_bit[dr]
+            if d and partners[d]:
+                rest, less = pile & low[below] | pile >> (below + width) << below, stock - rank_bit[dr]
                 for after in partners[d]:
-                    if search(after, waste, below, rest, rec, less, under):
+                    if search(after, rest, below, rec, less, under):
                         moved(removed, after, (True, False))
                         return True
-            if w:
-                rest, less = waste & ((1 << lower) - 1), under - rank_bit[wr]
+            if w and partners[w]:
+                rest, less = pile & low[lower] | pile >> below << lower, under - rank_bit[wr]
                 for after in partners[w]:
-                    if search(after, rest, lower, deck, rec, stock, less):
+                    if search(after, rest, lower, rec, stock, less):
                         moved(removed, after, (False, True))
                         return True
             if d and w and d + w == target and search(
-                    removed, waste & ((1 << lower) - 1), lower, deck >> width, rec,
+                    removed, pile & low[lower] | pile >> (below + width) << lower, lower, rec,
                     stock - rank_bit[dr], under - rank_bit[wr]):
                 path.append((BALANCE, 0, True, True, (), 0))
                 return True
-            if not (d or (rec and waste)):
+            if not (d or (rec and below)):
                 return False
             # The Draw (or the Recycle), and on past the positions where nothing new can
             # be done: while the new deck top is no King, partners no available pyramid
@@ -271,7 +273,8 @@ class PairSearch:
             # before it), through a Recycle when the deck runs out with a recycle left.
             # At the deck's end with no recycle left nothing new can be done. Where it
             # lands, the position's new moves are its deck top's (its other moves lead
-            # where the moves above led), then the Draws go on.
+            # where the moves above led), then the Draws go on. A Draw moves the place
+            # in the pile code up a card; a Recycle moves it to the start.
             start, runs = below, []     # where this pass's Draws began; earlier passes' Draws
             need = -1        # the rank a deck top pairs with the waste top by (-1: none)
             while True:
@@ -280,19 +283,17 @@ class PairSearch:
                         bit = rank_bit[dr]
                         stock -= bit
                         under += bit
-                    waste |= dr << below
                     below += width
-                    deck >>= width
                     need = pair_rank[dr]
                 elif rec:
                     runs.append(below - start)
                     rec -= 1
-                    deck, waste, below, start, stock, under = (waste | deck << below, 0, 0, 0,
-                                                               stock + under, 0)
+                    below = start = 0
+                    stock, under = stock + under, 0
                     need = -1
                 else:
                     return False
-                dr = deck & top_mask
+                dr = pile >> below & top_mask
                 if not dr or not (hot[dr] or dr == need):
                     continue
                 d = value[dr]
@@ -307,31 +308,34 @@ class PairSearch:
                 nodes += 1
                 if nodes > budget:
                     raise BudgetExceeded
-                if not rec and waste:
+                if not rec and below:
+                    waste = pile & low[below]
                     clearable = waste_get(removed | stock << 28 | waste << WASTE_SHIFT)
                     if clearable is None:
                         clearable = waste_check(removed, stock, waste, under, WASTE_EFFORT)
                     if not clearable:
                         return False
+                over = pile >> (below + width)
                 if d == lone:
-                    if search(removed, waste, below, deck >> width, rec, stock, under):
+                    if search(removed, pile & low[below] | over << below, below, rec, stock, under):
                         path.append((BALANCE, 0, True, False, (), 0))
                         break
                     return False
-                rest, less = deck >> width, stock - rank_bit[dr]
-                won = False
-                for after in partners[d]:
-                    if search(after, waste, below, rest, rec, less, under):
-                        moved(removed, after, (True, False))
-                        won = True
+                less = stock - rank_bit[dr]
+                if partners[d]:
+                    rest = pile & low[below] | over << below
+                    won = False
+                    for after in partners[d]:
+                        if search(after, rest, below, rec, less, under):
+                            moved(removed, after, (True, False))
+                            won = True
+                            break
+                    if won:
                         break
-                if won:
-                    break
                 if dr == need:
                     lower = below - width
-                    wr = waste >> lower
-                    if search(removed, waste & ((1 << lower) - 1), lower, rest, rec, less,
-                              under - rank_bit[wr]):
+                    if search(removed, pile & low[lower] | over << lower, lower, rec, less,
+                              under - rank_bit[pile >> lower & top_mask]):
                         path.append((BALANCE, 0, True, True, (), 0))
                         break
             for run in (below - start, *reversed(runs)):
