@@ -3,16 +3,16 @@
 spread over plain ints so the hot loop does less work.
 
 State: the pyramid (removed, a mask, with no King available: a King that can leave
-leaves at once, with the move that freed it), the recycles left and the pile as two stack
-codes of values (bag.WasteCheck's): the waste's cards from the bottom, the deck's
-from the top (the deck top in the lowest bits), with the bags of both. Which cards
-the pile holds plays no part in the game, only their values in order: the pile's
-code is the waste's with the deck's above it, and a Recycle leaves it unchanged
-(the whole code becomes the deck's). A lost state is remembered by its pyramid and
-that code, with its place in it (how many cards are on the waste). It also proves
-lost every state with the same cards and recycles at a later place (the Draws
-reach it) and every state with fewer recycles. The solver's states (pile indices
-and a cursor) are read only at the start of a run; its moves name no pile index.
+leaves at once, with the move that freed it), the recycles left and the pile as one
+stack code of values (bag.WasteCheck's): the waste's cards from the bottom, then the
+deck's from the top, with the place between them (how many bits the waste takes)
+and the bags of both. Which cards the pile holds plays no part in the game, only
+their values in order. A Draw moves the place up a card, a Recycle moves it to the
+start, and a card leaves by joining the codes under and over it. A lost state is
+remembered by its pyramid and that code, with its place. It also proves lost every
+state with the same cards and recycles at a later place (the Draws reach it) and
+every state with fewer recycles. The solver's states (pile indices and a cursor)
+are read only at the start of a run; its moves name no pile index.
 
 A Draw (or a Recycle) skips the positions where nothing new can be done: it goes
 on while the new deck top is no King, partners no available pyramid card and does
@@ -26,6 +26,8 @@ and Recycles change neither the pyramid nor the pile's code, so each reads the
 lost table entry of the state that drew, and stores none (the state that drew,
 when lost, stores its own place, which proves every later place and every fewer
 recycles lost, over whatever they would have stored). Each still counts as a node.
+A skip that recycles ends where it began: after the Recycle, every position from
+that place on is one the pass before tried with a recycle more (expand()'s `stop`).
 
 Two proofs of loss cut the search (both sound, see bag.py):
 - the bag: the Temple cannot be cleared even if every pile card left could be
@@ -184,6 +186,7 @@ class PairSearch:
 
         # low[b]: the pile code's lowest b bits (the cards under a place)
         low = [(1 << b) - 1 for b in range(width * (len(self.board.pile) + 2))]
+        beyond = len(low)       # a place past every pile
 
         def search(removed: int, pile: int, below: int, rec: int, stock: int, under: int) -> bool:
             """Is the position won? `pile` the pile's stack code: the waste's cards from
@@ -277,6 +280,11 @@ class PairSearch:
             # in the pile code up a card; a Recycle moves it to the start.
             start, runs = below, []     # where this pass's Draws began; earlier passes' Draws
             need = -1        # the rank a deck top pairs with the waste top by (-1: none)
+            # After the Recycle, a landing at this skip's first place or later is lost:
+            # the first pass's landings there tried the same moves with a recycle more,
+            # and its first place tried them all. So the skip ends there, and a second
+            # Recycle (every place covered) ends it too.
+            stop = beyond
             while True:
                 if dr:
                     if not rec:     # with a recycle left only the bags' sum is read
@@ -285,7 +293,8 @@ class PairSearch:
                         under += bit
                     below += width
                     need = pair_rank[dr]
-                elif rec:
+                elif rec and not runs:
+                    stop = start
                     runs.append(below - start)
                     rec -= 1
                     below = start = 0
@@ -296,6 +305,8 @@ class PairSearch:
                 dr = pile >> below & top_mask
                 if not dr or not (hot[dr] or dr == need):
                     continue
+                if below >= stop:
+                    return False
                 d = value[dr]
                 # Landed: a position of its own (counted as one), with the entry of the
                 # position that drew (the same pyramid and pile).
