@@ -278,7 +278,8 @@ class PairSearch:
             # lands, the position's new moves are its deck top's (its other moves lead
             # where the moves above led), then the Draws go on. A Draw moves the place
             # in the pile code up a card; a Recycle moves it to the start.
-            start, runs = below, []     # where this pass's Draws began; earlier passes' Draws
+            start = below               # where this pass's Draws began
+            runs: list[int] = []        # the earlier passes' Draws (bits)
             need = -1        # the rank a deck top pairs with the waste top by (-1: none)
             # After the Recycle, a landing at this skip's first place or later is lost:
             # the first pass's landings there tried the same moves with a recycle more,
