@@ -21,10 +21,11 @@ from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.text import BlockKind, RulesText
+from printgen.products.rules import text_language
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
-from printgen.spec.languages import missing_words, words
+from printgen.spec.languages import words
 from printgen.spec.markdown import default_title
 from printgen.units import Length, mm, pt
 from printgen.words import plural
@@ -172,18 +173,6 @@ def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duple
         booklet.notes[:0] = [note] if note else []
         made.append((rules, booklet, options))
     return made
-
-
-def text_language(rules: RulesText, lang: str) -> tuple[str, str | None]:
-    """The language of a rules text printed in lang (its deck's, or English): its front
-    matter's where it names one, else lang; and the note, at its `lang:`, for one printgen
-    has no words in (None for lang itself, whose note the build gives once)."""
-    own = rules.lang or lang
-    if own == lang or missing_words(own) is None:
-        return own, None
-    line = rules.lines.get("lang")
-    return own, (f"{rules.where}{f':{line}' if line else ''} lang: printgen has no words in {own!r} for "
-                 f"the words a booklet adds itself (its contents' heading); they are in English")
 
 
 def _on_its_own(rules: RulesText, deck: Deck) -> str:
