@@ -81,7 +81,8 @@ def cover_title(rules: RulesText) -> str:
 
 def cover_source(rules: RulesText) -> CoverSource:
     """Where the cover's texts come from, for its errors: the front matter's line of each
-    ("rules/x.md:2 title"), the first heading's line for a title taken from it."""
+    ("rules/x.md:2 title"), the first heading's line for a title taken from it, and the
+    front matter's first line for them all together."""
     def key(*names: str) -> str:
         line = next((rules.lines[name] for name in names if name in rules.lines), None)
         return f"{rules.where}:{line} {names[0]}" if line else f"{rules.where} {names[0]}"
@@ -92,7 +93,8 @@ def cover_source(rules: RulesText) -> CoverSource:
     else:
         title = f"{heading.where} title (its first heading)"
     return CoverSource(title, key("subtitle"), tuple(key(f"credits[{i}]", "credits") for i in
-                                                     range(len(rules.credits))), key("cover"))
+                                                     range(len(rules.credits))), key("cover"),
+                       f"{rules.where}:1 front matter" if rules.lines else rules.where)
 
 
 def lay_out_booklet(rules: RulesText, width: float, height: float, options: BookletBuild,
