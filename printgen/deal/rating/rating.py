@@ -158,11 +158,12 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
     """Rate a deal at a level (None: the rule set's default) with `data`: the key and
     the model's games (or `model`, the games already played). With jobs > 1 the key's
     search and the games are tasks for `jobs` worker processes (at most the cores:
-    worker_count), the key first and each game a task of its own, so a worker that finishes takes the next: a key that
-    takes seconds keeps one worker while the others play the games. Every search is
-    bounded in positions, not seconds, so the rating is the same whatever `jobs`.
-    A deal proven lost plays no games: the model, which plays the real deal, loses
-    every one of them, so they are counted 0 of `games` without being played.
+    worker_count), the key first and each game a task of its own, so a worker that
+    finishes takes the next: a key that takes seconds keeps one worker while the
+    others play the games. Every search is bounded in positions, not seconds, so the
+    rating is the same whatever `jobs`. A deal proven lost plays no games: the model,
+    which plays the real deal, loses every one of them, so they are counted 0 of
+    `games` without being played.
     meanwhile: work of the caller's that needs no rating, done in this process while
     the workers search (a key that takes a while leaves a core free), or first."""
     at = deal.rules.level(level)
