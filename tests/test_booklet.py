@@ -13,6 +13,11 @@ import pypdfium2.raw as pdfium_c
 import pytest
 
 from longtext import write_long_text
+from test_book import page_style
+
+from printgen.errors import FitError
+from printgen.layout.cover import UNNAMED, lay_out_cover
+from printgen.spec.booklet import card_page
 
 MM = 72 / 25.4
 CASES = [("a5", "a4"), ("a6", "letter"), ("poker", "letter")]
@@ -353,3 +358,45 @@ def test_a_decks_booklet_is_set_in_the_decks_language_where_its_text_names_none(
         heading = pdfium.PdfDocument(reading)[1].get_textpage().get_text_range().split()[0]
         found[front[:3] or "none"] = (direction, heading)
     assert found == {"none": ("/R2L", "المحتويات"), "---": (None, "Contents")}
+
+
+def cover_fits(title: str, credits: tuple[str, ...]) -> bool:
+    """Whether a poker-size booklet's cover holds the title and credits."""
+    try:
+        lay_out_cover(page_style(*card_page("poker")[1:]), title, "", credits, None, UNNAMED)
+    except FitError:
+        return False
+    return True
+
+
+def titled(words: int) -> str:
+    return " ".join(["Lanterns"] * words)
+
+
+def cover_error(cli, folder: Path, title: str, credits: tuple[str, ...]) -> str:
+    """The one line `printgen booklet --size poker` says of a text with this cover."""
+    text = folder / "text.md"
+    lines = "".join(f"  - {credit}\n" for credit in credits)
+    text.write_text(f"---\ntitle: {title}\ncredits:\n{lines}---\n# Rules\n\nPlay.\n", encoding="utf-8")
+    result = cli("booklet", str(text), "--size", "poker", "--out", str(folder / "out"))
+    assert result.status == 2 and "Traceback" not in result.err and not (folder / "out").exists()
+    line, = result.err.strip().splitlines()
+    return line
+
+
+def test_a_cover_too_tall_names_the_text_too_tall_alone_else_the_front_matter(cli, tmp_path):
+    """A long title and two short credits: the title that fills the cover on its own is
+    named, not a credit; one that fits alone, but not with the credits, is named with
+    them as the front matter; a credit too tall alone is named, not the short ones
+    before it. (The sizes are found by laying the cover out, word by word.)"""
+    short = ("By A.", "By B.")
+    together = next(n for n in range(1, 200) if not cover_fits(titled(n), short))
+    alone = next(n for n in range(1, 200) if not cover_fits(titled(n), ()))
+    credit = next(n for n in range(1, 400) if not cover_fits("", (titled(n),)))
+    assert together < alone                     # the title fits alone there: the credits take it past
+    line = cover_error(cli, tmp_path, titled(together), short)
+    assert "/text.md:1 front matter: the cover's title and credits" in line and "together" in line, line
+    line = cover_error(cli, tmp_path, titled(alone), short)
+    assert "/text.md:2 title: 'Lanterns Lanterns" in line, line
+    line = cover_error(cli, tmp_path, titled(together), (*short, titled(credit)))
+    assert "/text.md:6 credits[2]: 'Lanterns Lanterns" in line, line

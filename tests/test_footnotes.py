@@ -179,3 +179,24 @@ def test_a_leaflet_s_notes_heading_is_in_the_text_s_language(cli, tmp_path, lang
     words = " ".join(page.extract_text() or "" for page in pypdf.PdfReader(pdf).pages).split()
     assert heading in words
     assert not {"Notes", "Anmerkungen"} - {heading} & set(words)
+
+
+@pytest.mark.parametrize("lang,heading", [("de", "Anmerkungen"), ("en", "Notes")])
+def test_a_card_face_s_notes_heading_is_in_the_deck_s_language(cli, tmp_path, lang, heading):
+    """A card's Markdown text (a `markdown` element) sets its footnotes after it under
+    printgen's word for "Notes" in the deck's language, read back from the card sheet."""
+    import pypdf
+    (tmp_path / "face.yaml").write_text(
+        'elements:\n  - {kind: markdown, text: "{{ card.rule }}", x: 5mm, y: 5mm, w: 53mm, h: 70mm, size: 8pt}\n',
+        encoding="utf-8")
+    (tmp_path / "back.yaml").write_text("elements:\n  - {kind: rect, box: trim, fill: '#203040'}\n",
+                                        encoding="utf-8")
+    (tmp_path / "noted.yaml").write_text(
+        f"name: noted\nlang: {lang}\nsize: poker\nface: face.yaml\nback: back.yaml\n"
+        'cards:\n  - fields: {rule: "Lege eine Karte ab.[^1]\\n\\n[^1]: Nur am Zug."}\n', encoding="utf-8")
+    result = cli("build", str(tmp_path / "noted.yaml"), "--only", "pdf", "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    (pdf,) = (tmp_path / "out").rglob("*.pdf")
+    words = " ".join(page.extract_text() or "" for page in pypdf.PdfReader(pdf).pages).split()
+    assert heading in words and "Zug." in words
+    assert not {"Notes", "Anmerkungen"} - {heading} & set(words)

@@ -105,6 +105,7 @@ def test_a_decks_pngs_are_the_same_from_one_process_or_three(cli, tmp_path, monk
     import printgen.workers
     from printgen.render import png
     monkeypatch.setattr(png, "PARALLEL_FROM", 8)        # 63 sides: worker processes, when asked for
+    monkeypatch.setattr(printgen.workers, "cores", lambda: 3)      # (a pool has no more workers than cores)
     pools = []
     real_pool = printgen.workers.pool
     monkeypatch.setattr(printgen.workers, "pool", lambda workers: pools.append(workers) or real_pool(workers))

@@ -138,3 +138,22 @@ def test_a_booklet_in_a_language_without_printgen_s_words_notes_the_text_s_line(
     assert len(notes) == 1 and "mine.md:4 lang" in notes[0] and repr(lang) in notes[0], result.err
     page = pdfium.PdfDocument(tmp_path / "out" / "mine-booklet-a6-a4-reading.pdf")[1]
     assert page.get_textpage().get_text_range().split()[0] == "Contents"
+
+
+@pytest.mark.parametrize("lang, heading, noted", [("nl", "Notes", True), ("de", "Anmerkungen", False),
+                                                  ("en", "Notes", False)])
+def test_a_deck_s_leaflet_is_in_its_text_s_language_noting_one_without_printgen_s_words(
+        cli, tmp_path, lang, heading, noted):
+    """An English deck's leaflet of a text that says `lang:`: its notes' heading in that
+    language, or, in one printgen has no words in, in English with one note at the
+    text's `lang:` line, as a deck's booklet does."""
+    path = deck(tmp_path, "mine", "poker")
+    path.write_text(path.read_text() + "rules: [mine]\n")
+    text(tmp_path / "rules" / "mine.md", f"lang: {lang}\n", "# Rules\n\nTurn two cards over.[^1]\n\n[^1]: Face up.\n")
+    result = cli("build", str(path), "--only", "rules", "--out", str(tmp_path / "out"))
+    assert result.status == 0, result.err
+    notes = [line for line in result.err.splitlines() if "note:" in line]
+    assert len(notes) == noted and all("mine.md:3 lang" in note and repr(lang) in note for note in notes), result.err
+    (leaflet,) = (tmp_path / "out").glob("*.pdf")
+    words = " ".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(leaflet)).split()
+    assert heading in words and "Face" in words

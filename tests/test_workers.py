@@ -1,5 +1,8 @@
 """Worker processes end with their parent: kill a `build --all` with SIGKILL while its
-deck workers run, and none of them is left running."""
+deck workers run, and none of them is left running. And --jobs N starts no more of them
+than the cores this process may use, nor than there are tasks (worker_count), the
+output the same whatever N: the workers asked of each process pool are counted on a
+machine made to have CORES cores."""
 
 from __future__ import annotations
 
@@ -11,6 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
+
+import printgen.workers
+from printgen.workers import map_in_order, worker_count
 
 
 def children(pid: int) -> list[int]:
@@ -52,7 +58,6 @@ def _square(n: int) -> int:
 def test_map_in_order_keeps_order_and_draws_work_only_a_few_tasks_ahead():
     """Results come in the work's order whatever the chunks; work is drawn lazily (a
     long iterable costs a few tasks' memory), and stopping early leaves the rest undrawn."""
-    from printgen.workers import map_in_order
     drawn: list[int] = []
 
     def work():
@@ -98,3 +103,55 @@ def test_workers_started_by_spawn_make_the_same_files_as_fork(tmp_path, args):
     by_fork = _run_started_by("fork", tmp_path / "fork", *args)
     by_spawn = _run_started_by("spawn", tmp_path / "spawn", *args)
     assert len(by_fork) > 1 and by_spawn == by_fork
+
+
+CORES = 3
+
+
+@pytest.fixture
+def asked(monkeypatch):
+    """The number of workers each process pool started is asked for, in order."""
+    import concurrent.futures
+    counts: list[int | None] = []
+
+    class Counted(concurrent.futures.ProcessPoolExecutor):
+        def __init__(self, max_workers=None, *args, **kwargs):
+            counts.append(max_workers)
+            super().__init__(max_workers, *args, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(printgen.workers, "cores", lambda: CORES)
+    return counts
+
+
+@pytest.mark.parametrize("jobs, tasks, workers", [
+    (64, None, CORES), (64, 1000, CORES), (64, 2, 2), (2, 1000, 2), (64, 1, 1), (64, 0, 1), (1, 5, 1)])
+def test_the_workers_are_at_most_the_cores_and_the_tasks(monkeypatch, jobs, tasks, workers):
+    monkeypatch.setattr(printgen.workers, "cores", lambda: CORES)
+    assert worker_count(jobs, tasks) == workers
+
+
+def test_a_challenge_at_jobs_64_asks_for_a_worker_a_core_and_makes_the_same_booklet(cli, tmp_path, asked):
+    made = {}
+    for jobs in ("64", "1"):
+        result = cli("challenge", "--count", "2", "--jobs", jobs, "--out", str(tmp_path / jobs), "-q")
+        assert result.status == 0, result.err
+        (made[jobs],) = (tmp_path / jobs).glob("*.pdf")
+    assert asked == [CORES]
+    assert made["64"].read_bytes() == made["1"].read_bytes()
+
+
+@pytest.mark.parametrize("count, pools", [(2, [2]), (1, []), (0, [])])
+def test_fewer_tasks_than_cores_ask_for_a_worker_a_task(asked, count, pools):
+    """Two tasks: two workers; one task (or none) is done in this process."""
+    assert list(map_in_order(abs, [-n for n in range(count)], jobs=64)) == list(range(count))
+    assert asked == pools
+
+
+def test_a_rating_at_jobs_64_asks_for_a_worker_a_core(asked):
+    from printgen.deal import rate
+    from printgen.spec.dealfile import jedi_deal
+    from printgen.spec.playermodel import model_data
+    deal = jedi_deal(4)
+    assert rate(deal, "knight", model_data(), jobs=64) == rate(deal, "knight", model_data(), jobs=1)
+    assert asked == [CORES]

@@ -15,9 +15,8 @@ from printgen.products.booklet import (
     BookletBuild,
     build_booklet,
     describe,
-    text_language,
 )
-from printgen.products.rules import find_rules
+from printgen.products.rules import find_rules, text_language
 from printgen.reading import display_path
 from printgen.spec.languages import DEFAULT, words
 from printgen.spec.printdata import paper

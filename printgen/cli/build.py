@@ -20,6 +20,7 @@ from printgen.reading import display_path
 from printgen.spec import load_deck
 from printgen.spec.places import DECKS, catalogue
 from printgen.spec.printdata import paper
+from printgen.workers import pool, worker_count
 
 DESCRIPTION = """\
 Build a deck: a home-print PDF (cards at trim size in a grid with crop marks, each
@@ -78,7 +79,7 @@ def run_all(args: argparse.Namespace) -> int:
     if args.deck:
         raise InputError("build: give either a DECK or --all, not both")
     names = _making_something(list(catalogue(DECKS)), formats(args.only))
-    workers = min(args.jobs, len(names))
+    workers = worker_count(args.jobs, len(names))
     jobs = [argparse.Namespace(**{**vars(args), "all": False, "deck": name, "gallery": False, "among": True,
                                   "jobs": 1 if workers > 1 else args.jobs,
                                   "out": None if args.out is None else args.out / name})
@@ -89,7 +90,6 @@ def run_all(args: argparse.Namespace) -> int:
     if workers <= 1:
         statuses = [run_recorded(job) for job in jobs]
     else:
-        from printgen.workers import pool
         statuses = []
         with pool(workers) as decks:
             for status, said in decks.map(run_saying, jobs):

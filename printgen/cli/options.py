@@ -77,8 +77,8 @@ def add_duplex(parser: argparse.ArgumentParser, *, fold: bool = False) -> None:
 
 def add_jobs(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--jobs", metavar="N", default=None,
-                        help=f"{what} at once, in separate processes (default: one per CPU core); "
-                             f"the output is the same whatever N")
+                        help=f"{what} at once, in separate processes (default: one per CPU core; "
+                             f"never more than the cores); the output is the same whatever N")
 
 
 def add_level(parser: argparse.ArgumentParser) -> None:
@@ -120,12 +120,11 @@ def paper_name(given: str | None) -> str:
 
 
 def jobs(given: object) -> int:
-    """--jobs N, or one per CPU core this process may use."""
+    """--jobs N, or one per CPU core this process may use. (The pools start no more
+    workers than there are cores, nor than tasks: printgen/workers.py worker_count.)"""
     if given is None:
-        try:
-            return max(1, len(os.sched_getaffinity(0)))
-        except AttributeError:            # not on every system
-            return os.cpu_count() or 1
+        from printgen.workers import cores
+        return cores()
     return whole(given, "--jobs", 1, whole_limit("jobs"))
 
 

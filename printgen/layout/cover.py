@@ -1,6 +1,7 @@
 """A book's cover (layout/book.py): the title and subtitle at the top, the credits at the
 foot and the picture between them. A text that cannot fit is a FitError naming where it
-comes from (CoverSource: the rules text's file, line and key) and its value."""
+comes from (CoverSource: the rules text's file, line and key) and its value; texts that
+fit one by one but not together, the front matter that gives them."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ class CoverSource:
     subtitle: str = "the cover's subtitle"
     credits: tuple[str, ...] = ()      # one a credit line; "the cover's credits" where none is given
     picture: str = "the cover's picture"
+    front: str = "the cover's texts"   # where they are given together: the text's front matter
 
     def credit(self, index: int) -> str:
         return self.credits[index] if index < len(self.credits) else "the cover's credits"
@@ -52,14 +54,15 @@ def lay_out_cover(style: BookStyle, title: str, subtitle: str, credits: tuple[st
               RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang))
     prims: list[Primitive] = []
     y = 0.0
-    taken: list[tuple[str, str, float]] = []         # where, text, the height it takes: for the error
-    for text, largest, where in zip((title, subtitle), styles, (source.title, source.subtitle)):
+    taken: list[Taken] = []                          # each text and its height, in reading order: for the error
+    for text, largest, where, kind in zip((title, subtitle), styles, (source.title, source.subtitle),
+                                          ("title", "subtitle")):
         if text:
             rich = _widest_words_fit(text, width, largest, style.body, where)
             height, made = set_lines(wrap([Span(text)], width, rich, where), rich, 0.0, y, width)
             prims += made
             y += height + style.gap * 2
-            taken.append((where, text, height + style.gap * 2))
+            taken.append(Taken(kind, where, text, height))
     foot, heads = limit, len(taken)
     for index in reversed(range(len(credits))):
         credit, where = credits[index], source.credit(index)
@@ -69,9 +72,9 @@ def lay_out_cover(style: BookStyle, title: str, subtitle: str, credits: tuple[st
         foot -= height
         prims += set_lines(lines, styles[2], 0.0, foot, width)[1]
         foot -= style.gap / 2
-        taken.insert(heads, (where, credit, height + style.gap / 2))
+        taken.insert(heads, Taken("credits", where, credit, height))
     if foot < y - style.gap * 2 - 1e-6:
-        _too_tall(taken, y - style.gap * 2 + limit - foot, limit)
+        _too_tall(taken, y - style.gap * 2 + limit - foot, limit, source.front)
     if picture is not None:
         box = foot - y - style.gap
         if box < style.body * 2:
@@ -105,15 +108,24 @@ def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float,
     return replace(rich, size=found[0])
 
 
-def _too_tall(taken: list[tuple[str, str, float]], need: float, limit: float) -> None:
-    """FitError for a cover whose texts (where, text, height, in reading order) need more
-    than its text height, naming the first that takes them past it."""
-    total, first = 0.0, len(taken) - 1
-    for index, (_, _, height) in enumerate(taken):
-        total += height
-        if total > limit + 1e-6:
-            first = index
-            break
-    where, text, _ = taken[first]
-    raise FitError(f"{short(text)} takes the cover's texts to {mm(need):.1f} mm, past its "
-                   f"{mm(limit):.1f} mm of text height", where=where, remedy=f"expected {SHORTER}")
+@frozen
+class Taken:
+    """A text on the cover and the height its lines take there (no gap around them)."""
+
+    kind: str                # title, subtitle or credits
+    where: str
+    text: str
+    height: float
+
+
+def _too_tall(taken: list[Taken], need: float, limit: float, front: str) -> None:
+    """FitError for a cover whose texts (in reading order) need more than its text
+    height: naming the first that is taller than the cover on its own, else, where each
+    fits alone but not all together, naming their front matter."""
+    alone = next((text for text in taken if text.height > limit + 1e-6), None)
+    if alone is not None:
+        raise FitError(f"{short(alone.text)} takes {mm(alone.height):.1f} mm of the cover, past its "
+                       f"{mm(limit):.1f} mm of text height", where=alone.where, remedy=f"expected {SHORTER}")
+    kinds = " and ".join(dict.fromkeys(text.kind for text in taken))
+    raise FitError(f"the cover's {kinds} fit it one by one but take {mm(need):.1f} mm together, past its "
+                   f"{mm(limit):.1f} mm of text height", where=front, remedy=f"expected {SHORTER}")

@@ -279,7 +279,7 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
         raise TemplateError(f"{ev.where('size')}: expected a text size above 0 and at most {MAX_TEXT_PT:g}pt, "
                             f"got {ev.text('size')!r}")
     family = _family(ev)
-    style = TextStyle(font=family.regular, family=family, size=size, lang=ev.text("lang", _deck_lang(ev)),
+    style = TextStyle(font=family.regular, family=family, size=size, lang=ev.text("lang", _deck(ev, "lang")),
                       hyphenate=ev.flag("hyphenate"),
                       color=ev.color("color", "#000000") or "#000000",
                       align=ev.choice("align", ALIGNS, "left"), valign=ev.choice("valign", VALIGNS, "top"),
@@ -299,10 +299,12 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     return [shift(turn(run, quarter, lw, lh), x, y) for run in runs]
 
 
-def _deck_lang(ev: _Evaluator) -> str:
-    """The language the deck is being built in (its `lang`, or the --lang one)."""
+def _deck(ev: _Evaluator, key: str, default: str = "") -> str:
+    """What the deck being built says under key: its language (`lang`: its own, or the
+    --lang one), its language's word for "Notes" (`notes`); default where no deck is
+    drawn (a play aid)."""
     deck = ev.context.get("deck")
-    return str(deck.get("lang", "")) if isinstance(deck, dict) else ""
+    return str(deck.get(key, default)) if isinstance(deck, dict) else default
 
 
 def _family(ev: _Evaluator) -> Fonts:
@@ -339,7 +341,8 @@ def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:
 
 def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     """Markdown (headings, paragraphs, lists, bold, italic, tables) flowed into the box,
-    set at `size` with headings at `headings` (three lengths); FitError if it overflows."""
+    set at `size` with headings at `headings` (three lengths), its footnotes after it
+    under the deck's language's heading; FitError if it overflows."""
     # markdown-it and fold (which lays out panels of sides): only for templates with Markdown
     from printgen.fonts import own_faces
     from printgen.lang.markdown import parse_markdown
@@ -354,7 +357,8 @@ def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     style = FoldStyle(w, h, 0.0, size, headings or (size * 1.3, size * 1.15, size * 1.05), size * 0.85,
                       0.0, ev.number("line_height", 1.2), ev.length("gap", f"{size * 0.45}pt", signed=False),
                       ev.length("indent", "3mm", signed=False), color, ev.color("accent", color) or color,
-                      own=own_faces(ev.template.fonts))      # the template's and deck's fonts: what DejaVu lacks
+                      own=own_faces(ev.template.fonts),      # the template's and deck's fonts: what DejaVu lacks
+                      notes=_deck(ev, "notes", FoldStyle.notes))
     line = ev.element_.key_lines.get("text", ev.element_.line)
     blocks = parse_markdown(ev.text("text"), ev.template.source, ev.template.pictures, line_offset=line - 1)
     panels = flow(blocks, style)

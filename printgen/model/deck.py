@@ -132,6 +132,7 @@ class Deck:
     lang: str = "en"               # the language built (a BCP 47 code); name ends -LANG but for the first
     languages: tuple[str, ...] = ("en",)      # the deck's languages, its own (that of its plain text) first
     dpi: int = 300                 # the dots per inch of its lengths in px
+    notes: str = "Notes"           # the heading of its card text's footnotes, in its language
     templates: dict[str, Template] = field(default_factory=dict, compare=False)
     # ^ every face and back template its cards name, by the name as written (spec: with_templates)
     fonts: dict[str, Fonts] = field(default_factory=dict, compare=False)
@@ -157,7 +158,7 @@ class Deck:
         """The deck as a template's expressions see it (`deck.name`, `deck.count` ...)."""
         return {"name": self.name, "title": self.title, "game": self.game,
                 "credits": list(self.credits), "count": len(self.cards), "lang": self.lang,
-                "dpi": self.dpi}
+                "dpi": self.dpi, "notes": self.notes}
 
     def count(self, **fields: str) -> int:
         """How many cards have all the given field values."""

@@ -21,10 +21,11 @@ from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.text import BlockKind, RulesText
+from printgen.products.rules import text_language
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
-from printgen.spec.languages import missing_words, words
+from printgen.spec.languages import words
 from printgen.spec.markdown import default_title
 from printgen.units import Length, mm, pt
 from printgen.words import plural
@@ -80,7 +81,8 @@ def cover_title(rules: RulesText) -> str:
 
 def cover_source(rules: RulesText) -> CoverSource:
     """Where the cover's texts come from, for its errors: the front matter's line of each
-    ("rules/x.md:2 title"), the first heading's line for a title taken from it."""
+    ("rules/x.md:2 title"), the first heading's line for a title taken from it, and the
+    front matter's first line for them all together."""
     def key(*names: str) -> str:
         line = next((rules.lines[name] for name in names if name in rules.lines), None)
         return f"{rules.where}:{line} {names[0]}" if line else f"{rules.where} {names[0]}"
@@ -91,7 +93,8 @@ def cover_source(rules: RulesText) -> CoverSource:
     else:
         title = f"{heading.where} title (its first heading)"
     return CoverSource(title, key("subtitle"), tuple(key(f"credits[{i}]", "credits") for i in
-                                                     range(len(rules.credits))), key("cover"))
+                                                     range(len(rules.credits))), key("cover"),
+                       f"{rules.where}:1 front matter" if rules.lines else rules.where)
 
 
 def lay_out_booklet(rules: RulesText, width: float, height: float, options: BookletBuild,
@@ -172,18 +175,6 @@ def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duple
         booklet.notes[:0] = [note] if note else []
         made.append((rules, booklet, options))
     return made
-
-
-def text_language(rules: RulesText, lang: str) -> tuple[str, str | None]:
-    """The language of a rules text printed in lang (its deck's, or English): its front
-    matter's where it names one, else lang; and the note, at its `lang:`, for one printgen
-    has no words in (None for lang itself, whose note the build gives once)."""
-    own = rules.lang or lang
-    if own == lang or missing_words(own) is None:
-        return own, None
-    line = rules.lines.get("lang")
-    return own, (f"{rules.where}{f':{line}' if line else ''} lang: printgen has no words in {own!r} for "
-                 f"the words a booklet adds itself (its contents' heading); they are in English")
 
 
 def _on_its_own(rules: RulesText, deck: Deck) -> str:

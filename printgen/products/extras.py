@@ -24,7 +24,7 @@ from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
 from printgen.products.box import box_page, check_paper, with_leaflets
 from printgen.products.names import box_file, leaflet_file
-from printgen.products.rules import text_style
+from printgen.products.rules import text_language, text_style
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
 from printgen.spec.languages import translated_file, words
@@ -106,10 +106,11 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     elif extras.rules and extras.panel is not None:
         sides = Duplex.NONE if duplex is Duplex.FOLD else duplex    # a fold-over deck's printer prints one side
         style = fold_style(extras.folds, extras.panel)
-        files += [leaflet_file(rules, layout_leaflet(rules.blocks, rules.where,
-                                                     text_style(style, rules, rules.lang or deck.lang),
-                                                     paper=paper, duplex=sides, panel=extras.panel))
-                  for rules in extras.rules]
+        for rules in extras.rules:
+            lang, note = text_language(rules, deck.lang)
+            notes.extend(filter(None, [note]))
+            files.append(leaflet_file(rules, layout_leaflet(rules.blocks, rules.where, text_style(style, rules, lang),
+                                                            paper=paper, duplex=sides, panel=extras.panel)))
     return files
 
 

@@ -21,7 +21,7 @@ from printgen.model.text import Block, RulesText
 from printgen.products.names import leaflet_file
 from printgen.render.pdf import render_pdf
 from printgen.spec.fold import fold_facts
-from printgen.spec.languages import words
+from printgen.spec.languages import missing_words, words
 from printgen.spec.markdown import deal_insert, load_rules
 from printgen.spec.places import RULES, find
 
@@ -54,9 +54,23 @@ class RulesBuild:
     deal: int | None = None
 
 
+def text_language(rules: RulesText, lang: str) -> tuple[str, str | None]:
+    """The language a rules text printed in lang (its deck's, or English) is set in,
+    as a leaflet or a booklet: its front matter's where it names one, else lang; and
+    the note, at its `lang:`, for one printgen has no words in (None for lang itself,
+    whose note the build gives once)."""
+    own = rules.lang or lang
+    if own == lang or missing_words(own) is None:
+        return own, None
+    line = rules.lines.get("lang")
+    return own, (f"{rules.where}{f':{line}' if line else ''} lang: printgen has no words in {own!r} for "
+                 f"the words it adds to a rules text (a leaflet's notes' heading, a booklet's contents' "
+                 f"heading); they are in English")
+
+
 def text_style(style: FoldStyle, rules: RulesText, lang: str) -> FoldStyle:
-    """A leaflet's style set for a rules text in lang (its own, else its deck's): its
-    shaping and hyphenation, its fonts, its notes' heading in that language."""
+    """A leaflet's style set for a rules text in lang (text_language's): its shaping
+    and hyphenation, its fonts, its notes' heading in that language."""
     return replace(style, lang=lang, hyphenate=rules.hyphenate, own=own_faces(rules.fonts),
                    notes=words(lang).notes)
 

@@ -13,7 +13,14 @@ from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.model.template import Template
 from printgen.spec.fonts import project_fonts, read_fonts
-from printgen.spec.languages import check_languages, file_name, localise, localise_row, split_key
+from printgen.spec.languages import (
+    check_languages,
+    file_name,
+    localise,
+    localise_row,
+    split_key,
+    words,
+)
 from printgen.spec.places import DICE, PARTS, RULES, find, find_template, real
 from printgen.spec.printdata import print_facts
 from printgen.spec.schema import Checker, shown
@@ -101,6 +108,7 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
         check.text(line, ("credits", i))
     check.raise_errors()
     return Deck(name=file_name(name, *langs), title=title or name, lang=built, languages=languages, dpi=dpi,
+                notes=words(built).notes,
                 source=path, size=size, bleed=bleed, safe=safe, cards=tuple(cards),
                 game=game, credits=tuple(str(c) for c in credits),
                 card_thickness=thickness, dice=refs["dice"], parts=refs["parts"], box=box,

@@ -30,6 +30,8 @@ from printgen.deal.rating.player import ModelParams, play
 from printgen.deal.search.solver import DEFAULT_BUDGET
 from printgen.deal.table.deal import Deal
 from printgen.deal.table.rules import Level
+from printgen.workers import pool as worker_pool
+from printgen.workers import worker_count
 
 
 @dataclass(frozen=True)
@@ -155,19 +157,20 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
          meanwhile: Callable[[], object] | None = None) -> Rating:
     """Rate a deal at a level (None: the rule set's default) with `data`: the key and
     the model's games (or `model`, the games already played). With jobs > 1 the key's
-    search and the games are tasks for `jobs` worker processes, the key first and
-    each game a task of its own, so a worker that finishes takes the next: a key that
-    takes seconds keeps one worker while the others play the games. Every search is
-    bounded in positions, not seconds, so the rating is the same whatever `jobs`.
-    A deal proven lost plays no games: the model, which plays the real deal, loses
-    every one of them, so they are counted 0 of `games` without being played.
+    search and the games are tasks for `jobs` worker processes (at most the cores:
+    worker_count), the key first and each game a task of its own, so a worker that
+    finishes takes the next: a key that takes seconds keeps one worker while the
+    others play the games. Every search is bounded in positions, not seconds, so the
+    rating is the same whatever `jobs`. A deal proven lost plays no games: the model,
+    which plays the real deal, loses every one of them, so they are counted 0 of
+    `games` without being played.
     meanwhile: work of the caller's that needs no rating, done in this process while
     the workers search (a key that takes a while leaves a core free), or first."""
     at = deal.rules.level(level)
     params = data.model
-    if model is None and jobs > 1:
-        from printgen.workers import pool as worker_pool
-        with worker_pool(jobs) as pool:
+    workers = worker_count(jobs, 1 + params.games)       # a task for the key, one a game
+    if model is None and workers > 1:
+        with worker_pool(workers) as pool:
             searching = pool.submit(find_key, deal, at.level, data.key, budget=budget)
             futures = [pool.submit(_game, (deal, at.level, params, game))
                        for game in range(params.games)]
