@@ -209,7 +209,9 @@ class WasteCheck:
                         result = stack(removed, bag, rest, under)
                     else:
                         partner = target - value
-                        top_bit = 1 << (BITS * value)       # the bag bit of a partner of the top's partner
+                        # the bag bit of the top's value: a Temple card whose partner's bit it is
+                        # pairs with the top
+                        top_bit = 1 << (BITS * value)
                         less = under - top_bit
                         result = False
                         for after, bit in with_bag:         # the top with a Temple card
