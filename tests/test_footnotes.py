@@ -164,11 +164,13 @@ def test_a_leaflet_gathers_the_notes_after_its_text():
     assert not [b for b in blocks if b.kind is BlockKind.HEADING and "Notes" in plain_words(b.spans)]
 
 
-@pytest.mark.parametrize("lang,heading", [("de", "Anmerkungen"), ("fr", "Notes"), ("", "Notes")])
+@pytest.mark.parametrize("lang,heading", [("de", "Anmerkungen"), ("fr", "Notes"), ("", "Notes"),
+                                          ("ja", "Notes")])
 def test_a_leaflet_s_notes_heading_is_in_the_text_s_language(cli, tmp_path, lang, heading):
     """A leaflet's notes heading is printgen's word in the text's lang:
-    (data/languages.yaml), read back from the PDF. (A booklet sets its notes at the
-    foot of their pages, under no heading.)"""
+    (data/languages.yaml), read back from the PDF; English where no font of the text
+    has its letters (ja, with no CJK font: printgen's own word never stops a build).
+    (A booklet sets its notes at the foot of their pages, under no heading.)"""
     import pypdf
     front = f"---\nlang: {lang}\n---\n\n" if lang else ""
     path = tmp_path / "noted.md"
@@ -181,10 +183,11 @@ def test_a_leaflet_s_notes_heading_is_in_the_text_s_language(cli, tmp_path, lang
     assert not {"Notes", "Anmerkungen"} - {heading} & set(words)
 
 
-@pytest.mark.parametrize("lang,heading", [("de", "Anmerkungen"), ("en", "Notes")])
+@pytest.mark.parametrize("lang,heading", [("de", "Anmerkungen"), ("en", "Notes"), ("ja", "Notes")])
 def test_a_card_face_s_notes_heading_is_in_the_deck_s_language(cli, tmp_path, lang, heading):
     """A card's Markdown text (a `markdown` element) sets its footnotes after it under
-    printgen's word for "Notes" in the deck's language, read back from the card sheet."""
+    printgen's word for "Notes" in the deck's language, read back from the card sheet;
+    in English where the deck's fonts lack its letters (ja, with no CJK font)."""
     import pypdf
     (tmp_path / "face.yaml").write_text(
         'elements:\n  - {kind: markdown, text: "{{ card.rule }}", x: 5mm, y: 5mm, w: 53mm, h: 70mm, size: 8pt}\n',
@@ -200,3 +203,14 @@ def test_a_card_face_s_notes_heading_is_in_the_deck_s_language(cli, tmp_path, la
     words = " ".join(page.extract_text() or "" for page in pypdf.PdfReader(pdf).pages).split()
     assert heading in words and "Zug." in words
     assert not {"Notes", "Anmerkungen"} - {heading} & set(words)
+
+
+def test_a_rules_text_in_a_language_without_words_is_noted_once(cli, tmp_path):
+    """`printgen rules` says, once, at the text's lang: line, that printgen has no words
+    in its language (as a booklet and a deck's leaflet do)."""
+    path = tmp_path / "regler.md"
+    path.write_text("---\nlang: sv\n---\n\n# Regler\n\nBlanda[^s].\n\n[^s]: Sju gånger.\n", encoding="utf-8")
+    result = cli("rules", str(path), "--out", str(tmp_path / "out"))
+    assert result.status == 0, result.err
+    notes = [line for line in result.err.splitlines() if "'sv'" in line]
+    assert len(notes) == 1 and "regler.md:2" in notes[0]

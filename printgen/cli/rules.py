@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from printgen.cli.options import add_duplex, add_out, add_paper, deal_number
 from printgen.cli.verbs import SUMMARIES
 from printgen.model import Duplex
 from printgen.output import out_folder
-from printgen.products.rules import RulesBuild, build_rules, find_rules
+from printgen.products.rules import RulesBuild, build_rules, find_rules, text_language
 from printgen.reading import display_path
 from printgen.spec.fold import rules_panel
+from printgen.spec.languages import DEFAULT
 from printgen.spec.original import with_original
 from printgen.spec.printdata import paper
 
@@ -60,7 +62,10 @@ def run(args: argparse.Namespace) -> int:
                          duplex=Duplex(args.duplex),
                         deal=None if args.deal is None else deal_number(args.deal, "--deal"))
     path, leaflet = build_rules(rules, options)
+    _, note = text_language(rules, DEFAULT)     # a language printgen has no words in: said once
     if not args.quiet:
+        if note:
+            print(f"printgen: note: {note}", file=sys.stderr)
         sides = "one side" if leaflet.sides == 1 else f"both sides (duplex {args.duplex})"
         print(f"{rules.name}: {leaflet.panels} of {leaflet.capacity} panels, {sides}")
         print(f"  {display_path(path)} ({args.paper}, {panel} panels)")

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from printgen.errors import FitError, InputError
-from printgen.fonts import house_family
+from printgen.fonts import house_family, missing
 from printgen.frozen import frozen
 from printgen.layout.impose import (
     Axis,
@@ -150,6 +150,16 @@ def referenced(blocks: list[Block]) -> tuple[Note, ...]:
     return notes_in(tuple(span for block in blocks
                           for spans in (block.spans, *(cell for row in block.rows for cell in row))
                           for span in spans))
+
+
+def notes_heading(style: FoldStyle) -> str:
+    """The heading over a text's notes: the word for "Notes" in the text's language
+    (style.notes), or the English one where the headings' fonts lack its letters (a
+    Japanese deck whose fonts set only its Latin card texts): it is printgen's own word,
+    not the user's, so it never stops a build."""
+    if missing(style.family(HEADING_FONTS).regular, style.notes):
+        return FoldStyle.notes
+    return style.notes
 
 
 def endnotes(blocks: list[Block], heading: str) -> list[Block]:
@@ -350,7 +360,7 @@ def flow_chunks(blocks: list[Block], style: FoldStyle, *,
     where each comes from."""
     items: list[Chunk] = []
     wheres: list[str] = []
-    for block in blocks + endnotes(blocks, style.notes):
+    for block in blocks + endnotes(blocks, notes_heading(style)):
         made = kept_chunks(block, style) if whole_blocks else chunks(block, style)
         items += made
         wheres += [block.where] * len(made)
