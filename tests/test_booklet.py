@@ -400,3 +400,12 @@ def test_a_cover_too_tall_names_the_text_too_tall_alone_else_the_front_matter(cl
     assert "/text.md:2 title: 'Lanterns Lanterns" in line, line
     line = cover_error(cli, tmp_path, titled(together), (*short, titled(credit)))
     assert "/text.md:6 credits[2]: 'Lanterns Lanterns" in line, line
+
+
+def test_a_cover_s_credits_too_tall_together_are_named_at_their_key(cli, tmp_path):
+    """Many short credits, each fitting, that take more than the cover's height on
+    their own are named at `credits:`, not at the front matter (a shorter title would
+    not help them)."""
+    many = next(n for n in range(1, 200) if not cover_fits("", ("By A.",) * n))
+    line = cover_error(cli, tmp_path, "Lanterns", ("By A.",) * many)
+    assert f"/text.md:3 credits: the cover's {many} credits take" in line, line

@@ -32,6 +32,7 @@ class CoverSource:
     credits: tuple[str, ...] = ()      # one a credit line; "the cover's credits" where none is given
     picture: str = "the cover's picture"
     front: str = "the cover's texts"   # where they are given together: the text's front matter
+    all_credits: str = "the cover's credits"    # where the credits are given as a list
 
     def credit(self, index: int) -> str:
         return self.credits[index] if index < len(self.credits) else "the cover's credits"
@@ -74,7 +75,8 @@ def lay_out_cover(style: BookStyle, title: str, subtitle: str, credits: tuple[st
         foot -= style.gap / 2
         taken.insert(heads, Taken("credits", where, credit, height))
     if foot < y - style.gap * 2 - 1e-6:
-        _too_tall(taken, y - style.gap * 2 + limit - foot, limit, source.front)
+        credited = limit - foot - style.gap / 2         # the credits' lines and the gaps between them
+        _too_tall(taken, y - style.gap * 2 + limit - foot, limit, source, credited if credits else 0.0)
     if picture is not None:
         box = foot - y - style.gap
         if box < style.body * 2:
@@ -118,14 +120,20 @@ class Taken:
     height: float
 
 
-def _too_tall(taken: list[Taken], need: float, limit: float, front: str) -> None:
+def _too_tall(taken: list[Taken], need: float, limit: float, source: CoverSource, credited: float) -> None:
     """FitError for a cover whose texts (in reading order) need more than its text
-    height: naming the first that is taller than the cover on its own, else, where each
-    fits alone but not all together, naming their front matter."""
+    height: naming the first that is taller than the cover on its own, else the credits
+    where they are (`credited`: their height with the gaps between them), else, where
+    each fits alone but not all together, naming their front matter."""
     alone = next((text for text in taken if text.height > limit + 1e-6), None)
     if alone is not None:
         raise FitError(f"{short(alone.text)} takes {mm(alone.height):.1f} mm of the cover, past its "
                        f"{mm(limit):.1f} mm of text height", where=alone.where, remedy=f"expected {SHORTER}")
+    if credited > limit + 1e-6:
+        count = sum(text.kind == "credits" for text in taken)
+        raise FitError(f"the cover's {count} credits take {mm(credited):.1f} mm together, past its "
+                       f"{mm(limit):.1f} mm of text height", where=source.all_credits,
+                       remedy="expected fewer or shorter credits, or a larger page")
     kinds = " and ".join(dict.fromkeys(text.kind for text in taken))
     raise FitError(f"the cover's {kinds} fit it one by one but take {mm(need):.1f} mm together, past its "
-                   f"{mm(limit):.1f} mm of text height", where=front, remedy=f"expected {SHORTER}")
+                   f"{mm(limit):.1f} mm of text height", where=source.front, remedy=f"expected {SHORTER}")

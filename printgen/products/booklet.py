@@ -94,7 +94,7 @@ def cover_source(rules: RulesText) -> CoverSource:
         title = f"{heading.where} title (its first heading)"
     return CoverSource(title, key("subtitle"), tuple(key(f"credits[{i}]", "credits") for i in
                                                      range(len(rules.credits))), key("cover"),
-                       f"{rules.where}:1 front matter" if rules.lines else rules.where)
+                       f"{rules.where}:1 front matter" if rules.lines else rules.where, key("credits"))
 
 
 def lay_out_booklet(rules: RulesText, width: float, height: float, options: BookletBuild,
