@@ -95,7 +95,7 @@ def missing_words(lang: str) -> str | None:
     if lang in table or lang.split("-")[0] in table:
         return None
     return (f"printgen has no words in {lang!r} for the text it writes itself (the box's back text, a "
-            f"booklet's contents, the sheets' captions); they are in English (its languages: {', '.join(table)})")
+            f"booklet's contents, the sheets' captions, the notes' heading of a card or leaflet); they are in English (its languages: {', '.join(table)})")
 
 
 def language_name(lang: str) -> str:
