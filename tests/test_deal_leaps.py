@@ -130,16 +130,32 @@ def test_pyramid_skips_stop_where_two_pile_cards_pair(cursor, recycles):
     assert replays_to_a_win(game, position, [board.to_move(m) for m in search.win()])
 
 
+def placed(values: list[int], left: list[int], pile: list[int], cursor: int,
+           recycles: int) -> tuple[Board, Position]:
+    """A Pyramid position: the pyramid cards `left` of `values`, the whole pile, the
+    waste the pile's first `cursor` cards."""
+    deal = Deal(rule_set("pyramid"), tuple(values + pile), ())
+    temple = tuple(values[i] if i in left else None for i in range(TEMPLE_SIZE))
+    return Board(deal), Position(temple=temple, piles=tuple(range(len(pile))), cursor=cursor,
+                                 has_draw=cursor < len(pile), recycles_left=recycles, pool=(),
+                                 rolls_used=0)
+
+
+def late_pyramid(rng: random.Random) -> tuple[list[int], list[int]]:
+    """The cards left of a late pyramid (one or two of its top ten and the cards
+    covering them) and the values of all 28."""
+    left = covered_by({rng.randrange(0, 10) for _ in range(rng.randrange(1, 3))})
+    return left, [rng.randrange(1, 13) for _ in range(TEMPLE_SIZE)]
+
+
 def pyramid_positions(count: int, seed: int) -> list[tuple[Board, Position]]:
     """Random late Pyramid positions: up to ten pyramid cards left, a pile of 4-10
     cards holding partners of some of them among cards that partner none (so that
     Draws are skipped), sometimes a King; 0-2 recycles left."""
     rng = random.Random(seed)
-    rules = rule_set("pyramid")
     positions = []
     for _ in range(count):
-        left = covered_by({rng.randrange(0, 10) for _ in range(rng.randrange(1, 3))})
-        values = [rng.randrange(1, 13) for _ in range(TEMPLE_SIZE)]
+        left, values = late_pyramid(rng)
         partners = [13 - values[i] for i in left if rng.random() < 0.7]
         present = {values[i] for i in left}
         fillers = [v for v in range(1, 13) if 13 - v not in present]
@@ -147,24 +163,9 @@ def pyramid_positions(count: int, seed: int) -> list[tuple[Board, Position]]:
         pile += [13] if rng.random() < 0.2 else []
         rng.shuffle(pile)
         pile = pile[:10]
-        deal = Deal(rules, tuple(values + pile), ())
-        temple = tuple(values[i] if i in left else None for i in range(TEMPLE_SIZE))
         cursor = rng.randrange(0, len(pile) + 1)
-        positions.append((Board(deal), Position(temple=temple, piles=tuple(range(len(pile))),
-                                                cursor=cursor, has_draw=cursor < len(pile),
-                                                recycles_left=rng.randrange(0, 3), pool=(),
-                                                rolls_used=0)))
+        positions.append(placed(values, left, pile, cursor, rng.randrange(0, 3)))
     return positions
-
-
-@pytest.mark.parametrize("board, position", pyramid_positions(120, 31))
-def test_pyramid_skips_keep_the_verdict(board, position):
-    game = Game(board.deal)
-    search = PairSearch(board)
-    won = search.run(state_of(board, position), 200_000)
-    assert won is engine_wins(game, position, {})
-    if won:
-        assert replays_to_a_win(game, position, [board.to_move(m) for m in search.win()])
 
 
 def pyramid_pairs_on_the_waste(count: int, seed: int) -> list[tuple[Board, Position]]:
@@ -172,11 +173,9 @@ def pyramid_pairs_on_the_waste(count: int, seed: int) -> list[tuple[Board, Posit
     cards make 13: after the Recycle the Draws reach that pair again just before the
     place the position drew from, where a skip may end (pairsearch's `stop`)."""
     rng = random.Random(seed)
-    rules = rule_set("pyramid")
     positions = []
     for _ in range(count):
-        left = covered_by({rng.randrange(0, 10) for _ in range(rng.randrange(1, 3))})
-        values = [rng.randrange(1, 13) for _ in range(TEMPLE_SIZE)]
+        left, values = late_pyramid(rng)
         pile = [13 - values[i] for i in left if rng.random() < 0.8]
         pile += [rng.randrange(1, 13) for _ in range(rng.randrange(2, 6))]
         rng.shuffle(pile)
@@ -184,13 +183,23 @@ def pyramid_pairs_on_the_waste(count: int, seed: int) -> list[tuple[Board, Posit
         cursor = rng.randrange(2, len(pile) + 1)
         low = rng.randrange(1, 13)
         pile[cursor - 2:cursor] = [low, 13 - low]
-        deal = Deal(rules, tuple(values + pile), ())
-        temple = tuple(values[i] if i in left else None for i in range(TEMPLE_SIZE))
-        positions.append((Board(deal), Position(temple=temple, piles=tuple(range(len(pile))),
-                                                cursor=cursor, has_draw=cursor < len(pile),
-                                                recycles_left=rng.randrange(1, 3), pool=(),
-                                                rolls_used=0)))
+        positions.append(placed(values, left, pile, cursor, rng.randrange(1, 3)))
     return positions
+
+
+def search_agrees(board: Board, position: Position) -> None:
+    """The pair search's verdict is the engine's exhaustive search's, and its win replays."""
+    game = Game(board.deal)
+    search = PairSearch(board)
+    won = search.run(state_of(board, position), 200_000)
+    assert won is engine_wins(game, position, {})
+    if won:
+        assert replays_to_a_win(game, position, [board.to_move(m) for m in search.win()])
+
+
+@pytest.mark.parametrize("board, position", pyramid_positions(120, 31))
+def test_pyramid_skips_keep_the_verdict(board, position):
+    search_agrees(board, position)
 
 
 @pytest.mark.parametrize("board, position", pyramid_pairs_on_the_waste(150, 2))
@@ -198,12 +207,7 @@ def test_pyramid_skips_end_where_the_first_pass_began(board, position):
     # A skip that recycles ends where it began (every landing from there on was tried
     # in the pass before, with a recycle more). Ending it two places sooner loses a
     # win in 4 of these 150 positions, and ending it at the Recycle in 32.
-    game = Game(board.deal)
-    search = PairSearch(board)
-    won = search.run(state_of(board, position), 200_000)
-    assert won is engine_wins(game, position, {})
-    if won:
-        assert replays_to_a_win(game, position, [board.to_move(m) for m in search.win()])
+    search_agrees(board, position)
 
 
 def test_a_landing_keeps_the_groups_of_pile_cards_alone():
