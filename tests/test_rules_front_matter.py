@@ -128,6 +128,33 @@ def test_an_unknown_deck_names_the_text_s_project_s_decks(cli, projects):
     assert not (projects / "out").exists()
 
 
+@pytest.mark.parametrize("inside", [False, True])
+def test_a_deck_name_that_is_a_link_out_of_its_project_is_refused(cli, projects, monkeypatch, inside):
+    """A project's decks/secret.yaml that links to a file outside the project (a
+    private file of the user's, here a YAML text): the text naming it is one located
+    line, from inside the project or from the outer folder, and nothing of the file
+    is read into the message."""
+    private = projects / "private.yaml"
+    private.write_text("password: hunter2\n", encoding="utf-8")
+    (projects / "proj" / "decks" / "secret.yaml").symlink_to(private)
+    text(projects / "proj" / "decks" / "rules" / "y.md", "deck: secret\n")
+    if inside:
+        monkeypatch.chdir(projects / "proj")
+    where = "decks/rules/y.md" if inside else "proj/decks/rules/y.md"
+    line = one_error(cli("rules", where, "--out", "out"), "y.md:3 deck", "'secret'")
+    assert "hunter2" not in line and "link" in line, line
+    assert not (projects / "out").exists() and not (projects / "proj" / "out").exists()
+
+
+def test_a_long_value_is_shown_short(cli, tmp_path):
+    """A deck file holding one long line (say a file that is no deck at all) is one
+    line naming it, with the start of the value and its length, not the whole value."""
+    path = tmp_path / "long.yaml"
+    path.write_text("x" * 5000 + "\n", encoding="utf-8")
+    line = one_error(cli("build", str(path), "--out", str(tmp_path / "out")), "long.yaml:1")
+    assert "5,000 characters" in line and len(line) < 300, line
+
+
 @pytest.mark.parametrize("lang", ["pt-BR", "he"])
 def test_a_booklet_in_a_language_without_printgen_s_words_notes_the_text_s_line(cli, tmp_path, lang):
     """One note, at the text's `lang:` line; the contents' heading in English."""

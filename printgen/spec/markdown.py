@@ -142,14 +142,17 @@ def _front_deck(check: Checker, name: str, rules: Path) -> str | None:
         found = _front_file(check, "deck", name, rules, "a deck file", (".yaml", ".yml"))
         return None if found is None else str(found)
     decks = own_decks(rules)
-    if name in decks:
-        return str(decks[name])
     try:
-        return str(find(DECKS, name, near=rules))
+        found = decks[name] if name in decks else find(DECKS, name, near=rules)
     except InputError:
         names = ", ".join(sorted({*decks, *catalogue(DECKS)})) or "none"
         check.fail(("deck",), f"unknown deck {name!r}; expected one of {names}, or a path to a deck file")
         return None
+    if not in_project(found):
+        check.fail(("deck",), f"deck {name!r} is a link that leads out of its project's decks; expected a "
+                              f"deck file of the project (a text must not make printgen read a file elsewhere)")
+        return None
+    return str(found)
 
 
 def own_decks(rules: Path) -> dict[str, Path]:
@@ -157,8 +160,16 @@ def own_decks(rules: Path) -> dict[str, Path]:
     holding its decks/), by name; none for a text in no project, or in printgen's own."""
     projects = [home for home in home_folders(rules)[1:-2] if home != real(data_root())]
     folder = projects[0] / "decks" if projects else None
-    return {} if folder is None or not folder.is_dir() else {path.stem: path for path in
-                                                            sorted(folder.glob("*.yaml"))}
+    if folder is None or not folder.is_dir():
+        return {}
+    return {path.stem: path for path in sorted(folder.glob("*.yaml"))}
+
+
+def in_project(deck: Path) -> bool:
+    """Whether a deck file of a project's decks/ lies, after links, in that project: a
+    link that leads out is no deck a text may name (a downloaded text must not make
+    printgen read, and quote, a file of the user's elsewhere)."""
+    return real(deck).is_relative_to(real(deck.parent.parent))
 
 
 def _deck_fonts(check: Checker, name: object, deck: str) -> dict[str, Fonts]:

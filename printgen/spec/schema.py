@@ -146,11 +146,14 @@ class Checker:
 
 
 def shown(value: Any) -> str:
-    """A value as a message shows it: its kind for a mapping, a list or nothing, else its repr."""
+    """A value as a message shows it: its kind for a mapping, a list or nothing, else its
+    repr (a long text's first 45 characters and its length)."""
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
     if value is None:
         return "nothing"
+    if isinstance(value, str) and len(value) > 60:        # one line, however long the value
+        return f"{value[:45]!r}... ({len(value):,} characters)"
     return repr(value)
