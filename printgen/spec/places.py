@@ -95,13 +95,26 @@ def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
     if near is not None and shelf.folder:
         path = near.parent / shelf.folder / f"{name_or_path}{shelf.suffix}"
         if path.is_file():
-            return path
+            return kept_in(path, home_folders(near), shelf, name_or_path)
     known = catalogue(shelf)
     if name_or_path not in known:
         names = ", ".join(known) or "none"
         raise InputError(f"unknown {shelf.noun} {name_or_path!r}; expected one of {names}"
                          + ("" if near else f" or a path to a {shelf.noun} file"))
-    return known[name_or_path].path
+    entry = known[name_or_path]
+    if entry.origin is Origin.BUILTIN:
+        return entry.path
+    return kept_in(entry.path, [real(Path.cwd())], shelf, name_or_path)
+
+
+def kept_in(path: Path, homes: list[Path], shelf: Shelf, name: str) -> Path:
+    """path, a file found by name, when it lies (after links) in one of the homes;
+    InputError for a link that leads out of them: a project sent by a stranger must
+    not make printgen read a file of the user's elsewhere (and quote it in an error)."""
+    if any(real(path).is_relative_to(home) for home in homes):
+        return path
+    raise InputError(f"{shelf.noun} {name!r} ({path.as_posix()}) is a link that leads out of its project; "
+                     f"expected a {shelf.noun} file of the project, or its path given on the command line")
 
 
 def home_folders(file: Path) -> list[Path]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printgen.deal.search.state import FULL, Board
+from printgen.deal.search.state import COVER, FULL, Board
 
 BITS = 3
 WASTE_SHIFT = 28 + BITS * 14    # WasteCheck's key: the Temple, the bag (values to 13), the waste
@@ -32,11 +32,30 @@ def bag_code(values: list[int] | tuple[int, ...], lone: int | None) -> int:
     return code
 
 
+def king_covers(board: Board) -> tuple[tuple[int, int], ...]:
+    """(bit, the bits of the cards covering it) of each lone card (King) of the pyramid."""
+    lone = board.rules.lone_value
+    return tuple((1 << i, COVER[i]) for i, v in enumerate(board.temple) if v == lone and lone is not None)
+
+
+def settled(kings: tuple[tuple[int, int], ...], removed: int) -> int:
+    """The pyramid `removed` with every King that can leave gone, and every King that
+    leaving frees (kings: king_covers()). A King that can leave is removed at once: it
+    partners nothing, and removing it only uncovers cards, so the pair search lists
+    each move's pyramid with the Kings it frees already gone."""
+    while True:
+        freed = 0
+        for bit, cover in kings:
+            if not removed & bit and removed & cover == cover:
+                freed |= bit
+        if not freed:
+            return removed
+        removed |= freed
+
+
 def freed_kings(board: Board, removed: int) -> list[int]:
-    """The bits of the lone cards (Kings) that leave the pyramid `removed` one at a
-    time, each the first one available, until none is. A King that can leave is
-    removed at once: it partners nothing, and removing it only uncovers cards, so
-    the searches list each move's pyramid with the Kings it frees already gone."""
+    """The Kings settled() removes from the pyramid `removed`, one at a time in the
+    order the moves are written: each time the first one available (bottom row first)."""
     lone, temple, available = board.rules.lone_value, board.temple, board.available
     kings: list[int] = []
     while lone is not None:
@@ -46,13 +65,6 @@ def freed_kings(board: Board, removed: int) -> list[int]:
         kings.append(king)
         removed |= king
     return kings
-
-
-def settled(board: Board, removed: int) -> int:
-    """The pyramid `removed` with every King that can leave gone (freed_kings())."""
-    for king in freed_kings(board, removed):
-        removed |= king
-    return removed
 
 
 class BagCheck:
@@ -72,22 +84,17 @@ class BagCheck:
         return not self.clear(removed, bag)
 
     def _temple_moves(self, removed: int) -> tuple:
-        """(the pyramid with its free Kings gone when one is available, else 0; the
-        pyramid after each Temple pair; [(the pyramid after a Temple card leaves with
-        a bag card, the bag bit of that card)]), each pyramid settled()."""
+        """(a lone card's bit or 0, the Temple pairs, [(bit, bag bit of its partner)])."""
         entry = self._moves.get(removed)
         if entry is None:
-            board, temple, target = self.board, self.temple, self.target
-            after = settled(board, removed)
-            if after != removed:
-                entry = self._moves[removed] = (after, (), ())
-                return entry
-            available = board.available(removed)
-            pairs = [settled(board, removed | 1 << i | 1 << j) for a, i in enumerate(available)
+            temple, target, lone = self.temple, self.target, self.lone
+            available = self.board.available(removed)
+            single = next((1 << i for i in available if temple[i] == lone), 0)
+            pairs = [1 << i | 1 << j for a, i in enumerate(available)
                      for j in available[a + 1:] if temple[i] + temple[j] == target]
-            with_bag = [(settled(board, removed | 1 << i), 1 << (BITS * (target - temple[i])))
-                        for i in available if target - temple[i] > 0]
-            entry = self._moves[removed] = (0, pairs, with_bag)
+            with_bag = [(1 << i, 1 << (BITS * (target - temple[i]))) for i in available
+                        if temple[i] != lone and target - temple[i] > 0]
+            entry = self._moves[removed] = (single, pairs, with_bag)
         return entry
 
     def clear(self, removed: int, bag: int) -> bool:
@@ -98,7 +105,10 @@ class BagCheck:
         if known is not None:
             return known
         single, pairs, with_bag = self._temple_moves(removed)
-        result = self.clear(single, bag) if single else self._clears(removed, bag, pairs, with_bag)
+        if single:
+            result = self.clear(removed | single, bag)
+        else:
+            result = self._clears(removed, bag, pairs, with_bag)
         self.clearable[key] = result
         return result
 
@@ -106,11 +116,11 @@ class BagCheck:
                 with_bag: list[tuple[int, int]]) -> bool:
         """clear() with no lone card available: the Temple pairs, then a Temple card
         with a bag card (loops rather than any(): no generator per call)."""
-        for after in pairs:
-            if self.clear(after, bag):
+        for mask in pairs:
+            if self.clear(removed | mask, bag):
                 return True
-        for after, bit in with_bag:
-            if bag >> (bit.bit_length() - 1) & 7 and self.clear(after, bag - bit):
+        for card, bit in with_bag:
+            if bag >> (bit.bit_length() - 1) & 7 and self.clear(removed | card, bag - bit):
                 return True
         return False
 
@@ -176,7 +186,7 @@ class WasteCheck:
         known = self.known
         known_get = known.get
         value_of, width = self._value, self.width
-        target, lone = check.target, check.lone
+        target, lone, temple = check.target, check.lone, check.temple
         left = 0
 
         def stack(removed: int, bag: int, waste: int, under: int) -> bool:
@@ -200,7 +210,7 @@ class WasteCheck:
                     raise _OutOfEffort
                 single, pairs, with_bag = moves_get(removed) or temple_moves(removed)
                 if single:
-                    result = stack(single, bag, waste, under)
+                    result = stack(removed | single, bag, waste, under)
                 else:
                     below = (waste.bit_length() - 1) // width * width
                     value = value_of[waste >> below]
@@ -209,27 +219,26 @@ class WasteCheck:
                         result = stack(removed, bag, rest, under)
                     else:
                         partner = target - value
-                        # the bag bit of the top's value: a Temple card whose partner's bit it is
-                        # pairs with the top
-                        top_bit = 1 << (BITS * value)
-                        less = under - top_bit
+                        less = under - (1 << (BITS * value))
                         result = False
-                        for after, bit in with_bag:         # the top with a Temple card
-                            if bit == top_bit and stack(after, bag, rest, less):
+                        for card, _ in with_bag:            # the top with a Temple card
+                            if temple[card.bit_length() - 1] == partner and stack(
+                                    removed | card, bag, rest, less):
                                 result = True
                                 break
                         if not result and partner > 0 and bag >> (BITS * partner) & 7:
                             # the top with a stock card
                             result = stack(removed, bag - (1 << (BITS * partner)), rest, less)
                         if not result:                      # the Temple pairs
-                            for after in pairs:
-                                if stack(after, bag, waste, under):
+                            for mask in pairs:
+                                if stack(removed | mask, bag, waste, under):
                                     result = True
                                     break
                         if not result:      # a Temple card with a stock card not of the top's value
-                            for after, bit in with_bag:
+                            top_bit = 1 << (BITS * value)
+                            for card, bit in with_bag:
                                 if bit != top_bit and bag >> (bit.bit_length() - 1) & 7 \
-                                        and stack(after, bag - bit, waste, under):
+                                        and stack(removed | card, bag - bit, waste, under):
                                     result = True
                                     break
             known[key] = result

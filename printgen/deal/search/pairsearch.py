@@ -59,6 +59,7 @@ from printgen.deal.search.bag import (
     WasteCheck,
     bag_code,
     freed_kings,
+    king_covers,
     settled,
 )
 from printgen.deal.search.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
@@ -87,8 +88,8 @@ class PairSearch:
         self.waste = WasteCheck(self.bag)
         self._temple: dict[int, tuple] = {}
         self._top_value = max(board.pile, default=0)
-        lone = board.rules.lone_value
-        self._king_cards = sum(1 << i for i, v in enumerate(board.temple) if v == lone)
+        self._kings = king_covers(board)
+        self._king_cards = sum(bit for bit, _ in self._kings)
 
     @staticmethod
     def fits(board: Board) -> bool:
@@ -104,16 +105,16 @@ class PairSearch:
         per pile card value the pyramid after it leaves with each available pyramid
         card that partners it, per rank whether a deck top of it has a move of its
         own). Each pyramid is bag.settled(): the Kings a move frees leave with it."""
-        board = self.board
+        board, kings = self.board, self._kings
         target, lone, temple = board.rules.target, board.rules.lone_value, board.temple
         by_value: dict[int, list[int]] = {}
         pairs = []
         for i in board.available(removed):
             v = temple[i]
             for j in by_value.get(target - v, ()):
-                pairs.append(settled(board, removed | 1 << i | j))
+                pairs.append(settled(kings, removed | 1 << i | j))
             by_value.setdefault(v, []).append(1 << i)
-        partners = [tuple(settled(board, removed | bit) for bit in by_value.get(target - v, ()))
+        partners = [tuple(settled(kings, removed | bit) for bit in by_value.get(target - v, ()))
                     for v in range(self._top_value + 1)]
         # per rank (0: no card), whether a deck top of it has a move of its own
         hot = [False] + [v == lone or bool(partners[v]) for v in self.waste.values]
@@ -136,7 +137,7 @@ class PairSearch:
         self.path.clear()
         board, lone = self.board, self.board.rules.lone_value
         piles = start[1]
-        removed = settled(board, start[0])
+        removed = settled(self._kings, start[0])
         cursor = start[2] if start[3] else board.n
         rank, width = self.waste.rank, self.waste.width
         code = shift = stock = under = 0
