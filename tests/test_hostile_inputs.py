@@ -414,3 +414,25 @@ def test_a_good_url_base_names_the_sheets_under_it(tmp_path: Path) -> None:
     saved = (tmp_path / "out" / "tts" / "t-tts.json").read_text(encoding="utf-8")
     assert "https://example.org/decks/t-tts-sheet-1.png" in saved and "file:" not in saved
     json.loads(saved)
+
+
+@pytest.mark.parametrize("case", ["deck by name", "die by name"])
+def test_a_file_found_by_name_that_links_out_of_its_project_is_never_read(tmp_path: Path, case: str) -> None:
+    """A project sent by a stranger: decks/secret.yaml (or the die a deck names,
+    decks/dice/secret.yaml) links to a private file outside it. Found by its name, it
+    is one located error, with nothing of the file read into it."""
+    game = tmp_path / "game"
+    (game / "decks" / "dice").mkdir(parents=True)
+    (game / "templates").mkdir()
+    if case == "deck by name":
+        os.symlink(PASSWD, game / "decks" / "secret.yaml")
+        name = "secret"
+    else:
+        deck_with(game / "decks")
+        deck = game / "decks" / "deck.yaml"
+        deck.write_text(deck.read_text(encoding="utf-8") + "dice: [secret]\n", encoding="utf-8")
+        os.symlink(PASSWD, game / "decks" / "dice" / "secret.yaml")
+        name = "deck"
+    before = files_in(game)
+    result = printgen(game, "build", name)
+    assert_one_located_error(result, game, before, "'secret'", "link that leads out of its project")

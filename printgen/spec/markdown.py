@@ -39,7 +39,17 @@ from printgen.reading import display_path, read_text, unset_character
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.languages import check_languages
 from printgen.spec.pictures import Shelf
-from printgen.spec.places import DECKS, catalogue, confine, find, home_folders, is_path, real
+from printgen.spec.places import (
+    DECKS,
+    LinkedOut,
+    catalogue,
+    confine,
+    find,
+    home_folders,
+    is_path,
+    kept_in,
+    real,
+)
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import format_path, load_text
 
@@ -143,16 +153,15 @@ def _front_deck(check: Checker, name: str, rules: Path) -> str | None:
         return None if found is None else str(found)
     decks = own_decks(rules)
     try:
-        found = decks[name] if name in decks else find(DECKS, name, near=rules)
+        if name in decks:
+            return str(kept_in(decks[name], [real(decks[name].parent.parent)], DECKS, name))
+        return str(find(DECKS, name, near=rules))
+    except LinkedOut as error:
+        check.fail(("deck",), str(error))
     except InputError:
         names = ", ".join(sorted({*decks, *catalogue(DECKS)})) or "none"
         check.fail(("deck",), f"unknown deck {name!r}; expected one of {names}, or a path to a deck file")
-        return None
-    if not in_project(found):
-        check.fail(("deck",), f"deck {name!r} is a link that leads out of its project's decks; expected a "
-                              f"deck file of the project (a text must not make printgen read a file elsewhere)")
-        return None
-    return str(found)
+    return None
 
 
 def own_decks(rules: Path) -> dict[str, Path]:
@@ -163,13 +172,6 @@ def own_decks(rules: Path) -> dict[str, Path]:
     if folder is None or not folder.is_dir():
         return {}
     return {path.stem: path for path in sorted(folder.glob("*.yaml"))}
-
-
-def in_project(deck: Path) -> bool:
-    """Whether a deck file of a project's decks/ lies, after links, in that project: a
-    link that leads out is no deck a text may name (a downloaded text must not make
-    printgen read, and quote, a file of the user's elsewhere)."""
-    return real(deck).is_relative_to(real(deck.parent.parent))
 
 
 def _deck_fonts(check: Checker, name: object, deck: str) -> dict[str, Fonts]:

@@ -107,13 +107,18 @@ def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
     return kept_in(entry.path, [real(Path.cwd())], shelf, name_or_path)
 
 
+class LinkedOut(InputError):
+    """A file found by name is a link that leads out of its project (kept_in)."""
+
+
 def kept_in(path: Path, homes: list[Path], shelf: Shelf, name: str) -> Path:
     """path, a file found by name, when it lies (after links) in one of the homes;
-    InputError for a link that leads out of them: a project sent by a stranger must
+    LinkedOut for a link that leads out of them: a project sent by a stranger must
     not make printgen read a file of the user's elsewhere (and quote it in an error)."""
     if any(real(path).is_relative_to(home) for home in homes):
         return path
-    raise InputError(f"{shelf.noun} {name!r} ({path.as_posix()}) is a link that leads out of its project; "
+    from printgen.reading import display_path
+    raise LinkedOut(f"{shelf.noun} {name!r} ({display_path(path)}) is a link that leads out of its project; "
                      f"expected a {shelf.noun} file of the project, or its path given on the command line")
 
 
