@@ -416,23 +416,64 @@ def test_a_good_url_base_names_the_sheets_under_it(tmp_path: Path) -> None:
     json.loads(saved)
 
 
-@pytest.mark.parametrize("case", ["deck by name", "die by name"])
-def test_a_file_found_by_name_that_links_out_of_its_project_is_never_read(tmp_path: Path, case: str) -> None:
-    """A project sent by a stranger: decks/secret.yaml (or the die a deck names,
-    decks/dice/secret.yaml) links to a private file outside it. Found by its name, it
-    is one located error, with nothing of the file read into it."""
-    game = tmp_path / "game"
+def stranger_project(game: Path, case: str) -> str:
+    """A project whose deck, die, face template or fonts file named `secret` links to
+    /etc/passwd; the name of the deck to build."""
     (game / "decks" / "dice").mkdir(parents=True)
     (game / "templates").mkdir()
     if case == "deck by name":
         os.symlink(PASSWD, game / "decks" / "secret.yaml")
-        name = "secret"
-    else:
-        deck_with(game / "decks")
-        deck = game / "decks" / "deck.yaml"
+        return "secret"
+    deck = deck_with(game / "decks")
+    if case == "die by name":
         deck.write_text(deck.read_text(encoding="utf-8") + "dice: [secret]\n", encoding="utf-8")
         os.symlink(PASSWD, game / "decks" / "dice" / "secret.yaml")
-        name = "deck"
+    elif case == "template by name":
+        deck.write_text(deck.read_text(encoding="utf-8").replace("face: face.yaml", "face: secret"),
+                        encoding="utf-8")
+        os.symlink(PASSWD, game / "templates" / "secret.yaml")
+    else:
+        (game / "fonts").mkdir()
+        os.symlink(PASSWD, game / "fonts" / "fonts.yaml")
+    return "deck"
+
+
+@pytest.mark.parametrize("case", ["deck by name", "die by name", "template by name", "fonts file"])
+def test_a_file_found_by_name_that_links_out_of_its_project_is_never_read(tmp_path: Path, case: str) -> None:
+    """A project sent by a stranger: a file printgen finds by its name (a deck, the die
+    a deck names, its face template, the project's fonts/fonts.yaml) links to a private
+    file outside it. It is one located error, with nothing of the file read into it;
+    `printgen list` says so and lists the rest."""
+    game = tmp_path / "game"
+    name = stranger_project(game, case)
     before = files_in(game)
     result = printgen(game, "build", name)
-    assert_one_located_error(result, game, before, "'secret'", "link that leads out of its project")
+    assert_one_located_error(result, game, before, "link that leads out of", "never followed")
+    listed = printgen(game, "list", out=False)
+    assert "sabacc-62" in listed.stdout and not any(text in listed.stderr + listed.stdout for text in LEAKED)
+
+
+def test_links_inside_a_project_are_followed(tmp_path: Path) -> None:
+    """A project's deck that links to a deck file kept elsewhere in the project, with
+    a die found beside decks/: it builds."""
+    game = tmp_path / "game"
+    (game / "decks" / "dice").mkdir(parents=True)
+    (game / "templates").mkdir()
+    (game / "shared").mkdir()
+    deck = deck_with(game / "shared")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("face.yaml", "../shared/face.yaml")
+                    + "dice: [plain]\n", encoding="utf-8")
+    (game / "decks" / "dice" / "plain.yaml").write_text(
+        "name: plain\ntemplate: spike-die\nedge: 16mm\ntab: 4mm\nfaces:\n"
+        + "".join(f"  - {{pips: '{n}'}}\n" for n in range(1, 7)), encoding="utf-8")
+    os.symlink("../shared/deck.yaml", game / "decks" / "linked.yaml")
+    result = printgen(game, "build", "linked")
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("verb", ["build", "dice", "rules", "booklet", "aid"])
+def test_a_name_too_long_for_the_system_is_one_line(tmp_path: Path, verb: str) -> None:
+    before = files_in(tmp_path)
+    result = printgen(tmp_path, verb, "z" * 300)
+    line = assert_one_located_error(result, tmp_path, before, "(300 characters)")
+    assert len(line) < 400, line

@@ -17,6 +17,7 @@ from printgen.spec.places import (
     Entry,
     Origin,
     catalogue,
+    kept_in,
 )
 
 DESCRIPTION = """\
@@ -44,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     rows = []
     for name, entry in catalogue(DECKS).items():
         try:
-            deck = load_deck_file(entry.path, display_path(entry.path), labels=False)
+            deck = load_deck_file(kept_in(entry.path, DECKS.noun, name), display_path(entry.path), labels=False)
         except PrintgenError as error:
             print(f"printgen: error: {error}", file=sys.stderr)
             status = 2

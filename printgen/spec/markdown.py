@@ -154,7 +154,7 @@ def _front_deck(check: Checker, name: str, rules: Path) -> str | None:
     decks = own_decks(rules)
     try:
         if name in decks:
-            return str(kept_in(decks[name], [real(decks[name].parent.parent)], DECKS, name))
+            return str(kept_in(decks[name], DECKS.noun, name))
         return str(find(DECKS, name, near=rules))
     except LinkedOut as error:
         check.fail(("deck",), str(error))

@@ -16,6 +16,7 @@ from pathlib import Path
 from printgen.builtin import data_root
 from printgen.errors import InputError, TemplateError
 from printgen.frozen import frozen
+from printgen.spec.schema import quoted
 
 
 class Origin(enum.Enum):
@@ -87,39 +88,56 @@ def is_path(text: str, shelf: Shelf) -> bool:
 def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
     """A file by name (beside `near`, a deck file, then in the project, then built-in)
     or by path; InputError naming what is known otherwise."""
-    if is_path(name_or_path, shelf) or (near is None and Path(name_or_path).is_file()):
+    if is_path(name_or_path, shelf) or (near is None and is_file(Path(name_or_path))):
         path = Path(name_or_path) if near is None else confined(near, name_or_path, near.name, shelf.noun)
-        if not path.is_file():
+        if not is_file(path):
             raise InputError(f"{name_or_path}: {shelf.noun} file {no_file(near, name_or_path)}")
         return path
     if near is not None and shelf.folder:
         path = near.parent / shelf.folder / f"{name_or_path}{shelf.suffix}"
-        if path.is_file():
-            return kept_in(path, home_folders(near), shelf, name_or_path)
+        if is_file(path):
+            return kept_in(path, shelf.noun, name_or_path)
     known = catalogue(shelf)
     if name_or_path not in known:
         names = ", ".join(known) or "none"
-        raise InputError(f"unknown {shelf.noun} {name_or_path!r}; expected one of {names}"
+        raise InputError(f"unknown {shelf.noun} {quoted(name_or_path)}; expected one of {names}"
                          + ("" if near else f" or a path to a {shelf.noun} file"))
-    entry = known[name_or_path]
-    if entry.origin is Origin.BUILTIN:
-        return entry.path
-    return kept_in(entry.path, [real(Path.cwd())], shelf, name_or_path)
+    return kept_in(known[name_or_path].path, shelf.noun, name_or_path)
+
+
+def is_file(path: Path) -> bool:
+    """Path.is_file(), False for a name the system refuses (too long, say)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 class LinkedOut(InputError):
     """A file found by name is a link that leads out of its project (kept_in)."""
 
 
-def kept_in(path: Path, homes: list[Path], shelf: Shelf, name: str) -> Path:
-    """path, a file found by name, when it lies (after links) in one of the homes;
-    LinkedOut for a link that leads out of them: a project sent by a stranger must
-    not make printgen read a file of the user's elsewhere (and quote it in an error)."""
-    if any(real(path).is_relative_to(home) for home in homes):
+def project_of(folder: Path) -> Path:
+    """The project a folder that files are found in by name belongs to: the folder
+    holding decks/ or templates/ (for decks/dice and the like, the one above decks/);
+    a deck's own folder otherwise."""
+    if folder.name in ("decks", "templates"):
+        return folder.parent
+    if folder.parent.name == "decks":
+        return folder.parent.parent
+    return folder
+
+
+def kept_in(path: Path, noun: str, name: str) -> Path:
+    """path, a file found by name in a folder of a project (or of printgen's own data),
+    when it lies, after links, in that project; LinkedOut for a link that leads out of
+    it: a project sent by a stranger must not make printgen read a file of the user's
+    elsewhere (and quote it in an error). Links within the project are followed."""
+    if real(path).is_relative_to(real(project_of(path.parent))):
         return path
     from printgen.reading import display_path
-    raise LinkedOut(f"{shelf.noun} {name!r} ({display_path(path)}) is a link that leads out of its project; "
-                     f"expected a {shelf.noun} file of the project, or its path given on the command line")
+    raise LinkedOut(f"{noun} {quoted(name)} ({display_path(path)}) is a link that leads out of its project; "
+                    f"expected a {noun} file of the project (a link out is never followed)")
 
 
 def home_folders(file: Path) -> list[Path]:
@@ -215,12 +233,15 @@ def find_template(name: str, deck_file: Path, where: str) -> Path:
             path = confined(deck_file, name, where, "template")
         except InputError as error:
             raise TemplateError(str(error)) from None
-        if path.is_file():
+        if is_file(path):
             return path
         raise TemplateError(f"{where}: template file {name!r} {no_file(deck_file, name)}")
     for folder in template_dirs(deck_file):
         path = folder / f"{name}.yaml"
-        if path.is_file():
-            return path
-    raise TemplateError(f"{where}: template {name!r} not found; expected a file {name}.yaml "
+        if is_file(path):
+            try:
+                return kept_in(path, "template", name)
+            except LinkedOut as error:
+                raise TemplateError(f"{where}: {error}") from None
+    raise TemplateError(f"{where}: template {quoted(name)} not found; expected a file {name}.yaml "
                         f"in templates/ beside the deck's folder, or a path to a template file")

@@ -147,13 +147,17 @@ class Checker:
 
 def shown(value: Any) -> str:
     """A value as a message shows it: its kind for a mapping, a list or nothing, else its
-    repr (a long text's first 45 characters and its length)."""
+    repr (a long text's start and its length: quoted())."""
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
     if value is None:
         return "nothing"
-    if isinstance(value, str) and len(value) > 60:        # one line, however long the value
-        return f"{value[:45]!r}... ({len(value):,} characters)"
-    return repr(value)
+    return quoted(value) if isinstance(value, str) else repr(value)
+
+
+def quoted(text: str) -> str:
+    """A text as a message quotes it, on one line however long: whole up to 80
+    characters, else its first 60 and its length."""
+    return repr(text) if len(text) <= 80 else f"{text[:60]!r}... ({len(text):,} characters)"
