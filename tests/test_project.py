@@ -178,3 +178,16 @@ def test_the_help_imports_no_command_module():
             "print(sorted(m for m in ('yaml', 'jinja2', 'reportlab', 'printgen.model') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert done.stdout.split("\n")[:2] == ["['printgen.cli.options', 'printgen.cli.verbs']", "[]"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_build_all_with_a_deck_that_does_not_load_builds_nothing(cli, project, jobs):
+    """Every deck of --all is read before any is built: one that does not load (here
+    `bad`, sorted between two good ones) is an error naming it, exit 2, and nothing is
+    written, however many workers there are."""
+    write_deck(project, "alpha")
+    write_deck(project, "bad", "dice: spike\n")
+    write_deck(project, "zulu")
+    result = cli("build", "--all", "--only", "pdf", "--jobs", jobs, "--out", str(project / "o"))
+    assert result.status == 2 and "decks/bad.yaml:5 dice" in result.err, result.err
+    assert "Traceback" not in result.err and not (project / "o").exists()

@@ -78,7 +78,7 @@ def run_all(args: argparse.Namespace) -> int:
     lacks what --only asks for (parts, rules) is passed over, not an error (among)."""
     if args.deck:
         raise InputError("build: give either a DECK or --all, not both")
-    names = _making_something(list(catalogue(DECKS)), formats(args.only))
+    names = _making_something(_every_deck_loads(list(catalogue(DECKS))), formats(args.only))
     workers = worker_count(args.jobs, len(names))
     jobs = [argparse.Namespace(**{**vars(args), "all": False, "deck": name, "gallery": False, "among": True,
                                   "jobs": 1 if workers > 1 else args.jobs,
@@ -99,6 +99,21 @@ def run_all(args: argparse.Namespace) -> int:
     if "gallery" in formats(args.only):
         refresh_gallery(args, args.out)
     return max(statuses, default=0)
+
+
+def _every_deck_loads(names: list[str]) -> list[str]:
+    """The decks of --all, once each has been read: a deck that does not load is an
+    error before any deck is built (every such deck's problems, then exit 2, nothing
+    written), where --all stopped at it halfway, or built the others unsaid."""
+    problems = []
+    for name in names:
+        try:
+            load_deck(name)
+        except PrintgenError as error:
+            problems.append(str(error))
+    if problems:
+        raise InputError("\n".join(problems))
+    return names
 
 
 def _making_something(names: list[str], chosen: frozenset[str]) -> list[str]:
