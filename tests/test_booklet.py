@@ -409,3 +409,13 @@ def test_a_cover_s_credits_too_tall_together_are_named_at_their_key(cli, tmp_pat
     many = next(n for n in range(1, 200) if not cover_fits("", ("By A.",) * n))
     line = cover_error(cli, tmp_path, "Lanterns", ("By A.",) * many)
     assert f"/text.md:3 credits: the cover's {many} credits take" in line, line
+
+
+def test_credits_given_as_one_text_are_named_as_given(cli, tmp_path):
+    """`credits:` as one text (not a list) too tall for the cover is named `credits`,
+    not `credits[0]`, which the text never wrote."""
+    text = tmp_path / "text.md"
+    text.write_text("---\ntitle: T\ncredits: " + " ".join(["Lanterns"] * 400) + "\n---\n# Rules\n\nPlay.\n",
+                    encoding="utf-8")
+    result = cli("booklet", str(text), "--size", "poker", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "/text.md:3 credits: 'Lanterns" in result.err, result.err

@@ -92,8 +92,9 @@ def cover_source(rules: RulesText) -> CoverSource:
         title = key("title")
     else:
         title = f"{heading.where} title (its first heading)"
-    return CoverSource(title, key("subtitle"), tuple(key(f"credits[{i}]", "credits") for i in
-                                                     range(len(rules.credits))), key("cover"),
+    credits = tuple(key(f"credits[{i}]") if f"credits[{i}]" in rules.lines else key("credits")
+                    for i in range(len(rules.credits)))        # a list's items, or the one text given
+    return CoverSource(title, key("subtitle"), credits, key("cover"),
                        f"{rules.where}:1 front matter" if rules.lines else rules.where, key("credits"))
 
 
