@@ -477,3 +477,31 @@ def test_a_name_too_long_for_the_system_is_one_line(tmp_path: Path, verb: str) -
     result = printgen(tmp_path, verb, "z" * 300)
     line = assert_one_located_error(result, tmp_path, before, "(300 characters)")
     assert len(line) < 400, line
+
+
+LONG = "v" * 300
+
+
+@pytest.mark.parametrize("case", ["face", "fonts", "rules image", "rules deck", "new"])
+def test_a_name_too_long_written_in_a_file_is_one_located_line(tmp_path: Path, case: str) -> None:
+    """A 300-character name where a file is named (a deck's face template, a font, an
+    image or deck in a rules text, a new project's name): one line, located where the
+    name is written in a file, exit 2; never the system's traceback."""
+    deck = deck_with(tmp_path)
+    args = ["build", "deck.yaml"]
+    if case == "face":
+        deck.write_text(DECK.replace("face: face.yaml", f"face: {LONG}"), encoding="utf-8")
+        where = "deck.yaml:3 face"
+    elif case == "fonts":
+        deck.write_text(DECK + f"fonts:\n  body: {LONG}.ttf\n", encoding="utf-8")
+        where = "deck.yaml:8 fonts.body"
+    else:
+        front = f"deck: {LONG}\n" if case == "rules deck" else ""
+        body = f"![x]({LONG}.png)\n" if case == "rules image" else "Play.\n"
+        (tmp_path / "rules.md").write_text(f"---\ntitle: T\n{front}---\n# R\n\n{body}", encoding="utf-8")
+        args = ["rules", "rules.md"] if case != "new" else ["new", LONG]
+        where = {"rules deck": "rules.md:3 deck", "rules image": "rules.md:6", "new": ""}[case]
+    before = files_in(tmp_path)
+    result = printgen(tmp_path, *args, out=case != "new")
+    line = assert_one_located_error(result, tmp_path, before, where, "(30")
+    assert len(line) < 400, line

@@ -125,6 +125,16 @@ def _main(argv: list[str], *, program: bool = False) -> int:
     except PrintgenError as error:
         print(f"printgen: error: {error}", file=sys.stderr)
         return error.exit_status
+    except OSError as error:
+        import errno
+        if error.errno != errno.ENAMETOOLONG:
+            raise
+        # a name given, or written in a file, that the system refuses to look up: bad
+        # input, said on one line (the places that read names from files say where)
+        from printgen.spec.schema import quoted
+        print(f"printgen: error: {quoted(str(error.filename))}: a file name too long for this system; "
+              f"expected names of at most 255 bytes", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("printgen: interrupted", file=sys.stderr)
         return 130

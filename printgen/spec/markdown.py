@@ -50,7 +50,7 @@ from printgen.spec.places import (
     kept_in,
     real,
 )
-from printgen.spec.schema import Checker
+from printgen.spec.schema import Checker, quoted
 from printgen.spec.yamlload import format_path, load_text
 
 FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate", "fonts"]
@@ -160,7 +160,7 @@ def _front_deck(check: Checker, name: str, rules: Path) -> str | None:
         check.fail(("deck",), str(error))
     except InputError:
         names = ", ".join(sorted({*decks, *catalogue(DECKS)})) or "none"
-        check.fail(("deck",), f"unknown deck {name!r}; expected one of {names}, or a path to a deck file")
+        check.fail(("deck",), f"unknown deck {quoted(name)}; expected one of {names}, or a path to a deck file")
     return None
 
 

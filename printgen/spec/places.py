@@ -18,6 +18,8 @@ from printgen.errors import InputError, TemplateError
 from printgen.frozen import frozen
 from printgen.spec.schema import quoted
 
+NAME_MAX = 255          # bytes in one name of a path, on the systems printgen runs on
+
 
 class Origin(enum.Enum):
     LOCAL = "local"
@@ -172,6 +174,8 @@ def confine(file: Path, name: str, what: str) -> Path:
         raise InputError(f"{what} {name!r}: expected a path to a file, not an address")
     if "\0" in name:
         raise InputError(f"{what} {name!r}: expected a path to a file, got a name with a NUL character")
+    if any(len(part.encode("utf-8", "surrogateescape")) > NAME_MAX for part in Path(name).parts):
+        raise InputError(f"{what} {quoted(name)}: expected a path whose names are at most {NAME_MAX} bytes")
     path = real(real(file).parent / name)
     if not any(path.is_relative_to(home) for home in home_folders(file)):
         raise InputError(f"{what} {name!r} lies outside the folder of {file.name}; expected a "
@@ -243,5 +247,5 @@ def find_template(name: str, deck_file: Path, where: str) -> Path:
                 return kept_in(path, "template", name)
             except LinkedOut as error:
                 raise TemplateError(f"{where}: {error}") from None
-    raise TemplateError(f"{where}: template {quoted(name)} not found; expected a file {name}.yaml "
+    raise TemplateError(f"{where}: template {quoted(name)} not found; expected a file NAME.yaml "
                         f"in templates/ beside the deck's folder, or a path to a template file")
