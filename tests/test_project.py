@@ -191,3 +191,20 @@ def test_build_all_with_a_deck_that_does_not_load_builds_nothing(cli, project, j
     result = cli("build", "--all", "--only", "pdf", "--jobs", jobs, "--out", str(project / "o"))
     assert result.status == 2 and "decks/bad.yaml:5 dice" in result.err, result.err
     assert "Traceback" not in result.err and not (project / "o").exists()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_build_all_says_a_deck_that_fails_in_its_place_and_builds_the_others(cli, project, jobs):
+    """A deck that loads but fails while it is built (a picture its card names is
+    missing): its error is said, the decks after it are built and said, exit 2, and no
+    folder is made for it, whatever the number of workers."""
+    write_deck(project, "alpha")
+    (project / "templates" / "pic.yaml").write_text(
+        "elements:\n  - {kind: image, src: '{{ card.p }}', x: 0mm, y: 0mm, w: 10mm, h: 10mm}\n")
+    (project / "decks" / "bad.yaml").write_text(
+        "name: bad\nsize: poker\nface: pic\nback: plain\ncards:\n  - fields: {p: nothere.png}\n")
+    write_deck(project, "zulu")
+    result = cli("build", "--all", "--only", "pdf", "--jobs", jobs, "--out", str(project / "o"))
+    assert result.status == 2 and "nothere.png" in result.err and "Traceback" not in result.err, result.err
+    assert result.out.index("alpha:") < result.out.index("zulu:"), result.out
+    assert (project / "o" / "zulu").is_dir() and not (project / "o" / "bad").exists()

@@ -75,7 +75,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 def run_all(args: argparse.Namespace) -> int:
     """Every deck, in a pool of processes; then one gallery of them all. A deck that
-    lacks what --only asks for (parts, rules) is passed over, not an error (among)."""
+    lacks what --only asks for (parts, rules) is passed over, not an error (among). A
+    deck that does not load stops it before any is built; one that fails while it is
+    built (a picture its cards name is missing, say) is said in its place, the others
+    built, and the status is the failure's."""
     if args.deck:
         raise InputError("build: give either a DECK or --all, not both")
     names = _making_something(_every_deck_loads(list(catalogue(DECKS))), formats(args.only))
@@ -87,13 +90,20 @@ def run_all(args: argparse.Namespace) -> int:
     if "gallery" in formats(args.only):
         from printgen.gallery import gallery_preflight
         gallery_preflight(out_folder(args.out))
+    statuses = []
     if workers <= 1:
-        statuses = [run_recorded(job) for job in jobs]
+        for job in jobs:
+            try:
+                statuses.append(run_recorded(job))
+            except PrintgenError as error:      # said, and the other decks built
+                print(f"printgen: error: {error}", file=sys.stderr)
+                statuses.append(error.exit_status)
     else:
-        statuses = []
         with pool(workers) as decks:
-            for status, said in decks.map(run_saying, jobs):
+            for status, said, failed in decks.map(run_saying, jobs):
                 print(said, end="")
+                if failed:
+                    print(failed, file=sys.stderr)
                 statuses.append(status)
     from printgen.cli.gallery import refresh_gallery
     if "gallery" in formats(args.only):
@@ -229,13 +239,17 @@ def run_recorded(args: argparse.Namespace) -> int:
         return run(args)
 
 
-def run_saying(args: argparse.Namespace) -> tuple[int, str]:
-    """run_recorded() in a worker process of --all, and what it printed, for the
-    parent to print: only the parent writes to standard output, so that it knows when
-    that cannot be written (printgen/cli/stdout.py), and the decks are said in order."""
+def run_saying(args: argparse.Namespace) -> tuple[int, str, str]:
+    """run_recorded() in a worker process of --all, what it printed and its error line
+    (if it failed), for the parent to print: only the parent writes to standard output,
+    so that it knows when that cannot be written (printgen/cli/stdout.py), and the decks
+    are said in order, a deck that fails among them, the others still built."""
     said = io.StringIO()
-    with contextlib.redirect_stdout(said):
-        return run_recorded(args), said.getvalue()
+    try:
+        with contextlib.redirect_stdout(said):
+            return run_recorded(args), said.getvalue(), ""
+    except PrintgenError as error:
+        return error.exit_status, said.getvalue(), f"printgen: error: {error}"
 
 
 def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:
