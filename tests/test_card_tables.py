@@ -107,3 +107,13 @@ def test_a_web_address_as_a_card_table_says_to_download_it_first(cli, tmp_path, 
     assert len(lines) == 1 and "deck.yaml:6 cards[0].table" in lines[0]
     assert "download it as CSV or XLSX first" in lines[0] and "Traceback" not in result.err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_missing_table_given_as_cards_alone_is_named_at_cards(cli, tmp_path):
+    """`cards: nothere.csv` (the file alone, not a list of entries) is named at `cards`,
+    not at a `cards[0].table` the deck never wrote."""
+    (tmp_path / "deck.yaml").write_text("name: d\nsize: poker\nface: standard-face\nback: standard-back\n"
+                                        "cards: nothere.csv\n")
+    result = cli("build", str(tmp_path / "deck.yaml"), "--out", str(tmp_path / "out"), "-q")
+    line, = result.err.strip().splitlines()
+    assert result.status == 2 and "deck.yaml:5 cards: " in line and "nothere.csv" in line, line

@@ -231,7 +231,8 @@ def _fields(check: Checker, value: Any, path: KeyPath, langs: Langs) -> dict[str
 def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: str,
            label: str | None, deck_file: Path, langs: Langs) -> list[Card]:
     """The cards of the `cards:` entries, each labelled from label (None: unlabelled)."""
-    if isinstance(entries, str) and entries:            # cards: cards.csv
+    alone = isinstance(entries, str) and bool(entries)   # cards: cards.csv (its errors are at cards:)
+    if alone:
         entries = [{"table": entries}]
     if not isinstance(entries, list) or not entries:
         check.fail(("cards",), "expected a non-empty list of card entries, or a .csv or .xlsx file")
@@ -252,7 +253,7 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
             return cards
         where = f"{source}:{check.doc.line(path)} {format_path(path)}"
         if entry.get("table") is not None:
-            rows = _table(check, entry, path, deck_file, langs)
+            rows = _table(check, entry, path, ("cards",) if alone else path + ("table",), deck_file, langs)
         else:
             rows = [(where, combo, 1) for combo in _combinations(check, entry.get("each"), path + ("each",))]
         if len(cards) + count * sum(copies for _, _, copies in rows) > MAX_CARDS:
@@ -269,23 +270,24 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
     return cards
 
 
-def _table(check: Checker, entry: dict, path: KeyPath, deck_file: Path,
+def _table(check: Checker, entry: dict, path: KeyPath, key: KeyPath, deck_file: Path,
            langs: Langs) -> list[tuple[str, dict[str, str], int]]:
-    """An entry's `table:` rows as (where, fields, copies); `each` cannot go with it."""
+    """An entry's `table:` rows as (where, fields, copies), its problems at key (the
+    entry's `table`, or `cards` given as the file alone); `each` cannot go with it."""
     if entry.get("each") is not None:
         check.fail(path, "expected either `each` or `table` in a card entry, not both")
         return []
-    name = check.text(entry.get("table"), path + ("table",))
+    name = check.text(entry.get("table"), key)
     sheet = check.text(entry["sheet"], path + ("sheet",)) if entry.get("sheet") is not None else None
     if WEB_ADDRESS.match(name):
-        check.fail(path + ("table",), f"got a web address, {name!r}; printgen reads no tables from the web: "
+        check.fail(key, f"got a web address, {name!r}; printgen reads no tables from the web: "
                                       f"download it as CSV or XLSX first (in Google Sheets: File > Download), "
                                       f"save it beside the deck file and name that file here")
         return []
     folder = real(deck_file).parent
     table = real(folder / name)          # a link that loops is left as it is, and refused when read
     if Path(name).is_absolute() or not table.is_relative_to(folder):
-        check.fail(path + ("table",), f"expected a file in the deck's folder or below it, got {name!r}")
+        check.fail(key, f"expected a file in the deck's folder or below it, got {name!r}")
         return []
     from printgen.spec.cardtable import read_table  # (a deck without a table needs no reader)
     try:
@@ -293,7 +295,7 @@ def _table(check: Checker, entry: dict, path: KeyPath, deck_file: Path,
         return [(f"{name}:{row.line}", localise_row(row.fields, *langs, f"{name}:{row.line}"), row.count)
                 for row in rows]
     except InputError as error:
-        check.fail(path + ("table",), str(error))
+        check.fail(key, str(error))
         return []
 
 
