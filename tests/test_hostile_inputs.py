@@ -453,6 +453,19 @@ def test_a_file_found_by_name_that_links_out_of_its_project_is_never_read(tmp_pa
     assert "sabacc-62" in listed.stdout and not any(text in listed.stderr + listed.stdout for text in LEAKED)
 
 
+@pytest.mark.parametrize("verb, path", [("build", "decks/secret.yaml"), ("rules", "decks/rules/secret.md")])
+def test_a_project_s_file_given_by_its_path_that_links_out_is_never_read(tmp_path: Path, verb: str,
+                                                                         path: str) -> None:
+    """The same link typed as a path (a downloaded project's decks/secret.yaml): refused,
+    and nothing of the linked file read into the message or a PDF."""
+    game = tmp_path / "game"
+    (game / "decks" / "rules").mkdir(parents=True)
+    os.symlink(PASSWD if verb == "build" else "../" + PASSWD, game / path)
+    before = files_in(game)
+    result = printgen(game, verb, path)
+    assert_one_located_error(result, game, before, path, "link that leads out of", "never followed")
+
+
 def test_links_inside_a_project_are_followed(tmp_path: Path) -> None:
     """A project's deck that links to a deck file kept elsewhere in the project, with
     a die found beside decks/: it builds."""

@@ -89,11 +89,15 @@ def is_path(text: str, shelf: Shelf) -> bool:
 
 def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
     """A file by name (beside `near`, a deck file, then in the project, then built-in)
-    or by path; InputError naming what is known otherwise."""
+    or by path; InputError naming what is known otherwise. A project's file (in its
+    decks/ or a shelf below it) that is a link leading out of the project is refused
+    by its path as by its name (a downloaded project's decks/x.yaml may lead anywhere)."""
     if is_path(name_or_path, shelf) or (near is None and is_file(Path(name_or_path))):
         path = Path(name_or_path) if near is None else confined(near, name_or_path, near.name, shelf.noun)
         if not is_file(path):
             raise InputError(f"{name_or_path}: {shelf.noun} file {no_file(near, name_or_path)}")
+        if near is None and "decks" in (path.parent.name, path.parent.parent.name):
+            return kept_in(path, shelf.noun, name_or_path)     # a project's file, by its path
         return path
     if near is not None and shelf.folder:
         path = near.parent / shelf.folder / f"{name_or_path}{shelf.suffix}"
@@ -138,7 +142,8 @@ def kept_in(path: Path, noun: str, name: str) -> Path:
     if real(path).is_relative_to(real(project_of(path.parent))):
         return path
     from printgen.reading import display_path
-    raise LinkedOut(f"{noun} {quoted(name)} ({display_path(path)}) is a link that leads out of its project; "
+    shown = "" if display_path(path) == name else f" ({display_path(path)})"
+    raise LinkedOut(f"{noun} {quoted(name)}{shown} is a link that leads out of its project; "
                     f"expected a {noun} file of the project (a link out is never followed)")
 
 
