@@ -208,3 +208,16 @@ def test_build_all_says_a_deck_that_fails_in_its_place_and_builds_the_others(cli
     assert result.status == 2 and "nothere.png" in result.err and "Traceback" not in result.err, result.err
     assert result.out.index("alpha:") < result.out.index("zulu:"), result.out
     assert (project / "o" / "zulu").is_dir() and not (project / "o" / "bad").exists()
+
+
+def test_build_all_refuses_two_decks_of_one_name_that_would_share_a_folder(cli, project):
+    """Two deck files that both say `name: same` would write into one output/same: an
+    error naming both, nothing written; with --out each has a folder of its own."""
+    for stem in ("one", "two"):
+        write_deck(project, stem).write_text(write_deck(project, stem).read_text().replace(
+            f"name: {stem}", "name: same"))
+    result = cli("build", "--all", "--only", "pdf")
+    assert result.status == 2 and "decks one, two all say `name: same`" in result.err, result.err
+    assert not (project / "output").exists()
+    assert cli("build", "--all", "--only", "pdf", "--out", str(project / "o"), "-q").status == 0
+    assert (project / "o" / "one").is_dir() and (project / "o" / "two").is_dir()

@@ -81,7 +81,8 @@ def run_all(args: argparse.Namespace) -> int:
     built, and the status is the failure's."""
     if args.deck:
         raise InputError("build: give either a DECK or --all, not both")
-    names = _making_something(_every_deck_loads(list(catalogue(DECKS))), formats(args.only))
+    names = _making_something(_every_deck_loads(list(catalogue(DECKS)), one_folder=args.out is None),
+                              formats(args.only))
     workers = worker_count(args.jobs, len(names))
     jobs = [argparse.Namespace(**{**vars(args), "all": False, "deck": name, "gallery": False, "among": True,
                                   "jobs": 1 if workers > 1 else args.jobs,
@@ -111,16 +112,22 @@ def run_all(args: argparse.Namespace) -> int:
     return max(statuses, default=0)
 
 
-def _every_deck_loads(names: list[str]) -> list[str]:
-    """The decks of --all, once each has been read: a deck that does not load is an
-    error before any deck is built (every such deck's problems, then exit 2, nothing
-    written), where --all stopped at it halfway, or built the others unsaid."""
+def _every_deck_loads(names: list[str], *, one_folder: bool) -> list[str]:
+    """The decks of --all, once each has been read: a deck that does not load, or two
+    decks with one name where each deck's folder is named by it (one_folder: no --out,
+    so their files would overwrite each other's), is an error before any deck is built
+    (every such problem, then exit 2, nothing written)."""
     problems = []
+    named: dict[str, list[str]] = {}            # each deck's own name: its output folder
     for name in names:
         try:
-            load_deck(name)
+            named.setdefault(load_deck(name).name, []).append(name)
         except PrintgenError as error:
             problems.append(str(error))
+    for own, files in named.items():
+        if one_folder and len(files) > 1:
+            problems.append(f"decks {', '.join(files)} all say `name: {own}`, so their files would overwrite "
+                            f"each other's in one folder; expected a name of its own for each deck")
     if problems:
         raise InputError("\n".join(problems))
     return names
