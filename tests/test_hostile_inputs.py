@@ -484,6 +484,23 @@ def test_links_inside_a_project_are_followed(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_a_template_linked_within_its_project_names_the_project_s_files(tmp_path: Path) -> None:
+    """templates/face.yaml is a link to shared/tpl/face.yaml, in the project, whose image
+    is ../img/dot.png from where it lies: found, and the deck builds."""
+    game = tmp_path / "game"
+    (game / "shared" / "tpl").mkdir(parents=True)
+    (game / "shared" / "img").mkdir()
+    (game / "templates").mkdir()
+    (game / "decks").mkdir()
+    noise_png(game / "shared" / "img" / "dot.png", 20)
+    (game / "shared" / "tpl" / "face.yaml").write_text(
+        "elements:\n  - {kind: image, x: 5mm, y: 5mm, w: 20mm, h: 20mm, src: ../img/dot.png}\n", encoding="utf-8")
+    os.symlink("../shared/tpl/face.yaml", game / "templates" / "face.yaml")
+    (game / "decks" / "d.yaml").write_text(DECK.replace("face.yaml", "face"), encoding="utf-8")
+    result = printgen(game, "build", "d", "--only", "pdf")
+    assert result.returncode == 0, result.stderr
+
+
 @pytest.mark.parametrize("verb", ["build", "dice", "rules", "booklet", "aid"])
 def test_a_name_too_long_for_the_system_is_one_line(tmp_path: Path, verb: str) -> None:
     before = files_in(tmp_path)

@@ -149,14 +149,23 @@ def kept_in(path: Path, noun: str, name: str) -> Path:
 
 def home_folders(file: Path) -> list[Path]:
     """The folders a data file may name other files in: its own (and below it); for a
-    file in a project's decks/ (or decks/dice/ and the like) or templates/ folder, the
-    project's folder; and printgen's built-in decks and templates (only those folders:
-    in a source checkout their parent is the whole repository)."""
+    file in a project's decks/ (or decks/dice/ and the like), templates/ or fonts/
+    folder, the project's folder, where the file lies or, for a link within the
+    project, where it was found; and printgen's built-in decks and templates (only
+    those folders: in a source checkout their parent is the whole repository)."""
     folder = real(file).parent
     homes = [folder]
     for up in (folder, folder.parent):
         if up.name in ("decks", "templates"):
             homes.append(up.parent)
+            break
+    # a file found in a project's decks/, templates/ or fonts/ that links elsewhere in the
+    # project (kept_in() refuses links out) names files as one of the project's
+    named = Path(os.path.abspath(file)).parent
+    for up in (named, named.parent):
+        if up.name in ("decks", "templates", "fonts"):
+            if real(up.parent) not in homes:
+                homes.append(real(up.parent))
             break
     root = data_root()
     return [*homes, real(root / "decks"), real(root / "templates")]
