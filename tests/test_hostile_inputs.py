@@ -453,17 +453,36 @@ def test_a_file_found_by_name_that_links_out_of_its_project_is_never_read(tmp_pa
     assert "sabacc-62" in listed.stdout and not any(text in listed.stderr + listed.stdout for text in LEAKED)
 
 
-@pytest.mark.parametrize("verb, path", [("build", "decks/secret.yaml"), ("rules", "decks/rules/secret.md")])
+@pytest.mark.parametrize("verb, path", [("build", "decks/secret.yaml"), ("rules", "decks/rules/secret.md"),
+                                        ("build", "decks/rules/../secret.yaml"),
+                                        ("rules", "decks/rules/../rules/secret.md"), ("rules", "rules/secret.md")])
 def test_a_project_s_file_given_by_its_path_that_links_out_is_never_read(tmp_path: Path, verb: str,
                                                                          path: str) -> None:
-    """The same link typed as a path (a downloaded project's decks/secret.yaml): refused,
-    and nothing of the linked file read into the message or a PDF."""
+    """The same link typed as a path (a downloaded project's decks/secret.yaml), however
+    the path is written: through '..', or through the project's own link rules ->
+    decks/rules. Refused, and nothing of the linked file read into a message or a PDF."""
     game = tmp_path / "game"
     (game / "decks" / "rules").mkdir(parents=True)
-    os.symlink(PASSWD if verb == "build" else "../" + PASSWD, game / path)
+    os.symlink("decks/rules", game / "rules")
+    os.symlink(PASSWD, game / "decks" / "secret.yaml")
+    os.symlink("../" + PASSWD, game / "decks" / "rules" / "secret.md")
     before = files_in(game)
     result = printgen(game, verb, path)
     assert_one_located_error(result, game, before, path, "link that leads out of", "never followed")
+
+
+def test_a_folder_named_fonts_is_no_project(tmp_path: Path) -> None:
+    """A deck unpacked into ~/fonts/pack/ (no project: no decks/ or templates/ above
+    it) names an image two folders up: refused as outside its folder, as before."""
+    pack = tmp_path / "fonts" / "pack"
+    pack.mkdir(parents=True)
+    noise_png(tmp_path / "private.png", 20)
+    (pack / "face.yaml").write_text("elements:\n  - {kind: image, x: 0mm, y: 0mm, w: 9mm, h: 9mm, "
+                                    "src: ../../private.png}\n", encoding="utf-8")
+    (pack / "deck.yaml").write_text(DECK, encoding="utf-8")
+    before = files_in(pack)
+    result = printgen(pack, "build", "deck.yaml", "--only", "png")
+    assert_one_located_error(result, pack, before, "face.yaml:2", "lies outside the folder")
 
 
 def test_links_inside_a_project_are_followed(tmp_path: Path) -> None:
@@ -472,30 +491,30 @@ def test_links_inside_a_project_are_followed(tmp_path: Path) -> None:
     game = tmp_path / "game"
     (game / "decks" / "dice").mkdir(parents=True)
     (game / "templates").mkdir()
-    (game / "shared").mkdir()
-    deck = deck_with(game / "shared")
-    deck.write_text(deck.read_text(encoding="utf-8").replace("face.yaml", "../shared/face.yaml")
+    (game / "common").mkdir()
+    deck = deck_with(game / "common")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("face.yaml", "../common/face.yaml")
                     + "dice: [plain]\n", encoding="utf-8")
     (game / "decks" / "dice" / "plain.yaml").write_text(
         "name: plain\ntemplate: spike-die\nedge: 16mm\ntab: 4mm\nfaces:\n"
         + "".join(f"  - {{pips: '{n}'}}\n" for n in range(1, 7)), encoding="utf-8")
-    os.symlink("../shared/deck.yaml", game / "decks" / "linked.yaml")
+    os.symlink("../common/deck.yaml", game / "decks" / "linked.yaml")
     result = printgen(game, "build", "linked")
     assert result.returncode == 0, result.stderr
 
 
 def test_a_template_linked_within_its_project_names_the_project_s_files(tmp_path: Path) -> None:
-    """templates/face.yaml is a link to shared/tpl/face.yaml, in the project, whose image
+    """templates/face.yaml is a link to common/tpl/face.yaml, in the project, whose image
     is ../img/dot.png from where it lies: found, and the deck builds."""
     game = tmp_path / "game"
-    (game / "shared" / "tpl").mkdir(parents=True)
-    (game / "shared" / "img").mkdir()
+    (game / "common" / "tpl").mkdir(parents=True)
+    (game / "common" / "img").mkdir()
     (game / "templates").mkdir()
     (game / "decks").mkdir()
-    noise_png(game / "shared" / "img" / "dot.png", 20)
-    (game / "shared" / "tpl" / "face.yaml").write_text(
+    noise_png(game / "common" / "img" / "dot.png", 20)
+    (game / "common" / "tpl" / "face.yaml").write_text(
         "elements:\n  - {kind: image, x: 5mm, y: 5mm, w: 20mm, h: 20mm, src: ../img/dot.png}\n", encoding="utf-8")
-    os.symlink("../shared/tpl/face.yaml", game / "templates" / "face.yaml")
+    os.symlink("../common/tpl/face.yaml", game / "templates" / "face.yaml")
     (game / "decks" / "d.yaml").write_text(DECK.replace("face.yaml", "face"), encoding="utf-8")
     result = printgen(game, "build", "d", "--only", "pdf")
     assert result.returncode == 0, result.stderr

@@ -96,8 +96,9 @@ def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
         path = Path(name_or_path) if near is None else confined(near, name_or_path, near.name, shelf.noun)
         if not is_file(path):
             raise InputError(f"{name_or_path}: {shelf.noun} file {no_file(near, name_or_path)}")
-        if near is None and "decks" in (path.parent.name, path.parent.parent.name):
-            return kept_in(path, shelf.noun, name_or_path)     # a project's file, by its path
+        folder = real(path.parent)      # where the file's folder lies ('..' and folder links gone)
+        if near is None and "decks" in (folder.name, folder.parent.name):
+            kept_in(folder / path.name, shelf.noun, name_or_path)      # a project's file, by its path
         return path
     if near is not None and shelf.folder:
         path = near.parent / shelf.folder / f"{name_or_path}{shelf.suffix}"
@@ -164,8 +165,9 @@ def home_folders(file: Path) -> list[Path]:
     named = Path(os.path.abspath(file)).parent
     for up in (named, named.parent):
         if up.name in ("decks", "templates", "fonts"):
-            if real(up.parent) not in homes:
-                homes.append(real(up.parent))
+            project = real(up.parent)
+            if project not in homes and ((project / "decks").is_dir() or (project / "templates").is_dir()):
+                homes.append(project)       # (a folder of that name is no project of its own)
             break
     root = data_root()
     return [*homes, real(root / "decks"), real(root / "templates")]
@@ -261,5 +263,6 @@ def find_template(name: str, deck_file: Path, where: str) -> Path:
                 return kept_in(path, "template", name)
             except LinkedOut as error:
                 raise TemplateError(f"{where}: {error}") from None
-    raise TemplateError(f"{where}: template {quoted(name)} not found; expected a file NAME.yaml "
+    file = f"{name}.yaml" if len(name) <= 80 else "NAME.yaml"
+    raise TemplateError(f"{where}: template {quoted(name)} not found; expected a file {file} "
                         f"in templates/ beside the deck's folder, or a path to a template file")
