@@ -554,3 +554,12 @@ def test_a_name_too_long_written_in_a_file_is_one_located_line(tmp_path: Path, c
     result = printgen(tmp_path, *args, out=case != "new")
     line = assert_one_located_error(result, tmp_path, before, where, "(30")
     assert len(line) < 400, line
+
+
+@pytest.mark.parametrize("args", [["build", "kerton-42", "--paper", LONG], ["docs", LONG],
+                                  ["build", "kerton-42", "--lang", LONG]])
+def test_a_long_option_value_is_quoted_short(tmp_path: Path, args: list[str]) -> None:
+    before = files_in(tmp_path)
+    result = printgen(tmp_path, *args, out=args[0] != "docs")
+    line = assert_one_located_error(result, tmp_path, before, "(300 characters)")
+    assert len(line) < 300, line

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
+from printgen.spec.schema import quoted
 
 DESCRIPTION = """\
 Show printgen's documentation. With no PAGE, list the pages (name and title); with a
@@ -56,7 +57,7 @@ def page_path(name: str) -> Path:
     for stem, path in known.items():
         if stem.lower() == key.lower():
             return path
-    raise InputError(f"docs: no page {name!r}; the pages are {', '.join(known)}")
+    raise InputError(f"docs: no page {quoted(name)}; the pages are {', '.join(known)}")
 
 
 def emit(text: str) -> None:

@@ -36,6 +36,12 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
+def quoted(text: str) -> str:
+    """spec.schema.quoted(), imported when a message needs it (the help imports no spec module)."""
+    from printgen.spec.schema import quoted as shorten
+    return shorten(text)
+
+
 def common_parser() -> argparse.ArgumentParser:
     """Options every subcommand accepts."""
     common = argparse.ArgumentParser(add_help=False)
@@ -53,7 +59,7 @@ def out_folder(text: str) -> Path:
     """--out DIR: a folder name; empty text (which would mean the current folder by
     accident) is refused."""
     if not text.strip() or "\0" in text:
-        raise argparse.ArgumentTypeError(f"expected a folder name, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a folder name, got {quoted(text)}")
     return Path(text)
 
 
@@ -115,7 +121,7 @@ def paper_name(given: str | None) -> str:
     if name is None:
         name, source = os.environ.get(PAPER_VARIABLE) or DEFAULT_PAPER, PAPER_VARIABLE
     if name.strip().lower() not in papers:
-        raise InputError(f"{source}: expected a paper size, one of {', '.join(papers)}, got {name!r}")
+        raise InputError(f"{source}: expected a paper size, one of {', '.join(papers)}, got {quoted(name)}")
     return name.strip().lower()
 
 
@@ -134,7 +140,7 @@ def level_of(rules: RuleSet, text: str | None) -> LevelRules:
         return rules.level(None)
     names = [level.level.value for level in rules.levels]
     if text.strip().lower() not in names:
-        raise InputError(f"--level: expected one of {', '.join(names)} for {rules.name}, got {text!r}")
+        raise InputError(f"--level: expected one of {', '.join(names)} for {rules.name}, got {quoted(text)}")
     return rules.level(text.strip().lower())
 
 
@@ -146,7 +152,7 @@ def whole(text: object, option: str, low: int, high: int | None = None) -> int:
         value = None
     if value is None or value < low or (high is not None and value > high):
         wanted = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise InputError(f"{option}: expected a whole number {wanted}, got {text!r}")
+        raise InputError(f"{option}: expected a whole number {wanted}, got {quoted(str(text))}")
     return value
 
 
@@ -192,5 +198,5 @@ def positive_length(text: str | None, option: str) -> float | None:
     except UnitError as error:
         raise InputError(f"{option}: {error}") from None
     if value <= 0:
-        raise InputError(f"{option}: expected a length greater than 0, got {text!r}")
+        raise InputError(f"{option}: expected a length greater than 0, got {quoted(str(text))}")
     return value

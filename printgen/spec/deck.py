@@ -23,7 +23,7 @@ from printgen.spec.languages import (
 )
 from printgen.spec.places import DICE, PARTS, RULES, find, find_template, real
 from printgen.spec.printdata import print_facts
-from printgen.spec.schema import Checker, shown
+from printgen.spec.schema import Checker, quoted, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 from printgen.units import DPI, Length
 
@@ -57,7 +57,7 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
     check.raise_errors()                # (with no languages, every text in one would be reported too)
     built = lang or languages[0]
     if built not in languages:
-        raise InputError(f"--lang {built}: {doc.source} is written in {', '.join(languages)} (its `lang:` "
+        raise InputError(f"--lang {built if len(built) <= 80 else quoted(built)}: {doc.source} is written in {', '.join(languages)} (its `lang:` "
                          f"and `languages:`); expected one of them, or all")
     langs: Langs = (built, languages)
     data = check.mapping(localise(check, raw, (), *langs) if raw else doc.data, (), DECK_KEYS,

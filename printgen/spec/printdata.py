@@ -8,7 +8,7 @@ from printgen.builtin import data_dir
 from printgen.errors import InputError
 from printgen.frozen import frozen
 from printgen.model import CardSize, Marks, Paper
-from printgen.spec.schema import Checker
+from printgen.spec.schema import Checker, quoted
 from printgen.spec.yamlload import load_file
 
 
@@ -48,7 +48,7 @@ def print_facts() -> PrintFacts:
 def paper(name: str) -> Paper:
     papers = print_facts().papers
     if name not in papers:
-        raise InputError(f"unknown paper {name!r}; expected one of {', '.join(papers)}")
+        raise InputError(f"unknown paper {quoted(name)}; expected one of {', '.join(papers)}")
     return papers[name]
 
 
