@@ -563,3 +563,12 @@ def test_a_long_option_value_is_quoted_short(tmp_path: Path, args: list[str]) ->
     result = printgen(tmp_path, *args, out=args[0] != "docs")
     line = assert_one_located_error(result, tmp_path, before, "(300 characters)")
     assert len(line) < 300, line
+
+
+def test_a_deck_name_too_long_says_so(tmp_path: Path) -> None:
+    deck = deck_with(tmp_path)
+    deck.write_text(DECK.replace("name: t", "name: " + "n" * 250), encoding="utf-8")
+    before = files_in(tmp_path)
+    line = assert_one_located_error(printgen(tmp_path, "build", "deck.yaml"), tmp_path, before,
+                                    "deck.yaml:1 name", "at most 100 characters", "(250 characters)")
+    assert len(line) < 300, line

@@ -80,8 +80,9 @@ class Checker:
         and '-', starting with a letter or digit (no folder, no '..', never empty)."""
         text = self.text(value, path)
         if text and not PLAIN_NAME.match(text):
-            self.fail(path, f"expected a plain name of letters, digits, '.', '_' and '-' (it names "
-                            f"output files), got {text!r}")
+            most = " of at most 100 characters" if len(text) > 100 else ""
+            self.fail(path, f"expected a plain name{most} of letters, digits, '.', '_' and '-' (it names "
+                            f"output files), got {quoted(text)}")
         elif value is not None and not text:
             self.fail(path, "expected a name, got nothing")
         return text
