@@ -16,7 +16,7 @@ from printgen.reading import display_path
 DESCRIPTION = """\
 Start a project of your own: FOLDER/decks/NAME.yaml (a 12-card deck), its face and
 back templates in FOLDER/templates/, and a README. NAME is FOLDER's name made plain
-(letters, digits, '.', '_' and '-': 'my game' becomes my-game; new says it). It builds
+(a-z, 0-9 and '-': 'my game' becomes my-game; new says so). It builds
 at once: 'printgen build FOLDER/decks/NAME.yaml', or 'printgen build NAME' inside
 FOLDER, where 'printgen list' shows it as a local deck. FOLDER must be new or empty;
 nothing that exists is overwritten."""
