@@ -13,7 +13,7 @@ from printgen.cli.options import add_duplex, add_jobs, add_out, add_paper, back_
 from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import FitError, InputError, PrintgenError
-from printgen.model import Duplex
+from printgen.model import Deck, Duplex
 from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording, together
 from printgen.products.deck import BuildResult, DeckBuild, build_deck, lacks, may_lack
 from printgen.reading import display_path
@@ -112,39 +112,39 @@ def run_all(args: argparse.Namespace) -> int:
     return max(statuses, default=0)
 
 
-def _every_deck_loads(names: list[str], *, one_folder: bool) -> list[str]:
-    """The decks of --all, once each has been read: a deck that does not load, or two
+def _every_deck_loads(names: list[str], *, one_folder: bool) -> dict[str, Deck]:
+    """The decks of --all by name, each read once: a deck that does not load, or two
     decks with one name where each deck's folder is named by it (one_folder: no --out,
     so their files would overwrite each other's), is an error before any deck is built
     (every such problem, then exit 2, nothing written)."""
     problems = []
-    named: dict[str, list[str]] = {}            # each deck's own name: its output folder
+    decks: dict[str, Deck] = {}
     for name in names:
         try:
-            named.setdefault(load_deck(name).name, []).append(name)
+            decks[name] = load_deck(name)
         except PrintgenError as error:
             problems.append(str(error))
+    named: dict[str, list[str]] = {}            # each deck's own name: its output folder
+    for name, deck in decks.items():
+        named.setdefault(deck.name, []).append(name)
     for own, files in named.items():
         if one_folder and len(files) > 1:
             problems.append(f"decks {', '.join(files)} all say `name: {own}`, so their files would overwrite "
                             f"each other's in one folder; expected a name of its own for each deck")
     if problems:
         raise InputError("\n".join(problems))
-    return names
+    return decks
 
 
-def _making_something(names: list[str], chosen: frozenset[str]) -> list[str]:
-    """The decks of --all that make something of what --only asks for: one without
-    rules texts (or dice, boards and tokens) is passed over when only those are asked
-    for, with a line saying so, and no folder is made for it."""
+def _making_something(decks: dict[str, Deck], chosen: frozenset[str]) -> list[str]:
+    """The decks of --all (as read by _every_deck_loads) that make something of what
+    --only asks for: one without rules texts (or dice, boards and tokens) is passed over
+    when only those are asked for, with a line saying so, and no folder is made for it."""
     if not may_lack(chosen):
-        return names                    # (no deck is read for nothing)
+        return list(decks)
     kept = []
-    for name in names:
-        try:
-            why = lacks(load_deck(name), chosen)
-        except PrintgenError:
-            why = None                  # (its own build says what is wrong with it)
+    for name, deck in decks.items():
+        why = lacks(deck, chosen)
         if why:
             print(f"printgen: note: passed over: {why}", file=sys.stderr)
         else:
