@@ -162,14 +162,14 @@ def notes_heading(style: FoldStyle) -> str:
     return style.notes
 
 
-def endnotes(blocks: list[Block], heading: str) -> list[Block]:
-    """The notes the blocks refer to, as blocks to follow them: a heading (the words for
-    "Notes" in the text's language) and each note a list item numbered as its
-    references (none without notes)."""
+def endnotes(blocks: list[Block], style: FoldStyle) -> list[Block]:
+    """The notes the blocks refer to, as blocks to follow them: a heading
+    (notes_heading(), asked only where there are notes) and each note a list item
+    numbered as its references (none without notes)."""
     notes = referenced(blocks)
     if not notes:
         return []
-    return [Block(BlockKind.HEADING, notes[0].where, (Span(heading),), level=2)] + [
+    return [Block(BlockKind.HEADING, notes[0].where, (Span(notes_heading(style)),), level=2)] + [
         Block(BlockKind.ITEM, note.where, note.spans, level=1, marker=f"{note.number}.") for note in notes]
 
 
@@ -360,7 +360,7 @@ def flow_chunks(blocks: list[Block], style: FoldStyle, *,
     where each comes from."""
     items: list[Chunk] = []
     wheres: list[str] = []
-    for block in blocks + endnotes(blocks, notes_heading(style)):
+    for block in blocks + endnotes(blocks, style):
         made = kept_chunks(block, style) if whole_blocks else chunks(block, style)
         items += made
         wheres += [block.where] * len(made)
