@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printgen.deal.search.state import COVER, FULL, Board
+from printgen.deal.search.state import FULL, Board
 
 BITS = 3
 WASTE_SHIFT = 28 + BITS * 14    # WasteCheck's key: the Temple, the bag (values to 13), the waste
@@ -30,41 +30,6 @@ def bag_code(values: list[int] | tuple[int, ...], lone: int | None) -> int:
         if v != lone:
             code += 1 << (BITS * v)
     return code
-
-
-def king_covers(board: Board) -> tuple[tuple[int, int], ...]:
-    """(bit, the bits of the cards covering it) of each lone card (King) of the pyramid."""
-    lone = board.rules.lone_value
-    return tuple((1 << i, COVER[i]) for i, v in enumerate(board.temple) if v == lone and lone is not None)
-
-
-def settled(kings: tuple[tuple[int, int], ...], removed: int) -> int:
-    """The pyramid `removed` with every King that can leave gone, and every King that
-    leaving frees (kings: king_covers()). A King that can leave is removed at once: it
-    partners nothing, and removing it only uncovers cards, so the pair search lists
-    each move's pyramid with the Kings it frees already gone."""
-    while True:
-        freed = 0
-        for bit, cover in kings:
-            if not removed & bit and removed & cover == cover:
-                freed |= bit
-        if not freed:
-            return removed
-        removed |= freed
-
-
-def freed_kings(board: Board, removed: int) -> list[int]:
-    """The Kings settled() removes from the pyramid `removed`, one at a time in the
-    order the moves are written: each time the first one available (bottom row first)."""
-    lone, temple, available = board.rules.lone_value, board.temple, board.available
-    kings: list[int] = []
-    while lone is not None:
-        king = next((1 << i for i in available(removed) if temple[i] == lone), 0)
-        if not king:
-            break
-        kings.append(king)
-        removed |= king
-    return kings
 
 
 class BagCheck:

@@ -52,23 +52,51 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from printgen.deal.search.bag import (
-    BITS,
-    WASTE_SHIFT,
-    BagCheck,
-    WasteCheck,
-    bag_code,
-    freed_kings,
-    king_covers,
-    settled,
+from printgen.deal.search.bag import BITS, WASTE_SHIFT, BagCheck, WasteCheck, bag_code
+from printgen.deal.search.state import (
+    BALANCE,
+    COVER,
+    DRAW_MOVE_T,
+    FULL,
+    RECYCLE_MOVE_T,
+    Board,
+    State,
 )
-from printgen.deal.search.state import BALANCE, DRAW_MOVE_T, FULL, RECYCLE_MOVE_T, Board, State
 from printgen.errors import BudgetExceeded
 
 # Relaxed positions one last-pass check (bag.WasteCheck) may open before it gives up
 # proving anything: on the slowest deals known (Pyramid 9,104,389; data set deals 776,
 # 1104, 1171) 100 decides as much as 1,000 in less time, and 10 decides less.
 WASTE_EFFORT = 100
+
+
+def king_covers(board: Board) -> tuple[tuple[int, int], ...]:
+    """(bit, the bits of the cards covering it) of each lone card (King) of the
+    pyramid, bottom row first (Board.available()'s order)."""
+    lone = board.rules.lone_value
+    return tuple((1 << i, COVER[i]) for i in reversed(range(len(board.temple)))
+                 if lone is not None and board.temple[i] == lone)
+
+
+def freed_kings(kings: tuple[tuple[int, int], ...], removed: int) -> list[int]:
+    """The Kings (kings: king_covers()) that leave the pyramid `removed` one at a time,
+    each the first one available, until none is: a King that can leave is removed at
+    once (it partners nothing, and removing it only uncovers cards), so the search lists
+    each move's pyramid with the Kings it frees already gone, in this order."""
+    out: list[int] = []
+    while True:
+        king = next((bit for bit, cover in kings if not removed & bit and removed & cover == cover), 0)
+        if not king:
+            return out
+        out.append(king)
+        removed |= king
+
+
+def settled(kings: tuple[tuple[int, int], ...], removed: int) -> int:
+    """The pyramid `removed` with the Kings freed_kings() removes gone."""
+    for king in freed_kings(kings, removed):
+        removed |= king
+    return removed
 
 
 class PairSearch:
@@ -104,7 +132,7 @@ class PairSearch:
         """For a pyramid with no King available: (the pyramid after each pyramid pair,
         per pile card value the pyramid after it leaves with each available pyramid
         card that partners it, per rank whether a deck top of it has a move of its
-        own). Each pyramid is bag.settled(): the Kings a move frees leave with it."""
+        own). Each pyramid is settled(): the Kings a move frees leave with it."""
         board, kings = self.board, self._kings
         target, lone, temple = board.rules.target, board.rules.lone_value, board.temple
         by_value: dict[int, list[int]] = {}
@@ -126,7 +154,7 @@ class PairSearch:
         `after` (its own cards, with the deck top and the waste top as `tops` says),
         then the Kings it freed."""
         cards = after & ~before
-        kings = freed_kings(self.board, before | cards & ~self._king_cards)
+        kings = freed_kings(self._kings, before | cards & ~self._king_cards)
         for king in reversed(kings):
             self.path.append((BALANCE, king, False, False, (), 0))
         self.path.append((BALANCE, cards & ~self._king_cards, *tops, (), 0))
@@ -154,7 +182,7 @@ class PairSearch:
         try:
             won = search(removed, code, below, start[4], stock, under)
             if won:
-                for king in reversed(freed_kings(board, start[0])):
+                for king in reversed(freed_kings(self._kings, start[0])):
                     self.path.append((BALANCE, king, False, False, (), 0))
             return won
         except BudgetExceeded:
