@@ -8,6 +8,17 @@ with status 2; no traceback is ever shown for user input.
 from __future__ import annotations
 
 
+def quoted(text: str) -> str:
+    """A text as a message quotes it, on one line however long: whole up to 80
+    characters, else its first 60 and its length."""
+    return repr(text) if len(text) <= 80 else f"{text[:60]!r}... ({len(text):,} characters)"
+
+
+def error_line(message: object) -> str:
+    """The one line the command line prints for an error a user can mend."""
+    return f"printgen: error: {message}"
+
+
 class PrintgenError(Exception):
     """Base of every error caused by user input or the user's environment."""
 

@@ -485,6 +485,17 @@ def test_a_folder_named_fonts_is_no_project(tmp_path: Path) -> None:
     assert_one_located_error(result, pack, before, "face.yaml:2", "lies outside the folder")
 
 
+def test_a_die_path_out_of_the_deck_s_folder_names_the_deck_once(tmp_path: Path) -> None:
+    """A deck's `dice:` path up and out to /etc/passwd: one line, located at the deck's
+    line and key, which names the deck file once (the location says which file)."""
+    deck = deck_with(tmp_path)
+    deck.write_text(deck.read_text(encoding="utf-8") + "dice: [../../../../../../etc/passwd]\n", encoding="utf-8")
+    before = files_in(tmp_path)
+    line = assert_one_located_error(printgen(tmp_path, "build", str(deck)), tmp_path, before,
+                                    "deck.yaml:", "dice[0]: die '../", "lies outside the folder")
+    assert line.count("deck.yaml") == 2, line       # the location, and the folder it names
+
+
 def test_links_inside_a_project_are_followed(tmp_path: Path) -> None:
     """A project's deck that links to a deck file kept elsewhere in the project, with
     a die found beside decks/: it builds."""

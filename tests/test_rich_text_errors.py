@@ -129,3 +129,15 @@ def test_a_build_with_unbalanced_markup_stops_with_one_line(tmp_path: Path, text
     assert "face.yaml:3" in line and "Gold" in line and "field 'text'" in line, line
     assert f"unbalanced {mark} in {text!r}; expected a closing {mark}" in line
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("setter", [
+    lambda text: set_text(text, 0, 0, 60, 20, TextStyle(size=10, min_size=8), WHERE),
+    lambda text: set_rich(text, 60, 20, TextStyle(size=10, min_size=8), WHERE, lambda *a: []),
+])
+def test_a_text_too_long_for_its_box_is_quoted_short_with_its_length(setter):
+    """The overflow message quotes a long text's start and says how long it is (a
+    user pasting a paragraph into a one-line box sees what and how much)."""
+    with pytest.raises(TextOverflow) as caught:
+        setter(LONG)
+    assert f"{LONG[:60]!r}... ({len(LONG):,} characters)" in str(caught.value)

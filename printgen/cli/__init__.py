@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: list[str], *, program: bool = False) -> int:
     from printgen.cli.options import job_key, settle
     from printgen.cli.verbs import PRINT_ONLY
-    from printgen.errors import PrintgenError
+    from printgen.errors import PrintgenError, error_line, quoted
     try:
         parser = make_parser(argv)
         if program:             # the command's modules are imported (see main)
@@ -123,7 +123,7 @@ def _main(argv: list[str], *, program: bool = False) -> int:
         with recording(job_key(args), adopt=default_out, root=default_out or args.out):
             return int(args.run(args) or 0)
     except PrintgenError as error:
-        print(f"printgen: error: {error}", file=sys.stderr)
+        print(error_line(error), file=sys.stderr)
         return error.exit_status
     except OSError as error:
         import errno
@@ -131,9 +131,8 @@ def _main(argv: list[str], *, program: bool = False) -> int:
             raise
         # a name given, or written in a file, that the system refuses to look up: bad
         # input, said on one line (the places that read names from files say where)
-        from printgen.spec.schema import quoted
-        print(f"printgen: error: {quoted(str(error.filename))}: a file name too long for this system; "
-              f"expected names of at most 255 bytes", file=sys.stderr)
+        print(error_line(f"{quoted(str(error.filename))}: a file name too long for this system; "
+                         f"expected names of at most 255 bytes"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("printgen: interrupted", file=sys.stderr)

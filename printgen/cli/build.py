@@ -12,7 +12,7 @@ from pathlib import Path
 from printgen.cli.options import add_duplex, add_jobs, add_out, add_paper, back_offset
 from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import FitError, InputError, PrintgenError
+from printgen.errors import FitError, InputError, PrintgenError, error_line
 from printgen.model import Deck, Duplex
 from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording, together
 from printgen.products.deck import BuildResult, DeckBuild, build_deck, lacks, may_lack
@@ -97,7 +97,7 @@ def run_all(args: argparse.Namespace) -> int:
             try:
                 statuses.append(run_recorded(job))
             except PrintgenError as error:      # said, and the other decks built
-                print(f"printgen: error: {error}", file=sys.stderr)
+                print(error_line(error), file=sys.stderr)
                 statuses.append(error.exit_status)
     else:
         with pool(workers) as decks:
@@ -256,7 +256,7 @@ def run_saying(args: argparse.Namespace) -> tuple[int, str, str]:
         with contextlib.redirect_stdout(said):
             return run_recorded(args), said.getvalue(), ""
     except PrintgenError as error:
-        return error.exit_status, said.getvalue(), f"printgen: error: {error}"
+        return error.exit_status, said.getvalue(), error_line(error)
 
 
 def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:

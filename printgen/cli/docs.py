@@ -12,8 +12,7 @@ import sys
 from pathlib import Path
 
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import InputError
-from printgen.spec.schema import quoted
+from printgen.errors import InputError, quoted
 
 DESCRIPTION = """\
 Show printgen's documentation. With no PAGE, list the pages (name and title); with a

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import PrintgenError
+from printgen.errors import PrintgenError, error_line
 from printgen.reading import display_path
 from printgen.spec.places import (
     AIDS,
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             deck = load_deck_file(kept_in(entry.path, DECKS.noun, name), display_path(entry.path), labels=False)
         except PrintgenError as error:
-            print(f"printgen: error: {error}", file=sys.stderr)
+            print(error_line(error), file=sys.stderr)
             status = 2
             continue
         pieces = [ref.name for ref in (*deck.dice, *deck.parts)]

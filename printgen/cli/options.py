@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from printgen.errors import InputError, UnitError
+from printgen.errors import InputError, UnitError, quoted
 from printgen.limits import whole_limit
 
 if TYPE_CHECKING:
@@ -34,12 +34,6 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
-
-
-def quoted(text: str) -> str:
-    """spec.schema.quoted(), imported when a message needs it (the help imports no spec module)."""
-    from printgen.spec.schema import quoted as shorten
-    return shorten(text)
 
 
 def common_parser() -> argparse.ArgumentParser:

@@ -19,6 +19,8 @@ import sys
 from collections.abc import Iterable
 from typing import TextIO
 
+from printgen.errors import error_line
+
 FAILED = 1          # the work done, its report lost (see above)
 
 
@@ -70,8 +72,8 @@ class Guarded:
         if self.lost is None or isinstance(self.lost, BrokenPipeError):
             return status
         with contextlib.suppress(OSError):
-            print(f"printgen: error: cannot write to standard output: {self.lost.strerror or self.lost} "
-                  f"(what the command printed is lost; any file it wrote is complete)", file=sys.stderr)
+            print(error_line(f"cannot write to standard output: {self.lost.strerror or self.lost} "
+                             f"(what the command printed is lost; any file it wrote is complete)"), file=sys.stderr)
         return status or FAILED
 
 

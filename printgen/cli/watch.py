@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from printgen.errors import InputError, PrintgenError
+from printgen.errors import InputError, PrintgenError, error_line
 
 TEXTS = {".yaml", ".yml", ".csv", ".tsv", ".txt", ".xlsx", ".md", ".markdown"}   # read afresh by every build
 QUIET_MS = 30                   # a save is taken as done after this long without another event
@@ -70,7 +70,7 @@ class Warm:
             with recording(job_key(self.args), adopt=default, root=default or self.args.out), self._drawing():
                 status = self.run(self.args)
         except PrintgenError as error:
-            print(f"printgen: error: {error}", file=sys.stderr, flush=True)
+            print(error_line(error), file=sys.stderr, flush=True)
             status = error.exit_status
         return status, time.perf_counter() - started
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from printgen.errors import SpecError, TemplateError, TextOverflow
+from printgen.errors import SpecError, TemplateError, TextOverflow, quoted
 from printgen.fonts import builtin_family
 from printgen.layout.primitives import Primitive
 from printgen.layout.richtext import (
@@ -125,7 +125,7 @@ def set_rich(text: str, w: float, h: float, style: TextStyle, where: str,
     found = largest_fit(sizes, attempt)
     if found is None:
         lay_out(sizes[-1])                      # LetterTooWide, where a letter is wider than the box
-        raise TextOverflow(f"text {text[:40]!r} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box at {smallest:g} pt",
+        raise TextOverflow(f"text {quoted(text)} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box at {smallest:g} pt",
                            where=where, remedy=SHORTEN)
     lines, rich = found[1]
     return _place(exactly(lines, rich.size), w, h, rich, style, draw_icon)

@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from printgen.errors import FitError
+from printgen.errors import FitError, quoted
 from printgen.frozen import frozen
 from printgen.layout.fold import set_lines
 from printgen.layout.primitives import Image, Primitive, shift
 from printgen.layout.richtext import Fonts, RichStyle, piece_width, words, wrap
-from printgen.layout.text import largest_fit, short, shrink_sizes
+from printgen.layout.text import largest_fit, shrink_sizes
 from printgen.model.picture import Picture
 from printgen.model.text import Span
 from printgen.units import mm
@@ -103,7 +103,7 @@ def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float,
     found = largest_fit(shrink_sizes(rich.size, smallest), attempt)
     if found is None:
         widest = max(split, key=lambda word: wide(word, smallest))
-        raise FitError(f"{short(text)} has a word, {short(''.join(t for t, _ in widest))}, "
+        raise FitError(f"{quoted(text)} has a word, {quoted(''.join(t for t, _ in widest))}, "
                        f"{mm(wide(widest, smallest)):.1f} mm wide at {smallest:g} pt (the smallest a cover sets "
                        f"it), but the cover's line is {mm(width):.1f} mm", where=where,
                        remedy="expected words that fit the line: shorten it or choose a larger page")
@@ -127,7 +127,7 @@ def _too_tall(taken: list[Taken], need: float, limit: float, source: CoverSource
     each fits alone but not all together, naming their front matter."""
     alone = next((text for text in taken if text.height > limit + 1e-6), None)
     if alone is not None:
-        raise FitError(f"{short(alone.text)} takes {mm(alone.height):.1f} mm of the cover, past its "
+        raise FitError(f"{quoted(alone.text)} takes {mm(alone.height):.1f} mm of the cover, past its "
                        f"{mm(limit):.1f} mm of text height", where=alone.where, remedy=f"expected {SHORTER}")
     if credited > limit + 1e-6:
         count = sum(text.kind == "credits" for text in taken)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from printgen.errors import FitError, TextOverflow
+from printgen.errors import FitError, TextOverflow, quoted
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
 from printgen.layout.primitives import TextRun
@@ -394,7 +394,7 @@ def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     metrics = font(style.font)
     smallest = style.min_size or style.size
     need = _needed(text, metrics, smallest, w, style)
-    raise TextOverflow(f"text {short(text)} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box at {smallest:g} pt "
+    raise TextOverflow(f"text {quoted(text)} does not fit its {mm(w):.1f} x {mm(h):.1f} mm box at {smallest:g} pt "
                        f"({need})", where=where, remedy=SHORTEN)
 
 
@@ -436,12 +436,6 @@ def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle
         return f"a word needs {mm(widest):.1f} mm of width" if style.wrap else \
             f"a line needs {mm(max(metrics.width(t, size) for t in text.split(chr(10)))):.1f} mm of width"
     return f"it needs {mm(block_height(metrics, size, len(lines), style.line_height)):.1f} mm of height"
-
-
-def short(text: str) -> str:
-    """A text as a message quotes it: on one line, cut to 40 characters."""
-    flat = text.replace("\n", " ")
-    return repr(flat if len(flat) <= 40 else flat[:37] + "...")
 
 
 def _place(lines: list[str], bases: list[int], metrics: Metrics, x: float, y: float, w: float, h: float,

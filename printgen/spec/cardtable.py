@@ -22,7 +22,7 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import InputError
+from printgen.errors import InputError, quoted
 from printgen.frozen import frozen
 from printgen.limits import limit
 from printgen.reading import read_bytes, read_text, unset_character
@@ -277,8 +277,7 @@ def _row(number: int, row: list[str], names: list[str], display: str) -> Row:
         if text:
             digits = COPIES.fullmatch(text)
             if digits is None or not 0 <= int(digits.group(1)) <= MAX_COPIES:
-                shown = text if len(text) <= 40 else text[:40] + "..."
                 raise InputError(f"{display}:{number} {COUNT}: expected a whole number of copies from 0 to "
-                                 f"{MAX_COPIES}, got {shown!r}")
+                                 f"{MAX_COPIES}, got {quoted(text)}")
             count = int(digits.group(1))
     return Row(number, values, count)

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import InputError, PrintgenError
+from printgen.errors import InputError, PrintgenError, quoted
 from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.model.template import Template
@@ -23,7 +23,7 @@ from printgen.spec.languages import (
 )
 from printgen.spec.places import DICE, PARTS, RULES, find, find_template, real
 from printgen.spec.printdata import print_facts
-from printgen.spec.schema import Checker, quoted, shown
+from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 from printgen.units import DPI, Length
 

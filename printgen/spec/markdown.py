@@ -29,7 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from printgen.builtin import data_root
-from printgen.errors import InputError, PrintgenError
+from printgen.errors import InputError, PrintgenError, quoted
 from printgen.lang.expr import render
 from printgen.lang.markdown import parse_markdown
 from printgen.model.fonts import Fonts
@@ -50,7 +50,7 @@ from printgen.spec.places import (
     kept_in,
     real,
 )
-from printgen.spec.schema import Checker, quoted
+from printgen.spec.schema import Checker
 from printgen.spec.yamlload import format_path, load_text
 
 FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate", "fonts"]

@@ -14,9 +14,8 @@ import os
 from pathlib import Path
 
 from printgen.builtin import data_root
-from printgen.errors import InputError, TemplateError
+from printgen.errors import InputError, TemplateError, quoted
 from printgen.frozen import frozen
-from printgen.spec.schema import quoted
 
 NAME_MAX = 255          # bytes in one name of a path, on the systems printgen runs on
 
@@ -93,7 +92,7 @@ def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
     decks/ or a shelf below it) that is a link leading out of the project is refused
     by its path as by its name (a downloaded project's decks/x.yaml may lead anywhere)."""
     if is_path(name_or_path, shelf) or (near is None and is_file(Path(name_or_path))):
-        path = Path(name_or_path) if near is None else confined(near, name_or_path, near.name, shelf.noun)
+        path = Path(name_or_path) if near is None else confine(near, name_or_path, shelf.noun)
         if not is_file(path):
             raise InputError(f"{name_or_path}: {shelf.noun} file {no_file(near, name_or_path)}")
         folder = real(path.parent)      # where the file's folder lies ('..' and folder links gone)

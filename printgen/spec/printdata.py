@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from printgen.builtin import data_dir
-from printgen.errors import InputError
+from printgen.errors import InputError, quoted
 from printgen.frozen import frozen
 from printgen.model import CardSize, Marks, Paper
-from printgen.spec.schema import Checker, quoted
+from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
 

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from printgen.errors import SpecError, UnitError
+from printgen.errors import SpecError, UnitError, quoted
 from printgen.spec.yamlload import KeyPath, Located
 from printgen.units import DPI, Length
 
@@ -157,8 +157,3 @@ def shown(value: Any) -> str:
         return "nothing"
     return quoted(value) if isinstance(value, str) else repr(value)
 
-
-def quoted(text: str) -> str:
-    """A text as a message quotes it, on one line however long: whole up to 80
-    characters, else its first 60 and its length."""
-    return repr(text) if len(text) <= 80 else f"{text[:60]!r}... ({len(text):,} characters)"

@@ -15,7 +15,7 @@ from collections import Counter
 from printgen.deal.table.cards import Card
 from printgen.deal.table.deal import Deal, dealt
 from printgen.deal.table.rules import RuleSet
-from printgen.errors import InputError, located
+from printgen.errors import InputError, located, quoted
 
 _TOKEN = re.compile(r"\S+")
 
@@ -46,7 +46,7 @@ def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
         except ValueError:
             card = None
         if card is None or not in_deck[card]:
-            errors.append(located(source, line, repr(token[:40]), f"expected {deck.expected}"))
+            errors.append(located(source, line, quoted(token), f"expected {deck.expected}"))
             continue
         cards.append(card)
         seen[card] += 1
