@@ -216,6 +216,26 @@ def expected_size_findings(layout: DeckLayout, prof: Profile) -> list[Finding]:
                     f"{int(expected[0])} x {int(expected[1])} px for {preset} cards")]
 
 
+def unchecked_size_note(layout: DeckLayout, prof: Profile) -> str | None:
+    """What a build for a shop says when printgen knows the shop's size for other card
+    sizes but not this deck's: the size written, to check against the shop's template."""
+    deck = layout.deck
+    preset = size_preset(deck.size)
+    if not prof.expect or preset in prof.expect or not layout.faces:
+        return None
+    frame = layout.faces[0].frame
+    kind = f"{preset} cards" if preset else f"cards of {mm(frame.width):.1f} x {mm(frame.height):.1f} mm"
+    if prof.output is Output.PDF:
+        written = (f"pages of {mm(frame.width + 2 * frame.bleed):.2f} x {mm(frame.height + 2 * frame.bleed):.2f} mm "
+                   f"(the trim plus the bleed)")
+    else:
+        width, height = pixel_size(layout.faces[0], prof.dpi)
+        written = f"images of {width} x {height} px (the trim plus the bleed at {prof.dpi} dpi)"
+    return (f"{deck_where(deck)} ({prof.name}): printgen knows the size {prof.title} asks for "
+            f"{' and '.join(prof.expect)} cards only; it wrote {written} for {kind}: check them "
+            f"against the shop's own template")
+
+
 def image_file_findings(path_sizes: list[tuple[str, tuple[int, int], tuple[int, int]]]) -> list[Finding]:
     """Files read back whose pixel size is not the one asked for."""
     return [Finding(name, f"written as {got[0]} x {got[1]} px, expected {want[0]} x {want[1]} px")

@@ -67,6 +67,22 @@ def test_png_size_scales_with_card_size(tmp_path):
         assert image.size == (round((70 / 25.4 + 0.25) * 300), round((120 / 25.4 + 0.25) * 300))
 
 
+@pytest.mark.parametrize("name", ["tgc", "mpc", "drivethrucards"])
+def test_a_card_size_the_shop_s_data_does_not_state_is_said_with_the_size_written(tmp_path, name):
+    """printgen knows the shops' sizes for poker cards only: a tarot deck for a shop gets
+    a note with the size written (what to check against the shop's template), not the
+    silence of a size that was checked; a poker deck gets no such note."""
+    text = CLEAN.read_text().replace("size: poker", "size: tarot")
+    tarot = beside(CLEAN, tmp_path) / "tarot.yaml"
+    tarot.write_text(text)
+    result = export_deck(load_deck(str(tarot)), profile(name), ExportOptions(out=tmp_path / "t", quiet=True))
+    note, = [n for n in result.notes if "knows the size" in n]
+    written = "pages of 76.35 x 126.35 mm" if name == "drivethrucards" else "images of"
+    assert "poker cards only" in note and written in note and "tarot cards" in note, note
+    poker = export_deck(load_deck(str(CLEAN)), profile(name), ExportOptions(out=tmp_path / "p", quiet=True))
+    assert not [n for n in poker.notes if "knows the size" in n]
+
+
 def test_drivethrucards_pdf_pages_boxes_order_and_cmyk(deck, tmp_path):
     result = export_deck(deck, profile("drivethrucards"), ExportOptions(out=tmp_path, quiet=True))
     pdf = tmp_path / "drivethrucards" / "preflight-clean-drivethrucards.pdf"

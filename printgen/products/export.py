@@ -16,7 +16,13 @@ from printgen.layout.deck import DeckLayout, layout_deck
 from printgen.model import Deck
 from printgen.model.vendor import Output, Profile
 from printgen.output import ensure_dir
-from printgen.preflight import check_layout, deck_where, expected_size_findings, group_findings
+from printgen.preflight import (
+    check_layout,
+    deck_where,
+    expected_size_findings,
+    group_findings,
+    unchecked_size_note,
+)
 from printgen.products.exported import ExportOptions, ExportResult
 
 
@@ -32,6 +38,8 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
     result.warnings = group_findings(check_layout(layout, safe=max(deck.safe, prof.safe),
                                                   label=prof.name, bleed=prof.bleed > 0))
     result.warnings += [str(f) for f in expected_size_findings(layout, prof)]
+    unchecked = unchecked_size_note(layout, prof)
+    result.notes += [unchecked] if unchecked else []
     box_art = None
     if prof.box_art:
         from printgen.products.export_box import plan_box_art
