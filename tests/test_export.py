@@ -137,18 +137,45 @@ def test_tts_url_base_names_the_images_online(cli, tmp_path):
 
 
 @pytest.mark.parametrize("size", ["poker", "bridge", "mini", "tarot"])
-def test_tts_sheets_are_at_most_4096_pixels_a_side(size):
+@pytest.mark.parametrize("cards", [1, 3, 8, 9, 20, 62, 69, 70, 200])
+def test_tts_sheets_are_at_most_4096_pixels_a_side_at_the_most_dpi_that_fits(size, cards):
+    """The dpi is the most that keeps every sheet as planned (not a full 10 x 7 grid
+    whatever the deck) within 4096 px a side, up to the profile's."""
     card = print_facts().card_sizes[size]
-    dpi = sheet_dpi(card.width, card.height, 10, 7, profile("tts").dpi)
-    assert round(10 * card.width * dpi / 72) <= 4096 and round(7 * card.height * dpi / 72) <= 4096
-    assert round(10 * card.width * (dpi + 1) / 72) > 4096 or round(7 * card.height * (dpi + 1) / 72) > 4096 \
-        or dpi == profile("tts").dpi
+    plans = plan_sheets(cards, 10, 7)
+    most = profile("tts").dpi
+    dpi = sheet_dpi(card.width, card.height, plans, most)
+
+    def fits(dpi: int) -> bool:
+        return all(round(p.cols * card.width * dpi / 72) <= 4096 and round(p.rows * card.height * dpi / 72) <= 4096
+                   for p in plans)
+
+    assert fits(dpi) and (dpi == most or not fits(dpi + 1))
+
+
+def test_tts_dpi_follows_the_grid_of_the_deck():
+    poker = print_facts().card_sizes["poker"]
+    dpi = {n: sheet_dpi(poker.width, poker.height, plan_sheets(n, 10, 7), 200) for n in (3, 7, 8, 9, 69, 75)}
+    # up to 7 cards (8 x 1 at 200 dpi: 4000 px wide); 8 cards, 9 x 1: 182 dpi; 10 side by side: 163
+    assert dpi == {3: 200, 7: 200, 8: 182, 9: 163, 69: 163, 75: 163}
+
+
+def test_a_small_tts_deck_is_drawn_at_the_profile_dpi(tmp_path):
+    """Three poker cards and the hidden face make a 4 x 1 sheet: 2000 x 700 px at 200 dpi."""
+    result = export_deck(load_deck(str(CLEAN)), profile("tts"), ExportOptions(out=tmp_path, quiet=True))
+    with Image.open(tmp_path / "tts" / "preflight-clean-tts-sheet-1.png") as sheet:
+        assert sheet.size == (4 * 500, 700)
+    with Image.open(tmp_path / "tts" / "preflight-clean-tts-back.png") as back:
+        assert back.size == (500, 700)
+    assert not any("dpi" in note for note in result.notes)
 
 
 def test_a_full_tts_sheet_of_a_built_in_deck(tmp_path):
-    export_deck(load_deck("sabacc-62"), profile("tts"), ExportOptions(out=tmp_path, quiet=True))
+    result = export_deck(load_deck("sabacc-62"), profile("tts"), ExportOptions(out=tmp_path, quiet=True))
     with Image.open(tmp_path / "tts" / "sabacc-62-tts-sheet-1.png") as sheet:
-        assert max(sheet.size) <= 4096 and sheet.size[0] >= 4000
+        assert sheet.size == (round(10 * 2.5 * 163), round(7 * 3.5 * 163))          # 4075 x 3994
+    assert "cards drawn at 163 dpi instead of 200, so that a sheet of 10 x 7 cards is at most 4096 pixels " \
+           "a side" in result.notes
 
 
 def test_tts_decks_over_69_cards_take_several_sheets(tmp_path):

@@ -3,13 +3,15 @@ grid, and the sheet as a page.
 
 A sheet is a grid of at most cols x rows card faces (10 x 7 by default) whose last
 slot holds the hidden-card face (the back); one sheet holds cols x rows - 1 cards,
-so longer decks get several sheets. A sheet is drawn at the profile's dpi or less,
-so that no side exceeds MAX_SIDE pixels.
+so longer decks get several sheets; a deck that does not fill a sheet gets a smaller
+grid. A deck's sheets are drawn at one dpi, the profile's or less, so that no side of
+its largest sheet (its first) exceeds MAX_SIDE pixels.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from printgen.frozen import frozen
 from printgen.layout.impose import Grid
@@ -48,8 +50,12 @@ def plan_sheets(total: int, cols: int, rows: int) -> list[SheetPlan]:
     return plans
 
 
-def sheet_dpi(card_w: float, card_h: float, cols: int, rows: int, dpi: int) -> int:
-    """The profile's dpi, or less where a full sheet would exceed MAX_SIDE pixels."""
+def sheet_dpi(card_w: float, card_h: float, plans: Sequence[SheetPlan], dpi: int) -> int:
+    """The dpi of a deck's sheets: the profile's, or less where the widest or the
+    tallest of its sheets (by their grids as planned) would exceed MAX_SIDE pixels. A
+    deck's sheets share one dpi, so that its cards and its back image look alike."""
+    cols = max((plan.cols for plan in plans), default=1)
+    rows = max((plan.rows for plan in plans), default=1)
     fits = min(MAX_SIDE * 72 / (cols * card_w), MAX_SIDE * 72 / (rows * card_h))
     return max(1, min(dpi, math.floor(fits)))
 

@@ -33,14 +33,15 @@ def write_tts(layout: DeckLayout, prof: Profile, folder: Path, result: ExportRes
     cols, rows = prof.sheet or (10, 7)
     hidden = layout.back_for(0)
     frame = hidden.frame
-    dpi = sheet_dpi(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed, cols, rows, prof.dpi)
+    plans = plan_sheets(len(layout.faces), cols, rows)
+    dpi = sheet_dpi(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed, plans, prof.dpi)
     back_path = write_png(hidden, folder / f"{deck.name}-tts-back.png", dpi=dpi)
     result.files.append(back_path)
     if dpi < prof.dpi:
-        result.notes.append(f"cards drawn at {dpi} dpi instead of {prof.dpi}, so that a sheet is at most "
-                            f"{MAX_SIDE} pixels a side")
+        result.notes.append(f"cards drawn at {dpi} dpi instead of {prof.dpi}, so that a sheet of "
+                            f"{plans[0].cols} x {plans[0].rows} cards is at most {MAX_SIDE} pixels a side")
     sheets = []
-    for plan in progress(plan_sheets(len(layout.faces), cols, rows), desc=f"{deck.name} tts", quiet=quiet):
+    for plan in progress(plans, desc=f"{deck.name} tts", quiet=quiet):
         faces = tuple(layout.faces[plan.first:plan.first + plan.count])
         path = write_png(sheet_page(faces, hidden, plan), folder / f"{deck.name}-tts-sheet-{plan.number}.png",
                          dpi=dpi)

@@ -7,6 +7,7 @@ shows, whatever fonts it has.
 
 from __future__ import annotations
 
+import math
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,9 +26,17 @@ from printgen.shaping import shape
 from printgen.units import mm
 
 
-def _n(value: float) -> str:
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
+def _n(value: float, places: int = 3) -> str:
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def _factor(value: float) -> str:
+    """A scale factor as a number, to within a millionth of itself: a text's size over
+    its font's units per em (10 pt / 2048 = 0.0048828125) rounded to three places
+    would draw the text several percent too large or too small."""
+    places = max(3, 6 - math.floor(math.log10(abs(value)))) if value else 3
+    return _n(value, places)
 
 
 @cache
@@ -89,7 +98,7 @@ def _text(drawing: svgwrite.Drawing, run: TextRun) -> BaseElement:
     shaped = shape(run.font, run.text, run.rtl, run.lang)
     scale = run.size / face(run.font).units_per_em
     group = drawing.g(fill=run.color, transform=f"translate({_n(run.x)} {_n(run.y)}) rotate({run.rotate}) "
-                                                f"scale({_n(scale)} {_n(-scale)})")
+                                                f"scale({_factor(scale)} {_factor(-scale)})")
     group.set_desc(title=run.text)
     for gid, x, y in zip(shaped.glyphs, shaped.xs, shaped.ys, strict=True):
         commands = glyph_path(run.font, gid)
