@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from printgen.cli.options import add_duplex, add_out, add_paper, deal_number
+from printgen.cli.options import add_duplex, add_out, add_paper, back_offset, deal_number
 from printgen.cli.verbs import SUMMARIES
 from printgen.model import Duplex
 from printgen.output import out_folder
@@ -48,6 +48,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "GAME's rules text (jedi-temple)")
     add_paper(parser)
     add_duplex(parser)
+    parser.add_argument("--back-offset", metavar="X,Y", default=None,
+                        help="move a two-sided leaflet's back page by X (right) and Y (down), lengths "
+                             "with units, e.g. 1.5mm,-0.5mm, as read off 'printgen calibrate' on its "
+                             "portrait sheet (turned for a landscape leaflet as for cards) (default: 0mm,0mm)")
     add_out(parser, "output/GAME")
     return parser
 
@@ -60,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
     panel = args.panel or rules_panel(rules)
     options = RulesBuild(out=out, paper=paper(args.paper), panel=panel,
                          duplex=Duplex(args.duplex),
-                        deal=None if args.deal is None else deal_number(args.deal, "--deal"))
+                         deal=None if args.deal is None else deal_number(args.deal, "--deal"),
+                         back_offset=(0.0, 0.0) if args.back_offset is None else back_offset(args.back_offset))
     path, leaflet = build_rules(rules, options)
     _, note = text_language(rules, DEFAULT)     # a language printgen has no words in: said once
     if not args.quiet:
