@@ -47,7 +47,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "text: one paragraph a line) unchanged, under the credit line of "
                              "GAME's rules text (jedi-temple)")
     add_paper(parser)
-    add_duplex(parser)
+    add_duplex(parser, none="printed on one side only, folded in half; a text too long for one side is "
+                            "an error")
     parser.add_argument("--back-offset", metavar="X,Y", default=None,
                         help="move a two-sided leaflet's back page by X (right) and Y (down), lengths "
                              "with units, e.g. 1.5mm,-0.5mm, as read off 'printgen calibrate' on its "
