@@ -21,10 +21,12 @@ DESCRIPTION = """\
 Set a rules text on card-sized panels (63 x 88 mm for poker) with crop and fold
 marks. GAME is a built-in rules text (decks/rules/GAME.md) or a path to your own
 Markdown file (headings, paragraphs, lists, bold, italic, tables, images).
-Eight panels fit one side of landscape A4 or Letter: fold the sheet in half along
-the middle (printed side out), then zig-zag on the fold marks. A longer text is
-printed on both sides (sixteen panels): cut along the middle, and fold each strip
-zig-zag. Panel 1 ends on top; the folio at each panel's foot gives the order.
+Eight panels fit one side of landscape A4 or Letter: first cut the sheet on the
+solid crop marks (folded untrimmed, the leaflet is too tall for the tuck box), then
+fold it in half along the middle (printed side out) and zig-zag on the dashed fold
+marks. A longer text is printed on both sides (sixteen panels): cut on the crop
+marks and along the middle, and fold each strip zig-zag. Panel 1 ends on top; the
+folio at each panel's foot gives the order.
 A right-to-left text (Arabic, Hebrew) is read from the right: panel 1 is at the
 right end of the top row. A text whose front matter names its deck (`deck:`) is
 set with that deck's fonts too."""
