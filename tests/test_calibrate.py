@@ -82,3 +82,38 @@ def test_labels_are_large_enough_to_read_at_arms_length(sheet):
     with pdfplumber.open(str(sheet)) as pdf:
         sizes = {round(c["size"], 1) for c in pdf.pages[1].chars if c["text"] in "0+5" + MINUS}
     assert min(sizes) >= 8.0
+
+
+@pytest.mark.parametrize("duplex", ["none", "fold"])
+def test_a_duplex_that_does_not_turn_the_sheet_is_refused_in_one_line(cli, tmp_path, duplex):
+    """The rulers are read where the turn brings the back behind the front: a sheet left
+    unturned (none: backs at their faces' own places) has no such place."""
+    result = cli("calibrate", "--duplex", duplex, "--out", str(tmp_path / "out"))
+    assert result.status == 2
+    line, = result.err.strip().splitlines()
+    assert "--duplex" in line and "turned over" in line and "long or short" in line and repr(duplex) in line
+    assert "Traceback" not in result.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_layout_refuses_an_unturned_sheet_too():
+    from printgen.errors import InputError
+    from printgen.layout.calibrate import calibration_pages
+    from printgen.model import Duplex
+    from printgen.spec.printdata import paper
+
+    with pytest.raises(InputError, match="expected long or short"):
+        calibration_pages(paper("a4"), Duplex.NONE)
+
+
+def test_help_says_none_is_for_a_print_shop_and_turning_by_hand_is_long_or_short(cli):
+    """`--duplex none` puts each back at its face's own place: right for a print shop
+    that places the backs, wrong for a stack turned by hand (the same turn as a
+    duplex printer's)."""
+    for verb in ("build", "rules", "calibrate"):
+        text = " ".join(cli(verb, "--help").out.split())
+        assert "by your printer or by hand" in text, verb
+        assert "to print separately" not in text, verb
+    assert "none (each back at its face's own place, not mirrored: for a print shop" in \
+        " ".join(cli("build", "--help").out.split())
+    assert "{long,short}" in cli("calibrate", "--help").out

@@ -1,9 +1,11 @@
 """Card craft read from the laid-out faces and the rendered PNGs: values inside their
-outlines, a corner index on every card, 6 and 9 underlined, point-symmetric backs for
-the betting games, the Kerton markers' own back, even gold-die faces."""
+outlines, a corner index on every card, 6 and 9 underlined, pips that point the usual
+way, point-symmetric backs for the betting games, the Kerton markers' own back, even
+gold-die faces."""
 
 from __future__ import annotations
 
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -11,9 +13,11 @@ from PIL import Image, ImageChops, ImageStat
 
 from printgen.shaping import font
 from printgen.layout.deck import layout_deck
-from printgen.layout.primitives import Polygon, TextRun
+from printgen.layout.primitives import Ellipse, Polygon, TextRun
 from printgen.spec import load_deck
+from printgen.spec.template import load_template
 
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 BETTING_DECKS = ["coruscant-shift", "kerton-42", "sabacc-62", "sabacc-76"]
 
 
@@ -70,6 +74,54 @@ def test_sixes_and_nines_are_underlined():
         rules = [p for p in face.prims if isinstance(p, Polygon) and len(p.points) == 2]
         underlined = card.fields["value"] in ("6", "9")
         assert (len(rules) == 3) == underlined, card.fields     # both corners and the centre
+
+
+def pointing(parts: list, shape: list) -> str:
+    """Whether a pip drawn as `parts` (a shape's ellipses and polygons, in the shape's
+    order) points up or down: where its round parts sit within its height, against
+    where they sit in the upright shape; "either" for a shape with no round parts."""
+    def lean(centres: list[float], tops: list[float], bottoms: list[float]) -> float:
+        return sum(centres) / len(centres) - (min(tops) + max(bottoms)) / 2
+
+    if not any(part.kind == "ellipse" for part in shape):
+        return "either"
+    upright = lean([part.numbers[1] for part in shape if part.kind == "ellipse"],
+                   [part.numbers[1] - part.numbers[3] if part.kind == "ellipse" else min(part.numbers[1::2])
+                    for part in shape],
+                   [part.numbers[1] + part.numbers[3] if part.kind == "ellipse" else max(part.numbers[1::2])
+                    for part in shape])
+    drawn = lean([p.cy for p in parts if isinstance(p, Ellipse)],
+                 [p.cy - p.ry if isinstance(p, Ellipse) else min(y for _, y in p.points) for p in parts],
+                 [p.cy + p.ry if isinstance(p, Ellipse) else max(y for _, y in p.points) for p in parts])
+    return "up" if (drawn > 0) == (upright > 0) else "down"
+
+
+def test_kerton_pips_point_up_in_the_top_half_and_middle_row_down_in_the_bottom_half():
+    """The playing-card convention: a pip above the card's middle points up, one below
+    it points down (turned end over end), one on the middle row points up; the corner
+    indices' pips too."""
+    layout = layout_deck(load_deck("kerton-42"))
+    shapes = load_template(TEMPLATES / "kerton-face.yaml").shapes
+    checked = set()
+    for card, face in zip(layout.deck.cards, layout.faces):
+        if card.fields.get("kind") != "pips":
+            continue
+        shape = shapes[card.fields["suit"][:-1]]
+        drawn = [p for p in face.prims if isinstance(p, (Ellipse, Polygon))]
+        assert len(drawn) % len(shape) == 0
+        middle = face.frame.height / 2
+        for k in range(0, len(drawn), len(shape)):
+            parts = drawn[k:k + len(shape)]
+            top = min(p.cy - p.ry if isinstance(p, Ellipse) else min(y for _, y in p.points) for p in parts)
+            bottom = max(p.cy + p.ry if isinstance(p, Ellipse) else max(y for _, y in p.points) for p in parts)
+            centre = (top + bottom) / 2
+            way = pointing(parts, shape)
+            if way == "either":
+                continue
+            expected = "down" if centre > middle + (bottom - top) / 2 else "up"
+            assert way == expected, (card.fields["rank"], card.fields["suit"], round(centre / 72 * 25.4, 1))
+            checked.add(card.fields["rank"])
+    assert checked == {"1", "2", "3", "4", "5", "6"}
 
 
 def test_kerton_markers_have_a_back_of_their_own():

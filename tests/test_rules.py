@@ -9,6 +9,7 @@ import pdfplumber
 import pytest
 from PIL import Image
 
+from conftest import ROOT
 from printgen.model import Duplex
 from printgen.layout.primitives import TextRun
 from printgen.layout.box import box_size
@@ -172,3 +173,22 @@ def test_same_input_same_bytes(cli, tmp_path):
         assert cli("rules", "jedi-duel", "--out", str(tmp_path / out), "-q").status == 0
     name = "jedi-duel-rules-poker-a4.pdf"
     assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
+
+
+def test_the_folding_instructions_say_to_cut_on_the_crop_marks_first(cli):
+    """Folded untrimmed, a leaflet is half the sheet tall, too tall for its box (the
+    panels fit it only cut out); so every place that tells how to fold it says to
+    cut on the crop marks before folding: `printgen rules --help`, the README and
+    docs/rules-and-boxes.md."""
+    deck = load_deck("kerton-42")
+    size = box_size(deck, box_options(deck), box_facts())
+    page = layout_rules(find_rules("kerton-sabacc"), RulesBuild(out=Path(), paper=paper("a4"))).pages[0]
+    assert page.height / 2 > size.inner_h > fold_style(fold_facts(), "poker").height
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    told = {"--help": cli("rules", "--help").out,
+            "README": readme[readme.index("To fold:"):],
+            "docs": (ROOT / "docs" / "rules-and-boxes.md").read_text(encoding="utf-8").split("## Rule folds")[1]}
+    for where, text in told.items():
+        flat = " ".join(text.split())
+        cut, fold = flat.find("cut the sheet on the solid crop marks"), flat.find("in half along the middle")
+        assert 0 <= cut < fold, where

@@ -63,16 +63,21 @@ def add_paper(parser: argparse.ArgumentParser) -> None:
                              f"else {DEFAULT_PAPER}; e.g. export {PAPER_VARIABLE}=letter once)")
 
 
-def add_duplex(parser: argparse.ArgumentParser, *, fold: bool = False) -> None:
-    """--duplex; fold: also offer fold-over sheets (cards only)."""
+NO_TURN = ("each back at its face's own place, not mirrored: for a print shop or a program that "
+           "places the backs itself")
+
+
+def add_duplex(parser: argparse.ArgumentParser, *, fold: bool = False, none: str = NO_TURN) -> None:
+    """--duplex; fold: also offer fold-over sheets (cards only); none: what none means
+    for the command's files."""
     from printgen.model import Duplex  # a verb's parser only: --help imports no model
     choices = [d.value for d in Duplex if fold or d is not Duplex.FOLD]
     extra = (", or fold (print on one side, each face beside its back; fold the sheet along "
              "the dashed line, glue, then cut)") if fold else ""
     parser.add_argument("--duplex", choices=choices, default="long",
-                        help="how the sheet is turned over for its back side: long (about its long "
-                             "edge), short (about its short edge), none (backs left in place, to "
-                             f"print separately){extra} (default: long)")
+                        help="how the sheet is turned over for its back side, by your printer or by "
+                             f"hand: long (about its long edge), short (about its short edge), none "
+                             f"({none}){extra} (default: long)")
 
 
 def add_jobs(parser: argparse.ArgumentParser, what: str) -> None:

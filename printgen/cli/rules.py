@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from printgen.cli.options import add_duplex, add_out, add_paper, deal_number
+from printgen.cli.options import add_duplex, add_out, add_paper, back_offset, deal_number
 from printgen.cli.verbs import SUMMARIES
 from printgen.model import Duplex
 from printgen.output import out_folder
@@ -21,10 +21,12 @@ DESCRIPTION = """\
 Set a rules text on card-sized panels (63 x 88 mm for poker) with crop and fold
 marks. GAME is a built-in rules text (decks/rules/GAME.md) or a path to your own
 Markdown file (headings, paragraphs, lists, bold, italic, tables, images).
-Eight panels fit one side of landscape A4 or Letter: fold the sheet in half along
-the middle (printed side out), then zig-zag on the fold marks. A longer text is
-printed on both sides (sixteen panels): cut along the middle, and fold each strip
-zig-zag. Panel 1 ends on top; the folio at each panel's foot gives the order.
+Eight panels fit one side of landscape A4 or Letter: first cut the sheet on the
+solid crop marks (folded untrimmed, the leaflet is too tall for the tuck box), then
+fold it in half along the middle (printed side out) and zig-zag on the dashed fold
+marks. A longer text is printed on both sides (sixteen panels): cut on the crop
+marks and along the middle, and fold each strip zig-zag. Panel 1 ends on top; the
+folio at each panel's foot gives the order.
 A right-to-left text (Arabic, Hebrew) is read from the right: panel 1 is at the
 right end of the top row. A text whose front matter names its deck (`deck:`) is
 set with that deck's fonts too."""
@@ -47,7 +49,12 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "text: one paragraph a line) unchanged, under the credit line of "
                              "GAME's rules text (jedi-temple)")
     add_paper(parser)
-    add_duplex(parser)
+    add_duplex(parser, none="printed on one side only, folded in half; a text too long for one side is "
+                            "an error")
+    parser.add_argument("--back-offset", metavar="X,Y", default=None,
+                        help="move a two-sided leaflet's back page by X (right) and Y (down), lengths "
+                             "with units, e.g. 1.5mm,-0.5mm, as read off 'printgen calibrate' on its "
+                             "portrait sheet (turned for a landscape leaflet as for cards) (default: 0mm,0mm)")
     add_out(parser, "output/GAME")
     return parser
 
@@ -60,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     panel = args.panel or rules_panel(rules)
     options = RulesBuild(out=out, paper=paper(args.paper), panel=panel,
                          duplex=Duplex(args.duplex),
-                        deal=None if args.deal is None else deal_number(args.deal, "--deal"))
+                         deal=None if args.deal is None else deal_number(args.deal, "--deal"),
+                         back_offset=(0.0, 0.0) if args.back_offset is None else back_offset(args.back_offset))
     path, leaflet = build_rules(rules, options)
     _, note = text_language(rules, DEFAULT)     # a language printgen has no words in: said once
     if not args.quiet:

@@ -8,6 +8,7 @@ perfectly registered back would put the line, so the reading is the correction.
 
 from __future__ import annotations
 
+from printgen.errors import InputError
 from printgen.layout.impose import CALIBRATION_RANGE_MM, back_position
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, line
@@ -25,15 +26,17 @@ def target(paper: Paper) -> tuple[float, float]:
 
 
 def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
+    """The front and the back; InputError for a duplex that does not turn the sheet
+    (none, fold), whose back no ruler could be read against."""
+    if duplex not in (Duplex.LONG, Duplex.SHORT):
+        raise InputError(f"--duplex: a calibration sheet is read once it is turned over; expected long "
+                         f"or short (the edge it is turned about), got {duplex.value}")
     fx, fy = target(paper)
     bx, by = back_position(paper, fx, fy, 0.0, 0.0, duplex)
     front: list[Primitive] = [line(fx - pt(ARM_MM), fy, fx + pt(ARM_MM), fy, width=0.6),
                               line(fx, fy - pt(ARM_MM), fx, fy + pt(ARM_MM), width=0.6)]
     front += _caption(paper, "FRONT. Print this sheet on both sides "
-                      f"(duplex: {duplex.value}-edge flip), then hold it against a light."
-                      if duplex is not Duplex.NONE else
-                      "FRONT. Print this page, put the sheet back in the printer to print "
-                      "the second page on its back, then hold it against a light.")
+                      f"(duplex: {duplex.value}-edge flip), then hold it against a light.")
     back = _ruler(bx, by + pt(14), horizontal=True) + _ruler(bx + pt(14), by, horizontal=False)
     back += _caption(paper, "BACK. Where the front's vertical line crosses the horizontal ruler, "
                      "read X; where the front's horizontal line crosses the vertical ruler, read Y. "

@@ -157,8 +157,9 @@ class Axis(enum.Enum):
 
 
 def flip_axis(width: float, height: float, duplex: Duplex) -> Axis | None:
-    """The page axis that turning the sheet mirrors; None when the backs are printed
-    by feeding the sheet again (no mirroring is assumed) or beside their faces."""
+    """The page axis that turning the sheet mirrors; None where no turn is assumed:
+    the backs left at their faces' own places (Duplex.NONE, for a print shop or a
+    program that places them itself) or printed beside their faces (Duplex.FOLD)."""
     if duplex in (Duplex.NONE, Duplex.FOLD):
         return None
     about_long = duplex is Duplex.LONG

@@ -1,6 +1,8 @@
 """A rules text's blocks as a folded leaflet: flowed onto panels in the largest type
 that fits, each panel numbered, imposed on the sheet (layout/fold.py places panels),
-read from the right for a right-to-left text."""
+read from the right for a right-to-left text. A two-sided leaflet's back page is moved
+by the back offset, as a deck's backs and a booklet's are (layout/impose.py: on a
+landscape sheet the portrait offset (X, Y) moves the page by (-Y, X))."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from dataclasses import asdict, replace
 from printgen.errors import FitError, InputError
 from printgen.frozen import frozen
 from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, right_to_left
+from printgen.layout.impose import centred_grid, check_grid_back_offset, page_offset
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.model import Duplex, Paper
@@ -44,13 +47,15 @@ def fold_style(facts: FoldFacts, panel: str) -> FoldStyle:
 
 
 def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, paper: Paper,
-                   duplex: Duplex, panel: str) -> Leaflet:
+                   duplex: Duplex, panel: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> Leaflet:
     """Flow the blocks in the largest type that fits: one side while the body is at least
     READABLE_BODY, else both sides (cut into two strips), else smaller type; where
     names the text in errors, panel the panel size (base's) in the result. A text in
     a right-to-left language (base's lang), or with none named one that opens right to
-    left, has its panels read from the right."""
-    _, cols = fold_sheet(paper, base)
+    left, has its panels read from the right. A back page, where there is one, is moved
+    by back_offset (measured on portrait paper, as 'printgen calibrate' reads it)."""
+    sheet, cols = fold_sheet(paper, base)
+    check_grid_back_offset(centred_grid(sheet, cols, 2, base.width, base.height), back_offset)
     base = replace(base, rtl=right_to_left(blocks, base.lang))
     sides = (1,) if duplex is Duplex.NONE else (1, 2)
     tries = [(s, b) for s in sides for b in body_sizes(base.body) if b >= READABLE_BODY]
@@ -69,7 +74,17 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
                        f"{capacity}; it is over by about {mm(over):.0f} mm of panel text{hint}")
     panels = [finish_panel(prims, n, len(flowed), style) for n, (prims, _) in enumerate(flowed, 1)]
     pages = impose_fold(panels, paper=paper, style=style, duplex=None if count == 1 else duplex)
+    pages[1:] = [moved(page, back_offset) for page in pages[1:]]
     return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body)
+
+
+def moved(page: Page, offset: tuple[float, float]) -> Page:
+    """A back page's panels moved by a back offset measured on portrait paper."""
+    if offset == (0.0, 0.0):
+        return page
+    dx, dy = page_offset(page.width, page.height, offset)
+    return replace(page, placed=tuple(replace(p, x=p.x + dx, y=p.y + dy) for p in page.placed),
+                   prims=tuple(shift(p, dx, dy) for p in page.prims))
 
 
 def folded_layers(paper: Paper, style: FoldStyle) -> int:

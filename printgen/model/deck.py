@@ -33,7 +33,7 @@ class Duplex(enum.Enum):
 
     LONG = "long"          # about its long edge
     SHORT = "short"        # about its short edge
-    NONE = "none"          # not at all: the backs are printed separately
+    NONE = "none"          # not by printgen: each back at its face's place (a print shop places them)
     FOLD = "fold"          # one side only: each face beside its back, folded along a gutter
 
 

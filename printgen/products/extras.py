@@ -64,7 +64,8 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     """The extras' files, laid out: the box (or, in dropped, why not: its net does not
     fit the paper, a text of it does not fit its panel), one file of all the dice, one
     a part, then each rules text: as a leaflet (on both sides unless the deck is printed
-    fold-over; in dropped, why not where no panel fits), or, for a deck with `rules_as:
+    fold-over, its back page moved by back_offset; in dropped, why not where no panel
+    fits), or, for a deck with `rules_as:
     booklet`, as a booklet of the card size and its reading copy, the box made deep
     enough for the folded booklets. notes: what the build should say besides."""
     box: TuckBox | None = None if extras.box is None else with_leaflets(extras.box, deck, paper)
@@ -110,7 +111,8 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
             lang, note = text_language(rules, deck.lang)
             notes.extend(filter(None, [note]))
             files.append(leaflet_file(rules, layout_leaflet(rules.blocks, rules.where, text_style(style, rules, lang),
-                                                            paper=paper, duplex=sides, panel=extras.panel)))
+                                                            paper=paper, duplex=sides, panel=extras.panel,
+                                                            back_offset=back_offset)))
     return files
 
 

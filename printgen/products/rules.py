@@ -52,6 +52,7 @@ class RulesBuild:
     panel: str = "poker"
     duplex: Duplex = Duplex.LONG
     deal: int | None = None
+    back_offset: tuple[float, float] = (0.0, 0.0)     # points, as 'printgen calibrate' reads it
 
 
 def text_language(rules: RulesText, lang: str) -> tuple[str, str | None]:
@@ -85,7 +86,7 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
         blocks += deal_blocks(rules.deal, options.deal)
     style = text_style(fold_style(fold_facts(), options.panel), rules, rules.lang)
     return layout_leaflet(blocks, rules.where, style, paper=options.paper,
-                          duplex=options.duplex, panel=options.panel)
+                          duplex=options.duplex, panel=options.panel, back_offset=options.back_offset)
 
 
 def build_rules(rules: RulesText, options: RulesBuild) -> tuple[Path, Leaflet]:
