@@ -9,7 +9,7 @@ from dataclasses import asdict, replace
 
 from printgen.errors import FitError, InputError
 from printgen.frozen import frozen
-from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, right_to_left
+from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, notes_note, right_to_left
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.model import Duplex, Paper
@@ -27,6 +27,7 @@ class Leaflet:
     panel: str            # the panel size's name
     paper: str            # the paper's name
     body: float = 0.0     # the body type size chosen, in points
+    notes: tuple[str, ...] = ()     # what the build should say of it: its notes' heading set in English
 
 
 SMALLEST_BODY = 8.0   # pt: the type is stepped down from folds.yaml's body size to this
@@ -47,9 +48,9 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
                    duplex: Duplex, panel: str) -> Leaflet:
     """Flow the blocks in the largest type that fits: one side while the body is at least
     READABLE_BODY, else both sides (cut into two strips), else smaller type; where
-    names the text in errors, panel the panel size (base's) in the result. A text in
-    a right-to-left language (base's lang), or with none named one that opens right to
-    left, has its panels read from the right."""
+    names the text in errors and notes, panel the panel size (base's) in the result. A
+    text in a right-to-left language (base's lang), or with none named one that opens
+    right to left, has its panels read from the right."""
     _, cols = fold_sheet(paper, base)
     base = replace(base, rtl=right_to_left(blocks, base.lang))
     sides = (1,) if duplex is Duplex.NONE else (1, 2)
@@ -69,7 +70,9 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
                        f"{capacity}; it is over by about {mm(over):.0f} mm of panel text{hint}")
     panels = [finish_panel(prims, n, len(flowed), style) for n, (prims, _) in enumerate(flowed, 1)]
     pages = impose_fold(panels, paper=paper, style=style, duplex=None if count == 1 else duplex)
-    return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body)
+    said = notes_note(list(blocks), base, where)
+    return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body,
+                   (said,) if said else ())
 
 
 def folded_layers(paper: Paper, style: FoldStyle) -> int:
