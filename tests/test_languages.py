@@ -156,6 +156,23 @@ def test_an_empty_translation_in_a_card_table_names_its_row(cli, tmp_path):
     assert not (tmp_path / "de").exists()
 
 
+@pytest.mark.parametrize(("old", "new", "where", "value"), [
+    ("name: Amber, name@de: Bernstein", 'name: Amber, name@de: ""', "lantern-pairs.yaml:25 cards[0].fields.'name@de'",
+     "'Amber'"),
+    ("title@de: Laternenpaare", "title@de: '  '", "lantern-pairs.yaml:9 'title@de'", "'Lantern Pairs'"),
+])
+def test_an_empty_translation_in_the_deck_file_names_its_line(cli, tmp_path, old, new, where, value):
+    """A YAML text left empty beside one that is not is a missing translation, as a card
+    table's empty cell is: one line at its key, nothing written; the English build,
+    which does not take it, goes on."""
+    deck = copy_example(tmp_path)
+    edit(deck, old, new)
+    line = one_error(cli("build", str(deck), "--lang", "de", "--out", str(tmp_path / "de")), where, value)
+    assert "empty, while" in line
+    assert not (tmp_path / "de").exists()
+    assert cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "en"), "-q").status == 0
+
+
 def test_a_column_only_in_other_languages_is_an_error(cli, tmp_path):
     (tmp_path / "f.yaml").write_text("elements: []\n")
     (tmp_path / "cards.csv").write_text("name@de,count\nLaterne,1\n")

@@ -209,6 +209,30 @@ def test_a_font_file_missing_from_fonts_yaml_is_the_only_error(cli, tmp_path, mo
     assert result.status == 2 and "deva.fallback[0]" in result.err and "'symbol'" in result.err
 
 
+def test_fonts_yaml_with_a_fonts_line_says_the_names_go_at_its_top_level(cli, tmp_path, monkeypatch):
+    """fonts/fonts.yaml written as a deck's `fonts:` key: one line saying where the names
+    go, not an unknown key per name; a family named `fonts` (its keys a family's) is
+    read as one."""
+    monkeypatch.chdir(tmp_path)
+    deck = project(tmp_path, fonts=False)
+    fonts = tmp_path / "fonts" / "fonts.yaml"
+    fonts.write_text("fonts:\n  deva: Devanagari.ttf\n  body: {regular: Devanagari.ttf}\n", encoding="utf-8")
+    result = cli("build", str(deck), "--only", "pdf", "--out", "out")
+    assert result.status == 2 and "Traceback" not in result.err
+    (line,) = result.err.strip().splitlines()
+    assert line.startswith("printgen: error: fonts/fonts.yaml:1 fonts: ") and "top level" in line, line
+    assert "'deva'" in line
+    assert not (tmp_path / "out").exists()
+    fonts.write_text("deva: Devanagari.ttf\n", encoding="utf-8")
+    assert cli("build", str(deck), "--only", "pdf", "--out", "out", "-q").status == 0
+    fonts.write_text("fonts: {regular: Devanagari.ttf}\n", encoding="utf-8")
+    face = FACE.replace("font: deva", "font: fonts")
+    (tmp_path / "templates" / "hi-face.yaml").write_text(face, encoding="utf-8")
+    result = cli("build", str(deck), "--only", "pdf", "--out", "out2", "-q")
+    assert result.status == 0, result.err
+    assert devanagari_set(tmp_path / "out2" / "hindi-a4.pdf") == {"NotoSansDevanagari-Regular"}
+
+
 def named_deck_text(tmp_path: Path, deck: str, fonts: str = "") -> Path:
     """The project's Hindi rules text with front matter naming a deck (and fonts)."""
     rules = tmp_path / "decks" / "rules" / "hindi-named.md"

@@ -113,13 +113,15 @@ def test_every_language_of_the_table_has_its_own_sheet_words():
 
 def test_caption_words_the_decks_fonts_cannot_set_are_noted(cli, tmp_path):
     """A Japanese deck that declares no Japanese font: the build goes on, its captions
-    left out of the margins, with one note naming the characters."""
+    left out of the margins, with one note naming the characters and the words as a
+    sheet shows them ("sheet 1 of 2" filled in, not the table's template)."""
     deck = arabic_deck(tmp_path, "Lanterns")
     deck.write_text(deck.read_text(encoding="utf-8").replace("lang: ar", "lang: ja"), encoding="utf-8")
     result = cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "out"))
     assert result.status == 0, result.err
     notes = [line for line in result.err.splitlines() if "note:" in line]
     assert len(notes) == 1 and f"U+{ord('全'):04X}" in notes[0], result.err
+    assert "'全2枚中1枚目'" in notes[0] and "{" not in notes[0], notes[0]
     assert "Lanterns" not in page_texts(tmp_path / "out" / "fanous-a4.pdf")[0]
 
 

@@ -72,8 +72,8 @@ def run(args: argparse.Namespace) -> int:
     path, leaflet = build_rules(rules, options)
     _, note = text_language(rules, DEFAULT)     # a language printgen has no words in: said once
     if not args.quiet:
-        if note:
-            print(f"printgen: note: {note}", file=sys.stderr)
+        for said in filter(None, [note, *leaflet.notes]):
+            print(f"printgen: note: {said}", file=sys.stderr)
         sides = "one side" if leaflet.sides == 1 else f"both sides (duplex {args.duplex})"
         print(f"{rules.name}: {leaflet.panels} of {leaflet.capacity} panels, {sides}")
         print(f"  {display_path(path)} ({args.paper}, {panel} panels)")

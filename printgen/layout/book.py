@@ -35,6 +35,7 @@ from printgen.layout.fold import (
     chunks,
     heading_style,
     item_left,
+    own_word,
     plain,
     referenced,
     right_to_left,
@@ -113,6 +114,8 @@ class BookStyle:
                          own=self.own, lang=self.lang, hyphenate=self.hyphenate)
 
 
+CONTENTS = "Contents"       # the contents' heading in English: where the text's fonts cannot set its language's
+CONTENTS_FONTS = Fonts(regular="sans-bold")
 SMALLEST_BODY = 8.0         # pt: the body is never set smaller
 LARGEST_BODY = 10.0         # pt: the body on an A5 page (148 mm wide) and anything wider
 CLEAR = pt(3.0)             # from the trim to a running head or folio
@@ -163,15 +166,16 @@ class Book:
 
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
-                 credits: Sequence[str] = (), cover: Picture | None = None, contents: str = "Contents",
-                 source: CoverSource = UNNAMED) -> Book:
+                 credits: Sequence[str] = (), cover: Picture | None = None, contents: str = CONTENTS,
+                 source: CoverSource = UNNAMED, where: str = "the text") -> Book:
     """The blocks set as a book: a cover (title, subtitle, credits and the picture
     scaled to fit), contents listing the level-1 and level-2 headings with their page
-    numbers (under the heading `contents`), then the text. FitError names the block
-    that cannot fit. A book in a right-to-left language (style.lang), or with no
-    language named one whose text opens right to left (its first heading or
-    paragraph), is bound on the right. A cover text that cannot fit is a FitError naming
-    its source."""
+    numbers (under the heading `contents`, in English where the text's fonts lack its
+    letters: contents_heading()), then the text. FitError names the block that cannot
+    fit. A book in a right-to-left language (style.lang), or with no language named one
+    whose text opens right to left (its first heading or paragraph), is bound on the
+    right. A cover text that cannot fit is a FitError naming its source; where names
+    the text (its file) in errors about what printgen adds to it."""
     style = replace(style, rtl=right_to_left(blocks, style.lang))
     fold, notes = style.fold(), scaled(style.fold(), style.folio)
     for block in blocks:
@@ -182,17 +186,18 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     listed = [(block, page) for block, page, _ in text.headings if block.level <= 2]
     count = 1 if listed else 0
     while True:                   # more contents pages only make the numbers larger
-        pages, boxes = _contents(listed, 1 + count, style, contents)
+        pages, boxes = _contents(listed, 1 + count, style, contents_heading(style, contents), where)
         if len(pages) == count:
             break
         count = len(pages)
     first = 1 + count             # the index of the first text page
     sides = [_side(style, 1, lay_out_cover(style, title, subtitle, tuple(credits), cover, source))]
     sides += [_side(style, n, _shifted(prims, style, n)) for n, prims in enumerate(pages, start=2)]
-    heads = _running_heads(text.headings, len(text.pages), title)
+    named = (title, source.title)     # the running head before any level-1 heading, and of left pages
+    heads = _running_heads(text.headings, len(text.pages), named)
     for p, prims in enumerate(text.pages):
         number = first + p + 1
-        sides.append(_side(style, number, _shifted(prims, style, number) + _margins(style, number, title, heads[p])))
+        sides.append(_side(style, number, _shifted(prims, style, number) + _margins(style, number, named, heads[p])))
     headings = tuple(Heading(block.level, plain(block), first + page, style.top + y)
                      for block, page, y in text.headings)
     listed_headings = iter(heading for heading in headings if heading.level <= 2)
@@ -416,25 +421,26 @@ def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
 
 
 def _running_heads(headings: list[tuple[Block, int, float]], pages: int,
-                   title: str) -> list[tuple[str, str]]:
+                   title: tuple[str, str]) -> list[tuple[str, str]]:
     """Each text page's level-1 heading: the first that starts on the page, else the
-    last before it (the book's title before any); with where it comes from, for errors."""
+    last before it (the book's title, and where it comes from, before any); with where
+    it comes from, for errors."""
     level1 = [(page, plain(block), block.where) for block, page, _ in headings if block.level == 1]
     heads = []
     for page in range(pages):
         on = [(text, where) for p, text, where in level1 if p == page]
         before = [(text, where) for p, text, where in level1 if p < page]
-        heads.append(on[0] if on else before[-1] if before else (title, "the title"))
+        heads.append(on[0] if on else before[-1] if before else title)
     return heads
 
 
-def _margins(style: BookStyle, number: int, title: str, head: tuple[str, str]) -> tuple[Primitive, ...]:
+def _margins(style: BookStyle, number: int, title: tuple[str, str], head: tuple[str, str]) -> tuple[Primitive, ...]:
     """A text page's running head (the book's title on a left page, the current
     level-1 heading on a right one), centred in the top margin, in bidirectional order
     and in the italic face, or the upright one for a script the italic lacks (a
     character neither has is a FitError); and its folio at the foot's outer corner."""
     size, left, width = style.folio, style.left(number), style.text_width
-    text, where = (title, "the title") if number % 2 == 0 else head
+    text, where = title if number % 2 == 0 else head
     face = house("sans-italic", style.own)       # upright, or the deck's own, where it lacks a script
     check_glyphs(text, face, f"{where}: the running head")
     shown = _shortened(text, width, face, size)
@@ -465,20 +471,33 @@ def _shifted(prims: Sequence[Primitive], style: BookStyle, number: int) -> tuple
     return tuple(shift(p, style.left(number), style.top) for p in prims)
 
 
+def contents_font(style: BookStyle) -> str:
+    """The font the contents' heading is set in: the bundled bold, then the text's fonts."""
+    return style.family(CONTENTS_FONTS).regular
+
+
+def contents_heading(style: BookStyle, word: str) -> str:
+    """The contents' heading: the word in the text's language, or CONTENTS where the
+    heading's fonts lack its letters (fold.py's own_word(): printgen's own word never
+    stops a build)."""
+    return own_word(word, CONTENTS, contents_font(style))
+
+
 def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
-              word: str) -> tuple[list[list[Primitive]], list[list[Box]]]:
+              word: str, where: str) -> tuple[list[list[Primitive]], list[list[Box]]]:
     """The contents pages (text blocks' primitives) for the listed headings, the text
     starting at page index `first`: each entry its heading (level 2 indented) and, at
     the right, its page number after dot leaders (mirrored in a right-to-left book:
     headings flush right, numbers at the left). An entry is never split. Also each
-    page's entries' boxes, in the listed order (a reading copy links them)."""
+    page's entries' boxes, in the listed order (a reading copy links them). where
+    names the text, for an error in its heading `word`."""
     if not listed:
         return [], []
     width, limit, rtl = style.text_width, style.text_height, style.rtl
     side = "right" if rtl else "left"
-    heading = RichStyle(style.headings[0], 1.15, style.accent, style.family(Fonts(regular="sans-bold")),
-                        lang=style.lang)
-    top, prims = set_lines(wrap([Span(word)], width, heading, "contents"), heading, 0.0, 0.0, width, side)
+    heading = RichStyle(style.headings[0], 1.15, style.accent, style.family(CONTENTS_FONTS), lang=style.lang)
+    top, prims = set_lines(wrap([Span(word)], width, heading, f"{where}: the contents' heading"), heading,
+                           0.0, 0.0, width, side)
     pages: list[list[Primitive]] = [list(prims)]
     boxes: list[list[Box]] = [[]]
     y = top + style.gap * 1.6

@@ -152,14 +152,41 @@ def referenced(blocks: list[Block]) -> tuple[Note, ...]:
                           for span in spans))
 
 
+def own_word(word: str, english: str, font_name: str) -> str:
+    """A word printgen adds to a text itself (the heading over its notes, a booklet's
+    contents' heading) as set in font_name: the word in the text's language, or the
+    English one where the font and its fallbacks lack any of its letters (a Japanese
+    text whose fonts have its own words but not "目次"). It is printgen's word, not the
+    user's, so it never stops a build: the bundled faces have every English letter.
+    english_note() says where it is set in English."""
+    return english if missing(font_name, word) else word
+
+
+def english_note(word: str, english: str, font_name: str, what: str) -> str | None:
+    """The note for a word own_word() sets in English (None where it is not): what
+    names the word and the text it heads ("rules/x.md: the contents' heading")."""
+    lacking = missing(font_name, word)
+    if not lacking:
+        return None
+    chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in lacking[:5]) + (", ..." if len(lacking) > 5 else "")
+    return (f"{what}: no font of the text has the letters {chars} of {word!r}, so it is set in English "
+            f"({english!r}); declare a font that has them under fonts: (printgen docs fonts)")
+
+
 def notes_heading(style: FoldStyle) -> str:
     """The heading over a text's notes: the word for "Notes" in the text's language
-    (style.notes), or the English one where the headings' fonts lack its letters (a
-    Japanese deck whose fonts set only its Latin card texts): it is printgen's own word,
-    not the user's, so it never stops a build."""
-    if missing(style.family(HEADING_FONTS).regular, style.notes):
-        return FoldStyle.notes
-    return style.notes
+    (style.notes), or the English one where the headings' fonts lack its letters
+    (own_word())."""
+    return own_word(style.notes, FoldStyle.notes, style.family(HEADING_FONTS).regular)
+
+
+def notes_note(blocks: list[Block], style: FoldStyle, where: str) -> str | None:
+    """english_note() for the heading over the notes of the blocks (of the text at
+    where): None where it is in the text's language, or they have no notes."""
+    if not referenced(blocks):
+        return None
+    return english_note(style.notes, FoldStyle.notes, style.family(HEADING_FONTS).regular,
+                        f"{where}: the notes' heading")
 
 
 def endnotes(blocks: list[Block], style: FoldStyle) -> list[Block]:

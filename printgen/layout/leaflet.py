@@ -11,7 +11,7 @@ from dataclasses import asdict, replace
 
 from printgen.errors import FitError, InputError
 from printgen.frozen import frozen
-from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, right_to_left
+from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, notes_note, right_to_left
 from printgen.layout.impose import centred_grid, check_grid_back_offset, page_offset
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, TextRun, shift
@@ -30,6 +30,7 @@ class Leaflet:
     panel: str            # the panel size's name
     paper: str            # the paper's name
     body: float = 0.0     # the body type size chosen, in points
+    notes: tuple[str, ...] = ()     # what the build should say of it: its notes' heading set in English
 
 
 SMALLEST_BODY = 8.0   # pt: the type is stepped down from folds.yaml's body size to this
@@ -50,10 +51,10 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
                    duplex: Duplex, panel: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> Leaflet:
     """Flow the blocks in the largest type that fits: one side while the body is at least
     READABLE_BODY, else both sides (cut into two strips), else smaller type; where
-    names the text in errors, panel the panel size (base's) in the result. A text in
-    a right-to-left language (base's lang), or with none named one that opens right to
-    left, has its panels read from the right. A back page, where there is one, is moved
-    by back_offset (measured on portrait paper, as 'printgen calibrate' reads it)."""
+    names the text in errors and notes, panel the panel size (base's) in the result. A
+    text in a right-to-left language (base's lang), or with none named one that opens
+    right to left, has its panels read from the right. A back page, where there is one,
+    is moved by back_offset (measured on portrait paper, as 'printgen calibrate' reads it)."""
     sheet, cols = fold_sheet(paper, base)
     check_grid_back_offset(centred_grid(sheet, cols, 2, base.width, base.height), back_offset)
     base = replace(base, rtl=right_to_left(blocks, base.lang))
@@ -75,7 +76,9 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
     panels = [finish_panel(prims, n, len(flowed), style) for n, (prims, _) in enumerate(flowed, 1)]
     pages = impose_fold(panels, paper=paper, style=style, duplex=None if count == 1 else duplex)
     pages[1:] = [moved(page, back_offset) for page in pages[1:]]
-    return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body)
+    said = notes_note(list(blocks), base, where)
+    return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body,
+                   (said,) if said else ())
 
 
 def moved(page: Page, offset: tuple[float, float]) -> Page:

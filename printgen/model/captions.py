@@ -17,8 +17,10 @@ class Captions:
     sheet: str = "sheet {number} of {total}"
 
     def texts(self) -> tuple[str, ...]:
-        """Every word of them, for the check that the deck's fonts can set them."""
-        return self.faces, self.backs, self.faces_and_backs, self.sheet
+        """Every word of them as a sheet shows them (its number filled in: "sheet 1 of
+        2"), for the check that the deck's fonts can set them and the note naming those
+        they cannot."""
+        return self.faces, self.backs, self.faces_and_backs, self.numbered(1, 2)
 
     def numbered(self, number: int, total: int) -> str:
         """"sheet 3 of 8" in the language's words."""

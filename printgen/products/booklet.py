@@ -13,9 +13,17 @@ from pathlib import Path
 from printgen.errors import FitError
 from printgen.fonts import own_faces
 from printgen.frozen import frozen
-from printgen.layout.book import house_style, lay_out_book, plain, reading_copy
+from printgen.layout.book import (
+    CONTENTS,
+    contents_font,
+    house_style,
+    lay_out_book,
+    plain,
+    reading_copy,
+)
 from printgen.layout.booklet_sheets import booklet_pages
 from printgen.layout.cover import CoverSource
+from printgen.layout.fold import english_note
 from printgen.layout.impose import padded_count, share_of_paper
 from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
@@ -44,7 +52,7 @@ class BookletBuild:
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
     thickness: float = PAPER_THICKNESS
-    contents: str = "Contents"          # the contents pages' heading, in the booklet's language
+    contents: str = CONTENTS            # the contents pages' heading, in the booklet's language
 
 
 @dataclass
@@ -102,13 +110,15 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
                     thinner: str = "give a thinner --paper-thickness") -> Booklet:
     """The text typeset on width x height pages, imposed on the options' paper; FitError
     where the innermost sheet's creep would move its text more than half its spine margin
-    (thinner: how the command that asked for it prints the booklet on thinner paper)."""
+    (thinner: how the command that asked for it prints the booklet on thinner paper). Its
+    notes say where its contents' heading is set in English (its fonts lack the word's
+    letters) and where it has too many sheets to staple."""
     colors = fold_facts().type
     style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
                     lang=rules.lang, hyphenate=rules.hyphenate)
     book = lay_out_book(rules.blocks, style, title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
-                        contents=options.contents, source=cover_source(rules))
+                        contents=options.contents, source=cover_source(rules), where=rules.where)
     padded = padded_count(len(book.pages))
     creep = (padded // 4 - 1) * options.thickness
     if creep > style.inner / 2:
@@ -121,6 +131,9 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     reading, bookmarks = reading_copy(book)
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height,
                       rtl=book.rtl)
+    if book.entries:        # a contents page, whose heading may be set in English
+        booklet.notes += filter(None, [english_note(options.contents, CONTENTS, contents_font(style),
+                                                    f"{rules.where}: the contents' heading")])
     if booklet.nested > STAPLED_SHEETS:
         booklet.notes.append(f"{booklet.nested} sheets fold and staple badly as one booklet ({STAPLED_SHEETS} "
                              f"is the most a home stapler closes well): split the text into booklets of at "

@@ -110,9 +110,10 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
         for rules in extras.rules:
             lang, note = text_language(rules, deck.lang)
             notes.extend(filter(None, [note]))
-            files.append(leaflet_file(rules, layout_leaflet(rules.blocks, rules.where, text_style(style, rules, lang),
-                                                            paper=paper, duplex=sides, panel=extras.panel,
-                                                            back_offset=back_offset)))
+            leaflet = layout_leaflet(rules.blocks, rules.where, text_style(style, rules, lang),
+                                     paper=paper, duplex=sides, panel=extras.panel, back_offset=back_offset)
+            notes.extend(leaflet.notes)
+            files.append(leaflet_file(rules, leaflet))
     return files
 
 

@@ -24,7 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import InputError
+from printgen.errors import InputError, quoted
 from printgen.fonts import (
     CHAIN,
     FILES,
@@ -190,9 +190,21 @@ def _fonts_file(path: Path) -> dict[str, Fonts]:
     from printgen.spec.yamlload import load_file
     doc = load_file(path, display_path(path))
     check = Checker(doc)
-    found = read_fonts(check, doc.data, path, ())
+    if _nested(doc.data):
+        first = quoted(str(next(iter(doc.data["fonts"]))))
+        check.fail(("fonts",), f"the font names go at the top level of this file, not under fonts: (a deck's "
+                               f"key); expected {first} and the other names unindented, with no fonts: line")
+    found = read_fonts(check, doc.data, path, ()) if not check.errors else {}
     check.raise_errors()
     return found
+
+
+def _nested(data: Any) -> bool:
+    """Whether a fonts.yaml holds its families under a `fonts:` key, as a deck does:
+    that key alone, a mapping of names (not a family of that name: regular: ...)."""
+    if not isinstance(data, dict) or list(data) != ["fonts"] or not isinstance(data["fonts"], dict):
+        return False
+    return not set(map(str, data["fonts"])) <= set(FAMILY_KEYS)
 
 
 def forget_fonts_files() -> None:

@@ -6,8 +6,9 @@ carry a version per language beside it, its key or column name followed by `@` a
 the language: `title@de:` beside `title:`, a card table's column `name@de` beside
 `name`, a field `word@de:` beside `word:`. A build in German takes `name@de` where
 there is one and `name` where there is none (text the same in every language,
-numbers say, needs no copy); an empty `name@de` cell beside a `name` that is not
-empty is a missing translation, an error naming its row. A rules text's translation
+numbers say, needs no copy); an empty `name@de` (a card table's cell, or a YAML
+text) beside a `name` that is not empty is a missing translation, an error naming
+its row or line. A rules text's translation
 is a file beside it, the language after a dash: `rules/pairs-de.md` beside
 `rules/pairs.md`; one missing is an error.
 
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.builtin import data_dir
-from printgen.errors import InputError
+from printgen.errors import InputError, quoted
 from printgen.frozen import frozen
 from printgen.model.captions import Captions
 from printgen.spec.schema import Checker
@@ -104,11 +105,27 @@ def language_name(lang: str) -> str:
     return known.name if missing_words(lang) is None else lang
 
 
+def untranslated(key: str, text: object, fields: Mapping[Any, object]) -> str | None:
+    """The error for `key` (`name@de`, of fields: a mapping's keys or a card table's
+    columns) holding text left empty beside a version of it that is not (`name`,
+    `name@fr`): a missing translation, never printed blank; None where it is not one."""
+    base = split_key(key)[0]
+    if not isinstance(text, str) or text.strip():
+        return None
+    others = [str(other) for name, other in fields.items() if str(name) != key and split_key(str(name))[0] == base
+              and other is not None and not isinstance(other, (dict, list)) and str(other).strip()]
+    if not others:
+        return None
+    return (f"empty, while {base} is {quoted(others[0])}; expected its translation (the same text again where "
+            f"it needs none)")
+
+
 def localise(check: Checker, value: Mapping[str, Any], path: tuple, lang: str,
              languages: tuple[str, ...]) -> dict[str, Any]:
     """The mapping as a build in lang sees it: `key@lang` taken for `key`, every other
-    `key@xx` left out; `@xx` for a language the deck does not name, and a key that has
-    versions in other languages but neither in lang nor a plain one, are errors."""
+    `key@xx` left out; `@xx` for a language the deck does not name, a key that has
+    versions in other languages but neither in lang nor a plain one, and a `key@lang`
+    text left empty beside one that is not (untranslated()), are errors."""
     result: dict[str, Any] = {}
     versions: dict[str, set[str | None]] = {}
     for key, item in value.items():
@@ -117,6 +134,9 @@ def localise(check: Checker, value: Mapping[str, Any], path: tuple, lang: str,
             check.fail(path + (key,), f"{code!r} is not one of the deck's languages ({', '.join(languages)}); "
                                       f"expected {base}@LANG with LANG one of them")
             continue
+        empty = untranslated(str(key), item, value) if code == lang else None
+        if empty:
+            check.fail(path + (key,), empty)
         versions.setdefault(base, set()).add(code)
         if code == lang or (code is None and base not in result):
             result[base] = item
@@ -139,10 +159,9 @@ def localise_row(fields: dict[str, str], lang: str, languages: tuple[str, ...],
             raise InputError(f"{where} {key}: {code!r} is not one of the deck's languages "
                              f"({', '.join(languages)}); expected a column {base}@LANG with LANG one of them")
         if code == lang:
-            others = [other for name, other in fields.items() if split_key(name)[0] == base and other.strip()]
-            if not text.strip() and others:
-                raise InputError(f"{where} {key}: empty, while {base} is {others[0]!r}; expected its "
-                                 f"translation (the same text again where it needs none)")
+            empty = untranslated(key, text, fields)
+            if empty:
+                raise InputError(f"{where} {key}: {empty}")
             result[base] = text
         elif code is None:
             result.setdefault(base, text)

@@ -1,0 +1,135 @@
+"""printgen's own words in a rules text never stop a build: a Japanese rules text whose
+font has the text's own characters but not printgen's 目次 ("Contents") or 注 ("Notes")
+is printed, those headings in English, with one note naming the text and the
+characters. Read back from the PDFs: the booklet's contents page and where its
+heading stands, the leaflet's notes' heading, the Japanese text in the Japanese font.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+from conftest import FIXTURES
+
+from printgen.fonts import missing, user_face
+
+FONT = FIXTURES / "scripts" / "fonts" / "Japanese.otf"      # its text's characters, not 目, 次 nor 注
+TEXT = """\
+---
+title: 数字
+lang: ja
+---
+# 数字
+
+数字は１と９です[^1]。
+
+## 時分
+
+人は時と分をとにです。
+
+[^1]: 万です。
+"""
+ENGLISH = """\
+# Numbers
+
+One to nine[^1].
+
+## Time
+
+Hours and minutes.
+
+[^1]: A myriad.
+"""
+DECK = """\
+name: kazu
+languages: [en, ja]
+title: Numbers
+size: poker
+face: plain
+back: plain
+rules: [kazu]
+rules_as: booklet
+cards:
+  - fields: {name: One}
+"""
+
+
+def project(tmp_path: Path) -> Path:
+    """A project whose fonts/fonts.yaml has the Japanese font, a deck in English and
+    Japanese printing its rules as booklets, and the rules text in both; the Japanese
+    text's file."""
+    for folder in ("decks/rules", "templates", "fonts"):
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+    shutil.copy(FONT, tmp_path / "fonts")
+    (tmp_path / "fonts" / "fonts.yaml").write_text("jp: Japanese.otf\n", encoding="utf-8")
+    (tmp_path / "templates" / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n",
+                                                       encoding="utf-8")
+    (tmp_path / "decks" / "kazu.yaml").write_text(DECK, encoding="utf-8")
+    (tmp_path / "decks" / "rules" / "kazu.md").write_text(ENGLISH, encoding="utf-8")
+    text = tmp_path / "decks" / "rules" / "kazu-ja.md"
+    text.write_text(TEXT, encoding="utf-8")
+    return text
+
+
+def notes(err: str) -> list[str]:
+    return [line for line in err.splitlines() if "note:" in line]
+
+
+def contents_page(reading: Path) -> tuple[list[dict], list[dict]]:
+    """The words of the reading copy's contents page (its second), and its characters."""
+    with pdfplumber.open(reading) as doc:
+        page = doc.pages[1]
+        return page.extract_words(), page.chars
+
+
+def test_a_japanese_deck_booklet_is_headed_contents_in_english(cli, tmp_path):
+    """`build --lang all`: both languages are built; the Japanese booklet's contents page
+    opens with "Contents" at the top of its text block, above its entries (in the
+    Japanese font), and one note names the Japanese text and the characters."""
+    face = user_face(FONT)                   # the font has the text's characters, not printgen's words
+    assert missing(face, "目次注") == ["次", "注", "目"] and not [ch for ch in missing(face, TEXT) if ord(ch) > 0x2000]
+    text = project(tmp_path)
+    out = tmp_path / "out"
+    result = cli("build", str(tmp_path / "decks" / "kazu.yaml"), "--lang", "all", "--only", "rules",
+                 "--out", str(out))
+    assert result.status == 0, result.err
+    assert (out / "kazu" / "kazu-booklet-kazu-a4-reading.pdf").is_file()
+    reading = out / "kazu-ja" / "kazu-ja-booklet-kazu-ja-a4-reading.pdf"
+    words, chars = contents_page(reading)
+    heading = words[0]
+    assert heading["text"] == "Contents"
+    entries = [w for w in words[1:] if w["text"].startswith(("数字", "時分"))]
+    assert len(entries) == 2 and all(w["top"] > heading["bottom"] for w in entries)
+    assert {c["fontname"].split("+", 1)[-1] for c in chars if c["text"] in "数字時分"} == {"NotoSansCJKjp-Regular"}
+    said = [line for line in notes(result.err) if "contents' heading" in line]
+    assert len(said) == 1, result.err
+    assert text.name in said[0] and "U+76EE" in said[0] and "U+6B21" in said[0] and "'Contents'" in said[0]
+
+
+def test_a_japanese_booklet_made_alone_is_headed_contents(cli, tmp_path):
+    """`printgen booklet TEXT` of the same text (its front matter says `lang: ja`)."""
+    text = project(tmp_path)
+    out = tmp_path / "out"
+    result = cli("booklet", str(text), "--out", str(out))
+    assert result.status == 0, result.err
+    words, _ = contents_page(out / "kazu-ja-booklet-a5-a4-reading.pdf")
+    assert words[0]["text"] == "Contents"
+    assert len([line for line in notes(result.err) if text.name in line and "U+76EE" in line]) == 1
+
+
+def test_a_japanese_leaflet_notes_its_notes_heading_in_english(cli, tmp_path):
+    """`printgen rules TEXT`: the leaflet's notes are headed "Notes" (注 is not in the
+    font), just above the note, and a note names the text and the character."""
+    text = project(tmp_path)
+    out = tmp_path / "out"
+    result = cli("rules", str(text), "--out", str(out))
+    assert result.status == 0, result.err
+    (pdf,) = out.glob("*.pdf")
+    with pdfplumber.open(pdf) as doc:
+        words = [w for page in doc.pages for w in page.extract_words()]
+    heading = next(w for w in words if w["text"] == "Notes")
+    assert next(w for w in words if w["text"].startswith("万"))["top"] > heading["bottom"]
+    said = [line for line in notes(result.err) if "notes' heading" in line]
+    assert len(said) == 1 and text.name in said[0] and "U+6CE8" in said[0] and "'Notes'" in said[0], result.err
