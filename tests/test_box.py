@@ -205,3 +205,51 @@ def test_a_box_text_error_is_blamed_on_the_deck_key_by_its_field_not_its_wording
     for alike in (FitError(str(overflow)), TextOverflow("text 'Long' does not fit its box", where=where,
                                                        remedy="shorten it or enlarge the box")):
         assert told(alike) == str(overflow)
+
+
+def drawn_lines(pdf: Path) -> list[str]:
+    """The first page's text as drawn: its characters grouped into lines by where they
+    stand, each line read left to right as the eye sees it (right-to-left text backwards),
+    its spaces left out."""
+    import pypdfium2 as pdfium
+    text = pdfium.PdfDocument(pdf)[0].get_textpage()
+    rows: dict[int, list[tuple[float, str]]] = {}
+    for i in range(text.count_chars()):
+        ch = text.get_text_range(i, 1)
+        if ch.strip():
+            left, bottom, _, _ = text.get_charbox(i, loose=True)
+            rows.setdefault(round(bottom), []).append((left, ch))
+    return ["".join(ch for _, ch in sorted(rows[y])) for y in sorted(rows, reverse=True)]
+
+
+def test_an_arabic_box_keeps_the_card_size_whole_and_its_brackets_the_right_way_round(cli, tmp_path):
+    """printgen's own back text on an Arabic box, "عدد البطاقات: 3، poker (63.5 x 88.9 mm).":
+    its measurements are one line, each number with its unit, read left to right with
+    the brackets round them ("(" on the left, ")" on the right), where the line broke
+    inside them and the line "mm)." came out as ".(mm"."""
+    (tmp_path / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
+    deck = tmp_path / "fanous.yaml"
+    deck.write_text("name: fanous\nlanguages: [en, ar]\ntitle: Fanous\ntitle@ar: فوانيس\nsize: poker\n"
+                    "face: plain\nback: plain\ncards:\n  - each: {n: [1, 2, 3]}\n", encoding="utf-8")
+    result = cli("build", str(deck), "--lang", "ar", "--only", "box", "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    lines = drawn_lines(tmp_path / "out" / "fanous-ar-box-a4.pdf")
+    sized = [line for line in lines if "mm" in line]
+    assert len(sized) == 1 and "poker(63.5x88.9mm)" in sized[0], lines
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ar", "hi", "ja"])
+def test_the_box_back_text_keeps_each_number_with_what_it_counts(tmp_path, lang):
+    """In every language printgen has words in, its back text for the box joins each
+    number to its unit and to the word it counts by a no-break space, never a space a
+    line may break at ("24 Karten", "63.5 x 88.9 mm")."""
+    import re
+
+    from printgen.lang.expr import render
+    from printgen.spec import load_deck
+    from printgen.spec.box import box_deck_info
+    from printgen.spec.languages import words
+    deck = load_deck(str(deck_file(tmp_path, 24)))
+    back = render(words(lang).box_back, {"deck": box_deck_info(deck)}, "test")
+    assert "poker\u00a0(63.5\u00a0x\u00a088.9\u00a0mm)" in back, back
+    assert "24" in back and not re.search(r"\d [^\W\d]|[^\W\d] \d", back), back

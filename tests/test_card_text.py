@@ -102,3 +102,60 @@ def test_pdf_png_and_svg_show_the_same_card(tmp_path):
     with Image.open(shot) as drawn:
         assert_alike(render_side(face, 96), drawn.convert("RGB"), mean_below=6.0, folder=tmp_path,
                      label="rich-svg")
+
+
+def german_deck(folder: Path, texts: list[str], markup: bool) -> Path:
+    """A German deck (lang: de) whose card text is set 45 mm wide, hyphenated, with or
+    without markup: one card a text."""
+    folder.mkdir(exist_ok=True)
+    (folder / "face.yaml").write_text(
+        "elements:\n  - {kind: text, text: '{{ card.text }}', x: 5mm, y: 5mm, w: 45mm, h: 70mm, font: sans,"
+        f" size: 10pt, hyphenate: true, markup: {str(markup).lower()}}}\n", encoding="utf-8")
+    (folder / "back.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#1f2a44'}\n", encoding="utf-8")
+    cards = "".join(f"  - fields: {{text: \"{text}\"}}\n" for text in texts)
+    (folder / "deck.yaml").write_text(f"name: woerter\nlang: de\nsize: poker\nface: face.yaml\nback: back.yaml\n"
+                                      f"label: card\ncards:\n{cards}", encoding="utf-8")
+    return folder / "deck.yaml"
+
+
+def set_lines(face) -> list[str]:
+    """A face's text as its lines read left to right, top to bottom."""
+    rows: dict[float, list[TextRun]] = {}
+    for run in (p for p in face.prims if isinstance(p, TextRun)):
+        rows.setdefault(round(run.y, 3), []).append(run)
+    return ["".join(run.text for run in sorted(rows[y], key=lambda run: run.x)).strip() for y in sorted(rows)]
+
+
+GERMAN = ["Die Überraschungsangriffsvorbereitungsmaßnahmen",
+          "Donaudampfschifffahrtsgesellschaftskapitänsmütze",
+          "Die Überraschungs**angriffs**vorbereitungsmaß*nahmen*.",
+          "**Donau**dampf*schiff*fahrts**gesellschafts**kapitänsmütze",
+          "Kraftfahrzeughaftpflichtversicherungsbeitra\u0308ge",              # ä as a and a combining diaeresis
+          "(Überraschungs*angriffs*vorbereitungsmaßnahmen)"]
+
+
+def test_marked_up_words_hyphenate_where_the_dictionary_and_plain_text_do(tmp_path):
+    """With lang: de and hyphenate: true, a marked-up card text breaks its compounds
+    where pyphen's German dictionary allows, the same places as the same text without
+    markup where it has no bold or italic (whose wider letters may move a break to an
+    earlier syllable): with bold and italic inside a word, ß, ä (composed or as a
+    combining mark), and punctuation around it. (Marked-up text was broken between any
+    two letters, "Überraschungsangri-ffs...".)"""
+    import unicodedata
+
+    import pyphen
+    dictionary = pyphen.Pyphen(lang="de_DE")
+    plain = [unicodedata.normalize("NFC", text.replace("*", "")) for text in GERMAN]
+    marked = layout_deck(load_deck(str(german_deck(tmp_path / "marked", GERMAN, True)))).faces
+    unmarked = layout_deck(load_deck(str(german_deck(tmp_path / "plain", plain, False)))).faces
+    for given, text, marked_face, plain_face in zip(GERMAN, plain, marked, unmarked, strict=True):
+        lines = set_lines(marked_face)
+        assert "*" in given or lines == set_lines(plain_face), text
+        word = max(text.split(" "), key=len).strip("(.)")
+        allowed = {len(head) for head, _ in dictionary.iterate(word)}
+        joined, cuts = "", []
+        for line in lines[:-1]:
+            assert line.endswith("-"), lines
+            joined += line[:-1] if " " not in line else line[:-1].split(" ")[-1]
+            cuts.append(len(joined.lstrip("(")))
+        assert cuts and set(cuts) <= allowed, (lines, cuts, sorted(allowed))

@@ -103,6 +103,27 @@ def test_a_right_to_left_heading_and_table_are_set_from_the_right(panel):
     assert header["شمس"] > header["قمر"]             # the first column on the right
 
 
+def test_numbers_in_a_table_line_up_with_their_header(panel):
+    """A cell of digits and signs ("1", "+2", "-3": no letter to give it a direction)
+    is set flush to the side its table reads from, as the column's header is: flush
+    right in an Arabic table (it was flush left, at the table's far edge), flush left
+    in an English one; and in the order it is written, "-3" not "3-"."""
+    values = ("1", "+2", "-3")
+    for name, head, names, rtl in (("الاسم", "القيمة", ("شمس", "قمر", "ريح"), True),
+                                   ("Name", "Value", ("Sun", "Moon", "Wind"), False)):
+        table, = blocks(f"| {name} | {head} |\n|---|---|\n"
+                        + "".join(f"| {word} | {value} |\n" for word, value in zip(names, values)))
+        rows = [sorted(text_runs(chunk.prims), key=lambda run: run.x) for chunk in chunks(table, panel)]
+        header = next(run for run in rows[0] if run.text == head)
+        for row, value in zip(rows[1:], values, strict=True):
+            cell = [run for run in row if not any(ch.isalpha() for ch in run.text)]
+            assert "".join(run.text for run in cell) == value
+            if rtl:
+                assert max(map(right_edge, cell)) == pytest.approx(right_edge(header), abs=1e-6), (row, header)
+            else:
+                assert min(run.x for run in cell) == pytest.approx(header.x, abs=1e-6), (row, header)
+
+
 def test_italic_a_table_header_s_italic_lacks_is_set_in_the_row_s_bold(panel):
     """A table's header row is bold, its italic bold italic; Arabic, which DejaVu's
     obliques lack, is set in the row's bold face, not in the body's regular one."""
@@ -292,7 +313,8 @@ def test_a_hyphenated_compound_breaks_only_at_its_syllables(lead, width_mm):
     """With hyphenation on, a compound wider than a line is broken only where the
     language's dictionary allows, never between any two letters, wherever on a line it
     starts (when no syllable fits the line it starts on, it starts the next)."""
-    from printgen.layout.richtext import Fonts, RichStyle, hyphenations, wrap
+    from printgen.layout.richtext import Fonts, RichStyle, wrap
+    from printgen.layout.text import hyphenations
     from printgen.units import pt
     word = "Kraftfahrzeughaftpflichtversicherungsbeiträge"
     allowed = {len(head) for head, _ in hyphenations(word, "de")}

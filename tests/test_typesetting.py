@@ -333,6 +333,26 @@ def test_hyphenation_breaks_words_where_the_dictionary_allows():
     assert all(run.x + _width(run) <= 100 + 1e-6 for run in runs)
 
 
+@pytest.mark.parametrize("word, bare", [
+    ("„Ablage“,", "Ablage"),                     # not "Ablag-e“,"
+    ("(Hand).", "Hand"),                         # not "Han-d)."
+    ("İstanbulerstraßenbahnhaltestelle", "istanbulerstraßenbahnhaltestelle"),
+    ("Überraschungsangriffs\u0331vorbereitungsmaßnahmen", "Überraschungsangriffsvorbereitungsmaßnahmen"),
+])
+def test_a_word_is_hyphenated_where_the_dictionary_breaks_its_letters(word, bare):
+    """The dictionary breaks a word's letters: punctuation around them does not move
+    the breaks (nor leave a letter alone before them), nor does a capital whose lower case is two characters (İ), and a
+    combining mark NFC leaves apart stays with its letter, the break after it."""
+    import unicodedata
+
+    import pyphen
+    from printgen.layout.text import hyphenations
+    expected = {len(head) for head, _ in pyphen.Pyphen(lang="de_DE").iterate(bare)}
+    found = hyphenations(word, "de")
+    assert {len(head.lstrip("(„").replace("\u0331", "")) for head, _ in found} == expected
+    assert all(head + tail == word and unicodedata.category(tail[0]) != "Mn" for head, tail in found)
+
+
 def _width(run) -> float:
     from printgen.shaping import font
     return font(run.font).width(run.text, run.size)

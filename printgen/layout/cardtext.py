@@ -107,7 +107,7 @@ def set_rich(text: str, w: float, h: float, style: TextStyle, where: str,
     ems = [word_ems(part) for part in split]
 
     def lay_out(size: float) -> tuple[list[Line], RichStyle]:
-        rich = RichStyle(size, style.line_height, style.color, fonts, style.lang)
+        rich = RichStyle(size, style.line_height, style.color, fonts, style.lang, style.hyphenate)
         return [line for part, part_ems in zip(split, ems, strict=True)
                 for line in (wrap_words(part, w, rich, where, part_ems, exact=False) or [Line((), 0.0)])], rich
 

@@ -53,7 +53,7 @@ from printgen.layout.richtext import (
 from printgen.layout.text import side
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
-from printgen.shaping import RTL_LANGUAGES, font, paragraph_level
+from printgen.shaping import RTL_LANGUAGES, first_strong, font, paragraph_level
 from printgen.units import mm
 
 TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
@@ -264,16 +264,20 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
 
 
 def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
-    """A table's rows. Cells wrap at their words; a table whose longest words still do
-    not fit the panel side by side is set smaller, down to its table_floor, and below that
-    is an error naming its line: a table is never drawn past the panel."""
+    """A table's rows. Cells wrap at their words, each flush to the side its own
+    direction starts from, but a cell with no letter of either direction ("1", "+2",
+    "-3") to the table's (flush right in a right-to-left table, as its header is). A
+    table whose longest words still do not fit the panel side by side is set smaller,
+    down to its table_floor, and below that is an error naming its line: a table is
+    never drawn past the panel."""
     width = style.inner[0]
     columns = max(len(row) for row in block.rows)
     size, widths = _table_size(block, style, columns)
     pad = size * 0.3
     body = RichStyle(size, 1.15, style.ink, style.family(), lang=style.lang)
     lefts = [sum(widths[:c]) for c in range(columns)]
-    if paragraph_level("".join(span.text for row in block.rows for cell in row for span in cell)):
+    rtl = paragraph_level("".join(span.text for row in block.rows for cell in row for span in cell))
+    if rtl:
         lefts = [sum(widths) - sum(widths[:c + 1]) for c in range(columns)]     # right to left: the first column on the right
     result = []
     for r, row in enumerate(block.rows):
@@ -282,7 +286,9 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
         tallest = 0.0
         for c, cell in enumerate(row):
             lines = wrap(cell, widths[c] - 2 * pad, rich, f"{block.where} table row {r + 1} column {c + 1}")
-            height, made = set_lines(lines, rich, lefts[c] + pad, pad, widths[c] - 2 * pad)
+            neutral = first_strong(ch for span in cell for ch in span.text) is None
+            height, made = set_lines(lines, rich, lefts[c] + pad, pad, widths[c] - 2 * pad,
+                                     side("start", rtl) if neutral else "")
             prims += made
             tallest = max(tallest, height)
         height = tallest + 2 * pad

@@ -21,7 +21,7 @@ from printgen.layout.text import (
     band,
     clean,
     clearly_within,
-    hyphenations,
+    hyphens,
     offset,
     shown,
     wide,
@@ -243,15 +243,22 @@ def _line(pieces: list[Piece], size: float, base: int, used: float | None = None
 
 def _hyphenated(before: list[Piece], word: list[Piece], limit: float,
                 style: RichStyle) -> tuple[list[Piece], list[Piece]] | None:
-    """The line with the longest head of a one-font word that fits after it (and a
-    hyphen), and the word's tail; None where the dictionary allows no such break."""
-    if len(word) != 1 or word[0][1] == ICON:
+    """The line with the longest head of a word that fits after it (and a hyphen),
+    and the word's tail; None where the dictionary allows no such break. A word of
+    several faces ("Über**raschungs**angriff") breaks where its text would (hyphens():
+    the same places as plain text), each letter keeping its face; a word with an icon
+    in it is not hyphenated."""
+    if any(name == ICON for _, name in word):
         return None
-    text, name = word[0]
-    for head, tail in hyphenations(text, style.lang):
-        line = before + [(head + "-", name)]
+    letters = [(ch, name) for text, name in word for ch in text]
+    text = "".join(ch for ch, _ in letters)
+    for hyphen in hyphens(text, style.lang):
+        face = letters[hyphen.at - 1][1]                  # the hyphen's: the head's last letter's
+        line = before + _group(letters[:hyphen.at] + [(ch, face) for ch in hyphen.end + "-"])
         if _width(line, style.size) <= limit:
-            return line, [(tail, name)]
+            rest = letters[hyphen.at + hyphen.cut:]
+            opening = rest[0][1] if rest else face
+            return line, _group([(ch, opening) for ch in hyphen.start] + rest)
     return None
 
 

@@ -347,13 +347,67 @@ def whole_numbers(word: str, units: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(joined)
 
 
+@frozen
+class Hyphen:
+    """A place a word may be hyphenated: the line ends on the word's first `at`
+    characters, then `end` and a hyphen; the next line starts with `start`, then the
+    word from `at + cut` on. (`end`, `start` and `cut` are a dictionary's nonstandard
+    hyphenation, which changes letters, as Hungarian "ssz" becomes "sz-sz"; all three
+    are empty or nought in German or English.)"""
+
+    at: int
+    cut: int = 0
+    end: str = ""
+    start: str = ""
+
+    def split(self, word: str) -> tuple[str, str]:
+        """The word's head (without its hyphen) and tail."""
+        return word[:self.at] + self.end, self.start + word[self.at + self.cut:]
+
+
 def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
+    """Where a word may be hyphenated in lang (hyphens()), as its head and tail,
+    longest head first."""
+    return [hyphen.split(word) for hyphen in hyphens(word, lang)]
+
+
+@lru_cache(maxsize=16384)
+def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
     """Where a word may be hyphenated in lang (pyphen's dictionaries), longest head
-    first; none for a language pyphen does not know."""
+    first; none for a language pyphen does not know, nor in a word with full-width
+    letters. The dictionary is asked about the word's letters: not the punctuation
+    before or after them, nor the soft hyphens, joiners and bidi marks among them, and
+    in lower case letter for letter (a letter whose lower case is longer, as "İ", moves
+    no break). A break the dictionary puts before a combining mark (one that NFC leaves
+    apart from its letter) falls after it, with its letter. Plain and marked-up text both
+    break words here (a marked-up word as the text of its pieces)."""
     dictionary = _dictionary(lang or "en")
-    if dictionary is None or not any(ch.isalpha() for ch in word) or any(wide(ch) for ch in word):
-        return []
-    return list(dictionary.iterate(word))
+    if dictionary is None or any(wide(ch) for ch in word):
+        return ()
+    lettered = [i for i, ch in enumerate(word) if unicodedata.category(ch)[0] in "LM"]
+    if not any(word[i].isalpha() for i in lettered):
+        return ()
+    kept = [i for i in range(lettered[0], lettered[-1] + 1) if word[i] not in KEPT_FORMAT]  # the letters asked about
+    letters = "".join(word[i] for i in kept)
+    lowered = letters.lower()
+    if len(lowered) != len(letters):
+        lowered = "".join(ch.lower()[0] for ch in letters)
+    place = [*kept, kept[-1] + 1]          # where each letter asked about is in the word, and its end
+    found: list[Hyphen] = []
+    for point in reversed(dictionary.positions(lowered)):
+        if point.data:                     # a nonstandard hyphenation: (change, index, cut)
+            change, index, cut = point.data
+            end, start = (change.upper() if letters.isupper() else change).split("=")
+            at = place[point + index]
+            hyphen = Hyphen(at, place[point + index + cut] - at, end, start)
+        else:                              # (after the marks on the letter before, not between)
+            at = place[point]
+            while at < len(word) and unicodedata.category(word[at])[0] == "M":
+                at += 1
+            hyphen = Hyphen(at)
+        if hyphen not in found and hyphen.at < len(word):
+            found.append(hyphen)
+    return tuple(found)
 
 
 @lru_cache(maxsize=32)

@@ -66,9 +66,17 @@ def box_options(deck: Deck, thickness: float | None = None) -> BoxOptions:
     return BoxOptions(thickness if thickness is not None else card, clearance, title, side, back)
 
 
+NO_BREAK = "\u00a0"       # a no-break space: a line never breaks there
+
+
 def box_deck_info(deck: Deck) -> dict[str, object]:
-    """The deck as the box's templates and its back text see it (deck.*)."""
-    return {**deck.context(), "size": str(deck.size)}
+    """The deck as the box's templates and its back text see it (deck.*); its size as
+    its name and measurements, "poker (63.5 x 88.9 mm)", with no-break spaces for its
+    spaces: a line breaks neither between a number and its unit nor inside the
+    brackets, and a right-to-left line (whose bidirectional order is found from the
+    line's own text) never starts with a bare "(63.5", which it would set as
+    "(x 88.9 mm 63.5)"."""
+    return {**deck.context(), "size": str(deck.size).replace(" ", NO_BREAK)}
 
 
 def tuck_box(deck: Deck, thickness: float | None = None) -> TuckBox:
