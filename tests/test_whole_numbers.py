@@ -89,6 +89,20 @@ def test_full_width_numbers_stay_whole():
     assert word_breaks("値は－３と＋１０") == ("値", "は", "－３", "と", "＋１０")
 
 
+def test_a_superscript_digit_keeps_to_what_it_follows():
+    """A footnote's number (superscript digits) never opens a line: UAX #14 lets a line
+    break between an ideograph and it, which set "¹。" at the head of a line; every other
+    break is kept."""
+    assert word_breaks("テキスト¹。次") == ("テ", "キ", "ス", "ト¹。", "次")
+    assert word_breaks("漢字²³と") == ("漢", "字²³", "と")
+    assert word_breaks("１０㎞²") == ("１０㎞²",)
+    for text in ("テキスト¹。次", "漢字²³と", "数字は１と９です⁴。"):
+        units = word_breaks(text)
+        assert "".join(units) == text and not any(unit[0] in "⁰¹²³⁴⁵⁶⁷⁸⁹" for unit in units)
+        assert breaks(uax14(text)) - breaks(units) == {at for at in range(1, len(text)) if text[at] in "⁰¹²³⁴⁵⁶⁷⁸⁹"
+                                                       and text[at - 1] not in "⁰¹²³⁴⁵⁶⁷⁸⁹"}
+
+
 @settings(max_examples=300, deadline=None)
 @given(japanese)
 def test_no_break_inside_a_full_width_number(text):

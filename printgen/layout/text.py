@@ -305,7 +305,25 @@ def _word_breaks(word: str) -> tuple[str, ...]:
     units = tuple(line_break_units(word))
     if len(units) > 1 and set(units[0]) <= HYPHENS and units[1][0].isalpha():
         units = (units[0] + units[1], *units[2:])
-    return whole_numbers(word, units)
+    return whole_numbers(word, with_superscripts(units))
+
+
+SUPERSCRIPT_DIGITS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def with_superscripts(units: tuple[str, ...]) -> tuple[str, ...]:
+    """A word's units joined again where a break would fall before a superscript digit
+    (a footnote's number, "m²"): it belongs to what it follows. UAX #14 lets a line
+    break between an ideograph and one ("テキスト¹。" set "¹。" at a line's start)."""
+    if len(units) < 2 or not any(unit[0] in SUPERSCRIPT_DIGITS for unit in units[1:]):
+        return units
+    joined = [units[0]]
+    for unit in units[1:]:
+        if unit[0] in SUPERSCRIPT_DIGITS:
+            joined[-1] += unit
+        else:
+            joined.append(unit)
+    return tuple(joined)
 
 
 # UAX #14 gives full-width digits (U+FF10 to U+FF19) the ideographs' class (ID), and so
