@@ -5,8 +5,9 @@
   that has it, except that spaces and punctuation stay in the face of the text
   around them when it has them.
 - Direction: a line holding right-to-left characters (Hebrew, Arabic) gets its
-  embedding levels from the Unicode bidirectional algorithm (python-bidi), and its
-  runs are put in visual order by the algorithm's rule L2.
+  embedding levels from the Unicode bidirectional algorithm (python-bidi's rules,
+  with bracket pairs, rule N0, added here), and its runs are put in visual order by
+  the algorithm's rule L2.
 - Shaping: each run is shaped by HarfBuzz (uharfbuzz): kerning, ligatures,
   contextual forms, mark positioning, complex scripts. Words are shaped one at a
   time and joined by the face's space, so a line is exactly as wide as its words
@@ -19,6 +20,7 @@ what is drawn.
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -204,7 +206,8 @@ def all_left_to_right(text: str) -> bool:
 
 def levels(text: str, base: int | None = None) -> list[int]:
     """The embedding level of each character (even: left to right), by the Unicode
-    bidirectional algorithm; base: the paragraph's level, else found from its text."""
+    bidirectional algorithm (python-bidi's steps, and pair_brackets() between its weak
+    and neutral types); base: the paragraph's level, else found from its text."""
     if (base is None and not is_rtl(text)) or (base == 0 and all_left_to_right(text)):
         return [0] * len(text)
     from bidi import algorithm
@@ -216,6 +219,7 @@ def levels(text: str, base: int | None = None) -> list[int]:
     algorithm.get_embedding_levels(plain, storage, False, False)
     algorithm.explicit_embed_and_overrides(storage, False)
     algorithm.resolve_weak_types(storage, False)
+    pair_brackets(storage)
     algorithm.resolve_neutral_types(storage, False)
     algorithm.resolve_implicit_levels(storage, False)
     found = [level] * len(text)
@@ -225,6 +229,75 @@ def levels(text: str, base: int | None = None) -> list[int]:
         if ch in "\u200c\u200d" and i:
             found[i] = found[i - 1]
     return found
+
+
+@lru_cache(maxsize=1)
+def brackets() -> dict[str, str]:
+    """Each opening bracket and its closing one (Unicode's Bidi_Paired_Bracket): the
+    mirrored characters of category Ps, paired with their mirror image (the character
+    after the opener where python-bidi's mirror table is older than Python's)."""
+    from bidi.mirror import MIRRORED
+    pairs: dict[str, str] = {}
+    for code in range(sys.maxunicode + 1):
+        ch = chr(code)
+        if unicodedata.category(ch) == "Ps" and unicodedata.mirrored(ch):
+            pairs[ch] = MIRRORED.get(ch, chr(code + 1))
+    return pairs
+
+
+SAME_BRACKET = {"\u2329": "\u3008", "\u232a": "\u3009"}     # canonically equivalent
+MAX_OPENERS = 63                                            # rule BD16's stack
+STRONG = {"L": "L", "R": "R", "EN": "R", "AN": "R"}         # as rule N0 reads them
+
+
+def pairs_in(chars: Sequence[dict]) -> list[tuple[int, int]]:
+    """The bracket pairs of an isolating run sequence by rule BD16: (opener, closer)
+    indexes in the order of their openers. Only brackets still of type ON count."""
+    closing = brackets()
+    openers: list[tuple[str, int]] = []      # the closer each awaits, and where it is
+    found: list[tuple[int, int]] = []
+    for i, char in enumerate(chars):
+        if char["type"] != "ON":
+            continue
+        ch = SAME_BRACKET.get(char["ch"], char["ch"])
+        if ch in closing:
+            if len(openers) == MAX_OPENERS:
+                break
+            openers.append((closing[ch], i))
+        else:
+            for depth in range(len(openers) - 1, -1, -1):
+                if openers[depth][0] == ch:
+                    found.append((openers[depth][1], i))
+                    del openers[depth:]
+                    break
+    return sorted(found)
+
+
+def pair_brackets(storage: dict) -> None:
+    """Rule N0 of the bidirectional algorithm on python-bidi's storage, after its weak
+    types are resolved: a bracket pair takes the embedding direction where the text
+    between holds a strong type of it, else the other direction where the text between
+    and the strong type before the opener both have it; marks after a bracket follow."""
+    for run in storage["runs"]:     # no isolates reach here: a level run is an isolating run sequence
+        chars = storage["chars"][run["start"]:run["start"] + run["length"]]
+        if not chars:
+            continue
+        embedding = "LR"[chars[0]["level"] % 2]
+        for start, end in pairs_in(chars):
+            inside = {STRONG.get(char["type"]) for char in chars[start + 1:end]}
+            if embedding in inside:
+                kind = embedding
+            elif inside - {None}:
+                kind = next((STRONG[char["type"]] for char in reversed(chars[:start]) if char["type"] in STRONG),
+                            run["sor"])       # the opposite direction only where the text before has it too
+            else:
+                continue
+            for at in (start, end):
+                chars[at]["type"] = kind
+                for char in chars[at + 1:]:
+                    if char["orig"] != "NSM":
+                        break
+                    char["type"] = kind
 
 
 def base_level(text: str) -> int:

@@ -1,0 +1,114 @@
+"""Brackets in bidirectional text are paired (rules BD16 and N0 of the Unicode
+bidirectional algorithm): in an Arabic or Hebrew line, "(Deluxe)" after a Latin word
+reads "(Deluxe)", not ".Deluxe))", and a bracket round Arabic in Latin text turns with
+it. The visual order printgen's levels give is checked against python-bidi's own
+get_display (its Rust core implements the current algorithm, bracket pairs included)
+for many generated mixed strings."""
+
+from __future__ import annotations
+
+import random
+import unicodedata
+
+import pytest
+from bidi import get_display
+
+from printgen.shaping import arrange, levels
+
+ARABIC = "لعبة"
+HEBREW = "משחק"
+
+
+def visual(text: str, base: int) -> str:
+    """text in visual order by its levels: trailing spaces at the paragraph's level
+    (rule L1), then runs reversed from the highest level down to the lowest odd one
+    (rule L2). No mirroring (rule L4): get_display does not mirror either."""
+    found = levels(text, base)
+    end = len(text)
+    while end and text[end - 1] == " ":
+        end -= 1
+        found[end] = base
+    order = list(range(len(text)))
+    top = max(found, default=0)
+    for level in range(top, min((lv for lv in found if lv % 2), default=top + 1) - 1, -1):
+        i = 0
+        while i < len(order):
+            if found[order[i]] < level:
+                i += 1
+                continue
+            j = i
+            while j < len(order) and found[order[j]] >= level:
+                j += 1
+            order[i:j] = reversed(order[i:j])
+            i = j
+    return "".join(text[k] for k in order)
+
+
+@pytest.mark.parametrize("text, shown", [
+    (f"{ARABIC} Sabacc (Deluxe).", ".Sabacc (Deluxe) " + ARABIC[::-1]),
+    (f"{ARABIC} (Sabacc) 3", f"3 )Sabacc( {ARABIC[::-1]}"),     # mirrored when drawn: (Sabacc)
+    (f"{HEBREW} Sabacc (Deluxe)", "Sabacc (Deluxe) " + HEBREW[::-1]),
+    (f"{HEBREW} [a] b.", ".b ]a[ " + HEBREW[::-1]),        # "[a]" between Hebrew and "b": right to left
+])
+def test_a_latin_word_in_brackets_keeps_them_in_right_to_left_text(text, shown):
+    assert visual(text, 1) == shown == get_display(text, base_dir="R")
+
+
+def test_the_brackets_round_latin_text_in_an_arabic_sentence_go_with_it():
+    """"(Deluxe)" in "لعبة Sabacc (Deluxe)." is left to right with the words before it:
+    every character from "Sabacc" to ")" at level 2, the full stop at the Arabic's 1."""
+    text = f"{ARABIC} Sabacc (Deluxe)."
+    found = levels(text, 1)
+    start = text.index("Sabacc")
+    assert found[start:-1] == [2] * (len(text) - 1 - start)
+    assert found[-1] == 1 and found[:len(ARABIC)] == [1] * len(ARABIC)
+
+
+def test_the_bracket_pairs_are_unicode_s():
+    """64 pairs, as BidiBrackets.txt lists them: each opener of category Ps and its
+    closer of category Pe, both mirrored, the crossed ones and the newest included."""
+    from printgen.shaping import brackets
+    pairs = brackets()
+    assert len(pairs) == 64
+    assert all(unicodedata.category(o) == "Ps" and unicodedata.category(c) == "Pe"
+               and unicodedata.mirrored(o) and unicodedata.mirrored(c) for o, c in pairs.items())
+    assert pairs["("] == ")" and pairs["\u298d"] == "\u2990" and pairs["\u298f"] == "\u298e"
+    assert pairs["\u2e55"] == "\u2e56" and pairs["\u3008"] == "\u3009" and pairs["\u0f3a"] == "\u0f3b"
+
+
+CHARACTERS = ["\u0627", "\u0644", "\u05d0", "\u05d1", "a", "b", "1", "2", "\u0661", " ", " ", "(", ")", "(", ")",
+              "[", "]", "{", "}", "\u300c", "\u300d", "\u2329", "\u232a", "\u3008", "\u3009", ".", ",", "-", "%",
+              "\u064e"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_generated_mixed_lines_are_ordered_as_python_bidi_orders_them(seed):
+    """Arabic and Hebrew letters, Latin ones, European and Arabic digits, spaces,
+    brackets of several kinds (nested, unbalanced, U+2329 paired with U+3009 as its
+    equivalent), separators and a combining mark, in both paragraph directions."""
+    rng = random.Random(seed)
+    wrong = []
+    for _ in range(600):
+        text = "".join(rng.choice(CHARACTERS) for _ in range(rng.randint(1, 16)))
+        for base in (0, 1):
+            if visual(text, base) != get_display(text, base_dir="LR"[base]):
+                wrong.append((text, base))
+    assert not wrong, wrong[:5]
+
+
+def test_sixty_three_openers_are_all_bidi_pairs_at_most():
+    """Rule BD16 keeps 63 openers: past them, no further pair is found."""
+    for count in (62, 63, 64, 70):
+        text = f"{HEBREW} " + "(" * count + "a) b"
+        for base in (0, 1):
+            assert visual(text, base) == get_display(text, base_dir="LR"[base])
+
+
+def test_an_arabic_line_with_a_bracketed_game_name_is_arranged_in_order():
+    """Through arrange(), as a line is set: the Latin item reads "Sabacc (Deluxe)" left
+    to right, left of the Arabic, and the full stop is left of it all."""
+    items = arrange([(f"{ARABIC} Sabacc (Deluxe).", "sans")], 10.0, 0.0, 1, "ar")
+    shown = [item.text for item in sorted(items, key=lambda item: item.x)]
+    assert shown == [".", "Sabacc (Deluxe)", f"{ARABIC} "]
+    latin = next(item for item in items if "Sabacc" in item.text)
+    assert not latin.rtl
