@@ -211,7 +211,8 @@ def levels(text: str, base: int | None = None) -> list[int]:
     if (base is None and not is_rtl(text)) or (base == 0 and all_left_to_right(text)):
         return [0] * len(text)
     from bidi import algorithm
-    kept = [i for i, ch in enumerate(text) if ch not in "\u200c\u200d"]     # boundary neutrals, dropped by rule X9
+    # boundary neutrals (joiners, a soft hyphen, a zero-width space) have no effect: rule X9
+    kept = [i for i, ch in enumerate(text) if unicodedata.bidirectional(ch) != "BN"]
     plain = "".join(text[i] for i in kept)
     storage = algorithm.get_empty_storage()
     level = algorithm.get_base_level(plain) if base is None else base
@@ -223,10 +224,12 @@ def levels(text: str, base: int | None = None) -> list[int]:
     algorithm.resolve_neutral_types(storage, False)
     algorithm.resolve_implicit_levels(storage, False)
     found = [level] * len(text)
-    for i, char in zip(kept, storage["chars"], strict=True):
+    # python-bidi drops the embedding and override marks too, once it has applied them
+    levelled = [i for i in kept if unicodedata.bidirectional(text[i]) not in algorithm.X9_REMOVED]
+    for i, char in zip(levelled, storage["chars"], strict=True):
         found[i] = char["level"]
-    for i, ch in enumerate(text):           # a joiner takes the level of the character before it
-        if ch in "\u200c\u200d" and i:
+    for i, ch in enumerate(text):           # what rule X9 drops takes the level of the character before it
+        if i and unicodedata.bidirectional(ch) in algorithm.X9_REMOVED:
             found[i] = found[i - 1]
     return found
 

@@ -112,3 +112,18 @@ def test_an_arabic_line_with_a_bracketed_game_name_is_arranged_in_order():
     assert shown == [".", "Sabacc (Deluxe)", f"{ARABIC} "]
     latin = next(item for item in items if "Sabacc" in item.text)
     assert not latin.rtl
+
+
+@pytest.mark.parametrize("mark", ["\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"])
+@pytest.mark.parametrize("text", [f"{HEBREW} a{{}}b", f"{ARABIC}{{}}{ARABIC} x (y)", f"abc {{}}{HEBREW} (d)"])
+def test_a_boundary_neutral_has_no_effect_on_the_levels(text, mark):
+    """A soft hyphen, a zero-width space, a joiner or a word joiner in right-to-left
+    text (Unicode's class BN, removed by rule X9) leaves every other character's level
+    as it is without it, and takes the level of the character before it (python-bidi
+    drops such characters, which made levels() raise ValueError on all but the joiners)."""
+    marked, plain = text.format(mark), text.format("")
+    at = marked.index(mark)
+    for base in (None, 0, 1):
+        found = levels(marked, base)
+        assert found[:at] + found[at + 1:] == levels(plain, base)
+        assert found[at] == found[at - 1]
