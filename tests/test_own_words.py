@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import pdfplumber
+import pytest
 from conftest import FIXTURES
 
 from printgen.fonts import missing, user_face
@@ -133,3 +134,27 @@ def test_a_japanese_leaflet_notes_its_notes_heading_in_english(cli, tmp_path):
     assert next(w for w in words if w["text"].startswith("万"))["top"] > heading["bottom"]
     said = [line for line in notes(result.err) if "notes' heading" in line]
     assert len(said) == 1 and text.name in said[0] and "U+6CE8" in said[0] and "'Notes'" in said[0], result.err
+
+
+@pytest.mark.parametrize("verb", ["build", "box"])
+def test_a_japanese_deck_s_tuck_box_has_printgen_s_back_text_in_english(cli, tmp_path, verb):
+    """The deck's fonts lack カ, ー and ド of printgen's own Japanese back text for the tuck
+    box: the box is made (it was dropped, with a note), its back in English ("1 card",
+    one card), and one note says so; a deck's own `box: back:` is never replaced."""
+    project(tmp_path)
+    deck = tmp_path / "decks" / "kazu.yaml"
+    out = tmp_path / "out"
+    args = ("build", str(deck), "--lang", "ja", "--only", "box") if verb == "build" else ("box", str(deck))
+    if verb == "box":
+        deck.write_text(DECK.replace("languages: [en, ja]", "languages: [ja]"), encoding="utf-8")
+    result = cli(*args, "--out", str(out))
+    assert result.status == 0, result.err
+    box, = out.rglob("*box*.pdf")
+    with pdfplumber.open(box) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "1\u00a0card, poker" in text or "1 card, poker" in text, text
+    said = [line for line in notes(result.err) if "tuck box" in line]
+    assert len(said) == 1 and "set in English" in said[0] and "U+30AB" in said[0], result.err
+    deck.write_text(deck.read_text(encoding="utf-8") + "box: {back: カード}\n", encoding="utf-8")
+    mine = cli(*args, "--out", str(tmp_path / "mine"))
+    assert mine.status != 0 or "no tuck box" in mine.err, mine.err

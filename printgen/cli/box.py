@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper, positive_length
@@ -54,7 +55,10 @@ def run(args: argparse.Namespace) -> int:
         return shop_box(deck, args, out)
     sheet = paper(args.paper)
     box = deck_box(deck, sheet, thickness)
-    path = build_box(deck, box, out=out, paper=sheet)
+    notes: list[str] = []
+    path = build_box(deck, box, out=out, paper=sheet, notes=notes)
+    for said in notes:
+        print(f"printgen: note: {said}", file=sys.stderr)
     if not args.quiet:
         print(f"{deck.name}: tuck box {describe(deck, box)}")
         print(f"  {display_path(path)} ({args.paper})")

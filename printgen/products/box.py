@@ -19,8 +19,9 @@ from printgen.model import Deck, Paper
 from printgen.model.box import TuckBox
 from printgen.products.names import box_file
 from printgen.render.pdf import render_pdf
-from printgen.spec.box import tuck_box
+from printgen.spec.box import own_back, tuck_box
 from printgen.spec.fold import fold_facts, panel_for
+from printgen.spec.languages import DEFAULT
 from printgen.spec.places import builtin_file
 from printgen.spec.printdata import print_facts
 from printgen.units import Length, mm
@@ -54,12 +55,12 @@ def with_leaflets(box: TuckBox, deck: Deck, paper: Paper) -> TuckBox:
     return replace(box, options=replace(box.options, insert=insert))
 
 
-def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper) -> Path:
+def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper, notes: list[str]) -> Path:
     """Lay out and write the deck's tuck box PDF (FitError, naming papers that would do,
-    when its net does not fit); returns its path."""
+    when its net does not fit); returns its path. notes: what the build should say."""
     papers = print_facts().papers.values()
     check_paper(deck, box, paper, papers)
-    file = box_file(deck, paper, box_page(deck, box, paper, papers))
+    file = box_file(deck, paper, box_page(deck, box, paper, papers, notes))
     return render_pdf(file.pages, out / file.name, title=file.title)
 
 
@@ -68,13 +69,26 @@ def check_paper(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper])
     sheet_for(tuck_net(box_size(deck, box.options, box.facts)), paper, box.facts.lengths["bleed"], papers)
 
 
-def box_page(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper]) -> Page:
+def box_page(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper], notes: list[str]) -> Page:
     """The box laid out on paper (layout_box); a text of the deck's that cannot be set
     on it is blamed on the deck key that gave it (`decks/x.yaml:10 box.title`), and
-    printgen's own templates are named without the folder they are installed in."""
+    printgen's own templates are named without the folder they are installed in.
+    printgen's own back text never stops a box: where it cannot be set in the deck's
+    language (its fonts lack the letters), it is set in English, said in notes."""
     try:
         return layout_box(deck, box, paper, papers)
     except FitError as error:
+        if not deck.box.back and deck.lang != DEFAULT:
+            english = replace(box, options=replace(box.options, back=own_back(deck, DEFAULT)))
+            try:
+                page = layout_box(deck, english, paper, papers)
+            except FitError:
+                pass
+            else:
+                notes.append(f"the tuck box of {deck.name}: printgen's own {deck.lang} text for its back cannot "
+                             f"be set ({error.detail}), so it is set in English; declare a font that has its "
+                             f"letters under fonts: (printgen docs fonts)")
+                return page
         raise box_text_error(deck, box, error, lambda given: layout_box(*given, paper, papers)) from None
 
 

@@ -81,7 +81,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
             dropped["box"] = f"no tuck box for {deck.name} on {paper.name}: {error}"
         else:
             try:
-                files.append(box_file(deck, paper, box_page(deck, box, paper, extras.papers)))
+                files.append(box_file(deck, paper, box_page(deck, box, paper, extras.papers, notes)))
             except FitError as error:
                 dropped["box"] = f"no tuck box for {deck.name}: {error}"
     said = words(deck.lang)

@@ -59,14 +59,19 @@ def box_options(deck: Deck, thickness: float | None = None) -> BoxOptions:
     facts, box = box_facts(), deck.box
     card = box.thickness if box.thickness is not None else deck.card_thickness
     clearance = box.clearance if box.clearance is not None else facts.lengths["clearance"]
-    back = box.back or render(words(deck.lang).box_back, {"deck": box_deck_info(deck)},
-                              f"languages.yaml {deck.lang} box_back")
+    back = box.back or own_back(deck, deck.lang)
     title = box.title if box.title is not None else deck.title
     side = box.side if box.side is not None else deck.game or deck.title
     return BoxOptions(thickness if thickness is not None else card, clearance, title, side, back)
 
 
 NO_BREAK = "\u00a0"       # a no-break space: a line never breaks there
+
+
+def own_back(deck: Deck, lang: str) -> str:
+    """printgen's own text for the box's back (where the deck's `box:` has no `back:`)
+    in the language lang."""
+    return render(words(lang).box_back, {"deck": box_deck_info(deck)}, f"languages.yaml {lang} box_back")
 
 
 def box_deck_info(deck: Deck) -> dict[str, object]:
