@@ -151,10 +151,18 @@ class SheetWords:
         key = self.rating.key
         if not key.winnable:
             return self.say("no_stars" if key.winnable is False else "no_stars_undecided")
-        recycles = (self.say("recycles") if key.recycles_proven
-                    else self.say("recycles_open", positions=self.fields()["fewer"]))
         stars = "explained_recycle" if self.fields()["extra"] else "explained"
-        return f"{self.say(stars)} {recycles}"
+        return f"{self.say(stars)} {self.recycles()}"
+
+    def recycles(self) -> str:
+        """The recycles a win needs, as far as the key's search proved them (the JSON's
+        fewest_recycles_proven and recycle_needed_proven): the fewest, or, where its
+        budget left that open, whether a win with none was ruled out."""
+        key = self.rating.key
+        if key.recycles_proven:
+            return self.say("recycles")
+        sentence = "recycles_open_needed" if key.recycle_needed else "recycles_open"
+        return self.say(sentence, positions=self.fields()["fewer"])
 
     def key_note(self) -> str:
         """How short the key is, said under its heading."""
