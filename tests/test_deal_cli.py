@@ -239,3 +239,35 @@ def test_a_pyramid_deal_in_the_sheets_notation_solves_the_same(cli, tmp_path):
     two = cli("solve", "--rules", "pyramid", "--deck", str(tmp_path / "printed.txt"), "--json")
     assert one.status == two.status == 0 and one.out == two.out
 
+
+
+@pytest.mark.parametrize("rules", ["jedi-temple", "pyramid"])
+@pytest.mark.parametrize("where", ["a file as --out", "the user's file at the sheet's name",
+                                   "the user's file in output/deals"])
+def test_a_sheet_it_cannot_write_fails_before_the_deal_is_rated(cli, tmp_path, monkeypatch, rules, where):
+    """A --out that is a file, or a file printgen did not write at the sheet's name:
+    one line, exit 2, nothing written, and the deal not rated first."""
+    from pathlib import Path
+
+    from printgen.cli import deal
+    rated: list[object] = []
+    monkeypatch.setattr(deal, "rate", lambda *args, **kwargs: rated.append(args))
+    monkeypatch.chdir(tmp_path)
+    level = "knight" if rules == "jedi-temple" else "standard"
+    name = f"{rules}-4-{level}.pdf"
+    out: list[str] = []
+    if where == "a file as --out":
+        Path("afile").write_text("hi\n")
+        out, message = ["--out", "afile"], "afile: is not a folder; expected the output folder"
+    elif where == "the user's file at the sheet's name":
+        Path("mine").mkdir()
+        (Path("mine") / name).write_text("my notes\n")
+        out, message = ["--out", "mine"], f"{name}: printgen has no record of writing this file"
+    else:                   # printgen's own output/deals: a folder where the sheet goes
+        (Path("output") / "deals" / name).mkdir(parents=True)
+        message = f"{name}: is a folder where printgen would write a file"
+    before = sorted(str(p) for p in tmp_path.rglob("*"))
+    result = cli("deal", "4", "--rules", rules, *out)
+    assert result.status == 2 and message in result.err
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+    assert rated == [] and sorted(str(p) for p in tmp_path.rglob("*")) == before

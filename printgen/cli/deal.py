@@ -30,6 +30,8 @@ from printgen.deal import (
     solution_json,
     solution_steps,
 )
+from printgen.output import check_file
+from printgen.products.dealpaths import sheet_path
 from printgen.reading import display_path
 from printgen.spec.dealfile import with_cards
 from printgen.spec.playermodel import model_data
@@ -80,13 +82,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_sheet(number: int, deal: Deal, level: str, args: argparse.Namespace) -> int:
-    """The `printgen deal N` sheet: write it (to --out DIR if given) and name it. The
-    deal is rated first: the sheet's own modules are imported, and its pictures of
+    """The `printgen deal N` sheet: write it (to --out DIR if given) and name it. Where
+    it goes is checked first (a folder or a file it may not write is said at once),
+    then the deal is rated: the sheet's own modules are imported, and its pictures of
     cards laid out, while the worker processes search."""
     rules = args.rules or JEDI_TEMPLE.name
+    out = sheet_path(rules, number, level, Path(args.out) if args.out else None)
+    check_file(out)
     rating = rate(deal, level, model_data(), jobs=args.jobs, meanwhile=partial(_prepare_sheet, rules))
-    from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, default_path
-    out = Path(args.out) / default_path(rules, number, level).name if args.out else None
+    from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
     path = build_deal_sheet(number, DealSheetBuild(paper(args.paper), rules=rules, level=level,
                                                    out=out, quiet=args.quiet, jobs=args.jobs),
                             rating=rating)

@@ -49,7 +49,8 @@ from printgen.layout.dealsheet import (
 from printgen.layout.deck import layout_deck
 from printgen.layout.page import Side
 from printgen.model import Paper
-from printgen.output import DEFAULT
+from printgen.output import check_file
+from printgen.products.dealpaths import sheet_path
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck
 from printgen.spec.dealfile import with_cards
@@ -65,7 +66,7 @@ class DealSheetBuild:
     paper: Paper
     rules: str = JEDI_TEMPLE.name
     level: str | None = None
-    out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL.pdf
+    out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL.pdf (sheet_path)
     quiet: bool = False
     jobs: int = 1                  # processes for the rating's model games
 
@@ -248,10 +249,6 @@ def solution_block(worked: Worked, data: SheetData) -> Block:
     return Block(f"{head}: {worked.rating.key.length} moves", worked.steps, worked.key_note)
 
 
-def default_path(rules: str, number: int, level: str) -> Path:
-    return DEFAULT / "deals" / f"{rules}-{number}-{level}.pdf"
-
-
 def prepare_sheet(rules: str) -> None:
     """What a sheet of the rule set draws whatever the deal: its deck's faces, laid out
     (kept by deck_sides), for a caller waiting on the rating."""
@@ -262,7 +259,11 @@ def prepare_sheet(rules: str) -> None:
 
 def build_deal_sheet(number: int, options: DealSheetBuild, rating: Rating | None = None) -> Path:
     """Work the deal out (or take its `rating`, rate()'s at the level), lay out its
-    sheet and solution pages, write the PDF."""
+    sheet and solution pages, write the PDF. Whether the PDF may be written (its
+    folder, a file of the user's at its name) is checked before the deal is rated."""
+    level = rule_set(options.rules).level(options.level).level.value
+    path = options.out or sheet_path(options.rules, number, level)
+    check_file(path)
     data = sheet_data()
     worked = work_deal(options.rules, number, options.level, data.rating, rating, jobs=options.jobs,
                        meanwhile=partial(prepare_sheet, options.rules))
@@ -271,7 +272,6 @@ def build_deal_sheet(number: int, options: DealSheetBuild, rating: Rating | None
     pages += solution_pages([solution_block(worked, data)], options.paper, data.style,
                             sheet.solution_title, data.rules[options.rules]["key"])
     pages = number_pages(pages, data.style, sheet.title)
-    path = options.out or default_path(options.rules, number, worked.level.level.value)
     title = f"{sheet.title} ({sheet.level})"
     return render_pdf(pages, path, title=title)
 
