@@ -271,3 +271,26 @@ def test_a_sheet_it_cannot_write_fails_before_the_deal_is_rated(cli, tmp_path, m
     assert result.status == 2 and message in result.err
     assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
     assert rated == [] and sorted(str(p) for p in tmp_path.rglob("*")) == before
+
+
+def test_census_tables_and_chart_round_percentages_half_up(tmp_path):
+    """1 of 32 deals is 3.125%: the census table prints 3.13% (not 3.12%, rounded half
+    to even); 1 of 16 is 6.25%, 6.3% on the chart and in the star table."""
+    from printgen.deal.census import format_star_table, format_table
+    from printgen.deal.census.census import CensusRow
+    from printgen.deal.census.validation import StarResult
+    from printgen.layout.chart import census_page
+    from printgen.render.pdf import render_pdf
+    from printgen.spec.printdata import paper
+    row = CensusRow("knight", 32, 32, 0, 1.0, *wilson(32, 32), 1, 1 / 32, *wilson(1, 32),
+                    2, 1 / 16, *wilson(2, 32))
+    table = format_table([row])
+    assert " 3.13% [" in table and " 6.25% [" in table and "3.12%" not in table
+    path = render_pdf([census_page([row], paper("a4"), title="census", names={})], tmp_path / "c.pdf",
+                      title="census")
+    chart = words(path)[0]
+    assert "6.3%" in chart and "6.2%" not in chart
+    results = [StarResult(n, "knight", True, 1 if n == 1 else 2, 8, 8, 100, 0, True, True, True)
+               for n in range(1, 17)]
+    stars = format_star_table(results, [Level.KNIGHT])
+    assert re.search(r"knight +1 +1 +6\.3%", stars), stars

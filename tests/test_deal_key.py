@@ -39,6 +39,12 @@ def key_text(path) -> str:
     return flat("\n".join(parts))
 
 
+def half_up(share: float) -> str:
+    """A share of 1 as a whole percentage, rounded half up (as the sheet rounds)."""
+    from decimal import ROUND_HALF_UP, Decimal
+    return str((Decimal(repr(share)) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
 def stated_recycles(rating: dict) -> str:
     """What the sheet says of the recycles, from the JSON's rating: the fewest where
     proven, else whether a win with none was ruled out."""
@@ -73,8 +79,8 @@ def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_p
     stars = rating["stars"]
     assert f"Difficulty {'★' * stars}{'☆' * (5 - stars)}" in page1
     model = rating["model"]
-    assert (f"won {model['wins']} of {model['games']} games ({round(100 * model['rate'])}%; "
-            f"95% interval {round(100 * model['low'])} to {round(100 * model['high'])}%), "
+    assert (f"won {model['wins']} of {model['games']} games ({half_up(model['rate'])}%; "
+            f"95% interval {half_up(model['low'])} to {half_up(model['high'])}%), "
             f"searching {model['nodes']:,} positions in all") in page1
     assert stated_recycles(rating) in page1
     assert f"the key wins in {len(moves)} moves ({len(steps)} steps)" in page1

@@ -16,6 +16,7 @@ deck's cards are read here (printgen.spec) and handed to the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import lru_cache, partial
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from printgen.deal import (
     seeded_deal,
     solution_steps,
 )
+from printgen.deal.rating.interval import percent
 from printgen.errors import InputError
 from printgen.frozen import frozen
 from printgen.layout.dealsheet import (
@@ -129,8 +131,8 @@ class SheetWords:
         budgets, model_stars = data.key, data.stars.model_stars(self.level, model)
         return {"stars": rating.stars, "model_stars": model_stars,
                 "extra": rating.stars - model_stars, "wins": model.wins, "games": model.games,
-                "rate": round(100 * model.rate), "low": round(100 * low),
-                "high": round(100 * high), "searched": f"{model.nodes:,}", "recycles": key.recycles,
+                "rate": percent(Fraction(model.wins, model.games or 1)), "low": percent(low),
+                "high": percent(high), "searched": f"{model.nodes:,}", "recycles": key.recycles,
                 "used": plural(key.recycles or 0, "recycle"),
                 "allowed": plural(rating.recycles_allowed, "recycle"), "moves": key.length, "steps": self.steps,
                 "temple": self.temple, "short": f"{budgets.short + budgets.proof:,}",
