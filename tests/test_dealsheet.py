@@ -154,3 +154,17 @@ def test_percentages_are_rounded_half_up(tmp_path, wins, said):
     path = render_pdf([sheet_page(sheet_deal(worked, data), paper("a4"), data.style)],
                       tmp_path / "sheet.pdf", title="rounding")
     assert f"won {wins} of 8 games ({said})" in " ".join(words(path)[0].split())
+
+
+def test_both_pages_print_the_minus_sign(sheet):
+    """Every negative value, on the sheet and in the key, with the minus sign (U+2212),
+    never a hyphen-minus; the font draws it as wide as the plus sign (a real glyph)."""
+    with pdfplumber.open(str(sheet)) as pdf:
+        for page in pdf.pages:
+            assert not re.search(r"-\d", page.extract_text())
+            minus = [c for c in page.chars if c["text"] == "\u2212"]
+            assert minus
+            for sign in minus:
+                plus = next(c for c in page.chars if c["text"] == "+" and c["fontname"] == sign["fontname"]
+                            and abs(c["size"] - sign["size"]) < 0.01)
+                assert abs((sign["x1"] - sign["x0"]) - (plus["x1"] - plus["x0"])) < 0.01

@@ -9,12 +9,14 @@ renderer writes it.
 
 The difficulty is the engine's rating (rate, printgen/deal/rating/), which carries the
 verdict and the key: the key printed is the one the rating states, in the engine's
-own steps in words (solution_steps). The player model's data and the Jedi Temple
+own steps in words (solution_steps), each negative value with the minus sign (U+2212)
+as on page 1. The player model's data and the Jedi Temple
 deck's cards are read here (printgen.spec) and handed to the engine.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache, partial
@@ -84,7 +86,7 @@ class Worked:
     order: tuple[int, ...]          # the deck's card indices in dealt order (its pictures)
     cards: tuple[Card, ...]         # the cards in dealt order
     rating: Rating                  # carries the verdict and the key
-    steps: tuple[str, ...]          # the key in words
+    steps: tuple[str, ...]          # the key in words, negative values with the minus sign
     verdict: str
     explained: str                  # the rating in a sentence or two
     key_note: str                   # how short the key is
@@ -108,7 +110,7 @@ def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, 
     deal, order = make_deal(rules, number)
     cards = tuple(rules.deck.cards()[i] for i in order)
     rating = rating or rate(deal, level_rules.level, model_data(), jobs=jobs, meanwhile=meanwhile)
-    steps = tuple(solution_steps(deal, level_rules.level, rating.key.moves))
+    steps = tuple(true_minus(step) for step in solution_steps(deal, level_rules.level, rating.key.moves))
     words = SheetWords(rating, len(steps), texts, rules.names[0], level_rules.level)
     return Worked(deal, level_rules, order, cards, rating, steps, words.verdict(),
                   words.explained(), words.key_note())
@@ -211,9 +213,19 @@ INK_COLORS = {Ink.BLACK: "ink", Ink.RED: "negative", Ink.POSITIVE: "positive",
               Ink.NEGATIVE: "negative", Ink.ZERO: "sylop"}
 
 
+MINUS = "\u2212"           # the minus sign: every negative value a sheet prints, on both pages
+_NEGATIVE = re.compile(r"-(?=\d)")
+
+
+def true_minus(text: str) -> str:
+    """text with the minus sign (U+2212) for each hyphen-minus that signs a number
+    ("Balance -5 (...) and Force -4."), as the sheet prints every value."""
+    return _NEGATIVE.sub(MINUS, text)
+
+
 def cell(card: Card, colors: dict[str, str]) -> Cell:
     """A card of the stacking order as printed: its value with a true minus sign."""
-    return Cell(card.printed().replace("-", "\u2212"), colors[INK_COLORS[card.ink]])
+    return Cell(true_minus(card.printed()), colors[INK_COLORS[card.ink]])
 
 
 def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
