@@ -38,15 +38,16 @@ from printgen.spec.playermodel import model_data
 from printgen.spec.printdata import paper
 
 DESCRIPTION = """\
-Deal deal N (the same cards and Force rolls on every computer, forever), solve it
-with full knowledge at the level, rate it, and write a deal sheet PDF: the Temple,
-the setup order to stack a real deck, the Force rolls, the verdict and difficulty,
-and the solution key on a page of its own. The difficulty is 1 to 5 stars from the
-player model's games; at a Jedi Temple level, one more when a win is proven to need
-a recycle (a win with none proven impossible; a count the search left open adds
-none; Pyramid gives no such star: most of its deals need one). With --json, print
-the deal, the verdict, the number of positions searched, the winning move list the
-sheet prints and the rating as JSON instead (printgen docs deal-sheets).
+Lay out deal number N (the same cards and Force rolls on every computer, forever),
+solve it with full knowledge at the level, rate it, and write a deal sheet PDF: the
+Temple, the setup order to stack a real deck, the Force rolls, the verdict and
+difficulty, and the solution key on a page of its own. The difficulty is 1 to 5
+stars from the player model's games; at a Jedi Temple level, one more when a win is
+proven to need a recycle (a win with none proven impossible; a count the search left
+open adds none; Pyramid gives no such star: most of its deals need one). With
+--json, print the deal, the verdict, the number of positions searched, the winning
+move list the sheet prints and the rating as JSON instead (printgen docs
+deal-sheets).
 --rules pyramid deals standard Pyramid from a 52-card deck (level: standard)."""
 
 
