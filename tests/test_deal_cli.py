@@ -294,3 +294,16 @@ def test_census_tables_and_chart_round_percentages_half_up(tmp_path):
                for n in range(1, 17)]
     stars = format_star_table(results, [Level.KNIGHT])
     assert re.search(r"knight +1 +1 +6\.3%", stars), stars
+
+
+def test_solve_names_the_deck_as_the_user_gave_it(cli, tmp_path, monkeypatch):
+    """--deck given as a full path, run from inside that very folder: the error names
+    the path typed, not "." (the current folder)."""
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    result = cli("solve", "--rules", "pyramid", "--deck", str(folder))
+    assert result.status == 2 and result.err.strip() == f"printgen: error: {folder}: is a folder; expected a file"
+    empty = cli("solve", "--rules", "pyramid", "--deck", "")
+    assert empty.status == 2 and "--deck: expected a deal file, got ''" in empty.err
+    assert len(empty.err.strip().splitlines()) == 1
