@@ -307,3 +307,21 @@ def test_solve_names_the_deck_as_the_user_gave_it(cli, tmp_path, monkeypatch):
     empty = cli("solve", "--rules", "pyramid", "--deck", "")
     assert empty.status == 2 and "--deck: expected a deal file, got ''" in empty.err
     assert len(empty.err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("rules, levels, known", [
+    ("jedi-temple", "foo", "padawan, knight, master, chosen"),
+    ("jedi-temple", "standard", "padawan, knight, master, chosen"),
+    ("jedi-temple", "knight,foo", "padawan, knight, master, chosen"),
+    ("pyramid", "knight", "standard"),
+    ("pyramid", "foo", "standard"),
+])
+def test_census_levels_lists_the_levels_it_accepts(cli, tmp_path, rules, levels, known):
+    """A bad --levels names the choices it checks against: the game's levels, no
+    other ("standard" is no Jedi Temple level, so it is not offered for one)."""
+    result = cli("census", "--stars", "--rules", rules, "--levels", levels, "--count", "1",
+                 "--out", str(tmp_path / "out"))
+    assert result.status == 2
+    assert result.err.strip() == (f"printgen: error: --levels: expected 'all' or a comma list of "
+                                  f"{known}, got {levels!r}")
+    assert not (tmp_path / "out").exists()
