@@ -102,3 +102,36 @@ def test_a_booklet_never_goes_past_the_last_deal_number(tmp_path, monkeypatch, r
     with pytest.raises(InputError, match=f"among deals {last - 1} to {last} "):
         build_challenge(options)
     assert tried == [last - 1, last] and list(tmp_path.iterdir()) == []
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("where", ["a file as --out", "the user's file at the booklet's name"])
+def test_an_output_it_cannot_write_fails_before_any_deal_is_rated(cli, tmp_path, monkeypatch, where):
+    """A --out that is a file, or a file printgen did not write at the booklet's name:
+    one line, exit 2, nothing written, and no deal rated first (the rating takes
+    seconds a deal)."""
+    from printgen.products import challenge
+    from printgen.products.challenge import default_path
+    rated: list[object] = []
+
+    def counted(*args, **kwargs):
+        rated.append(args)
+        return iter(())
+    monkeypatch.setattr(challenge, "ratings", counted)
+    monkeypatch.chdir(tmp_path)
+    if where == "a file as --out":
+        Path("afile").write_text("hi\n")
+        out, message = "afile", "afile: is not a folder; expected the output folder"
+    else:
+        Path("mine").mkdir()
+        name = default_path(ChallengeBuild(paper("a4"), 3), "knight").name
+        (Path("mine") / name).write_text("my notes\n")
+        out, message = "mine", f"{name}: printgen has no record of writing this file"
+    before = _files(tmp_path)
+    result = cli("challenge", "--count", "3", "--jobs", "1", "--out", out)
+    assert result.status == 2 and message in result.err
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+    assert rated == [] and _files(tmp_path) == before

@@ -37,3 +37,11 @@ def test_every_command_takes_the_same_deal_numbers_and_bounded_counts(cli, tmp_p
     line, = result.err.strip().splitlines()
     assert expected in line, line
     assert list(tmp_path.iterdir()) == []
+
+
+def test_deal_help_opens_with_what_it_does(cli):
+    """`printgen deal --help` opens with one clear sentence, not "Deal deal N"."""
+    result = cli("deal", "--help")
+    description = result.out.split("\n\n")[1]
+    assert description.startswith("Lay out deal number N (the same cards")
+    assert "deal deal" not in result.out.lower()

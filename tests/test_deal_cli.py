@@ -239,3 +239,89 @@ def test_a_pyramid_deal_in_the_sheets_notation_solves_the_same(cli, tmp_path):
     two = cli("solve", "--rules", "pyramid", "--deck", str(tmp_path / "printed.txt"), "--json")
     assert one.status == two.status == 0 and one.out == two.out
 
+
+
+@pytest.mark.parametrize("rules", ["jedi-temple", "pyramid"])
+@pytest.mark.parametrize("where", ["a file as --out", "the user's file at the sheet's name",
+                                   "the user's file in output/deals"])
+def test_a_sheet_it_cannot_write_fails_before_the_deal_is_rated(cli, tmp_path, monkeypatch, rules, where):
+    """A --out that is a file, or a file printgen did not write at the sheet's name:
+    one line, exit 2, nothing written, and the deal not rated first."""
+    from pathlib import Path
+
+    from printgen.cli import deal
+    rated: list[object] = []
+    monkeypatch.setattr(deal, "rate", lambda *args, **kwargs: rated.append(args))
+    monkeypatch.chdir(tmp_path)
+    level = "knight" if rules == "jedi-temple" else "standard"
+    name = f"{rules}-4-{level}.pdf"
+    out: list[str] = []
+    if where == "a file as --out":
+        Path("afile").write_text("hi\n")
+        out, message = ["--out", "afile"], "afile: is not a folder; expected the output folder"
+    elif where == "the user's file at the sheet's name":
+        Path("mine").mkdir()
+        (Path("mine") / name).write_text("my notes\n")
+        out, message = ["--out", "mine"], f"{name}: printgen has no record of writing this file"
+    else:                   # printgen's own output/deals: a folder where the sheet goes
+        (Path("output") / "deals" / name).mkdir(parents=True)
+        message = f"{name}: is a folder where printgen would write a file"
+    before = sorted(str(p) for p in tmp_path.rglob("*"))
+    result = cli("deal", "4", "--rules", rules, *out)
+    assert result.status == 2 and message in result.err
+    assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
+    assert rated == [] and sorted(str(p) for p in tmp_path.rglob("*")) == before
+
+
+def test_census_tables_and_chart_round_percentages_half_up(tmp_path):
+    """1 of 32 deals is 3.125%: the census table prints 3.13% (not 3.12%, rounded half
+    to even); 1 of 16 is 6.25%, 6.3% on the chart and in the star table."""
+    from printgen.deal.census import format_star_table, format_table
+    from printgen.deal.census.census import CensusRow
+    from printgen.deal.census.validation import StarResult
+    from printgen.layout.chart import census_page
+    from printgen.render.pdf import render_pdf
+    from printgen.spec.printdata import paper
+    row = CensusRow("knight", 32, 32, 0, 1.0, *wilson(32, 32), 1, 1 / 32, *wilson(1, 32),
+                    2, 1 / 16, *wilson(2, 32))
+    table = format_table([row])
+    assert " 3.13% [" in table and " 6.25% [" in table and "3.12%" not in table
+    path = render_pdf([census_page([row], paper("a4"), title="census", names={})], tmp_path / "c.pdf",
+                      title="census")
+    chart = words(path)[0]
+    assert "6.3%" in chart and "6.2%" not in chart
+    results = [StarResult(n, "knight", True, 1 if n == 1 else 2, 8, 8, 100, 0, True, True, True)
+               for n in range(1, 17)]
+    stars = format_star_table(results, [Level.KNIGHT])
+    assert re.search(r"knight +1 +1 +6\.3%", stars), stars
+
+
+def test_solve_names_the_deck_as_the_user_gave_it(cli, tmp_path, monkeypatch):
+    """--deck given as a full path, run from inside that very folder: the error names
+    the path typed, not "." (the current folder)."""
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    result = cli("solve", "--rules", "pyramid", "--deck", str(folder))
+    assert result.status == 2 and result.err.strip() == f"printgen: error: {folder}: is a folder; expected a file"
+    empty = cli("solve", "--rules", "pyramid", "--deck", "")
+    assert empty.status == 2 and "--deck: expected a deal file, got ''" in empty.err
+    assert len(empty.err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("rules, levels, known", [
+    ("jedi-temple", "foo", "padawan, knight, master, chosen"),
+    ("jedi-temple", "standard", "padawan, knight, master, chosen"),
+    ("jedi-temple", "knight,foo", "padawan, knight, master, chosen"),
+    ("pyramid", "knight", "standard"),
+    ("pyramid", "foo", "standard"),
+])
+def test_census_levels_lists_the_levels_it_accepts(cli, tmp_path, rules, levels, known):
+    """A bad --levels names the choices it checks against: the game's levels, no
+    other ("standard" is no Jedi Temple level, so it is not offered for one)."""
+    result = cli("census", "--stars", "--rules", rules, "--levels", levels, "--count", "1",
+                 "--out", str(tmp_path / "out"))
+    assert result.status == 2
+    assert result.err.strip() == (f"printgen: error: --levels: expected 'all' or a comma list of "
+                                  f"{known}, got {levels!r}")
+    assert not (tmp_path / "out").exists()

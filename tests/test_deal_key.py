@@ -4,6 +4,7 @@ the rating states, and the PDF prints the same rating and the same key."""
 from __future__ import annotations
 
 import json
+import re
 
 import pdfplumber
 import pytest
@@ -18,7 +19,10 @@ from printgen.deal.table.engine import Game, replay
 from printgen.spec.dealfile import jedi_deal, with_cards
 from printgen.spec.playermodel import model_data
 
-CASES = [(3, "padawan"), (17, "knight"), (5, "master"), (3, "chosen")]
+CASES = [("jedi-temple", 3, "padawan"), ("jedi-temple", 17, "knight"), ("jedi-temple", 5, "master"),
+         ("jedi-temple", 3, "chosen"),
+         ("jedi-temple", 9100059, "knight"),   # a win with no recycle not ruled out
+         ("pyramid", 5, "standard")]           # a recycle proven needed, the fewest left open
 
 
 def flat(text: str) -> str:
@@ -36,34 +40,50 @@ def key_text(path) -> str:
     return flat("\n".join(parts))
 
 
-@pytest.mark.parametrize("number, level", CASES)
-def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_path, number, level):
-    result = cli("deal", str(number), "--level", level, "--json")
+def half_up(share: float) -> str:
+    """A share of 1 as a whole percentage, rounded half up (as the sheet rounds)."""
+    from decimal import ROUND_HALF_UP, Decimal
+    return str((Decimal(repr(share)) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def stated_recycles(rating: dict) -> str:
+    """What the sheet says of the recycles, from the JSON's rating: the fewest where
+    proven, else whether a win with none was ruled out."""
+    r, allowed = rating["fewest_recycles"], rating["recycles_allowed"]
+    allowed_words = f"{allowed} recycle" + ("s" if allowed != 1 else "")
+    if rating["fewest_recycles_proven"]:
+        return f"A win needs {r} of the level's {allowed_words}, as the key does."
+    if rating["recycle_needed_proven"]:
+        return (f"A win needs at least one recycle (a win with none was ruled out); the key "
+                f"uses {r} of the level's {allowed_words}, and a win with fewer was not ruled out")
+    return f"The key uses {r} of the level's {allowed_words}; a win with no recycle was not ruled out"
+
+
+@pytest.mark.parametrize("rules, number, level", CASES)
+def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_path, rules, number, level):
+    result = cli("deal", str(number), "--rules", rules, "--level", level, "--json")
     assert result.status == 0
     data = json.loads(result.out)
     rating = data["rating"]
-    deal = jedi_deal(number)
+    deal = seeded_deal(with_cards(rule_set(rules)), number)
     moves = parse_moves(data["moves"])
     assert replay(deal, level, moves).won
     assert recycles_used(moves) == rating["fewest_recycles"]
     assert len(moves) == rating["solution_moves"]
     steps = solution_steps(deal, level, moves)
     assert len(steps) == rating["solution_steps"]
-    assert cli("deal", str(number), "--level", level, "--out", str(tmp_path), "-q").status == 0
-    pdf = tmp_path / f"jedi-temple-{number}-{level}.pdf"
+    assert cli("deal", str(number), "--rules", rules, "--level", level, "--out", str(tmp_path),
+               "-q").status == 0
+    pdf = tmp_path / f"{rules}-{number}-{level}.pdf"
     with pdfplumber.open(str(pdf)) as doc:
         page1 = flat(doc.pages[0].extract_text())
     stars = rating["stars"]
     assert f"Difficulty {'★' * stars}{'☆' * (5 - stars)}" in page1
     model = rating["model"]
-    assert (f"won {model['wins']} of {model['games']} games ({round(100 * model['rate'])}%; "
-            f"95% interval {round(100 * model['low'])} to {round(100 * model['high'])}%), "
+    assert (f"won {model['wins']} of {model['games']} games ({half_up(model['rate'])}%; "
+            f"95% interval {half_up(model['low'])} to {half_up(model['high'])}%), "
             f"searching {model['nodes']:,} positions in all") in page1
-    r, allowed = rating["fewest_recycles"], rating["recycles_allowed"]
-    allowed_words = f"{allowed} recycle" + ("s" if allowed != 1 else "")
-    stated = (f"A win needs {r} of the level's {allowed_words}" if rating["fewest_recycles_proven"]
-              else f"The key uses {r} of the level's {allowed_words}; a win with fewer was not ruled out")
-    assert stated in page1
+    assert stated_recycles(rating) in page1
     assert f"the key wins in {len(moves)} moves ({len(steps)} steps)" in page1
     key = key_text(pdf)
     assert f": {len(moves)} moves {len(steps)} steps:" in key
@@ -72,8 +92,9 @@ def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_p
     assert 0 < bound <= len(moves) and (bound == len(moves)) == rating["shortest_proven"]
     assert rating["shortest_proven"] or f"no such win takes fewer than {bound} moves" in key
     at = 0
-    for n, step in enumerate(steps, 1):                 # the same key, step by step, in order
-        found = key.find(f"{n}.{flat(step)}", at)
+    for n, step in enumerate(steps, 1):                 # the same key, step by step, in order,
+        printed = re.sub(r"-(?=\d)", "\u2212", step)  # each negative value with the minus sign
+        found = key.find(f"{n}.{flat(printed)}", at)
         assert found >= 0, (n, step)
         at = found
 
@@ -119,3 +140,35 @@ def test_a_search_run_to_its_end_proves_the_shortest_key():
     short = shorten(board, solution.moves, budget=10_000, recycles=used)
     assert short.proven and len(short.solution.moves) == short.lower_bound == 7
     assert replay(deal, "knight", short.solution.moves).won
+
+
+# (fewest recycles proven, a recycle proven needed, the key's recycles): every case a
+# key can be in (proven and not needed: the key recycles none)
+RECYCLE_CASES = [(True, True, 2), (True, False, 0), (False, True, 2), (False, False, 1),
+                 (False, False, 2)]
+
+
+@pytest.mark.parametrize("rules, level", [("jedi-temple", "knight"), ("jedi-temple", "chosen"),
+                                          ("pyramid", "standard")])
+@pytest.mark.parametrize("wins", [8, 0])     # the games' stars 1 (room for a recycle star) and 5
+@pytest.mark.parametrize("proven, needed, recycles", RECYCLE_CASES)
+def test_the_sheet_says_what_the_json_says_of_the_recycles(rules, level, wins, proven, needed, recycles):
+    """Whether the fewest recycles are proven and whether a win is proven to need one:
+    the sheet's sentence says both, as the JSON does, in every case, whether or not a
+    recycle star is added (none at Pyramid, none past 5 stars)."""
+    from printgen.deal import Rating, rating_json
+    from printgen.deal.rating.key import Key
+    from printgen.deal.rating.rating import ModelRate
+    from printgen.products.dealsheet import SheetWords
+    from printgen.spec.dealsheet import sheet_data
+    data, at = model_data(), rule_set(rules).level(level)
+    model = ModelRate(wins, data.model.games, data.model.samples, 1_000)
+    key = Key(True, (), recycles, proven, False, 5_000, needed, 20)
+    rating = Rating(data.stars.stars(at.level, model, recycles if needed else 0), model, key, at.recycles)
+    said = flat(SheetWords(rating, 10, sheet_data().rating, "Temple", at.level).explained())
+    json_rating = rating_json(rating, 10)
+    assert (json_rating["fewest_recycles_proven"], json_rating["recycle_needed_proven"]) == (proven, needed)
+    assert stated_recycles(json_rating) in said
+    says_needed = "A win needs at least one recycle" in said or (proven and recycles > 0
+                                                                 and f"A win needs {recycles} of" in said)
+    assert says_needed == needed

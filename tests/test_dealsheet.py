@@ -133,3 +133,38 @@ def test_bad_deal_or_level_writes_nothing(tmp_path, number, level, message):
     with pytest.raises(InputError, match=re.escape(message)):
         build(tmp_path, number=number, level=level)
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("wins, said", [(1, "13%; 95% interval 2 to 47%"), (3, "38%; 95% interval 14 to 69%"),
+                                        (5, "63%; 95% interval 31 to 86%"), (7, "88%; 95% interval 53 to 98%")])
+def test_percentages_are_rounded_half_up(tmp_path, wins, said):
+    """1/8 of the games is 12.5%, printed 13% (not 12%, rounded half to even), 5/8
+    63%; the interval's ends, never exactly halves, to the nearest."""
+    from printgen.deal import JEDI_TEMPLE, Rating
+    from printgen.deal.rating.key import Key
+    from printgen.deal.rating.rating import ModelRate
+    from printgen.layout.dealsheet import sheet_page
+    from printgen.products.dealsheet import sheet_deal, work_deal
+    from printgen.render.pdf import render_pdf
+    data = sheet_data()
+    model = ModelRate(wins, 8, 3, 1_000)
+    rating = Rating(model_data().stars.stars(JEDI_TEMPLE.level("knight").level, model, 0), model,
+                    Key(True, (), 0, True, True, 100), 2)
+    worked = work_deal("jedi-temple", NUMBER, "knight", data.rating, rating)
+    path = render_pdf([sheet_page(sheet_deal(worked, data), paper("a4"), data.style)],
+                      tmp_path / "sheet.pdf", title="rounding")
+    assert f"won {wins} of 8 games ({said})" in " ".join(words(path)[0].split())
+
+
+def test_both_pages_print_the_minus_sign(sheet):
+    """Every negative value, on the sheet and in the key, with the minus sign (U+2212),
+    never a hyphen-minus; the font draws it as wide as the plus sign (a real glyph)."""
+    with pdfplumber.open(str(sheet)) as pdf:
+        for page in pdf.pages:
+            assert not re.search(r"-\d", page.extract_text())
+            minus = [c for c in page.chars if c["text"] == "\u2212"]
+            assert minus
+            for sign in minus:
+                plus = next(c for c in page.chars if c["text"] == "+" and c["fontname"] == sign["fontname"]
+                            and abs(c["size"] - sign["size"]) < 0.01)
+                assert abs((sign["x1"] - sign["x0"]) - (plus["x1"] - plus["x0"])) < 0.01

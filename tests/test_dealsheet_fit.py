@@ -158,3 +158,51 @@ def test_sheets_point_at_their_solutions_past_a_cover_of_two_pages(tmp_path, mon
     for sheet, worked in zip(texts[2:4], deals):
         page = int(re.search(r"Solution: page (\d+)", sheet)[1])
         assert f"deal {worked.deal.number}, Jedi Knight: {worked.rating.key.length} moves" in texts[page - 1]
+
+
+
+LAST_DEAL = 2 ** 64 - 1
+
+
+@pytest.mark.parametrize("size", ["letter", "a4"])
+@pytest.mark.parametrize("rules_name, level", LEVELS)
+def test_a_key_heading_breaks_only_after_its_comma(tmp_path, rules_name, size, level):
+    """A key's heading ("Jedi Temple deal 9100059, Chosen One: 56 moves") on one line,
+    or, where that is too wide for its column, broken after the comma: the level and
+    its moves whole on the second line, "deal N" on the first, every word inside its
+    column, for deal numbers of every length up to the last (2^64 - 1; 9 is as wide
+    as any digit)."""
+    import re
+
+    from printgen.deal import seeded_deal, solve
+    from printgen.layout.dealsheet import solution_pages
+    from printgen.products.dealsheet import solution_block
+    from printgen.spec.dealfile import with_cards
+    rules, data = rule_set(rules_name), sheet_data()
+    first = LAST_DEAL if rules_name == JEDI_TEMPLE.name else LAST_DEAL - 1    # (the last is lost)
+    moves = solve(seeded_deal(with_cards(rules), first), level).moves
+    rating = replace(longest_rating(rules, level), key=Key(True, moves, 0, True, True, 1, False, len(moves)))
+    worked = work_deal(rules_name, first, level, data.rating, rating)
+    numbers = [first, 9_100_059] + [10 ** digits - 1 for digits in range(1, 21)]
+    blocks = [solution_block(replace(worked, deal=replace(worked.deal, number=n)), data) for n in numbers]
+    game, title = data.rules[rules_name]["title"], data.levels[level]["title"]
+    assert blocks[1].heading == f"{game} deal 9100059, {title}: {len(moves)} moves"
+    pages = solution_pages(blocks, paper(size), data.style, "Solution key", "Rows count from the apex.")
+    path = render_pdf(pages, tmp_path / "key.pdf", title="key")
+    whole, head, tail = (f"{game} deal \\d+, {title}: {len(moves)} moves", f"{game} deal \\d+,",
+                         f"{title}: {len(moves)} moves")
+    starts = 0
+    with pdfplumber.open(str(path)) as pdf:
+        for page in pdf.pages:
+            column = (page.width - 2 * data.style.margin - 6 * MM) / 2
+            lefts = (data.style.margin, data.style.margin + column + 6 * MM)
+            lines: dict[tuple[float, float], list[str]] = {}
+            for w in page.extract_words(extra_attrs=["fontname", "size"]):
+                if "Bold" in w["fontname"] and w["top"] > 20 * MM:     # under the page's title
+                    left = max(x for x in lefts if x <= w["x0"] + 0.01)
+                    assert w["x1"] <= left + column + 0.01, w["text"]
+                    lines.setdefault((left, round(w["top"], 1)), []).append(w["text"])
+            for line in (" ".join(words) for _, words in sorted(lines.items())):
+                assert any(re.fullmatch(form, line) for form in (whole, head, tail)), line
+                starts += bool(re.fullmatch(whole, line) or re.fullmatch(head, line))
+    assert starts == len(blocks)

@@ -45,7 +45,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--count", default="1000", help="how many deals (default: 1000)")
     parser.add_argument("--start", default="1", help="the first deal (default: 1)")
     parser.add_argument("--levels", default="all",
-                        help="'all' or a comma list of padawan, knight, master, chosen")
+                        help="'all' or a comma list of the game's levels (Jedi Temple: padawan, "
+                             "knight, master, chosen; Pyramid: standard)")
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default=JEDI_TEMPLE.name,
                         help="the game (pyramid: with --stars only)")
     add_jobs(parser, "deals played")
@@ -61,16 +62,15 @@ MAX_CENSUS = whole_limit("census_deals")          # deals one census may play
 
 
 def parse_levels(text: str, rules: RuleSet = JEDI_TEMPLE) -> tuple[Level, ...]:
-    known = tuple(level.level for level in rules.levels)
+    """--levels: 'all' or a comma list of the rule set's levels (only those: the message
+    lists the ones it checks against)."""
+    known = {level.level.value: level.level for level in rules.levels}
     if text.strip().lower() == "all":
-        return known
-    # a level named twice is counted once (dict: the first order kept)
-    levels = tuple(dict.fromkeys(Level.parse(part) for part in text.split(",") if part.strip()))
-    bad = [level.value for level in levels if level not in known]
-    if bad or not levels:
-        raise InputError(f"--levels: expected 'all' or some of "
-                         f"{', '.join(level.value for level in known)}, got {text!r}")
-    return levels
+        return tuple(known.values())
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if not names or any(name not in known for name in names):
+        raise InputError(f"--levels: expected 'all' or a comma list of {', '.join(known)}, got {text!r}")
+    return tuple(dict.fromkeys(known[name] for name in names))     # a level named twice counts once
 
 
 def run(args: argparse.Namespace) -> int:

@@ -30,21 +30,24 @@ from printgen.deal import (
     solution_json,
     solution_steps,
 )
+from printgen.output import check_file
+from printgen.products.dealpaths import sheet_path
 from printgen.reading import display_path
 from printgen.spec.dealfile import with_cards
 from printgen.spec.playermodel import model_data
 from printgen.spec.printdata import paper
 
 DESCRIPTION = """\
-Deal deal N (the same cards and Force rolls on every computer, forever), solve it
-with full knowledge at the level, rate it, and write a deal sheet PDF: the Temple,
-the setup order to stack a real deck, the Force rolls, the verdict and difficulty,
-and the solution key on a page of its own. The difficulty is 1 to 5 stars from the
-player model's games; at a Jedi Temple level, one more when a win is proven to need
-a recycle (a win with none proven impossible; a count the search left open adds
-none; Pyramid gives no such star: most of its deals need one). With --json, print
-the deal, the verdict, the number of positions searched, the winning move list the
-sheet prints and the rating as JSON instead (printgen docs deal-sheets).
+Lay out deal number N (the same cards and Force rolls on every computer, forever),
+solve it with full knowledge at the level, rate it, and write a deal sheet PDF: the
+Temple, the setup order to stack a real deck, the Force rolls, the verdict and
+difficulty, and the solution key on a page of its own. The difficulty is 1 to 5
+stars from the player model's games; at a Jedi Temple level, one more when a win is
+proven to need a recycle (a win with none proven impossible; a count the search left
+open adds none; Pyramid gives no such star: most of its deals need one). With
+--json, print the deal, the verdict, the number of positions searched, the winning
+move list the sheet prints and the rating as JSON instead (printgen docs
+deal-sheets).
 --rules pyramid deals standard Pyramid from a 52-card deck (level: standard)."""
 
 
@@ -80,13 +83,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def print_sheet(number: int, deal: Deal, level: str, args: argparse.Namespace) -> int:
-    """The `printgen deal N` sheet: write it (to --out DIR if given) and name it. The
-    deal is rated first: the sheet's own modules are imported, and its pictures of
+    """The `printgen deal N` sheet: write it (to --out DIR if given) and name it. Where
+    it goes is checked first (a folder or a file it may not write is said at once),
+    then the deal is rated: the sheet's own modules are imported, and its pictures of
     cards laid out, while the worker processes search."""
     rules = args.rules or JEDI_TEMPLE.name
+    out = sheet_path(rules, number, level, Path(args.out) if args.out else None)
+    check_file(out)
     rating = rate(deal, level, model_data(), jobs=args.jobs, meanwhile=partial(_prepare_sheet, rules))
-    from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, default_path
-    out = Path(args.out) / default_path(rules, number, level).name if args.out else None
+    from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
     path = build_deal_sheet(number, DealSheetBuild(paper(args.paper), rules=rules, level=level,
                                                    out=out, quiet=args.quiet, jobs=args.jobs),
                             rating=rating)

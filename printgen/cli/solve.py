@@ -48,7 +48,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                             description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", choices=sorted(RULE_SETS), required=True, help="the game")
-    parser.add_argument("--deck", metavar="FILE", required=True, help="the deal as text")
+    parser.add_argument("--deck", metavar="FILE", required=True, type=deck_file, help="the deal as text")
     add_level(parser)
     parser.add_argument("--rolls", default=None, metavar='"a,b a,b a,b"',
                         help="Jedi Temple: the deal's three Force rolls, in the order the "
@@ -65,6 +65,14 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     return parser
 
 
+def deck_file(text: str) -> str:
+    """--deck FILE, kept as the user typed it (the errors name it so); empty text, which
+    would name the current folder, is refused."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"expected a deal file, got {text!r}")
+    return text
+
+
 def run(args: argparse.Namespace) -> int:
     default = SHORTEST_BUDGET if args.shortest else DEFAULT_BUDGET
     limit = budget(args.budget) if args.budget is not None else default
@@ -76,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.rolls and len(rolls) != rules.rolls:
         raise InputError(f"--rolls: {args.rolls!r} gives {len(rolls)} rolls; "
                          f"expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
-    deal = load_deal_file(rules, Path(args.deck), rolls)
+    deal = load_deal_file(rules, Path(args.deck), rolls, source=args.deck)
     level = level_of(rules, args.level).level
     short: Shortest | None = shortest(deal, level, budget=limit) if args.shortest else None
     result: Solution = short.solution if short else solve(deal, level, budget=limit)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from printgen.deal.rating.interval import percent
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, Rect, line
 from printgen.layout.text import TextStyle, set_text
@@ -86,7 +87,7 @@ def _bar(x: float, y: float, width: float, rate: float, low: float, high: float,
          colour: str) -> list[Primitive]:
     h = pt(7)
     mid = y + h / 2
-    label = f"{100 * rate:.1f}%  [{100 * low:.1f}, {100 * high:.1f}]"
+    label = f"{percent(rate, 1)}%  [{percent(low, 1)}, {percent(high, 1)}]"
     inside = rate > 0.45                         # the label sits inside long bars, after short ones
     label_x = x + pt(2) if inside else x + width * high + pt(2)
     return [Rect(x, y, width * rate, h, fill=colour),

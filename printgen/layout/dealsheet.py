@@ -56,10 +56,11 @@ class SheetDeal:
 
 def text(value: str, x: float, y: float, w: float, h: float, where: str, *, font: str = "sans",
          size: float = 9.0, color: str = "#000000", align: str = "left", valign: str = "top",
-         shrink: float = 0.0) -> list[TextRun]:
-    """Set one text box (shrinking down to `shrink` pt if given); FitError otherwise."""
+         shrink: float = 0.0, wrap: bool = True) -> list[TextRun]:
+    """Set one text box (shrinking down to `shrink` pt if given); FitError otherwise.
+    wrap=False: a line breaks only where the text has a line feed."""
     style = TextStyle(font=font, size=size, color=color, align=align, valign=valign,
-                      line_height=1.25, wrap=True, min_size=shrink or size)
+                      line_height=1.25, wrap=wrap, min_size=shrink or size)
     return set_text(value, x, y, w, h, style, where)
 
 
@@ -259,9 +260,21 @@ def setup_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: f
 class Block:
     """A heading and its numbered steps, flowed as one unit of a solution section."""
 
-    heading: str
+    heading: str                    # breaks only after its first comma (heading_lines)
     steps: tuple[str, ...]
     note: str = ""                  # a line under the heading (how the key was found)
+
+
+def heading_lines(heading: str, width: float) -> str:
+    """A solution heading as it is set `width` wide: on one line where it fits, else
+    broken after its first comma only ("Jedi Temple deal N," over "Chosen One: 56
+    moves"), never inside either part, so a long deal number cannot push "moves" onto a
+    line of its own (each part shrinks instead where it is still too wide)."""
+    one_line = 10 * 1.25
+    if text_height(heading, width, font="sans-bold", size=10) <= one_line:
+        return heading
+    first, comma, rest = heading.partition(", ")
+    return f"{first},\n{rest}" if comma else heading
 
 
 def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
@@ -294,15 +307,16 @@ def solution_pages(blocks: list[Block], paper: Paper, style: SheetStyle,
                       color=style.colors["muted"])
     y = col_top = y + intro_h + pt(3)
     for block in blocks:
-        head_h = text_height(block.heading, col_w, font="sans-bold", size=10) + pt(1.5)
+        heading = heading_lines(block.heading, col_w)
+        head_h = text_height(heading, col_w, font="sans-bold", size=10) + pt(1.5)
         note_h = text_height(block.note, col_w, size=8) + pt(1) if block.note else 0.0
         first = text_height(f"1. {block.steps[0]}", col_w - pt(6), size=8.5) if block.steps else 0
         room(head_h + note_h + first)
         if starts is not None:
             starts.append(len(pages) - 1)
         x = left + col * (col_w + gutter)
-        pages[-1] += text(block.heading, x, y, col_w, head_h, f"solution heading {block.heading!r}",
-                          font="sans-bold", size=10, color=style.colors["ink"])
+        pages[-1] += text(heading, x, y, col_w, head_h, f"solution heading {block.heading!r}",
+                          font="sans-bold", size=10, color=style.colors["ink"], shrink=7, wrap=False)
         y += head_h
         if block.note:
             pages[-1] += text(block.note, x, y, col_w, note_h, f"solution note {block.heading!r}",

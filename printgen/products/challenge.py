@@ -37,7 +37,7 @@ from printgen.layout.dealsheet import (
 from printgen.layout.page import Page
 from printgen.limits import whole_limit
 from printgen.model import Paper
-from printgen.output import DEFAULT
+from printgen.output import DEFAULT, check_file
 from printgen.products.dealsheet import (
     Worked,
     deck_sides,
@@ -159,7 +159,10 @@ def build_challenge(options: ChallengeBuild) -> tuple[Path, list[Worked], int]:
     """Choose the deals, lay out cover, sheets and solutions, write the PDF.
     Returns the path, the deals and the page count. The cover is first laid out with
     the widest deal numbers the scan can reach, so a count it cannot hold fails before
-    any deal is rated."""
+    any deal is rated, and so is whether the PDF may be written (its folder, a file of
+    the user's at its name)."""
+    path = options.out or default_path(options, rule_set(options.rules).level(options.level).level.value)
+    check_file(path)
     data = sheet_data()
     cover(options, [options.start + data.challenge["scan_limit"] - 1] * options.count, data, None)
     bar = Bar(total=options.count, desc="choosing deals", unit="deal", quiet=options.quiet)
@@ -178,6 +181,5 @@ def build_challenge(options: ChallengeBuild) -> tuple[Path, list[Worked], int]:
               for w, start in zip(deals, starts)]
     pages += solutions
     pages = number_pages(pages, data.style, title)
-    path = options.out or default_path(options, deals[0].level.level.value)
     render_pdf(pages, path, title=f"{title}: {subtitle}")
     return path, deals, len(pages)

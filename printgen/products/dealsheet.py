@@ -9,13 +9,16 @@ renderer writes it.
 
 The difficulty is the engine's rating (rate, printgen/deal/rating/), which carries the
 verdict and the key: the key printed is the one the rating states, in the engine's
-own steps in words (solution_steps). The player model's data and the Jedi Temple
+own steps in words (solution_steps), each negative value with the minus sign (U+2212)
+as on page 1. The player model's data and the Jedi Temple
 deck's cards are read here (printgen.spec) and handed to the engine.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import lru_cache, partial
 from pathlib import Path
 
@@ -34,6 +37,7 @@ from printgen.deal import (
     seeded_deal,
     solution_steps,
 )
+from printgen.deal.rating.interval import percent
 from printgen.errors import InputError
 from printgen.frozen import frozen
 from printgen.layout.dealsheet import (
@@ -49,7 +53,8 @@ from printgen.layout.dealsheet import (
 from printgen.layout.deck import layout_deck
 from printgen.layout.page import Side
 from printgen.model import Paper
-from printgen.output import DEFAULT
+from printgen.output import check_file
+from printgen.products.dealpaths import sheet_path
 from printgen.render.pdf import render_pdf
 from printgen.spec import load_deck
 from printgen.spec.dealfile import with_cards
@@ -65,7 +70,7 @@ class DealSheetBuild:
     paper: Paper
     rules: str = JEDI_TEMPLE.name
     level: str | None = None
-    out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL.pdf
+    out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL.pdf (sheet_path)
     quiet: bool = False
     jobs: int = 1                  # processes for the rating's model games
 
@@ -81,7 +86,7 @@ class Worked:
     order: tuple[int, ...]          # the deck's card indices in dealt order (its pictures)
     cards: tuple[Card, ...]         # the cards in dealt order
     rating: Rating                  # carries the verdict and the key
-    steps: tuple[str, ...]          # the key in words
+    steps: tuple[str, ...]          # the key in words, negative values with the minus sign
     verdict: str
     explained: str                  # the rating in a sentence or two
     key_note: str                   # how short the key is
@@ -105,7 +110,7 @@ def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, 
     deal, order = make_deal(rules, number)
     cards = tuple(rules.deck.cards()[i] for i in order)
     rating = rating or rate(deal, level_rules.level, model_data(), jobs=jobs, meanwhile=meanwhile)
-    steps = tuple(solution_steps(deal, level_rules.level, rating.key.moves))
+    steps = tuple(true_minus(step) for step in solution_steps(deal, level_rules.level, rating.key.moves))
     words = SheetWords(rating, len(steps), texts, rules.names[0], level_rules.level)
     return Worked(deal, level_rules, order, cards, rating, steps, words.verdict(),
                   words.explained(), words.key_note())
@@ -128,8 +133,8 @@ class SheetWords:
         budgets, model_stars = data.key, data.stars.model_stars(self.level, model)
         return {"stars": rating.stars, "model_stars": model_stars,
                 "extra": rating.stars - model_stars, "wins": model.wins, "games": model.games,
-                "rate": round(100 * model.rate), "low": round(100 * low),
-                "high": round(100 * high), "searched": f"{model.nodes:,}", "recycles": key.recycles,
+                "rate": percent(Fraction(model.wins, model.games or 1)), "low": percent(low),
+                "high": percent(high), "searched": f"{model.nodes:,}", "recycles": key.recycles,
                 "used": plural(key.recycles or 0, "recycle"),
                 "allowed": plural(rating.recycles_allowed, "recycle"), "moves": key.length, "steps": self.steps,
                 "temple": self.temple, "short": f"{budgets.short + budgets.proof:,}",
@@ -151,10 +156,18 @@ class SheetWords:
         key = self.rating.key
         if not key.winnable:
             return self.say("no_stars" if key.winnable is False else "no_stars_undecided")
-        recycles = (self.say("recycles") if key.recycles_proven
-                    else self.say("recycles_open", positions=self.fields()["fewer"]))
         stars = "explained_recycle" if self.fields()["extra"] else "explained"
-        return f"{self.say(stars)} {recycles}"
+        return f"{self.say(stars)} {self.recycles()}"
+
+    def recycles(self) -> str:
+        """The recycles a win needs, as far as the key's search proved them (the JSON's
+        fewest_recycles_proven and recycle_needed_proven): the fewest, or, where its
+        budget left that open, whether a win with none was ruled out."""
+        key = self.rating.key
+        if key.recycles_proven:
+            return self.say("recycles")
+        sentence = "recycles_open_needed" if key.recycle_needed else "recycles_open"
+        return self.say(sentence, positions=self.fields()["fewer"])
 
     def key_note(self) -> str:
         """How short the key is, said under its heading."""
@@ -200,9 +213,19 @@ INK_COLORS = {Ink.BLACK: "ink", Ink.RED: "negative", Ink.POSITIVE: "positive",
               Ink.NEGATIVE: "negative", Ink.ZERO: "sylop"}
 
 
+MINUS = "\u2212"           # the minus sign: every negative value a sheet prints, on both pages
+_NEGATIVE = re.compile(r"-(?=\d)")
+
+
+def true_minus(text: str) -> str:
+    """text with the minus sign (U+2212) for each hyphen-minus that signs a number
+    ("Balance -5 (...) and Force -4."), as the sheet prints every value."""
+    return _NEGATIVE.sub(MINUS, text)
+
+
 def cell(card: Card, colors: dict[str, str]) -> Cell:
     """A card of the stacking order as printed: its value with a true minus sign."""
-    return Cell(card.printed().replace("-", "\u2212"), colors[INK_COLORS[card.ink]])
+    return Cell(true_minus(card.printed()), colors[INK_COLORS[card.ink]])
 
 
 def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
@@ -240,10 +263,6 @@ def solution_block(worked: Worked, data: SheetData) -> Block:
     return Block(f"{head}: {worked.rating.key.length} moves", worked.steps, worked.key_note)
 
 
-def default_path(rules: str, number: int, level: str) -> Path:
-    return DEFAULT / "deals" / f"{rules}-{number}-{level}.pdf"
-
-
 def prepare_sheet(rules: str) -> None:
     """What a sheet of the rule set draws whatever the deal: its deck's faces, laid out
     (kept by deck_sides), for a caller waiting on the rating."""
@@ -254,7 +273,11 @@ def prepare_sheet(rules: str) -> None:
 
 def build_deal_sheet(number: int, options: DealSheetBuild, rating: Rating | None = None) -> Path:
     """Work the deal out (or take its `rating`, rate()'s at the level), lay out its
-    sheet and solution pages, write the PDF."""
+    sheet and solution pages, write the PDF. Whether the PDF may be written (its
+    folder, a file of the user's at its name) is checked before the deal is rated."""
+    level = rule_set(options.rules).level(options.level).level.value
+    path = options.out or sheet_path(options.rules, number, level)
+    check_file(path)
     data = sheet_data()
     worked = work_deal(options.rules, number, options.level, data.rating, rating, jobs=options.jobs,
                        meanwhile=partial(prepare_sheet, options.rules))
@@ -263,7 +286,6 @@ def build_deal_sheet(number: int, options: DealSheetBuild, rating: Rating | None
     pages += solution_pages([solution_block(worked, data)], options.paper, data.style,
                             sheet.solution_title, data.rules[options.rules]["key"])
     pages = number_pages(pages, data.style, sheet.title)
-    path = options.out or default_path(options.rules, number, worked.level.level.value)
     title = f"{sheet.title} ({sheet.level})"
     return render_pdf(pages, path, title=title)
 

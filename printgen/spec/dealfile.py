@@ -15,9 +15,11 @@ from printgen.reading import display_path, read_text
 from printgen.spec import load_deck
 
 
-def load_deal_file(rules: RuleSet, path: Path, rolls: tuple[tuple[int, int], ...] = ()) -> Deal:
-    """A deal written as text (see `printgen solve --help`), checked card by card."""
-    source = display_path(path)
+def load_deal_file(rules: RuleSet, path: Path, rolls: tuple[tuple[int, int], ...] = (),
+                   source: str | None = None) -> Deal:
+    """A deal written as text (see `printgen solve --help`), checked card by card; its
+    errors name it as `source` (the path as the user gave it), else as display_path."""
+    source = source or display_path(path)
     text = read_text(path, source)
     return parse_deal(with_cards(rules), text, source, rolls)
 

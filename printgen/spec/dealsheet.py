@@ -17,7 +17,7 @@ from printgen.spec.yamlload import load_file
 
 SHEET_FILE = "deal-sheet.yaml"
 RATING_KEYS = ["verdict", "unwinnable", "undecided", "explained", "explained_recycle",
-               "recycles", "recycles_open",
+               "recycles", "recycles_open", "recycles_open_needed",
                "shortest", "short", "no_stars", "no_stars_undecided"]
 RULE_KEYS = ["title", "deck", "temple", "draw", "discard", "credit", "setup", "hidden", "rolls",
              "key"]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from printgen.deal.census.greedy import greedy_wins
-from printgen.deal.rating.interval import wilson
+from printgen.deal.rating.interval import percent, wilson
 from printgen.deal.rating.player import ModelParams, play
 from printgen.deal.search.solver import DEFAULT_BUDGET, solve
 from printgen.deal.table.deal import seeded_deal
@@ -119,4 +119,4 @@ def format_table(rows: Sequence[CensusRow]) -> str:
 
 
 def _share(rate: float, low: float, high: float) -> str:
-    return f"{100 * rate:>7.2f}% [{100 * low:6.2f}, {100 * high:6.2f}]"
+    return f"{percent(rate, 2):>7}% [{percent(low, 2):>6}, {percent(high, 2):>6}]"

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, fields
 
 from printgen.deal.census.greedy import greedy_wins
 from printgen.deal.census.lookahead import lookahead_wins
-from printgen.deal.rating.interval import wilson
+from printgen.deal.rating.interval import percent, wilson
 from printgen.deal.rating.player import play
 from printgen.deal.rating.rating import ModelData, rate
 from printgen.deal.table.deal import seeded_deal
@@ -150,11 +150,11 @@ def format_star_table(results: Sequence[StarResult], levels: Sequence[Level]) ->
     lines = [head]
     for r in rows:
         if not r.deals:         # no deal of this many stars: no rate to show
-            lines.append(f"{r.level:<8} {r.stars:>5} {r.deals:>6} {100 * r.share:>5.1f}%"
+            lines.append(f"{r.level:<8} {r.stars:>5} {r.deals:>6} {percent(r.share, 1):>5}%"
                          f" {'-':>21} {'-':>31} {'-':>26} {'-':>26}")
             continue
-        lines.append(f"{r.level:<8} {r.stars:>5} {r.deals:>6} {100 * r.share:>5.1f}%"
-                     f" {100 * r.model_rate:>20.1f}%"
+        lines.append(f"{r.level:<8} {r.stars:>5} {r.deals:>6} {percent(r.share, 1):>5}%"
+                     f" {percent(r.model_rate, 1):>20}%"
                      f" {_share(r.held_out_rate, r.held_out_low, r.held_out_high):>31}"
                      f" {_share(r.greedy_rate, r.greedy_low, r.greedy_high):>26}"
                      f" {_share(r.lookahead_rate, r.lookahead_low, r.lookahead_high):>26}")
@@ -172,4 +172,4 @@ def format_star_table(results: Sequence[StarResult], levels: Sequence[Level]) ->
 
 
 def _share(rate: float, low: float, high: float) -> str:
-    return f"{100 * rate:5.1f}% [{100 * low:5.1f}, {100 * high:5.1f}]"
+    return f"{percent(rate, 1):>5}% [{percent(low, 1):>5}, {percent(high, 1):>5}]"
