@@ -55,12 +55,13 @@ def with_leaflets(box: TuckBox, deck: Deck, paper: Paper) -> TuckBox:
     return replace(box, options=replace(box.options, insert=insert))
 
 
-def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper, notes: list[str]) -> Path:
+def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper, notes: list[str] | None = None) -> Path:
     """Lay out and write the deck's tuck box PDF (FitError, naming papers that would do,
-    when its net does not fit); returns its path. notes: what the build should say."""
+    when its net does not fit); returns its path. notes: where to add what the build
+    should say besides."""
     papers = print_facts().papers.values()
     check_paper(deck, box, paper, papers)
-    file = box_file(deck, paper, box_page(deck, box, paper, papers, notes))
+    file = box_file(deck, paper, box_page(deck, box, paper, papers, [] if notes is None else notes))
     return render_pdf(file.pages, out / file.name, title=file.title)
 
 
