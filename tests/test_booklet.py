@@ -420,3 +420,17 @@ def test_credits_given_as_one_text_are_named_as_given(cli, tmp_path):
                     encoding="utf-8")
     result = cli("booklet", str(text), "--size", "poker", "--out", str(tmp_path / "out"))
     assert result.status == 2 and "/text.md:3 credits: 'Lanterns" in result.err, result.err
+
+
+@pytest.mark.parametrize("duplex", ["none", "fold"])
+def test_a_booklet_refuses_a_duplex_that_does_not_turn_the_sheet_and_says_why(cli, tmp_path, duplex):
+    """A booklet's sheets are printed on both sides and folded: --duplex none or fold is
+    one line that says so and names long or short, exit 2, nothing written (argparse
+    alone said only 'invalid choice')."""
+    text = tmp_path / "text.md"
+    text.write_text("# Rules\n\nPlay.\n", encoding="utf-8")
+    result = cli("booklet", str(text), "--duplex", duplex, "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "Traceback" not in result.err
+    line, = result.err.strip().splitlines()
+    assert "--duplex" in line and "both sides" in line and "long or short" in line and repr(duplex) in line, line
+    assert not (tmp_path / "out").exists()

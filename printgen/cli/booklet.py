@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from printgen.cli.options import add_out, add_paper, back_offset, positive_length
+from printgen.cli.options import add_out, add_paper, back_offset, positive_length, turned
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 from printgen.model import Duplex
@@ -44,8 +44,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "booklet fits the deck's tuck box (default: a5)")
     add_paper(parser)
     parser.add_argument("--duplex", choices=["long", "short"], default="long",
-                        help="how your printer turns the sheet for its back: about its long edge or its "
-                             "short edge (default: long)")
+                        type=turned("a booklet's sheets are printed on both sides and folded into its pages"),
+                        help="how the sheet is turned over for its back, by your printer or by hand: "
+                             "about its long edge or its short edge (default: long)")
     parser.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
                         help="move the backs by this much, as 'printgen calibrate' measures it")
     parser.add_argument("--paper-thickness", metavar="LENGTH", default=None,
@@ -53,6 +54,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              f"{Length(PAPER_THICKNESS)}, office paper of 80 g/m2)")
     add_out(parser, "output/TEXT")
     return parser
+
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from printgen.cli.options import add_out, add_paper
+from printgen.cli.options import add_out, add_paper, turned
 from printgen.cli.verbs import SUMMARIES
 from printgen.layout.calibrate import calibration_pages
 from printgen.model import Duplex
@@ -22,22 +22,12 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                     "and read the X and Y back offsets off the rulers; pass them to "
                     "'printgen build --back-offset X,Y'.")
     add_paper(parser)
-    parser.add_argument("--duplex", choices=["long", "short"], default="long", type=turn,
+    parser.add_argument("--duplex", choices=["long", "short"], default="long",
+                        type=turned("a calibration sheet is read once it is turned over, its back behind its front"),
                         help="how the sheet is turned over for its back side, by your printer or by "
                              "hand: about its long edge or its short edge (default: long)")
     add_out(parser, "output")
     return parser
-
-
-def turn(text: str) -> str:
-    """--duplex: long or short. none and fold are refused with the reason: the rulers are
-    read where the turn brings the back behind the front; a sheet never turned has no
-    such place (argparse's own check says what else is wrong)."""
-    if text in ("none", "fold"):
-        raise argparse.ArgumentTypeError(f"a calibration sheet is read once it is turned over, its back "
-                                         f"behind its front; expected long or short (the edge it is turned "
-                                         f"about, by the printer or by hand), got {text!r}")
-    return text
 
 
 def run(args: argparse.Namespace) -> int:

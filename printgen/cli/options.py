@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -34,6 +35,18 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+def turned(reason: str) -> Callable[[str], str]:
+    """A --duplex type for sheets that must be turned over (a calibration sheet, a
+    booklet's): none and fold are refused with reason; argparse's own check of its
+    choices (long, short) says what else is wrong."""
+    def turn(text: str) -> str:
+        if text in ("none", "fold"):
+            raise argparse.ArgumentTypeError(f"{reason}; expected long or short (the edge the sheet is turned "
+                                             f"about, by the printer or by hand), got {text!r}")
+        return text
+    return turn
 
 
 def common_parser() -> argparse.ArgumentParser:
