@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from printgen.cli.options import add_out, add_paper, back_offset, positive_length, turned
+from printgen.cli.options import (
+    add_back_offset,
+    add_out,
+    add_paper,
+    back_offset,
+    positive_length,
+    turned,
+)
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 from printgen.model import Duplex
@@ -47,14 +54,12 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         type=turned("a booklet's sheets are printed on both sides and folded into its pages"),
                         help="how the sheet is turned over for its back, by your printer or by hand: "
                              "about its long edge or its short edge (default: long)")
-    parser.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
-                        help="move the backs by this much, as 'printgen calibrate' measures it")
+    add_back_offset(parser, "the back pages")
     parser.add_argument("--paper-thickness", metavar="LENGTH", default=None,
                         help=f"the paper's thickness, for the inner sheets' creep (default: "
                              f"{Length(PAPER_THICKNESS)}, office paper of 80 g/m2)")
     add_out(parser, "output/TEXT")
     return parser
-
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,7 +9,14 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from printgen.cli.options import add_duplex, add_jobs, add_out, add_paper, back_offset
+from printgen.cli.options import (
+    add_back_offset,
+    add_duplex,
+    add_jobs,
+    add_out,
+    add_paper,
+    back_offset,
+)
 from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import FitError, InputError, PrintgenError, error_line
@@ -42,10 +49,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     add_jobs(parser, "decks built (with --all) or PNGs written (one deck)")
     add_paper(parser)
     add_duplex(parser, fold=True)
-    parser.add_argument("--back-offset", metavar="X,Y", default="0mm,0mm",
-                        help="move the backs by X (right) and Y (down) as seen on the back page, "
-                             "lengths with units, e.g. 1.5mm,-0.5mm; read it off "
-                             "'printgen calibrate' (default: 0mm,0mm)")
+    add_back_offset(parser, "the backs")
     parser.add_argument("--only", metavar="OUTPUTS", default=",".join(OUTPUTS),
                         help="comma-separated outputs to write: pdf (the card sheets), png, svg, box (the tuck "
                              "box), parts (dice, boards, tokens), rules (the leaflets of the deck's `rules:`), "

@@ -190,8 +190,20 @@ def budget(text: object) -> int:
     return whole(text, "--budget", 1, whole_limit("solver_budget"))
 
 
-def back_offset(text: str) -> tuple[float, float]:
-    """--back-offset X,Y with units, in points."""
+def add_back_offset(parser: argparse.ArgumentParser, what: str, *, default: str | None = "0mm,0mm") -> None:
+    """--back-offset X,Y: what it moves (the backs, a leaflet's back page). default None
+    keeps it out of the job's key when not given (job_key()), where a command gained
+    the option after its files were first recorded."""
+    parser.add_argument("--back-offset", metavar="X,Y", default=default,
+                        help=f"move {what} by X (right) and Y (down) as seen on the back page, lengths "
+                             f"with units, e.g. 1.5mm,-0.5mm; read it off 'printgen calibrate' (default: "
+                             f"0mm,0mm)")
+
+
+def back_offset(text: str | None) -> tuple[float, float]:
+    """--back-offset X,Y with units, in points; (0, 0) when not given."""
+    if text is None:
+        return 0.0, 0.0
     from printgen.units import parse_pair  # reads the length limit: not for --help
     try:
         x, y = parse_pair(text)

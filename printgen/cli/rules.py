@@ -6,7 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from printgen.cli.options import add_duplex, add_out, add_paper, back_offset, deal_number
+from printgen.cli.options import (
+    add_back_offset,
+    add_duplex,
+    add_out,
+    add_paper,
+    back_offset,
+    deal_number,
+)
 from printgen.cli.verbs import SUMMARIES
 from printgen.model import Duplex
 from printgen.output import out_folder
@@ -51,10 +58,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     add_paper(parser)
     add_duplex(parser, none="printed on one side only, folded in half; a text too long for one side is "
                             "an error")
-    parser.add_argument("--back-offset", metavar="X,Y", default=None,
-                        help="move a two-sided leaflet's back page by X (right) and Y (down), lengths "
-                             "with units, e.g. 1.5mm,-0.5mm, as read off 'printgen calibrate' on its "
-                             "portrait sheet (turned for a landscape leaflet as for cards) (default: 0mm,0mm)")
+    add_back_offset(parser, "a two-sided leaflet's back page", default=None)
     add_out(parser, "output/GAME")
     return parser
 
@@ -68,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     options = RulesBuild(out=out, paper=paper(args.paper), panel=panel,
                          duplex=Duplex(args.duplex),
                          deal=None if args.deal is None else deal_number(args.deal, "--deal"),
-                         back_offset=(0.0, 0.0) if args.back_offset is None else back_offset(args.back_offset))
+                         back_offset=back_offset(args.back_offset))
     path, leaflet = build_rules(rules, options)
     _, note = text_language(rules, DEFAULT)     # a language printgen has no words in: said once
     if not args.quiet:
