@@ -19,6 +19,12 @@ def error_line(message: object) -> str:
     return f"printgen: error: {message}"
 
 
+def note_line(message: object) -> str:
+    """The line the command line prints for what a user should know of a run that
+    succeeded (a caption left out, a word set in English)."""
+    return f"printgen: note: {message}"
+
+
 class PrintgenError(Exception):
     """Base of every error caused by user input or the user's environment."""
 

@@ -83,7 +83,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from printgen import freeing
-from printgen.errors import OutputError
+from printgen.errors import OutputError, note_line
 from printgen.limits import limit
 
 DEFAULT = Path("output")                # the output folder when a command has no --out
@@ -970,7 +970,7 @@ def note(text: str) -> None:
 
 def _say_notes() -> None:
     if _notes:
-        print("printgen: note: " + "; ".join(_notes), file=sys.stderr)
+        print(note_line("; ".join(_notes)), file=sys.stderr)
         _said.update(_notes)
         _notes.clear()
 

@@ -14,7 +14,7 @@ from printgen.cli.options import (
     turned,
 )
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import InputError
+from printgen.errors import InputError, note_line
 from printgen.model import Duplex
 from printgen.output import out_folder
 from printgen.products.booklet import (
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     paths, booklet = build_booklet(rules, options)
     if not args.quiet:
         for said in filter(None, [note, *booklet.notes]):
-            print(f"printgen: note: {said}", file=sys.stderr)
+            print(note_line(said), file=sys.stderr)
         print(f"{rules.name}: booklet, {describe(booklet)}")
         print(f"  {display_path(paths[0])} (print on both sides, {args.paper}, duplex {args.duplex})")
         print(f"  {display_path(paths[1])} (reading copy)")

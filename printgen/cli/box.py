@@ -8,7 +8,7 @@ from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper, positive_length
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import InputError
+from printgen.errors import InputError, note_line
 from printgen.model import Deck
 from printgen.output import ensure_dir, out_folder
 from printgen.products.box import build_box, deck_box, describe
@@ -57,9 +57,9 @@ def run(args: argparse.Namespace) -> int:
     box = deck_box(deck, sheet, thickness)
     notes: list[str] = []
     path = build_box(deck, box, out=out, paper=sheet, notes=notes)
-    for said in notes:
-        print(f"printgen: note: {said}", file=sys.stderr)
     if not args.quiet:
+        for said in notes:
+            print(note_line(said), file=sys.stderr)
         print(f"{deck.name}: tuck box {describe(deck, box)}")
         print(f"  {display_path(path)} ({args.paper})")
     return 0

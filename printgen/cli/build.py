@@ -19,7 +19,7 @@ from printgen.cli.options import (
 )
 from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import FitError, InputError, PrintgenError, error_line
+from printgen.errors import FitError, InputError, PrintgenError, error_line, note_line
 from printgen.model import Deck, Duplex
 from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording, together
 from printgen.products.deck import BuildResult, DeckBuild, build_deck, lacks, may_lack
@@ -150,7 +150,7 @@ def _making_something(decks: dict[str, Deck], chosen: frozenset[str]) -> list[st
     for name, deck in decks.items():
         why = lacks(deck, chosen)
         if why:
-            print(f"printgen: note: passed over: {why}", file=sys.stderr)
+            print(note_line(f"passed over: {why}"), file=sys.stderr)
         else:
             kept.append(name)
     return kept
@@ -315,7 +315,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         from printgen.spec.languages import missing_words
         for line in filter(None, [missing_words(deck.lang), *result.dropped.values(), *result.notes]):
-            print(f"printgen: note: {line}", file=sys.stderr)
+            print(note_line(line), file=sys.stderr)
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
         for path in result.files:
             if path.suffix == ".pdf" and path.name != f"{deck.name}-{args.paper}.pdf":

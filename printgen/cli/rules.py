@@ -15,6 +15,7 @@ from printgen.cli.options import (
     deal_number,
 )
 from printgen.cli.verbs import SUMMARIES
+from printgen.errors import note_line
 from printgen.model import Duplex
 from printgen.output import out_folder
 from printgen.products.rules import RulesBuild, build_rules, find_rules, text_language
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
     _, note = text_language(rules, DEFAULT)     # a language printgen has no words in: said once
     if not args.quiet:
         for said in filter(None, [note, *leaflet.notes]):
-            print(f"printgen: note: {said}", file=sys.stderr)
+            print(note_line(said), file=sys.stderr)
         sides = "one side" if leaflet.sides == 1 else f"both sides (duplex {args.duplex})"
         print(f"{rules.name}: {leaflet.panels} of {leaflet.capacity} panels, {sides}")
         print(f"  {display_path(path)} ({args.paper}, {panel} panels)")
