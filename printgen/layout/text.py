@@ -317,12 +317,20 @@ def with_superscripts(units: tuple[str, ...]) -> tuple[str, ...]:
     break between an ideograph and one ("テキスト¹。" set "¹。" at a line's start)."""
     if len(units) < 2 or not any(unit[0] in SUPERSCRIPT_DIGITS for unit in units[1:]):
         return units
+    return rejoined(units, lambda _, unit: unit[0] in SUPERSCRIPT_DIGITS)
+
+
+def rejoined(units: tuple[str, ...], joins: Callable[[int, str], bool]) -> tuple[str, ...]:
+    """A word's units joined again where joins(at, unit) says the break before unit
+    (at its offset in the word) is none; every other break kept."""
     joined = [units[0]]
+    at = len(units[0])
     for unit in units[1:]:
-        if unit[0] in SUPERSCRIPT_DIGITS:
+        if joins(at, unit):
             joined[-1] += unit
         else:
             joined.append(unit)
+        at += len(unit)
     return tuple(joined)
 
 
@@ -354,15 +362,7 @@ def whole_numbers(word: str, units: tuple[str, ...]) -> tuple[str, ...]:
         return units
     numbers = [match.span() for match in NUMBER.finditer(word)
                if any(ch in FULL_WIDTH_DIGITS for ch in match.group())]
-    joined = [units[0]]
-    at = len(units[0])                  # where the break before each next unit falls
-    for unit in units[1:]:
-        if any(start < at < end for start, end in numbers):
-            joined[-1] += unit
-        else:
-            joined.append(unit)
-        at += len(unit)
-    return tuple(joined)
+    return rejoined(units, lambda at, _: any(start < at < end for start, end in numbers))
 
 
 @frozen
