@@ -67,13 +67,28 @@ def test_the_brackets_round_latin_text_in_an_arabic_sentence_go_with_it():
 def test_the_bracket_pairs_are_unicode_s():
     """64 pairs, as BidiBrackets.txt lists them: each opener of category Ps and its
     closer of category Pe, both mirrored, the crossed ones and the newest included."""
-    from printgen.shaping import brackets
-    pairs = brackets()
+    from printgen.shaping import BRACKETS
+    pairs = BRACKETS
     assert len(pairs) == 64
     assert all(unicodedata.category(o) == "Ps" and unicodedata.category(c) == "Pe"
                and unicodedata.mirrored(o) and unicodedata.mirrored(c) for o, c in pairs.items())
     assert pairs["("] == ")" and pairs["\u298d"] == "\u2990" and pairs["\u298f"] == "\u298e"
     assert pairs["\u2e55"] == "\u2e56" and pairs["\u3008"] == "\u3009" and pairs["\u0f3a"] == "\u0f3b"
+
+
+
+def test_the_bracket_table_is_what_unicodedata_says():
+    """printgen's table (a constant, so that no run scans Unicode for it) is every
+    mirrored opener of category Ps beside its mirror image, as python-bidi's mirror
+    table gives it, or the character after it where that table is older (U+2E55 on)."""
+    import sys
+
+    from bidi.mirror import MIRRORED
+
+    from printgen.shaping import BRACKETS
+    derived = {chr(code): MIRRORED.get(chr(code), chr(code + 1)) for code in range(sys.maxunicode + 1)
+               if unicodedata.category(chr(code)) == "Ps" and unicodedata.mirrored(chr(code))}
+    assert BRACKETS == derived
 
 
 CHARACTERS = ["\u0627", "\u0644", "\u05d0", "\u05d1", "a", "b", "1", "2", "\u0661", " ", " ", "(", ")", "(", ")",
