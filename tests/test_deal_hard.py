@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from printgen.deal import DEFAULT_BUDGET, JEDI_TEMPLE, Deal, shortest, solve
+from printgen.deal import DEFAULT_BUDGET, JEDI_TEMPLE, Deal, Solution, shortest, solve
 from printgen.deal.search.recycles import fewest_recycles, recycles_used
 from printgen.deal import seeded_deal
 from printgen.deal.table.rules import PYRAMID
-from printgen.deal.table.engine import ItemKind, MoveKind, replay
+from printgen.deal.table.engine import ItemKind, Move, MoveKind, replay
 from printgen.deal.table.rules import index_of
 from printgen.spec.dealfile import jedi_deal
 
@@ -107,6 +107,31 @@ def test_fewest_recycles_cut_short_says_so():
     assert not answer.proven and answer.recycles is not None and answer.recycles > 0
     assert recycles_used(answer.solution.moves) == answer.recycles
     assert replay(jedi_deal(3), "knight", answer.solution.moves).won
+
+
+class ScriptedSolver:
+    """A stand-in for Solver whose passes answer as scripted: allowance 2 wins with 2
+    recycles, 1 is proven lost and 0 is never decided (a budget that runs out)."""
+
+    def __init__(self):
+        self.nodes = 0
+        self.asked = []
+
+    def solve(self, recycles, budget):
+        self.asked.append(recycles)
+        self.nodes += budget
+        if recycles == 2:
+            return Solution(True, (Move(MoveKind.RECYCLE),) * 2, budget)
+        return Solution(False if recycles == 1 else None, None, budget)
+
+
+def test_an_allowance_proven_lost_rules_out_every_smaller_one():
+    """A win with at most 0 recycles is a win with at most 1: once 1 is proven lost,
+    0 is too, and the win with 2 is proven the fewest without deciding 0 again."""
+    solver = ScriptedSolver()
+    answer = fewest_recycles(jedi_deal(3), "padawan", budget=100_000, most=2, solver=solver)
+    assert (answer.recycles, answer.proven, answer.open) == (2, True, ())
+    assert solver.asked == [0, 1, 2]
 
 
 # A Chosen One deck made hard on purpose: deal 9,100,075's cards and rolls (its

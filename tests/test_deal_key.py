@@ -48,14 +48,17 @@ def half_up(share: float) -> str:
 
 def stated_recycles(rating: dict) -> str:
     """What the sheet says of the recycles, from the JSON's rating: the fewest where
-    proven, else whether a win with none was ruled out."""
+    proven, else how many a win was proven to need (at least one, or none ruled out)."""
     r, allowed = rating["fewest_recycles"], rating["recycles_allowed"]
     allowed_words = f"{allowed} recycle" + ("s" if allowed != 1 else "")
     if rating["fewest_recycles_proven"]:
         return f"A win needs {r} of the level's {allowed_words}, as the key does."
+    least = rating["fewest_recycles_bound"]
     if rating["recycle_needed_proven"]:
-        return (f"A win needs at least one recycle (a win with none was ruled out); the key "
-                f"uses {r} of the level's {allowed_words}, and a win with fewer was not ruled out")
+        least_words = f"{least} recycle" + ("s" if least != 1 else "")
+        return (f"A win needs at least {least_words} (a win with fewer was ruled out); the key "
+                f"uses {r} of the level's {allowed_words}, and a win with fewer than the key's "
+                f"was not ruled out")
     return f"The key uses {r} of the level's {allowed_words}; a win with no recycle was not ruled out"
 
 
@@ -144,15 +147,16 @@ def test_a_search_run_to_its_end_proves_the_shortest_key():
 
 # (fewest recycles proven, a recycle proven needed, the key's recycles): every case a
 # key can be in (proven and not needed: the key recycles none)
-RECYCLE_CASES = [(True, True, 2), (True, False, 0), (False, True, 2), (False, False, 1),
-                 (False, False, 2)]
+# (fewest proven, least a win needs, the key's recycles)
+RECYCLE_CASES = [(True, 2, 2), (True, 0, 0), (False, 1, 2), (False, 0, 1), (False, 0, 2),
+                 (False, 2, 3)]
 
 
 @pytest.mark.parametrize("rules, level", [("jedi-temple", "knight"), ("jedi-temple", "chosen"),
                                           ("pyramid", "standard")])
 @pytest.mark.parametrize("wins", [8, 0])     # the games' stars 1 (room for a recycle star) and 5
-@pytest.mark.parametrize("proven, needed, recycles", RECYCLE_CASES)
-def test_the_sheet_says_what_the_json_says_of_the_recycles(rules, level, wins, proven, needed, recycles):
+@pytest.mark.parametrize("proven, least, recycles", RECYCLE_CASES)
+def test_the_sheet_says_what_the_json_says_of_the_recycles(rules, level, wins, proven, least, recycles):
     """Whether the fewest recycles are proven and whether a win is proven to need one:
     the sheet's sentence says both, as the JSON does, in every case, whether or not a
     recycle star is added (none at Pyramid, none past 5 stars)."""
@@ -163,12 +167,14 @@ def test_the_sheet_says_what_the_json_says_of_the_recycles(rules, level, wins, p
     from printgen.spec.dealsheet import sheet_data
     data, at = model_data(), rule_set(rules).level(level)
     model = ModelRate(wins, data.model.games, data.model.samples, 1_000)
-    key = Key(True, (), recycles, proven, False, 5_000, needed, 20)
+    key = Key(True, (), recycles, proven, False, 5_000, least, 20)
+    needed = least > 0
     rating = Rating(data.stars.stars(at.level, model, recycles if needed else 0), model, key, at.recycles)
     said = flat(SheetWords(rating, 10, sheet_data().rating, "Temple", at.level).explained())
     json_rating = rating_json(rating, 10)
-    assert (json_rating["fewest_recycles_proven"], json_rating["recycle_needed_proven"]) == (proven, needed)
+    assert (json_rating["fewest_recycles_proven"], json_rating["recycle_needed_proven"],
+            json_rating["fewest_recycles_bound"]) == (proven, needed, least)
     assert stated_recycles(json_rating) in said
-    says_needed = "A win needs at least one recycle" in said or (proven and recycles > 0
+    says_needed = "A win needs at least" in said or (proven and recycles > 0
                                                                  and f"A win needs {recycles} of" in said)
     assert says_needed == needed

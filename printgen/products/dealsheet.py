@@ -136,7 +136,8 @@ class SheetWords:
                 "rate": percent(Fraction(model.wins, model.games or 1)), "low": percent(low),
                 "high": percent(high), "searched": f"{model.nodes:,}", "recycles": key.recycles,
                 "used": plural(key.recycles or 0, "recycle"),
-                "allowed": plural(rating.recycles_allowed, "recycle"), "moves": key.length, "steps": self.steps,
+                "allowed": plural(rating.recycles_allowed, "recycle"),
+                "least": plural(key.least_recycles, "recycle"), "moves": key.length, "steps": self.steps,
                 "temple": self.temple, "short": f"{budgets.short + budgets.proof:,}",
                 "fewer": f"{budgets.fewer_recycles:,}", "nodes": f"{key.nodes:,}",
                 "bound": key.fewest_bound}
@@ -161,8 +162,8 @@ class SheetWords:
 
     def recycles(self) -> str:
         """The recycles a win needs, as far as the key's search proved them (the JSON's
-        fewest_recycles_proven and recycle_needed_proven): the fewest, or, where its
-        budget left that open, whether a win with none was ruled out."""
+        fewest_recycles_proven, recycle_needed_proven and fewest_recycles_bound): the
+        fewest, or, where its budget left that open, how many a win was proven to need."""
         key = self.rating.key
         if key.recycles_proven:
             return self.say("recycles")

@@ -105,6 +105,7 @@ def rating_json(rating: Any, steps: int) -> dict[str, Any]:
         "fewest_recycles": key.recycles,
         "fewest_recycles_proven": key.recycles_proven,
         "recycle_needed_proven": key.recycle_needed,
+        "fewest_recycles_bound": key.least_recycles,
         "recycles_allowed": rating.recycles_allowed,
         "solution_moves": key.length,
         "solution_steps": steps,

@@ -49,8 +49,9 @@ class Key:
     recycles_proven: no win uses fewer (each smaller number proven impossible).
     shortest: no win with at most `recycles` recycles is shorter (proven).
     nodes: positions searched in all.
-    recycle_needed: a win needs a recycle, proven: the key recycles and a win with
-        no recycle was proven impossible (False when that search was cut short).
+    least_recycles: no win uses fewer recycles, proven (the key's `recycles` when
+        `recycles_proven`; 0 when the deal is not won or a win with none was not
+        ruled out).
     fewest_bound: no win with at most `recycles` recycles takes fewer moves (the
         key's length when `shortest`; 0 when the deal is not won).
     """
@@ -61,12 +62,18 @@ class Key:
     recycles_proven: bool
     shortest: bool
     nodes: int
-    recycle_needed: bool = False
+    least_recycles: int = 0
     fewest_bound: int = 0
 
     @property
     def length(self) -> int:
         return len(self.moves)
+
+    @property
+    def recycle_needed(self) -> bool:
+        """A win needs a recycle, proven: a win with none was proven impossible
+        (False when that search was cut short)."""
+        return self.least_recycles > 0
 
 
 def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
@@ -93,10 +100,9 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
     if not replay(deal, level, moves).won:
         raise AssertionError(f"deal {deal.number}: the shortened key does not win")
     used = recycles_used(moves)
-    proven = not any(r < used for r in undecided)
     # the verdict's win used recycles_used(best) >= used recycles, and fewest_recycles
-    # tried every allowance below that: allowance 0 was proven impossible unless it is
-    # left undecided (or won, and then used == 0)
-    needed = used > 0 and 0 not in undecided
-    return Key(True, moves, used, proven, short.proven, solver.nodes + short.solution.nodes,
-               needed, short.lower_bound)
+    # tried every allowance below that: each one is won (then used is at most it), proven
+    # impossible, or left undecided; the undecided ones lie above every impossible one
+    least = min((r for r in undecided if r < used), default=used)
+    return Key(True, moves, used, least == used, short.proven,
+               solver.nodes + short.solution.nodes, least, short.lower_bound)

@@ -7,8 +7,10 @@ in every pass). The passes take turns with node slices that double each round, s
 neither an easy allowance nor a hard one stalls the others:
 
 - a pass that wins ends every pass with more recycles than its win used;
-- a pass proven lost is done; once every allowance below the best win is proven
-  lost, that win's recycles are proven the fewest;
+- a pass proven lost is done, and so is every pass with fewer recycles: a win
+  with at most r - 1 recycles is a win with at most r, so none exists either;
+  once every allowance below the best win is proven lost, that win's recycles are
+  proven the fewest;
 - when the budget runs out, the best win found is returned with proven=False
   (the fewest recycles may be lower; the passes below were cut short).
 """
@@ -75,9 +77,11 @@ def fewest_recycles(deal: Deal, level: Level | str | None = None, *,
             result = solver.solve(allowance, budget=min(slice_, left))
             if result.winnable is None:
                 continue
-            open_passes.remove(allowance)
             if result.winnable:
+                open_passes.remove(allowance)
                 best, best_used = result, recycles_used(result.moves or ())
+            else:                                   # and every smaller allowance is lost
+                open_passes = [other for other in open_passes if other > allowance]
         slice_ *= 2
     return _answer(best, best_used, open_passes, solver.nodes - start)
 
