@@ -17,18 +17,24 @@ first and second by the deal's parity, in this process, and the table adds its
 figures and the ratio of the two CPU medians and p99s (paired, so the load on the
 machine weighs on both alike).
 
+With --against-fewer-search N the baseline is instead today's key with
+key.fewer_search = N (0: no weighted search for a win with fewer recycles than the
+solver's passes found), everything else the same.
+
 Run: nice -n 10 python bench/bench_keys.py [--count 200] [--start 9100001] [--levels knight]
-                                            [--baseline]
+                                            [--baseline | --against-fewer-search 0]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -56,11 +62,18 @@ def main() -> int:
     parser.add_argument("--baseline", action="store_true")
     parser.add_argument("--baseline-short", type=int, default=5000,
                         help="the baseline's key.short (the budget before this round)")
+    parser.add_argument("--against-fewer-search", type=int, metavar="N",
+                        help="the baseline: today's key with key.fewer_search N")
     args = parser.parse_args()
     budgets = model_data().key
     old_budgets = replace(budgets, short=args.baseline_short)
-    before = mock.patch.multiple(shortest._Bounded, commute=False, weighted=False)
-    print(f"key budgets: fewer recycles {budgets.fewer_recycles:,}, short {budgets.short:,}, "
+    before: Any = mock.patch.multiple(shortest._Bounded, commute=False, weighted=False)
+    if args.against_fewer_search is not None:
+        args.baseline = True
+        old_budgets = replace(budgets, fewer_search=args.against_fewer_search)
+        before = contextlib.nullcontext()
+    print(f"key budgets: fewer recycles {budgets.fewer_recycles:,} and {budgets.fewer_search:,}, "
+          f"short {budgets.short:,}, "
           f"proof {budgets.proof:,} positions; deals {args.start:,}-"
           f"{args.start + args.count - 1:,}")
     print("level | deals | first win: mean moves | key: mean moves | proven shortest | "
@@ -77,7 +90,8 @@ def main() -> int:
                     with before:
                         began = time.process_time()
                         old = find_key(deal, level, old_budgets)
-                        base = (old.length, old.shortest, time.process_time() - began)
+                        base = (old.length, old.shortest, time.process_time() - began,
+                            old.recycles_proven)
                 else:
                     began = time.process_time()
                     key = find_key(deal, level, budgets)
@@ -102,7 +116,8 @@ def main() -> int:
             old = [row[6] for row in rows]
             old_times = [row[2] for row in old]
             print(f"  before: key mean moves {statistics.mean(row[0] for row in old):.1f}, "
-                  f"proven shortest {sum(row[1] for row in old)}, key CPU "
+                  f"proven shortest {sum(row[1] for row in old)}, recycles proven "
+                  f"{sum(row[3] for row in old)}, key CPU "
                   f"{statistics.median(old_times) * 1000:.0f}, {p99(old_times) * 1000:.0f}, "
                   f"{max(old_times) * 1000:.0f} ms; now / before: median "
                   f"{statistics.median(times) / statistics.median(old_times):.2f}x, p99 "

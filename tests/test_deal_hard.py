@@ -164,3 +164,22 @@ def test_a_hard_winnable_chosen_one_deck_is_won_within_the_budget(last_swap, nod
     assert solution.winnable is True and solution.nodes == nodes < DEFAULT_BUDGET
     result = replay(deal, "chosen", solution.moves)
     assert result.won and not any(p.won for p in result.positions[:-1])
+
+
+def test_the_weighted_search_wins_where_the_solver_s_passes_stopped():
+    """Deal 3 at Knight: 20,000 of the solver's positions leave a win with no recycle
+    undecided; win_within finds one, and the key uses it, proven the fewest."""
+    from printgen.deal.rating.key import find_key
+    from printgen.deal.search.shortest import win_within
+    from printgen.deal.search.solver import Solver
+    from printgen.spec.playermodel import model_data
+    deal = jedi_deal(3)
+    solver = Solver(deal, "knight")
+    assert solver.solve().winnable
+    assert fewest_recycles(deal, "knight", budget=20_000, most=0, solver=solver).open == (0,)
+    within = win_within(solver.board, 0, budget=10_000)
+    assert within.moves is not None and not within.impossible and within.nodes <= 10_000
+    assert replay(deal, "knight", within.moves).won and recycles_used(within.moves) == 0
+    key = find_key(deal, "knight", model_data().key)
+    assert (key.recycles, key.recycles_proven, key.least_recycles) == (0, True, 0)
+    assert replay(deal, "knight", key.moves).won and recycles_used(key.moves) == 0

@@ -31,15 +31,16 @@ from printgen.spec.playermodel import model_data
 
 LEVELS = ["padawan", "knight", "master", "chosen"]
 WON_ALL = ModelRate(8, 8, 3)
-SAMPLE = range(1, 6)       # deal 3 at Knight, Master and Chosen One also stops early
-# Deals whose key recycles while the search for a win with fewer recycles stopped at
-# its budget (key.fewer_recycles = 20,000 positions): the key uses 1 recycle, 'a win
-# with fewer was not ruled out', and solve(recycles=0) does win (Padawan 398, the
-# first of deals 1-600, in 49,764 positions). Such deals used to get the recycle
-# star. Deal 60, the first at the other levels, now has a key with no recycle (the
-# shortener's weighted search finds one), so they take 9,100,059.
-STOPPED_EARLY = {"padawan": 398, "knight": 9_100_059, "master": 9_100_059,
-                 "chosen": 9_100_059}
+SAMPLE = range(1, 6)
+# Deals whose key recycles while the searches for a win with fewer recycles stopped at
+# their budgets (key.fewer_recycles = 20,000 of the solver's positions, then
+# key.fewer_search = 10,000 of the weighted search's): the key uses 1 recycle, 'a win
+# with fewer was not ruled out', and solve(recycles=0) does win (in 81,627 positions
+# at Padawan, 52,779 at the others). Such deals used to get the recycle star. Deals
+# 398 (Padawan) and 9,100,059, used here before, now have keys with no recycle: the
+# weighted search finds them.
+STOPPED_EARLY = {"padawan": 9_100_678, "knight": 9_100_812, "master": 9_100_812,
+                 "chosen": 9_100_812}
 
 
 def recycle_star(rating: Rating, level: str) -> bool:
@@ -114,3 +115,19 @@ def test_pyramid_gives_no_recycle_star():
     assert rating.key.recycle_needed and rating.key.recycles
     assert solve(deal, "standard", recycles=0, budget=200_000).winnable is False
     assert rating.stars == model_data().stars.model_stars(Level.STANDARD, WON_ALL) == 1
+
+
+@pytest.mark.parametrize("level", ["padawan", "knight", "chosen"])
+def test_the_weighted_search_s_empty_queue_is_a_proof(level):
+    """win_within searching a deal with no win within its allowance runs its queue
+    empty and says so: the proof the key may use."""
+    from printgen.deal.search.shortest import win_within
+    from printgen.deal.search.solver import Solver
+    temple = [v for row in NEEDS_A_RECYCLE for v in row]
+    deal = Deal(JEDI_TEMPLE, tuple(temple + [9, -7, 10, -3]), ((1, 1),) * 3)
+    board = Solver(deal, level).board
+    within = win_within(board, 0, budget=10_000)
+    assert within.moves is None and within.impossible
+    won = win_within(board, 1, budget=10_000)
+    assert won.moves is not None and replay(deal, level, won.moves).won
+    assert recycles_used(won.moves) == 1

@@ -42,17 +42,15 @@ def model_data(path: Path | None = None) -> ModelData:
     recycle_stars = tuple((Level(name), check.integer(value, ("stars", "recycle_star_by_level", name),
                                                       minimum=0))
                           for name, value in by_level.items())
-    key = check.mapping(top.get("key"), ("key",), ["fewer_recycles", "short", "proof"],
-                        required=["fewer_recycles", "short", "proof"])
+    budgets = ["fewer_recycles", "fewer_search", "short", "proof"]
+    key = check.mapping(top.get("key"), ("key",), budgets, required=budgets)
     data = ModelData(
         ModelParams(**whole),
         StarScale(shares, check.integer(stars.get("recycle_star"), ("stars", "recycle_star"),
                                         minimum=0),
                   cuts, check.integer(stars.get("nodes_per_loss"), ("stars", "nodes_per_loss"),
                                       default=0, minimum=0), recycle_stars),
-        KeyBudgets(_whole(check, key.get("fewer_recycles"), ("key", "fewer_recycles")),
-                   _whole(check, key.get("short"), ("key", "short")),
-                   _whole(check, key.get("proof"), ("key", "proof"))))
+        KeyBudgets(*(_whole(check, key.get(name), ("key", name)) for name in budgets)))
     check.raise_errors()
     return data
 

@@ -4,11 +4,13 @@
 2. If that win recycles, fewest_recycles (search/recycles.py) looks for a win with fewer
    recycles on the same Solver, so what the verdict's search proved lost is not
    searched again, within `fewer_recycles` positions for all smaller allowances.
+   When the budget leaves allowances undecided, the weighted best-first search
+   (shortest.win_within) looks for a win within the lowest of them, in
+   `fewer_search` positions: it heads for a win where the solver's passes wander.
    The recycles of the best win found are the fewest the sheet states; they are
    proven fewest when every smaller allowance was proven impossible (not merely
-   left undecided by the budget), and a win is proven to need a recycle (the
-   rating's recycle star) only when the search for a win with none completed and
-   found none.
+   left undecided by the budgets), and a win is proven to need a recycle (the
+   rating's recycle star) only when a win with none was proven impossible.
 3. shortest.shorten looks for a shorter win with at most those recycles: a
    weighted best-first search within half of `short` positions (and, when it
    finds none, a branch and bound from that win within the other half), then,
@@ -23,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printgen.deal.search.recycles import fewest_recycles, recycles_used
-from printgen.deal.search.shortest import shorten
+from printgen.deal.search.shortest import shorten, win_within
 from printgen.deal.search.solver import DEFAULT_BUDGET, Solver
 from printgen.deal.table.deal import Deal
 from printgen.deal.table.engine import Move, replay
@@ -35,6 +37,7 @@ class KeyBudgets:
     """Positions the key's searches may spend (data/player-model.yaml, key)."""
 
     fewer_recycles: int
+    fewer_search: int
     short: int
     proof: int
 
@@ -94,6 +97,15 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
                                      f"and no moves")
             best = fewer.solution.moves
         undecided = fewer.open
+    searched = 0
+    if undecided:               # the solver's passes left these allowances open
+        lowest = undecided[0]
+        within = win_within(solver.board, lowest, budget=budgets.fewer_search)
+        searched = within.nodes
+        if within.moves is not None:
+            best = within.moves         # it uses `lowest` recycles: fewer are impossible
+        undecided = tuple(r for r in undecided if r < recycles_used(best)
+                          and not (within.impossible and r == lowest))
     short = shorten(solver.board, best, budget=budgets.short, recycles=recycles_used(best),
                     proof=budgets.proof)
     moves = short.solution.moves or ()
@@ -105,4 +117,4 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
     # impossible, or left undecided; the undecided ones lie above every impossible one
     least = min((r for r in undecided if r < used), default=used)
     return Key(True, moves, used, least == used, short.proven,
-               solver.nodes + short.solution.nodes, least, short.lower_bound)
+               solver.nodes + searched + short.solution.nodes, least, short.lower_bound)

@@ -11,8 +11,9 @@ How hard a win is to find for a player who sees only what the level shows:
   the win rate (1 star at win_rates[0] or more, ..., 5 below the last);
 - the level's `recycle_star` more (at most 5; none at Pyramid's level, where nearly
   every win needs a recycle) when a win needs a recycle: proven, that is the
-  key recycles and a win with no recycle was proven impossible (key.recycle_needed). A count the key's budget left open (a win with fewer
-  recycles not ruled out) adds nothing: a star never comes from a budget running out.
+  key recycles and a win with no recycle was proven impossible (key.recycle_needed).
+  A count the key's budget left open (a win with fewer recycles not ruled out) adds
+  nothing: a star never comes from a budget running out.
 A deal the solver does not win gets no stars (0).
 The solution key and the verdict come from key.py; the rating carries them, so
 the sheet, the JSON and the booklet print one truth.
