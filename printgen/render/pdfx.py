@@ -22,6 +22,7 @@ embedded, every colour CMYK or grey, and nothing transparent.
 
 from __future__ import annotations
 
+import io
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -54,7 +55,17 @@ def profile_path() -> Path:
 def _transform(mode: str) -> ImageCms.ImageCmsTransform:
     """sRGB (or sRGB with alpha flattened, mode "RGB") to the press profile's CMYK."""
     from PIL import ImageCms
-    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(profile_path())),
+
+    class Press(ImageCms.ImageCmsProfile):
+        """The press profile, whose bytes Pillow writes into each image it converts
+        (icc_profile): given as read, where Pillow would write them again from the
+        parsed profile each time (36 ms for this 1 MB profile)."""
+
+        def tobytes(self) -> bytes:
+            return data
+
+    data = profile_path().read_bytes()
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), Press(io.BytesIO(data)),
                                    mode, "CMYK", renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
                                    flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
