@@ -42,5 +42,5 @@ def write_card_pdf(layout: DeckLayout, prof: Profile, folder: Path, result: Expo
     if cmyk:
         result.notes.append(PDFX_NOTE)
         if pictures:
-            result.notes.append(f"pictures converted to CMYK, any transparency flattened onto white: "
-                                f"{', '.join(pictures)}")
+            result.notes.append(f"pictures converted to CMYK, any transparency flattened onto what each card "
+                                f"draws beneath it: {', '.join(pictures)}")

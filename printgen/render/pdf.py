@@ -29,7 +29,7 @@ from printgen.render.pdfpages import (
     register_pictures,
 )
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
-from printgen.render.pdfx import PressColours, mark_pdfx
+from printgen.render.pdfx import PressColours, PressPicture, mark_pdfx
 from printgen.vector import drawing, is_svg
 
 SMALL_TEXT = 12.0       # points: text this small or smaller, when dark, prints on black alone
@@ -249,14 +249,37 @@ class _FinishedPage(pdfdoc.PDFPage):
 class CMYKCanvas(PressColours, StreamingCanvas):
     """A canvas that writes every colour and picture as press CMYK, converted
     through an ICC profile (render/pdfx.py). Small dark text is set in solid black
-    only (0, 0, 0, 100): four inks that misregister blur small type. Its pictures are
-    named by their converted pixels: a page read from a file that places any is drawn,
-    and such pages are not stored."""
+    only (0, 0, 0, 100): four inks that misregister blur small type. A picture with
+    transparency is flattened onto what is drawn beneath it (render/flatten.py). Its
+    pictures are named by their converted pixels: a page read from a file that places
+    any is drawn, and such pages are not stored."""
 
     stores_pictures = False
+    drew_beneath = False                # whether a picture was flattened onto what lay beneath it
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
+        from printgen.render.flatten import KEPT_BYTES, Flattened
+        self.flattened: Flattened = Flattened(KEPT_BYTES)
 
     def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile] | None:
         return None
+
+    def picture(self, prim: Image, beneath: Sequence[Primitive]) -> _ImageFile | PressPicture:
+        """What to draw for the picture prim places over beneath (the primitives drawn
+        before it in its frame): flattened onto them and converted, where it has
+        transparency; else its file (drawImage converts it)."""
+        from printgen.render.flatten import flattened
+        found = flattened(prim, beneath, self.flattened)
+        self.drew_beneath = self.drew_beneath or found is not None
+        return found or _image_source(prim.path)
+
+    def save(self) -> None:
+        super().save()
+        self.flattened.clear()
+        if self.drew_beneath:           # let the PNG renderer's drawings of what lay beneath go
+            from printgen.render import png
+            png.forget()
 
 
 def _text_colour(canvas: Canvas, run: TextRun) -> Color:
@@ -394,8 +417,9 @@ def draw_page(canvas: Canvas, page: Page, *, boxes: bool) -> None:
             box = canvas.beginPath()
             box.rect(left, -top - height, width, height)
             canvas.clipPath(box, stroke=0, fill=0)
-        for prim in placed.side.prims:
-            draw(canvas, prim)
+        prims = placed.side.prims
+        for index, prim in enumerate(prims):
+            draw(canvas, prim, prims[:index] if isinstance(prim, Image) else ())
         canvas.restoreState()
     canvas.saveState()
     canvas.translate(0, page.height)
@@ -417,8 +441,10 @@ def _paint(canvas: Canvas, fill: str | None, stroke: str | None, width: float,
     return int(bool(stroke and width > 0)), int(bool(fill))
 
 
-def draw(canvas: Canvas, prim: Primitive) -> None:
-    """Draw one primitive in a frame whose origin is translated to the top-left (y up)."""
+def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> None:
+    """Draw one primitive in a frame whose origin is translated to the top-left (y up).
+    beneath: for a picture, what its side draws before it (a press file flattens the
+    picture's transparency onto it; a page's own drawing gives none)."""
     if isinstance(prim, Rect):
         stroke, fill = _paint(canvas, prim.fill, prim.stroke, prim.width, prim.dash)
         if prim.radius > 0:
@@ -450,7 +476,8 @@ def draw(canvas: Canvas, prim: Primitive) -> None:
         if is_svg(prim.path):
             _vector(canvas, prim.path, -w / 2, -h / 2, w, h)
         else:
-            canvas.drawImage(_image_source(prim.path), -w / 2, -h / 2, w, h, mask="auto")
+            source = canvas.picture(prim, beneath) if isinstance(canvas, CMYKCanvas) else _image_source(prim.path)
+            canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
         canvas.restoreState()
 
 

@@ -1,0 +1,123 @@
+"""A picture's transparency flattened onto what is drawn beneath it, for PDF/X-1a
+(which allows none).
+
+The layers beneath the picture on its side (background colours, shapes, text, other
+pictures) are drawn by the PNG renderer (render/png.py), in the picture's box only,
+in the order the PDF draws them, at the picture's own resolution (at least MIN_DPI),
+and the picture is laid over them as the PNG renderer lays a picture on a card; the
+result, which has no transparency left, is converted to press CMYK (render/pdfx.py).
+Where the picture is placed again over the same layers (a deck's cards share their
+backgrounds) it is flattened and converted once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image
+
+from printgen.layout.page import Frame, Side
+from printgen.layout.primitives import Image as ImagePrim
+from printgen.layout.primitives import Primitive, TextRun, shape_bounds, shift
+from printgen.pictures import check_picture, drawn_picture
+from printgen.reading import display_path
+from printgen.render.kept import Kept
+from printgen.render.pdfx import PressPicture, press_image
+from printgen.render.png import render_side
+from printgen.render.pngtext import TURNS
+
+MIN_DPI = 300       # a coarser picture is enlarged to this first, as the shops' PNGs are drawn
+MAX_DPI = 1200      # the layers beneath a finer one are drawn at this and enlarged to its pixels
+EDGE = 1.0          # points around the picture's box a shape beneath may reach into it (smoothing)
+KEPT_BYTES = 32 * 1024 * 1024   # flattened pictures kept for the cards after
+
+Flattened = Kept[PressPicture]
+
+
+def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened) -> PressPicture | None:
+    """The picture prim places (a PNG or JPEG file) laid over what beneath (the
+    primitives drawn before it, in the same frame) draws in its box, as press CMYK in
+    the picture's own orientation (before prim.rotate turns it), for reportlab's
+    drawImage; None where the picture has no transparency. kept holds earlier results
+    (by the picture and the layers beneath)."""
+    if prim.w <= 0 or prim.h <= 0 or not _transparent(*_identity(prim.path)):
+        return None
+    turned = bool(prim.rotate % 180)
+    width, height = check_picture(prim.path, display_path(prim.path))
+    size = (max(height if turned else width, math.ceil(prim.w * MIN_DPI / 72)),
+            max(width if turned else height, math.ceil(prim.h * MIN_DPI / 72)))
+    layers = tuple(shift(p, -prim.x, -prim.y) for p in beneath if _reaches(p, prim))
+    key = (_identity(prim.path), prim.w, prim.h, prim.rotate, size, layers)
+    weight = size[0] * size[1] * 8          # the CMYK pixels, and their copy reportlab reads
+    found = kept.get(key)
+    if found is not None:
+        return kept.put(key, found, weight)     # (kept again as the newest: a back's picture comes every other page)
+    image = backdrop(layers, prim.w, prim.h, size)
+    picture = drawn_picture(prim.path, size, TURNS[prim.rotate] if prim.rotate else None)
+    image.paste(picture, (0, 0), picture)
+    if prim.rotate:
+        image = image.transpose(TURNS[(360 - prim.rotate) % 360])
+    return kept.put(key, PressPicture(press_image(image)), weight)
+
+
+def backdrop(layers: Sequence[Primitive], width: float, height: float, size: tuple[int, int]) -> Image.Image:
+    """What layers (in a frame whose top-left corner is the box's) draw in a box of
+    width x height points, on white, as an RGB image of size pixels. The PNG renderer
+    draws a side's shapes, then its pictures, then its text: the layers are drawn as
+    runs within which that is their own order, each run over the ones before."""
+    dpi = min(MAX_DPI, max(size[0] * 72 / width, size[1] * 72 / height))
+    frame = Frame(width, height, 0.0, 0.0)
+    image: Image.Image | None = None
+    for run in _runs(layers):
+        image = render_side(Side("beneath", "beneath a picture", frame, run), math.ceil(dpi), ground=image)
+    if image is None:
+        return Image.new("RGB", size, "white")
+    return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
+
+
+_RANK = {TextRun: 2, ImagePrim: 1}      # the PNG renderer's order: shapes (0), pictures, text
+
+
+def _runs(layers: Sequence[Primitive]) -> list[tuple[Primitive, ...]]:
+    """layers cut where one comes earlier in the PNG renderer's order than the one before."""
+    runs: list[list[Primitive]] = []
+    last = 3
+    for prim in layers:
+        rank = _RANK.get(type(prim), 0)
+        if rank < last:
+            runs.append([])
+        runs[-1].append(prim)
+        last = rank
+    return [tuple(run) for run in runs]
+
+
+def _reaches(prim: Primitive, picture: ImagePrim) -> bool:
+    """Whether prim may paint inside the picture's box (text is measured loosely: its
+    glyphs may reach past its advance, ascent and descent)."""
+    if isinstance(prim, TextRun):
+        from printgen.preflight import text_extent
+        left, top, right, bottom = text_extent(prim)
+        grow = prim.size
+    else:
+        left, top, right, bottom = shape_bounds(prim)
+        grow = EDGE
+    return left - grow < picture.x + picture.w and picture.x < right + grow and \
+        top - grow < picture.y + picture.h and picture.y < bottom + grow
+
+
+def _identity(path: Path) -> tuple[str, int, int]:
+    stat = Path(path).stat()
+    return str(path), stat.st_mtime_ns, stat.st_size
+
+
+@lru_cache(maxsize=256)
+def _transparent(path: str, mtime_ns: int, size: int) -> bool:
+    """Whether any of the picture file's pixels is less than opaque."""
+    with Image.open(path) as opened:
+        if opened.mode not in ("RGBA", "LA", "PA", "La", "RGBa") and "transparency" not in opened.info:
+            return False
+        counts = opened.convert("RGBA").getchannel("A").histogram()
+    return any(counts[:255])                            # a pixel of alpha below 255
