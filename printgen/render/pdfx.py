@@ -97,8 +97,13 @@ def _press_picture(path: str, mtime_ns: int, size: int) -> PILImage.Image:
         image = opened.convert("RGBA")
     paper = PILImage.new("RGB", image.size, "white")
     paper.paste(image, mask=image.getchannel("A"))
+    return press_image(paper)
+
+
+def press_image(image: PILImage.Image) -> PILImage.Image:
+    """An RGB image (read as sRGB) as press CMYK."""
     from PIL import ImageCms
-    converted = ImageCms.applyTransform(paper, _transform("RGB"))
+    converted = ImageCms.applyTransform(image, _transform("RGB"))
     assert converted is not None                      # applyTransform returns None only in place
     return converted
 
@@ -112,9 +117,11 @@ class PressColours(Canvas):
     def setStrokeColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
         super().setStrokeColor(to_press(aColor), alpha)
 
-    def drawImage(self, image: str, x: float, y: float, width: float | None = None,  # reportlab's names
+    def drawImage(self, image: str | ImageReader, x: float, y: float, width: float | None = None,  # reportlab's names
                   height: float | None = None, mask: Any = None, **options: Any) -> Any:
-        return super().drawImage(press_picture(image), x, y, width, height, mask=None, **options)
+        if not isinstance(image, ImageReader):        # (one already converted passes as it is)
+            image = press_picture(image)
+        return super().drawImage(image, x, y, width, height, mask=None, **options)
 
 
 class _PDFXInfo(pdfdoc.PDFInfo):
