@@ -3,7 +3,7 @@ PDF/X-1a (an SVG picture is placed there as a press CMYK picture at the shop's d
 no RGB shading, no transparency and no unembedded font comes with it); a home PDF
 draws an SVG as vectors with no font of reportlab's, or, where svglib would draw it
 otherwise than the PNG renderer (opacity, masks, filters, ...), as resvg's picture
-of it."""
+of it; preflight counts no pixels of an SVG picture."""
 
 from __future__ import annotations
 
@@ -259,3 +259,14 @@ def test_what_svglib_draws_stays_vectors_alike_with_the_png(tmp_path, svg):
     assert_alike(pdf_page_image(pdf, 144), render_page(page, 144), mean_below=1.0, folder=tmp_path,
                  label="kept")
 
+
+def test_preflight_counts_no_pixels_of_an_svg_picture(cli, tmp_path):
+    """A 100 x 100 px SVG placed 25 mm wide would be 102 dpi as a raster: no finding,
+    and --strict builds; a raster picture too coarse still stops it."""
+    deck = deck_folder(tmp_path / "deck")
+    result = cli("build", str(deck), "--for", "drivethrucards", "--strict", "-q", "--out", str(tmp_path / "out"))
+    assert result.status == 0, result.err
+    assert "art.svg" not in result.err
+    Image.new("RGB", (40, 40), (50, 120, 200)).save(tmp_path / "deck" / "pic.jpg")
+    result = cli("build", str(deck), "--for", "drivethrucards", "--strict", "-q", "--out", str(tmp_path / "out2"))
+    assert result.status == 2 and "pic.jpg" in result.err and "art.svg" not in result.err
