@@ -5,7 +5,7 @@ Checked on the laid-out sides (so the geometry is exact, in points):
 - shapes that cross the safe line on a side without reaching the bleed edge there
   (a background that fills the bleed is fine, a border just inside the trim is not);
 - a side whose bleed nothing fills, so a white sliver shows after a loose cut;
-- placed pictures whose pixels are too few for the profile's dpi;
+- placed raster pictures whose pixels are too few for the profile's dpi;
 - output sizes that differ from what the shop asks for.
 Each finding is one located line; findings of one kind on many sides are shown as
 one line naming the sides (group_findings); --strict turns them into an error.
@@ -28,6 +28,7 @@ from printgen.render.png import pixel_size
 from printgen.shaping import font
 from printgen.spec.printdata import size_preset
 from printgen.units import mm
+from printgen.vector import is_svg
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
@@ -158,7 +159,12 @@ def _fills(prim: Primitive, bleed_box: Box) -> bool:
 
 
 def _picture(prim: Image, where: str, dpi: int, scope: str, name: str, entry: str) -> Iterator[Finding]:
+    """A raster picture with too few pixels for dpi at its placed size. An SVG picture
+    has none to count: it is drawn at whatever resolution the output has (one holding
+    a raster picture is refused when it is read, printgen/vector.py)."""
     from printgen.pictures import check_picture  # only decks with pictures need Pillow here
+    if is_svg(prim.path):
+        return
     width, height = check_picture(prim.path, display_path(prim.path))   # read when the deck was checked, and kept
     placed_w, placed_h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
     effective = min(width / (placed_w / 72), height / (placed_h / 72))

@@ -11,9 +11,11 @@ has more than MAX_ELEMENTS elements or no size. What an editor adds in its own
 namespaces (Inkscape's, Sodipodi's, metadata) is left alone: renderers skip it.
 
 Its size is its width and height (any CSS unit) or else its viewBox, in CSS pixels,
-bounded like a raster picture's pixels. The PDF renderer draws it with svglib onto
-reportlab's canvas, the SVG renderer embeds it as it is, and the PNG renderer
-rasterises it with resvg at the size it is drawn at.
+bounded like a raster picture's pixels. The SVG renderer embeds it as it is, and the
+PNG renderer rasterises it with resvg at the size it is drawn at. The PDF renderer
+draws it with svglib onto reportlab's canvas where svglib draws all it holds as
+resvg does, else as resvg's picture of it; a press file (PDF/X-1a) always places
+resvg's picture, in press CMYK (render/pdfsvg.py, render/pdf.py).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ def is_svg(path: Path) -> bool:
 def svg_size(path: Path, where: str) -> tuple[int, int]:
     """The picture's size in CSS pixels (at least 1 x 1); InputError naming `where` for
     what the module's docstring refuses."""
-    root = _root(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
+    root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
     for count, element in enumerate(root.iter(), start=1):
         if count > MAX_ELEMENTS:
             raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements; expected a simpler SVG picture")
@@ -63,7 +65,9 @@ def svg_size(path: Path, where: str) -> tuple[int, int]:
     return width, height
 
 
-def _root(data: bytes, where: str) -> Any:
+def parsed(data: bytes, where: str) -> Any:
+    """The SVG file's root element, read with no network, entities or DTD; InputError
+    naming `where` where it is not a readable SVG."""
     from lxml import etree
     if b"<!ENTITY" in data:
         raise InputError(f"{where}: the SVG picture declares entities; expected one without (<!ENTITY>)")
@@ -145,7 +149,7 @@ def rasterised(path: Path, size: tuple[int, int]) -> Image:
     import resvg_py
     from lxml import etree
     from PIL import Image as PILImage
-    root = _root(read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture"), str(path))
+    root = parsed(read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture"), str(path))
     _stretch(root, size)
     png = resvg_py.svg_to_bytes(svg_string=etree.tostring(root, encoding="unicode"), skip_system_fonts=True,
                                 dpi=96)                      # CSS units: 96 px an inch

@@ -169,3 +169,35 @@ def test_the_build_note_says_what_was_done(built):
     notes = "\n".join(built["notes"])
     assert "flattened onto what each card draws beneath it: arrow.png, circle.png, veil.png" in notes
     assert "onto white" not in notes
+
+
+SVG_CIRCLE = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">'
+              '<defs><linearGradient id="g"><stop offset="0" stop-color="#ff0000"/>'
+              '<stop offset="1" stop-color="#ffcc00"/></linearGradient></defs>'
+              '<circle cx="50" cy="50" r="30" fill="url(#g)" fill-opacity="0.8"/></svg>')
+
+
+def test_an_svg_picture_is_flattened_onto_its_cards_background_too(tmp_path):
+    """An SVG is drawn as a picture in the press file (its vectors may hold RGB
+    gradients and transparency); its transparent corner shows the card's navy, as the
+    Game Crafter PNG does, not white."""
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    (folder / "circle.svg").write_text(SVG_CIRCLE)
+    (folder / "face.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: \"#203050\"}\n"
+                                      "  - {kind: image, src: circle.svg, x: 0mm, y: 0mm, w: 40mm, h: 40mm}\n")
+    (folder / "d.yaml").write_text("name: ring\nsize: poker\nface: face.yaml\nback: face.yaml\n"
+                                   "cards:\n  - fields: {}\n")
+    deck = load_deck(str(folder / "d.yaml"))
+    result = export_deck(deck, profile("drivethrucards"), ExportOptions(out=tmp_path / "out", quiet=True))
+    export_deck(deck, profile("tgc"), ExportOptions(out=tmp_path / "out", quiet=True))
+    pdf, = result.files
+    page = pdf_page_image(pdf, 300, page=1)
+    png = Image.open(next((tmp_path / "out" / "tgc").glob("ring-face-*.png"))).convert("RGB")
+    background = at_mm(page, 55, 85)
+    assert near(background, (0x20, 0x30, 0x50), 24)
+    for x, y in ((3, 3), (36, 3), (3, 36)):             # the SVG's transparent corners
+        assert near(at_mm(page, x, y), background, 2), (x, y, at_mm(page, x, y))
+        assert near(at_mm(page, x, y), at_mm(png, x, y), 24)
+    assert near(at_mm(page, 20, 20), at_mm(png, 20, 20), 40)        # the circle itself
+    assert b"/SMask" not in pdf.read_bytes()

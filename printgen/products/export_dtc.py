@@ -16,6 +16,7 @@ from printgen.layout.primitives import Image
 from printgen.layout.shop import card_pages
 from printgen.render.pdf import render_pdf
 from printgen.render.pdfx import CONDITION, INK_LIMIT, PROFILE_NAME
+from printgen.vector import is_svg
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
@@ -31,7 +32,7 @@ def write_card_pdf(layout: DeckLayout, prof: Profile, folder: Path, result: Expo
     pages = card_pages(layout)
     cmyk = prof.colour == "cmyk"
     path = render_pdf(pages, folder / f"{deck.name}-{prof.name}.pdf", boxes=True, cmyk=cmyk,
-                      title=f"{deck.title} ({len(deck.cards)} cards) for {prof.title}")
+                      title=f"{deck.title} ({len(deck.cards)} cards) for {prof.title}", picture_dpi=prof.dpi)
     result.files.append(path)
     first = pages[0]
     result.notes.append(f"{len(pages)} pages of {first.width / 72:.2f} x {first.height / 72:.2f} in "
@@ -44,3 +45,7 @@ def write_card_pdf(layout: DeckLayout, prof: Profile, folder: Path, result: Expo
         if pictures:
             result.notes.append(f"pictures converted to CMYK, any transparency flattened onto what each card "
                                 f"draws beneath it: {', '.join(pictures)}")
+        drawings = [name for name in pictures if is_svg(Path(name))]
+        if drawings:
+            result.notes.append(f"SVG pictures placed as {prof.dpi} dpi pictures (PDF/X-1a holds no RGB "
+                                f"gradient or transparency their vectors may have): {', '.join(drawings)}")

@@ -28,6 +28,7 @@ from printgen.render.kept import Kept
 from printgen.render.pdfx import PressPicture, press_image
 from printgen.render.png import render_side
 from printgen.render.pngtext import TURNS
+from printgen.vector import is_svg
 
 MIN_DPI = 300       # a coarser picture is enlarged to this first, as the shops' PNGs are drawn
 MAX_DPI = 1200      # the layers beneath a finer one are drawn at this and enlarged to its pixels
@@ -38,17 +39,24 @@ Flattened = Kept[PressPicture]
 
 
 def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened) -> PressPicture | None:
-    """The picture prim places (a PNG or JPEG file) laid over what beneath (the
+    """The picture prim places (a PNG, JPEG or SVG file) laid over what beneath (the
     primitives drawn before it, in the same frame) draws in its box, as press CMYK in
     the picture's own orientation (before prim.rotate turns it), for reportlab's
-    drawImage; None where the picture has no transparency. kept holds earlier results
-    (by the picture and the layers beneath)."""
-    if prim.w <= 0 or prim.h <= 0 or not _transparent(*_identity(prim.path)):
+    drawImage; None where the picture is a raster with no transparency. An SVG is
+    always flattened, drawn by resvg at MIN_DPI (its vectors may hold RGB gradients
+    and transparency). kept holds earlier results (by the picture and the layers
+    beneath)."""
+    if prim.w <= 0 or prim.h <= 0:
         return None
+    least = (math.ceil(prim.w * MIN_DPI / 72), math.ceil(prim.h * MIN_DPI / 72))
     turned = bool(prim.rotate % 180)
-    width, height = check_picture(prim.path, display_path(prim.path))
-    size = (max(height if turned else width, math.ceil(prim.w * MIN_DPI / 72)),
-            max(width if turned else height, math.ceil(prim.h * MIN_DPI / 72)))
+    if is_svg(prim.path):
+        size = least
+    elif not _transparent(*_identity(prim.path)):
+        return None
+    else:
+        width, height = check_picture(prim.path, display_path(prim.path))
+        size = (max(height if turned else width, least[0]), max(width if turned else height, least[1]))
     layers = tuple(shift(p, -prim.x, -prim.y) for p in beneath if _reaches(p, prim))
     key = (_identity(prim.path), prim.w, prim.h, prim.rotate, size, layers)
     weight = size[0] * size[1] * 8          # the CMYK pixels, and their copy reportlab reads

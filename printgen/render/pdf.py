@@ -11,7 +11,7 @@ from typing import Any, BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor, Color, HexColor
-from reportlab.lib.utils import _digester
+from reportlab.lib.utils import ImageReader, _digester
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
@@ -19,7 +19,8 @@ from printgen.fonts import face
 from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path, scratch
-from printgen.pictures import picture_bytes
+from printgen.pictures import drawn_picture, picture_bytes
+from printgen.render.kept import Kept, image_bytes
 from printgen.render.pdfpages import (
     BOXES,
     KeptPage,
@@ -30,10 +31,11 @@ from printgen.render.pdfpages import (
 )
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
 from printgen.render.pdfx import PressColours, PressPicture, mark_pdfx
-from printgen.vector import drawing, is_svg
+from printgen.vector import is_svg
 
 SMALL_TEXT = 12.0       # points: text this small or smaller, when dark, prints on black alone
 DARK = 0.4              # a colour is dark when none of its R, G, B is above this
+PICTURE_DPI = 300       # an SVG picture svglib cannot draw as vectors is drawn as a picture of this resolution
 
 
 class SpooledStream(pdfdoc.PDFStream):
@@ -74,6 +76,7 @@ class StreamingCanvas(Canvas):
     _splicing: KeptPage | None = None
     _objects = 0
     stores_pictures = True              # whether pages that place pictures go to the pages file
+    picture_dpi = PICTURE_DPI           # the resolution an SVG picture is drawn at where placed as a picture
 
     def __init__(self, *args: Any, **options: Any) -> None:
         super().__init__(*args, **options)
@@ -87,12 +90,12 @@ class StreamingCanvas(Canvas):
         self._doc.ensureMinPdfVersion = needing
         fonts = self._doc.getInternalFontName
 
-        def font(name: str) -> Any:             # a font of reportlab's (an SVG picture's text)
+        def font(name: str) -> Any:             # a font of reportlab's
             self._foreign = True
             return fonts(name)
 
         self._doc.getInternalFontName = font
-        self._foreign = False
+        self._foreign = False                   # whether the page named a font of reportlab's or placed an SVG
 
     def begin(self, *, keeping: bool) -> None:
         """A page is about to be drawn: note what it adds to the document if it is to be kept."""
@@ -190,9 +193,10 @@ class StreamingCanvas(Canvas):
 
     def _keepable(self) -> bool:
         """Whether the page being finished uses nothing of its document but its faces and
-        pictures: it added no other object, named no font of reportlab's, no form but
-        its pictures, no shading or colour space (all of which an earlier page may have
-        added), and drew nothing reportlab keeps outside its stream."""
+        pictures: it placed no SVG picture, added no other object, named no font of
+        reportlab's, no form but its pictures, no shading or colour space (all of which
+        an earlier page may have added), and drew nothing reportlab keeps outside its
+        stream."""
         pictures = self.page_pictures
         if pictures is None or self._foreign or self._shadingUsed or self._colorsUsed:
             return False
@@ -250,9 +254,11 @@ class CMYKCanvas(PressColours, StreamingCanvas):
     """A canvas that writes every colour and picture as press CMYK, converted
     through an ICC profile (render/pdfx.py). Small dark text is set in solid black
     only (0, 0, 0, 100): four inks that misregister blur small type. A picture with
-    transparency is flattened onto what is drawn beneath it (render/flatten.py). Its
-    pictures are named by their converted pixels: a page read from a file that places
-    any is drawn, and such pages are not stored."""
+    transparency, and every SVG picture, is flattened onto what is drawn beneath it
+    (render/flatten.py): an SVG is drawn by resvg at the shop's 300 dpi first, since
+    svglib's vectors would keep its RGB gradients and its transparency, which PDF/X-1a
+    does not allow. Its pictures are named by their converted pixels: a page read from
+    a file that places any is drawn, and such pages are not stored."""
 
     stores_pictures = False
     drew_beneath = False                # whether a picture was flattened onto what lay beneath it
@@ -272,6 +278,8 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         from printgen.render.flatten import flattened
         found = flattened(prim, beneath, self.flattened)
         self.drew_beneath = self.drew_beneath or found is not None
+        if is_svg(prim.path):
+            self._foreign = True            # (as _svg: a page that places one is not kept)
         return found or _image_source(prim.path)
 
     def save(self) -> None:
@@ -292,11 +300,12 @@ def _text_colour(canvas: Canvas, run: TextRun) -> Color:
 
 def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: bool = False,
                cmyk: bool = False, bookmarks: Sequence[Bookmark] = (), reuse: Reuse | None = None,
-               rtl: bool = False) -> Path:
+               rtl: bool = False, picture_dpi: int = PICTURE_DPI) -> Path:
     """Write pages to path, drawing each as it comes (a generator of pages needs the
     memory of one). boxes: set TrimBox and BleedBox from each page's first placed
     side (for pages that hold one card). cmyk: write every colour as press CMYK and
     make the file PDF/X-1a:2001 (render/pdfx.py; pages that hold one card, with boxes).
+    picture_dpi: the resolution of an SVG picture placed as a picture (in a CMYK file, every one).
     bookmarks: the document's outline, in order; the pages' links jump to their places.
     reuse: splice the pages kept under their keys instead of drawing them, and keep
     those drawn (render/pdfpages.py). rtl: ask viewers to show two pages side by side
@@ -305,7 +314,7 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
     with atomic_path(path) as temp, scratch(path) as spool, temp.open("wb") as file:
         canvas = (CMYKCanvas if cmyk else StreamingCanvas)(file, invariant=1, pageCompression=1,
                                                   initialFontName=starting_font())
-        canvas.embedded, canvas.spool = {}, spool
+        canvas.embedded, canvas.spool, canvas.picture_dpi = {}, spool, picture_dpi
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
@@ -473,30 +482,39 @@ def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> 
         canvas.translate(prim.x + prim.w / 2, -prim.y - prim.h / 2)
         canvas.rotate(-prim.rotate)
         w, h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
-        if is_svg(prim.path):
-            _vector(canvas, prim.path, -w / 2, -h / 2, w, h)
+        if is_svg(prim.path) and not isinstance(canvas, CMYKCanvas):
+            _svg(canvas, prim.path, w, h)
         else:
             source = canvas.picture(prim, beneath) if isinstance(canvas, CMYKCanvas) else _image_source(prim.path)
             canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
         canvas.restoreState()
 
 
-def _vector(canvas: Canvas, path: Path, x: float, y: float, w: float, h: float) -> None:
-    """An SVG picture drawn as vectors (svglib) stretched to w x h with its lower left at x, y."""
-    from reportlab.graphics import renderPDF
+def _svg(canvas: Canvas, path: Path, w: float, h: float) -> None:
+    """An SVG picture stretched to w x h centred on the origin: as vectors where svglib
+    draws it as resvg does (render/pdfsvg.py), else as resvg's picture of it at the
+    canvas's picture_dpi, its transparency kept (a press file flattens every SVG
+    picture instead: CMYKCanvas.picture). A page that places one is not kept (its
+    drawing may add what an earlier page added to the document)."""
+    from printgen.render.pdfsvg import draw_vectors, vector_gap
+    if isinstance(canvas, StreamingCanvas):
+        canvas._foreign = True
+    if vector_gap(path) is None:
+        draw_vectors(canvas, path, -w / 2, -h / 2, w, h)
+        return
+    dpi = canvas.picture_dpi if isinstance(canvas, StreamingCanvas) else PICTURE_DPI
+    size = (max(1, round(w * dpi / 72)), max(1, round(h * dpi / 72)))
     stat = Path(path).stat()
-    picture = _drawing(str(path), stat.st_mtime_ns, stat.st_size)
-    box = canvas.beginPath()
-    box.rect(x, y, w, h)
-    canvas.clipPath(box, stroke=0, fill=0)          # as a viewer clips an SVG to its viewport
-    canvas.translate(x, y)
-    canvas.scale(w / picture.width, h / picture.height)
-    renderPDF.draw(picture, canvas, 0, 0)
+    key = (str(path), stat.st_mtime_ns, stat.st_size, size)
+    source = _drawn_svgs.get(key)
+    if source is None:
+        picture = drawn_picture(path, size)
+        source = _drawn_svgs.put(key, ImageReader(picture), 2 * image_bytes(picture))   # (and its bytes)
+    canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
 
 
-@lru_cache(maxsize=32)
-def _drawing(path: str, mtime_ns: int, size: int) -> Any:
-    return drawing(Path(path))
+# SVG pictures drawn as pictures, ready for drawImage (a picture on every card is drawn once)
+_drawn_svgs: Kept[ImageReader] = Kept(32 * 1024 * 1024)
 
 
 class _ImageFile(str):

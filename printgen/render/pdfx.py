@@ -134,7 +134,7 @@ class PressColours(Canvas):
     def setStrokeColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
         super().setStrokeColor(to_press(aColor), alpha)
 
-    def drawImage(self, image: str, x: float, y: float, width: float | None = None,  # reportlab's names
+    def drawImage(self, image: str | ImageReader, x: float, y: float, width: float | None = None,  # reportlab's names
                   height: float | None = None, mask: Any = None, **options: Any) -> Any:
         if not isinstance(image, PressPicture):
             image = press_picture(image)
