@@ -126,6 +126,54 @@ def test_tts_sheet_grid_positions_and_saved_object(deck, tmp_path):
     assert any("Width 4, Height 1, Number 3" in note for note in result.notes)
 
 
+def _tts_object(tmp_path, size: str):
+    """The saved object and the notes of the clean deck at size, exported for TTS (small images)."""
+    deck_file = beside(CLEAN, tmp_path) / "sized.yaml"
+    deck_file.write_text(CLEAN.read_text().replace("size: poker", f"size: {size}"))
+    result = export_deck(load_deck(str(deck_file)), replace(profile("tts"), dpi=20),
+                         ExportOptions(out=tmp_path / "out", quiet=True))
+    state, = json.loads((tmp_path / "out" / "tts" / "preflight-clean-tts.json").read_text())["ObjectStates"]
+    return [state, *state["ContainedObjects"]], result.notes
+
+
+def _lies(objects) -> set[tuple[bool, float, float, float]]:
+    return {(o["SidewaysCard"], o["Transform"]["scaleX"], o["Transform"]["scaleY"], o["Transform"]["scaleZ"])
+            for o in objects}
+
+
+def test_a_landscape_tts_deck_lies_sideways(tmp_path):
+    """A card wider than tall is a sideways card in Tabletop Simulator (SidewaysCard on
+    the deck and on every card: a card drawn from the deck keeps its own), and the
+    build's hint for a deck made by hand says to tick 'Sideways'; a turned poker card
+    is the object's own size, so nothing is scaled."""
+    objects, notes = _tts_object(tmp_path / "land", "{width: 88.9mm, height: 63.5mm}")
+    assert len(objects) == 4 and _lies(objects) == {(True, 1.0, 1.0, 1.0)}
+    hint, = [n for n in notes if n.startswith("sheet 1 ")]
+    assert hint.endswith("'Back is hidden' unticked, 'Sideways' ticked")
+    assert not [n for n in notes if "scale" in n]
+    objects, notes = _tts_object(tmp_path / "poker", "poker")
+    assert _lies(objects) == {(False, 1.0, 1.0, 1.0)}
+    assert not [n for n in notes if "Sideways" in n or "scale" in n]
+
+
+@pytest.mark.parametrize("size,lies", [
+    ("tarot", (False, round(70 / 63.5, 4), round(120 / 88.9, 4))),
+    ("mini", (False, round(44 / 63.5, 4), round(63 / 88.9, 4))),
+    ("{width: 120mm, height: 70mm}", (True, round(120 / 88.9, 4), round(70 / 63.5, 4))),
+])
+def test_tts_cards_of_another_size_are_scaled_to_it(tmp_path, size, lies):
+    """Tabletop Simulator draws every card on one card object (taken as a poker card at
+    scale 1, the profile's `card`): a deck of another size gets the object scaled along
+    its width and its height as the card lies (scaleX, scaleZ; its thickness, scaleY,
+    kept), on the deck and every card, and one note saying so."""
+    objects, notes = _tts_object(tmp_path, size)
+    sideways, x, z = lies
+    assert _lies(objects) == {(sideways, x, 1.0, z)}
+    note, = [n for n in notes if "Transform scaleX and scaleZ" in n]
+    assert f"scales its width by {x:g} and its height by {z:g}" in note
+    assert "taken as 63.5 x 88.9 mm at scale 1" in note
+
+
 def test_tts_url_base_names_the_images_online(cli, tmp_path):
     result = cli("build", str(CLEAN), "--for", "tts", "--url-base", "https://example.org/decks/",
                  "--out", str(tmp_path), "-q")

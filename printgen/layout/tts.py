@@ -1,11 +1,16 @@
 """Tabletop Simulator deck sheets: how a deck's cards split into sheets, each sheet's
-grid, and the sheet as a page.
+grid, and the sheet as a page; and how its card object is turned and scaled.
 
 A sheet is a grid of at most cols x rows card faces (10 x 7 by default) whose last
 slot holds the hidden-card face (the back); one sheet holds cols x rows - 1 cards,
 so longer decks get several sheets; a deck that does not fill a sheet gets a smaller
 grid. A deck's sheets are drawn at one dpi, the profile's or less, so that no side of
 its largest sheet (its first) exceeds MAX_SIDE pixels.
+
+Tabletop Simulator draws every custom card on one card object, whatever its images'
+shape. A landscape card lies on it sideways; a card of another size than the one the
+object stands for at scale 1 (the profile's `card`) gets the object scaled along each
+side as it lies (table_card).
 """
 
 from __future__ import annotations
@@ -34,6 +39,31 @@ class SheetPlan:
     @property
     def hidden_slot(self) -> int:
         return self.cols * self.rows - 1
+
+
+@frozen
+class TableCard:
+    """How a card lies on Tabletop Simulator's table: sideways (a landscape card:
+    SidewaysCard in a saved object, 'Sideways' in the Custom Deck dialog) and the card
+    object's scale across and along the card as it lies (Transform scaleX and scaleZ)."""
+
+    sideways: bool
+    scale_x: float
+    scale_z: float
+
+    @property
+    def scaled(self) -> bool:
+        return (self.scale_x, self.scale_z) != (1.0, 1.0)
+
+
+def table_card(width: float, height: float, standard: tuple[float, float]) -> TableCard:
+    """A card of width x height (trim, points) against standard, the portrait card the
+    object is at scale 1: wider than tall lies sideways, and each scale is the card's
+    side over the standard card's side that lies the same way (to 4 decimals, so that
+    a size spelt out in other units that is the standard's scales by 1)."""
+    sideways = width > height
+    across, along = (standard[1], standard[0]) if sideways else standard
+    return TableCard(sideways, round(width / across, 4), round(height / along, 4))
 
 
 def plan_sheets(total: int, cols: int, rows: int) -> list[SheetPlan]:
