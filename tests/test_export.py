@@ -174,6 +174,48 @@ def test_tts_cards_of_another_size_are_scaled_to_it(tmp_path, size, lies):
     assert "taken as 63.5 x 88.9 mm at scale 1" in note
 
 
+@pytest.mark.parametrize("option,value", [("--only", "pdf"), ("--paper", "letter"), ("--duplex", "short"),
+                                          ("--back-offset", "1mm,0mm"), ("--pap", "letter"), ("--only=png", None)])
+@pytest.mark.parametrize("target", ["tgc", "mpc", "drivethrucards", "tts"])
+def test_home_print_options_are_refused_with_for(cli, tmp_path, option, value, target):
+    """An export writes the shop's own files: --only, --paper, --duplex and --back-offset
+    would do nothing with --for, so typing one (abbreviated or with '=' too) is one line
+    naming it, its value and the profile; exit 2 and nothing written."""
+    typed = [option] + ([value] if value else [])
+    result = cli("build", str(CLEAN), "--for", target, *typed, "--out", str(tmp_path / "out"))
+    assert result.status == 2 and result.out == ""
+    line, = result.err.splitlines()
+    name = {"--pap": "--paper", "--only=png": "--only"}.get(option, option)
+    shown = value or "png"
+    assert line.startswith(f"printgen: error: {name}: only the home-print build uses it (without --for), "
+                           f"got {shown!r} with --for {target}: "), line
+    assert not (tmp_path / "out").exists()
+
+
+def test_home_print_options_are_refused_with_for_all_decks_too(cli, tmp_path):
+    result = cli("build", "--all", "--for", "tgc", "--duplex", "long", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and len(result.err.splitlines()) == 1 and "--duplex: " in result.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_paper_from_the_environment_is_no_option_typed_with_for(cli, tmp_path, monkeypatch):
+    """$PRINTGEN_PAPER sets every command's default paper: an export, which uses no paper,
+    is not refused for it, but is for the same paper typed; a home-print build is refused
+    none of its options."""
+    monkeypatch.setenv("PRINTGEN_PAPER", "letter")
+    assert cli("build", str(CLEAN), "--for", "tts", "-q", "--out", str(tmp_path / "a")).status == 0
+    assert cli("build", str(CLEAN), "--for", "tts", "--paper", "letter", "-q", "--out", str(tmp_path / "c")).status == 2
+    result = cli("build", str(CLEAN), "--paper", "a4", "--duplex", "short", "--back-offset", "1mm,0mm",
+                 "--only", "pdf", "-q", "--out", str(tmp_path / "b"))
+    assert result.status == 0 and (tmp_path / "b" / "preflight-clean-a4.pdf").is_file()
+
+
+def test_box_for_a_shop_refuses_paper(cli, tmp_path):
+    result = cli("box", "sabacc-62", "--for", "tgc", "--paper", "letter", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and result.err.startswith("printgen: error: --paper: not used with --for, got 'letter'")
+    assert not (tmp_path / "out").exists()
+
+
 def test_tts_url_base_names_the_images_online(cli, tmp_path):
     result = cli("build", str(CLEAN), "--for", "tts", "--url-base", "https://example.org/decks/",
                  "--out", str(tmp_path), "-q")
