@@ -236,8 +236,8 @@ def test_tts_sheets_are_at_most_4096_pixels_a_side_at_the_most_dpi_that_fits(siz
     most = profile("tts").dpi
     dpi = sheet_dpi(card.width, card.height, plans, most)
 
-    def fits(dpi: int) -> bool:
-        return all(round(p.cols * card.width * dpi / 72) <= 4096 and round(p.rows * card.height * dpi / 72) <= 4096
+    def fits(dpi: int) -> bool:               # each card a whole number of pixels
+        return all(p.cols * round(card.width * dpi / 72) <= 4096 and p.rows * round(card.height * dpi / 72) <= 4096
                    for p in plans)
 
     assert fits(dpi) and (dpi == most or not fits(dpi + 1))
@@ -263,9 +263,30 @@ def test_a_small_tts_deck_is_drawn_at_the_profile_dpi(tmp_path):
 def test_a_full_tts_sheet_of_a_built_in_deck(tmp_path):
     result = export_deck(load_deck("sabacc-62"), profile("tts"), ExportOptions(out=tmp_path, quiet=True))
     with Image.open(tmp_path / "tts" / "sabacc-62-tts-sheet-1.png") as sheet:
-        assert sheet.size == (round(10 * 2.5 * 163), round(7 * 3.5 * 163))          # 4075 x 3994
+        assert sheet.size == (10 * round(63.5 / 25.4 * 163), 7 * round(88.9 / 25.4 * 163)) == (4080, 3997)
     assert "cards drawn at 163 dpi instead of 200, so that a sheet of 10 x 7 cards is at most 4096 pixels " \
            "a side" in result.notes
+
+
+def test_tts_cards_meet_on_whole_pixels_with_no_white_line_between(tmp_path):
+    """A mini card is 346.46 px wide at 200 dpi: drawn 346 px wide at its own place
+    rounded, every other card left a column of the white page between it and the next
+    (a white hairline at its edge in the game). Each card fills a cell of whole pixels,
+    so the sheet is 4 x 346 px, Tabletop Simulator cuts it into equal cells, and every
+    pixel of it is a card's."""
+    mini = beside(CLEAN, tmp_path) / "mini.yaml"
+    mini.write_text(CLEAN.read_text().replace("size: poker", "size: mini"))
+    export_deck(load_deck(str(mini)), profile("tts"), ExportOptions(out=tmp_path, quiet=True))
+    with Image.open(tmp_path / "tts" / "preflight-clean-tts-sheet-1.png") as sheet:
+        assert sheet.size == (4 * round(44 / 25.4 * 200), round(63 / 25.4 * 200)) == (1384, 496)
+        rgb_sheet = sheet.convert("RGB")
+        white = [x for x in range(sheet.width)
+                 if all(rgb_sheet.getpixel((x, y)) == (255, 255, 255) for y in range(0, sheet.height, 8))]
+        assert white == []                                      # no line of the page from top to bottom
+        for slot, color in enumerate([*COLORS, BACK]):         # each card's own edges are its colour
+            for y in (3, sheet.height // 2, sheet.height - 4):
+                assert near(rgb_sheet.getpixel((slot * 346, y)), rgb(color)), (slot, y)
+                assert near(rgb_sheet.getpixel((slot * 346 + 345, y)), rgb(color)), (slot, y)
 
 
 def test_tts_decks_over_69_cards_take_several_sheets(tmp_path):

@@ -49,7 +49,7 @@ def write_tts(layout: DeckLayout, prof: Profile, folder: Path, result: ExportRes
     sheets = []
     for plan in progress(plans, desc=f"{deck.name} tts", quiet=quiet):
         faces = tuple(layout.faces[plan.first:plan.first + plan.count])
-        path = write_png(sheet_page(faces, hidden, plan), folder / f"{deck.name}-tts-sheet-{plan.number}.png",
+        path = write_png(sheet_page(faces, hidden, plan, dpi), folder / f"{deck.name}-tts-sheet-{plan.number}.png",
                          dpi=dpi)
         result.files.append(path)
         sheets.append((plan, path))
