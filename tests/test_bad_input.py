@@ -19,7 +19,7 @@ CASES = {
                          "expected a file no-such-template.yaml"],
     "jinja-error": ["jinja-error.yaml:4 elements[1].text", "no_such_field", "card 1"],
     "missing-image": ["missing-image.yaml:2 elements[0].src", "no-such-image.png", "not found"],
-    "card-larger-than-paper": ["250 x 320 mm", "does not fit on a4 paper"],
+    "card-larger-than-paper": ["card-larger-than-paper.yaml:2 size: a 250 x 320 mm card does not fit on a4 paper"],
     "text-overflow": ["text-overflow.yaml:3 elements[0].text", "card 2", "field 'name'",
                       "does not fit", "mm of height"],
 }
@@ -35,6 +35,20 @@ def test_bad_deck_is_one_located_error(cli, tmp_path, name):
     for words in CASES[name]:
         assert words in result.err, (words, result.err)
     assert not out.exists() or not any(out.rglob("*.*")), list(out.rglob("*"))
+
+
+def test_a_card_too_wide_to_fold_beside_its_back_is_located_at_the_deck_s_size(cli, tmp_path):
+    """--duplex fold puts each face beside its back: a card that fits a sheet alone but
+    not beside its back is the deck's `size` that does not fit, said with its line."""
+    deck = tmp_path / "wide.yaml"
+    deck.write_text((BAD / "card-larger-than-paper.yaml").read_text().replace("250mm", "150mm")
+                    .replace("320mm", "190mm"))
+    assert cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "a"), "-q").status == 0
+    result = cli("build", str(deck), "--only", "pdf", "--duplex", "fold", "--out", str(tmp_path / "b"), "-q")
+    assert result.status == 2 and not (tmp_path / "b").exists()
+    assert result.err == (f"printgen: error: {deck}:2 size: a 150 x 190 mm card and its back side by side do not "
+                          f"fit on a4 paper with a 6 mm fold gutter inside the 5 mm printer margin; use --duplex "
+                          f"long or short, or a larger paper\n")
 
 
 def test_unwritable_output_folder(cli, tmp_path):

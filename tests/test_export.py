@@ -126,6 +126,96 @@ def test_tts_sheet_grid_positions_and_saved_object(deck, tmp_path):
     assert any("Width 4, Height 1, Number 3" in note for note in result.notes)
 
 
+def _tts_object(tmp_path, size: str):
+    """The saved object and the notes of the clean deck at size, exported for TTS (small images)."""
+    deck_file = beside(CLEAN, tmp_path) / "sized.yaml"
+    deck_file.write_text(CLEAN.read_text().replace("size: poker", f"size: {size}"))
+    result = export_deck(load_deck(str(deck_file)), replace(profile("tts"), dpi=20),
+                         ExportOptions(out=tmp_path / "out", quiet=True))
+    state, = json.loads((tmp_path / "out" / "tts" / "preflight-clean-tts.json").read_text())["ObjectStates"]
+    return [state, *state["ContainedObjects"]], result.notes
+
+
+def _lies(objects) -> set[tuple[bool, float, float, float]]:
+    return {(o["SidewaysCard"], o["Transform"]["scaleX"], o["Transform"]["scaleY"], o["Transform"]["scaleZ"])
+            for o in objects}
+
+
+def test_a_landscape_tts_deck_lies_sideways(tmp_path):
+    """A card wider than tall is a sideways card in Tabletop Simulator (SidewaysCard on
+    the deck and on every card: a card drawn from the deck keeps its own), and the
+    build's hint for a deck made by hand says to tick 'Sideways'; a turned poker card
+    is the object's own size, so nothing is scaled."""
+    objects, notes = _tts_object(tmp_path / "land", "{width: 88.9mm, height: 63.5mm}")
+    assert len(objects) == 4 and _lies(objects) == {(True, 1.0, 1.0, 1.0)}
+    hint, = [n for n in notes if n.startswith("sheet 1 ")]
+    assert hint.endswith("'Back is hidden' unticked, 'Sideways' ticked")
+    assert not [n for n in notes if "scale" in n]
+    objects, notes = _tts_object(tmp_path / "poker", "poker")
+    assert _lies(objects) == {(False, 1.0, 1.0, 1.0)}
+    assert not [n for n in notes if "Sideways" in n or "scale" in n]
+
+
+@pytest.mark.parametrize("size,lies", [
+    ("tarot", (False, round(70 / 63.5, 4), round(120 / 88.9, 4))),
+    ("mini", (False, round(44 / 63.5, 4), round(63 / 88.9, 4))),
+    ("{width: 120mm, height: 70mm}", (True, round(120 / 88.9, 4), round(70 / 63.5, 4))),
+])
+def test_tts_cards_of_another_size_are_scaled_to_it(tmp_path, size, lies):
+    """Tabletop Simulator draws every card on one card object (taken as a poker card at
+    scale 1, the profile's `card`): a deck of another size gets the object scaled along
+    its width and its height as the card lies (scaleX, scaleZ; its thickness, scaleY,
+    kept), on the deck and every card, and one note saying so."""
+    objects, notes = _tts_object(tmp_path, size)
+    sideways, x, z = lies
+    assert _lies(objects) == {(sideways, x, 1.0, z)}
+    note, = [n for n in notes if "Transform scaleX and scaleZ" in n]
+    assert f"scales its width by {x:g} and its height by {z:g}" in note
+    assert "taken as 63.5 x 88.9 mm at scale 1" in note
+
+
+@pytest.mark.parametrize("option,value", [("--only", "pdf"), ("--paper", "letter"), ("--duplex", "short"),
+                                          ("--back-offset", "1mm,0mm"), ("--pap", "letter"), ("--only=png", None)])
+@pytest.mark.parametrize("target", ["tgc", "mpc", "drivethrucards", "tts"])
+def test_home_print_options_are_refused_with_for(cli, tmp_path, option, value, target):
+    """An export writes the shop's own files: --only, --paper, --duplex and --back-offset
+    would do nothing with --for, so typing one (abbreviated or with '=' too) is one line
+    naming it, its value and the profile; exit 2 and nothing written."""
+    typed = [option] + ([value] if value else [])
+    result = cli("build", str(CLEAN), "--for", target, *typed, "--out", str(tmp_path / "out"))
+    assert result.status == 2 and result.out == ""
+    line, = result.err.splitlines()
+    name = {"--pap": "--paper", "--only=png": "--only"}.get(option, option)
+    shown = value or "png"
+    assert line.startswith(f"printgen: error: {name}: only the home-print build uses it (without --for), "
+                           f"got {shown!r} with --for {target}: "), line
+    assert not (tmp_path / "out").exists()
+
+
+def test_home_print_options_are_refused_with_for_all_decks_too(cli, tmp_path):
+    result = cli("build", "--all", "--for", "tgc", "--duplex", "long", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and len(result.err.splitlines()) == 1 and "--duplex: " in result.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_paper_from_the_environment_is_no_option_typed_with_for(cli, tmp_path, monkeypatch):
+    """$PRINTGEN_PAPER sets every command's default paper: an export, which uses no paper,
+    is not refused for it, but is for the same paper typed; a home-print build is refused
+    none of its options."""
+    monkeypatch.setenv("PRINTGEN_PAPER", "letter")
+    assert cli("build", str(CLEAN), "--for", "tts", "-q", "--out", str(tmp_path / "a")).status == 0
+    assert cli("build", str(CLEAN), "--for", "tts", "--paper", "letter", "-q", "--out", str(tmp_path / "c")).status == 2
+    result = cli("build", str(CLEAN), "--paper", "a4", "--duplex", "short", "--back-offset", "1mm,0mm",
+                 "--only", "pdf", "-q", "--out", str(tmp_path / "b"))
+    assert result.status == 0 and (tmp_path / "b" / "preflight-clean-a4.pdf").is_file()
+
+
+def test_box_for_a_shop_refuses_paper(cli, tmp_path):
+    result = cli("box", "sabacc-62", "--for", "tgc", "--paper", "letter", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and result.err.startswith("printgen: error: --paper: not used with --for, got 'letter'")
+    assert not (tmp_path / "out").exists()
+
+
 def test_tts_url_base_names_the_images_online(cli, tmp_path):
     result = cli("build", str(CLEAN), "--for", "tts", "--url-base", "https://example.org/decks/",
                  "--out", str(tmp_path), "-q")
@@ -146,8 +236,8 @@ def test_tts_sheets_are_at_most_4096_pixels_a_side_at_the_most_dpi_that_fits(siz
     most = profile("tts").dpi
     dpi = sheet_dpi(card.width, card.height, plans, most)
 
-    def fits(dpi: int) -> bool:
-        return all(round(p.cols * card.width * dpi / 72) <= 4096 and round(p.rows * card.height * dpi / 72) <= 4096
+    def fits(dpi: int) -> bool:               # each card a whole number of pixels
+        return all(p.cols * round(card.width * dpi / 72) <= 4096 and p.rows * round(card.height * dpi / 72) <= 4096
                    for p in plans)
 
     assert fits(dpi) and (dpi == most or not fits(dpi + 1))
@@ -173,9 +263,30 @@ def test_a_small_tts_deck_is_drawn_at_the_profile_dpi(tmp_path):
 def test_a_full_tts_sheet_of_a_built_in_deck(tmp_path):
     result = export_deck(load_deck("sabacc-62"), profile("tts"), ExportOptions(out=tmp_path, quiet=True))
     with Image.open(tmp_path / "tts" / "sabacc-62-tts-sheet-1.png") as sheet:
-        assert sheet.size == (round(10 * 2.5 * 163), round(7 * 3.5 * 163))          # 4075 x 3994
+        assert sheet.size == (10 * round(63.5 / 25.4 * 163), 7 * round(88.9 / 25.4 * 163)) == (4080, 3997)
     assert "cards drawn at 163 dpi instead of 200, so that a sheet of 10 x 7 cards is at most 4096 pixels " \
            "a side" in result.notes
+
+
+def test_tts_cards_meet_on_whole_pixels_with_no_white_line_between(tmp_path):
+    """A mini card is 346.46 px wide at 200 dpi: drawn 346 px wide at its own place
+    rounded, every other card left a column of the white page between it and the next
+    (a white hairline at its edge in the game). Each card fills a cell of whole pixels,
+    so the sheet is 4 x 346 px, Tabletop Simulator cuts it into equal cells, and every
+    pixel of it is a card's."""
+    mini = beside(CLEAN, tmp_path) / "mini.yaml"
+    mini.write_text(CLEAN.read_text().replace("size: poker", "size: mini"))
+    export_deck(load_deck(str(mini)), profile("tts"), ExportOptions(out=tmp_path, quiet=True))
+    with Image.open(tmp_path / "tts" / "preflight-clean-tts-sheet-1.png") as sheet:
+        assert sheet.size == (4 * round(44 / 25.4 * 200), round(63 / 25.4 * 200)) == (1384, 496)
+        rgb_sheet = sheet.convert("RGB")
+        white = [x for x in range(sheet.width)
+                 if all(rgb_sheet.getpixel((x, y)) == (255, 255, 255) for y in range(0, sheet.height, 8))]
+        assert white == []                                      # no line of the page from top to bottom
+        for slot, color in enumerate([*COLORS, BACK]):         # each card's own edges are its colour
+            for y in (3, sheet.height // 2, sheet.height - 4):
+                assert near(rgb_sheet.getpixel((slot * 346, y)), rgb(color)), (slot, y)
+                assert near(rgb_sheet.getpixel((slot * 346 + 345, y)), rgb(color)), (slot, y)
 
 
 def test_tts_decks_over_69_cards_take_several_sheets(tmp_path):

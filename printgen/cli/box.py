@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from printgen.cli.options import add_out, add_paper, positive_length
+from printgen.cli.options import add_out, add_paper, given, positive_length
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError, note_line
 from printgen.model import Deck
@@ -37,7 +37,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="thickness of one card, e.g. 0.32mm (default: the deck's box.thickness "
                              "or card_thickness, else printgen's default)")
     parser.add_argument("--for", dest="target", metavar="PROFILE", default=None,
-                        help="write a print shop's box art instead of the PDF: tgc (The Game Crafter)")
+                        help="write a print shop's box art instead of the PDF: tgc (The Game Crafter); "
+                             "--paper and --thickness are refused with it")
     parser.add_argument("--strict", action="store_true",
                         help="with --for: stop (exit 2) on any preflight warning, before writing")
     add_paper(parser)
@@ -49,6 +50,9 @@ def run(args: argparse.Namespace) -> int:
     thickness = positive_length(args.thickness, "--thickness")
     if args.target and thickness is not None:
         raise InputError("--thickness: not used with --for; the shop's box is chosen by card count")
+    if args.target and "--paper" in given(args):
+        raise InputError(f"--paper: not used with --for, got {args.paper!r}; the shop's box art is an image "
+                         f"of the box's own size, not a sheet on paper")
     deck = load_deck(args.deck)
     out = out_folder(args.out, deck.name)
     if args.target:

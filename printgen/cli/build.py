@@ -10,12 +10,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from printgen.cli.options import (
+    Given,
     add_back_offset,
     add_duplex,
     add_jobs,
     add_out,
     add_paper,
     back_offset,
+    given,
 )
 from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
@@ -50,14 +52,16 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     add_paper(parser)
     add_duplex(parser, fold=True)
     add_back_offset(parser, "the backs")
-    parser.add_argument("--only", metavar="OUTPUTS", default=",".join(OUTPUTS),
+    parser.add_argument("--only", metavar="OUTPUTS", default=",".join(OUTPUTS), action=Given,
                         help="comma-separated outputs to write: pdf (the card sheets), png, svg, box (the tuck "
                              "box), parts (dice, boards, tokens), rules (the leaflets of the deck's `rules:`), "
                              "gallery (output/index.html) (default: all of them)")
     parser.add_argument("--for", dest="target", metavar="PROFILE", default=None,
                         help="export for a print shop or virtual tabletop instead: tgc, mpc, "
                              "drivethrucards or tts, as printgen/data/vendors.yaml defines them "
-                             "(see 'printgen docs print-shops')")
+                             "(see 'printgen docs print-shops'); it writes the shop's own files, so "
+                             "--only, --paper, --duplex and --back-offset, which are for the home-print "
+                             "build, are refused with it")
     parser.add_argument("--url-base", metavar="URL", default=None,
                         help="with --for tts: the web address the sheet images will be uploaded to "
                              "(e.g. https://example.org/decks); the saved object names the images "
@@ -177,6 +181,30 @@ def preflight_out(args: argparse.Namespace, out: Path, pdf: str | None) -> None:
         gallery_preflight(gallery_folder(args, out))
 
 
+# the home-print build's options, which an export (--for) has no use for: why not
+HOME_PRINT = {
+    "--only": "an export writes every file the shop takes",
+    "--paper": "an export's cards are images or pages of the shop's own size, not sheets on paper",
+    "--duplex": "an export writes each back as an image or page of its own, not on a sheet's back",
+    "--back-offset": "the shop places the backs itself",
+}
+
+
+def check_export_options(args: argparse.Namespace) -> None:
+    """What --for does to the other options, checked before anything is read or written:
+    an unknown profile is an error; the home-print options (HOME_PRINT), where typed, are
+    refused with it, as --url-base is without --for tts (one line each, exit 2)."""
+    if args.target:
+        from printgen.spec.vendors import profile
+        profile(args.target)
+        for option in given(args):
+            if option in HOME_PRINT:
+                value = getattr(args, option.removeprefix("--").replace("-", "_"))
+                raise InputError(f"{option}: only the home-print build uses it (without --for), got {value!r} "
+                                 f"with --for {args.target}: {HOME_PRINT[option]}")
+    check_url_base(args)
+
+
 def check_url_base(args: argparse.Namespace) -> None:
     url = args.url_base
     if url is None:
@@ -276,6 +304,7 @@ def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_export_options(args)
     if getattr(args, "watch", False):
         from printgen.cli.watch import watch
         return watch(args, run)
@@ -291,13 +320,9 @@ def run(args: argparse.Namespace) -> int:
     if options.duplex is Duplex.FOLD and options.back_offset != (0.0, 0.0):
         raise InputError(f"--back-offset: fold-over sheets (--duplex fold) print faces and backs on "
                          f"one side, so no back offset applies, got {args.back_offset!r}")
-    if args.target:
-        from printgen.spec.vendors import profile
-        profile(args.target)            # an unknown profile fails before the deck is read
-    check_url_base(args)
     deck = load_deck(args.deck, getattr(args, "lang", None))
     nothing = None if getattr(args, "among", False) else lacks(deck, options.formats)
-    if nothing and not args.target:     # (an export writes its own files, whatever --only says)
+    if nothing and not args.target:     # (an export writes its own files; --only is refused with it)
         raise InputError(f"--only {args.only}: nothing to write: {nothing}")
     out = out_folder(args.out, deck.name)
     preflight_out(args, out, f"{deck.name}-{options.paper.name}.pdf")

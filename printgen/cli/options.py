@@ -37,6 +37,24 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
 
+class Given(argparse.Action):
+    """Store the option's value, as argparse's own store does, and note the option as
+    given on the command line (args.given, its long name), so that a command can refuse
+    an option that would do nothing the way it runs (build --for: a shop's files are
+    not sheets on paper). Only the option typed counts, not its default nor a value
+    from the environment ($PRINTGEN_PAPER)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.given = tuple(dict.fromkeys((*getattr(namespace, "given", ()), self.option_strings[-1])))
+
+
+def given(args: argparse.Namespace) -> tuple[str, ...]:
+    """The options of Given typed on the command line, by their long names, in order."""
+    return getattr(args, "given", ())
+
+
 def turned(reason: str) -> Callable[[str], str]:
     """A --duplex type for sheets that must be turned over (a calibration sheet, a
     booklet's): none and fold are refused with reason; argparse's own check of its
@@ -71,7 +89,7 @@ def out_folder(text: str) -> Path:
 
 
 def add_paper(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--paper", metavar="NAME", default=None,
+    parser.add_argument("--paper", metavar="NAME", default=None, action=Given,
                         help=f"paper size: a4 or letter (default: ${PAPER_VARIABLE} if it is set, "
                              f"else {DEFAULT_PAPER}; e.g. export {PAPER_VARIABLE}=letter once)")
 
@@ -87,7 +105,7 @@ def add_duplex(parser: argparse.ArgumentParser, *, fold: bool = False, none: str
     choices = [d.value for d in Duplex if fold or d is not Duplex.FOLD]
     extra = (", or fold (print on one side, each face beside its back; fold the sheet along "
              "the dashed line, glue, then cut)") if fold else ""
-    parser.add_argument("--duplex", choices=choices, default="long",
+    parser.add_argument("--duplex", choices=choices, default="long", action=Given,
                         help="how the sheet is turned over for its back side, by your printer or by "
                              f"hand: long (about its long edge), short (about its short edge), none "
                              f"({none}){extra} (default: long)")
@@ -115,7 +133,7 @@ def settle(args: argparse.Namespace) -> None:
 
 
 # options that change neither what a command writes nor where its files go
-NOT_THE_JOB = {"out", "quiet", "jobs", "strict", "run", "command", "gallery", "watch", "argv"}
+NOT_THE_JOB = {"out", "quiet", "jobs", "strict", "run", "command", "gallery", "watch", "argv", "given"}
 
 
 def job_key(args: argparse.Namespace) -> str:
@@ -194,7 +212,7 @@ def add_back_offset(parser: argparse.ArgumentParser, what: str, *, default: str 
     """--back-offset X,Y: what it moves (the backs, a leaflet's back page). default None
     keeps it out of the job's key when not given (job_key()), where a command gained
     the option after its files were first recorded."""
-    parser.add_argument("--back-offset", metavar="X,Y", default=default,
+    parser.add_argument("--back-offset", metavar="X,Y", default=default, action=Given,
                         help=f"move {what} by X (right) and Y (down) as seen on the back page, lengths "
                              f"with units, e.g. 1.5mm,-0.5mm; read it off 'printgen calibrate' (default: "
                              f"0mm,0mm)")

@@ -28,30 +28,37 @@ from printgen.layout.impose import (
 from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Polygon, Primitive, line
 from printgen.layout.slug import Gap, Gaps, caption_forms, pieces, right_to_left, slug, slug_font
-from printgen.model import CardSize, Duplex, Paper
+from printgen.model import CardSize, Deck, Duplex, Paper
 from printgen.model.captions import ENGLISH, Captions
 from printgen.units import mm
 
 TRIM_LINE = "#808080"      # a cut drawn along its length, where no crop mark fits
 
 
-def grid_for(paper: Paper, size: CardSize) -> Grid:
+def size_where(deck: Deck) -> str:
+    """Where a deck's card size is, as errors name it: "decks/x.yaml:5 size"."""
+    return f"{deck.at('size')} size"
+
+
+def grid_for(paper: Paper, size: CardSize, where: str | None = None) -> Grid:
     """The largest butted grid that fits inside the printer margin; portrait
-    unless landscape holds more cards."""
+    unless landscape holds more cards. A card too large for the paper is a FitError
+    at where (the deck's size key, size_where())."""
     grid = densest_grid(paper, size.width, size.height)
     if grid is None:
         raise FitError(f"a {size} card does not fit on {paper.name} paper "
                        f"({mm(paper.width):g} x {mm(paper.height):g} mm with a "
-                       f"{mm(paper.margin):g} mm printer margin); choose a larger paper or card size")
+                       f"{mm(paper.margin):g} mm printer margin)", where=where,
+                       remedy="choose a larger paper or card size")
     return grid
 
 
-def check_back_offset(paper: Paper, size: CardSize, offset: tuple[float, float], duplex: Duplex) -> None:
-    """FitError for a back offset beyond what the calibration sheet reads (a real
-    misregistration is a few millimetres; more is a typing slip, e.g. 50mm), or one
-    that would move the backs off the paper."""
+def check_back_offset(deck: Deck, paper: Paper, offset: tuple[float, float], duplex: Duplex) -> None:
+    """FitError for a deck's card too large for the paper, for a back offset beyond what
+    the calibration sheet reads (a real misregistration is a few millimetres; more is a
+    typing slip, e.g. 50mm), or for one that would move the backs off the paper."""
     if duplex is not Duplex.FOLD:
-        check_grid_back_offset(grid_for(paper, size), offset)
+        check_grid_back_offset(grid_for(paper, deck.size, size_where(deck)), offset)
 
 
 Box = tuple[float, float, float, float]       # left, top, right, bottom
@@ -170,7 +177,7 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex, back_offset: tup
     if duplex is Duplex.FOLD:
         yield from impose_fold_over(layout, paper=paper, words=words, gaps=gaps)
         return
-    grid = grid_for(paper, layout.deck.size)
+    grid = grid_for(paper, layout.deck.size, size_where(layout.deck))
     count = len(layout.faces)
     sheets = -(-count // grid.per_page)
     deck = layout.deck
@@ -196,10 +203,10 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex, back_offset: tup
                               gaps=gaps, page=2 * number + 2))
 
 
-def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
+def fold_over_grid(paper: Paper, size: CardSize, where: str | None = None) -> tuple[Grid, float]:
     """The grid of faces for fold-over sheets (the half of the sheet left of the fold,
     its right edge GUTTER/2 from it) and the fold's x: the orientation holding the
-    most cards."""
+    most cards. A card that does not fit beside its back is a FitError at where."""
     gutter = paper.marks.gutter
 
     def score(sheet: Paper) -> tuple[float, tuple[int, int]] | None:
@@ -211,7 +218,7 @@ def fold_over_grid(paper: Paper, size: CardSize) -> tuple[Grid, float]:
     if chosen is None:
         raise FitError(f"a {size} card and its back side by side do not fit on {paper.name} paper "
                        f"with a {mm(gutter):g} mm fold gutter inside the {mm(paper.margin):g} mm "
-                       f"printer margin; use --duplex long or short, or a larger paper")
+                       f"printer margin", where=where, remedy="use --duplex long or short, or a larger paper")
     sheet, (cols, rows) = chosen
     fold = sheet.width / 2
     y0 = (sheet.height - rows * size.height) / 2
@@ -225,7 +232,7 @@ def impose_fold_over(layout: DeckLayout, *, paper: Paper, words: Captions = ENGL
     puts every back behind its face with no printer misregistration. Crop marks on
     the outer edges, the fold line dashed through the gutter; each block's colour runs
     past its outer edges and into the gutter up to the fold."""
-    grid, fold = fold_over_grid(paper, layout.deck.size)
+    grid, fold = fold_over_grid(paper, layout.deck.size, size_where(layout.deck))
     count = len(layout.faces)
     sheets = -(-count // grid.per_page)
     bleed = grid.paper.marks.bleed

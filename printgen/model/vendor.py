@@ -27,3 +27,4 @@ class Profile:
     expect: dict[str, tuple[float, float]]        # per size preset: pixels (png) or points (pdf)
     box_art: str | None = None                    # data file of the shop's tuck box die lines
     sheet: tuple[int, int] | None = None          # most columns and rows of a TTS sheet
+    card: tuple[float, float] | None = None       # the card a TTS card object is at scale 1 (points)

@@ -104,7 +104,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         from printgen.products.extras import lay_out_extras, read_extras
         extras = read_extras(deck, options.formats)
     if "pdf" in options.formats:
-        check_back_offset(options.paper, deck.size, options.back_offset, options.duplex)
+        check_back_offset(deck, options.paper, options.back_offset, options.duplex)
     layout = layout if layout is not None else layout_deck(deck)
     result = BuildResult()
     if options.formats & {"pdf", "parts"}:         # sheets whose margins carry the deck's title and credits

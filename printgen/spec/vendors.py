@@ -11,7 +11,7 @@ from printgen.spec.box import die_set_file, load_die_set
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
-PROFILE_KEYS = ["title", "output", "dpi", "bleed", "safe", "colour", "expect", "box_art", "sheet"]
+PROFILE_KEYS = ["title", "output", "dpi", "bleed", "safe", "colour", "expect", "box_art", "sheet", "card"]
 
 
 @lru_cache(maxsize=1)
@@ -48,7 +48,8 @@ def _profile(check: Checker, name: str, raw: object) -> Profile:
                    check.length(value.get("safe"), path + ("safe",)),
                    check.choice(value.get("colour"), path + ("colour",), ("rgb", "cmyk"), "rgb"),
                    expect, _data_file(check, value.get("box_art"), path + ("box_art",)),
-                   _pair(check, value.get("sheet"), path + ("sheet",), ("cols", "rows")))
+                   _pair(check, value.get("sheet"), path + ("sheet",), ("cols", "rows")),
+                   _size(check, value.get("card"), path + ("card",)))
 
 
 def _data_file(check: Checker, raw: object, path: tuple) -> str | None:
@@ -70,6 +71,13 @@ def _pair(check: Checker, raw: object, path: tuple, keys: tuple[str, str]) -> tu
     value = check.mapping(raw, path, keys, required=keys)
     return (check.integer(value.get(keys[0]), path + (keys[0],), minimum=1),
             check.integer(value.get(keys[1]), path + (keys[1],), minimum=1))
+
+
+def _size(check: Checker, raw: object, path: tuple) -> tuple[float, float] | None:
+    if raw is None:
+        return None
+    value = check.mapping(raw, path, ["width", "height"], required=["width", "height"])
+    return check.length(value.get("width"), path + ("width",)), check.length(value.get("height"), path + ("height",))
 
 
 def profile(name: str) -> Profile:
