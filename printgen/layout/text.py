@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from printgen.errors import FitError, TextOverflow, quoted
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
+from printgen.layout.breaks import WORD, address_units, is_address, word_kind
 from printgen.layout.primitives import TextRun
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
@@ -165,6 +166,7 @@ class Words:
     def __init__(self, text: str, metrics: Metrics, lang: str = "", hyphenate: bool = False) -> None:
         self.metrics, self.name, self.lang, self.hyphenate = metrics, metrics.name, lang, hyphenate
         self.paragraphs = [chunks(paragraph) for paragraph in text.split("\n")]
+        self.codes = [codes(paragraph) for paragraph in text.split("\n")]
         self.ems = [[text_width(chunk, self.name, 1.0, lang) for chunk, _ in paragraph]
                     for paragraph in self.paragraphs]
         self.space = text_width(" ", self.name, 1.0, lang)
@@ -190,7 +192,7 @@ class Words:
         low, high = band(limit)
         lines: list[str] = []
         starts: list[int] = []
-        for pieces, ems in zip(self.paragraphs, self.ems, strict=True):
+        for pieces, ems, codes in zip(self.paragraphs, self.ems, self.codes, strict=True):
             starts.append(len(lines))
             if not wrap:
                 paragraph = _joined(pieces)
@@ -201,7 +203,7 @@ class Words:
             line = ""                      # the current line's text
             used = 0.0                     # its width in ems, summed piece by piece
             filled = False                 # the line holds text
-            for (chunk, spaced), chunk_em in zip(pieces, ems, strict=True):
+            for (chunk, spaced), chunk_em, code in zip(pieces, ems, codes, strict=True):
                 piece, em = chunk, chunk_em
                 if filled:
                     joint = " " if spaced else ""
@@ -210,13 +212,13 @@ class Words:
                         line += joint + piece
                         used += (self.space if spaced else 0.0) + em
                         continue
-                    if self.hyphenate and spaced:
+                    if self.hyphenate and spaced and not code:
                         split = self._hyphenated(line + " ", piece, size, limit)
                         if split is not None:
                             lines.append(split[0])
                             piece, filled = split[1], False
                             em = self.width(piece, 1.0)
-                while self.hyphenate and em * size > limit:     # a word wider than the line: break it again
+                while self.hyphenate and not code and em * size > limit:    # a word wider than the line: break it again
                     split = self._hyphenated("", piece, size, limit)
                     if split is None:
                         break
@@ -243,6 +245,12 @@ class Words:
             if self.width(trial, size) <= limit:
                 return trial, tail
         return None
+
+
+def codes(paragraph: str) -> list[bool]:
+    """For each of a paragraph's chunks(), whether its word is an address or a code
+    (layout/breaks.py's word_kind()): never hyphenated."""
+    return [word_kind(word) != WORD for word in paragraph.split(" ") for _ in word_breaks(word)]
 
 
 def _joined(pieces: list[tuple[str, bool]]) -> str:
@@ -277,9 +285,12 @@ _CLOSING = ".,:;!?)\u060c\u061b\u061f"
 
 @lru_cache(maxsize=16384)
 def word_breaks(word: str) -> tuple[str, ...]:
-    """A word (no spaces) cut where UAX #14 allows a line break inside it."""
+    """A word (no spaces) cut where UAX #14 allows a line break inside it (a web address:
+    where layout/breaks.py's address_break() allows one)."""
     if (word.isascii() and word.isalnum()) or len(word) < 2:
         return (word,)
+    if is_address(word):
+        return address_units(word)
     if _PLAIN_WORD.fullmatch(word):
         return tuple(_PLAIN_BREAK.split(word))
     core = word.lstrip("(").rstrip(_CLOSING)
