@@ -4,14 +4,16 @@ Built on the bundled fonts' metrics and TextRun primitives, like layout/text.py,
 but a line may mix fonts. A word wider than the line is broken: an address or a code
 where layout/breaks.py says (The Chicago Manual of Style's places to break a URL),
 else between any two characters, with no hyphen added; any other word after a slash
-or dash, or else between letters with a hyphen. Wrapping takes time linear in the
-text's length: a line's width is summed as words join it (and measured exactly only
-where the sum is too close to the width to call).
+or dash, or else between letters with a hyphen. Each line knows its place in its
+paragraph, whose bidirectional levels are resolved as a whole. Wrapping takes time
+linear in the text's length: a line's width is summed as words join it (and measured
+exactly only where the sum is too close to the width to call).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import field, replace
 from functools import lru_cache
 
@@ -33,7 +35,15 @@ from printgen.layout.text import (
 )
 from printgen.model.fonts import Fonts
 from printgen.model.text import Span
-from printgen.shaping import Item, arrange, font, paragraph_level
+from printgen.shaping import (
+    OBJECT,
+    Item,
+    all_level_zero,
+    arrange,
+    font,
+    paragraph_level,
+    paragraph_levels,
+)
 from printgen.units import mm
 
 Piece = tuple[str, str]          # text, font name; for an inline icon: its name, ICON
@@ -56,11 +66,14 @@ class RichStyle:
 
 @frozen
 class Line:
-    """One set line: its pieces (words with the spaces between them) and width."""
+    """One set line: its pieces (words with the spaces between them) and width, and
+    its place in its paragraph ("": the line is read as a paragraph of its own)."""
 
     pieces: tuple[Piece, ...]
     width: float
     base: int = 0                # its paragraph's direction: 1 right to left, 0 left to right
+    paragraph: str = ""          # its paragraph's text as set, where it holds right-to-left letters (in_paragraph())
+    start: int = 0               # where the line's text (line_text()) starts in it
 
 
 class LetterTooWide(FitError):
@@ -154,23 +167,32 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     so that text shrinking to fit is split, checked and measured once, whatever the
     sizes it tries. With exact=False a line's width is its words' summed (to within
     1e-9 of it: see exactly()). The lines are of one paragraph, and take its direction
-    (paragraph_level())."""
+    (paragraph_level()); each knows its place in the paragraph (in_paragraph())."""
     size, limit = style.size, width + 1e-6
     spaces = {name: piece_width(" ", name, 1.0) for name in {style.fonts.regular, *(n for w in split for _, n in w)}}
     base = _direction(split)
     lines: list[Line] = []
+    joints: list[str | None] = []        # what follows each line in the paragraph (None: the next word's space)
     current: list[Piece] = []
     used = 0.0                           # _width(current), about: summed as words join the line
     kinds = Kinds(split)
     opening = 0                          # where the word being set starts in split
+
+    def close(pieces: list[Piece], joint: str | None, summed: float | None = None) -> None:
+        lines.append(_line(pieces, size, base, summed))
+        joints.append(joint)
+
     for at, (given, em) in enumerate(zip(split, word_ems(split) if ems is None else ems, strict=True)):
         kind = given[0][1]
         if kind == BREAK:
-            lines.append(_line(current, size, base, None if exact else used))
+            close(current, LINE_SEPARATOR, None if exact else used)
             current, used = [], 0.0
             continue
         word = given[1:] if kind == JOINED else given       # JOINED: a break inside a word, no space
+        before = "" if kind == JOINED else " "               # what comes before it in the paragraph
         opening = opening if kind == JOINED else at
+        if joints and joints[-1] is None:
+            joints[-1] = before
         space = [(" ", _space_font(current, word, style.fonts))] if current and kind != JOINED else []
         joining = ((spaces[space[0][1]] if space else 0.0) + em) * size
         ending = piece_width("-", word[-1][1], size) if word[-1][0][-1] == SHY else 0.0   # its hyphen, if last
@@ -190,15 +212,15 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
                 # line and breaks there at syllables (not between any two letters)
                 broken = _hyphenated([], word, limit, style)
                 if broken is not None:
-                    lines.append(_line(current, size, base, None if exact else used))
+                    close(current, before, None if exact else used)
             if broken is not None:
-                lines.append(_line(broken[0], size, base))
+                close(broken[0], "")
                 tail = broken[1]
                 while _width(_shown(tail), size) > limit:      # a tail still wider than a line
                     again = _hyphenated([], tail, limit, style)
                     if again is None:
                         break
-                    lines.append(_line(again[0], size, base))
+                    close(again[0], "")
                     tail = again[1]
                 if _width(_shown(tail), size) <= limit:
                     current, used = tail, _width(tail, size)
@@ -209,7 +231,7 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
         if within is None:
             within = _width(_shown(word), size) <= limit
         if within:                                      # the word starts the next line
-            lines.append(_line(current, size, base, None if exact else used))
+            close(current, before, None if exact else used)
             current, used = list(word), wide
             continue
         room = width - _width(current + space, size)
@@ -217,13 +239,42 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
         if first:
             current += space + first
         if current:
-            lines.append(_line(current, size, base))
+            close(current, "" if first else before)
         *whole, current = rest or [[]]
         used = _width(current, size)
-        lines += [_line(part, size, base) for part in whole]
+        for part in whole:
+            close(part, "")
+        if not rest:                                    # (the whole word was set: what follows it is its space)
+            joints[-1] = None
     if current:
-        lines.append(_line(current, size, base, None if exact else used))
-    return lines
+        close(current, None, None if exact else used)
+    return in_paragraph(lines, joints)
+
+
+LINE_SEPARATOR = "\u2028"        # a line break inside a paragraph, to the bidirectional algorithm
+
+
+def in_paragraph(lines: list[Line], joints: list[str | None]) -> list[Line]:
+    """The lines of a paragraph, each with the paragraph's text as set (the lines'
+    text joined by what came between them: a space, nothing inside a word, a line
+    separator for a line break) and where its own text starts in it, so that the
+    bidirectional algorithm resolves the paragraph as a whole (shaping.py's
+    paragraph_levels()). A paragraph all at level 0 needs none."""
+    texts = [line_text(line.pieces) for line in lines]
+    paragraph = "".join(text + (joint or "") for text, joint in zip(texts, joints, strict=True))
+    if all_level_zero(paragraph):
+        return lines
+    placed: list[Line] = []
+    at = 0
+    for line, text, joint in zip(lines, texts, joints, strict=True):
+        placed.append(replace(line, paragraph=paragraph, start=at))
+        at += len(text) + len(joint or "")
+    return placed
+
+
+def line_text(pieces: Sequence[Piece]) -> str:
+    """A line's text as the bidirectional algorithm reads it (an icon is an object)."""
+    return "".join(OBJECT if name == ICON else text for text, name in pieces)
 
 
 class Kinds:
@@ -408,7 +459,10 @@ def line_items(line: Line, x: float, style: RichStyle, align: str = "left",
     """A line's pieces in visual order (bidirectional text reordered, fallback faces
     chosen), placed from x and aligned in width (align as layout/text.py's side() reads it
     for the line's paragraph direction): each item's x is where it starts."""
-    items = arrange(line.pieces, style.size, style.size * ICON_EM, line.base, style.lang, ICON)
+    found = None
+    if line.paragraph:           # the line's slice of its paragraph's levels
+        found = paragraph_levels(line.paragraph, line.base)[line.start:line.start + len(line_text(line.pieces))]
+    items = arrange(line.pieces, style.size, style.size * ICON_EM, line.base, style.lang, ICON, found)
     total = sum(item.width for item in items)
     left = x + offset(align, line.base, width - total)
     return [replace(item, x=left + item.x) for item in items]
