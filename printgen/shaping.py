@@ -4,10 +4,11 @@
   (with the marks and joiners that follow it) is set in the first face of the chain
   that has it, except that spaces and punctuation stay in the face of the text
   around them when it has them.
-- Direction: a line holding right-to-left characters (Hebrew, Arabic) gets its
+- Direction: a paragraph holding right-to-left characters (Hebrew, Arabic) gets its
   embedding levels from the Unicode bidirectional algorithm (python-bidi's rules,
-  with bracket pairs, rule N0, added here), and its runs are put in visual order by
-  the algorithm's rule L2.
+  with bracket pairs, rule N0, added here), resolved over the whole paragraph; each
+  of its lines takes its slice of them, and its runs are put in visual order by the
+  algorithm's rules L1 and L2.
 - Shaping: each run is shaped by HarfBuzz (uharfbuzz): kerning, ligatures,
   contextual forms, mark positioning, complex scripts. Words are shaped one at a
   time and joined by the face's space, so a line is exactly as wide as its words
@@ -203,6 +204,50 @@ def all_left_to_right(text: str) -> bool:
     return (text.isascii() and text.isprintable()) or all(unicodedata.bidirectional(ch) in LEFT_TO_RIGHT for ch in text)
 
 
+@lru_cache(maxsize=64)
+def paragraph_levels(text: str, base: int) -> tuple[int, ...]:
+    """levels() of a whole paragraph of direction base, for each of its lines to take
+    its slice of: the bidirectional algorithm resolves levels over the paragraph (its
+    rules P2 to I2: a number's or a bracket's neighbours may be on another line), and
+    only then breaks it into lines and reorders each (rules L1 and L2, arrange())."""
+    return tuple(levels(text, base))
+
+
+# rule L1: what goes back to the paragraph's level at a line's end or before a segment or
+# paragraph separator (whitespace and isolate formatting characters, with the characters
+# rule X9 removes among them, as UAX #9's section 5.2 says for an implementation that
+# keeps them)
+TRAILING = frozenset(("WS", "FSI", "LRI", "RLI", "PDI", "BN", "LRE", "RLE", "LRO", "RLO", "PDF"))
+
+
+def line_levels(line: str, found: Sequence[int], base: int) -> list[int]:
+    """A line's levels (its slice of its paragraph's) after rule L1 of the bidirectional
+    algorithm: segment and paragraph separators, and the whitespace before them or at
+    the line's end, take the paragraph's level base."""
+    reset = list(found)
+    trailing = True                       # (read from the line's end)
+    for i in range(len(line) - 1, -1, -1):
+        kind = unicodedata.bidirectional(line[i])
+        if kind in ("S", "B"):
+            reset[i], trailing = base, True
+        elif trailing and kind in TRAILING:
+            reset[i] = base
+        else:
+            trailing = False
+    return reset
+
+
+# classes that lift a character above level 0 in a left-to-right paragraph
+LIFTED = RTL_CLASSES | {"AN", "LRE", "LRO"}
+
+
+def all_level_zero(text: str) -> bool:
+    """Whether every character of a paragraph is at level 0: it holds no character of
+    a class in LIFTED (its direction is then left to right, and no number in it is
+    Arabic)."""
+    return text.isascii() or not any(unicodedata.bidirectional(ch) in LIFTED for ch in text)
+
+
 def levels(text: str, base: int | None = None) -> list[int]:
     """The embedding level of each character (even: left to right), by the Unicode
     bidirectional algorithm (python-bidi's steps, and pair_brackets() between its weak
@@ -364,12 +409,17 @@ class Item:
 
 
 def arrange(pieces: Sequence[tuple[str, str]], size: float, icon_width: float,
-            base: int | None = None, lang: str = "", icon: str = "icon") -> list[Item]:
+            base: int | None = None, lang: str = "", icon: str = "icon",
+            given: Sequence[int] | None = None) -> list[Item]:
     """A line's pieces ((text, font name), or (icon name, icon) for an inline icon of
-    icon_width) as items in visual order with their places."""
+    icon_width) as items in visual order with their places (rules L1 and L2 of the
+    bidirectional algorithm). given: the line's slice of its paragraph's levels
+    (paragraph_levels()); without it the line is read as a paragraph of its own."""
     logical: list[tuple[str, str, int, str]] = []       # text, face, level, icon
     line = "".join(OBJECT if name == icon else text for text, name in pieces)
-    found = levels(line, base)
+    if base is None:
+        base = paragraph_level(line)
+    found = line_levels(line, levels(line, base) if given is None else given, base)
     at = 0
     for text, name in pieces:
         if name == icon:

@@ -256,11 +256,22 @@ def test_house_styles():
         assert style.text_width > 0.6 * style.width
 
 
-def test_too_wide_word_names_its_block(tmp_path):
+def test_a_word_wider_than_the_page_is_broken_as_in_a_leaflet(tmp_path):
+    """Between letters with a hyphen, each part inside the text block (a booklet
+    refused the word)."""
     path = tmp_path / "wide.md"
-    path.write_text("# Words\n\nA fine line.\n\nA Pneumonoultramicroscopicsilicovolcanoconiosis case.\n")
-    with pytest.raises(FitError, match=r"wide\.md:5"):
-        lay_out(list(load_rules(path).blocks), book_style("mini"))
+    word = "Pneumonoultramicroscopicsilicovolcanoconiosis"
+    path.write_text(f"# Words\n\nA fine line.\n\nA {word} case.\n")
+    style = book_style("mini")
+    book = lay_out(list(load_rules(path).blocks), style)
+    runs = [p for p in book.pages[2].prims if isinstance(p, TextRun) and p.size == style.body
+            and style.top < p.y < style.height - style.bottom]              # (not the running head)
+    lines = ["".join(run.text for run in sorted(runs, key=lambda run: run.x) if run.y == y)
+             for y in sorted({run.y for run in runs})]
+    broken = [line for line in lines if line.endswith("-")]
+    assert len(broken) >= 2 and all(line[-2].isalpha() for line in broken)
+    assert f"A {word} case." in "".join(line[:-1] if line.endswith("-") else line + " " for line in lines)
+    assert all(run.x + font(run.font).width(run.text, run.size) <= style.width - style.outer + 1e-6 for run in runs)
 
 
 def test_too_wide_table_names_its_block(tmp_path):

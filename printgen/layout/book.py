@@ -33,11 +33,8 @@ from printgen.layout.fold import (
     Chunk,
     FoldStyle,
     chunks,
-    heading_style,
-    item_left,
     own_word,
     plain,
-    referenced,
     right_to_left,
     set_lines,
 )
@@ -50,8 +47,6 @@ from printgen.layout.richtext import (
     RichStyle,
     ascent,
     line_runs,
-    piece_width,
-    words,
     wrap,
 )
 from printgen.model.picture import Picture
@@ -178,10 +173,6 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     the text (its file) in errors about what printgen adds to it."""
     style = replace(style, rtl=right_to_left(blocks, style.lang))
     fold, notes = style.fold(), scaled(style.fold(), style.folio)
-    for block in blocks:
-        _check_words(block, fold)
-    for note in referenced(list(blocks)):
-        _check_words(_note_block(note), notes)
     text = _set_text(list(blocks), fold, notes)
     listed = [(block, page) for block, page, _ in text.headings if block.level <= 2]
     count = 1 if listed else 0
@@ -222,30 +213,6 @@ def _side(style: BookStyle, number: int, prims: tuple[Primitive, ...]) -> Side:
     """Page `number` (from 1) as a side, trimmed at the page's edge, without bleed."""
     safe = min(style.inner, style.outer, style.top, style.bottom)
     return Side(f"page-{number}", f"page {number}", Frame(style.width, style.height, 0.0, safe), prims)
-
-
-def _check_words(block: Block, fold: FoldStyle) -> None:
-    """FitError for a word of a heading, paragraph or list item wider than its line
-    (a text hyphenated by its language's dictionary: where its lines are set)."""
-    if fold.hyphenate:
-        return
-    if block.kind is BlockKind.HEADING:
-        rich, width = heading_style(block, fold), fold.inner[0]
-    elif block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
-        rich, width = (RichStyle(fold.body, fold.line_height, fonts=fold.family(), lang=fold.lang),
-                       fold.inner[0] - item_left(block, fold))
-    else:
-        return
-    _fits_words(block.spans, width, rich, block.where)
-
-
-def _fits_words(spans: Sequence[Span], width: float, rich: RichStyle, where: str) -> None:
-    for word in words(tuple(spans), rich.fonts, where):
-        wide = sum(piece_width(text, name, rich.size) for text, name in word)
-        if wide > width + 1e-6:
-            shown = "".join(text for text, _ in word)
-            raise FitError(f"{where}: the word {shown!r} is {mm(wide):.1f} mm wide at {rich.size:g} pt, "
-                           f"but the line is {mm(width):.1f} mm; shorten it or choose a larger page")
 
 
 def _note_block(note: Note) -> Block:

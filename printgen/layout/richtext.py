@@ -1,20 +1,26 @@
 """Rich text: runs of bold and italic within a paragraph, wrapped to a width.
 
 Built on the bundled fonts' metrics and TextRun primitives, like layout/text.py,
-but a line may mix fonts. A word wider than the line (an address, a path) is broken
-after a slash, dot or dash, or else between letters with a hyphen. Wrapping takes
-time linear in the text's length: a line's width is summed as words join it (and
-measured exactly only where the sum is too close to the width to call).
+but a line may mix fonts. A word wider than the line is broken: an address or a code
+where layout/breaks.py says (The Chicago Manual of Style's places to break a URL),
+else between any two characters, with no hyphen added; any other word after a slash
+or dash, or else between letters with a hyphen. Each line knows its place in its
+paragraph, whose bidirectional levels are resolved as a whole. Wrapping takes time
+linear in the text's length: a line's width is summed as words join it (and measured
+exactly only where the sum is too close to the width to call).
 """
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import field, replace
 from functools import lru_cache
 
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
+from printgen.layout.breaks import ADDRESS, CODE, WORD, address_break, joins, word_kind
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import (
     SHY,
@@ -29,7 +35,15 @@ from printgen.layout.text import (
 )
 from printgen.model.fonts import Fonts
 from printgen.model.text import Span
-from printgen.shaping import Item, arrange, font, paragraph_level
+from printgen.shaping import (
+    OBJECT,
+    Item,
+    all_level_zero,
+    arrange,
+    font,
+    paragraph_level,
+    paragraph_levels,
+)
 from printgen.units import mm
 
 Piece = tuple[str, str]          # text, font name; for an inline icon: its name, ICON
@@ -52,11 +66,14 @@ class RichStyle:
 
 @frozen
 class Line:
-    """One set line: its pieces (words with the spaces between them) and width."""
+    """One set line: its pieces (words with the spaces between them) and width, and
+    its place in its paragraph ("": the line is read as a paragraph of its own)."""
 
     pieces: tuple[Piece, ...]
     width: float
     base: int = 0                # its paragraph's direction: 1 right to left, 0 left to right
+    paragraph: str = ""          # its paragraph's text as set, where it holds right-to-left letters (in_paragraph())
+    start: int = 0               # where the line's text (line_text()) starts in it
 
 
 class LetterTooWide(FitError):
@@ -150,20 +167,32 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     so that text shrinking to fit is split, checked and measured once, whatever the
     sizes it tries. With exact=False a line's width is its words' summed (to within
     1e-9 of it: see exactly()). The lines are of one paragraph, and take its direction
-    (paragraph_level())."""
+    (paragraph_level()); each knows its place in the paragraph (in_paragraph())."""
     size, limit = style.size, width + 1e-6
     spaces = {name: piece_width(" ", name, 1.0) for name in {style.fonts.regular, *(n for w in split for _, n in w)}}
     base = _direction(split)
     lines: list[Line] = []
+    joints: list[str | None] = []        # what follows each line in the paragraph (None: the next word's space)
     current: list[Piece] = []
     used = 0.0                           # _width(current), about: summed as words join the line
-    for given, em in zip(split, word_ems(split) if ems is None else ems, strict=True):
+    kinds = Kinds(split)
+    opening = 0                          # where the word being set starts in split
+
+    def close(pieces: list[Piece], joint: str | None, summed: float | None = None) -> None:
+        lines.append(_line(pieces, size, base, summed))
+        joints.append(joint)
+
+    for at, (given, em) in enumerate(zip(split, word_ems(split) if ems is None else ems, strict=True)):
         kind = given[0][1]
         if kind == BREAK:
-            lines.append(_line(current, size, base, None if exact else used))
+            close(current, LINE_SEPARATOR, None if exact else used)
             current, used = [], 0.0
             continue
         word = given[1:] if kind == JOINED else given       # JOINED: a break inside a word, no space
+        before = "" if kind == JOINED else " "               # what comes before it in the paragraph
+        opening = opening if kind == JOINED else at
+        if joints and joints[-1] is None:
+            joints[-1] = before
         space = [(" ", _space_font(current, word, style.fonts))] if current and kind != JOINED else []
         joining = ((spaces[space[0][1]] if space else 0.0) + em) * size
         ending = piece_width("-", word[-1][1], size) if word[-1][0][-1] == SHY else 0.0   # its hyphen, if last
@@ -174,23 +203,24 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
             current += space + word
             used += joining
             continue
+        sort = kinds(opening)                           # an address or a code is never hyphenated
         wide = em * size                                # the word's width
-        if style.hyphenate:         # (on an empty line: a word wider than a whole line)
+        if style.hyphenate and sort == WORD:     # (on an empty line: a word wider than a whole line)
             broken = _hyphenated(current + space, word, limit, style)
             if broken is None and current and wide + ending > limit:
                 # no syllable of a word wider than a line fits here: it starts the next
                 # line and breaks there at syllables (not between any two letters)
                 broken = _hyphenated([], word, limit, style)
                 if broken is not None:
-                    lines.append(_line(current, size, base, None if exact else used))
+                    close(current, before, None if exact else used)
             if broken is not None:
-                lines.append(_line(broken[0], size, base))
+                close(broken[0], "")
                 tail = broken[1]
                 while _width(_shown(tail), size) > limit:      # a tail still wider than a line
                     again = _hyphenated([], tail, limit, style)
                     if again is None:
                         break
-                    lines.append(_line(again[0], size, base))
+                    close(again[0], "")
                     tail = again[1]
                 if _width(_shown(tail), size) <= limit:
                     current, used = tail, _width(tail, size)
@@ -201,21 +231,69 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
         if within is None:
             within = _width(_shown(word), size) <= limit
         if within:                                      # the word starts the next line
-            lines.append(_line(current, size, base, None if exact else used))
+            close(current, before, None if exact else used)
             current, used = list(word), wide
             continue
         room = width - _width(current + space, size)
-        first, *rest = _split_word(word, width, size, where, room)
+        first, *rest = _split_word(word, width, size, where, room, sort)
         if first:
             current += space + first
         if current:
-            lines.append(_line(current, size, base))
+            close(current, "" if first else before)
         *whole, current = rest or [[]]
         used = _width(current, size)
-        lines += [_line(part, size, base) for part in whole]
+        for part in whole:
+            close(part, "")
+        if not rest:                                    # (the whole word was set: what follows it is its space)
+            joints[-1] = None
     if current:
-        lines.append(_line(current, size, base, None if exact else used))
-    return lines
+        close(current, None, None if exact else used)
+    return in_paragraph(lines, joints)
+
+
+LINE_SEPARATOR = "\u2028"        # a line break inside a paragraph, to the bidirectional algorithm
+
+
+def in_paragraph(lines: list[Line], joints: list[str | None]) -> list[Line]:
+    """The lines of a paragraph, each with the paragraph's text as set (the lines'
+    text joined by what came between them: a space, nothing inside a word, a line
+    separator for a line break) and where its own text starts in it, so that the
+    bidirectional algorithm resolves the paragraph as a whole (shaping.py's
+    paragraph_levels()). A paragraph all at level 0 needs none."""
+    texts = [line_text(line.pieces) for line in lines]
+    paragraph = "".join(text + (joint or "") for text, joint in zip(texts, joints, strict=True))
+    if all_level_zero(paragraph):
+        return lines
+    placed: list[Line] = []
+    at = 0
+    for line, text, joint in zip(lines, texts, joints, strict=True):
+        placed.append(replace(line, paragraph=paragraph, start=at))
+        at += len(text) + len(joint or "")
+    return placed
+
+
+def line_text(pieces: Sequence[Piece]) -> str:
+    """A line's text as the bidirectional algorithm reads it (an icon is an object)."""
+    return "".join(OBJECT if name == ICON else text for text, name in pieces)
+
+
+class Kinds:
+    """The kind of the word that starts at split[first] (words(): its other parts
+    follow, each opening with a JOINED piece): layout/breaks.py's word_kind(), found at
+    need and once a word."""
+
+    def __init__(self, split: list[list[Piece]]) -> None:
+        self.split = split
+        self.found: dict[int, str] = {}
+
+    def __call__(self, first: int) -> str:
+        if first not in self.found:
+            last = first + 1
+            while last < len(self.split) and self.split[last][0][1] == JOINED:
+                last += 1
+            self.found[first] = word_kind("".join(WORD_JOINER if name == ICON else text for word in self.split[first:last]
+                                                for text, name in word))
+        return self.found[first]
 
 
 def _direction(split: list[list[Piece]]) -> int:
@@ -281,19 +359,24 @@ def _space_font(before: list[Piece], word: list[Piece], fonts: Fonts) -> str:
     return before[-1][1] if before and before[-1][1] != ICON else fonts.regular
 
 
-BREAK_AFTER = "/-._?&=#:"    # where a long address or path may break without a hyphen
+HYPHENS = frozenset("-\u2010")
+WORD_BREAKS = HYPHENS | {"/"}        # a word wider than a line breaks after these without a hyphen
 
 
 def _split_word(word: list[Piece], width: float, size: float, where: str,
-                room: float) -> list[list[Piece]]:
-    """A word too wide for a line, as parts that each fit: broken after the last of
-    BREAK_AFTER that fits (an address, a path), else between letters with a hyphen
-    (without one next to a full-width letter: Chinese, Japanese and Korean take none).
-    The first part fits `room` (what is left of the current line; it is [] when not
-    even a letter fits there), the others the width. LetterTooWide if a single letter
-    is wider than the line. (Each part's width is summed letter by letter as it grows,
-    in time linear in the word's length.)"""
+                room: float, kind: str = WORD) -> list[list[Piece]]:
+    """A word too wide for a line, as parts that each fit. An address (kind, from
+    layout/breaks.py's word_kind()) is broken at the last place address_break() allows
+    that fits, a code there or after one of its hyphens, else either between any two
+    characters, never with a hyphen; any other word after the last of its hyphens or
+    slashes that fits, else between two letters with a hyphen (without one next to a
+    full-width letter: Chinese, Japanese and Korean take none). No break falls between
+    a character and its marks. The first part fits `room` (what is left of the current
+    line; it is [] when not even a letter fits there), the others the width.
+    LetterTooWide if a single letter is wider than the line. (Each part's width is
+    summed letter by letter as it grows, in time linear in the word's length.)"""
     letters = [(ch, name) for text, name in word for ch in ([text] if name == ICON else text)]
+    chars = "".join(WORD_JOINER if name == ICON else ch for ch, name in letters)
     advances = [_em(ch, name) * size for ch, name in letters]
     parts: list[list[Piece]] = []
     start = 0
@@ -310,21 +393,20 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
         if start + fit == len(letters):
             parts.append(_group(letters[start:]))
             break
-        soft = max((i + 1 for i in range(fit) if letters[start + i][0] in BREAK_AFTER), default=0)
-        cut, hyphen = soft, []
-        if not soft and fit and (_wide(letters[start + fit - 1]) or _wide(letters[start + fit])):
-            cut = fit                             # between full-width letters: no hyphen
-        elif not soft:
-            cut = fit - 1
-            while cut > 0:
-                dash = ("-", letters[start + cut - 1][1])
-                within = clearly_within(widths[cut] + piece_width(*dash, size), limit)
-                if within is None:
-                    within = _width(_group(letters[start:start + cut]) + [dash], size) <= limit
-                if within:
-                    break
-                cut -= 1
-            hyphen = [("-", letters[start + cut - 1][1])] if cut > 0 else []
+        hyphen: list[Piece] = []
+        whole = [i for i in range(fit, 0, -1) if not joins(chars[start + i - 1], chars[start + i])]
+        if kind in (ADDRESS, CODE):
+            cut = next((i for i in whole if address_break(chars, start + i)
+                        or (kind == CODE and chars[start + i - 1] in HYPHENS)), whole[0] if whole else 0)
+        else:
+            cut = next((i for i in whole if chars[start + i - 1] in WORD_BREAKS), 0)
+            if not cut and fit and (_wide(letters[start + fit - 1]) or _wide(letters[start + fit])):
+                cut = fit                         # between full-width letters: no hyphen
+            elif not cut:                         # (a hyphen after the last letter that fits may not)
+                inside = [i for i in whole if i < fit]
+                between = [i for i in inside if _letter(chars[start + i - 1]) and _letter(chars[start + i])]
+                cut = next((i for i in between or inside if _fits_hyphen(letters, widths, start, i, size, limit)), 0)
+                hyphen = [("-", letters[start + cut - 1][1])] if cut > 0 else []
         if cut <= 0:
             if not parts:
                 parts.append([])                  # nothing fits the room left: start a line
@@ -336,6 +418,19 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
         start += cut
         room = width
     return parts
+
+
+def _fits_hyphen(letters: list[Piece], widths: list[float], start: int, cut: int, size: float, limit: float) -> bool:
+    """Whether the word's letters from start, up to cut, fit limit with a hyphen after them."""
+    dash = ("-", letters[start + cut - 1][1])
+    within = clearly_within(widths[cut] + piece_width(*dash, size), limit)
+    if within is None:
+        within = _width(_group(letters[start:start + cut]) + [dash], size) <= limit
+    return within
+
+
+def _letter(ch: str) -> bool:
+    return unicodedata.category(ch)[0] in "LM"
 
 
 def _wide(letter: Piece) -> bool:
@@ -364,7 +459,10 @@ def line_items(line: Line, x: float, style: RichStyle, align: str = "left",
     """A line's pieces in visual order (bidirectional text reordered, fallback faces
     chosen), placed from x and aligned in width (align as layout/text.py's side() reads it
     for the line's paragraph direction): each item's x is where it starts."""
-    items = arrange(line.pieces, style.size, style.size * ICON_EM, line.base, style.lang, ICON)
+    found = None
+    if line.paragraph:           # the line's slice of its paragraph's levels
+        found = paragraph_levels(line.paragraph, line.base)[line.start:line.start + len(line_text(line.pieces))]
+    items = arrange(line.pieces, style.size, style.size * ICON_EM, line.base, style.lang, ICON, found)
     total = sum(item.width for item in items)
     left = x + offset(align, line.base, width - total)
     return [replace(item, x=left + item.x) for item in items]

@@ -19,10 +19,19 @@ from typing import Any, TypeVar
 from printgen.errors import FitError, TextOverflow, quoted
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
+from printgen.layout.breaks import WORD, address_units, is_address, word_kind
 from printgen.layout.primitives import TextRun
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
-from printgen.shaping import Metrics, arrange, font, paragraph_level, text_width
+from printgen.shaping import (
+    Metrics,
+    all_level_zero,
+    arrange,
+    font,
+    paragraph_level,
+    paragraph_levels,
+    text_width,
+)
 from printgen.units import mm
 
 ALIGNS = ("left", "center", "right", "start", "end")
@@ -165,6 +174,7 @@ class Words:
     def __init__(self, text: str, metrics: Metrics, lang: str = "", hyphenate: bool = False) -> None:
         self.metrics, self.name, self.lang, self.hyphenate = metrics, metrics.name, lang, hyphenate
         self.paragraphs = [chunks(paragraph) for paragraph in text.split("\n")]
+        self.codes = [codes(paragraph) for paragraph in text.split("\n")]
         self.ems = [[text_width(chunk, self.name, 1.0, lang) for chunk, _ in paragraph]
                     for paragraph in self.paragraphs]
         self.space = text_width(" ", self.name, 1.0, lang)
@@ -182,47 +192,53 @@ class Words:
         """Break the text into lines no wider than width; None where a word cannot fit.
         (Greedy: each piece on the line if the line stays within width, else on the next.)"""
         found = self.wrap_paragraphs(size, width, wrap)
-        return None if found is None else found[0]
+        return None if found is None else found.lines
 
-    def wrap_paragraphs(self, size: float, width: float, wrap: bool) -> tuple[list[str], list[int]] | None:
-        """wrap(), with the index of each paragraph's first line (every paragraph has one)."""
+    def wrap_paragraphs(self, size: float, width: float, wrap: bool) -> Wrapped | None:
+        """wrap(), with the index of each paragraph's first line (every paragraph has one)
+        and what came after each line in its paragraph."""
         limit = width + 1e-6
         low, high = band(limit)
         lines: list[str] = []
         starts: list[int] = []
-        for pieces, ems in zip(self.paragraphs, self.ems, strict=True):
+        joints: list[str] = []
+        for pieces, ems, codes in zip(self.paragraphs, self.ems, self.codes, strict=True):
             starts.append(len(lines))
             if not wrap:
                 paragraph = _joined(pieces)
                 if self.width(paragraph, size) > limit:
                     return None
                 lines.append(paragraph)
+                joints.append("")
                 continue
             line = ""                      # the current line's text
             used = 0.0                     # its width in ems, summed piece by piece
             filled = False                 # the line holds text
-            for (chunk, spaced), chunk_em in zip(pieces, ems, strict=True):
+            for (chunk, spaced), chunk_em, code in zip(pieces, ems, codes, strict=True):
                 piece, em = chunk, chunk_em
+                joint = " " if spaced else ""
                 if filled:
-                    joint = " " if spaced else ""
                     trial = (used + (self.space if spaced else 0.0) + em + self.ending(piece)) * size
                     if trial < low or (trial <= high and self.width(line + joint + piece, size) <= limit):
                         line += joint + piece
                         used += (self.space if spaced else 0.0) + em
                         continue
-                    if self.hyphenate and spaced:
+                    if self.hyphenate and spaced and not code:
                         split = self._hyphenated(line + " ", piece, size, limit)
                         if split is not None:
                             lines.append(split[0])
+                            joints.append("")
                             piece, filled = split[1], False
                             em = self.width(piece, 1.0)
-                while self.hyphenate and em * size > limit:     # a word wider than the line: break it again
+                while self.hyphenate and not code and em * size > limit:    # a word wider than the line: break it again
                     split = self._hyphenated("", piece, size, limit)
                     if split is None:
                         break
                     if filled:
                         lines.append(line)
+                        joints.append(joint)
                     lines.append(split[0])
+                    joints.append("")
                     piece, filled = split[1], False
                     em = self.width(piece, 1.0)
                 alone = (em + self.ending(piece)) * size
@@ -230,9 +246,11 @@ class Words:
                     return None
                 if filled:
                     lines.append(line)
+                    joints.append(joint)
                 line, used, filled = piece, em, bool(piece)
             lines.append(line)
-        return [shown(line) for line in lines], starts
+            joints.append("")
+        return Wrapped([shown(line) for line in lines], starts, joints)
 
     def _hyphenated(self, line: str, word: str, size: float, limit: float) -> tuple[str, str] | None:
         """The line (with its space, or "") and the longest head of word that fits after
@@ -243,6 +261,34 @@ class Words:
             if self.width(trial, size) <= limit:
                 return trial, tail
         return None
+
+
+@frozen
+class Wrapped:
+    """A text's lines, the index of each paragraph's first line, and what came after
+    each line in its paragraph (a space, or nothing where a word broke)."""
+
+    lines: list[str]
+    starts: list[int]
+    joints: list[str]
+
+    def paragraphs(self) -> list[tuple[str, list[int], int]]:
+        """Each paragraph's text as set (its lines joined by what was between them), where
+        each of its lines starts in it, and the index of its first line."""
+        found = []
+        for first, end in zip(self.starts, [*self.starts[1:], len(self.lines)], strict=True):
+            text, at = "", []
+            for line, joint in zip(self.lines[first:end], self.joints[first:end], strict=True):
+                at.append(len(text))
+                text += line + joint
+            found.append((text, at, first))
+        return found
+
+
+def codes(paragraph: str) -> list[bool]:
+    """For each of a paragraph's chunks(), whether its word is an address or a code
+    (layout/breaks.py's word_kind()): never hyphenated."""
+    return [word_kind(word) != WORD for word in paragraph.split(" ") for _ in word_breaks(word)]
 
 
 def _joined(pieces: list[tuple[str, bool]]) -> str:
@@ -277,9 +323,12 @@ _CLOSING = ".,:;!?)\u060c\u061b\u061f"
 
 @lru_cache(maxsize=16384)
 def word_breaks(word: str) -> tuple[str, ...]:
-    """A word (no spaces) cut where UAX #14 allows a line break inside it."""
+    """A word (no spaces) cut where UAX #14 allows a line break inside it (a web address:
+    where layout/breaks.py's address_break() allows one)."""
     if (word.isascii() and word.isalnum()) or len(word) < 2:
         return (word,)
+    if is_address(word):
+        return address_units(word)
     if _PLAIN_WORD.fullmatch(word):
         return tuple(_PLAIN_BREAK.split(word))
     core = word.lstrip("(").rstrip(_CLOSING)
@@ -477,27 +526,30 @@ def _fitted(text: str, x: float, y: float, w: float, h: float, style: TextStyle)
     metrics = font(style.font)
     words = Words(text, metrics, style.lang, style.hyphenate)
 
-    def attempt(size: float) -> tuple[list[str], list[int]] | None:
+    def attempt(size: float) -> Wrapped | None:
         found = words.wrap_paragraphs(size, w, style.wrap)
-        if found is not None and block_height(metrics, size, len(found[0]), style.line_height) <= h + 1e-6 \
-                and all(words.width(line, size) <= w + 1e-6 for line in found[0]):
+        if found is not None and block_height(metrics, size, len(found.lines), style.line_height) <= h + 1e-6 \
+                and all(words.width(line, size) <= w + 1e-6 for line in found.lines):
             return found
         return None
 
     fit = largest_fit(shrink_sizes(style.size, style.min_size or style.size), attempt)
     if fit is None:
         return None
-    size, (lines, starts) = fit
-    return tuple(_place(lines, _bases(lines, starts), metrics, x, y, w, h, size, style))
+    size, wrapped = fit
+    return tuple(_place(wrapped.lines, _bidi(wrapped), metrics, x, y, w, h, size, style))
 
 
-def _bases(lines: list[str], starts: list[int]) -> list[int]:
-    """Each line's paragraph direction (paragraph_level(), as rich text takes it)."""
-    bases: list[int] = []
-    for start, end in zip(starts, [*starts[1:], len(lines)], strict=True):
-        level = paragraph_level(" ".join(lines[start:end]))
-        bases += [level] * (end - start)
-    return bases
+def _bidi(wrapped: Wrapped) -> list[tuple[int, tuple[int, ...] | None]]:
+    """Each line's paragraph direction (paragraph_level(), as rich text takes it) and
+    its slice of its paragraph's levels (paragraph_levels(); None where they are all 0)."""
+    found: list[tuple[int, tuple[int, ...] | None]] = []
+    for paragraph, starts, first in wrapped.paragraphs():
+        base = paragraph_level(paragraph)
+        levels = None if all_level_zero(paragraph) else paragraph_levels(paragraph, base)
+        for i, at in enumerate(starts):
+            found.append((base, None if levels is None else levels[at:at + len(wrapped.lines[first + i])]))
+    return found
 
 
 def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle) -> str:
@@ -510,8 +562,8 @@ def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle
     return f"it needs {mm(block_height(metrics, size, len(lines), style.line_height)):.1f} mm of height"
 
 
-def _place(lines: list[str], bases: list[int], metrics: Metrics, x: float, y: float, w: float, h: float,
-           size: float, style: TextStyle) -> list[TextRun]:
+def _place(lines: list[str], bidi: list[tuple[int, tuple[int, ...] | None]], metrics: Metrics, x: float, y: float,
+           w: float, h: float, size: float, style: TextStyle) -> list[TextRun]:
     em = size / metrics.units_per_em
     step = size * style.line_height
     if style.valign == "top":
@@ -524,20 +576,21 @@ def _place(lines: list[str], bases: list[int], metrics: Metrics, x: float, y: fl
         lowest = y + h + metrics.descent * em - (len(lines) - 1) * step
         first = max(min(first, lowest), y + metrics.ascent * em)
     runs: list[TextRun] = []
-    for i, (line, base) in enumerate(zip(lines, bases, strict=True)):
+    for i, (line, (base, levels)) in enumerate(zip(lines, bidi, strict=True)):
         if line:
-            runs += line_runs([(line, style.font)], x, first + i * step, w, size, style, base)
+            runs += line_runs([(line, style.font)], x, first + i * step, w, size, style, base, levels)
     return runs
 
 
 def line_runs(pieces: list[tuple[str, str]], x: float, baseline: float, w: float, size: float,
-              style: TextStyle, base: int | None = None) -> list[TextRun]:
+              style: TextStyle, base: int | None = None, levels: tuple[int, ...] | None = None) -> list[TextRun]:
     """One line's TextRuns (a run per face and direction, in visual order), aligned in
     the width w from x (as style.align says for a paragraph of direction base, else of
-    the line's own)."""
+    the line's own); levels: the line's slice of its paragraph's (else it is read as a
+    paragraph of its own)."""
     if base is None:
         base = paragraph_level("".join(text for text, _ in pieces))
-    items = arrange(pieces, size, 0.0, base, style.lang)
+    items = arrange(pieces, size, 0.0, base, style.lang, given=levels)
     width = sum(item.width for item in items)
     left = x + offset(style.align, base, w - width)
     return [TextRun(left + item.x, baseline, item.text, item.face, size, style.color, rtl=item.rtl,

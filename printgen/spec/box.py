@@ -78,9 +78,7 @@ def box_deck_info(deck: Deck) -> dict[str, object]:
     """The deck as the box's templates and its back text see it (deck.*); its size as
     its name and measurements, "poker (63.5 x 88.9 mm)", with no-break spaces for its
     spaces: a line breaks neither between a number and its unit nor inside the
-    brackets, and a right-to-left line (whose bidirectional order is found from the
-    line's own text) never starts with a bare "(63.5", which it would set as
-    "(x 88.9 mm 63.5)"."""
+    brackets."""
     return {**deck.context(), "size": str(deck.size).replace(" ", NO_BREAK)}
 
 

@@ -1,0 +1,97 @@
+"""Web addresses and codes at a line's end: which words they are, and where they break.
+
+A web address broken across two lines must still read as that address, and so must
+a code (a key, a fingerprint, a file's path): no hyphen is added to either, as a
+hyphen added inside an address changes it. printgen follows The Chicago Manual of
+Style (17th edition, 2017, 14.18) on where: a URL is broken after a colon or a
+double slash (//); before a single slash (/), a tilde (~), a full stop, a comma, a
+hyphen, an underscore (_), a question mark, a number sign (#) or a percent sign;
+or before or after an equals sign or an ampersand. Broken so, a line never ends on
+the address's own hyphen or full stop, which would read as a hyphen added there or
+as the sentence's end, and the next line opens with a sign that says the address
+goes on.
+
+A word is an address when it opens with a scheme ("https://", "mailto:") or "www.",
+and a code when, besides letters, hyphens, slashes and apostrophes, it holds a digit
+or any other sign (not counting the punctuation around it: "(see", "2026)."). A code
+is broken as an address is, and after its own hyphens too, where Unicode's
+line-breaking rules break it; a word after its hyphens and slashes, else between two
+letters with a hyphen.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# a scheme (RFC 3986: a letter, then letters, digits, "+", "-" or ".") and "//", or a
+# scheme written without it (mailto:, urn:, doi:), or a host named from www.
+SCHEME = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*://|(?:mailto|urn|doi|tel):|www\.)[^\s]", re.IGNORECASE)
+OPENING = "([{\"'\u00ab\u2039\u201c\u2018\u201e\u201a\u300c\u300e\uff08"
+CLOSING = ".,:;!?)]}\"'\u00bb\u203a\u201d\u2019\u300d\u300f\uff09\u060c\u061b\u061f\u3001\u3002"
+# what a word is written with besides letters and marks: hyphens (the Hebrew maqaf too),
+# apostrophes, geresh and gershayim, the Catalan middle dot, the soft hyphen, joiners
+# and bidirectional marks
+IN_WORDS = frozenset("-\u2010\u2011\u05be\u05f3\u05f4\u00b7'\u2019\u02bc\u00ad\u200c\u200d\u200e\u200f\u061c\u2060")
+BEFORE = frozenset("/~.,-_?#%")      # Chicago: a break before these (a slash only when single)
+AROUND = frozenset("=&")             # and before or after these
+
+
+def core(word: str) -> str:
+    """A word without the brackets, quotation marks and punctuation around it."""
+    return word.lstrip(OPENING).rstrip(CLOSING)
+
+
+def is_address(word: str) -> bool:
+    """Whether a word (punctuation around it and all) is a web or mail address."""
+    return SCHEME.match(core(word)) is not None
+
+
+WORD, CODE, ADDRESS = "word", "code", "address"
+
+
+@lru_cache(maxsize=4096)
+def word_kind(word: str) -> str:
+    """ADDRESS for a web or mail address; CODE for a word holding, besides letters and
+    marks (and IN_WORDS, and slashes), a digit or any other sign, inside the punctuation
+    around it; else WORD."""
+    if is_address(word):
+        return ADDRESS
+    return CODE if any(not (unicodedata.category(ch)[0] in "LM" or ch in IN_WORDS or ch == "/")
+                       for ch in core(word)) else WORD
+
+
+def joins(before: str, ch: str) -> bool:
+    """Whether ch belongs to the character before it, so that no line may break between
+    them: a combining mark, a joiner, a variation selector, or what follows a zero-width
+    joiner."""
+    return (unicodedata.category(ch)[0] == "M" or ch in "\u200c\u200d" or "\ufe00" <= ch <= "\ufe0f"
+            or before == "\u200d")
+
+
+def address_break(text: str, at: int) -> bool:
+    """Whether an address or a code may break before text[at] (Chicago 14.18, above;
+    "://" is kept whole, broken after, and a line never ends on one of the signs a
+    break comes before)."""
+    if not 0 < at < len(text):
+        return False
+    before, ch = text[at - 1], text[at]
+    if before in AROUND or (before == ":" and ch != "/"):
+        return True                                     # after "=", "&" or a colon
+    if before == "/":
+        return text[at - 2:at] == "//" and ch != "/"    # after a double slash
+    if ch == "/":
+        return text[at + 1:at + 2] != "/" and before not in BEFORE      # before a single slash
+    return (ch in BEFORE or ch in AROUND) and before not in BEFORE
+
+
+def address_units(word: str) -> tuple[str, ...]:
+    """An address cut where it may break (address_break()), between its first and
+    last letter or digit: the brackets and punctuation around it, and a closing
+    slash, stay with its ends."""
+    kept = [at for at, ch in enumerate(word) if ch.isalnum()]
+    if not kept:
+        return (word,)
+    cuts = [at for at in range(kept[0] + 1, kept[-1] + 1) if address_break(word, at)]
+    return tuple(word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)], strict=True))
