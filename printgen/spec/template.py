@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import InputError, TemplateError
+from printgen.errors import InputError, TemplateError, quoted
 from printgen.lang.plain import is_template
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
@@ -22,7 +22,7 @@ from printgen.pictures import check_picture
 from printgen.reading import display_path
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.pictures import Shelf
-from printgen.spec.places import builtin_file, confine, no_file, real
+from printgen.spec.places import builtin_file, confine, link_out, no_file, real
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 
@@ -96,7 +96,10 @@ def _icons(check: Checker, raw: Any, path: Path) -> tuple[tuple[str, Path], ...]
         except InputError:
             picture = None
         if picture is None or not picture.is_relative_to(folder):
-            check.fail(("icons", name), f"expected a picture file beside the template, got {src!r}")
+            link = link_out(folder, src, [folder])
+            check.fail(("icons", name), f"expected a picture file beside the template, got {quoted(src)}"
+                       if link is None else f"{link} out of the template's folder; expected a picture file "
+                                            f"beside the template: a link out is never followed")
             continue
         if not picture.is_file():
             check.fail(("icons", name), f"expected a picture file beside the template, got {src!r}: "
