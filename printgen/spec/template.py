@@ -43,6 +43,7 @@ KINDS: dict[str, list[str]] = {
     "group": ["each", "as", "x", "y", "elements"],
 }
 MAX_DEPTH = limit("group_depth")                    # groups inside groups
+MAX_POINTS = limit("shape_points")                 # points of one polygon of a named shape
 TEMPLATE_KEYS = ["description", "colors", "define", "shapes", "icons", "fonts", "elements"]
 
 
@@ -193,6 +194,10 @@ def _shape_part(check: Checker, raw: Any, path: KeyPath) -> ShapePart | None:
         check.fail(path, "expected one of {ellipse: 'cx,cy,rx,ry'} or {polygon: 'x,y x,y ...'}")
         return None
     kind, text = next(iter(raw.items()))
+    pairs = str(text).count(",")
+    if kind == "polygon" and pairs > MAX_POINTS:
+        check.fail(path + (kind,), f"{pairs:,} points; expected at most {MAX_POINTS:,} points in one shape")
+        return None
     try:
         numbers = tuple(float(v) for v in str(text).replace(",", " ").split())
     except ValueError:
