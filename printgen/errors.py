@@ -14,6 +14,21 @@ def quoted(text: str) -> str:
     return repr(text) if len(text) <= 80 else f"{text[:60]!r}... ({len(text):,} characters)"
 
 
+def shown(value: object) -> str:
+    """A value read from a data file as a message shows it, in the file's own words: a
+    mapping, a list, nothing, true or false, a text quoted (a long one's start and its
+    length: quoted())."""
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return quoted(value) if isinstance(value, str) else repr(value)
+
+
 def error_line(message: object) -> str:
     """The one line the command line prints for an error a user can mend."""
     return f"printgen: error: {message}"

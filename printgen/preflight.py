@@ -14,9 +14,11 @@ one line naming the sides (group_findings); --strict turns them into an error.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from printgen.errors import PreflightError
+from printgen.fonts import face
 from printgen.frozen import frozen
 from printgen.layout.deck import DeckLayout
 from printgen.layout.page import Side
@@ -25,7 +27,7 @@ from printgen.model import Deck
 from printgen.model.vendor import Output
 from printgen.reading import display_path
 from printgen.render.png import pixel_size
-from printgen.shaping import font
+from printgen.shaping import font, shape
 from printgen.spec.printdata import size_preset
 from printgen.units import mm
 from printgen.vector import is_svg
@@ -87,18 +89,39 @@ def group_findings(findings: list[Finding]) -> list[str]:
 
 
 def text_extent(run: TextRun) -> Box:
-    """The run's box from its font's advance widths, ascent and descent, turned
+    """The run's box from its font's advance widths, ascent and descent, widened to
+    its glyphs' ink (accents stacked above a letter rise past the ascent), turned
     clockwise about its start point by run.rotate."""
     metrics = font(run.font)
     em = run.size / metrics.units_per_em
     width = metrics.width(run.text, run.size)
-    corners = [(0.0, -metrics.ascent * em), (width, -metrics.ascent * em),
-               (0.0, -metrics.descent * em), (width, -metrics.descent * em)]
+    left, top, right, bottom = ink_box(run.font, run.text, run.rtl, run.lang)
+    left, right = min(0.0, left * em), max(width, right * em)
+    top, bottom = min(-metrics.ascent * em, -top * em), max(-metrics.descent * em, -bottom * em)
+    corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
     for _ in range(run.rotate // 90):
         corners = [(-dy, dx) for dx, dy in corners]
     xs = [run.x + dx for dx, _ in corners]
     ys = [run.y + dy for _, dy in corners]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+@lru_cache(maxsize=4096)
+def ink_box(name: str, text: str, rtl: bool, lang: str) -> Box:
+    """The ink of a run's glyphs as shaped (font units, x from its start, y up from the
+    baseline): left, top, right, bottom; (0, 0, 0, 0) for no ink."""
+    shaped = shape(name, text, rtl, lang)
+    hb_font = face(name).hb
+    boxes = []
+    for glyph, x, y in zip(shaped.glyphs, shaped.xs, shaped.ys, strict=True):
+        ink = hb_font.get_glyph_extents(glyph)
+        if ink is not None and ink.width and ink.height:
+            boxes.append((x + ink.x_bearing, y + ink.y_bearing, x + ink.x_bearing + ink.width,
+                          y + ink.y_bearing + ink.height))
+    if not boxes:
+        return 0.0, 0.0, 0.0, 0.0
+    return (min(b[0] for b in boxes), max(b[1] for b in boxes), max(b[2] for b in boxes),
+            min(b[3] for b in boxes))
 
 
 def extent(prim: Primitive) -> Box:

@@ -12,7 +12,7 @@ import math
 import re
 from functools import lru_cache
 
-from printgen.errors import UnitError
+from printgen.errors import UnitError, quoted, shown
 from printgen.frozen import frozen
 from printgen.limits import limit
 
@@ -35,16 +35,16 @@ class Length:
         otherwise."""
         match = _LENGTH.match(str(text))
         if not match:
-            raise UnitError(f"expected a length with a unit such as '3mm' or '0.125in', got {text!r}")
+            raise UnitError(f"expected a length with a unit such as '3mm' or '0.125in', got {shown(text)}")
         number, unit = match.groups()
         if not unit:
-            raise UnitError(f"expected a unit ({UNITS}) after the number, got {text!r}")
+            raise UnitError(f"expected a unit ({UNITS}) after the number, got {shown(text)}")
         if unit.lower() not in POINTS_PER and unit.lower() != "px":
-            raise UnitError(f"unknown unit {unit!r} in {text!r}; expected one of {UNITS}")
+            raise UnitError(f"unknown unit {quoted(unit)} in {shown(text)}; expected one of {UNITS}")
         value = float(number) * (72.0 / dpi if unit.lower() == "px" else POINTS_PER[unit.lower()])
         if not math.isfinite(value) or abs(value) > MAX_MM * POINTS_PER["mm"]:
-            shown = text if len(str(text)) <= 24 else f"{str(text)[:21]}..."
-            raise UnitError(f"expected a length within {MAX_MM / 1000:g} m, got {shown!r}")
+            brief = text if len(str(text)) <= 24 else f"{str(text)[:21]}..."
+            raise UnitError(f"expected a length within {MAX_MM / 1000:g} m, got {brief!r}")
         return cls(value)
 
     @classmethod
@@ -82,5 +82,5 @@ def parse_pair(text: str) -> tuple[Length, Length]:
     """Parse "X,Y" where both are lengths with units, e.g. "1.5mm,-0.5mm"."""
     parts = str(text).split(",")
     if len(parts) != 2:
-        raise UnitError(f"expected two lengths separated by a comma such as '1mm,-0.5mm', got {text!r}")
+        raise UnitError(f"expected two lengths separated by a comma such as '1mm,-0.5mm', got {shown(text)}")
     return Length.parse(parts[0]), Length.parse(parts[1])

@@ -89,7 +89,7 @@ def test_bad_aid_file_is_located(cli, tmp_path):
     assert result.status == 2 and not list(tmp_path.glob("*.pdf"))
     # the data is the templates' to read: the template's line, the aid file, the missing name
     assert result.err.startswith("printgen: error: templates/jedi-duel-stance.yaml:")
-    assert "bad.yaml, player 1): 'dict object' has no attribute 'High'" in result.err
+    assert "bad.yaml, player 1): no key 'High' (its keys are 'Top', 'Middle', 'Low')" in result.err
     bad.write_text(text.replace('colors: ["#b03a2e", "#1f618d",', 'colors: ["#1f618d",')
                    .replace("{template: jedi-duel-fatigue}", "{template: jedi-duel-fatigue, each: team}"),
                    encoding="utf-8")

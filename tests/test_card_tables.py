@@ -117,3 +117,38 @@ def test_a_missing_table_given_as_cards_alone_is_named_at_cards(cli, tmp_path):
     result = cli("build", str(tmp_path / "deck.yaml"), "--out", str(tmp_path / "out"), "-q")
     line, = result.err.strip().splitlines()
     assert result.status == 2 and "deck.yaml:5 cards: " in line and "nothere.csv" in line, line
+
+
+SWALLOWING = 'suit,value,motto\nsun,1,"Hi\nmoon,2,Wo\nmoon,3,Ea\nsun,4,Fire\n'
+
+
+@pytest.mark.parametrize("table,expected", [
+    (SWALLOWING, "cards.csv:2: the quote that opens the value '\"Hi' is never closed"),
+    (SWALLOWING.replace("\n", "\r\n"), "cards.csv:2: the quote that opens the value '\"Hi' is never closed"),
+    ('value\r\n"a\r\nb"\r\n"c\r\n', "cards.csv:4: the quote that opens the value '\"c' is never closed"),
+    (SWALLOWING.replace(",Ea", ',"Ea'), "cards.csv:2: the quote that opens the value '\"Hi' closes only on "
+                                        "line 4, followed there by 'E'; expected a closing quote"),
+    ('value,note\n1,"a" b\n', "cards.csv:2: the quoted value '\"a\"' is followed by ' ' after its closing "
+                              "quote; expected a comma or the end of the line"),
+    (SWALLOWING.replace(",Ea", ",Ea\",x"), "cards.csv:2: a value beyond the last named column ('x'); "
+                                           "expected 3 columns (the row runs from line 2 to line 4"),
+    ('value,note\n1,"' + "a\n" * 70000 + '"\n', "cards.csv:2: a value of more than 131,072 characters"),
+])
+def test_a_quote_left_open_is_named_where_it_opens(cli, tmp_path, table, expected):
+    """A quote never closed (or closed far later, before text or too many values) would
+    swallow the rows below it into one value: it is an error at the line it opens on."""
+    (tmp_path / "cards.csv").write_text(table, encoding="utf-8", newline="")
+    result = cli("build", str(small_deck(tmp_path, "cards.csv")), "--out", str(tmp_path / "out"))
+    assert result.status == 2, result.out
+    line, = result.err.strip().splitlines()
+    assert expected in line, line
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_quoted_value_may_run_over_lines_and_rows_are_named_by_their_first_line(tmp_path):
+    (tmp_path / "cards.csv").write_text('value,note\n1,"two\nlines"\n2,"a ""quoted"" word"\n3,\n',
+                                        encoding="utf-8", newline="")
+    deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
+    assert [(c.fields["value"], c.fields["note"]) for c in deck.cards] == [
+        ("1", "two\nlines"), ("2", 'a "quoted" word'), ("3", "")]
+    assert [c.where for c in deck.cards] == ["cards.csv:2", "cards.csv:4", "cards.csv:5"]

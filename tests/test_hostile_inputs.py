@@ -83,8 +83,8 @@ FRONT_MATTER = {
     "deal address": ("deal", "file:///etc/passwd", [], "not an address"),
     "deal home folder": ("deal", "~/.bashrc", [], "not an address"),
     "deal linking to itself": ("deal", "loop.md", ["--deal", "1"], "expected a Markdown file"),
-    "deal linking out": ("deal", "out-link.md", ["--deal", "1"], "lies outside the folder"),
-    "deck linking out": ("deck", "out-link.yaml", [], "lies outside the folder"),
+    "deal linking out": ("deal", "out-link.md", ["--deal", "1"], "is a link that leads out of the folder"),
+    "deck linking out": ("deck", "out-link.yaml", [], "is a link that leads out of the folder"),
     "deck name of a file in the current folder": ("deck", "passwd", [], "unknown deck 'passwd'"),
 }
 
@@ -293,7 +293,7 @@ PICTURES = {
     "truncated PNG": "the picture is damaged or cut short",
     "text named .png": "not a picture printgen can read",
     "picture linking to itself": "image 'art.png'",
-    "picture linking out": "lies outside the folder",
+    "picture linking out": "is a link that leads out of the folder",
     "picture that is a fifo": "image 'art.png'",
 }
 
@@ -319,7 +319,7 @@ def test_printgens_own_files_outside_its_decks_and_templates_are_outside_a_deck(
     deck = deck_with(tmp_path, face=FACE + IMAGE.replace("SRC", "art.png"))
     before = files_in(tmp_path)
     result = printgen(tmp_path, "build", str(deck), "--only", "pdf")
-    assert_one_located_error(result, tmp_path, before, "face.yaml:3 elements[1].src", "lies outside the folder")
+    assert_one_located_error(result, tmp_path, before, "face.yaml:3 elements[1].src", "is a link that leads out of the folder")
 
 
 @pytest.mark.parametrize("command", ["build", "showcase"])

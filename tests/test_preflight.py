@@ -128,3 +128,35 @@ def test_placed_picture_resolution(tmp_path, pixels, flagged):
     assert bool(found) is flagged
     if flagged:
         assert "51 dpi" in found[0] and "card 1" in found[0]
+
+
+ACCENTS = "Ze" + "\u0301" * 20 + " here"
+
+
+def test_text_extent_counts_the_ink_of_stacked_accents():
+    """Twenty acute accents stacked on an e rise far above the font's ascent: the
+    extent reaches the top of their ink (HarfBuzz's glyph extents), not the ascent."""
+    import uharfbuzz  # noqa: F401  (the shaping the renderers draw)
+    from printgen.fonts import face
+    from printgen.shaping import shape
+    run = TextRun(10.0, 100.0, ACCENTS, "sans", 20.0)
+    metrics = font("sans")
+    em = 20.0 / metrics.units_per_em
+    shaped = shape("sans", ACCENTS)
+    hb_font = face("sans").hb
+    ink_top = max(y + hb_font.get_glyph_extents(g).y_bearing for g, y in zip(shaped.glyphs, shaped.ys))
+    assert ink_top > 3 * metrics.ascent            # the accents rise three ascents and more
+    assert text_extent(run)[1] == pytest.approx(100.0 - ink_top * em)
+    plain = text_extent(TextRun(10.0, 100.0, "Ze here", "sans", 20.0))
+    assert plain[1] == pytest.approx(100.0 - metrics.ascent * em)
+
+
+def test_strict_refuses_accents_that_rise_out_of_the_safe_zone(cli, tmp_path):
+    (tmp_path / "face.yaml").write_text("elements:\n  - {kind: text, text: '{{ card.value }}', x: 8mm, y: 5mm, "
+                                        "w: 40mm, h: 12mm, size: 20pt}\n", encoding="utf-8")
+    (tmp_path / "back.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
+    (tmp_path / "deck.yaml").write_text(f"name: acc\nsize: poker\nface: face.yaml\nback: back.yaml\n"
+                                        f"cards:\n  - fields: {{value: \"{ACCENTS}\"}}\n", encoding="utf-8")
+    result = cli("build", str(tmp_path / "deck.yaml"), "--strict", "--only", "pdf", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "crosses the safe line at the top" in result.err, result.err
+    assert not (tmp_path / "out").exists()

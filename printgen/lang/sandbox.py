@@ -25,7 +25,7 @@ from jinja2.sandbox import (
 from jinja2.utils import generate_lorem_ipsum
 from markupsafe import Markup
 
-from printgen.errors import TemplateError
+from printgen.errors import TemplateError, quoted
 from printgen.lang.budget import (
     MAX_RESULT,
     TooMuchWork,
@@ -241,10 +241,34 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         return update_wrapper(bounded, value)
 
 
+FIELDS_SHOWN = 12          # the names a message lists of a mapping that lacks one asked for
+
+
+class _Missing(jinja2.StrictUndefined):
+    """StrictUndefined, whose message for a key a mapping lacks (`card.mottoo`) says so in
+    the file's words and lists the keys it has (a card's fields), where Jinja2's says
+    "'dict object' has no attribute 'mottoo'"."""
+
+    __slots__ = ()
+
+    @property
+    def _undefined_message(self) -> str:
+        owner, name = self._undefined_obj, self._undefined_name
+        if self._undefined_hint or not isinstance(owner, Mapping):
+            return str(super()._undefined_message)
+        names = [str(key) for key in owner]
+        listed = ", ".join(quoted(key) for key in names[:FIELDS_SHOWN])
+        if len(names) > FIELDS_SHOWN:
+            listed += f" and {len(names) - FIELDS_SHOWN:,} more"
+        if "index" in owner and "label" in owner:        # a card: its fields, index and label
+            return f"the card has no field {quoted(str(name))} (its fields are {listed})"
+        return f"no key {quoted(str(name))} (its keys are {listed or 'none'})"
+
+
 def _environment() -> BoundedSandbox:
     # optimized=False: Jinja2's optimizer folds constants at compile time, which saves
     # nothing on expressions rendered a few dozen times and costs 15 % of compiling them
-    env = BoundedSandbox(undefined=jinja2.StrictUndefined, autoescape=False,
+    env = BoundedSandbox(undefined=_Missing, autoescape=False,
                          keep_trailing_newline=False, loader=_SourceLoader(),
                          auto_reload=False, optimized=False, finalize=_output)
     env.filters["signed"] = _signed
@@ -310,16 +334,15 @@ def evaluate(text: str, context: dict[str, Any], where: str | Callable[[], str])
 
 
 def _too_much(error: TooMuchWork, text: str, where: str) -> TemplateError:
-    shown = text if len(text) <= 80 else text[:77] + "..."
-    return TemplateError(f"{where}: expression {shown!r} does too much work ({error}); "
+    return TemplateError(f"{where}: expression {quoted(text)} does too much work ({error}); "
                          f"expected a simpler expression")
 
 
 def _located(error: Exception, text: str, where: str) -> TemplateError:
     if isinstance(error, jinja2.TemplateSyntaxError):
-        return TemplateError(f"{where}: Jinja2 syntax error in {text!r}: {error.message}")
+        return TemplateError(f"{where}: Jinja2 syntax error in {quoted(text)}: {error.message}")
     if isinstance(error, jinja2.UndefinedError):
-        return TemplateError(f"{where}: {error.message} in {text!r}")
+        return TemplateError(f"{where}: {error.message} in {quoted(text)}")
     if isinstance(error, jinja2.exceptions.SecurityError):
-        return TemplateError(f"{where}: not allowed in a template: {error} in {text!r}")
-    return TemplateError(f"{where}: cannot evaluate {text!r}: {error}")
+        return TemplateError(f"{where}: not allowed in a template: {error} in {quoted(text)}")
+    return TemplateError(f"{where}: cannot evaluate {quoted(text)}: {error}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import overload
 
+from printgen.errors import quoted
 from printgen.frozen import frozen
 from printgen.layout.face import Memo, context_for, layout_side
 from printgen.layout.page import Frame, Side
@@ -77,7 +78,7 @@ def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: M
     template = deck.templates[card.face]
     values = {**card.fields, "index": card.index, "label": card.label}
     context = context_for(frame, template, card=values, deck=info)
-    subject = f"card {card.index} {card.label!r} from {card.where}"
+    subject = f"card {card.index} {quoted(card.label)} from {card.where}"
     return Side(face_name(deck, card), card.label, frame, layout_side(template, frame, context, subject, memo))
 
 

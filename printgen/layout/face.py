@@ -38,7 +38,7 @@ def layout_side(template: Template, frame: Frame, context: dict[str, Any],
     out once and reused for every card.
     The side's expressions work on one budget together (lang/expr.py's card_side), and
     its groups lay out at most MAX_LAYOUTS elements."""
-    _SIDE.layouts = 0
+    _SIDE.layouts = _SIDE.points = 0
     with card_side():
         for name, expression, at in template.define:
             def where(at: int = at, name: str = name) -> str:     # bound now, not at the loop's end
@@ -53,6 +53,7 @@ def _lay_out(template: Template, elements: tuple[Element, ...], frame: Frame,
     for element in elements:
         key = (template.path, element.path, frame)
         if key in memo:
+            _count_points(memo[key], _Evaluator(template, element, context, subject))
             prims.extend(memo[key])
             continue
         ev = _Evaluator(template, element, context, subject)
@@ -67,8 +68,20 @@ def _lay_out(template: Template, elements: tuple[Element, ...], frame: Frame,
             made += [turn(p, 2, frame.width, frame.height) for p in made]
         if element.static:
             memo[key] = tuple(made)
+        if element.kind is not ElementKind.GROUP:     # (a group's elements are counted as they are laid out)
+            _count_points(made, ev)
         prims.extend(made)
     return prims
+
+
+def _count_points(made: Sequence[Primitive], ev: _Evaluator) -> None:
+    """Count the points of the polygons an element made on the card side: at most
+    MAX_SIDE_POINTS together."""
+    _SIDE.points += sum(len(prim.points) for prim in made if isinstance(prim, Polygon))
+    if _SIDE.points > MAX_SIDE_POINTS:
+        key = {"polygon": "points", "shape": "shape"}.get(ev.element_.kind.value, "kind")
+        raise TemplateError(f"{ev.where(key)}: the card side's polygons and shapes would have {_SIDE.points:,} "
+                            f"points with this element's; expected at most {MAX_SIDE_POINTS:,} on one card side")
 
 
 def _group(ev: _Evaluator, frame: Frame, memo: Memo) -> list[Primitive]:
@@ -103,8 +116,13 @@ MAX_ITEMS = limit("group_items")                 # a group repeats at most this 
 MAX_LAYOUTS = limit("group_layouts")             # elements one card side's groups lay out, nested ones multiplied
 
 
+MAX_POINTS = limit("shape_points")               # points of one polygon
+MAX_SIDE_POINTS = limit("card_points")          # points of every polygon on one card side
+
+
 class _Side(threading.local):
     layouts = 0                                  # elements the card side's groups laid out so far
+    points = 0                                   # points of the polygons it laid out so far
 
 
 _SIDE = _Side()
@@ -224,7 +242,11 @@ def _ellipse(ev: _Evaluator, frame: Frame) -> list[Primitive]:
 
 def _points(ev: _Evaluator, key: str) -> tuple[tuple[float, float], ...]:
     points = []
-    for pair in ev.text(key).split():
+    pairs = ev.text(key).split()
+    if len(pairs) > MAX_POINTS:
+        raise TemplateError(f"{ev.where(key)}: {len(pairs):,} points; expected at most {MAX_POINTS:,} points "
+                            f"in one shape")
+    for pair in pairs:
         parts = pair.split(",")
         try:
             if len(parts) != 2:

@@ -9,7 +9,9 @@ shortest form (1 and not 1.0); a formula gives the value the workbook last saved
 (one never saved by a spreadsheet program has none, and is an error). An XLSX sheet
 is read as wide as its header row (up to MAX_COLUMNS) and one column more, so a sheet
 whose rows are padded out to column XFD costs no more than its header.
-Errors name the file, the row and the column's header: `cards.csv:14 count: ...`.
+Errors name the file, the row and the column's header: `cards.csv:14 count: ...` (in
+a CSV file, whose quoted values may run over several lines, the line the row starts
+on: printgen/spec/csvfile.py).
 """
 
 from __future__ import annotations
@@ -41,8 +43,8 @@ COPIES = re.compile(r"0*([0-9]{1,9})")     # ASCII digits only: "²" and "٣" ar
 
 @frozen
 class Row:
-    """One card row: its line (1-based, as a spreadsheet numbers rows), its fields and
-    how many copies it makes."""
+    """One card row: its line (1-based, as a spreadsheet numbers rows; in a CSV file
+    the line it starts on), its fields and how many copies it makes."""
 
     line: int
     fields: dict[str, str]
@@ -56,12 +58,12 @@ def read_table(path: Path, display: str, sheet: str | None = None) -> list[Row]:
     if suffix == ".csv":
         if sheet is not None:
             raise InputError(f"{display}: a CSV file has no sheets; expected no `sheet:` with it")
-        cells = _csv_rows(path, display)
+        cells, spans = _csv_rows(path, display)
     elif suffix == ".xlsx":
-        cells = _xlsx_rows(path, display, sheet)
+        cells, spans = _xlsx_rows(path, display, sheet), {}
     else:
         raise InputError(f"{display}: expected a card table ending in .csv or .xlsx, got {path.name!r}")
-    rows = _rows(cells, display)
+    rows = _rows(cells, display, spans)
     if not any(row.count for row in rows):
         header_line = next(number for number, row in cells if any(value.strip() for value in row))
         if rows:
@@ -72,20 +74,9 @@ def read_table(path: Path, display: str, sheet: str | None = None) -> list[Row]:
     return rows
 
 
-def _csv_rows(path: Path, display: str) -> list[tuple[int, list[str]]]:
-    import csv  # only a deck with a CSV table needs it
-    text = read_text(path, display)
-    rows: list[tuple[int, list[str]]] = []
-    filled = 0
-    try:
-        for number, row in enumerate(csv.reader(io.StringIO(text, newline="")), start=1):
-            rows.append((number, row))
-            filled += any(value.strip() for value in row)
-            if filled > MAX_ROWS + 1:           # the header and one row too many: enough to refuse
-                break
-    except csv.Error as error:
-        raise InputError(f"{display}: not a readable CSV file ({error})") from None
-    return rows
+def _csv_rows(path: Path, display: str) -> tuple[list[tuple[int, list[str]]], dict[int, int]]:
+    from printgen.spec.csvfile import csv_rows  # only a deck with a CSV table needs it
+    return csv_rows(read_text(path, display), display, int(MAX_ROWS) + 1)  # the header and one too many
 
 
 def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, list[str]]]:
@@ -232,7 +223,7 @@ def _cell_text(cell: Any) -> str:
     return str(value)
 
 
-def _rows(cells: list[tuple[int, list[str]]], display: str) -> list[Row]:
+def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int]) -> list[Row]:
     filled = [(number, row) for number, row in cells if any(value.strip() for value in row)]
     if not filled:
         raise InputError(f"{display}: expected a header row of field names and a row per card, got an empty table")
@@ -255,14 +246,15 @@ def _rows(cells: list[tuple[int, list[str]]], display: str) -> list[Row]:
                              f"each field once")
     if len(filled) - 1 > MAX_ROWS:
         raise InputError(f"{display}: more than {MAX_ROWS} rows; expected at most {MAX_ROWS} cards")
-    return [_row(number, row, names, display) for number, row in filled[1:]]
+    return [_row(number, row, names, display, spans) for number, row in filled[1:]]
 
 
-def _row(number: int, row: list[str], names: list[str], display: str) -> Row:
+def _row(number: int, row: list[str], names: list[str], display: str, spans: dict[int, int]) -> Row:
     extra = [value for value in row[len(names):] if value.strip()]
     if extra:
-        raise InputError(f"{display}:{number}: a value beyond the last named column ({extra[0]!r}); "
-                         f"expected {len(names)} columns")
+        from printgen.spec.csvfile import spanned
+        raise InputError(f"{display}:{number}: a value beyond the last named column ({quoted(extra[0])}); "
+                         f"expected {len(names)} columns{spanned(spans, number)}")
     values = dict(zip(names, row + [""] * (len(names) - len(row))))
     for column, (name, value) in enumerate(values.items(), start=1):
         if "\0" in value:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import InputError, PrintgenError, quoted
+from printgen.errors import InputError, PrintgenError, quoted, shown
 from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.model.template import Template
@@ -21,9 +21,9 @@ from printgen.spec.languages import (
     split_key,
     words,
 )
-from printgen.spec.places import DICE, PARTS, RULES, find, find_template, real
+from printgen.spec.places import DICE, PARTS, RULES, find, find_template, link_out, real
 from printgen.spec.printdata import print_facts
-from printgen.spec.schema import Checker, shown
+from printgen.spec.schema import Checker
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 from printgen.units import DPI, Length
 
@@ -77,11 +77,9 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
                              default=defaults["card_thickness"], positive=True)
     shortest = min(size.width, size.height)
     if size_known and bleed > shortest / 4:
-        check.fail(("bleed",), f"expected a bleed of at most a quarter of the card's shorter side "
-                               f"({Length(shortest / 4)}), got {data.get('bleed')!r}")
+        _margin_fails(check, data, "bleed", "of at most a quarter", Length(shortest / 4), size)
     if size_known and safe >= shortest / 2:
-        check.fail(("safe",), f"expected a safe zone less than half the card's shorter side "
-                              f"({Length(shortest / 2)}), got {data.get('safe')!r}")
+        _margin_fails(check, data, "safe", "less than half", Length(shortest / 2), size)
     if size_known:
         _check_pixels(check, size, bleed)
     base_fields = _fields(check, data.get("fields") or {}, ("fields",), langs)
@@ -190,6 +188,20 @@ def _size(check: Checker, value: Any) -> CardSize:
     return presets[str(value)]
 
 
+def _margin_fails(check: Checker, data: dict[str, Any], key: str, rule: str, most: Length,
+                  size: CardSize) -> None:
+    """The deck's bleed or safe margin is too wide for its card (rule: how wide it may be,
+    "at most a quarter"): blamed on the key where the deck gives one, else on the
+    card's size, too small for printgen's default."""
+    noun = {"bleed": "a bleed", "safe": "a safe zone"}[key]
+    if data.get(key) is not None:
+        check.fail((key,), f"expected {noun} {rule} of the card's shorter side ({most}), got {shown(data[key])}")
+        return
+    check.fail(("size",), f"got {size}, a card too small for the default `{key}:` of "
+                          f"{print_facts().defaults[key]} ({noun} {rule} of its shorter side, {most}); "
+                          f"expected a larger card, or a `{key}:` of its own")
+
+
 def _check_pixels(check: Checker, size: CardSize, bleed: float) -> None:
     """A card side must fit in memory as pixels at the finest resolution any output
     draws it at (PNGs, showcase pictures, print-shop exports): refused here, at the
@@ -216,15 +228,15 @@ def _check_template(check: Checker, key: str, name: str, deck_file: Path) -> Non
 
 def _fields(check: Checker, value: Any, path: KeyPath, langs: Langs) -> dict[str, str]:
     if not isinstance(value, dict):
-        check.fail(path, "expected a mapping of field names to text")
+        check.fail(path, f"expected a mapping of field names to text, got {shown(value)}")
         return {}
     value = localise(check, value, path, *langs)
     result = {}
     for key, item in value.items():
         if isinstance(item, (dict, list)) or item is None:
-            check.fail(path + (key,), f"expected text, got {'nothing' if item is None else type(item).__name__}")
+            check.fail(path + (key,), f"expected text, got {shown(item)}")
         else:
-            result[key] = str(item)
+            result[key] = as_written(item)
     return result
 
 
@@ -264,7 +276,9 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
             for _ in range(count * copies):
                 index = len(cards) + 1
                 context = {**card_fields, "index": index}
-                cards.append(Card(index=index, label="" if label is None else render(label, context, label_where),
+                # (no label once a problem is reported: a label of fields reported wrong would fail)
+                named = "" if label is None or check.errors else render(label, context, label_where)
+                cards.append(Card(index=index, label=named,
                                   fields=card_fields, face=str(entry.get("face") or face),
                                   back=str(entry.get("back") or back), where=row_where))
     return cards
@@ -287,7 +301,10 @@ def _table(check: Checker, entry: dict, path: KeyPath, key: KeyPath, deck_file: 
     folder = real(deck_file).parent
     table = real(folder / name)          # a link that loops is left as it is, and refused when read
     if Path(name).is_absolute() or not table.is_relative_to(folder):
-        check.fail(key, f"expected a file in the deck's folder or below it, got {name!r}")
+        link = None if Path(name).is_absolute() else link_out(folder, name, [folder])
+        check.fail(key, f"expected a file in the deck's folder or below it, got {quoted(name)}" if link is None
+                   else f"{link} out of the deck's folder; expected a file in the deck's folder or below it: "
+                        f"a link out is never followed")
         return []
     from printgen.spec.cardtable import read_table  # (a deck without a table needs no reader)
     try:
@@ -326,5 +343,13 @@ def _combinations(check: Checker, each: Any, path: KeyPath) -> list[dict[str, st
             check.fail(path + (key,), "expected a non-empty list of values")
             return []
         names.append(key)
-        lists.append([str(v) for v in values])
+        lists.append([as_written(v) for v in values])
     return [dict(zip(names, combo)) for combo in itertools.product(*lists)]
+
+
+def as_written(value: Any) -> str:
+    """A field's plain value as its text: true and false as the file writes them (YAML
+    reads them as truth values), not as Python's True and False."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.builtin import data_dir
-from printgen.errors import InputError, quoted
+from printgen.errors import InputError, quoted, shown
 from printgen.frozen import frozen
 from printgen.model.captions import Captions
 from printgen.spec.schema import Checker
@@ -193,10 +193,10 @@ def check_languages(check: Checker, lang: Any, languages: Any) -> tuple[str, ...
     if languages is None:
         return (lang or DEFAULT,)
     if not isinstance(languages, list) or not languages or not all(is_code(code) for code in languages):
-        check.fail(("languages",), f"expected a list of language codes such as [en, de], got {languages!r}")
+        check.fail(("languages",), f"expected a list of language codes such as [en, de], got {shown(languages)}")
         return (lang or DEFAULT,)
     if len(set(languages)) != len(languages):
-        check.fail(("languages",), f"expected each language once, got {languages!r}")
+        check.fail(("languages",), f"expected each language once, got {shown(languages)}")
     if lang is not None and lang not in languages:
         check.fail(("lang",), f"expected one of the deck's languages ({', '.join(languages)}), got {lang!r}")
         return tuple(languages)

@@ -192,10 +192,32 @@ def confine(file: Path, name: str, what: str) -> Path:
     if any(len(part.encode("utf-8", "surrogateescape")) > NAME_MAX for part in Path(name).parts):
         raise InputError(f"{what} {quoted(name)}: expected a path whose names are at most {NAME_MAX} bytes")
     path = real(real(file).parent / name)
-    if not any(path.is_relative_to(home) for home in home_folders(file)):
+    homes = home_folders(file)
+    if not any(path.is_relative_to(home) for home in homes):
+        link = link_out(real(file).parent, name, homes)
+        if link is not None:
+            raise InputError(f"{what} {link} out of the folder of {file.name}; expected a file beside it "
+                             f"or below it (or in its project): a link out is never followed")
         raise InputError(f"{what} {name!r} lies outside the folder of {file.name}; expected a "
                          f"file beside it or below it (or in its project)")
     return path
+
+
+def link_out(folder: Path, name: str, homes: list[Path]) -> str | None:
+    """Where name, written in a file in folder, lies in one of homes as it is written
+    but leads out of them by a symbolic link: that it is a link (or goes through one),
+    in words to follow a noun ("'c.csv' is a link that leads"); None otherwise."""
+    written = Path(os.path.normpath(folder / name))
+    home = next((home for home in homes if written.is_relative_to(home)), None)
+    if home is None:
+        return None
+    for part in reversed([written, *written.parents]):
+        if part.is_relative_to(home) and part != home and part.is_symlink() \
+                and not any(real(part).is_relative_to(other) for other in homes):
+            if part == written:
+                return f"{quoted(name)} is a link that leads"
+            return f"{quoted(name)} goes through {quoted(os.path.relpath(part, folder))}, a link that leads"
+    return None
 
 
 def no_file(file: Path | None, name: str) -> str:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from printgen.errors import SpecError, UnitError, quoted
+from printgen.errors import SpecError, UnitError, quoted, shown
 from printgen.spec.yamlload import KeyPath, Located
 from printgen.units import DPI, Length
 
@@ -99,9 +99,9 @@ class Checker:
             self.fail(path, str(error))
             return 0.0
         if positive and result <= 0:
-            self.fail(path, f"expected a length greater than 0, got {value!r}")
+            self.fail(path, f"expected a length greater than 0, got {shown(value)}")
         elif minimum is not None and result < minimum:
-            self.fail(path, f"expected a length of at least {Length(minimum)}, got {value!r}")
+            self.fail(path, f"expected a length of at least {Length(minimum)}, got {shown(value)}")
         return result
 
     def integer(self, value: Any, path: KeyPath, *, default: int | None = None,
@@ -114,7 +114,7 @@ class Checker:
             self.fail(path, f"expected a whole number, got {shown(value)}")
             return default or 0
         if minimum is not None and result < minimum:
-            self.fail(path, f"expected a whole number of at least {minimum}, got {value!r}")
+            self.fail(path, f"expected a whole number of at least {minimum}, got {shown(value)}")
         return result
 
     def number(self, value: Any, path: KeyPath, *, default: float | None = None,
@@ -130,10 +130,10 @@ class Checker:
             self.fail(path, f"expected a number, got {shown(value)}")
             return default or 0.0
         if (minimum is not None and result < minimum) or (maximum is not None and result > maximum):
-            self.fail(path, f"expected a number from {minimum:g} to {maximum:g}, got {value!r}"
+            self.fail(path, f"expected a number from {minimum:g} to {maximum:g}, got {shown(value)}"
                       if minimum is not None and maximum is not None else
-                      f"expected a number of at least {minimum:g}, got {value!r}" if minimum is not None else
-                      f"expected a number of at most {maximum:g}, got {value!r}")
+                      f"expected a number of at least {minimum:g}, got {shown(value)}" if minimum is not None else
+                      f"expected a number of at most {maximum:g}, got {shown(value)}")
         return result
 
     def choice(self, value: Any, path: KeyPath, choices: Iterable[str], default: str) -> str:
@@ -144,16 +144,3 @@ class Checker:
             self.fail(path, f"expected one of {', '.join(choices)}, got {shown(value)}")
             return default
         return str(value)
-
-
-def shown(value: Any) -> str:
-    """A value as a message shows it: its kind for a mapping, a list or nothing, else its
-    repr (a long text's start and its length: quoted())."""
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    if value is None:
-        return "nothing"
-    return quoted(value) if isinstance(value, str) else repr(value)
-

@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import InputError, TemplateError
+from printgen.errors import InputError, TemplateError, quoted
 from printgen.lang.plain import is_template
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
@@ -22,7 +22,7 @@ from printgen.pictures import check_picture
 from printgen.reading import display_path
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.pictures import Shelf
-from printgen.spec.places import builtin_file, confine, no_file, real
+from printgen.spec.places import builtin_file, confine, link_out, no_file, real
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 
@@ -43,6 +43,7 @@ KINDS: dict[str, list[str]] = {
     "group": ["each", "as", "x", "y", "elements"],
 }
 MAX_DEPTH = limit("group_depth")                    # groups inside groups
+MAX_POINTS = limit("shape_points")                 # points of one polygon of a named shape
 TEMPLATE_KEYS = ["description", "colors", "define", "shapes", "icons", "fonts", "elements"]
 
 
@@ -96,7 +97,10 @@ def _icons(check: Checker, raw: Any, path: Path) -> tuple[tuple[str, Path], ...]
         except InputError:
             picture = None
         if picture is None or not picture.is_relative_to(folder):
-            check.fail(("icons", name), f"expected a picture file beside the template, got {src!r}")
+            link = link_out(folder, src, [folder])
+            check.fail(("icons", name), f"expected a picture file beside the template, got {quoted(src)}"
+                       if link is None else f"{link} out of the template's folder; expected a picture file "
+                                            f"beside the template: a link out is never followed")
             continue
         if not picture.is_file():
             check.fail(("icons", name), f"expected a picture file beside the template, got {src!r}: "
@@ -190,6 +194,10 @@ def _shape_part(check: Checker, raw: Any, path: KeyPath) -> ShapePart | None:
         check.fail(path, "expected one of {ellipse: 'cx,cy,rx,ry'} or {polygon: 'x,y x,y ...'}")
         return None
     kind, text = next(iter(raw.items()))
+    pairs = str(text).count(",")
+    if kind == "polygon" and pairs > MAX_POINTS:
+        check.fail(path + (kind,), f"{pairs:,} points; expected at most {MAX_POINTS:,} points in one shape")
+        return None
     try:
         numbers = tuple(float(v) for v in str(text).replace(",", " ").split())
     except ValueError:

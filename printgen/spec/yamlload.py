@@ -156,6 +156,25 @@ def _too_deep_at(text: str) -> int | None:
     return None
 
 
+# what YAML allows in a file (a character outside it stops its reader): tab, the line
+# breaks, printable ASCII, and Unicode but the C1 controls, surrogates and U+FFFE-U+FFFF
+_NOT_YAML = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")     # where YAML counts a new line
+
+
+def _unreadable(text: str, source: str) -> str:
+    """The error for a character YAML does not allow (its reader's message gives a
+    position in the text, not a line): its line, the character and what is expected."""
+    found = _NOT_YAML.search(text)
+    if found is None:
+        return located(source, None, "", "broken YAML: a character YAML does not allow; expected text")
+    line = len(_BREAK.findall(text, 0, found.start())) + 1
+    char = ord(found.group())
+    kind = "a control character" if char < 0xa0 else "not a character" if char >= 0xfffe else "half a surrogate pair"
+    return located(source, line, "", f"the character U+{char:04X} ({kind}), which YAML does not allow in a "
+                                     f"file; expected text without it (a tab or line break is fine)")
+
+
 def load_text(text: str, source: str) -> Located:
     """Parse YAML text safely; a syntax error names the file and line."""
     try:
@@ -166,6 +185,8 @@ def load_text(text: str, source: str) -> Located:
         if deep is not None:
             raise SpecError(located(source, deep, "", f"nested more than {MAX_DEPTH} levels deep; "
                                                       f"expected a flatter file")) from None
+        if isinstance(error, yaml.reader.ReaderError):
+            raise SpecError(_unreadable(text, source)) from None
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(error, "problem", None) or str(error)

@@ -1,0 +1,122 @@
+"""The rows of a CSV card table, each with the line it starts on.
+
+A quoted value may run over several lines, as spreadsheet programs write a cell with
+line breaks; its row is named by the line it starts on. A quote is read strictly: one
+that is never closed, or text right after a closing quote, is an error naming the line
+where the quote opens (where the mistake nearly always is), not a table that quietly
+swallows the rows below it into one value.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+from printgen.errors import InputError, quoted
+
+FIELD_END = re.compile(r"[,\r\n]")
+LINE_END = re.compile(r"\r\n|\r|\n")
+QUOTE = '"'
+
+
+def csv_rows(text: str, display: str, most: int) -> tuple[list[tuple[int, list[str]]], dict[int, int]]:
+    """The file's rows as (line, values), empty ones too, until most rows that are not
+    empty are read; and for each row that runs over several lines (a quoted value
+    with line breaks) the line it ends on, by the line it starts on."""
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    rows: list[tuple[int, list[str]]] = []
+    spans: dict[int, int] = {}
+    filled, start = 0, 1
+    try:
+        for row in reader:
+            rows.append((start, row))
+            if reader.line_num > start:
+                spans[start] = reader.line_num
+            filled += any(value.strip() for value in row)
+            if filled > most:
+                break
+            start = reader.line_num + 1
+    except csv.Error as error:
+        raise InputError(_problem(text, start, reader.line_num, str(error), display)) from None
+    return rows, spans
+
+
+def spanned(spans: dict[int, int], line: int, reach: str = "to") -> str:
+    """What an error in the row starting on line adds where the row runs over several
+    lines: the quoted value that may be missing its closing quote."""
+    end = spans.get(line)
+    if end is None or end == line:
+        return ""
+    return (f" (the row runs from line {line} {reach} line {end} inside a quoted value: "
+            f"is a closing quote missing on line {line}?)")
+
+
+def _problem(text: str, start: int, reached: int, error: str, display: str) -> str:
+    """The csv module's error in the row starting on line start, found on line reached,
+    told as where the quote that caused it opens and what was expected."""
+    offset = _line_offset(text, start)
+    found = _quote_trouble(text, offset)
+    if found is not None:
+        opened, closed, after = found
+        line = start + _breaks(text, offset, opened)
+        field_end = FIELD_END.search(text, opened + 1)
+        opening = quoted(text[opened:len(text) if field_end is None else field_end.start()])
+        if closed is None:
+            return (f"{display}:{line}: the quote that opens the value {opening} is never closed, so the "
+                    f"value would run on to the end of the file; expected a closing quote (\") where "
+                    f"the value ends")
+        closing = start + _breaks(text, offset, closed)
+        if closing == line:
+            return (f"{display}:{line}: the quoted value {quoted(text[opened:closed + 1])} is followed by "
+                    f"{after!r} after its closing quote; expected a comma or the end of the line after a "
+                    f"closing quote (a quote inside a quoted value is written twice: \"\")")
+        return (f"{display}:{line}: the quote that opens the value {opening} closes only on line {closing}, "
+                f"followed there by {after!r}; expected a closing quote (\") on line {line} where the "
+                f"value ends, and a comma or the end of the line after a closing quote")
+    if "field limit" in error:
+        return (f"{display}:{start}: a value of more than {csv.field_size_limit():,} characters; expected "
+                f"a value of at most {csv.field_size_limit():,} characters{spanned({start: reached}, start, 'past')}")
+    return f"{display}:{start}: not a readable CSV row; expected values separated by commas"
+
+
+def _quote_trouble(text: str, offset: int) -> tuple[int, int | None, str] | None:
+    """In the row starting at offset, read as the csv module reads it strictly: where the
+    first quoted value that is never closed opens (closed None), or where the first
+    one followed by other text than a comma or a line end opens and closes, with the
+    character after it; None if the row has neither."""
+    at = offset
+    while True:
+        if text.startswith(QUOTE, at):
+            closed = at + 1
+            while True:
+                closed = text.find(QUOTE, closed)
+                if closed < 0:
+                    return at, None, ""
+                if not text.startswith(QUOTE * 2, closed):
+                    break
+                closed += 2
+            after = text[closed + 1:closed + 2]
+            if after not in ("", ",", "\r", "\n"):
+                return at, closed, after
+            at = closed + 1
+        end = FIELD_END.search(text, at)
+        if end is None or end.group() != ",":
+            return None
+        at = end.end()
+
+
+def _line_offset(text: str, line: int) -> int:
+    """Where line (1-based, ending at \\r\\n, \\r or \\n as the csv module reads it) starts."""
+    if line <= 1:
+        return 0
+    for number, end in enumerate(LINE_END.finditer(text), start=2):
+        if number == line:
+            return end.end()
+    return len(text)
+
+
+def _breaks(text: str, start: int, end: int) -> int:
+    """The line breaks (\\r\\n, \\r or \\n) between two offsets."""
+    part = text[start:end]
+    return part.count("\n") + part.count("\r") - part.count("\r\n")
