@@ -270,3 +270,34 @@ def test_a_file_the_build_read_that_went_before_the_watcher_was_up_is_not_missed
     missing.write_text("name\n", encoding="utf-8")
     waiting.join(timeout=TIMEOUT)
     assert found == [[str(missing)]]
+
+
+def test_a_projects_shapes_file_made_then_saved_builds_again(tmp_path):
+    """templates/shapes.yaml of the project is watched: made where the build looked for
+    it, then saved, each builds again with the project's shapes."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "decks" / "mini.yaml").write_text(
+        "name: mini\ntitle: Mini\nsize: poker\nface: face\nback: face\ncards:\n  - fields: {name: One}\n",
+        encoding="utf-8")
+    (tmp_path / "templates" / "face.yaml").write_text(
+        'elements:\n  - {kind: shape, shape: circle, cx: 30mm, cy: 40mm, size: 20mm, fill: "#000000"}\n',
+        encoding="utf-8")
+    watch = Watch(tmp_path, "decks/mini.yaml", "--only", "pdf", "--out", "out")
+    try:
+        watch.until("watch: built")
+        pdf = tmp_path / "out" / "mini-a4.pdf"
+        first = pdf.read_bytes()
+        shapes = tmp_path / "templates" / "shapes.yaml"
+        shapes.write_text('circle:\n  - polygon: "0,-1 1,0 0,1 -1,0"\n', encoding="utf-8")
+        assert watch.until("watch: changed:").endswith("shapes.yaml")
+        watch.until("watch: built")
+        second = pdf.read_bytes()
+        assert second != first
+        edit(shapes, '"0,-1 1,0 0,1 -1,0"', '"0,-1 1,1 -1,1"')
+        assert watch.until("watch: changed:").endswith("shapes.yaml")
+        watch.until("watch: built")
+        assert pdf.read_bytes() not in (first, second)
+    finally:
+        status = watch.stop()
+    assert status == 0 and not any("Traceback" in line for line in watch.seen)

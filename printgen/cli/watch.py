@@ -115,11 +115,13 @@ class Warm:
 
 def _forget_read_texts() -> None:
     """Drop what this process keeps of the data files it read by path (templates,
-    dice and parts, a project's fonts.yaml): the next build reads them again."""
+    dice and parts, a project's fonts.yaml and shapes.yaml): the next build reads them
+    again."""
     from printgen.spec.box import load_die_set
     from printgen.spec.fonts import forget_fonts_files
-    from printgen.spec.template import load_template
+    from printgen.spec.template import load_template, project_shapes_file
     load_template.cache_clear()
+    project_shapes_file.cache_clear()
     load_die_set.cache_clear()
     forget_fonts_files()
 
