@@ -149,6 +149,21 @@ def test_a_save_made_before_the_watcher_is_up_is_not_missed(tmp_path):
     assert found == [[str(saved)]]
 
 
+def test_a_save_dated_by_the_coarse_clock_just_before_the_build_began_is_not_missed(tmp_path):
+    """The system dates a file by a clock a tick (a few ms) behind time.time_ns(): a file
+    saved just after `since` can be dated a little before it, and still counts."""
+    from printgen.cli.watch import wait_for_change
+    saved = tmp_path / "face.yaml"
+    saved.write_text("during the build", encoding="utf-8")
+    since = time.time_ns()
+    os.utime(saved, ns=(since - 4_000_000, since - 4_000_000))
+    found: list[list[str]] = []
+    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(saved)}, since)), daemon=True)
+    waiting.start()
+    waiting.join(timeout=5)
+    assert found == [[str(saved)]]
+
+
 def test_a_quiet_file_keeps_the_watch_waiting_until_it_is_saved(tmp_path):
     from printgen.cli.watch import wait_for_change
     quiet = tmp_path / "face.yaml"
@@ -235,6 +250,7 @@ def test_a_file_looked_for_that_came_before_the_watcher_was_up_is_not_missed(tmp
     read.write_text("before", encoding="utf-8")
     wanted.write_bytes(b"old")
     os.utime(wanted, ns=(0, 0))
+    time.sleep(0.05)
     since = time.time_ns()
     found: list[list[str]] = []
     waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(read)}, since, {str(wanted)})),

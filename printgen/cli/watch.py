@@ -40,6 +40,11 @@ from printgen.errors import InputError, PrintgenError, error_line
 TEXTS = {".yaml", ".yml", ".csv", ".tsv", ".txt", ".xlsx", ".md", ".markdown"}   # read afresh by every build
 QUIET_MS = 30                   # a save is taken as done after this long without another event
 WAKE_MS = 250                   # the watcher wakes this long after it is up, then as often while nothing happens
+# A file's date is read from the system's coarse clock, a tick (up to 10 ms) behind
+# time.time_ns(): a save made just after a build began can be dated before it. A save
+# dated this much before counts as made after (the save that started a build is dated
+# QUIET_MS or more before it, so it never counts twice).
+CLOCK_SLACK_NS = 20_000_000
 
 
 def watched() -> bool:
@@ -185,7 +190,7 @@ def _places(paths: set[str]) -> tuple[list[str], set[str]]:
 
 def _saved_since(path: str, since: int) -> bool:
     try:
-        return os.stat(path).st_mtime_ns >= since
+        return os.stat(path).st_mtime_ns >= since - CLOCK_SLACK_NS
     except OSError:                 # gone (counted where the build read it: `lately`)
         return False
 
