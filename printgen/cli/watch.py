@@ -149,10 +149,11 @@ def wait_for_change(files: set[str], since: int, looked: Iterable[str] = (),
     the build looked for and did not find) appears; the changed paths. A file saved
     since `since` (time.time_ns(), taken before the build that read files began), one
     of looked that is there now, or one of lately (those of files the build read) that
-    is gone and was not looked for, counts as changed at once: it came or went while the build ran or before
-    the watcher was up, when no event could reach it. That is checked once, as soon as
-    the watcher is up (the first wake-up without an event, WAKE_MS later); a file moved
-    back keeps its old date, so for looked only being there counts."""
+    is gone and was not looked for, counts as changed at once: it came or went while
+    the build ran or before the watcher was up, when no event could reach it. That is
+    checked once, as soon as the watcher is up (the first wake-up without an event,
+    WAKE_MS later); a file moved back keeps its old date, so for looked only being
+    there counts."""
     from watchfiles import watch as watch_files
     looked = set(looked)
     folders, wanted = _places(files | looked)
