@@ -16,15 +16,37 @@ from printgen.limits import limit
 
 MAX_BYTES = limit("file_bytes")      # the largest data, template, rules or deal file printgen reads (8 MB)
 _read: set[str] = set()          # every file the spec stage opened in this process
+_lately: set[str] = set()        # those opened since forget_lately()
+_looked: set[str] = set()        # files looked for and not found since forget_lately()
 
 
 def note_read(path: Path) -> None:
     """Remember that input was read from path (what `build --watch` watches)."""
-    _read.add(os.path.abspath(path))
+    full = os.path.abspath(path)
+    _read.add(full)
+    _lately.add(full)
 
 
-def files_read() -> list[str]:
-    return sorted(_read)
+def files_read(lately: bool = False) -> list[str]:
+    """The files opened in this process; lately: only since forget_lately()."""
+    return sorted(_lately if lately else _read)
+
+
+def note_looked(path: Path) -> None:
+    """Remember that input was looked for at path and not found there (`build --watch`
+    watches for it to appear)."""
+    _looked.add(os.path.abspath(path))
+
+
+def files_looked() -> list[str]:
+    """The files looked for and not found since forget_lately()."""
+    return sorted(_looked)
+
+
+def forget_lately() -> None:
+    """Start a new build's lists of files opened and files looked for and not found."""
+    _lately.clear()
+    _looked.clear()
 
 
 def read_text(path: Path, source: str | None = None, *,
@@ -66,6 +88,7 @@ def open_input(path: Path, where: str, *, error: type[PrintgenError] = InputErro
     except PrintgenError:
         raise
     except FileNotFoundError:
+        note_looked(path)
         raise error(f"{where}: file not found") from None
     except ValueError:                  # a NUL character in the name
         raise error(f"{where}: not a usable file name (it holds a NUL character); expected a path "

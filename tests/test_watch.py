@@ -4,6 +4,7 @@ line and the watch goes on; fixing it builds again; the gallery reloads itself."
 
 from __future__ import annotations
 
+import os
 import queue
 import shutil
 import signal
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, ROOT
 
 TIMEOUT = 60            # seconds for any one step; a build of this deck takes about 2 s
 
@@ -26,7 +27,7 @@ class Watch:
     def __init__(self, folder: Path, *args: str) -> None:
         self.process = subprocess.Popen([sys.executable, "-m", "printgen", "build", *args, "--watch"],
                                         cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True)
+                                        text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
         self.lines: queue.Queue[str] = queue.Queue()
         self.seen: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -148,6 +149,21 @@ def test_a_save_made_before_the_watcher_is_up_is_not_missed(tmp_path):
     assert found == [[str(saved)]]
 
 
+def test_a_save_dated_by_the_coarse_clock_just_before_the_build_began_is_not_missed(tmp_path):
+    """The system dates a file by a clock a tick (a few ms) behind time.time_ns(): a file
+    saved just after `since` can be dated a little before it, and still counts."""
+    from printgen.cli.watch import wait_for_change
+    saved = tmp_path / "face.yaml"
+    saved.write_text("during the build", encoding="utf-8")
+    since = time.time_ns()
+    os.utime(saved, ns=(since - 4_000_000, since - 4_000_000))
+    found: list[list[str]] = []
+    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(saved)}, since)), daemon=True)
+    waiting.start()
+    waiting.join(timeout=5)
+    assert found == [[str(saved)]]
+
+
 def test_a_quiet_file_keeps_the_watch_waiting_until_it_is_saved(tmp_path):
     from printgen.cli.watch import wait_for_change
     quiet = tmp_path / "face.yaml"
@@ -162,3 +178,142 @@ def test_a_quiet_file_keeps_the_watch_waiting_until_it_is_saved(tmp_path):
     quiet.write_text("saved", encoding="utf-8")
     waiting.join(timeout=TIMEOUT)
     assert found == [[str(quiet)]]
+
+
+def test_a_file_put_where_a_failed_build_looked_builds_again(project):
+    """A template named before it is made, a picture named before it is copied in, and a
+    picture moved away and back: each build that failed for want of the file builds
+    again when the file comes (the error line says to fix it and save)."""
+    from PIL import Image
+    deck, folder = project / "deck" / "clean.yaml", project / "deck"
+    edit(deck, "face: face.yaml", "face: newface")
+    watch = Watch(project, "deck/clean.yaml", "--only", "pdf", "--out", "out")
+    try:
+        assert "template 'newface' not found" in watch.until("printgen: error:")
+        watch.until("watch: the build stopped with an error")
+        (folder / "newface.yaml").write_text((folder / "face.yaml").read_text(encoding="utf-8").replace(
+            "elements:\n", "elements:\n  - {kind: image, src: pic.png, x: 10mm, y: 30mm, w: 20mm, h: 20mm}\n"),
+            encoding="utf-8")
+        assert watch.until("watch: changed:").endswith("newface.yaml")
+        assert "image 'pic.png' not found" in watch.until("printgen: error:")
+        watch.until("watch: the build stopped with an error")
+
+        Image.new("RGB", (8, 8), "red").save(project / "pic.png")
+        os.replace(project / "pic.png", folder / "pic.png")         # as a copy or an export ends
+        assert watch.until("watch: changed:").endswith("pic.png")
+        watch.until("watch: built")
+        pdf = project / "out" / "preflight-clean-a4.pdf"
+        first = pdf.read_bytes()
+
+        os.replace(folder / "pic.png", project / "away.png")        # moved away, as a checkout does
+        watch.until("printgen: error:")
+        watch.until("watch: the build stopped with an error")
+        os.replace(project / "away.png", folder / "pic.png")        # and back, its date unchanged
+        watch.until("watch: built")
+        assert pdf.read_bytes() == first
+    finally:
+        status = watch.stop()
+    assert status == 0 and not any("Traceback" in line for line in watch.seen)
+
+
+def test_a_file_looked_for_is_reported_when_it_appears(tmp_path):
+    from printgen.cli.watch import wait_for_change
+    read, wanted = tmp_path / "deck.yaml", tmp_path / "templates" / "face.yaml"
+    read.write_text("face: face", encoding="utf-8")
+    time.sleep(0.05)
+    since = time.time_ns()
+    found: list[list[str]] = []
+    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(read)}, since, {str(wanted)})),
+                               daemon=True)
+    waiting.start()
+    waiting.join(timeout=1.0)                   # the first wake-up (WAKE_MS) has passed: still waiting
+    assert waiting.is_alive() and not found
+    wanted.parent.mkdir()                       # the folder first: it is reported, and a build then looks again
+    waiting.join(timeout=TIMEOUT)
+    assert found == [[str(wanted.parent)]]
+
+    found.clear()
+    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(read)}, since, {str(wanted)})),
+                               daemon=True)
+    waiting.start()
+    waiting.join(timeout=1.0)
+    assert waiting.is_alive() and not found
+    wanted.write_text("elements: []", encoding="utf-8")
+    waiting.join(timeout=TIMEOUT)
+    assert found == [[str(wanted)]]
+
+
+def test_a_file_looked_for_that_came_before_the_watcher_was_up_is_not_missed(tmp_path):
+    """A file moved back while the build ran keeps its old date: being there counts."""
+    from printgen.cli.watch import wait_for_change
+    read, wanted = tmp_path / "face.yaml", tmp_path / "pic.png"
+    read.write_text("before", encoding="utf-8")
+    wanted.write_bytes(b"old")
+    os.utime(wanted, ns=(0, 0))
+    time.sleep(0.05)
+    since = time.time_ns()
+    found: list[list[str]] = []
+    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(read)}, since, {str(wanted)})),
+                               daemon=True)
+    waiting.start()
+    waiting.join(timeout=TIMEOUT)
+    assert found == [[str(wanted)]]
+
+
+def test_a_file_the_build_read_that_went_before_the_watcher_was_up_is_not_missed(tmp_path):
+    """A picture moved away while the build ran is reported at once (the next build
+    says it is not found, and watches for it); a file the build looked for and did not
+    find is not reported again while it stays away."""
+    from printgen.cli.watch import wait_for_change
+    read, gone, missing = tmp_path / "face.yaml", tmp_path / "pic.png", tmp_path / "cards.csv"
+    read.write_text("before", encoding="utf-8")
+    time.sleep(0.05)
+    since = time.time_ns()
+    found: list[list[str]] = []
+    files = {str(read), str(gone), str(missing)}
+    waiting = threading.Thread(target=lambda: found.append(
+        wait_for_change(files, since, {str(missing)}, files)), daemon=True)
+    waiting.start()
+    waiting.join(timeout=TIMEOUT)
+    assert found == [[str(gone)]]
+
+    found.clear()
+    waiting = threading.Thread(target=lambda: found.append(
+        wait_for_change(files - {str(gone)}, since, {str(missing)}, files - {str(gone)})), daemon=True)
+    waiting.start()
+    waiting.join(timeout=1.0)
+    assert waiting.is_alive() and not found
+    missing.write_text("name\n", encoding="utf-8")
+    waiting.join(timeout=TIMEOUT)
+    assert found == [[str(missing)]]
+
+
+def test_a_projects_shapes_file_made_then_saved_builds_again(tmp_path):
+    """templates/shapes.yaml of the project is watched: made where the build looked for
+    it, then saved, each builds again with the project's shapes."""
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "decks" / "mini.yaml").write_text(
+        "name: mini\ntitle: Mini\nsize: poker\nface: face\nback: face\ncards:\n  - fields: {name: One}\n",
+        encoding="utf-8")
+    (tmp_path / "templates" / "face.yaml").write_text(
+        'elements:\n  - {kind: shape, shape: circle, cx: 30mm, cy: 40mm, size: 20mm, fill: "#000000"}\n',
+        encoding="utf-8")
+    watch = Watch(tmp_path, "decks/mini.yaml", "--only", "pdf", "--out", "out")
+    try:
+        watch.until("watch: built")
+        pdf = tmp_path / "out" / "mini-a4.pdf"
+        first = pdf.read_bytes()
+        shapes = tmp_path / "templates" / "shapes.yaml"
+        shapes.write_text('circle:\n  - polygon: "0,-1 1,0 0,1 -1,0"\n', encoding="utf-8")
+        assert watch.until("watch: changed:").endswith("shapes.yaml")
+        watch.until("watch: built")
+        second = pdf.read_bytes()
+        assert second != first
+        edit(shapes, '"0,-1 1,0 0,1 -1,0"', '"0,-1 1,1 -1,1"')
+        assert watch.until("watch: changed:").endswith("shapes.yaml")
+        watch.until("watch: built")
+        assert pdf.read_bytes() not in (first, second)
+    finally:
+        status = watch.stop()
+    assert status == 0 and not any("Traceback" in line for line in watch.seen)

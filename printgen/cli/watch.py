@@ -8,7 +8,10 @@ output folder's records, as a build from the command line is, and like one it dr
 again only the card sides, and assembles again only the PDFs, whose content keys
 changed (render/drawn.py): the records keep the keys, and this process reads each
 record once, when it changes. The files to watch are those the builds read (reading.files_read: the deck, its templates,
-card tables, rules Markdown, pictures, fonts); the system reports their saves
+card tables, rules Markdown, pictures, fonts), and those the last build looked for and
+did not find (reading.files_looked: a template or picture not there yet, a template
+folder searched before the one a template was found in), so that a file put where a
+build looked for it builds again; the system reports their saves, moves and deletions
 (watchfiles: inotify, FSEvents, ReadDirectoryChangesW), nothing is polled. A PDF
 assembled again splices in the pages this process finished before whose keys are
 unchanged, and draws only the others (render/pdfpages.py).
@@ -37,6 +40,11 @@ from printgen.errors import InputError, PrintgenError, error_line
 TEXTS = {".yaml", ".yml", ".csv", ".tsv", ".txt", ".xlsx", ".md", ".markdown"}   # read afresh by every build
 QUIET_MS = 30                   # a save is taken as done after this long without another event
 WAKE_MS = 250                   # the watcher wakes this long after it is up, then as often while nothing happens
+# A file's date is read from the system's coarse clock, a tick (up to 10 ms) behind
+# time.time_ns(): a save made just after a build began can be dated before it. A save
+# dated this much before counts as made after (the save that started a build is dated
+# QUIET_MS or more before it, so it never counts twice).
+CLOCK_SLACK_NS = 20_000_000
 
 
 def watched() -> bool:
@@ -62,8 +70,10 @@ class Warm:
         """Build once; the exit status and the seconds it took."""
         from printgen.cli.options import job_key
         from printgen.output import DEFAULT, recording
+        from printgen.reading import forget_lately
         started = time.perf_counter()
         _forget_read_texts()
+        forget_lately()
         default = DEFAULT if self.args.out is None else None
         status = 2
         try:
@@ -110,11 +120,13 @@ class Warm:
 
 def _forget_read_texts() -> None:
     """Drop what this process keeps of the data files it read by path (templates,
-    dice and parts, a project's fonts.yaml): the next build reads them again."""
+    dice and parts, a project's fonts.yaml and shapes.yaml): the next build reads them
+    again."""
     from printgen.spec.box import load_die_set
     from printgen.spec.fonts import forget_fonts_files
-    from printgen.spec.template import load_template
+    from printgen.spec.template import load_template, project_shapes_file
     load_template.cache_clear()
+    project_shapes_file.cache_clear()
     load_die_set.cache_clear()
     forget_fonts_files()
 
@@ -122,39 +134,65 @@ def _forget_read_texts() -> None:
 def needs_a_fresh_process(changed: Iterable[str]) -> bool:
     """Whether a change may hide behind what a warm process keeps: a file other than
     the data and template texts every build reads again (a picture, a font), or any of
-    printgen's own data files."""
+    printgen's own data files. A folder made on the way to a file looked for holds
+    nothing kept."""
     from printgen.builtin import data_dir
     own = os.path.abspath(data_dir())
-    return any(Path(path).suffix.lower() not in TEXTS or os.path.abspath(path).startswith(own + os.sep)
+    return any((Path(path).suffix.lower() not in TEXTS and not os.path.isdir(path))
+               or os.path.abspath(path).startswith(own + os.sep)
                for path in changed)
 
 
-def wait_for_change(files: set[str], since: int) -> list[str]:
-    """Block until the system reports a change to one of files; the changed paths. A
-    file saved since `since` (time.time_ns(), taken before the build that read files
-    began) counts as changed at once: it was saved while the build ran or before the
-    watcher was up, when no event could reach it. Its date is read once, as soon as
-    the watcher is up (the first wake-up without an event, WAKE_MS later)."""
+def wait_for_change(files: set[str], since: int, looked: Iterable[str] = (),
+                    lately: Iterable[str] = ()) -> list[str]:
+    """Block until the system reports a change to one of files, or one of looked (files
+    the build looked for and did not find) appears; the changed paths. A file saved
+    since `since` (time.time_ns(), taken before the build that read files began), one
+    of looked that is there now, or one of lately (those of files the build read) that
+    is gone and was not looked for, counts as changed at once: it came or went while
+    the build ran or before the watcher was up, when no event could reach it. That is
+    checked once, as soon as the watcher is up (the first wake-up without an event,
+    WAKE_MS later); a file moved back keeps its old date, so for looked only being
+    there counts."""
     from watchfiles import watch as watch_files
-    folders = sorted({os.path.dirname(path) for path in files if os.path.isdir(os.path.dirname(path))})
+    looked = set(looked)
+    folders, wanted = _places(files | looked)
     checked = False
     for changes in watch_files(*folders, recursive=False, step=QUIET_MS, debounce=1000,
                                rust_timeout=WAKE_MS, yield_on_timeout=True,
-                               watch_filter=lambda _, path: os.path.abspath(path) in files):
+                               watch_filter=lambda _, path: os.path.abspath(path) in wanted):
         if changes:
             return sorted({os.path.abspath(path) for _, path in changes})
         if not checked:
             checked = True
-            late = sorted(path for path in files if _saved_since(path, since))
+            late = sorted({path for path in files if _saved_since(path, since)}
+                          | {path for path in looked if os.path.isfile(path)}
+                          | {path for path in lately if not os.path.exists(path) and path not in looked})
             if late:
                 return late
     return []
 
 
+def _places(paths: set[str]) -> tuple[list[str], set[str]]:
+    """The folders to watch for paths, and the paths whose events count: each path's
+    own folder; where that folder is not there (a templates/ folder not made yet), the
+    nearest folder above it that is, watched for the folder on the way to the path."""
+    folders, wanted = set(), set(paths)
+    for path in paths:
+        step = path
+        while not os.path.isdir(os.path.dirname(step)) and os.path.dirname(step) != step:
+            step = os.path.dirname(step)
+        folder = os.path.dirname(step)
+        if os.path.isdir(folder) and os.access(folder, os.R_OK | os.X_OK):
+            folders.add(folder)
+            wanted.add(step)
+    return sorted(folders), wanted
+
+
 def _saved_since(path: str, since: int) -> bool:
     try:
-        return os.stat(path).st_mtime_ns >= since
-    except OSError:                 # gone for now (an editor's save in progress): its event will come
+        return os.stat(path).st_mtime_ns >= since - CLOCK_SLACK_NS
+    except OSError:                 # gone (counted where the build read it: `lately`)
         return False
 
 
@@ -162,7 +200,7 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
     """Build with run, then rebuild on every change until interrupted (Ctrl-C)."""
     if args.all:
         raise InputError("--watch: watches one deck, so give a DECK instead of --all")
-    from printgen.reading import files_read
+    from printgen.reading import files_looked, files_read
     say = (lambda text: None) if args.quiet else (lambda text: print(f"watch: {text}", flush=True))
     deck_file = {os.path.abspath(args.deck)} if Path(args.deck).is_file() else set()
     # Ctrl-C (SIGINT) stops a watch even where it was started with SIGINT ignored, as a
@@ -175,12 +213,12 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
         while True:
             since = time.time_ns()
             status, elapsed = warm.build()
-            files = set(files_read()) | deck_file
+            files, looked = set(files_read()) | deck_file, set(files_looked())
             if status == 0:
                 say(f"built in {elapsed:.2f} s; watching {len(files)} files (Ctrl-C to stop)")
             else:
                 say(f"the build stopped with an error after {elapsed:.2f} s; fix it and save to build again")
-            changed = wait_for_change(files, since)
+            changed = wait_for_change(files, since, looked, files_read(lately=True))
             for path in changed:
                 say(f"changed: {display(path)}")
             if needs_a_fresh_process(changed):

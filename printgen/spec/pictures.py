@@ -8,6 +8,7 @@ from pathlib import Path
 from printgen.errors import InputError, PrintgenError
 from printgen.model.picture import Picture
 from printgen.pictures import check_picture
+from printgen.reading import note_looked
 from printgen.spec.places import confined, no_file
 
 
@@ -29,6 +30,7 @@ class Shelf:
         except InputError as problem:
             raise self.error(str(problem)) from None
         if not path.is_file():
+            note_looked(path)               # (build --watch watches for it to appear)
             raise self.error(f"{where}: image {src!r} {no_file(self.file, src)}{self.hint}")
         width, height = check_picture(path, f"{where}: image {src!r}")
         self.found[src] = picture = Picture(path, width, height)

@@ -224,10 +224,12 @@ def no_file(file: Path | None, name: str) -> str:
     """Why `name`, written in `file`, is no regular file to read ("not found", "is a
     folder", "is a fifo", "is a symbolic link that leads round to itself" ...), with the
     place looked at as the user would name it: from file's folder (the current folder
-    for None), no link resolved (where a link leads is not shown). Nothing is opened."""
+    for None), no link resolved (where a link leads is not shown). Nothing is opened;
+    a place that holds no regular file is noted as looked at (build --watch watches for
+    a file to appear there)."""
     import errno
 
-    from printgen.reading import LOOP, display_path, kind_of
+    from printgen.reading import LOOP, display_path, kind_of, note_looked
     place = Path(name) if file is None else Path(os.path.dirname(file) or ".") / name
     try:
         info = os.stat(place)
@@ -240,6 +242,8 @@ def no_file(file: Path | None, name: str) -> str:
         kind = "is not a usable file name"
     else:
         kind = "is " + kind_of(info.st_mode)
+    if kind != "is a regular file":
+        note_looked(place)
     shown = display_path(place)
     return kind if shown == name else f"{kind} (looked at {shown})"
 
@@ -268,7 +272,8 @@ def template_dirs(deck_file: Path) -> list[Path]:
 
 
 def find_template(name: str, deck_file: Path, where: str) -> Path:
-    """A template by name (searched in the template folders) or by path from the deck."""
+    """A template by name (searched in the template folders) or by path from the deck;
+    each place looked at before it is found is noted (reading.note_looked)."""
     if name.endswith((".yaml", ".yml")) or "/" in name or "\\" in name:
         try:
             path = confined(deck_file, name, where, "template")
@@ -277,6 +282,7 @@ def find_template(name: str, deck_file: Path, where: str) -> Path:
         if is_file(path):
             return path
         raise TemplateError(f"{where}: template file {name!r} {no_file(deck_file, name)}")
+    from printgen.reading import note_looked
     for folder in template_dirs(deck_file):
         path = folder / f"{name}.yaml"
         if is_file(path):
@@ -284,6 +290,7 @@ def find_template(name: str, deck_file: Path, where: str) -> Path:
                 return kept_in(path, "template", name)
             except LinkedOut as error:
                 raise TemplateError(f"{where}: {error}") from None
+        note_looked(path)               # (one put here later is found first: build --watch watches for it)
     file = f"{name}.yaml" if len(name) <= 80 else "NAME.yaml"
     raise TemplateError(f"{where}: template {quoted(name)} not found; expected a file {file} "
                         f"in templates/ beside the deck's folder, or a path to a template file")

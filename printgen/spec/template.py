@@ -3,9 +3,10 @@
 A template is data: a palette of colours, optional named shapes, and a list of
 elements (rect, ellipse, shape, polygon, line, text, image) placed with lengths
 relative to the trim box. String values may hold Jinja2 expressions over the card;
-they are evaluated in layout, for each card. Named shapes (templates/shapes.yaml,
-and a template's own `shapes:`) are checked here and handed to layout with the
-template, as are its icons and the shelf its pictures are looked up on.
+they are evaluated in layout, for each card. Named shapes (printgen's
+templates/shapes.yaml, the project's own templates/shapes.yaml, and a template's own
+`shapes:`, each winning over the one before) are checked here and handed to layout
+with the template, as are its icons and the shelf its pictures are looked up on.
 """
 
 from __future__ import annotations
@@ -19,10 +20,18 @@ from printgen.lang.plain import is_template
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
 from printgen.pictures import check_picture
-from printgen.reading import display_path
+from printgen.reading import display_path, note_looked
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.pictures import Shelf
-from printgen.spec.places import builtin_file, confine, link_out, no_file, real
+from printgen.spec.places import (
+    builtin_file,
+    confine,
+    home_folders,
+    kept_in,
+    link_out,
+    no_file,
+    real,
+)
 from printgen.spec.schema import Checker, shown
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 
@@ -66,7 +75,7 @@ def load_template(path: Path) -> Template:
     check.raise_errors()
     template = Template(path.stem, path, doc.source,
                         {str(k): check.text(v, ("colors", k)) for k, v in colors.items()},
-                        {**builtin_shapes(), **shapes}, elements, Shelf(path, error=TemplateError),
+                        {**builtin_shapes(), **project_shapes(path), **shapes}, elements, Shelf(path, error=TemplateError),
                         define, icons, {**project_fonts(path), **fonts}, tuple(fonts))
     _shelve_pictures(template, template.elements)
     return template
@@ -212,8 +221,35 @@ def _shape_part(check: Checker, raw: Any, path: KeyPath) -> ShapePart | None:
 
 @lru_cache(maxsize=1)
 def builtin_shapes() -> dict[str, Shape]:
-    """templates/shapes.yaml: the shapes every template may draw."""
-    path = builtin_file("templates", "shapes.yaml")
+    """printgen's templates/shapes.yaml: the shapes every template may draw."""
+    return read_shapes_file(builtin_file("templates", "shapes.yaml"))
+
+
+def project_shapes(template: Path) -> dict[str, Shape]:
+    """The shapes of the project a template belongs to (the folder holding its decks/ or
+    templates/): its templates/shapes.yaml, if it has one and it is not printgen's own.
+    They are added to printgen's, and hide those of the same name. A file that is a
+    link leading out of the project is refused, as a template found by name is."""
+    own = real(builtin_file("templates", "shapes.yaml"))
+    for home in home_folders(template)[1:-2]:        # the project's folder, where the template is in one
+        path = home / "templates" / "shapes.yaml"
+        if not path.is_file():
+            note_looked(path)                       # (build --watch watches for it to appear)
+            continue
+        if real(path) == own:
+            return {}
+        return project_shapes_file(kept_in(path, "shapes file", "templates/shapes.yaml"))
+    return {}
+
+
+@lru_cache(maxsize=8)
+def project_shapes_file(path: Path) -> dict[str, Shape]:
+    """A project's shapes file, read once (build --watch forgets it before each build)."""
+    return read_shapes_file(path)
+
+
+def read_shapes_file(path: Path) -> dict[str, Shape]:
+    """A shapes file, checked: a mapping of shape names to lists of parts."""
     doc = load_file(path, display_path(path))
     check = Checker(doc)
     shapes = read_shapes(check, doc.data, ())
