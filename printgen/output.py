@@ -1114,6 +1114,11 @@ class Run:
         self.finish()
         _unlock(self)                       # (its file is in the output folder, which may go)
         for folder in reversed(self.made):
+            holder = next((run for run in _runs if run is not self and run.lock is not None
+                           and run.lock.is_relative_to(folder)), None)
+            if holder is not None:          # it holds a job's lock: that job removes it when it lets go
+                holder.made.insert(0, folder)
+                continue
             with contextlib.suppress(OSError):
                 os.rmdir(folder)            # only if it is empty
         self.made.clear()
