@@ -33,10 +33,16 @@ a record edited by hand, or written in another format, draws everything again. T
 record holds nothing of when it was written (no dates, no inodes): the same build
 gives the same record.
 
-A job is one kind of run (`build sabacc-62` on A4, the gallery of a folder, ...); when
-a job finishes, the files its previous run wrote and this run did not are removed,
-unless another job still claims them, and only where the file still has exactly the
-size and digest recorded. A job also prunes a subfolder it did not write this time
+A job is one kind of run (`build sabacc-62` on A4, the gallery of a folder, ...: its
+deck by the file it names, however the command line spelt it); when a job finishes,
+the files its previous run wrote and this run did not are removed, unless another job
+still claims them, and only where the file still has exactly the size and digest
+recorded. A folder that holds one product of a deck (its PNGs, its SVGs, a print
+shop's files) records them under the deck's product instead (`own_folder`), so that
+a rebuild of the deck on other paper or with other options removes what earlier builds
+left there too. The command's job says in one note what it removed. A job that fails
+while it puts its files in place records those already in place (`commit`), so they
+stay printgen's. A job also prunes a subfolder it did not write this time
 (out/png, after a build that makes no PNGs any more) when its record names the job
 and the folder where it is ("folder": its path from the output folder, "." for the
 output folder itself): a copy of out/png the user made (out/png-backup, record and
@@ -62,9 +68,22 @@ Temporary files are named `.printgen-TOKEN-RANDOM.tmp` (secrets.token_hex: no on
 guess them) and created with O_EXCL|O_NOFOLLOW. Before a job makes one in a folder it
 notes its TOKEN and process id in the folder's PENDING record, and takes the note out
 when it ends; its own temporary files it removes itself. The next job that writes
-into the folder removes the temporary files of a noted job whose process is gone.
-Nothing is removed because its name looks temporary: only the files of a recorded
-token. (A run killed while it writes that very note can leave one small hidden file.)
+into the folder removes the temporary files of a noted job whose process is gone, as
+does a job that succeeds in every folder it wrote or kept files in (taking the dead
+jobs' notes out). A job that fails removes every temporary file of its token from the
+folders it made them in, one made as it was interrupted too, before it takes its note
+out. Nothing is removed because its name looks temporary: only the files of a
+recorded token. (A run killed while it writes a record can leave one small hidden
+file.)
+
+The lock. While a job runs it holds the lock of its output folder: an advisory lock
+of the system's (flock, or msvcrt's on Windows) on LOCK, an empty file there made for
+it and removed by its holder when it lets go. A second printgen writing into the same
+folder waits for it up to LOCK_WAIT seconds, saying so, then stops with one line. The
+lock ends with the process however it ends, so a crashed build blocks nothing (its
+file is left, and the next holder removes it). Jobs inside a job and the worker
+processes of a pool work under their job's lock; a folder that does not exist yet is
+locked when the job makes it.
 """
 
 from __future__ import annotations
@@ -72,11 +91,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import multiprocessing
 import os
 import re
 import secrets
 import stat
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,6 +128,9 @@ _MAX_PID = 2 ** 31
 _typed: dict[Path, Path] = {}           # a folder's absolute path -> as the user named it
 _temps: set[Path] = set()               # temporary files of writes outside any job
 _TOKEN_OUTSIDE = secrets.token_hex(16)  # their token
+LOCK = ".printgen-lock"                 # the output folder's lock file, while a job writes there
+LOCK_WAIT = limit("output_lock_seconds")
+_locks: dict[Path, int] = {}            # output folders this process has locked -> the lock file's descriptor
 
 
 def out_folder(out: Path | None, *parts: str) -> Path:
@@ -218,6 +242,7 @@ def ensure_dir(folder: Path) -> Path:
             raise _cannot(folder, "create the output folder", error) from None
         if _runs:
             _runs[-1].made.append(part)
+    _lock_made(full)
     if not os.access(full, os.W_OK):
         raise OutputError(f"{folder}: the output folder is not writable")
     return folder
@@ -659,6 +684,8 @@ def _refusal(path: Path, full: Path) -> OutputError:
 def _make_temp(folder: Path, run: Run | None) -> Path:
     """An empty file of our own in folder, named unguessably (OSError if it cannot be)."""
     token = run.token if run is not None else _TOKEN_OUTSIDE
+    if run is not None:
+        run.temp_folders.add(folder)        # (before the file is made: an interrupt may come between)
     for _ in range(64):
         temp = folder / f"{TEMP_PREFIX}{token}-{secrets.token_hex(8)}.tmp"
         try:
@@ -745,6 +772,25 @@ def _remove_leftovers(folder: Path, tokens: set[str]) -> None:
             if found and found.group(1) in tokens and entry.is_file(follow_symlinks=False):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)
+
+
+def _sweep(folder: Path, run: Run) -> None:
+    """Remove the temporary files of the jobs noted in folder's PENDING record whose
+    process is gone, and take their notes out: for a folder the job wrote or kept
+    files in without making a temporary file there (so _new_temp did not)."""
+    runs = _read_pending(folder)
+    if not runs:
+        return
+    gone = {token for token, pid in runs.items() if token != run.token and not _alive(pid)}
+    if not gone:
+        return
+    _remove_leftovers(folder, gone)
+    with contextlib.suppress(OSError, OutputError):
+        rest = {token: pid for token, pid in runs.items() if token not in gone}
+        if rest:
+            _write_pending(folder, rest, run)
+        else:
+            freeing.remove(folder / PENDING)
 
 
 def _new_temp(folder: Path, run: Run | None) -> Path:
@@ -998,6 +1044,7 @@ class Run:
     typed: dict[Path, Path] = field(default_factory=dict)     # final path -> as the caller named it
     made: list[Path] = field(default_factory=list)            # folders created, outermost first
     temps: set[Path] = field(default_factory=set)             # temporary files of this job's
+    temp_folders: set[Path] = field(default_factory=set)      # folders it made temporary files in
     trees: list[Path] = field(default_factory=list)           # folders whose whole tree is pruned
     journaled: list[Path] = field(default_factory=list)       # folders whose PENDING notes this job
     unjournaled: set[Path] = field(default_factory=set)       # folders whose PENDING is not ours to edit
@@ -1005,31 +1052,73 @@ class Run:
     pid: int = field(default_factory=os.getpid)
     inputs: set[tuple[int, int]] = field(default_factory=set)    # files read as input, when pruning
     keys: dict[Path, str] = field(default_factory=dict)          # final path -> its content key (render/keys.py)
+    owners: dict[Path, str] = field(default_factory=dict)        # folder -> the job its files are recorded as there
+    removed: list[Path] = field(default_factory=list)            # stale files removed, to be said
+    placed: list[Path] = field(default_factory=list)             # files put in place (commit)
+    tell: bool = False              # say what it removed, and that it waits for the folder
+    lock: Path | None = None        # the output folder this job locked (lock_folder)
+
+    def job_in(self, folder: Path) -> str:
+        """The job this run records its files in folder as (own_folder)."""
+        return self.owners.get(folder, self.job)
 
     def commit(self) -> None:
         """Rename every file written to its final name (its folder checked again)."""
         checked: set[Path] = set()
-        while self.pending:
-            full, temp = next(iter(self.pending.items()))
-            typed = self.typed.get(full, full)
-            if full.parent not in checked:
-                _check_folder(typed.parent, full.parent)
-                checked.add(full.parent)
-            try:
-                freeing.replace(temp, full)
-            except OSError as error:
-                raise _cannot(typed, "write", error) from None
-            self.temps.discard(temp)
-            del self.pending[full]
+        try:
+            while self.pending:
+                full, temp = next(iter(self.pending.items()))
+                typed = self.typed.get(full, full)
+                if full.parent not in checked:
+                    _check_folder(typed.parent, full.parent)
+                    checked.add(full.parent)
+                try:
+                    freeing.replace(temp, full)
+                except OSError as error:
+                    raise _cannot(typed, "write", error) from None
+                self.temps.discard(temp)
+                del self.pending[full]
+                self.placed.append(full)
+        except BaseException:
+            self.record_placed()
+            raise
         self.made.clear()
+
+    def record_placed(self) -> None:
+        """After a failure part-way through commit or prune: add the files this job put
+        in place to their folders' records (removing nothing), so that they stay
+        printgen's."""
+        by_folder: dict[Path, set[str]] = {}
+        for full in self.placed:
+            by_folder.setdefault(full.parent, set()).add(full.name)
+        for folder, names in by_folder.items():
+            with contextlib.suppress(OSError, OutputError):
+                record = _read_record(folder)
+                if record.state == "bad" and record.foreign:
+                    continue
+                job = self.job_in(folder)
+                jobs = {other: list(names_) for other, names_ in record.jobs.items() if record.state == "ok"}
+                now = {name: self.written[folder][name] for name in names if name in self.written.get(folder, {})}
+                jobs[job] = sorted(set(jobs.get(job, ())) | set(now))
+                files = {name: now[name] if name in now else record.files[name]
+                         for names_ in jobs.values() for name in names_}
+                self._save(folder, jobs, files, self._keys(folder, files, now, record), record)
 
     def abandon(self) -> None:
         """Remove the temporary files and the folders this failed run created."""
         for temp in list(self.temps):
             _drop(temp, self)
+        for folder in self.temp_folders:    # one made as the run was interrupted, before it was noted
+            _remove_leftovers(folder, {self.token})
         self.pending.clear()
         self.finish()
+        _unlock(self)                       # (its file is in the output folder, which may go)
         for folder in reversed(self.made):
+            holder = next((run for run in _runs if run is not self and run.lock is not None
+                           and run.lock.is_relative_to(folder)), None)
+            if holder is not None:          # it holds a job's lock: that job removes it when it lets go
+                holder.made.insert(0, folder)
+                continue
             with contextlib.suppress(OSError):
                 os.rmdir(folder)            # only if it is empty
         self.made.clear()
@@ -1056,7 +1145,17 @@ class Run:
         self.inputs = _inputs()
         for folder in self._folders():
             removed += self._prune_folder(folder)
+            _sweep(folder, self)
+        self.removed += removed
         return removed
+
+    def tell_removed(self) -> None:
+        """Say in one note the stale files this job removed (if it says its notes)."""
+        if self.tell and self.removed:
+            shown = [str(_show(path.parent) / path.name) for path in self.removed]
+            note(f"removed {len(shown)} file(s) printgen wrote in an earlier build and this one no longer makes "
+                 f"({_some(shown)})")
+        self.removed.clear()
 
     def _prune_folder(self, folder: Path) -> list[Path]:
         if not _real_folder(_show(folder), folder):   # made a link meanwhile: nothing done through it
@@ -1071,11 +1170,12 @@ class Run:
             note(f"{shown}: not a build record printgen can read ({record.problem}); printgen writes a "
                  f"new one and removes nothing it named")
         now = dict(self.written.get(folder, {}))
-        jobs = {job: names for job, names in record.jobs.items() if job != self.job and record.state == "ok"}
+        mine = self.job_in(folder)
+        jobs = {job: names for job, names in record.jobs.items() if job != mine and record.state == "ok"}
         others = {name for names in jobs.values() for name in names}
         removed: list[Path] = []
         left: list[str] = []
-        for name in sorted(set(record.jobs.get(self.job, ())) - set(now) - others):
+        for name in sorted(set(record.jobs.get(mine, ())) - set(now) - others):
             outcome = self._remove(folder, name, record)
             if outcome == "removed":
                 removed.append(folder / name)
@@ -1088,7 +1188,7 @@ class Run:
                    else "printgen did not write them, or they changed since")
             note(f"{_show(folder)}: left {len(left)} file(s) as they are ({_some(left)}): {why}")
         if now:
-            jobs[self.job] = sorted(now)
+            jobs[mine] = sorted(now)
         files = {name: now[name] if name in now else record.files[name]
                  for names in jobs.values() for name in names}
         self._save(folder, jobs, files, self._keys(folder, files, now, record), record)
@@ -1169,7 +1269,7 @@ class Run:
 
         def names_me(folder: Path) -> bool:
             record = _read_record(folder)
-            return record.state == "ok" and self.job in record.jobs and record.folder == self._where(folder)
+            return record.state == "ok" and self.job_in(folder) in record.jobs and record.folder == self._where(folder)
 
         for folder in list(self.written) if self.subfolders else []:
             with contextlib.suppress(OSError), os.scandir(folder) as entries:
@@ -1204,23 +1304,136 @@ def _inputs() -> set[tuple[int, int]]:
     return found
 
 
+# ---------------------------------------------------------------- the folder's lock
+
+def _try_lock(fd: int) -> bool:
+    """Take the lock of the open file fd without waiting; whether it was taken."""
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+def _open_lock(path: Path) -> int | None:
+    """The lock file at path, open (made if need be); None where it cannot be (a
+    folder printgen may not write into, a link or something else at that name)."""
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC, 0o644)
+    except OSError:
+        return None
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
+def _is_open(path: Path, fd: int) -> bool:
+    """Whether path still names the file open as fd."""
+    try:
+        named, held = os.lstat(path), os.fstat(fd)
+    except OSError:
+        return False
+    return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _lock(run: Run) -> None:
+    """Lock run's output folder (it exists) for this process, waiting up to LOCK_WAIT
+    seconds while another printgen holds it, then refusing in one line; nothing done
+    where the lock file cannot be made (the writes then say why, if they fail)."""
+    assert run.root is not None
+    path = run.root / LOCK
+    deadline = time.monotonic() + LOCK_WAIT
+    waiting = False
+    while True:
+        fd = _open_lock(path)
+        if fd is None:
+            return
+        if _try_lock(fd) and _is_open(path, fd):    # else its holder removed it meanwhile: lock the new one
+            _locks[run.root] = fd
+            run.lock = run.root
+            return
+        os.close(fd)
+        if time.monotonic() >= deadline:
+            raise OutputError(f"{run.root_typed}: another printgen is writing into this folder (a build, or "
+                              f"--watch rebuilding); waited {LOCK_WAIT:g} s for it to finish; run this again "
+                              f"when it has, or choose another --out folder")
+        if not waiting and run.tell:
+            print(note_line(f"{run.root_typed}: waiting for another printgen writing into this folder (up to "
+                            f"{LOCK_WAIT:g} s)"), file=sys.stderr, flush=True)
+        waiting = True
+        time.sleep(0.05)
+
+
+def _unlock(run: Run) -> None:
+    """Let go of the lock run took, removing the lock file (while it holds it)."""
+    if run.lock is None:
+        return
+    fd = _locks.pop(run.lock)
+    path = run.lock / LOCK
+    run.lock = None
+    try:
+        if _is_open(path, fd):
+            with contextlib.suppress(OSError):
+                os.unlink(path)         # (not on Windows, where an open file stays: it is only unlocked)
+    finally:
+        os.close(fd)
+
+
+def _locking(run: Run) -> None:
+    """Lock run's output folder if it exists and is not locked by this process yet (by
+    a job around it) nor by the process that started this one (a worker of a pool)."""
+    if run.root is None or run.lock is not None or multiprocessing.parent_process() is not None:
+        return
+    if any(run.root.is_relative_to(held) for held in _locks):
+        return
+    if os.path.isdir(run.root):
+        _lock(run)
+
+
+def _lock_made(full: Path) -> None:
+    """Lock the output folder that holds full (a folder a job writes into, which now
+    exists) if it is not locked yet: the outermost running job's that holds it (a job
+    whose output folder did not exist when it started)."""
+    if not _runs or any(full.is_relative_to(held) for held in _locks):
+        return
+    for run in _runs:
+        if run.root is not None and run.pid == os.getpid() and full.is_relative_to(run.root):
+            _locking(run)
+            return
+
+
 @contextlib.contextmanager
 def recording(job: str, adopt: Path | None = None, *, subfolders: bool = True,
-              root: Path | None = None) -> Iterator[Run]:
+              root: Path | None = None, tell: bool = False) -> Iterator[Run]:
     """Record the files written inside the block as job's; when it succeeds, remove
     the files the job's previous run wrote and this one did not. root: the output
     folder (--out, or printgen's default), inside which every file goes; adopt:
     printgen's default output folder, when the user named none (files found there may
     be replaced). subfolders: False for a job whose name is the same in every folder
     (the gallery), so that it never prunes what the same job wrote for a subfolder of
-    its own. The notes of the job are said on one line when it ends."""
+    its own. The notes of the job are said on one line when it ends; tell: the job
+    also says what it removed, and that it waits for another printgen.
+
+    While it runs, the job holds the lock of its output folder (LOCK, a lock of the
+    system's on a hidden file there, which ends with the process however it ends): a
+    second printgen writing into the same folder waits for it."""
     if not any(run.pid == os.getpid() for run in _runs):
         _said.clear()
         _notes.clear()
     run = Run(job, adopt=_full(adopt) if adopt is not None else None, subfolders=subfolders,
-              root=_full(root) if root is not None else None, root_typed=root)
+              root=_full(root) if root is not None else None, root_typed=root, tell=tell)
     _runs.append(run)
     try:
+        _locking(run)
         yield run
         if _held and _held[-1][0] == os.getpid():
             _held[-1][1].append(run)        # put in place with the others of its group
@@ -1233,14 +1446,31 @@ def recording(job: str, adopt: Path | None = None, *, subfolders: bool = True,
         raise
     finally:
         _runs.remove(run)
+        _unlock(run)
     if not any(other.pid == os.getpid() for other in _runs):
         _say_notes()
 
 
 def _publish(run: Run) -> None:
     run.commit()
-    run.prune()
+    try:
+        run.prune()
+    except BaseException:
+        run.record_placed()
+        raise
     run.finish()
+    run.tell_removed()
+
+
+def own_folder(folder: Path, job: str) -> None:
+    """Record the files the running job writes in folder as job's there: a folder that
+    holds one product of a deck (its PNGs, its SVGs, a print shop's files), which any
+    build of the deck writes whole, whatever its other options (cli/options.py's
+    product_key). A rebuild that writes the folder again so removes what an earlier
+    build of the deck with other options left there; a build that does not write it
+    leaves it alone."""
+    if _runs:
+        _runs[-1].owners[_full(folder)] = job
 
 
 _held: list[tuple[int, list[Run]]] = []      # (process id, the jobs held) of each together()
@@ -1277,8 +1507,13 @@ def prune_current() -> list[Path]:
     gallery lists the folder)."""
     if not _runs:
         return []
-    _runs[-1].commit()
-    return _runs[-1].prune()
+    run = _runs[-1]
+    run.commit()
+    try:
+        return run.prune()
+    except BaseException:
+        run.record_placed()
+        raise
 
 
 def prune_tree(folder: Path) -> None:

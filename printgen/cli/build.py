@@ -23,7 +23,15 @@ from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import FitError, InputError, PrintgenError, error_line, note_line
 from printgen.model import Deck, Duplex
-from printgen.output import DEFAULT, check_file, check_folder, out_folder, recording, together
+from printgen.output import (
+    DEFAULT,
+    check_file,
+    check_folder,
+    out_folder,
+    own_folder,
+    recording,
+    together,
+)
 from printgen.products.deck import BuildResult, DeckBuild, build_deck, lacks, may_lack
 from printgen.reading import display_path
 from printgen.spec import load_deck
@@ -205,6 +213,21 @@ def check_export_options(args: argparse.Namespace) -> None:
     check_url_base(args)
 
 
+def own_product_folders(args: argparse.Namespace, out: Path) -> None:
+    """The folders this build writes whole (its PNGs, its SVGs, a print shop's folder)
+    are recorded as the deck's, whatever the paper and options: a rebuild of the deck
+    replaces every file an earlier one left there (output.own_folder)."""
+    from printgen.cli.options import product_key
+    product = product_key(args)
+    if args.target:
+        from printgen.spec.vendors import profile
+        own_folder(out / profile(args.target).name, product)
+        return
+    for kind in ("png", "svg"):
+        if kind in formats(args.only):
+            own_folder(out / kind, product)
+
+
 def check_url_base(args: argparse.Namespace) -> None:
     url = args.url_base
     if url is None:
@@ -274,7 +297,7 @@ def run_recorded(args: argparse.Namespace) -> int:
     """One deck of --all in a worker process, its files recorded as its own job."""
     from printgen.cli.options import job_key
     default = DEFAULT if args.out is None else None
-    with recording(job_key(args), adopt=default, root=default or args.out):
+    with recording(job_key(args), adopt=default, root=default or args.out, tell=not args.quiet):
         return run(args)
 
 
@@ -326,6 +349,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--only {args.only}: nothing to write: {nothing}")
     out = out_folder(args.out, deck.name)
     preflight_out(args, out, f"{deck.name}-{options.paper.name}.pdf")
+    own_product_folders(args, out)
     if args.target:
         from printgen.cli.export import export_run
         return export_run(deck, args, out)

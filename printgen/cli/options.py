@@ -134,14 +134,47 @@ def settle(args: argparse.Namespace) -> None:
 
 # options that change neither what a command writes nor where its files go
 NOT_THE_JOB = {"out", "quiet", "jobs", "strict", "run", "command", "gallery", "watch", "argv", "given"}
+# the options that name a deck's product whose files fill a folder of their own (product_key)
+PRODUCT = frozenset({"deck", "lang", "target"})
 
 
-def job_key(args: argparse.Namespace) -> str:
+def job_key(args: argparse.Namespace, *, only: frozenset[str] | None = None) -> str:
     """What a run of a command is, for the build manifest: the command and the options
     that decide which files it writes (a rebuild of the same job replaces the files
-    of its previous run; another job, say on other paper, keeps its own)."""
-    chosen = sorted((k, v) for k, v in vars(args).items() if k not in NOT_THE_JOB and v is not None and v is not False)
+    of its previous run; another job, say on other paper, keeps its own). The deck is
+    the file it names (deck_identity), however the command line spelt it. only: the
+    options to keep (product_key)."""
+    chosen = sorted((k, v) for k, v in vars(args).items() if k not in NOT_THE_JOB and v is not None and v is not False
+                    and (only is None or k in only))
+    if "deck" in args and args.deck is not None:
+        chosen = [(k, deck_identity(args) if k == "deck" else v) for k, v in chosen]
     return " ".join([args.command, *(f"{k}={v}" for k, v in chosen)])
+
+
+def product_key(args: argparse.Namespace) -> str:
+    """A deck's files in a folder of their own (its PNGs, SVGs, a print shop's folder),
+    for the build manifest: the command, the deck and its language and export profile,
+    whatever the paper and the other options. A rebuild of the deck that writes the
+    folder again replaces every file an earlier build of the deck left there."""
+    return job_key(args, only=PRODUCT)
+
+
+def deck_identity(args: argparse.Namespace) -> str:
+    """The deck file args.deck names, by its real path from the output folder (which
+    holds the records this goes into, so a project moved whole keeps it), or from the
+    built-in decks' folder; as typed where it names no file (the command then fails)."""
+    from printgen.builtin import data_root
+    from printgen.errors import PrintgenError
+    from printgen.output import DEFAULT
+    from printgen.spec.places import DECKS, find
+    try:
+        real = os.path.realpath(find(DECKS, args.deck))
+        builtin = os.path.realpath(data_root())
+        if Path(real).is_relative_to(builtin):
+            return "built-in:" + Path(os.path.relpath(real, builtin)).as_posix()
+        return Path(os.path.relpath(real, os.path.realpath(getattr(args, "out", None) or DEFAULT))).as_posix()
+    except (PrintgenError, OSError, ValueError):
+        return str(args.deck)
 
 
 def paper_name(given: str | None) -> str:
