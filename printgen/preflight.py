@@ -88,14 +88,15 @@ def group_findings(findings: list[Finding]) -> list[str]:
     return lines
 
 
-def text_extent(run: TextRun) -> Box:
+def text_extent(run: TextRun, *, ink: bool = True) -> Box:
     """The run's box from its font's advance widths, ascent and descent, widened to
-    its glyphs' ink (accents stacked above a letter rise past the ascent), turned
-    clockwise about its start point by run.rotate."""
+    its glyphs' ink (accents stacked above a letter rise past the ascent; a j's hook
+    reaches left of its start) unless ink is False (the box type sets lines by),
+    turned clockwise about its start point by run.rotate."""
     metrics = font(run.font)
     em = run.size / metrics.units_per_em
     width = metrics.width(run.text, run.size)
-    left, top, right, bottom = ink_box(run.font, run.text, run.rtl, run.lang)
+    left, top, right, bottom = ink_box(run.font, run.text, run.rtl, run.lang) if ink else (0, 0, 0, 0)
     left, right = min(0.0, left * em), max(width, right * em)
     top, bottom = min(-metrics.ascent * em, -top * em), max(-metrics.descent * em, -bottom * em)
     corners = [(left, top), (right, top), (left, bottom), (right, bottom)]
@@ -124,10 +125,11 @@ def ink_box(name: str, text: str, rtl: bool, lang: str) -> Box:
             min(b[3] for b in boxes))
 
 
-def extent(prim: Primitive) -> Box:
-    """The painted bounding box of a primitive, half its stroke included."""
+def extent(prim: Primitive, *, ink: bool = True) -> Box:
+    """The painted bounding box of a primitive, half its stroke included (text: see
+    text_extent)."""
     if isinstance(prim, TextRun):
-        return text_extent(prim)
+        return text_extent(prim, ink=ink)
     return shape_bounds(prim)
 
 

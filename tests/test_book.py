@@ -154,6 +154,7 @@ def check_book(book: Book, blocks: list[Block], style: BookStyle) -> list[int]:
             if isinstance(prim, TextRun):
                 assert prim.size >= 8.0, f"page {number}: {prim.text!r} at {prim.size} pt"
             if not (isinstance(prim, TextRun) and in_margins(prim, style)):       # in the text block
+                x0, y0, x1, y1 = extent(prim, ink=False)       # (a j's hook may reach past it)
                 left, slack = style.left(number), (prim.width / 2 if isinstance(prim, Polygon) else 0.0) + 1e-6
                 assert left - slack <= x0 and x1 <= left + style.text_width + slack, f"page {number}: {prim}"
                 assert style.top - slack <= y0 and y1 <= style.height - style.bottom + slack, f"page {number}: {prim}"
