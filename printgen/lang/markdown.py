@@ -14,6 +14,7 @@ whatever their labels. A note holds paragraphs of text, without notes of its own
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -31,9 +32,13 @@ SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 UNDEFINED = re.compile(r"\[\^([^\]\s]+)\]")      # a reference the plugin left as text: no definition
 
 
-def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: int = 0) -> list[Block]:
+def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: int = 0, *,
+                   empty_headings: bool = True) -> list[Block]:
     """Markdown -> blocks; unsupported or broken input is an InputError at source:line
-    (source: the file as the user names it). An image is looked up on `pictures`."""
+    (source: the file as the user names it). An image is looked up on `pictures`.
+    empty_headings False: a heading with no words (`#`, `## &nbsp;`, a footnote
+    reference alone) is an InputError too, as in a rules text, where it is a slip (a
+    card's text, which a field may leave empty, passes True)."""
     if len(text) > MAX_CHARS:
         raise InputError(f"{source}: {len(text):,} characters of Markdown; expected a rules text "
                          f"of at most {MAX_CHARS:,} characters (a leaflet holds far fewer, a stapled booklet "
@@ -41,7 +46,7 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
     parser = MarkdownIt("commonmark").enable("table").use(footnote_plugin)
     env: dict[str, Any] = {}
     tokens = parser.parse(text, env)
-    reader = _Reader(source, pictures, line_offset, text)
+    reader = _Reader(source, pictures, line_offset, text, empty_headings)
     for key, index in env.get("footnotes", {}).get("refs", {}).items():
         if index < 0:
             raise InputError(f"{reader.defined_at(key[1:])}: the footnote [^{key[1:]}] is never referenced; "
@@ -49,9 +54,17 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
     return reader.blocks(tokens)
 
 
+def _drawn(text: str) -> bool:
+    """Whether text has a character that is drawn: not a space, nor an invisible
+    format or control character (a zero-width space, a soft hyphen, a bidi mark)."""
+    return any(not ch.isspace() and unicodedata.category(ch) not in ("Cc", "Cf") for ch in text)
+
+
 class _Reader:
-    def __init__(self, source: str, pictures: PictureShelf, offset: int, text: str) -> None:
+    def __init__(self, source: str, pictures: PictureShelf, offset: int, text: str,
+                 empty_headings: bool = True) -> None:
         self.source, self.pictures, self.offset, self.text = source, pictures, offset, text
+        self.empty_headings = empty_headings
         self.lists: list[list[int]] = []     # per open list: [ordered?, next number]
         self.item_marker = ""
         self.line = 1
@@ -88,7 +101,12 @@ class _Reader:
             raise InputError(f"{self.where()}: raw HTML is not supported in a rules text; "
                              f"expected Markdown (headings, paragraphs, lists, tables, images)")
         if kind == "heading_open":
-            out.append(Block(BlockKind.HEADING, self.where(), self.spans(tokens[i + 1]), level=int(token.tag[1])))
+            spans = self.spans(tokens[i + 1])
+            if not self.empty_headings and not _drawn("".join(s.text for s in spans if s.note is None)):
+                written = self.text.split("\n")[token.map[0]].rstrip("\r") if token.map else token.markup
+                raise InputError(f"{self.where()}: the heading {written!r} has no words; expected the "
+                                 f"heading's text, or no heading there")
+            out.append(Block(BlockKind.HEADING, self.where(), spans, level=int(token.tag[1])))
             return i + 3
         if kind in ("bullet_list_open", "ordered_list_open"):
             start = int(token.attrs.get("start", 1) or 1) if kind == "ordered_list_open" else 0

@@ -306,8 +306,10 @@ class _Text:
 
 
 def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle) -> _Text:
-    """The blocks set down the pages, footnotes in the style `notes`."""
+    """The blocks set down the pages, footnotes in the style `notes` (a block that
+    draws nothing, a paragraph of a zero-width space, left out)."""
     made = [chunks(block, fold) for block in blocks]
+    blocks, made = [b for b, m in zip(blocks, made) if m], [m for m in made if m]
     text = _Text(fold.inner[1], notes)
     for i, (block, pieces) in enumerate(zip(blocks, made)):
         if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):

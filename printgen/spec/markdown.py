@@ -86,6 +86,8 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         check = Checker(doc)
         data = check.mapping(doc.data if doc.data is not None else {}, (), FRONT_KEYS)
         title = check.text(data.get("title"), ("title",), default=title)
+        if not title.strip():
+            check.fail(("title",), f"expected the text's title (or no title: line at all), got {title!r}")
         if data.get("deck") is not None:
             deck = _front_deck(check, check.text(data["deck"], ("deck",)), path)
             if alone and deck is not None:
@@ -109,7 +111,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         problem = unset_character(line)
         if problem:
             raise InputError(f"{source}:{number}: {problem}")
-    blocks = tuple(parse_markdown(body, source, rules_pictures(path), line_offset=offset))
+    blocks = tuple(parse_markdown(body, source, rules_pictures(path), line_offset=offset, empty_headings=False))
     if not blocks:
         raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "
                          f"or a paragraph")
@@ -231,4 +233,4 @@ def deal_insert(template: Path, values: dict[str, object]) -> list[Block]:
     expressions) filled in with one deal's values and parsed."""
     source = display_path(template)
     text = render(read_text(template, source), values, source)
-    return parse_markdown(text, source, rules_pictures(template))
+    return parse_markdown(text, source, rules_pictures(template), empty_headings=False)
