@@ -5,7 +5,10 @@ The text is cut into layout/fold.py's chunks (lines, headings, table rows, pictu
 at the width of the page's text block, and the chunks are set down the pages by a
 book's rules: a heading keeps at least two lines of what follows; a paragraph never
 leaves one of its lines alone at a page's foot or head (a line moves over, or the
-whole short paragraph does); a table split across pages repeats its header row.
+whole short paragraph does); a table split across pages repeats its header row. Where
+footnotes leave no room for that even on a page of their own, what fits is set (a
+heading keeps at least the first line after it, if that fits under it at all) and
+Book.notes says where a line or a heading was left alone.
 
 Footnotes are set at the foot of the text block of each page their references land
 on, under a short rule, at the folio's size (never under 8 pt), numbered as in the
@@ -158,6 +161,7 @@ class Book:
     headings: tuple[Heading, ...]
     entries: tuple[tuple[int, Box, Heading], ...] = ()
     rtl: bool = False            # right to left: page 1 is bound on its right, and its spreads read from the right
+    notes: tuple[str, ...] = ()  # where a heading or a paragraph could not be kept together (footnotes took the room)
 
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
@@ -194,7 +198,8 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     listed_headings = iter(heading for heading in headings if heading.level <= 2)
     entries = tuple((n - 1, (style.left(n) + x, style.top + y, w, h), next(listed_headings))
                     for n, page in enumerate(boxes, start=2) for x, y, w, h in page)
-    return Book(tuple(sides), headings, entries, style.rtl)
+    said = tuple(f"{where}: {what} {first + page + 1}: {why}" for where, what, page, why in text.broken)
+    return Book(tuple(sides), headings, entries, style.rtl, said)
 
 
 def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
@@ -233,6 +238,10 @@ class _Text:
     y: float = 0.0
     headings: list[tuple[Block, int, float]] = field(default_factory=list)
     set_notes: dict[Note, list[Chunk]] = field(default_factory=dict)
+    after_heading: bool = False     # the page so far ends with a heading
+    broken: list[tuple[str, str, int, str]] = field(default_factory=list)
+    # ^ each keep that could not be kept (footnotes took the room): where, what happened
+    #   on page (an index into pages), and why
 
     def gap(self, chunk: Chunk) -> float:
         """The space above a chunk: none at the top of a page."""
@@ -274,12 +283,21 @@ class _Text:
         self.pages[-1] += [shift(p, 0.0, top) for p in chunk.prims]
         self.notes[-1] = self.joined(self.notes[-1], [chunk])
         self.y = top + chunk.height
+        self.after_heading = chunk.heading
         return top
 
     def new_page(self) -> None:
+        """Go on to a new page; one that leaves a heading at the foot of this one (only
+        where what follows it cannot fit under it even at a page's top) is noted."""
+        if self.after_heading:
+            block = self.headings[-1][0]
+            why = "the footnotes of the first line after it leave no room for that line under it"
+            self.broken.append((block.where, f"the heading {plain(block)!r} stands alone at the foot of page",
+                                len(self.pages) - 1, why))
         self.pages.append([])
         self.notes.append([])
         self.y = 0.0
+        self.after_heading = False
 
     def foot(self, notes: Sequence[Note]) -> tuple[float, list[Primitive]]:
         """Footnotes as set at a page's foot: their height, from a gap above the short
@@ -319,8 +337,9 @@ def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle) -> _Text:
         else:
             gap = text.gap(pieces[0])
             height, lead = _lead(made, blocks, i)
-            if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6:
-                text.new_page()
+            if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6 and \
+                    (not text.after_heading or text.y + gap + pieces[0].height > text.room(pieces[:1]) + 1e-6):
+                text.new_page()         # (under a heading: only where this cannot fit under it)
                 gap = 0.0
             top = text.put(pieces[0], block.where, gap)
             if block.kind is BlockKind.HEADING:
@@ -347,22 +366,30 @@ def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, 
 
 def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
     """A paragraph's lines down the pages, split only where at least two of its lines
-    are on each side of the break."""
-    start = 0
+    are on each side of the break. Where footnotes leave room for fewer lines than that
+    even on a page of their own, as many as fit are set (under a heading, which is never
+    left alone at a page's foot unless not one line fits under it), and a line left alone
+    is noted."""
+    start, alone = 0, None
     while start < len(lines):
         gap = text.gap(lines[start])
         fit, left = text.fitting(lines[start:], gap), len(lines) - start
         count = left if fit >= left else min(fit, left - 2)
         if count < 2 and count < left:
-            if text.y > 0:
+            if text.y > 0 and (not text.after_heading or fit == 0):
                 text.new_page()
                 continue
             count = max(1, fit)             # a page holding fewer lines than that: no better break
+        if alone is None and len(lines) > 1 and (count == 1 or count == left - 1):
+            alone = len(text.pages) - 1 + (count > 1)      # the page the single line is on
         for k, piece in enumerate(lines[start:start + count]):
             text.put(piece, where, gap if k == 0 else 0.0)
         start += count
         if start < len(lines):
             text.new_page()
+    if alone is not None:
+        why = "the footnotes it refers to leave no room to break it with two of its lines on each side"
+        text.broken.append((where, "a line of this paragraph stands alone on page", alone, why))
 
 
 def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
@@ -375,7 +402,7 @@ def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
         fit = text.fitting(body[start:], gap + header.height, header.notes)
         least = min(2 if start == 0 else 1, len(body) - start)
         if fit < least:
-            if text.y > 0:
+            if text.y > 0 and (not text.after_heading or fit == 0):
                 text.new_page()
                 continue
             if fit == 0:

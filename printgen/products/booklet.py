@@ -111,8 +111,9 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     """The text typeset on width x height pages, imposed on the options' paper; FitError
     where the innermost sheet's creep would move its text more than half its spine margin
     (thinner: how the command that asked for it prints the booklet on thinner paper). Its
-    notes say where its contents' heading is set in English (its fonts lack the word's
-    letters) and where it has too many sheets to staple."""
+    notes say where a heading or a paragraph could not be kept together (its footnotes
+    took the room), where its contents' heading is set in English (its fonts lack the
+    word's letters) and where it has too many sheets to staple."""
     colors = fold_facts().type
     style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
                     lang=rules.lang, hyphenate=rules.hyphenate)
@@ -130,7 +131,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
                            creep=options.thickness, rtl=book.rtl)
     reading, bookmarks = reading_copy(book)
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height,
-                      rtl=book.rtl)
+                      notes=list(book.notes), rtl=book.rtl)
     if book.entries:        # a contents page, whose heading may be set in English
         booklet.notes += filter(None, [english_note(options.contents, CONTENTS, contents_font(style),
                                                     f"{rules.where}: the contents' heading")])
