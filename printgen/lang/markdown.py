@@ -183,11 +183,14 @@ class _Reader:
     def _table(self, tokens: list[Token], i: int, out: list[Block]) -> int:
         rows: list[tuple[tuple[Span, ...], ...]] = []
         row: list[tuple[Span, ...]] = []
+        align: list[str] = []         # each column's, from its header cell (`---:` right, `:---:` centre)
         where = self.where()
         while tokens[i].type != "table_close":
             token = tokens[i]
             if token.type == "tr_open":
                 row = []
+            elif token.type == "th_open":
+                align.append(str(token.attrs.get("style") or "").removeprefix("text-align:"))
             elif token.type == "inline":
                 if len(row) >= MAX_TABLE_COLUMNS:
                     raise InputError(f"{where}: a table of more than {MAX_TABLE_COLUMNS} columns; expected at "
@@ -196,7 +199,7 @@ class _Reader:
             elif token.type == "tr_close":
                 rows.append(tuple(row))
             i += 1
-        out.append(Block(BlockKind.TABLE, where, rows=tuple(rows)))
+        out.append(Block(BlockKind.TABLE, where, rows=tuple(rows), align=tuple(align)))
         return i + 1
 
     def spans(self, inline: Token) -> tuple[Span, ...]:

@@ -266,7 +266,10 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
 def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     """A table's rows. Cells wrap at their words, each flush to the side its own
     direction starts from, but a cell with no letter of either direction ("1", "+2",
-    "-3") to the table's (flush right in a right-to-left table, as its header is). A
+    "-3") to the table's (flush right in a right-to-left table, as its header is); in a
+    column the Markdown aligns (`---:`, `:---:`, `:---`), every cell, header too, flush
+    right, centred or flush left as it says, whatever the table's direction (so that a
+    right-aligned column's digits line up, as in CSS's text-align). A
     table whose longest words still do not fit the panel side by side is set smaller,
     down to its table_floor, and below that is an error naming its line: a table is
     never drawn past the panel."""
@@ -287,8 +290,9 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
         for c, cell in enumerate(row):
             lines = wrap(cell, widths[c] - 2 * pad, rich, f"{block.where} table row {r + 1} column {c + 1}")
             neutral = first_strong(ch for span in cell for ch in span.text) is None
+            align = block.align[c] if c < len(block.align) else ""
             height, made = set_lines(lines, rich, lefts[c] + pad, pad, widths[c] - 2 * pad,
-                                     side("start", rtl) if neutral else "")
+                                     align or (side("start", rtl) if neutral else ""))
             prims += made
             tallest = max(tallest, height)
         height = tallest + 2 * pad
