@@ -5,6 +5,12 @@ Markdown is parsed by markdown-it-py, whose tokens carry line numbers, so every
 problem names file:line. The text is given (the spec stage reads files); an image
 is looked up on the PictureShelf the caller hands in.
 
+A link's address is printed after its text, in brackets ("our site
+(https://example.org)"), unless the text is the address already or the link is to a
+place in the text (`#scoring`); both carry the address (Span.link), for a screen's
+copy. Struck-through text and code blocks are refused, as raw HTML is: printgen has no
+way to strike a word, nor a fixed-width face to keep a code block's spacing.
+
 Footnotes (`text[^label]` with `[^label]: the note` anywhere, or an inline
 `^[the note]`) are read by mdit-py-plugins' footnote plugin. A reference becomes a
 Span carrying its Note; notes are numbered 1, 2, 3 ... in order of first reference,
@@ -15,6 +21,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -43,15 +50,23 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
         raise InputError(f"{source}: {len(text):,} characters of Markdown; expected a rules text "
                          f"of at most {MAX_CHARS:,} characters (a leaflet holds far fewer, a stapled booklet "
                          f"of 64 A5 pages about as many)")
-    parser = MarkdownIt("commonmark").enable("table").use(footnote_plugin)
+    parser = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(footnote_plugin)
     env: dict[str, Any] = {}
     tokens = parser.parse(text, env)
     reader = _Reader(source, pictures, line_offset, text, empty_headings)
+    reader.shown = parser.normalizeLinkText
     for key, index in env.get("footnotes", {}).get("refs", {}).items():
         if index < 0:
             raise InputError(f"{reader.defined_at(key[1:])}: the footnote [^{key[1:]}] is never referenced; "
                              f"expected a [^{key[1:]}] in the text, or no definition")
     return reader.blocks(tokens)
+
+
+def _bare(address: str) -> str:
+    """An address as its text may give it: without its scheme, "www." or a last slash,
+    in lower case ("Example.org" is the text of "https://www.example.org/")."""
+    bare = re.sub(r"^(https?://|mailto:)", "", address.strip().lower())
+    return bare.removeprefix("www.").rstrip("/")
 
 
 def _drawn(text: str) -> bool:
@@ -65,6 +80,7 @@ class _Reader:
                  empty_headings: bool = True) -> None:
         self.source, self.pictures, self.offset, self.text = source, pictures, offset, text
         self.empty_headings = empty_headings
+        self.shown: Callable[[str], str] = str      # a link's address as printed (not %-escaped)
         self.lists: list[list[int]] = []     # per open list: [ordered?, next number]
         self.item_marker = ""
         self.line = 1
@@ -120,7 +136,11 @@ class _Reader:
         elif kind == "paragraph_open":
             return self._paragraph(tokens[i + 1], out) + i
         elif kind in ("fence", "code_block"):
-            out.append(Block(BlockKind.PARAGRAPH, self.where(), (Span(token.content.rstrip("\n")),)))
+            how = f"({token.markup})" if kind == "fence" else "(lines indented by four spaces or more)"
+            instead = "paragraphs" if kind == "fence" else "paragraphs without the indent"
+            raise InputError(f"{self.where()}: a code block {how} is not supported in a rules text: printgen "
+                             f"has no fixed-width face to keep its spacing; expected {instead}, or a table "
+                             f"for columns")
         elif kind == "hr":
             out.append(Block(BlockKind.RULE, self.where()))
         elif kind == "table_open":
@@ -206,6 +226,7 @@ class _Reader:
         bold = italic = 0
         line = self.line
         spans: list[Span] = []
+        link, opened = "", 0             # the link the text is in, and where its spans start
         for child in inline.children or []:
             kind = child.type
             undefined = UNDEFINED.search(child.content) if kind == "text" else None
@@ -223,10 +244,23 @@ class _Reader:
             elif kind in ("em_open", "em_close"):
                 italic += 1 if kind == "em_open" else -1
             elif kind in ("text", "code_inline"):
-                spans.append(Span(child.content, bold > 0, italic > 0))
+                spans.append(Span(child.content, bold > 0, italic > 0, link=link))
             elif kind in ("softbreak", "hardbreak"):       # a hard break (a backslash or two spaces
-                spans.append(Span("\n" if kind == "hardbreak" else " "))     # at a line's end) breaks the line
-                line += 1
+                spans.append(Span("\n" if kind == "hardbreak" else " ", link=link))    # at a line's end) breaks
+                line += 1                                                           # the line
+            elif kind == "link_open":
+                link, opened = str(child.attrs.get("href") or ""), len(spans)
+            elif kind == "link_close":
+                address = self.shown(link).replace(" ", "%20") if not link.startswith("#") else ""
+                said = "".join(span.text for span in spans[opened:])
+                if address and _bare(address) != _bare(said):
+                    address = address.removeprefix("mailto:")
+                    spans.append(Span(f" ({address})" if said.strip() else address, bold > 0, italic > 0, link=link))
+                link = ""
+            elif kind in ("s_open", "s_close"):
+                raise InputError(f"{self.where()}: struck-through text ({child.markup}...{child.markup}) is not "
+                                 f"supported; expected bold or italic, or the text without the "
+                                 f"{child.markup!r}")
             elif kind == "html_inline":
                 raise InputError(f"{self.where()}: raw HTML {child.content!r} is not supported; "
                                  f"expected Markdown")

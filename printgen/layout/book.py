@@ -162,6 +162,7 @@ class Book:
     entries: tuple[tuple[int, Box, Heading], ...] = ()
     rtl: bool = False            # right to left: page 1 is bound on its right, and its spreads read from the right
     notes: tuple[str, ...] = ()  # where a heading or a paragraph could not be kept together (footnotes took the room)
+    links: tuple[tuple[int, Box, str], ...] = ()     # each link's words on a page (as entries' boxes), its address
 
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
@@ -199,16 +200,21 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     entries = tuple((n - 1, (style.left(n) + x, style.top + y, w, h), next(listed_headings))
                     for n, page in enumerate(boxes, start=2) for x, y, w, h in page)
     said = tuple(f"{where}: {what} {first + page + 1}: {why}" for where, what, page, why in text.broken)
-    return Book(tuple(sides), headings, entries, style.rtl, said)
+    links = tuple((first + p, (style.left(first + p + 1) + x, style.top + y, w, h), to)
+                  for p, page in enumerate(text.links) for x, y, w, h, to in page)
+    return Book(tuple(sides), headings, entries, style.rtl, said, links)
 
 
 def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
     """The book's pages at their trim size, in reading order, for a screen: a bookmark
-    for every heading, and every contents entry a link to its heading."""
+    for every heading, every contents entry a link to its heading, and the words of
+    every link in the text (and its address) a link to its address."""
     marks = tuple(Bookmark(h.level, h.text, Target(h.page, h.y)) for h in book.headings)
     links: dict[int, list[Link]] = {}
     for page, (x, y, w, h), heading in book.entries:
         links.setdefault(page, []).append(Link(x, y, w, h, Target(heading.page, heading.y)))
+    for page, (x, y, w, h), address in book.links:
+        links.setdefault(page, []).append(Link(x, y, w, h, address))
     pages = [Page(side.frame.width, side.frame.height, (Placed(side, 0.0, 0.0),), links=tuple(links.get(i, ())))
              for i, side in enumerate(book.pages)]
     return pages, marks
@@ -235,6 +241,7 @@ class _Text:
     small: FoldStyle
     pages: list[list[Primitive]] = field(default_factory=lambda: [[]])
     notes: list[list[Note]] = field(default_factory=lambda: [[]])
+    links: list[list[tuple[float, float, float, float, str]]] = field(default_factory=lambda: [[]])
     y: float = 0.0
     headings: list[tuple[Block, int, float]] = field(default_factory=list)
     set_notes: dict[Note, list[Chunk]] = field(default_factory=dict)
@@ -281,6 +288,7 @@ class _Text:
                            f"{mm(self.limit):.1f} mm of text height (a note is not continued on the "
                            f"next page); shorten it or choose a larger page")
         self.pages[-1] += [shift(p, 0.0, top) for p in chunk.prims]
+        self.links[-1] += [(x, y + top, w, h, to) for x, y, w, h, to in chunk.links]
         self.notes[-1] = self.joined(self.notes[-1], [chunk])
         self.y = top + chunk.height
         self.after_heading = chunk.heading
@@ -296,16 +304,18 @@ class _Text:
                                 len(self.pages) - 1, why))
         self.pages.append([])
         self.notes.append([])
+        self.links.append([])
         self.y = 0.0
         self.after_heading = False
 
-    def foot(self, notes: Sequence[Note]) -> tuple[float, list[Primitive]]:
+    def foot(self, notes: Sequence[Note]) -> tuple[float, list[Primitive], list[tuple[float, float, float, float, str]]]:
         """Footnotes as set at a page's foot: their height, from a gap above the short
-        rule to the last note's foot, and their primitives from that top."""
+        rule to the last note's foot, and their primitives and links from that top."""
         if not notes:
-            return 0.0, []
+            return 0.0, [], []
         gap, width = self.small.gap, self.small.inner[0]
         prims: list[Primitive] = [line(0.0, gap, width / 4, gap, stroke=self.small.accent, width=0.5)]
+        links = []
         y = gap * 1.5
         for k, note in enumerate(notes):
             if note not in self.set_notes:
@@ -313,14 +323,16 @@ class _Text:
             for i, piece in enumerate(self.set_notes[note]):
                 y += piece.gap if i == 0 and k > 0 else 0.0
                 prims += [shift(p, 0.0, y) for p in piece.prims]
+                links += [(x, top + y, w, h, to) for x, top, w, h, to in piece.links]
                 y += piece.height
-        return y, prims
+        return y, prims, links
 
     def finish(self) -> None:
         """Every page's footnotes set at the foot of its text block."""
-        for page, notes in zip(self.pages, self.notes):
-            height, prims = self.foot(notes)
+        for page, notes, links in zip(self.pages, self.notes, self.links):
+            height, prims, noted = self.foot(notes)
             page += [shift(p, 0.0, self.limit - height) for p in prims]
+            links += [(x, self.limit - height + y, w, h, to) for x, y, w, h, to in noted]
 
 
 def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle) -> _Text:

@@ -25,13 +25,15 @@ class Note:
 class Span:
     """A run of text and whether it is bold and/or italic; or, with icon set, an inline
     icon (a shape or a template's image, by name) and no text; or, with note set, a
-    reference to that footnote, its text the note's number in superscript digits."""
+    reference to that footnote, its text the note's number in superscript digits. link:
+    the address a Markdown link's text (and the address printed after it) points to."""
 
     text: str
     bold: bool = False
     italic: bool = False
     icon: str = ""
     note: Note | None = None
+    link: str = ""
 
 
 class BlockKind(enum.Enum):
