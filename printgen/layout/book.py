@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from printgen.errors import FitError
-from printgen.fonts import check_glyphs, faces, house, house_family
+from printgen.fonts import check_glyphs, faces
 from printgen.frozen import frozen
 from printgen.layout.cover import UNNAMED, CoverSource, lay_out_cover
 from printgen.layout.fold import (
@@ -81,6 +81,7 @@ class BookStyle:
     rtl: bool = False            # a right-to-left book: bound on the right
     lang: str = ""               # the text's language: shaping and hyphenation
     hyphenate: bool = False      # break words at line ends where the language's dictionary allows
+    face: Fonts | None = None    # the family the text chose to be set in (its `font:`), else the bundled
 
     @property
     def text_width(self) -> float:
@@ -101,15 +102,20 @@ class BookStyle:
         return bool(number % 2) != self.rtl
 
     def family(self, bundled: Fonts = BODY_FONTS) -> Fonts:
-        """A family of bundled faces, extended as the text block's (FoldStyle.family)."""
-        return house_family(bundled, self.own)
+        """A family of bundled faces, extended, or set in the chosen family, as the text
+        block's (FoldStyle.family)."""
+        return self.fold().family(bundled)
+
+    def face_of(self, name: str) -> str:
+        """The face for what printgen sets in the bundled face `name` (FoldStyle.face_of)."""
+        return self.fold().face_of(name)
 
     def fold(self) -> FoldStyle:
         """The text block as the panel fold.py cuts chunks for (tables at the body size,
         and never smaller: a book's text is not set under its body size)."""
         return FoldStyle(self.text_width, self.text_height, 0.0, self.body, self.headings, self.body, 0.0,
                          self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body,
-                         own=self.own, lang=self.lang, hyphenate=self.hyphenate)
+                         own=self.own, lang=self.lang, hyphenate=self.hyphenate, face=self.face)
 
 
 CONTENTS = "Contents"       # the contents' heading in English: where the text's fonts cannot set its language's
@@ -449,15 +455,15 @@ def _margins(style: BookStyle, number: int, title: tuple[str, str], head: tuple[
     character neither has is a FitError); and its folio at the foot's outer corner."""
     size, left, width = style.folio, style.left(number), style.text_width
     text, where = title if number % 2 == 0 else head
-    face = house("sans-italic", style.own)       # upright, or the deck's own, where it lacks a script
+    face = style.family(Fonts(regular="sans-italic")).regular   # upright, or the deck's own, where it lacks a script
     check_glyphs(text, face, f"{where}: the running head")
     shown = _shortened(text, width, face, size)
     rich = RichStyle(size, color=style.accent, fonts=Fonts(regular=face))
     set_head = Line(((shown, face),), font(face).width(shown, size), paragraph_level(shown))
     run_head = line_runs(set_head, left, style.top - 1.1 * size, rich, "center", width)
-    folio = str(number)
-    x = left + width - font("sans").width(folio, size) if style.spine_left(number) else left
-    return (*run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, "sans", size, style.accent))
+    folio, digits = str(number), style.face_of("sans")
+    x = left + width - font(digits).width(folio, size) if style.spine_left(number) else left
+    return (*run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, digits, size, style.accent))
 
 
 def _shortened(text: str, width: float, name: str, size: float) -> str:
@@ -510,7 +516,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
     boxes: list[list[Box]] = [[]]
     y = top + style.gap * 1.6
     numbers = [str(first + page + 1) for _, page in listed]
-    column = max(font("sans").width(n, style.body) for n in numbers) + style.body
+    column = max(font(style.face_of("sans")).width(n, style.body) for n in numbers) + style.body
     for (block, _), number in zip(listed, numbers):
         rich = RichStyle(style.body, style.line_height, style.ink,
                          style.family(Fonts(regular="sans-bold" if block.level == 1 else "sans")),
@@ -527,25 +533,25 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
         baseline = y + gap + ascent(rich) + (len(lines) - 1) * rich.size * rich.line_height
         pages[-1] += [shift(p, 0.0, y + gap) for p in made]
         end = column + room - lines[-1].width if rtl else indent + lines[-1].width   # the last line's far end
-        pages[-1] += _leader(end, baseline, number, width, rich, style.accent, rtl)
+        pages[-1] += _leader(end, baseline, number, width, rich, style.accent, rtl, style.face_of("sans"))
         boxes[-1].append((0.0 if rtl else indent, y + gap, width - indent, height))
         y += gap + height
     return pages, boxes
 
 
 def _leader(end: float, baseline: float, number: str, width: float, rich: RichStyle,
-            accent: str, rtl: bool = False) -> list[Primitive]:
-    """Dot leaders from an entry's end to its page number, set flush right at width
-    (flush left at 0, rtl: the entry then ends on its left, at end)."""
-    name, size = faces(rich.fonts.regular)[0], rich.size     # (its bundled face: page numbers are digits)
+            accent: str, rtl: bool = False, dots: str = "sans") -> list[Primitive]:
+    """Dot leaders (in the face `dots`) from an entry's end to its page number, set
+    flush right at width (flush left at 0, rtl: the entry then ends on its left, at end)."""
+    name, size = faces(rich.fonts.regular)[0], rich.size     # (its first face: page numbers are digits)
     number_w = font(name).width(number, size)
     number_x = 0.0 if rtl else width - number_w
-    dot = font("sans").width(" .", size)
+    dot = font(dots).width(" .", size)
     room = end - number_w - size * 0.6 if rtl else number_x - end - size * 0.6
     count = int(room / dot)
     made: list[Primitive] = [TextRun(number_x, baseline, number, name, size, rich.color)]
     if count > 0:
-        dots_x = number_w + size * 0.3 - (dot - font("sans").width(".", size)) if rtl else \
+        dots_x = number_w + size * 0.3 - (dot - font(dots).width(".", size)) if rtl else \
             number_x - size * 0.3 - count * dot
-        made.append(TextRun(dots_x, baseline, " ." * count, "sans", size, accent))
+        made.append(TextRun(dots_x, baseline, " ." * count, dots, size, accent))
     return made

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from printgen.errors import FitError, InputError
-from printgen.fonts import house_family, missing
+from printgen.fonts import chosen_face, chosen_family, faces, missing
 from printgen.frozen import frozen
 from printgen.layout.impose import (
     Axis,
@@ -62,6 +62,7 @@ TABLE_STEP = 0.25
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
 BODY_FONTS = Fonts()
 HEADER_FONTS = HEADING_FONTS       # a table's first row: bold, its italic bold italic
+FOLIO_TEXT = "0123456789 ./"       # what printgen sets in one face of its own: page numbers, dot leaders
 
 
 @frozen
@@ -86,14 +87,22 @@ class FoldStyle:
     own: Fonts | None = None            # the text's (and its deck's) own fonts: what the bundled faces lack
     rtl: bool = False                   # a right-to-left text: its panels are read from the right
     notes: str = "Notes"                # the heading of the text's notes, in its language
+    face: Fonts | None = None           # the family the text chose to be set in (its `font:`), else the bundled
 
     @property
     def inner(self) -> tuple[float, float]:
         return self.width - 2 * self.margin, self.height - 2 * self.margin - self.folio * 1.6
 
     def family(self, bundled: Fonts = BODY_FONTS) -> Fonts:
-        """A family of bundled faces, extended by the plainer faces and the own fonts."""
-        return house_family(bundled, self.own)
+        """A family of bundled faces, extended by the plainer faces and the own fonts,
+        or set in the text's chosen family (fonts.py's chosen_family())."""
+        return chosen_family(bundled, self.own, self.face)
+
+    def face_of(self, name: str, text: str = FOLIO_TEXT) -> str:
+        """The one face printgen sets text of its own (page numbers, dot leaders) in,
+        where it would set it in the bundled face `name`: the chosen family's face of
+        that style, where it has every character of text, else name."""
+        return next((one for one in faces(chosen_face(name, self.face, name)) if not missing(one, text)), name)
 
 
 @frozen

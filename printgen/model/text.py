@@ -78,6 +78,7 @@ class RulesText:
     lang: str = ""                   # front matter `lang`: the text's language (else its deck's, else English)
     fonts: dict[str, Fonts] = field(default_factory=dict, compare=False)
     # ^ fonts for what the bundled faces lack: its project's, front matter `fonts:`'s, and its deck's
+    font: str = ""                   # front matter `font`: the one of those its text is set in (else the bundled)
     lines: dict[str, int] = field(default_factory=dict, compare=False)
     # ^ the line of each front matter key the cover sets ("title", "credits[0]"), for its errors,
     #   and of `lang`, for the note on a language printgen has no words in

@@ -29,7 +29,7 @@ from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.text import BlockKind, RulesText
-from printgen.products.rules import text_language
+from printgen.products.rules import text_face, text_language
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
@@ -116,7 +116,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     word's letters) and where it has too many sheets to staple."""
     colors = fold_facts().type
     style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
-                    lang=rules.lang, hyphenate=rules.hyphenate)
+                    lang=rules.lang, hyphenate=rules.hyphenate, face=text_face(rules))
     book = lay_out_book(rules.blocks, style, title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
                         contents=options.contents, source=cover_source(rules), where=rules.where)
