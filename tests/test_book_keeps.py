@@ -107,6 +107,6 @@ def test_a_heading_is_left_alone_only_where_not_one_line_fits_under_it(tmp_path)
     assert pages_read(book, style) == [["H"], ["P"], ["H", "P"]]
     first = first_text_page(book) + 1
     assert book.notes == ((f"{tmp_path / 'mine.md'}:1: the heading 'Rules' stands alone at the foot of page "
-                          f"{first}: the footnotes of the first line after it leave no room for that line under it"),)
+                          f"{first}: what follows it does not fit under it with its footnotes"),)
     book = lay_out(write(tmp_path, 3, " ".join(["word"] * 83)), style)
     assert pages_read(book, style) == [["H", "P"], ["H", "P"]] and not book.notes

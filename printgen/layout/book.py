@@ -305,7 +305,7 @@ class _Text:
         where what follows it cannot fit under it even at a page's top) is noted."""
         if self.after_heading:
             block = self.headings[-1][0]
-            why = "the footnotes of the first line after it leave no room for that line under it"
+            why = "what follows it does not fit under it with its footnotes"
             self.broken.append((block.where, f"the heading {plain(block)!r} stands alone at the foot of page",
                                 len(self.pages) - 1, why))
         self.pages.append([])
