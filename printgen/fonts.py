@@ -107,6 +107,24 @@ def house_family(family: Fonts, own: Fonts | None = None) -> Fonts:
     return plainer(Fonts(*(house(getattr(family, style), own) for style in STYLES)))
 
 
+def chosen_face(name: str, chosen: Fonts | None, house_face: str) -> str:
+    """The face a bundled face's text is set in where a text chose a family of its own
+    (a rules text's `font:`): the chosen family's face of the same style ("sans-bold":
+    its bold, "sans-italic" its italic), then house_face (the bundled face, as house()
+    extends it) for what the chosen one lacks. No chosen family: house_face."""
+    if chosen is None:
+        return house_face
+    return chain([getattr(plainer(chosen), PLACE.get(name, (None, "regular"))[1]), house_face])
+
+
+def chosen_family(family: Fonts, own: Fonts | None, chosen: Fonts | None) -> Fonts:
+    """house_family(), each face set in the chosen family's instead (chosen_face())."""
+    house_faces = house_family(family, own)
+    if chosen is None:
+        return house_faces
+    return Fonts(*(chosen_face(getattr(family, style), chosen, getattr(house_faces, style)) for style in STYLES))
+
+
 def own_faces(declared: dict[str, Fonts]) -> Fonts | None:
     """Every face a deck (with its project) declares under fonts:, style by style, in
     the order declared (with their fallbacks): where its texts beyond its cards (sheet

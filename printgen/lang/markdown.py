@@ -5,6 +5,12 @@ Markdown is parsed by markdown-it-py, whose tokens carry line numbers, so every
 problem names file:line. The text is given (the spec stage reads files); an image
 is looked up on the PictureShelf the caller hands in.
 
+A link's address is printed after its text, in brackets ("our site
+(https://example.org)"), unless the text is the address already or the link is to a
+place in the text (`#scoring`); both carry the address (Span.link), for a screen's
+copy. Struck-through text and code blocks are refused, as raw HTML is: printgen has no
+way to strike a word, nor a fixed-width face to keep a code block's spacing.
+
 Footnotes (`text[^label]` with `[^label]: the note` anywhere, or an inline
 `^[the note]`) are read by mdit-py-plugins' footnote plugin. A reference becomes a
 Span carrying its Note; notes are numbered 1, 2, 3 ... in order of first reference,
@@ -14,6 +20,8 @@ whatever their labels. A note holds paragraphs of text, without notes of its own
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -31,17 +39,22 @@ SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 UNDEFINED = re.compile(r"\[\^([^\]\s]+)\]")      # a reference the plugin left as text: no definition
 
 
-def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: int = 0) -> list[Block]:
+def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: int = 0, *,
+                   empty_headings: bool = True) -> list[Block]:
     """Markdown -> blocks; unsupported or broken input is an InputError at source:line
-    (source: the file as the user names it). An image is looked up on `pictures`."""
+    (source: the file as the user names it). An image is looked up on `pictures`.
+    empty_headings False: a heading with no words (`#`, `## &nbsp;`, a footnote
+    reference alone) is an InputError too, as in a rules text, where it is a slip (a
+    card's text, which a field may leave empty, passes True)."""
     if len(text) > MAX_CHARS:
         raise InputError(f"{source}: {len(text):,} characters of Markdown; expected a rules text "
                          f"of at most {MAX_CHARS:,} characters (a leaflet holds far fewer, a stapled booklet "
                          f"of 64 A5 pages about as many)")
-    parser = MarkdownIt("commonmark").enable("table").use(footnote_plugin)
+    parser = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(footnote_plugin)
     env: dict[str, Any] = {}
     tokens = parser.parse(text, env)
-    reader = _Reader(source, pictures, line_offset, text)
+    reader = _Reader(source, pictures, line_offset, text, empty_headings)
+    reader.shown = parser.normalizeLinkText
     for key, index in env.get("footnotes", {}).get("refs", {}).items():
         if index < 0:
             raise InputError(f"{reader.defined_at(key[1:])}: the footnote [^{key[1:]}] is never referenced; "
@@ -49,9 +62,25 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
     return reader.blocks(tokens)
 
 
+def _bare(address: str) -> str:
+    """An address as its text may give it: without its scheme, "www." or a last slash,
+    in lower case ("Example.org" is the text of "https://www.example.org/")."""
+    bare = re.sub(r"^(https?://|mailto:)", "", address.strip().lower())
+    return bare.removeprefix("www.").rstrip("/")
+
+
+def _drawn(text: str) -> bool:
+    """Whether text has a character that is drawn: not a space, nor an invisible
+    format or control character (a zero-width space, a soft hyphen, a bidi mark)."""
+    return any(not ch.isspace() and unicodedata.category(ch) not in ("Cc", "Cf") for ch in text)
+
+
 class _Reader:
-    def __init__(self, source: str, pictures: PictureShelf, offset: int, text: str) -> None:
+    def __init__(self, source: str, pictures: PictureShelf, offset: int, text: str,
+                 empty_headings: bool = True) -> None:
         self.source, self.pictures, self.offset, self.text = source, pictures, offset, text
+        self.empty_headings = empty_headings
+        self.shown: Callable[[str], str] = str      # a link's address as printed (not %-escaped)
         self.lists: list[list[int]] = []     # per open list: [ordered?, next number]
         self.item_marker = ""
         self.line = 1
@@ -88,7 +117,12 @@ class _Reader:
             raise InputError(f"{self.where()}: raw HTML is not supported in a rules text; "
                              f"expected Markdown (headings, paragraphs, lists, tables, images)")
         if kind == "heading_open":
-            out.append(Block(BlockKind.HEADING, self.where(), self.spans(tokens[i + 1]), level=int(token.tag[1])))
+            spans = self.spans(tokens[i + 1])
+            if not self.empty_headings and not _drawn("".join(s.text for s in spans if s.note is None)):
+                written = self.text.split("\n")[token.map[0]].rstrip("\r") if token.map else token.markup
+                raise InputError(f"{self.where()}: the heading {written!r} has no words; expected the "
+                                 f"heading's text, or no heading there")
+            out.append(Block(BlockKind.HEADING, self.where(), spans, level=int(token.tag[1])))
             return i + 3
         if kind in ("bullet_list_open", "ordered_list_open"):
             start = int(token.attrs.get("start", 1) or 1) if kind == "ordered_list_open" else 0
@@ -102,7 +136,11 @@ class _Reader:
         elif kind == "paragraph_open":
             return self._paragraph(tokens[i + 1], out) + i
         elif kind in ("fence", "code_block"):
-            out.append(Block(BlockKind.PARAGRAPH, self.where(), (Span(token.content.rstrip("\n")),)))
+            how = f"({token.markup})" if kind == "fence" else "(lines indented by four spaces or more)"
+            instead = "paragraphs" if kind == "fence" else "paragraphs without the indent"
+            raise InputError(f"{self.where()}: a code block {how} is not supported in a rules text: printgen "
+                             f"has no fixed-width face to keep its spacing; expected {instead}, or a table "
+                             f"for columns")
         elif kind == "hr":
             out.append(Block(BlockKind.RULE, self.where()))
         elif kind == "table_open":
@@ -165,11 +203,14 @@ class _Reader:
     def _table(self, tokens: list[Token], i: int, out: list[Block]) -> int:
         rows: list[tuple[tuple[Span, ...], ...]] = []
         row: list[tuple[Span, ...]] = []
+        align: list[str] = []         # each column's, from its header cell (`---:` right, `:---:` centre)
         where = self.where()
         while tokens[i].type != "table_close":
             token = tokens[i]
             if token.type == "tr_open":
                 row = []
+            elif token.type == "th_open":
+                align.append(str(token.attrs.get("style") or "").removeprefix("text-align:"))
             elif token.type == "inline":
                 if len(row) >= MAX_TABLE_COLUMNS:
                     raise InputError(f"{where}: a table of more than {MAX_TABLE_COLUMNS} columns; expected at "
@@ -178,13 +219,14 @@ class _Reader:
             elif token.type == "tr_close":
                 rows.append(tuple(row))
             i += 1
-        out.append(Block(BlockKind.TABLE, where, rows=tuple(rows)))
+        out.append(Block(BlockKind.TABLE, where, rows=tuple(rows), align=tuple(align)))
         return i + 1
 
     def spans(self, inline: Token) -> tuple[Span, ...]:
         bold = italic = 0
         line = self.line
         spans: list[Span] = []
+        link, opened = "", 0             # the link the text is in, and where its spans start
         for child in inline.children or []:
             kind = child.type
             undefined = UNDEFINED.search(child.content) if kind == "text" else None
@@ -202,10 +244,23 @@ class _Reader:
             elif kind in ("em_open", "em_close"):
                 italic += 1 if kind == "em_open" else -1
             elif kind in ("text", "code_inline"):
-                spans.append(Span(child.content, bold > 0, italic > 0))
+                spans.append(Span(child.content, bold > 0, italic > 0, link=link))
             elif kind in ("softbreak", "hardbreak"):       # a hard break (a backslash or two spaces
-                spans.append(Span("\n" if kind == "hardbreak" else " "))     # at a line's end) breaks the line
-                line += 1
+                spans.append(Span("\n" if kind == "hardbreak" else " ", link=link))    # at a line's end) breaks
+                line += 1                                                           # the line
+            elif kind == "link_open":
+                link, opened = str(child.attrs.get("href") or ""), len(spans)
+            elif kind == "link_close":
+                address = self.shown(link).replace(" ", "%20") if not link.startswith("#") else ""
+                said = "".join(span.text for span in spans[opened:])
+                if address and _bare(address) != _bare(said):
+                    address = address.removeprefix("mailto:")
+                    spans.append(Span(f" ({address})" if said.strip() else address, bold > 0, italic > 0, link=link))
+                link = ""
+            elif kind in ("s_open", "s_close"):
+                raise InputError(f"{self.where()}: struck-through text ({child.markup}...{child.markup}) is not "
+                                 f"supported; expected bold or italic, or the text without the "
+                                 f"{child.markup!r}")
             elif kind == "html_inline":
                 raise InputError(f"{self.where()}: raw HTML {child.content!r} is not supported; "
                                  f"expected Markdown")

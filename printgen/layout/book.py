@@ -5,7 +5,10 @@ The text is cut into layout/fold.py's chunks (lines, headings, table rows, pictu
 at the width of the page's text block, and the chunks are set down the pages by a
 book's rules: a heading keeps at least two lines of what follows; a paragraph never
 leaves one of its lines alone at a page's foot or head (a line moves over, or the
-whole short paragraph does); a table split across pages repeats its header row.
+whole short paragraph does); a table split across pages repeats its header row. Where
+footnotes leave no room for that even on a page of their own, what fits is set (a
+heading keeps at least the first line after it, if that fits under it at all) and
+Book.notes says where a line or a heading was left alone.
 
 Footnotes are set at the foot of the text block of each page their references land
 on, under a short rule, at the folio's size (never under 8 pt), numbered as in the
@@ -25,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from printgen.errors import FitError
-from printgen.fonts import check_glyphs, faces, house, house_family
+from printgen.fonts import check_glyphs, faces
 from printgen.frozen import frozen
 from printgen.layout.cover import UNNAMED, CoverSource, lay_out_cover
 from printgen.layout.fold import (
@@ -78,6 +81,7 @@ class BookStyle:
     rtl: bool = False            # a right-to-left book: bound on the right
     lang: str = ""               # the text's language: shaping and hyphenation
     hyphenate: bool = False      # break words at line ends where the language's dictionary allows
+    face: Fonts | None = None    # the family the text chose to be set in (its `font:`), else the bundled
 
     @property
     def text_width(self) -> float:
@@ -98,15 +102,20 @@ class BookStyle:
         return bool(number % 2) != self.rtl
 
     def family(self, bundled: Fonts = BODY_FONTS) -> Fonts:
-        """A family of bundled faces, extended as the text block's (FoldStyle.family)."""
-        return house_family(bundled, self.own)
+        """A family of bundled faces, extended, or set in the chosen family, as the text
+        block's (FoldStyle.family)."""
+        return self.fold().family(bundled)
+
+    def face_of(self, name: str) -> str:
+        """The face for what printgen sets in the bundled face `name` (FoldStyle.face_of)."""
+        return self.fold().face_of(name)
 
     def fold(self) -> FoldStyle:
         """The text block as the panel fold.py cuts chunks for (tables at the body size,
         and never smaller: a book's text is not set under its body size)."""
         return FoldStyle(self.text_width, self.text_height, 0.0, self.body, self.headings, self.body, 0.0,
                          self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body,
-                         own=self.own, lang=self.lang, hyphenate=self.hyphenate)
+                         own=self.own, lang=self.lang, hyphenate=self.hyphenate, face=self.face)
 
 
 CONTENTS = "Contents"       # the contents' heading in English: where the text's fonts cannot set its language's
@@ -158,6 +167,8 @@ class Book:
     headings: tuple[Heading, ...]
     entries: tuple[tuple[int, Box, Heading], ...] = ()
     rtl: bool = False            # right to left: page 1 is bound on its right, and its spreads read from the right
+    notes: tuple[str, ...] = ()  # where a heading or a paragraph could not be kept together (footnotes took the room)
+    links: tuple[tuple[int, Box, str], ...] = ()     # each link's words on a page (as entries' boxes), its address
 
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
@@ -194,16 +205,22 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     listed_headings = iter(heading for heading in headings if heading.level <= 2)
     entries = tuple((n - 1, (style.left(n) + x, style.top + y, w, h), next(listed_headings))
                     for n, page in enumerate(boxes, start=2) for x, y, w, h in page)
-    return Book(tuple(sides), headings, entries, style.rtl)
+    said = tuple(f"{where}: {what} {first + page + 1}: {why}" for where, what, page, why in text.broken)
+    links = tuple((first + p, (style.left(first + p + 1) + x, style.top + y, w, h), to)
+                  for p, page in enumerate(text.links) for x, y, w, h, to in page)
+    return Book(tuple(sides), headings, entries, style.rtl, said, links)
 
 
 def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
     """The book's pages at their trim size, in reading order, for a screen: a bookmark
-    for every heading, and every contents entry a link to its heading."""
+    for every heading, every contents entry a link to its heading, and the words of
+    every link in the text (and its address) a link to its address."""
     marks = tuple(Bookmark(h.level, h.text, Target(h.page, h.y)) for h in book.headings)
     links: dict[int, list[Link]] = {}
     for page, (x, y, w, h), heading in book.entries:
         links.setdefault(page, []).append(Link(x, y, w, h, Target(heading.page, heading.y)))
+    for page, (x, y, w, h), address in book.links:
+        links.setdefault(page, []).append(Link(x, y, w, h, address))
     pages = [Page(side.frame.width, side.frame.height, (Placed(side, 0.0, 0.0),), links=tuple(links.get(i, ())))
              for i, side in enumerate(book.pages)]
     return pages, marks
@@ -230,9 +247,14 @@ class _Text:
     small: FoldStyle
     pages: list[list[Primitive]] = field(default_factory=lambda: [[]])
     notes: list[list[Note]] = field(default_factory=lambda: [[]])
+    links: list[list[tuple[float, float, float, float, str]]] = field(default_factory=lambda: [[]])
     y: float = 0.0
     headings: list[tuple[Block, int, float]] = field(default_factory=list)
     set_notes: dict[Note, list[Chunk]] = field(default_factory=dict)
+    after_heading: bool = False     # the page so far ends with a heading
+    broken: list[tuple[str, str, int, str]] = field(default_factory=list)
+    # ^ each keep that could not be kept (footnotes took the room): where, what happened
+    #   on page (an index into pages), and why
 
     def gap(self, chunk: Chunk) -> float:
         """The space above a chunk: none at the top of a page."""
@@ -272,22 +294,34 @@ class _Text:
                            f"{mm(self.limit):.1f} mm of text height (a note is not continued on the "
                            f"next page); shorten it or choose a larger page")
         self.pages[-1] += [shift(p, 0.0, top) for p in chunk.prims]
+        self.links[-1] += [(x, y + top, w, h, to) for x, y, w, h, to in chunk.links]
         self.notes[-1] = self.joined(self.notes[-1], [chunk])
         self.y = top + chunk.height
+        self.after_heading = chunk.heading
         return top
 
     def new_page(self) -> None:
+        """Go on to a new page; one that leaves a heading at the foot of this one (only
+        where what follows it cannot fit under it even at a page's top) is noted."""
+        if self.after_heading:
+            block = self.headings[-1][0]
+            why = "what follows it does not fit under it with its footnotes"
+            self.broken.append((block.where, f"the heading {plain(block)!r} stands alone at the foot of page",
+                                len(self.pages) - 1, why))
         self.pages.append([])
         self.notes.append([])
+        self.links.append([])
         self.y = 0.0
+        self.after_heading = False
 
-    def foot(self, notes: Sequence[Note]) -> tuple[float, list[Primitive]]:
+    def foot(self, notes: Sequence[Note]) -> tuple[float, list[Primitive], list[tuple[float, float, float, float, str]]]:
         """Footnotes as set at a page's foot: their height, from a gap above the short
-        rule to the last note's foot, and their primitives from that top."""
+        rule to the last note's foot, and their primitives and links from that top."""
         if not notes:
-            return 0.0, []
+            return 0.0, [], []
         gap, width = self.small.gap, self.small.inner[0]
         prims: list[Primitive] = [line(0.0, gap, width / 4, gap, stroke=self.small.accent, width=0.5)]
+        links = []
         y = gap * 1.5
         for k, note in enumerate(notes):
             if note not in self.set_notes:
@@ -295,19 +329,23 @@ class _Text:
             for i, piece in enumerate(self.set_notes[note]):
                 y += piece.gap if i == 0 and k > 0 else 0.0
                 prims += [shift(p, 0.0, y) for p in piece.prims]
+                links += [(x, top + y, w, h, to) for x, top, w, h, to in piece.links]
                 y += piece.height
-        return y, prims
+        return y, prims, links
 
     def finish(self) -> None:
         """Every page's footnotes set at the foot of its text block."""
-        for page, notes in zip(self.pages, self.notes):
-            height, prims = self.foot(notes)
+        for page, notes, links in zip(self.pages, self.notes, self.links):
+            height, prims, noted = self.foot(notes)
             page += [shift(p, 0.0, self.limit - height) for p in prims]
+            links += [(x, self.limit - height + y, w, h, to) for x, y, w, h, to in noted]
 
 
 def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle) -> _Text:
-    """The blocks set down the pages, footnotes in the style `notes`."""
+    """The blocks set down the pages, footnotes in the style `notes` (a block that
+    draws nothing, a paragraph of a zero-width space, left out)."""
     made = [chunks(block, fold) for block in blocks]
+    blocks, made = [b for b, m in zip(blocks, made) if m], [m for m in made if m]
     text = _Text(fold.inner[1], notes)
     for i, (block, pieces) in enumerate(zip(blocks, made)):
         if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
@@ -317,8 +355,9 @@ def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle) -> _Text:
         else:
             gap = text.gap(pieces[0])
             height, lead = _lead(made, blocks, i)
-            if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6:
-                text.new_page()
+            if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6 and \
+                    (not text.after_heading or text.y + gap + pieces[0].height > text.room(pieces[:1]) + 1e-6):
+                text.new_page()         # (under a heading: only where this cannot fit under it)
                 gap = 0.0
             top = text.put(pieces[0], block.where, gap)
             if block.kind is BlockKind.HEADING:
@@ -345,22 +384,30 @@ def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, 
 
 def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
     """A paragraph's lines down the pages, split only where at least two of its lines
-    are on each side of the break."""
-    start = 0
+    are on each side of the break. Where footnotes leave room for fewer lines than that
+    even on a page of their own, as many as fit are set (under a heading, which is never
+    left alone at a page's foot unless not one line fits under it), and a line left alone
+    is noted."""
+    start, alone = 0, None
     while start < len(lines):
         gap = text.gap(lines[start])
         fit, left = text.fitting(lines[start:], gap), len(lines) - start
         count = left if fit >= left else min(fit, left - 2)
         if count < 2 and count < left:
-            if text.y > 0:
+            if text.y > 0 and (not text.after_heading or fit == 0):
                 text.new_page()
                 continue
             count = max(1, fit)             # a page holding fewer lines than that: no better break
+        if alone is None and len(lines) > 1 and (count == 1 or count == left - 1):
+            alone = len(text.pages) - 1 + (count > 1)      # the page the single line is on
         for k, piece in enumerate(lines[start:start + count]):
             text.put(piece, where, gap if k == 0 else 0.0)
         start += count
         if start < len(lines):
             text.new_page()
+    if alone is not None:
+        why = "the footnotes it refers to leave no room to break it with two of its lines on each side"
+        text.broken.append((where, "a line of this paragraph stands alone on page", alone, why))
 
 
 def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
@@ -373,7 +420,7 @@ def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
         fit = text.fitting(body[start:], gap + header.height, header.notes)
         least = min(2 if start == 0 else 1, len(body) - start)
         if fit < least:
-            if text.y > 0:
+            if text.y > 0 and (not text.after_heading or fit == 0):
                 text.new_page()
                 continue
             if fit == 0:
@@ -408,15 +455,15 @@ def _margins(style: BookStyle, number: int, title: tuple[str, str], head: tuple[
     character neither has is a FitError); and its folio at the foot's outer corner."""
     size, left, width = style.folio, style.left(number), style.text_width
     text, where = title if number % 2 == 0 else head
-    face = house("sans-italic", style.own)       # upright, or the deck's own, where it lacks a script
+    face = style.family(Fonts(regular="sans-italic")).regular   # upright, or the deck's own, where it lacks a script
     check_glyphs(text, face, f"{where}: the running head")
     shown = _shortened(text, width, face, size)
     rich = RichStyle(size, color=style.accent, fonts=Fonts(regular=face))
     set_head = Line(((shown, face),), font(face).width(shown, size), paragraph_level(shown))
     run_head = line_runs(set_head, left, style.top - 1.1 * size, rich, "center", width)
-    folio = str(number)
-    x = left + width - font("sans").width(folio, size) if style.spine_left(number) else left
-    return (*run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, "sans", size, style.accent))
+    folio, digits = str(number), style.face_of("sans")
+    x = left + width - font(digits).width(folio, size) if style.spine_left(number) else left
+    return (*run_head, TextRun(x, style.height - style.bottom + 1.6 * size, folio, digits, size, style.accent))
 
 
 def _shortened(text: str, width: float, name: str, size: float) -> str:
@@ -469,7 +516,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
     boxes: list[list[Box]] = [[]]
     y = top + style.gap * 1.6
     numbers = [str(first + page + 1) for _, page in listed]
-    column = max(font("sans").width(n, style.body) for n in numbers) + style.body
+    column = max(font(style.face_of("sans")).width(n, style.body) for n in numbers) + style.body
     for (block, _), number in zip(listed, numbers):
         rich = RichStyle(style.body, style.line_height, style.ink,
                          style.family(Fonts(regular="sans-bold" if block.level == 1 else "sans")),
@@ -486,25 +533,25 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
         baseline = y + gap + ascent(rich) + (len(lines) - 1) * rich.size * rich.line_height
         pages[-1] += [shift(p, 0.0, y + gap) for p in made]
         end = column + room - lines[-1].width if rtl else indent + lines[-1].width   # the last line's far end
-        pages[-1] += _leader(end, baseline, number, width, rich, style.accent, rtl)
+        pages[-1] += _leader(end, baseline, number, width, rich, style.accent, rtl, style.face_of("sans"))
         boxes[-1].append((0.0 if rtl else indent, y + gap, width - indent, height))
         y += gap + height
     return pages, boxes
 
 
 def _leader(end: float, baseline: float, number: str, width: float, rich: RichStyle,
-            accent: str, rtl: bool = False) -> list[Primitive]:
-    """Dot leaders from an entry's end to its page number, set flush right at width
-    (flush left at 0, rtl: the entry then ends on its left, at end)."""
-    name, size = faces(rich.fonts.regular)[0], rich.size     # (its bundled face: page numbers are digits)
+            accent: str, rtl: bool = False, dots: str = "sans") -> list[Primitive]:
+    """Dot leaders (in the face `dots`) from an entry's end to its page number, set
+    flush right at width (flush left at 0, rtl: the entry then ends on its left, at end)."""
+    name, size = faces(rich.fonts.regular)[0], rich.size     # (its first face: page numbers are digits)
     number_w = font(name).width(number, size)
     number_x = 0.0 if rtl else width - number_w
-    dot = font("sans").width(" .", size)
+    dot = font(dots).width(" .", size)
     room = end - number_w - size * 0.6 if rtl else number_x - end - size * 0.6
     count = int(room / dot)
     made: list[Primitive] = [TextRun(number_x, baseline, number, name, size, rich.color)]
     if count > 0:
-        dots_x = number_w + size * 0.3 - (dot - font("sans").width(".", size)) if rtl else \
+        dots_x = number_w + size * 0.3 - (dot - font(dots).width(".", size)) if rtl else \
             number_x - size * 0.3 - count * dot
-        made.append(TextRun(dots_x, baseline, " ." * count, "sans", size, accent))
+        made.append(TextRun(dots_x, baseline, " ." * count, dots, size, accent))
     return made

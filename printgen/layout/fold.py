@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from printgen.errors import FitError, InputError
-from printgen.fonts import house_family, missing
+from printgen.fonts import chosen_face, chosen_family, faces, missing
 from printgen.frozen import frozen
 from printgen.layout.impose import (
     Axis,
@@ -37,6 +37,7 @@ from printgen.layout.impose import (
     largest_grid,
     trim_marks,
 )
+from printgen.layout.links import line_links
 from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
 from printgen.layout.richtext import (
@@ -61,6 +62,7 @@ TABLE_STEP = 0.25
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
 BODY_FONTS = Fonts()
 HEADER_FONTS = HEADING_FONTS       # a table's first row: bold, its italic bold italic
+FOLIO_TEXT = "0123456789 ./"       # what printgen sets in one face of its own: page numbers, dot leaders
 
 
 @frozen
@@ -85,14 +87,22 @@ class FoldStyle:
     own: Fonts | None = None            # the text's (and its deck's) own fonts: what the bundled faces lack
     rtl: bool = False                   # a right-to-left text: its panels are read from the right
     notes: str = "Notes"                # the heading of the text's notes, in its language
+    face: Fonts | None = None           # the family the text chose to be set in (its `font:`), else the bundled
 
     @property
     def inner(self) -> tuple[float, float]:
         return self.width - 2 * self.margin, self.height - 2 * self.margin - self.folio * 1.6
 
     def family(self, bundled: Fonts = BODY_FONTS) -> Fonts:
-        """A family of bundled faces, extended by the plainer faces and the own fonts."""
-        return house_family(bundled, self.own)
+        """A family of bundled faces, extended by the plainer faces and the own fonts,
+        or set in the text's chosen family (fonts.py's chosen_family())."""
+        return chosen_family(bundled, self.own, self.face)
+
+    def face_of(self, name: str, text: str = FOLIO_TEXT) -> str:
+        """The one face printgen sets text of its own (page numbers, dot leaders) in,
+        where it would set it in the bundled face `name`: the chosen family's face of
+        that style, where it has every character of text, else name."""
+        return next((one for one in faces(chosen_face(name, self.face, name)) if not missing(one, text)), name)
 
 
 @frozen
@@ -106,6 +116,7 @@ class Chunk:
     notes: tuple[Note, ...] = ()   # the footnotes referenced in it, in order
     whole: int = 0                 # how many following chunks share it where the block fits whole
     heading: bool = False          # never the last chunk on a panel
+    links: tuple[tuple[float, float, float, float, str], ...] = ()   # x, y, w, h of each link's words, its address
 
 
 def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
@@ -114,7 +125,7 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
         rich = heading_style(block, style)
         lines = wrap(block.spans, width, rich, block.where)
         return [Chunk(*set_lines(lines, rich, 0.0, 0.0, width), gap=style.gap * 1.6, keep=2, notes=notes_in(block.spans),
-                      heading=True)]
+                      heading=True, links=_links(block.spans, lines, rich, 0.0, 0.0, width))]
     if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         made = _text_chunks(block, style)
         if block.keep_with_next and made:          # a title line: the last line keeps what follows
@@ -230,6 +241,15 @@ def set_lines(lines: list[Line], rich: RichStyle, x: float, y: float, width: flo
     return (len(lines) - 1) * step + ascent(rich) + descent(rich), tuple(prims)
 
 
+def _links(spans: tuple[Span, ...], lines: list[Line], rich: RichStyle, x: float, y: float, width: float,
+           align: str = "") -> tuple[tuple[float, float, float, float, str], ...]:
+    """The boxes (x, y, w, h) of the links' words in lines set_lines() sets from (x, y)
+    in width, and their addresses."""
+    step = rich.size * rich.line_height
+    found = line_links(spans, lines, rich, x, width, [align or start(set_line) for set_line in lines])
+    return tuple((x0, y + i * step, x1 - x0, step, to) for i, stretches in enumerate(found) for x0, x1, to in stretches)
+
+
 def start(line: Line) -> str:
     """How a line of a paragraph is aligned: flush to the side its direction starts from."""
     return side("start", line.base)
@@ -247,6 +267,7 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     step = rich.size * rich.line_height
     rtl = bool(lines and lines[0].base)
     left = 0.0 if rtl else indent
+    links = line_links(block.spans, lines, rich, left, width, [start(set_line) for set_line in lines])
     result = []
     for i, set_line in enumerate(lines):
         prims = line_runs(set_line, left, ascent(rich), rich, start(set_line), width)
@@ -259,14 +280,17 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
             prims = line_runs(replace(marker, base=set_line.base), x, ascent(rich), rich) + prims
         gap = (style.gap / 2 if block.kind is BlockKind.ITEM else style.gap) if i == 0 else 0.0
         result.append(Chunk(step, tuple(prims), gap=gap, keep=1 if i == 0 and len(lines) > 1 else 0,
-                            notes=notes[i]))
+                            notes=notes[i], links=tuple((x0, 0.0, x1 - x0, step, to) for x0, x1, to in links[i])))
     return result
 
 
 def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     """A table's rows. Cells wrap at their words, each flush to the side its own
     direction starts from, but a cell with no letter of either direction ("1", "+2",
-    "-3") to the table's (flush right in a right-to-left table, as its header is). A
+    "-3") to the table's (flush right in a right-to-left table, as its header is); in a
+    column the Markdown aligns (`---:`, `:---:`, `:---`), every cell, header too, flush
+    right, centred or flush left as it says, whatever the table's direction (so that a
+    right-aligned column's digits line up, as in CSS's text-align). A
     table whose longest words still do not fit the panel side by side is set smaller,
     down to its table_floor, and below that is an error naming its line: a table is
     never drawn past the panel."""
@@ -283,19 +307,22 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     for r, row in enumerate(block.rows):
         rich = RichStyle(size, 1.15, style.ink, style.family(HEADER_FONTS), lang=style.lang) if r == 0 else body
         prims: list[Primitive] = []
+        links: tuple[tuple[float, float, float, float, str], ...] = ()
         tallest = 0.0
         for c, cell in enumerate(row):
             lines = wrap(cell, widths[c] - 2 * pad, rich, f"{block.where} table row {r + 1} column {c + 1}")
             neutral = first_strong(ch for span in cell for ch in span.text) is None
-            height, made = set_lines(lines, rich, lefts[c] + pad, pad, widths[c] - 2 * pad,
-                                     side("start", rtl) if neutral else "")
+            align = block.align[c] if c < len(block.align) else ""
+            align = align or (side("start", rtl) if neutral else "")
+            height, made = set_lines(lines, rich, lefts[c] + pad, pad, widths[c] - 2 * pad, align)
+            links += _links(cell, lines, rich, lefts[c] + pad, pad, widths[c] - 2 * pad, align)
             prims += made
             tallest = max(tallest, height)
         height = tallest + 2 * pad
         prims.append(line(0, height, width, height, stroke=style.accent, width=0.8 if r == 0 else 0.3))
         result.append(Chunk(height, tuple(prims), gap=style.gap if r == 0 else 0.0,
                             keep=1 if r == 0 and len(block.rows) > 1 else 0,
-                            notes=notes_in(tuple(span for cell in row for span in cell))))
+                            notes=notes_in(tuple(span for cell in row for span in cell)), links=links))
     return result
 
 

@@ -114,7 +114,8 @@ def scaled(style: FoldStyle, body: float) -> FoldStyle:
 def finish_panel(prims: list[Primitive], number: int, total: int, style: FoldStyle) -> tuple[Primitive, ...]:
     """Content moved inside the panel margin, plus the folio 'n / total' at the foot."""
     folio = f"{number} / {total}"
-    width = font("sans").width(folio, style.folio)
-    run = TextRun((style.width - width) / 2, style.height - style.margin, folio, "sans",
+    face = style.face_of("sans")
+    width = font(face).width(folio, style.folio)
+    run = TextRun((style.width - width) / 2, style.height - style.margin, folio, face,
                   style.folio, style.accent)
     return tuple(shift(p, style.margin, style.margin) for p in prims) + (run,)

@@ -81,13 +81,14 @@ class Target:
 @frozen
 class Link:
     """An area of a page (x, y from its top-left, w x h) that jumps to a target when
-    clicked in a reader (a contents entry, in a booklet's reading copy)."""
+    clicked in a reader (a contents entry, in a booklet's reading copy), or opens a
+    web or mail address (a link in its text)."""
 
     x: float
     y: float
     w: float
     h: float
-    to: Target
+    to: Target | str
 
 
 @frozen
@@ -107,7 +108,7 @@ class Page:
     height: float
     placed: tuple[Placed, ...] = ()
     prims: tuple[Primitive, ...] = ()     # page-level drawing: crop marks, captions
-    links: tuple[Link, ...] = ()          # each to a target that a bookmark of the document names
+    links: tuple[Link, ...] = ()          # each to a target that a bookmark of the document names, or an address
 
 
 @frozen

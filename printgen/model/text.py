@@ -25,13 +25,15 @@ class Note:
 class Span:
     """A run of text and whether it is bold and/or italic; or, with icon set, an inline
     icon (a shape or a template's image, by name) and no text; or, with note set, a
-    reference to that footnote, its text the note's number in superscript digits."""
+    reference to that footnote, its text the note's number in superscript digits. link:
+    the address a Markdown link's text (and the address printed after it) points to."""
 
     text: str
     bold: bool = False
     italic: bool = False
     icon: str = ""
     note: Note | None = None
+    link: str = ""
 
 
 class BlockKind(enum.Enum):
@@ -53,6 +55,7 @@ class Block:
     level: int = 0                              # heading level; list depth (1 = top)
     marker: str = ""                            # list item marker: "•" or "3."
     rows: tuple[tuple[tuple[Span, ...], ...], ...] = ()   # table rows of cells, header first
+    align: tuple[str, ...] = ()                 # a table's columns: "left", "right", "center", or "" (as its cells' text)
     image: Picture | None = None
     keep_with_next: bool = False                # a title line: kept with what follows, like a heading
 
@@ -75,6 +78,7 @@ class RulesText:
     lang: str = ""                   # front matter `lang`: the text's language (else its deck's, else English)
     fonts: dict[str, Fonts] = field(default_factory=dict, compare=False)
     # ^ fonts for what the bundled faces lack: its project's, front matter `fonts:`'s, and its deck's
+    font: str = ""                   # front matter `font`: the one of those its text is set in (else the bundled)
     lines: dict[str, int] = field(default_factory=dict, compare=False)
     # ^ the line of each front matter key the cover sets ("title", "credits[0]"), for its errors,
     #   and of `lang`, for the note on a language printgen has no words in

@@ -29,7 +29,7 @@ from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.text import BlockKind, RulesText
-from printgen.products.rules import text_language
+from printgen.products.rules import text_face, text_language
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
@@ -111,11 +111,12 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     """The text typeset on width x height pages, imposed on the options' paper; FitError
     where the innermost sheet's creep would move its text more than half its spine margin
     (thinner: how the command that asked for it prints the booklet on thinner paper). Its
-    notes say where its contents' heading is set in English (its fonts lack the word's
-    letters) and where it has too many sheets to staple."""
+    notes say where a heading or a paragraph could not be kept together (its footnotes
+    took the room), where its contents' heading is set in English (its fonts lack the
+    word's letters) and where it has too many sheets to staple."""
     colors = fold_facts().type
     style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
-                    lang=rules.lang, hyphenate=rules.hyphenate)
+                    lang=rules.lang, hyphenate=rules.hyphenate, face=text_face(rules))
     book = lay_out_book(rules.blocks, style, title=cover_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
                         contents=options.contents, source=cover_source(rules), where=rules.where)
@@ -130,7 +131,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
                            creep=options.thickness, rtl=book.rtl)
     reading, bookmarks = reading_copy(book)
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height,
-                      rtl=book.rtl)
+                      notes=list(book.notes), rtl=book.rtl)
     if book.entries:        # a contents page, whose heading may be set in English
         booklet.notes += filter(None, [english_note(options.contents, CONTENTS, contents_font(style),
                                                     f"{rules.where}: the contents' heading")])

@@ -17,6 +17,7 @@ from printgen.frozen import frozen
 from printgen.layout.fold import FoldStyle
 from printgen.layout.leaflet import Leaflet, fold_style, layout_leaflet
 from printgen.model import Duplex, Paper
+from printgen.model.fonts import Fonts
 from printgen.model.text import Block, RulesText
 from printgen.products.names import leaflet_file
 from printgen.render.pdf import render_pdf
@@ -69,11 +70,17 @@ def text_language(rules: RulesText, lang: str) -> tuple[str, str | None]:
                  f"heading); they are in English")
 
 
+def text_face(rules: RulesText) -> Fonts | None:
+    """The family a rules text is set in (its `font:`, a declared font), or None: the bundled faces."""
+    return rules.fonts.get(rules.font) if rules.font else None
+
+
 def text_style(style: FoldStyle, rules: RulesText, lang: str) -> FoldStyle:
     """A leaflet's style set for a rules text in lang (text_language's): its shaping
-    and hyphenation, its fonts, its notes' heading in that language."""
+    and hyphenation, its fonts and the one it is set in, its notes' heading in that
+    language."""
     return replace(style, lang=lang, hyphenate=rules.hyphenate, own=own_faces(rules.fonts),
-                   notes=words(lang).notes)
+                   notes=words(lang).notes, face=text_face(rules))
 
 
 def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:

@@ -306,7 +306,8 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
     side (for pages that hold one card). cmyk: write every colour as press CMYK and
     make the file PDF/X-1a:2001 (render/pdfx.py; pages that hold one card, with boxes).
     picture_dpi: the resolution of an SVG picture placed as a picture (in a CMYK file, every one).
-    bookmarks: the document's outline, in order; the pages' links jump to their places.
+    bookmarks: the document's outline, in order; the pages' links jump to their places
+    (or open their addresses).
     reuse: splice the pages kept under their keys instead of drawing them, and keep
     those drawn (render/pdfpages.py). rtl: ask viewers to show two pages side by side
     right to left (a right-to-left book's spreads; the catalog's ViewerPreferences
@@ -327,8 +328,11 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
                     canvas.bookmarkPage(name, fit="XYZ", left=0, top=page.height - place.y)
             for link in page.links:
                 bottom = page.height - link.y - link.h
-                canvas.linkRect("", places[link.to], (link.x, bottom, link.x + link.w, bottom + link.h),
-                                relative=0, thickness=0)
+                rect = (link.x, bottom, link.x + link.w, bottom + link.h)
+                if isinstance(link.to, str):
+                    canvas.linkURL(link.to, rect, relative=0, thickness=0)
+                else:
+                    canvas.linkRect("", places[link.to], rect, relative=0, thickness=0)
             if reuse is None:
                 draw_page(canvas, page, boxes=boxes)
             else:

@@ -17,6 +17,7 @@ lines:
     fonts: {hindi: ../fonts/NotoSansDevanagari-Regular.ttf}
                                     # fonts for what the bundled faces lack, as a deck's
                                     # `fonts:` (the project's fonts/fonts.yaml serves too)
+    font: body                      # one of those fonts, to set the whole text in
     ---
 
 A text built on its own (not as one of a deck's rules) takes the fonts of the deck
@@ -25,6 +26,7 @@ its `deck:` names, as it would in that deck's build; its own `fonts:` win a shar
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -53,10 +55,11 @@ from printgen.spec.places import (
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import format_path, load_text
 
-FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate", "fonts"]
+FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate", "fonts",
+              "font"]
 COVER_KEYS = ("title", "subtitle", "credits", "cover")         # what a booklet's cover sets
-LINE_KEYS = (*COVER_KEYS, "lang")        # keys whose line RulesText.lines keeps (the cover's errors, the
-                                         # language's note)
+LINE_KEYS = (*COVER_KEYS, "lang", "font")    # keys whose line RulesText.lines keeps (the cover's errors, the
+                                             # language's note, a font a deck's build does not declare)
 PICTURE_HINT = "; expected a PNG, JPEG or SVG file beside the rules text"
 
 
@@ -76,7 +79,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         raise InputError(f"{source}:1: front matter opened by '---' is never closed; expected a line '---' "
                          f"after its keys")
     title, deck, deal, credit = default_title(path.stem), None, None, None
-    subtitle, cover, lang, hyphenate = "", None, "", False
+    subtitle, cover, lang, hyphenate, font = "", None, "", False, ""
     credits: tuple[str, ...] = ()
     fonts = project_fonts(path)
     lines: dict[str, int] = {}
@@ -86,6 +89,8 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         check = Checker(doc)
         data = check.mapping(doc.data if doc.data is not None else {}, (), FRONT_KEYS)
         title = check.text(data.get("title"), ("title",), default=title)
+        if not title.strip():
+            check.fail(("title",), f"expected the text's title (or no title: line at all), got {title!r}")
         if data.get("deck") is not None:
             deck = _front_deck(check, check.text(data["deck"], ("deck",)), path)
             if alone and deck is not None:
@@ -104,22 +109,41 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         if data.get("hyphenate") not in (None, True, False):
             check.fail(("hyphenate",), f"expected true or false, got {data.get('hyphenate')!r}")
         fonts = {**fonts, **read_fonts(check, data.get("fonts"), path)}
+        font = check.text(data.get("font"), ("font",), default="")
+        if alone:               # (a deck's build adds its fonts later, and checks it then: for_deck())
+            _check_font(font, fonts, lambda problem: check.fail(("font",), problem))
         check.raise_errors()
     for number, line in enumerate(body.split("\n"), start=offset + 1):
         problem = unset_character(line)
         if problem:
             raise InputError(f"{source}:{number}: {problem}")
-    blocks = tuple(parse_markdown(body, source, rules_pictures(path), line_offset=offset))
+    blocks = tuple(parse_markdown(body, source, rules_pictures(path), line_offset=offset, empty_headings=False))
     if not blocks:
         raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "
                          f"or a paragraph")
     return RulesText(path.stem, source, blocks, title, deck, deal, credit, subtitle, credits, cover,
-                     hyphenate, lang, fonts, lines)
+                     hyphenate, lang, fonts, font, lines)
 
 
 def for_deck(rules: RulesText, fonts: dict[str, Fonts]) -> RulesText:
-    """A deck's rules text, the deck's fonts serving it too (its own win a shared name)."""
-    return replace(rules, fonts={**fonts, **rules.fonts}) if fonts else rules
+    """A deck's rules text, the deck's fonts serving it too (its own win a shared name);
+    InputError where its `font:` names none of them."""
+    rules = replace(rules, fonts={**fonts, **rules.fonts}) if fonts else rules
+    line = rules.lines.get("font")
+
+    def fail(problem: str) -> None:
+        raise InputError(f"{rules.where}{f':{line}' if line else ''} font: {problem}")
+
+    _check_font(rules.font, rules.fonts, fail)
+    return rules
+
+
+def _check_font(font: str, fonts: dict[str, Fonts], fail: Callable[[str], None]) -> None:
+    """Front matter `font:` must name a declared font (fail says why it does not)."""
+    if font and font not in fonts:
+        names = ", ".join(sorted(fonts)) or "none"
+        fail(f"{font!r} is not a declared font; expected one the text's project (fonts/fonts.yaml), "
+             f"its fonts: or its deck declares ({names})")
 
 
 def _front_lines(check: Checker, raw: object) -> tuple[str, ...]:
@@ -231,4 +255,4 @@ def deal_insert(template: Path, values: dict[str, object]) -> list[Block]:
     expressions) filled in with one deal's values and parsed."""
     source = display_path(template)
     text = render(read_text(template, source), values, source)
-    return parse_markdown(text, source, rules_pictures(template))
+    return parse_markdown(text, source, rules_pictures(template), empty_headings=False)

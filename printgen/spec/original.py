@@ -51,4 +51,5 @@ def with_original(rules: RulesText, path: Path) -> RulesText:
     credit = Block(BlockKind.PARAGRAPH, f"{rules.where} credit", (Span(rules.credit, italic=True),))
     rule = Block(BlockKind.RULE, f"{rules.where} credit")
     return RulesText(f"{rules.name}-original", display_path(path), (credit, rule) + load_original(path),
-                     f"{rules.name} rules (original text)", rules.deck, None, rules.credit, fonts=rules.fonts)
+                     f"{rules.name} rules (original text)", rules.deck, None, rules.credit, fonts=rules.fonts,
+                     font=rules.font)
