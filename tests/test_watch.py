@@ -132,19 +132,25 @@ def test_watch_refuses_all(cli):
     assert result.status == 2 and "--watch: watches one deck" in result.err
 
 
+def watching(*args: object) -> tuple[threading.Thread, list[list[str]]]:
+    """wait_for_change(*args) in a thread of its own, started, and the list its answer
+    goes to."""
+    from printgen.cli.watch import wait_for_change
+    found: list[list[str]] = []
+    waiting = threading.Thread(target=lambda: found.append(wait_for_change(*args)), daemon=True)
+    waiting.start()
+    return waiting, found
+
+
 def test_a_save_made_before_the_watcher_is_up_is_not_missed(tmp_path):
     """A file saved while the build ran (after `since`, before the watcher started) is
     reported at once, with no event after the watcher is up; one saved before is not."""
-    from printgen.cli.watch import wait_for_change
     saved, old = tmp_path / "face.yaml", tmp_path / "back.yaml"
     old.write_text("before", encoding="utf-8")
     time.sleep(0.05)
     since = time.time_ns()
     saved.write_text("during the build", encoding="utf-8")
-    found: list[list[str]] = []
-    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(saved), str(old)}, since)),
-                               daemon=True)
-    waiting.start()
+    waiting, found = watching({str(saved), str(old)}, since)
     waiting.join(timeout=TIMEOUT)
     assert found == [[str(saved)]]
 
@@ -152,27 +158,21 @@ def test_a_save_made_before_the_watcher_is_up_is_not_missed(tmp_path):
 def test_a_save_dated_by_the_coarse_clock_just_before_the_build_began_is_not_missed(tmp_path):
     """The system dates a file by a clock a tick (a few ms) behind time.time_ns(): a file
     saved just after `since` can be dated a little before it, and still counts."""
-    from printgen.cli.watch import wait_for_change
     saved = tmp_path / "face.yaml"
     saved.write_text("during the build", encoding="utf-8")
     since = time.time_ns()
     os.utime(saved, ns=(since - 4_000_000, since - 4_000_000))
-    found: list[list[str]] = []
-    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(saved)}, since)), daemon=True)
-    waiting.start()
+    waiting, found = watching({str(saved)}, since)
     waiting.join(timeout=5)
     assert found == [[str(saved)]]
 
 
 def test_a_quiet_file_keeps_the_watch_waiting_until_it_is_saved(tmp_path):
-    from printgen.cli.watch import wait_for_change
     quiet = tmp_path / "face.yaml"
     quiet.write_text("before", encoding="utf-8")
     time.sleep(0.05)
     since = time.time_ns()
-    found: list[list[str]] = []
-    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(quiet)}, since)), daemon=True)
-    waiting.start()
+    waiting, found = watching({str(quiet)}, since)
     waiting.join(timeout=1.0)                   # the first wake-up (WAKE_MS) has passed: still waiting
     assert waiting.is_alive() and not found
     quiet.write_text("saved", encoding="utf-8")
@@ -217,25 +217,18 @@ def test_a_file_put_where_a_failed_build_looked_builds_again(project):
 
 
 def test_a_file_looked_for_is_reported_when_it_appears(tmp_path):
-    from printgen.cli.watch import wait_for_change
     read, wanted = tmp_path / "deck.yaml", tmp_path / "templates" / "face.yaml"
     read.write_text("face: face", encoding="utf-8")
     time.sleep(0.05)
     since = time.time_ns()
-    found: list[list[str]] = []
-    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(read)}, since, {str(wanted)})),
-                               daemon=True)
-    waiting.start()
+    waiting, found = watching({str(read)}, since, {str(wanted)})
     waiting.join(timeout=1.0)                   # the first wake-up (WAKE_MS) has passed: still waiting
     assert waiting.is_alive() and not found
     wanted.parent.mkdir()                       # the folder first: it is reported, and a build then looks again
     waiting.join(timeout=TIMEOUT)
     assert found == [[str(wanted.parent)]]
 
-    found.clear()
-    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(read)}, since, {str(wanted)})),
-                               daemon=True)
-    waiting.start()
+    waiting, found = watching({str(read)}, since, {str(wanted)})
     waiting.join(timeout=1.0)
     assert waiting.is_alive() and not found
     wanted.write_text("elements: []", encoding="utf-8")
@@ -245,17 +238,13 @@ def test_a_file_looked_for_is_reported_when_it_appears(tmp_path):
 
 def test_a_file_looked_for_that_came_before_the_watcher_was_up_is_not_missed(tmp_path):
     """A file moved back while the build ran keeps its old date: being there counts."""
-    from printgen.cli.watch import wait_for_change
     read, wanted = tmp_path / "face.yaml", tmp_path / "pic.png"
     read.write_text("before", encoding="utf-8")
     wanted.write_bytes(b"old")
     os.utime(wanted, ns=(0, 0))
     time.sleep(0.05)
     since = time.time_ns()
-    found: list[list[str]] = []
-    waiting = threading.Thread(target=lambda: found.append(wait_for_change({str(read)}, since, {str(wanted)})),
-                               daemon=True)
-    waiting.start()
+    waiting, found = watching({str(read)}, since, {str(wanted)})
     waiting.join(timeout=TIMEOUT)
     assert found == [[str(wanted)]]
 
@@ -264,23 +253,16 @@ def test_a_file_the_build_read_that_went_before_the_watcher_was_up_is_not_missed
     """A picture moved away while the build ran is reported at once (the next build
     says it is not found, and watches for it); a file the build looked for and did not
     find is not reported again while it stays away."""
-    from printgen.cli.watch import wait_for_change
     read, gone, missing = tmp_path / "face.yaml", tmp_path / "pic.png", tmp_path / "cards.csv"
     read.write_text("before", encoding="utf-8")
     time.sleep(0.05)
     since = time.time_ns()
-    found: list[list[str]] = []
     files = {str(read), str(gone), str(missing)}
-    waiting = threading.Thread(target=lambda: found.append(
-        wait_for_change(files, since, {str(missing)}, files)), daemon=True)
-    waiting.start()
+    waiting, found = watching(files, since, {str(missing)}, files)
     waiting.join(timeout=TIMEOUT)
     assert found == [[str(gone)]]
 
-    found.clear()
-    waiting = threading.Thread(target=lambda: found.append(
-        wait_for_change(files - {str(gone)}, since, {str(missing)}, files - {str(gone)})), daemon=True)
-    waiting.start()
+    waiting, found = watching(files - {str(gone)}, since, {str(missing)}, files - {str(gone)})
     waiting.join(timeout=1.0)
     assert waiting.is_alive() and not found
     missing.write_text("name\n", encoding="utf-8")
