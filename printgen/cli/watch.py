@@ -77,7 +77,8 @@ class Warm:
         default = DEFAULT if self.args.out is None else None
         status = 2
         try:
-            with recording(job_key(self.args), adopt=default, root=default or self.args.out), self._drawing():
+            with recording(job_key(self.args), adopt=default, root=default or self.args.out,
+                           tell=not self.args.quiet), self._drawing():
                 status = self.run(self.args)
         except PrintgenError as error:
             print(error_line(error), file=sys.stderr, flush=True)
