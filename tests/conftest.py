@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from dataclasses import dataclass
@@ -21,6 +22,11 @@ def beside(deck: Path, tmp_path: Path) -> Path:
     return folder
 PYRAMID_1500 = FIXTURES / "pyramid-1500"        # mchung94/pyramid-solver's deals, MIT (LICENSE there)
 sys.path.insert(0, str(ROOT / "tests"))
+# Every printgen a test starts in a process of its own runs this checkout's code, not
+# the printgen the environment has installed (a second checkout, a worktree, beside an
+# editable install of the first): python -m printgen from a temporary folder would
+# otherwise import the installed one and test it instead.
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 
 
 def pytest_addoption(parser):

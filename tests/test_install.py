@@ -47,11 +47,17 @@ def installed(wheel, tmp_path_factory) -> Path:
     return venv / "bin"
 
 
-def run(bin_dir: Path, folder: Path, *args: str, home: Path | None = None) -> subprocess.CompletedProcess:
+def clean_env(home: Path | None = None) -> dict[str, str]:
+    """This environment without what would steer the installed printgen (PYTHONPATH, which
+    conftest points at this checkout; PRINTGEN_*; XDG_*)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHON", "PRINTGEN", "XDG_"))}
     if home is not None:
         env["HOME"] = str(home)
-    return subprocess.run([str(bin_dir / "printgen"), *args], cwd=folder, env=env,
+    return env
+
+
+def run(bin_dir: Path, folder: Path, *args: str, home: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([str(bin_dir / "printgen"), *args], cwd=folder, env=clean_env(home),
                           capture_output=True, text=True, timeout=120)
 
 
@@ -113,7 +119,7 @@ def test_installed_printgen_reads_only_its_own_package(installed, tmp_path):
     code = ("import printgen, printgen.builtin as b; "
             "print(printgen.__file__); print(b.data_root())")
     done = subprocess.run([str(installed / "python"), "-c", code], cwd=tmp_path, capture_output=True,
-                          text=True, check=True)
+                          text=True, check=True, env=clean_env())
     package = Path(done.stdout.splitlines()[0]).parent
     assert installed.parent in package.parents
     assert [Path(line) for line in done.stdout.splitlines()[1:]] == [package / "data"]
