@@ -221,15 +221,14 @@ def win_within(board: Board, recycles: int, *, budget: int) -> Within:
     10,000): the greedier weight 22 within its 3,200, WEIGHT 18 within its 4,800, 7
     and 3 of them that the other does not. A queue
     running empty proves there is no such win (the loss check and the heuristic
-    never cut a win)."""
-    nodes = 0
+    never cut a win). Both passes share one _Bounded: its heuristic, loss check and
+    move lists, which depend on the position alone."""
+    search = _Bounded(board, recycles)
     for weight, share in ((GREEDY_WEIGHT, budget * 2 // 5), (WEIGHT, budget - budget * 2 // 5)):
-        search = _Bounded(board, recycles)
-        found, _, exhausted = search.best_first(sys.maxsize, share, weight)
-        nodes += search.nodes
+        found, _, exhausted = search.best_first(sys.maxsize, search.nodes + share, weight)
         if found is not None or exhausted:
-            return Within(found, exhausted, nodes)
-    return Within(None, False, nodes)
+            return Within(found, exhausted, search.nodes)
+    return Within(None, False, search.nodes)
 
 
 class _Bounded:
