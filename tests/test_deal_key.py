@@ -167,7 +167,7 @@ def test_the_sheet_says_what_the_json_says_of_the_recycles(rules, level, wins, p
     from printgen.spec.dealsheet import sheet_data
     data, at = model_data(), rule_set(rules).level(level)
     model = ModelRate(wins, data.model.games, data.model.samples, 1_000)
-    key = Key(True, (), recycles, proven, False, 5_000, least, 20)
+    key = Key(True, (), recycles, False, 5_000, least, 20)
     needed = least > 0
     rating = Rating(data.stars.stars(at.level, model, recycles if needed else 0), model, key, at.recycles)
     said = flat(SheetWords(rating, 10, sheet_data().rating, "Temple", at.level).explained())

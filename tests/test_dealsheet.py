@@ -149,7 +149,7 @@ def test_percentages_are_rounded_half_up(tmp_path, wins, said):
     data = sheet_data()
     model = ModelRate(wins, 8, 3, 1_000)
     rating = Rating(model_data().stars.stars(JEDI_TEMPLE.level("knight").level, model, 0), model,
-                    Key(True, (), 0, True, True, 100), 2)
+                    Key(True, (), 0, True, 100), 2)
     worked = work_deal("jedi-temple", NUMBER, "knight", data.rating, rating)
     path = render_pdf([sheet_page(sheet_deal(worked, data), paper("a4"), data.style)],
                       tmp_path / "sheet.pdf", title="rounding")

@@ -38,7 +38,7 @@ def longest_rating(rules, level: str) -> Rating:
     model = ModelRate(games, games, data.model.samples, games * (data.model.patience + data.model.budget))
     at = rules.level(level).level
     stars = data.stars.model_stars(at, model) + 1
-    key = Key(True, (), 3, recycles_proven=False, shortest=False, nodes=12_000_000,
+    key = Key(True, (), 3, shortest=False, nodes=12_000_000,
               least_recycles=2, fewest_bound=999)
     return Rating(stars, model, key, recycles_allowed=3)
 
@@ -89,7 +89,7 @@ def test_the_temple_keeps_its_size_where_the_paper_leaves_room(tmp_path):
     data = sheet_data()
     worked = work_deal(JEDI_TEMPLE.name, 3, "knight", data.rating,
                        replace(longest_rating(rule_set(JEDI_TEMPLE.name), "knight"),
-                               key=Key(True, (), 0, True, True, 1)))
+                               key=Key(True, (), 0, True, 1)))
     page = sheet_page(sheet_deal(worked, data), paper("a4"), data.style)
     path = render_pdf([page], tmp_path / "sheet.pdf", title="short")
     cards = [b for b in clip_boxes(path)[0] if b.w < 30]
@@ -181,7 +181,7 @@ def test_a_key_heading_breaks_only_after_its_comma(tmp_path, rules_name, size, l
     rules, data = rule_set(rules_name), sheet_data()
     first = LAST_DEAL if rules_name == JEDI_TEMPLE.name else LAST_DEAL - 1    # (the last is lost)
     moves = solve(seeded_deal(with_cards(rules), first), level).moves
-    rating = replace(longest_rating(rules, level), key=Key(True, moves, 0, True, True, 1, 0, len(moves)))
+    rating = replace(longest_rating(rules, level), key=Key(True, moves, 0, True, 1, 0, len(moves)))
     worked = work_deal(rules_name, first, level, data.rating, rating)
     numbers = [first, 9_100_059] + [10 ** digits - 1 for digits in range(1, 21)]
     blocks = [solution_block(replace(worked, deal=replace(worked.deal, number=n)), data) for n in numbers]

@@ -49,7 +49,6 @@ class Key:
     winnable: the solver's verdict (None: undecided within its budget).
     moves: the printed win (replays to a win through the engine).
     recycles: the recycles the key uses, the fewest found.
-    recycles_proven: no win uses fewer (each smaller number proven impossible).
     shortest: no win with at most `recycles` recycles is shorter (proven).
     nodes: positions searched in all.
     least_recycles: no win uses fewer recycles, proven (the key's `recycles` when
@@ -62,7 +61,6 @@ class Key:
     winnable: bool | None
     moves: tuple[Move, ...]
     recycles: int | None
-    recycles_proven: bool
     shortest: bool
     nodes: int
     least_recycles: int = 0
@@ -71,6 +69,11 @@ class Key:
     @property
     def length(self) -> int:
         return len(self.moves)
+
+    @property
+    def recycles_proven(self) -> bool:
+        """No win uses fewer recycles (each smaller number proven impossible)."""
+        return self.winnable is True and self.least_recycles == self.recycles
 
     @property
     def recycle_needed(self) -> bool:
@@ -85,7 +88,7 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
     solver = Solver(deal, level)
     verdict = solver.solve(budget=budget)
     if not verdict.winnable:
-        return Key(verdict.winnable, (), None, False, False, verdict.nodes)
+        return Key(verdict.winnable, (), None, False, verdict.nodes)
     best = verdict.moves or ()
     undecided: tuple[int, ...] = ()
     if recycles_used(best):
@@ -116,5 +119,5 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
     # tried every allowance below that: each one is won (then used is at most it), proven
     # impossible, or left undecided; the undecided ones lie above every impossible one
     least = min((r for r in undecided if r < used), default=used)
-    return Key(True, moves, used, least == used, short.proven,
+    return Key(True, moves, used, short.proven,
                solver.nodes + searched + short.solution.nodes, least, short.lower_bound)
