@@ -1144,6 +1144,8 @@ class Run:
         removed: list[Path] = []
         self.inputs = _inputs()
         for folder in self._folders():
+            if not _real_folder(_show(folder), folder):     # made a link meanwhile: nothing done through it
+                continue
             removed += self._prune_folder(folder)
             _sweep(folder, self)
         self.removed += removed
@@ -1158,8 +1160,7 @@ class Run:
         self.removed.clear()
 
     def _prune_folder(self, folder: Path) -> list[Path]:
-        if not _real_folder(_show(folder), folder):   # made a link meanwhile: nothing done through it
-            return []
+        """Prune one folder (prune: a real folder, not a link)."""
         record = _read_record(folder)
         shown = _show(folder) / MANIFEST
         if record.state == "bad":
