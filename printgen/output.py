@@ -91,7 +91,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import multiprocessing
 import os
 import re
 import secrets
@@ -1389,10 +1388,17 @@ def _unlock(run: Run) -> None:
         os.close(fd)
 
 
+def _worker() -> bool:
+    """Whether this process is a worker another started: a pool's worker has imported
+    multiprocessing, so a process that has not is none (and need not import it)."""
+    started = sys.modules.get("multiprocessing")
+    return started is not None and started.parent_process() is not None
+
+
 def _locking(run: Run) -> None:
     """Lock run's output folder if it exists and is not locked by this process yet (by
     a job around it) nor by the process that started this one (a worker of a pool)."""
-    if run.root is None or run.lock is not None or multiprocessing.parent_process() is not None:
+    if run.root is None or run.lock is not None or _worker():
         return
     if any(run.root.is_relative_to(held) for held in _locks):
         return
