@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import InputError, TemplateError, quoted
+from printgen.errors import InputError, TemplateError, quoted, shown
 from printgen.lang.plain import is_template
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
@@ -32,7 +32,7 @@ from printgen.spec.places import (
     no_file,
     real,
 )
-from printgen.spec.schema import Checker, shown
+from printgen.spec.schema import Checker
 from printgen.spec.yamlload import KeyPath, format_path, load_file
 
 COMMON = ["kind", "when", "mirror"]
