@@ -3,7 +3,7 @@
 
 The layers beneath the picture on its side (background colours, shapes, text, other
 pictures) are drawn by the PNG renderer (render/png.py), in the picture's box only,
-in the order the PDF draws them, at the picture's own resolution (at least MIN_DPI),
+in the order the PDF draws them, at the picture's own resolution (at least the file's picture dpi),
 and the picture is laid over them as the PNG renderer lays a picture on a card; the
 result, which has no transparency left, is converted to press CMYK (render/pdfx.py).
 Where the picture is placed again over the same layers (a deck's cards share their
@@ -38,17 +38,18 @@ KEPT_BYTES = 32 * 1024 * 1024   # flattened pictures kept for the cards after
 Flattened = Kept[PressPicture]
 
 
-def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened) -> PressPicture | None:
+def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
+              dpi: int = MIN_DPI) -> PressPicture | None:
     """The picture prim places (a PNG, JPEG or SVG file) laid over what beneath (the
     primitives drawn before it, in the same frame) draws in its box, as press CMYK in
     the picture's own orientation (before prim.rotate turns it), for reportlab's
     drawImage; None where the picture is a raster with no transparency. An SVG is
-    always flattened, drawn by resvg at MIN_DPI (its vectors may hold RGB gradients
-    and transparency). kept holds earlier results (by the picture and the layers
+    always flattened, drawn by resvg at dpi (the file's picture_dpi; its vectors may
+    hold RGB gradients and transparency), and a coarser raster enlarged to dpi. kept holds earlier results (by the picture and the layers
     beneath)."""
     if prim.w <= 0 or prim.h <= 0:
         return None
-    least = (math.ceil(prim.w * MIN_DPI / 72), math.ceil(prim.h * MIN_DPI / 72))
+    least = (math.ceil(prim.w * dpi / 72), math.ceil(prim.h * dpi / 72))
     turned = bool(prim.rotate % 180)
     if is_svg(prim.path):
         size = least

@@ -276,7 +276,7 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         before it in its frame): flattened onto them and converted, where it has
         transparency; else its file (drawImage converts it)."""
         from printgen.render.flatten import flattened
-        found = flattened(prim, beneath, self.flattened)
+        found = flattened(prim, beneath, self.flattened, self.picture_dpi)
         self.drew_beneath = self.drew_beneath or found is not None
         if is_svg(prim.path):
             self._foreign = True            # (as _svg: a page that places one is not kept)
