@@ -10,7 +10,7 @@ import pytest
 from pdfread import clip_boxes, page_sizes, words
 
 from printgen.deal import rate, solution_steps, solve
-from printgen.deal.table.engine import MoveKind
+from printgen.deal.table.engine import Game, MoveKind
 from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
 from printgen.spec.dealfile import jedi_deal
 from printgen.spec.dealsheet import sheet_data
@@ -168,3 +168,20 @@ def test_both_pages_print_the_minus_sign(sheet):
                 plus = next(c for c in page.chars if c["text"] == "+" and c["fontname"] == sign["fontname"]
                             and abs(c["size"] - sign["size"]) < 0.01)
                 assert abs((sign["x1"] - sign["x0"]) - (plus["x1"] - plus["x0"])) < 0.01
+
+
+def test_setup_text_deals_the_engines_start(sheet):
+    """The setup sentence, followed to the letter, leaves the cards where the engine's
+    start position has them: the Temple, the Discard Pile's cards and the Stockpile's
+    (the first key that takes "(Discard)" takes the card the text turns face up)."""
+    text = " ".join(words(sheet)[0].split())
+    deal = jedi_deal(NUMBER)
+    start = Game(deal, "knight").start()
+    temple = re.search(r"Deal cards 1 to (\d+) as the Temple", text)
+    assert temple and int(temple.group(1)) == len(deal.temple)
+    turned = [int(n) for n in re.findall(r"Turn card (\d+) face up to start the Discard Pile", text)]
+    first = len(deal.temple) + 1
+    assert [first + index for index in start.discard] == turned
+    stock = re.search(r"cards (\d+) to (\d+) stay face down in order as the Stockpile, (\d+) on top", text)
+    assert stock and [int(n) for n in stock.groups()] == [first + start.stock[0], first + start.stock[-1],
+                                                            first + start.stock[0]]
