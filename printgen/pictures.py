@@ -13,7 +13,6 @@ resized once per size, not 60 times.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
@@ -22,7 +21,14 @@ from typing import TYPE_CHECKING
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.reading import display_path, note_read, open_input, read_bytes
+from printgen.reading import (
+    FileIdentity,
+    display_path,
+    file_identity,
+    note_read,
+    open_input,
+    read_bytes,
+)
 from printgen.vector import is_svg, rasterised, svg_size
 
 if TYPE_CHECKING:
@@ -34,14 +40,12 @@ KEPT_PIXELS = 16_000_000        # decoded pictures kept in a process (64 MB as R
 KEPT_DRAWN_PIXELS = 4_000_000   # pictures kept at the size they are drawn at (16 MB)
 EXPECTED = "a PNG, JPEG or SVG picture"
 
-Identity = tuple[str, int, int, int, int]       # the path, its device, inode, size and time of change
-
 
 def check_picture(path: Path, where: str) -> tuple[int, int]:
     """The picture's pixel size; InputError naming `where` when it is not a regular
     file, not a readable picture, damaged or cut short, or holds more than MAX_PIXELS."""
     note_read(path)
-    key = _identity(path)
+    key = file_identity(path)
     if key is not None and key in _sizes:
         return _sizes[key]
     if is_svg(path):
@@ -61,7 +65,7 @@ def drawn_picture(path: Path, size: tuple[int, int], turn: Transpose | None = No
     with Lanczos: decoded once and resized once per size in a process. The image is
     shared: draw it, never draw on it."""
     from PIL import Image as PILImage
-    key = (_identity(path), size, turn)
+    key = (file_identity(path), size, turn)
     drawn = _drawn.get(key)
     if drawn is None:
         source = _kept.get(key[0]) if key[0] is not None else None
@@ -110,14 +114,6 @@ def _decode(path: Path, where: str) -> Image:
     return picture
 
 
-def _identity(path: Path) -> Identity | None:
-    try:
-        info = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return os.path.abspath(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
-
-
 # what Pillow raises for a file that is not a picture it reads, or a damaged one
 _UNREADABLE: tuple[type[BaseException], ...] = (OSError, SyntaxError, ValueError, EOFError, IndexError,
                                                 KeyError, TypeError, ArithmeticError)
@@ -155,6 +151,6 @@ class _Kept:
             self.pixels += pixels
 
 
-_sizes: dict[Identity, tuple[int, int]] = {}
+_sizes: dict[FileIdentity, tuple[int, int]] = {}
 _kept = _Kept(KEPT_PIXELS)
 _drawn = _Kept(KEPT_DRAWN_PIXELS)

@@ -23,7 +23,7 @@ from printgen.layout.page import Frame, Side
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.primitives import Primitive, TextRun, shape_bounds, shift
 from printgen.pictures import check_picture, drawn_picture
-from printgen.reading import display_path
+from printgen.reading import FileIdentity, display_path, file_identity
 from printgen.render.kept import Kept
 from printgen.render.pdfx import PressPicture, press_image
 from printgen.render.png import render_side
@@ -53,13 +53,13 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     turned = bool(prim.rotate % 180)
     if is_svg(prim.path):
         size = least
-    elif not _transparent(*_identity(prim.path)):
+    elif not _transparent(prim.path, file_identity(prim.path)):
         return None
     else:
         width, height = check_picture(prim.path, display_path(prim.path))
         size = (max(height if turned else width, least[0]), max(width if turned else height, least[1]))
     layers = tuple(shift(p, -prim.x, -prim.y) for p in beneath if _reaches(p, prim))
-    key = (_identity(prim.path), prim.w, prim.h, prim.rotate, size, layers)
+    key = (file_identity(prim.path), prim.w, prim.h, prim.rotate, size, layers)
     weight = size[0] * size[1] * 8          # the CMYK pixels, and their copy reportlab reads
     found = kept.get(key)
     if found is not None:
@@ -117,13 +117,8 @@ def _reaches(prim: Primitive, picture: ImagePrim) -> bool:
         top - grow < picture.y + picture.h and picture.y < bottom + grow
 
 
-def _identity(path: Path) -> tuple[str, int, int]:
-    stat = Path(path).stat()
-    return str(path), stat.st_mtime_ns, stat.st_size
-
-
 @lru_cache(maxsize=256)
-def _transparent(path: str, mtime_ns: int, size: int) -> bool:
+def _transparent(path: Path, identity: FileIdentity | None) -> bool:
     """Whether any of the picture file's pixels is less than opaque."""
     with Image.open(path) as opened:
         if opened.mode not in ("RGBA", "LA", "PA", "La", "RGBa") and "transparency" not in opened.info:

@@ -20,6 +20,7 @@ from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path, scratch
 from printgen.pictures import drawn_picture, picture_bytes
+from printgen.reading import FileIdentity, file_identity
 from printgen.render.kept import Kept, image_bytes
 from printgen.render.pdfpages import (
     BOXES,
@@ -508,12 +509,13 @@ def _svg(canvas: Canvas, path: Path, w: float, h: float) -> None:
         return
     dpi = canvas.picture_dpi if isinstance(canvas, StreamingCanvas) else PICTURE_DPI
     size = (max(1, round(w * dpi / 72)), max(1, round(h * dpi / 72)))
-    stat = Path(path).stat()
-    key = (str(path), stat.st_mtime_ns, stat.st_size, size)
-    source = _drawn_svgs.get(key)
+    key = (file_identity(path), size)
+    source = _drawn_svgs.get(key) if key[0] is not None else None
     if source is None:
         picture = drawn_picture(path, size)
-        source = _drawn_svgs.put(key, ImageReader(picture), 2 * image_bytes(picture))   # (and its bytes)
+        source = ImageReader(picture)
+        if key[0] is not None:
+            _drawn_svgs.put(key, source, 2 * image_bytes(picture))     # (and its bytes)
     canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
 
 
@@ -536,13 +538,12 @@ class _ImageFile(str):
 
 
 def _image_source(path: Path) -> _ImageFile:
-    stat = Path(path).stat()
-    return _named_image(str(path), stat.st_mtime_ns, stat.st_size)
+    return _named_image(path, file_identity(path))
 
 
 @lru_cache(maxsize=256)
-def _named_image(path: str, mtime_ns: int, size: int) -> _ImageFile:
-    source = _ImageFile(path)
-    source.digest = "image-" + hashlib.sha256(picture_bytes(Path(path))).hexdigest()
+def _named_image(path: Path, identity: FileIdentity | None) -> _ImageFile:
+    source = _ImageFile(str(path))
+    source.digest = "image-" + hashlib.sha256(picture_bytes(path)).hexdigest()
     return source
 
