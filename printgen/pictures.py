@@ -16,6 +16,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,6 +84,25 @@ def drawn_picture(path: Path, size: tuple[int, int], turn: Transpose | None = No
         if key[0] is not None:
             _drawn.put(key, drawn)
     return drawn
+
+
+def transparent(path: Path) -> bool:
+    """Whether any of the raster picture's pixels is less than opaque: the picture
+    decoded as check_picture decodes it (kept from it where it is kept)."""
+    return _transparent(path, file_identity(path))
+
+
+@lru_cache(maxsize=256)
+def _transparent(path: Path, key: FileIdentity | None) -> bool:
+    picture = _kept.get(key) if key is not None else None
+    if picture is None:
+        picture = _decode(path, display_path(path))
+        if key is not None:
+            _kept.put(key, picture)
+    if picture.mode not in ("RGBA", "LA", "PA", "La", "RGBa") and "transparency" not in picture.info:
+        return False
+    counts = picture.convert("RGBA").getchannel("A").histogram()
+    return any(counts[:255])                            # a pixel of alpha below 255
 
 
 def picture_bytes(path: Path) -> bytes:

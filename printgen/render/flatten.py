@@ -14,16 +14,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image
 
 from printgen.layout.page import Frame, Side
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.primitives import Primitive, TextRun, shape_bounds, shift
-from printgen.pictures import check_picture, drawn_picture
-from printgen.reading import FileIdentity, display_path, file_identity
+from printgen.pictures import check_picture, drawn_picture, transparent
+from printgen.reading import display_path, file_identity
 from printgen.render.kept import Kept
 from printgen.render.pdfx import PressPicture, press_image
 from printgen.render.png import render_side
@@ -53,7 +51,7 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     turned = bool(prim.rotate % 180)
     if is_svg(prim.path):
         size = least
-    elif not _transparent(prim.path, file_identity(prim.path)):
+    elif not transparent(prim.path):
         return None
     else:
         width, height = check_picture(prim.path, display_path(prim.path))
@@ -116,12 +114,3 @@ def _reaches(prim: Primitive, picture: ImagePrim) -> bool:
     return left - grow < picture.x + picture.w and picture.x < right + grow and \
         top - grow < picture.y + picture.h and picture.y < bottom + grow
 
-
-@lru_cache(maxsize=256)
-def _transparent(path: Path, identity: FileIdentity | None) -> bool:
-    """Whether any of the picture file's pixels is less than opaque."""
-    with Image.open(path) as opened:
-        if opened.mode not in ("RGBA", "LA", "PA", "La", "RGBa") and "transparency" not in opened.info:
-            return False
-        counts = opened.convert("RGBA").getchannel("A").histogram()
-    return any(counts[:255])                            # a pixel of alpha below 255
