@@ -24,7 +24,7 @@ from printgen.pictures import check_picture, drawn_picture, transparent
 from printgen.reading import display_path, file_identity
 from printgen.render.kept import Kept
 from printgen.render.pdfx import PressPicture, press_image
-from printgen.render.png import render_side
+from printgen.render.png import drawn_runs, render_side
 from printgen.render.pngtext import TURNS
 from printgen.vector import is_svg
 
@@ -73,32 +73,17 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
 def backdrop(layers: Sequence[Primitive], width: float, height: float, size: tuple[int, int]) -> Image.Image:
     """What layers (in a frame whose top-left corner is the box's) draw in a box of
     width x height points, on white, as an RGB image of size pixels. The PNG renderer
-    draws a side's shapes, then its pictures, then its text: the layers are drawn as
-    runs within which that is their own order, each run over the ones before."""
+    draws a side's shapes, then its pictures, then its text: the layers are drawn in
+    the runs it draws in their own order (render/png.py's drawn_runs), each run over
+    the ones before."""
     dpi = min(MAX_DPI, max(size[0] * 72 / width, size[1] * 72 / height))
     frame = Frame(width, height, 0.0, 0.0)
     image: Image.Image | None = None
-    for run in _runs(layers):
+    for run in drawn_runs(layers):
         image = render_side(Side("beneath", "beneath a picture", frame, run), math.ceil(dpi), ground=image)
     if image is None:
         return Image.new("RGB", size, "white")
     return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
-
-
-_RANK = {TextRun: 2, ImagePrim: 1}      # the PNG renderer's order: shapes (0), pictures, text
-
-
-def _runs(layers: Sequence[Primitive]) -> list[tuple[Primitive, ...]]:
-    """layers cut where one comes earlier in the PNG renderer's order than the one before."""
-    runs: list[list[Primitive]] = []
-    last = 3
-    for prim in layers:
-        rank = _RANK.get(type(prim), 0)
-        if rank < last:
-            runs.append([])
-        runs[-1].append(prim)
-        last = rank
-    return [tuple(run) for run in runs]
 
 
 def _reaches(prim: Primitive, picture: ImagePrim) -> bool:
