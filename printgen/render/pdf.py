@@ -19,9 +19,8 @@ from printgen.fonts import face
 from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path, scratch
-from printgen.pictures import drawn_picture, picture_bytes
+from printgen.pictures import drawn_form, picture_bytes
 from printgen.reading import FileIdentity, file_identity
-from printgen.render.kept import Kept, image_bytes
 from printgen.render.pdfpages import (
     BOXES,
     KeptPage,
@@ -509,18 +508,8 @@ def _svg(canvas: Canvas, path: Path, w: float, h: float) -> None:
         return
     dpi = canvas.picture_dpi if isinstance(canvas, StreamingCanvas) else PICTURE_DPI
     size = (max(1, round(w * dpi / 72)), max(1, round(h * dpi / 72)))
-    key = (file_identity(path), size)
-    source = _drawn_svgs.get(key) if key[0] is not None else None
-    if source is None:
-        picture = drawn_picture(path, size)
-        source = ImageReader(picture)
-        if key[0] is not None:
-            _drawn_svgs.put(key, source, 2 * image_bytes(picture))     # (and its bytes)
+    source = drawn_form(path, size, ImageReader)      # (a picture on every card is drawn once)
     canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
-
-
-# SVG pictures drawn as pictures, ready for drawImage (a picture on every card is drawn once)
-_drawn_svgs: Kept[ImageReader] = Kept(32 * 1024 * 1024)
 
 
 class _ImageFile(str):
