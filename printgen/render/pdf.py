@@ -431,8 +431,9 @@ def draw_page(canvas: Canvas, page: Page, *, boxes: bool) -> None:
             box.rect(left, -top - height, width, height)
             canvas.clipPath(box, stroke=0, fill=0)
         prims = placed.side.prims
+        flattens = isinstance(canvas, CMYKCanvas)     # (only a press file's pictures need what is beneath)
         for index, prim in enumerate(prims):
-            draw(canvas, prim, prims[:index] if isinstance(prim, Image) else ())
+            draw(canvas, prim, prims[:index] if flattens and isinstance(prim, Image) else ())
         canvas.restoreState()
     canvas.saveState()
     canvas.translate(0, page.height)
