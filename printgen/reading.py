@@ -43,6 +43,21 @@ def files_looked() -> list[str]:
     return sorted(_looked)
 
 
+FileIdentity = tuple[str, int, int, int, int]      # a file's full path, device, inode, size and time of change
+
+
+def file_identity(path: Path) -> FileIdentity | None:
+    """The file at path as a key for what is kept of it within a process (a picture
+    decoded, drawn or measured): its full path, device, inode, size and time of last
+    change, so that a file written again or put in its place is another key. None
+    where it cannot be looked at (its reader then says why)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return os.path.abspath(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
 def forget_lately() -> None:
     """Start a new build's lists of files opened and files looked for and not found."""
     _lately.clear()

@@ -14,19 +14,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image
 
 from printgen.layout.page import Frame, Side
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.primitives import Primitive, TextRun, shape_bounds, shift
-from printgen.pictures import check_picture, drawn_picture
-from printgen.reading import display_path
+from printgen.pictures import check_picture, drawn_picture, transparent
+from printgen.reading import display_path, file_identity
 from printgen.render.kept import Kept
 from printgen.render.pdfx import PressPicture, press_image
-from printgen.render.png import render_side
+from printgen.render.png import drawn_runs, render_side
 from printgen.render.pngtext import TURNS
 from printgen.vector import is_svg
 
@@ -53,13 +51,13 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     turned = bool(prim.rotate % 180)
     if is_svg(prim.path):
         size = least
-    elif not _transparent(*_identity(prim.path)):
+    elif not transparent(prim.path):
         return None
     else:
         width, height = check_picture(prim.path, display_path(prim.path))
         size = (max(height if turned else width, least[0]), max(width if turned else height, least[1]))
     layers = tuple(shift(p, -prim.x, -prim.y) for p in beneath if _reaches(p, prim))
-    key = (_identity(prim.path), prim.w, prim.h, prim.rotate, size, layers)
+    key = (file_identity(prim.path), prim.w, prim.h, prim.rotate, size, layers)
     weight = size[0] * size[1] * 8          # the CMYK pixels, and their copy reportlab reads
     found = kept.get(key)
     if found is not None:
@@ -75,32 +73,17 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
 def backdrop(layers: Sequence[Primitive], width: float, height: float, size: tuple[int, int]) -> Image.Image:
     """What layers (in a frame whose top-left corner is the box's) draw in a box of
     width x height points, on white, as an RGB image of size pixels. The PNG renderer
-    draws a side's shapes, then its pictures, then its text: the layers are drawn as
-    runs within which that is their own order, each run over the ones before."""
+    draws a side's shapes, then its pictures, then its text: the layers are drawn in
+    the runs it draws in their own order (render/png.py's drawn_runs), each run over
+    the ones before."""
     dpi = min(MAX_DPI, max(size[0] * 72 / width, size[1] * 72 / height))
     frame = Frame(width, height, 0.0, 0.0)
     image: Image.Image | None = None
-    for run in _runs(layers):
+    for run in drawn_runs(layers):
         image = render_side(Side("beneath", "beneath a picture", frame, run), math.ceil(dpi), ground=image)
     if image is None:
         return Image.new("RGB", size, "white")
     return image if image.size == size else image.resize(size, Image.Resampling.LANCZOS)
-
-
-_RANK = {TextRun: 2, ImagePrim: 1}      # the PNG renderer's order: shapes (0), pictures, text
-
-
-def _runs(layers: Sequence[Primitive]) -> list[tuple[Primitive, ...]]:
-    """layers cut where one comes earlier in the PNG renderer's order than the one before."""
-    runs: list[list[Primitive]] = []
-    last = 3
-    for prim in layers:
-        rank = _RANK.get(type(prim), 0)
-        if rank < last:
-            runs.append([])
-        runs[-1].append(prim)
-        last = rank
-    return [tuple(run) for run in runs]
 
 
 def _reaches(prim: Primitive, picture: ImagePrim) -> bool:
@@ -116,17 +99,3 @@ def _reaches(prim: Primitive, picture: ImagePrim) -> bool:
     return left - grow < picture.x + picture.w and picture.x < right + grow and \
         top - grow < picture.y + picture.h and picture.y < bottom + grow
 
-
-def _identity(path: Path) -> tuple[str, int, int]:
-    stat = Path(path).stat()
-    return str(path), stat.st_mtime_ns, stat.st_size
-
-
-@lru_cache(maxsize=256)
-def _transparent(path: str, mtime_ns: int, size: int) -> bool:
-    """Whether any of the picture file's pixels is less than opaque."""
-    with Image.open(path) as opened:
-        if opened.mode not in ("RGBA", "LA", "PA", "La", "RGBa") and "transparency" not in opened.info:
-            return False
-        counts = opened.convert("RGBA").getchannel("A").histogram()
-    return any(counts[:255])                            # a pixel of alpha below 255

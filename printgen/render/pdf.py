@@ -19,8 +19,8 @@ from printgen.fonts import face
 from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path, scratch
-from printgen.pictures import drawn_picture, picture_bytes
-from printgen.render.kept import Kept, image_bytes
+from printgen.pictures import drawn_form, picture_bytes
+from printgen.reading import FileIdentity, file_identity
 from printgen.render.pdfpages import (
     BOXES,
     KeptPage,
@@ -431,8 +431,9 @@ def draw_page(canvas: Canvas, page: Page, *, boxes: bool) -> None:
             box.rect(left, -top - height, width, height)
             canvas.clipPath(box, stroke=0, fill=0)
         prims = placed.side.prims
+        flattens = isinstance(canvas, CMYKCanvas)     # (only a press file's pictures need what is beneath)
         for index, prim in enumerate(prims):
-            draw(canvas, prim, prims[:index] if isinstance(prim, Image) else ())
+            draw(canvas, prim, prims[:index] if flattens and isinstance(prim, Image) else ())
         canvas.restoreState()
     canvas.saveState()
     canvas.translate(0, page.height)
@@ -508,17 +509,8 @@ def _svg(canvas: Canvas, path: Path, w: float, h: float) -> None:
         return
     dpi = canvas.picture_dpi if isinstance(canvas, StreamingCanvas) else PICTURE_DPI
     size = (max(1, round(w * dpi / 72)), max(1, round(h * dpi / 72)))
-    stat = Path(path).stat()
-    key = (str(path), stat.st_mtime_ns, stat.st_size, size)
-    source = _drawn_svgs.get(key)
-    if source is None:
-        picture = drawn_picture(path, size)
-        source = _drawn_svgs.put(key, ImageReader(picture), 2 * image_bytes(picture))   # (and its bytes)
+    source = drawn_form(path, size, ImageReader)      # (a picture on every card is drawn once)
     canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
-
-
-# SVG pictures drawn as pictures, ready for drawImage (a picture on every card is drawn once)
-_drawn_svgs: Kept[ImageReader] = Kept(32 * 1024 * 1024)
 
 
 class _ImageFile(str):
@@ -536,13 +528,12 @@ class _ImageFile(str):
 
 
 def _image_source(path: Path) -> _ImageFile:
-    stat = Path(path).stat()
-    return _named_image(str(path), stat.st_mtime_ns, stat.st_size)
+    return _named_image(path, file_identity(path))
 
 
 @lru_cache(maxsize=256)
-def _named_image(path: str, mtime_ns: int, size: int) -> _ImageFile:
-    source = _ImageFile(path)
-    source.digest = "image-" + hashlib.sha256(picture_bytes(Path(path))).hexdigest()
+def _named_image(path: Path, identity: FileIdentity | None) -> _ImageFile:
+    source = _ImageFile(str(path))
+    source.digest = "image-" + hashlib.sha256(picture_bytes(path)).hexdigest()
     return source
 

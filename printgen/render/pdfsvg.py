@@ -28,7 +28,7 @@ from typing import Any
 from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
-from printgen.reading import read_bytes
+from printgen.reading import FileIdentity, file_identity, read_bytes
 from printgen.vector import MAX_BYTES, SVG, drawing, parsed
 
 # the elements svglib draws as resvg does (those of other namespaces, an editor's, draw nothing)
@@ -46,13 +46,13 @@ _DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")
 def vector_gap(path: Path) -> str | None:
     """What in the SVG picture svglib would draw otherwise than resvg ("opacity",
     "<mask>", "a gradient stroke", ...), or None where it draws all of it alike."""
-    stat = Path(path).stat()
-    return _gap(str(path), stat.st_mtime_ns, stat.st_size)
+    return _gap(path, file_identity(path))
 
 
 @lru_cache(maxsize=64)
-def _gap(path: str, mtime_ns: int, size: int) -> str | None:
-    root = parsed(read_bytes(Path(path), path, max_bytes=MAX_BYTES, what="an SVG picture"), path)
+def _gap(path: Path, identity: FileIdentity | None) -> str | None:
+    where = str(path)
+    root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str)}
     gradient = painted_opacity = False
     for element in root.iter():
@@ -162,8 +162,7 @@ class _ShapesOnly(renderPDF._PDFRenderer):
 def draw_vectors(canvas: Canvas, path: Path, x: float, y: float, w: float, h: float) -> None:
     """The SVG picture drawn as vectors (svglib) stretched to w x h with its lower left
     at x, y, clipped to that box as a viewer clips an SVG to its viewport."""
-    stat = Path(path).stat()
-    picture = _drawing(str(path), stat.st_mtime_ns, stat.st_size)
+    picture = _drawing(path, file_identity(path))
     box = canvas.beginPath()
     box.rect(x, y, w, h)
     canvas.clipPath(box, stroke=0, fill=0)
@@ -174,5 +173,5 @@ def draw_vectors(canvas: Canvas, path: Path, x: float, y: float, w: float, h: fl
 
 
 @lru_cache(maxsize=32)
-def _drawing(path: str, mtime_ns: int, size: int) -> Any:
-    return drawing(Path(path))
+def _drawing(path: Path, identity: FileIdentity | None) -> Any:
+    return drawing(path)

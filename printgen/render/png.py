@@ -7,10 +7,11 @@ placed, rasterised by FreeType (printgen/render/pngtext.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageColor, ImageDraw
 
@@ -19,6 +20,7 @@ from printgen.layout.primitives import (
     Ellipse,
     Point,
     Polygon,
+    Primitive,
     Rect,
     Shape,
     TextRun,
@@ -57,6 +59,30 @@ def pixel_size(side: Side, dpi: int) -> tuple[int, int]:
     return round((f.width + 2 * f.bleed) * dpi / 72), round((f.height + 2 * f.bleed) * dpi / 72)
 
 
+SHAPES, PICTURES, TEXT = 0, 1, 2       # the order render_side draws a side's primitives in, by kind
+
+
+def layer(prim: Primitive) -> int:
+    """Which of a side's primitives render_side draws prim with: its shapes first (in
+    their order), then its pictures, then its text."""
+    return TEXT if isinstance(prim, TextRun) else PICTURES if isinstance(prim, ImagePrim) else SHAPES
+
+
+def drawn_runs(prims: Sequence[Primitive]) -> list[tuple[Primitive, ...]]:
+    """prims cut into runs that render_side draws in their own order (cut where one
+    comes in an earlier layer than the one before): drawing the runs one over another,
+    each as a side of its own, draws prims in their order."""
+    runs: list[list[Primitive]] = []
+    last = TEXT + 1
+    for prim in prims:
+        rank = layer(prim)
+        if rank < last:
+            runs.append([])
+        runs[-1].append(prim)
+        last = rank
+    return [tuple(run) for run in runs]
+
+
 def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Image.Image:
     """The side with its bleed as an RGB image, drawn on white or on ground (an image
     of the side's pixel size: what lies beneath it on a page; an RGB ground is drawn
@@ -67,16 +93,12 @@ def render_side(side: Side, dpi: int, ground: Image.Image | None = None) -> Imag
         image = Image.new("RGB", (width, height), "white")
     else:
         image = ground if ground.mode == "RGB" else ground.convert("RGB")
-    texts: list[TextRun] = []
-    images: list[ImagePrim] = []
-    shapes: list[Shape] = []
+    layers: tuple[list[Any], list[Any], list[Any]] = ([], [], [])
     for prim in side.prims:
-        if isinstance(prim, TextRun):
-            texts.append(prim)
-        elif isinstance(prim, ImagePrim):
-            images.append(prim)
-        else:
-            shapes.append(prim)
+        layers[layer(prim)].append(prim)
+    shapes: list[Shape] = layers[SHAPES]
+    images: list[ImagePrim] = layers[PICTURES]
+    texts: list[TextRun] = layers[TEXT]
     # shapes are drawn at SUPERSAMPLE times the size, a band of rows at a time so a
     # large page needs little memory; each pixel is doubled first, so the reduction
     # gives back the pixels no shape touched exactly. A band is drawn with MARGIN
