@@ -38,11 +38,11 @@ from printgen.model.text import Span
 from printgen.shaping import (
     OBJECT,
     Item,
-    all_level_zero,
+    Paragraph,
     arrange,
     font,
+    levels,
     paragraph_level,
-    paragraph_levels,
 )
 from printgen.units import mm
 
@@ -67,13 +67,19 @@ class RichStyle:
 @frozen
 class Line:
     """One set line: its pieces (words with the spaces between them) and width, and
-    its place in its paragraph ("": the line is read as a paragraph of its own)."""
+    its place in its paragraph (None: the line is read as a paragraph of its own)."""
 
     pieces: tuple[Piece, ...]
     width: float
     base: int = 0                # its paragraph's direction: 1 right to left, 0 left to right
-    paragraph: str = ""          # its paragraph's text as set, where it holds right-to-left letters (in_paragraph())
-    start: int = 0               # where the line's text (line_text()) starts in it
+    paragraph: Paragraph | None = field(default=None, compare=False)   # the paragraph it is set in
+    index: int = 0               # which of the paragraph's lines it is
+
+    def levels(self) -> Sequence[int]:
+        """The bidirectional levels of its text (line_text()): its slice of its
+        paragraph's, else its own, read as a paragraph of direction base."""
+        found = None if self.paragraph is None else self.paragraph.levels(self.index, self.base)
+        return levels(line_text(self.pieces), self.base) if found is None else found
 
 
 class LetterTooWide(FitError):
@@ -167,7 +173,9 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     so that text shrinking to fit is split, checked and measured once, whatever the
     sizes it tries. With exact=False a line's width is its words' summed (to within
     1e-9 of it: see exactly()). The lines are of one paragraph, and take its direction
-    (paragraph_level()); each knows its place in the paragraph (in_paragraph())."""
+    (paragraph_level()); each knows its place in the paragraph (shaping.py's Paragraph:
+    its text, and the levels the bidirectional algorithm resolves over it as a whole,
+    are found only for the lines that are drawn)."""
     size, limit = style.size, width + 1e-6
     spaces = {name: piece_width(" ", name, 1.0) for name in {style.fonts.regular, *(n for w in split for _, n in w)}}
     base = _direction(split)
@@ -177,9 +185,10 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     used = 0.0                           # _width(current), about: summed as words join the line
     kinds = Kinds(split)
     opening = 0                          # where the word being set starts in split
+    paragraph = Paragraph(lambda: [line_text(line.pieces) for line in lines], joints, base)
 
     def close(pieces: list[Piece], joint: str | None, summed: float | None = None) -> None:
-        lines.append(_line(pieces, size, base, summed))
+        lines.append(_line(pieces, size, base, summed, paragraph, len(lines)))
         joints.append(joint)
 
     for at, (given, em) in enumerate(zip(split, word_ems(split) if ems is None else ems, strict=True)):
@@ -248,28 +257,10 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
             joints[-1] = None
     if current:
         close(current, None, None if exact else used)
-    return in_paragraph(lines, joints)
+    return lines
 
 
 LINE_SEPARATOR = "\u2028"        # a line break inside a paragraph, to the bidirectional algorithm
-
-
-def in_paragraph(lines: list[Line], joints: list[str | None]) -> list[Line]:
-    """The lines of a paragraph, each with the paragraph's text as set (the lines'
-    text joined by what came between them: a space, nothing inside a word, a line
-    separator for a line break) and where its own text starts in it, so that the
-    bidirectional algorithm resolves the paragraph as a whole (shaping.py's
-    paragraph_levels()). A paragraph all at level 0 needs none."""
-    texts = [line_text(line.pieces) for line in lines]
-    paragraph = "".join(text + (joint or "") for text, joint in zip(texts, joints, strict=True))
-    if all_level_zero(paragraph):
-        return lines
-    placed: list[Line] = []
-    at = 0
-    for line, text, joint in zip(lines, texts, joints, strict=True):
-        placed.append(replace(line, paragraph=paragraph, start=at))
-        at += len(text) + len(joint or "")
-    return placed
 
 
 def line_text(pieces: Sequence[Piece]) -> str:
@@ -313,10 +304,13 @@ def _shown(pieces: list[Piece]) -> list[Piece]:
     return [(text, name) for text, name in drawn if text]
 
 
-def _line(pieces: list[Piece], size: float, base: int, used: float | None = None) -> Line:
-    """A set line of a paragraph of direction base; its width summed (used), else measured."""
+def _line(pieces: list[Piece], size: float, base: int, used: float | None, paragraph: Paragraph,
+          index: int) -> Line:
+    """The set line at index of a paragraph of direction base; its width summed (used),
+    else measured."""
     drawn = _shown(pieces)
-    return Line(tuple(drawn), used if used is not None and drawn is pieces else _width(drawn, size), base)
+    return Line(tuple(drawn), used if used is not None and drawn is pieces else _width(drawn, size), base,
+                paragraph, index)
 
 
 def _hyphenated(before: list[Piece], word: list[Piece], limit: float,
@@ -459,10 +453,7 @@ def line_items(line: Line, x: float, style: RichStyle, align: str = "left",
     """A line's pieces in visual order (bidirectional text reordered, fallback faces
     chosen), placed from x and aligned in width (align as layout/text.py's side() reads it
     for the line's paragraph direction): each item's x is where it starts."""
-    found = None
-    if line.paragraph:           # the line's slice of its paragraph's levels
-        found = paragraph_levels(line.paragraph, line.base)[line.start:line.start + len(line_text(line.pieces))]
-    items = arrange(line.pieces, style.size, style.size * ICON_EM, line.base, style.lang, ICON, found)
+    items = arrange(line.pieces, style.size, style.size * ICON_EM, line.base, style.lang, ICON, line.levels())
     total = sum(item.width for item in items)
     left = x + offset(align, line.base, width - total)
     return [replace(item, x=left + item.x) for item in items]

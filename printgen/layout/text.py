@@ -25,11 +25,10 @@ from printgen.limits import limit
 from printgen.model.fonts import Fonts
 from printgen.shaping import (
     Metrics,
-    all_level_zero,
+    Paragraph,
     arrange,
     font,
     paragraph_level,
-    paragraph_levels,
     text_width,
 )
 from printgen.units import mm
@@ -272,16 +271,13 @@ class Wrapped:
     starts: list[int]
     joints: list[str]
 
-    def paragraphs(self) -> list[tuple[str, list[int], int]]:
-        """Each paragraph's text as set (its lines joined by what was between them), where
-        each of its lines starts in it, and the index of its first line."""
+    def placed(self) -> list[tuple[Paragraph, int]]:
+        """Each line's paragraph (shaping.py's Paragraph: its direction found from its
+        text as set) and which of its lines it is."""
         found = []
         for first, end in zip(self.starts, [*self.starts[1:], len(self.lines)], strict=True):
-            text, at = "", []
-            for line, joint in zip(self.lines[first:end], self.joints[first:end], strict=True):
-                at.append(len(text))
-                text += line + joint
-            found.append((text, at, first))
+            paragraph = Paragraph(self.lines[first:end], self.joints[first:end])
+            found += [(paragraph, i) for i in range(end - first)]
         return found
 
 
@@ -542,14 +538,8 @@ def _fitted(text: str, x: float, y: float, w: float, h: float, style: TextStyle)
 
 def _bidi(wrapped: Wrapped) -> list[tuple[int, tuple[int, ...] | None]]:
     """Each line's paragraph direction (paragraph_level(), as rich text takes it) and
-    its slice of its paragraph's levels (paragraph_levels(); None where they are all 0)."""
-    found: list[tuple[int, tuple[int, ...] | None]] = []
-    for paragraph, starts, first in wrapped.paragraphs():
-        base = paragraph_level(paragraph)
-        levels = None if all_level_zero(paragraph) else paragraph_levels(paragraph, base)
-        for i, at in enumerate(starts):
-            found.append((base, None if levels is None else levels[at:at + len(wrapped.lines[first + i])]))
-    return found
+    its slice of its paragraph's levels (Paragraph.levels(); None where they are all 0)."""
+    return [(paragraph.base, paragraph.levels(i)) for paragraph, i in wrapped.placed()]
 
 
 def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle) -> str:
