@@ -20,7 +20,7 @@ from functools import lru_cache
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
-from printgen.layout.breaks import ADDRESS, CODE, WORD, address_break, joins, word_kind
+from printgen.layout.breaks import ADDRESS, CODE, HYPHENS, WORD, code_cut, joins, unit_kinds
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import (
     SHY,
@@ -184,7 +184,6 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     current: list[Piece] = []
     used = 0.0                           # _width(current), about: summed as words join the line
     kinds = Kinds(split)
-    opening = 0                          # where the word being set starts in split
     paragraph = Paragraph(lambda: [line_text(line.pieces) for line in lines], joints, base)
 
     def close(pieces: list[Piece], joint: str | None, summed: float | None = None) -> None:
@@ -199,7 +198,6 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
             continue
         word = given[1:] if kind == JOINED else given       # JOINED: a break inside a word, no space
         before = "" if kind == JOINED else " "               # what comes before it in the paragraph
-        opening = opening if kind == JOINED else at
         if joints and joints[-1] is None:
             joints[-1] = before
         space = [(" ", _space_font(current, word, style.fonts))] if current and kind != JOINED else []
@@ -212,7 +210,7 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
             current += space + word
             used += joining
             continue
-        sort = kinds(opening)                           # an address or a code is never hyphenated
+        sort = kinds(at)                                # an address or a code is never hyphenated
         wide = em * size                                # the word's width
         if style.hyphenate and sort == WORD:     # (on an empty line: a word wider than a whole line)
             broken = _hyphenated(current + space, word, limit, style)
@@ -269,22 +267,26 @@ def line_text(pieces: Sequence[Piece]) -> str:
 
 
 class Kinds:
-    """The kind of the word that starts at split[first] (words(): its other parts
-    follow, each opening with a JOINED piece): layout/breaks.py's word_kind(), found at
-    need and once a word."""
+    """The kind of the part of a word at split[at] (words(): a word's parts after
+    its first each open with a JOINED piece): layout/breaks.py's unit_kinds(), as
+    plain text finds it, found at need and once a word."""
 
     def __init__(self, split: list[list[Piece]]) -> None:
         self.split = split
         self.found: dict[int, str] = {}
 
-    def __call__(self, first: int) -> str:
-        if first not in self.found:
+    def __call__(self, at: int) -> str:
+        if at not in self.found:
+            first = at
+            while first > 0 and self.split[first][0][1] == JOINED:
+                first -= 1
             last = first + 1
             while last < len(self.split) and self.split[last][0][1] == JOINED:
                 last += 1
-            self.found[first] = word_kind("".join(WORD_JOINER if name == ICON else text for word in self.split[first:last]
-                                                for text, name in word))
-        return self.found[first]
+            units = ["".join(WORD_JOINER if name == ICON else text for text, name in word)
+                     for word in self.split[first:last]]
+            self.found.update(zip(range(first, last), unit_kinds(units), strict=True))
+        return self.found[at]
 
 
 def _direction(split: list[list[Piece]]) -> int:
@@ -353,16 +355,15 @@ def _space_font(before: list[Piece], word: list[Piece], fonts: Fonts) -> str:
     return before[-1][1] if before and before[-1][1] != ICON else fonts.regular
 
 
-HYPHENS = frozenset("-\u2010")
 WORD_BREAKS = HYPHENS | {"/"}        # a word wider than a line breaks after these without a hyphen
 
 
 def _split_word(word: list[Piece], width: float, size: float, where: str,
                 room: float, kind: str = WORD) -> list[list[Piece]]:
-    """A word too wide for a line, as parts that each fit. An address (kind, from
-    layout/breaks.py's word_kind()) is broken at the last place address_break() allows
-    that fits, a code there or after one of its hyphens, else either between any two
-    characters, never with a hyphen; any other word after the last of its hyphens or
+    """A word too wide for a line, as parts that each fit. An address or a code (kind,
+    from layout/breaks.py's unit_kinds()) is broken where code_cut() says: at the last
+    place address_break() allows that fits, a code there or after one of its hyphens,
+    else between any two characters, never with a hyphen; any other word after the last of its hyphens or
     slashes that fits, else between two letters with a hyphen (without one next to a
     full-width letter: Chinese, Japanese and Korean take none). No break falls between
     a character and its marks. The first part fits `room` (what is left of the current
@@ -390,8 +391,7 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
         hyphen: list[Piece] = []
         whole = [i for i in range(fit, 0, -1) if not joins(chars[start + i - 1], chars[start + i])]
         if kind in (ADDRESS, CODE):
-            cut = next((i for i in whole if address_break(chars, start + i)
-                        or (kind == CODE and chars[start + i - 1] in HYPHENS)), whole[0] if whole else 0)
+            cut = code_cut(chars, start, whole, kind)
         else:
             cut = next((i for i in whole if chars[start + i - 1] in WORD_BREAKS), 0)
             if not cut and fit and (_wide(letters[start + fit - 1]) or _wide(letters[start + fit])):

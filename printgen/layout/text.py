@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from printgen.errors import FitError, TextOverflow, quoted
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
-from printgen.layout.breaks import WORD, address_units, is_address, word_kind
+from printgen.layout.breaks import HYPHENS, WORD, address_units, is_address, unit_kinds
 from printgen.layout.primitives import TextRun
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
@@ -282,9 +282,9 @@ class Wrapped:
 
 
 def codes(paragraph: str) -> list[bool]:
-    """For each of a paragraph's chunks(), whether its word is an address or a code
-    (layout/breaks.py's word_kind()): never hyphenated."""
-    return [word_kind(word) != WORD for word in paragraph.split(" ") for _ in word_breaks(word)]
+    """For each of a paragraph's chunks(), whether it is of an address or a code
+    (layout/breaks.py's unit_kinds()): never hyphenated."""
+    return [kind != WORD for word in paragraph.split(" ") for kind in unit_kinds(word_breaks(word))]
 
 
 def _joined(pieces: list[tuple[str, bool]]) -> str:
@@ -333,7 +333,6 @@ def word_breaks(word: str) -> tuple[str, ...]:
     return _word_breaks(word)
 
 
-HYPHENS = frozenset("-\u2010")     # UAX #14's classes HY and HH
 # UAX #14's classes of letters (alphabetic, Hebrew, South-East Asian) and of the marks
 # on them: no line breaks between them (rules LB1, LB9, LB28)
 LETTERS = frozenset(("AL", "HL", "SA", "CM"))
