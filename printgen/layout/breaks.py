@@ -65,9 +65,17 @@ def word_kind(word: str) -> str:
 
 
 def unit_kinds(units: Sequence[str]) -> tuple[str, ...]:
-    """The kind (word_kind()) of each of a word's units: the parts of it a line may
-    break between (layout/text.py's word_breaks()), plain and marked-up text alike."""
-    return (word_kind("".join(units)),) * len(units)
+    """The kind of each of a word's units: the parts of it a line may break between
+    (layout/text.py's word_breaks()), plain and marked-up text alike. Each is the
+    word's word_kind(), but in a code a part after a hard hyphen that is a word of
+    its own, not all capitals ("Angriff" in "Level-3-Angriff", not "EFGH" in
+    "ABCD-1234-EFGH"), is a WORD: a compound's last word is hyphenated by the
+    dictionary as it would be alone."""
+    kind = word_kind("".join(units))
+    if kind != CODE:
+        return (kind,) * len(units)
+    return tuple(WORD if i and units[i - 1][-1:] in HYPHENS and not unit.isupper() and word_kind(unit) == WORD
+                 else CODE for i, unit in enumerate(units))
 
 
 def joins(before: str, ch: str) -> bool:

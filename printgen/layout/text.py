@@ -230,8 +230,8 @@ class Words:
                         line += joint + piece
                         used += (self.space if spaced else 0.0) + em
                         continue
-                    if self.hyphenate and spaced and not code:
-                        split = self._hyphenated(line + " ", piece, size, limit)
+                    if self.hyphenate and not code:
+                        split = self._hyphenated(line + joint, piece, size, limit)
                         if split is not None:
                             lines.append(split[0])
                             joints.append("")
