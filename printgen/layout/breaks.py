@@ -16,7 +16,9 @@ and a code when, besides letters, hyphens, slashes and apostrophes, it holds a d
 or any other sign (not counting the punctuation around it: "(see", "2026)."). A code
 is broken as an address is, and after its own hyphens too, where Unicode's
 line-breaking rules break it; a word after its hyphens and slashes, else between two
-letters with a hyphen.
+letters with a hyphen. Neither an address nor a code is hyphenated by a dictionary,
+but for a word of its own after a code's hard hyphen ("Angriff" in "Level-3-Angriff":
+unit_kinds()). Plain and marked-up text break them all alike.
 """
 
 from __future__ import annotations
