@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from printgen import fonts
@@ -211,6 +211,50 @@ def paragraph_levels(text: str, base: int) -> tuple[int, ...]:
     rules P2 to I2: a number's or a bracket's neighbours may be on another line), and
     only then breaks it into lines and reorders each (rules L1 and L2, arrange())."""
     return tuple(levels(text, base))
+
+
+class Paragraph:
+    """A paragraph's set lines, for each to take its slice of the paragraph's levels
+    (paragraph_levels()). Its text as set is its lines' texts joined by what came
+    between them (a space, nothing where a word broke, a line separator; None in
+    joints is nothing). texts: the lines' texts, or what gives them when first asked,
+    so that text wrapped at several sizes to find the one that fits joins and resolves
+    only the paragraph it sets (the lists may grow till then, as its lines are made).
+    base is its direction (1 right to left), else found from its text
+    (paragraph_level())."""
+
+    def __init__(self, texts: Sequence[str] | Callable[[], Sequence[str]], joints: Sequence[str | None],
+                 base: int | None = None) -> None:
+        self._texts, self._joints, self._base = texts, joints, base
+        self._placed: tuple[str, list[int], Sequence[str]] | None = None
+
+    def placed(self) -> tuple[str, list[int], Sequence[str]]:
+        """Its text as set, where each line starts in it, and the lines' texts."""
+        if self._placed is None:
+            texts = self._texts() if callable(self._texts) else self._texts
+            starts, at = [], 0
+            for text, joint in zip(texts, self._joints, strict=True):
+                starts.append(at)
+                at += len(text) + len(joint or "")
+            whole = "".join(text + (joint or "") for text, joint in zip(texts, self._joints, strict=True))
+            self._placed = whole, starts, texts
+        return self._placed
+
+    @property
+    def base(self) -> int:
+        if self._base is None:
+            self._base = paragraph_level(self.placed()[0])
+        return self._base
+
+    def levels(self, index: int, base: int | None = None) -> tuple[int, ...] | None:
+        """The levels of its line at index: its slice of the paragraph's, resolved in
+        direction base (else its own); None where every character is at level 0
+        (all_level_zero())."""
+        whole, starts, texts = self.placed()
+        if all_level_zero(whole):
+            return None
+        return paragraph_levels(whole, self.base if base is None else base)[starts[index]:
+                                                                            starts[index] + len(texts[index])]
 
 
 # rule L1: what goes back to the paragraph's level at a line's end or before a segment or

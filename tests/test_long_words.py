@@ -119,3 +119,21 @@ def test_an_address_is_never_hyphenated_by_the_dictionary(marked):
     assert any(line.endswith("-") and "Donau" in line for line in lines)
     inside = [line for line in lines if any(part in line for part in ("kesselrun", "example", "members", "rules"))]
     assert inside and not any(line.endswith("-") for line in inside), lines
+
+
+@pytest.mark.parametrize("word", [HEX, KEY, ADDRESS, "C:\\Games\\printgen\\decks\\sabacc_62_final_version.yaml"])
+def test_plain_text_breaks_a_code_wider_than_its_box_where_rich_text_does(word):
+    """A card's plain text breaks an address or a code wider than its box where marked-up
+    text breaks it (layout/breaks.py's code_cut(): Chicago's places, else between any
+    two characters, no hyphen added), at its full size: its lines read back from the
+    runs are rich text's, and each ends inside the box."""
+    from printgen.shaping import text_width
+    text = f"The key is {word} and more"
+    runs = set_text(text, 0.0, 0.0, 80.0, 600.0, TextStyle(size=10.0), "test")
+    rows: dict[float, list] = {}
+    for run in runs:
+        rows.setdefault(run.y, []).append(run)
+    lines = [" ".join(run.text for run in sorted(row, key=lambda run: run.x)) for _, row in sorted(rows.items())]
+    rich = ["".join(t for t, _ in line.pieces) for line in wrap([Span(text)], 80.0, RichStyle(size=10.0), "test")]
+    assert lines == [line.strip() for line in rich] and len(lines) > 2
+    assert all(run.size == 10.0 and run.x + text_width(run.text, run.font, run.size) <= 80.0 + 1e-6 for run in runs)

@@ -333,6 +333,29 @@ def test_hyphenation_breaks_words_where_the_dictionary_allows():
     assert all(run.x + _width(run) <= 100 + 1e-6 for run in runs)
 
 
+@pytest.mark.parametrize("marked", [False, True])
+@pytest.mark.parametrize("compound, head, tail", [("Level-3-Angriff", "Level-3-An-", "griff"),
+                                                  ("Nord-Süd-Verbindung", "Nord-Süd-Ver-", "bindung")])
+def test_a_compound_s_last_word_after_its_hard_hyphens_is_hyphenated(marked, compound, head, tail):
+    """With hyphenation on, the word after a compound's hard hyphens ("Angriff" in
+    "Level-3-Angriff", though the digit makes the whole a code) is offered to the
+    dictionary: where the line has room for "Ein Level-3-An-" but not the whole
+    compound, the line ends there, after the hard hyphens' own break, in plain and
+    marked-up text alike."""
+    from printgen.layout.richtext import RichStyle, Span, wrap
+    from printgen.shaping import font
+    text = f"Ein {compound} trifft"
+    width = font("sans").width(f"Ein {head}", 10) + 0.5
+    if marked:
+        lines = ["".join(t for t, _ in line.pieces)
+                 for line in wrap([Span(text)], width, RichStyle(size=10.0, lang="de", hyphenate=True), "test")]
+    else:
+        runs = set_text(text, 0.0, 0.0, width, 600.0, TextStyle(size=10.0, lang="de", hyphenate=True), "test")
+        lines = [run.text for run in sorted(runs, key=lambda run: run.y)]
+        assert all(run.x + _width(run) <= width + 1e-6 for run in runs)
+    assert lines == [f"Ein {head}", f"{tail} trifft"], lines
+
+
 @pytest.mark.parametrize("word, bare", [
     ("„Ablage“,", "Ablage"),                     # not "Ablag-e“,"
     ("(Hand).", "Hand"),                         # not "Han-d)."

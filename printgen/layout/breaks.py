@@ -16,13 +16,16 @@ and a code when, besides letters, hyphens, slashes and apostrophes, it holds a d
 or any other sign (not counting the punctuation around it: "(see", "2026)."). A code
 is broken as an address is, and after its own hyphens too, where Unicode's
 line-breaking rules break it; a word after its hyphens and slashes, else between two
-letters with a hyphen.
+letters with a hyphen. Neither an address nor a code is hyphenated by a dictionary,
+but for a word of its own after a code's hard hyphen ("Angriff" in "Level-3-Angriff":
+unit_kinds()). Plain and marked-up text break them all alike.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
 # a scheme (RFC 3986: a letter, then letters, digits, "+", "-" or ".") and "//", or a
@@ -34,6 +37,7 @@ CLOSING = ".,:;!?)]}\"'\u00bb\u203a\u201d\u2019\u300d\u300f\uff09\u060c\u061b\u0
 # apostrophes, geresh and gershayim, the Catalan middle dot, the soft hyphen, joiners
 # and bidirectional marks
 IN_WORDS = frozenset("-\u2010\u2011\u05be\u05f3\u05f4\u00b7'\u2019\u02bc\u00ad\u200c\u200d\u200e\u200f\u061c\u2060")
+HYPHENS = frozenset("-\u2010")       # hard hyphens: UAX #14's classes HY and HH
 BEFORE = frozenset("/~.,-_?#%")      # Chicago: a break before these (a slash only when single)
 AROUND = frozenset("=&")             # and before or after these
 
@@ -62,6 +66,20 @@ def word_kind(word: str) -> str:
                        for ch in core(word)) else WORD
 
 
+def unit_kinds(units: Sequence[str]) -> tuple[str, ...]:
+    """The kind of each of a word's units: the parts of it a line may break between
+    (layout/text.py's word_breaks()), plain and marked-up text alike. Each is the
+    word's word_kind(), but in a code a part after a hard hyphen that is a word of
+    its own, not all capitals ("Angriff" in "Level-3-Angriff", not "EFGH" in
+    "ABCD-1234-EFGH"), is a WORD: a compound's last word is hyphenated by the
+    dictionary as it would be alone."""
+    kind = word_kind("".join(units))
+    if kind != CODE:
+        return (kind,) * len(units)
+    return tuple(WORD if i and units[i - 1][-1:] in HYPHENS and not unit.isupper() and word_kind(unit) == WORD
+                 else CODE for i, unit in enumerate(units))
+
+
 def joins(before: str, ch: str) -> bool:
     """Whether ch belongs to the character before it, so that no line may break between
     them: a combining mark, a joiner, a variation selector, or what follows a zero-width
@@ -84,6 +102,15 @@ def address_break(text: str, at: int) -> bool:
     if ch == "/":
         return text[at + 1:at + 2] != "/" and before not in BEFORE      # before a single slash
     return (ch in BEFORE or ch in AROUND) and before not in BEFORE
+
+
+def code_cut(chars: str, start: int, whole: Sequence[int], kind: str) -> int:
+    """Where the part of an address or a code (kind) that starts at chars[start] ends,
+    at a line's end: of whole (the lengths that fit, longest first, none of them
+    parting a letter from its marks), the longest that address_break() allows (or, in
+    a code, that ends on one of its own hyphens), else the longest of all (0: none)."""
+    return next((i for i in whole if address_break(chars, start + i)
+                 or (kind == CODE and chars[start + i - 1] in HYPHENS)), whole[0] if whole else 0)
 
 
 def address_units(word: str) -> tuple[str, ...]:

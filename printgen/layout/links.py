@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from printgen.layout.richtext import BREAK, ICON, JOINED, Line, RichStyle, line_text
+from printgen.layout.richtext import BREAK, ICON, JOINED, Line, RichStyle
 from printgen.layout.text import SHY, clean, offset
 from printgen.model.text import Span
-from printgen.shaping import arrange, levels, paragraph_levels
+from printgen.shaping import arrange
 
 CLICKABLE = ("https://", "http://", "mailto:")     # the addresses a screen's copy links to
 
@@ -55,9 +55,7 @@ def line_links(spans: Sequence[Span], lines: Sequence[Line], rich: RichStyle, x:
 
     found = []
     for line, align in zip(lines, aligns, strict=True):
-        text = line_text(line.pieces)
-        marked = _Marked(paragraph_levels(line.paragraph, line.base)[line.start:line.start + len(text)]
-                         if line.paragraph else levels(text, line.base))
+        marked = _Marked(line.levels())
         current = ""
         drawn = [(ch, name) for piece, name in line.pieces if name not in (JOINED, BREAK) for ch in piece]
         for i, (ch, name) in enumerate(drawn):

@@ -20,7 +20,7 @@ from functools import lru_cache
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
-from printgen.layout.breaks import ADDRESS, CODE, WORD, address_break, joins, word_kind
+from printgen.layout.breaks import ADDRESS, CODE, HYPHENS, WORD, code_cut, joins, unit_kinds
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import (
     SHY,
@@ -38,11 +38,11 @@ from printgen.model.text import Span
 from printgen.shaping import (
     OBJECT,
     Item,
-    all_level_zero,
+    Paragraph,
     arrange,
     font,
+    levels,
     paragraph_level,
-    paragraph_levels,
 )
 from printgen.units import mm
 
@@ -67,13 +67,19 @@ class RichStyle:
 @frozen
 class Line:
     """One set line: its pieces (words with the spaces between them) and width, and
-    its place in its paragraph ("": the line is read as a paragraph of its own)."""
+    its place in its paragraph (None: the line is read as a paragraph of its own)."""
 
     pieces: tuple[Piece, ...]
     width: float
     base: int = 0                # its paragraph's direction: 1 right to left, 0 left to right
-    paragraph: str = ""          # its paragraph's text as set, where it holds right-to-left letters (in_paragraph())
-    start: int = 0               # where the line's text (line_text()) starts in it
+    paragraph: Paragraph | None = field(default=None, compare=False)   # the paragraph it is set in
+    index: int = 0               # which of the paragraph's lines it is
+
+    def levels(self) -> Sequence[int]:
+        """The bidirectional levels of its text (line_text()): its slice of its
+        paragraph's, else its own, read as a paragraph of direction base."""
+        found = None if self.paragraph is None else self.paragraph.levels(self.index, self.base)
+        return levels(line_text(self.pieces), self.base) if found is None else found
 
 
 class LetterTooWide(FitError):
@@ -167,7 +173,9 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     so that text shrinking to fit is split, checked and measured once, whatever the
     sizes it tries. With exact=False a line's width is its words' summed (to within
     1e-9 of it: see exactly()). The lines are of one paragraph, and take its direction
-    (paragraph_level()); each knows its place in the paragraph (in_paragraph())."""
+    (paragraph_level()); each knows its place in the paragraph (shaping.py's Paragraph:
+    its text, and the levels the bidirectional algorithm resolves over it as a whole,
+    are found only for the lines that are drawn)."""
     size, limit = style.size, width + 1e-6
     spaces = {name: piece_width(" ", name, 1.0) for name in {style.fonts.regular, *(n for w in split for _, n in w)}}
     base = _direction(split)
@@ -176,10 +184,10 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     current: list[Piece] = []
     used = 0.0                           # _width(current), about: summed as words join the line
     kinds = Kinds(split)
-    opening = 0                          # where the word being set starts in split
+    paragraph = Paragraph(lambda: [line_text(line.pieces) for line in lines], joints, base)
 
     def close(pieces: list[Piece], joint: str | None, summed: float | None = None) -> None:
-        lines.append(_line(pieces, size, base, summed))
+        lines.append(_line(pieces, size, base, summed, paragraph, len(lines)))
         joints.append(joint)
 
     for at, (given, em) in enumerate(zip(split, word_ems(split) if ems is None else ems, strict=True)):
@@ -190,7 +198,6 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
             continue
         word = given[1:] if kind == JOINED else given       # JOINED: a break inside a word, no space
         before = "" if kind == JOINED else " "               # what comes before it in the paragraph
-        opening = opening if kind == JOINED else at
         if joints and joints[-1] is None:
             joints[-1] = before
         space = [(" ", _space_font(current, word, style.fonts))] if current and kind != JOINED else []
@@ -203,7 +210,7 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
             current += space + word
             used += joining
             continue
-        sort = kinds(opening)                           # an address or a code is never hyphenated
+        sort = kinds(at)                                # an address or a code is never hyphenated
         wide = em * size                                # the word's width
         if style.hyphenate and sort == WORD:     # (on an empty line: a word wider than a whole line)
             broken = _hyphenated(current + space, word, limit, style)
@@ -248,28 +255,10 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
             joints[-1] = None
     if current:
         close(current, None, None if exact else used)
-    return in_paragraph(lines, joints)
+    return lines
 
 
 LINE_SEPARATOR = "\u2028"        # a line break inside a paragraph, to the bidirectional algorithm
-
-
-def in_paragraph(lines: list[Line], joints: list[str | None]) -> list[Line]:
-    """The lines of a paragraph, each with the paragraph's text as set (the lines'
-    text joined by what came between them: a space, nothing inside a word, a line
-    separator for a line break) and where its own text starts in it, so that the
-    bidirectional algorithm resolves the paragraph as a whole (shaping.py's
-    paragraph_levels()). A paragraph all at level 0 needs none."""
-    texts = [line_text(line.pieces) for line in lines]
-    paragraph = "".join(text + (joint or "") for text, joint in zip(texts, joints, strict=True))
-    if all_level_zero(paragraph):
-        return lines
-    placed: list[Line] = []
-    at = 0
-    for line, text, joint in zip(lines, texts, joints, strict=True):
-        placed.append(replace(line, paragraph=paragraph, start=at))
-        at += len(text) + len(joint or "")
-    return placed
 
 
 def line_text(pieces: Sequence[Piece]) -> str:
@@ -278,22 +267,26 @@ def line_text(pieces: Sequence[Piece]) -> str:
 
 
 class Kinds:
-    """The kind of the word that starts at split[first] (words(): its other parts
-    follow, each opening with a JOINED piece): layout/breaks.py's word_kind(), found at
-    need and once a word."""
+    """The kind of the part of a word at split[at] (words(): a word's parts after
+    its first each open with a JOINED piece): layout/breaks.py's unit_kinds(), as
+    plain text finds it, found at need and once a word."""
 
     def __init__(self, split: list[list[Piece]]) -> None:
         self.split = split
         self.found: dict[int, str] = {}
 
-    def __call__(self, first: int) -> str:
-        if first not in self.found:
+    def __call__(self, at: int) -> str:
+        if at not in self.found:
+            first = at
+            while first > 0 and self.split[first][0][1] == JOINED:
+                first -= 1
             last = first + 1
             while last < len(self.split) and self.split[last][0][1] == JOINED:
                 last += 1
-            self.found[first] = word_kind("".join(WORD_JOINER if name == ICON else text for word in self.split[first:last]
-                                                for text, name in word))
-        return self.found[first]
+            units = ["".join(WORD_JOINER if name == ICON else text for text, name in word)
+                     for word in self.split[first:last]]
+            self.found.update(zip(range(first, last), unit_kinds(units), strict=True))
+        return self.found[at]
 
 
 def _direction(split: list[list[Piece]]) -> int:
@@ -313,10 +306,13 @@ def _shown(pieces: list[Piece]) -> list[Piece]:
     return [(text, name) for text, name in drawn if text]
 
 
-def _line(pieces: list[Piece], size: float, base: int, used: float | None = None) -> Line:
-    """A set line of a paragraph of direction base; its width summed (used), else measured."""
+def _line(pieces: list[Piece], size: float, base: int, used: float | None, paragraph: Paragraph,
+          index: int) -> Line:
+    """The set line at index of a paragraph of direction base; its width summed (used),
+    else measured."""
     drawn = _shown(pieces)
-    return Line(tuple(drawn), used if used is not None and drawn is pieces else _width(drawn, size), base)
+    return Line(tuple(drawn), used if used is not None and drawn is pieces else _width(drawn, size), base,
+                paragraph, index)
 
 
 def _hyphenated(before: list[Piece], word: list[Piece], limit: float,
@@ -359,16 +355,15 @@ def _space_font(before: list[Piece], word: list[Piece], fonts: Fonts) -> str:
     return before[-1][1] if before and before[-1][1] != ICON else fonts.regular
 
 
-HYPHENS = frozenset("-\u2010")
 WORD_BREAKS = HYPHENS | {"/"}        # a word wider than a line breaks after these without a hyphen
 
 
 def _split_word(word: list[Piece], width: float, size: float, where: str,
                 room: float, kind: str = WORD) -> list[list[Piece]]:
-    """A word too wide for a line, as parts that each fit. An address (kind, from
-    layout/breaks.py's word_kind()) is broken at the last place address_break() allows
-    that fits, a code there or after one of its hyphens, else either between any two
-    characters, never with a hyphen; any other word after the last of its hyphens or
+    """A word too wide for a line, as parts that each fit. An address or a code (kind,
+    from layout/breaks.py's unit_kinds()) is broken where code_cut() says: at the last
+    place address_break() allows that fits, a code there or after one of its hyphens,
+    else between any two characters, never with a hyphen; any other word after the last of its hyphens or
     slashes that fits, else between two letters with a hyphen (without one next to a
     full-width letter: Chinese, Japanese and Korean take none). No break falls between
     a character and its marks. The first part fits `room` (what is left of the current
@@ -396,8 +391,7 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
         hyphen: list[Piece] = []
         whole = [i for i in range(fit, 0, -1) if not joins(chars[start + i - 1], chars[start + i])]
         if kind in (ADDRESS, CODE):
-            cut = next((i for i in whole if address_break(chars, start + i)
-                        or (kind == CODE and chars[start + i - 1] in HYPHENS)), whole[0] if whole else 0)
+            cut = code_cut(chars, start, whole, kind)
         else:
             cut = next((i for i in whole if chars[start + i - 1] in WORD_BREAKS), 0)
             if not cut and fit and (_wide(letters[start + fit - 1]) or _wide(letters[start + fit])):
@@ -459,10 +453,7 @@ def line_items(line: Line, x: float, style: RichStyle, align: str = "left",
     """A line's pieces in visual order (bidirectional text reordered, fallback faces
     chosen), placed from x and aligned in width (align as layout/text.py's side() reads it
     for the line's paragraph direction): each item's x is where it starts."""
-    found = None
-    if line.paragraph:           # the line's slice of its paragraph's levels
-        found = paragraph_levels(line.paragraph, line.base)[line.start:line.start + len(line_text(line.pieces))]
-    items = arrange(line.pieces, style.size, style.size * ICON_EM, line.base, style.lang, ICON, found)
+    items = arrange(line.pieces, style.size, style.size * ICON_EM, line.base, style.lang, ICON, line.levels())
     total = sum(item.width for item in items)
     left = x + offset(align, line.base, width - total)
     return [replace(item, x=left + item.x) for item in items]

@@ -19,17 +19,24 @@ from typing import Any, TypeVar
 from printgen.errors import FitError, TextOverflow, quoted
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
-from printgen.layout.breaks import WORD, address_units, is_address, word_kind
+from printgen.layout.breaks import (
+    HYPHENS,
+    WORD,
+    address_units,
+    code_cut,
+    is_address,
+    joins,
+    unit_kinds,
+)
 from printgen.layout.primitives import TextRun
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
 from printgen.shaping import (
     Metrics,
-    all_level_zero,
+    Paragraph,
     arrange,
     font,
     paragraph_level,
-    paragraph_levels,
     text_width,
 )
 from printgen.units import mm
@@ -174,7 +181,7 @@ class Words:
     def __init__(self, text: str, metrics: Metrics, lang: str = "", hyphenate: bool = False) -> None:
         self.metrics, self.name, self.lang, self.hyphenate = metrics, metrics.name, lang, hyphenate
         self.paragraphs = [chunks(paragraph) for paragraph in text.split("\n")]
-        self.codes = [codes(paragraph) for paragraph in text.split("\n")]
+        self.kinds = [kinds(paragraph) for paragraph in text.split("\n")]
         self.ems = [[text_width(chunk, self.name, 1.0, lang) for chunk, _ in paragraph]
                     for paragraph in self.paragraphs]
         self.space = text_width(" ", self.name, 1.0, lang)
@@ -202,7 +209,7 @@ class Words:
         lines: list[str] = []
         starts: list[int] = []
         joints: list[str] = []
-        for pieces, ems, codes in zip(self.paragraphs, self.ems, self.codes, strict=True):
+        for pieces, ems, sorts in zip(self.paragraphs, self.ems, self.kinds, strict=True):
             starts.append(len(lines))
             if not wrap:
                 paragraph = _joined(pieces)
@@ -214,8 +221,8 @@ class Words:
             line = ""                      # the current line's text
             used = 0.0                     # its width in ems, summed piece by piece
             filled = False                 # the line holds text
-            for (chunk, spaced), chunk_em, code in zip(pieces, ems, codes, strict=True):
-                piece, em = chunk, chunk_em
+            for (chunk, spaced), chunk_em, kind in zip(pieces, ems, sorts, strict=True):
+                piece, em, code = chunk, chunk_em, kind != WORD    # an address or a code is never hyphenated
                 joint = " " if spaced else ""
                 if filled:
                     trial = (used + (self.space if spaced else 0.0) + em + self.ending(piece)) * size
@@ -223,8 +230,8 @@ class Words:
                         line += joint + piece
                         used += (self.space if spaced else 0.0) + em
                         continue
-                    if self.hyphenate and spaced and not code:
-                        split = self._hyphenated(line + " ", piece, size, limit)
+                    if self.hyphenate and not code:
+                        split = self._hyphenated(line + joint, piece, size, limit)
                         if split is not None:
                             lines.append(split[0])
                             joints.append("")
@@ -243,7 +250,27 @@ class Words:
                     em = self.width(piece, 1.0)
                 alone = (em + self.ending(piece)) * size
                 if alone > high or (alone >= low and self.width(piece, size) > limit):
-                    return None
+                    if not code:
+                        return None
+                    # an address or a code wider than a line: broken where rich text breaks it
+                    room = width - (self.width(line + joint, size) if filled else 0.0)
+                    parts = self._code_parts(piece, kind, size, width, room)
+                    if parts is None:
+                        return None
+                    first, *rest = parts
+                    if not rest:                 # (it fits a line by its letters' summed widths)
+                        first, rest = "", [first]
+                    if filled:
+                        lines.append(line + joint + first if first else line)
+                        joints.append("" if first else joint)
+                    elif first:
+                        lines.append(first)
+                        joints.append("")
+                    for part in rest[:-1]:
+                        lines.append(part)
+                        joints.append("")
+                    line, used, filled = rest[-1], self.width(rest[-1], 1.0), True
+                    continue
                 if filled:
                     lines.append(line)
                     joints.append(joint)
@@ -251,6 +278,38 @@ class Words:
             lines.append(line)
             joints.append("")
         return Wrapped([shown(line) for line in lines], starts, joints)
+
+    def _code_parts(self, code: str, kind: str, size: float, width: float, room: float) -> list[str] | None:
+        """An address or a code (kind) wider than a line, cut as rich text cuts one
+        (layout/breaks.py's code_cut(); never between a letter and its marks, never
+        with a hyphen): parts that each fit the width, the first the room left on the
+        current line ("" where not a character fits there); None where a character is
+        wider than the line. (Each part's width is summed character by character as it
+        grows, and measured exactly only where the sum is too close to call.)"""
+        advances = [text_width(ch, self.name, size, self.lang) for ch in code]
+        parts: list[str] = []
+        start, space = 0, room
+        while True:
+            fit, summed = 0, 0.0
+            for at in range(start, len(code)):
+                within = clearly_within(summed + advances[at], space + 1e-6)
+                if within is None:
+                    within = self.width(code[start:at + 1], size) <= space + 1e-6
+                if not within:
+                    break
+                summed, fit = summed + advances[at], fit + 1
+            if start + fit == len(code):
+                return [*parts, code[start:]]
+            whole = [i for i in range(fit, 0, -1) if not joins(code[start + i - 1], code[start + i])]
+            cut = code_cut(code, start, whole, kind)
+            if cut <= 0:
+                if parts:
+                    return None
+                parts.append("")             # nothing fits the room left: start a line
+            else:
+                parts.append(code[start:start + cut])
+                start += cut
+            space = width
 
     def _hyphenated(self, line: str, word: str, size: float, limit: float) -> tuple[str, str] | None:
         """The line (with its space, or "") and the longest head of word that fits after
@@ -272,23 +331,20 @@ class Wrapped:
     starts: list[int]
     joints: list[str]
 
-    def paragraphs(self) -> list[tuple[str, list[int], int]]:
-        """Each paragraph's text as set (its lines joined by what was between them), where
-        each of its lines starts in it, and the index of its first line."""
+    def placed(self) -> list[tuple[Paragraph, int]]:
+        """Each line's paragraph (shaping.py's Paragraph: its direction found from its
+        text as set) and which of its lines it is."""
         found = []
         for first, end in zip(self.starts, [*self.starts[1:], len(self.lines)], strict=True):
-            text, at = "", []
-            for line, joint in zip(self.lines[first:end], self.joints[first:end], strict=True):
-                at.append(len(text))
-                text += line + joint
-            found.append((text, at, first))
+            paragraph = Paragraph(self.lines[first:end], self.joints[first:end])
+            found += [(paragraph, i) for i in range(end - first)]
         return found
 
 
-def codes(paragraph: str) -> list[bool]:
-    """For each of a paragraph's chunks(), whether its word is an address or a code
-    (layout/breaks.py's word_kind()): never hyphenated."""
-    return [word_kind(word) != WORD for word in paragraph.split(" ") for _ in word_breaks(word)]
+def kinds(paragraph: str) -> list[str]:
+    """The kind of each of a paragraph's chunks(): of a word, an address or a code
+    (layout/breaks.py's unit_kinds(), as rich text finds it)."""
+    return [kind for word in paragraph.split(" ") for kind in unit_kinds(word_breaks(word))]
 
 
 def _joined(pieces: list[tuple[str, bool]]) -> str:
@@ -337,7 +393,6 @@ def word_breaks(word: str) -> tuple[str, ...]:
     return _word_breaks(word)
 
 
-HYPHENS = frozenset("-\u2010")     # UAX #14's classes HY and HH
 # UAX #14's classes of letters (alphabetic, Hebrew, South-East Asian) and of the marks
 # on them: no line breaks between them (rules LB1, LB9, LB28)
 LETTERS = frozenset(("AL", "HL", "SA", "CM"))
@@ -542,14 +597,8 @@ def _fitted(text: str, x: float, y: float, w: float, h: float, style: TextStyle)
 
 def _bidi(wrapped: Wrapped) -> list[tuple[int, tuple[int, ...] | None]]:
     """Each line's paragraph direction (paragraph_level(), as rich text takes it) and
-    its slice of its paragraph's levels (paragraph_levels(); None where they are all 0)."""
-    found: list[tuple[int, tuple[int, ...] | None]] = []
-    for paragraph, starts, first in wrapped.paragraphs():
-        base = paragraph_level(paragraph)
-        levels = None if all_level_zero(paragraph) else paragraph_levels(paragraph, base)
-        for i, at in enumerate(starts):
-            found.append((base, None if levels is None else levels[at:at + len(wrapped.lines[first + i])]))
-    return found
+    its slice of its paragraph's levels (Paragraph.levels(); None where they are all 0)."""
+    return [(paragraph.base, paragraph.levels(i)) for paragraph, i in wrapped.placed()]
 
 
 def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle) -> str:
