@@ -738,13 +738,6 @@ def _read_pending(folder: Path) -> dict[str, int] | None:
     return runs
 
 
-def _write_pending(folder: Path, runs: dict[str, int], run: Run) -> None:
-    text = json.dumps({"printgen_pending": 1, "about": "printgen jobs writing temporary files here "
-                       "(.printgen-TOKEN-*.tmp); removed when they end", "runs": runs},
-                      indent=1, sort_keys=True)
-    _write_small(folder, PENDING, text + "\n", run)
-
-
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True
@@ -773,40 +766,53 @@ def _remove_leftovers(folder: Path, tokens: set[str]) -> None:
                     os.unlink(entry.path)
 
 
+def _rewrite_pending(folder: Path, run: Run, *, sweep: bool, mine: bool | None) -> bool:
+    """Rewrite folder's PENDING record: with sweep, the notes of the jobs whose process
+    is gone taken out (their temporary files removed); run's own note put in (mine
+    True: folder goes in run.journaled before the record is written, as an interrupt
+    may come meanwhile), taken out (False) or left as it is (None). The record is
+    written only where it changes, and removed when no note is left in it. False
+    (nothing done) where the record cannot be trusted: it is left alone."""
+    runs = _read_pending(folder)
+    if runs is None:
+        return False
+    now = dict(runs)
+    if sweep:
+        gone = {token for token, pid in runs.items() if token != run.token and not _alive(pid)}
+        _remove_leftovers(folder, gone)
+        for token in gone:
+            del now[token]
+    if mine:
+        now[run.token] = os.getpid()
+        run.journaled.append(folder)
+    elif mine is not None:
+        now.pop(run.token, None)
+    if now == runs:
+        return True
+    if not now:
+        freeing.remove(folder / PENDING)
+        return True
+    text = json.dumps({"printgen_pending": 1, "about": "printgen jobs writing temporary files here "
+                       "(.printgen-TOKEN-*.tmp); removed when they end", "runs": now},
+                      indent=1, sort_keys=True)
+    _write_small(folder, PENDING, text + "\n", run)
+    return True
+
+
 def _sweep(folder: Path, run: Run) -> None:
     """Remove the temporary files of the jobs noted in folder's PENDING record whose
     process is gone, and take their notes out: for a folder the job wrote or kept
     files in without making a temporary file there (so _new_temp did not)."""
-    runs = _read_pending(folder)
-    if not runs:
-        return
-    gone = {token for token, pid in runs.items() if token != run.token and not _alive(pid)}
-    if not gone:
-        return
-    _remove_leftovers(folder, gone)
     with contextlib.suppress(OSError, OutputError):
-        rest = {token: pid for token, pid in runs.items() if token not in gone}
-        if rest:
-            _write_pending(folder, rest, run)
-        else:
-            freeing.remove(folder / PENDING)
+        _rewrite_pending(folder, run, sweep=True, mine=None)
 
 
 def _new_temp(folder: Path, run: Run | None) -> Path:
     """A temporary file in folder for the current job, which first notes itself in
     the folder's PENDING record (and removes the leftovers of dead jobs noted there)."""
-    if run is not None and folder not in run.journaled and folder not in run.unjournaled:
-        runs = _read_pending(folder)
-        if runs is None:
-            run.unjournaled.add(folder)
-        else:
-            gone = {token for token, pid in runs.items() if token != run.token and not _alive(pid)}
-            _remove_leftovers(folder, gone)
-            for token in gone:
-                del runs[token]
-            runs[run.token] = os.getpid()
-            run.journaled.append(folder)
-            _write_pending(folder, runs, run)
+    if (run is not None and folder not in run.journaled and folder not in run.unjournaled
+            and not _rewrite_pending(folder, run, sweep=True, mine=True)):
+        run.unjournaled.add(folder)
     return _make_temp(folder, run)
 
 
@@ -1126,14 +1132,7 @@ class Run:
         """Take this job out of the PENDING records it noted itself in."""
         for folder in self.journaled:
             with contextlib.suppress(OSError, OutputError):
-                runs = _read_pending(folder)
-                if runs is None or self.token not in runs:
-                    continue
-                del runs[self.token]
-                if runs:
-                    _write_pending(folder, runs, self)
-                else:
-                    freeing.remove(folder / PENDING)
+                _rewrite_pending(folder, self, sweep=False, mine=False)
         self.journaled.clear()
 
     def prune(self) -> list[Path]:
