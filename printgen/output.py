@@ -1101,13 +1101,8 @@ class Run:
                 record = _read_record(folder)
                 if record.state == "bad" and record.foreign:
                     continue
-                job = self.job_in(folder)
-                jobs = {other: list(names_) for other, names_ in record.jobs.items() if record.state == "ok"}
                 now = {name: self.written[folder][name] for name in names if name in self.written.get(folder, {})}
-                jobs[job] = sorted(set(jobs.get(job, ())) | set(now))
-                files = {name: now[name] if name in now else record.files[name]
-                         for names_ in jobs.values() for name in names_}
-                self._save(folder, jobs, files, self._keys(folder, files, now, record), record)
+                self._store(folder, record, now, keep=True)
 
     def abandon(self) -> None:
         """Remove the temporary files and the folders this failed run created."""
@@ -1170,8 +1165,8 @@ class Run:
                  f"new one and removes nothing it named")
         now = dict(self.written.get(folder, {}))
         mine = self.job_in(folder)
-        jobs = {job: names for job, names in record.jobs.items() if job != mine and record.state == "ok"}
-        others = {name for names in jobs.values() for name in names}
+        others = {name for job, names in record.jobs.items() if job != mine and record.state == "ok"
+                  for name in names}
         removed: list[Path] = []
         left: list[str] = []
         for name in sorted(set(record.jobs.get(mine, ())) - set(now) - others):
@@ -1186,12 +1181,21 @@ class Run:
             why = ("an older printgen's record (which kept no digests) named them" if record.state == "old"
                    else "printgen did not write them, or they changed since")
             note(f"{_show(folder)}: left {len(left)} file(s) as they are ({_some(left)}): {why}")
-        if now:
-            jobs[mine] = sorted(now)
-        files = {name: now[name] if name in now else record.files[name]
-                 for names in jobs.values() for name in names}
-        self._save(folder, jobs, files, self._keys(folder, files, now, record), record)
+        self._store(folder, record, now, keep=False)
         return removed
+
+    def _store(self, folder: Path, record: Record, now: dict[str, tuple[int, str]], *, keep: bool) -> None:
+        """Save folder's record: the other jobs' files as it names them (if it is one in
+        this format), this job's as now gives them (name -> size, sha256); keep: and
+        those it named for this job before (nothing was removed)."""
+        mine = self.job_in(folder)
+        jobs = {job: names for job, names in record.jobs.items() if job != mine and record.state == "ok"}
+        names = set(now) | (set(record.jobs.get(mine, ())) if keep and record.state == "ok" else set())
+        if names:
+            jobs[mine] = sorted(names)
+        files = {name: now[name] if name in now else record.files[name]
+                 for listed in jobs.values() for name in listed}
+        self._save(folder, jobs, files, self._keys(folder, files, now, record), record)
 
     def _keys(self, folder: Path, files: dict[str, tuple[int, str]], now: dict[str, tuple[int, str]],
               record: Record) -> dict[str, str]:
