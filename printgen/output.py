@@ -240,11 +240,21 @@ def ensure_dir(folder: Path) -> Path:
         except OSError as error:
             raise _cannot(folder, "create the output folder", error) from None
         if _runs:
-            _runs[-1].made.append(part)
+            _maker(part).made.append(part)
     _lock_made(full)
     if not os.access(full, os.W_OK):
         raise OutputError(f"{folder}: the output folder is not writable")
     return folder
+
+
+def _maker(folder: Path) -> Run:
+    """The job a folder made now belongs to, which removes it again if it fails: the
+    outermost job of this process whose output folder is folder or lies in it (the one
+    that locks that output folder when it is made, see _lock_made: a job inside it
+    that fails leaves it to that one, which removes it after letting go of the lock,
+    whose file is in it), else the innermost job."""
+    return next((run for run in _runs if run.pid == os.getpid() and run.root is not None
+                 and run.root.is_relative_to(folder)), _runs[-1])
 
 
 def check_folder(folder: Path) -> None:
@@ -1114,11 +1124,6 @@ class Run:
         self.finish()
         _unlock(self)                       # (its file is in the output folder, which may go)
         for folder in reversed(self.made):
-            holder = next((run for run in _runs if run is not self and run.lock is not None
-                           and run.lock.is_relative_to(folder)), None)
-            if holder is not None:          # it holds a job's lock: that job removes it when it lets go
-                holder.made.insert(0, folder)
-                continue
             with contextlib.suppress(OSError):
                 os.rmdir(folder)            # only if it is empty
         self.made.clear()
