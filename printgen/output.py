@@ -79,9 +79,11 @@ file.)
 The lock. While a job runs it holds the lock of its output folder: an advisory lock
 of the system's (flock, or msvcrt's on Windows) on LOCK, an empty file there made for
 it and removed by its holder when it lets go. A second printgen writing into the same
-folder waits for it up to LOCK_WAIT seconds, saying so, then stops with one line. The
-lock ends with the process however it ends, so a crashed build blocks nothing (its
-file is left, and the next holder removes it). Jobs inside a job and the worker
+folder, or into a folder around it or inside it (whose pruning, sweeping and gallery
+reach into the first one's files: `--out output/x` while a build writes into output/,
+or the other way round), waits for it up to LOCK_WAIT seconds, saying so, then stops
+with one line (`_lock`). The lock ends with the process however it ends, so a crashed
+build blocks nothing (its file is left, and the next holder removes it). Jobs inside a job and the worker
 processes of a pool work under their job's lock; a folder that does not exist yet is
 locked when the job makes it.
 """
@@ -92,6 +94,7 @@ import contextlib
 import hashlib
 import json
 import os
+import random
 import re
 import secrets
 import stat
@@ -1355,8 +1358,17 @@ def _is_open(path: Path, fd: int) -> bool:
 
 def _lock(run: Run) -> None:
     """Lock run's output folder (it exists) for this process, waiting up to LOCK_WAIT
-    seconds while another printgen holds it, then refusing in one line; nothing done
-    where the lock file cannot be made (the writes then say why, if they fail)."""
+    seconds while another printgen holds it, or holds the lock of an output folder
+    around it or inside it (_overlapping), then refusing in one line; nothing done
+    where the lock file cannot be made (the writes then say why, if they fail).
+
+    A job takes its own folder's lock first and then looks for the others; where it
+    finds one held it lets go of its own again (removing its file) before it waits,
+    so two jobs never hold one lock each while waiting for the other's. Of two jobs
+    in overlapping folders, the one that took its lock later finds the other's file
+    there when it looks (it is made before it is locked and removed only as it is let
+    go of), so they never both go ahead; the waits are a little uneven, so that two
+    jobs that back off at once do not meet again and again."""
     assert run.root is not None
     path = run.root / LOCK
     deadline = time.monotonic() + LOCK_WAIT
@@ -1365,20 +1377,84 @@ def _lock(run: Run) -> None:
         fd = _open_lock(path)
         if fd is None:
             return
+        other = "this folder"
         if _try_lock(fd) and _is_open(path, fd):    # else its holder removed it meanwhile: lock the new one
-            _locks[run.root] = fd
-            run.lock = run.root
-            return
-        os.close(fd)
+            found = _overlapping(run)
+            if found is None:
+                _locks[run.root] = fd
+                run.lock = run.root
+                return
+            other = found
+            _let_go(path, fd)
+        else:
+            os.close(fd)
         if time.monotonic() >= deadline:
-            raise OutputError(f"{run.root_typed}: another printgen is writing into this folder (a build, or "
+            raise OutputError(f"{run.root_typed}: another printgen is writing into {other} (a build, or "
                               f"--watch rebuilding); waited {LOCK_WAIT:g} s for it to finish; run this again "
                               f"when it has, or choose another --out folder")
         if not waiting and run.tell:
-            print(note_line(f"{run.root_typed}: waiting for another printgen writing into this folder (up to "
+            print(note_line(f"{run.root_typed}: waiting for another printgen writing into {other} (up to "
                             f"{LOCK_WAIT:g} s)"), file=sys.stderr, flush=True)
         waiting = True
-        time.sleep(0.05)
+        time.sleep(0.025 + 0.05 * random.random())
+
+
+def _overlapping(run: Run) -> str | None:
+    """Where another printgen holds the lock of an output folder around run's or
+    inside it ("out, around this folder"), None if none does. Such a job's pruning,
+    sweeping and gallery would reach into this one's folder, or this one's into its
+    folder. The folders around are those of the output folder's real path (its links
+    resolved: a folder named through a link is the folder it leads to); the folders
+    inside are walked as everywhere below the output folder, without following links
+    (no job reaches through one), at most MAX_DEPTH deep and MAX_FOLDERS in all. Only
+    lock files already there are looked at (opened to test their lock, never made
+    or removed): a folder around the output folder is no job's while it has none."""
+    assert run.root is not None
+    real = Path(os.path.realpath(run.root))
+    mine = set()
+    for fd in _locks.values():              # the jobs of this process: not waited for
+        with contextlib.suppress(OSError):
+            info = os.fstat(fd)
+            mine.add((info.st_dev, info.st_ino))
+    for folder in real.parents:
+        if _taken(folder / LOCK, mine):
+            here = Path(os.path.realpath(os.curdir))
+            shown = Path(os.path.relpath(folder, here)) if folder.is_relative_to(here) else folder
+            return f"{shown}, around this folder"
+    for folder, _, files in walk(real):
+        if folder != real and LOCK in files and _taken(folder / LOCK, mine):
+            return f"{(run.root_typed or run.root) / folder.relative_to(real)}, inside this folder"
+    return None
+
+
+def _taken(path: Path, mine: set[tuple[int, int]]) -> bool:
+    """Whether another process holds the lock of the lock file at path (a regular file,
+    not a link; mine: the lock files this process holds, by device and inode)."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):     # never open a pipe or a device
+            return False
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
+    except OSError:
+        return False
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or (info.st_dev, info.st_ino) in mine:
+            return False
+        return not _try_lock(fd) and _is_open(path, fd)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)                        # (which lets go of the lock, where it was taken)
+
+
+def _let_go(path: Path, fd: int) -> None:
+    """Let go of the lock held on fd, removing its file at path (while it is that one)."""
+    try:
+        if _is_open(path, fd):
+            with contextlib.suppress(OSError):
+                os.unlink(path)         # (not on Windows, where an open file stays: it is only unlocked)
+    finally:
+        os.close(fd)
 
 
 def _unlock(run: Run) -> None:
@@ -1388,12 +1464,7 @@ def _unlock(run: Run) -> None:
     fd = _locks.pop(run.lock)
     path = run.lock / LOCK
     run.lock = None
-    try:
-        if _is_open(path, fd):
-            with contextlib.suppress(OSError):
-                os.unlink(path)         # (not on Windows, where an open file stays: it is only unlocked)
-    finally:
-        os.close(fd)
+    _let_go(path, fd)
 
 
 def _worker() -> bool:
