@@ -79,9 +79,11 @@ file.)
 The lock. While a job runs it holds the lock of its output folder: an advisory lock
 of the system's (flock, or msvcrt's on Windows) on LOCK, an empty file there made for
 it and removed by its holder when it lets go. A second printgen writing into the same
-folder waits for it up to LOCK_WAIT seconds, saying so, then stops with one line. The
-lock ends with the process however it ends, so a crashed build blocks nothing (its
-file is left, and the next holder removes it). Jobs inside a job and the worker
+folder, or into a folder around it or inside it (whose pruning, sweeping and gallery
+reach into the first one's files: `--out output/x` while a build writes into output/,
+or the other way round), waits for it up to LOCK_WAIT seconds, saying so, then stops
+with one line (`_lock`). The lock ends with the process however it ends, so a crashed
+build blocks nothing (its file is left, and the next holder removes it). Jobs inside a job and the worker
 processes of a pool work under their job's lock; a folder that does not exist yet is
 locked when the job makes it.
 """
@@ -92,6 +94,7 @@ import contextlib
 import hashlib
 import json
 import os
+import random
 import re
 import secrets
 import stat
@@ -240,11 +243,21 @@ def ensure_dir(folder: Path) -> Path:
         except OSError as error:
             raise _cannot(folder, "create the output folder", error) from None
         if _runs:
-            _runs[-1].made.append(part)
+            _maker(part).made.append(part)
     _lock_made(full)
     if not os.access(full, os.W_OK):
         raise OutputError(f"{folder}: the output folder is not writable")
     return folder
+
+
+def _maker(folder: Path) -> Run:
+    """The job a folder made now belongs to, which removes it again if it fails: the
+    outermost job of this process whose output folder is folder or lies in it (the one
+    that locks that output folder when it is made, see _lock_made: a job inside it
+    that fails leaves it to that one, which removes it after letting go of the lock,
+    whose file is in it), else the innermost job."""
+    return next((run for run in _runs if run.pid == os.getpid() and run.root is not None
+                 and run.root.is_relative_to(folder)), _runs[-1])
 
 
 def check_folder(folder: Path) -> None:
@@ -738,13 +751,6 @@ def _read_pending(folder: Path) -> dict[str, int] | None:
     return runs
 
 
-def _write_pending(folder: Path, runs: dict[str, int], run: Run) -> None:
-    text = json.dumps({"printgen_pending": 1, "about": "printgen jobs writing temporary files here "
-                       "(.printgen-TOKEN-*.tmp); removed when they end", "runs": runs},
-                      indent=1, sort_keys=True)
-    _write_small(folder, PENDING, text + "\n", run)
-
-
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True
@@ -773,40 +779,53 @@ def _remove_leftovers(folder: Path, tokens: set[str]) -> None:
                     os.unlink(entry.path)
 
 
+def _rewrite_pending(folder: Path, run: Run, *, sweep: bool, mine: bool | None) -> bool:
+    """Rewrite folder's PENDING record: with sweep, the notes of the jobs whose process
+    is gone taken out (their temporary files removed); run's own note put in (mine
+    True: folder goes in run.journaled before the record is written, as an interrupt
+    may come meanwhile), taken out (False) or left as it is (None). The record is
+    written only where it changes, and removed when no note is left in it. False
+    (nothing done) where the record cannot be trusted: it is left alone."""
+    runs = _read_pending(folder)
+    if runs is None:
+        return False
+    now = dict(runs)
+    if sweep:
+        gone = {token for token, pid in runs.items() if token != run.token and not _alive(pid)}
+        _remove_leftovers(folder, gone)
+        for token in gone:
+            del now[token]
+    if mine:
+        now[run.token] = os.getpid()
+        run.journaled.append(folder)
+    elif mine is not None:
+        now.pop(run.token, None)
+    if now == runs:
+        return True
+    if not now:
+        freeing.remove(folder / PENDING)
+        return True
+    text = json.dumps({"printgen_pending": 1, "about": "printgen jobs writing temporary files here "
+                       "(.printgen-TOKEN-*.tmp); removed when they end", "runs": now},
+                      indent=1, sort_keys=True)
+    _write_small(folder, PENDING, text + "\n", run)
+    return True
+
+
 def _sweep(folder: Path, run: Run) -> None:
     """Remove the temporary files of the jobs noted in folder's PENDING record whose
     process is gone, and take their notes out: for a folder the job wrote or kept
     files in without making a temporary file there (so _new_temp did not)."""
-    runs = _read_pending(folder)
-    if not runs:
-        return
-    gone = {token for token, pid in runs.items() if token != run.token and not _alive(pid)}
-    if not gone:
-        return
-    _remove_leftovers(folder, gone)
     with contextlib.suppress(OSError, OutputError):
-        rest = {token: pid for token, pid in runs.items() if token not in gone}
-        if rest:
-            _write_pending(folder, rest, run)
-        else:
-            freeing.remove(folder / PENDING)
+        _rewrite_pending(folder, run, sweep=True, mine=None)
 
 
 def _new_temp(folder: Path, run: Run | None) -> Path:
     """A temporary file in folder for the current job, which first notes itself in
     the folder's PENDING record (and removes the leftovers of dead jobs noted there)."""
-    if run is not None and folder not in run.journaled and folder not in run.unjournaled:
-        runs = _read_pending(folder)
-        if runs is None:
-            run.unjournaled.add(folder)
-        else:
-            gone = {token for token, pid in runs.items() if token != run.token and not _alive(pid)}
-            _remove_leftovers(folder, gone)
-            for token in gone:
-                del runs[token]
-            runs[run.token] = os.getpid()
-            run.journaled.append(folder)
-            _write_pending(folder, runs, run)
+    if (run is not None and folder not in run.journaled and folder not in run.unjournaled
+            and not _rewrite_pending(folder, run, sweep=True, mine=True)):
+        run.unjournaled.add(folder)
     return _make_temp(folder, run)
 
 
@@ -1095,13 +1114,8 @@ class Run:
                 record = _read_record(folder)
                 if record.state == "bad" and record.foreign:
                     continue
-                job = self.job_in(folder)
-                jobs = {other: list(names_) for other, names_ in record.jobs.items() if record.state == "ok"}
                 now = {name: self.written[folder][name] for name in names if name in self.written.get(folder, {})}
-                jobs[job] = sorted(set(jobs.get(job, ())) | set(now))
-                files = {name: now[name] if name in now else record.files[name]
-                         for names_ in jobs.values() for name in names_}
-                self._save(folder, jobs, files, self._keys(folder, files, now, record), record)
+                self._store(folder, record, now, keep=True)
 
     def abandon(self) -> None:
         """Remove the temporary files and the folders this failed run created."""
@@ -1113,11 +1127,6 @@ class Run:
         self.finish()
         _unlock(self)                       # (its file is in the output folder, which may go)
         for folder in reversed(self.made):
-            holder = next((run for run in _runs if run is not self and run.lock is not None
-                           and run.lock.is_relative_to(folder)), None)
-            if holder is not None:          # it holds a job's lock: that job removes it when it lets go
-                holder.made.insert(0, folder)
-                continue
             with contextlib.suppress(OSError):
                 os.rmdir(folder)            # only if it is empty
         self.made.clear()
@@ -1126,14 +1135,7 @@ class Run:
         """Take this job out of the PENDING records it noted itself in."""
         for folder in self.journaled:
             with contextlib.suppress(OSError, OutputError):
-                runs = _read_pending(folder)
-                if runs is None or self.token not in runs:
-                    continue
-                del runs[self.token]
-                if runs:
-                    _write_pending(folder, runs, self)
-                else:
-                    freeing.remove(folder / PENDING)
+                _rewrite_pending(folder, self, sweep=False, mine=False)
         self.journaled.clear()
 
     def prune(self) -> list[Path]:
@@ -1171,8 +1173,8 @@ class Run:
                  f"new one and removes nothing it named")
         now = dict(self.written.get(folder, {}))
         mine = self.job_in(folder)
-        jobs = {job: names for job, names in record.jobs.items() if job != mine and record.state == "ok"}
-        others = {name for names in jobs.values() for name in names}
+        others = {name for job, names in record.jobs.items() if job != mine and record.state == "ok"
+                  for name in names}
         removed: list[Path] = []
         left: list[str] = []
         for name in sorted(set(record.jobs.get(mine, ())) - set(now) - others):
@@ -1187,12 +1189,21 @@ class Run:
             why = ("an older printgen's record (which kept no digests) named them" if record.state == "old"
                    else "printgen did not write them, or they changed since")
             note(f"{_show(folder)}: left {len(left)} file(s) as they are ({_some(left)}): {why}")
-        if now:
-            jobs[mine] = sorted(now)
-        files = {name: now[name] if name in now else record.files[name]
-                 for names in jobs.values() for name in names}
-        self._save(folder, jobs, files, self._keys(folder, files, now, record), record)
+        self._store(folder, record, now, keep=False)
         return removed
+
+    def _store(self, folder: Path, record: Record, now: dict[str, tuple[int, str]], *, keep: bool) -> None:
+        """Save folder's record: the other jobs' files as it names them (if it is one in
+        this format), this job's as now gives them (name -> size, sha256); keep: and
+        those it named for this job before (nothing was removed)."""
+        mine = self.job_in(folder)
+        jobs = {job: names for job, names in record.jobs.items() if job != mine and record.state == "ok"}
+        names = set(now) | (set(record.jobs.get(mine, ())) if keep and record.state == "ok" else set())
+        if names:
+            jobs[mine] = sorted(names)
+        files = {name: now[name] if name in now else record.files[name]
+                 for listed in jobs.values() for name in listed}
+        self._save(folder, jobs, files, self._keys(folder, files, now, record), record)
 
     def _keys(self, folder: Path, files: dict[str, tuple[int, str]], now: dict[str, tuple[int, str]],
               record: Record) -> dict[str, str]:
@@ -1347,8 +1358,17 @@ def _is_open(path: Path, fd: int) -> bool:
 
 def _lock(run: Run) -> None:
     """Lock run's output folder (it exists) for this process, waiting up to LOCK_WAIT
-    seconds while another printgen holds it, then refusing in one line; nothing done
-    where the lock file cannot be made (the writes then say why, if they fail)."""
+    seconds while another printgen holds it, or holds the lock of an output folder
+    around it or inside it (_overlapping), then refusing in one line; nothing done
+    where the lock file cannot be made (the writes then say why, if they fail).
+
+    A job takes its own folder's lock first and then looks for the others; where it
+    finds one held it lets go of its own again (removing its file) before it waits,
+    so two jobs never hold one lock each while waiting for the other's. Of two jobs
+    in overlapping folders, the one that took its lock later finds the other's file
+    there when it looks (it is made before it is locked and removed only as it is let
+    go of), so they never both go ahead; the waits are a little uneven, so that two
+    jobs that back off at once do not meet again and again."""
     assert run.root is not None
     path = run.root / LOCK
     deadline = time.monotonic() + LOCK_WAIT
@@ -1357,20 +1377,84 @@ def _lock(run: Run) -> None:
         fd = _open_lock(path)
         if fd is None:
             return
+        other = "this folder"
         if _try_lock(fd) and _is_open(path, fd):    # else its holder removed it meanwhile: lock the new one
-            _locks[run.root] = fd
-            run.lock = run.root
-            return
-        os.close(fd)
+            found = _overlapping(run)
+            if found is None:
+                _locks[run.root] = fd
+                run.lock = run.root
+                return
+            other = found
+            _let_go(path, fd)
+        else:
+            os.close(fd)
         if time.monotonic() >= deadline:
-            raise OutputError(f"{run.root_typed}: another printgen is writing into this folder (a build, or "
+            raise OutputError(f"{run.root_typed}: another printgen is writing into {other} (a build, or "
                               f"--watch rebuilding); waited {LOCK_WAIT:g} s for it to finish; run this again "
                               f"when it has, or choose another --out folder")
         if not waiting and run.tell:
-            print(note_line(f"{run.root_typed}: waiting for another printgen writing into this folder (up to "
+            print(note_line(f"{run.root_typed}: waiting for another printgen writing into {other} (up to "
                             f"{LOCK_WAIT:g} s)"), file=sys.stderr, flush=True)
         waiting = True
-        time.sleep(0.05)
+        time.sleep(0.025 + 0.05 * random.random())
+
+
+def _overlapping(run: Run) -> str | None:
+    """Where another printgen holds the lock of an output folder around run's or
+    inside it ("out, around this folder"), None if none does. Such a job's pruning,
+    sweeping and gallery would reach into this one's folder, or this one's into its
+    folder. The folders around are those of the output folder's real path (its links
+    resolved: a folder named through a link is the folder it leads to); the folders
+    inside are walked as everywhere below the output folder, without following links
+    (no job reaches through one), at most MAX_DEPTH deep and MAX_FOLDERS in all. Only
+    lock files already there are looked at (opened to test their lock, never made
+    or removed): a folder around the output folder is no job's while it has none."""
+    assert run.root is not None
+    real = Path(os.path.realpath(run.root))
+    mine = set()
+    for fd in _locks.values():              # the jobs of this process: not waited for
+        with contextlib.suppress(OSError):
+            info = os.fstat(fd)
+            mine.add((info.st_dev, info.st_ino))
+    for folder in real.parents:
+        if _taken(folder / LOCK, mine):
+            here = Path(os.path.realpath(os.curdir))
+            shown = Path(os.path.relpath(folder, here)) if folder.is_relative_to(here) else folder
+            return f"{shown}, around this folder"
+    for folder, _, files in walk(real):
+        if folder != real and LOCK in files and _taken(folder / LOCK, mine):
+            return f"{(run.root_typed or run.root) / folder.relative_to(real)}, inside this folder"
+    return None
+
+
+def _taken(path: Path, mine: set[tuple[int, int]]) -> bool:
+    """Whether another process holds the lock of the lock file at path (a regular file,
+    not a link; mine: the lock files this process holds, by device and inode)."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):     # never open a pipe or a device
+            return False
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
+    except OSError:
+        return False
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or (info.st_dev, info.st_ino) in mine:
+            return False
+        return not _try_lock(fd) and _is_open(path, fd)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)                        # (which lets go of the lock, where it was taken)
+
+
+def _let_go(path: Path, fd: int) -> None:
+    """Let go of the lock held on fd, removing its file at path (while it is that one)."""
+    try:
+        if _is_open(path, fd):
+            with contextlib.suppress(OSError):
+                os.unlink(path)         # (not on Windows, where an open file stays: it is only unlocked)
+    finally:
+        os.close(fd)
 
 
 def _unlock(run: Run) -> None:
@@ -1380,12 +1464,7 @@ def _unlock(run: Run) -> None:
     fd = _locks.pop(run.lock)
     path = run.lock / LOCK
     run.lock = None
-    try:
-        if _is_open(path, fd):
-            with contextlib.suppress(OSError):
-                os.unlink(path)         # (not on Windows, where an open file stays: it is only unlocked)
-    finally:
-        os.close(fd)
+    _let_go(path, fd)
 
 
 def _worker() -> bool:

@@ -1,7 +1,8 @@
 """Rebuilds into one output folder: a rebuild of a deck, however it is named and on
 whatever paper, leaves none of the deck's old cards behind; two printgens writing into
-one folder at once take turns; an interrupted or failed run leaves neither temporary
-files behind nor printgen's own files unrecorded."""
+one folder, or into folders one inside the other, at once take turns; an interrupted
+or failed run leaves neither temporary files behind nor printgen's own files
+unrecorded."""
 
 from __future__ import annotations
 
@@ -231,6 +232,39 @@ def test_a_lock_whose_process_died_blocks_nothing_and_is_removed(cli, tmp_path, 
     result = cli("build", "a.yaml", "--out", "out", "--only", "pdf")
     assert result.status == 0 and result.err == "" and time.monotonic() - started < 20
     assert debris(tmp_path / "out") == [] and names(tmp_path / "out") == {"a-a4.pdf"}
+
+
+@pytest.mark.parametrize("held, out, other", [
+    ("out", "out/x", "out, around this folder"),            # a build into a folder inside another's
+    ("out/x", "out", "out/x, inside this folder"),          # a build around another's folder
+    ("out/x", "around", "around/x, inside this folder"),    # around -> out: the same folders, named otherwise
+    ("out", "inner", "out, around this folder"),            # inner -> out/x
+])
+def test_builds_into_folders_one_inside_the_other_take_turns(cli, tmp_path, monkeypatch, held, out, other):
+    """A printgen writing into out/x and one writing into out (whose pruning and gallery
+    reach into out/x) exclude each other, whichever started first and however the
+    folders are named: the second waits, then refuses in one line, writing nothing."""
+    import printgen.output as output
+    (tmp_path / "out" / "x").mkdir(parents=True)
+    (tmp_path / "around").symlink_to(tmp_path / "out")
+    (tmp_path / "inner").symlink_to(tmp_path / "out" / "x")
+    process = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / held)], stdout=subprocess.PIPE,
+                               text=True, env=ENV)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == "held\n"
+        tiny_decks(tmp_path)
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr(output, "LOCK_WAIT", 0.5)
+        result = cli("build", "a.yaml", "--out", out)
+    finally:
+        process.kill()
+        process.wait()
+    assert result.status == 2
+    note, line = result.err.strip().splitlines()
+    assert note == f"printgen: note: {out}: waiting for another printgen writing into {other} (up to 0.5 s)"
+    assert line.startswith(f"printgen: error: {out}: another printgen is writing into {other}")
+    assert names(tmp_path / "out") == {"x"} and names(tmp_path / "out" / "x") == set()
+    assert debris(tmp_path / "out") == [".printgen-lock" if held == "out" else "x/.printgen-lock"]
 
 
 # ------------------------------------------------------------------ debris
