@@ -49,13 +49,13 @@ output folder itself): a copy of out/png the user made (out/png-backup, record a
 all) is the user's, and is not pruned. Anything else there is the user's: it is left
 alone and a one-line note on standard error says so. A file printgen did not write is
 never replaced either: writing over one is an error, decided before anything is
-written (`check_file`). Exceptions, as before records had digests: a file whose
-content names printgen as its maker (a PDF's /Creator, the gallery page, a proof
-record), files in printgen's own default folder output/, and names an old-format
-record (version 1, names only) lists may be replaced, unless the folder's record
-names the file with other bytes (printgen wrote it and the user changed it since: a
-PDF annotated in another program keeps its /Creator); an old-format record never
-makes printgen delete. Folders below the output folder are walked without recursion
+written (`check_file`), in printgen's default folder output/ as in any other.
+Exceptions, as before records had digests: a file whose content names printgen as
+its maker (a PDF's /Creator, the gallery page, a proof record) and names an
+old-format record (version 1, names only) lists may be replaced, unless the folder's
+record names the file with other bytes (printgen wrote it and the user changed it
+since: a PDF annotated in another program keeps its /Creator); an old-format record
+never makes printgen delete. Folders below the output folder are walked without recursion
 and without following links, at most MAX_DEPTH deep and MAX_FOLDERS in all (`walk`).
 
 Records are data from a stranger: read only as regular files (lstat, O_NOFOLLOW,
@@ -658,19 +658,13 @@ def _signed(full: Path) -> bool:
     return data is not None and mark in data
 
 
-def _adopted(full: Path) -> bool:
-    """Whether full lies in printgen's own default output folder (output/, which the
-    user did not name: what an older printgen left there is printgen's)."""
-    return any(run.adopt is not None and full.is_relative_to(run.adopt) for run in _runs)
-
-
 def _unclaimed_ok(full: Path) -> bool:
     """Whether a file printgen cannot claim by the folder's record may be replaced all
-    the same: one in printgen's default output folder, or one whose content names
-    printgen as its maker; never one the folder's trusted record names with other
-    bytes (printgen wrote it, and the user changed it since: a PDF edited in another
-    program keeps its /Creator)."""
-    return not _named(full) and (_adopted(full) or _signed(full))
+    the same: one whose content names printgen as its maker; never one the folder's
+    trusted record names with other bytes (printgen wrote it, and the user changed it
+    since: a PDF edited in another program keeps its /Creator). The default folder
+    output/ is no exception: a file of the user's there is as safe as anywhere."""
+    return not _named(full) and _signed(full)
 
 
 def _named(full: Path) -> bool:
@@ -1049,11 +1043,9 @@ def _some(names: list[str]) -> str:
 @dataclass
 class Run:
     """One job's writes, by folder. root: its output folder (nothing is written
-    outside it, no link below it is followed); adopt: printgen's default output
-    folder, if the job writes there."""
+    outside it, no link below it is followed)."""
 
     job: str
-    adopt: Path | None = None
     subfolders: bool = True         # also prune subfolders whose record names the job
     root: Path | None = None
     root_typed: Path | None = None
@@ -1498,13 +1490,11 @@ def _lock_made(full: Path) -> None:
 
 
 @contextlib.contextmanager
-def recording(job: str, adopt: Path | None = None, *, subfolders: bool = True,
+def recording(job: str, *, subfolders: bool = True,
               root: Path | None = None, tell: bool = False) -> Iterator[Run]:
     """Record the files written inside the block as job's; when it succeeds, remove
     the files the job's previous run wrote and this one did not. root: the output
-    folder (--out, or printgen's default), inside which every file goes; adopt:
-    printgen's default output folder, when the user named none (files found there may
-    be replaced). subfolders: False for a job whose name is the same in every folder
+    folder (--out, or printgen's default), inside which every file goes. subfolders: False for a job whose name is the same in every folder
     (the gallery), so that it never prunes what the same job wrote for a subfolder of
     its own. The notes of the job are said on one line when it ends; tell: the job
     also says what it removed, and that it waits for another printgen.
@@ -1515,7 +1505,7 @@ def recording(job: str, adopt: Path | None = None, *, subfolders: bool = True,
     if not any(run.pid == os.getpid() for run in _runs):
         _said.clear()
         _notes.clear()
-    run = Run(job, adopt=_full(adopt) if adopt is not None else None, subfolders=subfolders,
+    run = Run(job, subfolders=subfolders,
               root=_full(root) if root is not None else None, root_typed=root, tell=tell)
     _runs.append(run)
     try:

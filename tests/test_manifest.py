@@ -109,18 +109,26 @@ def test_a_pdf_an_older_printgen_wrote_may_be_replaced(cli, tmp_path, monkeypatc
     assert b"/Title (old " not in pdf.read_bytes()
 
 
-def test_printgens_own_output_folder_is_adopted_after_an_upgrade(cli, tmp_path, monkeypatch):
-    """output/ (the default, not a folder the user named): files an older printgen left
-    there, with no record, are rebuilt; a folder the user names is still protected."""
+def test_a_users_file_in_the_default_output_folder_is_not_replaced(cli, tmp_path, monkeypatch):
+    """output/ (the default, not a folder the user named) protects a file printgen has
+    no record of as any folder does: one line, exit 2, the file kept (a user's notes
+    saved under a card's name, or a PNG printgen's record does not name)."""
     deck = project(cli, tmp_path, monkeypatch)
     assert cli("build", str(deck), "--only", "png", "-q").status == 0
     folder = tmp_path / "output" / "game" / "png"
     for manifest in (tmp_path / "output").rglob(".printgen-files.json"):
         manifest.unlink()
     old = sorted(folder.glob("*.png"))[0]
-    old.write_bytes(b"an older printgen's PNG")
-    assert cli("build", str(deck), "--only", "png", "-q").status == 0
-    assert old.read_bytes().startswith(b"\x89PNG")
+    old.write_bytes(b"my own picture")
+    result = cli("build", str(deck), "--only", "png", "-q")
+    assert result.status == 2 and "no record of writing this file" in result.err
+    assert len(result.err.strip().splitlines()) == 1
+    assert old.read_bytes() == b"my own picture"
+    notes = tmp_path / "output" / "game" / "game-a4.pdf"
+    notes.parent.mkdir(parents=True, exist_ok=True)
+    notes.write_text("my notes")
+    result = cli("build", str(deck), "--only", "pdf", "-q")
+    assert result.status == 2 and notes.read_text() == "my notes"
 
 
 def snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:

@@ -120,7 +120,7 @@ def _main(argv: list[str], *, program: bool = False) -> int:
             return int(args.run(args) or 0)     # (a watch records each of its builds as a job)
         from printgen.output import DEFAULT, recording  # a command runs: --help did not need it
         default_out = DEFAULT if getattr(args, "out", None) is None else None
-        with recording(job_key(args), adopt=default_out, root=default_out or args.out,
+        with recording(job_key(args), root=default_out or args.out,
                        tell=not getattr(args, "quiet", False)):
             return int(args.run(args) or 0)
     except PrintgenError as error:

@@ -297,7 +297,7 @@ def run_recorded(args: argparse.Namespace) -> int:
     """One deck of --all in a worker process, its files recorded as its own job."""
     from printgen.cli.options import job_key
     default = DEFAULT if args.out is None else None
-    with recording(job_key(args), adopt=default, root=default or args.out, tell=not args.quiet):
+    with recording(job_key(args), root=default or args.out, tell=not args.quiet):
         return run(args)
 
 

@@ -77,7 +77,7 @@ class Warm:
         default = DEFAULT if self.args.out is None else None
         status = 2
         try:
-            with recording(job_key(self.args), adopt=default, root=default or self.args.out,
+            with recording(job_key(self.args), root=default or self.args.out,
                            tell=not self.args.quiet), self._drawing():
                 status = self.run(self.args)
         except PrintgenError as error:
