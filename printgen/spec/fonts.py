@@ -174,7 +174,7 @@ def project_fonts(file: Path) -> dict[str, Fonts]:
     project's folder (the folder holding its decks/ or templates/), if there is one."""
     from printgen.spec.places import home_folders, real
     homes = home_folders(file)
-    for home in homes[1:-1]:                 # the project's folder, where the file is in one
+    for home in homes[1:-2]:                 # the project's folder, where the file is in one
         declared = home / "fonts" / "fonts.yaml"
         if declared.is_file():
             if not real(declared).is_relative_to(real(home)):
