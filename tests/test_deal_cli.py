@@ -325,3 +325,21 @@ def test_census_levels_lists_the_levels_it_accepts(cli, tmp_path, rules, levels,
     assert result.err.strip() == (f"printgen: error: --levels: expected 'all' or a comma list of "
                                   f"{known}, got {levels!r}")
     assert not (tmp_path / "out").exists()
+
+
+def test_the_sheet_s_file_is_checked_once(cli, tmp_path, monkeypatch):
+    """`printgen deal N` checks where its sheet goes once, before the deal is rated (the
+    sheet's builder, given the rating, does not check it again); the sheet is written."""
+    from printgen import output
+    from printgen.cli import deal
+    from printgen.products import dealsheet
+    checked: list[str] = []
+
+    def check(path):
+        checked.append(path.name)
+        output.check_file(path)
+    monkeypatch.setattr(deal, "check_file", check)
+    monkeypatch.setattr(dealsheet, "check_file", check)
+    result = cli("deal", "1", "--level", "padawan", "--out", str(tmp_path))
+    assert result.status == 0, result.err
+    assert checked == ["jedi-temple-1-padawan.pdf"] and (tmp_path / checked[0]).is_file(), checked

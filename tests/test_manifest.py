@@ -166,3 +166,28 @@ def test_a_run_that_fails_after_writing_leaves_the_folder_as_it_was(cli, tmp_pat
     monkeypatch.setattr(build, "render_pdf", box_breaks)
     assert cli("build", str(deck), "--out", str(out), "-q").status == 2
     assert snapshot(out) == before
+
+
+def test_a_runs_deck_is_looked_up_once_for_its_job_and_product(tmp_path, monkeypatch):
+    """A build's job and its product (the folders it writes whole) are keyed by the deck
+    file, looked up once for both; a copy of the options naming another deck (as --all
+    makes) looks its own up."""
+    import argparse
+
+    from printgen.cli.options import job_key, product_key
+    from printgen.spec import places
+    looked: list[str] = []
+    find = places.find
+
+    def counted(kind, name, *args, **kwargs):
+        looked.append(name)
+        return find(kind, name, *args, **kwargs)
+    monkeypatch.setattr(places, "find", counted)
+    args = argparse.Namespace(command="build", deck="standard-54", out=str(tmp_path), lang=None, target=None,
+                              paper="a4")
+    assert job_key(args) == "build deck=built-in:decks/standard-54.yaml paper=a4"
+    assert product_key(args) == "build deck=built-in:decks/standard-54.yaml"
+    assert looked == ["standard-54"]
+    other = argparse.Namespace(**{**vars(args), "deck": "kerton-42"})
+    assert product_key(other) == "build deck=built-in:decks/kerton-42.yaml"
+    assert looked == ["standard-54", "kerton-42"]

@@ -311,3 +311,21 @@ def test_the_readers_original_copy_takes_them_too(tmp_path, cli, monkeypatch):
     result = cli("rules", str(rules), "--original", str(original), "--out", str(tmp_path / "out"), "-q")
     assert result.status == 0, result.err
     assert devanagari_set(next((tmp_path / "out").glob("*.pdf"))) == {"NotoSansDevanagari-Regular"}
+
+
+def test_a_deck_in_no_project_takes_no_fonts_from_printgens_decks_folder(tmp_path, monkeypatch):
+    """A project's fonts are its folder's fonts/fonts.yaml: a deck in no project takes
+    none, not even from a fonts/fonts.yaml in printgen's own decks/ folder (which is no
+    project's folder); a deck in a project's decks/ takes its project's."""
+    from printgen.spec import places
+    from printgen.spec.fonts import project_fonts
+    root = tmp_path / "printgen"
+    for folder in (root / "decks" / "fonts", root / "templates", tmp_path / "game" / "decks",
+                   tmp_path / "game" / "fonts", tmp_path / "loose"):
+        folder.mkdir(parents=True)
+        if folder.name == "fonts":
+            shutil.copy(FONTS / "Latin.ttf", folder)
+            (folder / "fonts.yaml").write_text(f"{folder.parent.name}: Latin.ttf\n", encoding="utf-8")
+    monkeypatch.setattr(places, "data_root", lambda: root)
+    assert project_fonts(tmp_path / "loose" / "x.yaml") == {}
+    assert list(project_fonts(tmp_path / "game" / "decks" / "x.yaml")) == ["game"]

@@ -158,3 +158,61 @@ def test_a_japanese_deck_s_tuck_box_has_printgen_s_back_text_in_english(cli, tmp
     deck.write_text(deck.read_text(encoding="utf-8") + "box: {back: カード}\n", encoding="utf-8")
     mine = cli(*args, "--out", str(tmp_path / "mine"))
     assert mine.status != 0 or "no tuck box" in mine.err, mine.err
+
+
+SMALL = """\
+name: small
+languages: [{lang}]
+title: Small
+game: Ein Spiel
+size: {{width: {width}mm, height: 52mm}}
+face: plain
+back: plain
+cards:
+  - fields: {{name: One}}
+    count: 10
+"""
+
+
+def small_box(cli, tmp_path: Path, lang: str, width: int):
+    """`printgen box` of a deck of ten small cards in lang, with printgen's bundled
+    fonts only: the result and the box's text, read back ("" where none is made)."""
+    for folder in ("decks", "templates"):
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+    (tmp_path / "templates" / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n",
+                                                       encoding="utf-8")
+    deck = tmp_path / "decks" / "small.yaml"
+    deck.write_text(SMALL.format(lang=lang, width=width), encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("box", str(deck), "--out", str(out))
+    boxes = list(out.rglob("*box*.pdf"))
+    if not boxes:
+        return result, ""
+    with pdfplumber.open(boxes[0]) as pdf:
+        return result, pdf.pages[0].extract_text()
+
+
+def test_a_german_back_text_too_long_for_its_box_is_not_set_in_english(cli, tmp_path):
+    """The bundled fonts have every letter of printgen's German back text, which needs
+    three lines on the back of a box for 38 mm wide cards, where there is room for two
+    (the English one needs two): the box is not made in English with a note blaming
+    the fonts' letters; it stops, as a text too long for a box does, naming printgen's
+    box-back.yaml's text and the German text. 40 mm wide cards: the German text, set."""
+    result, text = small_box(cli, tmp_path, "de", 38)
+    assert result.status == 2 and text == "", (result.status, result.err)
+    assert "set in English" not in result.err and "Traceback" not in result.err, result.err
+    error, = result.err.strip().splitlines()
+    assert "box-back.yaml" in error and "Karten" in error and "does not fit" in error, error
+    result, text = small_box(cli, tmp_path / "wider", "de", 40)
+    assert result.status == 0 and notes(result.err) == [], result.err
+    assert "Karten" in text and "Für Ein Spiel" in text and "cards" not in text, text
+
+
+def test_a_japanese_back_text_with_only_the_bundled_fonts_is_set_in_english(cli, tmp_path):
+    """The bundled fonts lack カ, ー and ド of printgen's Japanese back text: the box is made
+    with the English one ("10 cards", "For Ein Spiel"), and one note names the letters."""
+    result, text = small_box(cli, tmp_path, "ja", 40)
+    assert result.status == 0, result.err
+    assert "cards," in text and "For Ein Spiel" in text, text
+    said = [line for line in notes(result.err) if "tuck box" in line]
+    assert len(said) == 1 and "set in English" in said[0] and "U+30AB" in said[0], result.err

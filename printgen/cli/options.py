@@ -133,7 +133,8 @@ def settle(args: argparse.Namespace) -> None:
 
 
 # options that change neither what a command writes nor where its files go
-NOT_THE_JOB = {"out", "quiet", "jobs", "strict", "run", "command", "gallery", "watch", "argv", "given"}
+NOT_THE_JOB = {"out", "quiet", "jobs", "strict", "run", "command", "gallery", "watch", "argv", "given",
+               "found"}
 # the options that name a deck's product whose files fill a folder of their own (product_key)
 PRODUCT = frozenset({"deck", "lang", "target"})
 
@@ -162,7 +163,14 @@ def product_key(args: argparse.Namespace) -> str:
 def deck_identity(args: argparse.Namespace) -> str:
     """The deck file args.deck names, by its real path from the output folder (which
     holds the records this goes into, so a project moved whole keeps it), or from the
-    built-in decks' folder; as typed where it names no file (the command then fails)."""
+    built-in decks' folder; as typed where it names no file (the command then fails).
+    A run's job and its product (job_key, product_key) both ask: the file found is kept
+    on args (args.found, with the deck and folder it is for), so it is looked for once
+    a run, and again for a copy of args naming another deck or folder."""
+    given = (args.deck, getattr(args, "out", None))
+    found = getattr(args, "found", None)
+    if found is not None and found[0] == given:
+        return found[1]
     from printgen.builtin import data_root
     from printgen.errors import PrintgenError
     from printgen.output import DEFAULT
@@ -171,10 +179,13 @@ def deck_identity(args: argparse.Namespace) -> str:
         real = os.path.realpath(find(DECKS, args.deck))
         builtin = os.path.realpath(data_root())
         if Path(real).is_relative_to(builtin):
-            return "built-in:" + Path(os.path.relpath(real, builtin)).as_posix()
-        return Path(os.path.relpath(real, os.path.realpath(getattr(args, "out", None) or DEFAULT))).as_posix()
+            identity = "built-in:" + Path(os.path.relpath(real, builtin)).as_posix()
+        else:
+            identity = Path(os.path.relpath(real, os.path.realpath(given[1] or DEFAULT))).as_posix()
     except (PrintgenError, OSError, ValueError):
-        return str(args.deck)
+        return str(args.deck)       # (not kept: a watch looks again, for a deck made meanwhile)
+    args.found = (given, identity)
+    return identity
 
 
 def paper_name(given: str | None) -> str:

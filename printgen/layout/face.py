@@ -53,7 +53,7 @@ def _lay_out(template: Template, elements: tuple[Element, ...], frame: Frame,
     for element in elements:
         key = (template.path, element.path, frame)
         if key in memo:
-            _count_points(memo[key], _Evaluator(template, element, context, subject))
+            _count_points(memo[key], template, element, subject)
             prims.extend(memo[key])
             continue
         ev = _Evaluator(template, element, context, subject)
@@ -69,19 +69,20 @@ def _lay_out(template: Template, elements: tuple[Element, ...], frame: Frame,
         if element.static:
             memo[key] = tuple(made)
         if element.kind is not ElementKind.GROUP:     # (a group's elements are counted as they are laid out)
-            _count_points(made, ev)
+            _count_points(made, template, element, subject)
         prims.extend(made)
     return prims
 
 
-def _count_points(made: Sequence[Primitive], ev: _Evaluator) -> None:
-    """Count the points of the polygons an element made on the card side: at most
-    MAX_SIDE_POINTS together."""
+def _count_points(made: Sequence[Primitive], template: Template, element: Element, subject: str) -> None:
+    """Count the points of the polygons an element of the template made on the card
+    side (subject): at most MAX_SIDE_POINTS together."""
     _SIDE.points += sum(len(prim.points) for prim in made if isinstance(prim, Polygon))
     if _SIDE.points > MAX_SIDE_POINTS:
-        key = {"polygon": "points", "shape": "shape"}.get(ev.element_.kind.value, "kind")
-        raise TemplateError(f"{ev.where(key)}: the card side's polygons and shapes would have {_SIDE.points:,} "
-                            f"points with this element's; expected at most {MAX_SIDE_POINTS:,} on one card side")
+        key = {"polygon": "points", "shape": "shape"}.get(element.kind.value, "kind")
+        raise TemplateError(f"{template.where(element, key)} ({subject}): the card side's polygons and shapes "
+                            f"would have {_SIDE.points:,} points with this element's; expected at most "
+                            f"{MAX_SIDE_POINTS:,} on one card side")
 
 
 def _group(ev: _Evaluator, frame: Frame, memo: Memo) -> list[Primitive]:

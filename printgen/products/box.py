@@ -6,17 +6,20 @@ them under its `box:` key (resolved by spec/box.py, laid out by layout/boxart.py
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
 from printgen.errors import FitError, TextOverflow
+from printgen.fonts import FILES, builtin_family, missing
 from printgen.layout.box import box_size, tuck_net
 from printgen.layout.boxart import layout_box, sheet_for
+from printgen.layout.fold import english_note
 from printgen.layout.leaflet import fold_style, folded_layers
 from printgen.layout.page import Page
 from printgen.model import Deck, Paper
 from printgen.model.box import TuckBox
+from printgen.model.template import Element, ElementKind, Template
 from printgen.products.names import box_file
 from printgen.render.pdf import render_pdf
 from printgen.spec.box import own_back, tuck_box
@@ -74,27 +77,59 @@ def box_page(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper], no
     """The box laid out on paper (layout_box); a text of the deck's that cannot be set
     on it is blamed on the deck key that gave it (`decks/x.yaml:10 box.title`), and
     printgen's own templates are named without the folder they are installed in.
-    printgen's own back text never stops a box: where it cannot be set in the deck's
-    language (its fonts lack the letters), it is set in English, said in notes."""
+    printgen's own back text is set in English where the fonts lack the letters of
+    the deck's language's words (english_back(), said in notes); one that is merely
+    too long for the box stops it as any other text does."""
+    box = english_back(deck, box, notes)
     try:
         return layout_box(deck, box, paper, papers)
     except FitError as error:
-        if not deck.box.back and deck.lang != DEFAULT:
-            english = replace(box, options=replace(box.options, back=own_back(deck, DEFAULT)))
-            try:
-                page = layout_box(deck, english, paper, papers)
-            except FitError:
-                pass
-            else:
-                notes.append(f"the tuck box of {deck.name}: printgen's own {deck.lang} text for its back cannot "
-                             f"be set ({error.detail}), so it is set in English; declare a font that has its "
-                             f"letters under fonts: (printgen docs fonts)")
-                return page
         raise box_text_error(deck, box, error, lambda given: layout_box(*given, paper, papers)) from None
+
+
+def english_back(deck: Deck, box: TuckBox, notes: list[str]) -> TuckBox:
+    """The box with printgen's own back text in English where the deck gives none of
+    its own and a font of the back's text lacks letters of the text in the deck's
+    language that the English text has (as a booklet's contents' heading, fold.py's
+    own_word()), with a note in notes saying so; else the box as it is."""
+    if deck.box.back or deck.lang == DEFAULT:
+        return box
+    english = own_back(deck, DEFAULT)
+    for font in back_fonts(box.templates["back"]):
+        note = english_note(box.options.back, english, font,
+                            f"the tuck box of {deck.name}: printgen's own {deck.lang} text for its back")
+        if note is not None and not missing(font, english):
+            notes.append(note)
+            return replace(box, options=replace(box.options, back=english))
+    return box
+
+
+def back_fonts(template: Template) -> list[str]:
+    """The fonts (their regular faces, with fallbacks) that the template's texts
+    showing box.back are set in; a font worked out per box counts as the default one
+    (sans), and an unknown one as none (laying the box out names it)."""
+    fonts = []
+    for element in _walk(template.elements):
+        if element.kind in (ElementKind.TEXT, ElementKind.MARKDOWN) and BACK in str(element.values.get("text", "")):
+            name = str(element.values.get("font", DEFAULT_FONT))
+            name = DEFAULT_FONT if "{" in name else name
+            if name in template.fonts:
+                fonts.append(template.fonts[name].regular)
+            elif name in FILES:
+                fonts.append(builtin_family(name).regular)
+    return fonts
+
+
+def _walk(elements: Iterable[Element]) -> Iterator[Element]:
+    for element in elements:
+        yield element
+        yield from _walk(element.children)
 
 
 BOX_TEXTS = ("title", "side", "back", "credits")    # what a box's templates show of the deck's
 BOX_FIELD = "text"          # the field of a box template's text element (it shows box.KEY, no card field)
+BACK = "box.back"           # what a box template's text shows where it shows the back text
+DEFAULT_FONT = "sans"       # the font of a text element that names none
 SHORTER = {"title": "a shorter title", "side": "a shorter side text", "back": "a shorter back text",
            "credits": "shorter credits"}
 

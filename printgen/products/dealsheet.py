@@ -275,10 +275,12 @@ def prepare_sheet(rules: str) -> None:
 def build_deal_sheet(number: int, options: DealSheetBuild, rating: Rating | None = None) -> Path:
     """Work the deal out (or take its `rating`, rate()'s at the level), lay out its
     sheet and solution pages, write the PDF. Whether the PDF may be written (its
-    folder, a file of the user's at its name) is checked before the deal is rated."""
+    folder, a file of the user's at its name) is checked before the deal is rated:
+    here when this rates it, else by the caller that rated it (cli/deal.py)."""
     level = rule_set(options.rules).level(options.level).level.value
     path = options.out or sheet_path(options.rules, number, level)
-    check_file(path)
+    if rating is None:
+        check_file(path)
     data = sheet_data()
     worked = work_deal(options.rules, number, options.level, data.rating, rating, jobs=options.jobs,
                        meanwhile=partial(prepare_sheet, options.rules))

@@ -172,9 +172,8 @@ def _resolved(check: Checker, declared: dict[str, tuple[dict[str, str], tuple[st
 def project_fonts(file: Path) -> dict[str, Fonts]:
     """The families of the project a data file belongs to: fonts/fonts.yaml in the
     project's folder (the folder holding its decks/ or templates/), if there is one."""
-    from printgen.spec.places import home_folders, real
-    homes = home_folders(file)
-    for home in homes[1:-1]:                 # the project's folder, where the file is in one
+    from printgen.spec.places import project_folders, real
+    for home in project_folders(file):
         declared = home / "fonts" / "fonts.yaml"
         if declared.is_file():
             if not real(declared).is_relative_to(real(home)):

@@ -47,9 +47,9 @@ from printgen.spec.places import (
     catalogue,
     confine,
     find,
-    home_folders,
     is_path,
     kept_in,
+    project_folders,
     real,
 )
 from printgen.spec.schema import Checker
@@ -191,7 +191,7 @@ def _front_deck(check: Checker, name: str, rules: Path) -> str | None:
 def own_decks(rules: Path) -> dict[str, Path]:
     """The decks of the project a rules text belongs to (decks/*.yaml in the folder
     holding its decks/), by name; none for a text in no project, or in printgen's own."""
-    projects = [home for home in home_folders(rules)[1:-2] if home != real(data_root())]
+    projects = [home for home in project_folders(rules) if home != real(data_root())]
     folder = projects[0] / "decks" if projects else None
     if folder is None or not folder.is_dir():
         return {}

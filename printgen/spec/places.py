@@ -148,16 +148,28 @@ def kept_in(path: Path, noun: str, name: str) -> Path:
 
 
 def home_folders(file: Path) -> list[Path]:
-    """The folders a data file may name other files in: its own (and below it); for a
-    file in a project's decks/ (or decks/dice/ and the like), templates/ or fonts/
-    folder, the project's folder, where the file lies or, for a link within the
-    project, where it was found; and printgen's built-in decks and templates (only
-    those folders: in a source checkout their parent is the whole repository)."""
+    """The folders a data file may name other files in: its own (and below it); the
+    project's folder, for a file in a project (project_folders()); and printgen's
+    built-in decks and templates (only those folders: in a source checkout their
+    parent is the whole repository)."""
     folder = real(file).parent
-    homes = [folder]
+    homes = [folder, *(project for project in project_folders(file) if project != folder)]
+    root = data_root()
+    return [*homes, real(root / "decks"), real(root / "templates")]
+
+
+def project_folders(file: Path) -> list[Path]:
+    """The folder of the project a data file belongs to, where it is in one: for a file
+    in a project's decks/ (or decks/dice/ and the like), templates/ or fonts/ folder,
+    the folder holding that folder, where the file lies or, for a link within the
+    project, where it was found (both, where they differ). Where a project's own
+    templates/shapes.yaml, fonts/fonts.yaml and decks are looked for; printgen's own
+    data folder is one too, for a built-in deck or template."""
+    folder = real(file).parent
+    projects = []
     for up in (folder, folder.parent):
         if up.name in ("decks", "templates"):
-            homes.append(up.parent)
+            projects.append(up.parent)
             break
     # a file found in a project's decks/, templates/ or fonts/ that links elsewhere in the
     # project (kept_in() refuses links out) names files as one of the project's
@@ -165,11 +177,10 @@ def home_folders(file: Path) -> list[Path]:
     for up in (named, named.parent):
         if up.name in ("decks", "templates", "fonts"):
             project = real(up.parent)
-            if project not in homes and ((project / "decks").is_dir() or (project / "templates").is_dir()):
-                homes.append(project)       # (a folder of that name is no project of its own)
+            if project not in projects and ((project / "decks").is_dir() or (project / "templates").is_dir()):
+                projects.append(project)    # (a folder of that name is no project of its own)
             break
-    root = data_root()
-    return [*homes, real(root / "decks"), real(root / "templates")]
+    return projects
 
 
 def confined(file: Path, name: str, where: str, what: str) -> Path:

@@ -26,10 +26,10 @@ from printgen.spec.pictures import Shelf
 from printgen.spec.places import (
     builtin_file,
     confine,
-    home_folders,
     kept_in,
     link_out,
     no_file,
+    project_folders,
     real,
 )
 from printgen.spec.schema import Checker
@@ -231,7 +231,7 @@ def project_shapes(template: Path) -> dict[str, Shape]:
     They are added to printgen's, and hide those of the same name. A file that is a
     link leading out of the project is refused, as a template found by name is."""
     own = real(builtin_file("templates", "shapes.yaml"))
-    for home in home_folders(template)[1:-2]:        # the project's folder, where the template is in one
+    for home in project_folders(template):
         path = home / "templates" / "shapes.yaml"
         if not path.is_file():
             note_looked(path)                       # (build --watch watches for it to appear)
