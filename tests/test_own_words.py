@@ -216,3 +216,18 @@ def test_a_japanese_back_text_with_only_the_bundled_fonts_is_set_in_english(cli,
     assert "cards," in text and "For Ein Spiel" in text, text
     said = [line for line in notes(result.err) if "tuck box" in line]
     assert len(said) == 1 and "set in English" in said[0] and "U+30AB" in said[0], result.err
+
+
+def test_a_japanese_deck_s_shop_box_art_has_printgen_s_back_text_in_english(cli, tmp_path):
+    """The Game Crafter's box art takes the same back text as the home-made box: where
+    the fonts lack the Japanese text's letters, the art is made with the English one
+    and one note says so (it was dropped: "no tuck box art", a glyph missing)."""
+    project(tmp_path)
+    deck = tmp_path / "decks" / "kazu.yaml"
+    deck.write_text(DECK.replace("languages: [en, ja]", "languages: [ja]"), encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("box", str(deck), "--for", "tgc", "--out", str(out))
+    assert result.status == 0, result.err
+    assert len(list(out.rglob("*-box-*.png"))) == 1
+    said = [line for line in result.out.splitlines() if "tuck box" in line and "set in English" in line]
+    assert len(said) == 1 and "U+30AB" in said[0], result.out       # the export's report lists its notes

@@ -22,7 +22,7 @@ from printgen.model import Deck
 from printgen.model.box import DieLine
 from printgen.output import staged
 from printgen.preflight import deck_where, image_file_findings, side_findings
-from printgen.products.box import box_text_error
+from printgen.products.box import box_text_error, english_back
 from printgen.render.png import write_png
 from printgen.spec.box import die_set_file, load_die_set, tuck_box
 from printgen.spec.printdata import print_facts, size_preset
@@ -40,11 +40,14 @@ class BoxArt:
     page: Page
     dpi: int
     warnings: list[str]
+    notes: list[str]            # what to tell (its back text set in English: english_back())
 
 
 def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
     """The deck's box art laid out and preflighted, or None and the reason there is
-    none; FitError when the box's text does not fit the shop's panels."""
+    none; FitError when the box's text does not fit the shop's panels. printgen's own
+    back text is set in English where the fonts lack the deck's language's letters,
+    as on the home-made box (english_back())."""
     if not prof.box_art:
         return None, f"no tuck box art: {prof.title} takes none"
     dies = load_die_set(die_set_file(prof.box_art))
@@ -58,7 +61,8 @@ def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
         return None, (f"no tuck box art: {len(deck.cards)} cards is more than {prof.title}'s "
                       f"largest tuck box ({largest.name}) holds ({largest.cards})")
     die = fits[0]
-    box = tuck_box(deck)
+    notes: list[str] = []
+    box = english_back(deck, tuck_box(deck), notes)
     try:
         page = layout_die_art(deck, box, die)
     except FitError as error:                                 # text that does not fit
@@ -68,13 +72,14 @@ def plan_box_art(deck: Deck, prof: Profile) -> tuple[BoxArt | None, str]:
     warnings = [str(finding) for placed in panels
                 for finding in side_findings(placed.side, f"{where} {placed.side.label}",
                                              safe=die.safe, bleed=False, dpi=dies.dpi)]
-    return BoxArt(die, page, dies.dpi, warnings), ""
+    return BoxArt(die, page, dies.dpi, warnings, notes), ""
 
 
 def write_box_art(deck: Deck, art: BoxArt, prof: Profile, folder: Path, result: ExportResult) -> None:
     """Write the planned art as DECK-box-NAME.png and check its pixel size."""
     path = write_png(art.page, folder / f"{deck.name}-box-{art.die.name}.png", dpi=art.dpi)
     result.files.append(path)
+    result.notes += art.notes
     with PILImage.open(staged(path)) as image:
         got = image.size
     result.warnings += [str(f) for f in image_file_findings([(str(path), got, art.die.pixels)])]
