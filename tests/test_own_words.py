@@ -203,6 +203,7 @@ def test_a_german_back_text_too_long_for_its_box_is_not_set_in_english(cli, tmp_
     assert "set in English" not in result.err and "Traceback" not in result.err, result.err
     error, = result.err.strip().splitlines()
     assert "box-back.yaml" in error and "Karten" in error and "does not fit" in error, error
+    assert error.endswith("give the box a back text of its own (box: {back: ...} in the deck)"), error
     result, text = small_box(cli, tmp_path / "wider", "de", 40)
     assert result.status == 0 and notes(result.err) == [], result.err
     assert "Karten" in text and "Für Ein Spiel" in text and "cards" not in text, text

@@ -163,6 +163,8 @@ def box_text_error(deck: Deck, box: TuckBox, error: FitError,
     for template in box.templates.values():
         if _builtin(template.path):     # (a project's own box template keeps its path)
             text = text.replace(template.source, f"printgen's {template.path.name}")
+    if isinstance(error, TextOverflow) and _given_by(deck, "back") is None:     # (printgen's own words)
+        text += "; or give the box a back text of its own (box: {back: ...} in the deck)"
     return FitError(text)
 
 
