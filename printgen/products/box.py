@@ -160,10 +160,12 @@ def box_text_error(deck: Deck, box: TuckBox, error: FitError,
                 return FitError(f"{place}: {alone.detail} on the tuck box; expected {SHORTER[key]}")
             return FitError(f"{place}: on the tuck box, {alone.detail}")
     text = str(error)
+    own_back = (isinstance(error, TextOverflow) and error.field == BOX_FIELD and _given_by(deck, "back") is None
+                and box.templates["back"].source in text)          # printgen's own words overflow
     for template in box.templates.values():
         if _builtin(template.path):     # (a project's own box template keeps its path)
             text = text.replace(template.source, f"printgen's {template.path.name}")
-    if isinstance(error, TextOverflow) and _given_by(deck, "back") is None:     # (printgen's own words)
+    if own_back:
         text += "; or give the box a back text of its own (box: {back: ...} in the deck)"
     return FitError(text)
 
