@@ -13,10 +13,10 @@ import json
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from cputime import cpu_seconds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,11 +51,11 @@ def _cap_memory() -> None:                        # in the child, before printge
 
 
 def build(folder: Path, deck: Path) -> tuple[subprocess.CompletedProcess[str], float]:
-    start = time.monotonic()
+    start = cpu_seconds()
     result = subprocess.run([sys.executable, "-m", "printgen", "build", str(deck), "--only", "pdf",
                              "--out", str(folder / "out")], capture_output=True, text=True, timeout=30,
                             cwd=folder, preexec_fn=_cap_memory if sys.platform.startswith("linux") else None)
-    return result, time.monotonic() - start
+    return result, cpu_seconds() - start
 
 
 def assert_one_located_error(folder: Path, result: subprocess.CompletedProcess[str], seconds: float,
@@ -164,7 +164,7 @@ def test_a_long_text_shrinks_from_a_large_size_in_moments():
     assert len(text) <= limit("text_chars")
     for w, h in ((180.0, 250.0), (5000.0, 5000.0), (20.0, 20.0)):
         for setter in ("plain", "rich"):
-            start = time.monotonic()
+            start = cpu_seconds()
             try:
                 if setter == "plain":
                     set_text(text, 0, 0, w, h, TextStyle(size=720, min_size=1.0), "deck.yaml:3 text")
@@ -172,18 +172,18 @@ def test_a_long_text_shrinks_from_a_large_size_in_moments():
                     set_rich(text, w, h, TextStyle(size=720, min_size=1.0), "deck.yaml:3 text", lambda *a: [])
             except FitError as error:
                 assert str(error).startswith("deck.yaml:3 text: ") and "\n" not in str(error)
-            assert time.monotonic() - start < 10, (w, h, setter)
+            assert cpu_seconds() - start < 10, (w, h, setter)
 
 
 def test_a_text_too_long_to_set_is_refused_before_it_is_wrapped():
     text = "x" * (limit("text_chars") + 1)
-    start = time.monotonic()
+    start = cpu_seconds()
     for call in (lambda: set_text(text, 0, 0, 100, 100, TextStyle(size=720, min_size=1.0), "deck.yaml:3 text"),
                  lambda: set_rich(text, 100, 100, TextStyle(size=720, min_size=1.0), "deck.yaml:3 text",
                                   lambda *a: [])):
         with pytest.raises(FitError, match=r"^deck.yaml:3 text: expected a text of at most 100,000 characters"):
             call()
-    assert time.monotonic() - start < 1
+    assert cpu_seconds() - start < 1
 
 
 def _old_wrap_lines(text: str, size: float, width: float, wrap: bool) -> list[str] | None:

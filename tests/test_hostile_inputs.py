@@ -9,11 +9,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
 
 import pytest
+from cputime import cpu_seconds
 
 FACE = "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
 DECK = "name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n  - fields: {a: b}\n"
@@ -235,9 +235,9 @@ def test_a_bad_xlsx_table_is_one_located_error_within_seconds(tmp_path: Path, ca
     xlsx_case(tmp_path, case)
     deck = deck_with(tmp_path, TABLE_DECK.replace("TYPE", "xlsx"))
     before = files_in(tmp_path)
-    start = time.monotonic()
+    start = cpu_seconds()
     result = printgen(tmp_path, "build", str(deck))
-    assert time.monotonic() - start < 30
+    assert cpu_seconds() - start < 30
     assert_one_located_error(result, tmp_path, before, "deck.yaml:5", XLSX_TABLES[case])
 
 
@@ -245,10 +245,10 @@ def test_a_sheet_padded_to_column_xfd_is_read_as_wide_as_its_header(tmp_path: Pa
     """Three cards whose rows go on, empty, to column XFD: read at the header's width."""
     padded_book(tmp_path / "cards.xlsx", 4)
     deck = deck_with(tmp_path, TABLE_DECK.replace("TYPE", "xlsx"))
-    start = time.monotonic()
+    start = cpu_seconds()
     result = printgen(tmp_path, "build", str(deck), "--only", "pdf")
     assert result.returncode == 0, result.stderr
-    assert time.monotonic() - start < 30
+    assert cpu_seconds() - start < 30
     assert "t: 3 cards" in result.stdout
 
 
@@ -348,10 +348,10 @@ def test_a_large_icon_used_60_times_is_decoded_once(tmp_path: Path) -> None:
     face = ("icons: {coin: coin.png}\n" + FACE + "  - {kind: text, markup: true, text: \""
             + ":coin: " * 60 + "\", x: 2mm, y: 2mm, w: 55mm, h: 80mm, size: 6pt}\n")
     deck = deck_with(tmp_path, face=face)
-    start = time.monotonic()
+    start = cpu_seconds()
     result = printgen(tmp_path, "build", str(deck), "--only", "png,pdf")
     assert result.returncode == 0, result.stderr[-500:]
-    assert time.monotonic() - start < 30
+    assert cpu_seconds() - start < 30
     assert len(list((tmp_path / "out" / "png").glob("*.png"))) == 2
 
 

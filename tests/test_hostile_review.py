@@ -11,11 +11,11 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from hostile import one_line, tree
+from cputime import cpu_seconds
 
 FACE = "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
 DECK = "name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n  - fields: {a: b}\n"
@@ -131,11 +131,11 @@ def test_a_folder_tree_nested_1500_deep_does_not_break_the_gallery(built, where)
     """Python 3.11's os.walk recurses: a RecursionError traceback once."""
     try:
         nest(built / where, 1500, "x.png" if where == "out" else "x.png.jpg")
-        start = time.monotonic()
+        start = cpu_seconds()
         for args in (["gallery"], ["build", "deck.yaml", "--only", "pdf,png,gallery"]):
             result = printgen(built, *args, "--out", "out", "-q")
             assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-800:]
-        assert time.monotonic() - start < 60
+        assert cpu_seconds() - start < 60
     finally:
         unnest(built / where)
 
@@ -209,9 +209,9 @@ def test_a_table_far_too_large_is_refused_within_seconds(tmp_path, case):
         expected = ("original.md: 8,018,013 characters of Markdown" if "8 MB" in case
                     else "original.md:3: a table of more than 50 columns")
     before = tree(tmp_path)
-    start = time.monotonic()
+    start = cpu_seconds()
     one_line(printgen(tmp_path, *args, "--out", "out"), 2, expected)
-    assert time.monotonic() - start < 10
+    assert cpu_seconds() - start < 10
     assert tree(tmp_path) == before
 
 
@@ -338,8 +338,8 @@ def test_a_pending_record_naming_10000_dead_jobs_is_handled_in_one_look(built):
     lookalike = out / f".printgen-{'cd' * 16}-{'ab' * 8}.tmp"
     lookalike.write_bytes(b"the user's")
     (out / "t-a4.pdf").unlink()         # so the rebuild writes into the folder (an unchanged file is not)
-    start = time.monotonic()
+    start = cpu_seconds()
     result = printgen(built, "build", "deck.yaml", "--only", "pdf", "--out", "out")
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
-    assert time.monotonic() - start < 20
+    assert cpu_seconds() - start < 20
     assert not leftover.exists() and lookalike.read_bytes() == b"the user's"
