@@ -166,6 +166,18 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+# the line breaks other than a line feed that a value may hold: a carriage return (alone,
+# or before a line feed), U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR, as text
+# pasted from a web page or another program, or a cell saved on another system, holds them
+_OTHER_BREAK = re.compile("\r\n?|[\u2028\u2029]")
+
+
+def line_feeds(value: str) -> str:
+    """The value with each of its line breaks written as a line feed ("\\n"), the one line
+    break every product sets: a carriage return, CR LF, U+2028 and U+2029 alike."""
+    return _OTHER_BREAK.sub("\n", value)
+
+
 # what a value read may not hold: control characters (but tab, line feed and carriage
 # return), and the explicit bidi embeddings, overrides and isolates (U+202A-U+202E,
 # U+2066-U+2069), which printgen does not set; the joiners and bidi marks it does set

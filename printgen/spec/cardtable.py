@@ -27,7 +27,7 @@ from typing import Any
 from printgen.errors import InputError, quoted
 from printgen.frozen import frozen
 from printgen.limits import limit
-from printgen.reading import read_bytes, read_text, unset_character
+from printgen.reading import line_feeds, read_bytes, read_text, unset_character
 
 COUNT = "count"
 MAX_ROWS = limit("table_rows")          # rows of cards a table may hold
@@ -255,7 +255,7 @@ def _row(number: int, row: list[str], names: list[str], display: str, spans: dic
         from printgen.spec.csvfile import spanned
         raise InputError(f"{display}:{number}: a value beyond the last named column ({quoted(extra[0])}); "
                          f"expected {len(names)} columns{spanned(spans, number)}")
-    values = dict(zip(names, row + [""] * (len(names) - len(row))))
+    values = dict(zip(names, (line_feeds(value) for value in row + [""] * (len(names) - len(row)))))
     for column, (name, value) in enumerate(values.items(), start=1):
         if "\0" in value:
             raise InputError(f"{display}:{number} {name}: a NUL character (byte 0) in column {column}'s "
