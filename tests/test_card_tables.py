@@ -72,6 +72,30 @@ def test_xlsx_numbers_read_as_the_sheet_shows_them(tmp_path):
     assert [c.fields["value"] for c in deck.cards] == ["1", "1.10", "+3"]
 
 
+def test_xlsx_dates_percentages_and_other_numbers_read_as_the_docs_say(tmp_path):
+    """A date prints as the date (not '2026-11-29T00:00:00'), a percentage as the sheet
+    shows it (not '0.25'), rounded as the sheet rounds; a currency in its shortest form."""
+    import datetime
+    openpyxl = pytest.importorskip("openpyxl")
+    cells = [(datetime.datetime(2026, 11, 29), "DD.MM.YYYY", "2026-11-29"),
+             (datetime.datetime(2026, 11, 29, 14, 30), "yyyy-mm-dd hh:mm", "2026-11-29 14:30"),
+             (datetime.datetime(2026, 11, 29, 14, 30, 15), "yyyy-mm-dd hh:mm:ss", "2026-11-29 14:30:15"),
+             (datetime.datetime(2026, 11, 29, 14, 29, 59, 998000), "yyyy-mm-dd hh:mm", "2026-11-29 14:30"),
+             (datetime.time(9, 5), "hh:mm", "09:05"),
+             (datetime.timedelta(hours=26), "[hh]:mm:ss", "26:00:00"),
+             (0.25, "0%", "25%"), (0.125, "0%", "13%"), (0.0125, "0.0%", "1.3%"),
+             (2.675, "0.00", "2.68"), (3, "0.00", "3.00"),
+             (1234.5, '#,##0.00 [$€-407]', "1234.5"), (0.3, "General", "0.3")]
+    book = openpyxl.Workbook()
+    book.active.append(["value"])
+    for number, (value, number_format, _) in enumerate(cells, start=2):
+        book.active.append([value])
+        book.active[f"A{number}"].number_format = number_format
+    book.save(tmp_path / "cards.xlsx")
+    deck = load_deck(str(small_deck(tmp_path, "cards.xlsx")))
+    assert [c.fields["value"] for c in deck.cards] == [shown for _, _, shown in cells]
+
+
 @pytest.mark.parametrize("table,expected", [
     ("value,count\n+1,2\n+2,two\n", "cards.csv:3 count: expected a whole number"),
     ("value,value\n1,2\n", "cards.csv:1 value: the column name appears twice"),
