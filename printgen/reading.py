@@ -64,16 +64,65 @@ def forget_lately() -> None:
     _looked.clear()
 
 
+SAVE_AS_UTF8 = "save the file as UTF-8"      # what a file that is not UTF-8 text is told to do
+
+
 def read_text(path: Path, source: str | None = None, *,
-              error: type[PrintgenError] = InputError) -> str:
+              error: type[PrintgenError] = InputError, remedy: str = SAVE_AS_UTF8) -> str:
     """The file's text as UTF-8 (a byte-order mark at its start is not text); one
-    located error, of the given kind, naming the file otherwise."""
+    located error, of the given kind, naming the file otherwise: where it is not UTF-8
+    (utf8_text()), ending with the remedy."""
     where = source or str(path)
-    data = read_bytes(path, where, error=error)
+    return utf8_text(read_bytes(path, where, error=error), where, error=error, remedy=remedy)
+
+
+# the byte-order marks of the encodings a text file that is not UTF-8 is most often in,
+# longest first (UTF-32's little-endian mark starts as UTF-16's)
+_MARKS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+          (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
+def utf8_text(data: bytes, where: str, *, error: type[PrintgenError] = InputError,
+              remedy: str = SAVE_AS_UTF8) -> str:
+    """The bytes as UTF-8 text (a byte-order mark at the start is not text). A file in
+    UTF-16 or UTF-32 (by its byte-order mark, or a NUL byte beside every character of its
+    start) is an error naming that encoding; any other byte that is not UTF-8 is an
+    error naming its line, its value and the text around it; each ends with the remedy."""
+    for mark, encoding in _MARKS:
+        if data.startswith(mark):
+            raise error(f"{where}: {encoding} text (the file starts with the bytes {mark.hex(' ').upper()}, "
+                        f"{encoding}'s byte-order mark); expected UTF-8 text: {remedy}")
+    head = data[:64]
+    if len(head) >= 4 and (not any(head[0::2]) or not any(head[1::2])):
+        raise error(f"{where}: UTF-16 text (a NUL byte beside every character); expected UTF-8 text: {remedy}")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:
-        raise error(f"{where}: not UTF-8 text (byte {problem.start})") from None
+        raise error(_not_utf8(data, where, problem.start, remedy)) from None
+
+
+def _not_utf8(data: bytes, where: str, at: int, remedy: str) -> str:
+    """The message for the byte at offset at, which is not UTF-8: the line it is on (a
+    line ends at CR LF, CR or LF), its value, the text around it with the bytes that are
+    not UTF-8 written \\xNN, and the character it is in Windows-1252 where the whole
+    file reads as Windows-1252 (a spreadsheet program's plain "CSV" in Western Europe)."""
+    before = data[:at]
+    line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+    starts = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
+    ends = [end for end in (data.find(b"\r", at), data.find(b"\n", at)) if end >= 0]
+    stop = min(ends, default=len(data))
+    start, end = max(starts, at - 30), min(stop, at + 30)
+    around = "".join(ch if ch.isprintable() else repr(ch)[1:-1]
+                     for ch in data[start:end].decode("utf-8", "backslashreplace"))
+    around = ("..." if start > starts else "") + around + ("..." if end < stop else "")
+    byte = data[at]
+    try:
+        data.decode("cp1252")
+        western = f" ({bytes([byte]).decode('cp1252')!r} in Windows-1252)"
+    except UnicodeDecodeError:
+        western = ""
+    return (f"{where}:{line}: not UTF-8 text: the byte 0x{byte:02X}{western} in '{around}'; "
+            f"expected UTF-8 text: {remedy}")
 
 
 def read_bytes(path: Path, where: str, *, error: type[PrintgenError] = InputError,
@@ -164,6 +213,18 @@ def display_path(path: Path) -> str:
         return str(Path(os.path.abspath(path)).relative_to(os.getcwd()))
     except (ValueError, OSError):
         return str(path)
+
+
+# the line breaks other than a line feed that a value may hold: a carriage return (alone,
+# or before a line feed), U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR, as text
+# pasted from a web page or another program, or a cell saved on another system, holds them
+_OTHER_BREAK = re.compile("\r\n?|[\u2028\u2029]")
+
+
+def line_feeds(value: str) -> str:
+    """The value with each of its line breaks written as a line feed ("\\n"), the one line
+    break every product sets: a carriage return, CR LF, U+2028 and U+2029 alike."""
+    return _OTHER_BREAK.sub("\n", value)
 
 
 # what a value read may not hold: control characters (but tab, line feed and carriage

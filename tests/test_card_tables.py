@@ -72,6 +72,30 @@ def test_xlsx_numbers_read_as_the_sheet_shows_them(tmp_path):
     assert [c.fields["value"] for c in deck.cards] == ["1", "1.10", "+3"]
 
 
+def test_xlsx_dates_percentages_and_other_numbers_read_as_the_docs_say(tmp_path):
+    """A date prints as the date (not '2026-11-29T00:00:00'), a percentage as the sheet
+    shows it (not '0.25'), rounded as the sheet rounds; a currency in its shortest form."""
+    import datetime
+    openpyxl = pytest.importorskip("openpyxl")
+    cells = [(datetime.datetime(2026, 11, 29), "DD.MM.YYYY", "2026-11-29"),
+             (datetime.datetime(2026, 11, 29, 14, 30), "yyyy-mm-dd hh:mm", "2026-11-29 14:30"),
+             (datetime.datetime(2026, 11, 29, 14, 30, 15), "yyyy-mm-dd hh:mm:ss", "2026-11-29 14:30:15"),
+             (datetime.datetime(2026, 11, 29, 14, 29, 59, 998000), "yyyy-mm-dd hh:mm", "2026-11-29 14:30"),
+             (datetime.time(9, 5), "hh:mm", "09:05"),
+             (datetime.timedelta(hours=26), "[hh]:mm:ss", "26:00:00"),
+             (0.25, "0%", "25%"), (0.125, "0%", "13%"), (0.0125, "0.0%", "1.3%"),
+             (2.675, "0.00", "2.68"), (3, "0.00", "3.00"),
+             (1234.5, '#,##0.00 [$€-407]', "1234.5"), (0.3, "General", "0.3")]
+    book = openpyxl.Workbook()
+    book.active.append(["value"])
+    for number, (value, number_format, _) in enumerate(cells, start=2):
+        book.active.append([value])
+        book.active[f"A{number}"].number_format = number_format
+    book.save(tmp_path / "cards.xlsx")
+    deck = load_deck(str(small_deck(tmp_path, "cards.xlsx")))
+    assert [c.fields["value"] for c in deck.cards] == [shown for _, _, shown in cells]
+
+
 @pytest.mark.parametrize("table,expected", [
     ("value,count\n+1,2\n+2,two\n", "cards.csv:3 count: expected a whole number"),
     ("value,value\n1,2\n", "cards.csv:1 value: the column name appears twice"),
@@ -152,3 +176,58 @@ def test_a_quoted_value_may_run_over_lines_and_rows_are_named_by_their_first_lin
     assert [(c.fields["value"], c.fields["note"]) for c in deck.cards] == [
         ("1", "two\nlines"), ("2", 'a "quoted" word'), ("3", "")]
     assert [c.where for c in deck.cards] == ["cards.csv:2", "cards.csv:4", "cards.csv:5"]
+
+
+@pytest.mark.parametrize("data,expected", [
+    ("value,note\r\nok,fine\r\nCafé,Grüße\r\n".encode("cp1252"),
+     "cards.csv:3: not UTF-8 text: the byte 0xE9 ('é' in Windows-1252) in 'Caf\\xe9,Gr\\xfc\\xdfe'; expected "
+     "UTF-8 text: save it from the spreadsheet program as \"CSV UTF-8\""),
+    (b"value\rok\rx\x81\r",                       # CR ends a line; 0x81 is no Windows-1252 character
+     "cards.csv:3: not UTF-8 text: the byte 0x81 in 'x\\x81'; expected UTF-8 text"),
+    ("value,note\r\n1,2\r\n".encode("utf-16"), "cards.csv: UTF-16 text (the file starts with the bytes FF FE, "
+                                               "UTF-16's byte-order mark); expected UTF-8 text: save it"),
+    ("value,note\r\n1,2\r\n".encode("utf-16-be"), "cards.csv: UTF-16 text (a NUL byte beside every character)"),
+    (b"\xfe\xff" + "value\n1\n".encode("utf-16-be"), "cards.csv: UTF-16 text (the file starts with the bytes FE FF"),
+    (b"value;note\ta\n1\n", "cards.csv:1: the header row 'value;note\\ta' holds both semicolons and tabs"),
+    (b'value;note\n1;"a" b\n', "cards.csv:2: the quoted value '\"a\"' is followed by ' ' after its closing "
+                               "quote; expected a semicolon or the end of the line"),
+])
+def test_a_table_in_another_encoding_or_dialect_is_one_line_naming_it(cli, tmp_path, data, expected):
+    """A CSV file saved in Windows-1252 (a spreadsheet program's plain "CSV" in Western
+    Europe) or UTF-16 ("Unicode Text") is one line naming the encoding, or the line, the
+    byte and the text around it, and how to save it as UTF-8; a header row separated by
+    both semicolons and tabs, or a quote wrongly closed in a semicolon-separated file, is
+    one line naming the separator."""
+    (tmp_path / "cards.csv").write_bytes(data)
+    result = cli("build", str(small_deck(tmp_path, "cards.csv")), "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "Traceback" not in result.err
+    line, = result.err.strip().splitlines()
+    assert expected in line, line
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("table", [
+    'value;note;count\r\n"1,5";Preis 1,5 €;2\r\n2;"a; b";\r\n',      # a spreadsheet program's CSV in Europe
+    'value\tnote\tcount\n1,5\tPreis 1,5 €\t2\n2\ta; b\t\n',           # its "Unicode Text", as UTF-8
+    '\n;;\n"value";note;count\n"1,5";Preis 1,5 €;2\n2;"a; b"\n',     # empty rows, quoted names
+])
+def test_a_header_row_without_commas_names_the_separator(tmp_path, table):
+    """A file whose header row has no comma but semicolons (or tabs) is read with that
+    separator: a decimal comma stays in its value."""
+    (tmp_path / "cards.csv").write_text(table, encoding="utf-8", newline="")
+    deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
+    assert [(c.fields["value"], c.fields["note"]) for c in deck.cards] == [
+        ("1,5", "Preis 1,5 €"), ("1,5", "Preis 1,5 €"), ("2", "a; b")]
+    (tmp_path / "cards.csv").write_text('value,note\n1;2,"a\tb"\n', encoding="utf-8")    # a comma: as before
+    deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
+    assert [(c.fields["value"], c.fields["note"]) for c in deck.cards] == [("1;2", "a\tb")]
+
+
+def test_a_yaml_file_that_is_not_utf8_names_its_line_and_byte(cli, tmp_path):
+    deck = small_deck(tmp_path, "[{fields: {value: Café}}]")
+    deck.write_bytes(deck.read_text(encoding="utf-8").encode("cp1252"))
+    result = cli("build", str(deck), "--out", str(tmp_path / "out"))
+    line, = result.err.strip().splitlines()
+    expected = ("deck.yaml:7: not UTF-8 text: the byte 0xE9 ('é' in Windows-1252) in 'cards: [{fields: "
+                "{value: Caf\\xe9}}]'; expected UTF-8 text: save the file as UTF-8")
+    assert result.status == 2 and expected in line, line

@@ -3,9 +3,10 @@
 The first row that is not empty names the fields; every later row that is not empty
 is a card (an optional `count` column says how many copies). Values are kept as text
 exactly as typed: "+1" stays "+1", "007" stays "007", "1.10" stays "1.10". In an
-XLSX workbook a cell typed as text is taken as it is; a number is written back the way
-the sheet shows it where its format is a plain decimal one ("0.00"), else in its
-shortest form (1 and not 1.0); a formula gives the value the workbook last saved
+XLSX workbook a cell typed as text is taken as it is; a number, date or time is
+written as printgen/spec/xlsxcell.py says: as the sheet shows it where its format is a
+plain decimal or percentage one ("0.00", "0%"), a date as "2026-11-29", any other
+number in its shortest form (1 and not 1.0); a formula gives the value the workbook last saved
 (one never saved by a spreadsheet program has none, and is an error). An XLSX sheet
 is read as wide as its header row (up to MAX_COLUMNS) and one column more, so a sheet
 whose rows are padded out to column XFD costs no more than its header.
@@ -16,7 +17,6 @@ on: printgen/spec/csvfile.py).
 
 from __future__ import annotations
 
-import datetime
 import io
 import operator
 import re
@@ -27,7 +27,8 @@ from typing import Any
 from printgen.errors import InputError, quoted
 from printgen.frozen import frozen
 from printgen.limits import limit
-from printgen.reading import read_bytes, read_text, unset_character
+from printgen.reading import line_feeds, read_bytes, read_text, unset_character
+from printgen.spec.xlsxcell import cell_text
 
 COUNT = "count"
 MAX_ROWS = limit("table_rows")          # rows of cards a table may hold
@@ -37,7 +38,6 @@ MAX_COLUMNS = int(limit("table_columns"))    # named columns (fields) a table ma
 MAX_CELLS = limit("xlsx_cells")            # cells an XLSX workbook's sheets may hold, empty ones included
 CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")      # <c r="B2" ...>, <x:c>: a cell
 FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")   # <f>SUM(A1:A3)</f>: a formula
-DECIMALS = re.compile(r"^0(?:\.(0+))?$")
 COPIES = re.compile(r"0*([0-9]{1,9})")     # ASCII digits only: "²" and "٣" are digits to str.isdigit()
 
 
@@ -75,8 +75,9 @@ def read_table(path: Path, display: str, sheet: str | None = None) -> list[Row]:
 
 
 def _csv_rows(path: Path, display: str) -> tuple[list[tuple[int, list[str]]], dict[int, int]]:
-    from printgen.spec.csvfile import csv_rows  # only a deck with a CSV table needs it
-    return csv_rows(read_text(path, display), display, int(MAX_ROWS) + 1)  # the header and one too many
+    from printgen.spec.csvfile import SAVE_AS_CSV, csv_rows  # only a deck with a CSV table needs it
+    text = read_text(path, display, remedy=SAVE_AS_CSV)
+    return csv_rows(text, display, int(MAX_ROWS) + 1)  # the header and one too many
 
 
 def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, list[str]]]:
@@ -138,7 +139,7 @@ def _sheet_rows(values: Any, formulas: Any | None, display: str) -> list[tuple[i
                 raise InputError(f"{display}: no header row in its first {last_row:,} rows; expected a header "
                                  f"row of field names above at most {MAX_ROWS} card rows")
             continue
-        texts = [_cell_text(cell) for cell in row]
+        texts = [cell_text(cell) for cell in row]
         if any(text.strip() for text in texts):
             header_line = number
             width = max(i for i, text in enumerate(texts, start=1) if text.strip())
@@ -148,7 +149,7 @@ def _sheet_rows(values: Any, formulas: Any | None, display: str) -> list[tuple[i
     if width > MAX_COLUMNS:
         raise InputError(f"{display}:{header_line}: more than {MAX_COLUMNS} columns in the header row; "
                          f"expected at most {MAX_COLUMNS} fields")
-    names = [_cell_text(cell).strip() for cell in next(values.iter_rows(
+    names = [cell_text(cell).strip() for cell in next(values.iter_rows(
         min_row=header_line, max_row=header_line, max_col=width))]
     rows = []
 
@@ -168,7 +169,7 @@ def _sheet_rows(values: Any, formulas: Any | None, display: str) -> list[tuple[i
                                  f"a formula with no saved value (the file was not saved by a spreadsheet "
                                  f"program); expected its value: open the workbook in a spreadsheet program "
                                  f"and save it, so that values are saved")
-        rows.append((number, [_cell_text(cell) for cell in row]))
+        rows.append((number, [cell_text(cell) for cell in row]))
     return rows
 
 
@@ -205,24 +206,6 @@ def _check_unpacked(data: bytes, display: str) -> bool:
     return formulas
 
 
-def _cell_text(cell: Any) -> str:
-    value = getattr(cell, "value", None)
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        decimals = DECIMALS.match(str(getattr(cell, "number_format", "") or ""))
-        if decimals:
-            return f"{value:.{len(decimals.group(1) or '')}f}"
-        return str(int(value)) if value.is_integer() else repr(value)
-    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
-        return value.isoformat()
-    return str(value)
-
-
 def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int]) -> list[Row]:
     filled = [(number, row) for number, row in cells if any(value.strip() for value in row)]
     if not filled:
@@ -255,7 +238,7 @@ def _row(number: int, row: list[str], names: list[str], display: str, spans: dic
         from printgen.spec.csvfile import spanned
         raise InputError(f"{display}:{number}: a value beyond the last named column ({quoted(extra[0])}); "
                          f"expected {len(names)} columns{spanned(spans, number)}")
-    values = dict(zip(names, row + [""] * (len(names) - len(row))))
+    values = dict(zip(names, (line_feeds(value) for value in row + [""] * (len(names) - len(row)))))
     for column, (name, value) in enumerate(values.items(), start=1):
         if "\0" in value:
             raise InputError(f"{display}:{number} {name}: a NUL character (byte 0) in column {column}'s "

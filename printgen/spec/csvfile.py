@@ -5,6 +5,12 @@ line breaks; its row is named by the line it starts on. A quote is read strictly
 that is never closed, or text right after a closing quote, is an error naming the line
 where the quote opens (where the mistake nearly always is), not a table that quietly
 swallows the rows below it into one value.
+
+Values are separated by commas, or by the semicolon or the tab where the header row
+(the first line that holds a name) has no comma but one of them: a spreadsheet
+program saves "CSV" with semicolons where the comma is the decimal mark, and its
+"Unicode Text" with tabs. The file is UTF-8 text: one in another encoding is an error
+naming its line and byte and saying how to save it (printgen/reading.py's utf8_text()).
 """
 
 from __future__ import annotations
@@ -15,7 +21,9 @@ import re
 
 from printgen.errors import InputError, quoted
 
-FIELD_END = re.compile(r"[,\r\n]")
+SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab"}
+SAVE_AS_CSV = 'save it from the spreadsheet program as "CSV UTF-8"'   # a CSV file's remedy when not UTF-8
+QUOTED = re.compile(r'"(?:[^"]|"")*"')
 LINE_END = re.compile(r"\r\n|\r|\n")
 QUOTE = '"'
 
@@ -24,7 +32,8 @@ def csv_rows(text: str, display: str, most: int) -> tuple[list[tuple[int, list[s
     """The file's rows as (line, values), empty ones too, until most rows that are not
     empty are read; and for each row that runs over several lines (a quoted value
     with line breaks) the line it ends on, by the line it starts on."""
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    sep = separator(text, display)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep, strict=True)
     rows: list[tuple[int, list[str]]] = []
     spans: dict[int, int] = {}
     filled, start = 0, 1
@@ -38,8 +47,30 @@ def csv_rows(text: str, display: str, most: int) -> tuple[list[tuple[int, list[s
                 break
             start = reader.line_num + 1
     except csv.Error as error:
-        raise InputError(_problem(text, start, reader.line_num, str(error), display)) from None
+        raise InputError(_problem(text, start, reader.line_num, str(error), display, sep)) from None
     return rows, spans
+
+
+def separator(text: str, display: str) -> str:
+    """What separates the values: the comma, unless the header row (the first line
+    holding more than spaces, separators and quotes) has no comma outside quoted values
+    and has semicolons or tabs (not both, which is an error at that line)."""
+    at, line = 0, 1
+    while True:
+        end = LINE_END.search(text, at)
+        row = text[at:len(text) if end is None else end.start()]
+        if row.strip(' \t,;"'):
+            bare = QUOTED.sub("", row)
+            if "," in bare or not ("\t" in bare or ";" in bare):
+                return ","
+            if "\t" in bare and ";" in bare:
+                raise InputError(f"{display}:{line}: the header row {quoted(row)} holds both semicolons and "
+                                 f"tabs and no comma, so what separates its values is unclear; expected "
+                                 f"field names separated by commas (or by semicolons, or by tabs)")
+            return "\t" if "\t" in bare else ";"
+        if end is None:
+            return ","
+        at, line = end.end(), line + 1
 
 
 def spanned(spans: dict[int, int], line: int, reach: str = "to") -> str:
@@ -52,15 +83,16 @@ def spanned(spans: dict[int, int], line: int, reach: str = "to") -> str:
             f"is a closing quote missing on line {line}?)")
 
 
-def _problem(text: str, start: int, reached: int, error: str, display: str) -> str:
+def _problem(text: str, start: int, reached: int, error: str, display: str, sep: str) -> str:
     """The csv module's error in the row starting on line start, found on line reached,
     told as where the quote that caused it opens and what was expected."""
     offset = _line_offset(text, start)
-    found = _quote_trouble(text, offset)
+    found = _quote_trouble(text, offset, sep)
+    name = SEPARATORS[sep]
     if found is not None:
         opened, closed, after = found
         line = start + _breaks(text, offset, opened)
-        field_end = FIELD_END.search(text, opened + 1)
+        field_end = _field_end(sep).search(text, opened + 1)
         opening = quoted(text[opened:len(text) if field_end is None else field_end.start()])
         if closed is None:
             return (f"{display}:{line}: the quote that opens the value {opening} is never closed, so the "
@@ -69,22 +101,27 @@ def _problem(text: str, start: int, reached: int, error: str, display: str) -> s
         closing = start + _breaks(text, offset, closed)
         if closing == line:
             return (f"{display}:{line}: the quoted value {quoted(text[opened:closed + 1])} is followed by "
-                    f"{after!r} after its closing quote; expected a comma or the end of the line after a "
+                    f"{after!r} after its closing quote; expected a {name} or the end of the line after a "
                     f"closing quote (a quote inside a quoted value is written twice: \"\")")
         return (f"{display}:{line}: the quote that opens the value {opening} closes only on line {closing}, "
                 f"followed there by {after!r}; expected a closing quote (\") on line {line} where the "
-                f"value ends, and a comma or the end of the line after a closing quote")
+                f"value ends, and a {name} or the end of the line after a closing quote")
     if "field limit" in error:
         return (f"{display}:{start}: a value of more than {csv.field_size_limit():,} characters; expected "
                 f"a value of at most {csv.field_size_limit():,} characters{spanned({start: reached}, start, 'past')}")
-    return f"{display}:{start}: not a readable CSV row; expected values separated by commas"
+    return f"{display}:{start}: not a readable CSV row; expected values separated by {name}s"
 
 
-def _quote_trouble(text: str, offset: int) -> tuple[int, int | None, str] | None:
+def _field_end(sep: str) -> re.Pattern[str]:
+    return re.compile(f"[{re.escape(sep)}\r\n]")
+
+
+def _quote_trouble(text: str, offset: int, sep: str) -> tuple[int, int | None, str] | None:
     """In the row starting at offset, read as the csv module reads it strictly: where the
     first quoted value that is never closed opens (closed None), or where the first
-    one followed by other text than a comma or a line end opens and closes, with the
-    character after it; None if the row has neither."""
+    one followed by other text than the separator or a line end opens and closes, with
+    the character after it; None if the row has neither."""
+    field_end = _field_end(sep)
     at = offset
     while True:
         if text.startswith(QUOTE, at):
@@ -97,11 +134,11 @@ def _quote_trouble(text: str, offset: int) -> tuple[int, int | None, str] | None
                     break
                 closed += 2
             after = text[closed + 1:closed + 2]
-            if after not in ("", ",", "\r", "\n"):
+            if after not in ("", sep, "\r", "\n"):
                 return at, closed, after
             at = closed + 1
-        end = FIELD_END.search(text, at)
-        if end is None or end.group() != ",":
+        end = field_end.search(text, at)
+        if end is None or end.group() != sep:
             return None
         at = end.end()
 

@@ -16,7 +16,7 @@ import yaml
 
 from printgen.errors import SpecError, located
 from printgen.limits import limit
-from printgen.reading import read_text, unset_character
+from printgen.reading import line_feeds, read_text, unset_character
 
 KeyPath = tuple[str | int, ...]
 MAX_DEPTH = limit("yaml_depth")            # mappings and lists inside each other (libyaml's composer recurses)
@@ -90,10 +90,11 @@ def _convert(node: yaml.Node, path: KeyPath, lines: dict[KeyPath, int], doc: str
         return None
     if plain and node.value in ("true", "false"):
         return node.value == "true"
-    problem = unset_character(str(node.value))
+    value = line_feeds(str(node.value))     # (a CR, U+2028 or U+2029 reaches a value escaped or pasted)
+    problem = unset_character(value)
     if problem:                         # (a control character reaches a value only escaped: "\a", "\u0007")
         raise SpecError(located(doc, node.start_mark.line + 1, format_path(path), problem))
-    return str(node.value)
+    return value
 
 
 def _scan(text: str, source: str) -> None:
