@@ -169,10 +169,32 @@ def _stretch(root: Any, size: tuple[int, int]) -> None:
     root.set("preserveAspectRatio", "none")
 
 
+def _unlike_aspect(root: Any) -> bool:
+    """Whether the root's viewBox has another aspect ratio than its width and height
+    (where it does, SVG fits the one into the other unless preserveAspectRatio is none)."""
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    sizes = [_length(root.get(key)) for key in ("width", "height")]
+    try:
+        view = [float(part) for part in box[2:]] if len(box) == 4 else []
+    except ValueError:
+        return False
+    if len(view) != 2 or min(view) <= 0 or None in sizes or not all(sizes):
+        return False
+    width, height = sizes
+    return abs(width * view[1] - height * view[0]) > 1e-6 * width * view[1]      # type: ignore[operator]
+
+
 def drawing(path: Path) -> Any:
-    """The picture as a reportlab Drawing (svglib), for the PDF renderer."""
+    """The picture as a reportlab Drawing (svglib), for the PDF renderer, its viewBox
+    stretched to its width and height as rasterised() stretches it."""
+    from lxml import etree
     from svglib.svglib import svg2rlg
-    found = svg2rlg(io.BytesIO(read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture")))
+    data = read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture")
+    root = parsed(data, str(path))
+    if _unlike_aspect(root):
+        root.set("preserveAspectRatio", "none")
+        data = etree.tostring(root)
+    found = svg2rlg(io.BytesIO(data))
     if found is None:
         raise InputError(f"{path}: not a readable SVG picture; expected an SVG file")
     return found
