@@ -19,7 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PIL import ImageChops, ImageStat
+from PIL import ImageChops, ImageFilter, ImageStat
 from pypdf import PdfReader
 
 from pictures import pdf_page_image
@@ -32,7 +32,7 @@ from printgen.render.png import render_page
 
 CORPUS = Path(__file__).parent / "fixtures" / "svg-corpus"
 NAMES = sorted(path.stem for path in CORPUS.glob("*.svg"))
-VECTORS = {"plain", "clip-direct", "clip-use", "clip-use-path", "clip-use-translated", "clip-on-group",
+VECTORS = {"plain", "clip-direct", "clip-use", "clip-class", "clip-use-class", "clip-style-attr", "illustrator-ai", "clip-use-path", "clip-use-translated", "clip-on-group",
            "clip-two-shapes", "clip-evenodd", "clip-on-use", "clip-transformed", "figma-clip-group",
            "fill-opacity", "rgba-fill", "lin-grad", "lin-grad-user", "lin-grad-href", "lin-grad-percent",
            "lin-grad-stop-style", "lin-grad-in-transformed-group", "rad-grad-user", "grad-by-class",
@@ -62,10 +62,11 @@ def test_the_corpus_is_there():
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_home_pdf_draws_each_picture_as_resvg_does(tmp_path, name):
-    """The PDF's page and the PNG renderer's differ by under 2 of 255 on the mean and
-    in under 0.5 % of pixels by more than 40 (a vector drawing's edges only); a
-    picture placed as resvg's picture (at 300 dpi, then resampled) may differ at
-    its edges in up to 2 % of pixels."""
+    """The PDF's page and the PNG renderer's differ by under 2 of 255 on the mean, and
+    by more than 40 in under 0.5 % of pixels, counting only those with all eight
+    neighbours as far off (so not a line of pixels along an edge that the two
+    rasterisers shade otherwise, but any patch drawn otherwise); a picture placed as
+    resvg's picture (at 300 dpi, then resampled) in under 2 %."""
     path = CORPUS / f"{name}.svg"
     page = placed(path)
     pdf = render_pdf([page], tmp_path / f"{name}.pdf")
@@ -77,7 +78,8 @@ def test_the_home_pdf_draws_each_picture_as_resvg_does(tmp_path, name):
     actual = pdf_page_image(pdf, DPI).crop((0, 0, *expected.size))
     difference = ImageChops.difference(expected, actual).convert("L")
     mean = ImageStat.Stat(difference).mean[0]
-    far = sum(difference.histogram()[41:]) / (expected.width * expected.height)
+    far = difference.point(lambda v: 255 if v > 40 else 0).filter(ImageFilter.MinFilter(3))
+    far = far.histogram()[255] / (expected.width * expected.height)
     if mean >= 2.0 or far >= (0.005 if vectors else 0.02):
         expected.save(tmp_path / "resvg.png")
         actual.save(tmp_path / "pdf.png")

@@ -10,15 +10,17 @@ that are turned, repeated, set on a shape with its own transform or (for a diago
 or radial one) stretched with the shape they fill, gradient stops out of order, paint
 with a fallback colour, colours it does not know (CSS names beyond reportlab's,
 capitals), lengths in percent, an ellipse with one radius, !important in a style
-sheet, clip paths set in a style attribute or a style sheet (as Illustrator sets
-them), measured in the shape's box, moved or clipped themselves, and miter limits (it
-sets none, so reportlab's 10 would cut sharp corners otherwise than SVG's 4:
-draw_vectors() sets 4, and another is a gap). vector_gap() says what in a picture is
-one of those, reading the file (its elements, attributes, style attributes and style
-sheets); a picture with none is drawn as vectors by draw_vectors(), one with any is
-drawn by resvg as a picture (render/pdf.py), so that it looks the same in the PDF as
-in the PNGs. The list is kept by a differential test (tests/test_svg_corpus.py): a
-small SVG per feature, drawn both ways and compared pixel by pixel.
+sheet, clip paths measured in the shape's box, moved or clipped themselves, and
+miter limits (it sets none, so reportlab's 10 would cut sharp corners otherwise than
+SVG's 4: draw_vectors() sets 4, and another is a gap). vector_gap() says what in a
+picture is one of those, reading the file (its elements, attributes, style
+attributes and style sheets); a picture with none is drawn as vectors by
+draw_vectors(), one with any is drawn by resvg as a picture (render/pdf.py), so that
+it looks the same in the PDF as in the PNGs. Clip paths set in a style attribute or
+a style sheet (as Illustrator sets them), which svglib leaves out, are made
+attributes before svglib reads the file (vector.styled_clips). The list is kept by
+a differential test (tests/test_svg_corpus.py): a small SVG per feature, drawn both
+ways and compared pixel by pixel.
 
 draw_vectors() draws with reportlab's renderer, less its fonts: the renderer selects
 its default font (Helvetica, which no PDF embeds) for text, and an SVG picture holds
@@ -36,7 +38,7 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.reading import FileIdentity, file_identity, read_bytes
-from printgen.vector import MAX_BYTES, SVG, drawing, parsed
+from printgen.vector import MAX_BYTES, SVG, drawing, parsed, styled_clips
 
 # the elements svglib draws as resvg does (those of other namespaces, an editor's, draw nothing)
 DRAWN = frozenset(("svg", "g", "defs", "title", "desc", "metadata", "style", "a", "rect", "circle",
@@ -60,6 +62,7 @@ def vector_gap(path: Path) -> str | None:
 def _gap(path: Path, identity: FileIdentity | None) -> str | None:
     where = str(path)
     root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
+    styled_clips(root)                      # (as drawing() gives them to svglib)
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str)}
     sheet = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
     if "!important" in sheet.lower():
@@ -142,12 +145,9 @@ def _shape_gap(element: Any, name: str) -> str | None:
 
 
 def _clip_gap(element: Any, name: str) -> str | None:
-    """Clip paths svglib leaves out or draws otherwise: one set in a style attribute or
-    a style sheet (svglib reads only the clip-path attribute), one measured in the
-    shape's box, one that is moved or itself clipped, or clips a shape of its own."""
-    style = (element.get("style") or "").lower()
-    if (name == "style" and "clip-path" in (element.text or "").lower()) or "clip-path" in style:
-        return "a clip path set in a style"
+    """Clip paths svglib leaves out or draws otherwise: one measured in the shape's box,
+    one that is moved or itself clipped, or clips a shape of its own (those set in a
+    style are attributes by now: vector.styled_clips)."""
     if name == "clipPath":
         if element.get("clipPathUnits") == "objectBoundingBox":
             return "a clip path in the shape's box"
