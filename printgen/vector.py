@@ -43,6 +43,7 @@ REFUSED = {"script": "a script", "foreignObject": "a <foreignObject> (HTML insid
            "feImage": "an embedded picture"}
 CSS_PX = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4}
 _SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([a-z]*)\s*$")
+_DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
 
 
@@ -169,10 +170,60 @@ def _stretch(root: Any, size: tuple[int, int]) -> None:
     root.set("preserveAspectRatio", "none")
 
 
+def _unlike_aspect(root: Any) -> bool:
+    """Whether the root's viewBox has another aspect ratio than its width and height
+    (where it does, SVG fits the one into the other unless preserveAspectRatio is none)."""
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    sizes = [_length(root.get(key)) for key in ("width", "height")]
+    try:
+        view = [float(part) for part in box[2:]] if len(box) == 4 else []
+    except ValueError:
+        return False
+    if len(view) != 2 or min(view) <= 0 or None in sizes or not all(sizes):
+        return False
+    width, height = sizes
+    return abs(width * view[1] - height * view[0]) > 1e-6 * width * view[1]      # type: ignore[operator]
+
+
+def styled_clips(root: Any) -> bool:
+    """Clip paths set in a style attribute or a style sheet (as Illustrator sets them)
+    made clip-path attributes, which svglib reads (it leaves the others out), the style
+    sheet's matched as svglib matches it; whether there was one."""
+    sheets = [one.text for one in root.iter(f"{SVG}style") if one.text and "clip-path" in one.text]
+    if not sheets and not any(isinstance(one.tag, str) and "clip-path" in (one.get("style") or "")
+                              for one in root.iter()):
+        return False
+    import cssselect2
+    from svglib.svglib import CSSMatcher
+    matcher = CSSMatcher()
+    for sheet in sheets:
+        matcher.add_styles(sheet)
+    for wrapped in cssselect2.ElementWrapper.from_xml_root(root).iter_subtree():
+        element = wrapped.etree_element
+        value = element.get("clip-path")
+        for match in matcher.match(wrapped) if sheets else ():
+            value = match[3][1].get("clip-path", value)
+        for key, said in _DECLARATION.findall(element.get("style") or ""):
+            value = said.strip() if key.strip().lower() == "clip-path" else value
+        if value:
+            element.set("clip-path", value)
+    return True
+
+
 def drawing(path: Path) -> Any:
-    """The picture as a reportlab Drawing (svglib), for the PDF renderer."""
+    """The picture as a reportlab Drawing (svglib), for the PDF renderer, its viewBox
+    stretched to its width and height as rasterised() stretches it."""
+    from lxml import etree
     from svglib.svglib import svg2rlg
-    found = svg2rlg(io.BytesIO(read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture")))
+    data = read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture")
+    root = parsed(data, str(path))
+    moved = styled_clips(root)
+    if _unlike_aspect(root):
+        root.set("preserveAspectRatio", "none")
+        moved = True
+    if moved:
+        data = etree.tostring(root)
+    found = svg2rlg(io.BytesIO(data))
     if found is None:
         raise InputError(f"{path}: not a readable SVG picture; expected an SVG file")
     return found

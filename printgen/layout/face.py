@@ -10,6 +10,7 @@ from typing import Any
 
 from printgen.errors import FieldWhere, FitError, TemplateError, UnitError
 from printgen.lang.expr import card_side, evaluate, is_template, render
+from printgen.layout.fit import FITS, fitted
 from printgen.layout.page import Frame
 from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, line, shift, turn
 from printgen.layout.primitives import Image as ImagePrim
@@ -359,7 +360,8 @@ def _icon(ev: _Evaluator, name: str, left: float, top: float, size: float,
 def _image(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     x, y, w, h = ev.box(frame)
     picture = ev.template.pictures(ev.text("src"), ev.where("src"))
-    return [ImagePrim(x, y, w, h, picture.path, rotate=90 * _quarter(ev))]
+    fit = ev.choice("fit", FITS, "fill")
+    return [fitted(x, y, w, h, picture.path, (picture.width, picture.height), 90 * _quarter(ev), fit)]
 
 
 def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:

@@ -77,9 +77,15 @@ class TextRun:
     lang: str = ""
 
 
+FULL = (0.0, 0.0, 1.0, 1.0)
+
+
 @frozen
 class Image:
-    """A picture file drawn into the box at (x, y), w x h, turned by rotate degrees."""
+    """A picture file drawn into the box at (x, y), w x h, turned by rotate degrees.
+    crop: the part of the picture the box shows (left, top, right, bottom, as fractions
+    of its width and height, in its own frame before rotate turns it); the rest is cut
+    off at the box's edges (an image element's `fit: cover`)."""
 
     x: float
     y: float
@@ -87,6 +93,21 @@ class Image:
     h: float
     path: Path
     rotate: int = 0
+    crop: tuple[float, float, float, float] = FULL
+
+
+def uncropped(prim: Image) -> Image:
+    """The whole picture a cropped one is cut from: its box enlarged past prim's, so
+    that drawn there and clipped to prim's box it shows the crop."""
+    left, top, right, bottom = prim.crop
+    if prim.crop == FULL or right <= left or bottom <= top:
+        return replace(prim, crop=FULL)
+    # the crop's edges (the picture's own left, top, right, bottom) as the box's, once turned
+    edges = {0: (left, top, 1 - right, 1 - bottom), 90: (1 - bottom, left, top, 1 - right),
+             180: (1 - right, 1 - bottom, left, top), 270: (top, 1 - right, 1 - bottom, left)}[prim.rotate % 360]
+    across, down = (bottom - top, right - left) if prim.rotate % 180 else (right - left, bottom - top)
+    w, h = prim.w / across, prim.h / down
+    return replace(prim, x=prim.x - edges[0] * w, y=prim.y - edges[1] * h, w=w, h=h, crop=FULL)
 
 
 Primitive = Rect | Ellipse | Polygon | TextRun | Image

@@ -17,7 +17,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printgen.fonts import face
 from printgen.layout.page import Bookmark, Clip, Page
-from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
+from printgen.layout.primitives import (
+    FULL,
+    Ellipse,
+    Image,
+    Polygon,
+    Primitive,
+    Rect,
+    TextRun,
+    drawn_dash,
+    uncropped,
+)
 from printgen.output import atomic_path, scratch
 from printgen.pictures import drawn_form, picture_bytes
 from printgen.reading import FileIdentity, file_identity
@@ -482,6 +492,13 @@ def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> 
     elif isinstance(prim, TextRun):
         canvas.setFillColor(_text_colour(canvas, prim))
         draw_run(canvas, prim, canvas.embedded)
+    elif isinstance(prim, Image) and prim.crop != FULL:
+        canvas.saveState()                      # the whole picture, clipped to the box (fit: cover)
+        box = canvas.beginPath()
+        box.rect(prim.x, -prim.y - prim.h, prim.w, prim.h)
+        canvas.clipPath(box, stroke=0, fill=0)
+        draw(canvas, uncropped(prim), beneath)
+        canvas.restoreState()
     elif isinstance(prim, Image):
         canvas.saveState()
         canvas.translate(prim.x + prim.w / 2, -prim.y - prim.h / 2)

@@ -3,15 +3,24 @@ PNG renderer) does, else handed back to be placed as pictures.
 
 svglib turns an SVG into reportlab shapes, but it leaves out or draws otherwise a
 good part of SVG: group and element opacity, masks, filters, patterns, markers, a
-stroke painted before its fill, blend modes, nested <svg> and <symbol>, gradient
-strokes, translucent gradients, gradients that are turned, repeated or (for a
-diagonal or radial one) stretched with the shape they fill, clip paths measured in
-the shape's box, and miter limits (it sets none, so reportlab's 10 would cut sharp
-corners otherwise than SVG's 4: draw_vectors() sets 4, and another is a gap).
-vector_gap() says what in a picture is one of those, reading the file (its elements,
-attributes, style attributes and style sheets); a picture with none is drawn as
-vectors by draw_vectors(), one with any is drawn by resvg as a picture
-(render/pdf.py), so that it looks the same in the PDF as in the PNGs.
+stroke painted before its fill, a translucent stroke (reportlab paints a shape's fill
+and stroke as one, so the stroke's inner half hides the fill), dash offsets, blend
+modes, nested <svg> and <symbol>, gradient strokes, translucent gradients, gradients
+that are turned, repeated, set on a shape with its own transform or (for a diagonal
+or radial one) stretched with the shape they fill, gradient stops out of order, paint
+with a fallback colour, colours it does not know (CSS names beyond reportlab's,
+capitals), lengths in percent, an ellipse with one radius, !important in a style
+sheet, clip paths measured in the shape's box, moved or clipped themselves, and
+miter limits (it sets none, so reportlab's 10 would cut sharp corners otherwise than
+SVG's 4: draw_vectors() sets 4, and another is a gap). vector_gap() says what in a
+picture is one of those, reading the file (its elements, attributes, style
+attributes and style sheets); a picture with none is drawn as vectors by
+draw_vectors(), one with any is drawn by resvg as a picture (render/pdf.py), so that
+it looks the same in the PDF as in the PNGs. Clip paths set in a style attribute or
+a style sheet (as Illustrator sets them), which svglib leaves out, are made
+attributes before svglib reads the file (vector.styled_clips). The list is kept by
+a differential test (tests/test_svg_corpus.py): a small SVG per feature, drawn both
+ways and compared pixel by pixel.
 
 draw_vectors() draws with reportlab's renderer, less its fonts: the renderer selects
 its default font (Helvetica, which no PDF embeds) for text, and an SVG picture holds
@@ -29,7 +38,7 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.reading import FileIdentity, file_identity, read_bytes
-from printgen.vector import MAX_BYTES, SVG, drawing, parsed
+from printgen.vector import MAX_BYTES, SVG, drawing, parsed, styled_clips
 
 # the elements svglib draws as resvg does (those of other namespaces, an editor's, draw nothing)
 DRAWN = frozenset(("svg", "g", "defs", "title", "desc", "metadata", "style", "a", "rect", "circle",
@@ -38,7 +47,7 @@ DRAWN = frozenset(("svg", "g", "defs", "title", "desc", "metadata", "style", "a"
 # properties svglib leaves out, with the value that makes them do nothing
 LEFT_OUT = {"opacity": "1", "mask": "none", "filter": "none", "marker": "none", "marker-start": "none",
             "marker-mid": "none", "marker-end": "none", "paint-order": "normal", "mix-blend-mode": "normal",
-            "stop-opacity": "1", "stroke-miterlimit": "4"}
+            "stop-opacity": "1", "stroke-miterlimit": "4", "stroke-dashoffset": "0"}
 MITER_LIMIT = 4         # SVG's default miter limit (reportlab's and PDF's is 10)
 _DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")
 
@@ -53,7 +62,11 @@ def vector_gap(path: Path) -> str | None:
 def _gap(path: Path, identity: FileIdentity | None) -> str | None:
     where = str(path)
     root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
+    styled_clips(root)                      # (as drawing() gives them to svglib)
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str)}
+    sheet = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
+    if "!important" in sheet.lower():
+        return "!important in a style sheet"
     gradient = painted_opacity = False
     for element in root.iter():
         if not isinstance(element.tag, str) or not element.tag.startswith(SVG):
@@ -61,12 +74,15 @@ def _gap(path: Path, identity: FileIdentity | None) -> str | None:
         name = element.tag.removeprefix(SVG)
         if name not in DRAWN or (name == "svg" and element is not root):
             return f"<{name}>"
-        properties = _properties(element)
-        for key, value in properties:
+        found = _shape_gap(element, name) or _clip_gap(element, name)
+        if found:
+            return found
+        for key, value in _properties(element):
             if key in LEFT_OUT and _left_out(key, value):
                 return key
-            if key == "stroke" and value.strip().startswith("url("):
-                return "a gradient stroke"
+            found = _paint_gap(key, value)
+            if found:
+                return found
             if key in ("fill-opacity", "stroke-opacity") and not _default(value, "1"):
                 painted_opacity = True
         if name in ("linearGradient", "radialGradient"):
@@ -74,9 +90,90 @@ def _gap(path: Path, identity: FileIdentity | None) -> str | None:
             found = _gradient_gap(element, name, ids)
             if found:
                 return found
-        elif name == "clipPath" and element.get("clipPathUnits") == "objectBoundingBox":
+    if gradient and painted_opacity:
+        return "a translucent gradient"
+    return _turned_paint(root, "url(" in sheet)
+
+
+def _paint_gap(key: str, value: str) -> str | None:
+    """What of a fill or stroke svglib draws otherwise: a gradient stroke, a translucent
+    stroke (reportlab paints fill and stroke as one, so the stroke's inner half hides
+    the fill beneath it), a paint with a fallback colour after its url()."""
+    if key in ("fill", "stroke", "stop-color", "color") and not _known_colour(value.strip()):
+        return f"a colour svglib does not know ({value.strip()[:40]})"
+    if key not in ("fill", "stroke", "stroke-opacity"):
+        return None
+    value = value.strip().lower()
+    if key == "stroke-opacity":
+        return None if _default(value, "1") else "a translucent stroke"
+    if value.startswith("url(") and value[value.find(")") + 1:].strip():
+        return "a paint with a fallback colour"
+    if key == "stroke" and value.startswith("url("):
+        return "a gradient stroke"
+    if key == "stroke" and (value.startswith(("rgba(", "hsla(")) or re.fullmatch(r"#[0-9a-f]{8}", value)):
+        return "a translucent stroke"
+    return None
+
+
+def _known_colour(value: str) -> bool:
+    """Whether svglib reads the colour (it knows reportlab's lower-case names only)."""
+    from reportlab.lib import colors
+    if value.lower() in ("none", "inherit") or value == "currentColor" or value.lower().startswith("url("):
+        return True
+    if value.startswith("#"):
+        return len(value) in (4, 5, 7, 9)
+    return colors.cssParse(value) is not None or isinstance(getattr(colors, value, None), colors.Color)
+
+
+def _shape_gap(element: Any, name: str) -> str | None:
+    """Lengths svglib measures otherwise: percentages (of the viewport) and an ellipse's
+    automatic radius."""
+    for key in ("x", "y", "width", "height", "r", "rx", "ry", "cx", "cy", "x1", "y1", "x2", "y2",
+                "stroke-width", "stroke-dasharray"):
+        if "%" in (element.get(key) or "") and name not in ("linearGradient", "radialGradient"):
+            return "a length in percent"
+    if any("%" in value for key, value in _DECLARATION.findall(element.get("style") or "")
+           if key.strip().lower() in ("stroke-width", "stroke-dasharray")):
+        return "a length in percent"
+    if name == "ellipse" and (element.get("rx") is None or element.get("ry") is None):
+        return "an ellipse with one radius"
+    if name == "stop" and element.getprevious() is not None:
+        before, offset = _length(element.getprevious().get("offset"), 0), _length(element.get("offset"), 0)
+        if isinstance(before, float) and isinstance(offset, float) and offset < before:
+            return "gradient stops out of order"
+    return None
+
+
+def _clip_gap(element: Any, name: str) -> str | None:
+    """Clip paths svglib leaves out or draws otherwise: one measured in the shape's box,
+    one that is moved or itself clipped, or clips a shape of its own (those set in a
+    style are attributes by now: vector.styled_clips)."""
+    if name == "clipPath":
+        if element.get("clipPathUnits") == "objectBoundingBox":
             return "a clip path in the shape's box"
-    return "a translucent gradient" if gradient and painted_opacity else None
+        if element.get("transform") or element.get("clip-path"):
+            return "a clip path moved or clipped itself"
+    elif element.get("clip-path") and any(one.tag == f"{SVG}clipPath" for one in element.iterancestors()):
+        return "a clip path moved or clipped itself"
+    return None
+
+
+def _turned_paint(root: Any, sheet_paints: bool) -> str | None:
+    """A gradient filling or stroking an element that has its own transform: svglib
+    leaves the gradient where the element was before it moved. Paint set in a style
+    sheet counts for every element with a class or an id."""
+    painted: set[Any] = set()
+    for element in root.iter():
+        if not isinstance(element.tag, str):
+            continue
+        parent = element.getparent()
+        own = any(key in ("fill", "stroke") and "url(" in value for key, value in _properties(element))
+        own = own or (sheet_paints and bool(element.get("class") or element.get("id")))
+        if own or parent in painted:
+            painted.add(element)
+            if element.get("transform") and element.tag != f"{SVG}g":
+                return "a gradient on a moved shape"
+    return None
 
 
 def _properties(element: Any) -> list[tuple[str, str]]:

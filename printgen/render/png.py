@@ -17,6 +17,7 @@ from PIL import Image, ImageColor, ImageDraw
 
 from printgen.layout.page import Clip, Frame, Page, Side
 from printgen.layout.primitives import (
+    FULL,
     Ellipse,
     Point,
     Polygon,
@@ -26,6 +27,7 @@ from printgen.layout.primitives import (
     TextRun,
     drawn_dash,
     shape_bounds,
+    uncropped,
 )
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.limits import limit
@@ -432,5 +434,13 @@ def _picture(image: Image.Image, prim: ImagePrim, scale: float, origin: float) -
     x, y = _xy(prim.x, prim.y, scale, origin)
     size = (max(1, round(prim.w * scale)), max(1, round(prim.h * scale)))
     # decoded once and resized once per size in this process (an icon may stand 60 times on a card)
-    picture = drawn_picture(prim.path, size, TURNS[prim.rotate] if prim.rotate else None)
+    if prim.crop != FULL:                   # the whole picture drawn, then cut to the box (fit: cover)
+        whole = uncropped(prim)
+        left, top = _xy(whole.x, whole.y, scale, origin)
+        shown = (round(x - left), round(y - top))
+        picture = drawn_picture(prim.path, (max(1, round(whole.w * scale)), max(1, round(whole.h * scale))),
+                                TURNS[prim.rotate] if prim.rotate else None)
+        picture = picture.crop((*shown, shown[0] + size[0], shown[1] + size[1]))
+    else:
+        picture = drawn_picture(prim.path, size, TURNS[prim.rotate] if prim.rotate else None)
     image.paste(picture, (round(x), round(y)), picture)

@@ -18,7 +18,16 @@ from svgwrite.base import BaseElement
 
 from printgen.fonts import face
 from printgen.layout.page import Side
-from printgen.layout.primitives import Ellipse, Polygon, Primitive, Rect, TextRun, drawn_dash
+from printgen.layout.primitives import (
+    FULL,
+    Ellipse,
+    Polygon,
+    Primitive,
+    Rect,
+    TextRun,
+    drawn_dash,
+    uncropped,
+)
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import write_bytes
 from printgen.pictures import picture_bytes
@@ -114,6 +123,11 @@ def _image(drawing: svgwrite.Drawing, prim: ImagePrim) -> BaseElement:
     data = base64.b64encode(picture_bytes(prim.path)).decode("ascii")
     w, h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
     cx, cy = prim.x + prim.w / 2, prim.y + prim.h / 2
+    if prim.crop != FULL:               # the whole picture in a viewport of the box's size (fit: cover)
+        viewport = drawing.svg(insert=(_n(prim.x), _n(prim.y)), size=(_n(prim.w), _n(prim.h)),
+                               viewBox=f"{_n(prim.x)} {_n(prim.y)} {_n(prim.w)} {_n(prim.h)}")
+        viewport.add(_image(drawing, uncropped(prim)))
+        return viewport
     return drawing.image(f"data:{kind};base64,{data}", insert=(_n(-w / 2), _n(-h / 2)),
                          size=(_n(w), _n(h)), preserveAspectRatio="none",
                          transform=f"translate({_n(cx)} {_n(cy)}) rotate({prim.rotate})")
