@@ -19,7 +19,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
         "calibrate", parents=parents, help=SUMMARIES["calibrate"],
         description="Write a two-page PDF: print it on both sides of one sheet with the same "
                     "paper and duplex settings you will use for cards (turning it by hand: its "
-                    "front says how), hold it against a light, front towards you: its turn check "
+                    "front says how, and 'printgen docs two-sided'), hold it against a light, front towards you: its turn check "
                     "shows whether the sheet was turned about the edge you named, and the rulers "
                     "give the X and Y back offsets; pass them to 'printgen build --back-offset X,Y'.")
     add_paper(parser)
