@@ -117,3 +117,59 @@ def test_help_says_none_is_for_a_print_shop_and_turning_by_hand_is_long_or_short
     assert "none (each back at its face's own place, not mirrored: for a print shop" in \
         " ".join(cli("build", "--help").out.split())
     assert "{long,short}" in cli("calibrate", "--help").out
+
+
+def front_boxes(page) -> dict[str, tuple[float, float, float, float]]:
+    """The front's two turn-check boxes (x0, top, x1, bottom in mm), each named by the
+    text beside it."""
+    words = boxes(page)
+    found = {}
+    for r in page.rects:
+        if r["fill"]:
+            continue
+        box = (r["x0"] / MM, r["top"] / MM, r["x1"] / MM, r["bottom"] / MM)
+        beside = [w for w in words if w[2] < box[3] and w[4] > box[1] and (w[1] > box[2] or w[3] < box[0])]
+        found[" ".join(w[0] for w in beside)] = box
+    return found
+
+
+@pytest.mark.parametrize("actual", ["long", "short"])
+@pytest.mark.parametrize("named", ["long", "short"])
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_the_turn_check_shows_which_way_the_sheet_was_turned(tmp_path, paper_name, named, actual):
+    """The back's black square, turned over with the sheet (the physical model of
+    test_duplex.py), lies inside the front's TURN CHECK box after the turn the sheet was
+    made for, and inside the other box, which names the other turn and its --duplex,
+    after the other turn."""
+    from test_duplex import turned
+
+    from printgen.model import Duplex
+
+    with pdfplumber.open(str(calibration(tmp_path, paper_name, named))) as pdf:
+        front, back = pdf.pages
+        width, height = float(back.width) / MM, float(back.height) / MM
+        square, = [r for r in back.rects if r["fill"]]
+        corners = [turned(x / MM, y / MM, width, height, Duplex(actual))
+                   for x in (square["x0"], square["x1"]) for y in (square["top"], square["bottom"])]
+        checks = front_boxes(front)
+    assert len(checks) == 2
+    label, box = next((text, b) for text, b in checks.items()
+                      if text.startswith("TURN CHECK") == (named == actual))
+    for x, y in corners:
+        assert box[0] + 2 <= x <= box[2] - 2 and box[1] + 2 <= y <= box[3] - 2, (label, box, corners)
+    assert f"{actual} edge" in label
+    if named != actual:
+        assert f"--duplex {actual}" in label
+
+
+@pytest.mark.parametrize("duplex, arrow", [("long", "still points into the printer"),
+                                           ("short", "points out of the printer")])
+def test_the_front_says_how_to_turn_the_sheet_by_hand(tmp_path, duplex, arrow):
+    """A sheet put back as it lay and turned over about its long edge keeps the edge that
+    went in first (the arrow drawn along the feed still points in); turned about its
+    short edge, the other end goes in first."""
+    with pdfplumber.open(str(calibration(tmp_path, "letter", duplex))) as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+    assert "pencil an arrow" in text and "Print page 1 alone" in text
+    assert f"about its {duplex} edge: your arrow is now underneath and {arrow}" in text
+    assert f"--duplex {duplex}" in text

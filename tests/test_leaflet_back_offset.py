@@ -15,9 +15,15 @@ from test_fold import long_text
 
 
 def words(path: Path, page: int) -> list[tuple[str, float, float]]:
-    """The page's words with their top-left corners, in mm."""
+    """The words on the page's panels with their top-left corners, in mm (not the slug's
+    in the margin, which is set in the strips the moved panels leave inside the
+    printer margin)."""
+    boxes = clip_boxes(path)[page]
     with pdfplumber.open(str(path)) as pdf:
-        return sorted((w["text"], w["x0"] / MM, w["top"] / MM) for w in pdf.pages[page].extract_words())
+        found = pdf.pages[page].extract_words()
+    return sorted((w["text"], w["x0"] / MM, w["top"] / MM) for w in found
+                  if any(b.x <= (w["x0"] + w["x1"]) / 2 / MM <= b.x + b.w and
+                         b.y <= (w["top"] + w["bottom"]) / 2 / MM <= b.y + b.h for b in boxes))
 
 
 def moved_by(plain: Path, moved: Path) -> tuple[set[tuple[float, float]], set[tuple[float, float]]]:

@@ -18,9 +18,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser = sub.add_parser(
         "calibrate", parents=parents, help=SUMMARIES["calibrate"],
         description="Write a two-page PDF: print it on both sides of one sheet with the same "
-                    "paper and duplex settings you will use for cards, hold it against a light "
-                    "and read the X and Y back offsets off the rulers; pass them to "
-                    "'printgen build --back-offset X,Y'.")
+                    "paper and duplex settings you will use for cards (turning it by hand: its "
+                    "front says how, and 'printgen docs two-sided'), hold it against a light, front towards you: its turn check "
+                    "shows whether the sheet was turned about the edge you named, and the rulers "
+                    "give the X and Y back offsets; pass them to 'printgen build --back-offset X,Y'.")
     add_paper(parser)
     parser.add_argument("--duplex", choices=["long", "short"], default="long",
                         type=turned("a calibration sheet is read once it is turned over, its back behind its front"),
@@ -36,5 +37,5 @@ def run(args: argparse.Namespace) -> int:
     render_pdf(calibration_pages(paper(args.paper), Duplex(args.duplex)), path,
                title="printgen duplex calibration")
     if not args.quiet:
-        print(f"{display_path(path)}: print both sides, then read the offsets off the back")
+        print(f"{display_path(path)}: print both sides, then check the turn and read the offsets off the back")
     return 0

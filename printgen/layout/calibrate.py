@@ -1,9 +1,15 @@
-"""The duplex calibration sheet: a target on the front, rulers on the back.
+"""The duplex calibration sheet: a turn check and a target on the front, a square and
+rulers on the back.
 
-Hold the printed sheet against a light: where the front's vertical line crosses
-the back's horizontal ruler is the X offset to enter, where the horizontal line
-crosses the vertical ruler the Y offset. A tick labelled v sits v mm from where a
-perfectly registered back would put the line, so the reading is the correction.
+Hold the printed sheet against a light, its front towards you. The turn check: the
+back's black square shows through inside the front's TURN CHECK box when the sheet
+was turned as named (about its long or its short edge), and inside the box at the
+other end of the sheet, diagonally across, when it was turned the other way (that
+turn mirrors the back about the other axis). The offsets: where the front's vertical
+line crosses the back's horizontal ruler is the X offset to enter, where the
+horizontal line crosses the vertical ruler the Y offset. A tick labelled v sits v mm
+from where a perfectly registered back would put the line, so the reading is the
+correction. The front also says how to turn the sheet by hand.
 """
 
 from __future__ import annotations
@@ -11,18 +17,42 @@ from __future__ import annotations
 from printgen.errors import InputError
 from printgen.layout.impose import CALIBRATION_RANGE_MM, back_position
 from printgen.layout.page import Page
-from printgen.layout.primitives import Primitive, line
+from printgen.layout.primitives import Primitive, Rect, line
 from printgen.layout.text import TextStyle, set_text
 from printgen.model import Duplex, Paper
 from printgen.units import pt
 
 RANGE_MM = CALIBRATION_RANGE_MM       # the rulers read from -RANGE_MM to +RANGE_MM
 ARM_MM = 40           # half-length of the front's target lines
+INSET_MM = 10         # the texts' distance inside the printer margin
+STEPS_MM = 40         # the height of the front's opening text (how to print it)
+BOX_MM = 24           # the front's two turn-check boxes (squares)
+SQUARE_MM = 16        # the back's black square, inside a box with 4 mm to spare each side
+BOX_LINE = 1.2        # points: the boxes' frames, seen through the sheet with the square
 
 
 def target(paper: Paper) -> tuple[float, float]:
     """The front target's centre: a little above and left of the page centre."""
     return paper.width * 0.45, paper.height * 0.45
+
+
+def check_box(paper: Paper) -> tuple[float, float]:
+    """The centre of the front's TURN CHECK box: at the left, below the opening text
+    and above the target. The box the square shows in after the other turn is
+    diagonally across the page from it (wrong_box)."""
+    inset = paper.margin + pt(INSET_MM)
+    return inset + pt(BOX_MM) / 2, inset + pt(STEPS_MM + 2 + BOX_MM / 2)
+
+
+def wrong_box(paper: Paper) -> tuple[float, float]:
+    """Where the back's square shows after the other turn: the check box's place
+    mirrored about both axes (the two turns differ by a half turn of the back)."""
+    cx, cy = check_box(paper)
+    return paper.width - cx, paper.height - cy
+
+
+def other(duplex: Duplex) -> Duplex:
+    return Duplex.SHORT if duplex is Duplex.LONG else Duplex.LONG
 
 
 def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
@@ -35,14 +65,91 @@ def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
     bx, by = back_position(paper, fx, fy, 0.0, 0.0, duplex)
     front: list[Primitive] = [line(fx - pt(ARM_MM), fy, fx + pt(ARM_MM), fy, width=0.6),
                               line(fx, fy - pt(ARM_MM), fx, fy + pt(ARM_MM), width=0.6)]
-    front += _caption(paper, "FRONT. Print this sheet on both sides "
-                      f"(duplex: {duplex.value}-edge flip), then hold it against a light.")
+    front += _steps(paper, duplex) + _boxes(paper, duplex) + _write_in(paper)
     back = _ruler(bx, by + pt(14), horizontal=True) + _ruler(bx + pt(14), by, horizontal=False)
-    back += _caption(paper, "BACK. Where the front's vertical line crosses the horizontal ruler, "
+    back += _square(paper, duplex)
+    back += _caption(paper, "BACK (page 2). Where the front's vertical line crosses the horizontal ruler, "
                      "read X; where the front's horizontal line crosses the vertical ruler, read Y. "
-                     "Then build with --back-offset Xmm,Ymm (for example --back-offset 1.5mm,-1mm).")
+                     "Then build with --back-offset Xmm,Ymm (for example --back-offset 1.5mm,-1mm). "
+                     f"Lines that miss the rulers by far (more than {RANGE_MM} mm): look at the "
+                     "front's TURN CHECK first.")
     return [Page(paper.width, paper.height, prims=tuple(front)),
             Page(paper.width, paper.height, prims=tuple(back))]
+
+
+def turn_words(duplex: Duplex) -> tuple[str, str]:
+    """How a sheet is turned over by hand for this duplex, and where the pencil arrow
+    then points (see _steps)."""
+    if duplex is Duplex.LONG:
+        return "over sideways, about its long edge", "still points into the printer"
+    return "over end over end, about its short edge", "points out of the printer"
+
+
+def _steps(paper: Paper, duplex: Duplex) -> list[Primitive]:
+    """The opening text: how to print the sheet, with a duplex printer or by hand."""
+    turn, arrow = turn_words(duplex)
+    text = (f"FRONT (page 1). Print this sheet on both sides at 100 % (actual size), turned {turn} "
+            f"(--duplex {duplex.value}).\n"
+            f"Duplex printer: print both pages, two-sided, flipped on the {duplex.value} edge.\n"
+            "By hand: before printing, pencil an arrow on the upper side of the sheet the printer takes "
+            "first, pointing into the printer. Print page 1 alone. Put the sheet back as it lay (your arrow "
+            f"on top, pointing in), then turn it {turn}: your arrow is now underneath and {arrow}. "
+            "Print page 2.\n"
+            "Then hold the sheet against a light, this side towards you.")
+    inset = paper.margin + pt(INSET_MM)
+    style = TextStyle(font="sans", size=9.5, line_height=1.3, min_size=7.0)
+    return list(set_text(text, inset, inset, paper.width - 2 * inset, pt(STEPS_MM), style, "calibration steps"))
+
+
+def _boxes(paper: Paper, duplex: Duplex) -> list[Primitive]:
+    """The TURN CHECK box, with its label on its right, and the box the square shows in
+    after the other turn, its label on its left."""
+    prims: list[Primitive] = []
+    inset = paper.margin + pt(INSET_MM)
+    half = pt(BOX_MM) / 2
+    style = TextStyle(font="sans", size=9.0, line_height=1.25, valign="middle", min_size=7.0)
+    right = (f"TURN CHECK. The back's black square shows through inside this box: the sheet was turned "
+             f"about its {duplex.value} edge, as it should be. Now read the rulers.")
+    wrong = (f"The square shows through here instead: the sheet was turned about its {other(duplex).value} "
+             f"edge. Turn it the other way (or choose the other flip in the print dialog), "
+             f"or build with --duplex {other(duplex).value}.")
+    for (cx, cy), text, label_x in ((check_box(paper), right, None), (wrong_box(paper), wrong, inset)):
+        prims.append(Rect(cx - half, cy - half, 2 * half, 2 * half, stroke="#000000", width=BOX_LINE))
+        gap = pt(4)
+        x0 = cx + half + gap if label_x is None else label_x
+        x1 = paper.width - inset if label_x is None else cx - half - gap
+        prims += set_text(text, x0, cy - half, x1 - x0, 2 * half, style, "calibration turn check")
+    return prims
+
+
+def _write_in(paper: Paper) -> list[Primitive]:
+    """A line to write on how the printer takes a printed stack back: learnt once."""
+    inset = paper.margin + pt(INSET_MM)
+    y = paper.height - inset - pt(8)
+    style = TextStyle(font="sans", size=9.0, valign="bottom", wrap=False)
+    label = "How I put a printed stack back for its backs:"
+    prims: list[Primitive] = list(set_text(label, inset, y - pt(6), pt(75), pt(6), style, "calibration notes"))
+    prims.append(line(inset + pt(76), y, paper.width - inset, y, width=0.4))
+    return prims
+
+
+def _square(paper: Paper, duplex: Duplex) -> list[Primitive]:
+    """The back's black square, placed behind the TURN CHECK box for the named turn,
+    with a line saying so beside it."""
+    side = pt(SQUARE_MM)
+    cx, cy = check_box(paper)
+    x, y = back_position(paper, cx - side / 2, cy - side / 2, side, side, duplex)
+    prims: list[Primitive] = [Rect(x, y, side, side, fill="#000000")]
+    inset = paper.margin + pt(INSET_MM)
+    gap = pt(4 + (BOX_MM - SQUARE_MM) / 2)
+    left = x > paper.width / 2                   # the label goes on the side with room
+    x0 = inset if left else x + side + gap
+    x1 = x - gap if left else paper.width - inset
+    style = TextStyle(font="sans", size=9.0, line_height=1.25, valign="middle", min_size=7.0)
+    text = (f"Seen from the front, this square lies inside the TURN CHECK box when the sheet "
+            f"was turned about its {duplex.value} edge.")
+    prims += set_text(text, x0, y - pt(4), x1 - x0, side + pt(8), style, "calibration turn check")
+    return prims
 
 
 LABEL_EVERY = 5        # mm between labelled ticks

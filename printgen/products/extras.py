@@ -111,7 +111,8 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
             lang, note = text_language(rules, deck.lang)
             notes.extend(filter(None, [note]))
             leaflet = layout_leaflet(rules.blocks, rules.where, text_style(style, rules, lang),
-                                     paper=paper, duplex=sides, panel=extras.panel, back_offset=back_offset)
+                                     paper=paper, duplex=sides, panel=extras.panel, back_offset=back_offset,
+                                     title=rules.title)
             notes.extend(leaflet.notes)
             files.append(leaflet_file(rules, leaflet))
     return files

@@ -93,7 +93,8 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
         blocks += deal_blocks(rules.deal, options.deal)
     style = text_style(fold_style(fold_facts(), options.panel), rules, rules.lang)
     return layout_leaflet(blocks, rules.where, style, paper=options.paper,
-                          duplex=options.duplex, panel=options.panel, back_offset=options.back_offset)
+                          duplex=options.duplex, panel=options.panel, back_offset=options.back_offset,
+                          title=rules.title)
 
 
 def build_rules(rules: RulesText, options: RulesBuild) -> tuple[Path, Leaflet]:

@@ -1,0 +1,93 @@
+"""A two-sided rule leaflet's slug, read back from the PDF: each page says in its margin
+which side it is and the turn it was made for ("front: print on both sides, long-edge
+turn"), as a deck's card sheets say "backs - sheet 1 of 6", inside the printable
+area, on no panel and clear of every crop and fold mark, the back's too when it is moved
+by a back offset. A one-sided leaflet, printed on one side only, has none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from pdfread import MM, clip_boxes
+from test_fold import long_text
+
+MARGIN = {"a4": 5.0, "letter": 6.35}
+
+
+def outside(path: Path):
+    """Per page: its size, its words outside every panel (mm: x0, top, x1, bottom), and
+    its marks: the lines on a panel edge's extension, outside the panels."""
+    pages = []
+    with pdfplumber.open(str(path)) as pdf:
+        for page, boxes in zip(pdf.pages, clip_boxes(path)):
+            def on_panel(x0, top, x1, bottom):
+                return any(b.x < x1 and x0 < b.x + b.w and b.y < bottom and top < b.y + b.h for b in boxes)
+            words = [(w["text"], w["x0"] / MM, w["top"] / MM, w["x1"] / MM, w["bottom"] / MM)
+                     for w in page.extract_words()]
+            slug = [w for w in words if not on_panel(*w[1:])]
+            xs = {round(v, 2) for b in boxes for v in (b.x, b.x + b.w)}
+            ys = {round(v, 2) for b in boxes for v in (b.y, b.y + b.h)}
+            marks = [(ln["x0"] / MM, ln["top"] / MM, ln["x1"] / MM, ln["bottom"] / MM) for ln in page.lines]
+            marks = [m for m in marks if (round(m[0], 2) in xs and abs(m[0] - m[2]) < 1e-3) or
+                     (round(m[1], 2) in ys and abs(m[1] - m[3]) < 1e-3)]
+            pages.append((float(page.width) / MM, float(page.height) / MM, slug, marks, boxes))
+    return pages
+
+
+def check_clear(page, paper_name: str) -> None:
+    width, height, slug, marks, _ = page
+    m = MARGIN[paper_name]
+    for word in slug:
+        _, x0, top, x1, bottom = word
+        assert m - 0.01 <= x0 and x1 <= width - m + 0.01 and m - 0.01 <= top and bottom <= height - m + 0.01, word
+        for mx0, mtop, mx1, mbottom in marks:
+            assert not (mx0 - 0.5 < x1 and x0 < mx1 + 0.5 and mtop - 0.5 < bottom and top < mbottom + 0.5), \
+                (word, (mx0, mtop, mx1, mbottom))
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("source", ["jedi-duel", "a7"])
+def test_each_side_names_itself_and_the_turn_clear_of_panels_and_marks(cli, tmp_path, source, paper_name, duplex):
+    """Jedi Duel's leaflet on a landscape sheet (poker panels); a long text on A7 panels
+    on a portrait one."""
+    args = ["jedi-duel"] if source == "jedi-duel" else [str(long_text(tmp_path, 8)), "--panel", "a7"]
+    out = tmp_path / "out"
+    assert cli("rules", *args, "--paper", paper_name, "--duplex", duplex, "--out", str(out), "-q").status == 0
+    front, back = outside(next(out.glob("*.pdf")))
+    turn = f"{duplex}-edge turn (--duplex {duplex})"
+    assert f"front: print on both sides, {turn}" in " ".join(w[0] for w in front[2])
+    assert f"back: printed to lie behind the front after a {turn}" in " ".join(w[0] for w in back[2])
+    assert front[3], "the front's marks are found"
+    for page in (front, back):
+        check_clear(page, paper_name)
+
+
+@pytest.mark.parametrize("offset", ["6mm,6mm", "-6mm,-6mm"])
+def test_a_moved_back_keeps_its_slug_inside_the_printable_area_and_off_the_panels(cli, tmp_path, offset):
+    out = tmp_path / "out"
+    assert cli("rules", "jedi-duel", "--paper", "letter", "--back-offset", offset, "--out", str(out),
+               "-q").status == 0
+    _, back = outside(next(out.glob("*.pdf")))
+    assert "back:" in " ".join(w[0] for w in back[2])
+    check_clear(back, "letter")
+
+
+def test_the_decks_build_marks_its_two_sided_leaflet(cli, tmp_path):
+    """The reviewer's case: standard-54 on Letter writes jedi-duel-rules-poker-letter.pdf."""
+    out = tmp_path / "out"
+    assert cli("build", "standard-54", "--only", "rules", "--paper", "letter", "--out", str(out), "-q").status == 0
+    path, = out.rglob("jedi-duel-rules-poker-letter.pdf")
+    front, back = outside(path)
+    assert "front: print on both sides, long-edge turn" in " ".join(w[0] for w in front[2])
+    assert "back: printed to lie behind the front after a long-edge turn" in " ".join(w[0] for w in back[2])
+
+
+def test_a_one_sided_leaflet_has_no_slug(cli, tmp_path):
+    out = tmp_path / "out"
+    assert cli("rules", str(long_text(tmp_path, 2)), "--out", str(out), "-q").status == 0
+    pages = outside(next(out.glob("*.pdf")))
+    assert len(pages) == 1 and pages[0][2] == []
