@@ -38,7 +38,7 @@ Flattened = Kept[PressPicture]
 
 def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
               dpi: int = MIN_DPI) -> PressPicture | None:
-    """The picture prim places (a PNG, JPEG or SVG file) laid over what beneath (the
+    """The picture prim places (a PNG, JPEG, WebP or SVG file) laid over what beneath (the
     primitives drawn before it, in the same frame) draws in its box, as press CMYK in
     the picture's own orientation (before prim.rotate turns it), for reportlab's
     drawImage; None where the picture is a raster with no transparency. An SVG is

@@ -19,7 +19,7 @@ from printgen.fonts import face
 from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path, scratch
-from printgen.pictures import drawn_form, picture_bytes
+from printgen.pictures import as_stored, drawn_form, picture_bytes, upright_rgb
 from printgen.reading import FileIdentity, file_identity
 from printgen.render.pdfpages import (
     BOXES,
@@ -30,7 +30,7 @@ from printgen.render.pdfpages import (
     register_pictures,
 )
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
-from printgen.render.pdfx import PressColours, PressPicture, mark_pdfx
+from printgen.render.pdfx import PressColours, PressPicture, mark_pdfx, press_picture
 from printgen.vector import is_svg
 
 SMALL_TEXT = 12.0       # points: text this small or smaller, when dark, prints on black alone
@@ -145,7 +145,7 @@ class StreamingCanvas(Canvas):
         self.showPage()
         return True
 
-    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile] | None:
+    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile | ImageReader] | None:
         """The pictures page places, as drawing it gives them to drawImage, where they have
         the names the kept page's were registered under, in the same order (so that
         registering them adds what drawing the page would); None where they do not,
@@ -154,6 +154,8 @@ class StreamingCanvas(Canvas):
         if any(is_svg(prim.path) for prim in prims):
             return None
         sources = [_image_source(prim.path) for prim in prims]
+        if not all(isinstance(source, _ImageFile) for source in sources):
+            return None                 # (a picture given as its pixels is named by them)
         forms = tuple(_digester(f"{source}auto") for source in sources)   # as drawImage names a file's
         names = [self._doc.getXObjectName(name) for name in dict.fromkeys(forms)]
         stored = [name for name, _ in kept.pictures]
@@ -161,7 +163,7 @@ class StreamingCanvas(Canvas):
             return None
         return sources
 
-    def _register(self, sources: list[_ImageFile]) -> None:
+    def _register(self, sources: list[_ImageFile | ImageReader]) -> None:
         """Register the pictures as drawing them registers them, drawing nothing."""
         code = len(self._code)
         for source in sources:
@@ -268,19 +270,19 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         from printgen.render.flatten import KEPT_BYTES, Flattened
         self.flattened: Flattened = Flattened(KEPT_BYTES)
 
-    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile] | None:
+    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile | ImageReader] | None:
         return None
 
-    def picture(self, prim: Image, beneath: Sequence[Primitive]) -> _ImageFile | PressPicture:
+    def picture(self, prim: Image, beneath: Sequence[Primitive]) -> PressPicture:
         """What to draw for the picture prim places over beneath (the primitives drawn
         before it in its frame): flattened onto them and converted, where it has
-        transparency; else its file (drawImage converts it)."""
+        transparency; else the picture as press CMYK (render/pdfx.py's press_picture)."""
         from printgen.render.flatten import flattened
         found = flattened(prim, beneath, self.flattened, self.picture_dpi)
         self.drew_beneath = self.drew_beneath or found is not None
         if is_svg(prim.path):
             self._foreign = True            # (as _svg: a page that places one is not kept)
-        return found or _image_source(prim.path)
+        return found or press_picture(prim.path)
 
     def save(self) -> None:
         super().save()
@@ -527,8 +529,17 @@ class _ImageFile(str):
         return self.digest
 
 
-def _image_source(path: Path) -> _ImageFile:
-    return _named_image(path, file_identity(path))
+def _image_source(path: Path) -> _ImageFile | ImageReader:
+    """A raster picture as drawImage is given it: its file where every PDF reader shows
+    the file as printgen prints it (pictures.as_stored), else its upright sRGB pixels
+    (a picture with an EXIF orientation, a 16-bit or CMYK one, a WebP)."""
+    identity = file_identity(path)
+    return _named_image(path, identity) if as_stored(path) else _pixels(path, identity)
+
+
+@lru_cache(maxsize=4)
+def _pixels(path: Path, identity: FileIdentity | None) -> ImageReader:
+    return ImageReader(upright_rgb(path))
 
 
 @lru_cache(maxsize=256)

@@ -35,6 +35,8 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.builtin import data_dir
+from printgen.pictures import rgba, upright_picture
+from printgen.reading import FileIdentity, file_identity
 
 if TYPE_CHECKING:       # LittleCMS is loaded when a press file is made, not for every PDF
     from PIL import ImageCms
@@ -93,20 +95,21 @@ def to_press(color: Color | str) -> CMYKColor:
     return CMYKColor(*press_cmyk(rgb), alpha=None)
 
 
-def press_picture(source: str) -> ImageReader:
-    """A picture file (as reportlab's drawImage is given it) as press CMYK, any
-    transparency flattened onto white paper."""
-    path = str.__str__(source)                        # the path, not the name it shows
-    stat = Path(path).stat()
-    return ImageReader(_press_picture(path, stat.st_mtime_ns, stat.st_size))
+def press_picture(path: Path) -> PressPicture:
+    """A raster picture file as press CMYK: a CMYK picture as its values are (it is
+    opaque: nothing beneath it need be flattened into it), any other converted from
+    sRGB, any transparency flattened onto white paper."""
+    return PressPicture(_press_picture(path, file_identity(path)))
 
 
 @lru_cache(maxsize=16)
-def _press_picture(path: str, mtime_ns: int, size: int) -> PILImage.Image:
+def _press_picture(path: Path, key: FileIdentity | None) -> PILImage.Image:
     """The converted picture, kept while the file is unchanged (a picture on every card
     is converted once)."""
-    with PILImage.open(path) as opened:
-        image = opened.convert("RGBA")
+    picture = upright_picture(path)
+    if picture.mode == "CMYK":
+        return picture
+    image = rgba(picture)
     paper = PILImage.new("RGB", image.size, "white")
     paper.paste(image, mask=image.getchannel("A"))
     return press_image(paper)
@@ -137,7 +140,7 @@ class PressColours(Canvas):
     def drawImage(self, image: str | ImageReader, x: float, y: float, width: float | None = None,  # reportlab's names
                   height: float | None = None, mask: Any = None, **options: Any) -> Any:
         if not isinstance(image, PressPicture):
-            image = press_picture(image)
+            image = press_picture(Path(str.__str__(image)))   # (the path, not the name it shows)
         return super().drawImage(image, x, y, width, height, mask=None, **options)
 
 
