@@ -152,26 +152,28 @@ def picture_bytes(path: Path) -> bytes:
     return read_bytes(path, display_path(path), max_bytes=MAX_BYTES, what=EXPECTED)
 
 
-def as_stored(path: Path) -> bool:
-    """Whether the raster picture's file shows what printgen prints, to any reader of
-    PNG and JPEG (a PDF viewer, a browser): a PNG or JPEG file, in RGB, greyscale or a
-    palette, at 8 bits a channel, with no EXIF orientation to apply. Else its pixels
-    are given as upright_rgb makes them."""
-    return _as_stored(path, file_identity(path))
+def stored_orientation(path: Path) -> int | None:
+    """How a reader turns the raster picture's file to show it, where the file's pixels
+    are what printgen prints: its EXIF orientation (1 for none, to 8) for a PNG or JPEG
+    file in RGB, greyscale or a palette at 8 bits a channel; None for any other file
+    (a WebP, a 16-bit or CMYK one), whose pixels are given as upright_rgb makes them."""
+    return _stored_orientation(path, file_identity(path))
 
 
 @lru_cache(maxsize=256)
-def _as_stored(path: Path, key: FileIdentity | None) -> bool:
+def _stored_orientation(path: Path, key: FileIdentity | None) -> int | None:
     from PIL import Image as PILImage
     with open_input(path, display_path(path), max_bytes=MAX_BYTES, what=EXPECTED) as file, \
             warnings.catch_warnings():
         warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
         try:
             with PILImage.open(file, formats=["PNG", "JPEG"]) as picture:     # (its header only)
-                return picture.mode in ("1", "L", "LA", "P", "RGB", "RGBA") and \
-                    picture.getexif().get(ORIENTATION, 1) in (None, 1)
+                if picture.mode not in ("1", "L", "LA", "P", "RGB", "RGBA"):
+                    return None
+                turn = picture.getexif().get(ORIENTATION, 1)
+                return turn if turn in range(1, 9) else 1
         except _UNREADABLE + (PILImage.DecompressionBombError,):
-            return False
+            return None
 
 
 def upright_rgb(path: Path) -> Image:
@@ -181,7 +183,7 @@ def upright_rgb(path: Path) -> Image:
     return _upright_rgb(path, file_identity(path))
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
 def _upright_rgb(path: Path, key: FileIdentity | None) -> Image:
     image = rgba(_source(path, key))
     return image if transparent(path) else image.convert("RGB")
@@ -195,13 +197,24 @@ def upright_picture(path: Path) -> Image:
 
 def embedded_picture(path: Path) -> tuple[str, bytes]:
     """The raster picture as a file to embed in another (an SVG), with its MIME type:
-    the file itself where as_stored says every reader shows it as printgen prints it,
-    else upright_rgb's image as a PNG."""
-    if as_stored(path):
-        data = picture_bytes(path)
-        return ("image/jpeg" if data.startswith(b"\xff\xd8") else "image/png"), data
+    the file itself where every reader shows it as printgen prints it (a PNG or JPEG
+    with no orientation to apply: stored_orientation), else upright_rgb's image, as a
+    JPEG (quality 95) where the file is one, else as a PNG."""
+    return _embedded_picture(path, file_identity(path))
+
+
+@lru_cache(maxsize=4)
+def _embedded_picture(path: Path, key: FileIdentity | None) -> tuple[str, bytes]:
+    data = picture_bytes(path)
+    jpeg = data.startswith(b"\xff\xd8")
+    if stored_orientation(path) == 1:
+        return ("image/jpeg" if jpeg else "image/png"), data
     out = io.BytesIO()
-    upright_rgb(path).save(out, format="PNG")
+    image = upright_rgb(path)
+    if jpeg and image.mode == "RGB":
+        image.save(out, format="JPEG", quality=95)
+        return "image/jpeg", out.getvalue()
+    image.save(out, format="PNG")
     return "image/png", out.getvalue()
 
 

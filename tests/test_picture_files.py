@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageCms, ImageDraw
+from PIL import Image, ImageCms, ImageDraw, ImageOps
 
 from pictures import pdf_page_image
 from printgen.errors import InputError
@@ -30,7 +30,10 @@ elements:
   - {kind: image, src: "{{ card.pic }}", box: bleed}
 """
 BACK = "elements:\n  - {kind: rect, box: bleed, fill: '#808080'}\n"
-CARDS = ["exif", "grey16", "webp", "named", "cmyk"]
+TURNED = {2: "FLIP_LEFT_RIGHT", 3: "ROTATE_180", 4: "FLIP_TOP_BOTTOM", 5: "TRANSPOSE", 6: "ROTATE_90",
+          7: "TRANSVERSE", 8: "ROTATE_270"}      # how a picture of each EXIF orientation is stored
+CARDS = ["exif", "grey16", "webp", "named", "cmyk", *(f"turn{n}" for n in TURNED)]
+QUARTERS = [(220, 30, 30), (30, 160, 30), (30, 30, 220), (230, 200, 20)]     # top left, top right, ...
 CMYK_TOP, CMYK_BOTTOM = (255, 255, 0, 0), (0, 255, 255, 0)      # C100 M100, M100 Y100
 
 
@@ -38,6 +41,20 @@ def halves(size: tuple[int, int], top: Any, bottom: Any, mode: str = "RGB") -> I
     picture = Image.new(mode, size, top)
     ImageDraw.Draw(picture).rectangle((0, size[1] // 2, size[0], size[1]), fill=bottom)
     return picture
+
+
+def quarters(size: tuple[int, int]) -> Image.Image:
+    picture = Image.new("RGB", size)
+    w, h = size
+    for i, colour in enumerate(QUARTERS):
+        left, top = (i % 2) * w // 2, (i // 2) * h // 2
+        ImageDraw.Draw(picture).rectangle((left, top, left + w // 2, top + h // 2), fill=colour)
+    return picture
+
+
+def quarter_colours(image: Image.Image) -> list[tuple[int, ...]]:
+    return [image.getpixel(((1 + 2 * (i % 2)) * image.width // 4, (1 + 2 * (i // 2)) * image.height // 4))
+            for i in range(4)]
 
 
 def make_deck(folder: Path) -> Path:
@@ -51,10 +68,15 @@ def make_deck(folder: Path) -> Path:
     halves((220, 330), RED, BLUE).save(folder / "webp.webp", lossless=True)
     halves((240, 360), RED, BLUE).save(folder / "named.png", format="WEBP", lossless=True)
     halves((160, 240), CMYK_TOP, CMYK_BOTTOM, "CMYK").save(folder / "cmyk.jpg", quality=100)
-    (folder / "face.yaml").write_text(FACE)
-    (folder / "back.yaml").write_text(BACK)
     files = {"exif": "exif.jpg", "grey16": "grey16.png", "webp": "webp.webp", "named": "named.png",
              "cmyk": "cmyk.jpg"}
+    for orientation, stored in TURNED.items():
+        exif[0x0112] = orientation
+        quarters((100, 150)).transpose(Image.Transpose[stored]).save(
+            folder / f"turn{orientation}.jpg", exif=exif.tobytes(), quality=95)
+        files[f"turn{orientation}"] = f"turn{orientation}.jpg"
+    (folder / "face.yaml").write_text(FACE)
+    (folder / "back.yaml").write_text(BACK)
     cards = "".join(f"  - fields: {{pic: {files[name]}}}\n" for name in CARDS)
     deck = folder / "pics.yaml"
     deck.write_text(f"name: pics\nsize: poker\nface: face.yaml\nback: back.yaml\ncards:\n{cards}")
@@ -81,13 +103,17 @@ def built(tmp_path_factory) -> dict[str, Any]:
 
 
 def card_png(built: dict[str, Any], name: str) -> Image.Image:
+    return Image.open(card_file(built, "png", name)).convert("RGB")
+
+
+def card_file(built: dict[str, Any], kind: str, name: str) -> Path:
     number = CARDS.index(name) + 1
-    return Image.open(built["out"] / "png" / f"{number}-card-{number}.png").convert("RGB")
+    found, = (path for path in (built["out"] / kind).glob("*-card-*") if int(path.name.split("-")[0]) == number)
+    return found
 
 
 def svg_picture(built: dict[str, Any], name: str) -> tuple[str, bytes]:
-    number = CARDS.index(name) + 1
-    found = built["out"] / "svg" / f"{number}-card-{number}.svg"
+    found = card_file(built, "svg", name)
     kind, data = re.search(r'href="data:([^;]+);base64,([^"]+)"', found.read_text()).groups()
     return kind, base64.b64decode(data)
 
@@ -113,10 +139,25 @@ def test_a_phone_photo_is_printed_upright_in_every_output(built):
     assert near(top, RED) and near(bottom, BLUE), (top, bottom)
     kind, data = svg_picture(built, "exif")     # shown as stored, as a reader that ignores EXIF would
     with Image.open(io.BytesIO(data)) as embedded:
-        assert embedded.getexif().get(0x0112, 1) == 1 and embedded.format == "PNG" == kind[6:].upper()
+        assert embedded.getexif().get(0x0112, 1) == 1 and embedded.format == "JPEG" == kind[6:].upper()
         assert embedded.height > embedded.width
         top, bottom = top_bottom(embedded.convert("RGB"))
     assert near(top, RED) and near(bottom, BLUE), (top, bottom)
+
+
+@pytest.mark.parametrize("orientation", sorted(TURNED))
+def test_each_exif_orientation_is_shown_upright_and_unmirrored(built, orientation):
+    name = f"turn{orientation}"
+    with Image.open(built["deck"] / f"{name}.jpg") as stored:
+        shown = quarter_colours(ImageOps.exif_transpose(stored))
+        assert all(near(colour, expected) for colour, expected in zip(shown, QUARTERS, strict=True)), shown
+    _, data = svg_picture(built, name)
+    with Image.open(io.BytesIO(data)) as embedded:
+        svg = embedded.convert("RGB")
+    for label, image in (("png", card_png(built, name)), ("pdf", home_page(built, name)), ("svg", svg)):
+        found = quarter_colours(image)
+        assert all(near(colour, expected) for colour, expected in zip(found, QUARTERS, strict=True)), \
+            (label, found)
 
 
 def test_a_phone_photo_is_measured_upright(built):
@@ -174,7 +215,7 @@ def test_a_cmyk_jpeg_is_proofed_through_the_press_profile(built):
     assert not near(blue, (0, 0, 255), 30)          # (Pillow's own formula gives pure blue)
     kind, data = svg_picture(built, "cmyk")
     with Image.open(io.BytesIO(data)) as embedded:
-        assert kind == "image/png" and embedded.mode == "RGB"
+        assert kind == "image/jpeg" and embedded.format == "JPEG" and embedded.mode == "RGB"
         svg = top_bottom(embedded)
     for top, bottom in (top_bottom(card_png(built, "cmyk")), svg, top_bottom(home_page(built, "cmyk"))):
         assert near(top, blue, 4) and near(bottom, red, 4), (top, bottom, blue, red)

@@ -19,7 +19,7 @@ from printgen.fonts import face
 from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import Ellipse, Image, Polygon, Primitive, Rect, TextRun, drawn_dash
 from printgen.output import atomic_path, scratch
-from printgen.pictures import as_stored, drawn_form, picture_bytes, upright_rgb
+from printgen.pictures import drawn_form, picture_bytes, stored_orientation, upright_rgb
 from printgen.reading import FileIdentity, file_identity
 from printgen.render.pdfpages import (
     BOXES,
@@ -493,6 +493,8 @@ def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> 
             _svg(canvas, prim.path, w, h)
         else:
             source = canvas.picture(prim, beneath) if isinstance(canvas, CMYKCanvas) else _image_source(prim.path)
+            if isinstance(source, _ImageFile):
+                w, h = _orient(canvas, prim.path, w, h)
             canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
         canvas.restoreState()
 
@@ -530,14 +532,32 @@ class _ImageFile(str):
 
 
 def _image_source(path: Path) -> _ImageFile | ImageReader:
-    """A raster picture as drawImage is given it: its file where every PDF reader shows
-    the file as printgen prints it (pictures.as_stored), else its upright sRGB pixels
-    (a picture with an EXIF orientation, a 16-bit or CMYK one, a WebP)."""
+    """A raster picture as drawImage is given it: its file where its pixels are what
+    printgen prints (pictures.stored_orientation: a PNG or JPEG at 8 bits, in RGB or
+    greyscale; drawn turned as its EXIF orientation says, by _orient), else its
+    upright sRGB pixels (a 16-bit or CMYK picture, a WebP)."""
     identity = file_identity(path)
-    return _named_image(path, identity) if as_stored(path) else _pixels(path, identity)
+    return _named_image(path, identity) if stored_orientation(path) is not None else _pixels(path, identity)
 
 
-@lru_cache(maxsize=4)
+# the turn (degrees anticlockwise, y up) and mirroring that show a stored picture
+# upright, by its EXIF orientation (2 to 8): the mirroring is done first
+_ORIENTATIONS = {2: (0, True), 3: (180, False), 4: (180, True), 5: (90, True), 6: (-90, False),
+                 7: (-90, True), 8: (90, False)}
+
+
+def _orient(canvas: Canvas, path: Path, w: float, h: float) -> tuple[float, float]:
+    """Turn the canvas (its origin at the picture's centre) so that the stored picture's
+    file, drawn in the box it returns, shows upright in a box of w x h."""
+    turn, mirror = _ORIENTATIONS.get(stored_orientation(path) or 1, (0, False))
+    if turn:
+        canvas.rotate(turn)
+    if mirror:
+        canvas.scale(-1, 1)
+    return (h, w) if turn % 180 else (w, h)
+
+
+@lru_cache(maxsize=2)
 def _pixels(path: Path, identity: FileIdentity | None) -> ImageReader:
     return ImageReader(upright_rgb(path))
 
