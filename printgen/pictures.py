@@ -280,7 +280,7 @@ def _decode(path: Path, where: str) -> Image:
             raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a "
                              f"smaller picture")
         frames = getattr(picture, "n_frames", 1)
-        if frames > 1:
+        if frames > 1 and picture.format != "MPO":  # (a camera's JPEG with more pictures after its own)
             raise InputError(f"{where}: an animated {picture.format} picture ({frames} frames), which would "
                              f"print its first frame only; expected a still picture ({EXPECTED_FILE})")
         try:

@@ -249,6 +249,15 @@ def test_a_picture_of_another_format_is_refused_in_one_located_line(tmp_path, cl
     assert not (tmp_path / "out").exists()
 
 
+def test_a_cameras_jpeg_with_more_pictures_after_its_own_is_read_as_its_own(tmp_path):
+    from printgen.pictures import check_picture, drawn_picture
+    halves((40, 60), RED, BLUE).save(tmp_path / "mpo.jpg", format="MPO", save_all=True,
+                                     append_images=[halves((20, 30), BLUE, RED)])
+    assert check_picture(tmp_path / "mpo.jpg", "here") == (40, 60)
+    top, bottom = top_bottom(drawn_picture(tmp_path / "mpo.jpg", (40, 60)).convert("RGB"))
+    assert near(top, RED) and near(bottom, BLUE), (top, bottom)
+
+
 def test_a_picture_past_pillows_own_limit_is_refused_without_its_warning(tmp_path):
     from printgen.pictures import check_picture
     Image.new("1", (10000, 9000)).save(tmp_path / "big.png")            # 90 million pixels
