@@ -30,7 +30,7 @@ from printgen.render.pdfpages import (
     register_pictures,
 )
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
-from printgen.render.pdfx import PressColours, PressPicture, mark_pdfx, press_picture
+from printgen.render.pdfx import PressColours, PressPicture, mark_pdfx
 from printgen.vector import is_svg
 
 SMALL_TEXT = 12.0       # points: text this small or smaller, when dark, prints on black alone
@@ -276,8 +276,8 @@ class CMYKCanvas(PressColours, StreamingCanvas):
     def picture(self, prim: Image, beneath: Sequence[Primitive]) -> PressPicture:
         """What to draw for the picture prim places over beneath (the primitives drawn
         before it in its frame): flattened onto them and converted, where it has
-        transparency; else the picture as press CMYK (render/pdfx.py's press_picture)."""
-        from printgen.render.flatten import flattened
+        transparency; else the picture as press CMYK (render/flatten.py's press_picture)."""
+        from printgen.render.flatten import flattened, press_picture
         found = flattened(prim, beneath, self.flattened, self.picture_dpi)
         self.drew_beneath = self.drew_beneath or found is not None
         if is_svg(prim.path):

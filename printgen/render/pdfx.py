@@ -5,7 +5,8 @@ Colours. printgen's colours are sRGB. For a CMYK file each is converted through 
 real press profile by LittleCMS (Pillow's ImageCms), relative colorimetric with
 black point compensation (the usual choice for graphics: colours inside the press's
 gamut keep their appearance, the darkest RGB becomes the press's darkest black
-within its ink limit). Pictures are converted the same way, pixel by pixel; PDF/X-1a
+within its ink limit). Pictures are converted the same way, pixel by pixel (a CMYK
+picture keeps its values: render/flatten.py's press_picture); PDF/X-1a
 allows no transparency, so a picture with transparent parts is first flattened onto
 what its card draws beneath it (render/flatten.py), or onto white where nothing is.
 
@@ -35,8 +36,6 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.builtin import data_dir
-from printgen.pictures import rgba, upright_picture
-from printgen.reading import FileIdentity, file_identity
 
 if TYPE_CHECKING:       # LittleCMS is loaded when a press file is made, not for every PDF
     from PIL import ImageCms
@@ -95,26 +94,6 @@ def to_press(color: Color | str) -> CMYKColor:
     return CMYKColor(*press_cmyk(rgb), alpha=None)
 
 
-def press_picture(path: Path) -> PressPicture:
-    """A raster picture file as press CMYK: a CMYK picture as its values are (it is
-    opaque: nothing beneath it need be flattened into it), any other converted from
-    sRGB, any transparency flattened onto white paper."""
-    return PressPicture(_press_picture(path, file_identity(path)))
-
-
-@lru_cache(maxsize=16)
-def _press_picture(path: Path, key: FileIdentity | None) -> PILImage.Image:
-    """The converted picture, kept while the file is unchanged (a picture on every card
-    is converted once)."""
-    picture = upright_picture(path)
-    if picture.mode == "CMYK":
-        return picture
-    image = rgba(picture)
-    paper = PILImage.new("RGB", image.size, "white")
-    paper.paste(image, mask=image.getchannel("A"))
-    return press_image(paper)
-
-
 class PressPicture(ImageReader):
     """A picture already converted to press CMYK (its transparency flattened): the
     press canvas draws it as it is."""
@@ -139,8 +118,8 @@ class PressColours(Canvas):
 
     def drawImage(self, image: str | ImageReader, x: float, y: float, width: float | None = None,  # reportlab's names
                   height: float | None = None, mask: Any = None, **options: Any) -> Any:
-        if not isinstance(image, PressPicture):
-            image = press_picture(Path(str.__str__(image)))   # (the path, not the name it shows)
+        if not isinstance(image, PressPicture):     # (render/flatten.py makes each picture one)
+            raise TypeError(f"a press file draws pictures made press CMYK first, not {image!r}")
         return super().drawImage(image, x, y, width, height, mask=None, **options)
 
 
