@@ -1,10 +1,15 @@
 """Pictures a data file names: checked before anything is drawn, and kept for drawing.
 
 A picture is opened the way every input is (printgen/reading.py: a regular file
-and nothing else), its pixel size read from its header, and one of more than
-MAX_PIXELS (a 300 dpi A3 poster is 17 million) refused before it is decoded; then it
-is decoded whole, so a file that is no picture, is damaged or is cut short is one
-located error here instead of a decompression bomb or a traceback in the renderer.
+and nothing else), its format told by its content (PNG, JPEG or WebP, still; any
+other is refused, naming the format found), its pixel size read from its header, and
+one of more than MAX_PIXELS (a 300 dpi A3 poster is 17 million) refused before it is
+decoded; then it is decoded whole, so a file that is no picture, is damaged or is cut
+short is one located error here instead of a decompression bomb or a traceback in the
+renderer. Decoded, it is made what every output prints: upright (a phone's EXIF
+orientation applied), at 8 bits a channel (a scanner's 16-bit greyscale scaled); a CMYK
+picture stays CMYK (a print shop's CMYK file keeps its inks) and is converted to sRGB
+through a colour profile for the RGB outputs (rgba).
 
 Decoded pictures are kept (within a budget of pixels) for the renderers, by file and
 by the size they are drawn at: an icon used 60 times on a card is decoded once and
@@ -14,12 +19,14 @@ PDF's, which holds its pixels again as bytes) is kept with it, in the same budge
 
 from __future__ import annotations
 
+import io
 import threading
+import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar, cast
 
 from printgen.errors import InputError
 from printgen.limits import limit
@@ -34,6 +41,7 @@ from printgen.reading import (
 from printgen.vector import is_svg, rasterised, svg_size
 
 if TYPE_CHECKING:
+    from PIL import ImageCms
     from PIL.Image import Image, Transpose
 
 MAX_PIXELS = limit("picture_pixels")
@@ -41,7 +49,11 @@ MAX_BYTES = int(limit("picture_bytes"))
 KEPT_PIXELS = 16_000_000        # decoded pictures kept in a process (64 MB as RGBA)
 KEPT_DRAWN_PIXELS = 12_000_000  # pictures kept at the size they are drawn at, each counted once more
                                 # for each form of it kept (48 MB as RGBA)
-EXPECTED = "a PNG, JPEG or SVG picture"
+FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "WEBP": "image/webp"}   # the raster formats read, by
+                                # Pillow's name, with their MIME types
+EXPECTED = "a PNG, JPEG, WebP or SVG picture"
+EXPECTED_FILE = "a PNG, JPEG, WebP or SVG file"
+ORIENTATION = 0x0112            # the EXIF tag of a picture's orientation
 T = TypeVar("T")
 V = TypeVar("V")
 
@@ -66,7 +78,7 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
 
 
 def drawn_picture(path: Path, size: tuple[int, int], turn: Transpose | None = None) -> Image:
-    """The picture as RGBA, turned (a Pillow transpose) and resized to size (pixels)
+    """The picture as RGBA (rgba), upright (upright_picture), turned (a Pillow transpose) and resized to size (pixels)
     with Lanczos: decoded once and resized once per size in a process. The image is
     shared: draw it, never draw on it."""
     return _drawing(path, size, turn)[1].image
@@ -105,15 +117,12 @@ def _drawing(path: Path, size: tuple[int, int],
     key = (file_identity(path), size, turn)
     drawn = _drawn.get(key)
     if drawn is None:
-        source = _kept.get(key[0]) if key[0] is not None else None
         if is_svg(path):            # drawn at the size it is shown at (turned, its sides swap)
             across = turn is not None and turn in (PILImage.Transpose.ROTATE_90, PILImage.Transpose.ROTATE_270)
             source = rasterised(path, (size[1], size[0]) if across else size)
-        elif source is None:
-            source = _decode(path, display_path(path))
-            if key[0] is not None:
-                _kept.put(key[0], source)
-        image = source.convert("RGBA")
+        else:
+            source = _source(path, key[0])
+        image = rgba(source)
         if turn is not None:
             image = image.transpose(turn)
         drawn = _Drawn(image.resize(size, PILImage.Resampling.LANCZOS))
@@ -130,45 +139,203 @@ def transparent(path: Path) -> bool:
 
 @lru_cache(maxsize=256)
 def _transparent(path: Path, key: FileIdentity | None) -> bool:
+    picture = _source(path, key)
+    if picture.mode not in ("RGBA", "LA", "PA", "La", "RGBa") and "transparency" not in picture.info:
+        return False
+    counts = rgba(picture).getchannel("A").histogram()
+    return any(counts[:255])                            # a pixel of alpha below 255
+
+
+def picture_bytes(path: Path) -> bytes:
+    """The picture file's bytes (the PDF names the picture by their digest), read as
+    every input is: a regular file of at most MAX_BYTES."""
+    return read_bytes(path, display_path(path), max_bytes=MAX_BYTES, what=EXPECTED)
+
+
+def stored_orientation(path: Path) -> int | None:
+    """How a reader turns the raster picture's file to show it, where the file's pixels
+    are what printgen prints: its EXIF orientation (1 for none, to 8) for a PNG or JPEG
+    file in RGB, greyscale or a palette at 8 bits a channel; None for any other file
+    (a WebP, a 16-bit or CMYK one), whose pixels are given as upright_rgb makes them."""
+    return _stored_orientation(path, file_identity(path))
+
+
+@lru_cache(maxsize=256)
+def _stored_orientation(path: Path, key: FileIdentity | None) -> int | None:
+    from PIL import Image as PILImage
+    with open_input(path, display_path(path), max_bytes=MAX_BYTES, what=EXPECTED) as file, \
+            warnings.catch_warnings():
+        warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+        try:
+            with PILImage.open(file, formats=["PNG", "JPEG"]) as picture:     # (its header only)
+                if picture.mode not in ("1", "L", "LA", "P", "RGB", "RGBA"):
+                    return None
+                turn = picture.getexif().get(ORIENTATION, 1)
+                return turn if turn in range(1, 9) else 1
+        except _UNREADABLE + (PILImage.DecompressionBombError,):
+            return None
+
+
+def upright_rgb(path: Path) -> Image:
+    """The raster picture as printgen prints it, as an sRGB image: upright, at 8 bits a
+    channel, a CMYK one converted by colour management (rgba), in mode RGBA where any
+    pixel is less than opaque, else RGB. Shared: never draw on it."""
+    return _upright_rgb(path, file_identity(path))
+
+
+@lru_cache(maxsize=2)
+def _upright_rgb(path: Path, key: FileIdentity | None) -> Image:
+    image = rgba(_source(path, key))
+    return image if transparent(path) else image.convert("RGB")
+
+
+def upright_picture(path: Path) -> Image:
+    """The raster picture decoded as check_picture decodes it: upright, at 8 bits a
+    channel, in its own mode (a CMYK one CMYK). Shared: never draw on it."""
+    return _source(path, file_identity(path))
+
+
+def embedded_picture(path: Path) -> tuple[str, bytes]:
+    """The raster picture as a file to embed in another (an SVG), with its MIME type:
+    the file itself where every reader shows it as printgen prints it (a PNG or JPEG
+    with no orientation to apply: stored_orientation), else upright_rgb's image, as a
+    JPEG (quality 95) where the file is one, else as a PNG."""
+    return _embedded_picture(path, file_identity(path))
+
+
+@lru_cache(maxsize=4)
+def _embedded_picture(path: Path, key: FileIdentity | None) -> tuple[str, bytes]:
+    data = picture_bytes(path)
+    jpeg = data.startswith(b"\xff\xd8")
+    if stored_orientation(path) == 1:
+        return ("image/jpeg" if jpeg else "image/png"), data
+    out = io.BytesIO()
+    image = upright_rgb(path)
+    if jpeg and image.mode == "RGB":
+        image.save(out, format="JPEG", quality=95)
+        return "image/jpeg", out.getvalue()
+    image.save(out, format="PNG")
+    return "image/png", out.getvalue()
+
+
+def rgba(picture: Image) -> Image:
+    """A decoded picture as sRGB with alpha: a CMYK one converted by LittleCMS (Pillow's
+    ImageCms) from the profile it embeds, else from the press profile printgen's CMYK
+    files use (render/pdfx.py), relative colorimetric with black point compensation;
+    any other by Pillow's own conversion."""
+    if picture.mode != "CMYK":
+        return picture.convert("RGBA")
+    from PIL import ImageCms
+    converted = ImageCms.applyTransform(picture, _from_cmyk(picture.info.get("icc_profile") or b""))
+    assert converted is not None                    # (None only in place)
+    return converted.convert("RGBA")
+
+
+@lru_cache(maxsize=8)
+def _from_cmyk(profile: bytes) -> ImageCms.ImageCmsTransform:
+    """LittleCMS's transform from a CMYK profile (these bytes, where they are one it
+    reads, else the press profile) to sRGB."""
+    from PIL import ImageCms
+
+    from printgen.render.pdfx import profile_path
+    source = None
+    if profile:
+        try:
+            source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+        except (ImageCms.PyCMSError, OSError, ValueError, TypeError):
+            source = None
+        if source is not None and source.profile.xcolor_space.strip() != "CMYK":
+            source = None
+    if source is None:
+        source = ImageCms.ImageCmsProfile(str(profile_path()))
+    return ImageCms.buildTransform(source, ImageCms.createProfile("sRGB"), "CMYK", "RGB",
+                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+
+
+def _source(path: Path, key: FileIdentity | None) -> Image:
+    """The decoded picture, kept (within KEPT_PIXELS) for the next to ask."""
     picture = _kept.get(key) if key is not None else None
     if picture is None:
         picture = _decode(path, display_path(path))
         if key is not None:
             _kept.put(key, picture)
-    if picture.mode not in ("RGBA", "LA", "PA", "La", "RGBa") and "transparency" not in picture.info:
-        return False
-    counts = picture.convert("RGBA").getchannel("A").histogram()
-    return any(counts[:255])                            # a pixel of alpha below 255
-
-
-def picture_bytes(path: Path) -> bytes:
-    """The picture file's bytes (the SVG renderer embeds them, the PDF names the picture
-    by their digest), read as every input is: a regular file of at most MAX_BYTES."""
-    return read_bytes(path, display_path(path), max_bytes=MAX_BYTES, what=EXPECTED)
+    return picture
 
 
 def _decode(path: Path, where: str) -> Image:
-    """The whole picture decoded (in its own mode); one located error otherwise."""
+    """The whole picture decoded, upright (its EXIF orientation applied) and at 8 bits a
+    channel (a CMYK picture kept CMYK); one located error otherwise."""
     from PIL import Image as PILImage
-    with open_input(path, where, max_bytes=MAX_BYTES, what=EXPECTED) as file:
+    with open_input(path, where, max_bytes=MAX_BYTES, what=EXPECTED) as file, warnings.catch_warnings():
+        warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)  # printgen's own limit is below
         try:
-            picture = PILImage.open(file)
+            picture = PILImage.open(file, formats=list(FORMATS))
         except PILImage.DecompressionBombError:
             raise InputError(f"{where}: more than {MAX_PIXELS:,} pixels; expected a smaller picture") from None
         except _UNREADABLE:
-            raise InputError(f"{where}: not a picture printgen can read; expected a PNG, JPEG or SVG file") from None
+            raise InputError(f"{where}: {_found(file)}; expected {EXPECTED_FILE}") from None
         width, height = picture.size
         if width * height > MAX_PIXELS:
             raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a "
                              f"smaller picture")
+        frames = getattr(picture, "n_frames", 1)
+        if frames > 1 and picture.format != "MPO":  # (a camera's JPEG with more pictures after its own)
+            raise InputError(f"{where}: an animated {picture.format} picture ({frames} frames), which would "
+                             f"print its first frame only; expected a still picture ({EXPECTED_FILE})")
         try:
             picture.load()
         except _UNREADABLE:
             raise InputError(f"{where}: the picture is damaged or cut short (its {width} x {height} pixels "
-                             f"do not decode); expected a whole PNG or JPEG file (save it again from a "
+                             f"do not decode); expected a whole {picture.format} file (save it again from a "
                              f"picture editor)") from None
-    return picture
+    return eight_bits(upright(picture))
 
+
+def _found(file: BinaryIO) -> str:
+    """What a file Pillow does not open as one of FORMATS is, in words: the picture
+    format it is in, where Pillow knows it ("a GIF picture, which printgen does not
+    print"), else "not a picture printgen can read"."""
+    from PIL import Image as PILImage
+    file.seek(0)
+    try:
+        with PILImage.open(file) as other:          # (the header only: nothing is decoded)
+            kind = other.format
+    except _UNREADABLE + (PILImage.DecompressionBombError,):
+        kind = None
+    file.seek(4)
+    if not kind and file.read(8) in _HEIF:
+        kind = "HEIC"                               # an iPhone's photo, which Pillow does not read
+    if not kind:
+        return "not a picture printgen can read"
+    return f"a {kind} picture, which printgen does not print"
+
+
+def upright(picture: Image) -> Image:
+    """The picture as it is meant to be seen: turned or mirrored as its EXIF orientation
+    says (a phone's photograph is stored as the camera was held); itself where it has
+    none."""
+    from PIL import ImageOps
+    if picture.getexif().get(ORIENTATION, 1) in (None, 1):
+        return picture
+    turned = ImageOps.exif_transpose(picture)
+    assert turned is not None                       # (None only in place)
+    return turned
+
+
+def eight_bits(picture: Image) -> Image:
+    """The picture at 8 bits a channel: a 16-bit greyscale one (Pillow's modes I;16 and
+    I, of values 0 to 65535) scaled to 0 to 255 in mode L; any other as it is (Pillow
+    reads a 16-bit colour PNG at 8 bits already)."""
+    if picture.mode not in ("I", "I;16", "I;16L", "I;16B", "I;16N"):
+        return picture
+    grey = picture.convert("I").point(lambda value: value * (255 / 65535) + 0.5).convert("L")
+    grey.info.pop("transparency", None)             # (a 16-bit value: it names no 8-bit grey)
+    return grey
+
+
+# how a HEIF file (an iPhone's HEIC photo) starts, after its first four bytes
+_HEIF = {b"ftyp" + brand for brand in (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1")}
 
 # what Pillow raises for a file that is not a picture it reads, or a damaged one
 _UNREADABLE: tuple[type[BaseException], ...] = (OSError, SyntaxError, ValueError, EOFError, IndexError,

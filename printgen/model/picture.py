@@ -11,7 +11,7 @@ from printgen.frozen import frozen
 
 @frozen
 class Picture:
-    """A checked PNG, JPEG or SVG file (a regular file, inside its data file's folders,
+    """A checked PNG, JPEG, WebP or SVG file (a regular file, inside its data file's folders,
     decodable, within the pixel limit) and its size in pixels."""
 
     path: Path

@@ -7,21 +7,24 @@ in the order the PDF draws them, at the picture's own resolution (at least the f
 and the picture is laid over them as the PNG renderer lays a picture on a card; the
 result, which has no transparency left, is converted to press CMYK (render/pdfx.py).
 Where the picture is placed again over the same layers (a deck's cards share their
-backgrounds) it is flattened and converted once.
+backgrounds) it is flattened and converted once. An opaque picture is converted on its
+own (press_picture); a CMYK one keeps its values, as the designer chose its inks.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image
 
 from printgen.layout.page import Frame, Side
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.primitives import Primitive, TextRun, shape_bounds, shift
-from printgen.pictures import check_picture, drawn_picture, transparent
-from printgen.reading import display_path, file_identity
+from printgen.pictures import check_picture, drawn_picture, rgba, transparent, upright_picture
+from printgen.reading import FileIdentity, display_path, file_identity
 from printgen.render.kept import Kept
 from printgen.render.pdfx import PressPicture, press_image
 from printgen.render.png import drawn_runs, render_side
@@ -38,7 +41,7 @@ Flattened = Kept[PressPicture]
 
 def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
               dpi: int = MIN_DPI) -> PressPicture | None:
-    """The picture prim places (a PNG, JPEG or SVG file) laid over what beneath (the
+    """The picture prim places (a PNG, JPEG, WebP or SVG file) laid over what beneath (the
     primitives drawn before it, in the same frame) draws in its box, as press CMYK in
     the picture's own orientation (before prim.rotate turns it), for reportlab's
     drawImage; None where the picture is a raster with no transparency. An SVG is
@@ -68,6 +71,26 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     if prim.rotate:
         image = image.transpose(TURNS[(360 - prim.rotate) % 360])
     return kept.put(key, PressPicture(press_image(image)), weight)
+
+
+def press_picture(path: Path) -> PressPicture:
+    """A raster picture file as press CMYK: a CMYK picture as its values are (it is
+    opaque: nothing beneath it need be flattened into it), any other converted from
+    sRGB, any transparency flattened onto white paper."""
+    return PressPicture(_press_picture(path, file_identity(path)))
+
+
+@lru_cache(maxsize=16)
+def _press_picture(path: Path, key: FileIdentity | None) -> Image.Image:
+    """The converted picture, kept while the file is unchanged (a picture on every card
+    is converted once)."""
+    picture = upright_picture(path)
+    if picture.mode == "CMYK":
+        return picture
+    image = rgba(picture)
+    paper = Image.new("RGB", image.size, "white")
+    paper.paste(image, mask=image.getchannel("A"))
+    return press_image(paper)
 
 
 def backdrop(layers: Sequence[Primitive], width: float, height: float, size: tuple[int, int]) -> Image.Image:

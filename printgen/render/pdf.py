@@ -29,7 +29,7 @@ from printgen.layout.primitives import (
     uncropped,
 )
 from printgen.output import atomic_path, scratch
-from printgen.pictures import drawn_form, picture_bytes
+from printgen.pictures import drawn_form, picture_bytes, stored_orientation, upright_rgb
 from printgen.reading import FileIdentity, file_identity
 from printgen.render.pdfpages import (
     BOXES,
@@ -155,7 +155,7 @@ class StreamingCanvas(Canvas):
         self.showPage()
         return True
 
-    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile] | None:
+    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile | ImageReader] | None:
         """The pictures page places, as drawing it gives them to drawImage, where they have
         the names the kept page's were registered under, in the same order (so that
         registering them adds what drawing the page would); None where they do not,
@@ -164,6 +164,8 @@ class StreamingCanvas(Canvas):
         if any(is_svg(prim.path) for prim in prims):
             return None
         sources = [_image_source(prim.path) for prim in prims]
+        if not all(isinstance(source, _ImageFile) for source in sources):
+            return None                 # (a picture given as its pixels is named by them)
         forms = tuple(_digester(f"{source}auto") for source in sources)   # as drawImage names a file's
         names = [self._doc.getXObjectName(name) for name in dict.fromkeys(forms)]
         stored = [name for name, _ in kept.pictures]
@@ -171,7 +173,7 @@ class StreamingCanvas(Canvas):
             return None
         return sources
 
-    def _register(self, sources: list[_ImageFile]) -> None:
+    def _register(self, sources: list[_ImageFile | ImageReader]) -> None:
         """Register the pictures as drawing them registers them, drawing nothing."""
         code = len(self._code)
         for source in sources:
@@ -278,19 +280,19 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         from printgen.render.flatten import KEPT_BYTES, Flattened
         self.flattened: Flattened = Flattened(KEPT_BYTES)
 
-    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile] | None:
+    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile | ImageReader] | None:
         return None
 
-    def picture(self, prim: Image, beneath: Sequence[Primitive]) -> _ImageFile | PressPicture:
+    def picture(self, prim: Image, beneath: Sequence[Primitive]) -> PressPicture:
         """What to draw for the picture prim places over beneath (the primitives drawn
         before it in its frame): flattened onto them and converted, where it has
-        transparency; else its file (drawImage converts it)."""
-        from printgen.render.flatten import flattened
+        transparency; else the picture as press CMYK (render/flatten.py's press_picture)."""
+        from printgen.render.flatten import flattened, press_picture
         found = flattened(prim, beneath, self.flattened, self.picture_dpi)
         self.drew_beneath = self.drew_beneath or found is not None
         if is_svg(prim.path):
             self._foreign = True            # (as _svg: a page that places one is not kept)
-        return found or _image_source(prim.path)
+        return found or press_picture(prim.path)
 
     def save(self) -> None:
         super().save()
@@ -508,6 +510,8 @@ def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> 
             _svg(canvas, prim.path, w, h)
         else:
             source = canvas.picture(prim, beneath) if isinstance(canvas, CMYKCanvas) else _image_source(prim.path)
+            if isinstance(source, _ImageFile):
+                w, h = _orient(canvas, prim.path, w, h)
             canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
         canvas.restoreState()
 
@@ -544,8 +548,35 @@ class _ImageFile(str):
         return self.digest
 
 
-def _image_source(path: Path) -> _ImageFile:
-    return _named_image(path, file_identity(path))
+def _image_source(path: Path) -> _ImageFile | ImageReader:
+    """A raster picture as drawImage is given it: its file where its pixels are what
+    printgen prints (pictures.stored_orientation: a PNG or JPEG at 8 bits, in RGB or
+    greyscale; drawn turned as its EXIF orientation says, by _orient), else its
+    upright sRGB pixels (a 16-bit or CMYK picture, a WebP)."""
+    identity = file_identity(path)
+    return _named_image(path, identity) if stored_orientation(path) is not None else _pixels(path, identity)
+
+
+# the turn (degrees anticlockwise, y up) and mirroring that show a stored picture
+# upright, by its EXIF orientation (2 to 8): the mirroring is done first
+_ORIENTATIONS = {2: (0, True), 3: (180, False), 4: (180, True), 5: (90, True), 6: (-90, False),
+                 7: (-90, True), 8: (90, False)}
+
+
+def _orient(canvas: Canvas, path: Path, w: float, h: float) -> tuple[float, float]:
+    """Turn the canvas (its origin at the picture's centre) so that the stored picture's
+    file, drawn in the box it returns, shows upright in a box of w x h."""
+    turn, mirror = _ORIENTATIONS.get(stored_orientation(path) or 1, (0, False))
+    if turn:
+        canvas.rotate(turn)
+    if mirror:
+        canvas.scale(-1, 1)
+    return (h, w) if turn % 180 else (w, h)
+
+
+@lru_cache(maxsize=2)
+def _pixels(path: Path, identity: FileIdentity | None) -> ImageReader:
+    return ImageReader(upright_rgb(path))
 
 
 @lru_cache(maxsize=256)

@@ -5,7 +5,8 @@ Colours. printgen's colours are sRGB. For a CMYK file each is converted through 
 real press profile by LittleCMS (Pillow's ImageCms), relative colorimetric with
 black point compensation (the usual choice for graphics: colours inside the press's
 gamut keep their appearance, the darkest RGB becomes the press's darkest black
-within its ink limit). Pictures are converted the same way, pixel by pixel; PDF/X-1a
+within its ink limit). Pictures are converted the same way, pixel by pixel (a CMYK
+picture keeps its values: render/flatten.py's press_picture); PDF/X-1a
 allows no transparency, so a picture with transparent parts is first flattened onto
 what its card draws beneath it (render/flatten.py), or onto white where nothing is.
 
@@ -93,25 +94,6 @@ def to_press(color: Color | str) -> CMYKColor:
     return CMYKColor(*press_cmyk(rgb), alpha=None)
 
 
-def press_picture(source: str) -> ImageReader:
-    """A picture file (as reportlab's drawImage is given it) as press CMYK, any
-    transparency flattened onto white paper."""
-    path = str.__str__(source)                        # the path, not the name it shows
-    stat = Path(path).stat()
-    return ImageReader(_press_picture(path, stat.st_mtime_ns, stat.st_size))
-
-
-@lru_cache(maxsize=16)
-def _press_picture(path: str, mtime_ns: int, size: int) -> PILImage.Image:
-    """The converted picture, kept while the file is unchanged (a picture on every card
-    is converted once)."""
-    with PILImage.open(path) as opened:
-        image = opened.convert("RGBA")
-    paper = PILImage.new("RGB", image.size, "white")
-    paper.paste(image, mask=image.getchannel("A"))
-    return press_image(paper)
-
-
 class PressPicture(ImageReader):
     """A picture already converted to press CMYK (its transparency flattened): the
     press canvas draws it as it is."""
@@ -136,8 +118,8 @@ class PressColours(Canvas):
 
     def drawImage(self, image: str | ImageReader, x: float, y: float, width: float | None = None,  # reportlab's names
                   height: float | None = None, mask: Any = None, **options: Any) -> Any:
-        if not isinstance(image, PressPicture):
-            image = press_picture(image)
+        if not isinstance(image, PressPicture):     # (render/flatten.py makes each picture one)
+            raise TypeError(f"a press file draws pictures made press CMYK first, not {image!r}")
         return super().drawImage(image, x, y, width, height, mask=None, **options)
 
 

@@ -2,7 +2,9 @@
 
 Text is drawn as paths from the fonts' glyph outlines, placed where HarfBuzz put
 them (printgen/shaping.py), so a browser or Inkscape shows exactly what the PDF
-shows, whatever fonts it has.
+shows, whatever fonts it has. A PNG or JPEG picture is embedded as its file, any other
+raster picture (a WebP, one turned by its EXIF orientation, a CMYK one) as an upright
+sRGB PNG, which every viewer shows alike.
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from printgen.layout.primitives import (
 )
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.output import write_bytes
-from printgen.pictures import picture_bytes
+from printgen.pictures import embedded_picture, picture_bytes
 from printgen.shaping import shape
 from printgen.units import mm
+from printgen.vector import is_svg
 
 
 def _n(value: float, places: int = 3) -> str:
@@ -119,8 +122,11 @@ def _text(drawing: svgwrite.Drawing, run: TextRun) -> BaseElement:
 def _image(drawing: svgwrite.Drawing, prim: ImagePrim) -> BaseElement:
     import base64
     import mimetypes
-    kind = mimetypes.guess_type(prim.path.name)[0] or "image/png"
-    data = base64.b64encode(picture_bytes(prim.path)).decode("ascii")
+    if is_svg(prim.path):
+        kind, raw = mimetypes.guess_type(prim.path.name)[0] or "image/svg+xml", picture_bytes(prim.path)
+    else:
+        kind, raw = embedded_picture(prim.path)     # (a PNG or JPEG as it is, else an upright PNG)
+    data = base64.b64encode(raw).decode("ascii")
     w, h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
     cx, cy = prim.x + prim.w / 2, prim.y + prim.h / 2
     if prim.crop != FULL:               # the whole picture in a viewport of the box's size (fit: cover)

@@ -60,7 +60,7 @@ FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit",
 COVER_KEYS = ("title", "subtitle", "credits", "cover")         # what a booklet's cover sets
 LINE_KEYS = (*COVER_KEYS, "lang", "font")    # keys whose line RulesText.lines keeps (the cover's errors, the
                                              # language's note, a font a deck's build does not declare)
-PICTURE_HINT = "; expected a PNG, JPEG or SVG file beside the rules text"
+PICTURE_HINT = "; expected a PNG, JPEG, WebP or SVG file beside the rules text"
 
 
 def default_title(name: str) -> str:
