@@ -254,7 +254,7 @@ def test_a_sheet_it_cannot_write_fails_before_the_deal_is_rated(cli, tmp_path, m
     monkeypatch.setattr(deal, "rate", lambda *args, **kwargs: rated.append(args))
     monkeypatch.chdir(tmp_path)
     level = "knight" if rules == "jedi-temple" else "standard"
-    name = f"{rules}-4-{level}.pdf"
+    name = f"{rules}-4-{level}-a4.pdf"
     out: list[str] = []
     if where == "a file as --out":
         Path("afile").write_text("hi\n")
@@ -325,3 +325,16 @@ def test_census_levels_lists_the_levels_it_accepts(cli, tmp_path, rules, levels,
     assert result.err.strip() == (f"printgen: error: --levels: expected 'all' or a comma list of "
                                   f"{known}, got {levels!r}")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_deal_sheet_s_file_names_its_paper(cli, tmp_path):
+    """An A4 and a Letter sheet of one deal are two files, each named with its paper
+    as every other product's file is (`...-a4.pdf`), each on that paper."""
+    from pdfread import page_sizes
+    for name in ("a4", "letter"):
+        result = cli("deal", "3", "--rules", "pyramid", "--paper", name, "--out", str(tmp_path), "-q")
+        assert result.status == 0, result.err
+    made = sorted(path.name for path in tmp_path.glob("*.pdf"))
+    assert made == ["pyramid-3-standard-a4.pdf", "pyramid-3-standard-letter.pdf"]
+    assert page_sizes(tmp_path / made[0])[0] == pytest.approx((210.0, 297.0), abs=0.01)
+    assert page_sizes(tmp_path / made[1])[0] == pytest.approx((215.9, 279.4), abs=0.01)

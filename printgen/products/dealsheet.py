@@ -70,7 +70,7 @@ class DealSheetBuild:
     paper: Paper
     rules: str = JEDI_TEMPLE.name
     level: str | None = None
-    out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL.pdf (sheet_path)
+    out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL-PAPER.pdf (sheet_path)
     quiet: bool = False
     jobs: int = 1                  # processes for the rating's model games
 
@@ -277,7 +277,7 @@ def build_deal_sheet(number: int, options: DealSheetBuild, rating: Rating | None
     sheet and solution pages, write the PDF. Whether the PDF may be written (its
     folder, a file of the user's at its name) is checked before the deal is rated."""
     level = rule_set(options.rules).level(options.level).level.value
-    path = options.out or sheet_path(options.rules, number, level)
+    path = options.out or sheet_path(options.rules, number, level, options.paper.name)
     check_file(path)
     data = sheet_data()
     worked = work_deal(options.rules, number, options.level, data.rating, rating, jobs=options.jobs,
