@@ -46,9 +46,9 @@ DESCRIPTION = """\
 Build a deck: a home-print PDF (cards at trim size in a grid with crop marks, each
 page of faces followed by its page of backs for duplex printing), a 300 dpi PNG
 per card face and per distinct back (with the deck's bleed, its `bleed:`, 1/8 in
-unless it says otherwise), an SVG of each, the deck's
-tuck box, its dice, boards and tokens, the rule leaflets of its games (folded to fit
-the box), and the proof gallery (output/index.html).
+unless it says otherwise), an SVG of each, the deck's tuck box (saying the card
+thickness it is sized for), its dice, boards and tokens, the rule leaflets of its
+games (folded to fit the box), and the proof gallery (output/index.html).
 DECK is a deck name from decks/ (see 'printgen list') or a path to a deck file."""
 
 
