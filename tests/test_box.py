@@ -118,6 +118,31 @@ def test_deck_build_writes_its_box(cli, tmp_path):
     assert (tmp_path / "box12-box-a4.pdf").is_file()
 
 
+def test_deck_build_says_the_box_size_and_the_thickness_it_assumed(cli, tmp_path):
+    """The build's line for its box gives the inside size (as the PDF's folds measure
+    it) and the card thickness it was sized for, with the command that sizes it for
+    other cards; that command, run as said, writes the box over it for thinner cards.
+    -q says nothing."""
+    import re
+    import shlex
+    deck = deck_file(tmp_path, 40, "box:\n  thickness: 0.4mm\n  back: Forty plain cards.\n")
+    out = tmp_path / "out"
+    result = cli("build", str(deck), "--only", "pdf,box", "--out", str(out))
+    assert result.status == 0, result.err
+    said = [line for line in result.out.splitlines() if "box40-box-a4.pdf" in line]
+    assert len(said) == 1
+    width, height, depth = inner_size(dashed_and_solid(out / "box40-box-a4.pdf")[1])
+    assert f"inside {width:.1f} x {height:.1f} x {depth:.1f} mm for 40 cards x 0.4mm" in said[0]
+    hint = re.search(r"cards of another thickness: (printgen box .*)\)$", said[0])
+    assert hint, said[0]
+    words = shlex.split(hint[1])
+    assert words[:3] == ["printgen", "box", str(deck)] and words[-2:] == ["--thickness", "0.1mm"]
+    assert cli(*words[1:], "-q").status == 0
+    assert inner_size(dashed_and_solid(out / "box40-box-a4.pdf")[1])[2] == pytest.approx(40 * 0.1 + 1.8, abs=0.02)
+    quiet = cli("build", str(deck), "--only", "pdf,box", "--out", str(out), "-q")
+    assert quiet.status == 0 and quiet.out == "" and quiet.err == ""
+
+
 def test_front_art_bleeds_past_the_notched_top_cut(tmp_path):
     """Cut a little high or a little wide of the notch: what shows is the art's colour.
     The deck's back is a flat green reaching into its bleed; the box's own panels are

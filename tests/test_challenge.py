@@ -135,3 +135,11 @@ def test_an_output_it_cannot_write_fails_before_any_deal_is_rated(cli, tmp_path,
     assert result.status == 2 and message in result.err
     assert len(result.err.strip().splitlines()) == 1 and "Traceback" not in result.err
     assert rated == [] and _files(tmp_path) == before
+
+
+def test_a_booklet_s_file_names_its_paper():
+    """The default file of a challenge booklet names its paper, as every other
+    product's does, so that an A4 and a Letter booklet of the same deals are two files."""
+    from printgen.products.challenge import default_path
+    names = {default_path(ChallengeBuild(paper(name), 30, start=1), "knight").name for name in ("a4", "letter")}
+    assert names == {"challenge-jedi-temple-knight-30-from-1-a4.pdf", "challenge-jedi-temple-knight-30-from-1-letter.pdf"}

@@ -254,7 +254,7 @@ def test_a_sheet_it_cannot_write_fails_before_the_deal_is_rated(cli, tmp_path, m
     monkeypatch.setattr(deal, "rate", lambda *args, **kwargs: rated.append(args))
     monkeypatch.chdir(tmp_path)
     level = "knight" if rules == "jedi-temple" else "standard"
-    name = f"{rules}-4-{level}.pdf"
+    name = f"{rules}-4-{level}-a4.pdf"
     out: list[str] = []
     if where == "a file as --out":
         Path("afile").write_text("hi\n")
@@ -342,4 +342,17 @@ def test_the_sheet_s_file_is_checked_once(cli, tmp_path, monkeypatch):
     monkeypatch.setattr(dealsheet, "check_file", check)
     result = cli("deal", "1", "--level", "padawan", "--out", str(tmp_path))
     assert result.status == 0, result.err
-    assert checked == ["jedi-temple-1-padawan.pdf"] and (tmp_path / checked[0]).is_file(), checked
+    assert checked == ["jedi-temple-1-padawan-a4.pdf"] and (tmp_path / checked[0]).is_file(), checked
+
+
+def test_a_deal_sheet_s_file_names_its_paper(cli, tmp_path):
+    """An A4 and a Letter sheet of one deal are two files, each named with its paper
+    as every other product's file is (`...-a4.pdf`), each on that paper."""
+    from pdfread import page_sizes
+    for name in ("a4", "letter"):
+        result = cli("deal", "3", "--rules", "pyramid", "--paper", name, "--out", str(tmp_path), "-q")
+        assert result.status == 0, result.err
+    made = sorted(path.name for path in tmp_path.glob("*.pdf"))
+    assert made == ["pyramid-3-standard-a4.pdf", "pyramid-3-standard-letter.pdf"]
+    assert page_sizes(tmp_path / made[0])[0] == pytest.approx((210.0, 297.0), abs=0.01)
+    assert page_sizes(tmp_path / made[1])[0] == pytest.approx((215.9, 279.4), abs=0.01)

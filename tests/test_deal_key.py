@@ -77,7 +77,7 @@ def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_p
     assert len(steps) == rating["solution_steps"]
     assert cli("deal", str(number), "--rules", rules, "--level", level, "--out", str(tmp_path),
                "-q").status == 0
-    pdf = tmp_path / f"{rules}-{number}-{level}.pdf"
+    pdf = tmp_path / f"{rules}-{number}-{level}-a4.pdf"
     with pdfplumber.open(str(pdf)) as doc:
         page1 = flat(doc.pages[0].extract_text())
     stars = rating["stars"]

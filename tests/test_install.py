@@ -96,7 +96,7 @@ def test_installed_printgen_runs_from_an_empty_folder(installed, tmp_path, tmp_p
     assert [p.name for p in tmp_path.iterdir()] == ["output"]
     assert list(home.rglob("*")) == []
     made = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.pdf"))
-    assert made == ["output/deals/jedi-temple-1-knight.pdf", "output/dice/coruscant-gold-a4.pdf",
+    assert made == ["output/deals/jedi-temple-1-knight-a4.pdf", "output/dice/coruscant-gold-a4.pdf",
                     "output/jedi-duel/jedi-duel-aids-2p-a4.pdf",
                     "output/jedi-temple/jedi-temple-rules-poker-a4.pdf",
                     "output/kerton-42/kerton-42-box-a4.pdf", "output/sabacc-62/sabacc-62-a4.pdf",

@@ -41,7 +41,7 @@ def test_pyramid_deal_json_replays_to_a_win(cli):
 def test_pyramid_sheet_prints_the_setup_order(cli, tmp_path):
     result = cli("deal", "3", "--rules", "pyramid", "--out", str(tmp_path), "-q")
     assert result.status == 0, result.err
-    path = tmp_path / "pyramid-3-standard.pdf"
+    path = tmp_path / "pyramid-3-standard-a4.pdf"
     text = words(path)
     assert "Pyramid, deal 3" in text[0] and "Not winnable" in text[0]
     assert "Not winnable" in text[-1] and not re.search(r"1\.\s*Not winnable", text[-1])   # said, not a step
@@ -89,6 +89,6 @@ def test_a_pyramid_sheet_says_where_its_stars_come_from(tmp_path):
 def test_a_pyramid_sheet_turns_the_deck_top_face_up(cli, tmp_path):
     result = cli("deal", "5", "--rules", "pyramid", "--out", str(tmp_path), "-q")
     assert result.status == 0, result.err
-    pages = [" ".join(page.split()) for page in words(tmp_path / "pyramid-5-standard.pdf")]
+    pages = [" ".join(page.split()) for page in words(tmp_path / "pyramid-5-standard-a4.pdf")]
     assert "Turn the deck's top card face up on the deck" in pages[0]
     assert "The deck's top card is always face up" in pages[1]

@@ -66,6 +66,17 @@ def test_markdown_copy_is_read_as_markdown(cli, tmp_path):
     assert "#" not in text and "**" not in text
 
 
+def test_without_out_the_copy_goes_to_the_game_s_own_folder(cli, tmp_path, monkeypatch):
+    """With no --out, the set copy goes where the game's other files go, output/GAME,
+    as the option's help and the docs say; not to a folder of its own."""
+    monkeypatch.chdir(tmp_path)
+    Path("copy.txt").write_text(ORIGINAL, encoding="utf-8")
+    result = cli("rules", "jedi-temple", "--original", "copy.txt", "-q")
+    assert result.status == 0, result.err
+    made = sorted(path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("*.pdf"))
+    assert made == ["output/jedi-temple/jedi-temple-original-rules-poker-a4.pdf"]
+
+
 def test_original_needs_a_credit_line(cli, tmp_path):
     copy = tmp_path / "copy.txt"
     copy.write_text("Some rules.\n", encoding="utf-8")

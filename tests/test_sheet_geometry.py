@@ -127,3 +127,28 @@ def test_back_offset_moves_every_back(tmp_path):
         for a, b in zip(plain[page], moved[page]):
             assert (b.x - a.x, b.y - a.y) == pytest.approx((1.5, -2.0), abs=0.01)
     assert plain[0] == moved[0]                                  # fronts stay put
+
+
+def test_on_letter_the_cuts_across_have_trim_lines_too_beneath_their_marks(sheet):
+    """Letter's vertical cuts have no room for a mark and are drawn as trim lines; the
+    cuts between the rows get trim lines as well (their marks are 190 mm apart, with
+    nothing for scissors to follow between them), each through the block and its left
+    and right bleed, drawn before the marks so that a mark lies on top where they
+    meet. A4, marked all round, has no trim lines."""
+    name, _, _, segs = sheet
+    width, height = PAPERS[name]
+    x0, y0 = (width - 3 * CARD[0]) / 2, (height - 3 * CARD[1]) / 2
+    ys = [y0 + r * CARD[1] for r in range(4)]
+    left, _, right, _ = block_bleed(name)
+    for page in segs[0::2]:
+        marks, _, trims = kinds(page)
+        across = sorted((t for t in trims if not t.vertical), key=lambda t: t.y0)
+        if name == "a4":
+            assert trims == []
+            continue
+        assert [t.y0 for t in across] == pytest.approx(ys, abs=0.01)
+        for t in across:
+            assert (min(t.x0, t.x1), max(t.x0, t.x1)) == pytest.approx((x0 - left, x0 + 3 * CARD[0] + right),
+                                                                       abs=0.01)
+            beside = [page.index(m) for m in marks if not m.vertical and abs(m.y0 - t.y0) < 0.01]
+            assert len(beside) == 2 and page.index(t) < min(beside)

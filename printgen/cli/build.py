@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import shlex
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +24,7 @@ from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import FitError, InputError, PrintgenError, error_line, note_line
 from printgen.model import Deck, Duplex
+from printgen.model.box import TuckBox
 from printgen.output import (
     DEFAULT,
     check_file,
@@ -37,14 +39,16 @@ from printgen.reading import display_path
 from printgen.spec import load_deck
 from printgen.spec.places import DECKS, catalogue
 from printgen.spec.printdata import paper
+from printgen.units import Length, mm
 from printgen.workers import pool, worker_count
 
 DESCRIPTION = """\
 Build a deck: a home-print PDF (cards at trim size in a grid with crop marks, each
 page of faces followed by its page of backs for duplex printing), a 300 dpi PNG
-per card face and per distinct back (with 1/8 in bleed), an SVG of each, the deck's
-tuck box, its dice, boards and tokens, the rule leaflets of its games (folded to fit
-the box), and the proof gallery (output/index.html).
+per card face and per distinct back (with the deck's bleed, its `bleed:`, 1/8 in
+unless it says otherwise), an SVG of each, the deck's tuck box (saying the card
+thickness it is sized for), its dice, boards and tokens, the rule leaflets of its
+games (folded to fit the box), and the proof gallery (output/index.html).
 DECK is a deck name from decks/ (see 'printgen list') or a path to a deck file."""
 
 
@@ -326,6 +330,25 @@ def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:
         raise FitError(f"--only {args.only}: nothing to write: {why}")
 
 
+def box_summary(deck: Deck, box: TuckBox, args: argparse.Namespace) -> str:
+    """The tuck box's inside size and the card thickness it was sized for, with the
+    command that sizes it for cards of another thickness (printed on office paper,
+    cards are about 0.1 mm, a third of the house default), or, for a language
+    build, the deck key that does (`printgen box` builds the deck's own language)."""
+    from printgen.products.box import box_size
+    size = box_size(deck, box.options, box.facts)
+    thickness = box.options.card_thickness
+    beside = "" if box.options.insert is None else f" and folded rules of {Length(box.options.insert)}"
+    example = "0.1mm" if abs(mm(thickness) - 0.1) > 1e-6 else "0.32mm"
+    if deck.lang != deck.languages[0]:
+        how = f"`thickness: {example}` under `box:` in {deck.where or deck.name}"
+    else:
+        how = shlex.join(["printgen", "box", args.deck, *(["--paper", args.paper] if "--paper" in given(args) else []),
+                          *(["--out", str(args.out)] if args.out is not None else []), "--thickness", example])
+    return (f"tuck box, inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm for "
+            f"{len(deck.cards)} cards x {Length(thickness)}{beside}; cards of another thickness: {how}")
+
+
 def run(args: argparse.Namespace) -> int:
     check_export_options(args)
     if getattr(args, "watch", False):
@@ -367,7 +390,9 @@ def run(args: argparse.Namespace) -> int:
             print(note_line(line), file=sys.stderr)
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
         for path in result.files:
-            if path.suffix == ".pdf" and path.name != f"{deck.name}-{args.paper}.pdf":
+            if result.box is not None and path.name == f"{deck.name}-box-{args.paper}.pdf":
+                print(f"  {display_path(path)} ({box_summary(deck, result.box, args)})")
+            elif path.suffix == ".pdf" and path.name != f"{deck.name}-{args.paper}.pdf":
                 print(f"  {display_path(path)}")  # dice, boards, tokens
             elif path.suffix == ".pdf":
                 print(f"  {display_path(path)} ({result.pages} pages, {args.paper}, duplex {args.duplex})")

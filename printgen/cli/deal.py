@@ -88,7 +88,7 @@ def print_sheet(number: int, deal: Deal, level: str, args: argparse.Namespace) -
     then the deal is rated: the sheet's own modules are imported, and its pictures of
     cards laid out, while the worker processes search."""
     rules = args.rules or JEDI_TEMPLE.name
-    out = sheet_path(rules, number, level, Path(args.out) if args.out else None)
+    out = sheet_path(rules, number, level, args.paper, Path(args.out) if args.out else None)
     check_file(out)
     rating = rate(deal, level, model_data(), jobs=args.jobs, meanwhile=partial(_prepare_sheet, rules))
     from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet

@@ -66,9 +66,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 def run(args: argparse.Namespace) -> int:
     rules = find_rules(args.game)
+    out = out_folder(args.out, rules.name)      # the game's folder, an --original copy's too
     if args.original is not None:
         rules = with_original(rules, args.original)
-    out = out_folder(args.out, rules.name)
     panel = args.panel or rules_panel(rules)
     options = RulesBuild(out=out, paper=paper(args.paper), panel=panel,
                          duplex=Duplex(args.duplex),

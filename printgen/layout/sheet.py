@@ -110,25 +110,25 @@ def coloured(block: Box, reach: Box) -> Box:
 def crop_marks(grid: Grid, cells: list[tuple[float, float]], colour: Box) -> tuple[Primitive, ...]:
     """Marks on every trim line of the placed cards, outside them, inside the margin,
     none shorter than the paper's shortest. They may cross the block's bleed, so each
-    is drawn black over a white line (seen on any colour). A cut left with no mark at
-    either end (the cards reach the printable edge there) is drawn as a trim line along
-    its whole length instead, where the cards meet and through the bleed (to the edges
-    of the block's colour)."""
+    is drawn black over a white line (seen on any colour). Where the cuts of one
+    direction are left with no mark at either end (the cards reach the printable edge
+    there), every cut of the sheet, in both directions, is drawn as a trim line along
+    its whole length, where the cards meet and through the bleed (to the edges of the
+    block's colour): one cut with a line to follow and the other without would leave
+    scissors nothing to follow across the sheet. The marks are drawn over the lines."""
     paper = grid.paper
     xs = sorted({round(x, 4) for cx, _ in cells for x in (cx, cx + grid.card_w)})
     ys = sorted({round(y, 4) for _, cy in cells for y in (cy, cy + grid.card_h)})
     block = (xs[0], ys[0], xs[-1], ys[-1])
     width = paper.marks.width
     marks = trim_marks(paper, xs, ys, block, width=width, shortest=paper.marks.shortest)
-    prims: list[Primitive] = [line(*m.points[0], *m.points[1], stroke="#FFFFFF", width=3 * width)
-                              for m in marks if isinstance(m, Polygon)]
-    prims += marks
-    unmarked_x = not any(_vertical(m) for m in marks)
-    unmarked_y = not any(not _vertical(m) for m in marks)
-    if unmarked_x:
+    prims: list[Primitive] = []
+    if not all(any(_vertical(m) == upright for m in marks) for upright in (True, False)):
         prims += [line(x, colour[1], x, colour[3], width=width, stroke=TRIM_LINE) for x in xs]
-    if unmarked_y:
         prims += [line(colour[0], y, colour[2], y, width=width, stroke=TRIM_LINE) for y in ys]
+    prims += [line(*m.points[0], *m.points[1], stroke="#FFFFFF", width=3 * width)
+              for m in marks if isinstance(m, Polygon)]
+    prims += marks
     return tuple(prims)
 
 

@@ -72,9 +72,11 @@ class ChallengeBuild:
 
 
 def default_path(options: ChallengeBuild, level: str) -> Path:
+    """output/deals/challenge-RULES-LEVEL-COUNT-from-START[-N-stars]-PAPER.pdf: the
+    paper named as every other product's file names it."""
     stars = f"-{options.difficulty}-stars" if options.difficulty else ""
-    name = f"challenge-{options.rules}-{level}-{options.count}-from-{options.start}{stars}.pdf"
-    return DEFAULT / "deals" / name
+    name = f"challenge-{options.rules}-{level}-{options.count}-from-{options.start}{stars}-{options.paper.name}"
+    return DEFAULT / "deals" / f"{name}.pdf"
 
 
 def choose_deals(options: ChallengeBuild, data: SheetData, bar: Bar) -> Iterator[Worked]:

@@ -9,6 +9,8 @@ from pathlib import Path
 from printgen.output import DEFAULT
 
 
-def sheet_path(rules: str, number: int, level: str, folder: Path | None = None) -> Path:
-    """The sheet's PDF: RULES-N-LEVEL.pdf in folder (--out), else in output/deals."""
-    return (DEFAULT / "deals" if folder is None else folder) / f"{rules}-{number}-{level}.pdf"
+def sheet_path(rules: str, number: int, level: str, paper: str, folder: Path | None = None) -> Path:
+    """The sheet's PDF: RULES-N-LEVEL-PAPER.pdf (the paper named as every other
+    product's file names it, so that an A4 and a Letter sheet of a deal are two files)
+    in folder (--out), else in output/deals."""
+    return (DEFAULT / "deals" if folder is None else folder) / f"{rules}-{number}-{level}-{paper}.pdf"

@@ -70,7 +70,7 @@ class DealSheetBuild:
     paper: Paper
     rules: str = JEDI_TEMPLE.name
     level: str | None = None
-    out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL.pdf (sheet_path)
+    out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL-PAPER.pdf (sheet_path)
     quiet: bool = False
     jobs: int = 1                  # processes for the rating's model games
 
@@ -278,7 +278,7 @@ def build_deal_sheet(number: int, options: DealSheetBuild, rating: Rating | None
     folder, a file of the user's at its name) is checked before the deal is rated:
     here when this rates it, else by the caller that rated it (cli/deal.py)."""
     level = rule_set(options.rules).level(options.level).level.value
-    path = options.out or sheet_path(options.rules, number, level)
+    path = options.out or sheet_path(options.rules, number, level, options.paper.name)
     if rating is None:
         check_file(path)
     data = sheet_data()

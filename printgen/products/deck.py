@@ -12,6 +12,7 @@ from printgen.layout.page import Page, Side
 from printgen.layout.sheet import Gaps, check_back_offset, impose
 from printgen.layout.slug import lacking, margin_note, slug_font
 from printgen.model import Deck, Duplex, Paper
+from printgen.model.box import TuckBox
 from printgen.model.captions import Captions
 from printgen.output import ensure_dir
 from printgen.progress import progress
@@ -46,6 +47,7 @@ class BuildResult:
     pages: int = 0
     notes: list[str] = field(default_factory=list)     # what the build says besides (not errors)
     dropped: dict[str, str] = field(default_factory=dict)   # an output asked for and left out ("box"): why
+    box: TuckBox | None = None          # the tuck box written, as sized (the build says its size)
 
 
 MAY_LACK = frozenset(("parts", "rules"))     # outputs a deck may have none of
@@ -110,8 +112,10 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     if options.formats & {"pdf", "parts"}:         # sheets whose margins carry the deck's title and credits
         unset = lacking([deck.title, *captions(deck).texts(), *deck.credits], slug_font(deck.fonts))
         result.notes += [unset] if unset else []
+    boxed: list[TuckBox] = []
     files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset,
-                           notes=result.notes, dropped=result.dropped) if wanted else []
+                           notes=result.notes, dropped=result.dropped, boxed=boxed) if wanted else []
+    result.box = boxed[0] if boxed else None
     ensure_dir(options.out)
     every = sides(layout)
     if "png" in options.formats:

@@ -60,14 +60,15 @@ def read_extras(deck: Deck, formats: frozenset[str]) -> Extras:
 
 def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
                    back_offset: tuple[float, float] = (0.0, 0.0), notes: list[str],
-                   dropped: dict[str, str]) -> list[PrintFile]:
+                   dropped: dict[str, str], boxed: list[TuckBox] | None = None) -> list[PrintFile]:
     """The extras' files, laid out: the box (or, in dropped, why not: its net does not
     fit the paper, a text of it does not fit its panel), one file of all the dice, one
     a part, then each rules text: as a leaflet (on both sides unless the deck is printed
     fold-over, its back page moved by back_offset; in dropped, why not where no panel
     fits), or, for a deck with `rules_as:
     booklet`, as a booklet of the card size and its reading copy, the box made deep
-    enough for the folded booklets. notes: what the build should say besides."""
+    enough for the folded booklets. notes: what the build should say besides; boxed:
+    where the box laid out is added (the build says its size)."""
     box: TuckBox | None = None if extras.box is None else with_leaflets(extras.box, deck, paper)
     booklets: list[PrintFile] = []
     if extras.rules and deck.rules_as == "booklet":
@@ -84,6 +85,9 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
                 files.append(box_file(deck, paper, box_page(deck, box, paper, extras.papers, notes)))
             except FitError as error:
                 dropped["box"] = f"no tuck box for {deck.name}: {error}"
+            else:
+                if boxed is not None:
+                    boxed.append(box)
     said = words(deck.lang)
 
     def pieces_file(name: str, holds: str, make: Callable[[Credit, Gaps], list[Page]]) -> PrintFile:
