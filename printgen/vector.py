@@ -226,4 +226,20 @@ def drawing(path: Path) -> Any:
     found = svg2rlg(io.BytesIO(data))
     if found is None:
         raise InputError(f"{path}: not a readable SVG picture; expected an SVG file")
+    _even_dashes(found)
     return found
+
+
+def _even_dashes(node: Any) -> None:
+    """Each dash pattern of an odd number of lengths written twice over, as SVG reads it
+    ("20 10 5" is "20 10 5 20 10 5"). PDF means the same by an odd array, but not every
+    PDF renderer reads it so (PDFium before 5 drew it otherwise); an even one they all do."""
+    dashes = getattr(node, "strokeDashArray", None)
+    if isinstance(dashes, (list, tuple)) and dashes:
+        phased = len(dashes) == 2 and isinstance(dashes[1], (list, tuple))      # (phase, lengths)
+        phase, lengths = (dashes[0], dashes[1]) if phased else (None, dashes)
+        if len(lengths) % 2:
+            lengths = list(lengths) * 2
+            node.strokeDashArray = lengths if phase is None else (phase, lengths)
+    for child in getattr(node, "contents", ()):
+        _even_dashes(child)
