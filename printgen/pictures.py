@@ -234,7 +234,7 @@ def rgba(picture: Image) -> Image:
 @lru_cache(maxsize=8)
 def _from_cmyk(profile: bytes) -> ImageCms.ImageCmsTransform:
     """LittleCMS's transform from a CMYK profile (these bytes, where they are one it
-    reads, else the press profile) to sRGB."""
+    reads and can build a transform from, else the press profile) to sRGB."""
     from PIL import ImageCms
 
     from printgen.render.pdfx import profile_path
@@ -246,8 +246,17 @@ def _from_cmyk(profile: bytes) -> ImageCms.ImageCmsTransform:
             source = None
         if source is not None and source.profile.xcolor_space.strip() != "CMYK":
             source = None
-    if source is None:
-        source = ImageCms.ImageCmsProfile(str(profile_path()))
+    if source is not None:
+        try:
+            return _to_srgb(source)
+        except (ImageCms.PyCMSError, OSError, ValueError, TypeError):
+            pass                                    # a damaged profile: the press one instead
+    return _to_srgb(ImageCms.ImageCmsProfile(str(profile_path())))
+
+
+def _to_srgb(source: ImageCms.ImageCmsProfile) -> ImageCms.ImageCmsTransform:
+    """LittleCMS's transform from this CMYK profile to sRGB."""
+    from PIL import ImageCms
     return ImageCms.buildTransform(source, ImageCms.createProfile("sRGB"), "CMYK", "RGB",
                                    renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
                                    flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)

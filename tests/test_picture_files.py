@@ -267,3 +267,19 @@ def test_a_picture_past_pillows_own_limit_is_refused_without_its_warning(tmp_pat
         warnings.simplefilter("error")
         with pytest.raises(InputError, match="10000 x 9000 pixels"):
             check_picture(tmp_path / "big.png", "here")
+
+
+def test_a_cmyk_jpeg_whose_embedded_profile_is_damaged_is_proofed_through_the_press_profile(tmp_path):
+    """A profile LittleCMS opens but cannot build a transform from (every tag pointing
+    past its end) is passed over for the press profile, not a traceback."""
+    import struct
+
+    from printgen.pictures import drawn_picture
+    from printgen.render.pdfx import profile_path
+    damaged = bytearray(profile_path().read_bytes())
+    for tag in range(struct.unpack(">I", damaged[128:132])[0]):
+        damaged[136 + 12 * tag:140 + 12 * tag] = struct.pack(">I", len(damaged) - 20)
+    halves((40, 60), CMYK_TOP, CMYK_BOTTOM, "CMYK").save(tmp_path / "damaged.jpg", quality=100,
+                                                         icc_profile=bytes(damaged))
+    top, bottom = top_bottom(drawn_picture(tmp_path / "damaged.jpg", (40, 60)).convert("RGB"))
+    assert near(top, srgb_of(CMYK_TOP), 4) and near(bottom, srgb_of(CMYK_BOTTOM), 4), (top, bottom)
