@@ -85,7 +85,9 @@ def test_xlsx_dates_percentages_and_other_numbers_read_as_the_docs_say(tmp_path)
              (datetime.timedelta(hours=26), "[hh]:mm:ss", "26:00:00"),
              (0.25, "0%", "25%"), (0.125, "0%", "13%"), (0.0125, "0.0%", "1.3%"),
              (2.675, "0.00", "2.68"), (3, "0.00", "3.00"),
-             (1234.5, '#,##0.00 [$€-407]', "1234.5"), (0.3, "General", "0.3")]
+             (1234.5, '#,##0.00 [$€-407]', "1234.5"), (0.3, "General", "0.3"),
+             (1e26, "0.00", "1" + "0" * 26 + ".00"), (1e30, "0", "1" + "0" * 30),
+             (1e300, "0%", "1" + "0" * 302 + "%")]
     book = openpyxl.Workbook()
     book.active.append(["value"])
     for number, (value, number_format, _) in enumerate(cells, start=2):
@@ -94,6 +96,16 @@ def test_xlsx_dates_percentages_and_other_numbers_read_as_the_docs_say(tmp_path)
     book.save(tmp_path / "cards.xlsx")
     deck = load_deck(str(small_deck(tmp_path, "cards.xlsx")))
     assert [c.fields["value"] for c in deck.cards] == [shown for _, _, shown in cells]
+
+
+def test_an_xlsx_number_that_is_not_finite_reads_plainly():
+    """(openpyxl writes no such cell, but a workbook from elsewhere may hold one.)"""
+    from types import SimpleNamespace
+
+    from printgen.spec.xlsxcell import cell_text
+    assert [cell_text(SimpleNamespace(value=value, number_format=number_format))
+            for value, number_format in [(float("inf"), "0.00"), (float("-inf"), "0%"), (float("nan"), "0")]
+            ] == ["inf", "-inf", "nan"]
 
 
 @pytest.mark.parametrize("table,expected", [

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import ROUND_HALF_UP, Decimal, localcontext
 from typing import Any
 
 DECIMALS = re.compile(r"^0(?:\.(0+))?(%?)$")      # 0, 0.00, 0%, 0.0%
@@ -56,9 +56,14 @@ def _number(value: float, number_format: str) -> str:
     plain = DECIMALS.match(number_format)
     if plain is None:
         return str(int(value)) if isinstance(value, int) or value.is_integer() else repr(value)
+    exact = Decimal(repr(value))                    # the value as the sheet holds it, in decimal
+    if not exact.is_finite():
+        return repr(value)                          # ("inf", "nan": no decimals to round)
     places, percent = len(plain.group(1) or ""), plain.group(2)
-    exact = Decimal(repr(value)) * (100 if percent else 1)      # the value as the sheet holds it, in decimal
-    return f"{exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP):f}{percent}"
+    with localcontext() as context:                 # every digit kept, however large the value
+        context.prec = max(28, exact.adjusted() + places + 8)
+        shown = (exact * (100 if percent else 1)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+    return f"{shown:f}{percent}"
 
 
 def _to_second(value: datetime.datetime) -> datetime.datetime:
