@@ -98,6 +98,46 @@ def drawn_form(path: Path, size: tuple[int, int], form: Callable[[Image], T]) ->
     return cast(T, made)
 
 
+def drawn_part(path: Path, whole: tuple[int, int], box: tuple[int, int, int, int],
+               turn: Transpose | None = None) -> Image:
+    """drawn_picture(path, whole, turn).crop(box): the part of the picture an image
+    element's `fit: cover` shows. Where the whole picture drawn would be more than
+    KEPT_DRAWN_PIXELS (a very wide or tall picture covering a box draws far past it),
+    only the part is drawn, from the picture's own pixels (a raster) or by resvg (an
+    SVG), so that what is drawn is no larger than the box."""
+    if whole[0] * whole[1] <= KEPT_DRAWN_PIXELS:
+        return drawn_picture(path, whole, turn).crop(box)
+    from PIL import Image as PILImage
+    size = (max(1, box[2] - box[0]), max(1, box[3] - box[1]))
+    edges = [min(1.0, max(0.0, edge / whole[index % 2])) for index, edge in enumerate(box)]
+    across = turn in (PILImage.Transpose.ROTATE_90, PILImage.Transpose.ROTATE_270)
+    own = _unturned(edges, turn)                     # the part in the picture's own frame
+    own_size = (size[1], size[0]) if across else size
+    if is_svg(path):
+        part = rasterised(path, own_size, view=own)
+    else:
+        source = rgba(_source(path, file_identity(path)))
+        width, height = source.size
+        view = (own[0] * width, own[1] * height, max(own[2] * width, own[0] * width + 1e-3),
+                max(own[3] * height, own[1] * height + 1e-3))
+        part = source.resize(own_size, PILImage.Resampling.LANCZOS, box=view)
+    return part.transpose(turn) if turn is not None else part
+
+
+def _unturned(edges: list[float], turn: Transpose | None) -> tuple[float, float, float, float]:
+    """A part's edges (left, top, right, bottom, as fractions) in a picture turned by
+    turn (a Pillow transpose: 90 and 270 anticlockwise), as they are in the picture."""
+    from PIL import Image as PILImage
+    left, top, right, bottom = edges
+    if turn == PILImage.Transpose.ROTATE_90:
+        return 1 - bottom, left, 1 - top, right
+    if turn == PILImage.Transpose.ROTATE_180:
+        return 1 - right, 1 - bottom, 1 - left, 1 - top
+    if turn == PILImage.Transpose.ROTATE_270:
+        return top, 1 - right, bottom, 1 - left
+    return left, top, right, bottom
+
+
 class _Drawn:
     """A picture drawn at a size, and the renderers' forms of it (by what makes them)."""
 

@@ -144,14 +144,17 @@ def _length(text: str | None) -> float | None:
     return float(match.group(1)) * CSS_PX[match.group(2)]
 
 
-def rasterised(path: Path, size: tuple[int, int]) -> Image:
+def rasterised(path: Path, size: tuple[int, int],
+               view: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)) -> Image:
     """The picture drawn at size (pixels, stretched to it as every picture is), RGBA,
-    by resvg with printgen's own fonts only (it holds no text: svg_size refuses it)."""
+    by resvg with printgen's own fonts only (it holds no text: svg_size refuses it);
+    only the part of it view gives (left, top, right, bottom, as fractions of its
+    width and height), where it gives one."""
     import resvg_py
     from lxml import etree
     from PIL import Image as PILImage
     root = parsed(read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture"), str(path))
-    _stretch(root, size)
+    _stretch(root, size, view)
     png = resvg_py.svg_to_bytes(svg_string=etree.tostring(root, encoding="unicode"), skip_system_fonts=True,
                                 dpi=96)                      # CSS units: 96 px an inch
     picture = PILImage.open(io.BytesIO(bytes(png)))
@@ -159,12 +162,19 @@ def rasterised(path: Path, size: tuple[int, int]) -> Image:
     return picture.convert("RGBA") if picture.size == size else picture.convert("RGBA").resize(size)
 
 
-def _stretch(root: Any, size: tuple[int, int]) -> None:
-    """The root made size pixels large, its drawing stretched to fill them as a raster
-    picture is (the box has the picture's aspect ratio unless the template says otherwise)."""
+def _stretch(root: Any, size: tuple[int, int],
+             view: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)) -> None:
+    """The root made size pixels large, its drawing (the part view gives) stretched to
+    fill them as a raster picture is (the box has the picture's aspect ratio unless the
+    template says otherwise)."""
     if not root.get("viewBox"):
         width, height = (_length(root.get(key)) for key in ("width", "height"))
         root.set("viewBox", f"0 0 {width or 0:g} {height or 0:g}")
+    if view != (0.0, 0.0, 1.0, 1.0):
+        x, y, width, height = (float(part) for part in root.get("viewBox").replace(",", " ").split())
+        left, top, right, bottom = view
+        root.set("viewBox", f"{x + left * width!r} {y + top * height!r} "
+                            f"{(right - left) * width!r} {(bottom - top) * height!r}")
     root.set("width", str(size[0]))
     root.set("height", str(size[1]))
     root.set("preserveAspectRatio", "none")

@@ -196,3 +196,84 @@ def test_a_fit_not_known_stops_the_build_with_its_key(cli, tmp_path):
     line, = result.err.strip().splitlines()
     assert "face.yaml:4 elements[2].fit" in line and "expected one of fill, contain, cover" in line
     assert "'stretch'" in line and not (tmp_path / "out" / "png").exists()
+
+
+WIDE_FACE = """elements:
+  - {kind: rect, box: bleed, fill: "#ffffff"}
+  - {kind: image, src: wide.png, x: 0mm, y: 0mm, w: 63mm, h: 44mm, fit: cover}
+  - {kind: image, src: wide.svg, x: 0mm, y: 44mm, w: 63mm, h: 44mm, fit: cover}
+"""
+WIDE_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="1" viewBox="0 0 4000 1">'
+            '<rect width="4000" height="1" fill="#ff0000"/>'
+            '<rect x="1333" width="1334" height="1" fill="#00ff00" opacity="0.99"/></svg>')
+
+
+def _capped() -> None:                  # in the child, before printgen starts
+    import resource
+    cap = 3 * 1024 ** 3
+    resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+
+@pytest.mark.parametrize("how", [["--only", "png"], ["--only", "pdf"], ["--only", "svg"], ["--for", "drivethrucards"]])
+def test_a_very_wide_picture_covering_a_box_draws_only_the_part_shown(tmp_path, how):
+    """A 4000 x 1 px picture covering a card is 4000 times the card's width across: drawn
+    whole (billions of pixels) it ran out of memory. Under a memory cap, in bounded time,
+    every output is built, and the PNG shows the picture's middle (green) in the box."""
+    import subprocess
+    import sys
+
+    from cputime import cpu_seconds
+
+    from printgen.render.pdfsvg import vector_gap
+    wide = Image.new("RGBA", (4000, 1), (255, 0, 0, 250))
+    wide.paste((0, 255, 0, 250), (1333, 0, 2667, 1))
+    wide.save(tmp_path / "wide.png")
+    (tmp_path / "wide.svg").write_text(WIDE_SVG, encoding="utf-8")
+    assert vector_gap(tmp_path / "wide.svg") is not None       # (drawn as a picture in the PDF too)
+    (tmp_path / "face.yaml").write_text(WIDE_FACE, encoding="utf-8")
+    (tmp_path / "back.yaml").write_text('elements:\n  - {kind: rect, box: bleed, fill: "#16203a"}\n')
+    (tmp_path / "d.yaml").write_text("name: d\ntitle: D\nsize: poker\nface: face.yaml\nback: back.yaml\n"
+                                     "cards:\n  - fields: {a: b}\n")
+    start = cpu_seconds()
+    result = subprocess.run([sys.executable, "-m", "printgen", "build", "d.yaml", "-q", *how, "--out", "out"],
+                            capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                            preexec_fn=_capped if sys.platform.startswith("linux") else None)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert cpu_seconds() - start < 60
+    made = [path for path in (tmp_path / "out").rglob("*") if path.suffix in (".png", ".pdf", ".svg")]
+    assert made
+    if how == ["--only", "png"]:
+        face, = [path for path in made if "back" not in path.name]
+        with Image.open(face) as card:
+            width, height = card.size
+            for y in (height * 0.3, height * 0.75):
+                red, green, blue = card.convert("RGB").getpixel((width // 2, round(y)))
+                assert green > 200 and red < 40, (y, red, green, blue)
+
+
+@pytest.mark.parametrize("kind", ["png", "svg"])
+def test_the_part_of_a_very_wide_picture_drawn_alone_is_the_part_cut_from_the_whole(tmp_path, kind):
+    """drawn_part draws a 3000 x 100 px picture's middle at the size a poker card's box
+    covered by it shows (31170 x 1039 px whole, past KEPT_DRAWN_PIXELS), upright and
+    turned: the same pixels as the whole picture drawn and cut."""
+    from PIL import ImageChops, ImageStat
+
+    from printgen.pictures import KEPT_DRAWN_PIXELS, drawn_part, drawn_picture
+    path = tmp_path / f"wide.{kind}"
+    if kind == "png":
+        picture = Image.new("RGB", (3000, 100))
+        picture.putdata([(x * 7 % 256, y * 2, x // 10 % 256) for y in range(100) for x in range(3000)])
+        picture.save(path)
+    else:
+        path.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="100">'
+                        '<rect width="3000" height="100" fill="#ff0000"/>'
+                        '<circle cx="1500" cy="50" r="40" fill="#0000ff"/>'
+                        '<rect x="1490" width="5" height="30" fill="#00ff00"/></svg>', encoding="utf-8")
+    assert 31170 * 1039 > KEPT_DRAWN_PIXELS
+    for turn, whole, box in [(None, (31170, 1039), (15213, 0, 15957, 1039)),
+                             (Image.Transpose.ROTATE_90, (1039, 31170), (0, 15065, 1039, 15809))]:
+        part = drawn_part(path, whole, box, turn)
+        cut = drawn_picture(path, whole, turn).crop(box)
+        assert part.size == cut.size
+        assert max(ImageStat.Stat(ImageChops.difference(part, cut)).mean) < 1, (kind, turn)
+        assert len(part.convert("RGB").getcolors(1 << 20) or ()) > 1          # (not one flat colour)

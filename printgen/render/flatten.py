@@ -22,8 +22,15 @@ from PIL import Image
 
 from printgen.layout.page import Frame, Side
 from printgen.layout.primitives import Image as ImagePrim
-from printgen.layout.primitives import Primitive, TextRun, shape_bounds, shift
-from printgen.pictures import check_picture, drawn_picture, rgba, transparent, upright_picture
+from printgen.layout.primitives import Primitive, TextRun, shape_bounds, shift, uncropped
+from printgen.pictures import (
+    check_picture,
+    drawn_part,
+    drawn_picture,
+    rgba,
+    transparent,
+    upright_picture,
+)
 from printgen.reading import FileIdentity, display_path, file_identity
 from printgen.render.kept import Kept
 from printgen.render.pdfx import PressPicture, press_image
@@ -71,6 +78,34 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     if prim.rotate:
         image = image.transpose(TURNS[(360 - prim.rotate) % 360])
     return kept.put(key, PressPicture(press_image(image)), weight)
+
+
+def flattened_part(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened, dpi: int) -> PressPicture:
+    """The part of the picture a cropped prim (fit: cover) shows, drawn at dpi into its
+    box (drawn_part) and laid over what beneath draws there, as flattened lays a whole
+    one, as press CMYK the way the box stands on the page (turned as prim turns it)."""
+    whole, box = shown_part(prim, dpi)
+    size = (box[2] - box[0], box[3] - box[1])
+    layers = tuple(shift(p, -prim.x, -prim.y) for p in beneath if _reaches(p, prim))
+    key = ("part", file_identity(prim.path), prim, size, layers)
+    weight = size[0] * size[1] * 8
+    found = kept.get(key)
+    if found is not None:
+        return kept.put(key, found, weight)
+    image = backdrop(layers, prim.w, prim.h, size)
+    picture = drawn_part(prim.path, whole, box, TURNS[prim.rotate] if prim.rotate else None)
+    image.paste(picture, (0, 0), picture)
+    return kept.put(key, PressPicture(press_image(image)), weight)
+
+
+def shown_part(prim: ImagePrim, dpi: float) -> tuple[tuple[int, int], tuple[int, int, int, int]]:
+    """The whole picture a cropped prim is cut from, as its size in pixels at dpi, and
+    the box prim shows of it, in those pixels."""
+    whole = uncropped(prim)
+    scale = dpi / 72
+    left, top = round((prim.x - whole.x) * scale), round((prim.y - whole.y) * scale)
+    return ((max(1, round(whole.w * scale)), max(1, round(whole.h * scale))),
+            (left, top, left + max(1, round(prim.w * scale)), top + max(1, round(prim.h * scale))))
 
 
 def press_picture(path: Path) -> PressPicture:

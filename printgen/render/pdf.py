@@ -29,7 +29,15 @@ from printgen.layout.primitives import (
     uncropped,
 )
 from printgen.output import atomic_path, scratch
-from printgen.pictures import drawn_form, picture_bytes, stored_orientation, upright_rgb
+from printgen.pictures import (
+    KEPT_DRAWN_PIXELS,
+    drawn_form,
+    drawn_part,
+    picture_bytes,
+    stored_orientation,
+    transparent,
+    upright_rgb,
+)
 from printgen.reading import FileIdentity, file_identity
 from printgen.render.pdfpages import (
     BOXES,
@@ -294,6 +302,15 @@ class CMYKCanvas(PressColours, StreamingCanvas):
             self._foreign = True            # (as _svg: a page that places one is not kept)
         return found or press_picture(prim.path)
 
+    def picture_part(self, prim: Image, beneath: Sequence[Primitive]) -> PressPicture:
+        """What to draw for the part of a cropped picture its box shows (pdf.py's _part):
+        drawn into the box, flattened onto beneath and converted."""
+        from printgen.render.flatten import flattened_part
+        self.drew_beneath = True
+        if is_svg(prim.path):
+            self._foreign = True
+        return flattened_part(prim, beneath, self.flattened, self.picture_dpi)
+
     def save(self) -> None:
         super().save()
         self.flattened.clear()
@@ -494,6 +511,8 @@ def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> 
     elif isinstance(prim, TextRun):
         canvas.setFillColor(_text_colour(canvas, prim))
         draw_run(canvas, prim, canvas.embedded)
+    elif isinstance(prim, Image) and prim.crop != FULL and (part := _part(canvas, prim, beneath)) is not None:
+        canvas.drawImage(part, prim.x, -prim.y - prim.h, prim.w, prim.h, mask="auto")
     elif isinstance(prim, Image) and prim.crop != FULL:
         canvas.saveState()                      # the whole picture, clipped to the box (fit: cover)
         box = canvas.beginPath()
@@ -514,6 +533,28 @@ def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> 
                 w, h = _orient(canvas, prim.path, w, h)
             canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
         canvas.restoreState()
+
+
+def _part(canvas: Canvas, prim: Image, beneath: Sequence[Primitive]) -> PressPicture | ImageReader | None:
+    """The part of a cropped picture (fit: cover) its box shows, drawn as a picture of
+    the box, where the whole one would be drawn as a picture of more than
+    KEPT_DRAWN_PIXELS (a very wide or tall picture covering the box): an SVG that is
+    not drawn as vectors, or in a press file any picture with transparency. None where
+    the whole picture is drawn and clipped to the box (its file, or its vectors)."""
+    from printgen.render.flatten import shown_part
+    from printgen.render.pdfsvg import vector_gap
+    from printgen.render.pngtext import TURNS
+    dpi = canvas.picture_dpi if isinstance(canvas, StreamingCanvas) else PICTURE_DPI
+    whole, box = shown_part(prim, dpi)
+    if whole[0] * whole[1] <= KEPT_DRAWN_PIXELS:
+        return None
+    if isinstance(canvas, CMYKCanvas):
+        return canvas.picture_part(prim, beneath) if is_svg(prim.path) or transparent(prim.path) else None
+    if not is_svg(prim.path) or vector_gap(prim.path) is None:
+        return None
+    if isinstance(canvas, StreamingCanvas):
+        canvas._foreign = True                  # (as _svg)
+    return ImageReader(drawn_part(prim.path, whole, box, TURNS[prim.rotate] if prim.rotate else None))
 
 
 def _svg(canvas: Canvas, path: Path, w: float, h: float) -> None:

@@ -32,7 +32,7 @@ from printgen.layout.primitives import (
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.limits import limit
 from printgen.output import atomic_path
-from printgen.pictures import drawn_picture
+from printgen.pictures import drawn_part, drawn_picture
 from printgen.render import pngtext
 from printgen.render.kept import Kept, image_bytes
 from printgen.render.pngfile import png_bytes
@@ -434,13 +434,13 @@ def _picture(image: Image.Image, prim: ImagePrim, scale: float, origin: float) -
     x, y = _xy(prim.x, prim.y, scale, origin)
     size = (max(1, round(prim.w * scale)), max(1, round(prim.h * scale)))
     # decoded once and resized once per size in this process (an icon may stand 60 times on a card)
-    if prim.crop != FULL:                   # the whole picture drawn, then cut to the box (fit: cover)
+    if prim.crop != FULL:                   # the part of the whole picture in the box (fit: cover)
         whole = uncropped(prim)
         left, top = _xy(whole.x, whole.y, scale, origin)
         shown = (round(x - left), round(y - top))
-        picture = drawn_picture(prim.path, (max(1, round(whole.w * scale)), max(1, round(whole.h * scale))),
-                                TURNS[prim.rotate] if prim.rotate else None)
-        picture = picture.crop((*shown, shown[0] + size[0], shown[1] + size[1]))
+        picture = drawn_part(prim.path, (max(1, round(whole.w * scale)), max(1, round(whole.h * scale))),
+                             (*shown, shown[0] + size[0], shown[1] + size[1]),
+                             TURNS[prim.rotate] if prim.rotate else None)
     else:
         picture = drawn_picture(prim.path, size, TURNS[prim.rotate] if prim.rotate else None)
     image.paste(picture, (round(x), round(y)), picture)
