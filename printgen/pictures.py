@@ -195,8 +195,10 @@ def picture_bytes(path: Path) -> bytes:
 def stored_orientation(path: Path) -> int | None:
     """How a reader turns the raster picture's file to show it, where the file's pixels
     are what printgen prints: its EXIF orientation (1 for none, to 8) for a PNG or JPEG
-    file in RGB, greyscale or a palette at 8 bits a channel; None for any other file
-    (a WebP, a 16-bit or CMYK one), whose pixels are given as upright_rgb makes them."""
+    file Pillow opens in RGB, greyscale or a palette at 8 bits a channel (a 16-bit
+    colour PNG among them: Pillow opens it as RGB); None for any other file (a WebP, a
+    16-bit greyscale or a CMYK one), whose pixels are given as upright_rgb makes them.
+    Read from the file's header and, for a PNG, its chunks' headers: never decoded."""
     return _stored_orientation(path, file_identity(path))
 
 
@@ -210,10 +212,29 @@ def _stored_orientation(path: Path, key: FileIdentity | None) -> int | None:
             with PILImage.open(file, formats=["PNG", "JPEG"]) as picture:     # (its header only)
                 if picture.mode not in ("1", "L", "LA", "P", "RGB", "RGBA"):
                     return None
+                if picture.format == "PNG" and "exif" not in picture.info and not _late_exif(file):
+                    return 1                # (Pillow's getexif would decode it all to look past its pixels)
                 turn = picture.getexif().get(ORIENTATION, 1)
                 return turn if turn in range(1, 9) else 1
         except _UNREADABLE + (PILImage.DecompressionBombError,):
             return None
+
+
+def _late_exif(file: BinaryIO) -> bool:
+    """Whether the PNG file has an eXIf chunk after its pixels (one before them Pillow
+    reads with its header): its chunks' headers read, not their data."""
+    position = file.tell()
+    try:
+        file.seek(8)                                # past the signature
+        while len(header := file.read(8)) == 8:
+            if header[4:] == b"eXIf":
+                return True
+            if header[4:] == b"IEND":
+                return False
+            file.seek(int.from_bytes(header[:4], "big") + 4, io.SEEK_CUR)     # its data and CRC
+        return False
+    finally:
+        file.seek(position)
 
 
 def upright_rgb(path: Path) -> Image:

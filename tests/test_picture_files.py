@@ -283,3 +283,32 @@ def test_a_cmyk_jpeg_whose_embedded_profile_is_damaged_is_proofed_through_the_pr
                                                          icc_profile=bytes(damaged))
     top, bottom = top_bottom(drawn_picture(tmp_path / "damaged.jpg", (40, 60)).convert("RGB"))
     assert near(top, srgb_of(CMYK_TOP), 4) and near(bottom, srgb_of(CMYK_BOTTOM), 4), (top, bottom)
+
+
+def test_a_pngs_orientation_is_read_without_decoding_its_pixels(tmp_path, monkeypatch):
+    """A PNG's orientation can only be in an eXIf chunk: read from its chunks' headers,
+    not by decoding the picture (Pillow's getexif decodes a PNG to look past its pixels),
+    and still found in an eXIf chunk after the pixels."""
+    import struct
+    import zlib
+
+    from PIL import PngImagePlugin
+
+    from printgen.pictures import stored_orientation
+    halves((40, 60), (255, 0, 0), (0, 0, 255)).save(tmp_path / "plain.png")
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    halves((40, 60), (255, 0, 0), (0, 0, 255)).save(tmp_path / "early.png", exif=exif)
+    data = (tmp_path / "early.png").read_bytes()
+    start = data.index(b"eXIf") - 4
+    chunk = data[start:start + 12 + struct.unpack(">I", data[start:start + 4])[0]]
+    rest = data[:start] + data[start + len(chunk):]
+    end = rest.index(b"IEND") - 4
+    (tmp_path / "late.png").write_bytes(rest[:end] + chunk + rest[end:])
+    assert zlib.crc32(chunk[4:-4]) == struct.unpack(">I", chunk[-4:])[0]
+    loads = []
+    real = PngImagePlugin.PngImageFile.load
+    monkeypatch.setattr(PngImagePlugin.PngImageFile, "load", lambda self: (loads.append(1), real(self))[1])
+    assert stored_orientation(tmp_path / "plain.png") == 1 and not loads
+    assert stored_orientation(tmp_path / "early.png") == 6 and not loads
+    assert stored_orientation(tmp_path / "late.png") == 6
