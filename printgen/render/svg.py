@@ -122,6 +122,11 @@ def _text(drawing: svgwrite.Drawing, run: TextRun) -> BaseElement:
 def _image(drawing: svgwrite.Drawing, prim: ImagePrim) -> BaseElement:
     import base64
     import mimetypes
+    if prim.crop != FULL:               # the whole picture in a viewport of the box's size (fit: cover)
+        viewport = drawing.svg(insert=(_n(prim.x), _n(prim.y)), size=(_n(prim.w), _n(prim.h)),
+                               viewBox=f"{_n(prim.x)} {_n(prim.y)} {_n(prim.w)} {_n(prim.h)}")
+        viewport.add(_image(drawing, uncropped(prim)))
+        return viewport
     if is_svg(prim.path):
         kind, raw = mimetypes.guess_type(prim.path.name)[0] or "image/svg+xml", picture_bytes(prim.path)
     else:
@@ -129,11 +134,6 @@ def _image(drawing: svgwrite.Drawing, prim: ImagePrim) -> BaseElement:
     data = base64.b64encode(raw).decode("ascii")
     w, h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
     cx, cy = prim.x + prim.w / 2, prim.y + prim.h / 2
-    if prim.crop != FULL:               # the whole picture in a viewport of the box's size (fit: cover)
-        viewport = drawing.svg(insert=(_n(prim.x), _n(prim.y)), size=(_n(prim.w), _n(prim.h)),
-                               viewBox=f"{_n(prim.x)} {_n(prim.y)} {_n(prim.w)} {_n(prim.h)}")
-        viewport.add(_image(drawing, uncropped(prim)))
-        return viewport
     return drawing.image(f"data:{kind};base64,{data}", insert=(_n(-w / 2), _n(-h / 2)),
                          size=(_n(w), _n(h)), preserveAspectRatio="none",
                          transform=f"translate({_n(cx)} {_n(cy)}) rotate({prim.rotate})")
