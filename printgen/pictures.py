@@ -14,7 +14,9 @@ through a colour profile for the RGB outputs (rgba).
 Decoded pictures are kept (within a budget of pixels) for the renderers, by file and
 by the size they are drawn at: an icon used 60 times on a card is decoded once and
 resized once per size, not 60 times. A renderer's own form of a drawn picture (the
-PDF's, which holds its pixels again as bytes) is kept with it, in the same budget.
+PDF's, which holds its pixels again as bytes) is kept with it, in the same budget; a
+picture converted whole (to press CMYK, to sRGB) or made a file to embed is kept in a
+budget of its own (kept_form).
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ MAX_BYTES = int(limit("picture_bytes"))
 KEPT_PIXELS = 16_000_000        # decoded pictures kept in a process (64 MB as RGBA)
 KEPT_DRAWN_PIXELS = 12_000_000  # pictures kept at the size they are drawn at, each counted once more
                                 # for each form of it kept (48 MB as RGBA)
+KEPT_FORM_PIXELS = 12_000_000   # pictures kept converted (for the press, to sRGB) or as files to
+                                # embed, by file (48 MB as RGBA or CMYK)
 FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "WEBP": "image/webp"}   # the raster formats read, by
                                 # Pillow's name, with their MIME types
 EXPECTED = "a PNG, JPEG, WebP or SVG picture"
@@ -187,8 +191,9 @@ def _transparent(path: Path, key: FileIdentity | None) -> bool:
 
 
 def picture_bytes(path: Path) -> bytes:
-    """The picture file's bytes (the PDF names the picture by their digest), read as
-    every input is: a regular file of at most MAX_BYTES."""
+    """The picture file's bytes (the PDF names the picture by their digest; the SVG
+    output embeds an SVG picture as them), read as every input is: a regular file of
+    at most MAX_BYTES."""
     return read_bytes(path, display_path(path), max_bytes=MAX_BYTES, what=EXPECTED)
 
 
@@ -241,12 +246,11 @@ def upright_rgb(path: Path) -> Image:
     """The raster picture as printgen prints it, as an sRGB image: upright, at 8 bits a
     channel, a CMYK one converted by colour management (rgba), in mode RGBA where any
     pixel is less than opaque, else RGB. Shared: never draw on it."""
-    return _upright_rgb(path, file_identity(path))
+    return kept_form(path, "upright sRGB", lambda: _upright_rgb(path), _pixels_of)
 
 
-@lru_cache(maxsize=2)
-def _upright_rgb(path: Path, key: FileIdentity | None) -> Image:
-    image = rgba(_source(path, key))
+def _upright_rgb(path: Path) -> Image:
+    image = rgba(_source(path, file_identity(path)))
     return image if transparent(path) else image.convert("RGB")
 
 
@@ -261,11 +265,10 @@ def embedded_picture(path: Path) -> tuple[str, bytes]:
     the file itself where every reader shows it as printgen prints it (a PNG or JPEG
     with no orientation to apply: stored_orientation), else upright_rgb's image, as a
     JPEG (quality 95) where the file is one, else as a PNG."""
-    return _embedded_picture(path, file_identity(path))
+    return kept_form(path, "embedded", lambda: _embedded_picture(path), lambda made: len(made[1]) // 4)
 
 
-@lru_cache(maxsize=4)
-def _embedded_picture(path: Path, key: FileIdentity | None) -> tuple[str, bytes]:
+def _embedded_picture(path: Path) -> tuple[str, bytes]:
     data = picture_bytes(path)
     jpeg = data.startswith(b"\xff\xd8")
     if stored_orientation(path) == 1:
@@ -277,6 +280,26 @@ def _embedded_picture(path: Path, key: FileIdentity | None) -> tuple[str, bytes]
         return "image/jpeg", out.getvalue()
     image.save(out, format="PNG")
     return "image/png", out.getvalue()
+
+
+def kept_form(path: Path, kind: str, make: Callable[[], T], weigh: Callable[[T], int]) -> T:
+    """make(): a form of the picture file (its pixels converted, or a file made of
+    them), kept by the file and kind (a name) for the next to ask, with the others
+    within KEPT_FORM_PIXELS (weigh gives a form's weight, in pixels: a byte is a
+    quarter of one). Shared: never change it."""
+    key = file_identity(path)
+    if key is None:
+        return make()
+    found = _forms.get((kind, key))
+    if found is not None:
+        return cast(T, found[0])
+    made = make()
+    _forms.put((kind, key), (made, weigh(made)))
+    return made
+
+
+def _pixels_of(image: Image) -> int:
+    return image.width * image.height
 
 
 def rgba(picture: Image) -> Image:
@@ -450,3 +473,4 @@ class _Kept(Generic[V]):
 _sizes: dict[FileIdentity, tuple[int, int]] = {}
 _kept: _Kept[Image] = _Kept(KEPT_PIXELS, lambda image: image.width * image.height)
 _drawn: _Kept[_Drawn] = _Kept(KEPT_DRAWN_PIXELS, _Drawn.pixels)
+_forms: _Kept[tuple[object, int]] = _Kept(KEPT_FORM_PIXELS, lambda kept: kept[1])

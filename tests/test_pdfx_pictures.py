@@ -201,3 +201,23 @@ def test_an_svg_picture_is_flattened_onto_its_cards_background_too(tmp_path):
         assert near(at_mm(page, x, y), at_mm(png, x, y), 24)
     assert near(at_mm(page, 20, 20), at_mm(png, 20, 20), 40)        # the circle itself
     assert b"/SMask" not in pdf.read_bytes()
+
+
+def test_pictures_converted_for_the_press_are_kept_within_a_budget(tmp_path):
+    """Each picture converted whole to press CMYK is kept for the next card that places
+    it, but no more of them than KEPT_FORM_PIXELS holds (sixteen 12-megapixel photos
+    were once all kept, 770 MB)."""
+    import gc
+
+    from PIL import Image as PILImage
+
+    from printgen.pictures import KEPT_FORM_PIXELS
+    from printgen.render.flatten import press_picture
+    size = (2000, 1500)
+    for number in range(8):
+        PILImage.new("RGB", size, (30 * number, 90, 160)).save(tmp_path / f"photo{number}.jpg")
+        press_picture(tmp_path / f"photo{number}.jpg")
+    gc.collect()
+    alive = [found for found in gc.get_objects()
+             if isinstance(found, PILImage.Image) and found.mode == "CMYK" and found.size == size]
+    assert 0 < len(alive) * size[0] * size[1] <= KEPT_FORM_PIXELS

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image
@@ -27,11 +26,12 @@ from printgen.pictures import (
     check_picture,
     drawn_part,
     drawn_picture,
+    kept_form,
     rgba,
     transparent,
     upright_picture,
 )
-from printgen.reading import FileIdentity, display_path, file_identity
+from printgen.reading import display_path, file_identity
 from printgen.render.kept import Kept
 from printgen.render.pdfx import PressPicture, press_image
 from printgen.render.png import drawn_runs, render_side
@@ -112,13 +112,13 @@ def press_picture(path: Path) -> PressPicture:
     """A raster picture file as press CMYK: a CMYK picture as its values are (it is
     opaque: nothing beneath it need be flattened into it), any other converted from
     sRGB, any transparency flattened onto white paper."""
-    return PressPicture(_press_picture(path, file_identity(path)))
+    return PressPicture(kept_form(path, "press CMYK", lambda: _press_picture(path),
+                                  lambda image: image.width * image.height))
 
 
-@lru_cache(maxsize=16)
-def _press_picture(path: Path, key: FileIdentity | None) -> Image.Image:
-    """The converted picture, kept while the file is unchanged (a picture on every card
-    is converted once)."""
+def _press_picture(path: Path) -> Image.Image:
+    """The converted picture, kept (kept_form) while the file is unchanged (a picture on
+    every card is converted once)."""
     picture = upright_picture(path)
     if picture.mode == "CMYK":
         return picture

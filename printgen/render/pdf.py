@@ -33,6 +33,7 @@ from printgen.pictures import (
     KEPT_DRAWN_PIXELS,
     drawn_form,
     drawn_part,
+    kept_form,
     picture_bytes,
     stored_orientation,
     transparent,
@@ -591,11 +592,13 @@ class _ImageFile(str):
 
 def _image_source(path: Path) -> _ImageFile | ImageReader:
     """A raster picture as drawImage is given it: its file where its pixels are what
-    printgen prints (pictures.stored_orientation: a PNG or JPEG at 8 bits, in RGB or
-    greyscale; drawn turned as its EXIF orientation says, by _orient), else its
+    printgen prints (pictures.stored_orientation: a PNG or JPEG at 8 bits, in RGB,
+    greyscale, a palette or 1 bit a pixel; drawn turned as its EXIF orientation says, by _orient), else its
     upright sRGB pixels (a 16-bit or CMYK picture, a WebP)."""
     identity = file_identity(path)
-    return _named_image(path, identity) if stored_orientation(path) is not None else _pixels(path, identity)
+    if stored_orientation(path) is not None:
+        return _named_image(path, identity)
+    return kept_form(path, "reportlab", lambda: ImageReader(upright_rgb(path)), _reader_pixels)
 
 
 # the turn (degrees anticlockwise, y up) and mirroring that show a stored picture
@@ -615,9 +618,9 @@ def _orient(canvas: Canvas, path: Path, w: float, h: float) -> tuple[float, floa
     return (h, w) if turn % 180 else (w, h)
 
 
-@lru_cache(maxsize=2)
-def _pixels(path: Path, identity: FileIdentity | None) -> ImageReader:
-    return ImageReader(upright_rgb(path))
+def _reader_pixels(reader: ImageReader) -> int:
+    width, height = reader.getSize()
+    return width * height
 
 
 @lru_cache(maxsize=256)
