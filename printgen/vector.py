@@ -36,6 +36,7 @@ MAX_ELEMENTS = int(limit("svg_elements"))
 MAX_PIXELS = limit("picture_pixels")
 MAX_BYTES = int(limit("picture_bytes"))
 MAX_STYLE_TESTS = int(limit("svg_style_tests"))
+READ_TESTS = 200        # reading a CSS rule (tinycss2, cssselect2) takes about as long as 200 tests
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 REFUSED = {"script": "a script", "foreignObject": "a <foreignObject> (HTML inside the picture)",
@@ -193,15 +194,16 @@ class SheetGap(ValueError):
 def style_sheets(root: Any) -> Any:
     """svglib's matcher of the picture's style sheets (svglib.CSSMatcher, read as svglib
     reads them), or None where it has none. SheetGap, saying which, where svglib cannot
-    read one (a bad selector: svglib would fail on it), or where matching them could
-    take more than MAX_STYLE_TESTS tests: each element is tested against each selector,
-    so a selector is counted for each rule and each comma of a sheet, before it is read,
-    and times the picture's elements."""
+    read one (a bad selector: svglib would fail on it), or where reading and matching
+    them could cost more than MAX_STYLE_TESTS tests: each element is tested against
+    each selector, and reading a selector costs about as much as READ_TESTS tests, so
+    a selector is counted for each rule and each comma of a sheet (before it is read),
+    times the picture's elements plus READ_TESTS."""
     sheets = [one.text for one in root.iter(f"{SVG}style") if one.text]
     if not sheets:
         return None
     selectors = sum(sheet.count("{") + sheet.count(",") for sheet in sheets)
-    if selectors * sum(1 for _ in root.iter()) > MAX_STYLE_TESTS:
+    if selectors * (sum(1 for _ in root.iter()) + READ_TESTS) > MAX_STYLE_TESTS:
         raise SheetGap("a style sheet too large to match against the picture")
     from svglib.svglib import CSSMatcher
     matcher = CSSMatcher()
