@@ -82,7 +82,8 @@ it and removed by its holder when it lets go. A second printgen writing into the
 folder, or into a folder around it or inside it (whose pruning, sweeping and gallery
 reach into the first one's files: `--out output/x` while a build writes into output/,
 or the other way round), waits for it up to LOCK_WAIT seconds, saying so, then stops
-with one line (`_lock`). The lock ends with the process however it ends, so a crashed
+with one line (`_lock`). A lock file around or inside the folder counts only where it
+is the user's own: another user's printgen cannot write into this user's folders. The lock ends with the process however it ends, so a crashed
 build blocks nothing (its file is left, and the next holder removes it). Jobs inside a job and the worker
 processes of a pool work under their job's lock; a folder that does not exist yet is
 locked when the job makes it.
@@ -1324,10 +1325,11 @@ def _try_lock(fd: int) -> bool:
 
 
 def _open_lock(path: Path) -> int | None:
-    """The lock file at path, open (made if need be); None where it cannot be (a
+    """The lock file at path, open (made if need be, readable by its owner only, so
+    that no other user can open it to hold its lock); None where it cannot be (a
     folder printgen may not write into, a link or something else at that name)."""
     try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC, 0o600)
     except OSError:
         return None
     try:
@@ -1365,13 +1367,14 @@ def _lock(run: Run) -> None:
     path = run.root / LOCK
     deadline = time.monotonic() + LOCK_WAIT
     waiting = False
+    held: dict[Path, str] = {}              # lock files inside found held while waiting
     while True:
         fd = _open_lock(path)
         if fd is None:
             return
         other = "this folder"
         if _try_lock(fd) and _is_open(path, fd):    # else its holder removed it meanwhile: lock the new one
-            found = _overlapping(run)
+            found = _overlapping(run, held)
             if found is None:
                 _locks[run.root] = fd
                 run.lock = run.root
@@ -1391,16 +1394,22 @@ def _lock(run: Run) -> None:
         time.sleep(0.025 + 0.05 * random.random())
 
 
-def _overlapping(run: Run) -> str | None:
-    """Where another printgen holds the lock of an output folder around run's or
-    inside it ("out, around this folder"), None if none does. Such a job's pruning,
-    sweeping and gallery would reach into this one's folder, or this one's into its
-    folder. The folders around are those of the output folder's real path (its links
-    resolved: a folder named through a link is the folder it leads to); the folders
-    inside are walked as everywhere below the output folder, without following links
-    (no job reaches through one), at most MAX_DEPTH deep and MAX_FOLDERS in all. Only
-    lock files already there are looked at (opened to test their lock, never made
-    or removed): a folder around the output folder is no job's while it has none."""
+def _overlapping(run: Run, held: dict[Path, str]) -> str | None:
+    """Where another printgen of this user holds the lock of an output folder around
+    run's or inside it ("out, around this folder"), None if none does. Such a job's
+    pruning, sweeping and gallery would reach into this one's folder, or this one's
+    into its folder. The folders around are those of the output folder's real path
+    (its links resolved: a folder named through a link is the folder it leads to); the
+    folders inside are walked as everywhere below the output folder, without following
+    links (no job reaches through one), at most MAX_DEPTH deep and MAX_FOLDERS in all.
+    Only lock files already there are looked at (opened to test their lock, never made
+    or removed): a folder around the output folder is no job's while it has none.
+
+    held: the lock files inside found held earlier in this wait, with what to say of
+    each. They are tested before the folders inside are walked, and where one still
+    is held that is the answer; the walk (its finds added to held) is only made where
+    none is, so a job waiting seconds for another walks once per holder, not on every
+    try, while one that goes ahead has always walked after taking its own lock."""
     assert run.root is not None
     real = Path(os.path.realpath(run.root))
     mine = set()
@@ -1413,15 +1422,24 @@ def _overlapping(run: Run) -> str | None:
             here = Path(os.path.realpath(os.curdir))
             shown = Path(os.path.relpath(folder, here)) if folder.is_relative_to(here) else folder
             return f"{shown}, around this folder"
+    for path, said in list(held.items()):
+        if _taken(path, mine):
+            return said
+        del held[path]
     for folder, _, files in walk(real):
         if folder != real and LOCK in files and _taken(folder / LOCK, mine):
-            return f"{(run.root_typed or run.root) / folder.relative_to(real)}, inside this folder"
+            held[folder / LOCK] = f"{(run.root_typed or run.root) / folder.relative_to(real)}, inside this folder"
+            return held[folder / LOCK]
     return None
 
 
 def _taken(path: Path, mine: set[tuple[int, int]]) -> bool:
-    """Whether another process holds the lock of the lock file at path (a regular file,
-    not a link; mine: the lock files this process holds, by device and inode)."""
+    """Whether another process of this user holds the lock of the lock file at path (a
+    regular file, not a link, owned by this user where the system has owners; mine: the
+    lock files this process holds, by device and inode). Another user's lock file does
+    not count: another user's printgen cannot write into this user's folders nor prune
+    them, and would otherwise stop every build below a shared folder (a lock held on
+    /tmp/.printgen-lock would stop each build into /tmp/...)."""
     try:
         if not stat.S_ISREG(os.lstat(path).st_mode):     # never open a pipe or a device
             return False
@@ -1431,6 +1449,8 @@ def _taken(path: Path, mine: set[tuple[int, int]]) -> bool:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or (info.st_dev, info.st_ino) in mine:
+            return False
+        if hasattr(os, "getuid") and info.st_uid != os.getuid():
             return False
         return not _try_lock(fd) and _is_open(path, fd)
     except OSError:

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 MAX_ELEMENTS = int(limit("svg_elements"))
 MAX_PIXELS = limit("picture_pixels")
 MAX_BYTES = int(limit("picture_bytes"))
+MAX_STYLE_TESTS = int(limit("svg_style_tests"))
+READ_TESTS = 200        # reading a CSS rule (tinycss2, cssselect2) takes about as long as 200 tests
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
 REFUSED = {"script": "a script", "foreignObject": "a <foreignObject> (HTML inside the picture)",
@@ -43,7 +45,7 @@ REFUSED = {"script": "a script", "foreignObject": "a <foreignObject> (HTML insid
            "feImage": "an embedded picture"}
 CSS_PX = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "cm": 96 / 2.54, "mm": 96 / 25.4}
 _SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([a-z]*)\s*$")
-_DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")
+DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")      # a CSS "key: value"
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
 
 
@@ -195,25 +197,50 @@ def _unlike_aspect(root: Any) -> bool:
     return abs(width * view[1] - height * view[0]) > 1e-6 * width * view[1]      # type: ignore[operator]
 
 
-def styled_clips(root: Any) -> bool:
+class SheetGap(ValueError):
+    """A style sheet svglib cannot take: one it cannot read, or one too costly to match."""
+
+
+def style_sheets(root: Any) -> Any:
+    """svglib's matcher of the picture's style sheets (svglib.CSSMatcher, read as svglib
+    reads them), or None where it has none. SheetGap, saying which, where svglib cannot
+    read one (a bad selector: svglib would fail on it), or where reading and matching
+    them could cost more than MAX_STYLE_TESTS tests: each element is tested against
+    each selector, and reading a selector costs about as much as READ_TESTS tests, so
+    a selector is counted for each rule and each comma of a sheet (before it is read),
+    times the picture's elements plus READ_TESTS."""
+    sheets = [one.text for one in root.iter(f"{SVG}style") if one.text]
+    if not sheets:
+        return None
+    selectors = sum(sheet.count("{") + sheet.count(",") for sheet in sheets)
+    if selectors * (sum(1 for _ in root.iter()) + READ_TESTS) > MAX_STYLE_TESTS:
+        raise SheetGap("a style sheet too large to match against the picture")
+    from svglib.svglib import CSSMatcher
+    matcher = CSSMatcher()
+    try:
+        for sheet in sheets:
+            matcher.add_styles(sheet)
+    except (ValueError, AttributeError, TypeError, IndexError) as error:       # cssselect2's SelectorError is a ValueError
+        raise SheetGap("a style sheet svglib cannot read") from error
+    return matcher
+
+
+def styled_clips(root: Any, matcher: Any) -> bool:
     """Clip paths set in a style attribute or a style sheet (as Illustrator sets them)
     made clip-path attributes, which svglib reads (it leaves the others out), the style
-    sheet's matched as svglib matches it; whether there was one."""
-    sheets = [one.text for one in root.iter(f"{SVG}style") if one.text and "clip-path" in one.text]
+    sheets' matched as svglib matches them (matcher: style_sheets(root)); whether there
+    was one."""
+    sheets = any(one.text and "clip-path" in one.text for one in root.iter(f"{SVG}style"))
     if not sheets and not any(isinstance(one.tag, str) and "clip-path" in (one.get("style") or "")
                               for one in root.iter()):
         return False
     import cssselect2
-    from svglib.svglib import CSSMatcher
-    matcher = CSSMatcher()
-    for sheet in sheets:
-        matcher.add_styles(sheet)
     for wrapped in cssselect2.ElementWrapper.from_xml_root(root).iter_subtree():
         element = wrapped.etree_element
         value = element.get("clip-path")
         for match in matcher.match(wrapped) if sheets else ():
             value = match[3][1].get("clip-path", value)
-        for key, said in _DECLARATION.findall(element.get("style") or ""):
+        for key, said in DECLARATION.findall(element.get("style") or ""):
             value = said.strip() if key.strip().lower() == "clip-path" else value
         if value:
             element.set("clip-path", value)
@@ -222,12 +249,13 @@ def styled_clips(root: Any) -> bool:
 
 def drawing(path: Path) -> Any:
     """The picture as a reportlab Drawing (svglib), for the PDF renderer, its viewBox
-    stretched to its width and height as rasterised() stretches it."""
+    stretched to its width and height as rasterised() stretches it; SheetGap where its
+    style sheets are one (render/pdfsvg.py places such a picture as resvg's instead)."""
     from lxml import etree
     from svglib.svglib import svg2rlg
     data = read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture")
     root = parsed(data, str(path))
-    moved = styled_clips(root)
+    moved = styled_clips(root, style_sheets(root))
     if _unlike_aspect(root):
         root.set("preserveAspectRatio", "none")
         moved = True

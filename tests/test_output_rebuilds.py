@@ -339,3 +339,56 @@ def test_a_failed_run_leaves_the_files_it_put_in_place_printgens(cli, tmp_path, 
     assert again.status == 0 and "left" not in again.err, again.err
     assert unrecorded(out) == []
     assert (out / "_gallery" / "game" / "game-a4.pdf.3.jpg").is_file()
+
+
+def test_a_lock_another_user_holds_around_the_folder_stops_no_build(cli, tmp_path, monkeypatch):
+    """A lock held on a lock file of another user's (one on /tmp/.printgen-lock, say)
+    made every build of this user below it wait, then fail: another user's printgen
+    cannot write into this user's folders, so its lock is not waited for."""
+    import printgen.output as output
+    (tmp_path / "out" / "x").mkdir(parents=True)
+    process = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / "out")], stdout=subprocess.PIPE,
+                               text=True, env=ENV)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == "held\n"
+        tiny_decks(tmp_path)
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr(output, "LOCK_WAIT", 0.5)
+        owner = (tmp_path / "out" / ".printgen-lock").stat().st_uid
+        monkeypatch.setattr(os, "getuid", lambda: owner + 1)       # the held lock file is another user's
+        result = cli("build", "a.yaml", "--out", "out/x", "-q")
+    finally:
+        process.kill()
+        process.wait()
+    assert result.status == 0, result.err
+    assert any(name.endswith(".pdf") for name in names(tmp_path / "out" / "x"))
+
+
+def test_a_build_waiting_for_one_inside_its_folder_walks_the_folder_once(cli, tmp_path, monkeypatch):
+    """A build waiting for another writing into a folder inside its own walked every
+    folder below its own again on each try (every 25 to 75 ms, up to 20,000 folders);
+    it walks them once, then tests the lock it found held."""
+    import printgen.output as output
+    (tmp_path / "out" / "x").mkdir(parents=True)
+    process = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / "out" / "x")],
+                               stdout=subprocess.PIPE, text=True, env=ENV)
+    walked = []
+    real_walk = output.walk
+
+    def counted(top):
+        walked.append(top)
+        return real_walk(top)
+
+    try:
+        assert process.stdout is not None and process.stdout.readline() == "held\n"
+        tiny_decks(tmp_path)
+        monkeypatch.chdir(tmp_path)
+        monkeypatch.setattr(output, "LOCK_WAIT", 0.5)
+        monkeypatch.setattr(output, "walk", counted)
+        result = cli("build", "a.yaml", "--out", "out")
+    finally:
+        process.kill()
+        process.wait()
+    assert result.status == 2
+    assert "another printgen is writing into out/x, inside this folder" in result.err
+    assert len(walked) == 1

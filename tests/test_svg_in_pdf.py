@@ -226,6 +226,9 @@ LEFT_OUT = {
                          f'<rect width="100" height="50" fill="url(#g)"/></svg>',
     "symbol": f'{S}<symbol id="s" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#ff0000"/></symbol>'
               f'<use href="#s" x="10" y="5" width="40" height="40"/></svg>',
+    "bad selector": f'{S}<style>a[[ {{ fill: #ff0000 }}</style>{BLUE}</svg>',
+    "bad selector with a clip path": f'{S}<style>a[[ {{ clip-path: url(#c) }}</style>'
+                                     f'<clipPath id="c"><rect width="50" height="50"/></clipPath>{BLUE}</svg>',
 }
 
 
@@ -270,3 +273,35 @@ def test_preflight_counts_no_pixels_of_an_svg_picture(cli, tmp_path):
     Image.new("RGB", (40, 40), (50, 120, 200)).save(tmp_path / "deck" / "pic.jpg")
     result = cli("build", str(deck), "--for", "drivethrucards", "--strict", "-q", "--out", str(tmp_path / "out2"))
     assert result.status == 2 and "pic.jpg" in result.err and "art.svg" not in result.err
+
+
+def test_a_style_sheet_svglib_cannot_read_is_built_as_resvg_draws_it(tmp_path):
+    """svglib failed (a traceback) on a selector it cannot read; resvg skips that rule,
+    and the build places resvg's picture, saying nothing."""
+    svg = (f'{S}<style>a[[ {{ clip-path: url(#c) }}</style>'
+           f'<clipPath id="c"><rect width="50" height="50"/></clipPath>{BLUE}</svg>')
+    deck = deck_folder(tmp_path / "deck", svg=svg)
+    from printgen.cli import main
+    said, told = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(said), contextlib.redirect_stderr(told):
+        assert main(["build", str(deck), "--only", "pdf", "--out", str(tmp_path / "out"), "-q"]) == 0
+    assert told.getvalue() == "" and "Traceback" not in said.getvalue()
+    assert images(next((tmp_path / "out").glob("*.pdf")))
+
+
+@pytest.mark.parametrize("rules, rects", [(2000, 2000), (20000, 1)])
+def test_a_style_sheet_of_many_rules_over_many_elements_is_not_matched(tmp_path, rules, rects):
+    """Reading a style sheet costs its rules, matching it its rules times the picture's
+    elements: 2,000 rules over 2,000 rects (98 KB) took seconds to match, and 20,000
+    rules over one rect seconds to read; past the bound the PDF places resvg's picture
+    without reading or matching."""
+    from cputime import cpu_seconds
+    from printgen.render.pdfsvg import vector_gap
+    sheet = "* { clip-path: url(#c) }\n" * rules
+    path = tmp_path / "many.svg"
+    path.write_text(f'{S}<style>{sheet}</style><clipPath id="c"><rect width="50" height="50"/></clipPath>'
+                    + '<rect width="1" height="1"/>' * rects + "</svg>", encoding="utf-8")
+    start = cpu_seconds()
+    gap = vector_gap(path)
+    assert cpu_seconds() - start < 0.5
+    assert gap == "a style sheet too large to match against the picture"

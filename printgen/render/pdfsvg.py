@@ -12,7 +12,8 @@ with a fallback colour, colours it does not know (CSS names beyond reportlab's,
 capitals), lengths in percent, an ellipse with one radius, !important in a style
 sheet, clip paths measured in the shape's box, moved or clipped themselves, and
 miter limits (it sets none, so reportlab's 10 would cut sharp corners otherwise than
-SVG's 4: draw_vectors() sets 4, and another is a gap). vector_gap() says what in a
+SVG's 4: draw_vectors() sets 4, and another is a gap), and style sheets it cannot read
+or that would take too long to match (vector.style_sheets). vector_gap() says what in a
 picture is one of those, reading the file (its elements, attributes, style
 attributes and style sheets); a picture with none is drawn as vectors by
 draw_vectors(), one with any is drawn by resvg as a picture (render/pdf.py), so that
@@ -38,7 +39,16 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.reading import FileIdentity, file_identity, read_bytes
-from printgen.vector import MAX_BYTES, SVG, drawing, parsed, styled_clips
+from printgen.vector import (
+    DECLARATION,
+    MAX_BYTES,
+    SVG,
+    SheetGap,
+    drawing,
+    parsed,
+    style_sheets,
+    styled_clips,
+)
 
 # the elements svglib draws as resvg does (those of other namespaces, an editor's, draw nothing)
 DRAWN = frozenset(("svg", "g", "defs", "title", "desc", "metadata", "style", "a", "rect", "circle",
@@ -49,7 +59,6 @@ LEFT_OUT = {"opacity": "1", "mask": "none", "filter": "none", "marker": "none", 
             "marker-mid": "none", "marker-end": "none", "paint-order": "normal", "mix-blend-mode": "normal",
             "stop-opacity": "1", "stroke-miterlimit": "4", "stroke-dashoffset": "0"}
 MITER_LIMIT = 4         # SVG's default miter limit (reportlab's and PDF's is 10)
-_DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")
 
 
 def vector_gap(path: Path) -> str | None:
@@ -62,7 +71,11 @@ def vector_gap(path: Path) -> str | None:
 def _gap(path: Path, identity: FileIdentity | None) -> str | None:
     where = str(path)
     root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
-    styled_clips(root)                      # (as drawing() gives them to svglib)
+    try:
+        matcher = style_sheets(root)        # (svglib reads every sheet itself)
+    except SheetGap as gap:
+        return str(gap)
+    styled_clips(root, matcher)             # (as drawing() gives them to svglib)
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str)}
     sheet = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
     if "!important" in sheet.lower():
@@ -132,7 +145,7 @@ def _shape_gap(element: Any, name: str) -> str | None:
                 "stroke-width", "stroke-dasharray"):
         if "%" in (element.get(key) or "") and name not in ("linearGradient", "radialGradient"):
             return "a length in percent"
-    if any("%" in value for key, value in _DECLARATION.findall(element.get("style") or "")
+    if any("%" in value for key, value in DECLARATION.findall(element.get("style") or "")
            if key.strip().lower() in ("stroke-width", "stroke-dasharray")):
         return "a length in percent"
     if name == "ellipse" and (element.get("rx") is None or element.get("ry") is None):
@@ -180,9 +193,9 @@ def _properties(element: Any) -> list[tuple[str, str]]:
     """The element's presentation attributes, its style attribute's declarations and,
     for a <style>, its style sheet's declarations."""
     found = [(key.rsplit("}", 1)[-1], value) for key, value in element.attrib.items() if key != "style"]
-    found += _DECLARATION.findall(element.get("style") or "")
+    found += DECLARATION.findall(element.get("style") or "")
     if element.tag == f"{SVG}style":
-        found += _DECLARATION.findall(element.text or "")
+        found += DECLARATION.findall(element.text or "")
     return [(key.strip().lower(), value.strip()) for key, value in found]
 
 
