@@ -27,7 +27,7 @@ def calibration(tmp_path: Path, paper: str, duplex: str) -> Path:
 def boxes(page) -> list[tuple[str, float, float, float, float]]:
     """Every word on the page with its box in mm (x0, top, x1, bottom)."""
     return [(w["text"], w["x0"] / MM, w["top"] / MM, w["x1"] / MM, w["bottom"] / MM)
-            for w in page.extract_words(keep_blank_chars=False, use_text_flow=True)]
+            for w in page.extract_words(keep_blank_chars=False)]        # (by position: a label beside a ruler is a word of its own)
 
 
 def overlap(a, b) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from conftest import ROOT
@@ -51,16 +52,20 @@ def sentence_spots(path: Path, page: int, sentences: list[str], rtl: bool = Fals
     """Where each sentence starts, in the order a reader meets the margin's strips: the
     strip (0 below the cards, 1 above, 2 right, 3 left) and how far along it (from the
     left, or from the foot of a side strip, where text runs upwards; from the right, or
-    the head, rtl)."""
-    doc = pdfium.PdfDocument(path)
-    found = doc[page].get_textpage()
-    whole = found.get_text_range()
-    width, height = doc[page].get_size()
+    the head, rtl). The sentences are found among the page's glyphs in the order they
+    are drawn (a reader that orders a line for display, as PDFium 4 does with an Arabic
+    caption beside them, would move their full stops)."""
+    with pdfplumber.open(str(path)) as pdf:
+        chars = pdf.pages[page].chars
+        width, height = pdf.pages[page].width, pdf.pages[page].height
+    owner = [n for n, char in enumerate(chars) for _ in char["text"]]     # a ligature's letters: one glyph's
+    drawn = "".join(char["text"] for char in chars)
     spots = []
     for sentence in sentences:
-        at = whole.index(sentence)
-        x0, y0, _, _ = found.get_charbox(at)
-        x1, y1, _, _ = found.get_charbox(at + len(sentence) - 1)
+        at = drawn.index(sentence)
+        first, last = chars[owner[at]], chars[owner[at + len(sentence) - 1]]
+        x0, y0 = first["x0"], height - first["bottom"]
+        x1, y1 = last["x0"], height - last["bottom"]
         if abs(x1 - x0) > abs(y1 - y0):
             spots.append((0 if y0 < height / 2 else 1, -x0 if rtl else x0))
         else:

@@ -80,7 +80,8 @@ def press_cmyk(rgb: tuple[int, int, int]) -> tuple[float, float, float, float]:
     assert pixel is not None                          # applyTransform returns None only in place
     values = pixel.getpixel((0, 0))
     assert isinstance(values, tuple)
-    return tuple(round(v / 255, 4) for v in values)  # type: ignore[return-value]
+    c, m, y, k = (round(v / 255, 4) for v in values)
+    return c, m, y, k
 
 
 def to_press(color: Color | str) -> CMYKColor:
