@@ -6,6 +6,7 @@ unrecorded."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -14,6 +15,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -193,17 +195,27 @@ HOLD = ("import sys, time, pathlib, printgen.output as output\n"
         "    time.sleep(60)\n")
 
 
+@contextlib.contextmanager
+def holding(folder: Path) -> Iterator[subprocess.Popen[str]]:
+    """A process holding the lock of folder (which exists), as a build writing there
+    does, from when it says so until the block ends."""
+    process = subprocess.Popen([sys.executable, "-c", HOLD, str(folder)], stdout=subprocess.PIPE,
+                               text=True, env=ENV)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == "held\n"
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
 @pytest.fixture
 def holder(tmp_path):
-    """A process holding the lock of tmp_path/out (made first), as a build writing there does."""
+    """A process holding the lock of tmp_path/out (made first)."""
     (tmp_path / "out").mkdir()
-    process = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / "out")], stdout=subprocess.PIPE,
-                               text=True, env=ENV)
-    assert process.stdout is not None and process.stdout.readline() == "held\n"
-    yield process
-    if process.poll() is None:
-        process.kill()
-        process.wait()
+    with holding(tmp_path / "out") as process:
+        yield process
 
 
 def test_a_build_waits_for_the_folder_then_refuses_in_one_line(cli, tmp_path, monkeypatch, holder):
@@ -248,17 +260,11 @@ def test_builds_into_folders_one_inside_the_other_take_turns(cli, tmp_path, monk
     (tmp_path / "out" / "x").mkdir(parents=True)
     (tmp_path / "around").symlink_to(tmp_path / "out")
     (tmp_path / "inner").symlink_to(tmp_path / "out" / "x")
-    process = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / held)], stdout=subprocess.PIPE,
-                               text=True, env=ENV)
-    try:
-        assert process.stdout is not None and process.stdout.readline() == "held\n"
+    with holding(tmp_path / held):
         tiny_decks(tmp_path)
         monkeypatch.chdir(tmp_path)
         monkeypatch.setattr(output, "LOCK_WAIT", 0.5)
         result = cli("build", "a.yaml", "--out", out)
-    finally:
-        process.kill()
-        process.wait()
     assert result.status == 2
     note, line = result.err.strip().splitlines()
     assert note == f"printgen: note: {out}: waiting for another printgen writing into {other} (up to 0.5 s)"
@@ -347,19 +353,13 @@ def test_a_lock_another_user_holds_around_the_folder_stops_no_build(cli, tmp_pat
     cannot write into this user's folders, so its lock is not waited for."""
     import printgen.output as output
     (tmp_path / "out" / "x").mkdir(parents=True)
-    process = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / "out")], stdout=subprocess.PIPE,
-                               text=True, env=ENV)
-    try:
-        assert process.stdout is not None and process.stdout.readline() == "held\n"
+    with holding(tmp_path / "out"):
         tiny_decks(tmp_path)
         monkeypatch.chdir(tmp_path)
         monkeypatch.setattr(output, "LOCK_WAIT", 0.5)
         owner = (tmp_path / "out" / ".printgen-lock").stat().st_uid
         monkeypatch.setattr(os, "getuid", lambda: owner + 1)       # the held lock file is another user's
         result = cli("build", "a.yaml", "--out", "out/x", "-q")
-    finally:
-        process.kill()
-        process.wait()
     assert result.status == 0, result.err
     assert any(name.endswith(".pdf") for name in names(tmp_path / "out" / "x"))
 
@@ -370,8 +370,6 @@ def test_a_build_waiting_for_one_inside_its_folder_walks_the_folder_once(cli, tm
     it walks them once, then tests the lock it found held."""
     import printgen.output as output
     (tmp_path / "out" / "x").mkdir(parents=True)
-    process = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / "out" / "x")],
-                               stdout=subprocess.PIPE, text=True, env=ENV)
     walked = []
     real_walk = output.walk
 
@@ -379,16 +377,12 @@ def test_a_build_waiting_for_one_inside_its_folder_walks_the_folder_once(cli, tm
         walked.append(top)
         return real_walk(top)
 
-    try:
-        assert process.stdout is not None and process.stdout.readline() == "held\n"
+    with holding(tmp_path / "out" / "x"):
         tiny_decks(tmp_path)
         monkeypatch.chdir(tmp_path)
         monkeypatch.setattr(output, "LOCK_WAIT", 0.5)
         monkeypatch.setattr(output, "walk", counted)
         result = cli("build", "a.yaml", "--out", "out")
-    finally:
-        process.kill()
-        process.wait()
     assert result.status == 2
     assert "another printgen is writing into out/x, inside this folder" in result.err
     assert len(walked) == 1
