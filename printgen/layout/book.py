@@ -516,7 +516,8 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
     boxes: list[list[Box]] = [[]]
     y = top + style.gap * 1.6
     numbers = [str(first + page + 1) for _, page in listed]
-    column = max(font(style.face_of("sans")).width(n, style.body) for n in numbers) + style.body
+    digits = style.face_of("sans")          # (works out the fold's style and its faces' letters: once)
+    column = max(font(digits).width(n, style.body) for n in numbers) + style.body
     for (block, _), number in zip(listed, numbers):
         rich = RichStyle(style.body, style.line_height, style.ink,
                          style.family(Fonts(regular="sans-bold" if block.level == 1 else "sans")),
@@ -533,7 +534,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
         baseline = y + gap + ascent(rich) + (len(lines) - 1) * rich.size * rich.line_height
         pages[-1] += [shift(p, 0.0, y + gap) for p in made]
         end = column + room - lines[-1].width if rtl else indent + lines[-1].width   # the last line's far end
-        pages[-1] += _leader(end, baseline, number, width, rich, style.accent, rtl, style.face_of("sans"))
+        pages[-1] += _leader(end, baseline, number, width, rich, style.accent, rtl, digits)
         boxes[-1].append((0.0 if rtl else indent, y + gap, width - indent, height))
         y += gap + height
     return pages, boxes
