@@ -1134,14 +1134,19 @@ class Run:
     def prune(self) -> list[Path]:
         """Remove what this job's previous run wrote and this one did not (unless
         another job claims it, and only where it is unchanged), and record this run's
-        files; the removed paths."""
+        files; the removed paths. Interrupted, it records the files in place first, as
+        commit() does."""
         removed: list[Path] = []
-        self.inputs = _inputs()
-        for folder in self._folders():
-            if not _real_folder(_show(folder), folder):     # made a link meanwhile: nothing done through it
-                continue
-            removed += self._prune_folder(folder)
-            _sweep(folder, self)
+        try:
+            self.inputs = _inputs()
+            for folder in self._folders():
+                if not _real_folder(_show(folder), folder):     # made a link meanwhile: nothing done through it
+                    continue
+                removed += self._prune_folder(folder)
+                _sweep(folder, self)
+        except BaseException:
+            self.record_placed()
+            raise
         self.removed += removed
         return removed
 
@@ -1549,11 +1554,7 @@ def recording(job: str, *, subfolders: bool = True,
 
 def _publish(run: Run) -> None:
     run.commit()
-    try:
-        run.prune()
-    except BaseException:
-        run.record_placed()
-        raise
+    run.prune()
     run.finish()
     run.tell_removed()
 
@@ -1605,11 +1606,7 @@ def prune_current() -> list[Path]:
         return []
     run = _runs[-1]
     run.commit()
-    try:
-        return run.prune()
-    except BaseException:
-        run.record_placed()
-        raise
+    return run.prune()
 
 
 def prune_tree(folder: Path) -> None:
