@@ -73,7 +73,7 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     if found is not None:
         return kept.put(key, found, weight)     # (kept again as the newest: a back's picture comes every other page)
     image = backdrop(layers, prim.w, prim.h, size)
-    picture = drawn_picture(prim.path, size, TURNS[prim.rotate] if prim.rotate else None)
+    picture = drawn_picture(prim.path, size, TURNS.get(prim.rotate))
     image.paste(picture, (0, 0), picture)
     if prim.rotate:
         image = image.transpose(TURNS[(360 - prim.rotate) % 360])
@@ -93,7 +93,7 @@ def flattened_part(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattene
     if found is not None:
         return kept.put(key, found, weight)
     image = backdrop(layers, prim.w, prim.h, size)
-    picture = drawn_part(prim.path, whole, box, TURNS[prim.rotate] if prim.rotate else None)
+    picture = drawn_part(prim.path, whole, box, TURNS.get(prim.rotate))
     image.paste(picture, (0, 0), picture)
     return kept.put(key, PressPicture(press_image(image)), weight)
 

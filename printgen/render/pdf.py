@@ -555,7 +555,7 @@ def _part(canvas: Canvas, prim: Image, beneath: Sequence[Primitive]) -> PressPic
         return None
     if isinstance(canvas, StreamingCanvas):
         canvas._foreign = True                  # (as _svg)
-    return ImageReader(drawn_part(prim.path, whole, box, TURNS[prim.rotate] if prim.rotate else None))
+    return ImageReader(drawn_part(prim.path, whole, box, TURNS.get(prim.rotate)))
 
 
 def _svg(canvas: Canvas, path: Path, w: float, h: float) -> None:

@@ -440,7 +440,7 @@ def _picture(image: Image.Image, prim: ImagePrim, scale: float, origin: float) -
         shown = (round(x - left), round(y - top))
         picture = drawn_part(prim.path, (max(1, round(whole.w * scale)), max(1, round(whole.h * scale))),
                              (*shown, shown[0] + size[0], shown[1] + size[1]),
-                             TURNS[prim.rotate] if prim.rotate else None)
+                             TURNS.get(prim.rotate))
     else:
-        picture = drawn_picture(prim.path, size, TURNS[prim.rotate] if prim.rotate else None)
+        picture = drawn_picture(prim.path, size, TURNS.get(prim.rotate))
     image.paste(picture, (round(x), round(y)), picture)
