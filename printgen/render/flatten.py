@@ -111,9 +111,14 @@ def shown_part(prim: ImagePrim, dpi: float) -> tuple[tuple[int, int], tuple[int,
 def press_picture(path: Path) -> PressPicture:
     """A raster picture file as press CMYK: a CMYK picture as its values are (it is
     opaque: nothing beneath it need be flattened into it), any other converted from
-    sRGB, any transparency flattened onto white paper."""
-    return PressPicture(kept_form(path, "press CMYK", lambda: _press_picture(path),
-                                  lambda image: image.width * image.height))
+    sRGB, any transparency flattened onto white paper. The reader is kept, not only its
+    image: reportlab keeps the bytes it reads of a picture on its reader, so a picture
+    on every card is turned into bytes and digested once (weighed twice its pixels, as
+    pictures.drawn_form weighs the PDF's form of a drawn picture)."""
+    def weigh(reader: PressPicture) -> int:
+        width, height = reader.getSize()
+        return 2 * width * height
+    return kept_form(path, "press CMYK", lambda: PressPicture(_press_picture(path)), weigh)
 
 
 def _press_picture(path: Path) -> Image.Image:
