@@ -248,13 +248,16 @@ class Paragraph:
 
     def levels(self, index: int, base: int | None = None) -> tuple[int, ...] | None:
         """The levels of its line at index: its slice of the paragraph's, resolved in
-        direction base (else its own); None where every character is at level 0
-        (all_level_zero())."""
+        direction base (else its own); None where the paragraph is left to right and
+        every character of it at level 0 (all_level_zero()). A paragraph resolved
+        right to left has its levels whatever its characters (an English sentence
+        holds none at level 0 there)."""
         whole, starts, texts = self.placed()
-        if all_level_zero(whole):
+        if base is None:
+            base = self.base
+        if base == 0 and all_level_zero(whole):
             return None
-        return paragraph_levels(whole, self.base if base is None else base)[starts[index]:
-                                                                            starts[index] + len(texts[index])]
+        return paragraph_levels(whole, base)[starts[index]:starts[index] + len(texts[index])]
 
 
 # rule L1: what goes back to the paragraph's level at a line's end or before a segment or

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
+from dataclasses import replace
 
 import pypdfium2 as pdfium
 import pytest
@@ -28,11 +29,11 @@ ARABIC = "ابتثجحخدذرزسشصضطظعغفقكلمنهوي"
 ADDRESS = "https://kesselrun-cardclub.example.org/members/house-rules/2026"
 
 
-def python_bidi(text: str) -> tuple[int, list[int]]:
-    """python-bidi's paragraph level (rules P2 and P3) and embedding level of each
-    character of text taken as one paragraph. Its Rust core prints them per byte of
-    UTF-8; a character's is its first byte's."""
-    shown = get_display(text, debug=True)
+def python_bidi(text: str, base_dir: str | None = None) -> tuple[int, list[int]]:
+    """python-bidi's paragraph level (rules P2 and P3, else base_dir's: "R" right to
+    left) and embedding level of each character of text taken as one paragraph. Its
+    Rust core prints them per byte of UTF-8; a character's is its first byte's."""
+    shown = get_display(text, base_dir=base_dir, debug=True)
     paragraph = re.search(r"paragraphs: \[\s*ParagraphInfo \{.*?level: Level\(\s*(\d+),", shown, re.S)
     listed = shown[shown.index("levels: ["):shown.index("paragraphs: [")]
     per_byte = [int(level) for level in re.findall(r"Level\(\s*(\d+),\s*\)", listed)]
@@ -202,6 +203,30 @@ def test_a_bracket_pair_split_across_lines_stays_a_pair():
     assert len(lines) >= 2
     shown = [drawn(line_items(line, 0.0, style)) for line in lines]
     assert "Sabacc (Corellian" in shown[0] and "spike rules)" in shown[1]
+
+
+def test_a_paragraph_set_right_to_left_without_a_right_to_left_letter_is_resolved_as_one():
+    """English lines given a right-to-left direction (as a Hebrew list item gives its
+    marker) take their slices of the paragraph's levels at level 1, as for any
+    right-to-left paragraph: the hyphen of a word broken at a line's end stays after
+    the word, where python-bidi puts it (it is between two letters in the paragraph),
+    not at the line's left end, where the line read alone puts it."""
+    paragraph = "Each player draws one extra\u00adordinary card from the pile."
+    style = RichStyle(size=10.0)
+    lines = wrap([Span(paragraph)], font("sans").width("Each player draws one extra-", 10.0) + 1.0, style, "test")
+    texts = [line_text(line) for line in lines]
+    assert texts[0].endswith("extra-") and len(texts) >= 2
+    joined = [text if text.endswith("-") else text + " " for text in texts]    # (a word broke at a hyphen)
+    starts = [sum(len(text) for text in joined[:i]) for i in range(len(texts))]
+    _, found = python_bidi("".join(joined).rstrip(), "R")
+    for line, text, at in zip(lines, texts, starts, strict=True):
+        items = line_items(replace(line, base=1), 0.0, style)
+        assert drawn(items) == reordered(text, found[at:at + len(text)], 1), text
+    first = line_items(replace(lines[0], base=1), 0.0, style)
+    word = next(item for item in first if "extra" in item.text)
+    hyphen = next(item for item in first if "-" in item.text)
+    word_end = word.x + font("sans").width(word.text[:word.text.index("extra") + 5], 10.0)
+    assert hyphen.x + font("sans").width(hyphen.text[:hyphen.text.index("-")], 10.0) == pytest.approx(word_end)
 
 
 def test_a_line_set_in_a_hebrew_booklet_reads_its_address_in_order(cli, tmp_path):
