@@ -193,17 +193,6 @@ def text_width(text: str, name: str, size: float, lang: str = "") -> float:
     return sum(run_width(face_name, part, is_rtl(part), lang, size) for part, face_name in fallback(text, name))
 
 
-# classes that, in a left-to-right paragraph with no embeddings, all end at level 0
-# (numbers after the paragraph's start take its direction, rule W7; neutrals between
-# left-to-right text too, N1)
-LEFT_TO_RIGHT = frozenset(("L", "EN", "ES", "ET", "CS", "WS", "ON"))
-
-
-def all_left_to_right(text: str) -> bool:
-    """Whether every character of text is of a class in LEFT_TO_RIGHT."""
-    return (text.isascii() and text.isprintable()) or all(unicodedata.bidirectional(ch) in LEFT_TO_RIGHT for ch in text)
-
-
 @lru_cache(maxsize=64)
 def paragraph_levels(text: str, base: int) -> tuple[int, ...]:
     """levels() of a whole paragraph of direction base, for each of its lines to take
@@ -284,14 +273,17 @@ def line_levels(line: str, found: Sequence[int], base: int) -> list[int]:
     return reset
 
 
-# classes that lift a character above level 0 in a left-to-right paragraph
+# classes that lift a character above level 0 in a left-to-right paragraph (every
+# other ends there: numbers after the paragraph's start take its direction, rule W7,
+# neutrals between left-to-right text too, N1, and marks the class before them, W1)
 LIFTED = RTL_CLASSES | {"AN", "LRE", "LRO"}
 
 
 def all_level_zero(text: str) -> bool:
-    """Whether every character of a paragraph is at level 0: it holds no character of
-    a class in LIFTED (its direction is then left to right, and no number in it is
-    Arabic)."""
+    """Whether every character of a paragraph, or of a line of one, set left to right
+    is at level 0: it holds no character of a class in LIFTED (its direction is then
+    left to right, and no number in it is Arabic). levels() then needs no
+    bidirectional algorithm."""
     return text.isascii() or not any(unicodedata.bidirectional(ch) in LIFTED for ch in text)
 
 
@@ -299,7 +291,7 @@ def levels(text: str, base: int | None = None) -> list[int]:
     """The embedding level of each character (even: left to right), by the Unicode
     bidirectional algorithm (python-bidi's steps, and pair_brackets() between its weak
     and neutral types); base: the paragraph's level, else found from its text."""
-    if (base is None and not is_rtl(text)) or (base == 0 and all_left_to_right(text)):
+    if (base is None and not is_rtl(text)) or (base == 0 and all_level_zero(text)):
         return [0] * len(text)
     from bidi import algorithm
     # boundary neutrals (joiners, a soft hyphen, a zero-width space) have no effect: rule X9
