@@ -480,7 +480,8 @@ def arrange(pieces: Sequence[tuple[str, str]], size: float, icon_width: float,
     order = list(range(len(logical)))
     if any(level for _, _, level, _ in logical):       # rule L2: reverse runs from the highest level down
         top = max(level for _, _, level, _ in logical)
-        lowest_odd = min((level for _, _, level, _ in logical if level % 2), default=top)
+        lowest = min(level for _, _, level, _ in logical)
+        lowest_odd = lowest | 1         # "including intermediate levels not actually present"
         for level in range(top, lowest_odd - 1, -1):
             i = 0
             while i < len(order):

@@ -30,7 +30,7 @@ def visual(text: str, base: int) -> str:
         found[end] = base
     order = list(range(len(text)))
     top = max(found, default=0)
-    for level in range(top, min((lv for lv in found if lv % 2), default=top + 1) - 1, -1):
+    for level in range(top, (min(found, default=0) | 1) - 1, -1):
         i = 0
         while i < len(order):
             if found[order[i]] < level:
@@ -142,3 +142,16 @@ def test_a_boundary_neutral_has_no_effect_on_the_levels(text, mark):
         found = levels(marked, base)
         assert found[:at] + found[at + 1:] == levels(plain, base)
         assert found[at] == found[at - 1]
+
+
+def test_arabic_digits_split_between_two_faces_keep_their_order_in_a_latin_line():
+    """Arabic-Indic digits in a left-to-right line are at level 2 with no level 1 on the
+    line; rule L2 reverses down to the lowest odd level whether or not a character has it,
+    so a number set in two faces (bold "١٢", regular "٣") still reads ١٢٣ left to right,
+    as python-bidi shows the line, not ٣ then ١٢."""
+    text = "Score \u0661\u0662\u0663 points"
+    assert get_display(text, base_dir="L") == text
+    items = arrange([("Score ", "sans"), ("\u0661\u0662", "sans-bold"), ("\u0663 points", "sans")], 10.0, 0.0, 0, "en")
+    shown = [item.text for item in sorted(items, key=lambda item: item.x)]
+    assert "".join(shown) == text
+    assert shown[1:3] == ["\u0661\u0662", "\u0663"]
