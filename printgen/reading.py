@@ -64,6 +64,16 @@ def forget_lately() -> None:
     _looked.clear()
 
 
+LINE_END = re.compile(r"\r\n|\r|\n")      # what ends a line of a file: CR LF, CR or LF
+
+
+def line_breaks(text: str) -> int:
+    """How many lines end in text: each CR LF, CR or LF ends one, as an editor, a
+    spreadsheet program and the csv module count them (the line numbers of every
+    message about a file's text)."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
 SAVE_AS_UTF8 = "save the file as UTF-8"      # what a file that is not UTF-8 text is told to do
 
 
@@ -107,7 +117,7 @@ def _not_utf8(data: bytes, where: str, at: int, remedy: str) -> str:
     not UTF-8 written \\xNN, and the character it is in Windows-1252 where the whole
     file reads as Windows-1252 (a spreadsheet program's plain "CSV" in Western Europe)."""
     before = data[:at]
-    line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+    line = line_breaks(before.decode("latin-1")) + 1       # (Latin-1: one character a byte)
     starts = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
     ends = [end for end in (data.find(b"\r", at), data.find(b"\n", at)) if end >= 0]
     stop = min(ends, default=len(data))

@@ -20,11 +20,11 @@ import io
 import re
 
 from printgen.errors import InputError, quoted
+from printgen.reading import LINE_END, line_breaks
 
 SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab"}
 SAVE_AS_CSV = 'save it from the spreadsheet program as "CSV UTF-8"'   # a CSV file's remedy when not UTF-8
 QUOTED = re.compile(r'"(?:[^"]|"")*"')
-LINE_END = re.compile(r"\r\n|\r|\n")
 QUOTE = '"'
 
 
@@ -91,14 +91,14 @@ def _problem(text: str, start: int, reached: int, error: str, display: str, sep:
     name = SEPARATORS[sep]
     if found is not None:
         opened, closed, after = found
-        line = start + _breaks(text, offset, opened)
+        line = start + line_breaks(text[offset:opened])
         field_end = _field_end(sep).search(text, opened + 1)
         opening = quoted(text[opened:len(text) if field_end is None else field_end.start()])
         if closed is None:
             return (f"{display}:{line}: the quote that opens the value {opening} is never closed, so the "
                     f"value would run on to the end of the file; expected a closing quote (\") where "
                     f"the value ends")
-        closing = start + _breaks(text, offset, closed)
+        closing = start + line_breaks(text[offset:closed])
         if closing == line:
             return (f"{display}:{line}: the quoted value {quoted(text[opened:closed + 1])} is followed by "
                     f"{after!r} after its closing quote; expected a {name} or the end of the line after a "
@@ -152,8 +152,3 @@ def _line_offset(text: str, line: int) -> int:
             return end.end()
     return len(text)
 
-
-def _breaks(text: str, start: int, end: int) -> int:
-    """The line breaks (\\r\\n, \\r or \\n) between two offsets."""
-    part = text[start:end]
-    return part.count("\n") + part.count("\r") - part.count("\r\n")
