@@ -9,8 +9,9 @@ swallows the rows below it into one value.
 Values are separated by commas, or by the semicolon or the tab where the header row
 (the first line that holds a name) has no comma but one of them: a spreadsheet
 program saves "CSV" with semicolons where the comma is the decimal mark, and its
-"Unicode Text" with tabs. The file is UTF-8 text: one in another encoding is an error
-naming its line and byte and saying how to save it (printgen/reading.py's utf8_text()).
+"Unicode Text" with tabs. The file is UTF-8 text, or UTF-16 text that starts with its
+byte-order mark (that "Unicode Text"): one in another encoding is an error naming its
+line and byte and saying how to save it (printgen/reading.py's utf8_text()).
 """
 
 from __future__ import annotations
