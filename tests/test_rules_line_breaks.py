@@ -36,7 +36,7 @@ def at(found: list[tuple[str, float, float, float]], word: str) -> tuple[float, 
 def test_a_paragraph_separator_ends_a_heading_and_a_paragraph_and_a_line_separator_breaks_a_line(cli, tmp_path):
     found, _ = words(cli, f"# Setup{PS}Deal five cards.{LS}Put the rest down.{PS}Then play one.\n", tmp_path)
     texts = [text for text, *_ in found]
-    assert not any(LS in text or PS in text or text.startswith("Setup") and text != "Setup" for text in texts)
+    assert not any(LS in text or PS in text or (text.startswith("Setup") and text != "Setup") for text in texts)
     setup, deal, put, then = at(found, "Setup"), at(found, "Deal"), at(found, "Put"), at(found, "Then")
     assert setup[2] > deal[2] * 1.2                     # a heading, set larger than the paragraph under it
     assert setup[0] == deal[0] == put[0] == then[0]     # each line starts at the panel's left edge
