@@ -237,6 +237,27 @@ def test_a_header_row_without_commas_names_the_separator(tmp_path, table):
     assert [(c.fields["value"], c.fields["note"]) for c in deck.cards] == [("1;2", "a\tb")]
 
 
+TABLES = [         # a header row holding commas and semicolons (or tabs), and the fields it names
+    ("value;cost, gold\nA;1,5\nB;2\n", {"value": ["A", "B"], "cost, gold": ["1,5", "2"]}),
+    ("value\tcost, gold\r\nA\t1,5\r\n", {"value": ["A"], "cost, gold": ["1,5"]}),
+    ("value;cost, gold;note, more\nA;1,5;x, y\n", {"value": ["A"], "cost, gold": ["1,5"], "note, more": ["x, y"]}),
+    ("value,note (a;b),count\nA,x;y,2\n", {"value": ["A", "A"], "note (a;b)": ["x;y", "x;y"]}),   # more names by commas
+    ("value,note;\nA,x;\n", {"value": ["A"], "note;": ["x;"]}),        # a semicolon names one column only
+    (";value,note\nA,x\n", {";value": ["A"], "note": ["x"]}),           # a semicolon leaves a name empty
+]
+
+
+def test_the_separator_is_the_one_that_names_the_most_columns(tmp_path):
+    """A header row holding commas and semicolons (or tabs) is split by the separator
+    that gives it the most names, none empty; a semicolon or a tab rather than a comma
+    where they give as many: a name may hold a comma."""
+    for table, fields in TABLES:
+        (tmp_path / "cards.csv").write_text(table, encoding="utf-8", newline="")
+        deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
+        assert {name: [card.fields[name] for card in deck.cards] for name in fields} == fields, table
+        assert set(deck.cards[0].fields) - {"value"} == set(fields) - {"value", "count"}, table   # (value: a default)
+
+
 def test_a_yaml_file_that_is_not_utf8_names_its_line_and_byte(cli, tmp_path):
     deck = small_deck(tmp_path, "[{fields: {value: Café}}]")
     deck.write_bytes(deck.read_text(encoding="utf-8").encode("cp1252"))

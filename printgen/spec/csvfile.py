@@ -6,12 +6,14 @@ that is never closed, or text right after a closing quote, is an error naming th
 where the quote opens (where the mistake nearly always is), not a table that quietly
 swallows the rows below it into one value.
 
-Values are separated by commas, or by the semicolon or the tab where the header row
-(the first line that holds a name) has no comma but one of them: a spreadsheet
+Values are separated by commas, semicolons or tabs, as the header row (the first line
+that holds a name) shows: by the one of them it holds that splits it into the most
+names with none empty, a semicolon or a tab rather than a comma on a tie (a spreadsheet
 program saves "CSV" with semicolons where the comma is the decimal mark, and its
-"Unicode Text" with tabs. The file is UTF-8 text, or UTF-16 text that starts with its
-byte-order mark (that "Unicode Text"): one in another encoding is an error naming its
-line and byte and saying how to save it (printgen/reading.py's utf8_text()).
+"Unicode Text" with tabs, and a name may hold a comma: `name;cost, gold`). The file is
+UTF-8 text, or UTF-16 text that starts with its byte-order mark (that "Unicode Text"):
+one in another encoding is an error naming its line and byte and saying how to save it
+(printgen/reading.py's utf8_text()).
 """
 
 from __future__ import annotations
@@ -53,25 +55,49 @@ def csv_rows(text: str, display: str, most: int) -> tuple[list[tuple[int, list[s
 
 
 def separator(text: str, display: str) -> str:
-    """What separates the values: the comma, unless the header row (the first line
-    holding more than spaces, separators and quotes) has no comma outside quoted values
-    and has semicolons or tabs (not both, which is an error at that line)."""
+    """What separates the values, by the header row (the first line holding more than
+    spaces, separators and quotes): header_separator()."""
     at, line = 0, 1
     while True:
         end = LINE_END.search(text, at)
         row = text[at:len(text) if end is None else end.start()]
         if row.strip(' \t,;"'):
-            bare = QUOTED.sub("", row)
-            if "," in bare or not ("\t" in bare or ";" in bare):
-                return ","
-            if "\t" in bare and ";" in bare:
-                raise InputError(f"{display}:{line}: the header row {quoted(row)} holds both semicolons and "
-                                 f"tabs and no comma, so what separates its values is unclear; expected "
-                                 f"field names separated by commas (or by semicolons, or by tabs)")
-            return "\t" if "\t" in bare else ";"
+            return header_separator(row, display, line)
         if end is None:
             return ","
         at, line = end.end(), line + 1
+
+
+def header_separator(row: str, display: str, line: int) -> str:
+    """Of the separators the header row holds outside quoted values, the one that splits
+    it into the most names with none empty; on a tie a semicolon or a tab rather than
+    a comma (a name holds a comma far more often, "cost, gold", than a semicolon or a
+    tab); a semicolon and a tab that tie are an error at that line; the comma where it
+    holds none (a table of one column)."""
+    bare = QUOTED.sub("", row)
+    held = [sep for sep in SEPARATORS if sep in bare]         # (in the order comma, semicolon, tab)
+    if len(held) < 2:
+        return held[0] if held else ","
+    splits = {sep: _names(row, sep) for sep in held}
+    best = max(splits.values())
+    chosen = [sep for sep in held if splits[sep] == best]
+    if ";" in chosen and "\t" in chosen:
+        raise InputError(f"{display}:{line}: the header row {quoted(row)} holds both semicolons and tabs, "
+                         f"and each splits it into {best[1]} names, so what separates its values is "
+                         f"unclear; expected field names separated by commas (or by semicolons, or by tabs)")
+    return chosen[-1]
+
+
+def _names(row: str, sep: str) -> tuple[bool, int]:
+    """Whether the header row split by sep names every column (the empty columns after
+    the last name aside, which a spreadsheet program may save), and how many it names."""
+    try:
+        names = [name.strip() for name in next(csv.reader([row], delimiter=sep))]
+    except (csv.Error, StopIteration):
+        return False, 0
+    while names and not names[-1]:
+        names.pop()
+    return all(names), len(names)
 
 
 def spanned(spans: dict[int, int], line: int, reach: str = "to") -> str:
