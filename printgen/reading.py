@@ -64,16 +64,27 @@ def forget_lately() -> None:
     _looked.clear()
 
 
+LINE_END = re.compile(r"\r\n|\r|\n")      # what ends a line of a file: CR LF, CR or LF
+
+
+def line_breaks(text: str) -> int:
+    """How many lines end in text: each CR LF, CR or LF ends one, as an editor, a
+    spreadsheet program and the csv module count them (the line numbers of every
+    message about a file's text)."""
+    return text.count("\n") + text.count("\r") - text.count("\r\n")
+
+
 SAVE_AS_UTF8 = "save the file as UTF-8"      # what a file that is not UTF-8 text is told to do
 
 
-def read_text(path: Path, source: str | None = None, *,
-              error: type[PrintgenError] = InputError, remedy: str = SAVE_AS_UTF8) -> str:
-    """The file's text as UTF-8 (a byte-order mark at its start is not text); one
-    located error, of the given kind, naming the file otherwise: where it is not UTF-8
-    (utf8_text()), ending with the remedy."""
+def read_text(path: Path, source: str | None = None, *, error: type[PrintgenError] = InputError,
+              remedy: str = SAVE_AS_UTF8, utf16: bool = False) -> str:
+    """The file's text as UTF-8 (a byte-order mark at its start is not text), or with
+    utf16 as UTF-16 where it starts with UTF-16's byte-order mark; one located error,
+    of the given kind, naming the file otherwise: where it is not UTF-8 (utf8_text()),
+    ending with the remedy."""
     where = source or str(path)
-    return utf8_text(read_bytes(path, where, error=error), where, error=error, remedy=remedy)
+    return utf8_text(read_bytes(path, where, error=error), where, error=error, remedy=remedy, utf16=utf16)
 
 
 # the byte-order marks of the encodings a text file that is not UTF-8 is most often in,
@@ -83,13 +94,17 @@ _MARKS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
 
 
 def utf8_text(data: bytes, where: str, *, error: type[PrintgenError] = InputError,
-              remedy: str = SAVE_AS_UTF8) -> str:
+              remedy: str = SAVE_AS_UTF8, utf16: bool = False) -> str:
     """The bytes as UTF-8 text (a byte-order mark at the start is not text). A file in
     UTF-16 or UTF-32 (by its byte-order mark, or a NUL byte beside every character of its
-    start) is an error naming that encoding; any other byte that is not UTF-8 is an
-    error naming its line, its value and the text around it; each ends with the remedy."""
+    start) is an error naming that encoding, but with utf16 a file that starts with
+    UTF-16's byte-order mark is UTF-16 text (utf16_text()); any other byte that is not
+    UTF-8 is an error naming its line, its value and the text around it; each ends with
+    the remedy."""
     for mark, encoding in _MARKS:
         if data.startswith(mark):
+            if utf16 and encoding == "UTF-16":
+                return utf16_text(data, where, error=error, remedy=remedy)
             raise error(f"{where}: {encoding} text (the file starts with the bytes {mark.hex(' ').upper()}, "
                         f"{encoding}'s byte-order mark); expected UTF-8 text: {remedy}")
     head = data[:64]
@@ -101,13 +116,34 @@ def utf8_text(data: bytes, where: str, *, error: type[PrintgenError] = InputErro
         raise error(_not_utf8(data, where, problem.start, remedy)) from None
 
 
+def utf16_text(data: bytes, where: str, *, error: type[PrintgenError] = InputError,
+               remedy: str = SAVE_AS_UTF8) -> str:
+    """The bytes after UTF-16's byte-order mark (FF FE: little-endian, FE FF: big-endian)
+    as UTF-16 text, as a spreadsheet program's "Unicode Text" is saved; two bytes that
+    are no UTF-16 (half of a surrogate pair, an odd byte at the end) are an error naming
+    their line and their value, ending with the remedy."""
+    codec = "utf-16-le" if data.startswith(b"\xff\xfe") else "utf-16-be"
+    try:
+        return data[2:].decode(codec)
+    except UnicodeDecodeError as problem:
+        start = problem.start - problem.start % 2
+        line = line_breaks(data[2:2 + start].decode(codec)) + 1
+        bad = data[2 + start:2 + start + 2]
+        what = (f"the last byte, {bad.hex().upper()}, is half of a character (the file holds an odd number "
+                f"of bytes)" if len(bad) < 2 else
+                f"the bytes {bad.hex(' ').upper()} are half of a surrogate pair (a character written in "
+                f"four bytes)")
+        raise error(f"{where}:{line}: not UTF-16 text, which its byte-order mark says it is: {what}; expected "
+                    f"UTF-16 text throughout, or UTF-8 text: {remedy}") from None
+
+
 def _not_utf8(data: bytes, where: str, at: int, remedy: str) -> str:
     """The message for the byte at offset at, which is not UTF-8: the line it is on (a
     line ends at CR LF, CR or LF), its value, the text around it with the bytes that are
     not UTF-8 written \\xNN, and the character it is in Windows-1252 where the whole
     file reads as Windows-1252 (a spreadsheet program's plain "CSV" in Western Europe)."""
     before = data[:at]
-    line = before.count(b"\n") + before.count(b"\r") - before.count(b"\r\n") + 1
+    line = line_breaks(before.decode("latin-1")) + 1       # (Latin-1: one character a byte)
     starts = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
     ends = [end for end in (data.find(b"\r", at), data.find(b"\n", at)) if end >= 0]
     stop = min(ends, default=len(data))

@@ -196,18 +196,20 @@ def test_a_quoted_value_may_run_over_lines_and_rows_are_named_by_their_first_lin
      "UTF-8 text: save it from the spreadsheet program as \"CSV UTF-8\""),
     (b"value\rok\rx\x81\r",                       # CR ends a line; 0x81 is no Windows-1252 character
      "cards.csv:3: not UTF-8 text: the byte 0x81 in 'x\\x81'; expected UTF-8 text"),
-    ("value,note\r\n1,2\r\n".encode("utf-16"), "cards.csv: UTF-16 text (the file starts with the bytes FF FE, "
-                                               "UTF-16's byte-order mark); expected UTF-8 text: save it"),
+    ("value,note\r\n1,2\r\n".encode("utf-32"), "cards.csv: UTF-32 text (the file starts with the bytes FF FE 00 "
+                                               "00, UTF-32's byte-order mark); expected UTF-8 text: save it"),
     ("value,note\r\n1,2\r\n".encode("utf-16-be"), "cards.csv: UTF-16 text (a NUL byte beside every character)"),
-    (b"\xfe\xff" + "value\n1\n".encode("utf-16-be"), "cards.csv: UTF-16 text (the file starts with the bytes FE FF"),
+    ("value\n1\n".encode("utf-16") + b"2", "cards.csv:3: not UTF-16 text, which its byte-order mark says it "
+                                          "is: the last byte, 32, is half of a character"),
     (b"value;note\ta\n1\n", "cards.csv:1: the header row 'value;note\\ta' holds both semicolons and tabs"),
     (b'value;note\n1;"a" b\n', "cards.csv:2: the quoted value '\"a\"' is followed by ' ' after its closing "
                                "quote; expected a semicolon or the end of the line"),
 ])
 def test_a_table_in_another_encoding_or_dialect_is_one_line_naming_it(cli, tmp_path, data, expected):
     """A CSV file saved in Windows-1252 (a spreadsheet program's plain "CSV" in Western
-    Europe) or UTF-16 ("Unicode Text") is one line naming the encoding, or the line, the
-    byte and the text around it, and how to save it as UTF-8; a header row separated by
+    Europe), UTF-32, or UTF-16 without its byte-order mark (or broken after it) is one
+    line naming the encoding, or the line, the bytes and the text around them, and how
+    to save it as UTF-8; a header row separated by
     both semicolons and tabs, or a quote wrongly closed in a semicolon-separated file, is
     one line naming the separator."""
     (tmp_path / "cards.csv").write_bytes(data)
@@ -233,6 +235,27 @@ def test_a_header_row_without_commas_names_the_separator(tmp_path, table):
     (tmp_path / "cards.csv").write_text('value,note\n1;2,"a\tb"\n', encoding="utf-8")    # a comma: as before
     deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
     assert [(c.fields["value"], c.fields["note"]) for c in deck.cards] == [("1;2", "a\tb")]
+
+
+TABLES = [         # a header row holding commas and semicolons (or tabs), and the fields it names
+    ("value;cost, gold\nA;1,5\nB;2\n", {"value": ["A", "B"], "cost, gold": ["1,5", "2"]}),
+    ("value\tcost, gold\r\nA\t1,5\r\n", {"value": ["A"], "cost, gold": ["1,5"]}),
+    ("value;cost, gold;note, more\nA;1,5;x, y\n", {"value": ["A"], "cost, gold": ["1,5"], "note, more": ["x, y"]}),
+    ("value,note (a;b),count\nA,x;y,2\n", {"value": ["A", "A"], "note (a;b)": ["x;y", "x;y"]}),   # more names by commas
+    ("value,note;\nA,x;\n", {"value": ["A"], "note;": ["x;"]}),        # a semicolon names one column only
+    (";value,note\nA,x\n", {";value": ["A"], "note": ["x"]}),           # a semicolon leaves a name empty
+]
+
+
+def test_the_separator_is_the_one_that_names_the_most_columns(tmp_path):
+    """A header row holding commas and semicolons (or tabs) is split by the separator
+    that gives it the most names, none empty; a semicolon or a tab rather than a comma
+    where they give as many: a name may hold a comma."""
+    for table, fields in TABLES:
+        (tmp_path / "cards.csv").write_text(table, encoding="utf-8", newline="")
+        deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
+        assert {name: [card.fields[name] for card in deck.cards] for name in fields} == fields, table
+        assert set(deck.cards[0].fields) - {"value"} == set(fields) - {"value", "count"}, table   # (value: a default)
 
 
 def test_a_yaml_file_that_is_not_utf8_names_its_line_and_byte(cli, tmp_path):

@@ -15,6 +15,13 @@ Footnotes (`text[^label]` with `[^label]: the note` anywhere, or an inline
 `^[the note]`) are read by mdit-py-plugins' footnote plugin. A reference becomes a
 Span carrying its Note; notes are numbered 1, 2, 3 ... in order of first reference,
 whatever their labels. A note holds paragraphs of text, without notes of its own.
+
+A text pasted from a web page or a word processor may break its lines with other
+characters than a line feed; they are read as a reader sees them (markdown_lines()):
+U+2029 PARAGRAPH SEPARATOR ends a paragraph, U+2028 LINE SEPARATOR breaks the line
+within it, and a carriage return (alone or before a line feed) ends a line as
+CommonMark says. Problems still name the file's own lines, which only CR LF, CR and
+LF end, as an editor numbers them.
 """
 
 from __future__ import annotations
@@ -32,11 +39,29 @@ from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.model.picture import Picture, PictureShelf
 from printgen.model.text import Block, BlockKind, Note, Span
+from printgen.reading import LINE_END
 
 MAX_CHARS = int(limit("rules_chars"))                   # of a Markdown text, before it is parsed
 MAX_TABLE_COLUMNS = int(limit("rules_table_columns"))
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 UNDEFINED = re.compile(r"\[\^([^\]\s]+)\]")      # a reference the plugin left as text: no definition
+# U+2028 LINE SEPARATOR as a CommonMark hard line break (two spaces at a line's end, which
+# a heading or a table row drops), U+2029 PARAGRAPH SEPARATOR as a blank line
+SEPARATORS = {"\u2028": "  \n", "\u2029": "\n\n"}
+SEPARATOR = re.compile("[\u2028\u2029]")
+
+
+def markdown_lines(text: str) -> tuple[str, list[int]]:
+    """The text with its line breaks as Markdown is to read them: each CR LF or CR a line
+    feed, U+2028 a hard line break and U+2029 a blank line (SEPARATORS); and for each
+    line of that text the file's line it is on (0-based; only CR LF, CR and LF end one)."""
+    lines: list[str] = []
+    rows: list[int] = []
+    for row, line in enumerate(LINE_END.split(text)):
+        parts = SEPARATOR.sub(lambda found: SEPARATORS[found.group()], line).split("\n")
+        lines += parts
+        rows += [row] * len(parts)
+    return "\n".join(lines), rows
 
 
 def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: int = 0, *,
@@ -50,10 +75,11 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
         raise InputError(f"{source}: {len(text):,} characters of Markdown; expected a rules text "
                          f"of at most {MAX_CHARS:,} characters (a leaflet holds far fewer, a stapled booklet "
                          f"of 64 A5 pages about as many)")
+    text, rows = markdown_lines(text)
     parser = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(footnote_plugin)
     env: dict[str, Any] = {}
     tokens = parser.parse(text, env)
-    reader = _Reader(source, pictures, line_offset, text, empty_headings)
+    reader = _Reader(source, pictures, line_offset, text, rows, empty_headings)
     reader.shown = parser.normalizeLinkText
     for key, index in env.get("footnotes", {}).get("refs", {}).items():
         if index < 0:
@@ -76,26 +102,37 @@ def _drawn(text: str) -> bool:
 
 
 class _Reader:
-    def __init__(self, source: str, pictures: PictureShelf, offset: int, text: str,
+    def __init__(self, source: str, pictures: PictureShelf, offset: int, text: str, rows: list[int],
                  empty_headings: bool = True) -> None:
-        self.source, self.pictures, self.offset, self.text = source, pictures, offset, text
+        self.source, self.pictures, self.offset, self.text, self.rows = source, pictures, offset, text, rows
         self.empty_headings = empty_headings
         self.shown: Callable[[str], str] = str      # a link's address as printed (not %-escaped)
         self.lists: list[list[int]] = []     # per open list: [ordered?, next number]
         self.item_marker = ""
-        self.line = 1
+        self.row = 0                         # the line of the text (0-based) being read
         self.definitions: dict[int, tuple[str | None, list[Token]]] = {}   # plugin id -> label, paragraphs
         self.notes: dict[int, Note] = {}     # plugin id -> the note, once referenced
         self.in_note = False
 
+    def line_of(self, row: int) -> int:
+        """The file's line (1-based) that the text's line row (0-based) is on."""
+        return self.rows[min(row, len(self.rows) - 1)] + 1 + self.offset
+
+    @property
+    def line(self) -> int:
+        return self.line_of(self.row)
+
     def where(self) -> str:
         return f"{self.source}:{self.line}"
 
-    def defined_at(self, label: str) -> str:
-        """file:line of the definition `[^label]:` (the first line holding it)."""
+    def defined_row(self, label: str) -> int:
+        """The text's line (0-based) of the definition `[^label]:` (the first line holding it)."""
         mark = f"[^{label}]:"
-        number = next((n for n, line in enumerate(self.text.splitlines(), start=1) if mark in line), 1)
-        return f"{self.source}:{number + self.offset}"
+        return next((n for n, line in enumerate(self.text.split("\n")) if mark in line), 0)
+
+    def defined_at(self, label: str) -> str:
+        """file:line of the definition `[^label]:`."""
+        return f"{self.source}:{self.line_of(self.defined_row(label))}"
 
     def blocks(self, tokens: list[Token]) -> list[Block]:
         end = next((k for k, t in enumerate(tokens) if t.type == "footnote_block_open"), len(tokens))
@@ -106,7 +143,7 @@ class _Reader:
         while i < len(tokens):
             token = tokens[i]
             if token.map:
-                self.line = token.map[0] + 1 + self.offset
+                self.row = token.map[0]
             i = self._one(tokens, i, out)
         return out
 
@@ -119,7 +156,7 @@ class _Reader:
         if kind == "heading_open":
             spans = self.spans(tokens[i + 1])
             if not self.empty_headings and not _drawn("".join(s.text for s in spans if s.note is None)):
-                written = self.text.split("\n")[token.map[0]].rstrip("\r") if token.map else token.markup
+                written = self.text.split("\n")[token.map[0]] if token.map else token.markup
                 raise InputError(f"{self.where()}: the heading {written!r} has no words; expected the "
                                  f"heading's text, or no heading there")
             out.append(Block(BlockKind.HEADING, self.where(), spans, level=int(token.tag[1])))
@@ -164,18 +201,18 @@ class _Reader:
                 raise InputError(f"{where}: a footnote holds {token.type.split('_')[0]} markup; expected "
                                  f"paragraphs of text only")
 
-    def _note(self, token: Token, line: int) -> Note:
-        """The note a reference (on `line`) names, made at its first reference (so
-        numbered in that order); an inline note is where its reference is."""
+    def _note(self, token: Token, row: int) -> Note:
+        """The note a reference (on the text's line row) names, made at its first
+        reference (so numbered in that order); an inline note is where its reference is."""
         key = int(token.meta["id"])
         if key not in self.notes:
             label, paragraphs = self.definitions[key]
-            where = self.defined_at(label) if label is not None else f"{self.source}:{line}"
-            line, self.line, self.in_note = self.line, int(where.rsplit(":", 1)[1]), True
+            row, self.row, self.in_note = self.row, self.defined_row(label) if label is not None else row, True
+            where = self.where()
             spans: list[Span] = []
             for paragraph in paragraphs:
                 spans += ([Span(" ")] if spans else []) + list(self.spans(paragraph))
-            self.line, self.in_note = line, False
+            self.row, self.in_note = row, False
             if not "".join(span.text for span in spans).strip():
                 raise InputError(f"{where}: a footnote with no text; expected the note after its label")
             self.notes[key] = Note(len(self.notes) + 1, tuple(spans), where)
@@ -224,20 +261,20 @@ class _Reader:
 
     def spans(self, inline: Token) -> tuple[Span, ...]:
         bold = italic = 0
-        line = self.line
+        row = self.row
         spans: list[Span] = []
         link, opened = "", 0             # the link the text is in, and where its spans start
         for child in inline.children or []:
             kind = child.type
             undefined = UNDEFINED.search(child.content) if kind == "text" else None
             if undefined:
-                raise InputError(f"{self.source}:{line}: the footnote [^{undefined[1]}] has no definition; "
-                                 f"expected a line [^{undefined[1]}]: and the note's text")
+                raise InputError(f"{self.source}:{self.line_of(row)}: the footnote [^{undefined[1]}] has no "
+                                 f"definition; expected a line [^{undefined[1]}]: and the note's text")
             if kind == "footnote_ref":
                 if self.in_note:
                     raise InputError(f"{self.where()}: a footnote inside a footnote; expected notes "
                                      f"of plain text")
-                note = self._note(child, line)
+                note = self._note(child, row)
                 spans.append(Span(str(note.number).translate(SUPERSCRIPT), bold > 0, italic > 0, note=note))
             elif kind in ("strong_open", "strong_close"):
                 bold += 1 if kind == "strong_open" else -1
@@ -247,7 +284,7 @@ class _Reader:
                 spans.append(Span(child.content, bold > 0, italic > 0, link=link))
             elif kind in ("softbreak", "hardbreak"):       # a hard break (a backslash or two spaces
                 spans.append(Span("\n" if kind == "hardbreak" else " ", link=link))    # at a line's end) breaks
-                line += 1                                                           # the line
+                row += 1                                                            # the line
             elif kind == "link_open":
                 link, opened = str(child.attrs.get("href") or ""), len(spans)
             elif kind == "link_close":

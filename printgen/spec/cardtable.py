@@ -76,7 +76,7 @@ def read_table(path: Path, display: str, sheet: str | None = None) -> list[Row]:
 
 def _csv_rows(path: Path, display: str) -> tuple[list[tuple[int, list[str]]], dict[int, int]]:
     from printgen.spec.csvfile import SAVE_AS_CSV, csv_rows  # only a deck with a CSV table needs it
-    text = read_text(path, display, remedy=SAVE_AS_CSV)
+    text = read_text(path, display, remedy=SAVE_AS_CSV, utf16=True)    # (a spreadsheet's "Unicode Text")
     return csv_rows(text, display, int(MAX_ROWS) + 1)  # the header and one too many
 
 

@@ -6,11 +6,14 @@ that is never closed, or text right after a closing quote, is an error naming th
 where the quote opens (where the mistake nearly always is), not a table that quietly
 swallows the rows below it into one value.
 
-Values are separated by commas, or by the semicolon or the tab where the header row
-(the first line that holds a name) has no comma but one of them: a spreadsheet
+Values are separated by commas, semicolons or tabs, as the header row (the first line
+that holds a name) shows: by the one of them it holds that splits it into the most
+names with none empty, a semicolon or a tab rather than a comma on a tie (a spreadsheet
 program saves "CSV" with semicolons where the comma is the decimal mark, and its
-"Unicode Text" with tabs. The file is UTF-8 text: one in another encoding is an error
-naming its line and byte and saying how to save it (printgen/reading.py's utf8_text()).
+"Unicode Text" with tabs, and a name may hold a comma: `name;cost, gold`). The file is
+UTF-8 text, or UTF-16 text that starts with its byte-order mark (that "Unicode Text"):
+one in another encoding is an error naming its line and byte and saying how to save it
+(printgen/reading.py's utf8_text()).
 """
 
 from __future__ import annotations
@@ -20,11 +23,11 @@ import io
 import re
 
 from printgen.errors import InputError, quoted
+from printgen.reading import LINE_END, line_breaks
 
 SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab"}
 SAVE_AS_CSV = 'save it from the spreadsheet program as "CSV UTF-8"'   # a CSV file's remedy when not UTF-8
 QUOTED = re.compile(r'"(?:[^"]|"")*"')
-LINE_END = re.compile(r"\r\n|\r|\n")
 QUOTE = '"'
 
 
@@ -52,25 +55,49 @@ def csv_rows(text: str, display: str, most: int) -> tuple[list[tuple[int, list[s
 
 
 def separator(text: str, display: str) -> str:
-    """What separates the values: the comma, unless the header row (the first line
-    holding more than spaces, separators and quotes) has no comma outside quoted values
-    and has semicolons or tabs (not both, which is an error at that line)."""
+    """What separates the values, by the header row (the first line holding more than
+    spaces, separators and quotes): header_separator()."""
     at, line = 0, 1
     while True:
         end = LINE_END.search(text, at)
         row = text[at:len(text) if end is None else end.start()]
         if row.strip(' \t,;"'):
-            bare = QUOTED.sub("", row)
-            if "," in bare or not ("\t" in bare or ";" in bare):
-                return ","
-            if "\t" in bare and ";" in bare:
-                raise InputError(f"{display}:{line}: the header row {quoted(row)} holds both semicolons and "
-                                 f"tabs and no comma, so what separates its values is unclear; expected "
-                                 f"field names separated by commas (or by semicolons, or by tabs)")
-            return "\t" if "\t" in bare else ";"
+            return header_separator(row, display, line)
         if end is None:
             return ","
         at, line = end.end(), line + 1
+
+
+def header_separator(row: str, display: str, line: int) -> str:
+    """Of the separators the header row holds outside quoted values, the one that splits
+    it into the most names with none empty; on a tie a semicolon or a tab rather than
+    a comma (a name holds a comma far more often, "cost, gold", than a semicolon or a
+    tab); a semicolon and a tab that tie are an error at that line; the comma where it
+    holds none (a table of one column)."""
+    bare = QUOTED.sub("", row)
+    held = [sep for sep in SEPARATORS if sep in bare]         # (in the order comma, semicolon, tab)
+    if len(held) < 2:
+        return held[0] if held else ","
+    splits = {sep: _names(row, sep) for sep in held}
+    best = max(splits.values())
+    chosen = [sep for sep in held if splits[sep] == best]
+    if ";" in chosen and "\t" in chosen:
+        raise InputError(f"{display}:{line}: the header row {quoted(row)} holds both semicolons and tabs, "
+                         f"and each splits it into {best[1]} names, so what separates its values is "
+                         f"unclear; expected field names separated by commas (or by semicolons, or by tabs)")
+    return chosen[-1]
+
+
+def _names(row: str, sep: str) -> tuple[bool, int]:
+    """Whether the header row split by sep names every column (the empty columns after
+    the last name aside, which a spreadsheet program may save), and how many it names."""
+    try:
+        names = [name.strip() for name in next(csv.reader([row], delimiter=sep))]
+    except (csv.Error, StopIteration):
+        return False, 0
+    while names and not names[-1]:
+        names.pop()
+    return all(names), len(names)
 
 
 def spanned(spans: dict[int, int], line: int, reach: str = "to") -> str:
@@ -91,14 +118,14 @@ def _problem(text: str, start: int, reached: int, error: str, display: str, sep:
     name = SEPARATORS[sep]
     if found is not None:
         opened, closed, after = found
-        line = start + _breaks(text, offset, opened)
+        line = start + line_breaks(text[offset:opened])
         field_end = _field_end(sep).search(text, opened + 1)
         opening = quoted(text[opened:len(text) if field_end is None else field_end.start()])
         if closed is None:
             return (f"{display}:{line}: the quote that opens the value {opening} is never closed, so the "
                     f"value would run on to the end of the file; expected a closing quote (\") where "
                     f"the value ends")
-        closing = start + _breaks(text, offset, closed)
+        closing = start + line_breaks(text[offset:closed])
         if closing == line:
             return (f"{display}:{line}: the quoted value {quoted(text[opened:closed + 1])} is followed by "
                     f"{after!r} after its closing quote; expected a {name} or the end of the line after a "
@@ -152,8 +179,3 @@ def _line_offset(text: str, line: int) -> int:
             return end.end()
     return len(text)
 
-
-def _breaks(text: str, start: int, end: int) -> int:
-    """The line breaks (\\r\\n, \\r or \\n) between two offsets."""
-    part = text[start:end]
-    return part.count("\n") + part.count("\r") - part.count("\r\n")

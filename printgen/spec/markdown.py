@@ -37,7 +37,7 @@ from printgen.lang.markdown import parse_markdown
 from printgen.model.fonts import Fonts
 from printgen.model.picture import Picture
 from printgen.model.text import Block, RulesText
-from printgen.reading import display_path, read_text, unset_character
+from printgen.reading import LINE_END, display_path, read_text, unset_character
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.languages import check_languages
 from printgen.spec.pictures import Shelf
@@ -72,7 +72,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
     """A rules text and its front matter, checked; every problem names file:line.
     alone: the text is built on its own, so the deck its front matter names is loaded
     and serves it its fonts (a deck's build gives its rules texts its fonts itself)."""
-    text = read_text(path, display_path(path))
+    text = LINE_END.sub("\n", read_text(path, display_path(path)))     # (its lines end at CR LF, CR or LF)
     front, body, offset = split_front_matter(text)
     source = display_path(path)
     if front is None and text.split("\n", 1)[0].strip() == "---":
