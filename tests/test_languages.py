@@ -179,7 +179,20 @@ def test_a_column_only_in_other_languages_is_an_error(cli, tmp_path):
     (tmp_path / "d.yaml").write_text("name: d\nlanguages: [en, de]\nsize: poker\nface: f.yaml\nback: f.yaml\n"
                                      "cards: cards.csv\n")
     one_error(cli("build", str(tmp_path / "d.yaml"), "--only", "pdf", "--out", str(tmp_path / "en")),
-              "cards.csv:2 name", "name@en")
+              "cards.csv:1 name", "name@en")
+
+
+def test_a_column_in_a_language_the_deck_does_not_name_is_located_at_the_header(cli, tmp_path):
+    """The column's name is on the header row (here its second line, below a blank one),
+    not on the first card's row."""
+    (tmp_path / "f.yaml").write_text("elements: []\n")
+    (tmp_path / "cards.csv").write_text("\nname,name@fr,count\nLantern,Lanterne,1\n")
+    (tmp_path / "d.yaml").write_text("name: d\nlanguages: [en, de]\nsize: poker\nface: f.yaml\nback: f.yaml\n"
+                                     "cards: cards.csv\n")
+    line = one_error(cli("build", str(tmp_path / "d.yaml"), "--only", "pdf", "--out", str(tmp_path / "en")),
+                     "cards.csv:2 name@fr", "'fr'")
+    assert "cards.csv:3" not in line
+    assert not (tmp_path / "en").exists()
 
 
 def test_a_language_printgen_has_no_words_in_falls_back_to_english_with_a_note(cli, tmp_path):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import operator
 import re
+from collections.abc import Callable
 from itertools import repeat
 from pathlib import Path
 from typing import Any
@@ -51,9 +52,11 @@ class Row:
     count: int
 
 
-def read_table(path: Path, display: str, sheet: str | None = None) -> list[Row]:
+def read_table(path: Path, display: str, sheet: str | None = None,
+               columns: Callable[[list[str], str], None] | None = None) -> list[Row]:
     """The rows of a .csv file or of a sheet of an .xlsx workbook (the first, unless
-    sheet names another)."""
+    sheet names another); columns, given, checks the header row's names (raising
+    InputError; its second argument is where the header is: the file and its line)."""
     suffix = path.suffix.lower()
     if suffix == ".csv":
         if sheet is not None:
@@ -63,7 +66,7 @@ def read_table(path: Path, display: str, sheet: str | None = None) -> list[Row]:
         cells, spans = _xlsx_rows(path, display, sheet), {}
     else:
         raise InputError(f"{display}: expected a card table ending in .csv or .xlsx, got {path.name!r}")
-    rows = _rows(cells, display, spans)
+    rows = _rows(cells, display, spans, columns)
     if not any(row.count for row in rows):
         header_line = next(number for number, row in cells if any(value.strip() for value in row))
         if rows:
@@ -206,7 +209,8 @@ def _check_unpacked(data: bytes, display: str) -> bool:
     return formulas
 
 
-def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int]) -> list[Row]:
+def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int],
+          columns: Callable[[list[str], str], None] | None = None) -> list[Row]:
     filled = [(number, row) for number, row in cells if any(value.strip() for value in row)]
     if not filled:
         raise InputError(f"{display}: expected a header row of field names and a row per card, got an empty table")
@@ -227,6 +231,8 @@ def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int
         if names.index(name) != column - 1:
             raise InputError(f"{display}:{header_line} {name}: the column name appears twice; expected "
                              f"each field once")
+    if columns is not None:
+        columns(names, f"{display}:{header_line}")
     if len(filled) - 1 > MAX_ROWS:
         raise InputError(f"{display}: more than {MAX_ROWS} rows; expected at most {MAX_ROWS} cards")
     return [_row(number, row, names, display, spans) for number, row in filled[1:]]

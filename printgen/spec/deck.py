@@ -14,6 +14,7 @@ from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.model.template import Template
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.languages import (
+    check_columns,
     check_languages,
     file_name,
     localise,
@@ -308,8 +309,9 @@ def _table(check: Checker, entry: dict, path: KeyPath, key: KeyPath, deck_file: 
         return []
     from printgen.spec.cardtable import read_table  # (a deck without a table needs no reader)
     try:
-        rows = read_table(table, name, sheet)
-        return [(f"{name}:{row.line}", localise_row(row.fields, *langs, f"{name}:{row.line}"), row.count)
+        lang, languages = langs
+        rows = read_table(table, name, sheet, lambda names, where: check_columns(names, lang, languages, where))
+        return [(f"{name}:{row.line}", localise_row(row.fields, lang, f"{name}:{row.line}"), row.count)
                 for row in rows]
     except InputError as error:
         check.fail(key, str(error))

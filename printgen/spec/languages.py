@@ -147,17 +147,31 @@ def localise(check: Checker, value: Mapping[str, Any], path: tuple, lang: str,
     return result
 
 
-def localise_row(fields: dict[str, str], lang: str, languages: tuple[str, ...],
-                 where: str) -> dict[str, str]:
-    """A card table row's fields as a build in lang sees them (as localise, raising
-    InputError at the row); an empty `name@lang` cell beside a `name` that is not
-    empty is a missing translation."""
+def check_columns(names: list[str], lang: str, languages: tuple[str, ...], where: str) -> None:
+    """A card table's header row (at where, its file and line) for a build in lang:
+    `@xx` for a language the deck does not name, and a field with versions in other
+    languages but neither in lang nor a plain one, are errors (InputError)."""
+    for name in names:
+        base, code = split_key(name)
+        if code is not None and code not in languages:
+            raise InputError(f"{where} {name}: {code!r} is not one of the deck's languages "
+                             f"({', '.join(languages)}); expected a column {base}@LANG with LANG one of them")
+    present = set(names)
+    lacking = sorted(base for base in {split_key(name)[0] for name in names}
+                     if base not in present and f"{base}@{lang}" not in present)
+    if lacking:
+        raise InputError(f"{where} {lacking[0]}: no column {lacking[0]}@{lang} nor {lacking[0]}; expected one "
+                         f"of them for a build in {lang}")
+
+
+def localise_row(fields: dict[str, str], lang: str, where: str) -> dict[str, str]:
+    """A card table row's fields as a build in lang sees them (its header passed
+    check_columns(), so every version is of a language the deck names and each field
+    has one for lang), raising InputError at the row: an empty `name@lang` cell beside
+    a `name` that is not empty is a missing translation."""
     result: dict[str, str] = {}
     for key, text in fields.items():
         base, code = split_key(key)
-        if code is not None and code not in languages:
-            raise InputError(f"{where} {key}: {code!r} is not one of the deck's languages "
-                             f"({', '.join(languages)}); expected a column {base}@LANG with LANG one of them")
         if code == lang:
             empty = untranslated(key, text, fields)
             if empty:
@@ -165,11 +179,6 @@ def localise_row(fields: dict[str, str], lang: str, languages: tuple[str, ...],
             result[base] = text
         elif code is None:
             result.setdefault(base, text)
-    bases = {split_key(key)[0] for key in fields}
-    lacking = sorted(base for base in bases if base not in result)
-    if lacking:
-        raise InputError(f"{where} {lacking[0]}: no column {lacking[0]}@{lang} nor {lacking[0]}; expected one "
-                         f"of them for a build in {lang}")
     return result
 
 
