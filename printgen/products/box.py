@@ -33,14 +33,16 @@ from printgen.units import Length, mm
 def deck_box(deck: Deck, paper: Paper, thickness: float | None = None) -> TuckBox:
     """The deck's tuck box as a deck build makes it: deep enough for the folded
     leaflets of its rules texts, or their folded booklets where the deck prints them
-    as booklets."""
+    as booklets (each in the language the deck is built in, as the build reads it)."""
     box = tuck_box(deck, thickness)
     if deck.rules_as != "booklet" or not deck.rules:
         return with_leaflets(box, deck, paper)
     # the Markdown reader and typesetting: only for a deck printing booklets
     from printgen.products.booklet import boxed, deck_booklets
+    from printgen.spec.languages import translated_file
     from printgen.spec.markdown import for_deck, load_rules
-    booklets = deck_booklets(deck, [for_deck(load_rules(ref.path), deck.fonts) for ref in deck.rules], paper=paper)
+    texts = [load_rules(translated_file(ref.path, deck.lang, deck.languages[0])) for ref in deck.rules]
+    booklets = deck_booklets(deck, [for_deck(text, deck.fonts) for text in texts], paper=paper)
     return boxed(box, [booklet for _, booklet, _ in booklets])
 
 
