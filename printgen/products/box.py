@@ -27,7 +27,7 @@ from printgen.spec.fold import fold_facts, panel_for
 from printgen.spec.languages import DEFAULT
 from printgen.spec.places import builtin_file
 from printgen.spec.printdata import print_facts
-from printgen.units import Length, mm
+from printgen.units import mm, mm_text
 
 
 def deck_box(deck: Deck, paper: Paper, thickness: float | None = None) -> TuckBox:
@@ -202,6 +202,6 @@ def _given_by(deck: Deck, key: str) -> str | None:
 def describe(deck: Deck, box: TuckBox) -> str:
     """The box's inside size and what it is sized for, for `printgen box`'s summary."""
     size = box_size(deck, box.options, box.facts)
-    beside = "" if box.options.insert is None else f" and folded rules of {Length(box.options.insert)}"
+    beside = "" if box.options.insert is None else f" and folded rules of {mm_text(box.options.insert)}"
     return (f"inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm "
-            f"({len(deck.cards)} cards x {Length(box.options.card_thickness)}{beside})")
+            f"({len(deck.cards)} cards x {mm_text(box.options.card_thickness)}{beside})")
