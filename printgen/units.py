@@ -73,6 +73,14 @@ def mm(value_pt: float) -> float:
     return value_pt / POINTS_PER["mm"]
 
 
+def mm_text(value_pt: float) -> str:
+    """A length as printgen's summaries say it beside the sizes they give: in
+    millimetres, a space before the unit ("0.32 mm", as a card's size is "63.5 x
+    88.9 mm"), where a data file or an option writes it without one (Length's text,
+    "0.32mm", as a command to type shows it)."""
+    return f"{round(mm(value_pt), 4):g} mm"
+
+
 def pt(value_mm: float) -> float:
     """Millimetres to points."""
     return value_mm * POINTS_PER["mm"]

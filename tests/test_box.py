@@ -132,7 +132,7 @@ def test_deck_build_says_the_box_size_and_the_thickness_it_assumed(cli, tmp_path
     said = [line for line in result.out.splitlines() if "box40-box-a4.pdf" in line]
     assert len(said) == 1
     width, height, depth = inner_size(dashed_and_solid(out / "box40-box-a4.pdf")[1])
-    assert f"inside {width:.1f} x {height:.1f} x {depth:.1f} mm for 40 cards x 0.4mm" in said[0]
+    assert f"inside {width:.1f} x {height:.1f} x {depth:.1f} mm for 40 cards x 0.4 mm;" in said[0]
     hint = re.search(r"cards of another thickness: (printgen box .*)\)$", said[0])
     assert hint, said[0]
     words = shlex.split(hint[1])
@@ -141,6 +141,21 @@ def test_deck_build_says_the_box_size_and_the_thickness_it_assumed(cli, tmp_path
     assert inner_size(dashed_and_solid(out / "box40-box-a4.pdf")[1])[2] == pytest.approx(40 * 0.1 + 1.8, abs=0.02)
     quiet = cli("build", str(deck), "--only", "pdf,box", "--out", str(out), "-q")
     assert quiet.status == 0 and quiet.out == "" and quiet.err == ""
+
+
+def test_the_box_lines_say_every_length_as_the_size_beside_it(cli, tmp_path):
+    """`build` and `box` say the card thickness and the folded rules' allowance in
+    millimetres with a space before the unit, as the inside size beside them ("0.32 mm",
+    not "0.32mm"); only the command to type keeps the option's own spelling."""
+    import re
+    built = cli("build", "sabacc-62", "--only", "box", "--out", str(tmp_path / "build"))
+    boxed = cli("box", "sabacc-62", "--out", str(tmp_path / "box"))
+    assert built.status == 0 and boxed.status == 0, built.err + boxed.err
+    line, = [line for line in built.out.splitlines() if "-box-a4.pdf" in line]
+    said, command = line.split("; cards of another thickness: ")
+    assert "62 cards x 0.32 mm and folded rules of 1.6 mm" in said and command.endswith("--thickness 0.1mm)")
+    assert "(62 cards x 0.32 mm and folded rules of 1.6 mm)" in boxed.out
+    assert not re.search(r"\d(mm|cm|in|pt)\b", said + boxed.out)
 
 
 def test_front_art_bleeds_past_the_notched_top_cut(tmp_path):

@@ -119,7 +119,7 @@ def test_census_writes_csv_and_prints_the_table(cli, tmp_path):
     assert [r["level"] for r in rows] == ["knight", "chosen"]
     assert rows[0]["deals"] == "4" and rows[0]["winnable"] == "4"
     assert not list(tmp_path.glob(".census.*"))  # no temporary file left
-    chart = words(tmp_path / "census.pdf")[0]     # the chart shows the same table
+    chart = words(tmp_path / "census-a4.pdf")[0]  # the chart shows the same table
     assert "Jedi Knight" in chart and "Chosen One" in chart and "4 deals" in chart
     assert f"{100 * float(rows[1]['player_rate']):.1f}%" in chart
     assert f"{100 * float(rows[1]['greedy_rate']):.1f}%" in chart and "greedy player" in chart
@@ -129,12 +129,29 @@ def test_census_writes_csv_and_prints_the_table(cli, tmp_path):
 def test_the_census_chart_keeps_its_words_inside_the_margins(cli, tmp_path, paper):
     import pdfplumber
     assert cli("census", "--count", "2", "--paper", paper, "--out", str(tmp_path), "--quiet").status == 0
-    with pdfplumber.open(tmp_path / "census.pdf") as pdf:
+    with pdfplumber.open(tmp_path / f"census-{paper}.pdf") as pdf:
         page = pdf.pages[0]
         margin = 5 * 72 / 25.4                    # 5 mm: inside any printer's margin
         assert page.chars and all(margin <= c["x0"] and c["x1"] <= page.width - margin
                                   and margin <= c["top"] and c["bottom"] <= page.height - margin
                                   for c in page.chars)
+
+
+def test_an_a4_and_a_letter_census_keep_their_own_charts(cli, tmp_path):
+    """The chart is named with its paper, as a deal sheet or a challenge booklet is: a
+    census on Letter into the folder of one on A4 leaves the A4 chart there, and each
+    chart's page is its paper's size."""
+    import pdfplumber
+    for paper in ("a4", "letter"):
+        result = cli("census", "--count", "2", "--paper", paper, "--out", str(tmp_path))
+        assert result.status == 0, result.err
+        assert result.out.splitlines()[-1] == f"wrote {tmp_path / 'census.csv'} and {tmp_path / f'census-{paper}.pdf'}"
+    sizes = {}
+    for paper in ("a4", "letter"):
+        with pdfplumber.open(tmp_path / f"census-{paper}.pdf") as pdf:
+            sizes[paper] = sorted((round(pdf.pages[0].width), round(pdf.pages[0].height)))
+    assert sizes == {"a4": [595, 842], "letter": [612, 792]}
+    assert not (tmp_path / "census.pdf").exists()
 
 
 def census_by_jobs(count: int) -> None:

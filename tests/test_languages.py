@@ -227,3 +227,49 @@ def test_a_decks_booklet_is_headed_in_its_texts_own_language(cli, tmp_path, lang
     reading = pdfplumber.open(tmp_path / "out" / "lantern-pairs-booklet-lantern-pairs-a4-reading.pdf")
     with reading:
         assert (reading.pages[1].extract_text() or "").split()[0] == heading
+
+
+def test_a_box_made_alone_in_a_language_is_the_builds_box_in_it(cli, built, tmp_path):
+    """`printgen box DECK --lang de` makes the German box, byte for byte the one the
+    German build makes (its booklets, the German rules text's, give its depth), named
+    as the build names it; --lang all makes one in each language, each in its own
+    folder as the build puts it; --help says so."""
+    result = cli("box", str(DECK), "--lang", "de", "--out", str(tmp_path / "de"))
+    assert result.status == 0, result.err
+    box = tmp_path / "de" / "lantern-pairs-de-box-a4.pdf"
+    assert box.read_bytes() == (built / "lantern-pairs-de" / "lantern-pairs-de-box-a4.pdf").read_bytes()
+    assert "24 Karten" in pdf_words(box) and "Laternenpaare" in pdf_words(box) and "cards" not in pdf_words(box)
+    assert result.out.startswith("lantern-pairs-de: tuck box inside")
+    assert cli("box", str(DECK), "--lang", "all", "--out", str(tmp_path / "all"), "-q").status == 0
+    for name in ("lantern-pairs", "lantern-pairs-de"):
+        made = tmp_path / "all" / name / f"{name}-box-a4.pdf"
+        assert made.read_bytes() == (built / name / f"{name}-box-a4.pdf").read_bytes()
+    assert "--lang LANG" in cli("box", "--help").out
+
+
+def test_a_box_in_a_language_the_deck_does_not_have_is_an_error(cli, tmp_path):
+    one_error(cli("box", str(DECK), "--lang", "fr", "--out", str(tmp_path / "out")),
+              "--lang fr", "lantern-pairs.yaml", "en, de")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_box_in_a_language_printgen_has_no_words_in_says_so_once(cli, tmp_path):
+    deck = copy_example(tmp_path)
+    edit(deck, "languages: [en, de]", "languages: [en, de, nl]")
+    (tmp_path / "rules" / "lantern-pairs-nl.md").write_text("# Lantaarnparen\n\nDraai twee kaarten om.\n",
+                                                            encoding="utf-8")
+    result = cli("box", str(deck), "--lang", "nl", "--out", str(tmp_path / "out"))
+    assert result.status == 0, result.err
+    notes = [line for line in result.err.splitlines() if "note:" in line]
+    assert len(notes) == 1 and "'nl'" in notes[0]
+    assert "24 cards" in pdf_words(tmp_path / "out" / "lantern-pairs-nl-box-a4.pdf")
+
+
+def test_a_language_builds_box_line_gives_the_box_command_for_its_language(cli, tmp_path):
+    import shlex
+    result = cli("build", str(DECK), "--lang", "de", "--only", "box", "--out", str(tmp_path / "out"))
+    assert result.status == 0, result.err
+    line, = [line for line in result.out.splitlines() if "-box-a4.pdf" in line]
+    words = shlex.split(line.split("cards of another thickness: ", 1)[1].removesuffix(")"))
+    assert words == ["printgen", "box", str(DECK), "--out", str(tmp_path / "out"), "--lang", "de",
+                     "--thickness", "0.1mm"]

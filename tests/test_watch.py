@@ -299,3 +299,53 @@ def test_a_projects_shapes_file_made_then_saved_builds_again(tmp_path):
     finally:
         status = watch.stop()
     assert status == 0 and not any("Traceback" in line for line in watch.seen)
+
+
+def card_fonts(pdf: Path) -> set[str]:
+    """The fonts (without their subset tags) that set the card's name 'One' on the
+    faces' page."""
+    import pdfplumber
+    with pdfplumber.open(pdf) as doc:
+        return {char["fontname"].split("+", 1)[-1] for char in doc.pages[0].chars if char["text"] in "One"
+                and char["top"] < 100}
+
+
+def test_a_projects_fonts_file_made_then_saved_builds_again(tmp_path):
+    """fonts/fonts.yaml of the project is watched as its shapes file is: a template
+    names a font the project has not declared yet (an error); the fonts file made where
+    the build looked for it builds again, the card's name in the project's font; saved
+    with a mistake, it is one error line naming it; saved right again, it builds the
+    same bytes as before."""
+    for folder in ("decks", "templates", "fonts"):
+        (tmp_path / folder).mkdir()
+    shutil.copy(FIXTURES / "scripts" / "fonts" / "Latin.ttf", tmp_path / "fonts")
+    (tmp_path / "decks" / "mini.yaml").write_text(
+        "name: mini\ntitle: Mini\nsize: poker\nface: face\nback: back\ncards:\n  - fields: {name: One}\n",
+        encoding="utf-8")
+    (tmp_path / "templates" / "face.yaml").write_text(
+        'elements:\n  - {kind: text, text: "{{ card.name }}", x: 6mm, y: 6mm, w: 51mm, h: 20mm, font: mine, '
+        'size: 14pt}\n', encoding="utf-8")
+    (tmp_path / "templates" / "back.yaml").write_text('elements:\n  - {kind: rect, box: bleed, fill: "#223344"}\n',
+                                                      encoding="utf-8")
+    watch = Watch(tmp_path, "decks/mini.yaml", "--only", "pdf", "--out", "out")
+    try:
+        assert "got 'mine'" in watch.until("printgen: error:")
+        watch.until("watch: the build stopped with an error")
+        fonts = tmp_path / "fonts" / "fonts.yaml"
+        fonts.write_text("mine: Latin.ttf\n", encoding="utf-8")
+        assert watch.until("watch: changed:").endswith(os.path.join("fonts", "fonts.yaml"))
+        watch.until("watch: built")
+        pdf = tmp_path / "out" / "mini-a4.pdf"
+        first = pdf.read_bytes()
+        assert card_fonts(pdf) == {"NotoSans-Regular"}          # the fixture's Latin font
+        edit(fonts, "Latin.ttf", "Missing.ttf")
+        assert watch.until("watch: changed:").endswith("fonts.yaml")
+        assert "fonts.yaml:1 mine" in watch.until("printgen: error:")
+        watch.until("watch: the build stopped with an error")
+        edit(fonts, "Missing.ttf", "Latin.ttf")
+        watch.until("watch: changed:")
+        watch.until("watch: built")
+        assert pdf.read_bytes() == first
+    finally:
+        status = watch.stop()
+    assert status == 0 and not any("Traceback" in line for line in watch.seen)

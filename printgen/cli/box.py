@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import sys
 from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper, given, positive_length
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import InputError, note_line
+from printgen.errors import InputError, PrintgenError, note_line
 from printgen.model import Deck
 from printgen.output import ensure_dir, out_folder
 from printgen.products.box import build_box, deck_box, describe
 from printgen.reading import display_path
 from printgen.spec import load_deck
+from printgen.spec.languages import missing_words
 from printgen.spec.printdata import paper
 
 DESCRIPTION = """\
@@ -25,7 +28,11 @@ landscape, whichever fits; if neither does, the error says which paper would.
 
 With --for tgc it writes The Game Crafter's tuck box art instead: one PNG laid on
 the smallest of its poker tuck boxes that holds the deck
-(see 'printgen docs print-shops')."""
+(see 'printgen docs print-shops').
+
+With --lang it makes the box of the deck in one of its languages (its `languages:`
+key): its texts in that language, its file named with it, as 'printgen build --lang'
+names it (output/DECK-LANG/DECK-LANG-box-PAPER.pdf); with --lang all, one in each."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
@@ -41,6 +48,10 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "--paper and --thickness are refused with it")
     parser.add_argument("--strict", action="store_true",
                         help="with --for: stop (exit 2) on any preflight warning, before writing")
+    parser.add_argument("--lang", metavar="LANG", default=None,
+                        help="the box of the deck in one of its languages (its `languages:` key), its file "
+                             "named with the language (output/DECK-LANG), or one in each of them with 'all' "
+                             "(default: the deck's own language; see 'printgen docs languages')")
     add_paper(parser)
     add_out(parser, "output/DECK")
     return parser
@@ -53,7 +64,14 @@ def run(args: argparse.Namespace) -> int:
     if args.target and "--paper" in given(args):
         raise InputError(f"--paper: not used with --for, got {args.paper!r}; the shop's box art is an image "
                          f"of the box's own size, not a sheet on paper")
-    deck = load_deck(args.deck)
+    if args.lang == "all":
+        return each_language(args, thickness)
+    return one_box(args, thickness)
+
+
+def one_box(args: argparse.Namespace, thickness: float | None) -> int:
+    """The box of the deck in args.lang (None: its own language)."""
+    deck = load_deck(args.deck, args.lang)
     out = out_folder(args.out, deck.name)
     if args.target:
         return shop_box(deck, args, out)
@@ -62,10 +80,35 @@ def run(args: argparse.Namespace) -> int:
     notes: list[str] = []
     path = build_box(deck, box, out=out, paper=sheet, notes=notes)
     if not args.quiet:
-        for said in notes:
+        for said in filter(None, [missing_words(deck.lang), *notes]):
             print(note_line(said), file=sys.stderr)
         print(f"{deck.name}: tuck box {describe(deck, box)}")
         print(f"  {display_path(path)} ({args.paper})")
+    return 0
+
+
+def each_language(args: argparse.Namespace, thickness: float | None) -> int:
+    """--lang all: the box in each of the deck's languages, each recorded as the job
+    of that language's box (and, with --out DIR, in its own folder DIR/DECK-LANG, as
+    'printgen build --lang all' puts it); the files put in place only once every
+    box is made (an error in one writes none), and then said."""
+    from printgen.cli.options import job_key
+    from printgen.output import DEFAULT, recording, together
+    from printgen.spec.languages import file_name
+    deck = load_deck(args.deck)
+    own = deck.languages[0]
+    said = io.StringIO()
+    with together(), contextlib.redirect_stdout(said):
+        for lang in deck.languages:
+            job = argparse.Namespace(**{**vars(args), "lang": None if lang == own else lang,
+                                        "out": None if args.out is None else args.out / file_name(deck.name, lang,
+                                                                                                   deck.languages)})
+            try:
+                with recording(job_key(job), root=DEFAULT if job.out is None else job.out, tell=not args.quiet):
+                    one_box(job, thickness)
+            except PrintgenError as error:      # (a box text in another language is read by its own box)
+                raise type(error)(f"--lang {lang}: {error}") from None
+    print(said.getvalue(), end="")
     return 0
 
 

@@ -30,7 +30,8 @@ DESCRIPTION = """\
 Deal COUNT Jedi Temple deals from --start and, for each level, report the share the
 solver wins with full knowledge, the share the player model wins (one game a deal)
 and the share a simple greedy player wins, with 95% Wilson confidence intervals.
-Writes census.csv and census.pdf (a chart of the same table) to the output folder.
+Writes census.csv and census-PAPER.pdf (a chart of the same table, e.g. census-a4.pdf)
+to the output folder.
 With --stars, rate every deal as its sheet does instead and table the deals by star
 level, with the win rates of a held-out model game, the greedy player and the
 look-ahead player (the check that more stars mean harder deals); writes stars.csv,
@@ -94,10 +95,10 @@ def run(args: argparse.Namespace) -> int:
     names = {level: entry["title"] for level, entry in sheet_data().levels.items()}
     chart = census_page(rows, paper(args.paper), title=f"Jedi Temple census: deals {args.start:,} to {last:,}",
                         names=names)
-    render_pdf([chart], args.out / "census.pdf", title="Jedi Temple census")
+    pdf = render_pdf([chart], args.out / f"census-{args.paper}.pdf", title="Jedi Temple census")
     print(format_table(rows))
     if not args.quiet:
-        print(f"wrote {args.out / 'census.csv'} and {args.out / 'census.pdf'}")
+        print(f"wrote {args.out / 'census.csv'} and {pdf}")
     return 0
 
 

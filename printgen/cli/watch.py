@@ -10,7 +10,8 @@ changed (render/drawn.py): the records keep the keys, and this process reads eac
 record once, when it changes. The files to watch are those the builds read (reading.files_read: the deck, its templates,
 card tables, rules Markdown, pictures, fonts), and those the last build looked for and
 did not find (reading.files_looked: a template or picture not there yet, a template
-folder searched before the one a template was found in), so that a file put where a
+folder searched before the one a template was found in, the project's
+fonts/fonts.yaml or templates/shapes.yaml not made yet), so that a file put where a
 build looked for it builds again; the system reports their saves, moves and deletions
 (watchfiles: inotify, FSEvents, ReadDirectoryChangesW), nothing is polled. A PDF
 assembled again splices in the pages this process finished before whose keys are

@@ -27,20 +27,22 @@ from printgen.spec.fold import fold_facts, panel_for
 from printgen.spec.languages import DEFAULT
 from printgen.spec.places import builtin_file
 from printgen.spec.printdata import print_facts
-from printgen.units import Length, mm
+from printgen.units import mm, mm_text
 
 
 def deck_box(deck: Deck, paper: Paper, thickness: float | None = None) -> TuckBox:
     """The deck's tuck box as a deck build makes it: deep enough for the folded
     leaflets of its rules texts, or their folded booklets where the deck prints them
-    as booklets."""
+    as booklets (each in the language the deck is built in, as the build reads it)."""
     box = tuck_box(deck, thickness)
     if deck.rules_as != "booklet" or not deck.rules:
         return with_leaflets(box, deck, paper)
     # the Markdown reader and typesetting: only for a deck printing booklets
     from printgen.products.booklet import boxed, deck_booklets
+    from printgen.spec.languages import translated_file
     from printgen.spec.markdown import for_deck, load_rules
-    booklets = deck_booklets(deck, [for_deck(load_rules(ref.path), deck.fonts) for ref in deck.rules], paper=paper)
+    texts = [load_rules(translated_file(ref.path, deck.lang, deck.languages[0])) for ref in deck.rules]
+    booklets = deck_booklets(deck, [for_deck(text, deck.fonts) for text in texts], paper=paper)
     return boxed(box, [booklet for _, booklet, _ in booklets])
 
 
@@ -200,6 +202,6 @@ def _given_by(deck: Deck, key: str) -> str | None:
 def describe(deck: Deck, box: TuckBox) -> str:
     """The box's inside size and what it is sized for, for `printgen box`'s summary."""
     size = box_size(deck, box.options, box.facts)
-    beside = "" if box.options.insert is None else f" and folded rules of {Length(box.options.insert)}"
+    beside = "" if box.options.insert is None else f" and folded rules of {mm_text(box.options.insert)}"
     return (f"inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm "
-            f"({len(deck.cards)} cards x {Length(box.options.card_thickness)}{beside})")
+            f"({len(deck.cards)} cards x {mm_text(box.options.card_thickness)}{beside})")

@@ -171,16 +171,11 @@ def _resolved(check: Checker, declared: dict[str, tuple[dict[str, str], tuple[st
 
 def project_fonts(file: Path) -> dict[str, Fonts]:
     """The families of the project a data file belongs to: fonts/fonts.yaml in the
-    project's folder (the folder holding its decks/ or templates/), if there is one."""
-    from printgen.spec.places import project_folders, real
-    for home in project_folders(file):
-        declared = home / "fonts" / "fonts.yaml"
-        if declared.is_file():
-            if not real(declared).is_relative_to(real(home)):
-                raise InputError("fonts/fonts.yaml of the project is a link that leads out of it; expected "
-                                 "the project's own fonts file (a link out is never followed)")
-            return _fonts_file(declared)
-    return {}
+    project's folder (the folder holding its decks/ or templates/), if there is one
+    (places.project_file: build --watch watches for one put there)."""
+    from printgen.spec.places import project_file
+    declared = project_file(file, "fonts/fonts.yaml", "fonts file")
+    return {} if declared is None else _fonts_file(declared)
 
 
 @lru_cache(maxsize=16)

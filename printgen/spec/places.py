@@ -183,6 +183,27 @@ def project_folders(file: Path) -> list[Path]:
     return projects
 
 
+def project_file(file: Path, name: str, noun: str) -> Path | None:
+    """The project's own file `name` (fonts/fonts.yaml, templates/shapes.yaml) for the
+    data file `file`: the first of its project_folders() that holds one has it; None
+    where none does. Each place looked at that holds none is noted (build --watch
+    watches for a file put there). One that is a link leading out of its project is
+    refused (LinkedOut, calling it noun): a project sent by a stranger must not make
+    printgen read a file of the user's elsewhere; links within the project are followed."""
+    from printgen.reading import display_path, note_looked
+    for home in project_folders(file):
+        path = home / name
+        if not path.is_file():
+            note_looked(path)
+            continue
+        if not real(path).is_relative_to(real(home)):
+            shown = "" if display_path(path) == name else f" ({display_path(path)})"
+            raise LinkedOut(f"{noun} {quoted(name)}{shown} is a link that leads out of its project; expected "
+                            f"the project's own {noun} (a link out is never followed)")
+        return path
+    return None
+
+
 def confined(file: Path, name: str, where: str, what: str) -> Path:
     """The file that `name`, written in `file`, points at, after symlinks; InputError
     when it is an address or lies outside file's home folders, however it is written

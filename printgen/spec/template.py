@@ -20,16 +20,15 @@ from printgen.lang.plain import is_template
 from printgen.limits import limit
 from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
 from printgen.pictures import check_picture
-from printgen.reading import display_path, note_looked
+from printgen.reading import display_path
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.pictures import Shelf
 from printgen.spec.places import (
     builtin_file,
     confine,
-    kept_in,
     link_out,
     no_file,
-    project_folders,
+    project_file,
     real,
 )
 from printgen.spec.schema import Checker
@@ -229,17 +228,11 @@ def project_shapes(template: Path) -> dict[str, Shape]:
     """The shapes of the project a template belongs to (the folder holding its decks/ or
     templates/): its templates/shapes.yaml, if it has one and it is not printgen's own.
     They are added to printgen's, and hide those of the same name. A file that is a
-    link leading out of the project is refused, as a template found by name is."""
-    own = real(builtin_file("templates", "shapes.yaml"))
-    for home in project_folders(template):
-        path = home / "templates" / "shapes.yaml"
-        if not path.is_file():
-            note_looked(path)                       # (build --watch watches for it to appear)
-            continue
-        if real(path) == own:
-            return {}
-        return project_shapes_file(kept_in(path, "shapes file", "templates/shapes.yaml"))
-    return {}
+    link leading out of the project is refused (places.project_file)."""
+    path = project_file(template, "templates/shapes.yaml", "shapes file")
+    if path is None or real(path) == real(builtin_file("templates", "shapes.yaml")):
+        return {}
+    return project_shapes_file(path)
 
 
 @lru_cache(maxsize=8)
