@@ -296,3 +296,22 @@ def test_the_box_back_text_keeps_each_number_with_what_it_counts(tmp_path, lang)
     back = render(words(lang).box_back, {"deck": box_deck_info(deck)}, "test")
     assert "poker\u00a0(63.5\u00a0x\u00a088.9\u00a0mm)" in back, back
     assert "24" in back and not re.search(r"\d [^\W\d]|[^\W\d] \d", back), back
+
+
+@pytest.mark.parametrize("flags", [["--only", "box"], ["--only", "pdf,box", "--duplex", "none"]])
+def test_a_booklet_decks_box_is_as_deep_whatever_else_the_build_prints(cli, tmp_path, flags):
+    """A deck that prints its rules as booklets gets a box deep enough for them from a
+    full build, from `printgen box`, and from a build that prints no booklets beside it
+    (--only box, or --duplex none, where booklets are not made): one depth, read back
+    from the folds."""
+    from exampledeck import copy_example
+    deck = copy_example(tmp_path)
+    assert "rules_as: booklet" in deck.read_text(encoding="utf-8")
+    full = cli("build", str(deck), "--out", str(tmp_path / "full"), "-q")
+    alone = cli("box", str(deck), "--out", str(tmp_path / "box"), "-q")
+    some = cli("build", str(deck), *flags, "--out", str(tmp_path / "some"), "-q")
+    assert full.status == alone.status == some.status == 0, full.err + alone.err + some.err
+    depths = {name: inner_size(dashed_and_solid(next((tmp_path / name).rglob("*-box-a4.pdf")))[1])[2]
+              for name in ("full", "box", "some")}
+    assert depths["box"] == pytest.approx(depths["full"], abs=0.01)
+    assert depths["some"] == pytest.approx(depths["full"], abs=0.01), depths

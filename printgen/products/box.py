@@ -6,9 +6,10 @@ them under its `box:` key (resolved by spec/box.py, laid out by layout/boxart.py
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printgen.errors import FitError, TextOverflow
 from printgen.fonts import FILES, builtin_family, missing
@@ -29,21 +30,32 @@ from printgen.spec.places import builtin_file
 from printgen.spec.printdata import print_facts
 from printgen.units import mm, mm_text
 
+if TYPE_CHECKING:
+    from printgen.products.booklet import Booklet
+
 
 def deck_box(deck: Deck, paper: Paper, thickness: float | None = None) -> TuckBox:
-    """The deck's tuck box as a deck build makes it: deep enough for the folded
-    leaflets of its rules texts, or their folded booklets where the deck prints them
-    as booklets (each in the language the deck is built in, as the build reads it)."""
-    box = tuck_box(deck, thickness)
+    """The deck's tuck box as a deck build makes it (fitted())."""
+    return fitted(tuck_box(deck, thickness), deck, paper)
+
+
+def fitted(box: TuckBox, deck: Deck, paper: Paper, booklets: Sequence[Booklet] | None = None) -> TuckBox:
+    """The box made deep enough for the folded leaflets of the deck's rules texts, or
+    their folded booklets where the deck prints them as booklets (each in the language
+    the deck is built in, as the build reads it): booklets, where the build has laid
+    them out, else typeset here, so that the box is the same whatever a build prints
+    besides it (--only box, --duplex none)."""
     if deck.rules_as != "booklet" or not deck.rules:
         return with_leaflets(box, deck, paper)
     # the Markdown reader and typesetting: only for a deck printing booklets
     from printgen.products.booklet import boxed, deck_booklets
-    from printgen.spec.languages import translated_file
-    from printgen.spec.markdown import for_deck, load_rules
-    texts = [load_rules(translated_file(ref.path, deck.lang, deck.languages[0])) for ref in deck.rules]
-    booklets = deck_booklets(deck, [for_deck(text, deck.fonts) for text in texts], paper=paper)
-    return boxed(box, [booklet for _, booklet, _ in booklets])
+    if booklets is None:
+        from printgen.spec.languages import translated_file
+        from printgen.spec.markdown import for_deck, load_rules
+        texts = [load_rules(translated_file(ref.path, deck.lang, deck.languages[0])) for ref in deck.rules]
+        booklets = [booklet for _, booklet, _ in deck_booklets(deck, [for_deck(text, deck.fonts) for text in texts],
+                                                              paper=paper)]
+    return boxed(box, booklets)
 
 
 def with_leaflets(box: TuckBox, deck: Deck, paper: Paper) -> TuckBox:

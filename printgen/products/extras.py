@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING
 
 from printgen.errors import FitError
 from printgen.frozen import frozen
@@ -22,7 +23,7 @@ from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
-from printgen.products.box import box_page, check_paper, with_leaflets
+from printgen.products.box import box_page, check_paper, fitted
 from printgen.products.names import box_file, leaflet_file
 from printgen.products.rules import text_language, text_style
 from printgen.spec.box import tuck_box
@@ -31,6 +32,9 @@ from printgen.spec.languages import translated_file, words
 from printgen.spec.markdown import for_deck, load_rules
 from printgen.spec.pieces import load_die, load_part
 from printgen.spec.printdata import print_facts
+
+if TYPE_CHECKING:
+    from printgen.products.booklet import Booklet
 
 
 @frozen
@@ -69,11 +73,12 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
     booklet`, as a booklet of the card size and its reading copy, the box made deep
     enough for the folded booklets. notes: what the build should say besides; boxed:
     where the box laid out is added (the build says its size)."""
-    box: TuckBox | None = None if extras.box is None else with_leaflets(extras.box, deck, paper)
+    laid: list[Booklet] | None = None
     booklets: list[PrintFile] = []
     if extras.rules and deck.rules_as == "booklet":
-        box, booklets = _as_booklets(deck, extras, paper=paper, duplex=duplex, back_offset=back_offset, notes=notes,
-                                     dropped=dropped)
+        laid, booklets = _as_booklets(deck, extras, paper=paper, duplex=duplex, back_offset=back_offset, notes=notes,
+                                      dropped=dropped)
+    box = None if extras.box is None else fitted(extras.box, deck, paper, laid)
     files = []
     if box is not None:
         try:
@@ -123,19 +128,18 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
 
 
 def _as_booklets(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex, back_offset: tuple[float, float],
-                 notes: list[str], dropped: dict[str, str]) -> tuple[TuckBox | None, list[PrintFile]]:
-    """The rules texts as booklets of the card size (their files, and the box deepened
-    for them); none, with the reason in dropped, where the deck is not printed on both sides."""
+                 notes: list[str], dropped: dict[str, str]) -> tuple[list[Booklet] | None, list[PrintFile]]:
+    """The rules texts as booklets of the card size (the booklets, for the box, and their
+    files); none, with the reason in dropped, where the deck is not printed on both sides."""
     if duplex not in (Duplex.LONG, Duplex.SHORT):
         dropped["rules"] = (f"no rule booklet for {deck.name} with --duplex {duplex.value}: a booklet is "
                             f"printed on both sides (--duplex long or short)")
-        return extras.box, []
+        return None, []
     # typesetting: imported for booklets only
-    from printgen.products.booklet import booklet_files, boxed, deck_booklets
+    from printgen.products.booklet import booklet_files, deck_booklets
     booklets = deck_booklets(deck, extras.rules, paper=paper, duplex=duplex, back_offset=back_offset)
     files: list[PrintFile] = []
     for rules, booklet, options in booklets:
         notes += booklet.notes
         files += booklet_files(rules, booklet, options)
-    box = None if extras.box is None else boxed(extras.box, [booklet for _, booklet, _ in booklets])
-    return box, files
+    return [booklet for _, booklet, _ in booklets], files
