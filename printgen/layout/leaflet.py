@@ -15,9 +15,16 @@ from printgen.errors import FitError, InputError
 from printgen.fonts import missing
 from printgen.frozen import frozen
 from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, notes_note, right_to_left
-from printgen.layout.impose import Grid, centred_grid, check_grid_back_offset, page_offset
+from printgen.layout.impose import (
+    SHORTEST_DRAWN,
+    Grid,
+    centred_grid,
+    check_grid_back_offset,
+    page_offset,
+)
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, TextRun, shift
+from printgen.layout.sheet import mark_ends
 from printgen.layout.slug import caption, slug
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, FoldFacts
@@ -111,10 +118,7 @@ def side_slug(grid: Grid, duplex: Duplex, *, back: bool, offset: tuple[float, fl
     dx, dy = page_offset(paper.width, paper.height, offset) if back else (0.0, 0.0)
     left, top = grid.x0 + dx, grid.y0 + dy
     right, bottom = left + grid.cols * grid.card_w, top + grid.rows * grid.card_h
-    reach = paper.marks.gap + paper.marks.length
-    ends = (left, top, right, bottom) if back else (
-        max(paper.margin, left - reach), max(paper.margin, top - reach),
-        min(paper.width - paper.margin, right + reach), min(paper.height - paper.margin, bottom + reach))
+    ends = (left, top, right, bottom) if back else mark_ends(paper, (left, top, right, bottom), SHORTEST_DRAWN)
     xs = [left + c * grid.card_w for c in range(grid.cols + 1)]
     ys = [top + r * grid.card_h for r in range(grid.rows + 1)]
     turn = f"{duplex.value}-edge turn (--duplex {duplex.value})"
