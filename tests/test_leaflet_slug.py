@@ -86,6 +86,24 @@ def test_the_decks_build_marks_its_two_sided_leaflet(cli, tmp_path):
     assert "back: printed to lie behind the front after a long-edge turn" in " ".join(w[0] for w in back[2])
 
 
+def test_a_leaflet_with_no_title_is_named_by_its_game_and_one_with_a_title_by_it(cli, tmp_path):
+    """Jedi Duel's rules file names no title: its slug names the game, its first heading,
+    as its booklet's cover does, not the file ("jedi-duel rules"). A title in the front
+    matter is the slug's."""
+    out = tmp_path / "out"
+    assert cli("rules", "jedi-duel", "--out", str(out), "-q").status == 0
+    front, back = outside(next(out.glob("*.pdf")))
+    for page, side in ((front, "front:"), (back, "back:")):
+        said = " ".join(w[0] for w in page[2])
+        assert f"Jedi Duel · {side}" in said and "jedi-duel rules" not in said, said
+    titled = long_text(tmp_path, 8, lang="en")
+    titled.write_text(titled.read_text(encoding="utf-8").replace("lang: en\n", "lang: en\ntitle: Long Game\n"),
+                      encoding="utf-8")
+    assert cli("rules", str(titled), "--out", str(tmp_path / "titled"), "-q").status == 0
+    front, _ = outside(next((tmp_path / "titled").glob("*.pdf")))
+    assert "Long Game · front:" in " ".join(w[0] for w in front[2])
+
+
 def test_a_one_sided_leaflet_has_no_slug(cli, tmp_path):
     out = tmp_path / "out"
     assert cli("rules", str(long_text(tmp_path, 2)), "--out", str(out), "-q").status == 0

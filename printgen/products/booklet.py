@@ -18,7 +18,6 @@ from printgen.layout.book import (
     contents_font,
     house_style,
     lay_out_book,
-    plain,
     reading_copy,
 )
 from printgen.layout.booklet_sheets import booklet_pages
@@ -29,7 +28,7 @@ from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.text import BlockKind, RulesText
-from printgen.products.rules import text_face, text_language
+from printgen.products.rules import game_title, text_face, text_language
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
@@ -79,14 +78,6 @@ def page_size(size: str, paper: Paper) -> tuple[str, float, float]:
     return card_page(size)
 
 
-def cover_title(rules: RulesText) -> str:
-    """The booklet's title: the front matter's, else the text's first heading (a file
-    name makes a poor cover)."""
-    if rules.title != default_title(rules.name):
-        return rules.title
-    return next((plain(block) for block in rules.blocks if block.kind is BlockKind.HEADING), rules.title)
-
-
 def cover_source(rules: RulesText) -> CoverSource:
     """Where the cover's texts come from, for its errors: the front matter's line of each
     ("rules/x.md:2 title"), the first heading's line for a title taken from it, and the
@@ -117,7 +108,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     colors = fold_facts().type
     style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
                     lang=rules.lang, hyphenate=rules.hyphenate, face=text_face(rules))
-    book = lay_out_book(rules.blocks, style, title=cover_title(rules),
+    book = lay_out_book(rules.blocks, style, title=game_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
                         contents=options.contents, source=cover_source(rules), where=rules.where)
     padded = padded_count(len(book.pages))
