@@ -3,8 +3,8 @@ that fits, each panel numbered, imposed on the sheet (layout/fold.py places pane
 read from the right for a right-to-left text. A two-sided leaflet's back page is moved
 by the back offset, as a deck's backs and a booklet's are (layout/impose.py: on a
 landscape sheet the portrait offset (X, Y) moves the page by (-Y, X)), and each of its
-two pages says in its margin which side it is and the turn it was made for (side_slug),
-as a deck's card sheets do (layout/slug.py)."""
+two pages says in its margin which side it is and the turn it was made for
+(layout/sides.py), as a deck's card sheets do (layout/slug.py)."""
 
 from __future__ import annotations
 
@@ -12,20 +12,16 @@ from collections.abc import Sequence
 from dataclasses import asdict, replace
 
 from printgen.errors import FitError, InputError
-from printgen.fonts import missing
 from printgen.frozen import frozen
 from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, notes_note, right_to_left
 from printgen.layout.impose import (
-    SHORTEST_DRAWN,
-    Grid,
     centred_grid,
     check_grid_back_offset,
     page_offset,
 )
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, TextRun, shift
-from printgen.layout.sheet import mark_ends
-from printgen.layout.slug import caption, slug
+from printgen.layout.sides import side_slug
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, FoldFacts
 from printgen.shaping import font
@@ -106,26 +102,6 @@ def moved(page: Page, offset: tuple[float, float]) -> Page:
     dx, dy = page_offset(page.width, page.height, offset)
     return replace(page, placed=tuple(replace(p, x=p.x + dx, y=p.y + dy) for p in page.placed),
                    prims=tuple(shift(p, dx, dy) for p in page.prims))
-
-
-def side_slug(grid: Grid, duplex: Duplex, *, back: bool, offset: tuple[float, float] = (0.0, 0.0),
-              title: str = "") -> tuple[Primitive, ...]:
-    """A two-sided leaflet's page's slug, in its margin beyond the panels and their marks:
-    its title (where the bundled sans sets it), which side the page is and the turn it was
-    made for, then a 10 mm scale bar. The back's panels (and so its slug) are moved by
-    the back offset; the back has no marks."""
-    paper = grid.paper
-    dx, dy = page_offset(paper.width, paper.height, offset) if back else (0.0, 0.0)
-    left, top = grid.x0 + dx, grid.y0 + dy
-    right, bottom = left + grid.cols * grid.card_w, top + grid.rows * grid.card_h
-    ends = (left, top, right, bottom) if back else mark_ends(paper, (left, top, right, bottom), SHORTEST_DRAWN)
-    xs = [left + c * grid.card_w for c in range(grid.cols + 1)]
-    ys = [top + r * grid.card_h for r in range(grid.rows + 1)]
-    turn = f"{duplex.value}-edge turn (--duplex {duplex.value})"
-    side = f"back: printed to lie behind the front after a {turn}" if back else \
-        f"front: print on both sides, {turn}"
-    parts = [title, side] if title and not missing("sans", title) else [side]
-    return slug(paper, (left, top, right, bottom), xs, ys, ends, [caption(parts)])
 
 
 def folded_layers(paper: Paper, style: FoldStyle) -> int:

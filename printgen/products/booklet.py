@@ -20,7 +20,7 @@ from printgen.layout.book import (
     lay_out_book,
     reading_copy,
 )
-from printgen.layout.booklet_sheets import booklet_pages
+from printgen.layout.booklet_sheets import booklet_pages, side_slugs
 from printgen.layout.cover import CoverSource
 from printgen.layout.fold import english_note
 from printgen.layout.impose import padded_count, share_of_paper
@@ -118,8 +118,10 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
                        f"paper folded together move the innermost pages' text {mm(creep):.1f} mm toward the spine, "
                        f"more than half their {mm(style.inner):.1f} mm inner margin; split the text into shorter "
                        f"booklets or {thinner}")
-    sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
-                           creep=options.thickness, rtl=book.rtl)
+    sheets = side_slugs(booklet_pages(book.pages, options.paper, duplex=options.duplex,
+                                      back_offset=options.back_offset, creep=options.thickness, rtl=book.rtl),
+                        options.paper, width, height, duplex=options.duplex, back_offset=options.back_offset,
+                        title=game_title(rules))
     reading, bookmarks = reading_copy(book)
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height,
                       notes=list(book.notes), rtl=book.rtl)
