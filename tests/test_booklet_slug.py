@@ -115,3 +115,21 @@ def test_printgen_booklet_writes_the_slug_naming_the_game(cli, tmp_path):
     assert "Jedi Duel · front: print on both sides, short-edge turn (--duplex short) · sheet 1 of 2" in said[0]
     assert "Jedi Duel · back: printed to lie behind the front after a short-edge turn" in said[1]
     assert not any("print on both sides" in page for page in texts(out / "jedi-duel-booklet-a5-a4-reading.pdf"))
+
+
+@pytest.mark.parametrize("lang,front,back", [
+    ("de", "Vorderseite: beidseitig drucken, Wenden über die lange Kante (--duplex long) · Blatt 1 von",
+     "Rückseite: liegt nach dem Wenden über die lange Kante (--duplex long) hinter der Vorderseite · Blatt 1 von"),
+    ("hi", "front: print on both sides, long-edge turn (--duplex long) · sheet 1 of",
+     "back: printed to lie behind the front after a long-edge turn (--duplex long) · sheet 1 of")])
+def test_a_booklets_slug_is_in_its_language_where_its_font_has_the_letters(cli, tmp_path, lang, front, back):
+    """The words of languages.yaml, as the booklet's contents heading is; a Hindi text
+    with no font of its own for Devanagari (the bundled sans has none) keeps the English
+    words rather than lose them."""
+    from test_fold import long_text
+    out = tmp_path / "out"
+    assert cli("booklet", str(long_text(tmp_path, 30, lang=lang)), "--size", "a5", "--out", str(out),
+               "-q").status == 0
+    said = texts(next(path for path in out.glob("*.pdf") if not path.stem.endswith("reading")))
+    assert f"A long text · {front}" in said[0], said[0]
+    assert f"A long text · {back}" in said[1], said[1]

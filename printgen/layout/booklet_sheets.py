@@ -39,6 +39,7 @@ from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Primitive, shift, turn
 from printgen.layout.sides import side_slug
 from printgen.model import Duplex, Paper
+from printgen.model.captions import ENGLISH, Captions
 
 
 def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
@@ -81,16 +82,18 @@ def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
 
 
 def side_slugs(sheets: list[Page], paper: Paper, page_w: float, page_h: float, *, duplex: Duplex,
-               back_offset: tuple[float, float] = (0.0, 0.0), title: str = "") -> list[Page]:
+               back_offset: tuple[float, float] = (0.0, 0.0), title: str = "", words: Captions = ENGLISH,
+               font_name: str = "sans") -> list[Page]:
     """The printed sheets (booklet_pages()) with each side's slug in its margin (layout/
     sides.py): the booklet's title, which side it is, the turn it was made for and,
-    where there are several, the sheet's number; clear of the pages (cut at their trim)
-    and of the marks on every cut and spine."""
+    where there are several, the sheet's number, in words, set in font_name; clear of
+    the pages (cut at their trim) and of the marks on every cut and spine."""
     spreads = spread_cells(paper, page_w, page_h)
     pages = replace(spreads, cols=2 * spreads.cols, card_w=page_w)    # the spines cut each spread in two
     count = len(sheets) // 2
     return [replace(page, prims=page.prims + side_slug(pages, duplex, back=n % 2 == 1, offset=back_offset, title=title,
-                                                       sheet=(n // 2 + 1, count) if count > 1 else None))
+                                                       sheet=(n // 2 + 1, count) if count > 1 else None,
+                                                       words=words, font_name=font_name))
             for n, page in enumerate(sheets)]
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, replace
 
 from printgen.errors import FitError, InputError
+from printgen.fonts import house
 from printgen.frozen import frozen
 from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, notes_note, right_to_left
 from printgen.layout.impose import (
@@ -23,6 +24,7 @@ from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.layout.sides import side_slug
 from printgen.model import Duplex, Paper
+from printgen.model.captions import ENGLISH, Captions
 from printgen.model.text import Block, FoldFacts
 from printgen.shaping import font
 from printgen.units import mm
@@ -56,14 +58,15 @@ def fold_style(facts: FoldFacts, panel: str) -> FoldStyle:
 
 def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, paper: Paper,
                    duplex: Duplex, panel: str, back_offset: tuple[float, float] = (0.0, 0.0),
-                   title: str = "") -> Leaflet:
+                   title: str = "", words: Captions = ENGLISH) -> Leaflet:
     """Flow the blocks in the largest type that fits: one side while the body is at least
     READABLE_BODY, else both sides (cut into two strips), else smaller type; where
     names the text in errors and notes, panel the panel size (base's) in the result. A
     text in a right-to-left language (base's lang), or with none named one that opens
     right to left, has its panels read from the right. A back page, where there is one,
     is moved by back_offset (measured on portrait paper, as 'printgen calibrate' reads it);
-    both pages of a two-sided leaflet carry a slug naming their side, the turn and title."""
+    both pages of a two-sided leaflet carry a slug naming their side and the turn in
+    words (the text's language's), and its title."""
     sheet, cols = fold_sheet(paper, base)
     grid = centred_grid(sheet, cols, 2, base.width, base.height)
     check_grid_back_offset(grid, back_offset)
@@ -88,7 +91,8 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
     pages[1:] = [moved(page, back_offset) for page in pages[1:]]
     if len(pages) == 2:
         pages = [replace(page, prims=page.prims + side_slug(grid, duplex, back=n == 1, offset=back_offset,
-                                                            title=title))
+                                                            title=title, words=words,
+                                                            font_name=house("sans", base.own)))
                  for n, page in enumerate(pages)]
     said = notes_note(list(blocks), base, where)
     return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body,

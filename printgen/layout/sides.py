@@ -11,19 +11,24 @@ from printgen.fonts import missing
 from printgen.layout.impose import SHORTEST_DRAWN, Grid, page_offset
 from printgen.layout.primitives import Primitive
 from printgen.layout.sheet import mark_ends
-from printgen.layout.slug import caption, slug
+from printgen.layout.slug import MARKS, caption, right_to_left, slug
 from printgen.model import Duplex
 from printgen.model.captions import ENGLISH, Captions
 
+LRM = MARKS[0]      # a left-to-right mark
+
 
 def side_slug(grid: Grid, duplex: Duplex, *, back: bool, offset: tuple[float, float] = (0.0, 0.0),
-              title: str = "", sheet: tuple[int, int] | None = None, words: Captions = ENGLISH) -> tuple[Primitive, ...]:
+              title: str = "", sheet: tuple[int, int] | None = None, words: Captions = ENGLISH,
+              font_name: str = "sans") -> tuple[Primitive, ...]:
     """A two-sided sheet's page's slug, outside the grid's cells (centred on the sheet)
-    and the marks drawn on its every line: its title (where the bundled sans sets it),
-    which side the page is, the turn it was made for and, given sheet (its number, the
-    count), "sheet 1 of 4". The back's cells (and so its slug) are moved by the back
-    offset; the back has no marks. Where no strip of the margin holds the caption whole,
-    its title goes in a strip of its own, else is left out."""
+    and the marks drawn on its every line, set in font_name: its title (where the font
+    sets it), which side the page is, the turn it was made for and, given sheet (its
+    number, the count), "sheet 1 of 4", in words (the text's language; in English where
+    the font lacks their letters), read from the right in a right-to-left language. The
+    back's cells (and so its slug) are moved by the back offset; the back has no marks.
+    Where no strip of the margin holds the caption whole, its title goes in a strip of
+    its own, else is left out."""
     paper = grid.paper
     dx, dy = page_offset(paper.width, paper.height, offset) if back else (0.0, 0.0)
     left, top = grid.x0 + dx, grid.y0 + dy
@@ -31,10 +36,23 @@ def side_slug(grid: Grid, duplex: Duplex, *, back: bool, offset: tuple[float, fl
     ends = (left, top, right, bottom) if back else mark_ends(paper, (left, top, right, bottom), SHORTEST_DRAWN)
     xs = [left + c * grid.card_w for c in range(grid.cols + 1)]
     ys = [top + r * grid.card_h for r in range(grid.rows + 1)]
-    turn = f"{duplex.value}-edge turn (--duplex {duplex.value})"
-    side = f"back: printed to lie behind the front after a {turn}" if back else \
-        f"front: print on both sides, {turn}"
-    rest = [side, words.numbered(*sheet)] if sheet else [side]
-    parts = [title, *rest] if title and not missing("sans", title) else rest
-    forms = [(caption([title]), caption(rest)), (caption(rest),)] if len(parts) > len(rest) else []
-    return slug(paper, (left, top, right, bottom), xs, ys, ends, [caption(parts)], forms=forms)
+    rest = [side_words(words, back, duplex), *([words.numbered(*sheet)] if sheet else [])]
+    if missing(font_name, "".join(rest)):
+        words = ENGLISH
+        rest = [side_words(words, back, duplex), *([words.numbered(*sheet)] if sheet else [])]
+    parts = [title, *rest] if title and not missing(font_name, title) else rest
+    forms = [(caption([title], words), caption(rest, words)), (caption(rest, words),)] if len(parts) > len(rest) \
+        else []
+    return slug(paper, (left, top, right, bottom), xs, ys, ends, [caption(parts, words)], font_name,
+                right_to_left(words), forms=forms)
+
+
+def side_words(words: Captions, back: bool, duplex: Duplex) -> str:
+    """Which side a page is and the turn it was made for, in words: "front: print on
+    both sides, long-edge turn (--duplex long)". The option is the command's own, the
+    same in every language (kept left to right in a right-to-left one)."""
+    option = f"(--duplex {duplex.value})"
+    if right_to_left(words):
+        option = f"{LRM}{option}{LRM}"
+    turn = f"{words.long_turn if duplex is Duplex.LONG else words.short_turn} {option}"
+    return (words.back if back else words.front).replace("{turn}", turn)

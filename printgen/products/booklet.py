@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printgen.errors import FitError
-from printgen.fonts import own_faces
+from printgen.fonts import house, own_faces
 from printgen.frozen import frozen
 from printgen.layout.book import (
     CONTENTS,
@@ -27,6 +27,7 @@ from printgen.layout.impose import padded_count, share_of_paper
 from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
+from printgen.model.captions import ENGLISH, Captions
 from printgen.model.text import BlockKind, RulesText
 from printgen.products.rules import game_title, text_face, text_language
 from printgen.render.pdf import render_pdf
@@ -52,6 +53,7 @@ class BookletBuild:
     back_offset: tuple[float, float] = (0.0, 0.0)
     thickness: float = PAPER_THICKNESS
     contents: str = CONTENTS            # the contents pages' heading, in the booklet's language
+    captions: Captions = ENGLISH        # its sheets' slug words (which side, the turn), in its language too
 
 
 @dataclass
@@ -121,7 +123,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     sheets = side_slugs(booklet_pages(book.pages, options.paper, duplex=options.duplex,
                                       back_offset=options.back_offset, creep=options.thickness, rtl=book.rtl),
                         options.paper, width, height, duplex=options.duplex, back_offset=options.back_offset,
-                        title=game_title(rules))
+                        title=game_title(rules), words=options.captions, font_name=house("sans", style.own))
     reading, bookmarks = reading_copy(book)
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height,
                       notes=list(book.notes), rtl=book.rtl)
@@ -176,7 +178,7 @@ def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duple
     for rules in texts:
         lang, note = text_language(rules, deck.lang)
         options = BookletBuild(out=Path(), paper=paper, size=deck.name, duplex=duplex, back_offset=back_offset,
-                               contents=words(lang).contents)
+                               contents=words(lang).contents, captions=words(lang).captions)
         # (a deck's name is a file name already: spec/deck.py checks it)
         booklet = lay_out_booklet(replace(rules, lang=lang), deck.size.width, deck.size.height, options,
                                   _on_its_own(rules, deck))

@@ -103,7 +103,7 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
     style = text_style(fold_style(fold_facts(), options.panel), rules, rules.lang)
     return layout_leaflet(blocks, rules.where, style, paper=options.paper,
                           duplex=options.duplex, panel=options.panel, back_offset=options.back_offset,
-                          title=game_title(rules))
+                          title=game_title(rules), words=words(rules.lang).captions)
 
 
 def build_rules(rules: RulesText, options: RulesBuild) -> tuple[Path, Leaflet]:
