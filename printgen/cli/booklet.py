@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     options = BookletBuild(out=out_folder(args.out, rules.name), paper=paper(args.paper), size=args.size,
                            duplex=Duplex(args.duplex), back_offset=offset,
                            thickness=PAPER_THICKNESS if thickness is None else thickness,
-                           contents=words(lang).contents)
+                           contents=words(lang).contents, captions=words(lang).captions)
     paths, booklet = build_booklet(rules, options)
     if not args.quiet:
         for said in filter(None, [note, *booklet.notes]):

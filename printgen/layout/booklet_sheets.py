@@ -13,7 +13,8 @@ the stack along the solid marks and put aside the pieces blank on both sides (th
 sheet's cells past the booklet's end); put the pile of cell 2 under the pile of cell 1,
 cell 3's under that (cells counted along the rows of the front, top row first); fold
 the whole stack in half along the dashed marks, fronts outside, the top piece
-outermost, and staple it along the fold.
+outermost, and staple it along the fold. Each side of a sheet says in its margin which
+side it is, the turn it was made for and its sheet's number (side_slugs).
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ from printgen.layout.impose import (
 )
 from printgen.layout.page import Page, Placed, Side
 from printgen.layout.primitives import Primitive, shift, turn
+from printgen.layout.sides import side_slug
 from printgen.model import Duplex, Paper
+from printgen.model.captions import ENGLISH, Captions
 
 
 def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
@@ -76,6 +79,22 @@ def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
     marks = spread_marks(grid)
     return [Page(sheet.width, sheet.height, tuple(printed[(k, back)]), () if back else marks)
             for k in range(booklet_sheets(count, grid.per_page)) for back in (False, True)]
+
+
+def side_slugs(sheets: list[Page], paper: Paper, page_w: float, page_h: float, *, duplex: Duplex,
+               back_offset: tuple[float, float] = (0.0, 0.0), title: str = "", words: Captions = ENGLISH,
+               font_name: str = "sans") -> list[Page]:
+    """The printed sheets (booklet_pages()) with each side's slug in its margin (layout/
+    sides.py): the booklet's title, which side it is, the turn it was made for and,
+    where there are several, the sheet's number, in words, set in font_name; clear of
+    the pages (cut at their trim) and of the marks on every cut and spine."""
+    spreads = spread_cells(paper, page_w, page_h)
+    pages = replace(spreads, cols=2 * spreads.cols, card_w=page_w)    # the spines cut each spread in two
+    count = len(sheets) // 2
+    return [replace(page, prims=page.prims + side_slug(pages, duplex, back=n % 2 == 1, offset=back_offset, title=title,
+                                                       sheet=(n // 2 + 1, count) if count > 1 else None,
+                                                       words=words, font_name=font_name))
+            for n, page in enumerate(sheets)]
 
 
 def moved(side: Side, dx: float, turned: bool) -> Side:

@@ -40,6 +40,7 @@ from printgen.units import mm, pt
 
 T = TypeVar("T")
 FOLD_DASH = (2.0, 1.5)
+SHORTEST_DRAWN = 0.1        # points: trim_marks() draws any mark this long (a card sheet asks for longer)
 CALIBRATION_RANGE_MM = whole_limit("back_offset_mm")       # the calibration sheet's rulers read -6 to +6 mm
 
 
@@ -125,7 +126,7 @@ def densest_grid(paper: Paper, w: float, h: float) -> Grid | None:
 def trim_marks(sheet: Paper, xs: Iterable[float], ys: Iterable[float],
                block: tuple[float, float, float, float], *, width: float,
                dashed_xs: Iterable[float] = (), dashed_ys: Iterable[float] = (),
-               shortest: float = 0.1) -> tuple[Primitive, ...]:
+               shortest: float = SHORTEST_DRAWN) -> tuple[Primitive, ...]:
     """Marks extending each line x (vertical) and y (horizontal) outward from the
     block (left, top, right, bottom): they start a small gap from it and stop at the
     printer margin; one that would be shorter than `shortest` is left out. Lines in

@@ -3,8 +3,8 @@ that fits, each panel numbered, imposed on the sheet (layout/fold.py places pane
 read from the right for a right-to-left text. A two-sided leaflet's back page is moved
 by the back offset, as a deck's backs and a booklet's are (layout/impose.py: on a
 landscape sheet the portrait offset (X, Y) moves the page by (-Y, X)), and each of its
-two pages says in its margin which side it is and the turn it was made for (side_slug),
-as a deck's card sheets do (layout/slug.py)."""
+two pages says in its margin which side it is and the turn it was made for
+(layout/sides.py), as a deck's card sheets do (layout/slug.py)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,19 @@ from collections.abc import Sequence
 from dataclasses import asdict, replace
 
 from printgen.errors import FitError, InputError
-from printgen.fonts import missing
+from printgen.fonts import house
 from printgen.frozen import frozen
 from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, notes_note, right_to_left
-from printgen.layout.impose import Grid, centred_grid, check_grid_back_offset, page_offset
+from printgen.layout.impose import (
+    centred_grid,
+    check_grid_back_offset,
+    page_offset,
+)
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, TextRun, shift
-from printgen.layout.slug import caption, slug
+from printgen.layout.sides import side_slug
 from printgen.model import Duplex, Paper
+from printgen.model.captions import ENGLISH, Captions
 from printgen.model.text import Block, FoldFacts
 from printgen.shaping import font
 from printgen.units import mm
@@ -53,14 +58,15 @@ def fold_style(facts: FoldFacts, panel: str) -> FoldStyle:
 
 def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, paper: Paper,
                    duplex: Duplex, panel: str, back_offset: tuple[float, float] = (0.0, 0.0),
-                   title: str = "") -> Leaflet:
+                   title: str = "", words: Captions = ENGLISH) -> Leaflet:
     """Flow the blocks in the largest type that fits: one side while the body is at least
     READABLE_BODY, else both sides (cut into two strips), else smaller type; where
     names the text in errors and notes, panel the panel size (base's) in the result. A
     text in a right-to-left language (base's lang), or with none named one that opens
     right to left, has its panels read from the right. A back page, where there is one,
     is moved by back_offset (measured on portrait paper, as 'printgen calibrate' reads it);
-    both pages of a two-sided leaflet carry a slug naming their side, the turn and title."""
+    both pages of a two-sided leaflet carry a slug naming their side and the turn in
+    words (the text's language's), and its title."""
     sheet, cols = fold_sheet(paper, base)
     grid = centred_grid(sheet, cols, 2, base.width, base.height)
     check_grid_back_offset(grid, back_offset)
@@ -85,7 +91,8 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
     pages[1:] = [moved(page, back_offset) for page in pages[1:]]
     if len(pages) == 2:
         pages = [replace(page, prims=page.prims + side_slug(grid, duplex, back=n == 1, offset=back_offset,
-                                                            title=title))
+                                                            title=title, words=words,
+                                                            font_name=house("sans", base.own)))
                  for n, page in enumerate(pages)]
     said = notes_note(list(blocks), base, where)
     return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body,
@@ -99,29 +106,6 @@ def moved(page: Page, offset: tuple[float, float]) -> Page:
     dx, dy = page_offset(page.width, page.height, offset)
     return replace(page, placed=tuple(replace(p, x=p.x + dx, y=p.y + dy) for p in page.placed),
                    prims=tuple(shift(p, dx, dy) for p in page.prims))
-
-
-def side_slug(grid: Grid, duplex: Duplex, *, back: bool, offset: tuple[float, float] = (0.0, 0.0),
-              title: str = "") -> tuple[Primitive, ...]:
-    """A two-sided leaflet's page's slug, in its margin beyond the panels and their marks:
-    its title (where the bundled sans sets it), which side the page is and the turn it was
-    made for, then a 10 mm scale bar. The back's panels (and so its slug) are moved by
-    the back offset; the back has no marks."""
-    paper = grid.paper
-    dx, dy = page_offset(paper.width, paper.height, offset) if back else (0.0, 0.0)
-    left, top = grid.x0 + dx, grid.y0 + dy
-    right, bottom = left + grid.cols * grid.card_w, top + grid.rows * grid.card_h
-    reach = paper.marks.gap + paper.marks.length
-    ends = (left, top, right, bottom) if back else (
-        max(paper.margin, left - reach), max(paper.margin, top - reach),
-        min(paper.width - paper.margin, right + reach), min(paper.height - paper.margin, bottom + reach))
-    xs = [left + c * grid.card_w for c in range(grid.cols + 1)]
-    ys = [top + r * grid.card_h for r in range(grid.rows + 1)]
-    turn = f"{duplex.value}-edge turn (--duplex {duplex.value})"
-    side = f"back: printed to lie behind the front after a {turn}" if back else \
-        f"front: print on both sides, {turn}"
-    parts = [title, side] if title and not missing("sans", title) else [side]
-    return slug(paper, (left, top, right, bottom), xs, ys, ends, [caption(parts)])
 
 
 def folded_layers(paper: Paper, style: FoldStyle) -> int:

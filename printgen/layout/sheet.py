@@ -136,11 +136,14 @@ def _vertical(mark: Primitive) -> bool:
     return isinstance(mark, Polygon) and abs(mark.points[0][0] - mark.points[-1][0]) < 1e-6
 
 
-def mark_ends(paper: Paper, block: Box) -> Box:
+def mark_ends(paper: Paper, block: Box, shortest: float | None = None) -> Box:
     """How far the crop marks of a block reach on each side (the block's edge where
-    they are left out)."""
+    they are left out): trim_marks() leaves out a mark shorter than `shortest`, the
+    paper's shortest on a card sheet (the default), SHORTEST_DRAWN on a leaflet or a
+    booklet's sheet."""
     left, top, right, bottom = block
-    gap, longest, shortest = paper.marks.gap, paper.marks.length, paper.marks.shortest
+    gap, longest = paper.marks.gap, paper.marks.length
+    shortest = paper.marks.shortest if shortest is None else shortest
     m = paper.margin
     ends = (max(m, left - gap - longest), max(m, top - gap - longest),
             min(paper.width - m, right + gap + longest), min(paper.height - m, bottom + gap + longest))

@@ -11,25 +11,25 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printgen.errors import FitError
-from printgen.fonts import own_faces
+from printgen.fonts import house, own_faces
 from printgen.frozen import frozen
 from printgen.layout.book import (
     CONTENTS,
     contents_font,
     house_style,
     lay_out_book,
-    plain,
     reading_copy,
 )
-from printgen.layout.booklet_sheets import booklet_pages
+from printgen.layout.booklet_sheets import booklet_pages, side_slugs
 from printgen.layout.cover import CoverSource
 from printgen.layout.fold import english_note
 from printgen.layout.impose import padded_count, share_of_paper
 from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
+from printgen.model.captions import ENGLISH, Captions
 from printgen.model.text import BlockKind, RulesText
-from printgen.products.rules import text_face, text_language
+from printgen.products.rules import game_title, text_face, text_language
 from printgen.render.pdf import render_pdf
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
@@ -53,6 +53,7 @@ class BookletBuild:
     back_offset: tuple[float, float] = (0.0, 0.0)
     thickness: float = PAPER_THICKNESS
     contents: str = CONTENTS            # the contents pages' heading, in the booklet's language
+    captions: Captions = ENGLISH        # its sheets' slug words (which side, the turn), in its language too
 
 
 @dataclass
@@ -77,14 +78,6 @@ def page_size(size: str, paper: Paper) -> tuple[str, float, float]:
     if size.lower() in PAPER_SHARES:
         return (size.lower(), *share_of_paper(paper, PAPER_SHARES[size.lower()]))
     return card_page(size)
-
-
-def cover_title(rules: RulesText) -> str:
-    """The booklet's title: the front matter's, else the text's first heading (a file
-    name makes a poor cover)."""
-    if rules.title != default_title(rules.name):
-        return rules.title
-    return next((plain(block) for block in rules.blocks if block.kind is BlockKind.HEADING), rules.title)
 
 
 def cover_source(rules: RulesText) -> CoverSource:
@@ -117,7 +110,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     colors = fold_facts().type
     style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
                     lang=rules.lang, hyphenate=rules.hyphenate, face=text_face(rules))
-    book = lay_out_book(rules.blocks, style, title=cover_title(rules),
+    book = lay_out_book(rules.blocks, style, title=game_title(rules),
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
                         contents=options.contents, source=cover_source(rules), where=rules.where)
     padded = padded_count(len(book.pages))
@@ -127,8 +120,10 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
                        f"paper folded together move the innermost pages' text {mm(creep):.1f} mm toward the spine, "
                        f"more than half their {mm(style.inner):.1f} mm inner margin; split the text into shorter "
                        f"booklets or {thinner}")
-    sheets = booklet_pages(book.pages, options.paper, duplex=options.duplex, back_offset=options.back_offset,
-                           creep=options.thickness, rtl=book.rtl)
+    sheets = side_slugs(booklet_pages(book.pages, options.paper, duplex=options.duplex,
+                                      back_offset=options.back_offset, creep=options.thickness, rtl=book.rtl),
+                        options.paper, width, height, duplex=options.duplex, back_offset=options.back_offset,
+                        title=game_title(rules), words=options.captions, font_name=house("sans", style.own))
     reading, bookmarks = reading_copy(book)
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height,
                       notes=list(book.notes), rtl=book.rtl)
@@ -183,7 +178,7 @@ def deck_booklets(deck: Deck, texts: Sequence[RulesText], *, paper: Paper, duple
     for rules in texts:
         lang, note = text_language(rules, deck.lang)
         options = BookletBuild(out=Path(), paper=paper, size=deck.name, duplex=duplex, back_offset=back_offset,
-                               contents=words(lang).contents)
+                               contents=words(lang).contents, captions=words(lang).captions)
         # (a deck's name is a file name already: spec/deck.py checks it)
         booklet = lay_out_booklet(replace(rules, lang=lang), deck.size.width, deck.size.height, options,
                                   _on_its_own(rules, deck))

@@ -25,7 +25,7 @@ from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
 from printgen.products.box import box_page, check_paper, fitted
 from printgen.products.names import box_file, leaflet_file
-from printgen.products.rules import text_language, text_style
+from printgen.products.rules import game_title, text_language, text_style
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
 from printgen.spec.languages import translated_file, words
@@ -121,7 +121,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
             notes.extend(filter(None, [note]))
             leaflet = layout_leaflet(rules.blocks, rules.where, text_style(style, rules, lang),
                                      paper=paper, duplex=sides, panel=extras.panel, back_offset=back_offset,
-                                     title=rules.title)
+                                     title=game_title(rules), words=words(lang).captions)
             notes.extend(leaflet.notes)
             files.append(leaflet_file(rules, leaflet))
     return files

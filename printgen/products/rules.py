@@ -14,16 +14,16 @@ from pathlib import Path
 from printgen.errors import InputError
 from printgen.fonts import own_faces
 from printgen.frozen import frozen
-from printgen.layout.fold import FoldStyle
+from printgen.layout.fold import FoldStyle, plain
 from printgen.layout.leaflet import Leaflet, fold_style, layout_leaflet
 from printgen.model import Duplex, Paper
 from printgen.model.fonts import Fonts
-from printgen.model.text import Block, RulesText
+from printgen.model.text import Block, BlockKind, RulesText
 from printgen.products.names import leaflet_file
 from printgen.render.pdf import render_pdf
 from printgen.spec.fold import fold_facts
 from printgen.spec.languages import missing_words, words
-from printgen.spec.markdown import deal_insert, load_rules
+from printgen.spec.markdown import deal_insert, default_title, load_rules
 from printgen.spec.places import RULES, find
 
 
@@ -70,6 +70,15 @@ def text_language(rules: RulesText, lang: str) -> tuple[str, str | None]:
                  f"heading); they are in English")
 
 
+def game_title(rules: RulesText) -> str:
+    """What a rules text is printed as (a booklet's cover, a leaflet's slug): its front
+    matter's title, else its first heading, the game's name (its file's name, "jedi-duel
+    rules", makes a poor one)."""
+    if rules.title != default_title(rules.name):
+        return rules.title
+    return next((plain(block) for block in rules.blocks if block.kind is BlockKind.HEADING), rules.title)
+
+
 def text_face(rules: RulesText) -> Fonts | None:
     """The family a rules text is set in (its `font:`, a declared font), or None: the bundled faces."""
     return rules.fonts.get(rules.font) if rules.font else None
@@ -94,7 +103,7 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
     style = text_style(fold_style(fold_facts(), options.panel), rules, rules.lang)
     return layout_leaflet(blocks, rules.where, style, paper=options.paper,
                           duplex=options.duplex, panel=options.panel, back_offset=options.back_offset,
-                          title=rules.title)
+                          title=game_title(rules), words=words(rules.lang).captions)
 
 
 def build_rules(rules: RulesText, options: RulesBuild) -> tuple[Path, Leaflet]:

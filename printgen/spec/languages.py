@@ -35,7 +35,8 @@ from printgen.spec.yamlload import load_file
 DEFAULT = "en"
 CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")      # de, en, pt-BR, zh-Hant
 WORD_KEYS = ["name", "box_back", "contents", "notes", "tuck_box", "dice"]
-CAPTION_KEYS = ["faces", "backs", "faces_and_backs", "sheet"]       # Captions' fields
+CAPTION_KEYS = ["faces", "backs", "faces_and_backs", "sheet", "front", "back", "long_turn",
+                "short_turn"]       # Captions' fields
 NUMBERS = ("{number}", "{total}")          # what a language's `sheet` words hold
 
 
@@ -76,6 +77,10 @@ def _table() -> dict[str, Words]:
         if not all(texts["sheet"].count(number) == 1 for number in NUMBERS):
             check.fail((lang, "sheet"), f"expected the words for 'sheet N of M' holding {{number}} and {{total}} "
                                         f"once each, got {texts['sheet']!r}")
+        for key in ("front", "back"):
+            if texts[key].count("{turn}") != 1:
+                check.fail((lang, key), f"expected the words for a two-sided sheet's {key} holding {{turn}} "
+                                        f"once, got {texts[key]!r}")
         table[lang] = Words(lang, texts["name"], texts["box_back"], texts["contents"], texts["notes"], texts["tuck_box"],
                             texts["dice"], Captions(*(texts[key] for key in CAPTION_KEYS)))
     check.raise_errors()
