@@ -7,7 +7,7 @@
   combine (JOINED_SCRIPTS: Arabic, Indic scripts) is set whole in the first face
   that has all its letters: its letters take their joined forms and ligatures only
   when shaped together. Only a word no one face of the chain has is cut between
-  faces, letter by letter.
+  faces, letter by letter (split_words() names it, for the build's notes).
 - Direction: a paragraph holding right-to-left characters (Hebrew, Arabic) gets its
   embedding levels from the Unicode bidirectional algorithm (python-bidi's rules,
   with bracket pairs, rule N0, added here), resolved over the whole paragraph; each
@@ -212,6 +212,17 @@ def fallback(text: str, name: str) -> tuple[tuple[str, str], ...]:
     if CHAIN not in name:               # one face: nothing to cut, and nothing to keep
         return ((text, name),)
     return _chained(text, name)
+
+
+def split_words(text: str, name: str) -> list[str]:
+    """The words of a joined script in text that no one face of the chain has all the
+    letters of, and that fallback() so sets letter by letter in several faces."""
+    if CHAIN not in name or text.isascii():
+        return []
+    chained = [face(n) for n in faces(name)]
+    clusters = _clusters(text)
+    words = ["".join(clusters[start:end]) for start, end in _joined_words(clusters)]
+    return list(dict.fromkeys(word for word in words if not any(all(f.has(c) for c in word) for f in chained)))
 
 
 @lru_cache(maxsize=16384)
@@ -555,3 +566,14 @@ def arrange(pieces: Sequence[tuple[str, str]], size: float, icon_width: float,
         x += width
     return items
 
+
+def note_split(text: str, name: str, where: str) -> None:
+    """Say, once, each word of text that fallback() sets letter by letter in several
+    faces of the chain, since no one of them has all its letters (split_words())."""
+    split = split_words(text, name)
+    if split:
+        from printgen.output import note
+        for word in split:
+            note(f"{where}: no one font of {fonts.shown(name)!r} and its fallbacks has every letter of {word!r}, "
+                 f"so it is set letter by letter in several and its letters do not join; expected a fallback "
+                 f"font that has them all")

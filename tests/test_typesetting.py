@@ -339,6 +339,25 @@ def test_a_bold_heading_sets_each_word_in_one_weight(tmp_path):
     assert word_fonts(glyphs, "Arabic.ttf", WHOLE) == {"NotoSansArabic-Regular"}
 
 
+def test_a_joined_word_no_one_font_has_is_set_letter_by_letter_and_named(tmp_path):
+    """Where no font of the chain has every letter of a word (the second font has only
+    'إ'), the word is set letter by letter, and the build says so once, naming the
+    card's field and the word."""
+    from fontTools import subset
+    deck = project(tmp_path, "  story: {regular: fonts/Arabic.ttf, fallback: [hamza]}\n"
+                             "  hamza: fonts/Hamza.ttf", f"الإعداد {WHOLE}")
+    font = subset.load_font(str(FONT_DIR / FILES["sans"]), subset.Options())
+    cut = subset.Subsetter(subset.Options())
+    cut.populate(text="إ")
+    cut.subset(font)
+    font.save(str(tmp_path / "fonts" / "Hamza.ttf"))
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "--only", "pdf,png")
+    assert status == 0, err
+    said = [line for line in err.splitlines() if "letter by letter" in line]
+    assert len(said) == 1 and said[0].count("الإعداد") == 1 and WHOLE not in said[0], err
+    assert "face.yaml" in said[0] and "'line'" in said[0], said
+
+
 @pytest.mark.parametrize("fonts, expected", [
     ("  story: fonts/OFL.txt", "expected a TrueType or OpenType font"),
     ("  story: ../../etc/passwd", "outside"),
