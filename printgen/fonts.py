@@ -6,7 +6,8 @@ of FILES (DejaVu, free licence in fonts/LICENSE-DejaVu.txt), so the built-in dec
 never depend on what the system has installed. A face of the user's own (read and
 checked by spec/fonts.py) is named "file:PATH#INDEX" (INDEX: its place in a .ttc
 collection, 0 otherwise). A fallback chain is several names joined by "|": a
-character is set in the first face of the chain that has it (printgen/shaping.py).
+character is set in the first face of the chain that has it, and a word of a joining
+script in the first that has all its letters (printgen/shaping.py).
 
 Each face is read once, by HarfBuzz (its metrics, character map and whether its
 licence lets it be embedded); HarfBuzz shapes text with it (printgen/shaping.py), the

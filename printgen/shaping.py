@@ -3,7 +3,11 @@
 - Fallback: a font name may be a chain of faces (printgen/fonts.py); each character
   (with the marks and joiners that follow it) is set in the first face of the chain
   that has it, except that spaces and punctuation stay in the face of the text
-  around them when it has them.
+  around them when it has them, and that a word of a script whose letters join or
+  combine (JOINED_SCRIPTS: Arabic, Indic scripts) is set whole in the first face
+  that has all its letters: its letters take their joined forms and ligatures only
+  when shaped together. Only a word no one face of the chain has is cut between
+  faces, letter by letter (split_words() names it, for the build's notes).
 - Direction: a paragraph holding right-to-left characters (Hebrew, Arabic) gets its
   embedding levels from the Unicode bidirectional algorithm (python-bidi's rules,
   with bracket pairs, rule N0, added here), resolved over the whole paragraph; each
@@ -27,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from printgen import fonts
-from printgen.fonts import CHAIN, INVISIBLE, face, faces
+from printgen.fonts import CHAIN, INVISIBLE, Face, face, faces
 from printgen.frozen import frozen
 
 RTL_CLASSES = frozenset(("R", "AL", "RLE", "RLO", "RLI"))
@@ -162,21 +166,81 @@ def _clusters(text: str) -> list[str]:
     return out
 
 
+# scripts whose letters change shape with their neighbours, or whose consonants combine
+# into conjuncts and stacks: their words are shaped whole or not at all (the joining
+# scripts of Unicode's ArabicShaping.txt, and the Brahmic scripts of India, Sri Lanka,
+# Tibet, Myanmar and Cambodia; ISO 15924 codes). Latin, Greek, Cyrillic, Hebrew and
+# CJK letters stand on their own: a letter a face lacks is set alone in the next.
+JOINED_SCRIPTS = frozenset((
+    "Arab", "Syrc", "Nkoo", "Mong", "Mand", "Mani", "Phlp", "Rohg", "Sogd", "Ougr", "Chrs", "Adlm", "Phag",
+    "Deva", "Beng", "Guru", "Gujr", "Orya", "Taml", "Telu", "Knda", "Mlym", "Sinh", "Tibt", "Mymr", "Khmr"))
+
+
+def _joined_script(cluster: str, current: str | None) -> str | None:
+    """The joined script a cluster's word is in (JOINED_SCRIPTS): that of its first
+    character, a letter or mark; a character of several scripts (the tatweel) keeps
+    the word's current one. None: the cluster is not part of such a word."""
+    from fontTools import unicodedata as ucd
+    first = cluster[0]
+    if first.isascii() or unicodedata.category(first)[0] not in "LM":
+        return None
+    if current is not None and current in ucd.script_extension(first):
+        return current
+    script = ucd.script(first)
+    return script if script in JOINED_SCRIPTS else None
+
+
+def _joined_words(clusters: list[str]) -> list[tuple[int, int]]:
+    """The (start, end) cluster indexes of each word of a joined script in clusters."""
+    words: list[tuple[int, int]] = []
+    current: str | None = None
+    for i, cluster in enumerate(clusters):
+        script = _joined_script(cluster, current)
+        if script is not None and script == current:
+            words[-1] = (words[-1][0], i + 1)
+        elif script is not None:
+            words.append((i, i + 1))
+        current = script
+    return words
+
+
 def fallback(text: str, name: str) -> tuple[tuple[str, str], ...]:
     """text cut into (text, face) runs, each in the first face of the chain that
-    has its characters (spaces and punctuation stay in the face before them)."""
+    has its characters (spaces and punctuation stay in the face before them); a word
+    of a joined script (JOINED_SCRIPTS) in the first face that has all its letters,
+    where one does."""
     if CHAIN not in name:               # one face: nothing to cut, and nothing to keep
         return ((text, name),)
     return _chained(text, name)
 
 
+def split_words(text: str, name: str) -> list[str]:
+    """The words of a joined script in text that no one face of the chain has all the
+    letters of, and that fallback() so sets letter by letter in several faces."""
+    if CHAIN not in name or text.isascii():
+        return []
+    chained = [face(n) for n in faces(name)]
+    clusters = _clusters(text)
+    words = ["".join(clusters[start:end]) for start, end in _joined_words(clusters)]
+    return list(dict.fromkeys(word for word in words if not any(all(f.has(c) for c in word) for f in chained)))
+
+
 @lru_cache(maxsize=16384)
 def _chained(text: str, name: str) -> tuple[tuple[str, str], ...]:
     chained = [face(n) for n in faces(name)]
+    clusters = _clusters(text)
+    whole: dict[int, Face] = {}           # cluster index -> the face its whole word is set in
+    for start, end in ([] if text.isascii() else _joined_words(clusters)):
+        word = "".join(clusters[start:end])
+        found = next((f for f in chained if all(f.has(c) for c in word)), None)
+        if found is not None:
+            whole.update(dict.fromkeys(range(start, end), found))
     runs: list[list[str]] = []
-    for cluster in _clusters(text):
+    for i, cluster in enumerate(clusters):
         current = face(runs[-1][1]) if runs else None
-        if current is not None and unicodedata.category(cluster[0]) in NEUTRAL and all(current.has(c) for c in cluster):
+        if i in whole:
+            chosen = whole[i]
+        elif current is not None and unicodedata.category(cluster[0]) in NEUTRAL and all(current.has(c) for c in cluster):
             chosen = current
         else:
             chosen = next((f for f in chained if all(f.has(c) for c in cluster)), chained[0])
@@ -501,3 +565,15 @@ def arrange(pieces: Sequence[tuple[str, str]], size: float, icon_width: float,
         items.append(Item(x, width, text, face_name, bool(level % 2), icon_name))
         x += width
     return items
+
+
+def note_split(text: str, name: str, where: str) -> None:
+    """Say, once, each word of text that fallback() sets letter by letter in several
+    faces of the chain, since no one of them has all its letters (split_words())."""
+    split = split_words(text, name)
+    if split:
+        from printgen.output import note
+        for word in split:
+            note(f"{where}: no one font of {fonts.shown(name)!r} and its fallbacks has every letter of {word!r}, "
+                 f"so it is set letter by letter in several and its letters do not join; expected a fallback "
+                 f"font that has them all")

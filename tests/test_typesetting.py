@@ -34,7 +34,7 @@ from pdfminer.pdfpage import PDFPage
 from conftest import ROOT
 from printgen.cli import main
 from printgen.errors import FitError
-from printgen.fonts import chain, user_face
+from printgen.fonts import FILES, FONT_DIR, chain, user_face
 from printgen.layout.page import Page
 from printgen.layout.text import TextStyle, set_text
 from printgen.render.pdf import render_pdf
@@ -286,6 +286,76 @@ def test_fallback_fills_what_the_first_font_lacks(tmp_path):
     assert status == 0, err
     fonts = {f for f, *_ in pdf_glyphs(tmp_path / "out" / "t-a4.pdf")}
     assert any("NotoSansCJKsc" in f for f in fonts) and any("Hebrew" in f for f in fonts)
+
+
+JOINED = "الإعداد البطاقة النهاية"        # Arabic.ttf lacks 'إ' and 'ة': each word has one of them
+WHOLE = "مرحبا"                             # Arabic.ttf has all its letters
+AR_FONTS = "  ar: {regular: fonts/Arabic.ttf, fallback: [sans]}"
+
+
+def word_fonts(glyphs: list[tuple[str, int, float, float, float]], file: str | Path, word: str) -> set[str]:
+    """The fonts that draw the Arabic word, found in the PDF's glyphs as HarfBuzz shapes
+    the whole word in file, each glyph where HarfBuzz puts it; fails where no run of
+    the glyphs is that shaping."""
+    shaped = harfbuzz(file, word, "rtl", "ar")
+    ids = [gid for gid, _, _ in shaped]
+    at = find_run(glyphs, ids)
+    assert at >= 0, f"the glyphs {ids} of {word!r} as one word in {Path(file).name} are not drawn in that order"
+    size, upem = glyphs[at][4], units_per_em(file)
+    x0, y0 = glyphs[at][2], glyphs[at][3]
+    for (gid, hx, hy), (_, _, x, y, _) in zip(shaped, glyphs[at:at + len(ids)], strict=True):
+        assert abs((x - x0) - (hx - shaped[0][1]) * size / upem) <= 0.05, (word, gid)
+        assert abs((y - y0) - (hy - shaped[0][2]) * size / upem) <= 0.05, (word, gid)
+    return {name.split("+")[-1] for name, *_ in glyphs[at:at + len(ids)]}
+
+
+def test_a_joined_word_the_first_font_lacks_a_letter_of_is_set_whole_in_the_fallback(tmp_path):
+    """Each Arabic word missing a letter from the first font is the fallback font's
+    shaping of the whole word (the lam-alef ligature of 'الإ', the joined 'ة'), not
+    a word cut between two fonts; a word the first font has stays in it."""
+    deck = project(tmp_path, AR_FONTS.replace("  ar:", "  story:"), f"{JOINED} {WHOLE}")
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "--only", "pdf")
+    assert status == 0, err
+    assert "letter by letter" not in err
+    glyphs = pdf_glyphs(tmp_path / "out" / "t-a4.pdf")
+    for word in JOINED.split():
+        assert word_fonts(glyphs, FONT_DIR / FILES["sans"], word) == {"DejaVuSans"}, word
+    assert word_fonts(glyphs, "Arabic.ttf", WHOLE) == {"NotoSansArabic-Regular"}
+
+
+def test_a_bold_heading_sets_each_word_in_one_weight(tmp_path):
+    """A rules text in a font with no bold: its heading's words the font lacks a letter
+    of are set whole in the bold fallback, not half in the regular face and half bold."""
+    shutil.copytree(FONTS, tmp_path / "fonts")
+    text = tmp_path / "qawaid.md"
+    text.write_text(f"---\ntitle: Rules\nfonts:\n{AR_FONTS}\nfont: ar\n---\n\n# {JOINED}\n\n{WHOLE}.\n",
+                    encoding="utf-8")
+    status, err = run("rules", str(text), "--out", str(tmp_path / "out"))
+    assert status == 0, err
+    pdf, = (tmp_path / "out").rglob("*.pdf")
+    glyphs = [glyph for number in range(2) for glyph in pdf_glyphs(pdf, number)]
+    for word in JOINED.split():
+        assert word_fonts(glyphs, FONT_DIR / FILES["sans-bold"], word) == {"DejaVuSans-Bold"}, word
+    assert word_fonts(glyphs, "Arabic.ttf", WHOLE) == {"NotoSansArabic-Regular"}
+
+
+def test_a_joined_word_no_one_font_has_is_set_letter_by_letter_and_named(tmp_path):
+    """Where no font of the chain has every letter of a word (the second font has only
+    'إ'), the word is set letter by letter, and the build says so once, naming the
+    card's field and the word."""
+    from fontTools import subset
+    deck = project(tmp_path, "  story: {regular: fonts/Arabic.ttf, fallback: [hamza]}\n"
+                             "  hamza: fonts/Hamza.ttf", f"الإعداد {WHOLE}")
+    font = subset.load_font(str(FONT_DIR / FILES["sans"]), subset.Options())
+    cut = subset.Subsetter(subset.Options())
+    cut.populate(text="إ")
+    cut.subset(font)
+    font.save(str(tmp_path / "fonts" / "Hamza.ttf"))
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "--only", "pdf,png")
+    assert status == 0, err
+    said = [line for line in err.splitlines() if "letter by letter" in line]
+    assert len(said) == 1 and said[0].count("الإعداد") == 1 and WHOLE not in said[0], err
+    assert "face.yaml" in said[0] and "'line'" in said[0], said
 
 
 @pytest.mark.parametrize("fonts, expected", [

@@ -42,6 +42,7 @@ from printgen.shaping import (
     arrange,
     font,
     levels,
+    note_split,
     paragraph_level,
 )
 from printgen.units import mm
@@ -105,6 +106,7 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> lis
         text = clean(span.text)
         drawn = text.replace("\n", "").replace(SHY, "-")
         check_glyphs(drawn, name, where)
+        note_split(drawn, name, where)
         for line, line_text in enumerate(text.split("\n")):
             if line:
                 result += [current] if current else []

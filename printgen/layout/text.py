@@ -36,6 +36,7 @@ from printgen.shaping import (
     Paragraph,
     arrange,
     font,
+    note_split,
     paragraph_level,
     text_width,
 )
@@ -564,6 +565,7 @@ def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     check_length(text, where)
     text = clean(text)
     check_glyphs(text.replace(SHY, "-"), style.font, where)
+    note_split(text, style.font, where)
     placed = _fitted(text, x, y, w, h, style)
     if placed is not None:
         return list(placed)
