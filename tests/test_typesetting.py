@@ -524,3 +524,20 @@ def test_a_stranger_s_font_file_is_refused_in_a_real_process(tmp_path, kind):
     line, = result.stderr.strip().splitlines()
     assert "deck.yaml:" in line and "fonts.story" in line and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_booklets_contents_numbers_are_drawn_in_a_face_that_has_the_digits(tmp_path):
+    """An Arabic booklet whose chosen font has no Latin digits (Arabic.ttf) numbers its
+    contents' entries in a face that has them: no page number is drawn as the empty box
+    of a missing glyph (glyph 0) on any page."""
+    shutil.copytree(FONTS, tmp_path / "fonts")
+    sections = "\n\n".join(f"# {WHOLE} {n}\n\n{WHOLE}." for n in ("أ", "ب", "ج"))
+    text = tmp_path / "qawaid.md"
+    text.write_text(f"---\ntitle: {WHOLE}\nlang: ar\nfonts:\n{AR_FONTS}\nfont: ar\n---\n\n{sections}\n",
+                    encoding="utf-8")
+    status, err = run("booklet", str(text), "--size", "a6", "--out", str(tmp_path / "out"), "-q")
+    assert status == 0, err
+    reading, = (tmp_path / "out").rglob("*-reading.pdf")
+    pages = len(pdfium.PdfDocument(reading))
+    glyphs = [glyph for number in range(pages) for glyph in pdf_glyphs(reading, number)]
+    assert glyphs and not [glyph for glyph in glyphs if glyph[1] == 0]

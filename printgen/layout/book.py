@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from printgen.errors import FitError
-from printgen.fonts import check_glyphs, faces
+from printgen.fonts import check_glyphs, faces, missing
 from printgen.frozen import frozen
 from printgen.layout.cover import UNNAMED, CoverSource, lay_out_cover
 from printgen.layout.fold import (
@@ -543,8 +543,11 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
 def _leader(end: float, baseline: float, number: str, width: float, rich: RichStyle,
             accent: str, rtl: bool = False, dots: str = "sans") -> list[Primitive]:
     """Dot leaders (in the face `dots`) from an entry's end to its page number, set
-    flush right at width (flush left at 0, rtl: the entry then ends on its left, at end)."""
-    name, size = faces(rich.fonts.regular)[0], rich.size     # (its first face: page numbers are digits)
+    flush right at width (flush left at 0, rtl: the entry then ends on its left, at end).
+    The number is in the entry's first face that has its digits, else in `dots` (the
+    face printgen's page numbers are set in, which has them)."""
+    size = rich.size
+    name = next((face for face in faces(rich.fonts.regular) if not missing(face, number)), dots)
     number_w = font(name).width(number, size)
     number_x = 0.0 if rtl else width - number_w
     dot = font(dots).width(" .", size)
