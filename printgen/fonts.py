@@ -43,6 +43,19 @@ CHAIN = "|"              # between the faces of a fallback chain
 INVISIBLE = frozenset("\u200c\u200d\u200e\u200f\u061c")
 
 
+# what fontTools raises reading a broken or foreign file (it checks little as it goes),
+# with its own TTLibError, imported only when a font fails (see broken())
+BROKEN = (ValueError, KeyError, IndexError, AssertionError, struct.error, EOFError,
+          TypeError, AttributeError, ZeroDivisionError, OverflowError, UnicodeDecodeError)
+
+
+def broken() -> tuple[type[BaseException], ...]:
+    """BROKEN and fontTools' TTLibError: an `except broken()` imports fontTools only
+    when an exception reaches it."""
+    from fontTools.ttLib import TTLibError
+    return (TTLibError, *BROKEN)
+
+
 def user_face(path: Path, index: int = 0) -> str:
     """The name of a user's font file (and its place in a collection)."""
     return f"{USER}{path}#{index}"
