@@ -26,6 +26,7 @@ from typing import Any
 
 from printgen.builtin import font_dir
 from printgen.errors import FitError
+from printgen.fontfile import damage, is_font
 from printgen.model.fonts import Fonts
 
 FONT_DIR = font_dir()
@@ -222,10 +223,14 @@ def _open(data: bytes, index: int, lazy: bool | None = None) -> Any:
 
 
 def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
-    """Read a face from its bytes with HarfBuzz (which checks every table it reads):
-    its metrics, character map and licence bits; ValueError for a file that is not a
-    usable font."""
+    """Read a face from its bytes with HarfBuzz (which checks every table it reads),
+    once its table directory is found sound (fontfile.py: HarfBuzz reads a table cut
+    short as empty): its metrics, character map and licence bits; ValueError for a
+    file that is not a usable font."""
     import uharfbuzz
+    trouble = damage(data, index) if is_font(data) else None
+    if trouble:
+        raise ValueError(trouble)
     blob = uharfbuzz.Blob(data)
     count = uharfbuzz.Face(blob).count          # fonts in the file (a collection holds several)
     if not count:
