@@ -1,8 +1,9 @@
 """A project's font file that is damaged (cut short anywhere, a table listed past the
 end of the file, a table every font needs missing, a collection whose face is cut) is
 one located line, exit status 2, and nothing written, whatever the build makes (PNG,
-PDF, SVG). No library's wording is asserted: the line must name the place and the
-file."""
+PDF, SVG); a file whose table directory is sound but whose outlines FreeType, HarfBuzz
+or fontTools cannot read is one line naming the font file. No library's wording is
+asserted: the line must name the place and the file."""
 
 from __future__ import annotations
 
@@ -134,3 +135,19 @@ def test_a_table_listed_past_the_end_of_the_file_is_one_located_line(tmp_path, f
     deck, out = project(tmp_path, FACES[font][1], font, bytes(data)), tmp_path / "out"
     err = one_line(*run("build", str(deck), "--only", "png,pdf,svg", "--out", str(out), "-q"), out)
     assert "fonts.yaml:1 story" in err and repr(font) in err, err
+
+
+def spoiled(data: bytes, tag: str) -> bytes:
+    """A single face's font file with every byte of one table made 0xFF: its directory
+    sound, its table unreadable."""
+    _, records = tables(data, 0)
+    offset, length = next((offset, length) for name, _, offset, length in records if name == tag)
+    return data[:offset] + b"\xff" * length + data[offset + length:]
+
+
+@pytest.mark.parametrize("output", OUTPUTS)
+def test_outlines_no_library_can_read_are_one_line_naming_the_font_file(tmp_path, output):
+    data = spoiled((FONTS / "Cyrillic.otf").read_bytes(), "CFF ")
+    deck, out = project(tmp_path, FACES["Cyrillic.otf"][1], "spoiled.otf", data), tmp_path / "out"
+    err = one_line(*run("build", str(deck), "--only", output, "--out", str(out), "-q"), out)
+    assert "spoiled.otf" in err, err
