@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from printgen.builtin import font_dir
-from printgen.errors import FitError
+from printgen.errors import FitError, InputError
+from printgen.fontfile import damage, is_font
 from printgen.model.fonts import Fonts
 
 FONT_DIR = font_dir()
@@ -42,6 +43,18 @@ USER = "file:"           # the prefix of a user's face: file:PATH#INDEX
 CHAIN = "|"              # between the faces of a fallback chain
 # characters that draw nothing and need no glyph: joiners and bidi marks
 INVISIBLE = frozenset("\u200c\u200d\u200e\u200f\u061c")
+
+# what fontTools raises reading a broken or foreign file (it checks little as it goes),
+# with its own TTLibError, imported only when a font fails (see broken())
+BROKEN = (ValueError, KeyError, IndexError, AssertionError, struct.error, EOFError,
+          TypeError, AttributeError, ZeroDivisionError, OverflowError, UnicodeDecodeError)
+
+
+def broken() -> tuple[type[BaseException], ...]:
+    """BROKEN and fontTools' TTLibError: an `except broken()` imports fontTools only
+    when an exception reaches it."""
+    from fontTools.ttLib import TTLibError
+    return (TTLibError, *BROKEN)
 
 
 def user_face(path: Path, index: int = 0) -> str:
@@ -210,10 +223,14 @@ def _open(data: bytes, index: int, lazy: bool | None = None) -> Any:
 
 
 def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
-    """Read a face from its bytes with HarfBuzz (which checks every table it reads):
-    its metrics, character map and licence bits; ValueError for a file that is not a
-    usable font."""
+    """Read a face from its bytes with HarfBuzz (which checks every table it reads),
+    once its table directory is found sound (fontfile.py: HarfBuzz reads a table cut
+    short as empty): its metrics, character map and licence bits; ValueError for a
+    file that is not a usable font."""
     import uharfbuzz
+    trouble = damage(data, index) if is_font(data) else None
+    if trouble:
+        raise ValueError(trouble)
     blob = uharfbuzz.Blob(data)
     count = uharfbuzz.Face(blob).count          # fonts in the file (a collection holds several)
     if not count:
@@ -280,6 +297,20 @@ def face(name: str) -> Face:
                        f"or template declares under fonts:")
     bundled = FONT_DIR / FILES[name]
     return load_face(name, bundled, 0, bundled.read_bytes())
+
+
+def unreadable(name: str, doing: str, error: BaseException) -> InputError:
+    """The one-line error for a face a font library fails on while drawing or subsetting
+    it (doing: what it could not do), naming the font file: a file whose table
+    directory is sound (fontfile.py) may still be damaged within its tables."""
+    from printgen.reading import display_path
+    source = face(name)
+    detail = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    detail = detail.removeprefix(f"{type(error).__name__}:").strip(" ()")
+    index = f" (collection index {source.index})" if source.index else ""
+    return InputError(f"the font file {display_path(source.path)!r}{index} is damaged: {doing}"
+                      f"{f' ({detail})' if detail else ''}; expected a whole TrueType or OpenType font file "
+                      f"(replace it with a good copy)")
 
 
 def missing(name: str, text: str) -> list[str]:

@@ -127,6 +127,34 @@ def test_a_changed_picture_starts_the_watch_afresh_and_it_builds_again(project):
     assert status == 0 and not any("Traceback" in line for line in watch.seen)
 
 
+def test_a_font_cut_short_is_one_error_line_and_the_watch_builds_again_once_it_is_whole(project):
+    font = project / "deck" / "Latin.ttf"
+    whole = (FIXTURES / "scripts" / "fonts" / "Latin.ttf").read_bytes()
+    font.write_bytes(whole)
+    edit(project / "deck" / "clean.yaml", "cards:\n", "fonts:\n  story: Latin.ttf\ncards:\n")
+    edit(project / "deck" / "face.yaml", "font: sans-bold\n    size: 16pt", "font: story\n    size: 16pt")
+    watch = Watch(project, "deck/clean.yaml", "--only", "pdf", "--out", "out")
+    try:
+        watch.until("watch: built")
+        pdf = project / "out" / "preflight-clean-a4.pdf"
+        first = pdf.read_bytes()
+        time.sleep(0.05)
+        font.write_bytes(whole[:len(whole) // 2])
+        assert watch.until("watch: changed:").endswith("Latin.ttf")
+        error = watch.until("printgen: error:")
+        assert "clean.yaml:" in error and "'Latin.ttf'" in error, error
+        watch.until("watch: the build stopped with an error")
+        assert pdf.read_bytes() == first              # nothing written
+
+        time.sleep(0.05)
+        font.write_bytes(whole)
+        assert watch.until("watch: changed:").endswith("Latin.ttf")
+        watch.until("watch: built")
+        assert pdf.read_bytes() == first
+    finally:
+        status = watch.stop()
+    assert status == 0 and not any("Traceback" in line for line in watch.seen), watch.seen
+
 def test_watch_refuses_all(cli):
     result = cli("build", "--all", "--watch")
     assert result.status == 2 and "--watch: watches one deck" in result.err

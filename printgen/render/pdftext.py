@@ -23,7 +23,7 @@ from typing import Any
 
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 
-from printgen.fonts import Face, face
+from printgen.fonts import Face, face, unreadable
 from printgen.layout.primitives import TextRun
 from printgen.render.keys import file_digest
 from printgen.shaping import Shaped, shape
@@ -164,25 +164,32 @@ def _subset(source: Face, glyphs: list[int]) -> bytes:
                     | hb.SubsetFlags.NO_LAYOUT_CLOSURE | hb.SubsetFlags.DESUBROUTINIZE)
     for tag in SHAPING_TABLES:
         wanted.drop_table_tag_set.add(int.from_bytes(tag.encode("ascii"), "big"))
-    program = hb.subset(source.hb.face, wanted).blob.data
+    try:
+        program = hb.subset(source.hb.face, wanted).blob.data
+    except RuntimeError as error:                  # what uharfbuzz raises for a font it cannot subset
+        raise unreadable(source.name, "HarfBuzz cannot subset it", error) from error
     if not source.cff:
         return bytes(program)
-    from printgen.fonts import _open
-    tt = _open(bytes(program), 0)
-    _to_truetype(tt)
-    out = io.BytesIO()
-    tt.save(out)
-    return out.getvalue()
+    return _truetype_file(source, bytes(program), 0)
 
 
 def _whole(source: Face) -> bytes:
     """The whole face as one font file (one font out of a collection)."""
-    from printgen.fonts import _open
-    tt = _open(source.data, source.index)
-    if "CFF " in tt:
-        _to_truetype(tt)
-    out = io.BytesIO()
-    tt.save(out)
+    return _truetype_file(source, source.data, source.index)
+
+
+def _truetype_file(source: Face, data: bytes, index: int) -> bytes:
+    """The face at index of a font file (data: source's, or its subset) as one font file
+    with TrueType outlines (_to_truetype)."""
+    from printgen.fonts import _open, broken
+    try:
+        tt = _open(data, index)
+        if "CFF " in tt:
+            _to_truetype(tt)
+        out = io.BytesIO()
+        tt.save(out)
+    except broken() as error:
+        raise unreadable(source.name, "its outlines cannot be read", error) from error
     return out.getvalue()
 
 

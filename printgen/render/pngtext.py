@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image
 
-from printgen.fonts import face
+from printgen.fonts import face, unreadable
 from printgen.layout.primitives import TextRun
 from printgen.render.kept import Kept, image_bytes
 from printgen.shaping import shape
@@ -95,7 +95,11 @@ def _freetype() -> Any:          # freetype-py has no type hints
 def _ft_face(name: str) -> Any:
     import io
     source = face(name)
-    return _freetype().Face(io.BytesIO(source.data), index=source.index)
+    ft = _freetype()
+    try:
+        return ft.Face(io.BytesIO(source.data), index=source.index)
+    except ft.FT_Exception as error:
+        raise unreadable(name, "FreeType cannot read it", error) from error
 
 
 @lru_cache(maxsize=16384)
@@ -105,9 +109,12 @@ def _glyph(name: str, gid: int, ppem: int, qx: int, qy: int) -> tuple[Image.Imag
     import ctypes
     ft = _freetype()
     font = _ft_face(name)
-    font.set_char_size(ppem, 0, 72, 72)
-    font.set_transform(ft.Matrix(0x10000, 0, 0, 0x10000), ft.Vector(qx * 64 // QUARTER, -qy * 64 // QUARTER))
-    font.load_glyph(gid, ft.FT_LOAD_NO_HINTING | ft.FT_LOAD_NO_BITMAP | ft.FT_LOAD_RENDER)
+    try:
+        font.set_char_size(ppem, 0, 72, 72)
+        font.set_transform(ft.Matrix(0x10000, 0, 0, 0x10000), ft.Vector(qx * 64 // QUARTER, -qy * 64 // QUARTER))
+        font.load_glyph(gid, ft.FT_LOAD_NO_HINTING | ft.FT_LOAD_NO_BITMAP | ft.FT_LOAD_RENDER)
+    except ft.FT_Exception as error:
+        raise unreadable(name, f"FreeType cannot draw its glyph {gid}", error) from error
     glyph = font.glyph
     bitmap = glyph.bitmap
     if not bitmap.width or not bitmap.rows:

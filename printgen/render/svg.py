@@ -18,7 +18,7 @@ import svgwrite
 from fontTools.pens.svgPathPen import SVGPathPen
 from svgwrite.base import BaseElement
 
-from printgen.fonts import face
+from printgen.fonts import broken, face, unreadable
 from printgen.layout.page import Side
 from printgen.layout.primitives import (
     FULL,
@@ -53,7 +53,10 @@ def _factor(value: float) -> str:
 
 @cache
 def _glyphs(name: str) -> Any:     # fontTools has no types: its glyph set
-    return face(name).tables.getGlyphSet()
+    try:
+        return face(name).tables.getGlyphSet()
+    except broken() as error:
+        raise unreadable(name, "its outlines cannot be read", error) from error
 
 
 @lru_cache(maxsize=4096)
@@ -61,7 +64,10 @@ def glyph_path(name: str, gid: int) -> str:
     """The outline of one glyph (by its id) as SVG path data, in font units (y up)."""
     glyph_set = _glyphs(name)
     pen = SVGPathPen(glyph_set, ntos=_n)
-    glyph_set[face(name).glyph_names[gid]].draw(pen)
+    try:
+        glyph_set[face(name).glyph_names[gid]].draw(pen)
+    except broken() as error:
+        raise unreadable(name, f"its glyph {gid} cannot be read", error) from error
     return pen.getCommands()
 
 

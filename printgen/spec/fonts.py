@@ -19,7 +19,6 @@ character map, whose licence (OS/2 fsType) lets it be embedded.
 
 from __future__ import annotations
 
-import struct
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from printgen.fonts import (
     CHAIN,
     FILES,
     Fonts,
+    broken,
     bundled_family,
     chain,
     face,
@@ -40,19 +40,6 @@ from printgen.limits import limit
 from printgen.reading import note_read
 from printgen.spec.places import confined, no_file
 from printgen.spec.schema import Checker
-
-# what fontTools raises reading a broken or foreign file (it checks little as it goes),
-# with its own TTLibError, imported only when a font fails (see broken())
-BROKEN = (ValueError, KeyError, IndexError, AssertionError, struct.error, EOFError,
-          TypeError, AttributeError, ZeroDivisionError, OverflowError, UnicodeDecodeError)
-
-
-def broken() -> tuple[type[BaseException], ...]:
-    """BROKEN and fontTools' TTLibError: an `except broken()` imports fontTools only
-    when an exception reaches it."""
-    from fontTools.ttLib import TTLibError
-    return (TTLibError, *BROKEN)
-
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
 FAMILY_KEYS = [*STYLES, "fallback", "index"]

@@ -1,0 +1,85 @@
+"""A font file's table directory, checked before any font library reads the file.
+
+HarfBuzz reads a damaged font without complaint (a table that runs past the end of
+the file reads as empty), and FreeType and fontTools fail only later, while drawing
+or subsetting. So a file is checked first, from its header and table directory
+alone (16 bytes a table, never its glyphs): each table it lists must lie within the
+file, the tables every face needs must be there (cmap, head, hhea, hmtx, maxp, and
+loca beside glyf), and the tables whose fields are fixed must be long enough to hold
+them. A file cut anywhere before the end of its face's last table fails this check.
+In a collection (.ttc) only the face used is checked: another face's tables may be
+cut while this one's are whole.
+"""
+
+from __future__ import annotations
+
+import struct
+
+SFNT = {b"\x00\x01\x00\x00", b"OTTO", b"true"}     # the first four bytes of a single face
+COLLECTION = b"ttcf"                                # ... and of a collection of faces
+NEEDED = {"cmap": "character map", "head": "font header", "hhea": "horizontal header",
+          "hmtx": "horizontal metrics", "maxp": "glyph count"}
+# the least size of a table whose fields are fixed (bytes)
+LEAST = {"head": 54, "hhea": 36, "maxp": 6, "cmap": 4, "hmtx": 4, "CFF ": 4, "CFF2": 5}
+# TrueType outlines are two tables, each useless without the other
+PAIRED = {"glyf": ("loca", "the TrueType outlines"), "loca": ("glyf", "the index of the TrueType outlines")}
+
+
+def is_font(data: bytes) -> bool:
+    """Whether data begins as a TrueType or OpenType font or collection does."""
+    return data[:4] in SFNT or data[:4] == COLLECTION
+
+
+def damage(data: bytes, index: int) -> str | None:
+    """What is wrong with the face at index of a font file (data) that begins as one
+    does (is_font), as a message says it ("it is cut short: ..."); None when its table
+    directory is sound. An index past a collection's last face is for the caller to
+    refuse (None)."""
+    start = 0
+    if data[:4] == COLLECTION:
+        if len(data) < 12:
+            return _short(data, "the collection's header", 12)
+        count = struct.unpack(">I", data[8:12])[0]
+        if len(data) < 12 + 4 * count:
+            return _short(data, f"the collection's list of its {count:,} fonts", 12 + 4 * count)
+        if index >= count:
+            return None
+        start = struct.unpack(">I", data[12 + 4 * index:16 + 4 * index])[0]
+        if start + 4 > len(data) or data[start:start + 4] not in SFNT:
+            return (f"it is cut short or damaged: font {index} of the collection should start at byte "
+                    f"{start:,}, and no font starts there (the file is {len(data):,} bytes)")
+    return _face_damage(data, start)
+
+
+def _face_damage(data: bytes, start: int) -> str | None:
+    if len(data) < start + 12:
+        return _short(data, "the font's header", start + 12)
+    count = struct.unpack(">H", data[start + 4:start + 6])[0]
+    end = start + 12 + 16 * count
+    if len(data) < end:
+        return _short(data, f"the font's directory of its {count} tables", end)
+    tables: dict[str, int] = {}
+    ends: dict[str, int] = {}
+    for record in range(start + 12, end, 16):
+        tag, _, offset, length = struct.unpack(">4sIII", data[record:record + 16])
+        tables[tag.decode("latin-1")] = length
+        ends[tag.decode("latin-1")] = offset + length
+    last = max(ends, key=lambda name: ends[name], default=None)
+    if last is not None and ends[last] > len(data):
+        return (f"it is cut short or damaged: its {last!r} table runs to byte {ends[last]:,}, past the "
+                f"end of the file at byte {len(data):,}")
+    for name, what in NEEDED.items():
+        if name not in tables:
+            return f"it is damaged: it has no {name!r} table ({what}), which every font needs"
+    for name, (partner, what) in PAIRED.items():
+        if partner in tables and name not in tables:
+            return f"it is damaged: it has no {name!r} table ({what}), which its {partner!r} table needs"
+    for name, least in LEAST.items():
+        if name in tables and tables[name] < least:
+            return (f"it is damaged: its {name!r} table is {tables[name]} bytes long; expected at "
+                    f"least {least}")
+    return None
+
+
+def _short(data: bytes, what: str, needed: int) -> str:
+    return f"it is cut short: {what} needs {needed:,} bytes and the file has {len(data):,}"
