@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from printgen.errors import InputError, PrintgenError
+from printgen.lang.lines import line_breaks
 from printgen.limits import limit
 
 MAX_BYTES = limit("file_bytes")      # the largest data, template, rules or deal file printgen reads (8 MB)
@@ -62,16 +63,6 @@ def forget_lately() -> None:
     """Start a new build's lists of files opened and files looked for and not found."""
     _lately.clear()
     _looked.clear()
-
-
-LINE_END = re.compile(r"\r\n|\r|\n")      # what ends a line of a file: CR LF, CR or LF
-
-
-def line_breaks(text: str) -> int:
-    """How many lines end in text: each CR LF, CR or LF ends one, as an editor, a
-    spreadsheet program and the csv module count them (the line numbers of every
-    message about a file's text)."""
-    return text.count("\n") + text.count("\r") - text.count("\r\n")
 
 
 SAVE_AS_UTF8 = "save the file as UTF-8"      # what a file that is not UTF-8 text is told to do

@@ -36,10 +36,10 @@ from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
 from printgen.errors import InputError
+from printgen.lang.lines import LINE_END
 from printgen.limits import limit
 from printgen.model.picture import Picture, PictureShelf
 from printgen.model.text import Block, BlockKind, Note, Span
-from printgen.reading import LINE_END
 
 MAX_CHARS = int(limit("rules_chars"))                   # of a Markdown text, before it is parsed
 MAX_TABLE_COLUMNS = int(limit("rules_table_columns"))

@@ -23,7 +23,7 @@ import io
 import re
 
 from printgen.errors import InputError, quoted
-from printgen.reading import LINE_END, line_breaks
+from printgen.lang.lines import LINE_END, line_breaks
 
 SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab"}
 SAVE_AS_CSV = 'save it from the spreadsheet program as "CSV UTF-8"'   # a CSV file's remedy when not UTF-8

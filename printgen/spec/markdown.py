@@ -33,11 +33,12 @@ from pathlib import Path
 from printgen.builtin import data_root
 from printgen.errors import InputError, PrintgenError, quoted
 from printgen.lang.expr import render
+from printgen.lang.lines import LINE_END
 from printgen.lang.markdown import parse_markdown
 from printgen.model.fonts import Fonts
 from printgen.model.picture import Picture
 from printgen.model.text import Block, RulesText
-from printgen.reading import LINE_END, display_path, read_text, unset_character
+from printgen.reading import display_path, read_text, unset_character
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.languages import check_languages
 from printgen.spec.pictures import Shelf
