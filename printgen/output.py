@@ -285,7 +285,8 @@ def _maker(folder: Path) -> Run:
 
 def check_folder(folder: Path) -> None:
     """Before anything is written: raise OutputError if printgen could not write into
-    folder (a link or a file on its way below the output folder, a name too long)."""
+    folder (a link or a file on its way below the output folder, a name too long, a
+    folder it may not write in or make: _check_writable)."""
     _check_folder(folder, _full(folder))
 
 
@@ -312,7 +313,8 @@ def _target(path: Path, full: Path) -> os.stat_result | None:
 
 def check_file(path: Path) -> None:
     """Before anything is written: raise OutputError if printgen may not write path
-    (its folder has a link, or a file printgen did not write is there)."""
+    (its folder has a link or may not be written in, or a file printgen did not write
+    is there)."""
     full = _full(path)
     _check_folder(path.parent, full.parent)
     info = _target(path, full)
