@@ -201,9 +201,31 @@ def _missing_from(folder: Path, typed: Path, full: Path) -> list[Path]:
     return missing[::-1]
 
 
+def _check_writable(typed: Path, full: Path, missing: list[Path]) -> None:
+    """The folder full, or the nearest folder above it that exists when some are still
+    to be made (missing, outermost first), must let this user make files in it: a
+    read-only file system or a folder without write permission is said before anything
+    is done (os.access sees a read-only file system even for root)."""
+    there = missing[0].parent if missing else full
+    if os.access(there, os.W_OK | os.X_OK):
+        return
+    if not missing:
+        raise OutputError(f"{typed}: the output folder is not writable")
+    raise OutputError(f"{typed}: cannot create the output folder ({_shown(typed, full, there)} "
+                      f"is not writable)")
+
+
 def _check_folder(typed: Path, full: Path) -> list[Path]:
     """Check that every component of the folder full below its output folder is a real
-    folder (lstat: no symbolic link); the components still to create, outermost first."""
+    folder (lstat: no symbolic link), and that printgen may write there
+    (_check_writable); the components still to create, outermost first."""
+    missing = _components(typed, full)
+    _check_writable(typed, full, missing)
+    return missing
+
+
+def _components(typed: Path, full: Path) -> list[Path]:
+    """The components of full still to create, outermost first (see _check_folder)."""
     root = _root_of(full, typed)
     if root is None:
         return _missing_from(full, typed, full)
@@ -263,7 +285,8 @@ def _maker(folder: Path) -> Run:
 
 def check_folder(folder: Path) -> None:
     """Before anything is written: raise OutputError if printgen could not write into
-    folder (a link or a file on its way below the output folder, a name too long)."""
+    folder (a link or a file on its way below the output folder, a name too long, a
+    folder it may not write in or make: _check_writable)."""
     _check_folder(folder, _full(folder))
 
 
@@ -290,7 +313,8 @@ def _target(path: Path, full: Path) -> os.stat_result | None:
 
 def check_file(path: Path) -> None:
     """Before anything is written: raise OutputError if printgen may not write path
-    (its folder has a link, or a file printgen did not write is there)."""
+    (its folder has a link or may not be written in, or a file printgen did not write
+    is there)."""
     full = _full(path)
     _check_folder(path.parent, full.parent)
     info = _target(path, full)
@@ -623,7 +647,7 @@ def _real_folder(typed: Path, full: Path) -> bool:
     """Whether the existing folder full has no link (nor anything but folders) below
     the output folder."""
     try:
-        return not _check_folder(typed, full)
+        return not _components(typed, full)
     except OutputError:
         return False
 

@@ -48,6 +48,41 @@ def test_cover_sheets_then_solutions(built):
         assert re.search(rf"deal {worked.deal.number}, Jedi Knight: \d+ moves(?! \(continued)", texts[page - 1])
 
 
+def _kinds(texts: list[str]) -> list[str]:
+    """Each page as cover, deal, notes or solutions."""
+    def kind(text: str) -> str:
+        if text.startswith("Solutions"):
+            return "solutions"
+        if text.startswith("Notes"):
+            return "notes"
+        return "deal" if "Setup order" in text else "cover"
+    return [kind(t) for t in texts]
+
+
+def test_printed_on_both_sides_the_solutions_start_a_sheet(tmp_path, built):
+    """Printed two-sided, no sheet carries a deal on one side and solutions on the
+    other: an even count of deals (cover + 2 deals = 3 pages) is followed by a page
+    for notes, so the solutions start on an odd page; an odd count needs none. The
+    sheets' "Solution: page N" still point at their deal's solution."""
+    even, deals, pages = build_challenge(ChallengeBuild(paper("a4"), 2, level="knight", out=tmp_path / "even.pdf",
+                                                        quiet=True, jobs=1))
+    for path, count in ((even, 2), (built[0], COUNT)):
+        texts = words(path)
+        kinds = _kinds(texts)
+        assert kinds[:1 + count] == ["cover"] + ["deal"] * count
+        first = kinds.index("solutions")
+        assert first % 2 == 0 and kinds[first:] == ["solutions"] * (len(kinds) - first)   # page first + 1 is odd
+        assert kinds[1 + count:first] == ["notes"] * (count % 2 == 0)
+        for k in range(0, len(kinds), 2):
+            assert set(kinds[k:k + 2]) != {"deal", "solutions"}, (k + 1, kinds)
+    texts = words(even)
+    assert len(texts) == pages and "left for your notes" in " ".join(texts[3].split())
+    for sheet, worked in zip(texts[1:3], deals):
+        page = int(re.search(r"Solution: page (\d+)", sheet).group(1))
+        assert page >= 5                       # past the notes page
+        assert re.search(rf"deal {worked.deal.number}, Jedi Knight: \d+ moves(?! \(continued)", texts[page - 1])
+
+
 def test_only_deals_of_the_asked_difficulty(built):
     _, deals = built
     expected, number = [], START

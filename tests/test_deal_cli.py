@@ -41,6 +41,23 @@ def test_deal_rejects_bad_numbers_and_levels(cli):
     assert "Traceback" not in result.err
 
 
+@pytest.mark.parametrize("number", ["\u0665", "\uff11\uff12", "1_000"])
+def test_a_deal_number_is_ascii_digits(cli, number):
+    """Python's int() reads "٥" (Arabic-Indic five), "１２" (full-width) and "1_000":
+    a deal number, as every number printgen reads, is written in the digits 0 to 9."""
+    result = cli("deal", number, "--json")
+    assert result.status == 2 and "Traceback" not in result.err
+    assert result.err.strip().splitlines() == [
+        f"printgen: error: deal number: expected a whole number from 1 to 18446744073709551615 "
+        f"in the digits 0 to 9, got {number!r}"]
+
+
+def test_a_word_too_many_points_at_the_command_s_help(cli):
+    result = cli("deal", "5", "6")
+    assert result.status == 2
+    assert result.err == "printgen deal: error: unrecognized arguments: 6 (see 'printgen deal --help')\n"
+
+
 def test_solve_exit_statuses(cli, tmp_path):
     result = cli("solve", "--rules", "pyramid", "--deck", str(FIXTURES / "pyramid-deal-1.txt"))
     # 47 positions: the Kings a move frees leave with it, not as positions of their own

@@ -94,6 +94,18 @@ def test_bad_pyramid_files_are_located(name, expected):
         assert part in str(error.value)
 
 
+def test_a_repeated_card_is_quoted_as_written(cli, tmp_path):
+    """A card repeated in the file is named as the file writes it (`K♥`, `10h`), not
+    as the engine would write it (`Kh`, `Th`)."""
+    text = (FIXTURES / "pyramid-deal-1.txt").read_text()
+    deck = tmp_path / "deal.txt"
+    deck.write_text(text.replace(" Kh ", " K♥ ").replace("Qs Jc", "Qs K♥").replace(" Th ", " 10h "))
+    result = cli("solve", "--rules", "pyramid", "--deck", str(deck))
+    assert result.status == 2 and "Traceback" not in result.err
+    assert f"{deck}:9 'K♥': card repeated (first on line 8)" in result.err, result.err
+    assert "'Kh'" not in result.err
+
+
 def test_bad_jedi_file_is_located():
     path = FIXTURES / "jedi-too-many-tens.txt"
     with pytest.raises(InputError) as error:

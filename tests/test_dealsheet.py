@@ -185,3 +185,26 @@ def test_setup_text_deals_the_engines_start(sheet):
     stock = re.search(r"cards (\d+) to (\d+) stay face down in order as the Stockpile, (\d+) on top", text)
     assert stock and [int(n) for n in stock.groups()] == [first + start.stock[0], first + start.stock[-1],
                                                             first + start.stock[0]]
+
+
+def test_the_key_s_legend_counts_temple_places_as_dealt(sheet):
+    """The key names a Temple card by its row and its place as dealt, removed cards
+    included ("Temple row 7, card 5" once cards 1 to 4 are gone is still the fifth
+    card dealt in that row); a reader counting the cards still there would take another
+    card, or none, so the legend says how places count."""
+    text = " ".join(words(sheet)[1].split())
+    deal = jedi_deal(NUMBER)
+    rows = deal.rules.tableau
+    named = re.findall(r"(Sylop|[+\u2212]?\d+) \(Temple row (\d+), card (\d+)\)", text)
+    assert len(named) == len(deal.temple)           # the key wins: every Temple card is named once
+    gone: set[tuple[int, int]] = set()
+    miscounted = 0
+    for value, row, place in ((0 if v == "Sylop" else int(v.replace("\u2212", "-")), int(r), int(c))
+                              for v, r, c in named):
+        index = sum(range(row)) + place - 1             # rows from the apex, row r holds r cards
+        assert deal.values[index] == value and rows.size > index
+        miscounted += any(r == row and c < place for r, c in gone)
+        gone.add((row, place))
+    assert miscounted                    # counting the cards still there would go wrong here
+    legend = text.split("Jedi Temple deal")[0]
+    assert "cards from the left as dealt: a removed card keeps its place" in legend

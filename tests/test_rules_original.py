@@ -125,6 +125,29 @@ def test_jedi_temple_deal_insert_is_a_stacking_order(cli, tmp_path):
     assert "Discard Pile" not in text.split("Deal 9")[1]          # the insert restates no rule
 
 
+def test_jedi_temple_leaflet_setup_deals_the_engines_start(cli, tmp_path):
+    """The leaflet's setup for a deal, followed to the letter, leaves the cards where
+    the engine's start position has them (as the deal sheet's does): the Temple, the
+    card turned face up to start the Discard Pile and the Stockpile under it; the
+    insert's stacking order lists the deal's cards from card 29 on."""
+    from printgen.deal.table.engine import Game
+    from printgen.spec.dealfile import jedi_deal
+    text = " ".join(leaflet_text(cli, tmp_path, "jedi-temple", 7).split())
+    deal = jedi_deal(7)
+    start = Game(deal, "knight").start()
+    temple = re.search(r"cards 1 to (\d+) build the Temple", text)
+    assert temple and int(temple.group(1)) == len(deal.temple)
+    first = len(deal.temple) + 1
+    turned = [int(n) for n in re.findall(r"Turn card (\d+) face up to start the Discard Pile", text)]
+    assert turned == [first + index for index in start.discard]
+    stock = re.findall(r"cards (\d+) to (\d+) stay face down in order as the Stockpile, (\d+) on top", text)
+    assert [[int(n) for n in found] for found in stock] == [
+        [first + start.stock[0], first + start.stock[-1], first + start.stock[0]]]
+    assert "stay in order as the Stockpile, 29 on top" not in text
+    listed = " ".join("Sylop" if v == 0 else f"{v:+d}" for v in deal.values[first - 1:])
+    assert f"Stockpile, top card first {listed}" in text
+
+
 COMMAND = re.compile(r"printgen\s+(rules|build|deal|box|aid|booklet|dice|challenge|calibrate|solve|"
                      r"census|showcase|gallery|new|list|docs)\b")
 

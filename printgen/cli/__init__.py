@@ -57,6 +57,7 @@ shows) in your environment to make another the default of every command."""
         module = importlib.import_module(f"printgen.cli.{name}")
         command = module.add_parser(sub, parents)
         command.set_defaults(run=module.run)
+    parser.commands = sub.choices
     return parser
 
 

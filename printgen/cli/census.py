@@ -20,7 +20,7 @@ from printgen.deal.census import (
 from printgen.errors import InputError
 from printgen.layout.chart import census_page
 from printgen.limits import whole_limit
-from printgen.output import out_folder, write_bytes
+from printgen.output import check_file, out_folder, write_bytes
 from printgen.render.pdf import render_pdf
 from printgen.spec.dealfile import with_cards
 from printgen.spec.playermodel import model_data
@@ -83,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--rules {args.rules}: expected --stars with it (the win-rate "
                          f"census is Jedi Temple's)")
     levels = parse_levels(args.levels, rules)
+    files = ["stars.csv"] if args.stars else ["census.csv", f"census-{args.paper}.pdf"]
+    for name in files:          # where the results go, checked before the deals are played
+        check_file(args.out / name)
     if args.stars:
         return run_stars_table(args, levels, rules)
     results = run_deals(args.start, args.count, levels, rules=with_cards(JEDI_TEMPLE),

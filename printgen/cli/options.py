@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -27,11 +27,22 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (what was wrong and where to look), as
     every other error of printgen's is. A word that starts with '-' and a digit
     (`--thickness -1mm`, `--back-offset -1mm,0mm`) is an option's value, not an
-    unknown option, so that the option's own check says what is wrong with it."""
+    unknown option, so that the option's own check says what is wrong with it.
+    A word left over after a command's arguments (`printgen deal 5 6`) is that
+    command's error, pointing at its own help (commands: the command parsers by name)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._negative_number_matcher = re.compile(r"-\.?\d")
+        self.commands: Mapping[str, argparse.ArgumentParser] = {}
+
+    def parse_args(self, args: Sequence[str] | None = None,         # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            command = self.commands.get(getattr(parsed, "command", None) or "", self)
+            command.error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
@@ -218,16 +229,27 @@ def level_of(rules: RuleSet, text: str | None) -> LevelRules:
     return rules.level(text.strip().lower())
 
 
+WHOLE = re.compile(r"[+-]?[0-9]+")     # ASCII digits only: int() takes other scripts' digits and "1_000" too
+
+
 def whole(text: object, option: str, low: int, high: int | None = None) -> int:
-    """A whole-number option within [low, high]."""
-    try:
-        value = int(str(text).strip())
-    except ValueError:
-        value = None
+    """A whole-number option within [low, high], in ASCII digits."""
+    digits = str(text).strip()
+    value = int(digits) if WHOLE.fullmatch(digits) else None
     if value is None or value < low or (high is not None and value > high):
         wanted = f"from {low} to {high}" if high is not None else f"of at least {low}"
-        raise InputError(f"{option}: expected a whole number {wanted}, got {quoted(str(text))}")
+        raise InputError(f"{option}: expected a whole number {wanted}{_ascii_hint(digits)}, "
+                         f"got {quoted(str(text))}")
     return value
+
+
+def _ascii_hint(digits: str) -> str:
+    """What to say of a number Python reads but printgen does not (other digits, a "_")."""
+    try:
+        int(digits)
+    except ValueError:
+        return ""
+    return " in the digits 0 to 9" if not WHOLE.fullmatch(digits) else ""
 
 
 def deal_number(text: object, option: str = "deal number") -> int:

@@ -405,6 +405,17 @@ def foot_note(page: Page, note: str, style: SheetStyle) -> Page:
     return replace(page, prims=page.prims + tuple(runs))
 
 
+def notes_page(paper: Paper, style: SheetStyle, note: str) -> Page:
+    """A page left for notes: its title and, under it, why it is there."""
+    left, width = style.margin, paper.width - 2 * style.margin
+    prims = text("Notes", left, style.margin, width, pt(8), "notes title", font="sans-bold",
+                 size=14, color=style.colors["ink"])
+    y = style.margin + pt(12)
+    prims += text(note, left, y, width, text_height(note, width, size=8.5) + 1, "notes line",
+                  size=8.5, color=style.colors["muted"])
+    return Page(paper.width, paper.height, (), tuple(prims))
+
+
 def number_pages(pages: list[Page], style: SheetStyle, label: str) -> list[Page]:
     """Add 'label, page k of n' at the foot of every page."""
     total = len(pages)

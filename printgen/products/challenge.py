@@ -30,6 +30,7 @@ from printgen.layout.dealsheet import (
     cover_pages,
     foot_note,
     minicard_side,
+    notes_page,
     number_pages,
     sheet_page,
     solution_pages,
@@ -177,10 +178,14 @@ def build_challenge(options: ChallengeBuild) -> tuple[Path, list[Worked], int]:
     starts: list[int] = []
     solutions = solution_pages([solution_block(w, data) for w in deals], options.paper, data.style,
                                "Solutions", data.rules[options.rules]["key"], starts)
-    first = len(pages) + len(deals) + 1    # page number of the first solution page
+    # printed on both sides, the solutions start on a sheet of their own: on an odd
+    # page, after a page for notes where the deals end on one
+    notes = (len(pages) + len(deals)) % 2
+    first = len(pages) + len(deals) + notes + 1    # page number of the first solution page
     pages += [foot_note(sheet_page(sheet_deal(w, data), options.paper, data.style),
                         f"Solution: page {first + start}", data.style)
               for w, start in zip(deals, starts)]
+    pages += [notes_page(options.paper, data.style, data.challenge["notes"])] * notes
     pages += solutions
     pages = number_pages(pages, data.style, title)
     render_pdf(pages, path, title=f"{title}: {subtitle}")

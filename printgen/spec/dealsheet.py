@@ -64,12 +64,13 @@ def sheet_data(path: Path | None = None) -> SheetData:
         entry = check.mapping(item, ("levels", name), ["title", "rules"], required=["title", "rules"])
         levels[name] = {k: check.text(entry.get(k), ("levels", name, k)) for k in ("title", "rules")}
     rating = check.mapping(top.get("rating"), ("rating",), RATING_KEYS, required=RATING_KEYS)
-    challenge = check.mapping(top.get("challenge"), ("challenge",), ["scan_limit", "use"],
-                              required=["scan_limit", "use"])
+    challenge = check.mapping(top.get("challenge"), ("challenge",), ["scan_limit", "use", "notes"],
+                              required=["scan_limit", "use", "notes"])
     rating_data = {k: check.text(rating.get(k), ("rating", k)) for k in RATING_KEYS}
     challenge_data = {"scan_limit": check.integer(challenge.get("scan_limit"),
                                                   ("challenge", "scan_limit"), minimum=1),
-                      "use": check.text(challenge.get("use"), ("challenge", "use"))}
+                      "use": check.text(challenge.get("use"), ("challenge", "use")),
+                      "notes": check.text(challenge.get("notes"), ("challenge", "notes"))}
     check.raise_errors()
     return SheetData(style, rules, levels, rating_data, challenge_data,
                      load_template(template_file("deal-die.yaml")), load_template(template_file("deal-minicard.yaml")))

@@ -51,7 +51,7 @@ def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
         cards.append(card)
         seen[card] += 1
         if seen[card] > in_deck[card]:
-            errors.append(located(source, line, repr(card.format()),
+            errors.append(located(source, line, quoted(token),
                                   _extra(in_deck[card], first[card])))
         first.setdefault(card, line)
     if len(errors) > SHOWN_PROBLEMS:
