@@ -346,3 +346,29 @@ def test_drivethrucards_small_dark_text_is_black_ink_alone(tmp_path):
     assert small_dark
     # every other small text is light enough to keep its mix (K below 0.6: some channel above 0.4)
     assert all(len(c) == 4 and c[3] < 0.6 for c in other), other
+
+
+def test_several_backs_sort_in_deck_order_and_a_list_says_which_back_each_face_takes(tmp_path):
+    """Eleven backs: their files are numbered 01 to 11 as the faces are, so they sort in
+    the deck's order (not 1, 10, 11, 2), and DECK-cards.csv pairs every face file with
+    its back's file."""
+    folder = beside(CLEAN, tmp_path)
+    back = (folder / "back.yaml").read_text()
+    entries = []
+    for n in range(1, 12):
+        (folder / f"b{n}.yaml").write_text(back)
+        entries.append(f"  - {{fields: {{name: C{n}, kind: clean, color: '#1f77b4'}}, back: b{n}.yaml}}")
+    head = CLEAN.read_text().split("cards:")[0].replace("size: poker", "size: mini")
+    path = folder / "many.yaml"
+    path.write_text(head + "cards:\n" + "\n".join(entries) + "\n")
+    export_deck(load_deck(str(path)), profile("mpc"), ExportOptions(out=tmp_path / "out", quiet=True))
+    written = sorted(p.name for p in (tmp_path / "out" / "mpc").iterdir())
+    backs = [name for name in written if "-back-" in name]
+    assert backs == [f"preflight-clean-back-{n:02d}-b{n}.png" for n in range(1, 12)]
+    rows = (tmp_path / "out" / "mpc" / "preflight-clean-cards.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "face,back,count"
+    assert rows[1:] == [f"preflight-clean-face-{n:02d}-c{n}.png,preflight-clean-back-{n:02d}-b{n}.png,1"
+                        for n in range(1, 12)]
+    assert set(written) == {r.split(",")[i] for r in rows[1:] for i in (0, 1)} | {"preflight-clean-cards.csv"}
+    export_deck(load_deck(str(CLEAN)), profile("mpc"), ExportOptions(out=tmp_path / "one", quiet=True))
+    assert not list((tmp_path / "one" / "mpc").glob("*.csv"))        # one back: no list needed

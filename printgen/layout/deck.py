@@ -55,7 +55,9 @@ def layout_deck(deck: Deck) -> DeckLayout:
     A deck of up to KEEP_UP_TO cards is laid out here, once, and kept; a larger one
     when each output uses its cards (one pass each, none here), so a card's problem
     may show while files are being written: the build's job then places none of them
-    (output.recording), and the folder stays as it was."""
+    (output.recording), and the folder stays as it was. Backs are named "back", or where
+    there are several "back-N-TEMPLATE", N as wide as the largest (01 to 12), so that
+    their files sort in the deck's order of backs, as the faces' do."""
     frame = Frame(deck.size.width, deck.size.height, deck.bleed, deck.safe)
     info = deck.context()
     memo: Memo = {}                         # static elements, laid out once for every card
@@ -65,10 +67,11 @@ def layout_deck(deck: Deck) -> DeckLayout:
     else:
         faces = LazySides(len(deck.cards), lambda i: _face(deck, deck.cards[i], frame, info, memo))
     backs = {}
+    width = len(str(len(deck.backs)))
     for number, name in enumerate(deck.backs, start=1):
         template = deck.templates[name]
         context = context_for(frame, template, deck=info)
-        stem = "back" if len(deck.backs) == 1 else f"back-{number}-{template.name}"
+        stem = "back" if len(deck.backs) == 1 else f"back-{number:0{width}d}-{template.name}"
         backs[name] = Side(stem, f"back {name}", frame,
                            layout_side(template, frame, context, f"back {name!r}", memo))
     return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards))
