@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import overload
 
 from printgen.errors import quoted
 from printgen.frozen import frozen
 from printgen.layout.face import Memo, context_for, layout_side
 from printgen.layout.page import Frame, Side
-from printgen.model import Card, Deck
+from printgen.layout.primitives import turn
+from printgen.model import Card, CardSize, Deck
 
 KEEP_UP_TO = 1000      # cards: a larger deck's faces are laid out when used, not kept
 
@@ -91,3 +93,28 @@ def face_name(deck: Deck, card: Card) -> str:
     letter or digit)."""
     number = f"{card.index:0{len(str(len(deck.cards)))}d}"
     return f"{number}-{card.slug}" if card.slug else number
+
+
+def quarter_turned(layout: DeckLayout, size: CardSize) -> DeckLayout:
+    """The deck's cards turned on their side, as cards of `size` (the deck's size turned):
+    every face a quarter turn clockwise, every back a quarter turn counter-clockwise.
+    Backs turn the other way so that each still reads upright behind its face when the
+    card, held with its face upright, is turned over like a book page (about its upright
+    middle line), as a card whose back and face stand the same way up does when it is
+    turned about its other middle line."""
+    deck = replace(layout.deck, size=size)
+    faces = layout.faces
+    turned: Sequence[Side]
+    if isinstance(faces, LazySides):
+        turned = LazySides(len(faces), lambda i: quarter_turn(faces[i], 1))
+    else:
+        turned = tuple(quarter_turn(face, 1) for face in faces)
+    backs = {name: quarter_turn(side, 3) for name, side in layout.backs.items()}
+    return DeckLayout(deck, turned, backs, layout.back_of)
+
+
+def quarter_turn(side: Side, quarter_turns: int) -> Side:
+    """The side turned clockwise by quarter turns (1 or 3) into its frame turned on its side."""
+    frame = side.frame
+    prims = tuple(turn(p, quarter_turns, frame.width, frame.height) for p in side.prims)
+    return replace(side, frame=replace(frame, width=frame.height, height=frame.width), prims=prims)
