@@ -51,7 +51,8 @@ def _flow(mapping: dict[str, str]) -> str:
 def cards(pdf_path: Path) -> list[tuple[float, float, dict[str, tuple[float, float]]]]:
     """Per page: its width and height in mm, and for each label the centre (mm from the
     top-left) of the card box it is printed in, the card's clipping rectangle. Words
-    in no card box (the sheet's slug in its margin) are not cards."""
+    in no card box (the sheet's slug in its margin) are not cards. A back drawn turned
+    half round reads right to left ("12B"), and is read back the right way round."""
     boxes = clip_boxes(pdf_path)
     pages = []
     with pdfplumber.open(str(pdf_path)) as pdf:
@@ -61,7 +62,8 @@ def cards(pdf_path: Path) -> list[tuple[float, float, dict[str, tuple[float, flo
                 x, y = (word["x0"] + word["x1"]) / 2 / MM, (word["top"] + word["bottom"]) / 2 / MM
                 box = next((b for b in rects if b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h), None)
                 if box is not None:
-                    found[word["text"]] = (box.x + box.w / 2, box.y + box.h / 2)
+                    text = word["text"] if word["text"][0] in "FB" else word["text"][::-1]
+                    found[text] = (box.x + box.w / 2, box.y + box.h / 2)
             pages.append((float(page.width) / MM, float(page.height) / MM, found))
     return pages
 
@@ -151,3 +153,68 @@ def test_a_back_offset_past_the_printer_margin_is_refused_before_writing(cli, tm
     assert not (tmp_path / "out").exists()
     ok = cli("build", "sabacc-62", "--only", "pdf", "--back-offset", "4mm,-3mm", "--out", str(tmp_path / "ok"), "-q")
     assert ok.status == 0, ok.err
+
+
+CORNER = 4.0       # mm: the black square in each back's top-left corner
+
+
+def write_cornered_deck(folder: Path, size: str) -> Path:
+    """A deck of CARDS cards whose back has a black CORNER mm square in its top-left corner."""
+    (folder / "face.yaml").write_text(
+        "elements:\n  - {kind: text, x: 0mm, y: 0mm, w: '{{ trim.w }}mm', h: '{{ trim.h }}mm', "
+        "size: 14pt, align: center, valign: middle, text: 'F{{ card.n }}'}\n", encoding="utf-8")
+    (folder / "back.yaml").write_text(
+        f"elements:\n  - {{kind: rect, x: 1mm, y: 1mm, w: {CORNER}mm, h: {CORNER}mm, fill: '#000000'}}\n",
+        encoding="utf-8")
+    cards = "\n".join(f"  - {{fields: {{n: '{n}'}}}}" for n in range(1, CARDS + 1))
+    path = folder / "deck.yaml"
+    path.write_text(f"name: corner-{size}\ntitle: Corner test\nsize: {size}\nbleed: 0mm\nsafe: 0mm\n"
+                    f"face: face\nback: back\nlabel: '{{{{ n }}}}'\ncards:\n{cards}\n", encoding="utf-8")
+    return path
+
+
+def corner_squares(pdf_path: Path) -> list[list[tuple[float, float]]]:
+    """Per page, the centre (mm from the top-left) of every CORNER mm filled square."""
+    with pdfplumber.open(str(pdf_path)) as pdf:
+        return [[((r["x0"] + r["x1"]) / 2 / MM, (r["top"] + r["bottom"]) / 2 / MM) for r in page.rects
+                 if abs(r["width"] / MM - CORNER) < 0.05 and abs(r["height"] / MM - CORNER) < 0.05]
+                for page in pdf.pages]
+
+
+def card_box_at(boxes: list, x: float, y: float):
+    """The card cell (clipping box) holding a point of the page."""
+    found = [b for b in boxes if b.x <= x <= b.x + b.w and b.y <= y <= b.y + b.h]
+    assert found, (x, y)
+    return min(found, key=lambda b: b.w * b.h)
+
+
+@pytest.mark.parametrize("duplex", [Duplex.LONG, Duplex.SHORT, Duplex.FOLD])
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+@pytest.mark.parametrize("size", ["poker", "bridge", "mini", "tarot"])
+def test_a_card_turned_like_a_book_page_shows_its_back_upright(tmp_path, size, paper_name, duplex):
+    """Cut out and turned over about its vertical axis, every card shows its back
+    upright, whatever its size, the paper and the sheet's turn: the square in the
+    back's top-left corner, turned over with the sheet (or folded, for fold-over
+    sheets), lies behind the face's top-right corner."""
+    deck = load_deck(str(write_cornered_deck(tmp_path, size)))
+    options = DeckBuild(out=tmp_path / "out", paper=paper(paper_name), duplex=duplex,
+                        formats=frozenset({"pdf"}), quiet=True)
+    path = build_deck(deck, options).files[0]
+    squares, boxes = corner_squares(path), clip_boxes(path)
+    with pdfplumber.open(str(path)) as pdf:
+        sizes = [(float(page.width) / MM, float(page.height) / MM) for page in pdf.pages]
+    seen = 0
+    if duplex is Duplex.FOLD:
+        pairs = [(n, n, lambda x, y, w, h: (w - x, y)) for n in range(len(sizes))]       # the fold is the middle
+    else:
+        pairs = [(n, n + 1, lambda x, y, w, h: turned(x, y, w, h, duplex)) for n in range(0, len(sizes), 2)]
+    for front, back, turn_over in pairs:
+        width, height = sizes[front]
+        for x, y in squares[back]:
+            tx, ty = turn_over(x, y, width, height)
+            face = card_box_at(boxes[front], tx, ty)
+            inset = 1 + CORNER / 2
+            assert abs(tx - (face.x + face.w - inset)) <= 0.1 and abs(ty - (face.y + inset)) <= 0.1, \
+                (front, (x, y), (tx, ty), face)
+            seen += 1
+    assert seen == CARDS

@@ -346,3 +346,88 @@ def test_drivethrucards_small_dark_text_is_black_ink_alone(tmp_path):
     assert small_dark
     # every other small text is light enough to keep its mix (K below 0.6: some channel above 0.4)
     assert all(len(c) == 4 and c[3] < 0.6 for c in other), other
+
+
+def test_several_backs_sort_in_deck_order_and_a_list_says_which_back_each_face_takes(tmp_path):
+    """Eleven backs: their files are numbered 01 to 11 as the faces are, so they sort in
+    the deck's order (not 1, 10, 11, 2), and DECK-cards.csv pairs every face file with
+    its back's file."""
+    folder = beside(CLEAN, tmp_path)
+    back = (folder / "back.yaml").read_text()
+    entries = []
+    for n in range(1, 12):
+        (folder / f"b{n}.yaml").write_text(back)
+        entries.append(f"  - {{fields: {{name: C{n}, kind: clean, color: '#1f77b4'}}, back: b{n}.yaml}}")
+    head = CLEAN.read_text().split("cards:")[0].replace("size: poker", "size: mini")
+    path = folder / "many.yaml"
+    path.write_text(head + "cards:\n" + "\n".join(entries) + "\n")
+    export_deck(load_deck(str(path)), profile("mpc"), ExportOptions(out=tmp_path / "out", quiet=True))
+    written = sorted(p.name for p in (tmp_path / "out" / "mpc").iterdir())
+    backs = [name for name in written if "-back-" in name]
+    assert backs == [f"preflight-clean-back-{n:02d}-b{n}.png" for n in range(1, 12)]
+    rows = (tmp_path / "out" / "mpc" / "preflight-clean-cards.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "face,back,count"
+    assert rows[1:] == [f"preflight-clean-face-{n:02d}-c{n}.png,preflight-clean-back-{n:02d}-b{n}.png,1"
+                        for n in range(1, 12)]
+    assert set(written) == {r.split(",")[i] for r in rows[1:] for i in (0, 1)} | {"preflight-clean-cards.csv"}
+    export_deck(load_deck(str(CLEAN)), profile("mpc"), ExportOptions(out=tmp_path / "one", quiet=True))
+    assert not list((tmp_path / "one" / "mpc").glob("*.csv"))        # one back: no list needed
+
+
+def _centre_of(path, colour: tuple[int, int, int]) -> tuple[float, float]:
+    """The centre of a picture's pixels of one colour, as fractions of its width and height."""
+    with Image.open(path) as image:
+        mask = image.convert("RGB")
+        pixels = [(x, y) for y in range(0, image.height, 3) for x in range(0, image.width, 3)
+                  if near(mask.getpixel((x, y)), colour, tol=20)]
+        assert pixels, path
+        return (sum(x for x, _ in pixels) / len(pixels) / image.width,
+                sum(y for _, y in pixels) / len(pixels) / image.height)
+
+
+def _landscape_poker(tmp_path):
+    """A landscape poker deck (88.9 x 63.5 mm): a black square in its face's top-left
+    corner, a red one in its back's."""
+    folder = beside(CLEAN, tmp_path)
+    for name, colour in (("corner-face", "#000000"), ("corner-back", "#ff0000")):
+        (folder / f"{name}.yaml").write_text(
+            "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+            f"  - {{kind: rect, x: 4mm, y: 4mm, w: 8mm, h: 8mm, fill: '{colour}'}}\n")
+    text = (CLEAN.read_text().replace("size: poker", "size: {width: 88.9mm, height: 63.5mm}")
+            .replace("face: face.yaml", "face: corner-face.yaml").replace("back: back.yaml", "back: corner-back.yaml"))
+    path = folder / "landscape.yaml"
+    path.write_text(text)
+    return load_deck(str(path))
+
+
+@pytest.mark.parametrize("name,size", [("tgc", (825, 1125)), ("mpc", (822, 1122))])
+def test_a_landscape_poker_deck_is_written_turned_as_the_shop_s_upright_poker_cards(tmp_path, name, size):
+    """The shops' poker cards stand upright: a landscape poker card is written turned a
+    quarter, its face clockwise (the face's top-left corner at the image's top right),
+    its back counter-clockwise (the back's top-left corner at the bottom left, so that
+    the back reads upright behind its face when the card is turned over like a book
+    page), with a note that says so, and not the note of a size printgen does not know."""
+    result = export_deck(_landscape_poker(tmp_path), profile(name), ExportOptions(out=tmp_path / "out", quiet=True))
+    assert result.warnings == []
+    assert not [n for n in result.notes if "knows the size" in n]
+    note, = [n for n in result.notes if "on their side" in n]
+    assert "clockwise" in note and "counter-clockwise" in note, note
+    folder = tmp_path / "out" / name
+    face = folder / "preflight-clean-face-1-clean.png"
+    back = folder / "preflight-clean-back.png"
+    for path in (face, back):
+        with Image.open(path) as image:
+            assert image.size == size
+    fx, fy = _centre_of(face, (0, 0, 0))
+    assert fx > 0.75 and fy < 0.25, (fx, fy)                     # top right
+    bx, by = _centre_of(back, (255, 0, 0))
+    assert bx < 0.25 and by > 0.75, (bx, by)                     # bottom left
+
+
+def test_a_landscape_poker_deck_gets_upright_drivethrucards_pages(tmp_path):
+    result = export_deck(_landscape_poker(tmp_path), profile("drivethrucards"),
+                         ExportOptions(out=tmp_path / "out", quiet=True))
+    assert result.warnings == [] and not [n for n in result.notes if "knows the size" in n]
+    assert [n for n in result.notes if "on their side" in n]
+    for page in PdfReader(str(result.files[0])).pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 2.75 * 72, 3.75 * 72])

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import overload
 
 from printgen.errors import quoted
 from printgen.frozen import frozen
 from printgen.layout.face import Memo, context_for, layout_side
 from printgen.layout.page import Frame, Side
-from printgen.model import Card, Deck
+from printgen.layout.primitives import turn
+from printgen.model import Card, CardSize, Deck
 
 KEEP_UP_TO = 1000      # cards: a larger deck's faces are laid out when used, not kept
 
@@ -55,7 +57,9 @@ def layout_deck(deck: Deck) -> DeckLayout:
     A deck of up to KEEP_UP_TO cards is laid out here, once, and kept; a larger one
     when each output uses its cards (one pass each, none here), so a card's problem
     may show while files are being written: the build's job then places none of them
-    (output.recording), and the folder stays as it was."""
+    (output.recording), and the folder stays as it was. Backs are named "back", or where
+    there are several "back-N-TEMPLATE", N as wide as the largest (01 to 12), so that
+    their files sort in the deck's order of backs, as the faces' do."""
     frame = Frame(deck.size.width, deck.size.height, deck.bleed, deck.safe)
     info = deck.context()
     memo: Memo = {}                         # static elements, laid out once for every card
@@ -65,10 +69,11 @@ def layout_deck(deck: Deck) -> DeckLayout:
     else:
         faces = LazySides(len(deck.cards), lambda i: _face(deck, deck.cards[i], frame, info, memo))
     backs = {}
+    width = len(str(len(deck.backs)))
     for number, name in enumerate(deck.backs, start=1):
         template = deck.templates[name]
         context = context_for(frame, template, deck=info)
-        stem = "back" if len(deck.backs) == 1 else f"back-{number}-{template.name}"
+        stem = "back" if len(deck.backs) == 1 else f"back-{number:0{width}d}-{template.name}"
         backs[name] = Side(stem, f"back {name}", frame,
                            layout_side(template, frame, context, f"back {name!r}", memo))
     return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards))
@@ -88,3 +93,28 @@ def face_name(deck: Deck, card: Card) -> str:
     letter or digit)."""
     number = f"{card.index:0{len(str(len(deck.cards)))}d}"
     return f"{number}-{card.slug}" if card.slug else number
+
+
+def quarter_turned(layout: DeckLayout, size: CardSize) -> DeckLayout:
+    """The deck's cards turned on their side, as cards of `size` (the deck's size turned):
+    every face a quarter turn clockwise, every back a quarter turn counter-clockwise.
+    Backs turn the other way so that each still reads upright behind its face when the
+    card, held with its face upright, is turned over like a book page (about its upright
+    middle line), as a card whose back and face stand the same way up does when it is
+    turned about its other middle line."""
+    deck = replace(layout.deck, size=size)
+    faces = layout.faces
+    turned: Sequence[Side]
+    if isinstance(faces, LazySides):
+        turned = LazySides(len(faces), lambda i: quarter_turn(faces[i], 1))
+    else:
+        turned = tuple(quarter_turn(face, 1) for face in faces)
+    backs = {name: quarter_turn(side, 3) for name, side in layout.backs.items()}
+    return DeckLayout(deck, turned, backs, layout.back_of)
+
+
+def quarter_turn(side: Side, quarter_turns: int) -> Side:
+    """The side turned clockwise by quarter turns (1 or 3) into its frame turned on its side."""
+    frame = side.frame
+    prims = tuple(turn(p, quarter_turns, frame.width, frame.height) for p in side.prims)
+    return replace(side, frame=replace(frame, width=frame.height, height=frame.width), prims=prims)

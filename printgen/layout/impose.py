@@ -10,6 +10,12 @@ page lies behind (width - x, y) on the back page; on a landscape page the paper'
 long edge runs across the page, so the same turn mirrors y instead: (x, height - y).
 A short-edge turn is the reverse. The back page is read upright after that turn.
 
+Cut pieces are turned over like the page of a book, about a vertical line, whatever
+the sheet's turn. Where the sheet's turn mirrors y (end over end), a back drawn upright
+on the back page would be seen upside down on its piece so turned: a card sheet's
+backs, like a booklet's, are then drawn turned half round in their cells
+(backs_half_turned).
+
 Booklets. A booklet is printed in spreads (two pages side by side, the spine between
 them), `cells` spreads a side. The printed stack, fronts up and sheet 1 on top, is cut
 along the cell lines; the pile of cell 2 goes under the pile of cell 1, cell 3's under
@@ -165,6 +171,14 @@ def flip_axis(width: float, height: float, duplex: Duplex) -> Axis | None:
         return None
     about_long = duplex is Duplex.LONG
     return Axis.X if about_long != is_landscape(width, height) else Axis.Y
+
+
+def backs_half_turned(width: float, height: float, duplex: Duplex) -> bool:
+    """Whether a piece's back is drawn turned half round in its cell, so that it reads
+    upright when the cut piece is turned over about a vertical line (like a book page):
+    where the sheet's turn mirrors y, a short-edge turn of a portrait page or a
+    long-edge turn of a landscape one."""
+    return flip_axis(width, height, duplex) is Axis.Y
 
 
 def page_offset(width: float, height: float, offset: tuple[float, float]) -> tuple[float, float]:

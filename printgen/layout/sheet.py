@@ -5,12 +5,16 @@ portrait). Crop marks extend every trim line outward from the block, starting a
 small gap from the cards and stopping at the printer margin. Each front page is
 followed by its back page, every back placed behind its face by the physical
 duplex model of layout/impose.py (which mirrors columns or rows depending on the
-flip and the page's orientation), then moved by the back offset.
+flip and the page's orientation), then moved by the back offset. Where that turn is
+end over end, each back is drawn turned half round in its cell, so that a card cut
+out and turned over like a book page shows its back upright behind its face, as it
+does after a long-edge turn of a portrait sheet or on a fold-over sheet.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
 
 from printgen.errors import FitError
 from printgen.layout.deck import DeckLayout
@@ -18,6 +22,7 @@ from printgen.layout.impose import (
     FOLD_DASH,
     Grid,
     back_position,
+    backs_half_turned,
     check_grid_back_offset,
     choose_orientation,
     densest_grid,
@@ -26,7 +31,7 @@ from printgen.layout.impose import (
     trim_marks,
 )
 from printgen.layout.page import Page, Placed, Side
-from printgen.layout.primitives import Polygon, Primitive, line
+from printgen.layout.primitives import Polygon, Primitive, line, turn
 from printgen.layout.slug import Gap, Gaps, caption_forms, pieces, right_to_left, slug, slug_font
 from printgen.model import CardSize, Deck, Duplex, Paper
 from printgen.model.captions import ENGLISH, Captions
@@ -185,6 +190,7 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex, back_offset: tup
     sheets = -(-count // grid.per_page)
     deck = layout.deck
     slug_face = slug_font(deck.fonts)
+    shown = back_sides(layout, backs_half_turned(grid.paper.width, grid.paper.height, duplex))
     for number, start in enumerate(range(0, count, grid.per_page)):
         indices = range(start, min(start + grid.per_page, count))
         cells = [grid.cell(i - start) for i in indices]
@@ -199,11 +205,20 @@ def impose(layout: DeckLayout, *, paper: Paper, duplex: Duplex, back_offset: tup
         spots = [back_position(grid.paper, x, y, grid.card_w, grid.card_h, duplex, back_offset) for x, y in cells]
         back_block = block_of(grid, spots)
         back_reach = block_bleed(grid.paper, back_block, grid.paper.marks.bleed)
-        backs = placed_block([layout.back_for(i) for i in indices], grid, spots, back_reach)
+        backs = placed_block([shown[layout.back_of[i]] for i in indices], grid, spots, back_reach)
         texts, forms = sheet_texts(deck.title, words.backs, number + 1, sheets, deck.credits, words)
         yield Page(grid.paper.width, grid.paper.height, tuple(backs),
                    sheet_slug(grid, spots, coloured(back_block, back_reach), texts, slug_face, words, forms=forms,
                               gaps=gaps, page=2 * number + 2))
+
+
+def back_sides(layout: DeckLayout, half_turned: bool) -> Mapping[str, Side]:
+    """The deck's backs by template name as the back pages draw them: each turned half
+    round in its frame where half_turned (impose.backs_half_turned())."""
+    if not half_turned:
+        return layout.backs
+    return {name: replace(side, prims=tuple(turn(p, 2, side.frame.width, side.frame.height) for p in side.prims))
+            for name, side in layout.backs.items()}
 
 
 def fold_over_grid(paper: Paper, size: CardSize, where: str | None = None) -> tuple[Grid, float]:

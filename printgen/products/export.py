@@ -3,7 +3,9 @@
 A thin composition of the usual stages: the deck is laid out again with the
 profile's bleed, checked by preflight before any file is written, then written the
 way the profile asks: one PNG per side (export_png), one card per PDF page
-(export_dtc) or Tabletop Simulator sheets (export_tts).
+(export_dtc) or Tabletop Simulator sheets (export_tts). A card whose size turned on
+its side is one the shop states a size for (a landscape poker card; the shops' poker
+cards are portrait) is written turned a quarter, as the shop's card (shop_layout).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from printgen.errors import FitError, PreflightError
-from printgen.layout.deck import DeckLayout, layout_deck
+from printgen.layout.deck import DeckLayout, layout_deck, quarter_turned
 from printgen.model import Deck
 from printgen.model.vendor import Output, Profile
 from printgen.output import ensure_dir
@@ -24,6 +26,7 @@ from printgen.preflight import (
     unchecked_size_note,
 )
 from printgen.products.exported import ExportOptions, ExportResult
+from printgen.spec.printdata import print_facts, size_preset
 
 
 def vendor_layout(deck: Deck, prof: Profile) -> DeckLayout:
@@ -31,12 +34,31 @@ def vendor_layout(deck: Deck, prof: Profile) -> DeckLayout:
     return layout_deck(replace(deck, bleed=prof.bleed))
 
 
+def shop_layout(layout: DeckLayout, prof: Profile) -> tuple[DeckLayout, str | None]:
+    """The layout as the shop gets it, and a note if it was turned: a deck whose card
+    size is not one the profile states a size for, but whose size turned on its side is
+    (a landscape poker card, 88.9 x 63.5 mm), is turned a quarter into that size (faces
+    clockwise, backs counter-clockwise: deck.quarter_turned())."""
+    deck = layout.deck
+    preset = size_preset(deck.size)
+    turned = size_preset(replace(deck.size, width=deck.size.height, height=deck.size.width))
+    if not prof.expect or preset in prof.expect or turned not in prof.expect:
+        return layout, None
+    note = (f"{deck_where(deck)} ({prof.name}): the cards are {turned} cards on their side, and "
+            f"{prof.title}'s {turned} cards stand upright: each face was written turned a quarter "
+            f"clockwise (its top along the right edge) and each back a quarter counter-clockwise, "
+            f"so that a back still reads upright when its card is turned over like a book page")
+    return quarter_turned(layout, print_facts().card_sizes[turned]), note
+
+
 def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResult:
     """Lay out, preflight (raise under --strict before writing), then write."""
-    layout = vendor_layout(deck, prof)
+    laid = vendor_layout(deck, prof)
     result = ExportResult()
-    result.warnings = group_findings(check_layout(layout, safe=max(deck.safe, prof.safe),
+    result.warnings = group_findings(check_layout(laid, safe=max(deck.safe, prof.safe),
                                                   label=prof.name, bleed=prof.bleed > 0))
+    layout, turned_note = shop_layout(laid, prof)
+    result.notes += [turned_note] if turned_note else []
     result.warnings += [str(f) for f in expected_size_findings(layout, prof)]
     unchecked = unchecked_size_note(layout, prof)
     result.notes += [unchecked] if unchecked else []

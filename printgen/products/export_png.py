@@ -1,11 +1,15 @@
 """Export as one RGB PNG per face and per back (The Game Crafter, MakePlayingCards).
 
 Files are named for upload, in deck order: DECK-face-001-SLUG.png, DECK-back.png.
-Each file is read back and its pixel size compared with the size asked for.
+Each file is read back and its pixel size compared with the size asked for. A deck of
+several backs (DECK-back-01-NAME.png ...) also gets DECK-cards.csv, saying which back
+each face takes.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +17,7 @@ from PIL import Image as PILImage
 
 from printgen.layout.deck import DeckLayout
 from printgen.layout.page import Side
-from printgen.output import staged
+from printgen.output import staged, write_bytes
 from printgen.preflight import image_file_findings
 from printgen.render.png import pixel_size, write_pngs
 
@@ -39,6 +43,21 @@ def write_png_set(layout: DeckLayout, prof: Profile, folder: Path, result: Expor
         with PILImage.open(staged(path)) as image:     # read back what was written
             checks.append((str(path), image.size, pixel_size(side, prof.dpi)))
     result.warnings += [str(f) for f in image_file_findings(checks)]
+    if len(layout.backs) > 1:
+        result.files.append(write_bytes(folder / f"{deck.name}-cards.csv", card_list(layout)))
     width, height = pixel_size(layout.faces[0], prof.dpi)
     result.notes.append(f"{len(layout.faces)} faces and {len(layout.backs)} back(s), "
                         f"{width} x {height} px RGB at {prof.dpi} dpi, for {prof.title}")
+
+
+def card_list(layout: DeckLayout) -> bytes:
+    """The CSV of which back each face takes, a row a face in deck order: the face's
+    file, its back's file and how many copies of the card to order (each card has a
+    face file of its own, so 1)."""
+    text = io.StringIO()
+    rows = csv.writer(text, lineterminator="\n")
+    rows.writerow(["face", "back", "count"])
+    name = layout.deck.name
+    for index, face in enumerate(layout.faces):
+        rows.writerow([upload_name(name, face, "face"), upload_name(name, layout.back_for(index), "back"), 1])
+    return text.getvalue().encode("utf-8")
