@@ -49,7 +49,7 @@ from printgen.render.pdfpages import (
     register_pictures,
 )
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
-from printgen.render.pdfx import PressColours, PressPicture, mark_pdfx
+from printgen.render.pdfx import INK_LIMIT, PressColours, PressPicture, mark_pdfx
 from printgen.vector import is_svg
 
 SMALL_TEXT = 12.0       # points: text this small or smaller, when dark, prints on black alone
@@ -297,11 +297,11 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         before it in its frame): flattened onto them and converted, where it has
         transparency; else the picture as press CMYK (render/flatten.py's press_picture)."""
         from printgen.render.flatten import flattened, press_picture
-        found = flattened(prim, beneath, self.flattened, self.picture_dpi)
+        found = flattened(prim, beneath, self.flattened, self.picture_dpi, self.ink_limit)
         self.drew_beneath = self.drew_beneath or found is not None
         if is_svg(prim.path):
             self._foreign = True            # (as _svg: a page that places one is not kept)
-        return found or press_picture(prim.path)
+        return found or press_picture(prim.path, self.ink_limit)
 
     def picture_part(self, prim: Image, beneath: Sequence[Primitive]) -> PressPicture:
         """What to draw for the part of a cropped picture its box shows (pdf.py's _part):
@@ -310,7 +310,7 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         self.drew_beneath = True
         if is_svg(prim.path):
             self._foreign = True
-        return flattened_part(prim, beneath, self.flattened, self.picture_dpi)
+        return flattened_part(prim, beneath, self.flattened, self.picture_dpi, self.ink_limit)
 
     def save(self) -> None:
         super().save()
@@ -330,11 +330,12 @@ def _text_colour(canvas: Canvas, run: TextRun) -> Color:
 
 def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: bool = False,
                cmyk: bool = False, bookmarks: Sequence[Bookmark] = (), reuse: Reuse | None = None,
-               rtl: bool = False, picture_dpi: int = PICTURE_DPI) -> Path:
+               rtl: bool = False, picture_dpi: int = PICTURE_DPI, ink_limit: float = INK_LIMIT) -> Path:
     """Write pages to path, drawing each as it comes (a generator of pages needs the
     memory of one). boxes: set TrimBox and BleedBox from each page's first placed
     side (for pages that hold one card). cmyk: write every colour as press CMYK and
-    make the file PDF/X-1a:2001 (render/pdfx.py; pages that hold one card, with boxes).
+    make the file PDF/X-1a (render/pdfx.py; pages that hold one card, with boxes), no
+    colour and no picture pixel over ink_limit of total ink (1 = 100 %; render/ink.py).
     picture_dpi: the resolution of an SVG picture placed as a picture (in a CMYK file, every one).
     bookmarks: the document's outline, in order; the pages' links jump to their places
     (or open their addresses).
@@ -346,6 +347,8 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
         canvas = (CMYKCanvas if cmyk else StreamingCanvas)(file, invariant=1, pageCompression=1,
                                                   initialFontName=starting_font())
         canvas.embedded, canvas.spool, canvas.picture_dpi = {}, spool, picture_dpi
+        if isinstance(canvas, CMYKCanvas):
+            canvas.ink_limit = ink_limit
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
