@@ -1,4 +1,4 @@
-"""PDF/X-1a:2001 for print shops: press CMYK through an ICC profile, and the marks
+"""PDF/X-1a:2003 for print shops: press CMYK through an ICC profile, and the marks
 that say so.
 
 Colours. printgen's colours are sRGB. For a CMYK file each is converted through a
@@ -16,11 +16,14 @@ paper (characterisation data FOGRA39, ISO 12647-2) with a 300 % total ink limit.
 is distributed under the zlib licence (printgen/data/icc/, the licence beside it);
 printgen ships the copy packaged in Debian's scribus-data.
 
-The document. PDF/X-1a:2001 (ISO 15930-1) is PDF 1.3 with an OutputIntent of subtype
-GTS_PDFX that embeds the profile (DestOutputProfile) and names the printing
-condition, GTS_PDFXVersion and GTS_PDFXConformance in the document information,
-Trapped set to False or True, a TrimBox (and a BleedBox) on every page, fonts
-embedded, every colour CMYK or grey, and nothing transparent.
+The document. PDF/X-1a:2003 (ISO 15930-4) is PDF 1.4 at most, with an OutputIntent of
+subtype GTS_PDFX that embeds the profile (DestOutputProfile) and names the printing
+condition, GTS_PDFXVersion "PDF/X-1a:2003" in the document information (the
+GTS_PDFXConformance key of PDF/X-1a:2001 is not part of it), Trapped set to False or
+True, a file ID, a TrimBox (and a BleedBox) on every page, fonts embedded, every colour
+CMYK or grey, and nothing transparent. printgen writes the PDF 1.3 subset (the header
+%PDF-1.3): it uses nothing PDF 1.4 added, all of which (transparency above all) is
+either forbidden or not needed.
 """
 
 from __future__ import annotations
@@ -47,9 +50,9 @@ PROFILE_NAME = "ISO Coated v2 300% (basICColor)"
 CONDITION = "FOGRA39"                 # the characterisation the profile was made from
 REGISTRY = "http://www.color.org"     # where that condition's name is registered
 INK_LIMIT = 3.0                       # the profile's total ink, 300 %
-PDFX_VERSION = "PDF/X-1:2001"
-PDFX_CONFORMANCE = "PDF/X-1a:2001"
-PDFX_PDF_VERSION = "1.3"             # the header written
+PDFX_VERSION = "PDF/X-1a:2003"       # ISO 15930-4: the version key alone names the part and level
+PDFX_CONFORMANCE = PDFX_VERSION      # (the level the file conforms to, as messages name it)
+PDFX_PDF_VERSION = "1.3"             # the header written; PDF/X-1a:2003 allows 1.3 and 1.4
 
 
 def profile_path() -> Path:
@@ -136,16 +139,15 @@ class _PDFXInfo(pdfdoc.PDFInfo):
 
     def format(self, document: pdfdoc.PDFDocument) -> bytes:
         text = super().format(document)
-        extra = pdfdoc.PDFDictionary({"GTS_PDFXVersion": pdfdoc.PDFString(PDFX_VERSION),
-                                      "GTS_PDFXConformance": pdfdoc.PDFString(PDFX_CONFORMANCE)})
+        extra = pdfdoc.PDFDictionary({"GTS_PDFXVersion": pdfdoc.PDFString(PDFX_VERSION)})
         inner = extra.format(document)
         # both are dictionaries: splice the extra keys in before the closing ">>"
         return text.rstrip()[:-2] + inner.strip()[2:-2] + b">>"
 
 
 def mark_pdfx(canvas: Canvas, title: str) -> None:
-    """Make the canvas's document PDF/X-1a:2001 (call before saving): the output intent
-    embedding the profile, the PDF/X keys, Trapped False, the PDF 1.3 header."""
+    """Make the canvas's document PDF/X-1a:2003 (call before saving): the output intent
+    embedding the profile, the PDF/X key, Trapped False (the header stays PDF 1.3)."""
     document = canvas._doc
     info = _PDFXInfo()
     info.__dict__.update(document.info.__dict__)
