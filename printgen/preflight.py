@@ -5,7 +5,8 @@ Checked on the laid-out sides (so the geometry is exact, in points):
 - shapes that cross the safe line on a side without reaching the bleed edge there
   (a background that fills the bleed is fine, a border just inside the trim is not);
 - a side whose bleed nothing fills, so a white sliver shows after a loose cut;
-- placed raster pictures whose pixels are too few for the profile's dpi;
+- placed raster pictures whose pixels are too few for the profile's dpi (saying the
+  dpi they have);
 - strokes thinner than THIN_STROKE, which vanish on press (naming the template's element);
 - output sizes that differ from what the shop asks for.
 Each finding is one located line; findings of one kind on many sides are shown as
@@ -206,7 +207,8 @@ def _picture(prim: Image, where: str, dpi: int, scope: str, name: str, entry: st
     if effective + 0.5 < dpi:
         yield Finding(where, f"image {prim.path.name!r} has {width} x {height} px: "
                              f"{effective:.0f} dpi at its placed size, below the {dpi} dpi printed",
-                      f"image {prim.path.name!r} is below the {dpi} dpi printed", name, scope, entry=entry)
+                      f"image {prim.path.name!r} is {effective:.0f} dpi at its placed size, below the {dpi} "
+                      f"dpi printed", name, scope, entry=entry)
 
 
 def side_places(layout: DeckLayout) -> Iterator[tuple[Side, str, str]]:

@@ -162,6 +162,24 @@ def test_strict_refuses_accents_that_rise_out_of_the_safe_zone(cli, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+def test_a_picture_on_many_cards_is_named_with_its_effective_dpi(tmp_path):
+    """The grouped line (one picture on every card) says the dpi the picture has, not
+    only that it is too few: 40 px over 17.6 mm is 58 dpi."""
+    from PIL import Image as PILImage
+
+    from printgen.preflight import group_findings
+    PILImage.new("RGB", (40, 40), "#808080").save(tmp_path / "art.png")
+    (tmp_path / "face.yaml").write_text(
+        "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+        "  - {kind: image, src: art.png, x: 10mm, y: 10mm, w: 17.6mm, h: 17.6mm}\n")
+    cards = "".join(f"  - fields: {{a: '{n}'}}\n" for n in range(3))
+    (tmp_path / "d.yaml").write_text(f"name: d\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n{cards}")
+    deck = load_deck(str(tmp_path / "d.yaml"))
+    lines = [line for line in group_findings(check_layout(layout_deck(deck), safe=deck.safe, label="test"))
+             if "art.png" in line and "sides" in line]
+    assert len(lines) == 1 and "58 dpi at its placed size, below the 300 dpi printed" in lines[0], lines
+
+
 def test_a_stroke_thinner_than_a_quarter_point_is_named_by_its_element_and_width(tmp_path):
     from printgen.preflight import group_findings
     (tmp_path / "face.yaml").write_text(
