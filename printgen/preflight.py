@@ -5,7 +5,9 @@ Checked on the laid-out sides (so the geometry is exact, in points):
 - shapes that cross the safe line on a side without reaching the bleed edge there
   (a background that fills the bleed is fine, a border just inside the trim is not);
 - a side whose bleed nothing fills, so a white sliver shows after a loose cut;
-- placed raster pictures whose pixels are too few for the profile's dpi;
+- placed raster pictures whose pixels are too few for the profile's dpi (saying the
+  dpi they have);
+- strokes thinner than THIN_STROKE, which vanish on press (naming the template's element);
 - output sizes that differ from what the shop asks for.
 Each finding is one located line; findings of one kind on many sides are shown as
 one line naming the sides (group_findings); --strict turns them into an error.
@@ -20,10 +22,18 @@ from typing import TYPE_CHECKING
 from printgen.errors import PreflightError
 from printgen.fonts import face
 from printgen.frozen import frozen
-from printgen.layout.deck import DeckLayout
+from printgen.layout.deck import DeckLayout, side_elements
 from printgen.layout.page import Side
-from printgen.layout.primitives import Image, Primitive, Rect, TextRun, shape_bounds
-from printgen.model import Deck
+from printgen.layout.primitives import (
+    Ellipse,
+    Image,
+    Polygon,
+    Primitive,
+    Rect,
+    TextRun,
+    shape_bounds,
+)
+from printgen.model import Card, Deck
 from printgen.model.vendor import Output
 from printgen.reading import display_path
 from printgen.render.png import pixel_size
@@ -36,6 +46,7 @@ if TYPE_CHECKING:
     from printgen.model.vendor import Profile
 
 EPS = 0.01          # points: touching a line is not crossing it
+THIN_STROKE = 0.25  # points: a line thinner than this may not print at all
 Box = tuple[float, float, float, float]   # left, top, right, bottom
 EDGES = ("left", "top", "right", "bottom")
 
@@ -196,7 +207,8 @@ def _picture(prim: Image, where: str, dpi: int, scope: str, name: str, entry: st
     if effective + 0.5 < dpi:
         yield Finding(where, f"image {prim.path.name!r} has {width} x {height} px: "
                              f"{effective:.0f} dpi at its placed size, below the {dpi} dpi printed",
-                      f"image {prim.path.name!r} is below the {dpi} dpi printed", name, scope, entry=entry)
+                      f"image {prim.path.name!r} is {effective:.0f} dpi at its placed size, below the {dpi} "
+                      f"dpi printed", name, scope, entry=entry)
 
 
 def side_places(layout: DeckLayout) -> Iterator[tuple[Side, str, str]]:
@@ -221,7 +233,30 @@ def check_layout(layout: DeckLayout, *, safe: float, label: str, bleed: bool = T
     for side, where, name in side_places(layout):
         found.extend(side_findings(side, f"{where} {name} ({label})", safe=safe, bleed=bleed, dpi=dpi,
                                    scope=scope, name=name, entry=where))
+    found.extend(thin_strokes(layout, scope, label))
     return found
+
+
+def thin_strokes(layout: DeckLayout, scope: str, label: str) -> Iterator[Finding]:
+    """Lines thinner than THIN_STROKE on any side, each named by the template element that
+    draws it (file, line, key path) and its width; one kind per element and width, so a
+    line on every card is one line naming the cards."""
+    deck = layout.deck
+    sides: list[tuple[Side, Card | None, str, str]] = [
+        (side, card, "", f"card {card.index} {card.label!r}") for card, side in zip(deck.cards, layout.faces)]
+    sides += [(side, None, back, f"back {back!r}") for back, side in layout.backs.items()]
+    for side, card, back, name in sides:
+        thin = [i for i, prim in enumerate(side.prims) if isinstance(prim, (Rect, Ellipse, Polygon))
+                and prim.stroke and 0 < prim.width < THIN_STROKE]
+        if not thin:
+            continue
+        template, origins = side_elements(deck, side.frame, card, back)
+        named = {(template.where(origins[i], "stroke_width"), getattr(side.prims[i], "width", 0.0)) for i in thin}
+        for element, width in sorted(named):
+            kind = (f"{element}: a {width:.2f} pt stroke, thinner than {THIN_STROKE} pt: a hairline this "
+                    f"fine may vanish on press")
+            yield Finding(f"{card.where if card else deck_where(deck, ('back',))} {name} ({label})", kind,
+                          kind, name, scope, entry=card.where if card else "")
 
 
 def expected_size_findings(layout: DeckLayout, prof: Profile) -> list[Finding]:

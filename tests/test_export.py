@@ -99,7 +99,7 @@ def test_drivethrucards_pdf_pages_boxes_order_and_cmyk(deck, tmp_path):
         assert b" rg" not in data and b" RG" not in data                      # no RGB colour left
     texts = [page.extract_text().strip() for page in reader.pages]
     assert texts == ["BACK", "Clean", "BACK", "Clean", "BACK", "Clean"]       # back 1, front 1, ...
-    assert any("PDF/X-1a:2001" in note for note in result.notes)
+    assert any("PDF/X-1a:2003" in note for note in result.notes)
 
 
 def test_tts_sheet_grid_positions_and_saved_object(deck, tmp_path):

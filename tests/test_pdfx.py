@@ -1,10 +1,11 @@
-"""The DriveThruCards file as PDF/X-1a:2001 (ISO 15930-1), clause by clause, read back
+"""The DriveThruCards file as PDF/X-1a:2003 (ISO 15930-4), clause by clause, read back
 from the PDF with pypdf (no free PDF/X validator installs from PyPI or Debian: veraPDF
 checks PDF/A and PDF/UA only).
 
 Colours are checked against LittleCMS's conversion (Pillow's ImageCms) through the
 profile embedded in the file itself: the same sRGB value converted here must give the
-CMYK the file holds, within 2 % per channel.
+CMYK the file holds, within 2 % per channel (where under the shop's total ink limit:
+test_ink_limit.py).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from printgen.spec.vendors import profile
 CLEAN = FIXTURES / "preflight" / "clean.yaml"
 COLORS = ["#1f77b4", "#ff7f0e", "#9467bd"]       # the clean deck's card colours
 BACK = "#333333"
-INK_LIMIT = 3.0                                    # ISO Coated v2 300 %
+INK_LIMIT = 2.4                                    # DriveThruCards' printer, 240 %
 COLOUR_OPS = {b"k", b"K", b"g", b"G", b"rg", b"RG", b"sc", b"SC", b"scn", b"SCN", b"cs", b"CS"}
 
 
@@ -72,7 +73,7 @@ def press(profile_bytes: bytes, hex_colour: str) -> tuple[float, ...]:
 @pytest.mark.parametrize("which", ["clean", "sabacc"])
 def test_pdf_1_3_header(request, which):
     path = request.getfixturevalue(which)
-    assert path.read_bytes()[:9] == b"%PDF-1.3\n"                 # PDF/X-1a:2001 is PDF 1.3
+    assert path.read_bytes()[:9] == b"%PDF-1.3\n"                 # PDF/X-1a:2003 allows 1.3 and 1.4
 
 
 def test_output_intent_embeds_a_cmyk_printer_profile(clean):
@@ -92,8 +93,8 @@ def test_output_intent_embeds_a_cmyk_printer_profile(clean):
 
 def test_pdfx_keys_and_trapped_in_the_document_information(clean):
     info = PdfReader(str(clean)).trailer["/Info"].get_object()
-    assert info["/GTS_PDFXVersion"].startswith("PDF/X-1")
-    assert info["/GTS_PDFXConformance"] == "PDF/X-1a:2001"
+    assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003"              # ISO 15930-4's identification
+    assert "/GTS_PDFXConformance" not in info                       # (PDF/X-1a:2001's key)
     assert info["/Trapped"] in ("/True", "/False")
     assert info["/Title"] and info["/CreationDate"] and info["/ModDate"]
     assert PdfReader(str(clean)).trailer.get("/ID")              # the file identifier PDF/X asks for
@@ -128,7 +129,7 @@ def test_no_transparency_and_only_cmyk_or_grey_colour(request, which):
         for op, values in colour_ops(reader, page):
             assert op in (b"k", b"K", b"g", b"G"), op                  # no RGB, no other colour space
             if op in (b"k", b"K"):
-                assert sum(values) <= INK_LIMIT + 0.01, values        # within the profile's total ink
+                assert sum(values) <= INK_LIMIT + 1e-9, values        # within the shop's total ink
                 inks += 1
     assert inks > 0
 
@@ -157,13 +158,14 @@ def test_colours_are_the_profiles_conversion_of_the_same_rgb(clean):
 
 def test_the_navy_back_is_a_press_navy(sabacc):
     """The Sabacc back's navy through the press profile is a deep four-colour navy
-    (mostly cyan and magenta over black), not the plain formula's C59 M41 Y0 K74."""
+    (mostly cyan and magenta over black), not the plain formula's C59 M41 Y0 K74; its
+    black is the profile's (its other inks give way to the ink limit: test_ink_limit.py)."""
     reader = PdfReader(str(sabacc))
     data = embedded_profile(reader)
     first = next(values for op, values in colour_ops(reader, reader.pages[0]) if op == b"k")
-    assert first == pytest.approx(press(data, "#1b2742"), abs=0.02)
+    assert first[3] == pytest.approx(press(data, "#1b2742")[3], abs=0.02)
     cyan, magenta, yellow, black = first
-    assert cyan > 0.8 and magenta > 0.6 and yellow > 0.2 and 0.4 < black < 0.7
+    assert cyan > 0.75 and magenta > 0.6 and yellow > 0.2 and 0.4 < black < 0.7
 
 
 def test_pictures_become_cmyk_without_a_soft_mask(tmp_path):

@@ -160,3 +160,41 @@ def test_strict_refuses_accents_that_rise_out_of_the_safe_zone(cli, tmp_path):
     result = cli("build", str(tmp_path / "deck.yaml"), "--strict", "--only", "pdf", "--out", str(tmp_path / "out"))
     assert result.status == 2 and "crosses the safe line at the top" in result.err, result.err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_picture_on_many_cards_is_named_with_its_effective_dpi(tmp_path):
+    """The grouped line (one picture on every card) says the dpi the picture has, not
+    only that it is too few: 40 px over 17.6 mm is 58 dpi."""
+    from PIL import Image as PILImage
+
+    from printgen.preflight import group_findings
+    PILImage.new("RGB", (40, 40), "#808080").save(tmp_path / "art.png")
+    (tmp_path / "face.yaml").write_text(
+        "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+        "  - {kind: image, src: art.png, x: 10mm, y: 10mm, w: 17.6mm, h: 17.6mm}\n")
+    cards = "".join(f"  - fields: {{a: '{n}'}}\n" for n in range(3))
+    (tmp_path / "d.yaml").write_text(f"name: d\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n{cards}")
+    deck = load_deck(str(tmp_path / "d.yaml"))
+    lines = [line for line in group_findings(check_layout(layout_deck(deck), safe=deck.safe, label="test"))
+             if "art.png" in line and "sides" in line]
+    assert len(lines) == 1 and "58 dpi at its placed size, below the 300 dpi printed" in lines[0], lines
+
+
+def test_a_stroke_thinner_than_a_quarter_point_is_named_by_its_element_and_width(tmp_path):
+    from printgen.preflight import group_findings
+    (tmp_path / "face.yaml").write_text(
+        "elements:\n"
+        "  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+        "  - {kind: line, x1: 6mm, y1: 20mm, x2: 50mm, y2: 20mm, stroke: '#000000', stroke_width: 0.3pt}\n"
+        "  - kind: line\n"
+        "    x1: 6mm\n    y1: 30mm\n    x2: 50mm\n    y2: 30mm\n"
+        "    stroke: '#000000'\n"
+        "    stroke_width: 0.1pt\n")
+    cards = "".join(f"  - fields: {{a: '{n}'}}\n" for n in range(3))
+    (tmp_path / "d.yaml").write_text(f"name: d\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n{cards}")
+    deck = load_deck(str(tmp_path / "d.yaml"))
+    lines = [line for line in group_findings(check_layout(layout_deck(deck), safe=deck.safe, label="test"))
+             if "stroke" in line]
+    assert len(lines) == 1, lines                            # the faces and the back, one element
+    assert "face.yaml:10 elements[2].stroke_width: a 0.10 pt stroke, thinner than 0.25 pt" in lines[0]
+    assert "on 4 sides" in lines[0] and "0.30 pt" not in lines[0]

@@ -12,6 +12,7 @@ from printgen.layout.face import Memo, context_for, layout_side
 from printgen.layout.page import Frame, Side
 from printgen.layout.primitives import turn
 from printgen.model import Card, CardSize, Deck
+from printgen.model.template import Element, Template
 
 KEEP_UP_TO = 1000      # cards: a larger deck's faces are laid out when used, not kept
 
@@ -85,6 +86,25 @@ def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: M
     context = context_for(frame, template, card=values, deck=info)
     subject = f"card {card.index} {quoted(card.label)} from {card.where}"
     return Side(face_name(deck, card), card.label, frame, layout_side(template, frame, context, subject, memo))
+
+
+def side_elements(deck: Deck, frame: Frame, card: Card | None = None,
+                  back: str = "") -> tuple[Template, list[Element]]:
+    """The template of a card's face (or of the back named back) and the element each of
+    the side's primitives comes from, in order: the side laid out again in frame, for
+    messages that name the element."""
+    info = deck.context()
+    origins: list[Element] = []
+    if card is not None:
+        template = deck.templates[card.face]
+        values = {**card.fields, "index": card.index, "label": card.label}
+        context = context_for(frame, template, card=values, deck=info)
+        layout_side(template, frame, context, f"card {card.index} {quoted(card.label)} from {card.where}",
+                    origins=origins)
+    else:
+        template = deck.templates[back]
+        layout_side(template, frame, context_for(frame, template, deck=info), f"back {back!r}", origins=origins)
+    return template, origins
 
 
 def face_name(deck: Deck, card: Card) -> str:

@@ -33,10 +33,12 @@ Memo = dict[tuple[Path, str, Frame], tuple[Primitive, ...]]     # static element
 
 
 def layout_side(template: Template, frame: Frame, context: dict[str, Any],
-                subject: str, memo: Memo | None = None) -> tuple[Primitive, ...]:
+                subject: str, memo: Memo | None = None,
+                origins: list[Element] | None = None) -> tuple[Primitive, ...]:
     """Every element of the template evaluated for one card; subject names it in errors.
     With a memo (one for a deck's cards), an element with no expression in it is laid
-    out once and reused for every card.
+    out once and reused for every card. origins, where given, gets the element each
+    primitive comes from, in the primitives' order (a group's for what its elements draw).
     The side's expressions work on one budget together (lang/expr.py's card_side), and
     its groups lay out at most MAX_LAYOUTS elements."""
     _SIDE.layouts = _SIDE.points = 0
@@ -45,17 +47,21 @@ def layout_side(template: Template, frame: Frame, context: dict[str, Any],
             def where(at: int = at, name: str = name) -> str:     # bound now, not at the loop's end
                 return f"{template.source}:{at} define.{name} ({subject})"
             context = {**context, name: evaluate(expression, context, where)}
-        return tuple(_lay_out(template, template.elements, frame, context, subject, {} if memo is None else memo))
+        return tuple(_lay_out(template, template.elements, frame, context, subject, {} if memo is None else memo,
+                              origins))
 
 
 def _lay_out(template: Template, elements: tuple[Element, ...], frame: Frame,
-             context: dict[str, Any], subject: str, memo: Memo) -> list[Primitive]:
+             context: dict[str, Any], subject: str, memo: Memo,
+             origins: list[Element] | None = None) -> list[Primitive]:
     prims: list[Primitive] = []
     for element in elements:
         key = (template.path, element.path, frame)
         if key in memo:
             _count_points(memo[key], template, element, subject)
             prims.extend(memo[key])
+            if origins is not None:
+                origins.extend([element] * len(memo[key]))
             continue
         ev = _Evaluator(template, element, context, subject)
         if "when" in element.values and ev.text("when").strip().lower() in ("", "false", "0", "no", "none"):
@@ -72,6 +78,8 @@ def _lay_out(template: Template, elements: tuple[Element, ...], frame: Frame,
         if element.kind is not ElementKind.GROUP:     # (a group's elements are counted as they are laid out)
             _count_points(made, template, element, subject)
         prims.extend(made)
+        if origins is not None:
+            origins.extend([element] * len(made))
     return prims
 
 

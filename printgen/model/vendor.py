@@ -28,3 +28,4 @@ class Profile:
     box_art: str | None = None                    # data file of the shop's tuck box die lines
     sheet: tuple[int, int] | None = None          # most columns and rows of a TTS sheet
     card: tuple[float, float] | None = None       # the card a TTS card object is at scale 1 (points)
+    ink_limit: float | None = None                # (cmyk) most total ink, 1 = 100 %; None: the press profile's

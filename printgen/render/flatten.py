@@ -8,7 +8,8 @@ and the picture is laid over them as the PNG renderer lays a picture on a card; 
 result, which has no transparency left, is converted to press CMYK (render/pdfx.py).
 Where the picture is placed again over the same layers (a deck's cards share their
 backgrounds) it is flattened and converted once. An opaque picture is converted on its
-own (press_picture); a CMYK one keeps its values, as the designer chose its inks.
+own (press_picture); a CMYK one keeps its values, as the designer chose its inks, but
+where a pixel is over the file's total ink limit (render/ink.py).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ from printgen.pictures import (
     upright_picture,
 )
 from printgen.reading import display_path, file_identity
+from printgen.render.ink import limit_picture_ink
 from printgen.render.kept import Kept
-from printgen.render.pdfx import PressPicture, press_image
+from printgen.render.pdfx import INK_LIMIT, PressPicture, press_image
 from printgen.render.png import drawn_runs, render_side
 from printgen.render.pngtext import TURNS
 from printgen.vector import is_svg
@@ -47,14 +49,14 @@ Flattened = Kept[PressPicture]
 
 
 def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
-              dpi: int = MIN_DPI) -> PressPicture | None:
+              dpi: int = MIN_DPI, ink_limit: float = INK_LIMIT) -> PressPicture | None:
     """The picture prim places (a PNG, JPEG, WebP or SVG file) laid over what beneath (the
     primitives drawn before it, in the same frame) draws in its box, as press CMYK in
     the picture's own orientation (before prim.rotate turns it), for reportlab's
     drawImage; None where the picture is a raster with no transparency. An SVG is
     always flattened, drawn by resvg at dpi (the file's picture_dpi; its vectors may
     hold RGB gradients and transparency), and a coarser raster enlarged to dpi. kept holds earlier results (by the picture and the layers
-    beneath)."""
+    beneath). The converted pixels keep within ink_limit (render/ink.py)."""
     if prim.w <= 0 or prim.h <= 0:
         return None
     least = (math.ceil(prim.w * dpi / 72), math.ceil(prim.h * dpi / 72))
@@ -77,10 +79,11 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     image.paste(picture, (0, 0), picture)
     if prim.rotate:
         image = image.transpose(TURNS[(360 - prim.rotate) % 360])
-    return kept.put(key, PressPicture(press_image(image)), weight)
+    return kept.put(key, PressPicture(press_image(image, ink_limit)), weight)
 
 
-def flattened_part(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened, dpi: int) -> PressPicture:
+def flattened_part(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened, dpi: int,
+                   ink_limit: float = INK_LIMIT) -> PressPicture:
     """The part of the picture a cropped prim (fit: cover) shows, drawn at dpi into its
     box (drawn_part) and laid over what beneath draws there, as flattened lays a whole
     one, as press CMYK the way the box stands on the page (turned as prim turns it)."""
@@ -95,7 +98,7 @@ def flattened_part(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattene
     image = backdrop(layers, prim.w, prim.h, size)
     picture = drawn_part(prim.path, whole, box, TURNS.get(prim.rotate))
     image.paste(picture, (0, 0), picture)
-    return kept.put(key, PressPicture(press_image(image)), weight)
+    return kept.put(key, PressPicture(press_image(image, ink_limit)), weight)
 
 
 def shown_part(prim: ImagePrim, dpi: float) -> tuple[tuple[int, int], tuple[int, int, int, int]]:
@@ -108,9 +111,10 @@ def shown_part(prim: ImagePrim, dpi: float) -> tuple[tuple[int, int], tuple[int,
             (left, top, left + max(1, round(prim.w * scale)), top + max(1, round(prim.h * scale))))
 
 
-def press_picture(path: Path) -> PressPicture:
-    """A raster picture file as press CMYK: a CMYK picture as its values are (it is
-    opaque: nothing beneath it need be flattened into it), any other converted from
+def press_picture(path: Path, ink_limit: float = INK_LIMIT) -> PressPicture:
+    """A raster picture file as press CMYK within ink_limit: a CMYK picture keeps its
+    values (it is opaque: nothing beneath it need be flattened into it) but where a
+    pixel's total ink is over the limit (render/ink.py), any other converted from
     sRGB, any transparency flattened onto white paper. The reader is kept, not only its
     image: reportlab keeps the bytes it reads of a picture on its reader, so a picture
     on every card is turned into bytes and digested once (weighed twice its pixels, as
@@ -118,19 +122,20 @@ def press_picture(path: Path) -> PressPicture:
     def weigh(reader: PressPicture) -> int:
         width, height = reader.getSize()
         return 2 * width * height
-    return kept_form(path, "press CMYK", lambda: PressPicture(_press_picture(path)), weigh)
+    return kept_form(path, f"press CMYK within {ink_limit:.0%}",
+                     lambda: PressPicture(_press_picture(path, ink_limit)), weigh)
 
 
-def _press_picture(path: Path) -> Image.Image:
+def _press_picture(path: Path, ink_limit: float) -> Image.Image:
     """The converted picture, kept (kept_form) while the file is unchanged (a picture on
     every card is converted once)."""
     picture = upright_picture(path)
     if picture.mode == "CMYK":
-        return picture
+        return limit_picture_ink(picture, ink_limit)
     image = rgba(picture)
     paper = Image.new("RGB", image.size, "white")
     paper.paste(image, mask=image.getchannel("A"))
-    return press_image(paper)
+    return press_image(paper, ink_limit)
 
 
 def backdrop(layers: Sequence[Primitive], width: float, height: float, size: tuple[int, int]) -> Image.Image:

@@ -16,6 +16,7 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.fonts import face
+from printgen.layout.cardtext import ICON_SIZE
 from printgen.layout.page import Bookmark, Clip, Page
 from printgen.layout.primitives import (
     FULL,
@@ -26,6 +27,7 @@ from printgen.layout.primitives import (
     Rect,
     TextRun,
     drawn_dash,
+    shape_bounds,
     uncropped,
 )
 from printgen.output import atomic_path, scratch
@@ -49,11 +51,14 @@ from printgen.render.pdfpages import (
     register_pictures,
 )
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
-from printgen.render.pdfx import PressColours, PressPicture, mark_pdfx
+from printgen.render.pdfx import INK_LIMIT, PressColours, PressPicture, mark_pdfx
 from printgen.vector import is_svg
 
 SMALL_TEXT = 12.0       # points: text this small or smaller, when dark, prints on black alone
 DARK = 0.4              # a colour is dark when none of its R, G, B is above this
+THIN = 1.0              # points: a dark line thinner than this prints on black alone, as small text does
+SMALL_SHAPE = SMALL_TEXT * ICON_SIZE   # points: a dark neutral shape no larger (an icon beside small text) too
+NEUTRAL = 0.1           # a colour is neutral when its R, G, B differ by no more than this
 PICTURE_DPI = 300       # an SVG picture svglib cannot draw as vectors is drawn as a picture of this resolution
 
 
@@ -273,8 +278,9 @@ class _FinishedPage(pdfdoc.PDFPage):
 
 class CMYKCanvas(PressColours, StreamingCanvas):
     """A canvas that writes every colour and picture as press CMYK, converted
-    through an ICC profile (render/pdfx.py). Small dark text is set in solid black
-    only (0, 0, 0, 100): four inks that misregister blur small type. A picture with
+    through an ICC profile (render/pdfx.py). Small dark text, thin dark lines and small
+    dark neutral shapes (icons) are set in solid black only (0, 0, 0, 100): four inks
+    that misregister blur them. A picture with
     transparency, and every SVG picture, is flattened onto what is drawn beneath it
     (render/flatten.py): an SVG is drawn by resvg at the shop's 300 dpi first, since
     svglib's vectors would keep its RGB gradients and its transparency, which PDF/X-1a
@@ -297,11 +303,11 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         before it in its frame): flattened onto them and converted, where it has
         transparency; else the picture as press CMYK (render/flatten.py's press_picture)."""
         from printgen.render.flatten import flattened, press_picture
-        found = flattened(prim, beneath, self.flattened, self.picture_dpi)
+        found = flattened(prim, beneath, self.flattened, self.picture_dpi, self.ink_limit)
         self.drew_beneath = self.drew_beneath or found is not None
         if is_svg(prim.path):
             self._foreign = True            # (as _svg: a page that places one is not kept)
-        return found or press_picture(prim.path)
+        return found or press_picture(prim.path, self.ink_limit)
 
     def picture_part(self, prim: Image, beneath: Sequence[Primitive]) -> PressPicture:
         """What to draw for the part of a cropped picture its box shows (pdf.py's _part):
@@ -310,7 +316,7 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         self.drew_beneath = True
         if is_svg(prim.path):
             self._foreign = True
-        return flattened_part(prim, beneath, self.flattened, self.picture_dpi)
+        return flattened_part(prim, beneath, self.flattened, self.picture_dpi, self.ink_limit)
 
     def save(self) -> None:
         super().save()
@@ -322,19 +328,41 @@ class CMYKCanvas(PressColours, StreamingCanvas):
 
 def _text_colour(canvas: Canvas, run: TextRun) -> Color:
     colour = _colour(run.color)
-    if isinstance(canvas, CMYKCanvas) and run.size <= SMALL_TEXT and \
-            max(colour.red, colour.green, colour.blue) <= DARK:
+    if isinstance(canvas, CMYKCanvas) and run.size <= SMALL_TEXT and _dark(colour):
         return CMYKColor(0, 0, 0, 1)
     return colour
 
 
+def _shape_colours(canvas: Canvas, prim: Rect | Ellipse | Polygon) -> tuple[Color | None, Color | None]:
+    """The fill and stroke a shape is painted with. In a press file, small dark things
+    print on black alone (0, 0, 0, 100) as small dark text does, since four inks that
+    register a little apart blur them: a dark line thinner than THIN (a table's rule),
+    and a small shape in a dark neutral colour (an icon beside small text)."""
+    fill = _colour(prim.fill) if prim.fill else None
+    stroke = _colour(prim.stroke) if prim.stroke else None
+    if not isinstance(canvas, CMYKCanvas):
+        return fill, stroke
+    if stroke is not None and prim.width < THIN and _dark(stroke):
+        stroke = CMYKColor(0, 0, 0, 1)
+    left, top, right, bottom = shape_bounds(prim)
+    if fill is not None and max(right - left, bottom - top) <= SMALL_SHAPE and _dark(fill) and \
+            max(fill.red, fill.green, fill.blue) - min(fill.red, fill.green, fill.blue) <= NEUTRAL:
+        fill = CMYKColor(0, 0, 0, 1)
+    return fill, stroke
+
+
+def _dark(colour: Color) -> bool:
+    return max(colour.red, colour.green, colour.blue) <= DARK
+
+
 def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: bool = False,
                cmyk: bool = False, bookmarks: Sequence[Bookmark] = (), reuse: Reuse | None = None,
-               rtl: bool = False, picture_dpi: int = PICTURE_DPI) -> Path:
+               rtl: bool = False, picture_dpi: int = PICTURE_DPI, ink_limit: float = INK_LIMIT) -> Path:
     """Write pages to path, drawing each as it comes (a generator of pages needs the
     memory of one). boxes: set TrimBox and BleedBox from each page's first placed
     side (for pages that hold one card). cmyk: write every colour as press CMYK and
-    make the file PDF/X-1a:2001 (render/pdfx.py; pages that hold one card, with boxes).
+    make the file PDF/X-1a (render/pdfx.py; pages that hold one card, with boxes), no
+    colour and no picture pixel over ink_limit of total ink (1 = 100 %; render/ink.py).
     picture_dpi: the resolution of an SVG picture placed as a picture (in a CMYK file, every one).
     bookmarks: the document's outline, in order; the pages' links jump to their places
     (or open their addresses).
@@ -346,6 +374,8 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
         canvas = (CMYKCanvas if cmyk else StreamingCanvas)(file, invariant=1, pageCompression=1,
                                                   initialFontName=starting_font())
         canvas.embedded, canvas.spool, canvas.picture_dpi = {}, spool, picture_dpi
+        if isinstance(canvas, CMYKCanvas):
+            canvas.ink_limit = ink_limit
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
@@ -473,16 +503,19 @@ def draw_page(canvas: Canvas, page: Page, *, boxes: bool) -> None:
     canvas.showPage()
 
 
-def _paint(canvas: Canvas, fill: str | None, stroke: str | None, width: float,
+def _paint(canvas: Canvas, prim: Rect | Ellipse | Polygon, closed: bool = True,
            dash: tuple[float, ...] = ()) -> tuple[int, int]:
-    if fill:
-        canvas.setFillColor(_colour(fill))
-    if stroke:
-        canvas.setStrokeColor(_colour(stroke))
+    fill, stroke = _shape_colours(canvas, prim)
+    fill = fill if closed else None
+    width = prim.width
+    if fill is not None:
+        canvas.setFillColor(fill)
+    if stroke is not None:
+        canvas.setStrokeColor(stroke)
         canvas.setLineWidth(width)
         canvas.setLineJoin(1)           # round joins, as the PNG and SVG renderers draw them
         canvas.setDash(list(drawn_dash(dash)), 0)
-    return int(bool(stroke and width > 0)), int(bool(fill))
+    return int(stroke is not None and width > 0), int(fill is not None)
 
 
 def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> None:
@@ -490,17 +523,17 @@ def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> 
     beneath: for a picture, what its side draws before it (a press file flattens the
     picture's transparency onto it; a page's own drawing gives none)."""
     if isinstance(prim, Rect):
-        stroke, fill = _paint(canvas, prim.fill, prim.stroke, prim.width, prim.dash)
+        stroke, fill = _paint(canvas, prim, dash=prim.dash)
         if prim.radius > 0:
             canvas.roundRect(prim.x, -prim.y - prim.h, prim.w, prim.h, prim.radius, stroke, fill)
         else:
             canvas.rect(prim.x, -prim.y - prim.h, prim.w, prim.h, stroke, fill)
     elif isinstance(prim, Ellipse):
-        stroke, fill = _paint(canvas, prim.fill, prim.stroke, prim.width)
+        stroke, fill = _paint(canvas, prim)
         canvas.ellipse(prim.cx - prim.rx, -prim.cy - prim.ry, prim.cx + prim.rx, -prim.cy + prim.ry,
                        stroke, fill)
     elif isinstance(prim, Polygon):
-        stroke, fill = _paint(canvas, prim.fill if prim.closed else None, prim.stroke, prim.width, prim.dash)
+        stroke, fill = _paint(canvas, prim, prim.closed, prim.dash)
         path = canvas.beginPath()
         (x0, y0), *rest = prim.points
         path.moveTo(x0, -y0)

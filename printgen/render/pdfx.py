@@ -1,12 +1,13 @@
-"""PDF/X-1a:2001 for print shops: press CMYK through an ICC profile, and the marks
+"""PDF/X-1a:2003 for print shops: press CMYK through an ICC profile, and the marks
 that say so.
 
 Colours. printgen's colours are sRGB. For a CMYK file each is converted through a
 real press profile by LittleCMS (Pillow's ImageCms), relative colorimetric with
 black point compensation (the usual choice for graphics: colours inside the press's
 gamut keep their appearance, the darkest RGB becomes the press's darkest black
-within its ink limit). Pictures are converted the same way, pixel by pixel (a CMYK
-picture keeps its values: render/flatten.py's press_picture); PDF/X-1a
+within its ink limit), then brought within the shop's own total ink limit where it is
+lower than the profile's (render/ink.py). Pictures are converted the same way, pixel by pixel (a CMYK
+picture keeps its values under the limit: render/flatten.py's press_picture); PDF/X-1a
 allows no transparency, so a picture with transparent parts is first flattened onto
 what its card draws beneath it (render/flatten.py), or onto white where nothing is.
 
@@ -15,11 +16,14 @@ paper (characterisation data FOGRA39, ISO 12647-2) with a 300 % total ink limit.
 is distributed under the zlib licence (printgen/data/icc/, the licence beside it);
 printgen ships the copy packaged in Debian's scribus-data.
 
-The document. PDF/X-1a:2001 (ISO 15930-1) is PDF 1.3 with an OutputIntent of subtype
-GTS_PDFX that embeds the profile (DestOutputProfile) and names the printing
-condition, GTS_PDFXVersion and GTS_PDFXConformance in the document information,
-Trapped set to False or True, a TrimBox (and a BleedBox) on every page, fonts
-embedded, every colour CMYK or grey, and nothing transparent.
+The document. PDF/X-1a:2003 (ISO 15930-4) is PDF 1.4 at most, with an OutputIntent of
+subtype GTS_PDFX that embeds the profile (DestOutputProfile) and names the printing
+condition, GTS_PDFXVersion "PDF/X-1a:2003" in the document information (the
+GTS_PDFXConformance key of PDF/X-1a:2001 is not part of it), Trapped set to False or
+True, a file ID, a TrimBox (and a BleedBox) on every page, fonts embedded, every colour
+CMYK or grey, and nothing transparent. printgen writes the PDF 1.3 subset (the header
+%PDF-1.3): it uses nothing PDF 1.4 added, all of which (transparency above all) is
+either forbidden or not needed.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.builtin import data_dir
+from printgen.render.ink import limit_ink, limit_picture_ink
 
 if TYPE_CHECKING:       # LittleCMS is loaded when a press file is made, not for every PDF
     from PIL import ImageCms
@@ -45,8 +50,9 @@ PROFILE_NAME = "ISO Coated v2 300% (basICColor)"
 CONDITION = "FOGRA39"                 # the characterisation the profile was made from
 REGISTRY = "http://www.color.org"     # where that condition's name is registered
 INK_LIMIT = 3.0                       # the profile's total ink, 300 %
-PDFX_VERSION = "PDF/X-1:2001"
-PDFX_CONFORMANCE = "PDF/X-1a:2001"
+PDFX_VERSION = "PDF/X-1a:2003"       # ISO 15930-4: the version key alone names the part and level
+PDFX_CONFORMANCE = PDFX_VERSION      # (the level the file conforms to, as messages name it)
+PDFX_PDF_VERSION = "1.3"             # the header written; PDF/X-1a:2003 allows 1.3 and 1.4
 
 
 def profile_path() -> Path:
@@ -84,15 +90,16 @@ def press_cmyk(rgb: tuple[int, int, int]) -> tuple[float, float, float, float]:
     return c, m, y, k
 
 
-def to_press(color: Color | str) -> CMYKColor:
-    """A colour (RGB, named or already CMYK) as press CMYK. It carries no alpha: reportlab
-    would write an opacity of 1 for it, a PDF 1.4 graphics state that PDF/X-1a:2001 (PDF
-    1.3) does not have."""
+def to_press(color: Color | str, ink_limit: float = INK_LIMIT) -> CMYKColor:
+    """A colour (RGB, named or already CMYK) as press CMYK, its total ink brought within
+    ink_limit (render/ink.py). It carries no alpha: reportlab would write an opacity of 1
+    for it, a graphics state that PDF/X-1a does not allow."""
     color = toColor(color)
     if isinstance(color, CMYKColor):
-        return CMYKColor(color.cyan, color.magenta, color.yellow, color.black, alpha=None)
-    rgb = tuple(max(0, min(255, round(v * 255))) for v in (color.red, color.green, color.blue))
-    return CMYKColor(*press_cmyk(rgb), alpha=None)
+        cmyk = (color.cyan, color.magenta, color.yellow, color.black)
+    else:
+        cmyk = press_cmyk(tuple(max(0, min(255, round(v * 255))) for v in (color.red, color.green, color.blue)))
+    return CMYKColor(*limit_ink(cmyk, ink_limit), alpha=None)
 
 
 class PressPicture(ImageReader):
@@ -100,22 +107,25 @@ class PressPicture(ImageReader):
     press canvas draws it as it is."""
 
 
-def press_image(image: PILImage.Image) -> PILImage.Image:
-    """An RGB image (read as sRGB) as press CMYK."""
+def press_image(image: PILImage.Image, ink_limit: float = INK_LIMIT) -> PILImage.Image:
+    """An RGB image (read as sRGB) as press CMYK, its total ink brought within ink_limit."""
     from PIL import ImageCms
     converted = ImageCms.applyTransform(image, _transform("RGB"))
     assert converted is not None                      # applyTransform returns None only in place
-    return converted
+    return limit_picture_ink(converted, ink_limit)
 
 
 class PressColours(Canvas):
-    """Canvas methods that write every colour and picture as press CMYK."""
+    """Canvas methods that write every colour and picture as press CMYK, within the
+    file's total ink limit (ink_limit)."""
+
+    ink_limit = INK_LIMIT
 
     def setFillColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
-        super().setFillColor(to_press(aColor), alpha)
+        super().setFillColor(to_press(aColor, self.ink_limit), alpha)
 
     def setStrokeColor(self, aColor: Color | str, alpha: float | None = None) -> None:  # reportlab's names
-        super().setStrokeColor(to_press(aColor), alpha)
+        super().setStrokeColor(to_press(aColor, self.ink_limit), alpha)
 
     def drawImage(self, image: str | ImageReader, x: float, y: float, width: float | None = None,  # reportlab's names
                   height: float | None = None, mask: Any = None, **options: Any) -> Any:
@@ -129,16 +139,15 @@ class _PDFXInfo(pdfdoc.PDFInfo):
 
     def format(self, document: pdfdoc.PDFDocument) -> bytes:
         text = super().format(document)
-        extra = pdfdoc.PDFDictionary({"GTS_PDFXVersion": pdfdoc.PDFString(PDFX_VERSION),
-                                      "GTS_PDFXConformance": pdfdoc.PDFString(PDFX_CONFORMANCE)})
+        extra = pdfdoc.PDFDictionary({"GTS_PDFXVersion": pdfdoc.PDFString(PDFX_VERSION)})
         inner = extra.format(document)
         # both are dictionaries: splice the extra keys in before the closing ">>"
         return text.rstrip()[:-2] + inner.strip()[2:-2] + b">>"
 
 
 def mark_pdfx(canvas: Canvas, title: str) -> None:
-    """Make the canvas's document PDF/X-1a:2001 (call before saving): the output intent
-    embedding the profile, the PDF/X keys, Trapped False, the PDF 1.3 header."""
+    """Make the canvas's document PDF/X-1a:2003 (call before saving): the output intent
+    embedding the profile, the PDF/X key, Trapped False (the header stays PDF 1.3)."""
     document = canvas._doc
     info = _PDFXInfo()
     info.__dict__.update(document.info.__dict__)

@@ -11,7 +11,7 @@ from printgen.spec.box import die_set_file, load_die_set
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
-PROFILE_KEYS = ["title", "output", "dpi", "bleed", "safe", "colour", "expect", "box_art", "sheet", "card"]
+PROFILE_KEYS = ["title", "output", "dpi", "bleed", "safe", "colour", "expect", "box_art", "sheet", "card", "ink_limit"]
 
 
 @lru_cache(maxsize=1)
@@ -49,7 +49,16 @@ def _profile(check: Checker, name: str, raw: object) -> Profile:
                    check.choice(value.get("colour"), path + ("colour",), ("rgb", "cmyk"), "rgb"),
                    expect, _data_file(check, value.get("box_art"), path + ("box_art",)),
                    _pair(check, value.get("sheet"), path + ("sheet",), ("cols", "rows")),
-                   _size(check, value.get("card"), path + ("card",)))
+                   _size(check, value.get("card"), path + ("card",)),
+                   _ink_limit(check, value.get("ink_limit"), path + ("ink_limit",)))
+
+
+def _ink_limit(check: Checker, raw: object, path: tuple) -> float | None:
+    """The most total ink (C + M + Y + K) the shop's printer takes, given in percent, as a
+    fraction (2.4 for 240 %)."""
+    if raw is None:
+        return None
+    return check.number(raw, path, minimum=100, maximum=400) / 100
 
 
 def _data_file(check: Checker, raw: object, path: tuple) -> str | None:
