@@ -199,3 +199,35 @@ def test_a_warm_gallery_keeps_the_previews_of_pdf_pages_drawn_the_same(project, 
     clean = tmp_path / "clean"
     clean_build(project, clean, "pdf,gallery")
     assert gallery_files(out) == gallery_files(clean)
+
+
+def test_a_warm_gallery_reads_only_the_files_that_changed(project, tmp_path, monkeypatch):
+    """Written again after one card's text changed, the gallery of a folder that holds
+    another deck too reads that card's image and the PDF (and their previews), not the
+    files that did not change: the other deck's, the other cards' images, nor their
+    previews (which it keeps). So its cost grows with what changed, not with the folder;
+    and the page is the one a gallery written afresh gives."""
+    from printgen import output
+    monkeypatch.setattr(output, "SETTLED_NS", 0, raising=False)     # the files here are not old enough otherwise
+    out = tmp_path / "warm"
+    other = project / "decks" / "other.yaml"
+    other.write_text(DECK.replace("name: mini", "name: other"), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "printgen", "build", str(other), "--only", "pdf,png",
+                    "--out", str(out / "other"), "-q"], check=True, cwd=project, timeout=300)
+    warm = warm_builder(project, out, "pdf,png,gallery")
+    assert warm.build()[0] == 0 and warm.build()[0] == 0    # the second keeps every preview
+    opened: list[Path] = []
+    monkeypatch.setattr(output, "_open_regular",
+                        lambda full, read=output._open_regular: opened.append(Path(full)) or read(full))
+    edit(project, "decks/mini.yaml", "rule: Shine.", "rule: Shine twice.")
+    assert warm.build()[0] == 0
+    pictures = {path.relative_to(out).as_posix() for path in opened
+                if path.suffix in (".png", ".jpg", ".pdf") and path.is_relative_to(out)}
+    assert pictures and pictures <= {"png/7-7-of-stars.png", "_gallery/png/7-7-of-stars.png.jpg",
+                                     "_gallery/png/7-7-of-stars.png.png", "mini-a4.pdf",
+                                     "_gallery/mini-a4.pdf.jpg", "_gallery/mini-a4.pdf.2.jpg"}, sorted(pictures)
+    assert warm.build()[0] == 0                         # nothing changed: no change to show
+    page = (out / "index.html").read_bytes()
+    subprocess.run([sys.executable, "-m", "printgen", "gallery", "--out", str(out), "-q"], check=True,
+                   cwd=project, timeout=300)
+    assert (out / "index.html").read_bytes() == page
