@@ -231,3 +231,18 @@ def test_a_warm_gallery_reads_only_the_files_that_changed(project, tmp_path, mon
     subprocess.run([sys.executable, "-m", "printgen", "gallery", "--out", str(out), "-q"], check=True,
                    cwd=project, timeout=300)
     assert (out / "index.html").read_bytes() == page
+
+
+def test_a_warm_builds_first_pdf_keeps_its_pages_file_as_the_readme_says(project, tmp_path):
+    """The hidden pages file beside a PDF (render/drawn.py) comes with the PDF's second
+    build, and under --watch with its first (the warm process keeps the pages anyway):
+    the README says both."""
+    from conftest import ROOT
+    pages = ".mini-a4.pdf.pages"
+    clean_build(project, tmp_path / "once", "pdf")
+    assert not (tmp_path / "once" / pages).exists()
+    warm = warm_builder(project, tmp_path / "warm", "pdf")
+    assert warm.build()[0] == 0
+    assert (tmp_path / "warm" / pages).is_file()
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "written from the PDF's second build on, and under `build --watch` from its first" in readme
