@@ -107,7 +107,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from printgen import freeing
-from printgen.errors import OutputError, note_line
+from printgen.errors import OutputError, note_line, say_note
 from printgen.limits import limit
 
 DEFAULT = Path("output")                # the output folder when a command has no --out
@@ -1120,7 +1120,7 @@ def note(text: str) -> None:
 
 def _say_notes() -> None:
     if _notes:
-        print(note_line("; ".join(_notes)), file=sys.stderr)
+        say_note(*_notes)
         _said.update(_notes)
         _notes.clear()
 

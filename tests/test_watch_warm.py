@@ -86,8 +86,8 @@ def project(tmp_path) -> Path:
     return tmp_path
 
 
-def warm_builder(project: Path, out: Path, only: str = ONLY) -> Warm:
-    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", only, "--out", str(out), "-q"]
+def warm_builder(project: Path, out: Path, only: str = ONLY, quiet: bool = True) -> Warm:
+    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", only, "--out", str(out), *(["-q"] * quiet)]
     args = make_parser(argv).parse_args(argv)
     settle(args)
     args.argv = argv
@@ -246,3 +246,26 @@ def test_a_warm_builds_first_pdf_keeps_its_pages_file_as_the_readme_says(project
     assert (tmp_path / "warm" / pages).is_file()
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert "written from the PDF's second build on, and under `build --watch` from its first" in readme
+
+
+def test_a_warm_build_prints_a_note_again_only_when_it_changed(project, tmp_path, capsys):
+    """Under --watch a note the last build printed is not printed again, so the line that
+    changed stays in view; a note that changed is printed, and errors always are."""
+    edit(project, "decks/mini.yaml", "title: Mini deck", "lang: nl\ntitle: Mini deck")
+    warm = warm_builder(project, tmp_path / "out", "pdf", quiet=False)
+    assert warm.build()[0] == 0
+    assert "no words in 'nl'" in capsys.readouterr().err
+    edit(project, "decks/mini.yaml", "rule: Shine.", "rule: Shine twice.")
+    assert warm.build()[0] == 0
+    assert "note:" not in capsys.readouterr().err and warm.held == 1
+    edit(project, "decks/mini.yaml", "lang: nl", "lang: pt-BR")
+    assert warm.build()[0] == 0
+    told = capsys.readouterr().err
+    assert "no words in 'pt-BR'" in told and "'nl'" not in told
+    edit(project, "templates/face.yaml", "size: 16pt", "size: sixteen")
+    for _ in range(2):
+        assert warm.build()[0] == 2
+        assert "printgen: error: " in capsys.readouterr().err
+    edit(project, "templates/face.yaml", "size: sixteen", "size: 16pt")
+    assert warm.build()[0] == 0
+    assert "note:" not in capsys.readouterr().err

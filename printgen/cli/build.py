@@ -22,7 +22,7 @@ from printgen.cli.options import (
 )
 from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import FitError, InputError, PrintgenError, error_line, note_line
+from printgen.errors import FitError, InputError, PrintgenError, error_line, note_line, say_note
 from printgen.model import Deck, Duplex
 from printgen.model.box import TuckBox
 from printgen.output import (
@@ -384,7 +384,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         from printgen.spec.languages import missing_words
         for line in filter(None, [missing_words(deck.lang), *result.dropped.values(), *result.notes]):
-            print(note_line(line), file=sys.stderr)
+            say_note(line)
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
         for path in result.files:
             if result.box is not None and path.name == f"{deck.name}-box-{args.paper}.pdf":
