@@ -9,6 +9,9 @@ the order files are listed, so the same folder shows the same pages) lasts; its 
 page always; the caption counts the pages not shown. A file printgen cannot preview (a corrupt PDF, a picture of a billion
 pixels, a file of another kind) is listed without a preview, with the reason, never
 an error; so is one whose preview's place holds a file printgen did not write.
+A process that writes gallery after gallery of one folder (build --watch) shows a
+file that, with its previews, kept its stamp (output.py) since the last one as it
+showed it then, reading neither again (_known).
 """
 
 from __future__ import annotations
