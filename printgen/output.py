@@ -101,7 +101,7 @@ import secrets
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -1699,6 +1699,85 @@ def prune_current() -> list[Path]:
     run = _runs[-1]
     run.commit()
     return run.prune()
+
+
+def record_folder(folder: Path) -> str | None:
+    """The folder's path from the output folder of the jobs that wrote there, as its
+    build record says it ("." for the output folder itself); None where it has no
+    sound record in this format."""
+    record = _read_record(_full(folder))
+    return record.folder if record.state == "ok" else None
+
+
+def remove_made_folder(folder: Path, where: str, whose: Callable[[str], bool]) -> tuple[list[Path], list[Path]]:
+    """Remove a folder below the running job's output folder that only jobs whose(job)
+    accepts wrote (an earlier name of the running job's deck, cli/renamed.py): where
+    its record says it is where it is (its "folder", where) and names only such jobs,
+    every file it names that still has the recorded size and digest (never one read
+    as input), and so in each subfolder whose record says so too (another subfolder is
+    left as it is), then the records and the folders left empty. The files removed and
+    the folders left (holding files printgen did not write, or changed since); nothing
+    where the folder's record does not say so."""
+    run = _runs[-1] if _runs else None
+    if run is None or run.root is None or not _real_folder(folder, _full(folder)):
+        return [], []
+    top = _full(folder)
+    folders: list[tuple[Path, Record]] = []
+    for here, dirs, _ in walk(top):                 # links are not followed
+        dirs.sort()
+        inner = here.relative_to(top).as_posix()
+        said = where if inner == "." else inner if where == "." else f"{where}/{inner}"
+        record = _read_record(here)
+        if record.state != "ok" or record.folder != said or not record.jobs or not all(map(whose, record.jobs)):
+            if here == top:
+                return [], []
+            dirs[:] = []                            # another's folder inside: left as it is
+            continue
+        folders.append((here, record))
+    removed: list[Path] = []
+    left: list[Path] = []
+    inputs = _inputs()
+    for here, record in reversed(folders):          # the innermost first
+        gone = True
+        for name in sorted(record.named):
+            outcome = _remove_recorded(here / name, record, inputs)
+            if outcome == "removed":
+                removed.append(here / name)
+            gone = gone and outcome in ("removed", "gone")
+        with contextlib.suppress(OSError):
+            if gone:
+                freeing.remove(here / MANIFEST)
+            os.rmdir(here)                          # only if it is empty
+        if os.path.lexists(here):
+            left.append(here)
+    return removed, left
+
+
+def _remove_recorded(target: Path, record: Record, inputs: set[tuple[int, int]]) -> str:
+    """Remove target if it still has the size and digest its folder's record gives it:
+    "removed", "gone" (nothing there), "left" (not printgen's bytes) or "failed"."""
+    try:
+        info = os.lstat(target)
+    except FileNotFoundError:
+        return "gone"
+    except OSError:
+        return "left"
+    if not stat.S_ISREG(info.st_mode) or info.st_size != record.files[target.name][0] \
+            or (info.st_dev, info.st_ino) in inputs:
+        return "left"
+    found = _digest(target)
+    if found is None or found[:2] != record.files[target.name]:
+        return "left"
+    try:
+        again = os.lstat(target)
+        if (again.st_dev, again.st_ino) != found[2] or not stat.S_ISREG(again.st_mode):
+            return "left"
+        freeing.remove(target)
+    except FileNotFoundError:
+        return "gone"
+    except OSError:
+        return "failed"
+    return "removed"
 
 
 def prune_tree(folder: Path) -> None:

@@ -31,6 +31,7 @@ from printgen.output import (
     check_folder,
     out_folder,
     own_folder,
+    prune_current,
     recording,
     together,
 )
@@ -282,6 +283,8 @@ def run_languages(args: argparse.Namespace) -> int:
     with together(), contextlib.redirect_stdout(said):
         statuses = [_in_language(job, lang) for job, lang in zip(jobs, deck.languages, strict=True)]
     print(said.getvalue(), end="")
+    if getattr(args, "gallery", True):
+        _remove_renamed(args, deck)
     if getattr(args, "gallery", True) and "gallery" in formats(args.only):
         from printgen.cli.gallery import refresh_gallery
         refresh_gallery(args, args.out)
@@ -397,7 +400,21 @@ def run(args: argparse.Namespace) -> int:
             count = sum(path.suffix == f".{kind}" for path in result.files)
             if count:
                 print(f"  {display_path(out / kind)}/ ({count} {kind.upper()} files)")
+    if getattr(args, "gallery", True):         # (not one language of --lang all, nor a deck of --all)
+        _remove_renamed(args, deck)
     if getattr(args, "gallery", True) and "gallery" in options.formats:
         from printgen.cli.gallery import refresh_gallery
         refresh_gallery(args, out)
     return 0
+
+
+def _remove_renamed(args: argparse.Namespace, deck: Deck) -> None:
+    """In the default output folder: once this build's files are in place, remove the
+    folders builds of the deck's file wrote under an earlier name (cli/renamed.py)."""
+    if args.out is not None or getattr(args, "among", False):
+        return
+    from printgen.cli.renamed import remove_renamed
+    from printgen.spec.languages import file_name
+    prune_current()
+    remove_renamed(DEFAULT, str(deck.source),
+                   {DEFAULT / file_name(deck.name, lang, deck.languages) for lang in deck.languages})
