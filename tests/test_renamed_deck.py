@@ -37,3 +37,19 @@ def test_a_renamed_decks_old_folder_goes_with_a_note_and_only_printgens_files(cl
     assert (out / "other" / "other-a4.pdf").is_file() and (out / "copy" / "mini-a4.pdf").is_file()
     page = (out / "index.html").read_text(encoding="utf-8")
     assert "midi/midi-a4.pdf" in page and "mini/mini-a4.pdf" not in page and "mini/png/" not in page
+
+
+def test_a_deck_in_several_languages_keeps_its_folders_until_it_is_renamed(cli, tmp_path, monkeypatch):
+    """A build in one language leaves the deck's other languages' folders; renamed, a
+    build in one language removes every folder of the old name."""
+    monkeypatch.chdir(project(tmp_path))
+    deck = tmp_path / "decks" / "mini.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("title: Mini deck", "languages: [en, de]\ntitle: Mini deck"),
+                    encoding="utf-8")
+    out = tmp_path / "output"
+    assert cli("build", "decks/mini.yaml", "--lang", "all", "--only", "pdf,png").status == 0
+    assert cli("build", "decks/mini.yaml", "--lang", "de", "--only", "pdf,png").status == 0
+    assert (out / "mini" / "mini-a4.pdf").is_file() and (out / "mini-de" / "mini-de-a4.pdf").is_file()
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: mini", "name: midi"), encoding="utf-8")
+    assert cli("build", "decks/mini.yaml", "--lang", "de", "--only", "pdf,png").status == 0
+    assert sorted(path.name for path in out.iterdir() if path.is_dir()) == ["midi-de"]

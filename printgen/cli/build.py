@@ -417,4 +417,4 @@ def _remove_renamed(args: argparse.Namespace, deck: Deck) -> None:
     from printgen.spec.languages import file_name
     prune_current()
     remove_renamed(DEFAULT, str(deck.source),
-                   {DEFAULT / file_name(deck.name, lang, deck.languages) for lang in deck.languages})
+                   {DEFAULT / file_name(deck.base_name, lang, deck.languages) for lang in deck.languages})
