@@ -31,7 +31,9 @@ file printgen wrote): `unchanged`. The keys are trusted only in their own format
 when their check (a digest of every key with its file's name, size and digest) holds:
 a record edited by hand, or written in another format, draws everything again. The
 record holds nothing of when it was written (no dates, no inodes): the same build
-gives the same record.
+gives the same record. A process reads a file's digest once while the file keeps its
+stamp (device, inode, size and dates; `_digests`), so that a watch reading the same
+records, previews and card images save after save reads only what changed.
 
 A job is one kind of run (`build sabacc-62` on A4, the gallery of a folder, ...: its
 deck by the file it names, however the command line spelt it); when a job finishes,
