@@ -7,6 +7,9 @@ with status 2; no traceback is ever shown for user input.
 
 from __future__ import annotations
 
+import sys
+from typing import ClassVar
+
 
 def quoted(text: str) -> str:
     """A text as a message quotes it, on one line however long: whole up to 80
@@ -38,6 +41,31 @@ def note_line(message: object) -> str:
     """The line the command line prints for what a user should know of a run that
     succeeded (a caption left out, a word set in English)."""
     return f"printgen: note: {message}"
+
+
+class Told:
+    """While a build of build --watch runs (cli/watch.py sets last, and takes now and
+    held when it ends): the notes the watch's last build said, so that a note is
+    printed again only when it changed. Errors are always printed."""
+
+    last: set[str] | None = None        # the notes the last build said (None: no watch is building)
+    now: ClassVar[set[str]] = set()     # those this build says
+    held = 0                            # how many of them were the last build's, not printed again
+
+
+def say_note(*notes: object) -> None:
+    """Print the notes on one line on standard error; under build --watch only those
+    the last build did not say (Told), and nothing where it said them all."""
+    new = []
+    for text in map(str, notes):
+        if Told.last is not None:
+            Told.now.add(text)
+            if text in Told.last:
+                Told.held += 1
+                continue
+        new.append(text)
+    if new:
+        print(note_line("; ".join(new)), file=sys.stderr)
 
 
 class PrintgenError(Exception):

@@ -31,7 +31,9 @@ file printgen wrote): `unchanged`. The keys are trusted only in their own format
 when their check (a digest of every key with its file's name, size and digest) holds:
 a record edited by hand, or written in another format, draws everything again. The
 record holds nothing of when it was written (no dates, no inodes): the same build
-gives the same record.
+gives the same record. A process reads a file's digest once while the file keeps its
+stamp (device, inode, size and dates; `_digests`), so that a watch reading the same
+records, previews and card images save after save reads only what changed.
 
 A job is one kind of run (`build sabacc-62` on A4, the gallery of a folder, ...: its
 deck by the file it names, however the command line spelt it); when a job finishes,
@@ -101,13 +103,13 @@ import secrets
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
 from printgen import freeing
-from printgen.errors import OutputError, note_line
+from printgen.errors import OutputError, note_line, say_note
 from printgen.limits import limit
 
 DEFAULT = Path("output")                # the output folder when a command has no --out
@@ -172,8 +174,8 @@ def _root_of(full: Path, typed: Path) -> Path | None:
     folder is refused."""
     roots = [run for run in reversed(_runs) if run.root is not None]
     for run in roots:
-        if run.root is not None and full.is_relative_to(run.root):
-            return run.root
+        if run.root is not None and full.parts[:len(run.root.parts)] == run.root.parts:   # (is_relative_to,
+            return run.root                                                               # quicker)
     if roots:
         raise OutputError(f"{typed}: outside the output folder {roots[0].root_typed}; printgen writes "
                           f"only inside it")
@@ -230,7 +232,8 @@ def _components(typed: Path, full: Path) -> list[Path]:
     if root is None:
         return _missing_from(full, typed, full)
     missing = _missing_from(root, typed, full)
-    below = [part for part in (full, *full.parents) if part != root and part.is_relative_to(root)][::-1]
+    depth = len(full.parts) - len(root.parts)          # full lies in root (_root_of)
+    below = [full.parents[n] for n in range(depth - 2, -1, -1)] + [full] if depth else []
     for part in below:
         if missing:
             missing.append(part)
@@ -455,19 +458,79 @@ def _digest_fd(fd: int) -> tuple[int, str]:
     return size, digest.hexdigest()
 
 
+# A file's stamp: its device, inode, size and both dates. A write, a rename over it, a
+# change of its dates each changes its status date (st_ctime), which no program sets
+# back; but a change made within the clock's tick (10 ms; 2 s on some file systems) of
+# an earlier one may carry the same dates, so a file's bytes are known from its stamp
+# only where it had settled, SETTLED_NS old, when the reading of them began.
+Stamp = tuple[int, int, int, int, int]
+SETTLED_NS = 3_000_000_000
+MAX_DIGESTS = 200_000
+# The digests of the files read while each stays the same: watched output folders are
+# read again and again (the gallery's previews, the card images whose keys are
+# unchanged).
+_digests: dict[Path, tuple[Stamp, tuple[int, str, tuple[int, int]]]] = {}
+
+
+def _stamp(info: os.stat_result) -> Stamp:
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+
+
+def stamp(path: Path) -> Stamp | None:
+    """The stamp of the regular file at path (lstat; None where there is none)."""
+    try:
+        info = os.lstat(_full(path))
+    except OSError:
+        return None
+    return _stamp(info) if stat.S_ISREG(info.st_mode) else None
+
+
+def settled(found: Stamp, started: int) -> bool:
+    """Whether a file of this stamp had settled when its reading began at started
+    (time.time_ns()): its bytes are known from its stamp from then on."""
+    return found[4] < started - SETTLED_NS
+
+
+def known_stamp(path: Path) -> Stamp | None:
+    """The stamp of the file at path where its bytes are known without reading it: the
+    same file as when this process last read them, settled then (_digest); None
+    otherwise, and where the running job writes the file anew (its new bytes not yet
+    in place)."""
+    full = _full(path)
+    known = _digests.get(full)
+    if known is None or known[0] != stamp(full) or any(full in run.pending for run in _runs):
+        return None
+    return known[0]
+
+
 def _digest(full: Path) -> tuple[int, str, tuple[int, int]] | None:
-    """A regular file's size, sha256 and identity (device, inode), None if it is not one."""
+    """A regular file's size, sha256 and identity (device, inode), None if it is not one;
+    read once while the file keeps a settled stamp (_digests)."""
+    try:
+        seen = os.lstat(full)
+    except OSError:
+        return None
+    known = _digests.get(full)
+    if known is not None and known[0] == _stamp(seen) and stat.S_ISREG(seen.st_mode):
+        return known[1]
+    started = time.time_ns()
     try:
         fd, info = _open_regular(full)
     except (OSError, Unreadable):
         return None
     try:
         size, digest = _digest_fd(fd)
-        return size, digest, (info.st_dev, info.st_ino)
+        found = size, digest, (info.st_dev, info.st_ino)
+        after = os.fstat(fd)
     except OSError:
         return None
     finally:
         os.close(fd)
+    if _stamp(after) == _stamp(info) and settled(_stamp(after), started):
+        if len(_digests) >= MAX_DIGESTS:
+            _digests.clear()
+        _digests[full] = _stamp(after), found
+    return found
 
 
 # ---------------------------------------------------------------- build records
@@ -1035,6 +1098,36 @@ def keep(path: Path) -> bool:
     return True
 
 
+def keep_same(path: Path, known: Stamp) -> bool:
+    """keep(path) for a file keep() found printgen's before, without reading it again:
+    where it is still that file (known: its stamp then, from known_stamp) and its
+    folder's record still names it with the bytes read then. Its folder is checked for
+    links once per job (the job's pruning checks it again before it writes the
+    folder's record)."""
+    full = _full(path)
+    remembered = _digests.get(full)
+    if remembered is None or remembered[0] != known:
+        return False
+    try:
+        if _stamp(os.lstat(full)) != known:
+            return False
+    except OSError:
+        return False
+    size, digest, _ = remembered[1]
+    run = _runs[-1] if _runs else None
+    folder = full.parent
+    if run is not None and folder not in run.real:
+        if not _real_folder(path.parent, folder):
+            return False
+        run.real.add(folder)
+    record = _read_record(folder)
+    if not ((record.state == "ok" and record.files.get(full.name) == (size, digest) and full.name in record.named)
+            or _written(full)):
+        return False
+    _record(run, full, size, digest)
+    return True
+
+
 # ---------------------------------------------------------------- notes
 
 _notes: list[str] = []
@@ -1053,7 +1146,7 @@ def note(text: str) -> None:
 
 def _say_notes() -> None:
     if _notes:
-        print(note_line("; ".join(_notes)), file=sys.stderr)
+        say_note(*_notes)
         _said.update(_notes)
         _notes.clear()
 
@@ -1092,6 +1185,7 @@ class Run:
     placed: list[Path] = field(default_factory=list)             # files put in place (commit)
     tell: bool = False              # say what it removed, and that it waits for the folder
     lock: Path | None = None        # the output folder this job locked (lock_folder)
+    real: set[Path] = field(default_factory=set)                 # folders keep_same found free of links
 
     def job_in(self, folder: Path) -> str:
         """The job this run records its files in folder as (own_folder)."""
@@ -1631,6 +1725,85 @@ def prune_current() -> list[Path]:
     run = _runs[-1]
     run.commit()
     return run.prune()
+
+
+def record_folder(folder: Path) -> str | None:
+    """The folder's path from the output folder of the jobs that wrote there, as its
+    build record says it ("." for the output folder itself); None where it has no
+    sound record in this format."""
+    record = _read_record(_full(folder))
+    return record.folder if record.state == "ok" else None
+
+
+def remove_made_folder(folder: Path, where: str, whose: Callable[[str], bool]) -> tuple[list[Path], list[Path]]:
+    """Remove a folder below the running job's output folder that only jobs whose(job)
+    accepts wrote (an earlier name of the running job's deck, cli/renamed.py): where
+    its record says it is where it is (its "folder", where) and names only such jobs,
+    every file it names that still has the recorded size and digest (never one read
+    as input), and so in each subfolder whose record says so too (another subfolder is
+    left as it is), then the records and the folders left empty. The files removed and
+    the folders left (holding files printgen did not write, or changed since); nothing
+    where the folder's record does not say so."""
+    run = _runs[-1] if _runs else None
+    if run is None or run.root is None or not _real_folder(folder, _full(folder)):
+        return [], []
+    top = _full(folder)
+    folders: list[tuple[Path, Record]] = []
+    for here, dirs, _ in walk(top):                 # links are not followed
+        dirs.sort()
+        inner = here.relative_to(top).as_posix()
+        said = where if inner == "." else inner if where == "." else f"{where}/{inner}"
+        record = _read_record(here)
+        if record.state != "ok" or record.folder != said or not record.jobs or not all(map(whose, record.jobs)):
+            if here == top:
+                return [], []
+            dirs[:] = []                            # another's folder inside: left as it is
+            continue
+        folders.append((here, record))
+    removed: list[Path] = []
+    left: list[Path] = []
+    inputs = _inputs()
+    for here, record in reversed(folders):          # the innermost first
+        gone = True
+        for name in sorted(record.named):
+            outcome = _remove_recorded(here / name, record, inputs)
+            if outcome == "removed":
+                removed.append(here / name)
+            gone = gone and outcome in ("removed", "gone")
+        with contextlib.suppress(OSError):
+            if gone:
+                freeing.remove(here / MANIFEST)
+            os.rmdir(here)                          # only if it is empty
+        if os.path.lexists(here):
+            left.append(here)
+    return removed, left
+
+
+def _remove_recorded(target: Path, record: Record, inputs: set[tuple[int, int]]) -> str:
+    """Remove target if it still has the size and digest its folder's record gives it:
+    "removed", "gone" (nothing there), "left" (not printgen's bytes) or "failed"."""
+    try:
+        info = os.lstat(target)
+    except FileNotFoundError:
+        return "gone"
+    except OSError:
+        return "left"
+    if not stat.S_ISREG(info.st_mode) or info.st_size != record.files[target.name][0] \
+            or (info.st_dev, info.st_ino) in inputs:
+        return "left"
+    found = _digest(target)
+    if found is None or found[:2] != record.files[target.name]:
+        return "left"
+    try:
+        again = os.lstat(target)
+        if (again.st_dev, again.st_ino) != found[2] or not stat.S_ISREG(again.st_mode):
+            return "left"
+        freeing.remove(target)
+    except FileNotFoundError:
+        return "gone"
+    except OSError:
+        return "failed"
+    return "removed"
 
 
 def prune_tree(folder: Path) -> None:

@@ -86,8 +86,8 @@ def project(tmp_path) -> Path:
     return tmp_path
 
 
-def warm_builder(project: Path, out: Path, only: str = ONLY) -> Warm:
-    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", only, "--out", str(out), "-q"]
+def warm_builder(project: Path, out: Path, only: str = ONLY, quiet: bool = True) -> Warm:
+    argv = ["build", str(project / "decks" / "mini.yaml"), "--only", only, "--out", str(out), *(["-q"] * quiet)]
     args = make_parser(argv).parse_args(argv)
     settle(args)
     args.argv = argv
@@ -199,3 +199,73 @@ def test_a_warm_gallery_keeps_the_previews_of_pdf_pages_drawn_the_same(project, 
     clean = tmp_path / "clean"
     clean_build(project, clean, "pdf,gallery")
     assert gallery_files(out) == gallery_files(clean)
+
+
+def test_a_warm_gallery_reads_only_the_files_that_changed(project, tmp_path, monkeypatch):
+    """Written again after one card's text changed, the gallery of a folder that holds
+    another deck too reads that card's image and the PDF (and their previews), not the
+    files that did not change: the other deck's, the other cards' images, nor their
+    previews (which it keeps). So its cost grows with what changed, not with the folder;
+    and the page is the one a gallery written afresh gives."""
+    from printgen import output
+    monkeypatch.setattr(output, "SETTLED_NS", 0, raising=False)     # the files here are not old enough otherwise
+    out = tmp_path / "warm"
+    other = project / "decks" / "other.yaml"
+    other.write_text(DECK.replace("name: mini", "name: other"), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "printgen", "build", str(other), "--only", "pdf,png",
+                    "--out", str(out / "other"), "-q"], check=True, cwd=project, timeout=300)
+    warm = warm_builder(project, out, "pdf,png,gallery")
+    assert warm.build()[0] == 0 and warm.build()[0] == 0    # the second keeps every preview
+    opened: list[Path] = []
+    monkeypatch.setattr(output, "_open_regular",
+                        lambda full, read=output._open_regular: opened.append(Path(full)) or read(full))
+    edit(project, "decks/mini.yaml", "rule: Shine.", "rule: Shine twice.")
+    assert warm.build()[0] == 0
+    pictures = {path.relative_to(out).as_posix() for path in opened
+                if path.suffix in (".png", ".jpg", ".pdf") and path.is_relative_to(out)}
+    assert pictures and pictures <= {"png/7-7-of-stars.png", "_gallery/png/7-7-of-stars.png.jpg",
+                                     "_gallery/png/7-7-of-stars.png.png", "mini-a4.pdf",
+                                     "_gallery/mini-a4.pdf.jpg", "_gallery/mini-a4.pdf.2.jpg"}, sorted(pictures)
+    assert warm.build()[0] == 0                         # nothing changed: no change to show
+    page = (out / "index.html").read_bytes()
+    subprocess.run([sys.executable, "-m", "printgen", "gallery", "--out", str(out), "-q"], check=True,
+                   cwd=project, timeout=300)
+    assert (out / "index.html").read_bytes() == page
+
+
+def test_a_warm_builds_first_pdf_keeps_its_pages_file_as_the_readme_says(project, tmp_path):
+    """The hidden pages file beside a PDF (render/drawn.py) comes with the PDF's second
+    build, and under --watch with its first (the warm process keeps the pages anyway):
+    the README says both."""
+    from conftest import ROOT
+    pages = ".mini-a4.pdf.pages"
+    clean_build(project, tmp_path / "once", "pdf")
+    assert not (tmp_path / "once" / pages).exists()
+    warm = warm_builder(project, tmp_path / "warm", "pdf")
+    assert warm.build()[0] == 0
+    assert (tmp_path / "warm" / pages).is_file()
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert "written from the PDF's second build on, and under `build --watch` from its first" in readme
+
+
+def test_a_warm_build_prints_a_note_again_only_when_it_changed(project, tmp_path, capsys):
+    """Under --watch a note the last build printed is not printed again, so the line that
+    changed stays in view; a note that changed is printed, and errors always are."""
+    edit(project, "decks/mini.yaml", "title: Mini deck", "lang: nl\ntitle: Mini deck")
+    warm = warm_builder(project, tmp_path / "out", "pdf", quiet=False)
+    assert warm.build()[0] == 0
+    assert "no words in 'nl'" in capsys.readouterr().err
+    edit(project, "decks/mini.yaml", "rule: Shine.", "rule: Shine twice.")
+    assert warm.build()[0] == 0
+    assert "note:" not in capsys.readouterr().err and warm.held == 1
+    edit(project, "decks/mini.yaml", "lang: nl", "lang: pt-BR")
+    assert warm.build()[0] == 0
+    told = capsys.readouterr().err
+    assert "no words in 'pt-BR'" in told and "'nl'" not in told
+    edit(project, "templates/face.yaml", "size: 16pt", "size: sixteen")
+    for _ in range(2):
+        assert warm.build()[0] == 2
+        assert "printgen: error: " in capsys.readouterr().err
+    edit(project, "templates/face.yaml", "size: sixteen", "size: 16pt")
+    assert warm.build()[0] == 0
+    assert "note:" not in capsys.readouterr().err

@@ -22,7 +22,7 @@ from printgen.cli.options import (
 )
 from printgen.cli.outputs import OUTPUTS, formats
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import FitError, InputError, PrintgenError, error_line, note_line
+from printgen.errors import FitError, InputError, PrintgenError, error_line, note_line, say_note
 from printgen.model import Deck, Duplex
 from printgen.model.box import TuckBox
 from printgen.output import (
@@ -31,6 +31,7 @@ from printgen.output import (
     check_folder,
     out_folder,
     own_folder,
+    prune_current,
     recording,
     together,
 )
@@ -282,6 +283,8 @@ def run_languages(args: argparse.Namespace) -> int:
     with together(), contextlib.redirect_stdout(said):
         statuses = [_in_language(job, lang) for job, lang in zip(jobs, deck.languages, strict=True)]
     print(said.getvalue(), end="")
+    if getattr(args, "gallery", True):
+        _remove_renamed(args, deck)
     if getattr(args, "gallery", True) and "gallery" in formats(args.only):
         from printgen.cli.gallery import refresh_gallery
         refresh_gallery(args, args.out)
@@ -384,7 +387,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         from printgen.spec.languages import missing_words
         for line in filter(None, [missing_words(deck.lang), *result.dropped.values(), *result.notes]):
-            print(note_line(line), file=sys.stderr)
+            say_note(line)
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
         for path in result.files:
             if result.box is not None and path.name == f"{deck.name}-box-{args.paper}.pdf":
@@ -397,7 +400,21 @@ def run(args: argparse.Namespace) -> int:
             count = sum(path.suffix == f".{kind}" for path in result.files)
             if count:
                 print(f"  {display_path(out / kind)}/ ({count} {kind.upper()} files)")
+    if getattr(args, "gallery", True):         # (not one language of --lang all, nor a deck of --all)
+        _remove_renamed(args, deck)
     if getattr(args, "gallery", True) and "gallery" in options.formats:
         from printgen.cli.gallery import refresh_gallery
         refresh_gallery(args, out)
     return 0
+
+
+def _remove_renamed(args: argparse.Namespace, deck: Deck) -> None:
+    """In the default output folder: once this build's files are in place, remove the
+    folders builds of the deck's file wrote under an earlier name (cli/renamed.py)."""
+    if args.out is not None or getattr(args, "among", False):
+        return
+    from printgen.cli.renamed import remove_renamed
+    from printgen.spec.languages import file_name
+    prune_current()
+    remove_renamed(DEFAULT, str(deck.source),
+                   {DEFAULT / file_name(deck.base_name, lang, deck.languages) for lang in deck.languages})

@@ -22,7 +22,10 @@ content it caches: a picture, a font, printgen's own data. When one of those cha
 the watch starts afresh in a new process (the same command), whose first build draws
 what the change touched (the content keys cover the bytes of every font and picture a
 card uses). A build that fails says why and the watch goes on; the gallery it writes
-reloads itself in the browser when the next build writes it again.
+reloads itself in the browser when the next build writes it again. A note the last
+build printed (a caption's missing glyphs, a word set in English) is not printed
+again, so that the line that changed stays in view: the watch's own line says how
+many were held back; a note that changed is printed, and errors always are.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from printgen.errors import InputError, PrintgenError, error_line
+from printgen.errors import InputError, PrintgenError, Told, error_line
 
 TEXTS = {".yaml", ".yml", ".csv", ".tsv", ".txt", ".xlsx", ".md", ".markdown"}   # read afresh by every build
 QUIET_MS = 30                   # a save is taken as done after this long without another event
@@ -66,9 +69,13 @@ class Warm:
         self.run = run
         from printgen.cli.outputs import formats
         self.outputs = formats(args.only)
+        self.told: set[str] = set()     # the notes the last build printed
+        self.held = 0                   # of them, how many the build before had printed too (not again)
 
     def build(self) -> tuple[int, float]:
-        """Build once; the exit status and the seconds it took."""
+        """Build once; the exit status and the seconds it took. A note the last build
+        printed is not printed again (errors always are): the one line that changed
+        stays in view."""
         from printgen.cli.options import job_key
         from printgen.output import DEFAULT, recording
         from printgen.reading import forget_lately
@@ -77,6 +84,7 @@ class Warm:
         forget_lately()
         default = DEFAULT if self.args.out is None else None
         status = 2
+        Told.last, Told.now, Told.held = self.told, set(), 0
         try:
             with recording(job_key(self.args), root=default or self.args.out,
                            tell=not self.args.quiet), self._drawing():
@@ -84,6 +92,10 @@ class Warm:
         except PrintgenError as error:
             print(error_line(error), file=sys.stderr, flush=True)
             status = error.exit_status
+        finally:
+            # a build that stopped with an error said only some of its notes: the others stay told
+            self.told = Told.now if status == 0 else self.told | Told.now
+            self.held, Told.last = Told.held, None
         return status, time.perf_counter() - started
 
 
@@ -203,6 +215,7 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
     if args.all:
         raise InputError("--watch: watches one deck, so give a DECK instead of --all")
     from printgen.reading import files_looked, files_read
+    from printgen.words import plural
     say = (lambda text: None) if args.quiet else (lambda text: print(f"watch: {text}", flush=True))
     deck_file = {os.path.abspath(args.deck)} if Path(args.deck).is_file() else set()
     # Ctrl-C (SIGINT) stops a watch even where it was started with SIGINT ignored, as a
@@ -216,8 +229,9 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
             since = time.time_ns()
             status, elapsed = warm.build()
             files, looked = set(files_read()) | deck_file, set(files_looked())
+            held = f"; {plural(warm.held, 'note')} as before, not printed again" if warm.held else ""
             if status == 0:
-                say(f"built in {elapsed:.2f} s; watching {len(files)} files (Ctrl-C to stop)")
+                say(f"built in {elapsed:.2f} s{held}; watching {len(files)} files (Ctrl-C to stop)")
             else:
                 say(f"the build stopped with an error after {elapsed:.2f} s; fix it and save to build again")
             changed = wait_for_change(files, since, looked, files_read(lately=True))

@@ -226,6 +226,8 @@ class GalleryPage:
             self.thumbs.update((found.thumb, *found.pages))
             if found.change is not None:
                 self.thumbs.add(found.change.shown)
+            if found.copy is not None:
+                self.thumbs.add(found.copy)
         return found
 
     def add_deck(self, section: DeckSection, lookup: Lookup, under: Callable[[str], list[str]],

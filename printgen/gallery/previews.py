@@ -9,6 +9,9 @@ the order files are listed, so the same folder shows the same pages) lasts; its 
 page always; the caption counts the pages not shown. A file printgen cannot preview (a corrupt PDF, a picture of a billion
 pixels, a file of another kind) is listed without a preview, with the reason, never
 an error; so is one whose preview's place holds a file printgen did not write.
+A process that writes gallery after gallery of one folder (build --watch) shows a
+file that, with its previews, kept its stamp (output.py) since the last one as it
+showed it then, reading neither again (_known).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import os
 import stat
+import time
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -35,7 +39,18 @@ from printgen.gallery.thumbs import (
     make,
 )
 from printgen.limits import limit, whole_limit
-from printgen.output import keep, may_write, open_regular, read_small, write_bytes
+from printgen.output import (
+    Stamp,
+    keep,
+    keep_same,
+    known_stamp,
+    may_write,
+    open_regular,
+    read_small,
+    settled,
+    stamp,
+    write_bytes,
+)
 from printgen.words import plural
 
 PICTURES = {".png", ".jpg", ".jpeg"}
@@ -48,7 +63,8 @@ PAGES_PIXELS = whole_limit("gallery_pages_pixels")    # pixels of every page pre
 class Preview:
     """A file of the folder, relative to the root, and its preview (if any): a PDF's
     first page, its later pages previewed and the number of pages not previewed; a
-    card image's change since the last gallery."""
+    card image's change since the last gallery, and its small lossless copy (where the
+    gallery keeps one: not where a file printgen did not write is in its place)."""
 
     rel: str
     thumb: str | None
@@ -56,6 +72,7 @@ class Preview:
     pages: tuple[str, ...] = ()
     more: int = 0
     change: Change | None = None
+    copy: str | None = None
 
 
 class Budget:
@@ -97,32 +114,33 @@ def stale(path: Path, thumb: Path, *, card: bool, root: Path) -> bool:
 
 
 def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = None,
-                  was: str | None = None, ahead: Future[Made] | None = None) -> tuple[bool, Change | None]:
+                  was: str | None = None, ahead: Future[Made] | None = None) -> tuple[bool, Change | None, bool]:
     """Make thumb from a picture unless it is fresh (and, for a card of root, its
     lossless copy, compared with the last one, or was's); False where the picture is
-    too large to preview, and the card's change. ahead: the previews being made of
-    the picture's bytes, read after it was listed."""
+    too large to preview, the card's change, and whether the gallery keeps the card's
+    copy (kept as it was, or made now). ahead: the previews being made of the
+    picture's bytes, read after it was listed."""
     rel = path.relative_to(root).as_posix() if root is not None and card else None
     with open_regular(path) as file:
         with PILImage.open(file) as image:
             if image.width * image.height > MAX_PICTURE_PIXELS:
-                return False, None
+                return False, None, False
         redo = not _fresh(thumb, path)
         copy = rel is not None and root is not None and not _fresh(copy_path(root, rel), path)
         if not (redo or copy):
-            return True, None
+            return True, None, rel is not None
         if ahead is None or ahead.cancelled():
             file.seek(0)
             made = make(file.read(), card=card)
         else:
             made = ahead.result()
     if not made.fits:
-        return False, None
+        return False, None, False
     if redo:
         write_bytes(thumb, made.jpeg)
     if copy and made.copy is not None and rel is not None and root is not None and may_write(copy_path(root, rel)):
-        return True, compare_card(root, rel, made.copy, was)
-    return True, None
+        return True, compare_card(root, rel, made.copy, was), True
+    return True, None, rel is not None and not copy
 
 
 def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]]:
@@ -184,6 +202,69 @@ def page_path(thumb: Path, number: int) -> Path:
     return thumb if number == 0 else thumb.with_name(f"{thumb.name.removesuffix('.jpg')}.{number + 1}.jpg")
 
 
+@frozen
+class _Known:
+    """A file whose previews were up to date, as a gallery showed it: the file's stamp
+    then, its previews' (each one whose bytes are known by its stamp: known_stamp), the
+    preview, and for a PDF the gallery's page budget before and after its pages."""
+
+    source: Stamp
+    files: tuple[tuple[Path, Stamp], ...]
+    shown: Preview
+    budget: tuple[int, int] | None = None
+
+
+# Under build --watch one process writes gallery after gallery of the same folder, and
+# most of its files are as they were: one whose previews were up to date, while it and
+# they keep their stamps, is shown as it was and its previews are kept, without reading
+# it (nor a PDF's pages) again; so a gallery written again costs what changed.
+_known: dict[tuple[str, str, bool], _Known] = {}          # by the root, the file and whether it is a card
+MAX_KNOWN = 100_000
+
+
+def _key(root: Path, path: Path, card: bool) -> tuple[str, str, bool]:
+    return os.path.abspath(root), os.path.abspath(path), card
+
+
+def shown_before(root: Path, path: Path, card: bool) -> bool:
+    """Whether the file is as it was when the last gallery of root showed it with its
+    previews up to date (so its previews need not be made: _shown_again)."""
+    known = _known.get(_key(root, path, card))
+    return known is not None and stamp(path) == known.source
+
+
+def _shown_again(root: Path, path: Path, card: bool, budget: Budget | None) -> Preview | None:
+    """The file's preview as the last gallery showed it, its previews kept, where the
+    file and its previews are as they were then (and a PDF's pages are shown again: the
+    page budget left is the same); None otherwise."""
+    known = _known.get(_key(root, path, card))
+    if known is None or stamp(path) != known.source:
+        return None
+    if known.budget is not None and (budget is None or budget.left != known.budget[0]):
+        return None
+    if not all(keep_same(file, was) for file, was in known.files):
+        return None
+    if known.budget is not None and budget is not None:
+        budget.left = known.budget[1]
+    return known.shown
+
+
+def _remember(path: Path, card: bool, source: Stamp | None, started: int, shown: Preview, root: Path,
+              budget: tuple[int, int] | None = None) -> Preview:
+    """Keep shown for the next gallery (_shown_again), where the file had settled when
+    it was read, nothing of it changed since the last gallery and every preview of it
+    was kept as it was (none written anew); shown."""
+    files = [root / rel for rel in (shown.thumb, *shown.pages, shown.copy) if rel is not None]
+    kept = tuple((file, found) for file in files if (found := known_stamp(file)) is not None)
+    if (source is None or not settled(source, started) or stamp(path) != source or shown.change is not None
+            or not files or len(kept) != len(files)):
+        return shown
+    if len(_known) >= MAX_KNOWN:
+        _known.clear()
+    _known[_key(root, path, card)] = _Known(source, kept, shown, budget)
+    return shown
+
+
 def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | None = None,
             budget: Budget | None = None, was: str | None = None, ahead: Future[Made] | None = None) -> Preview:
     """The file's preview, made if need be (a card's compared with the last gallery's
@@ -191,6 +272,10 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
     too large, not a picture or PDF) is listed with the reason, and so is one whose
     preview's place holds a file printgen did not write (its name added to blocked)."""
     import pypdfium2 as pdfium
+    again = _shown_again(root, path, card, budget)
+    if again is not None:
+        return again
+    started, source = time.time_ns(), stamp(path)
     rel = path.relative_to(root).as_posix()
     thumb = thumb_path(root, rel)
     suffix = path.suffix.lower()
@@ -200,17 +285,23 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
         return Preview(rel, None, f"{path.name} (no preview)")
     try:
         if suffix in PICTURES:
-            fits, change = picture_thumb(path, thumb, card=card, root=root, was=was, ahead=ahead)
+            fits, change, copied = picture_thumb(path, thumb, card=card, root=root, was=was, ahead=ahead)
             if not fits:
                 return Preview(rel, None, f"{path.name} (too large to preview)")
-            return Preview(rel, thumb.relative_to(root).as_posix(), path.name, change=change)
+            copy = copy_path(root, rel).relative_to(root).as_posix() if copied else None
+            return _remember(path, card, source, started,
+                             Preview(rel, thumb.relative_to(root).as_posix(), path.name, change=change, copy=copy),
+                             root)
         if suffix == ".pdf":
-            pages, made = pdf_thumbs(path, thumb, budget if budget is not None else Budget())
+            budget = budget if budget is not None else Budget()
+            left = budget.left
+            pages, made = pdf_thumbs(path, thumb, budget)
             if not pages:
                 return Preview(rel, None, f"{path.name} (PDF, no pages)")
             shown = [p.relative_to(root).as_posix() for p in made]
-            return Preview(rel, shown[0], f"{path.name} ({plural(pages, 'page')})", tuple(shown[1:]),
-                           pages - len(shown))
+            return _remember(path, card, source, started,
+                             Preview(rel, shown[0], f"{path.name} ({plural(pages, 'page')})", tuple(shown[1:]),
+                                     pages - len(shown)), root, (left, budget.left))
     except (PILImage.DecompressionBombError, MemoryError):
         return Preview(rel, None, f"{path.name} (too large to preview)")
     except (OSError, ValueError, PILImage.UnidentifiedImageError, pdfium.PdfiumError):

@@ -18,7 +18,15 @@ from printgen.errors import OutputError
 from printgen.gallery.changes import Places, last_places, places_path
 from printgen.gallery.files import MAX_FILES, THUMBS, deck_sections, output_files
 from printgen.gallery.page import GalleryPage
-from printgen.gallery.previews import PICTURES, Budget, Preview, preview, stale, thumb_path
+from printgen.gallery.previews import (
+    PICTURES,
+    Budget,
+    Preview,
+    preview,
+    shown_before,
+    stale,
+    thumb_path,
+)
 from printgen.gallery.proof import Proof, record_name
 from printgen.gallery.thumbs import Ahead, forget_handed
 from printgen.output import (
@@ -104,7 +112,8 @@ def _card_bytes(root: Path, path: Path | None) -> bytes | None:
     (None where it does not, or the image cannot be read: the page's turn will say)."""
     if path is None or path.suffix.lower() not in PICTURES:
         return None
-    if not stale(path, thumb_path(root, path.relative_to(root).as_posix()), card=True, root=root):
+    if shown_before(root, path, True) or not stale(path, thumb_path(root, path.relative_to(root).as_posix()), card=True,
+                                             root=root):
         return None
     try:
         with open_regular(path) as file:

@@ -1,0 +1,55 @@
+"""A deck is known by its file: when its `name:` changes, the folders of printgen's
+default output folder that builds of that file wrote under the old name are its stale
+files (cli/renamed.py). Only the files printgen recorded there, unchanged, go; a
+user's file stays, and so does every folder another deck, or --out, made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_watch_warm import BACK, DECK, FACE
+
+
+def project(folder: Path) -> Path:
+    for name, text in (("decks/mini.yaml", DECK), ("decks/other.yaml", DECK.replace("name: mini", "name: other")),
+                       ("templates/face.yaml", FACE), ("templates/back.yaml", BACK)):
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_renamed_decks_old_folder_goes_with_a_note_and_only_printgens_files(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(project(tmp_path))
+    for deck in ("decks/mini.yaml", "decks/other.yaml"):
+        assert cli("build", deck, "--only", "pdf,png,gallery").status == 0
+    assert cli("build", "decks/mini.yaml", "--only", "pdf", "--out", "output/copy").status == 0
+    out = tmp_path / "output"
+    (out / "mini" / "mine.txt").write_text("my notes", encoding="utf-8")
+    assert (out / "mini" / "mini-a4.pdf").is_file() and (out / "mini" / "png").is_dir()
+    deck = tmp_path / "decks" / "mini.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: mini", "name: midi"), encoding="utf-8")
+    built = cli("build", "decks/mini.yaml", "--only", "pdf,png,gallery")
+    assert built.status == 0
+    assert (out / "midi" / "midi-a4.pdf").is_file()
+    assert sorted(path.name for path in (out / "mini").iterdir()) == ["mine.txt"]     # the user's file stays
+    assert "that builds of decks/mini.yaml wrote under an earlier name" in built.err
+    assert "left output/mini/" in built.err
+    assert (out / "other" / "other-a4.pdf").is_file() and (out / "copy" / "mini-a4.pdf").is_file()
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "midi/midi-a4.pdf" in page and "mini/mini-a4.pdf" not in page and "mini/png/" not in page
+
+
+def test_a_deck_in_several_languages_keeps_its_folders_until_it_is_renamed(cli, tmp_path, monkeypatch):
+    """A build in one language leaves the deck's other languages' folders; renamed, a
+    build in one language removes every folder of the old name."""
+    monkeypatch.chdir(project(tmp_path))
+    deck = tmp_path / "decks" / "mini.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("title: Mini deck", "languages: [en, de]\ntitle: Mini deck"),
+                    encoding="utf-8")
+    out = tmp_path / "output"
+    assert cli("build", "decks/mini.yaml", "--lang", "all", "--only", "pdf,png").status == 0
+    assert cli("build", "decks/mini.yaml", "--lang", "de", "--only", "pdf,png").status == 0
+    assert (out / "mini" / "mini-a4.pdf").is_file() and (out / "mini-de" / "mini-de-a4.pdf").is_file()
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: mini", "name: midi"), encoding="utf-8")
+    assert cli("build", "decks/mini.yaml", "--lang", "de", "--only", "pdf,png").status == 0
+    assert sorted(path.name for path in out.iterdir() if path.is_dir()) == ["midi-de"]
