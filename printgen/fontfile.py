@@ -37,8 +37,8 @@ def is_font(data: bytes) -> bool:
 def damage(data: bytes, index: int) -> str | None:
     """What is wrong with the face at index of a font file (data) that begins as one
     does (is_font), as a message says it ("it is cut short: ..."); None when its table
-    directory is sound. An index past a collection's last face is for the caller to
-    refuse (None)."""
+    directory is sound. An index below 0 or past a collection's last face is for the
+    caller to refuse (None)."""
     start = 0
     if data[:4] == COLLECTION:
         if len(data) < 12:
@@ -46,7 +46,7 @@ def damage(data: bytes, index: int) -> str | None:
         count = struct.unpack(">I", data[8:12])[0]
         if len(data) < 12 + 4 * count:
             return _short(data, f"the collection's list of its {count:,} fonts", 12 + 4 * count)
-        if index >= count:
+        if not 0 <= index < count:
             return None
         start = struct.unpack(">I", data[12 + 4 * index:16 + 4 * index])[0]
         if start + 4 > len(data) or data[start:start + 4] not in SFNT:

@@ -235,8 +235,9 @@ def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
     count = uharfbuzz.Face(blob).count          # fonts in the file (a collection holds several)
     if not count:
         raise ValueError("it is not a TrueType or OpenType font file")
-    if index >= count:
-        raise ValueError(f"it holds {count} font{'s' * (count != 1)}; expected an index below {count}")
+    if not 0 <= index < count:
+        raise ValueError(f"it holds {count} font{'s' * (count != 1)}; expected "
+                         f"{'index 0' if count == 1 else f'an index from 0 to {count - 1}'}")
     hb_face = uharfbuzz.Face(blob, index)
     tags = set(hb_face.table_tags)
     if "glyf" not in tags and "CFF " not in tags:

@@ -191,3 +191,10 @@ def test_counts_that_disagree_are_one_located_line(tmp_path, case, output):
     err = one_line(*run("build", str(deck), "--only", output, "--out", str(out), "-q"), out)
     assert "fonts.yaml:1 story" in err and repr(font) in err and named in err, err
 
+
+@pytest.mark.parametrize("index", [-1, 2])
+def test_a_collection_index_out_of_range_is_one_line_giving_the_range(tmp_path, index):
+    deck, out = project(tmp_path, "你好", "CJK.ttc", (FONTS / "CJK.ttc").read_bytes(), index), tmp_path / "out"
+    err = one_line(*run("build", str(deck), "--only", "png,pdf,svg", "--out", str(out), "-q"), out)
+    assert "fonts.yaml:1 story" in err and "'CJK.ttc'" in err and "from 0 to 1" in err, err
+
