@@ -198,3 +198,16 @@ def test_a_collection_index_out_of_range_is_one_line_giving_the_range(tmp_path, 
     err = one_line(*run("build", str(deck), "--only", "png,pdf,svg", "--out", str(out), "-q"), out)
     assert "fonts.yaml:1 story" in err and "'CJK.ttc'" in err and "from 0 to 1" in err, err
 
+
+def test_what_fonttools_warns_of_is_not_printed(tmp_path):
+    """A font whose vertical header counts more metrics than it has glyphs: fontTools
+    warns of it (through logging, which printgen does not set up) before it fails;
+    printgen says only its own line. A separate process: pytest takes the warnings."""
+    import subprocess
+    import sys
+    data = edited("Cyrillic.otf", "vhea", 34, ">H", 503)
+    deck, out = project(tmp_path, FACES["Cyrillic.otf"][1], "Cyrillic.otf", data), tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "printgen", "build", str(deck), "--only", "svg",
+                           "--out", str(out), "-q"], check=False, capture_output=True, text=True, timeout=120)
+    err = one_line(done.returncode, done.stderr, out)
+    assert "Cyrillic.otf" in err, err
