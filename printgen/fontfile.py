@@ -6,7 +6,11 @@ or subsetting. So a file is checked first, from its header and table directory
 alone (16 bytes a table, never its glyphs): each table it lists must lie within the
 file, the tables every face needs must be there (cmap, head, hhea, hmtx, maxp, and
 loca beside glyf), and the tables whose fields are fixed must be long enough to hold
-them. A file cut anywhere before the end of its face's last table fails this check.
+them. A few of those fields are then read, since the libraries trust them: the glyph
+count (maxp) must be at least 1, the count of full horizontal metrics (hhea) from 1
+to the glyph count, and the metrics (hmtx) and the outlines' index (loca, in the
+format head gives) long enough for every glyph. A file cut anywhere before the end
+of its face's last table fails this check.
 In a collection (.ttc) only the face used is checked: another face's tables may be
 cut while this one's are whole.
 """
@@ -33,8 +37,8 @@ def is_font(data: bytes) -> bool:
 def damage(data: bytes, index: int) -> str | None:
     """What is wrong with the face at index of a font file (data) that begins as one
     does (is_font), as a message says it ("it is cut short: ..."); None when its table
-    directory is sound. An index past a collection's last face is for the caller to
-    refuse (None)."""
+    directory is sound. An index below 0 or past a collection's last face is for the
+    caller to refuse (None)."""
     start = 0
     if data[:4] == COLLECTION:
         if len(data) < 12:
@@ -42,7 +46,7 @@ def damage(data: bytes, index: int) -> str | None:
         count = struct.unpack(">I", data[8:12])[0]
         if len(data) < 12 + 4 * count:
             return _short(data, f"the collection's list of its {count:,} fonts", 12 + 4 * count)
-        if index >= count:
+        if not 0 <= index < count:
             return None
         start = struct.unpack(">I", data[12 + 4 * index:16 + 4 * index])[0]
         if start + 4 > len(data) or data[start:start + 4] not in SFNT:
@@ -59,10 +63,12 @@ def _face_damage(data: bytes, start: int) -> str | None:
     if len(data) < end:
         return _short(data, f"the font's directory of its {count} tables", end)
     tables: dict[str, int] = {}
+    offsets: dict[str, int] = {}
     ends: dict[str, int] = {}
     for record in range(start + 12, end, 16):
         tag, _, offset, length = struct.unpack(">4sIII", data[record:record + 16])
         tables[tag.decode("latin-1")] = length
+        offsets[tag.decode("latin-1")] = offset
         ends[tag.decode("latin-1")] = offset + length
     last = max(ends, key=lambda name: ends[name], default=None)
     if last is not None and ends[last] > len(data):
@@ -78,6 +84,33 @@ def _face_damage(data: bytes, start: int) -> str | None:
         if name in tables and tables[name] < least:
             return (f"it is damaged: its {name!r} table is {tables[name]} bytes long; expected at "
                     f"least {least}")
+    return _count_damage(data, tables, offsets)
+
+
+def _count_damage(data: bytes, tables: dict[str, int], offsets: dict[str, int]) -> str | None:
+    """What is wrong with the glyph count and the counts that follow from it (the
+    tables' lengths and offsets given, each table within the file and long enough
+    for its fixed fields); None when they agree."""
+    glyphs = struct.unpack(">H", data[offsets["maxp"] + 4:offsets["maxp"] + 6])[0]
+    metrics = struct.unpack(">H", data[offsets["hhea"] + 34:offsets["hhea"] + 36])[0]
+    if not glyphs:
+        return "it is damaged: its 'maxp' table gives a glyph count of 0; expected at least 1"
+    if not 1 <= metrics <= glyphs:
+        return (f"it is damaged: its 'hhea' table gives {metrics:,} full horizontal metrics for "
+                f"{glyphs:,} glyphs; expected from 1 to {glyphs:,}")
+    needed = 4 * metrics + 2 * (glyphs - metrics)
+    if tables["hmtx"] < needed:
+        return (f"it is damaged: its 'hmtx' table is {tables['hmtx']:,} bytes long, too short for the "
+                f"metrics of its {glyphs:,} glyphs; expected at least {needed:,}")
+    if "loca" not in tables:
+        return None
+    form = struct.unpack(">h", data[offsets["head"] + 50:offsets["head"] + 52])[0]
+    if form not in (0, 1):
+        return f"it is damaged: its 'head' table gives {form} as the 'loca' format; expected 0 or 1"
+    needed = (2, 4)[form] * (glyphs + 1)
+    if tables["loca"] < needed:
+        return (f"it is damaged: its 'loca' table is {tables['loca']:,} bytes long, too short for the "
+                f"outlines of its {glyphs:,} glyphs; expected at least {needed:,}")
     return None
 
 

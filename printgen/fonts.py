@@ -18,6 +18,7 @@ measure and draw text alike. Layout measures through printgen/shaping.py's font(
 
 from __future__ import annotations
 
+import logging
 import struct
 import unicodedata
 from dataclasses import dataclass, field
@@ -48,6 +49,12 @@ INVISIBLE = frozenset("\u200c\u200d\u200e\u200f\u061c")
 # with its own TTLibError, imported only when a font fails (see broken())
 BROKEN = (ValueError, KeyError, IndexError, AssertionError, struct.error, EOFError,
           TypeError, AttributeError, ZeroDivisionError, OverflowError, UnicodeDecodeError)
+
+
+# fontTools warns of what it finds wrong in a font (a table too long, a glyph too wide)
+# on stderr, line after line, where no program has set up logging; printgen reports a
+# font that cannot be used in one line of its own (unreadable()), and prints none of them
+logging.getLogger("fontTools").addHandler(logging.NullHandler())
 
 
 def broken() -> tuple[type[BaseException], ...]:
@@ -235,8 +242,9 @@ def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
     count = uharfbuzz.Face(blob).count          # fonts in the file (a collection holds several)
     if not count:
         raise ValueError("it is not a TrueType or OpenType font file")
-    if index >= count:
-        raise ValueError(f"it holds {count} font{'s' * (count != 1)}; expected an index below {count}")
+    if not 0 <= index < count:
+        raise ValueError(f"it holds {count} font{'s' * (count != 1)}; expected "
+                         f"{'index 0' if count == 1 else f'an index from 0 to {count - 1}'}")
     hb_face = uharfbuzz.Face(blob, index)
     tags = set(hb_face.table_tags)
     if "glyf" not in tags and "CFF " not in tags:

@@ -151,3 +151,63 @@ def test_outlines_no_library_can_read_are_one_line_naming_the_font_file(tmp_path
     deck, out = project(tmp_path, FACES["Cyrillic.otf"][1], "spoiled.otf", data), tmp_path / "out"
     err = one_line(*run("build", str(deck), "--only", output, "--out", str(out), "-q"), out)
     assert "spoiled.otf" in err, err
+
+
+def edited(font: str, tag: str, offset: int, form: str, value: int) -> bytes:
+    """A fixture font with one fixed field of one table set to value, by fontTools: the
+    table put back as raw bytes, so that fontTools does not count the field afresh
+    when it saves the font (as it does maxp's glyph count)."""
+    from fontTools.ttLib import TTFont
+    from fontTools.ttLib.tables.DefaultTable import DefaultTable
+    tt = TTFont(FONTS / font, lazy=True, recalcBBoxes=False, recalcTimestamp=False)
+    raw = bytearray(tt.getTableData(tag))
+    raw[offset:offset + struct.calcsize(form)] = struct.pack(form, value)
+    table = DefaultTable(tag)
+    table.data = bytes(raw)
+    tt[tag] = table
+    out = io.BytesIO()
+    tt.save(out)
+    return out.getvalue()
+
+
+# a field each library trusts (table, offset, format, value) and the table the error names
+COUNTS = {
+    "65,535 glyphs": ("Latin.ttf", "maxp", 4, ">H", 65535, "'hmtx'"),
+    "65,535 glyphs, CFF": ("Cyrillic.otf", "maxp", 4, ">H", 65535, "'hmtx'"),
+    "no glyphs": ("Latin.ttf", "maxp", 4, ">H", 0, "'maxp'"),
+    "no full metrics": ("Latin.ttf", "hhea", 34, ">H", 0, "'hhea'"),
+    "more full metrics than glyphs": ("Cyrillic.otf", "hhea", 34, ">H", 503, "'hhea'"),
+    "long loca offsets": ("Latin.ttf", "head", 50, ">h", 1, "'loca'"),
+    "no loca format": ("Latin.ttf", "head", 50, ">h", 2, "'head'"),
+}
+
+
+@pytest.mark.parametrize("output", OUTPUTS)
+@pytest.mark.parametrize("case", COUNTS)
+def test_counts_that_disagree_are_one_located_line(tmp_path, case, output):
+    font, tag, offset, form, value, named = COUNTS[case]
+    data = edited(font, tag, offset, form, value)
+    deck, out = project(tmp_path, FACES[font][1], font, data), tmp_path / "out"
+    err = one_line(*run("build", str(deck), "--only", output, "--out", str(out), "-q"), out)
+    assert "fonts.yaml:1 story" in err and repr(font) in err and named in err, err
+
+
+@pytest.mark.parametrize("index", [-1, 2])
+def test_a_collection_index_out_of_range_is_one_line_giving_the_range(tmp_path, index):
+    deck, out = project(tmp_path, "你好", "CJK.ttc", (FONTS / "CJK.ttc").read_bytes(), index), tmp_path / "out"
+    err = one_line(*run("build", str(deck), "--only", "png,pdf,svg", "--out", str(out), "-q"), out)
+    assert "fonts.yaml:1 story" in err and "'CJK.ttc'" in err and "from 0 to 1" in err, err
+
+
+def test_what_fonttools_warns_of_is_not_printed(tmp_path):
+    """A font whose vertical header counts more metrics than it has glyphs: fontTools
+    warns of it (through logging, which printgen does not set up) before it fails;
+    printgen says only its own line. A separate process: pytest takes the warnings."""
+    import subprocess
+    import sys
+    data = edited("Cyrillic.otf", "vhea", 34, ">H", 503)
+    deck, out = project(tmp_path, FACES["Cyrillic.otf"][1], "Cyrillic.otf", data), tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "printgen", "build", str(deck), "--only", "svg",
+                           "--out", str(out), "-q"], check=False, capture_output=True, text=True, timeout=120)
+    err = one_line(done.returncode, done.stderr, out)
+    assert "Cyrillic.otf" in err, err

@@ -72,7 +72,11 @@ def read_fonts(check: Checker, raw: Any, file: Path, key: tuple[str, ...] = ("fo
             continue
         if isinstance(value, dict):
             data = check.mapping(value, path, FAMILY_KEYS, required=["regular"])
-            index = check.integer(data.get("index"), path + ("index",), default=0, minimum=0)
+            errors = len(check.errors)
+            index = check.integer(data.get("index"), path + ("index",), default=0)
+            if len(check.errors) > errors:      # not a number: no file is read at a guessed index
+                failed.add(name)
+                continue
             files = {style: check.text(data[style], path + (style,)) for style in STYLES if style in data}
             fallback = data.get("fallback") or []
             if not isinstance(fallback, list) or not all(isinstance(f, str) for f in fallback):
