@@ -58,3 +58,12 @@ def test_a_rules_texts_front_matter_names_the_files_line_and_column(cli, tmp_pat
     assert result.status == 2 and "r.md:3:9: got 'title: A\\u2029B'" in line, line
     assert not (tmp_path / "out").exists()
 
+
+
+def test_a_file_too_deep_for_the_parser_names_the_line_an_editor_shows():
+    """A flow run the parser stops on before its events nest too deep (a quote never
+    closed) is found by printgen's own count, which once ended lines at LF only."""
+    text = "a: 1\r\n# a comment [[[[\rb: 'x'\r\nc: " + '["x' * 2000 + "\r"
+    with pytest.raises(SpecError) as caught:
+        load_text(text, "d.yaml")
+    assert str(caught.value).startswith("d.yaml:4: nested more than"), str(caught.value)

@@ -124,16 +124,16 @@ def _scan(text: str, source: str) -> None:
 
 
 def _too_deep_at(text: str) -> int | None:
-    """The line where flow brackets ([ and {, outside quotes and comments) first nest
-    deeper than MAX_DEPTH, or None. Read when the parser stops on its own: a library
-    whose scanner reads a whole flow run ahead (libyaml) may stop a deep file before
-    _scan sees its events, and the user should then read printgen's message, not the
-    library's, whichever version is installed."""
+    """The line (lines end at CR LF, CR or LF) where flow brackets ([ and {, outside
+    quotes and comments) first nest deeper than MAX_DEPTH, or None. Read when the
+    parser stops on its own: a library whose scanner reads a whole flow run ahead
+    (libyaml) may stop a deep file before _scan sees its events, and the user should
+    then read printgen's message, not the library's, whichever version is installed."""
     depth, line, quote, comment, previous = 0, 1, "", False, " "
     escaped = False
     for char in text:
-        if char == "\n":
-            line, comment = line + 1, False
+        if char in "\r\n":             # a line ends at CR LF, CR or LF, as an editor counts
+            line, comment = line + (char == "\r" or previous != "\r"), False
         elif comment:
             pass
         elif quote:
@@ -143,9 +143,9 @@ def _too_deep_at(text: str) -> int | None:
                 escaped = True
             elif char == quote:
                 quote = ""
-        elif char in "'\"" and previous in " \t\n[{,:-?":    # a quoted scalar opens
+        elif char in "'\"" and previous in " \t\r\n[{,:-?":    # a quoted scalar opens
             quote = char
-        elif char == "#" and previous in " \t\n":
+        elif char == "#" and previous in " \t\r\n":
             comment = True
         elif char in "[{":
             depth += 1
