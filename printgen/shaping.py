@@ -280,6 +280,7 @@ class Paragraph:
                  base: int | None = None) -> None:
         self._texts, self._joints, self._base = texts, joints, base
         self._placed: tuple[str, list[int], Sequence[str]] | None = None
+        self._level_zero: bool | None = None
 
     def placed(self) -> tuple[str, list[int], Sequence[str]]:
         """Its text as set, where each line starts in it, and the lines' texts."""
@@ -292,6 +293,14 @@ class Paragraph:
             whole = "".join(text + (joint or "") for text, joint in zip(texts, self._joints, strict=True))
             self._placed = whole, starts, texts
         return self._placed
+
+    def level_zero(self) -> bool:
+        """all_level_zero() of its text as set, found once for all its lines (each of a
+        paragraph's lines asks: finding it again for each would cost the square of its
+        length)."""
+        if self._level_zero is None:
+            self._level_zero = all_level_zero(self.placed()[0])
+        return self._level_zero
 
     @property
     def base(self) -> int:
@@ -308,7 +317,7 @@ class Paragraph:
         whole, starts, texts = self.placed()
         if base is None:
             base = self.base
-        if base == 0 and all_level_zero(whole):
+        if base == 0 and self.level_zero():
             return None
         return paragraph_levels(whole, base)[starts[index]:starts[index] + len(texts[index])]
 

@@ -124,16 +124,16 @@ def _scan(text: str, source: str) -> None:
 
 
 def _too_deep_at(text: str) -> int | None:
-    """The line where flow brackets ([ and {, outside quotes and comments) first nest
-    deeper than MAX_DEPTH, or None. Read when the parser stops on its own: a library
-    whose scanner reads a whole flow run ahead (libyaml) may stop a deep file before
-    _scan sees its events, and the user should then read printgen's message, not the
-    library's, whichever version is installed."""
+    """The line (lines end at CR LF, CR or LF) where flow brackets ([ and {, outside
+    quotes and comments) first nest deeper than MAX_DEPTH, or None. Read when the
+    parser stops on its own: a library whose scanner reads a whole flow run ahead
+    (libyaml) may stop a deep file before _scan sees its events, and the user should
+    then read printgen's message, not the library's, whichever version is installed."""
     depth, line, quote, comment, previous = 0, 1, "", False, " "
     escaped = False
     for char in text:
-        if char == "\n":
-            line, comment = line + 1, False
+        if char in "\r\n":             # a line ends at CR LF, CR or LF, as an editor counts
+            line, comment = line + (char == "\r" or previous != "\r"), False
         elif comment:
             pass
         elif quote:
@@ -143,9 +143,9 @@ def _too_deep_at(text: str) -> int | None:
                 escaped = True
             elif char == quote:
                 quote = ""
-        elif char in "'\"" and previous in " \t\n[{,:-?":    # a quoted scalar opens
+        elif char in "'\"" and previous in " \t\r\n[{,:-?":    # a quoted scalar opens
             quote = char
-        elif char == "#" and previous in " \t\n":
+        elif char == "#" and previous in " \t\r\n":
             comment = True
         elif char in "[{":
             depth += 1
@@ -160,7 +160,33 @@ def _too_deep_at(text: str) -> int | None:
 # what YAML allows in a file (a character outside it stops its reader): tab, the line
 # breaks, printable ASCII, and Unicode but the C1 controls, surrogates and U+FFFE-U+FFFF
 _NOT_YAML = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")     # where YAML counts a new line
+_BREAK = re.compile("\r\n|[\r\n]")          # where an editor starts a new line
+# what YAML reads as a line break too, though an editor shows none there (so the
+# lines YAML counted, and the keys it read, would not be those the user sees)
+_HIDDEN_BREAKS = {"\x85": "NEXT LINE", "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR"}
+_HIDDEN_BREAK = re.compile("[\x85\u2028\u2029]")
+
+
+def _hidden_break(text: str, source: str) -> str | None:
+    """The error for a line break YAML reads but an editor does not show (U+0085,
+    U+2028, U+2029, written as they are anywhere in the file): its line and column as
+    an editor counts them, the line's text around it and what is expected; None when
+    the file holds none. Written as an escape in a double-quoted value ("\\u2028") it
+    is a line break in that value, as "\\n" is."""
+    found = _HIDDEN_BREAK.search(text)
+    if found is None:
+        return None
+    at = found.start()
+    line_start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+    line = len(_BREAK.findall(text, 0, line_start)) + 1
+    ends = [end for end in (text.find("\n", at), text.find("\r", at)) if end >= 0]
+    line_end = min([*ends, len(text)])
+    start, end = max(line_start, at - 20), min(line_end, at + 20)
+    shown = ("..." if start > line_start else "") + text[start:end] + ("..." if end < line_end else "")
+    char = found.group()
+    return (f"{source}:{line}:{at - line_start + 1}: got {shown!r}, which holds U+{ord(char):04X} "
+            f"{_HIDDEN_BREAKS[char]}, a line break YAML reads but an editor does not show; expected a real "
+            f"line break, or \"\\n\" inside a double-quoted value for a line break in the value")
 
 
 def _unreadable(text: str, source: str) -> str:
@@ -177,7 +203,12 @@ def _unreadable(text: str, source: str) -> str:
 
 
 def load_text(text: str, source: str) -> Located:
-    """Parse YAML text safely; a syntax error names the file and line."""
+    """Parse YAML text safely; a syntax error names the file and line (lines end at
+    CR LF, CR or LF, as in an editor: a line break YAML reads but an editor does not
+    show is refused first, _hidden_break())."""
+    hidden = _hidden_break(text, source)
+    if hidden is not None:
+        raise SpecError(hidden)
     try:
         _scan(text, source)
         node = yaml.compose(text, Loader=_LOADER)
