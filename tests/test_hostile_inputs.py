@@ -202,6 +202,20 @@ def padded_book(path: Path, rows: int, header: list[str] | None = None) -> None:
             archive.writestr(name, data)
 
 
+def styled_book(path: Path, records: int) -> None:
+    """A workbook of one card whose styles.xml holds records more cell formats, each
+    a short <xf/> record (a 2-row table whose styles unpack to tens of megabytes)."""
+    formula_book(path)
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    styles = parts["xl/styles.xml"]
+    assert b"</cellXfs>" in styles
+    parts["xl/styles.xml"] = styles.replace(b"</cellXfs>", b'<xf numFmtId="0"/>' * records + b"</cellXfs>")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
 def xlsx_case(folder: Path, case: str) -> None:
     path = folder / "cards.xlsx"
     if case == "formula with no saved value":
@@ -216,6 +230,8 @@ def xlsx_case(folder: Path, case: str) -> None:
         padded_book(path, 2, [f"f{i}" for i in range(16384)])
     elif case == "a text file":
         path.write_text("a,count\nx,1\n", encoding="utf-8")
+    elif case == "2 million cell formats in styles.xml":
+        styled_book(path, 2_000_000)         # 36 MB unpacked: openpyxl took a minute and 1.6 GB
 
 
 XLSX_TABLES = {
@@ -225,6 +241,7 @@ XLSX_TABLES = {
     "rows padded with cells out to column XFD": "cards.xlsx: its sheets hold 1,146,880 cells",
     "a header of 16,384 names": "cards.xlsx:1: more than 1000 columns",
     "a text file": "cards.xlsx: not a readable XLSX workbook",
+    "2 million cell formats in styles.xml": "cards.xlsx: its part xl/styles.xml holds 2,000,",
 }
 
 

@@ -37,6 +37,8 @@ MAX_UNPACKED = limit("xlsx_unpacked_bytes")
 MAX_COPIES = limit("table_copies")         # copies a row's count may ask for
 MAX_COLUMNS = int(limit("table_columns"))    # named columns (fields) a table may have
 MAX_CELLS = limit("xlsx_cells")            # cells an XLSX workbook's sheets may hold, empty ones included
+MAX_ELEMENTS = limit("xlsx_part_elements")  # XML elements of the workbook's other parts (styles.xml...) together
+NOT_READ_WHOLE = ("xl/worksheets/", "xl/sharedStrings.xml", "xl/pivotCache/")   # read as a stream, or not at all
 CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")      # <c r="B2" ...>, <x:c>: a cell
 FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")   # <f>SUM(A1:A3)</f>: a formula
 COPIES = re.compile(r"0*([0-9]{1,9})")     # ASCII digits only: "²" and "٣" are digits to str.isdigit()
@@ -200,6 +202,7 @@ def _check_unpacked(data: bytes, display: str) -> bool:
                     xml = archive.read(member)
                     cells += len(CELL_TAG.findall(xml))
                     formulas = formulas or FORMULA_TAG.search(xml) is not None
+            _check_elements(archive, members, display)
     except (OSError, ValueError, EOFError, zipfile.BadZipFile, NotImplementedError):
         raise InputError(f"{display}: not a readable XLSX workbook (not a zip archive)") from None
     if cells > MAX_CELLS:
@@ -207,6 +210,36 @@ def _check_unpacked(data: bytes, display: str) -> bool:
                          f"expected at most {MAX_CELLS:,}: delete the empty rows and columns past the table, "
                          f"or save it as CSV")
     return formulas
+
+
+def _check_elements(archive: Any, members: list[Any], display: str) -> None:
+    """Refuse a workbook whose parts other than its sheets and shared strings (styles.xml,
+    workbook.xml, the relationships and properties) hold more than MAX_ELEMENTS XML
+    elements together: openpyxl reads each of them whole into objects (about 30
+    microseconds and 1 KB an element) before it reads a sheet. Each part is counted as
+    a stream, a megabyte at a time, naming the part that holds the most."""
+    counts = {}
+    for member in members:
+        if member.filename.endswith((".xml", ".rels")) and not member.filename.startswith(NOT_READ_WHOLE):
+            with archive.open(member) as stream:
+                counts[member.filename] = _elements(stream)
+    total = sum(counts.values())
+    if total > MAX_ELEMENTS:
+        part = max(counts, key=lambda name: counts[name])
+        raise InputError(f"{display}: its part {part} holds {counts[part]:,} XML elements (the parts read whole "
+                         f"hold {total:,} together); expected at most {MAX_ELEMENTS:,} (a workbook's styles and "
+                         f"other parts beside its sheets): copy the table into a new workbook, or save it as CSV")
+
+
+def _elements(stream: Any) -> int:
+    """How many XML elements (start tags: not end tags, declarations or comments) the stream holds."""
+    count, rest = 0, b""
+    while chunk := stream.read(1 << 20):
+        data = rest + chunk
+        rest = b"<" if data.endswith(b"<") else b""       # a tag cut at the chunk's end is counted with the next
+        data = data[:len(data) - len(rest)]
+        count += data.count(b"<") - data.count(b"</") - data.count(b"<?") - data.count(b"<!")
+    return count + len(rest)
 
 
 def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int],
