@@ -63,12 +63,12 @@ def read_table(path: Path, display: str, sheet: str | None = None,
     if suffix == ".csv":
         if sheet is not None:
             raise InputError(f"{display}: a CSV file has no sheets; expected no `sheet:` with it")
-        cells, spans = _csv_rows(path, display)
+        cells, spans, sep = _csv_rows(path, display)
     elif suffix == ".xlsx":
-        cells, spans = _xlsx_rows(path, display, sheet), {}
+        cells, spans, sep = _xlsx_rows(path, display, sheet), {}, None
     else:
         raise InputError(f"{display}: expected a card table ending in .csv or .xlsx, got {path.name!r}")
-    rows = _rows(cells, display, spans, columns)
+    rows = _rows(cells, display, spans, columns, sep)
     if not any(row.count for row in rows):
         header_line = next(number for number, row in cells if any(value.strip() for value in row))
         if rows:
@@ -79,10 +79,12 @@ def read_table(path: Path, display: str, sheet: str | None = None,
     return rows
 
 
-def _csv_rows(path: Path, display: str) -> tuple[list[tuple[int, list[str]]], dict[int, int]]:
-    from printgen.spec.csvfile import SAVE_AS_CSV, csv_rows  # only a deck with a CSV table needs it
+def _csv_rows(path: Path, display: str) -> tuple[list[tuple[int, list[str]]], dict[int, int], str]:
+    """The file's rows and spans (csv_rows()), and what separates its values."""
+    from printgen.spec.csvfile import SAVE_AS_CSV, csv_rows, separator  # only a CSV table needs it
     text = read_text(path, display, remedy=SAVE_AS_CSV, utf16=True)    # (a spreadsheet's "Unicode Text")
-    return csv_rows(text, display, int(MAX_ROWS) + 1)  # the header and one too many
+    rows, spans = csv_rows(text, display, int(MAX_ROWS) + 1)  # the header and one too many
+    return rows, spans, separator(text, display)
 
 
 def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, list[str]]]:
@@ -243,7 +245,10 @@ def _elements(stream: Any) -> int:
 
 
 def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int],
-          columns: Callable[[list[str], str], None] | None = None) -> list[Row]:
+          columns: Callable[[list[str], str], None] | None = None, sep: str | None = None) -> list[Row]:
+    """The card rows below the header row. With sep (a CSV file's separator) a row must
+    hold a value for every named column; without it (an XLSX sheet, whose cells are
+    read by their position) a row's missing cells are empty."""
     filled = [(number, row) for number, row in cells if any(value.strip() for value in row)]
     if not filled:
         raise InputError(f"{display}: expected a header row of field names and a row per card, got an empty table")
@@ -268,15 +273,19 @@ def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int
         columns(names, f"{display}:{header_line}")
     if len(filled) - 1 > MAX_ROWS:
         raise InputError(f"{display}: more than {MAX_ROWS} rows; expected at most {MAX_ROWS} cards")
-    return [_row(number, row, names, display, spans) for number, row in filled[1:]]
+    return [_row(number, row, names, display, spans, sep) for number, row in filled[1:]]
 
 
-def _row(number: int, row: list[str], names: list[str], display: str, spans: dict[int, int]) -> Row:
+def _row(number: int, row: list[str], names: list[str], display: str, spans: dict[int, int],
+         sep: str | None) -> Row:
     extra = [value for value in row[len(names):] if value.strip()]
     if extra:
         from printgen.spec.csvfile import spanned
         raise InputError(f"{display}:{number}: a value beyond the last named column ({quoted(extra[0])}); "
                          f"expected {len(names)} columns{spanned(spans, number)}")
+    if sep is not None and len(row) < len(names):
+        from printgen.spec.csvfile import short_row
+        raise InputError(short_row(display, number, row, names, sep, spans))
     values = dict(zip(names, (line_feeds(value) for value in row + [""] * (len(names) - len(row)))))
     for column, (name, value) in enumerate(values.items(), start=1):
         if "\0" in value:
