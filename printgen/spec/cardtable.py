@@ -41,6 +41,7 @@ MAX_ELEMENTS = limit("xlsx_part_elements")  # XML elements of the workbook's oth
 NOT_READ_WHOLE = ("xl/worksheets/", "xl/sharedStrings.xml", "xl/pivotCache/")   # read as a stream, or not at all
 CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")      # <c r="B2" ...>, <x:c>: a cell
 FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")   # <f>SUM(A1:A3)</f>: a formula
+INVISIBLE = re.compile("[\u200b\u2060\ufeff]")   # zero width space, word joiner, byte-order mark: never in a name
 COPIES = re.compile(r"0*([0-9]{1,9})")     # ASCII digits only: "²" and "٣" are digits to str.isdigit()
 
 
@@ -266,6 +267,13 @@ def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int
         if not name:
             raise InputError(f"{display}:{header_line}: column {column} has no name; expected a field name "
                              f"in every column of the header row")
+        hidden = INVISIBLE.search(name)
+        if hidden:
+            import unicodedata
+            ch = hidden.group()
+            raise InputError(f"{display}:{header_line}: column {column}'s name {quoted(name)} holds U+{ord(ch):04X} "
+                             f"{unicodedata.name(ch)}, which shows as nothing, so the name would not be the one "
+                             f"it looks like; expected a field name without it: delete it from the header row")
         if names.index(name) != column - 1:
             raise InputError(f"{display}:{header_line} {name}: the column name appears twice; expected "
                              f"each field once")
