@@ -202,15 +202,22 @@ def padded_book(path: Path, rows: int, header: list[str] | None = None) -> None:
             archive.writestr(name, data)
 
 
-def styled_book(path: Path, records: int) -> None:
-    """A workbook of one card whose styles.xml holds records more cell formats, each
-    a short <xf/> record (a 2-row table whose styles unpack to tens of megabytes)."""
+def swollen_book(path: Path, part: str, end: bytes, record: bytes, records: int) -> None:
+    """A workbook of one card whose part holds records more short records before its
+    end tag (a 2-row table whose part unpacks to tens of megabytes)."""
     formula_book(path)
     with zipfile.ZipFile(path) as source:
         parts = {info.filename: source.read(info) for info in source.infolist()}
-    styles = parts["xl/styles.xml"]
-    assert b"</cellXfs>" in styles
-    parts["xl/styles.xml"] = styles.replace(b"</cellXfs>", b'<xf numFmtId="0"/>' * records + b"</cellXfs>")
+    if part == "xl/sharedStrings.xml":         # (openpyxl writes its strings in the sheet: add the part)
+        parts[part] = b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"></sst>'
+        parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"</Types>", (
+            '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-'
+            'officedocument.spreadsheetml.sharedStrings+xml"/></Types>').encode())
+        parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(b"</Relationships>", (
+            '<Relationship Id="rIdStrings" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+            'relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>').encode())
+    assert end in parts[part]
+    parts[part] = parts[part].replace(end, record * records + end)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in parts.items():
             archive.writestr(name, data)
@@ -231,7 +238,9 @@ def xlsx_case(folder: Path, case: str) -> None:
     elif case == "a text file":
         path.write_text("a,count\nx,1\n", encoding="utf-8")
     elif case == "2 million cell formats in styles.xml":
-        styled_book(path, 2_000_000)         # 36 MB unpacked: openpyxl took a minute and 1.6 GB
+        swollen_book(path, "xl/styles.xml", b"</cellXfs>", b'<xf numFmtId="0"/>', 2_000_000)   # a minute, 1.6 GB
+    elif case == "3.5 million shared strings":
+        swollen_book(path, "xl/sharedStrings.xml", b"</sst>", b"<si><t>a</t></si>", 3_500_000)  # 45 s
 
 
 XLSX_TABLES = {
@@ -242,6 +251,7 @@ XLSX_TABLES = {
     "a header of 16,384 names": "cards.xlsx:1: more than 1000 columns",
     "a text file": "cards.xlsx: not a readable XLSX workbook",
     "2 million cell formats in styles.xml": "cards.xlsx: its part xl/styles.xml holds 2,000,",
+    "3.5 million shared strings": "cards.xlsx: its part xl/sharedStrings.xml holds 7,000,",
 }
 
 

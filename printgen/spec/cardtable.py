@@ -38,7 +38,9 @@ MAX_COPIES = limit("table_copies")         # copies a row's count may ask for
 MAX_COLUMNS = int(limit("table_columns"))    # named columns (fields) a table may have
 MAX_CELLS = limit("xlsx_cells")            # cells an XLSX workbook's sheets may hold, empty ones included
 MAX_ELEMENTS = limit("xlsx_part_elements")  # XML elements of the workbook's other parts (styles.xml...) together
-NOT_READ_WHOLE = ("xl/worksheets/", "xl/sharedStrings.xml", "xl/pivotCache/")   # read as a stream, or not at all
+MAX_STRING_ELEMENTS = limit("xlsx_string_elements")   # XML elements of its shared strings (xl/sharedStrings.xml)
+STRINGS = "xl/sharedStrings.xml"            # the text of the sheets' cells, read as a stream into a list
+NOT_READ_WHOLE = ("xl/worksheets/", STRINGS, "xl/pivotCache/")   # read as a stream, or not at all (pivot tables)
 CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")      # <c r="B2" ...>, <x:c>: a cell
 FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")   # <f>SUM(A1:A3)</f>: a formula
 INVISIBLE = re.compile("[\u200b\u2060\ufeff]")   # zero width space, word joiner, byte-order mark: never in a name
@@ -219,11 +221,20 @@ def _check_elements(archive: Any, members: list[Any], display: str) -> None:
     """Refuse a workbook whose parts other than its sheets and shared strings (styles.xml,
     workbook.xml, the relationships and properties) hold more than MAX_ELEMENTS XML
     elements together: openpyxl reads each of them whole into objects (about 30
-    microseconds and 1 KB an element) before it reads a sheet. Each part is counted as
-    a stream, a megabyte at a time, naming the part that holds the most."""
+    microseconds and 1 KB an element) before it reads a sheet; or whose shared strings
+    hold more than MAX_STRING_ELEMENTS (openpyxl reads them all into a list, about 6
+    microseconds an element). Each part is counted as a stream, a megabyte at a time,
+    naming the part that holds the most."""
     counts = {}
     for member in members:
-        if member.filename.endswith((".xml", ".rels")) and not member.filename.startswith(NOT_READ_WHOLE):
+        if member.filename == STRINGS:
+            with archive.open(member) as stream:
+                strings = _elements(stream)
+            if strings > MAX_STRING_ELEMENTS:
+                raise InputError(f"{display}: its part {STRINGS} holds {strings:,} XML elements; expected at most "
+                                 f"{MAX_STRING_ELEMENTS:,} (the text of its cells, a string and its text each): "
+                                 f"copy the table into a new workbook, or save it as CSV")
+        elif member.filename.endswith((".xml", ".rels")) and not member.filename.startswith(NOT_READ_WHOLE):
             with archive.open(member) as stream:
                 counts[member.filename] = _elements(stream)
     total = sum(counts.values())
