@@ -1,7 +1,8 @@
 """Cards from a spreadsheet: a CSV file or a sheet of an XLSX workbook.
 
 The first row that is not empty names the fields; every later row that is not empty
-is a card (an optional `count` column says how many copies). Values are kept as text
+is a card (an optional `count` column says how many copies; a CSV row holds a value
+for every named column, an XLSX row's cells are read by position). Values are kept as text
 exactly as typed: "+1" stays "+1", "007" stays "007", "1.10" stays "1.10". In an
 XLSX workbook a cell typed as text is taken as it is; a number, date or time is
 written as printgen/spec/xlsxcell.py says: as the sheet shows it where its format is a
@@ -192,7 +193,8 @@ def _nothing(row: tuple[Any, ...], empty: Any) -> bool:
 def _check_unpacked(data: bytes, display: str) -> bool:
     """An XLSX file is a zip archive: refuse one too large when unpacked (a zip bomb),
     or whose sheets hold more than MAX_CELLS cells (openpyxl reads every cell written
-    out, empty or not), before openpyxl reads it; whether its sheets hold formulas."""
+    out, empty or not), or whose other parts hold too many XML elements (_check_elements()),
+    before openpyxl reads it; whether its sheets hold formulas."""
     import zipfile
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
