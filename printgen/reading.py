@@ -70,13 +70,16 @@ SAVE_AS_UTF8 = "save the file as UTF-8"      # what a file that is not UTF-8 tex
 
 def read_text(path: Path, source: str | None = None, *, error: type[PrintgenError] = InputError,
               remedy: str = SAVE_AS_UTF8, utf16: bool = False) -> str:
-    """The file's text as UTF-8 (a byte-order mark at its start is not text), or with
+    """The file's text as UTF-8 (a byte-order mark at its start is not text, nor a second
+    one after it), or with
     utf16 as UTF-16 where it starts with UTF-16's byte-order mark; one located error,
     of the given kind, naming the file otherwise: where it is not UTF-8 (utf8_text()),
     ending with the remedy."""
     where = source or str(path)
     return utf8_text(read_bytes(path, where, error=error), where, error=error, remedy=remedy, utf16=utf16)
 
+
+BOM = "\ufeff"      # U+FEFF as a byte-order mark, the first character of a file's text, is not text
 
 # the byte-order marks of the encodings a text file that is not UTF-8 is most often in,
 # longest first (UTF-32's little-endian mark starts as UTF-16's)
@@ -86,7 +89,8 @@ _MARKS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
 
 def utf8_text(data: bytes, where: str, *, error: type[PrintgenError] = InputError,
               remedy: str = SAVE_AS_UTF8, utf16: bool = False) -> str:
-    """The bytes as UTF-8 text (a byte-order mark at the start is not text). A file in
+    """The bytes as UTF-8 text (a byte-order mark at the start is not text, nor a second one
+    after it, as a program that adds a mark to text that has one writes it). A file in
     UTF-16 or UTF-32 (by its byte-order mark, or a NUL byte beside every character of its
     start) is an error naming that encoding, but with utf16 a file that starts with
     UTF-16's byte-order mark is UTF-16 text (utf16_text()); any other byte that is not
@@ -102,7 +106,7 @@ def utf8_text(data: bytes, where: str, *, error: type[PrintgenError] = InputErro
     if len(head) >= 4 and (not any(head[0::2]) or not any(head[1::2])):
         raise error(f"{where}: UTF-16 text (a NUL byte beside every character); expected UTF-8 text: {remedy}")
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig").lstrip(BOM)
     except UnicodeDecodeError as problem:
         raise error(_not_utf8(data, where, problem.start, remedy)) from None
 
@@ -110,12 +114,13 @@ def utf8_text(data: bytes, where: str, *, error: type[PrintgenError] = InputErro
 def utf16_text(data: bytes, where: str, *, error: type[PrintgenError] = InputError,
                remedy: str = SAVE_AS_UTF8) -> str:
     """The bytes after UTF-16's byte-order mark (FF FE: little-endian, FE FF: big-endian)
-    as UTF-16 text, as a spreadsheet program's "Unicode Text" is saved; two bytes that
+    as UTF-16 text, as a spreadsheet program's "Unicode Text" is saved (a second mark
+    after it is not text either); two bytes that
     are no UTF-16 (half of a surrogate pair, an odd byte at the end) are an error naming
     their line and their value, ending with the remedy."""
     codec = "utf-16-le" if data.startswith(b"\xff\xfe") else "utf-16-be"
     try:
-        return data[2:].decode(codec)
+        return data[2:].decode(codec).lstrip(BOM)
     except UnicodeDecodeError as problem:
         start = problem.start - problem.start % 2
         line = line_breaks(data[2:2 + start].decode(codec)) + 1

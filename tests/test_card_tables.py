@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from printgen.errors import PrintgenError
 from printgen.spec import load_deck
 
 EXAMPLE = ROOT / "docs" / "example-deck"
@@ -113,6 +114,11 @@ def test_an_xlsx_number_that_is_not_finite_reads_plainly():
     ("value,value\n1,2\n", "cards.csv:1 value: the column name appears twice"),
     ("value,,note\n1,2,3\n", "cards.csv:1: column 2 has no name"),
     ("value\n1,extra\n", "cards.csv:2: a value beyond the last named column ('extra')"),
+    ("suit,value\nsun\nmoon,2\n", "cards.csv:2: 1 value, expected 2 (one per column: suit, value): value "
+                                 "is missing; an empty value is written as nothing between commas (add a comma"),
+    ("value;note;count\n1;a;2\n2\n", "cards.csv:3: 1 value, expected 3 (one per column: value, note, count): "
+                                     "note, count are missing; an empty value is written as nothing between "
+                                     "semicolons (add 2 semicolons"),
     ("\n\n", "cards.csv: expected a header row"),
 ])
 def test_a_bad_table_is_one_located_error_and_nothing_is_written(cli, tmp_path, table, expected):
@@ -122,6 +128,27 @@ def test_a_bad_table_is_one_located_error_and_nothing_is_written(cli, tmp_path, 
     line, = result.err.strip().splitlines()
     assert expected in line, line
     assert not (tmp_path / "out").exists()
+
+
+def test_a_row_short_of_values_is_read_where_they_are_written_empty_or_in_a_sheet(tmp_path):
+    """A CSV row holds a value for every column, empty ones as nothing between the
+    separators (as spreadsheet programs save them); a wholly empty row is skipped; a
+    sheet's row is read by its cells' positions, so its empty cells need nothing."""
+    (tmp_path / "cards.csv").write_text("value,note,count\n1,,\n,,\n\n2,b,\n", encoding="utf-8")
+    deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
+    assert [(c.fields["value"], c.fields["note"], c.where) for c in deck.cards] == [
+        ("1", "", "cards.csv:2"), ("2", "b", "cards.csv:5")]
+    (tmp_path / "cards.csv").write_text("value,note,count\n1\n", encoding="utf-8")
+    with pytest.raises(PrintgenError, match=r"cards.csv:2: 1 value, expected 3"):
+        load_deck(str(small_deck(tmp_path, "cards.csv")))
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    book.active.append(["value", "note", "count"])
+    book.active.append(["1"])
+    book.active.append(["2", "b"])
+    book.save(tmp_path / "cards.xlsx")
+    deck = load_deck(str(small_deck(tmp_path, "cards.xlsx")))
+    assert [(c.fields["value"], c.fields["note"]) for c in deck.cards] == [("1", ""), ("2", "b")]
 
 
 def test_a_table_outside_the_decks_folder_is_refused(cli, tmp_path):
@@ -223,7 +250,7 @@ def test_a_table_in_another_encoding_or_dialect_is_one_line_naming_it(cli, tmp_p
 @pytest.mark.parametrize("table", [
     'value;note;count\r\n"1,5";Preis 1,5 €;2\r\n2;"a; b";\r\n',      # a spreadsheet program's CSV in Europe
     'value\tnote\tcount\n1,5\tPreis 1,5 €\t2\n2\ta; b\t\n',           # its "Unicode Text", as UTF-8
-    '\n;;\n"value";note;count\n"1,5";Preis 1,5 €;2\n2;"a; b"\n',     # empty rows, quoted names
+    '\n;;\n"value";note;count\n"1,5";Preis 1,5 €;2\n2;"a; b";\n',    # empty rows, quoted names
 ])
 def test_a_header_row_without_commas_names_the_separator(tmp_path, table):
     """A file whose header row has no comma but semicolons (or tabs) is read with that

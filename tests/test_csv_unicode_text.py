@@ -89,3 +89,27 @@ def test_a_utf16_file_broken_after_its_mark_is_one_located_line(cli, tmp_path, d
     line, = result.err.strip().splitlines()
     assert result.status == 2 and "Traceback" not in result.err and expected in line, line
     assert not (tmp_path / "out").exists()
+
+
+def test_a_byte_order_mark_written_twice_is_not_part_of_the_first_name(tmp_path):
+    """A program that adds a mark to text that already starts with one writes it twice:
+    the second is not text either, so the first column is named as it looks."""
+    for encoding, mark, separator in MARKED:
+        (tmp_path / "cards.csv").write_bytes(mark + ("\ufeff" + saved(ROWS, separator)).encode(encoding))
+        deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
+        assert [(card.fields["value"], card.fields["note"]) for card in deck.cards] == EXPECTED, encoding
+
+
+@pytest.mark.parametrize("header,expected", [
+    ("value,\ufeffnote", "cards.csv:1: column 2's name '\\ufeffnote' holds U+FEFF ZERO WIDTH NO-BREAK SPACE"),
+    ("\n\ufeffvalue,note", "cards.csv:2: column 1's name '\\ufeffvalue' holds U+FEFF"),
+    ("value,no\u200bte", "cards.csv:1: column 2's name 'no\\u200bte' holds U+200B ZERO WIDTH SPACE"),
+])
+def test_an_invisible_character_in_a_name_is_one_line_naming_the_column(cli, tmp_path, header, expected):
+    """A name holding a character that shows as nothing would not be the name a template
+    writes; one located line names the column, the character escaped so that it shows."""
+    (tmp_path / "cards.csv").write_bytes(("\ufeff" + header + "\n1,2\n").encode("utf-8"))
+    result = cli("build", str(small_deck(tmp_path, "cards.csv")), "--out", str(tmp_path / "out"))
+    line, = result.err.strip().splitlines()
+    assert result.status == 2 and "Traceback" not in result.err and expected in line, line
+    assert not (tmp_path / "out").exists()

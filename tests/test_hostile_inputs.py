@@ -202,6 +202,27 @@ def padded_book(path: Path, rows: int, header: list[str] | None = None) -> None:
             archive.writestr(name, data)
 
 
+def swollen_book(path: Path, part: str, end: bytes, record: bytes, records: int) -> None:
+    """A workbook of one card whose part holds records more short records before its
+    end tag (a 2-row table whose part unpacks to tens of megabytes)."""
+    formula_book(path)
+    with zipfile.ZipFile(path) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    if part == "xl/sharedStrings.xml":         # (openpyxl writes its strings in the sheet: add the part)
+        parts[part] = b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"></sst>'
+        parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"</Types>", (
+            '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-'
+            'officedocument.spreadsheetml.sharedStrings+xml"/></Types>').encode())
+        parts["xl/_rels/workbook.xml.rels"] = parts["xl/_rels/workbook.xml.rels"].replace(b"</Relationships>", (
+            '<Relationship Id="rIdStrings" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+            'relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>').encode())
+    assert end in parts[part]
+    parts[part] = parts[part].replace(end, record * records + end)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
 def xlsx_case(folder: Path, case: str) -> None:
     path = folder / "cards.xlsx"
     if case == "formula with no saved value":
@@ -216,6 +237,10 @@ def xlsx_case(folder: Path, case: str) -> None:
         padded_book(path, 2, [f"f{i}" for i in range(16384)])
     elif case == "a text file":
         path.write_text("a,count\nx,1\n", encoding="utf-8")
+    elif case == "2 million cell formats in styles.xml":
+        swollen_book(path, "xl/styles.xml", b"</cellXfs>", b'<xf numFmtId="0"/>', 2_000_000)   # a minute, 1.6 GB
+    elif case == "3.5 million shared strings":
+        swollen_book(path, "xl/sharedStrings.xml", b"</sst>", b"<si><t>a</t></si>", 3_500_000)  # 45 s
 
 
 XLSX_TABLES = {
@@ -225,6 +250,8 @@ XLSX_TABLES = {
     "rows padded with cells out to column XFD": "cards.xlsx: its sheets hold 1,146,880 cells",
     "a header of 16,384 names": "cards.xlsx:1: more than 1000 columns",
     "a text file": "cards.xlsx: not a readable XLSX workbook",
+    "2 million cell formats in styles.xml": "cards.xlsx: its part xl/styles.xml holds 2,000,",
+    "3.5 million shared strings": "cards.xlsx: its part xl/sharedStrings.xml holds 7,000,",
 }
 
 

@@ -1,7 +1,8 @@
 """Cards from a spreadsheet: a CSV file or a sheet of an XLSX workbook.
 
 The first row that is not empty names the fields; every later row that is not empty
-is a card (an optional `count` column says how many copies). Values are kept as text
+is a card (an optional `count` column says how many copies; a CSV row holds a value
+for every named column, an XLSX row's cells are read by position). Values are kept as text
 exactly as typed: "+1" stays "+1", "007" stays "007", "1.10" stays "1.10". In an
 XLSX workbook a cell typed as text is taken as it is; a number, date or time is
 written as printgen/spec/xlsxcell.py says: as the sheet shows it where its format is a
@@ -37,8 +38,13 @@ MAX_UNPACKED = limit("xlsx_unpacked_bytes")
 MAX_COPIES = limit("table_copies")         # copies a row's count may ask for
 MAX_COLUMNS = int(limit("table_columns"))    # named columns (fields) a table may have
 MAX_CELLS = limit("xlsx_cells")            # cells an XLSX workbook's sheets may hold, empty ones included
+MAX_ELEMENTS = limit("xlsx_part_elements")  # XML elements of the workbook's other parts (styles.xml...) together
+MAX_STRING_ELEMENTS = limit("xlsx_string_elements")   # XML elements of its shared strings (xl/sharedStrings.xml)
+STRINGS = "xl/sharedStrings.xml"            # the text of the sheets' cells, read as a stream into a list
+NOT_READ_WHOLE = ("xl/worksheets/", STRINGS, "xl/pivotCache/")   # read as a stream, or not at all (pivot tables)
 CELL_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?c[\s/>]")      # <c r="B2" ...>, <x:c>: a cell
 FORMULA_TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]*:)?f[\s/>]")   # <f>SUM(A1:A3)</f>: a formula
+INVISIBLE = re.compile("[\u200b\u2060\ufeff]")   # zero width space, word joiner, byte-order mark: never in a name
 COPIES = re.compile(r"0*([0-9]{1,9})")     # ASCII digits only: "²" and "٣" are digits to str.isdigit()
 
 
@@ -61,12 +67,12 @@ def read_table(path: Path, display: str, sheet: str | None = None,
     if suffix == ".csv":
         if sheet is not None:
             raise InputError(f"{display}: a CSV file has no sheets; expected no `sheet:` with it")
-        cells, spans = _csv_rows(path, display)
+        cells, spans, sep = _csv_rows(path, display)
     elif suffix == ".xlsx":
-        cells, spans = _xlsx_rows(path, display, sheet), {}
+        cells, spans, sep = _xlsx_rows(path, display, sheet), {}, None
     else:
         raise InputError(f"{display}: expected a card table ending in .csv or .xlsx, got {path.name!r}")
-    rows = _rows(cells, display, spans, columns)
+    rows = _rows(cells, display, spans, columns, sep)
     if not any(row.count for row in rows):
         header_line = next(number for number, row in cells if any(value.strip() for value in row))
         if rows:
@@ -77,10 +83,12 @@ def read_table(path: Path, display: str, sheet: str | None = None,
     return rows
 
 
-def _csv_rows(path: Path, display: str) -> tuple[list[tuple[int, list[str]]], dict[int, int]]:
-    from printgen.spec.csvfile import SAVE_AS_CSV, csv_rows  # only a deck with a CSV table needs it
+def _csv_rows(path: Path, display: str) -> tuple[list[tuple[int, list[str]]], dict[int, int], str]:
+    """The file's rows and spans (csv_rows()), and what separates its values."""
+    from printgen.spec.csvfile import SAVE_AS_CSV, csv_rows, separator  # only a CSV table needs it
     text = read_text(path, display, remedy=SAVE_AS_CSV, utf16=True)    # (a spreadsheet's "Unicode Text")
-    return csv_rows(text, display, int(MAX_ROWS) + 1)  # the header and one too many
+    rows, spans = csv_rows(text, display, int(MAX_ROWS) + 1)  # the header and one too many
+    return rows, spans, separator(text, display)
 
 
 def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, list[str]]]:
@@ -185,7 +193,8 @@ def _nothing(row: tuple[Any, ...], empty: Any) -> bool:
 def _check_unpacked(data: bytes, display: str) -> bool:
     """An XLSX file is a zip archive: refuse one too large when unpacked (a zip bomb),
     or whose sheets hold more than MAX_CELLS cells (openpyxl reads every cell written
-    out, empty or not), before openpyxl reads it; whether its sheets hold formulas."""
+    out, empty or not), or whose other parts hold too many XML elements (_check_elements()),
+    before openpyxl reads it; whether its sheets hold formulas."""
     import zipfile
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
@@ -200,6 +209,7 @@ def _check_unpacked(data: bytes, display: str) -> bool:
                     xml = archive.read(member)
                     cells += len(CELL_TAG.findall(xml))
                     formulas = formulas or FORMULA_TAG.search(xml) is not None
+            _check_elements(archive, members, display)
     except (OSError, ValueError, EOFError, zipfile.BadZipFile, NotImplementedError):
         raise InputError(f"{display}: not a readable XLSX workbook (not a zip archive)") from None
     if cells > MAX_CELLS:
@@ -209,8 +219,50 @@ def _check_unpacked(data: bytes, display: str) -> bool:
     return formulas
 
 
+def _check_elements(archive: Any, members: list[Any], display: str) -> None:
+    """Refuse a workbook whose parts other than its sheets and shared strings (styles.xml,
+    workbook.xml, the relationships and properties) hold more than MAX_ELEMENTS XML
+    elements together: openpyxl reads each of them whole into objects (about 30
+    microseconds and 1 KB an element) before it reads a sheet; or whose shared strings
+    hold more than MAX_STRING_ELEMENTS (openpyxl reads them all into a list, about 6
+    microseconds an element). Each part is counted as a stream, a megabyte at a time,
+    naming the part that holds the most."""
+    counts = {}
+    for member in members:
+        if member.filename == STRINGS:
+            with archive.open(member) as stream:
+                strings = _elements(stream)
+            if strings > MAX_STRING_ELEMENTS:
+                raise InputError(f"{display}: its part {STRINGS} holds {strings:,} XML elements; expected at most "
+                                 f"{MAX_STRING_ELEMENTS:,} (the text of its cells, a string and its text each): "
+                                 f"copy the table into a new workbook, or save it as CSV")
+        elif member.filename.endswith((".xml", ".rels")) and not member.filename.startswith(NOT_READ_WHOLE):
+            with archive.open(member) as stream:
+                counts[member.filename] = _elements(stream)
+    total = sum(counts.values())
+    if total > MAX_ELEMENTS:
+        part = max(counts, key=lambda name: counts[name])
+        raise InputError(f"{display}: its part {part} holds {counts[part]:,} XML elements (the parts read whole "
+                         f"hold {total:,} together); expected at most {MAX_ELEMENTS:,} (a workbook's styles and "
+                         f"other parts beside its sheets): copy the table into a new workbook, or save it as CSV")
+
+
+def _elements(stream: Any) -> int:
+    """How many XML elements (start tags: not end tags, declarations or comments) the stream holds."""
+    count, rest = 0, b""
+    while chunk := stream.read(1 << 20):
+        data = rest + chunk
+        rest = b"<" if data.endswith(b"<") else b""       # a tag cut at the chunk's end is counted with the next
+        data = data[:len(data) - len(rest)]
+        count += data.count(b"<") - data.count(b"</") - data.count(b"<?") - data.count(b"<!")
+    return count + len(rest)
+
+
 def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int],
-          columns: Callable[[list[str], str], None] | None = None) -> list[Row]:
+          columns: Callable[[list[str], str], None] | None = None, sep: str | None = None) -> list[Row]:
+    """The card rows below the header row. With sep (a CSV file's separator) a row must
+    hold a value for every named column; without it (an XLSX sheet, whose cells are
+    read by their position) a row's missing cells are empty."""
     filled = [(number, row) for number, row in cells if any(value.strip() for value in row)]
     if not filled:
         raise InputError(f"{display}: expected a header row of field names and a row per card, got an empty table")
@@ -228,6 +280,13 @@ def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int
         if not name:
             raise InputError(f"{display}:{header_line}: column {column} has no name; expected a field name "
                              f"in every column of the header row")
+        hidden = INVISIBLE.search(name)
+        if hidden:
+            import unicodedata
+            ch = hidden.group()
+            raise InputError(f"{display}:{header_line}: column {column}'s name {quoted(name)} holds U+{ord(ch):04X} "
+                             f"{unicodedata.name(ch)}, which shows as nothing, so the name would not be the one "
+                             f"it looks like; expected a field name without it: delete it from the header row")
         if names.index(name) != column - 1:
             raise InputError(f"{display}:{header_line} {name}: the column name appears twice; expected "
                              f"each field once")
@@ -235,15 +294,19 @@ def _rows(cells: list[tuple[int, list[str]]], display: str, spans: dict[int, int
         columns(names, f"{display}:{header_line}")
     if len(filled) - 1 > MAX_ROWS:
         raise InputError(f"{display}: more than {MAX_ROWS} rows; expected at most {MAX_ROWS} cards")
-    return [_row(number, row, names, display, spans) for number, row in filled[1:]]
+    return [_row(number, row, names, display, spans, sep) for number, row in filled[1:]]
 
 
-def _row(number: int, row: list[str], names: list[str], display: str, spans: dict[int, int]) -> Row:
+def _row(number: int, row: list[str], names: list[str], display: str, spans: dict[int, int],
+         sep: str | None) -> Row:
     extra = [value for value in row[len(names):] if value.strip()]
     if extra:
         from printgen.spec.csvfile import spanned
         raise InputError(f"{display}:{number}: a value beyond the last named column ({quoted(extra[0])}); "
                          f"expected {len(names)} columns{spanned(spans, number)}")
+    if sep is not None and len(row) < len(names):
+        from printgen.spec.csvfile import short_row
+        raise InputError(short_row(display, number, row, names, sep, spans))
     values = dict(zip(names, (line_feeds(value) for value in row + [""] * (len(names) - len(row)))))
     for column, (name, value) in enumerate(values.items(), start=1):
         if "\0" in value:

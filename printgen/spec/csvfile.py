@@ -110,6 +110,19 @@ def spanned(spans: dict[int, int], line: int, reach: str = "to") -> str:
             f"is a closing quote missing on line {line}?)")
 
 
+def short_row(display: str, line: int, row: list[str], names: list[str], sep: str, spans: dict[int, int]) -> str:
+    """The error for a row with fewer values than the header has names: spreadsheet
+    programs write every column of the table on every row, so a missing value is far
+    more often a mistake (a value forgotten, or two run together) than an empty one."""
+    have = f"{len(row)} value{'s' if len(row) != 1 else ''}"
+    missing = names[len(row):]
+    name = SEPARATORS[sep]
+    return (f"{display}:{line}: {have}, expected {len(names)} (one per column: {', '.join(names)}): "
+            f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing; an empty value is written "
+            f"as nothing between {name}s (add {'a ' + name if len(missing) == 1 else f'{len(missing)} {name}s'} "
+            f"at the row's end){spanned(spans, line)}")
+
+
 def _problem(text: str, start: int, reached: int, error: str, display: str, sep: str) -> str:
     """The csv module's error in the row starting on line start, found on line reached,
     told as where the quote that caused it opens and what was expected."""
