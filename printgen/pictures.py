@@ -166,10 +166,11 @@ def _drawing(path: Path, size: tuple[int, int],
             source = rasterised(path, (size[1], size[0]) if across else size)
         else:
             source = _source(path, key[0])
-        image = rgba(source)
-        if turn is not None:
+        opaque = source.mode in ("RGB", "L") and "transparency" not in source.info
+        image = source if opaque else rgba(source)      # (an opaque one made RGBA once small: the same
+        if turn is not None:                            # pixels, without a copy of it whole as RGBA)
             image = image.transpose(turn)
-        drawn = _Drawn(image.resize(size, PILImage.Resampling.LANCZOS))
+        drawn = _Drawn(rgba(image.resize(size, PILImage.Resampling.LANCZOS)))
         if key[0] is not None:
             _drawn.put(key, drawn)
     return key, drawn

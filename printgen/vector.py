@@ -7,14 +7,16 @@ so an SVG is read with lxml (no network, no entities, no DTD) and refused, with 
 located error, where it holds a script (a <script> or an on... attribute), a
 reference out of the file (any href but "#id", a CSS url() but "#id", an @import), a
 <foreignObject>, an embedded raster image, or text (convert it to paths), or where it
-has more than MAX_ELEMENTS elements or no size. What an editor adds in its own
+has more than MAX_ELEMENTS elements, draws more (each counted again for every <use>
+that draws it: drawn_cost), has a <use> that draws itself (a loop) or has no size. What an editor adds in its own
 namespaces (Inkscape's, Sodipodi's, metadata) is left alone: renderers skip it.
 
 Its size is its width and height (any CSS unit) or else its viewBox, in CSS pixels,
 bounded like a raster picture's pixels. The SVG renderer embeds it as it is, and the
 PNG renderer rasterises it with resvg at the size it is drawn at. The PDF renderer
 draws it with svglib onto reportlab's canvas where svglib draws all it holds as
-resvg does, else as resvg's picture of it; a press file (PDF/X-1a) always places
+resvg does and its drawn_cost is at most MAX_VECTOR_COST (svglib's time grows with
+it, to minutes within MAX_ELEMENTS), else as resvg's picture of it; a press file (PDF/X-1a) always places
 resvg's picture, in press CMYK (render/pdfsvg.py, render/pdf.py).
 """
 
@@ -36,6 +38,9 @@ MAX_ELEMENTS = int(limit("svg_elements"))
 MAX_PIXELS = limit("picture_pixels")
 MAX_BYTES = int(limit("picture_bytes"))
 MAX_STYLE_TESTS = int(limit("svg_style_tests"))
+MAX_VECTOR_COST = int(limit("svg_vector_cost"))
+DEPTH_COST = 1 / 4      # svglib looks each inherited property up through every enclosing element
+NUMBER_COST = 1 / 40    # a number of a path's d or a polygon's points, against an element
 READ_TESTS = 200        # reading a CSS rule (tinycss2, cssselect2) takes about as long as 200 tests
 SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}href"
@@ -47,6 +52,7 @@ CSS_PX = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "in": 96.0, "cm": 96 / 
 _SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([a-z]*)\s*$")
 DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")      # a CSS "key: value"
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
+_NUMBER = re.compile(r"[0-9]+")
 
 
 def is_svg(path: Path) -> bool:
@@ -61,11 +67,79 @@ def svg_size(path: Path, where: str) -> tuple[int, int]:
         if count > MAX_ELEMENTS:
             raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements; expected a simpler SVG picture")
         _check_element(element, where)
+    drawn_cost(root, where)
     width, height = _size(root, where)
     if width * height > MAX_PIXELS:
         raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a smaller "
                          f"SVG picture (its width and height)")
     return width, height
+
+
+def drawn_cost(root: Any, where: str) -> float:
+    """What drawing the picture costs a renderer, in elements: each element counted
+    once for every <use> that draws it again (a <use> draws what it refers to where
+    it stands), plus DEPTH_COST for each element enclosing it there and NUMBER_COST
+    for each number of its path data or points. InputError naming `where` where a
+    <use> draws itself, through what it refers to (a loop, which no renderer can
+    draw), or where the elements drawn are more than MAX_ELEMENTS (ten levels of ten
+    <use> of the level below are ten billion). Walked once per element, iteratively:
+    each element's count, enclosed depths and numbers are summed from its children's
+    and its <use> target's."""
+    elements = [one for one in root.iter() if isinstance(one.tag, str)]
+    ids = {one.get("id"): one for one in elements if one.get("id")}
+    done: dict[Any, tuple[int, int, int]] = {}          # element: (drawn, their depths below it, numbers)
+    open_now: set[Any] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        element, children_done = stack.pop()
+        if element in done:
+            continue
+        parts = _drawn_parts(element, ids)
+        if not children_done:
+            open_now.add(element)
+            stack.append((element, True))
+            for part in parts:
+                if part in open_now:
+                    raise InputError(f"{where}: the SVG picture's <use> at line {_use_line(element, part)} "
+                                     f"is part of what it draws (a loop); expected each <use> to "
+                                     f"refer to a part outside it")
+                if part not in done:
+                    stack.append((part, False))
+            continue
+        open_now.discard(element)
+        drawn, depths, numbers = 1, 0, _numbers(element)
+        for part in parts:
+            below = done[part]
+            drawn, depths, numbers = drawn + below[0], depths + below[1] + below[0], numbers + below[2]
+        if drawn > MAX_ELEMENTS:
+            raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements drawn, each <use> drawing again "
+                             f"what it refers to (line {element.sourceline}); expected a simpler SVG picture")
+        done[element] = (drawn, depths, numbers)
+    drawn, depths, numbers = done[root]
+    return drawn + DEPTH_COST * depths + NUMBER_COST * numbers
+
+
+def _drawn_parts(element: Any, ids: dict[str, Any]) -> list[Any]:
+    """The element's children, and for a <use> what it refers to (where the file has it)."""
+    parts = [child for child in element if isinstance(child.tag, str)]
+    if element.tag == f"{SVG}use":
+        target = ids.get((element.get("href") or element.get(XLINK) or "").strip().removeprefix("#"))
+        if target is not None:
+            parts.append(target)
+    return parts
+
+
+def _use_line(element: Any, part: Any) -> int:
+    """The line of the <use> through which element draws part (element itself, or its child)."""
+    if element.tag == f"{SVG}use" and part not in element:
+        return int(element.sourceline)
+    return int(part.sourceline)
+
+
+def _numbers(element: Any) -> int:
+    """The numbers of the element's path data (d) or points."""
+    text = element.get("d") or element.get("points") or ""
+    return sum(1 for _ in _NUMBER.finditer(text)) if text else 0
 
 
 def parsed(data: bytes, where: str) -> Any:
@@ -157,8 +231,12 @@ def rasterised(path: Path, size: tuple[int, int],
     from PIL import Image as PILImage
     root = parsed(read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture"), str(path))
     _stretch(root, size, view)
-    png = resvg_py.svg_to_bytes(svg_string=etree.tostring(root, encoding="unicode"), skip_system_fonts=True,
-                                dpi=96)                      # CSS units: 96 px an inch
+    try:
+        png = resvg_py.svg_to_bytes(svg_string=etree.tostring(root, encoding="unicode"), skip_system_fonts=True,
+                                    dpi=96)                  # CSS units: 96 px an inch
+    except ValueError as error:         # (what svg_size lets through it draws: this is a last guard)
+        raise InputError(f"{path}: resvg cannot draw the SVG picture ({error}); expected a simpler SVG "
+                         f"picture") from None
     picture = PILImage.open(io.BytesIO(bytes(png)))
     picture.load()
     return picture.convert("RGBA") if picture.size == size else picture.convert("RGBA").resize(size)
@@ -261,11 +339,24 @@ def drawing(path: Path) -> Any:
         moved = True
     if moved:
         data = etree.tostring(root)
+    _quiet("svglib")
     found = svg2rlg(io.BytesIO(data))
     if found is None:
         raise InputError(f"{path}: not a readable SVG picture; expected an SVG file")
     _even_dashes(found)
     return found
+
+
+def _quiet(name: str) -> None:
+    """The library's log (Python's logging, which svglib writes what it leaves out to)
+    kept from the terminal: its records go to no handler and not on to the root
+    logger, whose last-resort handler would print them. printgen says itself what it
+    draws otherwise (a picture svglib would draw otherwise is resvg's: vector_gap)."""
+    import logging
+    logger = logging.getLogger(name)
+    if not logger.handlers:
+        logger.addHandler(logging.NullHandler())
+    logger.propagate = False
 
 
 def _even_dashes(node: Any) -> None:

@@ -155,6 +155,37 @@ def test_a_font_cut_short_is_one_error_line_and_the_watch_builds_again_once_it_i
         status = watch.stop()
     assert status == 0 and not any("Traceback" in line for line in watch.seen), watch.seen
 
+
+def test_an_svg_picture_made_a_use_loop_is_one_error_line_and_the_watch_builds_again(project):
+    """resvg's "nodes limit reached" was a traceback that ended the watch."""
+    picture = project / "deck" / "pic.svg"
+    drawing = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="5" height="5"/></svg>'
+    picture.write_text(drawing, encoding="utf-8")
+    edit(project / "deck" / "face.yaml", "elements:\n",
+         "elements:\n  - {kind: image, src: pic.svg, x: 10mm, y: 30mm, w: 20mm, h: 20mm}\n")
+    watch = Watch(project, "deck/clean.yaml", "--only", "pdf,png", "--out", "out")
+    try:
+        watch.until("watch: built")
+        pdf = project / "out" / "preflight-clean-a4.pdf"
+        first = pdf.read_bytes()
+        time.sleep(0.05)
+        picture.write_text(drawing.replace("<rect", '<g id="a"><use href="#a"/></g><rect'), encoding="utf-8")
+        assert watch.until("watch: changed:").endswith("pic.svg")
+        error = watch.until("printgen: error:")
+        assert "face.yaml:" in error and "'pic.svg'" in error and "a loop" in error, error
+        watch.until("watch: the build stopped with an error")
+        assert pdf.read_bytes() == first              # nothing written
+
+        time.sleep(0.05)
+        picture.write_text(drawing, encoding="utf-8")
+        assert watch.until("watch: changed:").endswith("pic.svg")
+        watch.until("watch: built")
+        assert pdf.read_bytes() == first
+    finally:
+        status = watch.stop()
+    assert status == 0 and not any("Traceback" in line for line in watch.seen), watch.seen
+
+
 def test_watch_refuses_all(cli):
     result = cli("build", "--all", "--watch")
     assert result.status == 2 and "--watch: watches one deck" in result.err

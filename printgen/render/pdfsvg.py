@@ -13,7 +13,10 @@ capitals), lengths in percent, an ellipse with one radius, !important in a style
 sheet, clip paths measured in the shape's box, moved or clipped themselves, and
 miter limits (it sets none, so reportlab's 10 would cut sharp corners otherwise than
 SVG's 4: draw_vectors() sets 4, and another is a gap), and style sheets it cannot read
-or that would take too long to match (vector.style_sheets). vector_gap() says what in a
+or that would take too long to match (vector.style_sheets), and pictures that would
+take svglib more than a few seconds to draw (more than MAX_VECTOR_COST elements' worth,
+vector.drawn_cost: its time grows with the elements, their nesting and their path
+data, to minutes for a picture within MAX_ELEMENTS). vector_gap() says what in a
 picture is one of those, reading the file (its elements, attributes, style
 attributes and style sheets); a picture with none is drawn as vectors by
 draw_vectors(), one with any is drawn by resvg as a picture (render/pdf.py), so that
@@ -42,9 +45,11 @@ from printgen.reading import FileIdentity, file_identity, read_bytes
 from printgen.vector import (
     DECLARATION,
     MAX_BYTES,
+    MAX_VECTOR_COST,
     SVG,
     SheetGap,
     drawing,
+    drawn_cost,
     parsed,
     style_sheets,
     styled_clips,
@@ -71,6 +76,8 @@ def vector_gap(path: Path) -> str | None:
 def _gap(path: Path, identity: FileIdentity | None) -> str | None:
     where = str(path)
     root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
+    if drawn_cost(root, where) > MAX_VECTOR_COST:
+        return "more than svglib draws in a few seconds"
     try:
         matcher = style_sheets(root)        # (svglib reads every sheet itself)
     except SheetGap as gap:
