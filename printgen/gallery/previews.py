@@ -18,24 +18,16 @@ import os
 import stat
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
 
 from PIL import Image as PILImage
 
 from printgen.frozen import frozen
 from printgen.gallery.changes import Change, compare_card, copy_path
 from printgen.gallery.files import THUMBS
-from printgen.gallery.thumbs import (
-    CARD_HEIGHT,
-    MAX_PICTURE_PIXELS,
-    PAGE_SIDE,
-    Made,
-    flat,
-    jpeg,
-    make,
-)
+from printgen.gallery.pdfpages import MAX_BYTES, PAGE_SECONDS, TooCostly, draw_pages, page_sizes
+from printgen.gallery.thumbs import MAX_PICTURE_PIXELS, PAGE_SIDE, Made, make
 from printgen.limits import limit, whole_limit
-from printgen.output import keep, may_write, open_regular, read_small, write_bytes
+from printgen.output import keep, may_write, note, open_regular, read_small, write_bytes
 from printgen.words import plural
 
 PICTURES = {".png", ".jpg", ".jpeg"}
@@ -126,22 +118,13 @@ def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = No
 
 
 def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]]:
-    """Render the pages the budget allows (the first always) to thumb and its page
-    siblings, each unless fresh; the page count and the previews."""
-    import pypdfium2 as pdfium
-    with open_regular(path) as file:
-        document = pdfium.PdfDocument(file)
-        try:
-            return _pdf_thumbs(document, path, thumb, budget)
-        finally:
-            document.close()
-
-
-def _pdf_thumbs(document: Any, path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]]:
-    pages, made = len(document), []
-    for number in range(min(pages, MAX_PAGES)):
-        page = document[number]
-        width, height = page.get_size()
+    """Draw the pages the budget allows (the first always) to thumb and its page
+    siblings, each unless fresh, in the child process that bounds the work
+    (pdfpages.py); the page count and the previews."""
+    pages, sizes = page_sizes(path, MAX_PAGES)
+    made: list[Path] = []
+    drawn: list[tuple[int, float]] = []
+    for number, (width, height) in enumerate(sizes):
         if not (width > 0 and height > 0):
             raise ValueError("an empty page")
         scale = min(PAGE_SIDE / max(width, height), (MAX_RENDER_PIXELS / (width * height)) ** 0.5)
@@ -149,13 +132,13 @@ def _pdf_thumbs(document: Any, path: Path, thumb: Path, budget: Budget) -> tuple
             break
         target = page_path(thumb, number)
         if not _fresh(target, path):
-            image = page.render(scale=scale).to_pil()
-            pixels = hashlib.sha256(image.tobytes()).hexdigest()
-            if not _same_page(target, pixels):
-                data = jpeg(flat(image, height=CARD_HEIGHT, longest=PAGE_SIDE))
-                write_bytes(target, data)
-                _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
+            drawn.append((number, scale))
         made.append(target)
+    for (number, _), (pixels, data) in zip(drawn, draw_pages(path, drawn) if drawn else [], strict=True):
+        target = page_path(thumb, number)
+        if not _same_page(target, pixels):
+            write_bytes(target, data)
+            _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
     return pages, made
 
 
@@ -211,6 +194,10 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
             shown = [p.relative_to(root).as_posix() for p in made]
             return Preview(rel, shown[0], f"{path.name} ({plural(pages, 'page')})", tuple(shown[1:]),
                            pages - len(shown))
+    except TooCostly:
+        note(f"{path}: listed without a preview: drawing it took more than {PAGE_SECONDS} s of CPU time "
+             f"a page or {MAX_BYTES >> 20} MB of memory (printgen/data/limits.yaml)")
+        return Preview(rel, None, f"{path.name} (too costly to preview)")
     except (PILImage.DecompressionBombError, MemoryError):
         return Preview(rel, None, f"{path.name} (too large to preview)")
     except (OSError, ValueError, PILImage.UnidentifiedImageError, pdfium.PdfiumError):
