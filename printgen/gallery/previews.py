@@ -6,9 +6,11 @@ made again only when its source changes. A card image also keeps a small lossles
 gallery's (changes.py). A PDF shows its first MAX_PAGES pages (FILE.pdf.jpg,
 FILE.pdf.2.jpg, ...) while the gallery's page budget (a Budget of pixels, spent in
 the order files are listed, so the same folder shows the same pages) lasts; its first
-page always; the caption counts the pages not shown. A file printgen cannot preview (a corrupt PDF, a picture of a billion
-pixels, a file of another kind) is listed without a preview, with the reason, never
-an error; so is one whose preview's place holds a file printgen did not write.
+page always; the caption counts the pages not shown. The pages are read and drawn in
+a child process that bounds the work (pdfpages.py). A file printgen cannot preview (a
+corrupt PDF, a picture of a billion pixels, a PDF too costly to draw, a file of
+another kind) is listed without a preview, with the reason, never an error; so is one
+whose preview's place holds a file printgen did not write.
 """
 
 from __future__ import annotations
