@@ -69,7 +69,10 @@ def _run(function, *args):  # type: ignore[no-untyped-def]
 # ---------------------------------------------------------------- in the child
 
 def _start(max_bytes: int) -> None:
-    """Cap the child's memory; it ends with its parent."""
+    """Cap the child's memory; it ends with its parent (an interrupt is the parent's
+    to handle: the child ignores it, so it prints no traceback)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
     try:
         import resource
