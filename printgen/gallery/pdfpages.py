@@ -45,9 +45,10 @@ def page_sizes(path: Path, count: int) -> tuple[int, list[Size]]:
     return _run(_sizes, path, count)
 
 
-def draw_pages(path: Path, pages: list[tuple[int, float]]) -> list[tuple[str, bytes]]:
-    """Each (page number from 0, scale) drawn: the sha256 of its pixels and its JPEG
-    preview."""
+def draw_pages(path: Path, pages: list[tuple[int, float, str | None]]) -> list[tuple[str, bytes]]:
+    """Each (page number from 0, scale, the sha256 of the pixels it was drawn to last)
+    drawn: the sha256 of its pixels and its JPEG preview (b"", not packed, where the
+    pixels are those given)."""
     return _run(_draw, path, pages)
 
 
@@ -112,17 +113,18 @@ def _sizes(path: Path, count: int) -> tuple[int, list[Size]]:
             document.close()
 
 
-def _draw(path: Path, pages: list[tuple[int, float]]) -> list[tuple[str, bytes]]:
+def _draw(path: Path, pages: list[tuple[int, float, str | None]]) -> list[tuple[str, bytes]]:
     import pypdfium2 as pdfium
     drawn = []
     with open_regular(path) as file:
         document = pdfium.PdfDocument(file)
         try:
-            for number, scale in pages:
+            for number, scale, last in pages:
                 _allow(PAGE_SECONDS)
                 image = document[number].render(scale=scale).to_pil()
                 pixels = hashlib.sha256(image.tobytes()).hexdigest()
-                drawn.append((pixels, jpeg(flat(image, height=CARD_HEIGHT, longest=PAGE_SIDE))))
+                same = pixels == last
+                drawn.append((pixels, b"" if same else jpeg(flat(image, height=CARD_HEIGHT, longest=PAGE_SIDE))))
         finally:
             document.close()
     return drawn

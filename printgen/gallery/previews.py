@@ -125,7 +125,7 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]
     (pdfpages.py); the page count and the previews."""
     pages, sizes = page_sizes(path, MAX_PAGES)
     made: list[Path] = []
-    drawn: list[tuple[int, float]] = []
+    drawn: list[tuple[int, float, str | None]] = []
     for number, (width, height) in enumerate(sizes):
         if not (width > 0 and height > 0):
             raise ValueError("an empty page")
@@ -134,13 +134,15 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]
             break
         target = page_path(thumb, number)
         if not _fresh(target, path):
-            drawn.append((number, scale))
+            drawn.append((number, scale, _rendered.get(target, (None,))[0]))
         made.append(target)
-    for (number, _), (pixels, data) in zip(drawn, draw_pages(path, drawn) if drawn else [], strict=True):
+    for (number, scale, _), (pixels, packed) in zip(drawn, draw_pages(path, drawn) if drawn else [], strict=True):
         target = page_path(thumb, number)
-        if not _same_page(target, pixels):
-            write_bytes(target, data)
-            _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
+        if _same_page(target, pixels):
+            continue
+        data = packed or draw_pages(path, [(number, scale, None)])[0][1]    # drawn the same, its preview changed since
+        write_bytes(target, data)
+        _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
     return pages, made
 
 
