@@ -6,9 +6,11 @@ made again only when its source changes. A card image also keeps a small lossles
 gallery's (changes.py). A PDF shows its first MAX_PAGES pages (FILE.pdf.jpg,
 FILE.pdf.2.jpg, ...) while the gallery's page budget (a Budget of pixels, spent in
 the order files are listed, so the same folder shows the same pages) lasts; its first
-page always; the caption counts the pages not shown. A file printgen cannot preview (a corrupt PDF, a picture of a billion
-pixels, a file of another kind) is listed without a preview, with the reason, never
-an error; so is one whose preview's place holds a file printgen did not write.
+page always; the caption counts the pages not shown. The pages are read and drawn in
+a child process that bounds the work (pdfpages.py). A file printgen cannot preview (a
+corrupt PDF, a picture of a billion pixels, a PDF too costly to draw, a file of
+another kind) is listed without a preview, with the reason, never an error; so is one
+whose preview's place holds a file printgen did not write.
 A process that writes gallery after gallery of one folder (build --watch) shows a
 file that, with its previews, kept its stamp (output.py) since the last one as it
 showed it then, reading neither again (_known).
@@ -22,22 +24,14 @@ import stat
 import time
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Any
 
 from PIL import Image as PILImage
 
 from printgen.frozen import frozen
 from printgen.gallery.changes import Change, compare_card, copy_path
 from printgen.gallery.files import THUMBS
-from printgen.gallery.thumbs import (
-    CARD_HEIGHT,
-    MAX_PICTURE_PIXELS,
-    PAGE_SIDE,
-    Made,
-    flat,
-    jpeg,
-    make,
-)
+from printgen.gallery.pdfpages import MAX_BYTES, PAGE_SECONDS, TooCostly, draw_pages, page_sizes
+from printgen.gallery.thumbs import MAX_PICTURE_PIXELS, PAGE_SIDE, Made, make
 from printgen.limits import limit, whole_limit
 from printgen.output import (
     Stamp,
@@ -45,6 +39,7 @@ from printgen.output import (
     keep_same,
     known_stamp,
     may_write,
+    note,
     open_regular,
     read_small,
     settled,
@@ -144,22 +139,13 @@ def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = No
 
 
 def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]]:
-    """Render the pages the budget allows (the first always) to thumb and its page
-    siblings, each unless fresh; the page count and the previews."""
-    import pypdfium2 as pdfium
-    with open_regular(path) as file:
-        document = pdfium.PdfDocument(file)
-        try:
-            return _pdf_thumbs(document, path, thumb, budget)
-        finally:
-            document.close()
-
-
-def _pdf_thumbs(document: Any, path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]]:
-    pages, made = len(document), []
-    for number in range(min(pages, MAX_PAGES)):
-        page = document[number]
-        width, height = page.get_size()
+    """Draw the pages the budget allows (the first always) to thumb and its page
+    siblings, each unless fresh, in the child process that bounds the work
+    (pdfpages.py); the page count and the previews."""
+    pages, sizes = page_sizes(path, MAX_PAGES)
+    made: list[Path] = []
+    drawn: list[tuple[int, float, str | None]] = []
+    for number, (width, height) in enumerate(sizes):
         if not (width > 0 and height > 0):
             raise ValueError("an empty page")
         scale = min(PAGE_SIDE / max(width, height), (MAX_RENDER_PIXELS / (width * height)) ** 0.5)
@@ -167,13 +153,15 @@ def _pdf_thumbs(document: Any, path: Path, thumb: Path, budget: Budget) -> tuple
             break
         target = page_path(thumb, number)
         if not _fresh(target, path):
-            image = page.render(scale=scale).to_pil()
-            pixels = hashlib.sha256(image.tobytes()).hexdigest()
-            if not _same_page(target, pixels):
-                data = jpeg(flat(image, height=CARD_HEIGHT, longest=PAGE_SIDE))
-                write_bytes(target, data)
-                _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
+            drawn.append((number, scale, _rendered.get(target, (None,))[0]))
         made.append(target)
+    for (number, scale, _), (pixels, packed) in zip(drawn, draw_pages(path, drawn) if drawn else [], strict=True):
+        target = page_path(thumb, number)
+        if _same_page(target, pixels):
+            continue
+        data = packed or draw_pages(path, [(number, scale, None)])[0][1]    # drawn the same, its preview changed since
+        write_bytes(target, data)
+        _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
     return pages, made
 
 
@@ -302,6 +290,10 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
             return _remember(path, card, source, started,
                              Preview(rel, shown[0], f"{path.name} ({plural(pages, 'page')})", tuple(shown[1:]),
                                      pages - len(shown)), root, (left, budget.left))
+    except TooCostly:
+        note(f"{path}: listed without a preview: drawing it took more than {PAGE_SECONDS} s of CPU time "
+             f"a page or {MAX_BYTES >> 20} MB of memory (printgen/data/limits.yaml)")
+        return Preview(rel, None, f"{path.name} (too costly to preview)")
     except (PILImage.DecompressionBombError, MemoryError):
         return Preview(rel, None, f"{path.name} (too large to preview)")
     except (OSError, ValueError, PILImage.UnidentifiedImageError, pdfium.PdfiumError):

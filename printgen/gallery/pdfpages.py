@@ -1,0 +1,130 @@
+"""The pages of the gallery's PDF previews, read and drawn in a child process whose
+work is bounded.
+
+A PDF in the output folder may be anyone's, and its record there proves nothing (a
+stranger can write that too): a file of a few hundred bytes can ask PDFium for hours
+of work (forms drawing forms drawing forms) or gigabytes of memory (a content stream
+of millions of shapes), and no count of pages or pixels bounds that. So every PDF,
+printgen's own as well, is read and drawn in one child process, started the first
+time a gallery needs it and kept for the process's later galleries. Its memory is
+capped at MAX_BYTES of address space, and each step (reading a PDF's page sizes,
+drawing one page) may take PAGE_SECONDS of CPU time (resource.setrlimit). A step
+that runs out ends the child: the PDF is listed without a preview (TooCostly), and
+the next PDF gets a new child. Where the system has no such limits (not POSIX) the
+child runs unbounded.
+
+The child only turns a file into JPEG bytes; the gallery writes every file. A page
+gives the same bytes here as it did when the gallery drew it in its own process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+from printgen.gallery.thumbs import CARD_HEIGHT, PAGE_SIDE, flat, jpeg
+from printgen.limits import limit, whole_limit
+from printgen.output import open_regular
+from printgen.workers import die_with_parent
+
+PAGE_SECONDS = whole_limit("gallery_page_seconds")   # CPU time of one step in the child
+MAX_BYTES = int(limit("gallery_draw_bytes"))          # the child's address space
+
+Size = tuple[float, float]
+
+
+class TooCostly(Exception):
+    """Reading or drawing the PDF took more than the child's time or memory."""
+
+
+def page_sizes(path: Path, count: int) -> tuple[int, list[Size]]:
+    """The PDF's number of pages and the sizes of its first count pages, in points."""
+    return _run(_sizes, path, count)
+
+
+def draw_pages(path: Path, pages: list[tuple[int, float, str | None]]) -> list[tuple[str, bytes]]:
+    """Each (page number from 0, scale, the sha256 of the pixels it was drawn to last)
+    drawn: the sha256 of its pixels and its JPEG preview (b"", not packed, where the
+    pixels are those given)."""
+    return _run(_draw, path, pages)
+
+
+_child: list[ProcessPoolExecutor] = []
+
+
+def _run(function, *args):  # type: ignore[no-untyped-def]
+    if not _child:
+        import multiprocessing
+        _child.append(ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                          initializer=_start, initargs=(MAX_BYTES,)))
+    try:
+        return _child[0].submit(function, *args).result()
+    except BrokenProcessPool:
+        _child.pop().shutdown(wait=True)
+        raise TooCostly() from None
+
+
+# ---------------------------------------------------------------- in the child
+
+def _start(max_bytes: int) -> None:
+    """Cap the child's memory; it ends with its parent (an interrupt is the parent's
+    to handle: the child ignores it, so it prints no traceback)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent()
+    try:
+        import resource
+    except ImportError:                     # not POSIX: no limits
+        return
+    _lower(resource.RLIMIT_AS, max_bytes)
+
+
+def _lower(kind: int, soft: int) -> None:
+    """Set the soft limit of kind to soft (never above the hard limit, which stays)."""
+    import resource
+    hard = resource.getrlimit(kind)[1]
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(kind, (soft, hard))
+
+
+def _allow(seconds: int) -> None:
+    """Let the child run seconds of CPU time more from now, then be ended (SIGXCPU)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    _lower(resource.RLIMIT_CPU, math.ceil(used.ru_utime + used.ru_stime) + seconds)
+
+
+def _sizes(path: Path, count: int) -> tuple[int, list[Size]]:
+    import pypdfium2 as pdfium
+    _allow(PAGE_SECONDS)
+    with open_regular(path) as file:
+        document = pdfium.PdfDocument(file)
+        try:
+            pages = len(document)
+            return pages, [document[number].get_size() for number in range(min(pages, count))]
+        finally:
+            document.close()
+
+
+def _draw(path: Path, pages: list[tuple[int, float, str | None]]) -> list[tuple[str, bytes]]:
+    import pypdfium2 as pdfium
+    drawn = []
+    with open_regular(path) as file:
+        document = pdfium.PdfDocument(file)
+        try:
+            for number, scale, last in pages:
+                _allow(PAGE_SECONDS)
+                image = document[number].render(scale=scale).to_pil()
+                pixels = hashlib.sha256(image.tobytes()).hexdigest()
+                same = pixels == last
+                drawn.append((pixels, b"" if same else jpeg(flat(image, height=CARD_HEIGHT, longest=PAGE_SIDE))))
+        finally:
+            document.close()
+    return drawn
