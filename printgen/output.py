@@ -1330,32 +1330,9 @@ class Run:
         return keys
 
     def _remove(self, folder: Path, name: str, record: Record) -> str:
-        """Remove folder/name if it still has the recorded size and digest: "removed",
-        "gone" (nothing there), "left" (not printgen's bytes) or "failed"."""
-        target = folder / name
-        try:
-            info = os.lstat(target)
-        except FileNotFoundError:
-            return "gone"
-        except OSError:
-            return "left"
-        if record.state != "ok" or not stat.S_ISREG(info.st_mode) or info.st_size != record.files[name][0]:
-            return "left"
-        if (info.st_dev, info.st_ino) in self.inputs:   # read as input this run: a record saying otherwise lies
-            return "left"
-        found = _digest(target)
-        if found is None or found[:2] != record.files[name]:
-            return "left"
-        try:
-            again = os.lstat(target)
-            if (again.st_dev, again.st_ino) != found[2] or not stat.S_ISREG(again.st_mode):
-                return "left"
-            freeing.remove(target)
-        except FileNotFoundError:
-            return "gone"
-        except OSError:
-            return "failed"
-        return "removed"
+        """Remove folder/name if it still has the recorded size and digest
+        (_remove_recorded())."""
+        return _remove_recorded(folder / name, record, self.inputs)
 
     def _save(self, folder: Path, jobs: dict[str, list[str]], files: dict[str, tuple[int, str]],
               keys: dict[str, str], record: Record) -> None:
@@ -1780,15 +1757,17 @@ def remove_made_folder(folder: Path, where: str, whose: Callable[[str], bool]) -
 
 
 def _remove_recorded(target: Path, record: Record, inputs: set[tuple[int, int]]) -> str:
-    """Remove target if it still has the size and digest its folder's record gives it:
-    "removed", "gone" (nothing there), "left" (not printgen's bytes) or "failed"."""
+    """Remove target if its folder's record is whole ("ok") and the file still has the
+    size and digest the record gives it, and was not read as input this run (inputs: its
+    device and inode; a record saying otherwise lies): "removed", "gone" (nothing
+    there), "left" (not printgen's bytes) or "failed"."""
     try:
         info = os.lstat(target)
     except FileNotFoundError:
         return "gone"
     except OSError:
         return "left"
-    if not stat.S_ISREG(info.st_mode) or info.st_size != record.files[target.name][0] \
+    if record.state != "ok" or not stat.S_ISREG(info.st_mode) or info.st_size != record.files[target.name][0] \
             or (info.st_dev, info.st_ino) in inputs:
         return "left"
     found = _digest(target)
