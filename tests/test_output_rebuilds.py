@@ -386,3 +386,21 @@ def test_a_build_waiting_for_one_inside_its_folder_walks_the_folder_once(cli, tm
     assert result.status == 2
     assert "another printgen is writing into out/x, inside this folder" in result.err
     assert len(walked) == 1
+
+
+def test_a_gallery_previews_its_pdfs_after_the_process_changed_folder(cli, tmp_path, monkeypatch):
+    """The child that draws the gallery's PDF pages is kept for the process's later
+    galleries; a later build run from another folder (its output/ a relative path) still
+    gets its PDFs' previews: the child is handed where the file is, not a path it would
+    read from the folder it started in."""
+    import shutil
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    first = new_project(cli, tmp_path / "one", monkeypatch)
+    assert cli("build", "game", "-q").status == 0
+    assert (first / "output" / "_gallery" / "game" / "game-a4.pdf.jpg").is_file()
+    second = new_project(cli, tmp_path / "two", monkeypatch)
+    shutil.rmtree(first)                    # the folder the child started in holds nothing now
+    assert cli("build", "game", "-q").status == 0
+    assert (second / "output" / "_gallery" / "game" / "game-a4.pdf.jpg").is_file()
+    assert (second / "output" / "_gallery" / "game" / "game-a4.pdf.3.jpg").is_file()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -42,14 +43,20 @@ class TooCostly(Exception):
 
 def page_sizes(path: Path, count: int) -> tuple[int, list[Size]]:
     """The PDF's number of pages and the sizes of its first count pages, in points."""
-    return _run(_sizes, path, count)
+    return _run(_sizes, _absolute(path), count)
 
 
 def draw_pages(path: Path, pages: list[tuple[int, float, str | None]]) -> list[tuple[str, bytes]]:
     """Each (page number from 0, scale, the sha256 of the pixels it was drawn to last)
     drawn: the sha256 of its pixels and its JPEG preview (b"", not packed, where the
     pixels are those given)."""
-    return _run(_draw, path, pages)
+    return _run(_draw, _absolute(path), pages)
+
+
+def _absolute(path: Path) -> Path:
+    """path as the child finds it: the child keeps the working folder it started in, and
+    a process may change its own since (a test does; printgen does not)."""
+    return Path(os.path.abspath(path))
 
 
 _child: list[ProcessPoolExecutor] = []
