@@ -60,6 +60,13 @@ def test_a_pdf_that_asks_for_hours_of_drawing_is_listed_without_a_preview(tmp_pa
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-800:]
     assert spent < 3 * limit("gallery_page_seconds") + 10, spent
     page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
-    assert 'href="./bomb.pdf"' in page and "bomb.pdf (too costly to preview)" in page
+    assert 'href="./bomb.pdf"' in page
+    if "bomb.pdf (1 page)" in page:
+        # an older PDFium (4.27, the lowest version allowed) draws nested forms without
+        # the work a newer one does: the page is then previewed, within the same bound
+        assert spent < limit("gallery_page_seconds") + 10, spent
+        assert {name: data for name, data in previews(tmp_path / "out").items() if "bomb" not in name} == own
+        return
+    assert "bomb.pdf (too costly to preview)" in page
     assert "bomb.pdf: listed without a preview" in result.stderr
     assert previews(tmp_path / "out") == own             # printgen's own, byte for byte; none of the bomb
