@@ -28,7 +28,6 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from PIL import Image as PILImage
 
 from printgen.frozen import frozen
-from printgen.gallery.changes import small_copy
 from printgen.limits import limit
 
 CARD_HEIGHT = 360                # preview pixels: a card's height, a page's longer side
@@ -89,6 +88,7 @@ def made_from(image: PILImage.Image, *, card: bool = True) -> Made:
     (PNG is lossless)."""
     if image.width * image.height > MAX_PICTURE_PIXELS:
         return Made(False)
+    from printgen.gallery.changes import small_copy  # (not in the PDF child: pdfpages.py)
     small = flat(image, height=CARD_HEIGHT, longest=None if card else PAGE_SIDE)
     return Made(True, jpeg(small), small_copy(small) if card else None)
 
