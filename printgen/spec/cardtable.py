@@ -87,8 +87,9 @@ def _csv_rows(path: Path, display: str) -> tuple[list[tuple[int, list[str]]], di
     """The file's rows and spans (csv_rows()), and what separates its values."""
     from printgen.spec.csvfile import SAVE_AS_CSV, csv_rows, separator  # only a CSV table needs it
     text = read_text(path, display, remedy=SAVE_AS_CSV, utf16=True)    # (a spreadsheet's "Unicode Text")
-    rows, spans = csv_rows(text, display, int(MAX_ROWS) + 1)  # the header and one too many
-    return rows, spans, separator(text, display)
+    sep = separator(text, display)
+    rows, spans = csv_rows(text, display, int(MAX_ROWS) + 1, sep)  # the header and one too many
+    return rows, spans, sep
 
 
 def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, list[str]]]:
