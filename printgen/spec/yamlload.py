@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from printgen.errors import SpecError, located
+from printgen.lang.lines import line_breaks
 from printgen.limits import limit
 from printgen.reading import line_feeds, read_text, unset_character
 
@@ -160,7 +161,6 @@ def _too_deep_at(text: str) -> int | None:
 # what YAML allows in a file (a character outside it stops its reader): tab, the line
 # breaks, printable ASCII, and Unicode but the C1 controls, surrogates and U+FFFE-U+FFFF
 _NOT_YAML = re.compile("[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_BREAK = re.compile("\r\n|[\r\n]")          # where an editor starts a new line
 # what YAML reads as a line break too, though an editor shows none there (so the
 # lines YAML counted, and the keys it read, would not be those the user sees)
 _HIDDEN_BREAKS = {"\x85": "NEXT LINE", "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR"}
@@ -178,7 +178,7 @@ def _hidden_break(text: str, source: str) -> str | None:
         return None
     at = found.start()
     line_start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
-    line = len(_BREAK.findall(text, 0, line_start)) + 1
+    line = line_breaks(text[:line_start]) + 1
     ends = [end for end in (text.find("\n", at), text.find("\r", at)) if end >= 0]
     line_end = min([*ends, len(text)])
     start, end = max(line_start, at - 20), min(line_end, at + 20)
@@ -195,7 +195,7 @@ def _unreadable(text: str, source: str) -> str:
     found = _NOT_YAML.search(text)
     if found is None:
         return located(source, None, "", "broken YAML: a character YAML does not allow; expected text")
-    line = len(_BREAK.findall(text, 0, found.start())) + 1
+    line = line_breaks(text[:found.start()]) + 1
     char = ord(found.group())
     kind = "a control character" if char < 0xa0 else "not a character" if char >= 0xfffe else "half a surrogate pair"
     return located(source, line, "", f"the character U+{char:04X} ({kind}), which YAML does not allow in a "
