@@ -36,10 +36,9 @@ def side_slug(grid: Grid, duplex: Duplex, *, back: bool, offset: tuple[float, fl
     ends = (left, top, right, bottom) if back else mark_ends(paper, (left, top, right, bottom), SHORTEST_DRAWN)
     xs = [left + c * grid.card_w for c in range(grid.cols + 1)]
     ys = [top + r * grid.card_h for r in range(grid.rows + 1)]
-    rest = [side_words(words, back, duplex), *([words.numbered(*sheet)] if sheet else [])]
-    if missing(font_name, "".join(rest)):
+    if missing(font_name, side_words(words, back, duplex) + (words.numbered(*sheet) if sheet else "")):
         words = ENGLISH
-        rest = [side_words(words, back, duplex), *([words.numbered(*sheet)] if sheet else [])]
+    rest = [side_words(words, back, duplex), *([words.numbered(*sheet)] if sheet else [])]
     parts = [title, *rest] if title and not missing(font_name, title) else rest
     forms = [(caption([title], words), caption(rest, words)), (caption(rest, words),)] if len(parts) > len(rest) \
         else []

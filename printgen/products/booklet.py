@@ -110,7 +110,8 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     colors = fold_facts().type
     style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
                     lang=rules.lang, hyphenate=rules.hyphenate, face=text_face(rules))
-    book = lay_out_book(rules.blocks, style, title=game_title(rules),
+    title = game_title(rules)
+    book = lay_out_book(rules.blocks, style, title=title,
                         subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
                         contents=options.contents, source=cover_source(rules), where=rules.where)
     padded = padded_count(len(book.pages))
@@ -123,7 +124,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     sheets = side_slugs(booklet_pages(book.pages, options.paper, duplex=options.duplex,
                                       back_offset=options.back_offset, creep=options.thickness, rtl=book.rtl),
                         options.paper, width, height, duplex=options.duplex, back_offset=options.back_offset,
-                        title=game_title(rules), words=options.captions, font_name=house("sans", style.own))
+                        title=title, words=options.captions, font_name=house("sans", style.own))
     reading, bookmarks = reading_copy(book)
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height,
                       notes=list(book.notes), rtl=book.rtl)
