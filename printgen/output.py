@@ -1294,7 +1294,7 @@ class Run:
         removed: list[Path] = []
         left: list[str] = []
         for name in sorted(set(record.jobs.get(mine, ())) - set(now) - others):
-            outcome = self._remove(folder, name, record)
+            outcome = _remove_recorded(folder / name, record, self.inputs)
             if outcome == "removed":
                 removed.append(folder / name)
             elif outcome == "left":
@@ -1328,11 +1328,6 @@ class Run:
         keys = {name: record.keys[name] for name in files if name not in now and name in record.keys}
         keys.update((name, key) for name in now if (key := self.keys.get(folder / name)) is not None)
         return keys
-
-    def _remove(self, folder: Path, name: str, record: Record) -> str:
-        """Remove folder/name if it still has the recorded size and digest
-        (_remove_recorded())."""
-        return _remove_recorded(folder / name, record, self.inputs)
 
     def _save(self, folder: Path, jobs: dict[str, list[str]], files: dict[str, tuple[int, str]],
               keys: dict[str, str], record: Record) -> None:
