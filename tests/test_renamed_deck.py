@@ -53,3 +53,29 @@ def test_a_deck_in_several_languages_keeps_its_folders_until_it_is_renamed(cli, 
     deck.write_text(deck.read_text(encoding="utf-8").replace("name: mini", "name: midi"), encoding="utf-8")
     assert cli("build", "decks/mini.yaml", "--lang", "de", "--only", "pdf,png").status == 0
     assert sorted(path.name for path in out.iterdir() if path.is_dir()) == ["midi-de"]
+
+
+def test_a_renamed_decks_old_folder_that_is_a_link_is_never_followed(tmp_path, monkeypatch):
+    """The old name's folder replaced by a link to a copy of it elsewhere (records and
+    all, so they name only this deck's builds): a real printgen process, building the
+    renamed deck, removes nothing through the link and nothing where it leads."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    monkeypatch.chdir(project(tmp_path / "p"))
+    run = [sys.executable, "-m", "printgen", "build", "decks/mini.yaml", "--only", "pdf,png"]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    assert subprocess.run(run, capture_output=True, env=env, timeout=300).returncode == 0
+    out, elsewhere = tmp_path / "p" / "output", tmp_path / "elsewhere"
+    shutil.copytree(out / "mini", elsewhere)
+    shutil.rmtree(out / "mini")
+    (out / "mini").symlink_to(elsewhere, target_is_directory=True)
+    before = sorted(str(path.relative_to(elsewhere)) for path in elsewhere.rglob("*"))
+    deck = tmp_path / "p" / "decks" / "mini.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: mini", "name: midi"), encoding="utf-8")
+    built = subprocess.run(run, capture_output=True, text=True, env=env, timeout=300)
+    assert built.returncode == 0 and "Traceback" not in built.stderr, built.stderr
+    assert (out / "midi" / "midi-a4.pdf").is_file()
+    assert (out / "mini").is_symlink()
+    assert sorted(str(path.relative_to(elsewhere)) for path in elsewhere.rglob("*")) == before
