@@ -211,13 +211,14 @@ def _picture(prim: Image, where: str, dpi: int, scope: str, name: str, entry: st
                       f"dpi printed", name, scope, entry=entry)
 
 
-def side_places(layout: DeckLayout) -> Iterator[tuple[Side, str, str]]:
-    """Each face with its card's location and name, then each distinct back."""
+def side_places(layout: DeckLayout) -> Iterator[tuple[Side, str, str, Card | None, str]]:
+    """Each face with its card's location and name, and the card; then each distinct
+    back with the deck's back key and its name, and the back template's name."""
     deck = layout.deck
     for card, side in zip(deck.cards, layout.faces):
-        yield side, card.where, f"card {card.index} {card.label!r}"
+        yield side, card.where, f"card {card.index} {card.label!r}", card, ""
     for name, side in layout.backs.items():
-        yield side, deck_where(deck, ("back",)), f"back {name!r}"
+        yield side, deck_where(deck, ("back",)), f"back {name!r}", None, name
 
 
 def deck_where(deck: Deck, path: tuple[str, ...] = ()) -> str:
@@ -227,36 +228,36 @@ def deck_where(deck: Deck, path: tuple[str, ...] = ()) -> str:
 
 def check_layout(layout: DeckLayout, *, safe: float, label: str, bleed: bool = True,
                  dpi: int = 300) -> list[Finding]:
-    """Every finding for every side of the deck, faces first, in deck order."""
+    """Every finding for every side of the deck, faces first, in deck order, then the
+    thin strokes in the same order; each side is laid out once (a large deck's faces
+    are laid out as they are used)."""
     found: list[Finding] = []
+    thin: list[Finding] = []
     scope = f"{deck_where(layout.deck)} ({label})"
-    for side, where, name in side_places(layout):
+    for side, where, name, card, back in side_places(layout):
         found.extend(side_findings(side, f"{where} {name} ({label})", safe=safe, bleed=bleed, dpi=dpi,
                                    scope=scope, name=name, entry=where))
-    found.extend(thin_strokes(layout, scope, label))
-    return found
+        thin.extend(thin_strokes(layout.deck, side, card, back, f"{where} {name} ({label})", scope=scope,
+                                 name=name, entry=where if card else ""))
+    return found + thin
 
 
-def thin_strokes(layout: DeckLayout, scope: str, label: str) -> Iterator[Finding]:
-    """Lines thinner than THIN_STROKE on any side, each named by the template element that
-    draws it (file, line, key path) and its width; one kind per element and width, so a
-    line on every card is one line naming the cards."""
-    deck = layout.deck
-    sides: list[tuple[Side, Card | None, str, str]] = [
-        (side, card, "", f"card {card.index} {card.label!r}") for card, side in zip(deck.cards, layout.faces)]
-    sides += [(side, None, back, f"back {back!r}") for back, side in layout.backs.items()]
-    for side, card, back, name in sides:
-        thin = [i for i, prim in enumerate(side.prims) if isinstance(prim, (Rect, Ellipse, Polygon))
-                and prim.stroke and 0 < prim.width < THIN_STROKE]
-        if not thin:
-            continue
-        template, origins = side_elements(deck, side.frame, card, back)
-        named = {(template.where(origins[i], "stroke_width"), getattr(side.prims[i], "width", 0.0)) for i in thin}
-        for element, width in sorted(named):
-            kind = (f"{element}: a {width:.2f} pt stroke, thinner than {THIN_STROKE} pt: a hairline this "
-                    f"fine may vanish on press")
-            yield Finding(f"{card.where if card else deck_where(deck, ('back',))} {name} ({label})", kind,
-                          kind, name, scope, entry=card.where if card else "")
+def thin_strokes(deck: Deck, side: Side, card: Card | None, back: str, where: str, *, scope: str,
+                 name: str, entry: str) -> Iterator[Finding]:
+    """Lines thinner than THIN_STROKE on one side (card's face, or the back named back),
+    each named by the template element that draws it (file, line, key path) and its
+    width; one kind per element and width, so a line on every card is one line naming
+    the cards."""
+    thin = [i for i, prim in enumerate(side.prims) if isinstance(prim, (Rect, Ellipse, Polygon))
+            and prim.stroke and 0 < prim.width < THIN_STROKE]
+    if not thin:
+        return
+    template, origins = side_elements(deck, side.frame, card, back)
+    named = {(template.where(origins[i], "stroke_width"), getattr(side.prims[i], "width", 0.0)) for i in thin}
+    for element, width in sorted(named):
+        kind = (f"{element}: a {width:.2f} pt stroke, thinner than {THIN_STROKE} pt: a hairline this "
+                f"fine may vanish on press")
+        yield Finding(where, kind, kind, name, scope, entry=entry)
 
 
 def expected_size_findings(layout: DeckLayout, prof: Profile) -> list[Finding]:

@@ -58,3 +58,27 @@ def test_a_card_failing_late_leaves_the_folder_as_it_was(cli, tmp_path):
                  "--out", str(out), "-q")
     assert result.status == 2 and "missing" in result.err and f"card {KEEP_UP_TO + 20}" in result.err
     assert {name: (out / name).read_bytes() for name in os.listdir(out)} == before
+
+
+def test_preflight_lays_each_side_of_a_large_deck_out_once(tmp_path, monkeypatch):
+    """Preflight's checks, thin strokes among them, walk a large deck's sides once: each
+    face is laid out once (it was twice), and only a side with a thin stroke again, to
+    name the element that draws it."""
+    from printgen.preflight import check_layout
+    from printgen.spec import load_deck
+    cards = KEEP_UP_TO + 26
+    path = big_deck(tmp_path, cards)
+    (tmp_path / "back.yaml").write_text(BACK + "  - {kind: line, x1: 5mm, y1: 5mm, x2: 20mm, y2: 5mm, "
+                                               "stroke: \"#ffffff\", stroke_width: 0.1pt}\n", encoding="utf-8")
+    deck = load_deck(str(path))
+    layout = deck_layout.layout_deck(deck)
+    laid_out: list[str] = []
+    original = deck_layout.layout_side
+    monkeypatch.setattr(deck_layout, "layout_side",
+                        lambda *args, **kwargs: laid_out.append(args[3]) or original(*args, **kwargs))
+    found = check_layout(layout, safe=deck.safe, label="test")
+    faces = [subject for subject in laid_out if subject.startswith("card ")]
+    assert len(faces) == cards and len(set(faces)) == cards          # each card once
+    assert [subject for subject in laid_out if not subject.startswith("card ")] == ["back 'back.yaml'"]
+    assert [f.message.split(": a ")[1][:7] for f in found] == ["0.10 pt"]
+    assert "back.yaml:3 elements[1].stroke_width" in found[0].message
