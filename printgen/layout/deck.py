@@ -10,7 +10,7 @@ from printgen.errors import quoted
 from printgen.frozen import frozen
 from printgen.layout.face import Memo, context_for, layout_side
 from printgen.layout.page import Frame, Side
-from printgen.layout.primitives import turn
+from printgen.layout.primitives import Primitive, turn
 from printgen.model import Card, CardSize, Deck
 from printgen.model.template import Element, Template
 
@@ -72,20 +72,14 @@ def layout_deck(deck: Deck) -> DeckLayout:
     backs = {}
     width = len(str(len(deck.backs)))
     for number, name in enumerate(deck.backs, start=1):
-        template = deck.templates[name]
-        context = context_for(frame, template, deck=info)
+        template, prims = _lay_out(deck, frame, info, back=name, memo=memo)
         stem = "back" if len(deck.backs) == 1 else f"back-{number:0{width}d}-{template.name}"
-        backs[name] = Side(stem, f"back {name}", frame,
-                           layout_side(template, frame, context, f"back {name!r}", memo))
+        backs[name] = Side(stem, f"back {name}", frame, prims)
     return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards))
 
 
 def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: Memo) -> Side:
-    template = deck.templates[card.face]
-    values = {**card.fields, "index": card.index, "label": card.label}
-    context = context_for(frame, template, card=values, deck=info)
-    subject = f"card {card.index} {quoted(card.label)} from {card.where}"
-    return Side(face_name(deck, card), card.label, frame, layout_side(template, frame, context, subject, memo))
+    return Side(face_name(deck, card), card.label, frame, _lay_out(deck, frame, info, card, memo=memo)[1])
 
 
 def side_elements(deck: Deck, frame: Frame, card: Card | None = None,
@@ -93,18 +87,25 @@ def side_elements(deck: Deck, frame: Frame, card: Card | None = None,
     """The template of a card's face (or of the back named back) and the element each of
     the side's primitives comes from, in order: the side laid out again in frame, for
     messages that name the element."""
-    info = deck.context()
     origins: list[Element] = []
+    template, _ = _lay_out(deck, frame, deck.context(), card, back, origins=origins)
+    return template, origins
+
+
+def _lay_out(deck: Deck, frame: Frame, info: dict[str, object], card: Card | None = None, back: str = "", *,
+             memo: Memo | None = None, origins: list[Element] | None = None) -> tuple[Template, tuple[Primitive, ...]]:
+    """A card's face (or the back named back) laid out in frame: its template and its
+    primitives; info is the deck's context, memo and origins as layout_side() takes them."""
     if card is not None:
         template = deck.templates[card.face]
         values = {**card.fields, "index": card.index, "label": card.label}
         context = context_for(frame, template, card=values, deck=info)
-        layout_side(template, frame, context, f"card {card.index} {quoted(card.label)} from {card.where}",
-                    origins=origins)
+        subject = f"card {card.index} {quoted(card.label)} from {card.where}"
     else:
         template = deck.templates[back]
-        layout_side(template, frame, context_for(frame, template, deck=info), f"back {back!r}", origins=origins)
-    return template, origins
+        context = context_for(frame, template, deck=info)
+        subject = f"back {back!r}"
+    return template, layout_side(template, frame, context, subject, memo, origins=origins)
 
 
 def face_name(deck: Deck, card: Card) -> str:
