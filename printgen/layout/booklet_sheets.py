@@ -35,8 +35,8 @@ from printgen.layout.impose import (
     spread_cells,
     trim_marks,
 )
-from printgen.layout.page import Page, Placed, Side
-from printgen.layout.primitives import Primitive, shift, turn
+from printgen.layout.page import Page, Placed, Side, turn_side
+from printgen.layout.primitives import Primitive
 from printgen.layout.sides import side_slug
 from printgen.model import Duplex, Paper
 from printgen.model.captions import ENGLISH, Captions
@@ -74,7 +74,7 @@ def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
             x, y = back_position(sheet, x, y, grid.card_w, grid.card_h, duplex, back_offset)
         right = (slot.right != rtl) != turned       # on the sheet, the right half of the cell
         inward = slot.nest * creep * (-1 if right else 1)
-        placed = Placed(moved(side, inward, turned), x + frame.width if right else x, y)
+        placed = Placed(turn_side(side, 2 if turned else 0, dx=inward), x + frame.width if right else x, y)
         printed.setdefault((slot.sheet, slot.back), []).append(placed)
     marks = spread_marks(grid)
     return [Page(sheet.width, sheet.height, tuple(printed[(k, back)]), () if back else marks)
@@ -95,15 +95,6 @@ def side_slugs(sheets: list[Page], paper: Paper, page_w: float, page_h: float, *
                                                        sheet=(n // 2 + 1, count) if count > 1 else None,
                                                        words=words, font_name=font_name))
             for n, page in enumerate(sheets)]
-
-
-def moved(side: Side, dx: float, turned: bool) -> Side:
-    """The side's drawing turned half round in its frame (if turned), then moved dx across."""
-    if dx == 0 and not turned:
-        return side
-    w, h = side.frame.width, side.frame.height
-    prims = tuple(shift(turn(p, 2 if turned else 0, w, h), dx, 0.0) for p in side.prims)
-    return replace(side, prims=prims)
 
 
 def spread_marks(grid: Grid) -> tuple[Primitive, ...]:

@@ -9,8 +9,8 @@ from typing import overload
 from printgen.errors import quoted
 from printgen.frozen import frozen
 from printgen.layout.face import Memo, context_for, layout_side
-from printgen.layout.page import Frame, Side
-from printgen.layout.primitives import Primitive, turn
+from printgen.layout.page import Frame, Side, turn_side
+from printgen.layout.primitives import Primitive
 from printgen.model import Card, CardSize, Deck
 from printgen.model.template import Element, Template
 
@@ -127,15 +127,9 @@ def quarter_turned(layout: DeckLayout, size: CardSize) -> DeckLayout:
     faces = layout.faces
     turned: Sequence[Side]
     if isinstance(faces, LazySides):
-        turned = LazySides(len(faces), lambda i: quarter_turn(faces[i], 1))
+        turned = LazySides(len(faces), lambda i: turn_side(faces[i], 1))
     else:
-        turned = tuple(quarter_turn(face, 1) for face in faces)
-    backs = {name: quarter_turn(side, 3) for name, side in layout.backs.items()}
+        turned = tuple(turn_side(face, 1) for face in faces)
+    backs = {name: turn_side(side, 3) for name, side in layout.backs.items()}
     return DeckLayout(deck, turned, backs, layout.back_of)
 
-
-def quarter_turn(side: Side, quarter_turns: int) -> Side:
-    """The side turned clockwise by quarter turns (1 or 3) into its frame turned on its side."""
-    frame = side.frame
-    prims = tuple(turn(p, quarter_turns, frame.width, frame.height) for p in side.prims)
-    return replace(side, frame=replace(frame, width=frame.height, height=frame.width), prims=prims)

@@ -9,9 +9,10 @@ top-left corner.
 from __future__ import annotations
 
 import enum
+from dataclasses import replace
 
 from printgen.frozen import frozen
-from printgen.layout.primitives import Primitive
+from printgen.layout.primitives import Primitive, shift, turn
 
 
 @frozen
@@ -37,6 +38,25 @@ class Side:
     label: str
     frame: Frame
     prims: tuple[Primitive, ...]
+
+
+def turn_side(side: Side, quarter_turns: int, *, dx: float = 0.0) -> Side:
+    """The side's drawing turned clockwise by quarter turns about its frame, then moved
+    dx across: a quarter either way for a shop's upright cards (deck.quarter_turned()),
+    half round for the backs behind a sheet turned end over end (sheet.back_sides())
+    and for a booklet's pages, which are also moved toward the spine (booklet_sheets).
+    After an odd number of quarter turns the frame lies on its side: its width and
+    height change places."""
+    q = quarter_turns % 4
+    if q == 0 and dx == 0:
+        return side
+    frame = side.frame
+    prims = tuple(turn(p, q, frame.width, frame.height) for p in side.prims)
+    if dx:
+        prims = tuple(shift(p, dx, 0.0) for p in prims)
+    if q % 2:
+        frame = replace(frame, width=frame.height, height=frame.width)
+    return replace(side, frame=frame, prims=prims)
 
 
 class Clip(enum.Enum):

@@ -14,7 +14,6 @@ does after a long-edge turn of a portrait sheet or on a fold-over sheet.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import replace
 
 from printgen.errors import FitError
 from printgen.layout.deck import DeckLayout
@@ -30,8 +29,8 @@ from printgen.layout.impose import (
     room,
     trim_marks,
 )
-from printgen.layout.page import Page, Placed, Side
-from printgen.layout.primitives import Polygon, Primitive, line, turn
+from printgen.layout.page import Page, Placed, Side, turn_side
+from printgen.layout.primitives import Polygon, Primitive, line
 from printgen.layout.slug import Gap, Gaps, caption_forms, pieces, right_to_left, slug, slug_font
 from printgen.model import CardSize, Deck, Duplex, Paper
 from printgen.model.captions import ENGLISH, Captions
@@ -217,8 +216,7 @@ def back_sides(layout: DeckLayout, half_turned: bool) -> Mapping[str, Side]:
     round in its frame where half_turned (impose.backs_half_turned())."""
     if not half_turned:
         return layout.backs
-    return {name: replace(side, prims=tuple(turn(p, 2, side.frame.width, side.frame.height) for p in side.prims))
-            for name, side in layout.backs.items()}
+    return {name: turn_side(side, 2) for name, side in layout.backs.items()}
 
 
 def fold_over_grid(paper: Paper, size: CardSize, where: str | None = None) -> tuple[Grid, float]:
