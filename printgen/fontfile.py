@@ -62,17 +62,15 @@ def _face_damage(data: bytes, start: int) -> str | None:
     end = start + 12 + 16 * count
     if len(data) < end:
         return _short(data, f"the font's directory of its {count} tables", end)
-    tables: dict[str, int] = {}
+    tables: dict[str, int] = {}         # each table's length, by its tag
     offsets: dict[str, int] = {}
-    ends: dict[str, int] = {}
     for record in range(start + 12, end, 16):
         tag, _, offset, length = struct.unpack(">4sIII", data[record:record + 16])
         tables[tag.decode("latin-1")] = length
         offsets[tag.decode("latin-1")] = offset
-        ends[tag.decode("latin-1")] = offset + length
-    last = max(ends, key=lambda name: ends[name], default=None)
-    if last is not None and ends[last] > len(data):
-        return (f"it is cut short or damaged: its {last!r} table runs to byte {ends[last]:,}, past the "
+    last = max(tables, key=lambda name: offsets[name] + tables[name], default=None)
+    if last is not None and (reach := offsets[last] + tables[last]) > len(data):
+        return (f"it is cut short or damaged: its {last!r} table runs to byte {reach:,}, past the "
                 f"end of the file at byte {len(data):,}")
     for name, what in NEEDED.items():
         if name not in tables:

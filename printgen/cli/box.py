@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import sys
 from pathlib import Path
 
 from printgen.cli.options import add_out, add_paper, given, positive_length
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import InputError, PrintgenError, note_line
+from printgen.errors import InputError, note_line
 from printgen.model import Deck
 from printgen.output import ensure_dir, out_folder
 from printgen.products.box import build_box, deck_box, describe
@@ -88,28 +86,11 @@ def one_box(args: argparse.Namespace, thickness: float | None) -> int:
 
 
 def each_language(args: argparse.Namespace, thickness: float | None) -> int:
-    """--lang all: the box in each of the deck's languages, each recorded as the job
-    of that language's box (and, with --out DIR, in its own folder DIR/DECK-LANG, as
-    'printgen build --lang all' puts it); the files put in place only once every
-    box is made (an error in one writes none), and then said."""
-    from printgen.cli.options import job_key
-    from printgen.output import DEFAULT, recording, together
-    from printgen.spec.languages import file_name
-    deck = load_deck(args.deck)
-    own = deck.languages[0]
-    said = io.StringIO()
-    with together(), contextlib.redirect_stdout(said):
-        for lang in deck.languages:
-            job = argparse.Namespace(**{**vars(args), "lang": None if lang == own else lang,
-                                        "out": None if args.out is None else args.out / file_name(deck.name, lang,
-                                                                                                   deck.languages)})
-            try:
-                with recording(job_key(job), root=DEFAULT if job.out is None else job.out, tell=not args.quiet):
-                    one_box(job, thickness)
-            except PrintgenError as error:      # (a box text in another language is read by its own box)
-                raise type(error)(f"--lang {lang}: {error}") from None
-    print(said.getvalue(), end="")
-    return 0
+    """--lang all: the box in each of the deck's languages, as 'printgen build --lang
+    all' makes each language's files (cli/recorded.in_each_language)."""
+    from printgen.cli.recorded import in_each_language
+    _, statuses = in_each_language(args, lambda job: one_box(job, thickness))
+    return max(statuses, default=0)
 
 
 def shop_box(deck: Deck, args: argparse.Namespace, out: Path) -> int:

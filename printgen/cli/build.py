@@ -21,6 +21,7 @@ from printgen.cli.options import (
     given,
 )
 from printgen.cli.outputs import OUTPUTS, formats
+from printgen.cli.recorded import in_each_language, run_recorded
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import FitError, InputError, PrintgenError, error_line, note_line, say_note
 from printgen.model import Deck, Duplex
@@ -32,8 +33,6 @@ from printgen.output import (
     out_folder,
     own_folder,
     prune_current,
-    recording,
-    together,
 )
 from printgen.products.deck import BuildResult, DeckBuild, build_deck, lacks, may_lack
 from printgen.reading import display_path
@@ -116,7 +115,7 @@ def run_all(args: argparse.Namespace) -> int:
     if workers <= 1:
         for job in jobs:
             try:
-                statuses.append(run_recorded(job))
+                statuses.append(run_recorded(job, run))
             except PrintgenError as error:      # said, and the other decks built
                 print(error_line(error), file=sys.stderr)
                 statuses.append(error.exit_status)
@@ -268,21 +267,9 @@ def url_problem(url: str) -> str | None:
 
 
 def run_languages(args: argparse.Namespace) -> int:
-    """--lang all: the deck in each of its languages, each its own job (and, with
-    --out DIR, its own folder DIR/DECK-LANG as output/ would give it), their files put
-    in place only once every language is built (an error in one writes none); then
-    the gallery."""
-    from printgen.spec.languages import file_name
-    deck = load_deck(args.deck)
-    own = deck.languages[0]
-    jobs = [argparse.Namespace(**{**vars(args), "lang": None if lang == own else lang, "gallery": False,
-                                  "out": None if args.out is None else args.out / file_name(deck.name, lang,
-                                                                                             deck.languages)})
-            for lang in deck.languages]
-    said = io.StringIO()                # what each language wrote, said once all of them are in place
-    with together(), contextlib.redirect_stdout(said):
-        statuses = [_in_language(job, lang) for job, lang in zip(jobs, deck.languages, strict=True)]
-    print(said.getvalue(), end="")
+    """--lang all: the deck in each of its languages (cli/recorded.in_each_language),
+    then the gallery."""
+    deck, statuses = in_each_language(args, run, gallery=False)
     if getattr(args, "gallery", True):
         _remove_renamed(args, deck)
     if getattr(args, "gallery", True) and "gallery" in formats(args.only):
@@ -291,32 +278,15 @@ def run_languages(args: argparse.Namespace) -> int:
     return max(statuses, default=0)
 
 
-def _in_language(args: argparse.Namespace, lang: str) -> int:
-    """run_recorded() for one language of --lang all; its error says which language
-    (a card's text in another language's column is read by that language's build)."""
-    try:
-        return run_recorded(args)
-    except PrintgenError as error:
-        raise type(error)(f"--lang {lang}: {error}") from None
-
-
-def run_recorded(args: argparse.Namespace) -> int:
-    """One deck of --all in a worker process, its files recorded as its own job."""
-    from printgen.cli.options import job_key
-    default = DEFAULT if args.out is None else None
-    with recording(job_key(args), root=default or args.out, tell=not args.quiet):
-        return run(args)
-
-
 def run_saying(args: argparse.Namespace) -> tuple[int, str, str]:
-    """run_recorded() in a worker process of --all, what it printed and its error line
+    """A deck of --all in a worker process (run_recorded), what it printed and its error line
     (if it failed), for the parent to print: only the parent writes to standard output,
     so that it knows when that cannot be written (printgen/cli/stdout.py), and the decks
     are said in order, a deck that fails among them, the others still built."""
     said = io.StringIO()
     try:
         with contextlib.redirect_stdout(said):
-            return run_recorded(args), said.getvalue(), ""
+            return run_recorded(args, run), said.getvalue(), ""
     except PrintgenError as error:
         return error.exit_status, said.getvalue(), error_line(error)
 

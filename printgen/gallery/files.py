@@ -13,7 +13,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printgen.gallery.proof import PREFIX, Proof, read_proof
+from printgen.gallery.proof import HOME_PRINT, PREFIX, Proof, read_proof
 from printgen.limits import limit
 from printgen.output import walk
 
@@ -29,6 +29,8 @@ class DeckSection:
     name: str
     title: str
     proofs: list[tuple[str, Proof]] = field(default_factory=list)   # (folder of the record, record)
+    outdated: dict[tuple[str, str], str] = field(default_factory=dict)  # (folder, label) of a home print out of
+                                                                        # date: the label of the one that says so
 
 
 def output_files(root: Path) -> tuple[list[Path], list[Path]]:
@@ -69,7 +71,19 @@ def deck_sections(root: Path, records: list[Path]) -> list[DeckSection]:
         section = sections.setdefault(proof.section, DeckSection(proof.section, proof.title))
         section.proofs.append(("" if folder == "." else folder + "/", proof))
     for section in sections.values():           # home prints first, then exports; the deck's own language first
-        section.proofs.sort(key=lambda item: (not item[1].label.startswith("home print"), item[1].order,
+        section.outdated = _outdated(section.proofs)
+        section.proofs.sort(key=lambda item: (not item[1].label.startswith(HOME_PRINT),
+                                              (item[0], item[1].label) in section.outdated, item[1].order,
                                               item[1].label, item[0]))
         section.title = section.proofs[0][1].title
     return [sections[name] for name in sorted(sections)]
+
+
+def _outdated(proofs: list[tuple[str, Proof]]) -> dict[tuple[str, str], str]:
+    """The home prints a later build of the same deck in the same folder found out of
+    date (its record's outdates names their label and their cards key, and they still
+    have that key: a build of them since has its own), by (folder, label): the label
+    of that later build's record."""
+    keys = {(folder, proof.deck, proof.label): proof.cards_key for folder, proof in proofs}
+    return {(folder, label): proof.label for folder, proof in proofs for label, key in proof.outdates
+            if keys.get((folder, proof.deck, label)) == key}

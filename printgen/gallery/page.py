@@ -118,6 +118,7 @@ class Record:
     files: tuple[PrintFile, ...]
     folders: tuple[PrintFile, ...]
     findings: tuple[str, ...]
+    outdated: str = ""              # the label of the later build that finds its files out of date ("" current)
 
 
 @frozen
@@ -239,11 +240,14 @@ class GalleryPage:
         shown: set[str] = set()
         folded = ""
         for folder, proof in section.proofs:
+            later = section.outdated.get((folder, proof.label), "")
             cards = self._cards(folder, proof, lookup, shown, folded, earlier)
-            if cards is not None and not folded:
+            if cards is not None and later:     # (its images are the later build's, not its files')
+                cards = replace(cards, folded=f"as the {later} drew them, not as these files hold them")
+            elif cards is not None and not folded:
                 folded = "the same cards as exported"
             files, folders = self._files(folder, proof, lookup, shown, under)
-            records.append(Record(proof.label, cards, files, folders, proof.findings))
+            records.append(Record(proof.label, cards, files, folders, proof.findings, later))
         languages = _side_by_side(section, records)
         if languages is not None:
             records = [replace(record, cards=replace(record.cards, folded="shown side by side above"))

@@ -7,7 +7,10 @@ title, its cards (face and back images, relative to the record's folder), the pr
 size of those images in mm (for the gallery's printed-size view), the bleed and safe
 insets in mm (for its trim and safe-zone lines), a summary of the deck (cards per
 value of each field with few values) and each print file with the preflight findings
-of the run that wrote it.
+of the run that wrote it. A home print's record also holds a key of its cards as drawn
+(render/keys.py cards_key) and names the deck's home prints on other paper in its
+folder whose cards differ (outdated()): the gallery marks those out of date while
+they still have the key named.
 
 The gallery reads records from folders a stranger may have filled, so reading is
 strict and quiet: a record that is not a regular file (a link, a pipe, a device), too
@@ -18,6 +21,8 @@ gallery then shows the files without it).
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections.abc import Sequence
 from pathlib import Path, PurePosixPath
 
@@ -29,9 +34,13 @@ from printgen.output import read_small, write_bytes
 from printgen.units import mm
 
 PREFIX = ".proof-"
+HOME_PRINT = "home print"              # what the label of a home print's record begins with
 MAX_BYTES = int(limit("proof_record_bytes"))         # a record of 100,000 cards stays far below this
 SUMMARY_VALUES = whole_limit("gallery_summary_values")   # a field with more values is left out of the summary
 SUMMARY_FIELDS = whole_limit("gallery_summary_fields")   # fields summed up at most
+
+KEY = re.compile(r"[0-9a-f]{32}")    # a cards key
+MAX_OUTDATES = 100                  # other home prints a record names as out of date
 
 Summary = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]    # (field, ((value, cards), ...)), ...
 
@@ -59,6 +68,9 @@ class Proof:
     insets_mm: tuple[float, float] = (0.0, 0.0)   # the bleed (image edge to trim) and the safe zone (trim
                                                   # to safe line), in mm
     summary: Summary = ()           # cards per value of each field with few values (field_summary)
+    cards_key: str = ""             # a home print's: the key of its cards as drawn (render/keys.py cards_key)
+    outdates: tuple[tuple[str, str], ...] = ()  # ... the labels of the deck's other home prints in its folder
+                                                # whose cards differ from its own, with their cards' keys then
 
     @property
     def section(self) -> str:
@@ -83,8 +95,32 @@ def write_proof(folder: Path, proof: Proof) -> Path:
         data.update(insets_mm=[round(v, 3) for v in proof.insets_mm])
     if proof.summary:
         data.update(summary=[[name, [[value, count] for value, count in counts]] for name, counts in proof.summary])
+    if proof.cards_key:
+        data.update(cards_key=proof.cards_key)
+    if proof.outdates:
+        data.update(outdates=[list(pair) for pair in proof.outdates])
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return write_bytes(folder / record_name(proof.deck, proof.label), (text + "\n").encode("utf-8"))
+
+
+def outdated(folder: Path, proof: Proof) -> tuple[tuple[str, str], ...]:
+    """The other home prints of proof's deck that folder's records describe (other
+    paper) whose cards are not proof's: each one's label and cards key, for proof's
+    outdates. A record without a cards key (an older printgen's) is passed over."""
+    found = []
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return ()
+    for name in names:
+        if not (name.startswith(f"{PREFIX}{proof.deck}-") and name.endswith(".json")) \
+                or name == record_name(proof.deck, proof.label):
+            continue
+        other = read_proof(folder / name)
+        if (other is not None and other.deck == proof.deck and other.label.startswith(HOME_PRINT)
+                and other.cards_key and other.cards_key != proof.cards_key):
+            found.append((other.label, other.cards_key))
+    return tuple(found[:MAX_OUTDATES])
 
 
 def image_mm(faces: Sequence[Side]) -> tuple[float, float]:
@@ -176,6 +212,18 @@ def _insets(value: object) -> tuple[float, float]:
     return bleed, safe
 
 
+def _key(value: object) -> str:
+    if value != "" and not (isinstance(value, str) and KEY.fullmatch(value)):
+        raise ValueError(value)
+    return str(value)
+
+
+def _outdates(value: object) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, list) or len(value) > MAX_OUTDATES:
+        raise ValueError(value)
+    return tuple((_text(label), _key(key)) for label, key in value)
+
+
 def _order(value: object, below: int = 1000) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < below:
         raise ValueError(value)
@@ -200,6 +248,7 @@ def read_proof(path: Path) -> Proof | None:
                      tuple(_inside(f) for f in data["files"]), tuple(_text(f) for f in data["findings"]),
                      tuple(_inside(f) for f in data.get("folders", ())), _text(data.get("family", "")),
                      _text(data.get("lang", "")), _order(data.get("order", 0)),
-                     _insets(data.get("insets_mm", (0, 0))), _summary(data.get("summary", [])))
+                     _insets(data.get("insets_mm", (0, 0))), _summary(data.get("summary", [])),
+                     _key(data.get("cards_key", "")), _outdates(data.get("outdates", [])))
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError):  # UnicodeDecodeError too
         return None

@@ -50,11 +50,8 @@ def fitted(box: TuckBox, deck: Deck, paper: Paper, booklets: Sequence[Booklet] |
     # the Markdown reader and typesetting: only for a deck printing booklets
     from printgen.products.booklet import boxed, deck_booklets
     if booklets is None:
-        from printgen.spec.languages import translated_file
-        from printgen.spec.markdown import for_deck, load_rules
-        texts = [load_rules(translated_file(ref.path, deck.lang, deck.languages[0])) for ref in deck.rules]
-        booklets = [booklet for _, booklet, _ in deck_booklets(deck, [for_deck(text, deck.fonts) for text in texts],
-                                                              paper=paper)]
+        from printgen.spec.markdown import deck_rules
+        booklets = [booklet for _, booklet, _ in deck_booklets(deck, deck_rules(deck), paper=paper)]
     return boxed(box, booklets)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printgen.frozen import frozen
@@ -16,8 +16,9 @@ from printgen.model.box import TuckBox
 from printgen.model.captions import Captions
 from printgen.output import ensure_dir
 from printgen.progress import progress
+from printgen.reading import display_path
 from printgen.render.drawn import keyed_pdf, keyed_side, sides_to_draw
-from printgen.render.keys import Keys
+from printgen.render.keys import Keys, cards_key
 
 # What a deck build can write (--only picks some): the home-print card PDF, per-card
 # PNGs and SVGs, the tuck box PDF, the deck's parts (dice, boards, tokens) and the rule
@@ -167,6 +168,7 @@ def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult
         field_summary,
         image_mm,
         insets_mm,
+        outdated,
         write_proof,
     )
     from printgen.preflight import check_layout, group_findings
@@ -183,6 +185,12 @@ def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult
         from printgen.spec.languages import language_name
         family, lang = deck.base_name, language_name(deck.lang)
         label += f", {lang}"
-    return write_proof(out, Proof(deck.name, deck.title, label, image_mm(layout.faces), cards, files,
-                                  tuple(findings), folders, family, lang, deck.languages.index(deck.lang),
-                                  insets_mm(layout.faces), field_summary(deck.cards)))
+    proof = Proof(deck.name, deck.title, label, image_mm(layout.faces), cards, files, tuple(findings), folders,
+                  family, lang, deck.languages.index(deck.lang), insets_mm(layout.faces), field_summary(deck.cards),
+                  cards_key(sides(layout)))
+    proof = replace(proof, outdates=outdated(out, proof))
+    for other, _ in proof.outdates:
+        result.notes.append(f"{display_path(out)}: the files of an earlier build of {deck.name} ({other}) are out "
+                            f"of date: they were made before its cards last changed (the gallery marks them); "
+                            f"build it on that paper again to bring them up to date")
+    return write_proof(out, proof)

@@ -28,8 +28,8 @@ from printgen.products.names import box_file, leaflet_file
 from printgen.products.rules import game_title, text_language, text_style
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
-from printgen.spec.languages import translated_file, words
-from printgen.spec.markdown import for_deck, load_rules
+from printgen.spec.languages import words
+from printgen.spec.markdown import deck_rules
 from printgen.spec.pieces import load_die, load_part
 from printgen.spec.printdata import print_facts
 
@@ -56,9 +56,7 @@ def read_extras(deck: Deck, formats: frozenset[str]) -> Extras:
     return Extras(tuck_box(deck) if "box" in formats else None,
                   tuple(load_die(ref.path) for ref in deck.dice) if pieces else (),
                   tuple(load_part(ref.path) for ref in deck.parts) if pieces else (),
-                  tuple(for_deck(load_rules(translated_file(ref.path, deck.lang, deck.languages[0])), deck.fonts)
-                        for ref in deck.rules)
-                  if "rules" in formats else (),
+                  deck_rules(deck) if "rules" in formats else (),
                   fold_facts(), panel_for(deck.size), tuple(print_facts().papers.values()))
 
 

@@ -164,6 +164,17 @@ def named_files(prims: Iterable[Primitive]) -> list[str]:
     return sorted(found)
 
 
+def cards_key(sides: Iterable[Side]) -> str:
+    """One key of a deck's sides as drawn (each side's key, in order), whatever the
+    paper they are printed on: two builds of a deck drew the same cards when their
+    cards keys are equal (the gallery's out-of-date home prints, gallery/proof.py)."""
+    keys = Keys("cards")
+    found = hashlib.sha256()
+    for side in sides:
+        found.update(keys.side(side).encode())
+    return found.hexdigest()[:32]
+
+
 class Keys:
     """The keys of what one renderer draws, how: "png 300", "svg", "pdf"."""
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printgen.builtin import data_root
 from printgen.errors import InputError, PrintgenError, quoted
@@ -40,7 +41,7 @@ from printgen.model.picture import Picture
 from printgen.model.text import Block, RulesText
 from printgen.reading import display_path, read_text, unset_character
 from printgen.spec.fonts import project_fonts, read_fonts
-from printgen.spec.languages import check_languages
+from printgen.spec.languages import check_languages, translated_file
 from printgen.spec.pictures import Shelf
 from printgen.spec.places import (
     DECKS,
@@ -55,6 +56,9 @@ from printgen.spec.places import (
 )
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import format_path, load_text
+
+if TYPE_CHECKING:
+    from printgen.model import Deck
 
 FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate", "fonts",
               "font"]
@@ -137,6 +141,14 @@ def for_deck(rules: RulesText, fonts: dict[str, Fonts]) -> RulesText:
 
     _check_font(rules.font, rules.fonts, fail)
     return rules
+
+
+def deck_rules(deck: Deck) -> tuple[RulesText, ...]:
+    """The deck's rules texts (its `rules:`), each read in the language the deck is
+    built in where it has a translation (languages.translated_file), for the deck
+    (for_deck)."""
+    return tuple(for_deck(load_rules(translated_file(ref.path, deck.lang, deck.languages[0])), deck.fonts)
+                 for ref in deck.rules)
 
 
 def _check_font(font: str, fonts: dict[str, Fonts], fail: Callable[[str], None]) -> None:

@@ -1,0 +1,49 @@
+"""A command's run recorded as its job, and --lang all: one such run in each of a
+deck's languages (printgen build and printgen box share them)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+from collections.abc import Callable
+
+from printgen.errors import PrintgenError
+from printgen.model import Deck
+from printgen.output import DEFAULT, recording, together
+from printgen.spec import load_deck
+
+Run = Callable[[argparse.Namespace], int]
+
+
+def run_recorded(args: argparse.Namespace, run: Run) -> int:
+    """run(args), its files recorded as the job args describe (cli/options.job_key), in
+    args.out or, without it, printgen's default output folder."""
+    from printgen.cli.options import job_key
+    with recording(job_key(args), root=DEFAULT if args.out is None else args.out, tell=not args.quiet):
+        return run(args)
+
+
+def in_each_language(args: argparse.Namespace, run: Run, **job: object) -> tuple[Deck, list[int]]:
+    """--lang all: run() of the deck in each of its languages, each recorded as its own
+    job (run_recorded; and, with --out DIR, in its own folder DIR/DECK-LANG, as output/
+    would give it); their files put in place only once every language is done (an
+    error in one writes none, and says which language: a text in another language is
+    read by that language's run), and what they printed said then. job: what else each
+    language's options hold. Returns the deck and each language's exit status."""
+    from printgen.spec.languages import file_name
+    deck = load_deck(args.deck)
+    own = deck.languages[0]
+    said = io.StringIO()                # what each language wrote, said once all of them are in place
+    statuses = []
+    with together(), contextlib.redirect_stdout(said):
+        for lang in deck.languages:
+            one = argparse.Namespace(**{**vars(args), **job, "lang": None if lang == own else lang,
+                                        "out": None if args.out is None else args.out / file_name(deck.name, lang,
+                                                                                                   deck.languages)})
+            try:
+                statuses.append(run_recorded(one, run))
+            except PrintgenError as error:
+                raise type(error)(f"--lang {lang}: {error}") from None
+    print(said.getvalue(), end="")
+    return deck, statuses
