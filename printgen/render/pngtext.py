@@ -11,6 +11,7 @@ set 717 runs, 220 of them distinct.
 
 from __future__ import annotations
 
+import atexit
 import math
 from functools import lru_cache
 from typing import Any
@@ -100,6 +101,12 @@ def _ft_face(name: str) -> Any:
         return ft.Face(io.BytesIO(source.data), index=source.index)
     except ft.FT_Exception as error:
         raise unreadable(name, "FreeType cannot read it", error) from error
+
+
+# The faces are let go at exit while freetype-py is still whole: left to the
+# interpreter's last clean-up, freetype-py 2.4's Face.__del__ finds its module's
+# names already gone and prints an ignored TypeError with a traceback.
+atexit.register(_ft_face.cache_clear)
 
 
 @lru_cache(maxsize=16384)
