@@ -149,3 +149,14 @@ def test_no_file_leans_on_a_developers_machine():
             if MACHINE_PATH.search(line):
                 found.append(f"{name}:{number}: {line.strip()}")
     assert found == [], "\n".join(found)
+
+
+def test_no_page_links_outside_the_docs_folder():
+    """The wheel carries docs/ as printgen/data/docs, so a link out of docs/ (to
+    ../printgen/..., ../README.md) works in a checkout and is dead where printgen is
+    installed."""
+    links = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s]+)\)")
+    leaving = [f"{page.name}: {target}" for page in sorted((ROOT / "docs").rglob("*.md"))
+               for target in links.findall(page.read_text(encoding="utf-8"))
+               if not (page.parent / target.split("#")[0]).resolve().is_relative_to((ROOT / "docs").resolve())]
+    assert not leaving, leaving
