@@ -8,10 +8,10 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import PYRAMID_1500
+from conftest import PYRAMID_1500, ROOT
 from pdfread import words
 
-from printgen.deal import JEDI_TEMPLE, Level, rate
+from printgen.deal import JEDI_TEMPLE, Level, rate, rating_json, solution_steps
 from printgen.deal.census import census_rows, format_csv, run_deals
 from printgen.deal.formats.textio import format_deal
 from printgen.deal.rating.interval import wilson
@@ -223,6 +223,13 @@ def test_rating_pins():
     assert rate(jedi_deal(17), "master", model_data(), jobs=2, meanwhile=lambda: done.append(2)) == second
     assert rate(jedi_deal(17), "master", model_data(), meanwhile=lambda: done.append(1)) == second
     assert done == [2, 1]            # the caller's own work, once, whatever the jobs
+    # docs/deal-sheets.md shows this rating as `printgen deal 17 --level master --json`
+    # prints it: the example is today's output, not an older one
+    docs = (ROOT / "docs" / "deal-sheets.md").read_text(encoding="utf-8")
+    shown = re.search(r'    "rating": (\{.*?\})\n\n', docs, re.DOTALL)
+    assert shown, "the JSON example in docs/deal-sheets.md"
+    steps = len(solution_steps(jedi_deal(17), Level.MASTER, second.key.moves))
+    assert json.loads(shown.group(1)) == rating_json(second, steps)
 
 
 def test_screen_never_drops_a_deal_of_the_asked_stars():
