@@ -219,10 +219,23 @@ def split_words(text: str, name: str) -> list[str]:
     letters of, and that fallback() so sets letter by letter in several faces."""
     if CHAIN not in name or text.isascii():
         return []
+    return list(dict.fromkeys(word for _, _, word, found in _word_faces(text, name) if found is None))
+
+
+@lru_cache(maxsize=16384)
+def _word_faces(text: str, name: str) -> tuple[tuple[int, int, str, Face | None], ...]:
+    """Each word of a joined script in text (JOINED_SCRIPTS), in order: its start and
+    end in _clusters(text), its text, and the first face of the chain that has all its
+    letters (None: no one face has them all)."""
+    if text.isascii():
+        return ()
     chained = [face(n) for n in faces(name)]
     clusters = _clusters(text)
-    words = ["".join(clusters[start:end]) for start, end in _joined_words(clusters)]
-    return list(dict.fromkeys(word for word in words if not any(all(f.has(c) for c in word) for f in chained)))
+    found = []
+    for start, end in _joined_words(clusters):
+        word = "".join(clusters[start:end])
+        found.append((start, end, word, next((f for f in chained if all(f.has(c) for c in word)), None)))
+    return tuple(found)
 
 
 @lru_cache(maxsize=16384)
@@ -230,9 +243,7 @@ def _chained(text: str, name: str) -> tuple[tuple[str, str], ...]:
     chained = [face(n) for n in faces(name)]
     clusters = _clusters(text)
     whole: dict[int, Face] = {}           # cluster index -> the face its whole word is set in
-    for start, end in ([] if text.isascii() else _joined_words(clusters)):
-        word = "".join(clusters[start:end])
-        found = next((f for f in chained if all(f.has(c) for c in word)), None)
+    for start, end, _, found in _word_faces(text, name):
         if found is not None:
             whole.update(dict.fromkeys(range(start, end), found))
     runs: list[list[str]] = []
