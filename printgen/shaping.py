@@ -7,7 +7,7 @@
   combine (JOINED_SCRIPTS: Arabic, Indic scripts) is set whole in the first face
   that has all its letters: its letters take their joined forms and ligatures only
   when shaped together. Only a word no one face of the chain has is cut between
-  faces, letter by letter (split_words() names it, for the build's notes).
+  faces, letter by letter (split_words() names it, and a build says so once: noting_splits()).
 - Direction: a paragraph holding right-to-left characters (Hebrew, Arabic) gets its
   embedding levels from the Unicode bidirectional algorithm (python-bidi's rules,
   with bracket pairs, rule N0, added here), resolved over the whole paragraph; each
@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 
 from printgen import fonts
@@ -587,13 +588,48 @@ def arrange(pieces: Sequence[tuple[str, str]], size: float, icon_width: float,
     return items
 
 
+# the words of a joined script set letter by letter (split_words()), by (word, font name), each
+# with the places that set it, in the order found: what a build says of them (split_notes())
+Splits = dict[tuple[str, str], dict[str, None]]
+_noting: list[Splits] = []
+
+
+@contextmanager
+def noting_splits(splits: Splits | None = None) -> Iterator[Splits]:
+    """Gather what note_split() finds while the block runs: into splits (a new one where
+    None), or, where a gathering is open already, into that one (a deck's build gathers
+    the words of its cards, leaflets and box together, so that it says each once); the
+    splits yielded then stay empty."""
+    own: Splits = {} if splits is None else splits
+    if _noting:
+        yield {}
+        return
+    _noting.append(own)
+    try:
+        yield own
+    finally:
+        _noting.pop()
+
+
 def note_split(text: str, name: str, where: str) -> None:
-    """Say, once, each word of text that fallback() sets letter by letter in several
-    faces of the chain, since no one of them has all its letters (split_words())."""
-    split = split_words(text, name)
-    if split:
-        from printgen.output import note
-        for word in split:
-            note(f"{where}: no one font of {fonts.shown(name)!r} and its fallbacks has every letter of {word!r}, "
-                 f"so it is set letter by letter in several and its letters do not join; expected a fallback "
-                 f"font that has them all")
+    """Keep, in the gathering open (noting_splits()), each word of text that fallback()
+    sets letter by letter in several faces of the chain, since no one of them has all
+    its letters (split_words()), with where: the place that sets it (a card's field,
+    a rules text's line). Outside a gathering nothing is kept."""
+    if not _noting:
+        return
+    for word in split_words(text, name):
+        _noting[-1].setdefault((word, name), {})[where] = None
+
+
+def split_notes(splits: Splits) -> list[str]:
+    """One note for each word gathered in splits (noting_splits()), naming its first
+    place and how many more there are."""
+    notes = []
+    for (word, name), places in splits.items():
+        first, *more = places
+        others = f" and {len(more)} more place{'s' if len(more) > 1 else ''}" if more else ""
+        notes.append(f"{first}{others}: no one font of {fonts.shown(name)!r} and its fallbacks has every letter "
+                     f"of {word!r}, so it is set letter by letter in several and its letters do not join; "
+                     f"expected a fallback font that has them all")
+    return notes

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import field, replace
 from typing import overload
 
 from printgen.errors import quoted
@@ -13,6 +13,7 @@ from printgen.layout.page import Frame, Side
 from printgen.layout.primitives import turn
 from printgen.model import Card, CardSize, Deck
 from printgen.model.template import Element, Template
+from printgen.shaping import Splits, noting_splits
 
 KEEP_UP_TO = 1000      # cards: a larger deck's faces are laid out when used, not kept
 
@@ -48,6 +49,8 @@ class DeckLayout:
     faces: Sequence[Side]            # one per card, in deck order (LazySides for a large deck)
     backs: dict[str, Side]           # by back template name
     back_of: tuple[str, ...]         # the back template name of each card
+    # the words its sides set letter by letter (shaping.noting_splits()), gathered as they are laid out
+    splits: Splits = field(default_factory=dict, compare=False)
 
     def back_for(self, index: int) -> Side:
         return self.backs[self.back_of[index]]
@@ -64,28 +67,32 @@ def layout_deck(deck: Deck) -> DeckLayout:
     frame = Frame(deck.size.width, deck.size.height, deck.bleed, deck.safe)
     info = deck.context()
     memo: Memo = {}                         # static elements, laid out once for every card
+    splits: Splits = {}
     faces: Sequence[Side]
     if len(deck.cards) <= KEEP_UP_TO:
-        faces = tuple(_face(deck, card, frame, info, memo) for card in deck.cards)
+        faces = tuple(_face(deck, card, frame, info, memo, splits) for card in deck.cards)
     else:
-        faces = LazySides(len(deck.cards), lambda i: _face(deck, deck.cards[i], frame, info, memo))
+        faces = LazySides(len(deck.cards), lambda i: _face(deck, deck.cards[i], frame, info, memo, splits))
     backs = {}
     width = len(str(len(deck.backs)))
     for number, name in enumerate(deck.backs, start=1):
         template = deck.templates[name]
         context = context_for(frame, template, deck=info)
         stem = "back" if len(deck.backs) == 1 else f"back-{number:0{width}d}-{template.name}"
-        backs[name] = Side(stem, f"back {name}", frame,
-                           layout_side(template, frame, context, f"back {name!r}", memo))
-    return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards))
+        with noting_splits(splits):
+            prims = layout_side(template, frame, context, f"back {name!r}", memo)
+        backs[name] = Side(stem, f"back {name}", frame, prims)
+    return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards), splits)
 
 
-def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: Memo) -> Side:
+def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: Memo, splits: Splits) -> Side:
     template = deck.templates[card.face]
     values = {**card.fields, "index": card.index, "label": card.label}
     context = context_for(frame, template, card=values, deck=info)
     subject = f"card {card.index} {quoted(card.label)} from {card.where}"
-    return Side(face_name(deck, card), card.label, frame, layout_side(template, frame, context, subject, memo))
+    with noting_splits(splits):
+        prims = layout_side(template, frame, context, subject, memo)
+    return Side(face_name(deck, card), card.label, frame, prims)
 
 
 def side_elements(deck: Deck, frame: Frame, card: Card | None = None,
@@ -130,7 +137,7 @@ def quarter_turned(layout: DeckLayout, size: CardSize) -> DeckLayout:
     else:
         turned = tuple(quarter_turn(face, 1) for face in faces)
     backs = {name: quarter_turn(side, 3) for name, side in layout.backs.items()}
-    return DeckLayout(deck, turned, backs, layout.back_of)
+    return DeckLayout(deck, turned, backs, layout.back_of, layout.splits)
 
 
 def quarter_turn(side: Side, quarter_turns: int) -> Side:
