@@ -269,6 +269,23 @@ def text_width(text: str, name: str, size: float, lang: str = "") -> float:
     return sum(run_width(face_name, part, is_rtl(part), lang, size) for part, face_name in fallback(text, name))
 
 
+@lru_cache(maxsize=4096)
+def ink_reach(text: str, name: str, lang: str = "") -> tuple[float, float]:
+    """How high above the baseline and how deep below it the ink of text reaches, as
+    it is drawn in a face or chain (ems; 0 where it has none): marks stacked on a
+    letter (Vietnamese tone marks over a circumflex, Thai tone marks, a pile of
+    combining accents) may rise past the font's ascent or fall past its descent."""
+    high = low = 0.0
+    for part, face_name in fallback(text, name):
+        drawn, shaped = face(face_name), shape(face_name, part, is_rtl(part), lang)
+        for glyph, y in zip(shaped.glyphs, shaped.ys, strict=True):
+            ink = drawn.hb.get_glyph_extents(glyph)
+            if ink is not None and ink.width and ink.height:
+                high = max(high, (y + ink.y_bearing) / drawn.units_per_em)
+                low = max(low, -(y + ink.y_bearing + ink.height) / drawn.units_per_em)
+    return high, low
+
+
 @lru_cache(maxsize=64)
 def paragraph_levels(text: str, base: int) -> tuple[int, ...]:
     """levels() of a whole paragraph of direction base, for each of its lines to take
