@@ -7,7 +7,7 @@
   combine (JOINED_SCRIPTS: Arabic, Indic scripts) is set whole in the first face
   that has all its letters: its letters take their joined forms and ligatures only
   when shaped together. Only a word no one face of the chain has is cut between
-  faces, letter by letter (split_words() names it, for the build's notes).
+  faces, letter by letter (split_words() names it, and a build says so once: noting_splits()).
 - Direction: a paragraph holding right-to-left characters (Hebrew, Arabic) gets its
   embedding levels from the Unicode bidirectional algorithm (python-bidi's rules,
   with bracket pairs, rule N0, added here), resolved over the whole paragraph; each
@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 
 from printgen import fonts
@@ -219,10 +220,23 @@ def split_words(text: str, name: str) -> list[str]:
     letters of, and that fallback() so sets letter by letter in several faces."""
     if CHAIN not in name or text.isascii():
         return []
+    return list(dict.fromkeys(word for _, _, word, found in _word_faces(text, name) if found is None))
+
+
+@lru_cache(maxsize=16384)
+def _word_faces(text: str, name: str) -> tuple[tuple[int, int, str, Face | None], ...]:
+    """Each word of a joined script in text (JOINED_SCRIPTS), in order: its start and
+    end in _clusters(text), its text, and the first face of the chain that has all its
+    letters (None: no one face has them all)."""
+    if text.isascii():
+        return ()
     chained = [face(n) for n in faces(name)]
     clusters = _clusters(text)
-    words = ["".join(clusters[start:end]) for start, end in _joined_words(clusters)]
-    return list(dict.fromkeys(word for word in words if not any(all(f.has(c) for c in word) for f in chained)))
+    found = []
+    for start, end in _joined_words(clusters):
+        word = "".join(clusters[start:end])
+        found.append((start, end, word, next((f for f in chained if all(f.has(c) for c in word)), None)))
+    return tuple(found)
 
 
 @lru_cache(maxsize=16384)
@@ -230,9 +244,7 @@ def _chained(text: str, name: str) -> tuple[tuple[str, str], ...]:
     chained = [face(n) for n in faces(name)]
     clusters = _clusters(text)
     whole: dict[int, Face] = {}           # cluster index -> the face its whole word is set in
-    for start, end in ([] if text.isascii() else _joined_words(clusters)):
-        word = "".join(clusters[start:end])
-        found = next((f for f in chained if all(f.has(c) for c in word)), None)
+    for start, end, _, found in _word_faces(text, name):
         if found is not None:
             whole.update(dict.fromkeys(range(start, end), found))
     runs: list[list[str]] = []
@@ -255,6 +267,23 @@ def _chained(text: str, name: str) -> tuple[tuple[str, str], ...]:
 def text_width(text: str, name: str, size: float, lang: str = "") -> float:
     """The width of text in a face or chain at size (points), as it is drawn."""
     return sum(run_width(face_name, part, is_rtl(part), lang, size) for part, face_name in fallback(text, name))
+
+
+@lru_cache(maxsize=4096)
+def ink_reach(text: str, name: str, lang: str = "") -> tuple[float, float]:
+    """How high above the baseline and how deep below it the ink of text reaches, as
+    it is drawn in a face or chain (ems; 0 where it has none): marks stacked on a
+    letter (Vietnamese tone marks over a circumflex, Thai tone marks, a pile of
+    combining accents) may rise past the font's ascent or fall past its descent."""
+    high = low = 0.0
+    for part, face_name in fallback(text, name):
+        drawn, shaped = face(face_name), shape(face_name, part, is_rtl(part), lang)
+        for glyph, y in zip(shaped.glyphs, shaped.ys, strict=True):
+            ink = drawn.hb.get_glyph_extents(glyph)
+            if ink is not None and ink.width and ink.height:
+                high = max(high, (y + ink.y_bearing) / drawn.units_per_em)
+                low = max(low, -(y + ink.y_bearing + ink.height) / drawn.units_per_em)
+    return high, low
 
 
 @lru_cache(maxsize=64)
@@ -576,13 +605,48 @@ def arrange(pieces: Sequence[tuple[str, str]], size: float, icon_width: float,
     return items
 
 
+# the words of a joined script set letter by letter (split_words()), by (word, font name), each
+# with the places that set it, in the order found: what a build says of them (split_notes())
+Splits = dict[tuple[str, str], dict[str, None]]
+_noting: list[Splits] = []
+
+
+@contextmanager
+def noting_splits(splits: Splits | None = None) -> Iterator[Splits]:
+    """Gather what note_split() finds while the block runs: into splits (a new one where
+    None), or, where a gathering is open already, into that one (a deck's build gathers
+    the words of its cards, leaflets and box together, so that it says each once); the
+    splits yielded then stay empty."""
+    own: Splits = {} if splits is None else splits
+    if _noting:
+        yield {}
+        return
+    _noting.append(own)
+    try:
+        yield own
+    finally:
+        _noting.pop()
+
+
 def note_split(text: str, name: str, where: str) -> None:
-    """Say, once, each word of text that fallback() sets letter by letter in several
-    faces of the chain, since no one of them has all its letters (split_words())."""
-    split = split_words(text, name)
-    if split:
-        from printgen.output import note
-        for word in split:
-            note(f"{where}: no one font of {fonts.shown(name)!r} and its fallbacks has every letter of {word!r}, "
-                 f"so it is set letter by letter in several and its letters do not join; expected a fallback "
-                 f"font that has them all")
+    """Keep, in the gathering open (noting_splits()), each word of text that fallback()
+    sets letter by letter in several faces of the chain, since no one of them has all
+    its letters (split_words()), with where: the place that sets it (a card's field,
+    a rules text's line). Outside a gathering nothing is kept."""
+    if not _noting:
+        return
+    for word in split_words(text, name):
+        _noting[-1].setdefault((word, name), {})[where] = None
+
+
+def split_notes(splits: Splits) -> list[str]:
+    """One note for each word gathered in splits (noting_splits()), naming its first
+    place and how many more there are."""
+    notes = []
+    for (word, name), places in splits.items():
+        first, *more = places
+        others = f" and {len(more)} more place{'s' if len(more) > 1 else ''}" if more else ""
+        notes.append(f"{first}{others}: no one font of {fonts.shown(name)!r} and its fallbacks has every letter "
+                     f"of {word!r}, so it is set letter by letter in several and its letters do not join; "
+                     f"expected a fallback font that has them all")
+    return notes

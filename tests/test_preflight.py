@@ -152,8 +152,10 @@ def test_text_extent_counts_the_ink_of_stacked_accents():
 
 
 def test_strict_refuses_accents_that_rise_out_of_the_safe_zone(cli, tmp_path):
-    (tmp_path / "face.yaml").write_text("elements:\n  - {kind: text, text: '{{ card.value }}', x: 8mm, y: 5mm, "
-                                        "w: 40mm, h: 12mm, size: 20pt}\n", encoding="utf-8")
+    """The box reaches past the safe line, and the text is set by its ink (its letters
+    far down the box, under the accents): only the accents' ink crosses the line."""
+    (tmp_path / "face.yaml").write_text("elements:\n  - {kind: text, text: '{{ card.value }}', x: 8mm, y: 1mm, "
+                                        "w: 40mm, h: 40mm, size: 20pt}\n", encoding="utf-8")
     (tmp_path / "back.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
     (tmp_path / "deck.yaml").write_text(f"name: acc\nsize: poker\nface: face.yaml\nback: back.yaml\n"
                                         f"cards:\n  - fields: {{value: \"{ACCENTS}\"}}\n", encoding="utf-8")

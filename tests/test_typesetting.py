@@ -358,6 +358,29 @@ def test_a_joined_word_no_one_font_has_is_set_letter_by_letter_and_named(tmp_pat
     assert "face.yaml" in said[0] and "'line'" in said[0], said
 
 
+def test_a_word_split_on_many_cards_is_one_note_naming_how_many_and_none_under_quiet(tmp_path):
+    """Three cards set the same split word in the same field: the build says it in one
+    note, naming the first card's field and how many others; under --quiet it says
+    nothing."""
+    from fontTools import subset
+    deck = project(tmp_path, "  story: {regular: fonts/Arabic.ttf, fallback: [hamza]}\n"
+                             "  hamza: fonts/Hamza.ttf", f"الإعداد {WHOLE}")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards:\n", "cards:\n  - fields: {line: 'الإعداد'}\n"
+                                                             "  - fields: {line: 'الإعداد'}\n"), encoding="utf-8")
+    font = subset.load_font(str(FONT_DIR / FILES["sans"]), subset.Options())
+    cut = subset.Subsetter(subset.Options())
+    cut.populate(text="إ")
+    cut.subset(font)
+    font.save(str(tmp_path / "fonts" / "Hamza.ttf"))
+    status, err = run("build", str(deck), "--out", str(tmp_path / "quiet"), "--only", "pdf", "-q")
+    assert status == 0 and err == "", err
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "--only", "pdf,png")
+    assert status == 0, err
+    said = [line for line in err.splitlines() if "letter by letter" in line]
+    assert len(said) == 1 and said[0].count("الإعداد") == 1, err
+    assert "(card 1 " in said[0] and "and 2 more places:" in said[0] and "(card 2 " not in said[0], said
+
+
 @pytest.mark.parametrize("fonts, expected", [
     ("  story: fonts/OFL.txt", "expected a TrueType or OpenType font"),
     ("  story: ../../etc/passwd", "outside"),

@@ -5,8 +5,9 @@ An icon is written `:name:`, the name of a shape (shapes.yaml or the template's 
 text's baseline at the text's size, in the text's colour, and wraps and shrinks with
 the words around it: the text is wrapped with layout/richtext.py and shrunk to the
 largest size down to min_size, a quarter point apart, at which it fits, found as for
-any text element (layout/text.py); otherwise it is a FitError. A `**` or `*` without
-its closing mark is an error naming the card and field, not a star set in the text.
+any text element (layout/text.py), its lines fitted by their ink as plain text's are;
+otherwise it is a FitError. A `**` or `*` without its closing mark is an error naming
+the card and field, not a star set in the text.
 """
 
 from __future__ import annotations
@@ -24,13 +25,23 @@ from printgen.layout.richtext import (
     RichStyle,
     exactly,
     line_icons,
+    line_reach,
     line_runs,
     narrower,
     word_ems,
     words,
     wrap_words,
 )
-from printgen.layout.text import SHORTEN, TextStyle, check_length, largest_fit, shrink_sizes
+from printgen.layout.text import (
+    SHORTEN,
+    TextStyle,
+    check_length,
+    ink_gaps,
+    inked_height,
+    largest_fit,
+    overhangs,
+    shrink_sizes,
+)
 from printgen.model.text import Span
 from printgen.shaping import font
 from printgen.units import mm
@@ -138,26 +149,39 @@ def _metrics(rich: RichStyle) -> tuple[float, float, float]:
     return metrics.ascent * em, -metrics.descent * em, metrics.cap_height * em
 
 
+def _over(lines: list[Line], rich: RichStyle) -> list[tuple[float, float]]:
+    """How far (ems) each line's ink reaches past the regular face's ascent and descent."""
+    return overhangs([line_reach(line, rich.lang) for line in lines], font(rich.fonts.regular))
+
+
 def _height(lines: list[Line], rich: RichStyle) -> float:
+    """From the top of the first line's ink (its ascent, or marks stacked higher) to
+    the bottom of the last's."""
     ascent, descent, _ = _metrics(rich)
-    return ascent + (len(lines) - 1) * rich.size * rich.line_height + descent
+    over = _over(lines, rich)
+    if not any(above or below for above, below in over):
+        return ascent + (len(lines) - 1) * rich.size * rich.line_height + descent
+    return inked_height(font(rich.fonts.regular), rich.size, over, rich.line_height)
 
 
 def _place(lines: list[Line], w: float, h: float, rich: RichStyle, style: TextStyle,
            draw_icon: IconDrawer) -> list[Primitive]:
     ascent, descent, cap = _metrics(rich)
     step = rich.size * rich.line_height
+    over = _over(lines, rich)               # marks reaching past the ascent or descent push lines apart
+    gaps = ink_gaps(over, rich.size)
+    top, bottom = over[0][0] * rich.size, over[-1][1] * rich.size
     if style.valign == "top":
-        first = ascent
+        first = ascent + top
     elif style.valign == "bottom":
-        first = h - descent - (len(lines) - 1) * step
+        first = h - descent - bottom - (len(lines) - 1) * step - gaps[-1]
     else:                                   # middle: the capitals of the block centred
-        first = max(min((h - cap - (len(lines) - 1) * step) / 2 + cap,
-                        h - descent - (len(lines) - 1) * step), ascent)
+        first = max(min((h - cap - (len(lines) - 1) * step - gaps[-1]) / 2 + cap,
+                        h - descent - bottom - (len(lines) - 1) * step - gaps[-1]), ascent + top)
     made: list[Primitive] = []
     icon = rich.size * ICON_SIZE
     for i, line in enumerate(lines):
-        baseline = first + i * step
+        baseline = first + i * step + gaps[i]
         made += line_runs(line, 0.0, baseline, rich, style.align, w)
         for name, left in line_icons(line, 0.0, style.align, w, rich.size, rich.lang):
             inset = (rich.size * ICON_EM - icon) / 2

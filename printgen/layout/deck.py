@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import field, replace
 from typing import overload
 
 from printgen.errors import quoted
@@ -13,6 +13,7 @@ from printgen.layout.page import Frame, Side, turn_side
 from printgen.layout.primitives import Primitive
 from printgen.model import Card, CardSize, Deck
 from printgen.model.template import Element, Template
+from printgen.shaping import Splits, noting_splits
 
 KEEP_UP_TO = 1000      # cards: a larger deck's faces are laid out when used, not kept
 
@@ -48,6 +49,8 @@ class DeckLayout:
     faces: Sequence[Side]            # one per card, in deck order (LazySides for a large deck)
     backs: dict[str, Side]           # by back template name
     back_of: tuple[str, ...]         # the back template name of each card
+    # the words its sides set letter by letter (shaping.noting_splits()), gathered as they are laid out
+    splits: Splits = field(default_factory=dict, compare=False)
 
     def back_for(self, index: int) -> Side:
         return self.backs[self.back_of[index]]
@@ -64,22 +67,24 @@ def layout_deck(deck: Deck) -> DeckLayout:
     frame = Frame(deck.size.width, deck.size.height, deck.bleed, deck.safe)
     info = deck.context()
     memo: Memo = {}                         # static elements, laid out once for every card
+    splits: Splits = {}
     faces: Sequence[Side]
     if len(deck.cards) <= KEEP_UP_TO:
-        faces = tuple(_face(deck, card, frame, info, memo) for card in deck.cards)
+        faces = tuple(_face(deck, card, frame, info, memo, splits) for card in deck.cards)
     else:
-        faces = LazySides(len(deck.cards), lambda i: _face(deck, deck.cards[i], frame, info, memo))
+        faces = LazySides(len(deck.cards), lambda i: _face(deck, deck.cards[i], frame, info, memo, splits))
     backs = {}
     width = len(str(len(deck.backs)))
     for number, name in enumerate(deck.backs, start=1):
-        template, prims = _lay_out(deck, frame, info, back=name, memo=memo)
+        template, prims = _lay_out(deck, frame, info, back=name, memo=memo, splits=splits)
         stem = "back" if len(deck.backs) == 1 else f"back-{number:0{width}d}-{template.name}"
         backs[name] = Side(stem, f"back {name}", frame, prims)
-    return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards))
+    return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards), splits)
 
 
-def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: Memo) -> Side:
-    return Side(face_name(deck, card), card.label, frame, _lay_out(deck, frame, info, card, memo=memo)[1])
+def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: Memo, splits: Splits) -> Side:
+    prims = _lay_out(deck, frame, info, card, memo=memo, splits=splits)[1]
+    return Side(face_name(deck, card), card.label, frame, prims)
 
 
 def side_elements(deck: Deck, frame: Frame, card: Card | None = None,
@@ -93,9 +98,11 @@ def side_elements(deck: Deck, frame: Frame, card: Card | None = None,
 
 
 def _lay_out(deck: Deck, frame: Frame, info: dict[str, object], card: Card | None = None, back: str = "", *,
-             memo: Memo | None = None, origins: list[Element] | None = None) -> tuple[Template, tuple[Primitive, ...]]:
+             memo: Memo | None = None, origins: list[Element] | None = None,
+             splits: Splits | None = None) -> tuple[Template, tuple[Primitive, ...]]:
     """A card's face (or the back named back) laid out in frame: its template and its
-    primitives; info is the deck's context, memo and origins as layout_side() takes them."""
+    primitives; info is the deck's context, memo and origins as layout_side() takes them;
+    the words set letter by letter are noted in splits when it is given."""
     if card is not None:
         template = deck.templates[card.face]
         values = {**card.fields, "index": card.index, "label": card.label}
@@ -105,7 +112,10 @@ def _lay_out(deck: Deck, frame: Frame, info: dict[str, object], card: Card | Non
         template = deck.templates[back]
         context = context_for(frame, template, deck=info)
         subject = f"back {back!r}"
-    return template, layout_side(template, frame, context, subject, memo, origins=origins)
+    if splits is None:
+        return template, layout_side(template, frame, context, subject, memo, origins=origins)
+    with noting_splits(splits):
+        return template, layout_side(template, frame, context, subject, memo, origins=origins)
 
 
 def face_name(deck: Deck, card: Card) -> str:
@@ -131,5 +141,5 @@ def quarter_turned(layout: DeckLayout, size: CardSize) -> DeckLayout:
     else:
         turned = tuple(turn_side(face, 1) for face in faces)
     backs = {name: turn_side(side, 3) for name, side in layout.backs.items()}
-    return DeckLayout(deck, turned, backs, layout.back_of)
+    return DeckLayout(deck, turned, backs, layout.back_of, layout.splits)
 

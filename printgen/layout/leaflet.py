@@ -26,7 +26,7 @@ from printgen.layout.sides import side_slug
 from printgen.model import Duplex, Paper
 from printgen.model.captions import ENGLISH, Captions
 from printgen.model.text import Block, FoldFacts
-from printgen.shaping import font
+from printgen.shaping import font, noting_splits, split_notes
 from printgen.units import mm
 
 
@@ -39,7 +39,8 @@ class Leaflet:
     panel: str            # the panel size's name
     paper: str            # the paper's name
     body: float = 0.0     # the body type size chosen, in points
-    notes: tuple[str, ...] = ()     # what the build should say of it: its notes' heading set in English
+    notes: tuple[str, ...] = ()     # what the build should say of it: its notes' heading set in English,
+                                    # its words set letter by letter (shaping.split_notes())
 
 
 SMALLEST_BODY = 8.0   # pt: the type is stepped down from folds.yaml's body size to this
@@ -75,17 +76,18 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
     tries = [(s, b) for s in sides for b in body_sizes(base.body) if b >= READABLE_BODY]
     tries += [(s, b) for s in sides for b in body_sizes(base.body) if b < READABLE_BODY]
     flowed, style = [], base
-    for count, body in tries:
-        style = scaled(base, body)
-        flowed = flow(list(blocks), style, whole_blocks=True)
-        if len(flowed) <= 2 * cols * count:
-            break
-    else:
-        capacity = 2 * cols * sides[-1]
-        over = sum(used for _, used in flowed[capacity:])
-        hint = "" if len(sides) > 1 else " (print it on both sides: --duplex long or short)"
-        raise FitError(f"{where}: the text needs {len(flowed)} panels but the fold has "
-                       f"{capacity}; it is over by about {mm(over):.0f} mm of panel text{hint}")
+    with noting_splits() as splits:
+        for count, body in tries:
+            style = scaled(base, body)
+            flowed = flow(list(blocks), style, whole_blocks=True)
+            if len(flowed) <= 2 * cols * count:
+                break
+        else:
+            capacity = 2 * cols * sides[-1]
+            over = sum(used for _, used in flowed[capacity:])
+            hint = "" if len(sides) > 1 else " (print it on both sides: --duplex long or short)"
+            raise FitError(f"{where}: the text needs {len(flowed)} panels but the fold has "
+                           f"{capacity}; it is over by about {mm(over):.0f} mm of panel text{hint}")
     panels = [finish_panel(prims, n, len(flowed), style) for n, (prims, _) in enumerate(flowed, 1)]
     pages = impose_fold(panels, paper=paper, style=style, duplex=None if count == 1 else duplex)
     pages[1:] = [moved(page, back_offset) for page in pages[1:]]
@@ -94,9 +96,8 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
                                                             title=title, words=words,
                                                             font_name=house("sans", base.own)))
                  for n, page in enumerate(pages)]
-    said = notes_note(list(blocks), base, where)
-    return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body,
-                   (said,) if said else ())
+    said = [*filter(None, [notes_note(list(blocks), base, where)]), *split_notes(splits)]
+    return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body, tuple(said))
 
 
 def moved(page: Page, offset: tuple[float, float]) -> Page:

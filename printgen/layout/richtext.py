@@ -41,6 +41,7 @@ from printgen.shaping import (
     Paragraph,
     arrange,
     font,
+    ink_reach,
     levels,
     note_split,
     paragraph_level,
@@ -467,6 +468,14 @@ def line_runs(line: Line, x: float, baseline: float, style: RichStyle, align: st
     return [TextRun(item.x, baseline, item.text, item.face, style.size, style.color, rtl=item.rtl,
                     lang=style.lang)
             for item in line_items(line, x, style, align, width) if not item.icon and item.text.strip()]
+
+
+def line_reach(line: Line, lang: str = "") -> tuple[float, float]:
+    """How high above the baseline and how deep below it a line's ink reaches, in ems
+    (shaping.ink_reach() of its pieces; an icon stands within the ascent)."""
+    reaches = [ink_reach(text.replace(SHY, ""), name, lang) for text, name in line.pieces
+               if text and name not in (ICON, JOINED, BREAK)]
+    return max((high for high, _ in reaches), default=0.0), max((low for _, low in reaches), default=0.0)
 
 
 def line_icons(line: Line, x: float, align: str = "left", width: float = 0.0,

@@ -1,7 +1,9 @@
 """Setting text in a box: wrapping, shrinking to fit, alignment, and fit errors.
 
 Text that cannot fit its box even at its smallest allowed size is an error that
-names the card and field; it is never clipped or left to overlap. Shrinking finds
+names the card and field; it is never clipped or left to overlap. A line whose marks
+reach past the font's ascent or descent (shaping.ink_reach()) is fitted by its ink: it
+is set that much lower, and the box must hold that ink too. Shrinking finds
 the largest size that fits, on a grid a quarter point apart, by binary search (text
 that fits at a size fits at every smaller one), measuring the words once: the work
 is O(n log n) in the text's length. A text longer than `text_chars` characters is an
@@ -14,6 +16,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any, TypeVar
 
 from printgen.errors import FitError, TextOverflow, quoted
@@ -36,6 +39,7 @@ from printgen.shaping import (
     Paragraph,
     arrange,
     font,
+    ink_reach,
     note_split,
     paragraph_level,
     text_width,
@@ -557,6 +561,50 @@ def block_height(metrics: Metrics, size: float, count: int, line_height: float) 
     return metrics.ascent * em + (count - 1) * size * line_height - metrics.descent * em
 
 
+# ink this far (ems) past a font's ascent or descent is the typeface's own overshoot, and
+# left as it is (DejaVu Sans's Arabic letters reach 0.008 em below its descent): lines
+# make room only for marks that reach further (a tone mark over a Vietnamese capital
+# rises 0.13 em past DejaVu Sans's ascent, a pile of combining accents much more)
+OVERSHOOT = 0.02
+
+
+def overhangs(reaches: list[tuple[float, float]], metrics: Metrics) -> list[tuple[float, float]]:
+    """How far (ems) each line's ink rises above metrics' ascent and falls below its
+    descent, given how high and deep it reaches (shaping.ink_reach()): 0 where it
+    stays within them (or within OVERSHOOT of them), as a line without stacked marks does."""
+    ascent, descent = metrics.ascent / metrics.units_per_em, -metrics.descent / metrics.units_per_em
+
+    def beyond(reach: float, limit: float) -> float:
+        return reach - limit if reach - limit > OVERSHOOT else 0.0
+
+    return [(beyond(high, ascent), beyond(low, descent)) for high, low in reaches]
+
+
+def ink_gaps(over: list[tuple[float, float]], size: float) -> list[float]:
+    """How much lower than line_height alone puts it each line's baseline is set, so
+    that marks falling below one line and rising above the next keep the lines' usual
+    gap (a cumulative sum; 0 for the first line and where no ink overhangs)."""
+    gaps, extra = [0.0], 0.0
+    for (_, below), (above, _) in pairwise(over):
+        extra += (below + above) * size
+        gaps.append(extra)
+    return gaps
+
+
+def inked_height(metrics: Metrics, size: float, over: list[tuple[float, float]], line_height: float) -> float:
+    """block_height() of lines whose ink overhangs their font's ascent and descent by
+    over (overhangs()): from the top of the first line's ink to the bottom of the last's."""
+    if not any(above or below for above, below in over):
+        return block_height(metrics, size, len(over), line_height)
+    return (block_height(metrics, size, len(over), line_height) + ink_gaps(over, size)[-1]
+            + (over[0][0] + over[-1][1]) * size)
+
+
+def _over(lines: list[str], metrics: Metrics, lang: str) -> list[tuple[float, float]]:
+    """overhangs() of set lines, in a style's font and language."""
+    return overhangs([ink_reach(line, metrics.name, lang) for line in lines], metrics)
+
+
 def set_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle,
              where: str) -> list[TextRun]:
     """Lay out text in the box at the largest size from style.size down to
@@ -585,7 +633,8 @@ def _fitted(text: str, x: float, y: float, w: float, h: float, style: TextStyle)
 
     def attempt(size: float) -> Wrapped | None:
         found = words.wrap_paragraphs(size, w, style.wrap)
-        if found is not None and block_height(metrics, size, len(found.lines), style.line_height) <= h + 1e-6 \
+        if found is not None \
+                and inked_height(metrics, size, _over(found.lines, metrics, style.lang), style.line_height) <= h + 1e-6 \
                 and all(words.width(line, size) <= w + 1e-6 for line in found.lines):
             return found
         return None
@@ -610,26 +659,30 @@ def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle
                      for paragraph in text.split("\n") for chunk, _ in chunks(paragraph))
         return f"a word needs {mm(widest):.1f} mm of width" if style.wrap else \
             f"a line needs {mm(max(metrics.width(t, size) for t in text.split(chr(10)))):.1f} mm of width"
-    return f"it needs {mm(block_height(metrics, size, len(lines), style.line_height)):.1f} mm of height"
+    height = inked_height(metrics, size, _over(lines, metrics, style.lang), style.line_height)
+    return f"it needs {mm(height):.1f} mm of height"
 
 
 def _place(lines: list[str], bidi: list[tuple[int, tuple[int, ...] | None]], metrics: Metrics, x: float, y: float,
            w: float, h: float, size: float, style: TextStyle) -> list[TextRun]:
     em = size / metrics.units_per_em
     step = size * style.line_height
+    over = _over(lines, metrics, style.lang)      # marks reaching past the ascent or descent push lines apart
+    gaps = ink_gaps(over, size)
+    top, bottom = over[0][0] * size, over[-1][1] * size
     if style.valign == "top":
-        first = y + metrics.ascent * em
+        first = y + metrics.ascent * em + top
     elif style.valign == "bottom":
-        first = y + h + metrics.descent * em - (len(lines) - 1) * step
+        first = y + h + metrics.descent * em - bottom - (len(lines) - 1) * step - gaps[-1]
     else:  # middle: centre the capitals of the block, so numerals sit visually centred
-        block = metrics.cap_height * em + (len(lines) - 1) * step
+        block = metrics.cap_height * em + (len(lines) - 1) * step + gaps[-1]
         first = y + (h - block) / 2 + metrics.cap_height * em
-        lowest = y + h + metrics.descent * em - (len(lines) - 1) * step
-        first = max(min(first, lowest), y + metrics.ascent * em)
+        lowest = y + h + metrics.descent * em - bottom - (len(lines) - 1) * step - gaps[-1]
+        first = max(min(first, lowest), y + metrics.ascent * em + top)
     runs: list[TextRun] = []
     for i, (line, (base, levels)) in enumerate(zip(lines, bidi, strict=True)):
         if line:
-            runs += line_runs([(line, style.font)], x, first + i * step, w, size, style, base, levels)
+            runs += line_runs([(line, style.font)], x, first + i * step + gaps[i], w, size, style, base, levels)
     return runs
 
 

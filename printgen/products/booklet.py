@@ -31,6 +31,7 @@ from printgen.model.captions import ENGLISH, Captions
 from printgen.model.text import BlockKind, RulesText
 from printgen.products.rules import game_title, text_face, text_language
 from printgen.render.pdf import render_pdf
+from printgen.shaping import noting_splits, split_notes
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
 from printgen.spec.languages import words
@@ -105,15 +106,17 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     where the innermost sheet's creep would move its text more than half its spine margin
     (thinner: how the command that asked for it prints the booklet on thinner paper). Its
     notes say where a heading or a paragraph could not be kept together (its footnotes
-    took the room), where its contents' heading is set in English (its fonts lack the
-    word's letters) and where it has too many sheets to staple."""
+    took the room), the words it sets letter by letter (shaping.split_notes()), where its
+    contents' heading is set in English (its fonts lack the word's letters) and where it
+    has too many sheets to staple."""
     colors = fold_facts().type
     style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
                     lang=rules.lang, hyphenate=rules.hyphenate, face=text_face(rules))
     title = game_title(rules)
-    book = lay_out_book(rules.blocks, style, title=title,
-                        subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
-                        contents=options.contents, source=cover_source(rules), where=rules.where)
+    with noting_splits() as splits:
+        book = lay_out_book(rules.blocks, style, title=title,
+                            subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
+                            contents=options.contents, source=cover_source(rules), where=rules.where)
     padded = padded_count(len(book.pages))
     creep = (padded // 4 - 1) * options.thickness
     if creep > style.inner / 2:
@@ -127,7 +130,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
                         title=title, words=options.captions, font_name=house("sans", style.own))
     reading, bookmarks = reading_copy(book)
     booklet = Booklet(sheets, reading, bookmarks, len(book.pages), padded, padded // 4, width, height,
-                      notes=list(book.notes), rtl=book.rtl)
+                      notes=[*book.notes, *split_notes(splits)], rtl=book.rtl)
     if book.entries:        # a contents page, whose heading may be set in English
         booklet.notes += filter(None, [english_note(options.contents, CONTENTS, contents_font(style),
                                                     f"{rules.where}: the contents' heading")])

@@ -23,6 +23,7 @@ from printgen.model.box import TuckBox
 from printgen.model.template import Element, ElementKind, Template
 from printgen.products.names import box_file
 from printgen.render.pdf import render_pdf
+from printgen.shaping import noting_splits, split_notes
 from printgen.spec.box import own_back, tuck_box
 from printgen.spec.fold import fold_facts, panel_for
 from printgen.spec.languages import DEFAULT
@@ -90,12 +91,16 @@ def box_page(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper], no
     printgen's own templates are named without the folder they are installed in.
     printgen's own back text is set in English where the fonts lack the letters of
     the deck's language's words (english_back(), said in notes); one that is merely
-    too long for the box stops it as any other text does."""
+    too long for the box stops it as any other text does. Its words set letter by
+    letter are said in notes too (shaping.split_notes())."""
     box = english_back(deck, box, notes)
-    try:
-        return layout_box(deck, box, paper, papers)
-    except FitError as error:
-        raise box_text_error(deck, box, error, lambda given: layout_box(*given, paper, papers)) from None
+    with noting_splits() as splits:
+        try:
+            page = layout_box(deck, box, paper, papers)
+        except FitError as error:
+            raise box_text_error(deck, box, error, lambda given: layout_box(*given, paper, papers)) from None
+    notes += split_notes(splits)
+    return page
 
 
 def english_back(deck: Deck, box: TuckBox, notes: list[str]) -> TuckBox:

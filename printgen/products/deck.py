@@ -19,6 +19,7 @@ from printgen.progress import progress
 from printgen.reading import display_path
 from printgen.render.drawn import keyed_pdf, keyed_side, sides_to_draw
 from printgen.render.keys import Keys, cards_key
+from printgen.shaping import noting_splits, split_notes
 
 # What a deck build can write (--only picks some): the home-print card PDF, per-card
 # PNGs and SVGs, the tuck box PDF, the deck's parts (dice, boards, tokens) and the rule
@@ -101,7 +102,8 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     given their layout; a large deck's as each output uses them, see layout_deck) and
     the extras, so bad input fails before any file is written (or, for a large deck's
     card, before any is placed); then write each asked-for output, drawing only the
-    files whose content key changed (render/drawn.py)."""
+    files whose content key changed (render/drawn.py). Its notes name once each word
+    its cards, leaflets and box set letter by letter (shaping.split_notes())."""
     wanted = options.formats & {"box", "parts", "rules"}
     if wanted:              # a build without them does not import what makes them
         from printgen.products.extras import lay_out_extras, read_extras
@@ -114,8 +116,10 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         unset = lacking([deck.title, *captions(deck).texts(), *deck.credits], slug_font(deck.fonts))
         result.notes += [unset] if unset else []
     boxed: list[TuckBox] = []
-    files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex, back_offset=options.back_offset,
-                           notes=result.notes, dropped=result.dropped, boxed=boxed) if wanted else []
+    with noting_splits(layout.splits):      # its leaflets' and box's words, said with its cards'
+        files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex,
+                               back_offset=options.back_offset, notes=result.notes, dropped=result.dropped,
+                               boxed=boxed) if wanted else []
     result.box = boxed[0] if boxed else None
     ensure_dir(options.out)
     every = sides(layout)
@@ -156,6 +160,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         result.files.append(options.out / file.name)
     if "gallery" in options.formats:
         write_home_proof(layout, options, result)      # recorded in the manifest, not reported
+    result.notes += split_notes(layout.splits)     # (a large deck's cards are laid out as they are written)
     return result
 
 

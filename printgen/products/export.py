@@ -26,6 +26,7 @@ from printgen.preflight import (
     unchecked_size_note,
 )
 from printgen.products.exported import ExportOptions, ExportResult
+from printgen.shaping import noting_splits, split_notes
 from printgen.spec.printdata import print_facts, size_preset
 
 
@@ -66,7 +67,8 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
     if prof.box_art:
         from printgen.products.export_box import plan_box_art
         try:
-            box_art, why_not = plan_box_art(deck, prof)
+            with noting_splits(laid.splits):        # the box's words, said with the cards'
+                box_art, why_not = plan_box_art(deck, prof)
         except FitError as error:       # the cards still export; the box art is a warning
             box_art, why_not = None, ""
             result.warnings.append(f"{deck_where(deck)} ({prof.name}): no tuck box art: {error}")
@@ -88,6 +90,7 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
         from printgen.products.export_box import write_box_art
         write_box_art(deck, box_art, prof, folder, result)
     write_export_proof(layout, prof, options.out, result)      # recorded in the manifest, not reported
+    result.notes += split_notes(laid.splits)    # (a large deck's cards are laid out as they are written)
     return result
 
 

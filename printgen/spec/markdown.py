@@ -77,10 +77,10 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
     """A rules text and its front matter, checked; every problem names file:line.
     alone: the text is built on its own, so the deck its front matter names is loaded
     and serves it its fonts (a deck's build gives its rules texts its fonts itself)."""
-    text = LINE_END.sub("\n", read_text(path, display_path(path)))     # (its lines end at CR LF, CR or LF)
+    text = read_text(path, display_path(path))
     front, body, offset = split_front_matter(text)
     source = display_path(path)
-    if front is None and text.split("\n", 1)[0].strip() == "---":
+    if front is None and LINE_END.split(text, maxsplit=1)[0].strip() == "---":
         raise InputError(f"{source}:1: front matter opened by '---' is never closed; expected a line '---' "
                          f"after its keys")
     title, deck, deal, credit = default_title(path.stem), None, None, None
@@ -118,7 +118,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         if alone:               # (a deck's build adds its fonts later, and checks it then: for_deck())
             _check_font(font, fonts, lambda problem: check.fail(("font",), problem))
         check.raise_errors()
-    for number, line in enumerate(body.split("\n"), start=offset + 1):
+    for number, line in enumerate(LINE_END.split(body), start=offset + 1):
         problem = unset_character(line)
         if problem:
             raise InputError(f"{source}:{number}: {problem}")
@@ -248,13 +248,16 @@ def _front_file(check: Checker, key: str, name: str, rules: Path, expected: str,
 
 def split_front_matter(text: str) -> tuple[str | None, str, int]:
     """(front matter as YAML text with the file's line numbers, the body, the number
-    of lines before the body); no front matter: (None, text, 0)."""
-    lines = text.split("\n")
-    if not lines or lines[0].strip() != "---":
+    of lines before the body); no front matter: (None, text, 0). Lines end at CR LF, CR
+    or LF, as an editor counts them; both parts keep the file's own line ends (the YAML
+    reader and parse_markdown() each read them as such)."""
+    starts = [0, *(found.end() for found in LINE_END.finditer(text))]      # where each line starts
+    ends = [found.start() for found in LINE_END.finditer(text)] + [len(text)]
+    if text[:ends[0]].strip() != "---":
         return None, text, 0
-    for i, line in enumerate(lines[1:], start=1):
-        if line.strip() == "---":
-            return "\n" + "\n".join(lines[1:i]), "\n".join(lines[i + 1:]), i + 1
+    for i in range(1, len(starts)):
+        if text[starts[i]:ends[i]].strip() == "---":
+            return "\n" + text[starts[1]:starts[i]], text[starts[i + 1]:] if i + 1 < len(starts) else "", i + 1
     return None, text, 0
 
 
