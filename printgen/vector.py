@@ -8,8 +8,10 @@ located error, where it holds a script (a <script> or an on... attribute), a
 reference out of the file (any href but "#id", a CSS url() but "#id", an @import), a
 <foreignObject>, an embedded raster image, or text (convert it to paths), or where it
 has more than MAX_ELEMENTS elements, draws more (each counted again for every <use>
-that draws it: drawn_cost), has a <use> that draws itself (a loop) or has no size. What an editor adds in its own
-namespaces (Inkscape's, Sodipodi's, metadata) is left alone: renderers skip it.
+that draws it: drawn_cost), has a <use> that draws itself (a loop), has a path of
+more segments than resvg draws in moments (svgpaths.py) or has no size. What an
+editor adds in its own namespaces (Inkscape's, Sodipodi's, metadata) is left alone:
+renderers skip it.
 
 Its size is its width and height (any CSS unit) or else its viewBox, in CSS pixels,
 bounded like a raster picture's pixels. The SVG renderer embeds it as it is, and the
@@ -30,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.reading import read_bytes
+from printgen.svgpaths import SVG, XLINK, check_paths
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -42,8 +45,6 @@ MAX_VECTOR_COST = int(limit("svg_vector_cost"))
 DEPTH_COST = 1 / 4      # svglib looks each inherited property up through every enclosing element
 NUMBER_COST = 1 / 40    # a number of a path's d or a polygon's points, against an element
 READ_TESTS = 200        # reading a CSS rule (tinycss2, cssselect2) takes about as long as 200 tests
-SVG = "{http://www.w3.org/2000/svg}"
-XLINK = "{http://www.w3.org/1999/xlink}href"
 REFUSED = {"script": "a script", "foreignObject": "a <foreignObject> (HTML inside the picture)",
            "text": "text (convert it to paths: Inkscape's Path > Object to Path)",
            "image": "an embedded picture (give a raster picture as its own PNG or JPEG file)",
@@ -68,6 +69,8 @@ def svg_size(path: Path, where: str) -> tuple[int, int]:
             raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements; expected a simpler SVG picture")
         _check_element(element, where)
     drawn_cost(root, where)
+    check_paths(root, {one.get("id"): one for one in root.iter() if isinstance(one.tag, str) and one.get("id")},
+                where)
     width, height = _size(root, where)
     if width * height > MAX_PIXELS:
         raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a smaller "
