@@ -7,8 +7,10 @@ so an SVG is read with lxml (no network, no entities, no DTD) and refused, with 
 located error, where it holds a script (a <script> or an on... attribute), a
 reference out of the file (any href but "#id", a CSS url() but "#id", an @import), a
 <foreignObject>, an embedded raster image, or text (convert it to paths), or where it
-has more than MAX_ELEMENTS elements, draws more (each counted again for every <use>
-that draws it: drawn_cost), has a <use> that draws itself (a loop) or has no size. What an editor adds in its own
+has more than MAX_ELEMENTS elements, draws more (each counted again for every <use>,
+pattern, marker, clip path, mask or filter that draws it: drawn_cost, svglinks.py),
+has a <use> or url(#id) that draws itself (a loop), has a path of more segments than
+resvg draws in moments (svgpaths.py) or has no size. What an editor adds in its own
 namespaces (Inkscape's, Sodipodi's, metadata) is left alone: renderers skip it.
 
 Its size is its width and height (any CSS unit) or else its viewBox, in CSS pixels,
@@ -30,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.reading import read_bytes
+from printgen.svglinks import LINKED, links
+from printgen.svgpaths import SVG, XLINK, check_paths, vertices
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -42,8 +46,6 @@ MAX_VECTOR_COST = int(limit("svg_vector_cost"))
 DEPTH_COST = 1 / 4      # svglib looks each inherited property up through every enclosing element
 NUMBER_COST = 1 / 40    # a number of a path's d or a polygon's points, against an element
 READ_TESTS = 200        # reading a CSS rule (tinycss2, cssselect2) takes about as long as 200 tests
-SVG = "{http://www.w3.org/2000/svg}"
-XLINK = "{http://www.w3.org/1999/xlink}href"
 REFUSED = {"script": "a script", "foreignObject": "a <foreignObject> (HTML inside the picture)",
            "text": "text (convert it to paths: Inkscape's Path > Object to Path)",
            "image": "an embedded picture (give a raster picture as its own PNG or JPEG file)",
@@ -68,6 +70,8 @@ def svg_size(path: Path, where: str) -> tuple[int, int]:
             raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements; expected a simpler SVG picture")
         _check_element(element, where)
     drawn_cost(root, where)
+    check_paths(root, {one.get("id"): one for one in root.iter() if isinstance(one.tag, str) and one.get("id")},
+                where)
     width, height = _size(root, where)
     if width * height > MAX_PIXELS:
         raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a smaller "
@@ -77,17 +81,20 @@ def svg_size(path: Path, where: str) -> tuple[int, int]:
 
 def drawn_cost(root: Any, where: str) -> float:
     """What drawing the picture costs a renderer, in elements: each element counted
-    once for every <use> that draws it again (a <use> draws what it refers to where
-    it stands), plus DEPTH_COST for each element enclosing it there and NUMBER_COST
-    for each number of its path data or points. InputError naming `where` where a
-    <use> draws itself, through what it refers to (a loop, which no renderer can
-    draw), or where the elements drawn are more than MAX_ELEMENTS (ten levels of ten
-    <use> of the level below are ten billion). Walked once per element, iteratively:
-    each element's count, enclosed depths and numbers are summed from its children's
-    and its <use> target's."""
+    once for every <use> or url(#id) that draws it again (printgen/svglinks.py: a
+    <use> draws what it refers to where it stands, a marker is drawn on every vertex
+    of the paths set with it, a pattern in every shape it fills), plus DEPTH_COST for
+    each element enclosing it there and NUMBER_COST for each number of its path data
+    or points. InputError naming `where` where a <use> or url(#id) draws itself,
+    through what it refers to (a loop, which no renderer can draw), or where the
+    elements drawn are more than MAX_ELEMENTS (ten levels of ten <use> of the level
+    below are ten billion). Walked once per element, iteratively: each element's
+    count, enclosed depths, numbers and vertices are summed from its children's and
+    those of what it refers to."""
     elements = [one for one in root.iter() if isinstance(one.tag, str)]
     ids = {one.get("id"): one for one in elements if one.get("id")}
-    done: dict[Any, tuple[int, int, int]] = {}          # element: (drawn, their depths below it, numbers)
+    sheets = _sheet_links(root)
+    done: dict[Any, tuple[int, int, int, int]] = {}     # element: (drawn, their depths below it, numbers, vertices)
     open_now: set[Any] = set()
     stack: list[tuple[Any, bool]] = [(root, False)]
     while stack:
@@ -95,28 +102,75 @@ def drawn_cost(root: Any, where: str) -> float:
         if element in done:
             continue
         parts = _drawn_parts(element, ids)
+        linked = links(element, sheets.get(element, {}), ids, _URL.findall, DECLARATION.findall)
         if not children_done:
             open_now.add(element)
             stack.append((element, True))
-            for part in parts:
+            for part in parts + [target for target, _, _ in linked]:
                 if part in open_now:
-                    raise InputError(f"{where}: the SVG picture's <use> at line {_use_line(element, part)} "
-                                     f"is part of what it draws (a loop); expected each <use> to "
-                                     f"refer to a part outside it")
+                    raise InputError(f"{where}: the SVG picture's {_loop(element, part, linked)} is part of what "
+                                     f"it draws (a loop); expected each <use> and url(#id) to refer to a part "
+                                     f"outside it")
                 if part not in done:
                     stack.append((part, False))
             continue
         open_now.discard(element)
-        drawn, depths, numbers = 1, 0, _numbers(element)
+        drawn, depths, numbers, corners = 1, 0, _numbers(element), vertices(element)
         for part in parts:
             below = done[part]
             drawn, depths, numbers = drawn + below[0], depths + below[1] + below[0], numbers + below[2]
+            corners += below[3]
+        for target, _, how in linked:
+            times = 1 if how == "once" else drawn if how == "shapes" else corners
+            below = done[target]
+            drawn, depths = drawn + times * below[0], depths + times * (below[1] + below[0])
+            numbers, corners = numbers + times * below[2], corners + times * below[3]
         if drawn > MAX_ELEMENTS:
-            raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements drawn, each <use> drawing again "
-                             f"what it refers to (line {element.sourceline}); expected a simpler SVG picture")
-        done[element] = (drawn, depths, numbers)
-    drawn, depths, numbers = done[root]
+            raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements drawn, each <use>, pattern, marker, "
+                             f"clip path, mask or filter drawing again what it refers to (line "
+                             f"{element.sourceline}); expected a simpler SVG picture")
+        done[element] = (drawn, depths, numbers, corners)
+    drawn, depths, numbers, _ = done[root]
     return drawn + DEPTH_COST * depths + NUMBER_COST * numbers
+
+
+def _sheet_links(root: Any) -> dict[Any, dict[str, str]]:
+    """What the picture's style sheets set on each element that svglinks.LINKED names
+    and that refers to something (a url()), as svglib matches them (every value a
+    property is given, one after another); where they cannot be matched (SheetGap),
+    every such value set on the root, each drawn for every element (a bound above
+    what any element matching them draws)."""
+    sheet = " ".join(one.text or "" for one in root.iter(f"{SVG}style"))
+    if "url(" not in sheet:
+        return {}
+    try:
+        matcher = style_sheets(root)
+    except SheetGap:
+        said: dict[str, str] = {}
+        for name, value in DECLARATION.findall(sheet):
+            key = name.strip().lower()
+            if key in LINKED and "url(" in value:
+                many = "marker" if LINKED[key] == "vertices" else "fill"       # (each element's, not once)
+                said[many] = f"{said.get(many, '')} {value}" if value not in said.get(many, "") else said[many]
+        return {root: said}
+    import cssselect2
+    found: dict[Any, dict[str, str]] = {}
+    for wrapped in cssselect2.ElementWrapper.from_xml_root(root).iter_subtree():
+        for match in matcher.match(wrapped):
+            for key, value in match[3][1].items():
+                if key in LINKED and "url(" in str(value):
+                    said = found.setdefault(wrapped.etree_element, {})
+                    if str(value) not in said.get(key, ""):
+                        said[key] = f"{said.get(key, '')} {value}"
+    return found
+
+
+def _loop(element: Any, part: Any, linked: list[tuple[Any, str, str]]) -> str:
+    """The <use> or reference through which element draws part, with its line."""
+    for target, said, _ in linked:
+        if target is part:
+            return f"{said} at line {element.sourceline}"
+    return f"<use> at line {_use_line(element, part)}"
 
 
 def _drawn_parts(element: Any, ids: dict[str, Any]) -> list[Any]:

@@ -76,12 +76,12 @@ def vector_gap(path: Path) -> str | None:
 def _gap(path: Path, identity: FileIdentity | None) -> str | None:
     where = str(path)
     root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
-    if drawn_cost(root, where) > MAX_VECTOR_COST:
-        return "more than svglib draws in a few seconds"
     try:
         matcher = style_sheets(root)        # (svglib reads every sheet itself)
     except SheetGap as gap:
         return str(gap)
+    if drawn_cost(root, where) > MAX_VECTOR_COST:
+        return "more than svglib draws in a few seconds"
     styled_clips(root, matcher)             # (as drawing() gives them to svglib)
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str)}
     sheet = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
