@@ -19,12 +19,15 @@ gives the same bytes here as it did when the gallery drew it in its own process.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printgen.gallery.thumbs import CARD_HEIGHT, PAGE_SIDE, flat, jpeg
 from printgen.limits import limit, whole_limit
@@ -33,6 +36,9 @@ from printgen.workers import die_with_parent
 
 PAGE_SECONDS = whole_limit("gallery_page_seconds")   # CPU time of one step in the child
 MAX_BYTES = int(limit("gallery_draw_bytes"))          # the child's address space
+
+if TYPE_CHECKING:
+    import pypdfium2 as pdfium
 
 Size = tuple[float, float]
 
@@ -108,30 +114,32 @@ def _allow(seconds: int) -> None:
     _lower(resource.RLIMIT_CPU, math.ceil(used.ru_utime + used.ru_stime) + seconds)
 
 
-def _sizes(path: Path, count: int) -> tuple[int, list[Size]]:
+@contextlib.contextmanager
+def _document(path: Path) -> Iterator[pdfium.PdfDocument]:
+    """The PDF at path open, closed when the block ends."""
     import pypdfium2 as pdfium
-    _allow(PAGE_SECONDS)
     with open_regular(path) as file:
         document = pdfium.PdfDocument(file)
         try:
-            pages = len(document)
-            return pages, [document[number].get_size() for number in range(min(pages, count))]
+            yield document
         finally:
             document.close()
+
+
+def _sizes(path: Path, count: int) -> tuple[int, list[Size]]:
+    _allow(PAGE_SECONDS)
+    with _document(path) as document:
+        pages = len(document)
+        return pages, [document[number].get_size() for number in range(min(pages, count))]
 
 
 def _draw(path: Path, pages: list[tuple[int, float, str | None]]) -> list[tuple[str, bytes]]:
-    import pypdfium2 as pdfium
     drawn = []
-    with open_regular(path) as file:
-        document = pdfium.PdfDocument(file)
-        try:
-            for number, scale, last in pages:
-                _allow(PAGE_SECONDS)
-                image = document[number].render(scale=scale).to_pil()
-                pixels = hashlib.sha256(image.tobytes()).hexdigest()
-                same = pixels == last
-                drawn.append((pixels, b"" if same else jpeg(flat(image, height=CARD_HEIGHT, longest=PAGE_SIDE))))
-        finally:
-            document.close()
+    with _document(path) as document:
+        for number, scale, last in pages:
+            _allow(PAGE_SECONDS)
+            image = document[number].render(scale=scale).to_pil()
+            pixels = hashlib.sha256(image.tobytes()).hexdigest()
+            same = pixels == last
+            drawn.append((pixels, b"" if same else jpeg(flat(image, height=CARD_HEIGHT, longest=PAGE_SIDE))))
     return drawn
