@@ -972,6 +972,9 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
         size, digest = _digest_fd(fd)
     finally:
         os.close(fd)
+    if len(_made) >= MAX_DIGESTS:
+        _made.clear()
+    _made[full] = digest
     earlier = next(((other, other.pending[full]) for other in _runs if full in other.pending), None)
     if earlier is not None:                     # written before in this process, not yet in place
         other, older = earlier
@@ -1001,6 +1004,24 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
     freeing.replace(temp, full)
     _temps.discard(temp)
     return True
+
+
+# The sha256 of the bytes this process last made for each path it wrote (whether it
+# wrote them or found them there already): what a stranger can put in a record, never
+# in this process's memory.
+_made: dict[Path, str] = {}
+
+
+def read_made(path: Path, max_bytes: int) -> bytes | None:
+    """The bytes of the regular file at path where they are the very bytes this process
+    last made for it (printgen's own work of this run, whatever a record says), else
+    None (as read_small: at most max_bytes, never through a link)."""
+    full = _full(path)
+    digest = _made.get(full)
+    if digest is None:
+        return None
+    data = read_small(full, max_bytes)
+    return data if data is not None and hashlib.sha256(data).hexdigest() == digest else None
 
 
 def staged(path: Path) -> Path:

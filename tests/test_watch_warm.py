@@ -192,14 +192,14 @@ def test_a_warm_gallery_keeps_the_previews_of_pdf_pages_drawn_the_same(project, 
     edit(project, "decks/mini.yaml", "rule: Shine on.", "rule: Shine twice.")
     packed = []
 
-    def draw_pages(path, pages, draw=previews.draw_pages):
-        drawn = draw(path, pages)
+    def draw_pages(path, pages, draw=previews.draw_pages, **given):
+        drawn = draw(path, pages, **given)
         packed.extend(data for _, data in drawn if data)
         return drawn
 
     monkeypatch.setattr(previews, "draw_pages", draw_pages)
     assert warm.build()[0] == 0
-    assert len(packed) == 1                     # the face sheet's preview (the child packs only that one)
+    assert len(packed) == 1                     # the face sheet's preview (only that one is packed)
     assert (os.stat(backs).st_ino, os.stat(backs).st_mtime_ns) == before[backs][:2]
     assert faces.read_bytes() != before[faces][2]
     clean = tmp_path / "clean"

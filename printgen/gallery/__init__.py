@@ -17,13 +17,14 @@ pixels, a pipe named photo.png, links): only regular files are listed (links, pi
 and devices are skipped, never opened), a file printgen cannot preview is listed
 without a preview, never an error, and the work of drawing a PDF is bounded (a child
 process with limits on its CPU time and memory: pdfpages.py), as no count of pages or
-pixels bounds it.
+pixels bounds it; a PDF whose bytes this very process wrote (printgen's own work) is drawn
+without it.
 
 The modules, each using only those before it: proof.py (the records products write),
 files.py (what the folder holds), changes.py (the lossless copies of card images and
 what changed since the last gallery), thumbs.py (the previews' pixels, made in worker
 threads ahead of the page, or as a watching build draws the cards), pdfpages.py (PDF
-pages read and drawn in the bounded child process), previews.py (the JPEG previews), page.py (the HTML,
+pages read and drawn in the bounded child process, or here), previews.py (the JPEG previews), page.py (the HTML,
 from templates/index.html with the style and scripts of static/), write.py (the
 whole job). The gallery imports nothing of printgen.products or printgen.cli: they
 call it.

@@ -1,20 +1,25 @@
 """The pages of the gallery's PDF previews, read and drawn in a child process whose
-work is bounded.
+work is bounded, unless printgen made the file in this very process.
 
 A PDF in the output folder may be anyone's, and its record there proves nothing (a
 stranger can write that too): a file of a few hundred bytes can ask PDFium for hours
 of work (forms drawing forms drawing forms) or gigabytes of memory (a content stream
-of millions of shapes), and no count of pages or pixels bounds that. So every PDF,
-printgen's own as well, is read and drawn in one child process, started the first
-time a gallery needs it and kept for the process's later galleries. Its memory is
-capped at MAX_BYTES of address space, and each step (reading a PDF's page sizes,
-drawing one page) may take PAGE_SECONDS of CPU time (resource.setrlimit). A step
-that runs out ends the child: the PDF is listed without a preview (TooCostly), and
-the next PDF gets a new child. Where the system has no such limits (not POSIX) the
-child runs unbounded.
+of millions of shapes), and no count of pages or pixels bounds that. So a PDF is read
+and drawn in one child process, started the first time a gallery needs it and kept
+for the process's later galleries (a watching build's). Its memory is capped at
+MAX_BYTES of address space, and each step (reading a PDF's page sizes, drawing one
+page) may take PAGE_SECONDS of CPU time (resource.setrlimit). A step that runs out
+ends the child: the PDF is listed without a preview (TooCostly), and the next PDF
+gets a new child. Where the system has no such limits (not POSIX) the child runs
+unbounded.
 
-The child only turns a file into JPEG bytes; the gallery writes every file. A page
-gives the same bytes here as it did when the gallery drew it in its own process.
+The one exception is a PDF whose bytes are those this process wrote (output.read_made:
+compared with the sha256 it kept in memory, never with a record): its work is
+printgen's own, already bounded by its limits, and it is read and drawn here from
+those very bytes, without starting the child (which cost about 0.3 s of CPU a run).
+
+Here or in the child, the same code turns a file into JPEG bytes, so a page gives
+the same bytes either way; the gallery writes every file.
 """
 
 from __future__ import annotations
@@ -47,15 +52,21 @@ class TooCostly(Exception):
     """Reading or drawing the PDF took more than the child's time or memory."""
 
 
-def page_sizes(path: Path, count: int) -> tuple[int, list[Size]]:
-    """The PDF's number of pages and the sizes of its first count pages, in points."""
+def page_sizes(path: Path, count: int, *, made: bytes | None = None) -> tuple[int, list[Size]]:
+    """The PDF's number of pages and the sizes of its first count pages, in points.
+    made: the file's bytes where this process made them (drawn here, not in the child)."""
+    if made is not None:
+        return _sizes(made, count)
     return _run(_sizes, _absolute(path), count)
 
 
-def draw_pages(path: Path, pages: list[tuple[int, float, str | None]]) -> list[tuple[str, bytes]]:
+def draw_pages(path: Path, pages: list[tuple[int, float, str | None]], *,
+               made: bytes | None = None) -> list[tuple[str, bytes]]:
     """Each (page number from 0, scale, the sha256 of the pixels it was drawn to last)
     drawn: the sha256 of its pixels and its JPEG preview (b"", not packed, where the
-    pixels are those given)."""
+    pixels are those given). made: as for page_sizes."""
+    if made is not None:
+        return _draw(made, pages)
     return _run(_draw, _absolute(path), pages)
 
 
@@ -80,12 +91,16 @@ def _run(function, *args):  # type: ignore[no-untyped-def]
         raise TooCostly() from None
 
 
-# ---------------------------------------------------------------- in the child
+# ---------------------------------------------------------------- in the child (or here: made)
+
+_bounded: list[bool] = []              # [True] in the child: each step's CPU time is bounded
+
 
 def _start(max_bytes: int) -> None:
     """Cap the child's memory; it ends with its parent (an interrupt is the parent's
     to handle: the child ignores it, so it prints no traceback)."""
     import signal
+    _bounded.append(True)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
     try:
@@ -105,7 +120,10 @@ def _lower(kind: int, soft: int) -> None:
 
 
 def _allow(seconds: int) -> None:
-    """Let the child run seconds of CPU time more from now, then be ended (SIGXCPU)."""
+    """Let the child run seconds of CPU time more from now, then be ended (SIGXCPU);
+    nothing in the gallery's own process."""
+    if not _bounded:
+        return
     try:
         import resource
     except ImportError:
@@ -115,27 +133,27 @@ def _allow(seconds: int) -> None:
 
 
 @contextlib.contextmanager
-def _document(path: Path) -> Iterator[pdfium.PdfDocument]:
-    """The PDF at path open, closed when the block ends."""
+def _document(source: Path | bytes) -> Iterator[pdfium.PdfDocument]:
+    """The PDF of source (a file's path, or bytes) open, closed when the block ends."""
     import pypdfium2 as pdfium
-    with open_regular(path) as file:
-        document = pdfium.PdfDocument(file)
+    with contextlib.ExitStack() as stack:
+        document = pdfium.PdfDocument(source if isinstance(source, bytes) else stack.enter_context(open_regular(source)))
         try:
             yield document
         finally:
             document.close()
 
 
-def _sizes(path: Path, count: int) -> tuple[int, list[Size]]:
+def _sizes(source: Path | bytes, count: int) -> tuple[int, list[Size]]:
     _allow(PAGE_SECONDS)
-    with _document(path) as document:
+    with _document(source) as document:
         pages = len(document)
         return pages, [document[number].get_size() for number in range(min(pages, count))]
 
 
-def _draw(path: Path, pages: list[tuple[int, float, str | None]]) -> list[tuple[str, bytes]]:
+def _draw(source: Path | bytes, pages: list[tuple[int, float, str | None]]) -> list[tuple[str, bytes]]:
     drawn = []
-    with _document(path) as document:
+    with _document(source) as document:
         for number, scale, last in pages:
             _allow(PAGE_SECONDS)
             image = document[number].render(scale=scale).to_pil()

@@ -7,7 +7,8 @@ gallery's (changes.py). A PDF shows its first MAX_PAGES pages (FILE.pdf.jpg,
 FILE.pdf.2.jpg, ...) while the gallery's page budget (a Budget of pixels, spent in
 the order files are listed, so the same folder shows the same pages) lasts; its first
 page always; the caption counts the pages not shown. The pages are read and drawn in
-a child process that bounds the work (pdfpages.py). A file printgen cannot preview (a
+a child process that bounds the work (pdfpages.py), unless this process wrote the
+PDF: then here, from the bytes it wrote. A file printgen cannot preview (a
 corrupt PDF, a picture of a billion pixels, a PDF too costly to draw, a file of
 another kind) is listed without a preview, with the reason, never an error; so is one
 whose preview's place holds a file printgen did not write.
@@ -41,6 +42,7 @@ from printgen.output import (
     may_write,
     note,
     open_regular,
+    read_made,
     read_small,
     settled,
     stamp,
@@ -141,8 +143,10 @@ def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = No
 def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]]:
     """Draw the pages the budget allows (the first always) to thumb and its page
     siblings, each unless fresh, in the child process that bounds the work
-    (pdfpages.py); the page count and the previews."""
-    pages, sizes = page_sizes(path, MAX_PAGES)
+    (pdfpages.py), or here where this process wrote the PDF; the page count and the
+    previews."""
+    made_here = read_made(path, MAX_MADE_BYTES)
+    pages, sizes = page_sizes(path, MAX_PAGES, made=made_here)
     made: list[Path] = []
     drawn: list[tuple[int, float, str | None]] = []
     for number, (width, height) in enumerate(sizes):
@@ -155,11 +159,12 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]
         if not _fresh(target, path):
             drawn.append((number, scale, _rendered.get(target, (None,))[0]))
         made.append(target)
-    for (number, scale, _), (pixels, packed) in zip(drawn, draw_pages(path, drawn) if drawn else [], strict=True):
+    for (number, scale, _), (pixels, packed) in zip(drawn, draw_pages(path, drawn, made=made_here) if drawn else [],
+                                                    strict=True):
         target = page_path(thumb, number)
         if _same_page(target, pixels):
             continue
-        data = packed or draw_pages(path, [(number, scale, None)])[0][1]    # drawn the same, its preview changed since
+        data = packed or draw_pages(path, [(number, scale, None)], made=made_here)[0][1]  # drawn the same, its preview changed since
         write_bytes(target, data)
         _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
     return pages, made
@@ -171,6 +176,7 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]
 # bytes written from them, instead of being packed and written again.
 _rendered: dict[Path, tuple[str, str]] = {}
 MAX_PAGE_BYTES = 16 << 20               # a page preview of ours is far smaller
+MAX_MADE_BYTES = 256 << 20              # a larger PDF this process wrote is drawn in the child, read from its file
 
 
 def _same_page(target: Path, pixels: str) -> bool:

@@ -1,0 +1,70 @@
+"""The gallery draws the PDFs this very process wrote in its own process, from the
+bytes it wrote, without starting the bounded child (gallery/pdfpages.py); every other
+PDF still goes through the child: a stranger's, one printgen wrote in an earlier
+process (whatever the folder's record says), one changed since this process wrote it.
+A page gives the same preview bytes either way."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES
+from printgen import output
+from printgen.cli import main
+from printgen.gallery import pdfpages
+
+CLEAN = FIXTURES / "preflight" / "clean.yaml"
+
+
+@pytest.fixture
+def child(monkeypatch) -> list[str]:
+    """The names of the PDFs handed to the child, which still draws them."""
+    handed: list[str] = []
+
+    def run(function, path, *args, real=pdfpages._run):
+        handed.append(Path(path).name)
+        return real(function, path, *args)
+
+    monkeypatch.setattr(pdfpages, "_run", run)
+    return handed
+
+
+def previews(out: Path, name: str) -> list[bytes]:
+    """A PDF's page previews, first page first."""
+    found = sorted((out / "_gallery").glob(f"{name}*.jpg"), key=lambda path: len(path.name))
+    return [path.read_bytes() for path in found]
+
+
+def test_a_runs_own_pdfs_are_drawn_without_the_child_and_a_strangers_copy_through_it(tmp_path, child):
+    out = tmp_path / "out"
+    assert main(["build", str(CLEAN), "-q", "--only", "pdf,gallery", "--out", str(out)]) == 0
+    own = sorted(path.name for path in out.glob("*.pdf"))
+    assert own and child == []                          # every PDF this build wrote, drawn here
+    assert all(previews(out, name) for name in own)
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert all(f"{name} (" in page and "too costly" not in page for name in own)
+    first = own[0]
+    (out / "copy.pdf").write_bytes((out / first).read_bytes())     # the same bytes, not written by printgen
+    assert main(["gallery", "-q", "--out", str(out)]) == 0
+    assert child and set(child) == {"copy.pdf"}
+    assert previews(out, "copy.pdf") == previews(out, first)       # drawn in the child: the same bytes
+
+
+def test_a_pdf_changed_since_or_written_by_another_process_goes_through_the_child(tmp_path, child, monkeypatch):
+    out = tmp_path / "out"
+    assert main(["build", str(CLEAN), "-q", "--only", "pdf,gallery", "--out", str(out)]) == 0
+    assert child == []
+    own = sorted(path.name for path in out.glob("*.pdf"))
+    shown = {name: previews(out, name) for name in own}
+    changed = out / own[0]
+    changed.write_bytes(changed.read_bytes() + b"\n% changed by someone else\n")
+    assert main(["gallery", "-q", "--out", str(out)]) == 0
+    assert set(child) == {own[0]}
+    child.clear()
+    changed.write_bytes(changed.read_bytes().removesuffix(b"\n% changed by someone else\n"))
+    monkeypatch.setattr(output, "_made", {})            # as a new process finds them: their record names each
+    assert main(["gallery", "-q", "--out", str(out)]) == 0
+    assert sorted(set(child)) == own
+    assert {name: previews(out, name) for name in own} == shown
