@@ -1127,12 +1127,7 @@ def keep_same(path: Path, known: Stamp) -> bool:
     folder's record)."""
     full = _full(path)
     remembered = _digests.get(full)
-    if remembered is None or remembered[0] != known:
-        return False
-    try:
-        if _stamp(os.lstat(full)) != known:
-            return False
-    except OSError:
+    if remembered is None or remembered[0] != known or stamp(full) != known:
         return False
     size, digest, _ = remembered[1]
     run = _runs[-1] if _runs else None
