@@ -220,19 +220,25 @@ def _key(root: Path, path: Path, card: bool) -> tuple[str, str, bool]:
     return os.path.abspath(root), os.path.abspath(path), card
 
 
+def _as_shown(root: Path, path: Path, card: bool) -> _Known | None:
+    """How the last gallery of root showed the file with its previews up to date, where
+    the file is as it was then."""
+    known = _known.get(_key(root, path, card))
+    return known if known is not None and stamp(path) == known.source else None
+
+
 def shown_before(root: Path, path: Path, card: bool) -> bool:
     """Whether the file is as it was when the last gallery of root showed it with its
     previews up to date (so its previews need not be made: _shown_again)."""
-    known = _known.get(_key(root, path, card))
-    return known is not None and stamp(path) == known.source
+    return _as_shown(root, path, card) is not None
 
 
 def _shown_again(root: Path, path: Path, card: bool, budget: Budget | None) -> Preview | None:
     """The file's preview as the last gallery showed it, its previews kept, where the
     file and its previews are as they were then (and a PDF's pages are shown again: the
     page budget left is the same); None otherwise."""
-    known = _known.get(_key(root, path, card))
-    if known is None or stamp(path) != known.source:
+    known = _as_shown(root, path, card)
+    if known is None:
         return None
     if known.budget is not None and (budget is None or budget.left != known.budget[0]):
         return None
