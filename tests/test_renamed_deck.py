@@ -79,3 +79,15 @@ def test_a_renamed_decks_old_folder_that_is_a_link_is_never_followed(tmp_path, m
     assert (out / "midi" / "midi-a4.pdf").is_file()
     assert (out / "mini").is_symlink()
     assert sorted(str(path.relative_to(elsewhere)) for path in elsewhere.rglob("*")) == before
+
+
+def test_a_build_into_the_default_folder_prunes_its_files_once_before_its_gallery(cli, tmp_path, monkeypatch):
+    """The rename cleanup puts the build's files in place and removes its stale ones;
+    the gallery that follows lists the folder without pruning it again."""
+    from printgen import output
+    monkeypatch.chdir(project(tmp_path))
+    pruned: list[str] = []
+    monkeypatch.setattr(output.Run, "prune", lambda run, real=output.Run.prune: pruned.append(run.job) or real(run))
+    assert cli("build", "decks/mini.yaml", "--only", "pdf,gallery").status == 0
+    assert "gallery" in pruned and len(pruned[:pruned.index("gallery")]) == 1, pruned
+    assert (tmp_path / "output" / "mini" / "mini-a4.pdf").is_file() and (tmp_path / "output" / "index.html").is_file()
