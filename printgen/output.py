@@ -111,6 +111,11 @@ from typing import BinaryIO
 from printgen import freeing
 from printgen.errors import OutputError, note_line, say_note
 from printgen.limits import limit
+from printgen.regular import CLOEXEC as _CLOEXEC
+from printgen.regular import NOFOLLOW as _NOFOLLOW
+from printgen.regular import NONBLOCK as _NONBLOCK
+from printgen.regular import Unreadable, open_file
+from printgen.regular import open_fd as _open_regular
 
 DEFAULT = Path("output")                # the output folder when a command has no --out
 MANIFEST = ".printgen-files.json"
@@ -126,9 +131,6 @@ _TOKEN = re.compile(r"[0-9a-f]{32}")
 _KEY = re.compile(r"[0-9a-f]{32}")
 KEYS_FORMAT = 1
 _DIGEST = re.compile(r"[0-9a-f]{64}")
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
-_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _MAX_PID = 2 ** 31
 _typed: dict[Path, Path] = {}           # a folder's absolute path -> as the user named it
 _temps: set[Path] = set()               # temporary files of writes outside any job
@@ -365,46 +367,6 @@ def walk(top: Path) -> Iterator[tuple[Path, list[str], list[str]]]:
 
 # ------------------------------------------------------------- reading safely
 
-class Unreadable(Exception):
-    """A file that is not to be read: not a regular file, too large, unreadable.
-    foreign: not a small regular file (so not one to replace either)."""
-
-    def __init__(self, reason: str, *, foreign: bool = True) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.foreign = foreign
-
-
-def _open_regular(full: Path) -> tuple[int, os.stat_result]:
-    """An open descriptor of the regular file at full (never through a link, never
-    waiting on a pipe) and its fstat; FileNotFoundError or Unreadable."""
-    try:
-        seen = os.lstat(full)
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise Unreadable(error.strerror or str(error)) from None
-    if stat.S_ISLNK(seen.st_mode):
-        raise Unreadable("a symbolic link")
-    if not stat.S_ISREG(seen.st_mode):
-        raise Unreadable("not a regular file")
-    try:
-        fd = os.open(full, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC)
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise Unreadable(error.strerror or str(error)) from None
-    try:
-        info = os.fstat(fd)
-    except OSError as error:
-        os.close(fd)
-        raise Unreadable(error.strerror or str(error)) from None
-    if not stat.S_ISREG(info.st_mode) or (info.st_dev, info.st_ino) != (seen.st_dev, seen.st_ino):
-        os.close(fd)
-        raise Unreadable("not a regular file")
-    return fd, info
-
-
 def _read_regular(full: Path, max_bytes: int) -> bytes:
     """The bytes of a regular file of at most max_bytes; FileNotFoundError or Unreadable."""
     fd, info = _open_regular(full)
@@ -442,11 +404,7 @@ def open_regular(path: Path) -> BinaryIO:
     """The regular file at path, open for reading: never through a link, never waiting
     on a pipe, whatever was swapped in since it was listed (for a file a stranger may
     have left in the output folder); OSError otherwise."""
-    try:
-        fd, _ = _open_regular(_full(path))
-    except Unreadable as bad:
-        raise OSError(f"{path}: {bad.reason}") from None
-    return os.fdopen(fd, "rb")
+    return open_file(path, _full(path))
 
 
 def _digest_fd(fd: int) -> tuple[int, str]:

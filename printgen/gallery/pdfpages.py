@@ -7,11 +7,13 @@ of work (forms drawing forms drawing forms) or gigabytes of memory (a content st
 of millions of shapes), and no count of pages or pixels bounds that. So a PDF is read
 and drawn in one child process, started the first time a gallery needs it and kept
 for the process's later galleries (a watching build's). Its memory is capped at
-MAX_BYTES of address space, and each step (reading a PDF's page sizes, drawing one
-page) may take PAGE_SECONDS of CPU time (resource.setrlimit). A step that runs out
-ends the child: the PDF is listed without a preview (TooCostly), and the next PDF
-gets a new child. Where the system has no such limits (not POSIX) the child runs
-unbounded.
+gallery_draw_bytes of address space, and each step (reading a PDF's page sizes,
+drawing one page) may take gallery_page_seconds of CPU time (limits.yaml, bounds();
+resource.setrlimit). A step that runs out ends the child: the PDF is listed without a
+preview (TooCostly), and the next PDF gets a new child. Where the system has no such
+limits (not POSIX) the child runs unbounded. The child imports only what it reads and
+draws with (regular.py to open a file, Pillow only to draw a page): its start is most
+of its cost.
 
 The one exception is a PDF whose bytes are those this process wrote (output.read_made:
 compared with the sha256 it kept in memory, never with a record): its work is
@@ -34,13 +36,8 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen.gallery.thumbs import CARD_HEIGHT, PAGE_SIDE, flat, jpeg
-from printgen.limits import limit, whole_limit
-from printgen.output import open_regular
+from printgen.regular import open_file
 from printgen.workers import die_with_parent
-
-PAGE_SECONDS = whole_limit("gallery_page_seconds")   # CPU time of one step in the child
-MAX_BYTES = int(limit("gallery_draw_bytes"))          # the child's address space
 
 if TYPE_CHECKING:
     import pypdfium2 as pdfium
@@ -70,6 +67,13 @@ def draw_pages(path: Path, pages: list[tuple[int, float, str | None]], *,
     return _run(_draw, _absolute(path), pages)
 
 
+def bounds() -> tuple[int, int]:
+    """The child's CPU seconds a step and bytes of address space (limits.yaml: read
+    here, in the parent, and handed to the child, which so imports no YAML)."""
+    from printgen.limits import limit, whole_limit
+    return whole_limit("gallery_page_seconds"), int(limit("gallery_draw_bytes"))
+
+
 def _absolute(path: Path) -> Path:
     """path as the child finds it: the child keeps the working folder it started in, and
     a process may change its own since (a test does; printgen does not)."""
@@ -83,7 +87,7 @@ def _run(function, *args):  # type: ignore[no-untyped-def]
     if not _child:
         import multiprocessing
         _child.append(ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                          initializer=_start, initargs=(MAX_BYTES,)))
+                                          initializer=_start, initargs=bounds()))
     try:
         return _child[0].submit(function, *args).result()
     except BrokenProcessPool:
@@ -93,14 +97,15 @@ def _run(function, *args):  # type: ignore[no-untyped-def]
 
 # ---------------------------------------------------------------- in the child (or here: made)
 
-_bounded: list[bool] = []              # [True] in the child: each step's CPU time is bounded
+_bounded: list[int] = []               # in the child: the CPU seconds each step may take
 
 
-def _start(max_bytes: int) -> None:
-    """Cap the child's memory; it ends with its parent (an interrupt is the parent's
-    to handle: the child ignores it, so it prints no traceback)."""
+def _start(seconds: int, max_bytes: int) -> None:
+    """Cap the child's memory (and each step's CPU time: _allow); it ends with its
+    parent (an interrupt is the parent's to handle: the child ignores it, so it prints
+    no traceback)."""
     import signal
-    _bounded.append(True)
+    _bounded.append(seconds)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent()
     try:
@@ -119,9 +124,9 @@ def _lower(kind: int, soft: int) -> None:
     resource.setrlimit(kind, (soft, hard))
 
 
-def _allow(seconds: int) -> None:
-    """Let the child run seconds of CPU time more from now, then be ended (SIGXCPU);
-    nothing in the gallery's own process."""
+def _allow() -> None:
+    """Let the child run the seconds of CPU time a step may take more from now, then be
+    ended (SIGXCPU); nothing in the gallery's own process."""
     if not _bounded:
         return
     try:
@@ -129,7 +134,7 @@ def _allow(seconds: int) -> None:
     except ImportError:
         return
     used = resource.getrusage(resource.RUSAGE_SELF)
-    _lower(resource.RLIMIT_CPU, math.ceil(used.ru_utime + used.ru_stime) + seconds)
+    _lower(resource.RLIMIT_CPU, math.ceil(used.ru_utime + used.ru_stime) + _bounded[0])
 
 
 @contextlib.contextmanager
@@ -137,7 +142,7 @@ def _document(source: Path | bytes) -> Iterator[pdfium.PdfDocument]:
     """The PDF of source (a file's path, or bytes) open, closed when the block ends."""
     import pypdfium2 as pdfium
     with contextlib.ExitStack() as stack:
-        document = pdfium.PdfDocument(source if isinstance(source, bytes) else stack.enter_context(open_regular(source)))
+        document = pdfium.PdfDocument(source if isinstance(source, bytes) else stack.enter_context(open_file(source, source)))
         try:
             yield document
         finally:
@@ -145,17 +150,19 @@ def _document(source: Path | bytes) -> Iterator[pdfium.PdfDocument]:
 
 
 def _sizes(source: Path | bytes, count: int) -> tuple[int, list[Size]]:
-    _allow(PAGE_SECONDS)
+    _allow()
     with _document(source) as document:
         pages = len(document)
         return pages, [document[number].get_size() for number in range(min(pages, count))]
 
 
 def _draw(source: Path | bytes, pages: list[tuple[int, float, str | None]]) -> list[tuple[str, bytes]]:
+    # Pillow, imported only where pages are drawn (the child that only counts them needs none)
+    from printgen.gallery.thumbs import CARD_HEIGHT, PAGE_SIDE, flat, jpeg
     drawn = []
     with _document(source) as document:
         for number, scale, last in pages:
-            _allow(PAGE_SECONDS)
+            _allow()
             image = document[number].render(scale=scale).to_pil()
             pixels = hashlib.sha256(image.tobytes()).hexdigest()
             same = pixels == last

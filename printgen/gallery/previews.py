@@ -31,7 +31,7 @@ from PIL import Image as PILImage
 from printgen.frozen import frozen
 from printgen.gallery.changes import Change, compare_card, copy_path
 from printgen.gallery.files import THUMBS
-from printgen.gallery.pdfpages import MAX_BYTES, PAGE_SECONDS, TooCostly, draw_pages, page_sizes
+from printgen.gallery.pdfpages import TooCostly, bounds, draw_pages, page_sizes
 from printgen.gallery.thumbs import MAX_PICTURE_PIXELS, PAGE_SIDE, Made, make
 from printgen.limits import limit, whole_limit
 from printgen.output import (
@@ -303,8 +303,9 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
                              Preview(rel, shown[0], f"{path.name} ({plural(pages, 'page')})", tuple(shown[1:]),
                                      pages - len(shown)), root, (left, budget.left))
     except TooCostly:
-        note(f"{path}: listed without a preview: drawing it took more than {PAGE_SECONDS} s of CPU time "
-             f"a page or {MAX_BYTES >> 20} MB of memory (printgen/data/limits.yaml)")
+        seconds, most = bounds()
+        note(f"{path}: listed without a preview: drawing it took more than {seconds} s of CPU time "
+             f"a page or {most >> 20} MB of memory (printgen/data/limits.yaml)")
         return Preview(rel, None, f"{path.name} (too costly to preview)")
     except (PILImage.DecompressionBombError, MemoryError):
         return Preview(rel, None, f"{path.name} (too large to preview)")
