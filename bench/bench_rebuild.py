@@ -15,6 +15,21 @@ of its own, take turns with this one's, run for run: the ratios of their medians
 the median of the ratios run for run (each pair taken one after the other), are the
 fair figures on a busy machine.
 
+The gallery's PDF child (gallery/pdfpages.py), measured so on 2026-11-29, the busy
+2-core machine at load 2-9 (figures: CPU, the median of the paired ratios; a pair
+moves by 5-10 % from one run to the next at that load). Drawing every PDF in the
+child (b134dea) against the code before the child (09775e7^, --runs 5): a clean build
+1.15x, one card's text 1.12x, nothing changed 1.25x. Drawing the PDFs the build wrote
+in its own process, only the others in the child, against the code before the child:
+clean 0.96x and 0.97x (--runs 5, --runs 7), one card's text 1.13x and 1.12x, nothing
+changed 1.08x and 1.16x; with the child's imports cut as well (--runs 7): 1.02x,
+1.06x, 1.12x; and against b134dea (--runs 7, twice): clean 0.87x and 0.90x, one card's
+text 0.95x and 1.04x, nothing changed 1.06x and 1.01x. So a clean build no longer
+pays for the child; a rebuild still starts it once, as the PDFs it leaves as they were
+(their key unchanged) are not the bytes this process wrote, and their pages are
+counted there: about 0.2 s of CPU (0.16-0.20 s by hand, 0.21-0.30 s before its
+imports were cut, a difference this bench does not resolve at that load).
+
 Usage: python bench/bench_rebuild.py [--runs 7] [--only all|pdf,png,...] [--against OTHER_CHECKOUT]
 """
 

@@ -18,7 +18,7 @@ of its cost.
 The one exception is a PDF whose bytes are those this process wrote (output.read_made:
 compared with the sha256 it kept in memory, never with a record): its work is
 printgen's own, already bounded by its limits, and it is read and drawn here from
-those very bytes, without starting the child (which cost about 0.3 s of CPU a run).
+those very bytes, without starting the child (whose start costs 0.15-0.3 s of CPU).
 
 Here or in the child, the same code turns a file into JPEG bytes, so a page gives
 the same bytes either way; the gallery writes every file.
