@@ -56,6 +56,7 @@ from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.shaping import RTL_LANGUAGES, first_strong, font, paragraph_level
 from printgen.units import mm
+from printgen.vector import is_svg
 
 TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
 TABLE_STEP = 0.25
@@ -377,13 +378,20 @@ def _column_widths(block: Block, width: float, columns: int, size: float, style:
     return [m + spare * e / (sum(extra) or 1.0) for m, e in zip(narrowest, extra)]
 
 
+SVG_DPI = 96           # an SVG picture's size is in CSS pixels, 96 to the inch
+RASTER_DPI = 150       # a raster picture is never set larger than this many pixels to the inch
+
+
 def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
+    """A picture, centred, at most the text width and 60 % of the text height: a raster
+    one never larger than RASTER_DPI would make it, an SVG one never larger than its
+    own size (its width and height)."""
     picture = block.image
     if picture is None:                 # the Markdown reader gives every image block its picture
         raise InputError(f"{block.where}: an image with no file")
     px_w, px_h = picture.width, picture.height
     width, max_h = style.inner[0], style.inner[1] * 0.6
-    w = min(width, px_w * 72 / 150)                 # never larger than 150 dpi would make it
+    w = min(width, px_w * 72 / (SVG_DPI if is_svg(picture.path) else RASTER_DPI))
     h = w * px_h / px_w
     if h > max_h:
         w, h = max_h * px_w / px_h, max_h
