@@ -24,8 +24,10 @@ count holds (the text itself does not move, as every page's text block is as wid
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from urllib.parse import unquote
 
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs, faces, missing
@@ -214,16 +216,43 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
 def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
     """The book's pages at their trim size, in reading order, for a screen: a bookmark
     for every heading, every contents entry a link to its heading, and the words of
-    every link in the text (and its address) a link to its address."""
+    every link in the text (and its address) a link to its address, or for a link to a
+    place in the text (`#scoring`), to the heading whose anchor() that is (none where no
+    heading's is)."""
     marks = tuple(Bookmark(h.level, h.text, Target(h.page, h.y)) for h in book.headings)
+    places = anchors(book.headings)
     links: dict[int, list[Link]] = {}
     for page, (x, y, w, h), heading in book.entries:
         links.setdefault(page, []).append(Link(x, y, w, h, Target(heading.page, heading.y)))
     for page, (x, y, w, h), address in book.links:
-        links.setdefault(page, []).append(Link(x, y, w, h, address))
+        to = places.get(unquote(address[1:]).lower()) if address.startswith("#") else address
+        if to is not None:
+            links.setdefault(page, []).append(Link(x, y, w, h, to))
     pages = [Page(side.frame.width, side.frame.height, (Placed(side, 0.0, 0.0),), links=tuple(links.get(i, ())))
              for i, side in enumerate(book.pages)]
     return pages, marks
+
+
+def anchor(text: str) -> str:
+    """A heading's anchor, as a link to it names it (`[Bandits](#bandits)`): its words
+    in lower case, without punctuation, spaces turned to hyphens, as GitHub makes it
+    ("What's in the box?" is whats-in-the-box)."""
+    kept = "".join(ch for ch in text.strip().lower()
+                   if ch.isalnum() or ch in " -_" or unicodedata.category(ch)[0] == "M")
+    return kept.replace(" ", "-")
+
+
+def anchors(headings: Sequence[Heading]) -> dict[str, Target]:
+    """Each heading's anchor() and where it is; a second heading of the same anchor is
+    anchor-1, a third anchor-2 (as GitHub numbers them)."""
+    found: dict[str, Target] = {}
+    seen: dict[str, int] = {}
+    for heading in headings:
+        name = anchor(heading.text)
+        count = seen.get(name, 0)
+        seen[name] = count + 1
+        found.setdefault(f"{name}-{count}" if count else name, Target(heading.page, heading.y))
+    return found
 
 
 def _side(style: BookStyle, number: int, prims: tuple[Primitive, ...]) -> Side:
