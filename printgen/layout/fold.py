@@ -148,8 +148,30 @@ def heading_style(block: Block, style: FoldStyle) -> RichStyle:
 
 
 def item_left(block: Block, style: FoldStyle) -> float:
-    """Where a paragraph's lines start: a list item is indented by its depth."""
-    return style.indent * block.level if block.kind is BlockKind.ITEM else 0.0
+    """Where a paragraph's lines start: a list item is indented by its depth, and a
+    paragraph or list item in block quotes by theirs too."""
+    return style.indent * ((block.level if block.kind is BlockKind.ITEM else 0) + block.quote)
+
+
+QUOTE_RULE = 0.15          # a block quote's rule: its width, in ems of the body
+QUOTE_SEAM = 0.25         # points a quote's rule on a line reaches over the line above
+QUOTE_RULE_AT = 0.3        # where it is drawn, in ems of the body from the start of the quote's indent
+
+
+def quote_rules(block: Block, style: FoldStyle, height: float, rtl: bool, first: bool) -> tuple[Primitive, ...]:
+    """The rules down a line (of `height`) of a paragraph or list item in block quotes:
+    one for each quote, at the start of its indent, in the accent colour (from the right
+    in a right-to-left paragraph), so that a nested quote's rule stands further in. A
+    line after the first reaches up over the one above by QUOTE_SEAM, so that a screen
+    shows no seam between them."""
+    top = 0.0 if first else -QUOTE_SEAM
+    rules = []
+    for depth in range(block.quote):
+        x = style.indent * depth + style.body * QUOTE_RULE_AT
+        if rtl:
+            x = style.inner[0] - x
+        rules.append(line(x, top, x, height, stroke=style.accent, width=style.body * QUOTE_RULE))
+    return tuple(rules)
 
 
 def notes_in(spans: tuple[Span, ...]) -> tuple[Note, ...]:
@@ -258,7 +280,9 @@ def start(line: Line) -> str:
 
 def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     """A paragraph's or list item's lines. A right-to-left one is set flush right, a
-    list item indented from the right and its marker right of it."""
+    list item indented from the right and its marker right of it. In a block quote,
+    each line is indented further and carries its stretch of the quote's rule
+    (quote_rules())."""
     rich = RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang,
                      hyphenate=style.hyphenate)
     indent = item_left(block, style)
@@ -271,14 +295,15 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     links = line_links(block.spans, lines, rich, left, width, [start(set_line) for set_line in lines])
     result = []
     for i, set_line in enumerate(lines):
-        prims = line_runs(set_line, left, ascent(rich), rich, start(set_line), width)
+        prims: list[Primitive] = [*line_runs(set_line, left, ascent(rich), rich, start(set_line), width)]
         if i == 0 and block.marker:
             marker = wrap([Span(block.marker)], style.inner[0], rich, block.where)[0]
             space = rich.size * 0.3                 # a marker wider than the indent ("10.") hangs outside it
             x = min(indent - style.indent, indent - marker.width - space)
             if rtl:                                 # mirrored: from the right, the marker right of the text
                 x = style.inner[0] - x - marker.width
-            prims = line_runs(replace(marker, base=set_line.base), x, ascent(rich), rich) + prims
+            prims = [*line_runs(replace(marker, base=set_line.base), x, ascent(rich), rich), *prims]
+        prims = [*quote_rules(block, style, step, rtl, i == 0), *prims]
         gap = (style.gap / 2 if block.kind is BlockKind.ITEM else style.gap) if i == 0 else 0.0
         result.append(Chunk(step, tuple(prims), gap=gap, keep=1 if i == 0 and len(lines) > 1 else 0,
                             notes=notes[i], links=tuple((x0, 0.0, x1 - x0, step, to) for x0, x1, to in links[i])))
