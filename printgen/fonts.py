@@ -44,6 +44,9 @@ USER = "file:"           # the prefix of a user's face: file:PATH#INDEX
 CHAIN = "|"              # between the faces of a fallback chain
 # characters that draw nothing and need no glyph: joiners and bidi marks
 INVISIBLE = frozenset("\u200c\u200d\u200e\u200f\u061c")
+# U+3000 IDEOGRAPHIC SPACE: where no face of a chain has it, it is set in the first,
+# which HarfBuzz gives that face's space one em wide in its place: it needs no glyph
+IDEOGRAPHIC_SPACE = "\u3000"
 
 # what fontTools raises reading a broken or foreign file (it checks little as it goes),
 # with its own TTLibError, imported only when a font fails (see broken())
@@ -322,10 +325,13 @@ def unreadable(name: str, doing: str, error: BaseException) -> InputError:
 
 
 def missing(name: str, text: str) -> list[str]:
-    """Characters of text that no face of a face or fallback chain has; FitError for an
-    unknown name."""
+    """Characters of text that no face of a face or fallback chain has (an ideographic
+    space is set as the first face's space where no face has it: IDEOGRAPHIC_SPACE);
+    FitError for an unknown name."""
     chained = [face(n) for n in faces(name)]
-    return sorted(ch for ch in set(text) if ch != "\n" and not any(f.has(ch) for f in chained))
+    spaced = chained[0].has(" ")
+    return sorted(ch for ch in set(text) if ch != "\n" and not any(f.has(ch) for f in chained)
+                  and not (ch == IDEOGRAPHIC_SPACE and spaced))
 
 
 def check_glyphs(text: str, font_name: str, where: str) -> None:

@@ -214,3 +214,27 @@ def test_a_rules_text_in_a_language_without_words_is_noted_once(cli, tmp_path):
     assert result.status == 0, result.err
     notes = [line for line in result.err.splitlines() if "'sv'" in line]
     assert len(notes) == 1 and "regler.md:2" in notes[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "he"])
+def test_the_rule_over_a_booklets_notes_is_at_the_side_its_lines_start_from(cli, tmp_path, lang):
+    from readback import page_chars, page_of, page_paths
+    words = {"en": ("Words with a note.", "The note."), "he": ("מילים עם הערה.", "ההערה עצמה.")}[lang]
+    source = tmp_path / "noted.md"
+    source.write_text(f"---\nlang: {lang}\n---\n# {words[0]}\n\n{words[0]}[^1]\n\n[^1]: {words[1]}\n",
+                      encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli("booklet", str(source), "--out", str(out), "-q").status == 0
+    pdf = out / "noted-booklet-a5-a4-reading.pdf"
+    number = page_of(pdf, words[1])
+    chars = page_chars(pdf, number)
+    text = "".join(ch for ch, _ in chars)
+    at = text.index(words[0])
+    line = [box for ch, box in chars[at:at + len(words[0])] if ch.strip()]
+    rules = [box for box in page_paths(pdf, number) if box[3] - box[1] < 1.5 and box[2] - box[0] > 10]
+    assert len(rules) == 1
+    left, _, right, _ = rules[0]
+    if lang == "he":        # flush with the right of the text block, as the text's lines
+        assert abs(right - max(box[2] for box in line)) < 2.5 and right - left < 100
+    else:
+        assert abs(left - min(box[0] for box in line)) < 2.5 and right - left < 100

@@ -110,3 +110,64 @@ def test_strikethrough_and_code_blocks_are_one_located_line(cli, tmp_path, comma
     out = tmp_path / "out"
     one_error(cli(command, str(write(tmp_path, text)), "--out", str(out), "-q"), where, what, "expected")
     assert not out.exists()
+
+
+PLACES = """\
+# Our club
+
+See [Bandits](#bandits), [what is in it](#whats-in-the-box) and [the second one](#bandits-1).
+A link to [nowhere](#no-such-heading) is only words.
+
+{filler}
+
+## What’s in the box?
+
+Cards.
+
+## Bandits
+
+Text about bandits.
+
+## Bandits
+
+More text about bandits.
+"""
+
+
+def test_a_link_to_a_heading_leads_to_it_in_the_reading_copy(cli, tmp_path):
+    filler = "\n\n".join(["Words to fill a page, and more words to fill it."] * 30)
+    out = tmp_path / "out"
+    assert cli("booklet", str(write(tmp_path, PLACES.format(filler=filler))), "--out", str(out), "-q").status == 0
+    path = out / "club-booklet-a5-a4-reading.pdf"
+    reader = pypdf.PdfReader(path)
+    pages = list(pdfium.PdfDocument(path))
+    found = {}
+    for number, page in enumerate(reader.pages):
+        text = pages[number].get_textpage()
+        for annotation in page.get("/Annots") or []:
+            link = annotation.get_object()
+            left, bottom, right, top = (float(v) for v in link["/Rect"])
+            words = flat(text.get_text_bounded(left + 0.3, bottom, right - 0.3, top))
+            if "/Dest" in link and words in ("Bandits", "whatisinit", "thesecondone"):
+                target, _, _, y = link["/Dest"][:4]
+                found[words] = (number, reader.get_page_number(target.get_object()), float(y))
+    assert sorted(found) == ["Bandits", "thesecondone", "whatisinit"]     # not "nowhere"
+    for words, heading, nth in (("Bandits", "Bandits", 0), ("whatisinit", "What’s in the box?", 0),
+                                ("thesecondone", "Bandits", 1)):
+        number, target, destination = found[words]
+        to_page, top = [(n, top) for n, page in enumerate(pages) for top in heading_tops(page, heading)][nth]
+        assert target == to_page and to_page > number          # the heading's page, after the link's
+        assert 0 <= destination - top < 15                     # just above the heading's letters
+
+
+def heading_tops(page, heading: str) -> list[float]:
+    """The top of each line of the page that reads heading (a heading's line)."""
+    text = page.get_textpage()
+    lines = text.get_text_range().split("\r\n")
+    found = []
+    at = 0
+    for line in lines:
+        if line.strip() == heading:
+            found.append(max(text.get_charbox(at + k)[3] for k in range(len(line)) if line[k].strip()))
+        at += len(line) + 2
+    return found

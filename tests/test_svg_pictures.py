@@ -155,3 +155,21 @@ def test_an_svgs_size_is_its_width_and_height_else_its_viewbox(tmp_path, attribu
     path = tmp_path / "p.svg"
     path.write_text(f'<svg xmlns="http://www.w3.org/2000/svg" {attributes}><rect width="1" height="1"/></svg>')
     assert check_picture(path, "p.svg") == size
+
+
+@pytest.mark.parametrize(("width_mm", "placed_mm"), [(40, 40.0), (120, 112.6)])
+def test_a_booklet_sets_an_svg_at_its_own_size_or_the_text_width(cli, tmp_path, width_mm, placed_mm):
+    from readback import page_paths
+    (tmp_path / "board.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_mm}mm" height="{width_mm / 2}mm" '
+        f'viewBox="0 0 {width_mm} {width_mm / 2}"><rect width="{width_mm}" height="{width_mm / 2}" '
+        f'fill="#1abc9c"/></svg>', encoding="utf-8")
+    source = tmp_path / "board.md"
+    source.write_text("# Board\n\n![The board](board.svg)\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli("booklet", str(source), "--out", str(out), "-q").status == 0
+    boxes = page_paths(out / "board-booklet-a5-a4-reading.pdf", 2)
+    left, bottom = min(box[0] for box in boxes), min(box[1] for box in boxes)
+    right, top = max(box[2] for box in boxes), max(box[3] for box in boxes)
+    assert (right - left) * 25.4 / 72 == pytest.approx(placed_mm, abs=0.3)    # 112.6 mm: the text width
+    assert (top - bottom) * 25.4 / 72 == pytest.approx(placed_mm / 2, abs=0.3)

@@ -11,6 +11,10 @@ place in the text (`#scoring`); both carry the address (Span.link), for a screen
 copy. Struck-through text and code blocks are refused, as raw HTML is: printgen has no
 way to strike a word, nor a fixed-width face to keep a code block's spacing.
 
+A block quote (`> ...`) holds paragraphs and lists, each Block saying how deep in
+quotes it is (Block.quote: 2 in `> > ...`); a heading, table, picture or rule in a quote
+is refused, on one located line, as printgen sets a quote only as indented text.
+
 Footnotes (`text[^label]` with `[^label]: the note` anywhere, or an inline
 `^[the note]`) are read by mdit-py-plugins' footnote plugin. A reference becomes a
 Span carrying its Note; notes are numbered 1, 2, 3 ... in order of first reference,
@@ -49,6 +53,8 @@ UNDEFINED = re.compile(r"\[\^([^\]\s]+)\]")      # a reference the plugin left a
 # a heading or a table row drops), U+2029 PARAGRAPH SEPARATOR as a blank line
 SEPARATORS = {"\u2028": "  \n", "\u2029": "\n\n"}
 SEPARATOR = re.compile("[\u2028\u2029]")
+# what a block quote may not hold (printgen sets a quote as indented text): the token that opens it, and its name
+QUOTED_NOT = {"heading_open": "a heading", "table_open": "a table", "hr": "a horizontal rule"}
 
 
 def markdown_lines(text: str) -> tuple[str, list[int]]:
@@ -113,6 +119,7 @@ class _Reader:
         self.definitions: dict[int, tuple[str | None, list[Token]]] = {}   # plugin id -> label, paragraphs
         self.notes: dict[int, Note] = {}     # plugin id -> the note, once referenced
         self.in_note = False
+        self.quotes = 0                      # how many block quotes are open
 
     def line_of(self, row: int) -> int:
         """The file's line (1-based) that the text's line row (0-based) is on."""
@@ -153,7 +160,13 @@ class _Reader:
         if kind in ("html_block", "html_inline"):
             raise InputError(f"{self.where()}: raw HTML is not supported in a rules text; "
                              f"expected Markdown (headings, paragraphs, lists, tables, images)")
-        if kind == "heading_open":
+        if self.quotes and kind in QUOTED_NOT:
+            raise InputError(f"{self.where()}: {QUOTED_NOT[kind]} inside a block quote (`>`) is not supported; "
+                             f"expected paragraphs and lists in a quote, or the {QUOTED_NOT[kind].split()[-1]} "
+                             f"outside it (a line without `>`)")
+        if kind in ("blockquote_open", "blockquote_close"):
+            self.quotes += 1 if kind == "blockquote_open" else -1
+        elif kind == "heading_open":
             spans = self.spans(tokens[i + 1])
             if not self.empty_headings and not _drawn("".join(s.text for s in spans if s.note is None)):
                 written = self.text.split("\n")[token.map[0]] if token.map else token.markup
@@ -161,7 +174,7 @@ class _Reader:
                                  f"heading's text, or no heading there")
             out.append(Block(BlockKind.HEADING, self.where(), spans, level=int(token.tag[1])))
             return i + 3
-        if kind in ("bullet_list_open", "ordered_list_open"):
+        elif kind in ("bullet_list_open", "ordered_list_open"):
             start = int(token.attrs.get("start", 1) or 1) if kind == "ordered_list_open" else 0
             self.lists.append([kind == "ordered_list_open", start])
         elif kind in ("bullet_list_close", "ordered_list_close"):
@@ -224,14 +237,18 @@ class _Reader:
         if images:
             if len([c for c in children if c.type != "softbreak" and (c.type != "text" or c.content.strip())]) > 1:
                 raise InputError(f"{self.where()}: an image must stand in a paragraph of its own")
+            if self.quotes:
+                raise InputError(f"{self.where()}: an image inside a block quote (`>`) is not supported; "
+                                 f"expected paragraphs and lists in a quote, or the image outside it (a line "
+                                 f"without `>`)")
             out.append(Block(BlockKind.IMAGE, self.where(), image=self._image(images[0])))
             return 3
         if self.lists and self.item_marker is not None:
             out.append(Block(BlockKind.ITEM, self.where(), self.spans(inline), level=len(self.lists),
-                             marker=self.item_marker))
+                             marker=self.item_marker, quote=self.quotes))
             self.item_marker = ""
         else:
-            out.append(Block(BlockKind.PARAGRAPH, self.where(), self.spans(inline)))
+            out.append(Block(BlockKind.PARAGRAPH, self.where(), self.spans(inline), quote=self.quotes))
         return 3
 
     def _image(self, token: Token) -> Picture:

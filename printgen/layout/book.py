@@ -11,7 +11,7 @@ heading keeps at least the first line after it, if that fits under it at all) an
 Book.notes says where a line or a heading was left alone.
 
 Footnotes are set at the foot of the text block of each page their references land
-on, under a short rule, at the folio's size (never under 8 pt), numbered as in the
+on, under a short rule (at the right in a right-to-left book), at the folio's size (never under 8 pt), numbered as in the
 text; the page's text is shorter by their height. A note is never continued on the
 next page: one too tall to share a page with the line that refers to it is a FitError.
 
@@ -24,8 +24,10 @@ count holds (the text itself does not move, as every page's text block is as wid
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from urllib.parse import unquote
 
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs, faces, missing
@@ -184,7 +186,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     the text (its file) in errors about what printgen adds to it."""
     style = replace(style, rtl=right_to_left(blocks, style.lang))
     fold, notes = style.fold(), scaled(style.fold(), style.folio)
-    text = _set_text(list(blocks), fold, notes)
+    text = _set_text(list(blocks), fold, notes, rtl=style.rtl)
     listed = [(block, page) for block, page, _ in text.headings if block.level <= 2]
     count = 1 if listed else 0
     while True:                   # more contents pages only make the numbers larger
@@ -214,16 +216,43 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
 def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
     """The book's pages at their trim size, in reading order, for a screen: a bookmark
     for every heading, every contents entry a link to its heading, and the words of
-    every link in the text (and its address) a link to its address."""
+    every link in the text (and its address) a link to its address, or for a link to a
+    place in the text (`#scoring`), to the heading whose anchor() that is (none where no
+    heading's is)."""
     marks = tuple(Bookmark(h.level, h.text, Target(h.page, h.y)) for h in book.headings)
+    places = anchors(book.headings)
     links: dict[int, list[Link]] = {}
     for page, (x, y, w, h), heading in book.entries:
         links.setdefault(page, []).append(Link(x, y, w, h, Target(heading.page, heading.y)))
     for page, (x, y, w, h), address in book.links:
-        links.setdefault(page, []).append(Link(x, y, w, h, address))
+        to = places.get(unquote(address[1:]).lower()) if address.startswith("#") else address
+        if to is not None:
+            links.setdefault(page, []).append(Link(x, y, w, h, to))
     pages = [Page(side.frame.width, side.frame.height, (Placed(side, 0.0, 0.0),), links=tuple(links.get(i, ())))
              for i, side in enumerate(book.pages)]
     return pages, marks
+
+
+def anchor(text: str) -> str:
+    """A heading's anchor, as a link to it names it (`[Bandits](#bandits)`): its words
+    in lower case, without punctuation, spaces turned to hyphens, as GitHub makes it
+    ("What's in the box?" is whats-in-the-box)."""
+    kept = "".join(ch for ch in text.strip().lower()
+                   if ch.isalnum() or ch in " -_" or unicodedata.category(ch)[0] == "M")
+    return kept.replace(" ", "-")
+
+
+def anchors(headings: Sequence[Heading]) -> dict[str, Target]:
+    """Each heading's anchor() and where it is; a second heading of the same anchor is
+    anchor-1, a third anchor-2 (as GitHub numbers them)."""
+    found: dict[str, Target] = {}
+    seen: dict[str, int] = {}
+    for heading in headings:
+        name = anchor(heading.text)
+        count = seen.get(name, 0)
+        seen[name] = count + 1
+        found.setdefault(f"{name}-{count}" if count else name, Target(heading.page, heading.y))
+    return found
 
 
 def _side(style: BookStyle, number: int, prims: tuple[Primitive, ...]) -> Side:
@@ -241,10 +270,12 @@ def _note_block(note: Note) -> Block:
 class _Text:
     """The text as it is being set: each page's primitives (in the text block's frame)
     and footnotes, how far down the last page is filled, and where each heading went.
-    Footnotes are set in the style `small`."""
+    Footnotes are set in the style `small`, under a short rule at the side the book's
+    lines start from (the right in a right-to-left book)."""
 
     limit: float
     small: FoldStyle
+    rtl: bool = False
     pages: list[list[Primitive]] = field(default_factory=lambda: [[]])
     notes: list[list[Note]] = field(default_factory=lambda: [[]])
     links: list[list[tuple[float, float, float, float, str]]] = field(default_factory=lambda: [[]])
@@ -320,7 +351,8 @@ class _Text:
         if not notes:
             return 0.0, [], []
         gap, width = self.small.gap, self.small.inner[0]
-        prims: list[Primitive] = [line(0.0, gap, width / 4, gap, stroke=self.small.accent, width=0.5)]
+        x = width * 3 / 4 if self.rtl else 0.0
+        prims: list[Primitive] = [line(x, gap, x + width / 4, gap, stroke=self.small.accent, width=0.5)]
         links = []
         y = gap * 1.5
         for k, note in enumerate(notes):
@@ -341,12 +373,13 @@ class _Text:
             links += [(x, self.limit - height + y, w, h, to) for x, y, w, h, to in noted]
 
 
-def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle) -> _Text:
+def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle, *, rtl: bool = False) -> _Text:
     """The blocks set down the pages, footnotes in the style `notes` (a block that
-    draws nothing, a paragraph of a zero-width space, left out)."""
+    draws nothing, a paragraph of a zero-width space, left out); rtl: a right-to-left
+    book's."""
     made = [chunks(block, fold) for block in blocks]
     blocks, made = [b for b, m in zip(blocks, made) if m], [m for m in made if m]
-    text = _Text(fold.inner[1], notes)
+    text = _Text(fold.inner[1], notes, rtl=rtl)
     for i, (block, pieces) in enumerate(zip(blocks, made)):
         if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
             _set_paragraph(text, pieces, block.where)

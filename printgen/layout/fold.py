@@ -56,6 +56,7 @@ from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.shaping import RTL_LANGUAGES, first_strong, font, paragraph_level
 from printgen.units import mm
+from printgen.vector import is_svg
 
 TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
 TABLE_STEP = 0.25
@@ -147,8 +148,30 @@ def heading_style(block: Block, style: FoldStyle) -> RichStyle:
 
 
 def item_left(block: Block, style: FoldStyle) -> float:
-    """Where a paragraph's lines start: a list item is indented by its depth."""
-    return style.indent * block.level if block.kind is BlockKind.ITEM else 0.0
+    """Where a paragraph's lines start: a list item is indented by its depth, and a
+    paragraph or list item in block quotes by theirs too."""
+    return style.indent * ((block.level if block.kind is BlockKind.ITEM else 0) + block.quote)
+
+
+QUOTE_RULE = 0.15          # a block quote's rule: its width, in ems of the body
+QUOTE_SEAM = 0.25         # points a quote's rule on a line reaches over the line above
+QUOTE_RULE_AT = 0.3        # where it is drawn, in ems of the body from the start of the quote's indent
+
+
+def quote_rules(block: Block, style: FoldStyle, height: float, rtl: bool, first: bool) -> tuple[Primitive, ...]:
+    """The rules down a line (of `height`) of a paragraph or list item in block quotes:
+    one for each quote, at the start of its indent, in the accent colour (from the right
+    in a right-to-left paragraph), so that a nested quote's rule stands further in. A
+    line after the first reaches up over the one above by QUOTE_SEAM, so that a screen
+    shows no seam between them."""
+    top = 0.0 if first else -QUOTE_SEAM
+    rules = []
+    for depth in range(block.quote):
+        x = style.indent * depth + style.body * QUOTE_RULE_AT
+        if rtl:
+            x = style.inner[0] - x
+        rules.append(line(x, top, x, height, stroke=style.accent, width=style.body * QUOTE_RULE))
+    return tuple(rules)
 
 
 def notes_in(spans: tuple[Span, ...]) -> tuple[Note, ...]:
@@ -257,7 +280,9 @@ def start(line: Line) -> str:
 
 def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     """A paragraph's or list item's lines. A right-to-left one is set flush right, a
-    list item indented from the right and its marker right of it."""
+    list item indented from the right and its marker right of it. In a block quote,
+    each line is indented further and carries its stretch of the quote's rule
+    (quote_rules())."""
     rich = RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang,
                      hyphenate=style.hyphenate)
     indent = item_left(block, style)
@@ -270,14 +295,15 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     links = line_links(block.spans, lines, rich, left, width, [start(set_line) for set_line in lines])
     result = []
     for i, set_line in enumerate(lines):
-        prims = line_runs(set_line, left, ascent(rich), rich, start(set_line), width)
+        prims: list[Primitive] = [*line_runs(set_line, left, ascent(rich), rich, start(set_line), width)]
         if i == 0 and block.marker:
             marker = wrap([Span(block.marker)], style.inner[0], rich, block.where)[0]
             space = rich.size * 0.3                 # a marker wider than the indent ("10.") hangs outside it
             x = min(indent - style.indent, indent - marker.width - space)
             if rtl:                                 # mirrored: from the right, the marker right of the text
                 x = style.inner[0] - x - marker.width
-            prims = line_runs(replace(marker, base=set_line.base), x, ascent(rich), rich) + prims
+            prims = [*line_runs(replace(marker, base=set_line.base), x, ascent(rich), rich), *prims]
+        prims = [*quote_rules(block, style, step, rtl, i == 0), *prims]
         gap = (style.gap / 2 if block.kind is BlockKind.ITEM else style.gap) if i == 0 else 0.0
         result.append(Chunk(step, tuple(prims), gap=gap, keep=1 if i == 0 and len(lines) > 1 else 0,
                             notes=notes[i], links=tuple((x0, 0.0, x1 - x0, step, to) for x0, x1, to in links[i])))
@@ -377,13 +403,20 @@ def _column_widths(block: Block, width: float, columns: int, size: float, style:
     return [m + spare * e / (sum(extra) or 1.0) for m, e in zip(narrowest, extra)]
 
 
+SVG_DPI = 96           # an SVG picture's size is in CSS pixels, 96 to the inch
+RASTER_DPI = 150       # a raster picture is never set larger than this many pixels to the inch
+
+
 def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
+    """A picture, centred, at most the text width and 60 % of the text height: a raster
+    one never larger than RASTER_DPI would make it, an SVG one never larger than its
+    own size (its width and height)."""
     picture = block.image
     if picture is None:                 # the Markdown reader gives every image block its picture
         raise InputError(f"{block.where}: an image with no file")
     px_w, px_h = picture.width, picture.height
     width, max_h = style.inner[0], style.inner[1] * 0.6
-    w = min(width, px_w * 72 / 150)                 # never larger than 150 dpi would make it
+    w = min(width, px_w * 72 / (SVG_DPI if is_svg(picture.path) else RASTER_DPI))
     h = w * px_h / px_w
     if h > max_h:
         w, h = max_h * px_w / px_h, max_h

@@ -1,6 +1,7 @@
 """Where a paragraph's links are set: on each of its set lines, the stretches whose
 text is a link's (its words and the address printed after them), for a screen's copy
-to make clickable.
+to make clickable: a web or mail address's, or a place in the text's (`#scoring`, which
+the copy leads to the heading of that name).
 
 A line's letters are matched to its paragraph's spans in order (a line drops the
 spaces it breaks at and adds the hyphen of a word it breaks), and each stretch's ends
@@ -29,11 +30,17 @@ def clickable(address: str) -> bool:
     return address.lower().startswith(CLICKABLE) and address.isascii()
 
 
+def linked(address: str) -> bool:
+    """Whether a screen's copy links an address: clickable(), or a place in the text
+    (`#scoring`)."""
+    return clickable(address) or address.startswith("#")
+
+
 def line_links(spans: Sequence[Span], lines: Sequence[Line], rich: RichStyle, x: float, width: float,
                aligns: Sequence[str]) -> list[list[Stretch]]:
     """For each line, set from x in width as aligns says (line_runs()' align), the
-    stretches of it that are a clickable link's."""
-    letters = [(ch, span.link if clickable(span.link) else "") for span in spans for ch in clean(span.text)]
+    stretches of it that are a linked() link's."""
+    letters = [(ch, span.link if linked(span.link) else "") for span in spans for ch in clean(span.text)]
     if not any(link for _, link in letters) or any(span.icon for span in spans):
         return [[] for _ in lines]
     at = 0

@@ -58,6 +58,7 @@ class Block:
     align: tuple[str, ...] = ()                 # a table's columns: "left", "right", "center", or "" (as its cells' text)
     image: Picture | None = None
     keep_with_next: bool = False                # a title line: kept with what follows, like a heading
+    quote: int = 0                              # a paragraph's or list item's depth of block quotes (`>`, `> >`)
 
 
 @frozen
