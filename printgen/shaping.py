@@ -274,15 +274,23 @@ def ink_reach(text: str, name: str, lang: str = "") -> tuple[float, float]:
     """How high above the baseline and how deep below it the ink of text reaches, as
     it is drawn in a face or chain (ems; 0 where it has none): marks stacked on a
     letter (Vietnamese tone marks over a circumflex, Thai tone marks, a pile of
-    combining accents) may rise past the font's ascent or fall past its descent."""
+    combining accents) may rise past the font's ascent or fall past its descent.
+    A fallback face's ink counts from its own ascent and descent where they are larger
+    than the first face's: a script drawn taller by its own design (Devanagari's
+    headline and vowel signs in a face made for it) stands within its font's metrics,
+    as it stood before lines were fitted by their ink; only what reaches past them counts."""
+    first = face(faces(name)[0])
+    top, bottom = first.ascent / first.units_per_em, -first.descent / first.units_per_em
     high = low = 0.0
     for part, face_name in fallback(text, name):
         drawn, shaped = face(face_name), shape(face_name, part, is_rtl(part), lang)
+        rise = max(0.0, drawn.ascent / drawn.units_per_em - top)      # its own room above the first's
+        sink = max(0.0, -drawn.descent / drawn.units_per_em - bottom)
         for glyph, y in zip(shaped.glyphs, shaped.ys, strict=True):
             ink = drawn.hb.get_glyph_extents(glyph)
             if ink is not None and ink.width and ink.height:
-                high = max(high, (y + ink.y_bearing) / drawn.units_per_em)
-                low = max(low, -(y + ink.y_bearing + ink.height) / drawn.units_per_em)
+                high = max(high, (y + ink.y_bearing) / drawn.units_per_em - rise)
+                low = max(low, -(y + ink.y_bearing + ink.height) / drawn.units_per_em - sink)
     return high, low
 
 
