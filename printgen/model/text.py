@@ -101,9 +101,21 @@ class FoldType:
 
 
 @frozen
+class TypeSteps:
+    """How a leaflet's type is made smaller where the text does not fit at its largest
+    (decks/rules/folds.yaml `smaller`), in points."""
+
+    step: float                 # the body is made smaller by this at a time, every size with it
+    least_body: float           # the smallest body tried
+    one_side: float             # one side is preferred while the body is at least this
+    least: float                # nothing, folio and tables included, is set smaller
+
+
+@frozen
 class FoldFacts:
-    """decks/rules/folds.yaml: the panel sizes and the type."""
+    """decks/rules/folds.yaml: the panel sizes, the type and how it is made smaller."""
 
     panels: dict[str, tuple[float, float]]      # name -> width, height
     default_panel: str
     type: FoldType
+    smaller: TypeSteps
