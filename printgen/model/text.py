@@ -112,10 +112,21 @@ class TypeSteps:
 
 
 @frozen
+class BookType:
+    """A rule booklet's body type (decks/rules/folds.yaml `booklet`), in points."""
+
+    body: float                 # on a page `width` wide or wider
+    width: float                # a narrower page's body is smaller in proportion
+    least_body: float           # never smaller, nor its folios and running heads
+
+
+@frozen
 class FoldFacts:
-    """decks/rules/folds.yaml: the panel sizes, the type and how it is made smaller."""
+    """decks/rules/folds.yaml: the panel sizes, the type and how it is made smaller, and
+    a booklet's body type."""
 
     panels: dict[str, tuple[float, float]]      # name -> width, height
     default_panel: str
     type: FoldType
     smaller: TypeSteps
+    booklet: BookType

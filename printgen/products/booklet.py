@@ -107,8 +107,9 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     notes say where a heading or a paragraph could not be kept together (its footnotes
     took the room), where its contents' heading is set in English (its fonts lack the
     word's letters) and where it has too many sheets to staple."""
-    colors = fold_facts().type
-    style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
+    facts = fold_facts()
+    style = replace(house_style(width, height, facts.booklet, facts.type.ink, facts.type.accent),
+                    own=own_faces(rules.fonts),
                     lang=rules.lang, hyphenate=rules.hyphenate, face=text_face(rules))
     title = game_title(rules)
     book = lay_out_book(rules.blocks, style, title=title,
