@@ -51,6 +51,15 @@ class Marks:
 
 
 @frozen
+class TurnCheck:
+    """The calibration sheet's turn check (print.yaml `calibration`): the side of the
+    front's two boxes and of the back's square that shows through one of them."""
+
+    box: float
+    square: float
+
+
+@frozen
 class Paper:
     """A sheet of paper, the band around its edge a home printer cannot print, and
     how printgen marks it."""
