@@ -175,29 +175,6 @@ def test_the_front_says_how_to_turn_the_sheet_by_hand(tmp_path, duplex, arrow):
     assert f"--duplex {duplex}" in text
 
 
-@pytest.fixture
-def print_yaml(tmp_path, monkeypatch):
-    """Write a copy of print.yaml with texts replaced (old -> new), read in place of
-    printgen's."""
-    from printgen.builtin import data_dir
-    from printgen.spec import printdata
-    original = (data_dir() / "print.yaml").read_text(encoding="utf-8")
-    folder = tmp_path / "data"
-    folder.mkdir()
-
-    def write(changes: dict[str, str]) -> None:
-        text = original
-        for old, new in changes.items():
-            assert old in text, old
-            text = text.replace(old, new)
-        (folder / "print.yaml").write_text(text, encoding="utf-8")
-        monkeypatch.setattr(printdata, "data_dir", lambda: folder)
-        printdata.print_facts.cache_clear()
-
-    yield write
-    printdata.print_facts.cache_clear()
-
-
 @pytest.mark.parametrize("box, square", [(24, 16), (30, 20)])
 def test_the_turn_check_is_sized_by_print_yaml(print_yaml, tmp_path, box, square):
     """The front's two boxes and the back's square, read back from the PDF, are

@@ -38,7 +38,8 @@ def print_facts() -> PrintFacts:
                   check.length(crop["width"], ("crop_marks", "width")),
                   check.length(data["fold_over"]["gutter"], ("fold_over", "gutter")),
                   check.length(crop["shortest"], ("crop_marks", "shortest")),
-                  check.length(data["card_sheets"]["bleed"], ("card_sheets", "bleed")))
+                  check.length(data["card_sheets"]["bleed"], ("card_sheets", "bleed")),
+                  *_slug(check, data.get("slug")))
     papers = {name: Paper(name, check.length(v["width"], ("papers", name, "width")),
                           check.length(v["height"], ("papers", name, "height")),
                           check.length(v["margin"], ("papers", name, "margin")), marks)
@@ -46,6 +47,13 @@ def print_facts() -> PrintFacts:
     facts = PrintFacts(sizes, papers, dict(data["defaults"]), _turn_check(check, data.get("calibration")))
     check.raise_errors()
     return facts
+
+
+def _slug(check: Checker, raw: object) -> tuple[float, float]:
+    """print.yaml's `slug`: its type size and its scale bar's length, each greater than 0."""
+    given = check.mapping(raw, ("slug",), ["type", "scale_bar"], required=["type", "scale_bar"])
+    return (check.length(given.get("type"), ("slug", "type"), positive=True),
+            check.length(given.get("scale_bar"), ("slug", "scale_bar"), positive=True))
 
 
 def _turn_check(check: Checker, raw: object) -> TurnCheck:
