@@ -35,10 +35,10 @@ from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
 from printgen.spec.languages import words
 from printgen.spec.markdown import default_title
-from printgen.units import Length, mm, pt
+from printgen.spec.printdata import print_facts
+from printgen.units import Length, mm
 from printgen.words import plural
 
-PAPER_THICKNESS = pt(0.1)      # office paper of 80 g/m2 is about 0.1 mm thick: the creep per sheet
 STAPLED_SHEETS = 16            # nested sheets a home long-reach stapler closes well (see docs)
 
 
@@ -51,7 +51,7 @@ class BookletBuild:
     size: str = "a5"
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
-    thickness: float = PAPER_THICKNESS
+    thickness: float = field(default_factory=lambda: print_facts().paper_thickness)   # the creep per sheet
     contents: str = CONTENTS            # the contents pages' heading, in the booklet's language
     captions: Captions = ENGLISH        # its sheets' slug words (which side, the turn), in its language too
 
@@ -150,7 +150,7 @@ def booklet_files(rules: RulesText, booklet: Booklet, options: BookletBuild) -> 
 def boxed(box: TuckBox, booklets: Sequence[Booklet]) -> TuckBox:
     """The tuck box made deep enough for the folded booklets beside the cards (two
     layers of paper a folded sheet), in place of a leaflet's allowance."""
-    insert = sum(2 * booklet.nested * PAPER_THICKNESS for booklet in booklets)
+    insert = sum(2 * booklet.nested * print_facts().paper_thickness for booklet in booklets)
     return replace(box, options=replace(box.options, insert=insert))
 
 

@@ -22,6 +22,7 @@ class PrintFacts:
     papers: dict[str, Paper]     # each with the crop marks and fold-over gutter printgen draws on it
     defaults: dict[str, str]
     turn_check: TurnCheck
+    paper_thickness: float       # a sheet of printing paper (points): folded leaflets and booklets
 
 
 @lru_cache(maxsize=1)
@@ -44,7 +45,8 @@ def print_facts() -> PrintFacts:
                           check.length(v["height"], ("papers", name, "height")),
                           check.length(v["margin"], ("papers", name, "margin")), marks)
               for name, v in data["papers"].items()}
-    facts = PrintFacts(sizes, papers, dict(data["defaults"]), _turn_check(check, data.get("calibration")))
+    thickness = check.length(data["defaults"].get("paper_thickness"), ("defaults", "paper_thickness"), positive=True)
+    facts = PrintFacts(sizes, papers, dict(data["defaults"]), _turn_check(check, data.get("calibration")), thickness)
     check.raise_errors()
     return facts
 
