@@ -56,3 +56,26 @@ def cli(capsys, monkeypatch):
         return Result(status, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture
+def print_yaml(tmp_path, monkeypatch):
+    """Write a copy of print.yaml with texts replaced (old -> new), read in place of
+    printgen's."""
+    from printgen.builtin import data_dir
+    from printgen.spec import printdata
+    original = (data_dir() / "print.yaml").read_text(encoding="utf-8")
+    folder = tmp_path / "data"
+    folder.mkdir()
+
+    def write(changes: dict[str, str]) -> None:
+        text = original
+        for old, new in changes.items():
+            assert old in text, old
+            text = text.replace(old, new)
+        (folder / "print.yaml").write_text(text, encoding="utf-8")
+        monkeypatch.setattr(printdata, "data_dir", lambda: folder)
+        printdata.print_facts.cache_clear()
+
+    yield write
+    printdata.print_facts.cache_clear()

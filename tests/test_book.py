@@ -43,8 +43,8 @@ def book_style(name: str) -> BookStyle:
 
 
 def page_style(width: float, height: float) -> BookStyle:
-    colors = fold_facts().type
-    return house_style(width, height, colors.ink, colors.accent)
+    facts = fold_facts()
+    return house_style(width, height, facts.booklet, facts.type.ink, facts.type.accent)
 
 
 def long_text(folder: Path, sections: int = 30, most: int = 9) -> list[Block]:

@@ -100,10 +100,10 @@ def test_the_layout_refuses_an_unturned_sheet_too():
     from printgen.errors import InputError
     from printgen.layout.calibrate import calibration_pages
     from printgen.model import Duplex
-    from printgen.spec.printdata import paper
+    from printgen.spec.printdata import paper, print_facts
 
     with pytest.raises(InputError, match="expected long or short"):
-        calibration_pages(paper("a4"), Duplex.NONE)
+        calibration_pages(paper("a4"), Duplex.NONE, print_facts().turn_check)
 
 
 def test_help_says_none_is_for_a_print_shop_and_turning_by_hand_is_long_or_short(cli):
@@ -173,3 +173,27 @@ def test_the_front_says_how_to_turn_the_sheet_by_hand(tmp_path, duplex, arrow):
     assert "pencil an arrow" in text and "Print page 1 alone" in text
     assert f"about its {duplex} edge: your arrow is now underneath and {arrow}" in text
     assert f"--duplex {duplex}" in text
+
+
+@pytest.mark.parametrize("box, square", [(24, 16), (30, 20)])
+def test_the_turn_check_is_sized_by_print_yaml(print_yaml, tmp_path, box, square):
+    """The front's two boxes and the back's square, read back from the PDF, are
+    print.yaml's `calibration` sizes (printgen's own: 24 and 16 mm)."""
+    print_yaml({"  box: 24mm": f"  box: {box}mm", "  square: 16mm": f"  square: {square}mm"})
+    with pdfplumber.open(str(calibration(tmp_path / "out", "a4", "long"))) as pdf:
+        front, back = pdf.pages
+        sides = [(b[2] - b[0], b[3] - b[1]) for b in front_boxes(front).values()]
+        found, = [r for r in back.rects if r["fill"]]
+    assert len(sides) == 2
+    assert all(w == pytest.approx(box, abs=0.01) and h == pytest.approx(box, abs=0.01) for w, h in sides), sides
+    assert (found["x1"] - found["x0"]) / MM == pytest.approx(square, abs=0.01)
+    assert (found["bottom"] - found["top"]) / MM == pytest.approx(square, abs=0.01)
+
+
+def test_a_square_no_smaller_than_its_box_is_one_located_line(print_yaml, cli, tmp_path):
+    print_yaml({"  square: 16mm": "  square: 24mm"})
+    result = cli("calibrate", "--out", str(tmp_path / "out"))
+    assert result.status == 2
+    line, = result.err.strip().splitlines()
+    assert "print.yaml:" in line and "calibration.square" in line and "24mm" in line, line
+    assert "Traceback" not in result.err and not (tmp_path / "out").exists()

@@ -206,3 +206,30 @@ def test_a_key_heading_breaks_only_after_its_comma(tmp_path, rules_name, size, l
                 assert any(re.fullmatch(form, line) for form in (whole, head, tail)), line
                 starts += bool(re.fullmatch(whole, line) or re.fullmatch(head, line))
     assert starts == len(blocks)
+
+
+@pytest.mark.parametrize("least, fits", [("0.9", True), ("0.95", False)])
+def test_how_far_the_temple_picture_gives_way_is_the_sheet_files(tmp_path, least, fits):
+    """The longest Jedi Master sheet on Letter needs its Temple picture at about 94 % of
+    its size: with the picture's `min_scale` at 0.9 it is shrunk so far and no further
+    than the room, at 0.95 the sheet is an error saying how much height it lacks."""
+    from printgen.errors import FitError
+    from printgen.spec.dealsheet import template_file
+    text = template_file("deal-sheet.yaml").read_text(encoding="utf-8")
+    assert 'min_scale: "0.8"' in text
+    path = tmp_path / "deal-sheet.yaml"
+    path.write_text(text.replace('min_scale: "0.8"', f'min_scale: "{least}"'), encoding="utf-8")
+    data = sheet_data(path)
+    rules = rule_set(JEDI_TEMPLE.name)
+    sheet = sheet_deal(work_deal(JEDI_TEMPLE.name, 3, "master", data.rating, longest_rating(rules, "master")), data)
+    if not fits:
+        with pytest.raises(FitError, match="mm more height"):
+            sheet_page(sheet, paper("letter"), data.style)
+        return
+    page = sheet_page(sheet, paper("letter"), data.style)
+    card = sheet.temple[0].frame
+    temple = [placed.side.frame for placed in page.placed
+              if abs(placed.side.frame.width / placed.side.frame.height - card.width / card.height) < 1e-6]
+    assert len(temple) == rules.tableau.size
+    scale = temple[0].width / card.width / data.style.card_scale
+    assert all(frame.width == temple[0].width for frame in temple) and 0.9 <= scale < 0.95, scale

@@ -10,6 +10,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import FIXTURES, beside
+from printgen.errors import SpecError
 from printgen.products.export import ExportOptions, export_deck
 from printgen.spec.vendors import profile, profiles
 from printgen.layout.tts import plan_sheets, sheet_dpi
@@ -234,7 +235,7 @@ def test_tts_sheets_are_at_most_4096_pixels_a_side_at_the_most_dpi_that_fits(siz
     card = print_facts().card_sizes[size]
     plans = plan_sheets(cards, 10, 7)
     most = profile("tts").dpi
-    dpi = sheet_dpi(card.width, card.height, plans, most)
+    dpi = sheet_dpi(card.width, card.height, plans, most, profile("tts").max_side)
 
     def fits(dpi: int) -> bool:               # each card a whole number of pixels
         return all(p.cols * round(card.width * dpi / 72) <= 4096 and p.rows * round(card.height * dpi / 72) <= 4096
@@ -245,9 +246,49 @@ def test_tts_sheets_are_at_most_4096_pixels_a_side_at_the_most_dpi_that_fits(siz
 
 def test_tts_dpi_follows_the_grid_of_the_deck():
     poker = print_facts().card_sizes["poker"]
-    dpi = {n: sheet_dpi(poker.width, poker.height, plan_sheets(n, 10, 7), 200) for n in (3, 7, 8, 9, 69, 75)}
+    dpi = {n: sheet_dpi(poker.width, poker.height, plan_sheets(n, 10, 7), 200, 4096) for n in (3, 7, 8, 9, 69, 75)}
     # up to 7 cards (8 x 1 at 200 dpi: 4000 px wide); 8 cards, 9 x 1: 182 dpi; 10 side by side: 163
     assert dpi == {3: 200, 7: 200, 8: 182, 9: 163, 69: 163, 75: 163}
+
+
+@pytest.fixture
+def vendors_file(tmp_path, monkeypatch):
+    """A copy of vendors.yaml to edit, read in place of printgen's own (the tuck box
+    die lines it names copied beside it)."""
+    from printgen.builtin import data_dir
+    from printgen.spec import vendors
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for name in ("vendors.yaml", "tgc-boxes.yaml"):
+        (folder / name).write_text((data_dir() / name).read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(vendors, "data_dir", lambda: folder)
+    vendors.profiles.cache_clear()
+    yield folder / "vendors.yaml"
+    vendors.profiles.cache_clear()
+
+
+def test_tabletop_simulators_image_limit_is_read_from_vendors_yaml(vendors_file, tmp_path):
+    """max_side is the profile's: at 1000 px, the clean deck's 4 x 1 sheet (2000 px wide
+    at 200 dpi) is drawn at 100 dpi, 1000 x 350 px, and the build says why."""
+    text = vendors_file.read_text(encoding="utf-8")
+    assert 'max_side: "4096"' in text
+    vendors_file.write_text(text.replace('max_side: "4096"', 'max_side: "1000"'), encoding="utf-8")
+    assert profile("tts").max_side == 1000
+    result = export_deck(load_deck(str(CLEAN)), profile("tts"), ExportOptions(out=tmp_path / "out", quiet=True))
+    with Image.open(tmp_path / "out" / "tts" / "preflight-clean-tts-sheet-1.png") as sheet:
+        assert sheet.size == (1000, 350)
+    assert any("100 dpi instead of 200" in note and "at most 1000 pixels a side" in note for note in result.notes)
+
+
+def test_a_tts_profile_without_its_image_limit_is_an_error(vendors_file):
+    text = vendors_file.read_text(encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.strip().startswith("max_side:"))
+    vendors_file.write_text("\n".join(row for n, row in enumerate(text.splitlines(), 1) if n != line) + "\n",
+                            encoding="utf-8")
+    with pytest.raises(SpecError) as error:
+        profiles()
+    said = str(error.value)
+    assert "vendors.yaml" in said and "profiles.tts" in said and "'max_side'" in said, said
 
 
 def test_a_small_tts_deck_is_drawn_at_the_profile_dpi(tmp_path):

@@ -25,7 +25,7 @@ def stranded(blocks: list[Block], options: RulesBuild) -> list[str]:
     """Where a panel other than the last ends on a heading, in the leaflet as laid out."""
     from printgen.model.text import RulesText
     leaflet = layout_rules(RulesText("t", "t.md", tuple(blocks), "t"), options)
-    style = scaled(fold_style(fold_facts(), options.panel), leaflet.body)
+    style = scaled(fold_style(fold_facts(), options.panel), leaflet.body, fold_facts().smaller.least)
     items, wheres = flow_chunks(blocks, style, whole_blocks=True)
     panels = place(items, style.inner[1])
     assert len(panels) == leaflet.panels

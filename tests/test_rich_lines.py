@@ -197,7 +197,7 @@ def test_front_matter_without_its_closing_line_is_an_error(tmp_path: Path):
 def book_head(heading: str) -> list[TextRun]:
     """The runs of the running head on the first right-hand text page of a book
     whose one heading is `heading`."""
-    style = house_style(pt(105.0), pt(148.0), "#000000", "#000000")
+    style = house_style(pt(105.0), pt(148.0), fold_facts().booklet, "#000000", "#000000")
     book = lay_out_book(blocks(f"# {heading}\n\nwords\n"), style, title="Title")
     for number, side in enumerate(book.pages, start=1):
         heads = [p for p in text_runs(side.prims) if p.y < style.top]
@@ -250,7 +250,7 @@ def test_a_right_to_left_book_is_bound_on_the_right():
     """Its odd pages have the spine, and so the inner margin, on their right, and the
     folio at the outer corner, on their left; a right-to-left heading is set flush
     against the inner margin."""
-    style = house_style(pt(105.0), pt(148.0), "#000000", "#000000")
+    style = house_style(pt(105.0), pt(148.0), fold_facts().booklet, "#000000", "#000000")
     for text, rtl in (("# כללים\n\nכל שחקן מושך 3 קלפים.\n", True), ("# Rules\n\nEach player draws.\n", False)):
         book = lay_out_book(blocks(text), style, title="Title")
         assert book.rtl is rtl
@@ -269,7 +269,7 @@ def test_a_right_to_left_book_is_bound_on_the_right():
 
 def test_a_right_to_left_book_s_contents_are_mirrored():
     """Entries flush right, their page numbers at the left, the leaders between."""
-    style = house_style(pt(105.0), pt(148.0), "#000000", "#000000")
+    style = house_style(pt(105.0), pt(148.0), fold_facts().booklet, "#000000", "#000000")
     for text, rtl in (("# כללים\n\nשלום.\n\n## Another\n\nText.\n", True), ("# Rules\n\nText.\n", False)):
         book = lay_out_book(blocks(text), style, title="Title")
         runs = text_runs(book.pages[1].prims)

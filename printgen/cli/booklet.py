@@ -18,7 +18,6 @@ from printgen.errors import InputError, note_line
 from printgen.model import Duplex
 from printgen.output import out_folder
 from printgen.products.booklet import (
-    PAPER_THICKNESS,
     BookletBuild,
     build_booklet,
     describe,
@@ -26,7 +25,7 @@ from printgen.products.booklet import (
 from printgen.products.rules import find_rules, text_language
 from printgen.reading import display_path
 from printgen.spec.languages import DEFAULT, words
-from printgen.spec.printdata import paper
+from printgen.spec.printdata import paper, print_facts
 from printgen.units import Length, pt
 
 MAX_THICKNESS = pt(0.5)        # 0.5 mm, thin card: thicker sheets do not fold into a booklet
@@ -57,7 +56,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     add_back_offset(parser, "the back pages")
     parser.add_argument("--paper-thickness", metavar="LENGTH", default=None,
                         help=f"the paper's thickness, for the inner sheets' creep (default: "
-                             f"{Length(PAPER_THICKNESS)}, office paper of 80 g/m2)")
+                             f"{Length(print_facts().paper_thickness)}, office paper of 80 g/m2)")
     add_out(parser, "output/TEXT")
     return parser
 
@@ -72,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     lang, note = text_language(rules, DEFAULT)      # the front matter's: the words printgen adds are in it
     options = BookletBuild(out=out_folder(args.out, rules.name), paper=paper(args.paper), size=args.size,
                            duplex=Duplex(args.duplex), back_offset=offset,
-                           thickness=PAPER_THICKNESS if thickness is None else thickness,
+                           thickness=print_facts().paper_thickness if thickness is None else thickness,
                            contents=words(lang).contents, captions=words(lang).captions)
     paths, booklet = build_booklet(rules, options)
     if not args.quiet:

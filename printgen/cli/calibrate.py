@@ -11,7 +11,7 @@ from printgen.model import Duplex
 from printgen.output import out_folder
 from printgen.reading import display_path
 from printgen.render.pdf import render_pdf
-from printgen.spec.printdata import paper
+from printgen.spec.printdata import paper, print_facts
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
@@ -34,7 +34,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 def run(args: argparse.Namespace) -> int:
     out = out_folder(args.out)
     path = out / f"calibrate-{args.paper}-{args.duplex}.pdf"
-    render_pdf(calibration_pages(paper(args.paper), Duplex(args.duplex)), path,
+    render_pdf(calibration_pages(paper(args.paper), Duplex(args.duplex), print_facts().turn_check), path,
                title="printgen duplex calibration")
     if not args.quiet:
         print(f"{display_path(path)}: print both sides, then check the turn and read the offsets off the back")

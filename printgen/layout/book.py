@@ -55,7 +55,7 @@ from printgen.layout.richtext import (
     wrap,
 )
 from printgen.model.picture import Picture
-from printgen.model.text import Block, BlockKind, Note, Span
+from printgen.model.text import Block, BlockKind, BookType, Note, Span
 from printgen.shaping import font, paragraph_level
 from printgen.units import mm, pt
 
@@ -122,21 +122,21 @@ class BookStyle:
 
 CONTENTS = "Contents"       # the contents' heading in English: where the text's fonts cannot set its language's
 CONTENTS_FONTS = Fonts(regular="sans-bold")
-SMALLEST_BODY = 8.0         # pt: the body is never set smaller
-LARGEST_BODY = 10.0         # pt: the body on an A5 page (148 mm wide) and anything wider
 CLEAR = pt(3.0)             # from the trim to a running head or folio
 
 
-def house_style(width: float, height: float, ink: str, accent: str) -> BookStyle:
-    """The house style of a page (in points), in the leaflets' ink and accent colours
-    (decks/rules/folds.yaml). The body is 10 pt on an A5 page, smaller
-    in proportion to a narrower page (to the nearest half point) but never under 8 pt;
-    headings are 1.5, 1.25 and 1.1 times the body, folios and running heads 0.85 times
-    it (never under 8 pt either). Margins are in proportion to the page: inner 8 % of
-    its width, outer 11 %, top 7 % of its height, bottom 9 %; none under 4 mm, and the
-    top and bottom hold the running head and the folio at least 3 mm from the trim."""
-    body = max(SMALLEST_BODY, min(LARGEST_BODY, round(2 * LARGEST_BODY * width / pt(148.0)) / 2))
-    folio = max(SMALLEST_BODY, 0.85 * body)
+def house_style(width: float, height: float, sizes: BookType, ink: str, accent: str) -> BookStyle:
+    """The house style of a page (in points), its body type sized by `sizes`, in the
+    leaflets' ink and accent colours (both decks/rules/folds.yaml's). The body is
+    sizes.body on a page sizes.width wide (10 pt at 148 mm, an A5 page) or wider, smaller
+    in proportion to a narrower page (to the nearest half point) but never under
+    sizes.least_body (8 pt); headings are 1.5, 1.25 and 1.1 times the body, folios and
+    running heads 0.85 times it (never under sizes.least_body either). Margins are in
+    proportion to the page: inner 8 % of its width, outer 11 %, top 7 % of its height,
+    bottom 9 %; none under 4 mm, and the top and bottom hold the running head and the
+    folio at least 3 mm from the trim."""
+    body = max(sizes.least_body, min(sizes.body, round(2 * sizes.body * width / sizes.width) / 2))
+    folio = max(sizes.least_body, 0.85 * body)
     least = pt(4.0)
     return BookStyle(width, height, inner=max(least, 0.08 * width), outer=max(least, 0.11 * width),
                      top=max(0.07 * height, CLEAR + 2.2 * folio),
@@ -185,7 +185,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     right. A cover text that cannot fit is a FitError naming its source; where names
     the text (its file) in errors about what printgen adds to it."""
     style = replace(style, rtl=right_to_left(blocks, style.lang))
-    fold, notes = style.fold(), scaled(style.fold(), style.folio)
+    fold, notes = style.fold(), scaled(style.fold(), style.folio, style.folio)
     text = _set_text(list(blocks), fold, notes, rtl=style.rtl)
     listed = [(block, page) for block, page, _ in text.headings if block.level <= 2]
     count = 1 if listed else 0

@@ -19,15 +19,13 @@ from printgen.layout.impose import CALIBRATION_RANGE_MM, back_position
 from printgen.layout.page import Page
 from printgen.layout.primitives import Primitive, Rect, line
 from printgen.layout.text import TextStyle, set_text
-from printgen.model import Duplex, Paper
+from printgen.model import Duplex, Paper, TurnCheck
 from printgen.units import pt
 
 RANGE_MM = CALIBRATION_RANGE_MM       # the rulers read from -RANGE_MM to +RANGE_MM
 ARM_MM = 40           # half-length of the front's target lines
 INSET_MM = 10         # the texts' distance inside the printer margin
 STEPS_MM = 40         # the height of the front's opening text (how to print it)
-BOX_MM = 24           # the front's two turn-check boxes (squares)
-SQUARE_MM = 16        # the back's black square, inside a box with 4 mm to spare each side
 BOX_LINE = 1.2        # points: the boxes' frames, seen through the sheet with the square
 
 
@@ -36,18 +34,18 @@ def target(paper: Paper) -> tuple[float, float]:
     return paper.width * 0.45, paper.height * 0.45
 
 
-def check_box(paper: Paper) -> tuple[float, float]:
+def check_box(paper: Paper, check: TurnCheck) -> tuple[float, float]:
     """The centre of the front's TURN CHECK box: at the left, below the opening text
     and above the target. The box the square shows in after the other turn is
     diagonally across the page from it (wrong_box)."""
     inset = paper.margin + pt(INSET_MM)
-    return inset + pt(BOX_MM) / 2, inset + pt(STEPS_MM + 2 + BOX_MM / 2)
+    return inset + check.box / 2, inset + pt(STEPS_MM + 2) + check.box / 2
 
 
-def wrong_box(paper: Paper) -> tuple[float, float]:
+def wrong_box(paper: Paper, check: TurnCheck) -> tuple[float, float]:
     """Where the back's square shows after the other turn: the check box's place
     mirrored about both axes (the two turns differ by a half turn of the back)."""
-    cx, cy = check_box(paper)
+    cx, cy = check_box(paper, check)
     return paper.width - cx, paper.height - cy
 
 
@@ -55,9 +53,9 @@ def other(duplex: Duplex) -> Duplex:
     return Duplex.SHORT if duplex is Duplex.LONG else Duplex.LONG
 
 
-def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
-    """The front and the back; InputError for a duplex that does not turn the sheet
-    (none, fold), whose back no ruler could be read against."""
+def calibration_pages(paper: Paper, duplex: Duplex, check: TurnCheck) -> list[Page]:
+    """The front and the back, its turn check sized by `check`; InputError for a duplex
+    that does not turn the sheet (none, fold), whose back no ruler could be read against."""
     if duplex not in (Duplex.LONG, Duplex.SHORT):
         raise InputError(f"--duplex: a calibration sheet is read once it is turned over; expected long "
                          f"or short (the edge it is turned about), got {duplex.value}")
@@ -65,9 +63,9 @@ def calibration_pages(paper: Paper, duplex: Duplex) -> list[Page]:
     bx, by = back_position(paper, fx, fy, 0.0, 0.0, duplex)
     front: list[Primitive] = [line(fx - pt(ARM_MM), fy, fx + pt(ARM_MM), fy, width=0.6),
                               line(fx, fy - pt(ARM_MM), fx, fy + pt(ARM_MM), width=0.6)]
-    front += _steps(paper, duplex) + _boxes(paper, duplex) + _write_in(paper)
+    front += _steps(paper, duplex) + _boxes(paper, duplex, check) + _write_in(paper)
     back = _ruler(bx, by + pt(14), horizontal=True) + _ruler(bx + pt(14), by, horizontal=False)
-    back += _square(paper, duplex)
+    back += _square(paper, duplex, check)
     back += _caption(paper, "BACK (page 2). Where the front's vertical line crosses the horizontal ruler, "
                      "read X; where the front's horizontal line crosses the vertical ruler, read Y. "
                      "Then build with --back-offset Xmm,Ymm (for example --back-offset 1.5mm,-1mm). "
@@ -101,19 +99,19 @@ def _steps(paper: Paper, duplex: Duplex) -> list[Primitive]:
     return list(set_text(text, inset, inset, paper.width - 2 * inset, pt(STEPS_MM), style, "calibration steps"))
 
 
-def _boxes(paper: Paper, duplex: Duplex) -> list[Primitive]:
+def _boxes(paper: Paper, duplex: Duplex, check: TurnCheck) -> list[Primitive]:
     """The TURN CHECK box, with its label on its right, and the box the square shows in
     after the other turn, its label on its left."""
     prims: list[Primitive] = []
     inset = paper.margin + pt(INSET_MM)
-    half = pt(BOX_MM) / 2
+    half = check.box / 2
     style = TextStyle(font="sans", size=9.0, line_height=1.25, valign="middle", min_size=7.0)
     right = (f"TURN CHECK. The back's black square shows through inside this box: the sheet was turned "
              f"about its {duplex.value} edge, as it should be. Now read the rulers.")
     wrong = (f"The square shows through here instead: the sheet was turned about its {other(duplex).value} "
              f"edge. Turn it the other way (or choose the other flip in the print dialog), "
              f"or build with --duplex {other(duplex).value}.")
-    for (cx, cy), text, label_x in ((check_box(paper), right, None), (wrong_box(paper), wrong, inset)):
+    for (cx, cy), text, label_x in ((check_box(paper, check), right, None), (wrong_box(paper, check), wrong, inset)):
         prims.append(Rect(cx - half, cy - half, 2 * half, 2 * half, stroke="#000000", width=BOX_LINE))
         gap = pt(4)
         x0 = cx + half + gap if label_x is None else label_x
@@ -133,15 +131,15 @@ def _write_in(paper: Paper) -> list[Primitive]:
     return prims
 
 
-def _square(paper: Paper, duplex: Duplex) -> list[Primitive]:
+def _square(paper: Paper, duplex: Duplex, check: TurnCheck) -> list[Primitive]:
     """The back's black square, placed behind the TURN CHECK box for the named turn,
     with a line saying so beside it."""
-    side = pt(SQUARE_MM)
-    cx, cy = check_box(paper)
+    side = check.square
+    cx, cy = check_box(paper, check)
     x, y = back_position(paper, cx - side / 2, cy - side / 2, side, side, duplex)
     prims: list[Primitive] = [Rect(x, y, side, side, fill="#000000")]
     inset = paper.margin + pt(INSET_MM)
-    gap = pt(4 + (BOX_MM - SQUARE_MM) / 2)
+    gap = pt(4) + (check.box - side) / 2
     left = x > paper.width / 2                   # the label goes on the side with room
     x0 = inset if left else x + side + gap
     x1 = x - gap if left else paper.width - inset

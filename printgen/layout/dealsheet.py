@@ -133,9 +133,6 @@ def temple_placed(tableau: Tableau, sides: tuple[Side, ...], style: SheetStyle, 
 
 # --- the deal's sheet ------------------------------------------------------------
 
-MIN_SCALE = 0.8     # the Temple picture shrinks to no less than this share of its size
-
-
 def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
     """The deal's sheet: header, Temple picture, Force rolls, rating, setup order."""
     ink, muted = style.colors["ink"], style.colors["muted"]
@@ -177,13 +174,13 @@ def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
 
 def fitted_style(deal: SheetDeal, style: SheetStyle, room: float, where: str) -> SheetStyle:
     """The style with the Temple picture shrunk, if need be, to `room` in height (a
-    sheet's texts take what they need; the picture gives way, down to MIN_SCALE of
-    its size); FitError when even that does not fit."""
+    sheet's texts take what they need; the picture gives way, down to style.min_scale
+    of its size); FitError when even that does not fit."""
     full = temple_size(deal.tableau, style, deal.temple[0].frame)[1]
     if full <= room:
         return style
-    if full * MIN_SCALE > room:
-        raise FitError(f"{where} needs {mm(full * MIN_SCALE - room):.1f} mm more height")
+    if full * style.min_scale > room:
+        raise FitError(f"{where} needs {mm(full * style.min_scale - room):.1f} mm more height")
     return replace(style, card_scale=style.card_scale * room / full)
 
 

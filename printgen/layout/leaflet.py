@@ -25,7 +25,7 @@ from printgen.layout.primitives import Primitive, TextRun, shift
 from printgen.layout.sides import side_slug
 from printgen.model import Duplex, Paper
 from printgen.model.captions import ENGLISH, Captions
-from printgen.model.text import Block, FoldFacts
+from printgen.model.text import Block, FoldFacts, TypeSteps
 from printgen.shaping import font, noting_splits, split_notes
 from printgen.units import mm
 
@@ -43,25 +43,21 @@ class Leaflet:
                                     # its words set letter by letter (shaping.split_notes())
 
 
-SMALLEST_BODY = 8.0   # pt: the type is stepped down from folds.yaml's body size to this
-STEP = 0.5            # pt
-READABLE_BODY = 8.5   # pt: a one-sided leaflet is preferred while its body is at least this
-SMALLEST_TYPE = 6.5   # pt: no text on a leaflet (folio, table) is set smaller
-
-
 def fold_style(facts: FoldFacts, panel: str) -> FoldStyle:
-    """The style of a leaflet on the named panel of the fold facts (folds.yaml)."""
+    """The style of a leaflet on the named panel of the fold facts (folds.yaml), its
+    tables never set smaller than the smallest type."""
     if panel not in facts.panels:
         raise InputError(f"--panel: expected one of {', '.join(facts.panels)}, got {panel!r}")
     width, height = facts.panels[panel]
-    return FoldStyle(width, height, **asdict(facts.type))
+    return FoldStyle(width, height, **asdict(facts.type), table_floor=facts.smaller.least)
 
 
-def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, paper: Paper,
+def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, steps: TypeSteps, paper: Paper,
                    duplex: Duplex, panel: str, back_offset: tuple[float, float] = (0.0, 0.0),
                    title: str = "", words: Captions = ENGLISH) -> Leaflet:
-    """Flow the blocks in the largest type that fits: one side while the body is at least
-    READABLE_BODY, else both sides (cut into two strips), else smaller type; where
+    """Flow the blocks in the largest type that fits, made smaller by steps (folds.yaml's
+    `smaller`): one side while the body is at least steps.one_side, else both sides (cut
+    into two strips), else smaller type; where
     names the text in errors and notes, panel the panel size (base's) in the result. A
     text in a right-to-left language (base's lang), or with none named one that opens
     right to left, has its panels read from the right. A back page, where there is one,
@@ -73,12 +69,12 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, pape
     check_grid_back_offset(grid, back_offset)
     base = replace(base, rtl=right_to_left(blocks, base.lang))
     sides = (1,) if duplex is Duplex.NONE else (1, 2)
-    tries = [(s, b) for s in sides for b in body_sizes(base.body) if b >= READABLE_BODY]
-    tries += [(s, b) for s in sides for b in body_sizes(base.body) if b < READABLE_BODY]
+    tries = [(s, b) for s in sides for b in body_sizes(base.body, steps) if b >= steps.one_side]
+    tries += [(s, b) for s in sides for b in body_sizes(base.body, steps) if b < steps.one_side]
     flowed, style = [], base
     with noting_splits() as splits:
         for count, body in tries:
-            style = scaled(base, body)
+            style = scaled(base, body, steps.least)
             flowed = flow(list(blocks), style, whole_blocks=True)
             if len(flowed) <= 2 * cols * count:
                 break
@@ -116,18 +112,20 @@ def folded_layers(paper: Paper, style: FoldStyle) -> int:
     return 2 * cols
 
 
-def body_sizes(largest: float) -> list[float]:
-    """Body sizes to try, largest first: folds.yaml's body, then STEP smaller each time."""
-    count = int((largest - SMALLEST_BODY) / STEP + 1e-6)
-    return [largest - STEP * k for k in range(count + 1)]
+def body_sizes(largest: float, steps: TypeSteps) -> list[float]:
+    """Body sizes to try, largest first: folds.yaml's body, then steps.step smaller each
+    time, down to steps.least_body."""
+    count = int((largest - steps.least_body) / steps.step + 1e-6)
+    return [largest - steps.step * k for k in range(count + 1)]
 
 
-def scaled(style: FoldStyle, body: float) -> FoldStyle:
-    """The fold's type scaled so that its body is `body` points; the panel is unchanged."""
+def scaled(style: FoldStyle, body: float, least: float) -> FoldStyle:
+    """The fold's type scaled so that its body is `body` points, its table and folio
+    never smaller than `least`; the panel is unchanged."""
     k = body / style.body
     return replace(style, body=body, headings=tuple(h * k for h in style.headings),
-                   table=max(SMALLEST_TYPE, style.table * k), folio=max(SMALLEST_TYPE, style.folio * k),
-                   gap=style.gap * k, indent=style.indent * k, table_floor=max(SMALLEST_TYPE, style.table_floor))
+                   table=max(least, style.table * k), folio=max(least, style.folio * k),
+                   gap=style.gap * k, indent=style.indent * k, table_floor=max(least, style.table_floor))
 
 
 def finish_panel(prims: list[Primitive], number: int, total: int, style: FoldStyle) -> tuple[Primitive, ...]:

@@ -1,8 +1,9 @@
 """A sheet's slug: what it says about itself in its margin, outside the cards.
 
 Every card sheet carries the deck's title, which side it is and its page number (in
-the deck's language: model/captions.py), a 10 mm scale bar (to check that the sheet
-was printed at 100 %), and the deck's credits and notices. They go in the strips of
+the deck's language: model/captions.py), a scale bar (to check that the sheet was
+printed at 100 %), and the deck's credits and notices, in the type size and with the
+scale bar's length of its paper's marks (print.yaml `slug`: 6.5 pt, 10 mm). They go in the strips of
 the printable area around the card block: first beyond the ends of the crop marks,
 else between the marks; along the left and right strips they run upwards. In a
 right-to-left language they run from the right (from the head of a side strip). The
@@ -29,18 +30,16 @@ from printgen.fonts import house, missing, own_faces
 from printgen.frozen import frozen
 from printgen.layout.primitives import Primitive, Rect, TextRun, line, shift, turn
 from printgen.layout.text import TextStyle, block_height, set_text
-from printgen.model import Paper
+from printgen.model import Marks, Paper
 from printgen.model.captions import ENGLISH, Captions
 from printgen.model.fonts import Fonts
 from printgen.shaping import first_strong, font, paragraph_level
-from printgen.units import pt
+from printgen.units import mm, pt
 
-SIZE = 6.5                 # points: the slug's type, the smallest a reader is asked to read
 INK = "#333333"
 EDGE = pt(0.4)             # kept free beyond the block's colour
 CLEAR = pt(1)              # kept free around every crop mark
 SPACE = pt(3)              # between two pieces along a strip
-SCALE_MM = 10              # the scale bar's length
 MARKS = ("\u200e", "\u200f")   # left-to-right and right-to-left marks: a caption's direction
 ELLIPSIS = "\u2026"        # where a caption's title is cut
 BREAKS = ",;:\u060c\u061b"    # after which a credit broken over two strips is best broken (Arabic's too)
@@ -49,8 +48,8 @@ BREAKS = ",;:\u060c\u061b"    # after which a credit broken over two strips is b
 @frozen
 class Gap:
     """What a sheet's margin had no room for as given: the index of a text among the
-    slug's texts (-1: the scale bar), the text, and the shorter form set in its place
-    (None: left out)."""
+    slug's texts (-1: the scale bar, its label the text), the text, and the shorter form
+    set in its place (None: left out)."""
 
     index: int
     text: str
@@ -110,7 +109,7 @@ def strips(sheet: Paper, colour: tuple[float, float, float, float], xs: list[flo
         (left - inner[0], left - mark_ends[0], (top, bottom), ys,
          lambda d0, d1, a0, a1: Strip(left - d1, a0, d1 - d0, a1 - a0, True)),
     )
-    line_depth = block_height(font("sans"), SIZE, 1, 1.2)
+    line_depth = block_height(font("sans"), sheet.marks.slug_type, 1, 1.2)
     found: list[Strip] = []
     for depth, reach, (a0, a1), cuts, make in sides:
         beyond = max(EDGE, reach + CLEAR)
@@ -196,7 +195,7 @@ def margin_note(deck: str, paper: str, gaps: Gaps, pages: int) -> str | None:
         for gap in gaps[page]:
             shown = shown or " ".join((gap.shown or "").translate({ord(m): None for m in MARKS}).split())
             what = ("the whole title in the caption" if gap.shown is not None else "the caption" if gap.index == 0
-                    else f"the {SCALE_MM} mm scale bar" if gap.index < 0 else repr(gap.text))
+                    else f"the {gap.text} scale bar" if gap.index < 0 else repr(gap.text))
             said[what] = said.get(what, 0) + 1
     if not said:
         return None
@@ -220,30 +219,34 @@ def slug(sheet: Paper, colour: tuple[float, float, float, float], xs: list[float
     gaps; a text font_name cannot set is left out without a gap (lacking() names it)."""
     free = _in_order(strips(sheet, colour, xs, ys, mark_ends), rtl)
     unused = list(free)
+    marks = sheet.marks
     prims: list[Primitive] = []
     at = 0                                  # the strip the last text went in
     for n, text in enumerate(texts):
-        flow = _spread([text], free, at, font_name, rtl)
+        flow = _spread([text], free, at, font_name, rtl, marks)
         if flow is None and not missing(font_name, text):
-            flow = _give_way(n, text, forms, free, at, unused, font_name, rtl, gaps)
+            flow = _give_way(n, text, forms, free, at, unused, font_name, rtl, gaps, marks)
         for k, part in flow or []:
-            prims += _put(part, free, k, font_name, rtl, None)
+            prims += _put(part, free, k, font_name, rtl, None, marks)
             at = k
         if n == 0:
-            prims += _put(None, free, 0, font_name, rtl, gaps)
+            prims += _put(None, free, 0, font_name, rtl, gaps, marks)
     return tuple(prims)
 
 
 def _give_way(n: int, text: str, forms: Sequence[tuple[str, ...]], free: list[Strip], at: int,
-              unused: list[Strip], font_name: str, rtl: bool, gaps: list[Gap] | None) -> list[tuple[int, str]] | None:
+              unused: list[Strip], font_name: str, rtl: bool, gaps: list[Gap] | None,
+              marks: Marks) -> list[tuple[int, str]] | None:
     """Where the slug's text n, which no strip from `at` on holds whole, goes: the first
     text, as the first of its forms the strips hold; a later one broken between words;
     None where the strips cannot hold it. Its gap (but for forms[0]) added to gaps."""
     if n == 0:
-        found = next(((i, f) for i, form in enumerate(forms) if (f := _spread(form, free, at, font_name, rtl))), None)
+        found = next(((i, f) for i, form in enumerate(forms)
+                      if (f := _spread(form, free, at, font_name, rtl, marks))), None)
         flow, cut = (found[1], found[0] > 0) if found else (None, False)
     else:
-        flow, cut = _flow(text, free, at, font_name, rtl, unused) or _flow(text, free, at, font_name, rtl), False
+        flow, cut = (_flow(text, free, at, font_name, rtl, marks, unused)
+                     or _flow(text, free, at, font_name, rtl, marks)), False
     if gaps is not None and (flow is None or cut):
         gaps.append(Gap(n, text, " ".join(part for _, part in flow) if flow else None))
     return flow
@@ -262,14 +265,15 @@ def _in_order(free: list[Strip], rtl: bool) -> list[Strip]:
 
 
 def _spread(parts: Sequence[str], free: list[Strip], at: int, font_name: str,
-            rtl: bool) -> list[tuple[int, str]] | None:
+            rtl: bool, marks: Marks) -> list[tuple[int, str]] | None:
     """Where the parts go, from strip `at` on, each in the first strip after the one
     before it that holds it: [(strip, part)]; None where the strips cannot hold them."""
     trial = list(free)
     placed: list[tuple[int, str]] = []
     for part in parts:
         start = placed[-1][0] + 1 if placed else at
-        fits = next(((k, f) for k in range(start, len(trial)) if (f := _fit(part, trial[k], font_name, rtl))), None)
+        fits = next(((k, f) for k in range(start, len(trial))
+                     if (f := _fit(part, trial[k], font_name, rtl, marks))), None)
         if fits is None:
             return None
         placed.append((fits[0], part))
@@ -277,7 +281,7 @@ def _spread(parts: Sequence[str], free: list[Strip], at: int, font_name: str,
     return placed
 
 
-def _flow(text: str, free: list[Strip], at: int, font_name: str, rtl: bool,
+def _flow(text: str, free: list[Strip], at: int, font_name: str, rtl: bool, marks: Marks,
           unused: list[Strip] | None = None) -> list[tuple[int, str]] | None:
     """A text no strip holds whole broken between words: as many words as strip `at`
     leaves room for (fewer, down to half, to break after a comma or semicolon), the rest
@@ -290,13 +294,13 @@ def _flow(text: str, free: list[Strip], at: int, font_name: str, rtl: bool,
     parts: list[tuple[int, str]] = []
     for k in open_:
         rest = " ".join(words)
-        whole = next((j for j in open_ if j >= k and _fit(rest, trial[j], font_name, rtl)), None)
+        whole = next((j for j in open_ if j >= k and _fit(rest, trial[j], font_name, rtl, marks)), None)
         if whole is not None:
             return [*parts, (whole, rest)]
-        most = next((n for n in range(len(words) - 1, 0, -1) if _fit(" ".join(words[:n]), trial[k], font_name, rtl)),
-                    0)
+        most = next((n for n in range(len(words) - 1, 0, -1)
+                     if _fit(" ".join(words[:n]), trial[k], font_name, rtl, marks)), 0)
         n = next((n for n in range(most, most // 2, -1) if words[n - 1].endswith(tuple(BREAKS))), most)
-        placed = _fit(" ".join(words[:n]), trial[k], font_name, rtl) if n else None
+        placed = _fit(" ".join(words[:n]), trial[k], font_name, rtl, marks) if n else None
         if placed is not None:
             parts.append((k, " ".join(words[:n])))
             trial[k] = trial[k].rest(placed[0] + SPACE, rtl)
@@ -305,48 +309,55 @@ def _flow(text: str, free: list[Strip], at: int, font_name: str, rtl: bool,
 
 
 def _put(item: str | None, free: list[Strip], at: int, font_name: str, rtl: bool,
-         gaps: list[Gap] | None) -> list[Primitive]:
+         gaps: list[Gap] | None, marks: Marks) -> list[Primitive]:
     """The item drawn in the first strip from `at` on that holds it (the scale bar for
     None), that strip's rest kept in free; nothing (and a gap) where none does."""
     for k in range(at, len(free)):
-        placed = _fit(item, free[k], font_name, rtl)
+        placed = _fit(item, free[k], font_name, rtl, marks)
         if placed is not None:
             free[k] = free[k].rest(placed[0] + SPACE, rtl)
             return list(placed[1])
     if gaps is not None:
-        gaps.append(Gap(-1, item or ""))
+        gaps.append(Gap(-1, item or scale_label(marks)))
     return []
 
 
+def scale_label(marks: Marks) -> str:
+    """The scale bar's label: its length ("10 mm")."""
+    return f"{mm(marks.scale_bar):g} mm"
+
+
 @lru_cache(maxsize=256)
-def _fit(item: str | None, strip: Strip, font_name: str,
-         rtl: bool = False) -> tuple[float, tuple[Primitive, ...]] | None:
-    """The length along the strip the item takes and its drawing there, or None (kept
-    for the next sheets: their credits, scale bar and strips are the same). A text
-    font_name cannot set is None too: lacking() names it in the build's notes."""
+def _fit(item: str | None, strip: Strip, font_name: str, rtl: bool,
+         marks: Marks) -> tuple[float, tuple[Primitive, ...]] | None:
+    """The length along the strip the item takes and its drawing there, in the marks'
+    slug type, or None (kept for the next sheets: their credits, scale bar and strips
+    are the same). A text font_name cannot set is None too: lacking() names it in the
+    build's notes."""
+    size, bar = marks.slug_type, marks.scale_bar
     metrics = font("sans")
-    height = block_height(metrics, SIZE, 1, 1.2)
+    height = block_height(metrics, size, 1, 1.2)
     if strip.depth < height:
         return None
     if item is None:
-        label = f"{SCALE_MM} mm"
-        length = pt(SCALE_MM) + pt(1.5) + metrics.width(label, SIZE)
+        label = scale_label(marks)
+        length = bar + pt(1.5) + metrics.width(label, size)
         if length > strip.length:
             return None
         mid = height / 2
-        drawn: list[Primitive] = [Rect(0, mid - pt(0.4), pt(SCALE_MM), pt(0.8), fill=INK),
+        drawn: list[Primitive] = [Rect(0, mid - pt(0.4), bar, pt(0.8), fill=INK),
                                   line(0, mid - pt(1.2), 0, mid + pt(1.2), stroke=INK, width=0.5),
-                                  line(pt(SCALE_MM), mid - pt(1.2), pt(SCALE_MM), mid + pt(1.2),
+                                  line(bar, mid - pt(1.2), bar, mid + pt(1.2),
                                        stroke=INK, width=0.5)]
-        drawn += [TextRun(pt(SCALE_MM) + pt(1.5), metrics.ascent * SIZE / metrics.units_per_em, label,
-                          "sans", SIZE, INK)]
+        drawn += [TextRun(bar + pt(1.5), metrics.ascent * size / metrics.units_per_em, label,
+                          "sans", size, INK)]
         return length, tuple(_into(drawn, strip, length, height, rtl))
-    width = font(font_name).width(item, SIZE)
+    width = font(font_name).width(item, size)
     if width > strip.length:
         return None
     try:
         drawn = list(set_text(item, 0, 0, width + 1, height,
-                              TextStyle(font=font_name, size=SIZE, color=INK, wrap=False), "sheet slug"))
+                              TextStyle(font=font_name, size=size, color=INK, wrap=False), "sheet slug"))
     except FitError:
         return None
     return width, tuple(_into(drawn, strip, width, height, rtl))

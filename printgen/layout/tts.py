@@ -5,8 +5,8 @@ A sheet is a grid of at most cols x rows card faces (10 x 7 by default) whose la
 slot holds the hidden-card face (the back); one sheet holds cols x rows - 1 cards,
 so longer decks get several sheets; a deck that does not fill a sheet gets a smaller
 grid. A deck's sheets are drawn at one dpi, the profile's or less, so that no side of
-its largest sheet (its first) exceeds MAX_SIDE pixels; each card fills a cell of whole
-pixels.
+its largest sheet (its first) exceeds the profile's `max_side` pixels; each card fills
+a cell of whole pixels.
 
 Tabletop Simulator draws every custom card on one card object, whatever its images'
 shape. A landscape card lies on it sideways; a card of another size than the one the
@@ -23,8 +23,6 @@ from printgen.frozen import frozen
 from printgen.layout.impose import Grid
 from printgen.layout.page import Clip, Page, Placed, Side
 from printgen.model import Paper
-
-MAX_SIDE = 4096       # pixels: the largest image side Tabletop Simulator handles well
 
 
 @frozen
@@ -81,15 +79,15 @@ def plan_sheets(total: int, cols: int, rows: int) -> list[SheetPlan]:
     return plans
 
 
-def sheet_dpi(card_w: float, card_h: float, plans: Sequence[SheetPlan], dpi: int) -> int:
+def sheet_dpi(card_w: float, card_h: float, plans: Sequence[SheetPlan], dpi: int, max_side: int) -> int:
     """The dpi of a deck's sheets: the profile's, or less where the widest or the
     tallest of its sheets (by their grids as planned, each card a whole number of
-    pixels: sheet_page) would exceed MAX_SIDE pixels. A deck's sheets share one dpi,
+    pixels: sheet_page) would exceed max_side pixels. A deck's sheets share one dpi,
     so that its cards and its back image look alike."""
     cols = max((plan.cols for plan in plans), default=1)
     rows = max((plan.rows for plan in plans), default=1)
     chosen = max(1, dpi)
-    while chosen > 1 and max(cols * card_pixels(card_w, chosen), rows * card_pixels(card_h, chosen)) > MAX_SIDE:
+    while chosen > 1 and max(cols * card_pixels(card_w, chosen), rows * card_pixels(card_h, chosen)) > max_side:
         chosen -= 1
     return chosen
 

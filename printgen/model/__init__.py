@@ -5,6 +5,6 @@ spec stage (printgen/spec) checks the files and builds these values; layout and 
 products use only them.
 """
 
-from printgen.model.deck import Card, CardSize, Deck, DeckBox, Duplex, Marks, Paper, Ref
+from printgen.model.deck import Card, CardSize, Deck, DeckBox, Duplex, Marks, Paper, Ref, TurnCheck
 
-__all__ = ["Card", "CardSize", "Deck", "DeckBox", "Duplex", "Marks", "Paper", "Ref"]
+__all__ = ["Card", "CardSize", "Deck", "DeckBox", "Duplex", "Marks", "Paper", "Ref", "TurnCheck"]

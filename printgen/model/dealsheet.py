@@ -15,6 +15,7 @@ class SheetStyle:
     colors: dict[str, str]
     margin: float
     card_scale: float
+    min_scale: float                # the Temple picture shrinks to no less than this share of its size
     gap: float
     row_step: float
     columns: int

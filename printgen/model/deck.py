@@ -39,8 +39,9 @@ class Duplex(enum.Enum):
 
 @frozen
 class Marks:
-    """How printgen marks a sheet in its margin (print.yaml `crop_marks`, `fold_over`);
-    all zero for a sheet that is never cut by hand (a Tabletop Simulator image)."""
+    """How printgen marks a sheet in its margin (print.yaml `crop_marks`, `fold_over`,
+    `card_sheets`, `slug`); all zero for a sheet that is never cut by hand (a Tabletop
+    Simulator image)."""
 
     gap: float = 0.0               # between the cards and where a crop mark starts
     length: float = 0.0            # a crop mark's longest
@@ -48,6 +49,17 @@ class Marks:
     gutter: float = 0.0            # fold-over sheets: between the faces and their backs
     shortest: float = 0.0          # card sheets: the shortest crop mark worth drawing
     bleed: float = 0.0             # card sheets: how far colour runs beyond a card block's outer trim
+    slug_type: float = 0.0         # the size of the type a sheet says what it is in (layout/slug.py)
+    scale_bar: float = 0.0         # the length of the scale bar beside it
+
+
+@frozen
+class TurnCheck:
+    """The calibration sheet's turn check (print.yaml `calibration`): the side of the
+    front's two boxes and of the back's square that shows through one of them."""
+
+    box: float
+    square: float
 
 
 @frozen

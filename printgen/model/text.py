@@ -102,9 +102,32 @@ class FoldType:
 
 
 @frozen
+class TypeSteps:
+    """How a leaflet's type is made smaller where the text does not fit at its largest
+    (decks/rules/folds.yaml `smaller`), in points."""
+
+    step: float                 # the body is made smaller by this at a time, every size with it
+    least_body: float           # the smallest body tried
+    one_side: float             # one side is preferred while the body is at least this
+    least: float                # nothing, folio and tables included, is set smaller
+
+
+@frozen
+class BookType:
+    """A rule booklet's body type (decks/rules/folds.yaml `booklet`), in points."""
+
+    body: float                 # on a page `width` wide or wider
+    width: float                # a narrower page's body is smaller in proportion
+    least_body: float           # never smaller, nor its folios and running heads
+
+
+@frozen
 class FoldFacts:
-    """decks/rules/folds.yaml: the panel sizes and the type."""
+    """decks/rules/folds.yaml: the panel sizes, the type and how it is made smaller, and
+    a booklet's body type."""
 
     panels: dict[str, tuple[float, float]]      # name -> width, height
     default_panel: str
     type: FoldType
+    smaller: TypeSteps
+    booklet: BookType

@@ -29,3 +29,4 @@ class Profile:
     sheet: tuple[int, int] | None = None          # most columns and rows of a TTS sheet
     card: tuple[float, float] | None = None       # the card a TTS card object is at scale 1 (points)
     ink_limit: float | None = None                # (cmyk) most total ink, 1 = 100 %; None: the press profile's
+    max_side: int | None = None                   # (tts) the most pixels a side of a sheet image may have

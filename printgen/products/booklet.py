@@ -36,10 +36,10 @@ from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
 from printgen.spec.languages import words
 from printgen.spec.markdown import default_title
-from printgen.units import Length, mm, pt
+from printgen.spec.printdata import print_facts
+from printgen.units import Length, mm
 from printgen.words import plural
 
-PAPER_THICKNESS = pt(0.1)      # office paper of 80 g/m2 is about 0.1 mm thick: the creep per sheet
 STAPLED_SHEETS = 16            # nested sheets a home long-reach stapler closes well (see docs)
 
 
@@ -52,7 +52,7 @@ class BookletBuild:
     size: str = "a5"
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
-    thickness: float = PAPER_THICKNESS
+    thickness: float = field(default_factory=lambda: print_facts().paper_thickness)   # the creep per sheet
     contents: str = CONTENTS            # the contents pages' heading, in the booklet's language
     captions: Captions = ENGLISH        # its sheets' slug words (which side, the turn), in its language too
 
@@ -109,8 +109,9 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     took the room), the words it sets letter by letter (shaping.split_notes()), where its
     contents' heading is set in English (its fonts lack the word's letters) and where it
     has too many sheets to staple."""
-    colors = fold_facts().type
-    style = replace(house_style(width, height, colors.ink, colors.accent), own=own_faces(rules.fonts),
+    facts = fold_facts()
+    style = replace(house_style(width, height, facts.booklet, facts.type.ink, facts.type.accent),
+                    own=own_faces(rules.fonts),
                     lang=rules.lang, hyphenate=rules.hyphenate, face=text_face(rules))
     title = game_title(rules)
     with noting_splits() as splits:
@@ -152,7 +153,7 @@ def booklet_files(rules: RulesText, booklet: Booklet, options: BookletBuild) -> 
 def boxed(box: TuckBox, booklets: Sequence[Booklet]) -> TuckBox:
     """The tuck box made deep enough for the folded booklets beside the cards (two
     layers of paper a folded sheet), in place of a leaflet's allowance."""
-    insert = sum(2 * booklet.nested * PAPER_THICKNESS for booklet in booklets)
+    insert = sum(2 * booklet.nested * print_facts().paper_thickness for booklet in booklets)
     return replace(box, options=replace(box.options, insert=insert))
 
 

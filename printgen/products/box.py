@@ -62,9 +62,8 @@ def with_leaflets(box: TuckBox, deck: Deck, paper: Paper) -> TuckBox:
     panel = panel_for(deck.size)
     if not deck.rules or panel is None or deck.rules_as == "booklet":
         return box
-    from printgen.products.booklet import PAPER_THICKNESS
     layers = folded_layers(paper, fold_style(fold_facts(), panel))
-    insert = len(deck.rules) * layers * PAPER_THICKNESS
+    insert = len(deck.rules) * layers * print_facts().paper_thickness
     if insert <= box.facts.lengths["leaflet"]:
         return box
     return replace(box, options=replace(box.options, insert=insert))

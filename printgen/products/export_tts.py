@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from printgen.layout.deck import DeckLayout
-from printgen.layout.tts import MAX_SIDE, TableCard, plan_sheets, sheet_dpi, sheet_page, table_card
+from printgen.layout.tts import TableCard, plan_sheets, sheet_dpi, sheet_page, table_card
 from printgen.output import write_bytes
 from printgen.preflight import deck_where
 from printgen.products.tts_object import saved_object
@@ -33,16 +33,17 @@ def write_tts(layout: DeckLayout, prof: Profile, folder: Path, result: ExportRes
               quiet: bool = False, url_base: str | None = None) -> None:
     """The sheets, the back image, and a saved object that Tabletop Simulator loads."""
     deck = layout.deck
-    cols, rows = prof.sheet or (10, 7)
+    assert prof.sheet and prof.max_side, "vendors.yaml: a tts profile gives its sheet and max_side"
+    cols, rows = prof.sheet
     hidden = layout.back_for(0)
     frame = hidden.frame
     plans = plan_sheets(len(layout.faces), cols, rows)
-    dpi = sheet_dpi(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed, plans, prof.dpi)
+    dpi = sheet_dpi(frame.width + 2 * frame.bleed, frame.height + 2 * frame.bleed, plans, prof.dpi, prof.max_side)
     back_path = write_png(hidden, folder / f"{deck.name}-tts-back.png", dpi=dpi)
     result.files.append(back_path)
     if dpi < prof.dpi:
         result.notes.append(f"cards drawn at {dpi} dpi instead of {prof.dpi}, so that a sheet of "
-                            f"{plans[0].cols} x {plans[0].rows} cards is at most {MAX_SIDE} pixels a side")
+                            f"{plans[0].cols} x {plans[0].rows} cards is at most {prof.max_side} pixels a side")
     lies = table_card(frame.width, frame.height, prof.card or (min(frame.width, frame.height),
                                                                max(frame.width, frame.height)))
     sideways = ", 'Sideways' ticked" if lies.sideways else ""

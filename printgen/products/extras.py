@@ -118,7 +118,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
             lang, note = text_language(rules, deck.lang)
             notes.extend(filter(None, [note]))
             leaflet = layout_leaflet(rules.blocks, rules.where, text_style(style, rules, lang),
-                                     paper=paper, duplex=sides, panel=extras.panel, back_offset=back_offset,
+                                     steps=extras.folds.smaller, paper=paper, duplex=sides, panel=extras.panel, back_offset=back_offset,
                                      title=game_title(rules), words=words(lang).captions)
             notes.extend(leaflet.notes)
             files.append(leaflet_file(rules, leaflet))

@@ -101,7 +101,7 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
                              f"matter names no `deal:` insert)")
         blocks += deal_blocks(rules.deal, options.deal)
     style = text_style(fold_style(fold_facts(), options.panel), rules, rules.lang)
-    return layout_leaflet(blocks, rules.where, style, paper=options.paper,
+    return layout_leaflet(blocks, rules.where, style, steps=fold_facts().smaller, paper=options.paper,
                           duplex=options.duplex, panel=options.panel, back_offset=options.back_offset,
                           title=game_title(rules), words=words(rules.lang).captions)
 

@@ -42,8 +42,8 @@ def sheet_data(path: Path | None = None) -> SheetData:
                                        "rating", "challenge"],
                         required=["colors", "page", "temple", "setup", "rules", "levels",
                                   "rating", "challenge"])
-    temple = check.mapping(top.get("temple"), ("temple",), ["card_scale", "gap", "row_step"],
-                           required=["card_scale", "gap", "row_step"])
+    temple = check.mapping(top.get("temple"), ("temple",), ["card_scale", "min_scale", "gap", "row_step"],
+                           required=["card_scale", "min_scale", "gap", "row_step"])
     setup = check.mapping(top.get("setup"), ("setup",), ["columns", "cell_height"],
                           required=["columns", "cell_height"])
     page = check.mapping(top.get("page"), ("page",), ["margin"], required=["margin"])
@@ -51,6 +51,7 @@ def sheet_data(path: Path | None = None) -> SheetData:
         colors={str(k): str(v) for k, v in (top.get("colors") or {}).items()},
         margin=check.length(page.get("margin"), ("page", "margin")),
         card_scale=_fraction(check, temple.get("card_scale"), ("temple", "card_scale")),
+        min_scale=_fraction(check, temple.get("min_scale"), ("temple", "min_scale")),
         gap=check.length(temple.get("gap"), ("temple", "gap")),
         row_step=_fraction(check, temple.get("row_step"), ("temple", "row_step")),
         columns=check.integer(setup.get("columns"), ("setup", "columns"), minimum=1),

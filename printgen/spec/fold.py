@@ -1,4 +1,5 @@
-"""Leaflet facts (decks/rules/folds.yaml): panel sizes and type -> FoldFacts."""
+"""Leaflet facts (decks/rules/folds.yaml): panel sizes, type and how it is made smaller,
+and a booklet's body type -> FoldFacts."""
 
 from __future__ import annotations
 
@@ -6,14 +7,16 @@ from functools import lru_cache
 from pathlib import Path
 
 from printgen.model import CardSize
-from printgen.model.text import FoldFacts, FoldType, RulesText
+from printgen.model.text import BookType, FoldFacts, FoldType, RulesText, TypeSteps
 from printgen.reading import display_path
 from printgen.spec.places import builtin_file
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
-TOP_KEYS = ["panels", "default_panel", "margin", "type", "colors"]
+TOP_KEYS = ["panels", "default_panel", "margin", "type", "smaller", "booklet", "colors"]
 TYPE_KEYS = ["body", "headings", "table", "folio", "line_height", "gap", "indent"]
+SMALLER_KEYS = ["step", "least_body", "one_side", "least"]
+BOOKLET_KEYS = ["body", "width", "least_body"]
 
 
 def folds_file() -> Path:
@@ -50,8 +53,32 @@ def fold_facts() -> FoldFacts:
         indent=check.length(kind.get("indent"), ("type", "indent")),
         ink=check.text(colors.get("ink"), ("colors", "ink")),
         accent=check.text(colors.get("accent"), ("colors", "accent")))
+    smaller = _smaller(check, data.get("smaller"), type_.body, kind.get("body"))
+    booklet = _booklet(check, data.get("booklet"))
     check.raise_errors()
-    return FoldFacts(panels, default, type_)
+    return FoldFacts(panels, default, type_, smaller, booklet)
+
+
+def _smaller(check: Checker, raw: object, body: float, body_given: object) -> TypeSteps:
+    """folds.yaml's `smaller`: every size greater than 0, the smallest body tried no
+    larger than the type's body (body points, as given)."""
+    given = check.mapping(raw, ("smaller",), SMALLER_KEYS, required=SMALLER_KEYS)
+    steps = TypeSteps(*(check.length(given.get(key), ("smaller", key), positive=True) for key in SMALLER_KEYS))
+    if steps.least_body > body + 1e-9:
+        check.fail(("smaller", "least_body"), f"expected at most type.body, {body_given}; "
+                                              f"got {given.get('least_body')}")
+    return steps
+
+
+def _booklet(check: Checker, raw: object) -> BookType:
+    """folds.yaml's `booklet`: every size greater than 0, the smallest body no larger
+    than the body."""
+    given = check.mapping(raw, ("booklet",), BOOKLET_KEYS, required=BOOKLET_KEYS)
+    sizes = BookType(*(check.length(given.get(key), ("booklet", key), positive=True) for key in BOOKLET_KEYS))
+    if sizes.least_body > sizes.body + 1e-9:
+        check.fail(("booklet", "least_body"), f"expected at most booklet.body, {given.get('body')}; "
+                                               f"got {given.get('least_body')}")
+    return sizes
 
 
 def panel_for(size: CardSize) -> str | None:

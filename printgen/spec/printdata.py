@@ -1,4 +1,5 @@
-"""The built-in print facts (card size presets, papers, crop marks) from data/print.yaml."""
+"""The built-in print facts (card size presets, papers, crop marks, the calibration
+sheet's turn check) from data/print.yaml."""
 
 from __future__ import annotations
 
@@ -7,18 +8,21 @@ from functools import lru_cache
 from printgen.builtin import data_dir
 from printgen.errors import InputError, quoted
 from printgen.frozen import frozen
-from printgen.model import CardSize, Marks, Paper
+from printgen.model import CardSize, Marks, Paper, TurnCheck
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
 
 @frozen
 class PrintFacts:
-    """The print facts of data/print.yaml: card sizes, papers and defaults."""
+    """The print facts of data/print.yaml: card sizes, papers, defaults and the
+    calibration sheet's turn check."""
 
     card_sizes: dict[str, CardSize]
     papers: dict[str, Paper]     # each with the crop marks and fold-over gutter printgen draws on it
     defaults: dict[str, str]
+    turn_check: TurnCheck
+    paper_thickness: float       # a sheet of printing paper (points): folded leaflets and booklets
 
 
 @lru_cache(maxsize=1)
@@ -35,14 +39,34 @@ def print_facts() -> PrintFacts:
                   check.length(crop["width"], ("crop_marks", "width")),
                   check.length(data["fold_over"]["gutter"], ("fold_over", "gutter")),
                   check.length(crop["shortest"], ("crop_marks", "shortest")),
-                  check.length(data["card_sheets"]["bleed"], ("card_sheets", "bleed")))
+                  check.length(data["card_sheets"]["bleed"], ("card_sheets", "bleed")),
+                  *_slug(check, data.get("slug")))
     papers = {name: Paper(name, check.length(v["width"], ("papers", name, "width")),
                           check.length(v["height"], ("papers", name, "height")),
                           check.length(v["margin"], ("papers", name, "margin")), marks)
               for name, v in data["papers"].items()}
-    facts = PrintFacts(sizes, papers, dict(data["defaults"]))
+    thickness = check.length(data["defaults"].get("paper_thickness"), ("defaults", "paper_thickness"), positive=True)
+    facts = PrintFacts(sizes, papers, dict(data["defaults"]), _turn_check(check, data.get("calibration")), thickness)
     check.raise_errors()
     return facts
+
+
+def _slug(check: Checker, raw: object) -> tuple[float, float]:
+    """print.yaml's `slug`: its type size and its scale bar's length, each greater than 0."""
+    given = check.mapping(raw, ("slug",), ["type", "scale_bar"], required=["type", "scale_bar"])
+    return (check.length(given.get("type"), ("slug", "type"), positive=True),
+            check.length(given.get("scale_bar"), ("slug", "scale_bar"), positive=True))
+
+
+def _turn_check(check: Checker, raw: object) -> TurnCheck:
+    """print.yaml's `calibration`: the boxes' side and the square's, smaller than the boxes."""
+    given = check.mapping(raw, ("calibration",), ["box", "square"], required=["box", "square"])
+    found = TurnCheck(check.length(given.get("box"), ("calibration", "box"), positive=True),
+                      check.length(given.get("square"), ("calibration", "square"), positive=True))
+    if found.square >= found.box:
+        check.fail(("calibration", "square"), f"expected less than calibration.box, {given.get('box')}; "
+                                              f"got {given.get('square')}")
+    return found
 
 
 def paper(name: str) -> Paper:

@@ -11,7 +11,8 @@ from printgen.spec.box import die_set_file, load_die_set
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
-PROFILE_KEYS = ["title", "output", "dpi", "bleed", "safe", "colour", "expect", "box_art", "sheet", "card", "ink_limit"]
+PROFILE_KEYS = ["title", "output", "dpi", "bleed", "safe", "colour", "expect", "box_art", "sheet", "card", "ink_limit", "max_side"]
+TTS_KEYS = ["sheet", "card", "max_side"]      # what a tts profile must give
 
 
 @lru_cache(maxsize=1)
@@ -30,7 +31,9 @@ def profiles() -> dict[str, Profile]:
 
 def _profile(check: Checker, name: str, raw: object) -> Profile:
     path = ("profiles", name)
-    value = check.mapping(raw, path, PROFILE_KEYS, required=["title", "output", "dpi", "bleed", "safe"])
+    tts = isinstance(raw, dict) and raw.get("output") == Output.TTS.value
+    value = check.mapping(raw, path, PROFILE_KEYS,
+                          required=["title", "output", "dpi", "bleed", "safe"] + (TTS_KEYS if tts else []))
     output = Output(check.choice(value.get("output"), path + ("output",), [o.value for o in Output], "png"))
     expect = {}
     for preset, given in (value.get("expect") or {}).items():
@@ -50,7 +53,8 @@ def _profile(check: Checker, name: str, raw: object) -> Profile:
                    expect, _data_file(check, value.get("box_art"), path + ("box_art",)),
                    _pair(check, value.get("sheet"), path + ("sheet",), ("cols", "rows")),
                    _size(check, value.get("card"), path + ("card",)),
-                   _ink_limit(check, value.get("ink_limit"), path + ("ink_limit",)))
+                   _ink_limit(check, value.get("ink_limit"), path + ("ink_limit",)),
+                   _max_side(check, value.get("max_side"), path + ("max_side",)))
 
 
 def _ink_limit(check: Checker, raw: object, path: tuple) -> float | None:
@@ -59,6 +63,13 @@ def _ink_limit(check: Checker, raw: object, path: tuple) -> float | None:
     if raw is None:
         return None
     return check.number(raw, path, minimum=100, maximum=400) / 100
+
+
+def _max_side(check: Checker, raw: object, path: tuple) -> int | None:
+    """The most pixels a side of an image may have (Tabletop Simulator's sheets)."""
+    if raw is None:
+        return None
+    return check.integer(raw, path, minimum=1)
 
 
 def _data_file(check: Checker, raw: object, path: tuple) -> str | None:
