@@ -27,6 +27,7 @@ from printgen.layout.breaks import (
     WORD,
     address_units,
     code_cut,
+    glued,
     is_address,
     joins,
     unit_kinds,
@@ -185,8 +186,8 @@ class Words:
 
     def __init__(self, text: str, metrics: Metrics, lang: str = "", hyphenate: bool = False) -> None:
         self.metrics, self.name, self.lang, self.hyphenate = metrics, metrics.name, lang, hyphenate
-        self.paragraphs = [chunks(paragraph) for paragraph in text.split("\n")]
-        self.kinds = [kinds(paragraph) for paragraph in text.split("\n")]
+        self.paragraphs = [chunks(paragraph, lang) for paragraph in text.split("\n")]
+        self.kinds = [kinds(paragraph, lang) for paragraph in text.split("\n")]
         self.ems = [[text_width(chunk, self.name, 1.0, lang) for chunk, _ in paragraph]
                     for paragraph in self.paragraphs]
         self.space = text_width(" ", self.name, 1.0, lang)
@@ -346,22 +347,24 @@ class Wrapped:
         return found
 
 
-def kinds(paragraph: str) -> list[str]:
+def kinds(paragraph: str, lang: str = "") -> list[str]:
     """The kind of each of a paragraph's chunks(): of a word, an address or a code
     (layout/breaks.py's unit_kinds(), as rich text finds it)."""
-    return [kind for word in paragraph.split(" ") for kind in unit_kinds(word_breaks(word))]
+    return [kind for word in glued(paragraph.split(" "), lang) for kind in unit_kinds(word_breaks(word))]
 
 
 def _joined(pieces: list[tuple[str, bool]]) -> str:
     return "".join((" " if spaced and i else "") + piece for i, (piece, spaced) in enumerate(pieces))
 
 
-def chunks(paragraph: str) -> list[tuple[str, bool]]:
+def chunks(paragraph: str, lang: str = "") -> list[tuple[str, bool]]:
     """A paragraph as the pieces a line may break between: (piece, whether a space
-    comes before it). Pieces are the words between spaces, cut further where the
-    Unicode line-breaking rules (UAX #14) allow a break inside a word."""
+    comes before it). Pieces are the words between spaces (but a space before "?",
+    ":" and their kind, or in French inside guillemets, is no place to break:
+    layout/breaks.py's glued()), cut further where the Unicode line-breaking rules
+    (UAX #14) allow a break inside a word."""
     found: list[tuple[str, bool]] = []
-    for i, word in enumerate(paragraph.split(" ")):
+    for i, word in enumerate(glued(paragraph.split(" "), lang)):
         for j, part in enumerate(word_breaks(word)):
             found.append((part, i > 0 and j == 0))
     return found
@@ -385,7 +388,18 @@ _CLOSING = ".,:;!?)\u060c\u061b\u061f"
 @lru_cache(maxsize=16384)
 def word_breaks(word: str) -> tuple[str, ...]:
     """A word (no spaces) cut where UAX #14 allows a line break inside it (a web address:
-    where layout/breaks.py's address_break() allows one)."""
+    where layout/breaks.py's address_break() allows one). A word holding a space
+    (layout/breaks.py's glued()) is cut as its parts are, and never at the space."""
+    if " " in word:
+        units: list[str] = []
+        for part in word.split(" "):
+            found = word_breaks(part)
+            if units:
+                units[-1] += " " + found[0]
+                units += found[1:]
+            else:
+                units = list(found)
+        return tuple(units)
     if (word.isascii() and word.isalnum()) or len(word) < 2:
         return (word,)
     if is_address(word):
@@ -506,8 +520,16 @@ def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
     before or after them, nor the soft hyphens, joiners and bidi marks among them, and
     in lower case letter for letter (a letter whose lower case is longer, as "İ", moves
     no break). A break the dictionary puts before a combining mark (one that NFC leaves
-    apart from its letter) falls after it, with its letter. Plain and marked-up text both
-    break words here (a marked-up word as the text of its pieces)."""
+    apart from its letter) falls after it, with its letter. A word holding a space
+    (layout/breaks.py's glued(): "caravane ?") breaks where its parts do. Plain and
+    marked-up text both break words here (a marked-up word as the text of its pieces)."""
+    if " " in word:
+        shifted: list[Hyphen] = []
+        at = 0
+        for part in word.split(" "):
+            shifted += [Hyphen(hyphen.at + at, hyphen.cut, hyphen.end, hyphen.start) for hyphen in hyphens(part, lang)]
+            at += len(part) + 1
+        return tuple(sorted(shifted, key=lambda hyphen: -hyphen.at))
     dictionary = _dictionary(lang or "en")
     if dictionary is None or any(wide(ch) for ch in word):
         return ()
@@ -656,7 +678,7 @@ def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle
     lines = wrap_lines(text, metrics, size, w, style.wrap, style.lang, style.hyphenate)
     if lines is None:
         widest = max(metrics.width(shown(chunk), size, style.lang)
-                     for paragraph in text.split("\n") for chunk, _ in chunks(paragraph))
+                     for paragraph in text.split("\n") for chunk, _ in chunks(paragraph, style.lang))
         return f"a word needs {mm(widest):.1f} mm of width" if style.wrap else \
             f"a line needs {mm(max(metrics.width(t, size) for t in text.split(chr(10)))):.1f} mm of width"
     height = inked_height(metrics, size, _over(lines, metrics, style.lang), style.line_height)
