@@ -42,8 +42,8 @@ FILES = {
 }
 USER = "file:"           # the prefix of a user's face: file:PATH#INDEX
 CHAIN = "|"              # between the faces of a fallback chain
-# characters that draw nothing and need no glyph: joiners and bidi marks
-INVISIBLE = frozenset("\u200c\u200d\u200e\u200f\u061c")
+# characters that draw nothing and need no glyph: the zero-width space, joiners and bidi marks
+INVISIBLE = frozenset("\u200b\u200c\u200d\u200e\u200f\u061c")
 
 # what fontTools raises reading a broken or foreign file (it checks little as it goes),
 # with its own TTLibError, imported only when a font fails (see broken())

@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from printgen.layout.richtext import RichStyle, Span, wrap
-from printgen.layout.text import TextStyle, set_text
+from printgen.layout.text import TextStyle, hyphens, set_text
 
 FRENCH = ("la caravane prend ville prudence le : fin joueur avance la. prudence joueur avance ? fin "
           "suivante. la prend avance puis » fin suivante sa. vers puis la joueur il sa avec avance ; fin "
@@ -58,6 +58,35 @@ def test_no_line_opens_with_punctuation_kept_with_what_precedes_it(lines):
     assert any(line.strip().startswith("»") for width in WIDTHS for line in lines(english, width, "en"))
 
 
+def test_a_dictionary_never_breaks_beside_an_apostrophe():
+    assert all(text[hyphen.at - 1] not in "'\u2019" and text[hyphen.at] not in "'\u2019"
+               for text in ("player's", "owner\u2019s", "owner's", "everyone's") for hyphen in hyphens(text, "en"))
+
+
+@pytest.mark.parametrize("lines", [rich_lines, plain_lines])
+def test_hyphenated_lines_never_end_or_open_at_an_apostrophe(lines):
+    for width in WIDTHS:
+        found = lines(APOSTROPHES, width, "en", True)
+        assert not [line for line in found if line.endswith(("'-", "\u2019-"))], (width, found)
+        assert not [line for line in found if line.lstrip().startswith(("'", "\u2019"))], (width, found)
+
+
+@pytest.mark.parametrize("lines", [rich_lines, plain_lines])
+def test_a_zero_width_space_is_a_break_with_no_hyphen(lines):
+    """"Ember" U+200B "Road" breaks there with nothing added, is never hyphenated beside
+    it, and is drawn without the zero-width space; hyphenation on and off."""
+    text = " ".join(f"word{i} at the gate Ember{ZW}Road{ZW}Caravan{ZW}Serai" for i in range(6))
+    broke = 0
+    for hyphenate in (False, True):
+        for width in WIDTHS:
+            found = [line.strip() for line in lines(text, width, "en", hyphenate)]
+            assert not any(ZW in line for line in found), found
+            assert "".join(found).replace(" ", "") == text.replace(ZW, "").replace(" ", ""), (width, found)
+            assert not [line for line in found if line.endswith(("Ember-", "Road-", "Caravan-"))], (width, found)
+            broke += sum(line.endswith(("Ember", "Road", "Caravan")) for line in found)
+    assert broke > 10
+
+
 def booklet_lines(cli, path) -> list[str]:
     """The lines of a poker booklet's reading copy as pdfium reads them (a hyphen the
     layout added, read as U+FFFE, shown as "-")."""
@@ -77,3 +106,15 @@ def test_a_french_booklet_opens_no_line_with_a_colon(cli, tmp_path):
     lines = booklet_lines(cli, path)
     assert sum("fin" in line for line in lines) > 20
     assert not [line for line in lines if line.startswith(KEPT)], lines
+
+
+def test_a_booklet_draws_no_hyphen_at_a_zero_width_space(cli, tmp_path):
+    """Read back from a built booklet with hyphenation on: "Ember" U+200B "Road" ends a
+    line with "Ember", with no hyphen, and is never hyphenated elsewhere."""
+    path = tmp_path / "en.md"
+    path.write_text("---\ntitle: Roads\nhyphenate: true\n---\n\n# Roads\n\n"
+                    + "\n\n".join(f"{'the gate ' * i}Ember{ZW}Road and more." for i in range(1, 12)) + "\n",
+                    encoding="utf-8")
+    lines = booklet_lines(cli, path)
+    assert any(line.endswith("Ember") for line in lines), lines
+    assert not [line for line in lines if "Ember-" in line or "Em-" in line or ZW in line], lines

@@ -34,6 +34,7 @@ from printgen.layout.breaks import (
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import (
     SHY,
+    ZWSP,
     band,
     clean,
     clearly_within,
@@ -129,7 +130,7 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str, lang: 
                 if i > 0 and current:
                     result.append(current)
                     current = []
-                if part:
+                if part.strip(ZWSP):             # (a zero-width space alone draws nothing)
                     current.append((part, name))
     if current:
         result.append(current)
@@ -330,11 +331,11 @@ def _direction(split: list[list[Piece]]) -> int:
 
 def _shown(pieces: list[Piece]) -> list[Piece]:
     """A line's pieces as they are drawn: soft hyphens invisible, but the one the line
-    ends on, which is a hyphen (layout/text.py's shown())."""
-    if not any(SHY in text for text, name in pieces if name != ICON):
+    ends on, which is a hyphen, and zero-width spaces left out (layout/text.py's shown())."""
+    if not any(SHY in text or ZWSP in text for text, name in pieces if name != ICON):
         return pieces
     last = len(pieces) - 1
-    drawn = [(text if name == ICON else shown(text) if i == last else text.replace(SHY, ""), name)
+    drawn = [(text if name == ICON else shown(text) if i == last else shown(text + " ")[:-1], name)
              for i, (text, name) in enumerate(pieces)]
     return [(text, name) for text, name in drawn if text]
 

@@ -87,14 +87,16 @@ class TextStyle:
 
 
 SHY = "\u00ad"            # a soft hyphen: where a word may break, with a hyphen shown only there
-# joiners and bidi marks change how text is set; a soft hyphen marks where a word may break
-KEPT_FORMAT = frozenset("\u200c\u200d\u200e\u200f\u061c" + SHY)
+ZWSP = "\u200b"           # a zero-width space: where a word may break, with no hyphen
+# joiners and bidi marks change how text is set; a soft hyphen or a zero-width space
+# marks where a word may break
+KEPT_FORMAT = frozenset("\u200c\u200d\u200e\u200f\u061c" + SHY + ZWSP)
 
 
 def clean(text: str) -> str:
     """Normalise pasted text: NFC, tabs to spaces, no control or invisible format
     characters (but the joiners and bidi marks, which change how a script is set, and
-    soft hyphens, which mark where a word may break).
+    soft hyphens and zero-width spaces, which mark where a word may break).
     (A private-use or unassigned character is kept, so that the glyph check names
     it instead of it vanishing.)"""
     text = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\t", " ")
@@ -117,10 +119,12 @@ def check_length(text: str, where: str) -> None:
 
 def shown(text: str) -> str:
     """A set line as it is drawn: its soft hyphens invisible, but the one it ends on
-    (where the line breaks inside a word), which is a hyphen."""
-    if SHY not in text:
+    (where the line breaks inside a word), which is a hyphen; its zero-width spaces
+    left out (they only say where a line may break)."""
+    if SHY not in text and ZWSP not in text:
         return text
-    return text[:-1].replace(SHY, "") + ("-" if text[-1] == SHY else text[-1])
+    return (text[:-1].replace(SHY, "").replace(ZWSP, "")
+            + {SHY: "-", ZWSP: ""}.get(text[-1], text[-1]))
 
 
 def wide(ch: str) -> bool:
@@ -512,6 +516,9 @@ def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
     return [hyphen.split(word) for hyphen in hyphens(word, lang)]
 
 
+APOSTROPHES = frozenset("'\u2019\u02bc")     # no hyphenation beside these
+
+
 @lru_cache(maxsize=16384)
 def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
     """Where a word may be hyphenated in lang (pyphen's dictionaries), longest head
@@ -520,7 +527,8 @@ def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
     before or after them, nor the soft hyphens, joiners and bidi marks among them, and
     in lower case letter for letter (a letter whose lower case is longer, as "İ", moves
     no break). A break the dictionary puts before a combining mark (one that NFC leaves
-    apart from its letter) falls after it, with its letter. A word holding a space
+    apart from its letter) falls after it, with its letter. No break falls beside an
+    apostrophe ("owner's" is never "owner-" and "'s"). A word holding a space
     (layout/breaks.py's glued(): "caravane ?") breaks where its parts do. Plain and
     marked-up text both break words here (a marked-up word as the text of its pieces)."""
     if " " in word:
@@ -554,7 +562,8 @@ def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
             while at < len(word) and unicodedata.category(word[at])[0] == "M":
                 at += 1
             hyphen = Hyphen(at)
-        if hyphen not in found and hyphen.at < len(word):
+        if hyphen not in found and hyphen.at < len(word) \
+                and APOSTROPHES.isdisjoint(word[hyphen.at - 1:hyphen.at + hyphen.cut + 1]):
             found.append(hyphen)
     return tuple(found)
 
