@@ -42,8 +42,8 @@ FILES = {
 }
 USER = "file:"           # the prefix of a user's face: file:PATH#INDEX
 CHAIN = "|"              # between the faces of a fallback chain
-# characters that draw nothing and need no glyph: joiners and bidi marks
-INVISIBLE = frozenset("\u200c\u200d\u200e\u200f\u061c")
+# characters that draw nothing and need no glyph: the zero-width space, joiners and bidi marks
+INVISIBLE = frozenset("\u200b\u200c\u200d\u200e\u200f\u061c")
 # U+3000 IDEOGRAPHIC SPACE: where no face of a chain has it, it is set in the first,
 # which HarfBuzz gives that face's space one em wide in its place: it needs no glyph
 IDEOGRAPHIC_SPACE = "\u3000"

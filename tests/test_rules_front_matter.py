@@ -184,3 +184,30 @@ def test_a_deck_s_leaflet_is_in_its_text_s_language_noting_one_without_printgen_
     (leaflet,) = (tmp_path / "out").glob("*.pdf")
     words = " ".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(leaflet)).split()
     assert heading in words and "Face" in words
+
+
+def test_a_title_with_an_unquoted_colon_is_one_line_saying_to_quote_it(cli, tmp_path):
+    """`title: Ember Road: The Card Game` is broken YAML (a colon and a space start a
+    key): one line with the value as written and the quoted title to write instead."""
+    path = tmp_path / "colon.md"
+    path.write_text("---\ntitle: Ember Road: The Card Game\n---\n\n# Rules\n\nText.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    one_error(cli("rules", str(path), "--out", str(out)), "colon.md:2", "'Ember Road: The Card Game'",
+              "put the title in quotes", 'title: "Ember Road: The Card Game"')
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("front", "line", "more"), [
+    ("credits: [Design: Mara Lindqvist, Art: Tomás O’Reilly]\n", 3, "(1 more item needs them too)"),
+    ("credits:\n  - Design: Mara Lindqvist\n", 4, ""),
+])
+def test_a_credits_item_read_as_a_mapping_is_one_line_saying_to_quote_it(cli, tmp_path, front, line, more):
+    """A list item "Design: Mara Lindqvist" unquoted is read by YAML as a key and a
+    value: one line (however many items are so written) showing it as written and
+    saying to put it in quotes."""
+    path = text(tmp_path / "credits.md", front)
+    out = tmp_path / "out"
+    said = one_error(cli("booklet", str(path), "--out", str(out)), f"credits.md:{line} credits[0]",
+                     "'Design: Mara Lindqvist'", 'put it in quotes: "Design: Mara Lindqvist"', more)
+    assert "mapping" not in said, said
+    assert not out.exists()

@@ -19,6 +19,15 @@ line-breaking rules break it; a word after its hyphens and slashes, else between
 letters with a hyphen. Neither an address nor a code is hyphenated by a dictionary,
 but for a word of its own after a code's hard hyphen ("Angriff" in "Level-3-Angriff":
 unit_kinds()). Plain and marked-up text break them all alike.
+
+A space is not always a place to break. UAX #14 (rule LB13, and LB15d for commas,
+full stops, colons and semicolons) keeps a closing bracket, "!", "?", ";", ":", ",",
+"." and "/" with what comes before them even after spaces (but for a full stop or a
+comma that opens a number: " .5"), so that no line starts with one ("Obligatoire ?"
+is one unit: keeps_before()). In French text the space inside guillemets is kept as
+a no-break space would be: "«" stays with the word after it and "»" with the word
+before it (keeps_after()). A word so kept with its neighbour is one word holding a
+space (glued()).
 """
 
 from __future__ import annotations
@@ -42,6 +51,57 @@ BEFORE = frozenset("/~.,-_?#%")      # Chicago: a break before these (a slash on
 AROUND = frozenset("=&")             # and before or after these
 
 
+# UAX #14's classes kept with what comes before them even after spaces: closing
+# punctuation and brackets (CL, CP), "!" and "?" (EX), infix separators such as ":" ";"
+# "," "." (IS: rule LB15d) and "/" (SY)
+KEPT_BEFORE = frozenset(("CL", "CP", "EX", "IS", "SY"))
+ASCII_KEPT = frozenset("!),./:;?]}")     # the ASCII characters of those classes
+FRENCH_CLOSING, FRENCH_OPENING = "\u00bb\u203a", "\u00ab\u2039"     # closing and opening guillemets, double and single
+
+
+def french(lang: str) -> bool:
+    """Whether lang (BCP 47) is French."""
+    return lang.lower().split("-")[0].split("_")[0] == "fr"
+
+
+def keeps_before(word: str, lang: str = "") -> bool:
+    """Whether a word (the text after a space) must stay on the line of the word
+    before it: it opens with a character of KEPT_BEFORE's classes (but a full stop or
+    a comma before a digit: UAX #14's LB15c), or, in French, with a closing
+    guillemet."""
+    if not word:
+        return False
+    ch = word[0]
+    if ch in FRENCH_CLOSING and french(lang):
+        return True
+    if ch.isascii():
+        if ch not in ASCII_KEPT:
+            return False
+    else:
+        from uniseg.linebreak import line_break
+        if line_break(ch) not in KEPT_BEFORE:
+            return False
+    return not (ch in ".," and word[1:2].isdigit())
+
+
+def keeps_after(word: str, lang: str = "") -> bool:
+    """Whether a word (the text before a space) must stay on the line of the word
+    after it: in French, an opening guillemet it ends with."""
+    return bool(word) and word[-1] in FRENCH_OPENING and french(lang)
+
+
+def glued(words: Sequence[str], lang: str = "") -> list[str]:
+    """A paragraph's words (its text split at spaces) with each word that must stay
+    with its neighbour (keeps_before(), keeps_after()) joined to it by its space."""
+    found: list[str] = []
+    for word in words:
+        if found and found[-1] and word and (keeps_before(word, lang) or keeps_after(found[-1], lang)):
+            found[-1] += " " + word
+        else:
+            found.append(word)
+    return found
+
+
 def core(word: str) -> str:
     """A word without the brackets, quotation marks and punctuation around it."""
     return word.lstrip(OPENING).rstrip(CLOSING)
@@ -59,7 +119,11 @@ WORD, CODE, ADDRESS = "word", "code", "address"
 def word_kind(word: str) -> str:
     """ADDRESS for a web or mail address; CODE for a word holding, besides letters and
     marks (and IN_WORDS, and slashes), a digit or any other sign, inside the punctuation
-    around it; else WORD."""
+    around it; else WORD. A word holding a space (glued()) is of the kind of its
+    parts: an address if one is, else a code if one is."""
+    if " " in word:
+        parts = {word_kind(part) for part in word.split(" ")}
+        return ADDRESS if ADDRESS in parts else CODE if CODE in parts else WORD
     if is_address(word):
         return ADDRESS
     return CODE if any(not (unicodedata.category(ch)[0] in "LM" or ch in IN_WORDS or ch == "/")
@@ -83,8 +147,9 @@ def unit_kinds(units: Sequence[str]) -> tuple[str, ...]:
 def joins(before: str, ch: str) -> bool:
     """Whether ch belongs to the character before it, so that no line may break between
     them: a combining mark, a joiner, a variation selector, or what follows a zero-width
-    joiner."""
-    return (unicodedata.category(ch)[0] == "M" or ch in "\u200c\u200d" or "\ufe00" <= ch <= "\ufe0f"
+    joiner; and neither side of a space inside a word (glued(): a word is never broken
+    there)."""
+    return (before == " " or ch == " " or unicodedata.category(ch)[0] == "M" or ch in "\u200c\u200d" or "\ufe00" <= ch <= "\ufe0f"
             or before == "\u200d")
 
 

@@ -114,7 +114,7 @@ def set_rich(text: str, w: float, h: float, style: TextStyle, where: str,
             raise TemplateError(f"{where}: unknown icon ':{icon}:'; expected a shape of shapes.yaml or the "
                                 f"template, or a name under the template's icons:")
     fonts = style.family or builtin_family(style.font)
-    split = [words(spans, fonts, where) for spans in paragraphs]
+    split = [words(spans, fonts, where, style.lang) for spans in paragraphs]
     ems = [word_ems(part) for part in split]
 
     def lay_out(size: float) -> tuple[list[Line], RichStyle]:

@@ -92,7 +92,7 @@ def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float,
     """The style at the largest size, from rich's down to smallest, at which the
     text's every word fits the width; FitError naming where the text comes from
     where none does."""
-    split = words([Span(text)], rich.fonts, where)
+    split = words([Span(text)], rich.fonts, where, rich.lang)
 
     def wide(word: list[tuple[str, str]], size: float) -> float:
         return sum(piece_width(t, n, size) for t, n in word)

@@ -28,6 +28,7 @@ from dataclasses import replace
 from printgen.errors import FitError, InputError
 from printgen.fonts import chosen_face, chosen_family, faces, missing
 from printgen.frozen import frozen
+from printgen.layout.breaks import glued
 from printgen.layout.impose import (
     Axis,
     Grid,
@@ -242,10 +243,10 @@ def _line_notes(spans: tuple[Span, ...], width: float, rich: RichStyle, where: s
     found: list[list[Note]] = [[] for _ in range(count)]
     if not notes_in(spans):
         return [()] * count
-    split = words(spans, rich.fonts, where)
+    split = words(spans, rich.fonts, where, rich.lang)
     for k, span in enumerate(spans):
         if span.note is not None:
-            upto = len(words(spans[:k + 1], rich.fonts, where))
+            upto = len(words(spans[:k + 1], rich.fonts, where, rich.lang))
             found[len(wrap_words(split[:upto], width, rich, where)) - 1].append(span.note)
     return [tuple(dict.fromkeys(notes)) for notes in found]
 
@@ -382,10 +383,11 @@ def _measure(block: Block, columns: int, size: float, measure: Callable[[str], f
 
 
 def _narrowest(block: Block, columns: int, size: float, style: FoldStyle) -> list[float]:
-    """Each column's longest word plus its padding."""
+    """Each column's longest word plus its padding (a word kept with the next after its
+    space, as "Obligatoire ?" is, measured whole: layout/breaks.py's glued())."""
     bold = font(style.family(HEADER_FONTS).regular)
     return _measure(block, columns, size,
-                    lambda text: max((bold.width(w, size) for w in text.split()), default=0.0))
+                    lambda text: max((bold.width(w, size) for w in glued(text.split(), style.lang)), default=0.0))
 
 
 def _column_widths(block: Block, width: float, columns: int, size: float, style: FoldStyle) -> list[float] | None:

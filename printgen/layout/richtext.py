@@ -20,10 +20,21 @@ from functools import lru_cache
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
-from printgen.layout.breaks import ADDRESS, CODE, HYPHENS, WORD, code_cut, joins, unit_kinds
+from printgen.layout.breaks import (
+    ADDRESS,
+    CODE,
+    HYPHENS,
+    WORD,
+    code_cut,
+    joins,
+    keeps_after,
+    keeps_before,
+    unit_kinds,
+)
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import (
     SHY,
+    ZWSP,
     band,
     clean,
     clearly_within,
@@ -88,14 +99,16 @@ class LetterTooWide(FitError):
     """A letter (or icon) is wider than the whole line: the text must be set smaller."""
 
 
-def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> list[list[Piece]]:
+def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str, lang: str = "") -> list[list[Piece]]:
     """Split spans into words; a word may mix fonts ("**bold**," is one word), each
     span's face picked from fonts (whose styled faces fall back to the plainer ones,
     printgen/fonts.py's plainer(), so that italic text in a script its italic face
     lacks is set upright: fonts is a family house_family() or a fonts: key made). A word
     is cut again where Unicode's line-breaking rules (UAX #14, as for plain text) let a
     line break inside it (between ideographs, after a hyphen or a soft hyphen): each part
-    after the first opens with a JOINED piece. A line break in the text ("\\n") is a
+    after the first opens with a JOINED piece. A word that must stay with its neighbour
+    after a space ("?", ":" and their kind; in lang French, guillemets: layout/breaks.py's
+    glued()) is joined to it, space and all. A line break in the text ("\\n") is a
     word of its own, [("", BREAK)]."""
     result: list[list[Piece]] = []
     current: list[Piece] = []
@@ -117,11 +130,29 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str) -> lis
                 if i > 0 and current:
                     result.append(current)
                     current = []
-                if part:
+                if part.strip(ZWSP):             # (a zero-width space alone draws nothing)
                     current.append((part, name))
     if current:
         result.append(current)
-    return [part for word in result for part in _cut(word)]
+    return [part for word in _glued(result, fonts, lang) for part in _cut(word)]
+
+
+def _glued(split: list[list[Piece]], fonts: Fonts, lang: str) -> list[list[Piece]]:
+    """Words joined, with the space between them, where one must stay with the other
+    (layout/breaks.py's keeps_before() and keeps_after())."""
+    found: list[list[Piece]] = []
+    for word in split:
+        if found and word[0][1] != BREAK and found[-1][0][1] != BREAK \
+                and (keeps_before(_text(word), lang) or keeps_after(_text(found[-1]), lang)):
+            found[-1] = [*found[-1], (" ", _space_font(found[-1], word, fonts)), *word]
+        else:
+            found.append(word)
+    return found
+
+
+def _text(word: list[Piece]) -> str:
+    """A word's text as the line-breaking rules read it (an icon is a word joiner)."""
+    return "".join(WORD_JOINER if name == ICON else text for text, name in word)
 
 
 def _cut(word: list[Piece]) -> list[list[Piece]]:
@@ -161,7 +192,7 @@ def wrap(spans: tuple[Span, ...] | list[Span], width: float, style: RichStyle,
          where: str) -> list[Line]:
     """Greedy line breaking at spaces; a word wider than the line is broken (_split_word),
     its first part on the line it starts on."""
-    return wrap_words(words(spans, style.fonts, where), width, style, where)
+    return wrap_words(words(spans, style.fonts, where, style.lang), width, style, where)
 
 
 def word_ems(split: list[list[Piece]]) -> list[float]:
@@ -300,11 +331,11 @@ def _direction(split: list[list[Piece]]) -> int:
 
 def _shown(pieces: list[Piece]) -> list[Piece]:
     """A line's pieces as they are drawn: soft hyphens invisible, but the one the line
-    ends on, which is a hyphen (layout/text.py's shown())."""
-    if not any(SHY in text for text, name in pieces if name != ICON):
+    ends on, which is a hyphen, and zero-width spaces left out (layout/text.py's shown())."""
+    if not any(SHY in text or ZWSP in text for text, name in pieces if name != ICON):
         return pieces
     last = len(pieces) - 1
-    drawn = [(text if name == ICON else shown(text) if i == last else text.replace(SHY, ""), name)
+    drawn = [(text if name == ICON else shown(text) if i == last else shown(text + " ")[:-1], name)
              for i, (text, name) in enumerate(pieces)]
     return [(text, name) for text, name in drawn if text]
 

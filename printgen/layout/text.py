@@ -27,6 +27,7 @@ from printgen.layout.breaks import (
     WORD,
     address_units,
     code_cut,
+    glued,
     is_address,
     joins,
     unit_kinds,
@@ -86,14 +87,16 @@ class TextStyle:
 
 
 SHY = "\u00ad"            # a soft hyphen: where a word may break, with a hyphen shown only there
-# joiners and bidi marks change how text is set; a soft hyphen marks where a word may break
-KEPT_FORMAT = frozenset("\u200c\u200d\u200e\u200f\u061c" + SHY)
+ZWSP = "\u200b"           # a zero-width space: where a word may break, with no hyphen
+# joiners and bidi marks change how text is set; a soft hyphen or a zero-width space
+# marks where a word may break
+KEPT_FORMAT = frozenset("\u200c\u200d\u200e\u200f\u061c" + SHY + ZWSP)
 
 
 def clean(text: str) -> str:
     """Normalise pasted text: NFC, tabs to spaces, no control or invisible format
     characters (but the joiners and bidi marks, which change how a script is set, and
-    soft hyphens, which mark where a word may break).
+    soft hyphens and zero-width spaces, which mark where a word may break).
     (A private-use or unassigned character is kept, so that the glyph check names
     it instead of it vanishing.)"""
     text = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\t", " ")
@@ -116,10 +119,12 @@ def check_length(text: str, where: str) -> None:
 
 def shown(text: str) -> str:
     """A set line as it is drawn: its soft hyphens invisible, but the one it ends on
-    (where the line breaks inside a word), which is a hyphen."""
-    if SHY not in text:
+    (where the line breaks inside a word), which is a hyphen; its zero-width spaces
+    left out (they only say where a line may break)."""
+    if SHY not in text and ZWSP not in text:
         return text
-    return text[:-1].replace(SHY, "") + ("-" if text[-1] == SHY else text[-1])
+    return (text[:-1].replace(SHY, "").replace(ZWSP, "")
+            + {SHY: "-", ZWSP: ""}.get(text[-1], text[-1]))
 
 
 def wide(ch: str) -> bool:
@@ -185,8 +190,8 @@ class Words:
 
     def __init__(self, text: str, metrics: Metrics, lang: str = "", hyphenate: bool = False) -> None:
         self.metrics, self.name, self.lang, self.hyphenate = metrics, metrics.name, lang, hyphenate
-        self.paragraphs = [chunks(paragraph) for paragraph in text.split("\n")]
-        self.kinds = [kinds(paragraph) for paragraph in text.split("\n")]
+        self.paragraphs = [chunks(paragraph, lang) for paragraph in text.split("\n")]
+        self.kinds = [kinds(paragraph, lang) for paragraph in text.split("\n")]
         self.ems = [[text_width(chunk, self.name, 1.0, lang) for chunk, _ in paragraph]
                     for paragraph in self.paragraphs]
         self.space = text_width(" ", self.name, 1.0, lang)
@@ -346,22 +351,24 @@ class Wrapped:
         return found
 
 
-def kinds(paragraph: str) -> list[str]:
+def kinds(paragraph: str, lang: str = "") -> list[str]:
     """The kind of each of a paragraph's chunks(): of a word, an address or a code
     (layout/breaks.py's unit_kinds(), as rich text finds it)."""
-    return [kind for word in paragraph.split(" ") for kind in unit_kinds(word_breaks(word))]
+    return [kind for word in glued(paragraph.split(" "), lang) for kind in unit_kinds(word_breaks(word))]
 
 
 def _joined(pieces: list[tuple[str, bool]]) -> str:
     return "".join((" " if spaced and i else "") + piece for i, (piece, spaced) in enumerate(pieces))
 
 
-def chunks(paragraph: str) -> list[tuple[str, bool]]:
+def chunks(paragraph: str, lang: str = "") -> list[tuple[str, bool]]:
     """A paragraph as the pieces a line may break between: (piece, whether a space
-    comes before it). Pieces are the words between spaces, cut further where the
-    Unicode line-breaking rules (UAX #14) allow a break inside a word."""
+    comes before it). Pieces are the words between spaces (but a space before "?",
+    ":" and their kind, or in French inside guillemets, is no place to break:
+    layout/breaks.py's glued()), cut further where the Unicode line-breaking rules
+    (UAX #14) allow a break inside a word."""
     found: list[tuple[str, bool]] = []
-    for i, word in enumerate(paragraph.split(" ")):
+    for i, word in enumerate(glued(paragraph.split(" "), lang)):
         for j, part in enumerate(word_breaks(word)):
             found.append((part, i > 0 and j == 0))
     return found
@@ -385,7 +392,18 @@ _CLOSING = ".,:;!?)\u060c\u061b\u061f"
 @lru_cache(maxsize=16384)
 def word_breaks(word: str) -> tuple[str, ...]:
     """A word (no spaces) cut where UAX #14 allows a line break inside it (a web address:
-    where layout/breaks.py's address_break() allows one)."""
+    where layout/breaks.py's address_break() allows one). A word holding a space
+    (layout/breaks.py's glued()) is cut as its parts are, and never at the space."""
+    if " " in word:
+        units: list[str] = []
+        for part in word.split(" "):
+            found = word_breaks(part)
+            if units:
+                units[-1] += " " + found[0]
+                units += found[1:]
+            else:
+                units = list(found)
+        return tuple(units)
     if (word.isascii() and word.isalnum()) or len(word) < 2:
         return (word,)
     if is_address(word):
@@ -498,6 +516,9 @@ def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
     return [hyphen.split(word) for hyphen in hyphens(word, lang)]
 
 
+APOSTROPHES = frozenset("'\u2019\u02bc")     # no hyphenation beside these
+
+
 @lru_cache(maxsize=16384)
 def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
     """Where a word may be hyphenated in lang (pyphen's dictionaries), longest head
@@ -506,8 +527,17 @@ def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
     before or after them, nor the soft hyphens, joiners and bidi marks among them, and
     in lower case letter for letter (a letter whose lower case is longer, as "İ", moves
     no break). A break the dictionary puts before a combining mark (one that NFC leaves
-    apart from its letter) falls after it, with its letter. Plain and marked-up text both
-    break words here (a marked-up word as the text of its pieces)."""
+    apart from its letter) falls after it, with its letter. No break falls beside an
+    apostrophe ("owner's" is never "owner-" and "'s"). A word holding a space
+    (layout/breaks.py's glued(): "caravane ?") breaks where its parts do. Plain and
+    marked-up text both break words here (a marked-up word as the text of its pieces)."""
+    if " " in word:
+        shifted: list[Hyphen] = []
+        at = 0
+        for part in word.split(" "):
+            shifted += [Hyphen(hyphen.at + at, hyphen.cut, hyphen.end, hyphen.start) for hyphen in hyphens(part, lang)]
+            at += len(part) + 1
+        return tuple(sorted(shifted, key=lambda hyphen: -hyphen.at))
     dictionary = _dictionary(lang or "en")
     if dictionary is None or any(wide(ch) for ch in word):
         return ()
@@ -532,7 +562,8 @@ def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
             while at < len(word) and unicodedata.category(word[at])[0] == "M":
                 at += 1
             hyphen = Hyphen(at)
-        if hyphen not in found and hyphen.at < len(word):
+        if hyphen not in found and hyphen.at < len(word) \
+                and APOSTROPHES.isdisjoint(word[hyphen.at - 1:hyphen.at + hyphen.cut + 1]):
             found.append(hyphen)
     return tuple(found)
 
@@ -656,7 +687,7 @@ def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle
     lines = wrap_lines(text, metrics, size, w, style.wrap, style.lang, style.hyphenate)
     if lines is None:
         widest = max(metrics.width(shown(chunk), size, style.lang)
-                     for paragraph in text.split("\n") for chunk, _ in chunks(paragraph))
+                     for paragraph in text.split("\n") for chunk, _ in chunks(paragraph, style.lang))
         return f"a word needs {mm(widest):.1f} mm of width" if style.wrap else \
             f"a line needs {mm(max(metrics.width(t, size) for t in text.split(chr(10)))):.1f} mm of width"
     height = inked_height(metrics, size, _over(lines, metrics, style.lang), style.line_height)

@@ -55,7 +55,7 @@ from printgen.spec.places import (
     real,
 )
 from printgen.spec.schema import Checker
-from printgen.spec.yamlload import format_path, load_text
+from printgen.spec.yamlload import format_path, load_text, quote
 
 if TYPE_CHECKING:
     from printgen.model import Deck
@@ -160,12 +160,34 @@ def _check_font(font: str, fonts: dict[str, Fonts], fail: Callable[[str], None])
 
 
 def _front_lines(check: Checker, raw: object) -> tuple[str, ...]:
-    """Front matter `credits:`: one line or a list of lines."""
+    """Front matter `credits:`: one line or a list of lines. An item written "Design:
+    Mara Lindqvist" unquoted, which YAML reads as a mapping, is one error (on the first
+    such item's line) that shows it as written and says to quote it."""
     if raw is None:
         return ()
     items = raw if isinstance(raw, list) else [raw]
+    colons = [i for i, item in enumerate(items) if _written(item) is not None]
+    if colons:
+        first, more = colons[0], len(colons) - 1
+        written = _written(items[first]) or ""
+        check.fail(("credits", first) if isinstance(raw, list) else ("credits",),
+                   f"the item {quoted(written)} reads as a key and a value (a colon and a space), not as a line "
+                   f"of text; put it in quotes: {quote(written)}"
+                   + (f" ({more} more item{'s need' if more > 1 else ' needs'} them too)" if more else ""))
+        check.block(("credits",))
+        return ()
     return tuple(check.text(item, ("credits", i) if isinstance(raw, list) else ("credits",))
                  for i, item in enumerate(items))
+
+
+def _written(item: object) -> str | None:
+    """A list item YAML read as a mapping of one key to a text (or nothing), as it was
+    written ("Design: Mara Lindqvist"); None for any other item."""
+    if isinstance(item, dict) and len(item) == 1:
+        (key, value), = item.items()
+        if isinstance(value, (str, int, float)) or value is None:
+            return f"{key}:" if value is None else f"{key}: {value}"
+    return None
 
 
 def _front_picture(check: Checker, name: str, rules: Path) -> Picture | None:

@@ -14,8 +14,8 @@ from typing import Any
 
 import yaml
 
-from printgen.errors import SpecError, located
-from printgen.lang.lines import line_breaks
+from printgen.errors import SpecError, located, quoted
+from printgen.lang.lines import LINE_END, line_breaks
 from printgen.limits import limit
 from printgen.reading import line_feeds, read_text, unset_character
 
@@ -202,6 +202,30 @@ def _unreadable(text: str, source: str) -> str:
                                      f"file; expected text without it (a tab or line break is fine)")
 
 
+# a line "key: value" whose value holds a colon and a space (YAML reads a second key there)
+_COLON_IN_VALUE = re.compile(r"^\s*(?:-\s+)?([^\s#'\"{\[][^:#]*?):\s+([^'\"{\[|>&*!].*?:\s.*?)\s*$")
+
+
+def _colon_hint(text: str, line: int | None) -> str | None:
+    """What YAML's "mapping values are not allowed here" means on a line
+    "key: value: more" (an unquoted value holding a colon and a space), and how to
+    mend it: the value quoted; None for any other line."""
+    lines = LINE_END.split(text)
+    if line is None or not 0 < line <= len(lines):
+        return None
+    found = _COLON_IN_VALUE.match(lines[line - 1])
+    if found is None:
+        return None
+    key, value = found.groups()
+    return (f"{key}: the value {quoted(value)} holds a colon and a space, which YAML reads as the start of another "
+            f"key; put the {key} in quotes: {key}: {quote(value)}")
+
+
+def quote(value: str) -> str:
+    """A text in YAML's double quotes."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def load_text(text: str, source: str) -> Located:
     """Parse YAML text safely; a syntax error names the file and line (lines end at
     CR LF, CR or LF, as in an editor: a line break YAML reads but an editor does not
@@ -222,7 +246,8 @@ def load_text(text: str, source: str) -> Located:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
         problem = getattr(error, "problem", None) or str(error)
-        raise SpecError(located(source, line, "", f"broken YAML: {problem}")) from None
+        hint = _colon_hint(text, line) if problem.startswith("mapping values are not allowed") else None
+        raise SpecError(located(source, line, "", hint or f"broken YAML: {problem}")) from None
     lines: dict[KeyPath, int] = {}
     data = None if node is None else _convert(node, (), lines, source, [0])
     return Located(data, source, lines)

@@ -1,0 +1,120 @@
+"""Where a space is no place to break, and where a word breaks without a hyphen.
+
+UAX #14 (LB13, LB15d) keeps "?", "!", ":", ";", ",", ".", "/" and closing brackets with
+what comes before them even after a space, so no line opens with one; in French the
+space inside guillemets is kept as a no-break space would be ("«" stays with the next
+word, "»" with the one before). A dictionary never hyphenates beside an apostrophe
+("owner-" and "'s"), and an author's zero-width space (U+200B) is a place to break with
+no hyphen, and drawn as nothing. Plain text (cards) and marked-up text (booklets,
+leaflets) alike; lines are read back from the runs, and from a built booklet."""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+
+from printgen.layout.richtext import RichStyle, Span, wrap
+from printgen.layout.text import TextStyle, hyphens, set_text
+
+FRENCH = ("la caravane prend ville prudence le : fin joueur avance la. prudence joueur avance ? fin "
+          "suivante. la prend avance puis » fin suivante sa. vers puis la joueur il sa avec avance ; fin "
+          "prend. carte suivante avance le ! fin prudence. il dit « bonjour » puis part (vite ) et / ou "
+          "[voir ] {tout } fin.")
+KEPT = tuple(":?;!»)]}/")
+ZW = "\u200b"
+APOSTROPHES = ("owner's player's everyone's market's " * 6).strip()
+
+
+def rich_lines(text: str, width: float, lang: str = "", hyphenate: bool = False) -> list[str]:
+    style = RichStyle(size=10.0, lang=lang, hyphenate=hyphenate)
+    return ["".join(t for t, _ in line.pieces) for line in wrap([Span(text)], width, style, "test")]
+
+
+def plain_lines(text: str, width: float, lang: str = "", hyphenate: bool = False) -> list[str]:
+    runs = set_text(text, 0.0, 0.0, width, 2000.0, TextStyle(size=10.0, lang=lang, hyphenate=hyphenate), "test")
+    rows: dict[float, list] = {}
+    for run in runs:
+        rows.setdefault(run.y, []).append(run)
+    return [" ".join(run.text for run in sorted(row, key=lambda run: run.x)) for _, row in sorted(rows.items())]
+
+
+WIDTHS = [float(w) for w in range(60, 200, 3)]
+
+
+@pytest.mark.parametrize("lines", [rich_lines, plain_lines])
+def test_no_line_opens_with_punctuation_kept_with_what_precedes_it(lines):
+    """At every width, no line starts with one of KEPT, and in French none ends with "«"
+    (the text's words all set, in order). But a space before ".5" is a place to break
+    (UAX #14's LB15c: it reads as a number), and the guillemets' no-break space is
+    French's: in English a line may open with "»" (LB18: a break after a space)."""
+    for width in WIDTHS:
+        found = [line.strip() for line in lines(FRENCH, width, "fr")]
+        assert " ".join(found).split() == FRENCH.split(), (width, found)
+        assert not [line for line in found[1:] if line.startswith(KEPT)], (width, found)
+        assert not [line for line in found if line.endswith("«")], (width, found)
+    number = "the odds are about .5 and the stake .25 or so .75 in all .5 of the time .5 or .25"
+    assert any(line.strip().startswith(".") for width in WIDTHS for line in lines(number, width))
+    english = "la prend avance puis » fin suivante sa prudence vers avec la carte » et encore » puis » fin"
+    assert any(line.strip().startswith("»") for width in WIDTHS for line in lines(english, width, "en"))
+
+
+def test_a_dictionary_never_breaks_beside_an_apostrophe():
+    assert all(text[hyphen.at - 1] not in "'\u2019" and text[hyphen.at] not in "'\u2019"
+               for text in ("player's", "owner\u2019s", "owner's", "everyone's") for hyphen in hyphens(text, "en"))
+
+
+@pytest.mark.parametrize("lines", [rich_lines, plain_lines])
+def test_hyphenated_lines_never_end_or_open_at_an_apostrophe(lines):
+    for width in WIDTHS:
+        found = lines(APOSTROPHES, width, "en", True)
+        assert not [line for line in found if line.endswith(("'-", "\u2019-"))], (width, found)
+        assert not [line for line in found if line.lstrip().startswith(("'", "\u2019"))], (width, found)
+
+
+@pytest.mark.parametrize("lines", [rich_lines, plain_lines])
+def test_a_zero_width_space_is_a_break_with_no_hyphen(lines):
+    """"Ember" U+200B "Road" breaks there with nothing added, is never hyphenated beside
+    it, and is drawn without the zero-width space; hyphenation on and off."""
+    text = " ".join(f"word{i} at the gate Ember{ZW}Road{ZW}Caravan{ZW}Serai" for i in range(6))
+    broke = 0
+    for hyphenate in (False, True):
+        for width in WIDTHS:
+            found = [line.strip() for line in lines(text, width, "en", hyphenate)]
+            assert not any(ZW in line for line in found), found
+            assert "".join(found).replace(" ", "") == text.replace(ZW, "").replace(" ", ""), (width, found)
+            assert not [line for line in found if line.endswith(("Ember-", "Road-", "Caravan-"))], (width, found)
+            broke += sum(line.endswith(("Ember", "Road", "Caravan")) for line in found)
+    assert broke > 10
+
+
+def booklet_lines(cli, path) -> list[str]:
+    """The lines of a poker booklet's reading copy as pdfium reads them (a hyphen the
+    layout added, read as U+FFFE, shown as "-")."""
+    out = path.parent / path.stem
+    result = cli("booklet", str(path), "--size", "poker", "--out", str(out), "-q")
+    assert result.status == 0, result.err
+    reading, = out.glob("*reading.pdf")
+    return [line.strip() for page in pdfium.PdfDocument(reading)
+            for line in page.get_textpage().get_text_range().replace("\ufffe", "-\r\n").split("\r\n")]
+
+
+def test_a_french_booklet_opens_no_line_with_a_colon(cli, tmp_path):
+    """Read back from a built French booklet's pages: no line opens with one of KEPT."""
+    path = tmp_path / "fr.md"
+    path.write_text("---\ntitle: Ponctuation\nlang: fr\n---\n\n# Ponctuation\n\n"
+                    + "\n\n".join([FRENCH] * 6) + "\n", encoding="utf-8")
+    lines = booklet_lines(cli, path)
+    assert sum("fin" in line for line in lines) > 20
+    assert not [line for line in lines if line.startswith(KEPT)], lines
+
+
+def test_a_booklet_draws_no_hyphen_at_a_zero_width_space(cli, tmp_path):
+    """Read back from a built booklet with hyphenation on: "Ember" U+200B "Road" ends a
+    line with "Ember", with no hyphen, and is never hyphenated elsewhere."""
+    path = tmp_path / "en.md"
+    path.write_text("---\ntitle: Roads\nhyphenate: true\n---\n\n# Roads\n\n"
+                    + "\n\n".join(f"{'the gate ' * i}Ember{ZW}Road and more." for i in range(1, 12)) + "\n",
+                    encoding="utf-8")
+    lines = booklet_lines(cli, path)
+    assert any(line.endswith("Ember") for line in lines), lines
+    assert not [line for line in lines if "Ember-" in line or "Em-" in line or ZW in line], lines
