@@ -33,6 +33,7 @@ from printgen.frozen import frozen
 from printgen.layout.cover import UNNAMED, CoverSource, lay_out_cover
 from printgen.layout.fold import (
     BODY_FONTS,
+    HEADING_STYLES,
     Chunk,
     FoldStyle,
     chunks,
@@ -82,6 +83,7 @@ class BookStyle:
     lang: str = ""               # the text's language: shaping and hyphenation
     hyphenate: bool = False      # break words at line ends where the language's dictionary allows
     face: Fonts | None = None    # the family the text chose to be set in (its `font:`), else the bundled
+    heading_styles: tuple[str, ...] = HEADING_STYLES     # each heading level's style, as headings its size
 
     @property
     def text_width(self) -> float:
@@ -115,7 +117,8 @@ class BookStyle:
         and never smaller: a book's text is not set under its body size)."""
         return FoldStyle(self.text_width, self.text_height, 0.0, self.body, self.headings, self.body, 0.0,
                          self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body,
-                         own=self.own, lang=self.lang, hyphenate=self.hyphenate, face=self.face)
+                         own=self.own, lang=self.lang, hyphenate=self.hyphenate, face=self.face,
+                         heading_styles=self.heading_styles)
 
 
 CONTENTS = "Contents"       # the contents' heading in English: where the text's fonts cannot set its language's
@@ -123,24 +126,29 @@ CONTENTS_FONTS = Fonts(regular="sans-bold")
 SMALLEST_BODY = 8.0         # pt: the body is never set smaller
 LARGEST_BODY = 10.0         # pt: the body on an A5 page (148 mm wide) and anything wider
 CLEAR = pt(3.0)             # from the trim to a running head or folio
+HEADINGS = ((1.5, "bold"), (1.25, "bold"), (1.1, "bold"),      # Markdown # to ######: size (times the
+            (1.0, "bold italic"), (1.0, "italic"), (1.0, "regular"))   # body) and style (fold.py's HEADING_FACES)
 
 
 def house_style(width: float, height: float, ink: str, accent: str) -> BookStyle:
     """The house style of a page (in points), in the leaflets' ink and accent colours
     (decks/rules/folds.yaml). The body is 10 pt on an A5 page, smaller
     in proportion to a narrower page (to the nearest half point) but never under 8 pt;
-    headings are 1.5, 1.25 and 1.1 times the body, folios and running heads 0.85 times
-    it (never under 8 pt either). Margins are in proportion to the page: inner 8 % of
-    its width, outer 11 %, top 7 % of its height, bottom 9 %; none under 4 mm, and the
-    top and bottom hold the running head and the folio at least 3 mm from the trim."""
+    headings (HEADINGS) are 1.5, 1.25 and 1.1 times the body in bold for levels 1 to 3,
+    and the body's size for levels 4 to 6, in bold italic, italic and upright; folios
+    and running heads 0.85 times the body (never under 8 pt either). Margins are in
+    proportion to the page: inner 8 % of its width, outer 11 %, top 7 % of its height,
+    bottom 9 %; none under 4 mm, and the top and bottom hold the running head and the
+    folio at least 3 mm from the trim."""
     body = max(SMALLEST_BODY, min(LARGEST_BODY, round(2 * LARGEST_BODY * width / pt(148.0)) / 2))
     folio = max(SMALLEST_BODY, 0.85 * body)
     least = pt(4.0)
     return BookStyle(width, height, inner=max(least, 0.08 * width), outer=max(least, 0.11 * width),
                      top=max(0.07 * height, CLEAR + 2.2 * folio),
                      bottom=max(0.09 * height, CLEAR + 2.6 * folio),
-                     body=body, headings=(1.5 * body, 1.25 * body, 1.1 * body), line_height=1.3,
-                     gap=0.6 * body, indent=1.6 * body, ink=ink, accent=accent, folio=folio)
+                     body=body, headings=tuple(k * body for k, _ in HEADINGS), line_height=1.3,
+                     gap=0.6 * body, indent=1.6 * body, ink=ink, accent=accent, folio=folio,
+                     heading_styles=tuple(kind for _, kind in HEADINGS))
 
 
 Box = tuple[float, float, float, float]         # x, y, w, h

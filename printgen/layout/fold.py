@@ -60,6 +60,16 @@ from printgen.units import mm
 TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
 TABLE_STEP = 0.25
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
+HEADING_FACES = {      # a heading's style (folds.yaml's heading_styles) -> its faces; emphasis in an italic one is upright
+    "bold": HEADING_FONTS,
+    "bold italic": Fonts(regular="sans-bold-italic", bold="sans-bold-italic", italic="sans-bold", bold_italic="sans-bold"),
+    "italic": Fonts(regular="sans-italic", bold="sans-bold-italic", italic="sans", bold_italic="sans-bold"),
+    "regular": Fonts(),
+}
+HEADING_STYLES = ("bold", "bold", "bold", "bold italic", "italic", "regular")    # Markdown # to ######
+BODY_FONTS = Fonts()
+HEADER_FONTS = HEADING_FONTS       # a table's first row: bold, its italic bold italic
+FOLIO_TEXT = "0123456789 ./"       # what printgen sets in one face of its own: page numbers, dot leaders
 BODY_FONTS = Fonts()
 HEADER_FONTS = HEADING_FONTS       # a table's first row: bold, its italic bold italic
 FOLIO_TEXT = "0123456789 ./"       # what printgen sets in one face of its own: page numbers, dot leaders
@@ -88,6 +98,7 @@ class FoldStyle:
     rtl: bool = False                   # a right-to-left text: its panels are read from the right
     notes: str = "Notes"                # the heading of the text's notes, in its language
     face: Fonts | None = None           # the family the text chose to be set in (its `font:`), else the bundled
+    heading_styles: tuple[str, ...] = HEADING_STYLES    # each heading level's style (HEADING_FACES), as headings its size
 
     @property
     def inner(self) -> tuple[float, float]:
@@ -140,9 +151,11 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
 
 
 def heading_style(block: Block, style: FoldStyle) -> RichStyle:
-    """How a heading of the block's level is set."""
+    """How a heading of the block's level is set: at its level's size and in its
+    level's style (the last of each for a level beyond them), in the accent colour."""
     size = style.headings[min(block.level, len(style.headings)) - 1]
-    return RichStyle(size, 1.15, style.accent, style.family(HEADING_FONTS), lang=style.lang,
+    kind = style.heading_styles[min(block.level, len(style.heading_styles)) - 1]
+    return RichStyle(size, 1.15, style.accent, style.family(HEADING_FACES[kind]), lang=style.lang,
                      hyphenate=style.hyphenate)
 
 

@@ -6,14 +6,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from printgen.model import CardSize
-from printgen.model.text import FoldFacts, FoldType, RulesText
+from printgen.model.text import HEADING_STYLE_NAMES, FoldFacts, FoldType, RulesText
 from printgen.reading import display_path
 from printgen.spec.places import builtin_file
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
 TOP_KEYS = ["panels", "default_panel", "margin", "type", "colors"]
-TYPE_KEYS = ["body", "headings", "table", "folio", "line_height", "gap", "indent"]
+TYPE_KEYS = ["body", "headings", "heading_styles", "table", "folio", "line_height", "gap", "indent"]
 
 
 def folds_file() -> Path:
@@ -38,6 +38,11 @@ def fold_facts() -> FoldFacts:
     if not isinstance(headings, list) or not headings:
         check.fail(("type", "headings"), "expected a list of heading sizes such as [10pt, 8pt, 7pt]")
         headings = []
+    styles = kind.get("heading_styles")
+    if not isinstance(styles, list) or not styles:
+        check.fail(("type", "heading_styles"), f"expected a list of heading styles ({', '.join(HEADING_STYLE_NAMES)}) "
+                                               f"such as [bold, bold, italic]")
+        styles = []
     colors = check.mapping(data.get("colors"), ("colors",), ["ink", "accent"], required=["ink", "accent"])
     type_ = FoldType(
         margin=check.length(data.get("margin"), ("margin",)),
@@ -49,7 +54,9 @@ def fold_facts() -> FoldFacts:
         gap=check.length(kind.get("gap"), ("type", "gap")),
         indent=check.length(kind.get("indent"), ("type", "indent")),
         ink=check.text(colors.get("ink"), ("colors", "ink")),
-        accent=check.text(colors.get("accent"), ("colors", "accent")))
+        accent=check.text(colors.get("accent"), ("colors", "accent")),
+        heading_styles=tuple(check.choice(v, ("type", "heading_styles", i), HEADING_STYLE_NAMES, "bold")
+                             for i, v in enumerate(styles)))
     check.raise_errors()
     return FoldFacts(panels, default, type_)
 
