@@ -3,12 +3,14 @@ on every text page, a running head and a page number (folio).
 
 The text is cut into layout/fold.py's chunks (lines, headings, table rows, pictures)
 at the width of the page's text block, and the chunks are set down the pages by a
-book's rules: a heading keeps at least two lines of what follows; a paragraph never
-leaves one of its lines alone at a page's foot or head (a line moves over, or the
-whole short paragraph does); a table split across pages repeats its header row. Where
-footnotes leave no room for that even on a page of their own, what fits is set (a
-heading keeps at least the first line after it, if that fits under it at all) and
-Book.notes says where a line or a heading was left alone.
+book's rules: a heading keeps at least two lines of what follows (or a picture), and
+so does a lead-in (a paragraph of one or two lines ending in ":" before a list or a
+picture); a paragraph never leaves one of its lines alone at a page's foot or head
+(a line moves over, or the whole short paragraph does); a table split across pages
+repeats its header row. Where footnotes leave no room for that even on a page of
+their own, what fits is set (a heading keeps at least the first line after it, if
+that fits under it at all) and Book.notes says where a line or a heading was left
+alone.
 
 Footnotes are set at the foot of the text block of each page their references land
 on, under a short rule, at the folio's size (never under 8 pt), numbered as in the
@@ -34,9 +36,11 @@ from printgen.layout.cover import UNNAMED, CoverSource, lay_out_cover
 from printgen.layout.fold import (
     BODY_FONTS,
     HEADING_STYLES,
+    KEEP_LINES,
     Chunk,
     FoldStyle,
     chunks,
+    keeps_next,
     own_word,
     plain,
     right_to_left,
@@ -357,37 +361,55 @@ def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle) -> _Text:
     text = _Text(fold.inner[1], notes)
     for i, (block, pieces) in enumerate(zip(blocks, made)):
         if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
+            if _keeps(made, blocks, i):             # a lead-in: its lines go over with what it leads in to
+                _make_room(text, made, blocks, i, pieces)
             _set_paragraph(text, pieces, block.where)
         elif block.kind is BlockKind.TABLE and len(pieces) > 1:
             _set_table(text, pieces, block.where)
         else:
-            gap = text.gap(pieces[0])
-            height, lead = _lead(made, blocks, i)
-            if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6 and \
-                    (not text.after_heading or text.y + gap + pieces[0].height > text.room(pieces[:1]) + 1e-6):
-                text.new_page()         # (under a heading: only where this cannot fit under it)
-                gap = 0.0
-            top = text.put(pieces[0], block.where, gap)
+            _make_room(text, made, blocks, i, pieces[:1])
+            top = text.put(pieces[0], block.where, text.gap(pieces[0]))
             if block.kind is BlockKind.HEADING:
                 text.headings.append((block, len(text.pages) - 1, top))
     text.finish()
     return text
 
 
+def _keeps(made: list[list[Chunk]], blocks: list[Block], i: int) -> bool:
+    """Whether block i keeps KEEP_LINES lines of what follows (fold.py's keeps_next())."""
+    return keeps_next(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None, len(made[i]))
+
+
+def _make_room(text: _Text, made: list[list[Chunk]], blocks: list[Block], i: int, own: list[Chunk]) -> None:
+    """Go on to a new page where the lead of block i (_lead()) does not fit under
+    what is set; under a heading, only where block i's chunks to be set now (own)
+    cannot fit there either (a heading is left at a page's foot only where that is so)."""
+    gap = text.gap(own[0])
+    height, lead = _lead(made, blocks, i)
+    own_height = sum(c.height + c.gap for c in own) - own[0].gap
+    if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6 and \
+            (not text.after_heading or text.y + gap + own_height > text.room(own) + 1e-6):
+        text.new_page()
+
+
 def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, list[Chunk]]:
-    """The least of block i that may start a page's foot, its height and chunks: a
-    heading and the lead of what follows it; two lines of a paragraph (all of one of
-    three lines or fewer, which cannot be split without leaving a line alone); a
-    table's header and two rows; any other block whole."""
+    """The least of block i that may start a page's foot, its height and chunks: two
+    lines of a paragraph (all of one of three lines or fewer, which cannot be split
+    without leaving a line alone); a table's header and two rows; any other block
+    whole. A heading, or a lead-in (fold.py's keeps_next()), goes with the leads of
+    the blocks after it until they hold KEEP_LINES lines (a list's first item's lines
+    count, and a picture counts whole)."""
     pieces, kind = made[i], blocks[i].kind
-    if kind is BlockKind.HEADING and i + 1 < len(blocks):
-        height, after = _lead(made, blocks, i + 1)
-        return pieces[0].height + made[i + 1][0].gap + height, [pieces[0], *after]
     if kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         lead = pieces if len(pieces) <= 3 else pieces[:2]
     else:
         lead = pieces[:3] if kind is BlockKind.TABLE else pieces[:1]
-    return sum(c.height for c in lead), lead
+    if _keeps(made, blocks, i):
+        counted, j = 0, i + 1
+        while counted < KEEP_LINES and j < len(blocks):
+            after = _lead(made, blocks, j)[1]
+            lead, counted, j = [*lead, *after], counted + sum(c.counts for c in after), j + 1
+    return sum(c.height + c.gap for c in lead) - lead[0].gap, lead
 
 
 def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
