@@ -3,7 +3,8 @@ line's words, size, face and colour, and each picture, by pdfplumber): a heading
 a lead-in (a paragraph or list item of one or two lines ending in ":" before a list
 or a picture), is never left at a page's foot with fewer than two lines of what
 follows under it, a picture counting whole; the six heading levels are each set in a
-size and face of their own, in booklets and leaflets."""
+size and face of their own, in booklets and leaflets; and a booklet's running head
+follows the sections of its text (`##` under a single `#` title)."""
 
 from __future__ import annotations
 
@@ -164,3 +165,37 @@ def test_every_heading_level_has_a_look_of_its_own(cli, tmp_path, product):
     assert len(set(headings)) == 6, headings
     assert looks["player"] not in [looks[name] for name in LEVELS]
     assert [size for size, _ in headings] == sorted((size for size, _ in headings), reverse=True)
+
+
+def sections_text(folder: Path, titles: list[str]) -> Path:
+    """Headings (Markdown, "## Alpha"), each over paragraphs enough to fill pages."""
+    body = "\n\n".join([SENTENCE * 3] * 9)
+    path = folder / "sections.md"
+    path.write_text("---\ntitle: The Game\n---\n\n" + "\n\n".join(f"{title}\n\n{body}" for title in titles) + "\n",
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("titles", "level"), [
+    (["# Rules", "## Alpha", "## Bravo", "### Aside", "## Charlie", "## Delta"], "##"),   # a # title over ## sections
+    (["## Alpha", "## Bravo", "### Aside", "## Charlie"], "##"),                          # no # at all
+    (["# Alpha", "## Aside", "# Bravo", "## Other", "# Charlie"], "#"),                  # # sections
+])
+def test_the_running_head_follows_the_texts_sections(cli, tmp_path, titles, level):
+    """A right-hand (odd) page's running head is the first section heading that starts
+    on it, else the last one before it, else the book's title; a left-hand page's, the
+    book's title."""
+    out = tmp_path / "out"
+    assert cli("booklet", str(sections_text(tmp_path, titles)), "--size", "a6", "--out", str(out), "-q").status == 0
+    pages = read_booklet(out / "sections-booklet-a6-a4-reading.pdf")
+    sections = {title.split(" ", 1)[1] for title in titles if title.split(" ")[0] == level}
+    current, checked = "The Game", 0
+    for number, (head, items) in enumerate(pages, start=1):
+        if not head:                                        # the cover and contents
+            continue
+        starting = [item.text for item in items if item.text in sections]
+        current = starting[0] if starting else current
+        assert head == (current if number % 2 else "The Game"), (number, head)
+        current = starting[-1] if starting else current
+        checked += bool(number % 2 and head != "The Game")
+    assert checked >= 3

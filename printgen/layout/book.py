@@ -207,7 +207,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     first = 1 + count             # the index of the first text page
     sides = [_side(style, 1, lay_out_cover(style, title, subtitle, tuple(credits), cover, source))]
     sides += [_side(style, n, _shifted(prims, style, n)) for n, prims in enumerate(pages, start=2)]
-    named = (title, source.title)     # the running head before any level-1 heading, and of left pages
+    named = (title, source.title)     # the running head before the first section, and of left pages
     heads = _running_heads(text.headings, len(text.pages), named)
     for p, prims in enumerate(text.pages):
         number = first + p + 1
@@ -464,25 +464,36 @@ def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
             text.new_page()
 
 
+def section_level(levels: Sequence[int]) -> int:
+    """The heading level a text's sections are at, which its running heads follow:
+    the highest (smallest) level its headings use, not counting a level-1 heading
+    that is the only one (the text's title): 2 for a `#` title over `##` sections,
+    or for `##` sections with no `#` at all."""
+    rest = [level for level in levels if level > 1] if list(levels).count(1) == 1 else list(levels)
+    return min(rest or levels or [1])
+
+
 def _running_heads(headings: list[tuple[Block, int, float]], pages: int,
                    title: tuple[str, str]) -> list[tuple[str, str]]:
-    """Each text page's level-1 heading: the first that starts on the page, else the
-    last before it (the book's title, and where it comes from, before any); with where
-    it comes from, for errors."""
-    level1 = [(page, plain(block), block.where) for block, page, _ in headings if block.level == 1]
+    """Each text page's section heading (at section_level()): the first that starts
+    on the page, else the last before it (the book's title, and where it comes from,
+    before any); with where it comes from, for errors."""
+    level = section_level([block.level for block, _, _ in headings])
+    sections = [(page, plain(block), block.where) for block, page, _ in headings if block.level == level]
     heads = []
     for page in range(pages):
-        on = [(text, where) for p, text, where in level1 if p == page]
-        before = [(text, where) for p, text, where in level1 if p < page]
+        on = [(text, where) for p, text, where in sections if p == page]
+        before = [(text, where) for p, text, where in sections if p < page]
         heads.append(on[0] if on else before[-1] if before else title)
     return heads
 
 
 def _margins(style: BookStyle, number: int, title: tuple[str, str], head: tuple[str, str]) -> tuple[Primitive, ...]:
     """A text page's running head (the book's title on a left page, the current
-    level-1 heading on a right one), centred in the top margin, in bidirectional order
-    and in the italic face, or the upright one for a script the italic lacks (a
-    character neither has is a FitError); and its folio at the foot's outer corner."""
+    section's heading on a right one, _running_heads()), centred in the top margin,
+    in bidirectional order and in the italic face, or the upright one for a script
+    the italic lacks (a character neither has is a FitError); and its folio at the
+    foot's outer corner."""
     size, left, width = style.folio, style.left(number), style.text_width
     text, where = title if number % 2 == 0 else head
     face = style.family(Fonts(regular="sans-italic")).regular   # upright, or the deck's own, where it lacks a script
