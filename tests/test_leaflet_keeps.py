@@ -81,3 +81,35 @@ def test_markdown_headings_over_paragraphs_too_long_to_keep_whole(tmp_path):
     from printgen.spec.markdown import load_rules
     blocks = list(load_rules(path).blocks)
     assert stranded(blocks, RulesBuild(out=tmp_path, paper=paper("a4"))) == []
+
+
+def panel_ends(blocks: list[Block], style) -> list[str]:
+    """What each panel but the last ends with, read from the primitives flow() sets on
+    it: its lowest line's words, or "[picture]"."""
+    from printgen.layout.fold import flow
+    from printgen.layout.primitives import Image, TextRun
+    ends = []
+    for prims, _ in flow(blocks, style, whole_blocks=True)[:-1]:
+        lowest = max((p.y for p in prims if isinstance(p, TextRun)), default=-1.0)
+        pictures = [p for p in prims if isinstance(p, Image) and p.y + p.h > lowest]
+        ends.append("[picture]" if pictures else "".join(p.text for p in sorted(
+            (p for p in prims if isinstance(p, TextRun) and p.y == lowest), key=lambda p: p.x)))
+    return ends
+
+
+def test_a_lead_in_before_a_picture_or_a_list_keeps_with_it(tmp_path):
+    """A one- or two-line paragraph ending in ":" before a picture or a list never ends
+    a panel: it goes over with the picture, or the list's first lines."""
+    from PIL import Image as PILImage
+
+    from printgen.spec.markdown import load_rules
+    PILImage.new("RGB", (150, 90), "#b03a2e").save(tmp_path / "icon.png")
+    parts = []
+    for k in range(24):
+        parts += [PARAGRAPH * (1 + k % 4), "A small picture of the coin:" if k % 2 else "Each player takes:",
+                  "![A coin](icon.png)" if k % 2 else "- a board\n- six cubes\n- three coins"]
+    path = tmp_path / "leads.md"
+    path.write_text("# Leads\n\n" + "\n\n".join(parts) + "\n", encoding="utf-8")
+    style = fold_style(fold_facts(), "poker")
+    ends = panel_ends(list(load_rules(path).blocks), style)
+    assert len(ends) > 10 and [end for end in ends if end.endswith(":")] == []

@@ -3,12 +3,14 @@ on every text page, a running head and a page number (folio).
 
 The text is cut into layout/fold.py's chunks (lines, headings, table rows, pictures)
 at the width of the page's text block, and the chunks are set down the pages by a
-book's rules: a heading keeps at least two lines of what follows; a paragraph never
-leaves one of its lines alone at a page's foot or head (a line moves over, or the
-whole short paragraph does); a table split across pages repeats its header row. Where
-footnotes leave no room for that even on a page of their own, what fits is set (a
-heading keeps at least the first line after it, if that fits under it at all) and
-Book.notes says where a line or a heading was left alone.
+book's rules: a heading keeps at least two lines of what follows (or a picture), and
+so does a lead-in (a paragraph of one or two lines ending in ":" before a list or a
+picture); a paragraph never leaves one of its lines alone at a page's foot or head
+(a line moves over, or the whole short paragraph does); a table split across pages
+repeats its header row. Where footnotes leave no room for that even on a page of
+their own, what fits is set (a heading keeps at least the first line after it, if
+that fits under it at all) and Book.notes says where a line or a heading was left
+alone.
 
 Footnotes are set at the foot of the text block of each page their references land
 on, under a short rule (at the right in a right-to-left book), at the folio's size (never under 8 pt), numbered as in the
@@ -35,9 +37,12 @@ from printgen.frozen import frozen
 from printgen.layout.cover import UNNAMED, CoverSource, lay_out_cover
 from printgen.layout.fold import (
     BODY_FONTS,
+    HEADING_STYLES,
+    KEEP_LINES,
     Chunk,
     FoldStyle,
     chunks,
+    keeps_next,
     own_word,
     plain,
     right_to_left,
@@ -84,6 +89,7 @@ class BookStyle:
     lang: str = ""               # the text's language: shaping and hyphenation
     hyphenate: bool = False      # break words at line ends where the language's dictionary allows
     face: Fonts | None = None    # the family the text chose to be set in (its `font:`), else the bundled
+    heading_styles: tuple[str, ...] = HEADING_STYLES     # each heading level's style, as headings its size
 
     @property
     def text_width(self) -> float:
@@ -117,12 +123,15 @@ class BookStyle:
         and never smaller: a book's text is not set under its body size)."""
         return FoldStyle(self.text_width, self.text_height, 0.0, self.body, self.headings, self.body, 0.0,
                          self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body,
-                         own=self.own, lang=self.lang, hyphenate=self.hyphenate, face=self.face)
+                         own=self.own, lang=self.lang, hyphenate=self.hyphenate, face=self.face,
+                         heading_styles=self.heading_styles)
 
 
 CONTENTS = "Contents"       # the contents' heading in English: where the text's fonts cannot set its language's
 CONTENTS_FONTS = Fonts(regular="sans-bold")
 CLEAR = pt(3.0)             # from the trim to a running head or folio
+HEADINGS = ((1.5, "bold"), (1.25, "bold"), (1.1, "bold"),      # Markdown # to ######: size (times the
+            (1.0, "bold italic"), (1.0, "italic"), (1.0, "regular"))   # body) and style (fold.py's HEADING_FACES)
 
 
 def house_style(width: float, height: float, sizes: BookType, ink: str, accent: str) -> BookStyle:
@@ -130,19 +139,21 @@ def house_style(width: float, height: float, sizes: BookType, ink: str, accent: 
     leaflets' ink and accent colours (both decks/rules/folds.yaml's). The body is
     sizes.body on a page sizes.width wide (10 pt at 148 mm, an A5 page) or wider, smaller
     in proportion to a narrower page (to the nearest half point) but never under
-    sizes.least_body (8 pt); headings are 1.5, 1.25 and 1.1 times the body, folios and
-    running heads 0.85 times it (never under sizes.least_body either). Margins are in
-    proportion to the page: inner 8 % of its width, outer 11 %, top 7 % of its height,
-    bottom 9 %; none under 4 mm, and the top and bottom hold the running head and the
-    folio at least 3 mm from the trim."""
+    sizes.least_body (8 pt); headings (HEADINGS) are 1.5, 1.25 and 1.1 times the body in
+    bold for levels 1 to 3, and the body's size for levels 4 to 6, in bold italic, italic
+    and upright; folios and running heads 0.85 times the body (never under
+    sizes.least_body either). Margins are in proportion to the page: inner 8 % of its
+    width, outer 11 %, top 7 % of its height, bottom 9 %; none under 4 mm, and the top
+    and bottom hold the running head and the folio at least 3 mm from the trim."""
     body = max(sizes.least_body, min(sizes.body, round(2 * sizes.body * width / sizes.width) / 2))
     folio = max(sizes.least_body, 0.85 * body)
     least = pt(4.0)
     return BookStyle(width, height, inner=max(least, 0.08 * width), outer=max(least, 0.11 * width),
                      top=max(0.07 * height, CLEAR + 2.2 * folio),
                      bottom=max(0.09 * height, CLEAR + 2.6 * folio),
-                     body=body, headings=(1.5 * body, 1.25 * body, 1.1 * body), line_height=1.3,
-                     gap=0.6 * body, indent=1.6 * body, ink=ink, accent=accent, folio=folio)
+                     body=body, headings=tuple(k * body for k, _ in HEADINGS), line_height=1.3,
+                     gap=0.6 * body, indent=1.6 * body, ink=ink, accent=accent, folio=folio,
+                     heading_styles=tuple(kind for _, kind in HEADINGS))
 
 
 Box = tuple[float, float, float, float]         # x, y, w, h
@@ -197,7 +208,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     first = 1 + count             # the index of the first text page
     sides = [_side(style, 1, lay_out_cover(style, title, subtitle, tuple(credits), cover, source))]
     sides += [_side(style, n, _shifted(prims, style, n)) for n, prims in enumerate(pages, start=2)]
-    named = (title, source.title)     # the running head before any level-1 heading, and of left pages
+    named = (title, source.title)     # the running head before the first section, and of left pages
     heads = _running_heads(text.headings, len(text.pages), named)
     for p, prims in enumerate(text.pages):
         number = first + p + 1
@@ -382,37 +393,55 @@ def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle, *, rtl: bo
     text = _Text(fold.inner[1], notes, rtl=rtl)
     for i, (block, pieces) in enumerate(zip(blocks, made)):
         if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
+            if _keeps(made, blocks, i):             # a lead-in: its lines go over with what it leads in to
+                _make_room(text, made, blocks, i, pieces)
             _set_paragraph(text, pieces, block.where)
         elif block.kind is BlockKind.TABLE and len(pieces) > 1:
             _set_table(text, pieces, block.where)
         else:
-            gap = text.gap(pieces[0])
-            height, lead = _lead(made, blocks, i)
-            if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6 and \
-                    (not text.after_heading or text.y + gap + pieces[0].height > text.room(pieces[:1]) + 1e-6):
-                text.new_page()         # (under a heading: only where this cannot fit under it)
-                gap = 0.0
-            top = text.put(pieces[0], block.where, gap)
+            _make_room(text, made, blocks, i, pieces[:1])
+            top = text.put(pieces[0], block.where, text.gap(pieces[0]))
             if block.kind is BlockKind.HEADING:
                 text.headings.append((block, len(text.pages) - 1, top))
     text.finish()
     return text
 
 
+def _keeps(made: list[list[Chunk]], blocks: list[Block], i: int) -> bool:
+    """Whether block i keeps KEEP_LINES lines of what follows (fold.py's keeps_next())."""
+    return keeps_next(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None, len(made[i]))
+
+
+def _make_room(text: _Text, made: list[list[Chunk]], blocks: list[Block], i: int, own: list[Chunk]) -> None:
+    """Go on to a new page where the lead of block i (_lead()) does not fit under
+    what is set; under a heading, only where block i's chunks to be set now (own)
+    cannot fit there either (a heading is left at a page's foot only where that is so)."""
+    gap = text.gap(own[0])
+    height, lead = _lead(made, blocks, i)
+    own_height = sum(c.height + c.gap for c in own) - own[0].gap
+    if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6 and \
+            (not text.after_heading or text.y + gap + own_height > text.room(own) + 1e-6):
+        text.new_page()
+
+
 def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, list[Chunk]]:
-    """The least of block i that may start a page's foot, its height and chunks: a
-    heading and the lead of what follows it; two lines of a paragraph (all of one of
-    three lines or fewer, which cannot be split without leaving a line alone); a
-    table's header and two rows; any other block whole."""
+    """The least of block i that may start a page's foot, its height and chunks: two
+    lines of a paragraph (all of one of three lines or fewer, which cannot be split
+    without leaving a line alone); a table's header and two rows; any other block
+    whole. A heading, or a lead-in (fold.py's keeps_next()), goes with the leads of
+    the blocks after it until they hold KEEP_LINES lines (a list's first item's lines
+    count, and a picture counts whole)."""
     pieces, kind = made[i], blocks[i].kind
-    if kind is BlockKind.HEADING and i + 1 < len(blocks):
-        height, after = _lead(made, blocks, i + 1)
-        return pieces[0].height + made[i + 1][0].gap + height, [pieces[0], *after]
     if kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         lead = pieces if len(pieces) <= 3 else pieces[:2]
     else:
         lead = pieces[:3] if kind is BlockKind.TABLE else pieces[:1]
-    return sum(c.height for c in lead), lead
+    if _keeps(made, blocks, i):
+        counted, j = 0, i + 1
+        while counted < KEEP_LINES and j < len(blocks):
+            after = _lead(made, blocks, j)[1]
+            lead, counted, j = [*lead, *after], counted + sum(c.counts for c in after), j + 1
+    return sum(c.height + c.gap for c in lead) - lead[0].gap, lead
 
 
 def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
@@ -467,25 +496,36 @@ def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
             text.new_page()
 
 
+def section_level(levels: Sequence[int]) -> int:
+    """The heading level a text's sections are at, which its running heads follow:
+    the highest (smallest) level its headings use, not counting a level-1 heading
+    that is the only one (the text's title): 2 for a `#` title over `##` sections,
+    or for `##` sections with no `#` at all."""
+    rest = [level for level in levels if level > 1] if list(levels).count(1) == 1 else list(levels)
+    return min(rest or levels or [1])
+
+
 def _running_heads(headings: list[tuple[Block, int, float]], pages: int,
                    title: tuple[str, str]) -> list[tuple[str, str]]:
-    """Each text page's level-1 heading: the first that starts on the page, else the
-    last before it (the book's title, and where it comes from, before any); with where
-    it comes from, for errors."""
-    level1 = [(page, plain(block), block.where) for block, page, _ in headings if block.level == 1]
+    """Each text page's section heading (at section_level()): the first that starts
+    on the page, else the last before it (the book's title, and where it comes from,
+    before any); with where it comes from, for errors."""
+    level = section_level([block.level for block, _, _ in headings])
+    sections = [(page, plain(block), block.where) for block, page, _ in headings if block.level == level]
     heads = []
     for page in range(pages):
-        on = [(text, where) for p, text, where in level1 if p == page]
-        before = [(text, where) for p, text, where in level1 if p < page]
+        on = [(text, where) for p, text, where in sections if p == page]
+        before = [(text, where) for p, text, where in sections if p < page]
         heads.append(on[0] if on else before[-1] if before else title)
     return heads
 
 
 def _margins(style: BookStyle, number: int, title: tuple[str, str], head: tuple[str, str]) -> tuple[Primitive, ...]:
     """A text page's running head (the book's title on a left page, the current
-    level-1 heading on a right one), centred in the top margin, in bidirectional order
-    and in the italic face, or the upright one for a script the italic lacks (a
-    character neither has is a FitError); and its folio at the foot's outer corner."""
+    section's heading on a right one, _running_heads()), centred in the top margin,
+    in bidirectional order and in the italic face, or the upright one for a script
+    the italic lacks (a character neither has is a FitError); and its folio at the
+    foot's outer corner."""
     size, left, width = style.folio, style.left(number), style.text_width
     text, where = title if number % 2 == 0 else head
     face = style.family(Fonts(regular="sans-italic")).regular   # upright, or the deck's own, where it lacks a script

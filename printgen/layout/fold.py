@@ -61,7 +61,15 @@ from printgen.vector import is_svg
 
 TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
 TABLE_STEP = 0.25
+KEEP_LINES = 2         # a heading (or a lead-in, leads_in()) keeps at least this many lines of what follows
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
+HEADING_FACES = {      # a heading's style (folds.yaml's heading_styles) -> its faces; emphasis in an italic one is upright
+    "bold": HEADING_FONTS,
+    "bold italic": Fonts(regular="sans-bold-italic", bold="sans-bold-italic", italic="sans-bold", bold_italic="sans-bold"),
+    "italic": Fonts(regular="sans-italic", bold="sans-bold-italic", italic="sans", bold_italic="sans-bold"),
+    "regular": Fonts(),
+}
+HEADING_STYLES = ("bold", "bold", "bold", "bold italic", "italic", "regular")    # Markdown # to ######
 BODY_FONTS = Fonts()
 HEADER_FONTS = HEADING_FONTS       # a table's first row: bold, its italic bold italic
 FOLIO_TEXT = "0123456789 ./"       # what printgen sets in one face of its own: page numbers, dot leaders
@@ -90,6 +98,7 @@ class FoldStyle:
     rtl: bool = False                   # a right-to-left text: its panels are read from the right
     notes: str = "Notes"                # the heading of the text's notes, in its language
     face: Fonts | None = None           # the family the text chose to be set in (its `font:`), else the bundled
+    heading_styles: tuple[str, ...] = HEADING_STYLES    # each heading level's style (HEADING_FACES), as headings its size
 
     @property
     def inner(self) -> tuple[float, float]:
@@ -118,6 +127,8 @@ class Chunk:
     notes: tuple[Note, ...] = ()   # the footnotes referenced in it, in order
     whole: int = 0                 # how many following chunks share it where the block fits whole
     heading: bool = False          # never the last chunk on a panel
+    counts: int = 1                # the lines of what follows a heading it counts as (KEEP_LINES): a heading
+                                   # none, a picture or a rule all of them (it goes whole)
     links: tuple[tuple[float, float, float, float, str], ...] = ()   # x, y, w, h of each link's words, its address
 
 
@@ -126,26 +137,49 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     if block.kind is BlockKind.HEADING:
         rich = heading_style(block, style)
         lines = wrap(block.spans, width, rich, block.where)
-        return [Chunk(*set_lines(lines, rich, 0.0, 0.0, width), gap=style.gap * 1.6, keep=2, notes=notes_in(block.spans),
-                      heading=True, links=_links(block.spans, lines, rich, 0.0, 0.0, width))]
+        return [Chunk(*set_lines(lines, rich, 0.0, 0.0, width), gap=style.gap * 1.6, notes=notes_in(block.spans),
+                      heading=True, counts=0, links=_links(block.spans, lines, rich, 0.0, 0.0, width))]
     if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
-        made = _text_chunks(block, style)
-        if block.keep_with_next and made:          # a title line: the last line keeps what follows
-            made[-1] = replace(made[-1], keep=2, heading=True)
-        return made
+        return _text_chunks(block, style)
     if block.kind is BlockKind.TABLE:
         return _table_chunks(block, style)
     if block.kind is BlockKind.IMAGE:
         return [_image_chunk(block, style)]
     return [Chunk(style.gap, (line(0, style.gap / 2, width, style.gap / 2, stroke=style.accent, width=0.4),),
-                  gap=style.gap)]
+                  gap=style.gap, counts=KEEP_LINES)]
 
 
 def heading_style(block: Block, style: FoldStyle) -> RichStyle:
-    """How a heading of the block's level is set."""
+    """How a heading of the block's level is set: at its level's size and in its
+    level's style (the last of each for a level beyond them), in the accent colour."""
     size = style.headings[min(block.level, len(style.headings)) - 1]
-    return RichStyle(size, 1.15, style.accent, style.family(HEADING_FONTS), lang=style.lang,
+    kind = style.heading_styles[min(block.level, len(style.heading_styles)) - 1]
+    return RichStyle(size, 1.15, style.accent, style.family(HEADING_FACES[kind]), lang=style.lang,
                      hyphenate=style.hyphenate)
+
+
+def leads_in(block: Block, after: Block | None, lines: int) -> bool:
+    """Whether a block of `lines` lines is a lead-in, kept with what follows as a
+    heading is: a paragraph or list item of one or two lines ending in ":" directly
+    before a list (item) or a picture ("Each player takes:", "A small icon:")."""
+    return (block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM) and 0 < lines <= 2 and after is not None
+            and after.kind in (BlockKind.ITEM, BlockKind.IMAGE) and plain(block).endswith((":", "\uff1a")))
+
+
+def keeps_next(block: Block, after: Block | None, lines: int) -> bool:
+    """Whether a block of `lines` chunks keeps KEEP_LINES lines of what follows: a
+    heading, a title line of a plain-text copy, or a lead-in (leads_in())."""
+    return block.kind is BlockKind.HEADING or block.keep_with_next or leads_in(block, after, lines)
+
+
+def following(items: Sequence[Chunk], start: int) -> int:
+    """How many chunks after items[start] hold KEEP_LINES lines of what follows it (a
+    line or a table row counts one, a heading none, a picture or rule all)."""
+    counted, end = 0, start
+    while counted < KEEP_LINES and end + 1 < len(items):
+        end += 1
+        counted += items[end].counts
+    return end - start
 
 
 def item_left(block: Block, style: FoldStyle) -> float:
@@ -422,7 +456,7 @@ def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
     h = w * px_h / px_w
     if h > max_h:
         w, h = max_h * px_w / px_h, max_h
-    return Chunk(h, (Image((width - w) / 2, 0.0, w, h, picture.path),), gap=style.gap)
+    return Chunk(h, (Image((width - w) / 2, 0.0, w, h, picture.path),), gap=style.gap, counts=KEEP_LINES)
 
 
 def flow(blocks: list[Block], style: FoldStyle, *,
@@ -452,21 +486,29 @@ def flow(blocks: list[Block], style: FoldStyle, *,
 def flow_chunks(blocks: list[Block], style: FoldStyle, *,
                 whole_blocks: bool = False) -> tuple[list[Chunk], list[str]]:
     """The chunks flow() places, in order (the blocks, then their endnotes), and
-    where each comes from."""
+    where each comes from. A heading, title line or lead-in (keeps_next()) keeps the
+    chunks that hold KEEP_LINES lines of what follows (following())."""
+    every = blocks + endnotes(blocks, style)
     items: list[Chunk] = []
     wheres: list[str] = []
-    for block in blocks + endnotes(blocks, style):
+    ends: list[int] = []                       # each keeping block's last chunk
+    for i, block in enumerate(every):
         made = kept_chunks(block, style) if whole_blocks else chunks(block, style)
         items += made
         wheres += [block.where] * len(made)
+        if made and keeps_next(block, every[i + 1] if i + 1 < len(every) else None, len(made)):
+            ends.append(len(items) - 1)
+    for end in ends:
+        items[end] = replace(items[end], keep=following(items, end), heading=True)
     return items, wheres
 
 
 def place(items: list[Chunk], limit: float) -> list[list[int]]:
     """The chunks (by index) on each panel of `limit` points of text height. A chunk
     starts a new panel unless it fits with the chunks it keeps: its whole block where
-    that fits on a panel, else the lines it keeps; a heading is never the last chunk
-    on a panel (the chunk after it may split its block rather than leave it there)."""
+    that fits on a panel, else the lines it keeps; a heading (or a lead-in) is never
+    the last chunk on a panel (the chunk after it may split its block rather than
+    leave it there)."""
     panels: list[list[int]] = [[]]
     y = 0.0
     for i, chunk in enumerate(items):
@@ -499,8 +541,8 @@ def kept_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
 
 def kept_until(items: list[Chunk], start: int, *, whole: bool = False) -> int:
     """The last chunk that must share a panel with chunk `start`, following keeps on
-    (a heading keeps the first line of a paragraph, which keeps the next line, or with
-    whole, the paragraph)."""
+    (a heading keeps the first lines of what follows, a paragraph's first line the
+    next line, or with whole, the paragraph)."""
     def keep(chunk: Chunk) -> int:
         return max(chunk.keep, chunk.whole) if whole else chunk.keep
 

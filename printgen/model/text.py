@@ -85,6 +85,9 @@ class RulesText:
     #   and of `lang`, for the note on a language printgen has no words in
 
 
+HEADING_STYLE_NAMES = ("bold", "bold italic", "italic", "regular")     # a heading's styles (folds.yaml)
+
+
 @frozen
 class FoldType:
     """The type of a leaflet (decks/rules/folds.yaml), lengths in points."""
@@ -99,6 +102,7 @@ class FoldType:
     indent: float               # list indent
     ink: str
     accent: str
+    heading_styles: tuple[str, ...]     # each heading level's style (HEADING_STYLE_NAMES), as headings its size
 
 
 @frozen

@@ -7,14 +7,21 @@ from functools import lru_cache
 from pathlib import Path
 
 from printgen.model import CardSize
-from printgen.model.text import BookType, FoldFacts, FoldType, RulesText, TypeSteps
+from printgen.model.text import (
+    HEADING_STYLE_NAMES,
+    BookType,
+    FoldFacts,
+    FoldType,
+    RulesText,
+    TypeSteps,
+)
 from printgen.reading import display_path
 from printgen.spec.places import builtin_file
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 
 TOP_KEYS = ["panels", "default_panel", "margin", "type", "smaller", "booklet", "colors"]
-TYPE_KEYS = ["body", "headings", "table", "folio", "line_height", "gap", "indent"]
+TYPE_KEYS = ["body", "headings", "heading_styles", "table", "folio", "line_height", "gap", "indent"]
 SMALLER_KEYS = ["step", "least_body", "one_side", "least"]
 BOOKLET_KEYS = ["body", "width", "least_body"]
 
@@ -41,6 +48,11 @@ def fold_facts() -> FoldFacts:
     if not isinstance(headings, list) or not headings:
         check.fail(("type", "headings"), "expected a list of heading sizes such as [10pt, 8pt, 7pt]")
         headings = []
+    styles = kind.get("heading_styles")
+    if not isinstance(styles, list) or not styles:
+        check.fail(("type", "heading_styles"), f"expected a list of heading styles ({', '.join(HEADING_STYLE_NAMES)}) "
+                                               f"such as [bold, bold, italic]")
+        styles = []
     colors = check.mapping(data.get("colors"), ("colors",), ["ink", "accent"], required=["ink", "accent"])
     type_ = FoldType(
         margin=check.length(data.get("margin"), ("margin",)),
@@ -52,7 +64,9 @@ def fold_facts() -> FoldFacts:
         gap=check.length(kind.get("gap"), ("type", "gap")),
         indent=check.length(kind.get("indent"), ("type", "indent")),
         ink=check.text(colors.get("ink"), ("colors", "ink")),
-        accent=check.text(colors.get("accent"), ("colors", "accent")))
+        accent=check.text(colors.get("accent"), ("colors", "accent")),
+        heading_styles=tuple(check.choice(v, ("type", "heading_styles", i), HEADING_STYLE_NAMES, "bold")
+                             for i, v in enumerate(styles)))
     smaller = _smaller(check, data.get("smaller"), type_.body, kind.get("body"))
     booklet = _booklet(check, data.get("booklet"))
     check.raise_errors()
