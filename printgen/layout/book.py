@@ -39,7 +39,9 @@ from printgen.layout.fold import (
     own_word,
     plain,
     right_to_left,
+    row_where,
     set_lines,
+    shown_apart,
 )
 from printgen.layout.leaflet import scaled
 from printgen.layout.page import Bookmark, Frame, Link, Page, Placed, Side, Target
@@ -111,11 +113,13 @@ class BookStyle:
         return self.fold().face_of(name)
 
     def fold(self) -> FoldStyle:
-        """The text block as the panel fold.py cuts chunks for (tables at the body size,
-        and never smaller: a book's text is not set under its body size)."""
+        """The text block as the panel fold.py cuts chunks for, called a page in its
+        messages (tables at the body size, or where they are too wide for the page,
+        smaller, but never under the smallest body, SMALLEST_BODY)."""
         return FoldStyle(self.text_width, self.text_height, 0.0, self.body, self.headings, self.body, 0.0,
-                         self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body,
-                         own=self.own, lang=self.lang, hyphenate=self.hyphenate, face=self.face)
+                         self.line_height, self.gap, self.indent, self.ink, self.accent,
+                         table_floor=min(self.body, SMALLEST_BODY), own=self.own, lang=self.lang,
+                         hyphenate=self.hyphenate, face=self.face, area="page")
 
 
 CONTENTS = "Contents"       # the contents' heading in English: where the text's fonts cannot set its language's
@@ -351,7 +355,7 @@ def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle) -> _Text:
         if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
             _set_paragraph(text, pieces, block.where)
         elif block.kind is BlockKind.TABLE and len(pieces) > 1:
-            _set_table(text, pieces, block.where)
+            _set_table(text, pieces, block)
         else:
             gap = text.gap(pieces[0])
             height, lead = _lead(made, blocks, i)
@@ -410,10 +414,11 @@ def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
         text.broken.append((where, "a line of this paragraph stands alone on page", alone, why))
 
 
-def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
+def _set_table(text: _Text, rows: list[Chunk], block: Block) -> None:
     """A table's rows down the pages, its header row above them on every page; a table
-    starts where its header and two rows fit."""
-    header, body = rows[0], rows[1:]
+    starts where its header and two rows fit. A row that does not fit below the header
+    even at a page's top is an error naming the row's line."""
+    header, body, where = rows[0], rows[1:], block.where
     start = 0
     while start < len(body):
         gap = text.gap(header) if start == 0 else 0.0
@@ -424,8 +429,10 @@ def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
                 text.new_page()
                 continue
             if fit == 0:
-                raise FitError(f"{where}: table row {start + 2} does not fit a page below the header row; "
-                               f"shorten its cells or choose a larger page")
+                tall, room = shown_apart(body[start].height, text.room(body[start:start + 1], header.notes) - header.height)
+                raise FitError(f"{row_where(block, start + 1)}: this table row is {tall} mm tall, but a page has "
+                               f"{room} mm below the table's header row ({where}); shorten its cells or "
+                               f"choose a larger page")
         text.put(header, where, gap)
         for row in body[start:start + fit]:
             text.put(row, where)
