@@ -214,3 +214,11 @@ def test_a_row_that_fits_a_page_but_not_below_the_header_is_named_at_its_own_lin
                      r"table's header row \(t\.md:3\)", str(caught.value))
     assert found, str(caught.value)
     assert float(found[1]) > float(found[2])
+
+
+@pytest.mark.parametrize("make", STYLES[1:3])
+def test_beside_a_broken_word_the_other_columns_keep_their_cells_on_one_line(make):
+    """The compound's column takes what the other column's whole cells leave."""
+    style = replace(make(), lang="de", hyphenate=True)
+    rows, _ = cell_lines(table([["Begriff", "Bedeutung"], [COMPOUND, "Ein langes Wort"]]), style)
+    assert rows[1][1] == ["Ein langes Wort"] and len(rows[1][0]) >= 2

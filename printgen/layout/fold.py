@@ -423,7 +423,10 @@ def _column_widths(block: Block, width: float, columns: int, size: float, style:
                    share: float) -> list[float] | None:
     """Columns share the width in proportion to their longest cell, but none narrower
     than its longest word (_narrowest(), breaking words wider than share of the
-    panel); None when those do not fit side by side."""
+    panel); None when those do not fit side by side. Where a column's words are
+    broken, the others are as wide as their longest cells if that leaves each broken
+    one its narrowest and an equal share of the width, and the broken ones share the
+    rest."""
     bold = font(style.family(HEADER_FONTS).regular)
     natural = _measure(block, columns, size, lambda text: bold.width(text, size))
     narrowest = _narrowest(block, columns, size, style, share)
@@ -432,6 +435,13 @@ def _column_widths(block: Block, width: float, columns: int, size: float, style:
     spare = width - sum(narrowest)
     if spare < -1e-6:
         return None
+    whole = _narrowest(block, columns, size, style, math.inf)
+    broken = [m < w - 1e-9 for m, w in zip(narrowest, whole)]
+    if any(broken):
+        kept = sum(n for n, b in zip(natural, broken) if not b)
+        if kept + sum(max(m, width / columns) for m, b in zip(narrowest, broken) if b) <= width:
+            narrowest = [m if b else n for m, n, b in zip(narrowest, natural, broken)]
+            spare = width - sum(narrowest)
     extra = [n - m for n, m in zip(natural, narrowest)]
     return [m + spare * e / (sum(extra) or 1.0) for m, e in zip(narrowest, extra)]
 
