@@ -258,11 +258,13 @@ class _Reader:
         rows: list[tuple[tuple[Span, ...], ...]] = []
         row: list[tuple[Span, ...]] = []
         align: list[str] = []         # each column's, from its header cell (`---:` right, `:---:` centre)
+        lines: list[str] = []         # each row's file:line
         where = self.where()
         while tokens[i].type != "table_close":
             token = tokens[i]
             if token.type == "tr_open":
                 row = []
+                lines.append(f"{self.source}:{self.line_of(token.map[0])}" if token.map else where)
             elif token.type == "th_open":
                 align.append(str(token.attrs.get("style") or "").removeprefix("text-align:"))
             elif token.type == "inline":
@@ -273,7 +275,7 @@ class _Reader:
             elif token.type == "tr_close":
                 rows.append(tuple(row))
             i += 1
-        out.append(Block(BlockKind.TABLE, where, rows=tuple(rows), align=tuple(align)))
+        out.append(Block(BlockKind.TABLE, where, rows=tuple(rows), align=tuple(align), row_where=tuple(lines)))
         return i + 1
 
     def spans(self, inline: Token) -> tuple[Span, ...]:

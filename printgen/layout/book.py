@@ -46,7 +46,9 @@ from printgen.layout.fold import (
     own_word,
     plain,
     right_to_left,
+    row_where,
     set_lines,
+    shown_apart,
 )
 from printgen.layout.leaflet import scaled
 from printgen.layout.page import Bookmark, Frame, Link, Page, Placed, Side, Target
@@ -90,6 +92,7 @@ class BookStyle:
     hyphenate: bool = False      # break words at line ends where the language's dictionary allows
     face: Fonts | None = None    # the family the text chose to be set in (its `font:`), else the bundled
     heading_styles: tuple[str, ...] = HEADING_STYLES     # each heading level's style, as headings its size
+    least_body: float = 8.0      # the smallest body and table type (folds.yaml's booklet: least_body)
 
     @property
     def text_width(self) -> float:
@@ -119,11 +122,13 @@ class BookStyle:
         return self.fold().face_of(name)
 
     def fold(self) -> FoldStyle:
-        """The text block as the panel fold.py cuts chunks for (tables at the body size,
-        and never smaller: a book's text is not set under its body size)."""
+        """The text block as the panel fold.py cuts chunks for, called a page in its
+        messages (tables at the body size, or where they are too wide for the page,
+        smaller, but never under the smallest body, least_body)."""
         return FoldStyle(self.text_width, self.text_height, 0.0, self.body, self.headings, self.body, 0.0,
-                         self.line_height, self.gap, self.indent, self.ink, self.accent, table_floor=self.body,
-                         own=self.own, lang=self.lang, hyphenate=self.hyphenate, face=self.face,
+                         self.line_height, self.gap, self.indent, self.ink, self.accent,
+                         table_floor=min(self.body, self.least_body), own=self.own, lang=self.lang,
+                         hyphenate=self.hyphenate, face=self.face, area="page",
                          heading_styles=self.heading_styles)
 
 
@@ -153,7 +158,7 @@ def house_style(width: float, height: float, sizes: BookType, ink: str, accent: 
                      bottom=max(0.09 * height, CLEAR + 2.6 * folio),
                      body=body, headings=tuple(k * body for k, _ in HEADINGS), line_height=1.3,
                      gap=0.6 * body, indent=1.6 * body, ink=ink, accent=accent, folio=folio,
-                     heading_styles=tuple(kind for _, kind in HEADINGS))
+                     heading_styles=tuple(kind for _, kind in HEADINGS), least_body=sizes.least_body)
 
 
 Box = tuple[float, float, float, float]         # x, y, w, h
@@ -397,7 +402,7 @@ def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle, *, rtl: bo
                 _make_room(text, made, blocks, i, pieces)
             _set_paragraph(text, pieces, block.where)
         elif block.kind is BlockKind.TABLE and len(pieces) > 1:
-            _set_table(text, pieces, block.where)
+            _set_table(text, pieces, block)
         else:
             _make_room(text, made, blocks, i, pieces[:1])
             top = text.put(pieces[0], block.where, text.gap(pieces[0]))
@@ -472,10 +477,11 @@ def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
         text.broken.append((where, "a line of this paragraph stands alone on page", alone, why))
 
 
-def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
+def _set_table(text: _Text, rows: list[Chunk], block: Block) -> None:
     """A table's rows down the pages, its header row above them on every page; a table
-    starts where its header and two rows fit."""
-    header, body = rows[0], rows[1:]
+    starts where its header and two rows fit. A row that does not fit below the header
+    even at a page's top is an error naming the row's line."""
+    header, body, where = rows[0], rows[1:], block.where
     start = 0
     while start < len(body):
         gap = text.gap(header) if start == 0 else 0.0
@@ -486,8 +492,10 @@ def _set_table(text: _Text, rows: list[Chunk], where: str) -> None:
                 text.new_page()
                 continue
             if fit == 0:
-                raise FitError(f"{where}: table row {start + 2} does not fit a page below the header row; "
-                               f"shorten its cells or choose a larger page")
+                tall, room = shown_apart(body[start].height, text.room(body[start:start + 1], header.notes) - header.height)
+                raise FitError(f"{row_where(block, start + 1)}: this table row is {tall} mm tall, but a page has "
+                               f"{room} mm below the table's header row ({where}); shorten its cells or "
+                               f"choose a larger page")
         text.put(header, where, gap)
         for row in body[start:start + fit]:
             text.put(row, where)

@@ -22,13 +22,15 @@ under a heading saying "Notes" in the text's language, numbered as their referen
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from printgen.errors import FitError, InputError
 from printgen.fonts import chosen_face, chosen_family, faces, missing
 from printgen.frozen import frozen
-from printgen.layout.breaks import glued
+from printgen.layout.breaks import WORD, address_units, glued, word_kind
 from printgen.layout.impose import (
     Axis,
     Grid,
@@ -52,7 +54,7 @@ from printgen.layout.richtext import (
     wrap,
     wrap_words,
 )
-from printgen.layout.text import side
+from printgen.layout.text import hyphens, side
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.shaping import RTL_LANGUAGES, first_strong, font, paragraph_level
@@ -62,6 +64,7 @@ from printgen.vector import is_svg
 TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
 TABLE_STEP = 0.25
 KEEP_LINES = 2         # a heading (or a lead-in, leads_in()) keeps at least this many lines of what follows
+BROKEN = (1.0, 0.5)    # a table's words wider than these shares of its panel are broken, the wider first
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
 HEADING_FACES = {      # a heading's style (folds.yaml's heading_styles) -> its faces; emphasis in an italic one is upright
     "bold": HEADING_FONTS,
@@ -99,6 +102,7 @@ class FoldStyle:
     notes: str = "Notes"                # the heading of the text's notes, in its language
     face: Fonts | None = None           # the family the text chose to be set in (its `font:`), else the bundled
     heading_styles: tuple[str, ...] = HEADING_STYLES    # each heading level's style (HEADING_FACES), as headings its size
+    area: str = "panel"                 # what its text block is called in messages: a leaflet's panel, a book's page
 
     @property
     def inner(self) -> tuple[float, float]:
@@ -351,27 +355,30 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     "-3") to the table's (flush right in a right-to-left table, as its header is); in a
     column the Markdown aligns (`---:`, `:---:`, `:---`), every cell, header too, flush
     right, centred or flush left as it says, whatever the table's direction (so that a
-    right-aligned column's digits line up, as in CSS's text-align). A
-    table whose longest words still do not fit the panel side by side is set smaller,
-    down to its table_floor, and below that is an error naming its line: a table is
-    never drawn past the panel."""
+    right-aligned column's digits line up, as in CSS's text-align). A word wider than
+    its column is broken as in a paragraph (richtext.py's wrap(): an address or a code
+    where Chicago breaks a URL, a word where the text's dictionary allows when it asks
+    for hyphenation, else after a slash or dash or between letters). A table whose
+    columns do not fit the panel side by side is set smaller, down to its table_floor
+    (_table_size()), and below that is an error naming its line; so is a row taller
+    than the panel, naming the row's line: a table is never drawn past the panel."""
     width = style.inner[0]
     columns = max(len(row) for row in block.rows)
     size, widths = _table_size(block, style, columns)
     pad = size * 0.3
-    body = RichStyle(size, 1.15, style.ink, style.family(), lang=style.lang)
+    body = RichStyle(size, 1.15, style.ink, style.family(), lang=style.lang, hyphenate=style.hyphenate)
     lefts = [sum(widths[:c]) for c in range(columns)]
     rtl = paragraph_level("".join(span.text for row in block.rows for cell in row for span in cell))
     if rtl:
         lefts = [sum(widths) - sum(widths[:c + 1]) for c in range(columns)]     # right to left: the first column on the right
     result = []
     for r, row in enumerate(block.rows):
-        rich = RichStyle(size, 1.15, style.ink, style.family(HEADER_FONTS), lang=style.lang) if r == 0 else body
+        rich = replace(body, fonts=style.family(HEADER_FONTS)) if r == 0 else body
         prims: list[Primitive] = []
         links: tuple[tuple[float, float, float, float, str], ...] = ()
         tallest = 0.0
         for c, cell in enumerate(row):
-            lines = wrap(cell, widths[c] - 2 * pad, rich, f"{block.where} table row {r + 1} column {c + 1}")
+            lines = wrap(cell, widths[c] - 2 * pad, rich, f"{row_where(block, r)} table row {r + 1} column {c + 1}")
             neutral = first_strong(ch for span in cell for ch in span.text) is None
             align = block.align[c] if c < len(block.align) else ""
             align = align or (side("start", rtl) if neutral else "")
@@ -380,6 +387,10 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
             prims += made
             tallest = max(tallest, height)
         height = tallest + 2 * pad
+        if height > style.inner[1] + 1e-6:
+            shown = shown_apart(height, style.inner[1])
+            raise FitError(f"{row_where(block, r)}: this table row is {shown[0]} mm tall, taller than a "
+                           f"{style.area}'s {shown[1]} mm of text height; shorten its cells")
         prims.append(line(0, height, width, height, stroke=style.accent, width=0.8 if r == 0 else 0.3))
         result.append(Chunk(height, tuple(prims), gap=style.gap if r == 0 else 0.0,
                             keep=1 if r == 0 and len(block.rows) > 1 else 0,
@@ -387,21 +398,40 @@ def _table_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     return result
 
 
+def row_where(block: Block, r: int) -> str:
+    """file:line of a table's row r (0: its header), else of the table."""
+    return block.row_where[r] if r < len(block.row_where) else block.where
+
+
+def shown_apart(larger: float, smaller: float) -> tuple[str, str]:
+    """Two lengths in points, the first the larger, as mm with as few decimals (one to
+    three) as show them apart; at three, the larger rounded up and the smaller down."""
+    for digits in (1, 2):
+        one, two = f"{mm(larger):.{digits}f}", f"{mm(smaller):.{digits}f}"
+        if float(one) > float(two):
+            return one, two
+    return f"{math.ceil(mm(larger) * 1000) / 1000:.3f}", f"{math.floor(mm(smaller) * 1000) / 1000:.3f}"
+
+
 def _table_size(block: Block, style: FoldStyle, columns: int) -> tuple[float, list[float]]:
     """The largest type size, from the style's down to its table_floor, at which every
-    column holds its longest word; that size and the column widths."""
+    column holds its longest word whole, but a word wider than the whole panel, which
+    counts only by the longest part _least() breaks it into; where there is none, the
+    largest at which the columns fit with every word wider than half the panel so
+    broken too. That size and the column widths."""
     width = style.inner[0]
-    size = style.table
-    while True:
-        widths = _column_widths(block, width, columns, size, style)
-        if widths is not None:
-            return size, widths
-        if size - TABLE_STEP < min(style.table_floor, style.table) - 1e-9:
-            break
-        size -= TABLE_STEP
-    needed = sum(_narrowest(block, columns, size, style))
-    raise FitError(f"{block.where}: this table's {columns} columns need {mm(needed):.1f} mm side by side "
-                   f"even at {size:g} pt, but the panel has {mm(width):.1f} mm; shorten its longest "
+    for share in BROKEN:
+        size = style.table
+        while True:
+            widths = _column_widths(block, width, columns, size, style, share)
+            if widths is not None:
+                return size, widths
+            if size - TABLE_STEP < min(style.table_floor, style.table) - 1e-9:
+                break
+            size -= TABLE_STEP
+    needed, has = shown_apart(sum(_narrowest(block, columns, size, style, BROKEN[-1])), width)
+    raise FitError(f"{block.where}: this table's {columns} columns need {needed} mm side by side "
+                   f"even at {size:g} pt, but the {style.area} has {has} mm; shorten its longest "
                    f"words, split it, or use fewer columns")
 
 
@@ -416,25 +446,63 @@ def _measure(block: Block, columns: int, size: float, measure: Callable[[str], f
     return result
 
 
-def _narrowest(block: Block, columns: int, size: float, style: FoldStyle) -> list[float]:
-    """Each column's longest word plus its padding (a word kept with the next after its
+def _narrowest(block: Block, columns: int, size: float, style: FoldStyle, share: float) -> list[float]:
+    """Each column's longest word (_least(), breaking words wider than share of the
+    panel, less a cell's padding) plus its padding (a word kept with the next after its
     space, as "Obligatoire ?" is, measured whole: layout/breaks.py's glued())."""
     bold = font(style.family(HEADER_FONTS).regular)
+    longest = share * style.inner[0] - 2 * size * 0.3
     return _measure(block, columns, size,
-                    lambda text: max((bold.width(w, size) for w in glued(text.split(), style.lang)), default=0.0))
+                    lambda text: max((_least(w, bold.width(w, size), longest, size, style)
+                                      for w in glued(text.split(), style.lang)), default=0.0))
 
 
-def _column_widths(block: Block, width: float, columns: int, size: float, style: FoldStyle) -> list[float] | None:
+def _least(word: str, whole: float, longest: float, size: float, style: FoldStyle) -> float:
+    """How narrow a column may be for word (whole: its width in bold): the whole
+    word, where it is no wider than longest; else it is broken as in a paragraph, and
+    only its widest part counts: of an address or a code, between the places Chicago
+    breaks it (layout/breaks.py); of a word the text's dictionary hyphenates, between
+    its syllables (with the hyphen); of any other word, after its slashes and dashes.
+    A part still wider than longest breaks between any two letters and counts for
+    nothing."""
+    if whole <= longest:
+        return whole
+    bold = font(style.family(HEADER_FONTS).regular)
+    kind = word_kind(word)
+    if kind != WORD:
+        parts = list(address_units(word))
+    elif style.hyphenate and (places := hyphens(word, style.lang)):
+        cuts = sorted(hyphen.at for hyphen in places)
+        parts = [word[a:b] + ("-" if b < len(word) else "") for a, b in zip([0, *cuts], [*cuts, len(word)])]
+    else:
+        parts = [part for part in re.split(r"(?<=[-/\u2010])", word) if part]
+    widest = max(bold.width(part, size) for part in parts)
+    return widest if widest <= longest else 0.0
+
+
+def _column_widths(block: Block, width: float, columns: int, size: float, style: FoldStyle,
+                   share: float) -> list[float] | None:
     """Columns share the width in proportion to their longest cell, but none narrower
-    than its longest word; None when the longest words do not fit side by side."""
+    than its longest word (_narrowest(), breaking words wider than share of the
+    panel); None when those do not fit side by side. Where a column's words are
+    broken, the others are as wide as their longest cells if that leaves each broken
+    one its narrowest and an equal share of the width, and the broken ones share the
+    rest."""
     bold = font(style.family(HEADER_FONTS).regular)
     natural = _measure(block, columns, size, lambda text: bold.width(text, size))
-    narrowest = _narrowest(block, columns, size, style)
+    narrowest = _narrowest(block, columns, size, style, share)
     if sum(natural) <= width:
         return [n + (width - sum(natural)) / columns for n in natural]
     spare = width - sum(narrowest)
     if spare < -1e-6:
         return None
+    whole = _narrowest(block, columns, size, style, math.inf)
+    broken = [m < w - 1e-9 for m, w in zip(narrowest, whole)]
+    if any(broken):
+        kept = sum(n for n, b in zip(natural, broken) if not b)
+        if kept + sum(max(m, width / columns) for m, b in zip(narrowest, broken) if b) <= width:
+            narrowest = [m if b else n for m, n, b in zip(narrowest, natural, broken)]
+            spare = width - sum(narrowest)
     extra = [n - m for n, m in zip(natural, narrowest)]
     return [m + spare * e / (sum(extra) or 1.0) for m, e in zip(narrowest, extra)]
 

@@ -55,6 +55,7 @@ class Block:
     level: int = 0                              # heading level; list depth (1 = top)
     marker: str = ""                            # list item marker: "•" or "3."
     rows: tuple[tuple[tuple[Span, ...], ...], ...] = ()   # table rows of cells, header first
+    row_where: tuple[str, ...] = ()             # each table row's file:line, header first
     align: tuple[str, ...] = ()                 # a table's columns: "left", "right", "center", or "" (as its cells' text)
     image: Picture | None = None
     keep_with_next: bool = False                # a title line: kept with what follows, like a heading
