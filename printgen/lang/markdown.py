@@ -306,6 +306,8 @@ class _Reader:
                 row += 1                                                            # the line
             elif kind == "link_open":
                 link, opened = str(child.attrs.get("href") or ""), len(spans)
+                if link.startswith("#"):             # a place in the text: its name as written, %-escapes read
+                    link = "#" + self.shown(link[1:])
             elif kind == "link_close":
                 address = self.shown(link).replace(" ", "%20") if not link.startswith("#") else ""
                 said = "".join(span.text for span in spans[opened:])

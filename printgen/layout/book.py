@@ -29,7 +29,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from urllib.parse import unquote
 
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs, faces, missing
@@ -241,7 +240,7 @@ def reading_copy(book: Book) -> tuple[list[Page], tuple[Bookmark, ...]]:
     for page, (x, y, w, h), heading in book.entries:
         links.setdefault(page, []).append(Link(x, y, w, h, Target(heading.page, heading.y)))
     for page, (x, y, w, h), address in book.links:
-        to = places.get(unquote(address[1:]).lower()) if address.startswith("#") else address
+        to = places.get(address[1:].lower()) if address.startswith("#") else address
         if to is not None:
             links.setdefault(page, []).append(Link(x, y, w, h, to))
     pages = [Page(side.frame.width, side.frame.height, (Placed(side, 0.0, 0.0),), links=tuple(links.get(i, ())))
