@@ -6,7 +6,6 @@ a few filters and a few dozen translucent groups is read as before."""
 from __future__ import annotations
 
 import pytest
-
 from cputime import cpu_seconds
 from test_svg_pictures import OPEN, refused
 
@@ -15,7 +14,7 @@ SHAPE = '<rect width="10" height="10"/>'
 
 def filtered(primitives: str, times: int = 1) -> str:
     return (f'{OPEN}\n<defs><filter id="f">{primitives}</filter></defs>\n'
-            + f'<rect width="10" height="10" filter="url(#f)"/>' * times + "</svg>")
+            + '<rect width="10" height="10" filter="url(#f)"/>' * times + "</svg>")
 
 
 @pytest.mark.parametrize("svg, says", [
@@ -39,15 +38,15 @@ def test_costly_filters_and_layers_are_refused_in_moments(cli, tmp_path, svg, sa
 
 @pytest.mark.parametrize("svg", [
     f'{OPEN}\n' + f'<g style="opacity: 50%">{SHAPE}</g>' * 4 + "</svg>",
-    f'{OPEN}\n' + f'<rect width="9" height="9" opacity=".9"/>' * 4 + "</svg>",
+    f'{OPEN}\n' + '<rect width="9" height="9" opacity=".9"/>' * 4 + "</svg>",
     f'{OPEN}\n<defs><clipPath id="c">{SHAPE}</clipPath><g id="g" clip-path="url(#c)">{SHAPE}</g></defs>\n'
     + '<use href="#g"/>' * 4 + "</svg>",
-    f'{OPEN}\n<defs><pattern id="p" width="2" height="2">{SHAPE}</pattern></defs>\n'
-    f'<g fill="url(#p)">{SHAPE * 4}</g></svg>',
-    f'{OPEN}\n<defs><mask id="m"><g opacity="0.5">{SHAPE}</g></mask></defs>\n'
-    f'<rect width="9" height="9" mask="url(#m)"/><rect width="9" height="9" mask="url(#m)"/></svg>',
-    f'{OPEN}\n<defs><filter id="f"><feOffset dx="1"/></filter></defs>\n'
-    f'<g filter="url(#f)" opacity="0.5">{SHAPE}</g><g filter="url(#f)" opacity="0.5">{SHAPE}</g></svg>',
+    (f'{OPEN}\n<defs><pattern id="p" width="2" height="2">{SHAPE}</pattern></defs>\n'
+    f'<g fill="url(#p)">{SHAPE * 4}</g></svg>'),
+    (f'{OPEN}\n<defs><mask id="m"><g opacity="0.5">{SHAPE}</g></mask></defs>\n'
+    f'<rect width="9" height="9" mask="url(#m)"/><rect width="9" height="9" mask="url(#m)"/></svg>'),
+    (f'{OPEN}\n<defs><filter id="f"><feOffset dx="1"/></filter></defs>\n'
+    f'<g filter="url(#f)" opacity="0.5">{SHAPE}</g><g filter="url(#f)" opacity="0.5">{SHAPE}</g></svg>'),
 ])
 def test_layers_are_counted_for_every_element_and_reference_that_draws_them(cli, tmp_path, monkeypatch, svg):
     """Each draws 4 layers: four translucent groups or shapes, a clipped group drawn by
