@@ -120,16 +120,14 @@ def _number(text: str | None, default: float) -> float:
     match = _NUMBER.search(text or "")
     if match is None:
         return default
-    value = float(match.group())
-    if not math.isfinite(value):
-        return default
+    value = float(match.group())          # (infinite where past what a float holds: refused where bounded)
     return value / 100 if (text or "")[match.end():].lstrip().startswith("%") else value
 
 
 def _pair(text: str | None, default: float) -> tuple[float, float]:
-    """One or two numbers (x, then y, which is x where not given), else default twice."""
-    numbers = [float(one) for one in _NUMBER.findall(text or "")][:2]
-    numbers = [one if math.isfinite(one) else default for one in numbers]
+    """One or two numbers (x, then y, which is x where not given; one past what a float
+    holds is infinite, and refused), else default twice."""
+    numbers = [max(0.0, float(one)) for one in _NUMBER.findall(text or "")][:2]     # (a negative one draws nothing)
     if not numbers:
         return default, default
     return numbers[0], numbers[-1]
