@@ -3,19 +3,20 @@
 resvg draws a group or element with opacity below 1, a clip path, a mask or a filter,
 and each shape filled or stroked with a pattern, on a canvas of its own first (a
 layer), then blends that in: about 80 ms for each one as large as a picture drawn
-1,000 pixels wide, so 200 of them took 16 s. A filter's primitives each take a pass
-over the layer it filters (a blur about 250 ms at that size, 1,000 blurs in one
-filter 13 s at 400 pixels), and some take far more: feTurbulence a pass for each of
-its numOctaves, feConvolveMatrix its orderX x orderY numbers for each pixel, and
-feMorphology (2 r + 1) squared pixels for each pixel, r its radius in pixels, so a
-radius of a twentieth of a picture drawn 1,000 pixels wide took 75 s. vector.drawn_cost counts both, each
-again for every <use> and url(#id) that draws them (svglinks.py), and refuses a
-picture with more than MAX_LAYERS layers or MAX_PRIMITIVES filter primitives drawn
-(a turbulence counted once for each octave, a convolution for each 16 numbers of its
-matrix, a morphology for each 25 pixels of its window at 1,000 pixels); check_primitive
-refuses a turbulence of more than MAX_OCTAVES octaves, a convolution of an order more
-than MAX_ORDER, and a morphology radius more than MAX_RADIUS of the picture's larger
-side. Opacity set by a style sheet is not counted.
+1,000 pixels wide (200 of them took 16 s at 400 pixels). A filter's primitives each
+take a pass over the layer it filters (a blur about 250 ms at 1,000 pixels, 1,000
+blurs in one filter 13 s at 400), and some take far more: feTurbulence a pass for
+each of its numOctaves, feConvolveMatrix its orderX x orderY numbers for each pixel,
+and feMorphology (2 r + 1) squared pixels for each pixel, r its radius in pixels (a
+radius of a twentieth of a picture drawn 1,000 pixels wide took 75 s).
+vector.drawn_cost counts both, each again for every <use> and url(#id) that draws
+them (svglinks.py), and refuses a picture with more than MAX_LAYERS layers or
+MAX_PRIMITIVES filter primitives drawn (a turbulence counted once for each octave, a
+convolution for each 16 numbers of its matrix, a morphology for each 25 pixels of its
+window at 1,000 pixels); check_primitive refuses a turbulence of more than
+MAX_OCTAVES octaves, a convolution of an order more than MAX_ORDER, and a morphology
+radius more than MAX_RADIUS of the picture's larger side. Opacity set by a style
+sheet is not counted.
 """
 
 from __future__ import annotations
