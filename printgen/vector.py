@@ -10,7 +10,8 @@ reference out of the file (any href but "#id", a CSS url() but "#id", an @import
 has more than MAX_ELEMENTS elements, draws more (each counted again for every <use>,
 pattern, marker, clip path, mask or filter that draws it: drawn_cost, svglinks.py),
 has a <use> or url(#id) that draws itself (a loop), has a path of more segments than
-resvg draws in moments (svgpaths.py) or has no size. What an editor adds in its own
+resvg draws in moments (svgpaths.py), draws more layers or filter work than resvg
+draws in moments (svglayers.py) or has no size. What an editor adds in its own
 namespaces (Inkscape's, Sodipodi's, metadata) is left alone: renderers skip it.
 
 Its size is its width and height (any CSS unit) or else its viewBox, in CSS pixels,
@@ -25,6 +26,7 @@ resvg's picture, in press CMYK (render/pdfsvg.py, render/pdf.py).
 from __future__ import annotations
 
 import io
+import math
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +34,8 @@ from typing import TYPE_CHECKING, Any
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.reading import read_bytes
-from printgen.svglinks import LINKED, links
+from printgen.svglayers import check_layers, check_primitive, own_layers, weight
+from printgen.svglinks import DRAWN, LINKED, links
 from printgen.svgpaths import SVG, XLINK, check_paths, vertices
 
 if TYPE_CHECKING:
@@ -55,6 +58,7 @@ _SIZE = re.compile(r"^\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*([a-z]*)\s*$")
 DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")      # a CSS "key: value"
 _URL = re.compile(r"url\(\s*['\"]?\s*([^)'\"\s]*)", re.IGNORECASE)
 _NUMBER = re.compile(r"[0-9]+")
+HIDDEN = {f"{SVG}defs", f"{SVG}symbol"}      # what they hold is drawn only where a <use> refers to it
 
 
 def is_svg(path: Path) -> bool:
@@ -90,11 +94,14 @@ def drawn_cost(root: Any, where: str) -> float:
     elements drawn are more than MAX_ELEMENTS (ten levels of ten <use> of the level
     below are ten billion). Walked once per element, iteratively: each element's
     count, enclosed depths, numbers and vertices are summed from its children's and
-    those of what it refers to."""
+    those of what it refers to. The layers and filter primitives drawn are counted
+    alike (a clip path, mask, filter, marker or pattern, and what <defs> or a <symbol>
+    holds, only where something refers to it), and bounded as svglayers.py says."""
     elements = [one for one in root.iter() if isinstance(one.tag, str)]
     ids = {one.get("id"): one for one in elements if one.get("id")}
     sheets = _sheet_links(root)
-    done: dict[Any, tuple[int, int, int, int]] = {}     # element: (drawn, their depths below it, numbers, vertices)
+    extent = _extent(root)
+    done: dict[Any, tuple[int, ...]] = {}   # element: (drawn, their depths below it, numbers, vertices, layers, passes)
     open_now: set[Any] = set()
     stack: list[tuple[Any, bool]] = [(root, False)]
     while stack:
@@ -115,23 +122,51 @@ def drawn_cost(root: Any, where: str) -> float:
                     stack.append((part, False))
             continue
         open_now.discard(element)
+        check_primitive(element, extent, where)
         drawn, depths, numbers, corners = 1, 0, _numbers(element), vertices(element)
+        layers, passes = 0, weight(element, extent)
         for part in parts:
             below = done[part]
             drawn, depths, numbers = drawn + below[0], depths + below[1] + below[0], numbers + below[2]
             corners += below[3]
-        for target, _, how in linked:
+            if not _only_referred(element, part):
+                layers, passes = layers + below[4], passes + below[5]
+        counted = []
+        for target, said, how in linked:
             times = 1 if how == "once" else drawn if how == "shapes" else corners
+            counted.append((target, said, times))
             below = done[target]
             drawn, depths = drawn + times * below[0], depths + times * (below[1] + below[0])
             numbers, corners = numbers + times * below[2], corners + times * below[3]
+            layers, passes = layers + times * below[4], passes + times * below[5]
+        layers += own_layers(element, counted)
         if drawn > MAX_ELEMENTS:
             raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements drawn, each <use>, pattern, marker, "
                              f"clip path, mask or filter drawing again what it refers to (line "
                              f"{element.sourceline}); expected a simpler SVG picture")
-        done[element] = (drawn, depths, numbers, corners)
-    drawn, depths, numbers, _ = done[root]
+        check_layers(layers, passes, element, where)
+        done[element] = (drawn, depths, numbers, corners, layers, passes)
+    drawn, depths, numbers = done[root][:3]
     return drawn + DEPTH_COST * depths + NUMBER_COST * numbers
+
+
+def _only_referred(element: Any, part: Any) -> bool:
+    """Whether part is a child of element drawn only where something refers to it (a
+    clip path, mask, filter, marker or pattern, or what <defs> or a <symbol> holds)."""
+    return part.getparent() is element and (part.tag in DRAWN or part.tag in HIDDEN)
+
+
+def _extent(root: Any) -> float:
+    """The picture's larger side in its own units (its viewBox's, else its width's and
+    height's in CSS pixels), 0 where it has none."""
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    try:
+        sides = [abs(float(part)) for part in box[2:]] if len(box) == 4 else []
+    except ValueError:
+        sides = []
+    if not sides:
+        sides = [_length(root.get(key)) or 0.0 for key in ("width", "height")]
+    return max(sides) if all(math.isfinite(side) for side in sides) else 0.0
 
 
 def _sheet_links(root: Any) -> dict[Any, dict[str, str]]:
