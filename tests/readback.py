@@ -18,7 +18,12 @@ def page_chars(path: Path, number: int) -> list[tuple[str, tuple[float, float, f
 def page_paths(path: Path, number: int) -> list[tuple[float, float, float, float]]:
     """The bounds (left, bottom, right, top) of every path drawn on page `number`."""
     page = pdfium.PdfDocument(path)[number]
-    return [obj.get_bounds() for obj in page.get_objects(max_depth=4) if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH]
+    return [_bounds(obj) for obj in page.get_objects(max_depth=4) if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH]
+
+
+def _bounds(obj) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
+    """A page object's bounds: get_bounds() in pypdfium2 5, get_pos() in the 4.x printgen allows."""
+    return obj.get_bounds() if hasattr(obj, "get_bounds") else obj.get_pos()
 
 
 def page_of(path: Path, words: str) -> int:
