@@ -33,8 +33,10 @@ def shown(value: object) -> str:
 
 
 def error_line(message: object) -> str:
-    """The one line the command line prints for an error a user can mend."""
-    return f"printgen: error: {message}"
+    """The line the command line prints for an error a user can mend: one for each
+    problem the message names (a checker that found several says each on its line),
+    every one of them marked as printgen's error."""
+    return "\n".join(f"printgen: error: {line}" for line in str(message).split("\n"))
 
 
 def note_line(message: object) -> str:

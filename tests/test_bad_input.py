@@ -130,3 +130,16 @@ def test_an_empty_rules_text_is_an_error_not_an_empty_leaflet(cli, tmp_path):
     result = cli("rules", str(tmp_path / "rules.md"), "--out", str(tmp_path / "out"))
     assert result.status == 2 and "rules.md:1: no rules text" in result.err
     assert not (tmp_path / "out").exists()
+
+
+def test_several_problems_are_each_a_line_marked_as_printgens_error(cli, tmp_path):
+    """A deck with several independent mistakes is told each on its own line, and every
+    line says it is printgen's error (before, only the first did)."""
+    deck = tmp_path / "two.yaml"
+    deck.write_text("name: two\nsize: poker\nbleed: 3mm\nface: f\nback: b\ncards: []\nfoo: 1\nbar: 2\n",
+                    encoding="utf-8")
+    result = cli("build", str(deck), "--out", str(tmp_path / "out"))
+    lines = result.err.strip().splitlines()
+    assert result.status == 2 and not (tmp_path / "out").exists()
+    assert len(lines) >= 2 and all(line.startswith("printgen: error: ") and "two.yaml:" in line for line in lines), lines
+    assert any("'foo'" in line for line in lines) and any("'bar'" in line for line in lines)

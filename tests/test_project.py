@@ -135,7 +135,7 @@ def test_a_deck_names_dice_parts_and_rules_as_lists_of_known_names(cli, project)
     assert result.status == 2 and not (project / "o").exists()
     lines = result.err.splitlines()
     assert lines[0] == "printgen: error: decks/bad.yaml:5 dice: expected a list of dice names such as [spike], got 'spike'"
-    assert lines[1].startswith("decks/bad.yaml:6 parts[1]: unknown part 'nope'; expected one of ")
+    assert lines[1].startswith("printgen: error: decks/bad.yaml:6 parts[1]: unknown part 'nope'; expected one of ")
     assert len(lines) == 2
 
 
