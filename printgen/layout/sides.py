@@ -1,7 +1,7 @@
 """The slug of a sheet printed on both sides, a rule leaflet's or a booklet's: in its
 margin, beyond its cells and their marks, its title (where the slug's font sets it),
 which side the page is and the turn it was made for, its number among the sheets where
-there are several, then a 10 mm scale bar (layout/slug.py), as a deck's card sheets say
+there are several, then the scale bar (layout/slug.py; its length is print.yaml's `slug: scale_bar`), as a deck's card sheets say
 theirs. A person printing the back by hand so knows which page goes on which side, and
 after which turn."""
 
