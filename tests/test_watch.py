@@ -133,27 +133,7 @@ def test_a_font_cut_short_is_one_error_line_and_the_watch_builds_again_once_it_i
     font.write_bytes(whole)
     edit(project / "deck" / "clean.yaml", "cards:\n", "fonts:\n  story: Latin.ttf\ncards:\n")
     edit(project / "deck" / "face.yaml", "font: sans-bold\n    size: 16pt", "font: story\n    size: 16pt")
-    watch = Watch(project, "deck/clean.yaml", "--only", "pdf", "--out", "out")
-    try:
-        watch.until("watch: built")
-        pdf = project / "out" / "preflight-clean-a4.pdf"
-        first = pdf.read_bytes()
-        time.sleep(0.05)
-        font.write_bytes(whole[:len(whole) // 2])
-        assert watch.until("watch: changed:").endswith("Latin.ttf")
-        error = watch.until("printgen: error:")
-        assert "clean.yaml:" in error and "'Latin.ttf'" in error, error
-        watch.until("watch: the build stopped with an error")
-        assert pdf.read_bytes() == first              # nothing written
-
-        time.sleep(0.05)
-        font.write_bytes(whole)
-        assert watch.until("watch: changed:").endswith("Latin.ttf")
-        watch.until("watch: built")
-        assert pdf.read_bytes() == first
-    finally:
-        status = watch.stop()
-    assert status == 0 and not any("Traceback" in line for line in watch.seen), watch.seen
+    broken_then_whole(project, font, whole[:len(whole) // 2], whole, ("clean.yaml:", "'Latin.ttf'"), "pdf")
 
 
 def test_an_svg_picture_made_a_use_loop_is_one_error_line_and_the_watch_builds_again(project):
@@ -163,22 +143,31 @@ def test_an_svg_picture_made_a_use_loop_is_one_error_line_and_the_watch_builds_a
     picture.write_text(drawing, encoding="utf-8")
     edit(project / "deck" / "face.yaml", "elements:\n",
          "elements:\n  - {kind: image, src: pic.svg, x: 10mm, y: 30mm, w: 20mm, h: 20mm}\n")
-    watch = Watch(project, "deck/clean.yaml", "--only", "pdf,png", "--out", "out")
+    looped = drawing.replace("<rect", '<g id="a"><use href="#a"/></g><rect')
+    broken_then_whole(project, picture, looped.encode(), drawing.encode(), ("face.yaml:", "'pic.svg'", "a loop"),
+                      "pdf,png")
+
+
+def broken_then_whole(project, path, broken: bytes, whole: bytes, says: tuple[str, ...], only: str) -> None:
+    """A watch of deck/clean.yaml (--only only) builds; path saved as broken is one error
+    line holding each of says, and nothing is written; saved whole again, the watch
+    builds the same PDF; it never shows a traceback and stops cleanly."""
+    watch = Watch(project, "deck/clean.yaml", "--only", only, "--out", "out")
     try:
         watch.until("watch: built")
         pdf = project / "out" / "preflight-clean-a4.pdf"
         first = pdf.read_bytes()
         time.sleep(0.05)
-        picture.write_text(drawing.replace("<rect", '<g id="a"><use href="#a"/></g><rect'), encoding="utf-8")
-        assert watch.until("watch: changed:").endswith("pic.svg")
+        path.write_bytes(broken)
+        assert watch.until("watch: changed:").endswith(path.name)
         error = watch.until("printgen: error:")
-        assert "face.yaml:" in error and "'pic.svg'" in error and "a loop" in error, error
+        assert all(words in error for words in says), error
         watch.until("watch: the build stopped with an error")
         assert pdf.read_bytes() == first              # nothing written
 
         time.sleep(0.05)
-        picture.write_text(drawing, encoding="utf-8")
-        assert watch.until("watch: changed:").endswith("pic.svg")
+        path.write_bytes(whole)
+        assert watch.until("watch: changed:").endswith(path.name)
         watch.until("watch: built")
         assert pdf.read_bytes() == first
     finally:
