@@ -279,7 +279,7 @@ def ink_reach(text: str, name: str, lang: str = "") -> tuple[float, float]:
     than the first face's: a script drawn taller by its own design (Devanagari's
     headline and vowel signs in a face made for it) stands within its font's metrics,
     as it stood before lines were fitted by their ink; only what reaches past them counts."""
-    first = face(faces(name)[0])
+    first = font(name)                       # the first face's vertical metrics
     top, bottom = first.ascent / first.units_per_em, -first.descent / first.units_per_em
     high = low = 0.0
     for part, face_name in fallback(text, name):
