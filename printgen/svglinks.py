@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from printgen.svgpaths import SVG, XLINK
+from printgen.svgpaths import SVG, href_target
 
 LINKED = {"clip-path": "once", "mask": "once", "filter": "once", "fill": "shapes", "stroke": "shapes",
           "marker": "vertices", "marker-start": "vertices", "marker-mid": "vertices", "marker-end": "vertices"}
@@ -46,7 +46,7 @@ def links(element: Any, sheet: dict[str, str], ids: dict[str, Any], url: Any,
             if target is not None and target.tag in DRAWN:
                 found.append((target, f"{key}=url({name})", LINKED[key]))
     if element.tag in HREF:
-        target = ids.get((element.get("href") or element.get(XLINK) or "").strip().removeprefix("#"))
+        target = href_target(element, ids)
         if target is not None and target.tag == element.tag:
             found.append((target, f'href="#{target.get("id")}"', "once"))
     return found

@@ -104,10 +104,15 @@ def _stroked(root: Any, ids: dict[str, Any]) -> set[Any] | None:
             flags[element] = flag
             stack.extend((child, flag) for child in element if isinstance(child.tag, str))
             if flag and element.tag == f"{SVG}use":
-                target = ids.get((element.get("href") or element.get(XLINK) or "").strip().removeprefix("#"))
+                target = href_target(element, ids)
                 if target is not None:
                     starts.append((target, True))
     return {element for element, flag in flags.items() if flag}
+
+
+def href_target(element: Any, ids: dict[str, Any]) -> Any:
+    """The element an element's href (or xlink:href) names, None where the file has none."""
+    return ids.get((element.get("href") or element.get(XLINK) or "").strip().removeprefix("#"))
 
 
 def _own_stroke(element: Any) -> str | None:

@@ -36,7 +36,7 @@ from printgen.limits import limit
 from printgen.reading import read_bytes
 from printgen.svglayers import check_layers, check_primitive, own_layers, weight
 from printgen.svglinks import DRAWN, LINKED, links
-from printgen.svgpaths import SVG, XLINK, check_paths, vertices
+from printgen.svgpaths import SVG, XLINK, check_paths, href_target, vertices
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -103,24 +103,26 @@ def drawn_cost(root: Any, where: str) -> float:
     extent = _extent(root)
     done: dict[Any, tuple[int, ...]] = {}   # element: (drawn, their depths below it, numbers, vertices, layers, passes)
     open_now: set[Any] = set()
-    stack: list[tuple[Any, bool]] = [(root, False)]
+    # an element, and once its parts are pushed, what it draws (its parts, and what it refers to)
+    stack: list[tuple[Any, tuple[list[Any], list[tuple[Any, str, str]]] | None]] = [(root, None)]
     while stack:
-        element, children_done = stack.pop()
+        element, found = stack.pop()
         if element in done:
             continue
-        parts = _drawn_parts(element, ids)
-        linked = links(element, sheets.get(element, {}), ids, _URL.findall, DECLARATION.findall)
-        if not children_done:
+        if found is None:
+            parts = _drawn_parts(element, ids)
+            linked = links(element, sheets.get(element, {}), ids, _URL.findall, DECLARATION.findall)
             open_now.add(element)
-            stack.append((element, True))
+            stack.append((element, (parts, linked)))
             for part in parts + [target for target, _, _ in linked]:
                 if part in open_now:
                     raise InputError(f"{where}: the SVG picture's {_loop(element, part, linked)} is part of what "
                                      f"it draws (a loop); expected each <use> and url(#id) to refer to a part "
                                      f"outside it")
                 if part not in done:
-                    stack.append((part, False))
+                    stack.append((part, None))
             continue
+        parts, linked = found
         open_now.discard(element)
         check_primitive(element, extent, where)
         drawn, depths, numbers, corners = 1, 0, _numbers(element), vertices(element)
@@ -212,7 +214,7 @@ def _drawn_parts(element: Any, ids: dict[str, Any]) -> list[Any]:
     """The element's children, and for a <use> what it refers to (where the file has it)."""
     parts = [child for child in element if isinstance(child.tag, str)]
     if element.tag == f"{SVG}use":
-        target = ids.get((element.get("href") or element.get(XLINK) or "").strip().removeprefix("#"))
+        target = href_target(element, ids)
         if target is not None:
             parts.append(target)
     return parts
