@@ -134,8 +134,7 @@ class BookStyle:
 CONTENTS = "Contents"       # the contents' heading in English: where the text's fonts cannot set its language's
 CONTENTS_FONTS = Fonts(regular="sans-bold")
 CLEAR = pt(3.0)             # from the trim to a running head or folio
-HEADINGS = ((1.5, "bold"), (1.25, "bold"), (1.1, "bold"),      # Markdown # to ######: size (times the
-            (1.0, "bold italic"), (1.0, "italic"), (1.0, "regular"))   # body) and style (fold.py's HEADING_FACES)
+HEADINGS = (1.5, 1.25, 1.1, 1.0, 1.0, 1.0)   # Markdown # to ######: size, times the body (styles: fold.HEADING_STYLES)
 
 
 def house_style(width: float, height: float, sizes: BookType, ink: str, accent: str) -> BookStyle:
@@ -155,9 +154,9 @@ def house_style(width: float, height: float, sizes: BookType, ink: str, accent: 
     return BookStyle(width, height, inner=max(least, 0.08 * width), outer=max(least, 0.11 * width),
                      top=max(0.07 * height, CLEAR + 2.2 * folio),
                      bottom=max(0.09 * height, CLEAR + 2.6 * folio),
-                     body=body, headings=tuple(k * body for k, _ in HEADINGS), line_height=1.3,
+                     body=body, headings=tuple(k * body for k in HEADINGS), line_height=1.3,
                      gap=0.6 * body, indent=1.6 * body, ink=ink, accent=accent, folio=folio,
-                     heading_styles=tuple(kind for _, kind in HEADINGS), least_body=sizes.least_body)
+                     least_body=sizes.least_body)
 
 
 Box = tuple[float, float, float, float]         # x, y, w, h

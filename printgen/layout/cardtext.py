@@ -157,11 +157,7 @@ def _over(lines: list[Line], rich: RichStyle) -> list[tuple[float, float]]:
 def _height(lines: list[Line], rich: RichStyle) -> float:
     """From the top of the first line's ink (its ascent, or marks stacked higher) to
     the bottom of the last's."""
-    ascent, descent, _ = _metrics(rich)
-    over = _over(lines, rich)
-    if not any(above or below for above, below in over):
-        return ascent + (len(lines) - 1) * rich.size * rich.line_height + descent
-    return inked_height(font(rich.fonts.regular), rich.size, over, rich.line_height)
+    return inked_height(font(rich.fonts.regular), rich.size, _over(lines, rich), rich.line_height)
 
 
 def _place(lines: list[Line], w: float, h: float, rich: RichStyle, style: TextStyle,

@@ -665,9 +665,10 @@ def _fitted(text: str, x: float, y: float, w: float, h: float, style: TextStyle)
     def attempt(size: float) -> Wrapped | None:
         found = words.wrap_paragraphs(size, w, style.wrap)
         if found is not None \
-                and inked_height(metrics, size, _over(found.lines, metrics, style.lang), style.line_height) <= h + 1e-6 \
-                and all(words.width(line, size) <= w + 1e-6 for line in found.lines):
-            return found
+                and block_height(metrics, size, len(found.lines), style.line_height) <= h + 1e-6 \
+                and all(words.width(line, size) <= w + 1e-6 for line in found.lines) \
+                and inked_height(metrics, size, _over(found.lines, metrics, style.lang), style.line_height) <= h + 1e-6:
+            return found          # (inked_height is never below block_height: the cheap measures first)
         return None
 
     fit = largest_fit(shrink_sizes(style.size, style.min_size or style.size), attempt)
