@@ -31,13 +31,11 @@ QUOTED = re.compile(r'"(?:[^"]|"")*"')
 QUOTE = '"'
 
 
-def csv_rows(text: str, display: str, most: int,
-             sep: str | None = None) -> tuple[list[tuple[int, list[str]]], dict[int, int]]:
+def csv_rows(text: str, display: str, most: int, sep: str) -> tuple[list[tuple[int, list[str]]], dict[int, int]]:
     """The file's rows as (line, values), empty ones too, until most rows that are not
     empty are read; and for each row that runs over several lines (a quoted value
     with line breaks) the line it ends on, by the line it starts on. sep: what
-    separates its values (separator(), found here when not given)."""
-    sep = separator(text, display) if sep is None else sep
+    separates its values (separator())."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep, strict=True)
     rows: list[tuple[int, list[str]]] = []
     spans: dict[int, int] = {}

@@ -273,8 +273,9 @@ def split_front_matter(text: str) -> tuple[str | None, str, int]:
     of lines before the body); no front matter: (None, text, 0). Lines end at CR LF, CR
     or LF, as an editor counts them; both parts keep the file's own line ends (the YAML
     reader and parse_markdown() each read them as such)."""
-    starts = [0, *(found.end() for found in LINE_END.finditer(text))]      # where each line starts
-    ends = [found.start() for found in LINE_END.finditer(text)] + [len(text)]
+    breaks = list(LINE_END.finditer(text))
+    starts = [0, *(found.end() for found in breaks)]      # where each line starts
+    ends = [found.start() for found in breaks] + [len(text)]
     if text[:ends[0]].strip() != "---":
         return None, text, 0
     for i in range(1, len(starts)):
