@@ -121,6 +121,12 @@ class _Reader:
         self.in_note = False
         self.quotes = 0                      # how many block quotes are open
 
+    def not_quoted(self, what: str) -> None:
+        """InputError: what ("a table") cannot stand inside a block quote."""
+        raise InputError(f"{self.where()}: {what} inside a block quote (`>`) is not supported; expected "
+                         f"paragraphs and lists in a quote, or the {what.split()[-1]} outside it (a line "
+                         f"without `>`)")
+
     def line_of(self, row: int) -> int:
         """The file's line (1-based) that the text's line row (0-based) is on."""
         return self.rows[min(row, len(self.rows) - 1)] + 1 + self.offset
@@ -161,9 +167,7 @@ class _Reader:
             raise InputError(f"{self.where()}: raw HTML is not supported in a rules text; "
                              f"expected Markdown (headings, paragraphs, lists, tables, images)")
         if self.quotes and kind in QUOTED_NOT:
-            raise InputError(f"{self.where()}: {QUOTED_NOT[kind]} inside a block quote (`>`) is not supported; "
-                             f"expected paragraphs and lists in a quote, or the {QUOTED_NOT[kind].split()[-1]} "
-                             f"outside it (a line without `>`)")
+            self.not_quoted(QUOTED_NOT[kind])
         if kind in ("blockquote_open", "blockquote_close"):
             self.quotes += 1 if kind == "blockquote_open" else -1
         elif kind == "heading_open":
@@ -238,9 +242,7 @@ class _Reader:
             if len([c for c in children if c.type != "softbreak" and (c.type != "text" or c.content.strip())]) > 1:
                 raise InputError(f"{self.where()}: an image must stand in a paragraph of its own")
             if self.quotes:
-                raise InputError(f"{self.where()}: an image inside a block quote (`>`) is not supported; "
-                                 f"expected paragraphs and lists in a quote, or the image outside it (a line "
-                                 f"without `>`)")
+                self.not_quoted("an image")
             out.append(Block(BlockKind.IMAGE, self.where(), image=self._image(images[0])))
             return 3
         if self.lists and self.item_marker is not None:
