@@ -490,9 +490,9 @@ def _column_widths(block: Block, width: float, columns: int, size: float, style:
     rest."""
     bold = font(style.family(HEADER_FONTS).regular)
     natural = _measure(block, columns, size, lambda text: bold.width(text, size))
-    narrowest = _narrowest(block, columns, size, style, share)
     if sum(natural) <= width:
         return [n + (width - sum(natural)) / columns for n in natural]
+    narrowest = _narrowest(block, columns, size, style, share)
     spare = width - sum(narrowest)
     if spare < -1e-6:
         return None
