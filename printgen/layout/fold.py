@@ -23,7 +23,6 @@ under a heading saying "Notes" in the text's language, numbered as their referen
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -48,6 +47,7 @@ from printgen.layout.richtext import (
     Line,
     RichStyle,
     ascent,
+    break_parts,
     descent,
     line_runs,
     words,
@@ -475,7 +475,7 @@ def _least(word: str, whole: float, longest: float, size: float, style: FoldStyl
         cuts = sorted(hyphen.at for hyphen in places)
         parts = [word[a:b] + ("-" if b < len(word) else "") for a, b in zip([0, *cuts], [*cuts, len(word)])]
     else:
-        parts = [part for part in re.split(r"(?<=[-/\u2010])", word) if part]
+        parts = break_parts(word)
     widest = max(bold.width(part, size) for part in parts)
     return widest if widest <= longest else 0.0
 

@@ -392,6 +392,17 @@ def _space_font(before: list[Piece], word: list[Piece], fonts: Fonts) -> str:
 WORD_BREAKS = HYPHENS | {"/"}        # a word wider than a line breaks after these without a hyphen
 
 
+def break_parts(word: str) -> list[str]:
+    """A word cut after each of its WORD_BREAKS: the parts it may break into with no
+    hyphen added (the whole word where it has none)."""
+    parts, start = [], 0
+    for at, ch in enumerate(word):
+        if ch in WORD_BREAKS:
+            parts.append(word[start:at + 1])
+            start = at + 1
+    return parts + [word[start:]] if start < len(word) else parts
+
+
 def _split_word(word: list[Piece], width: float, size: float, where: str,
                 room: float, kind: str = WORD) -> list[list[Piece]]:
     """A word too wide for a line, as parts that each fit. An address or a code (kind,
