@@ -35,8 +35,8 @@ from printgen.layout.richtext import (
 from printgen.layout.text import (
     SHORTEN,
     TextStyle,
+    baselines,
     check_length,
-    ink_gaps,
     inked_height,
     largest_fit,
     overhangs,
@@ -142,13 +142,6 @@ def set_rich(text: str, w: float, h: float, style: TextStyle, where: str,
     return _place(exactly(lines, rich.size), w, h, rich, style, draw_icon)
 
 
-def _metrics(rich: RichStyle) -> tuple[float, float, float]:
-    """Ascent, descent (positive, below the baseline) and cap height of the regular face."""
-    metrics = font(rich.fonts.regular)
-    em = rich.size / metrics.units_per_em
-    return metrics.ascent * em, -metrics.descent * em, metrics.cap_height * em
-
-
 def _over(lines: list[Line], rich: RichStyle) -> list[tuple[float, float]]:
     """How far (ems) each line's ink reaches past the regular face's ascent and descent."""
     return overhangs([line_reach(line, rich.lang) for line in lines], font(rich.fonts.regular))
@@ -162,22 +155,11 @@ def _height(lines: list[Line], rich: RichStyle) -> float:
 
 def _place(lines: list[Line], w: float, h: float, rich: RichStyle, style: TextStyle,
            draw_icon: IconDrawer) -> list[Primitive]:
-    ascent, descent, cap = _metrics(rich)
-    step = rich.size * rich.line_height
     over = _over(lines, rich)               # marks reaching past the ascent or descent push lines apart
-    gaps = ink_gaps(over, rich.size)
-    top, bottom = over[0][0] * rich.size, over[-1][1] * rich.size
-    if style.valign == "top":
-        first = ascent + top
-    elif style.valign == "bottom":
-        first = h - descent - bottom - (len(lines) - 1) * step - gaps[-1]
-    else:                                   # middle: the capitals of the block centred
-        first = max(min((h - cap - (len(lines) - 1) * step - gaps[-1]) / 2 + cap,
-                        h - descent - bottom - (len(lines) - 1) * step - gaps[-1]), ascent + top)
     made: list[Primitive] = []
     icon = rich.size * ICON_SIZE
-    for i, line in enumerate(lines):
-        baseline = first + i * step + gaps[i]
+    for line, baseline in zip(lines, baselines(font(rich.fonts.regular), rich.size, over, rich.line_height,
+                                               style.valign, 0.0, h), strict=True):
         made += line_runs(line, 0.0, baseline, rich, style.align, w)
         for name, left in line_icons(line, 0.0, style.align, w, rich.size, rich.lang):
             inset = (rich.size * ICON_EM - icon) / 2

@@ -631,6 +631,30 @@ def inked_height(metrics: Metrics, size: float, over: list[tuple[float, float]],
             + (over[0][0] + over[-1][1]) * size)
 
 
+def baselines(metrics: Metrics, size: float, over: list[tuple[float, float]], line_height: float,
+              valign: str, y: float, h: float) -> list[float]:
+    """The baseline of each line of a block set in metrics' font at size in a box from
+    y, h tall, its lines line_height apart and further where their ink overhangs (over:
+    overhangs()): at the top, the first line's ink touches the box's top; at the bottom,
+    the last line's its foot; in the middle, the block's capitals are centred (so that
+    numerals sit visually centred), unless that puts its ink past the box's foot or
+    top (then it touches the foot; the top, where it cannot fit both)."""
+    em = size / metrics.units_per_em
+    step = size * line_height
+    gaps = ink_gaps(over, size)
+    top, bottom = over[0][0] * size, over[-1][1] * size
+    lowest = y + h + metrics.descent * em - bottom - (len(over) - 1) * step - gaps[-1]
+    if valign == "top":
+        first = y + metrics.ascent * em + top
+    elif valign == "bottom":
+        first = lowest
+    else:
+        block = metrics.cap_height * em + (len(over) - 1) * step + gaps[-1]
+        first = y + (h - block) / 2 + metrics.cap_height * em
+        first = max(min(first, lowest), y + metrics.ascent * em + top)
+    return [first + i * step + gap for i, gap in enumerate(gaps)]
+
+
 def _over(lines: list[str], metrics: Metrics, lang: str) -> list[tuple[float, float]]:
     """overhangs() of set lines, in a style's font and language."""
     return overhangs([ink_reach(line, metrics.name, lang) for line in lines], metrics)
@@ -697,24 +721,12 @@ def _needed(text: str, metrics: Metrics, size: float, w: float, style: TextStyle
 
 def _place(lines: list[str], bidi: list[tuple[int, tuple[int, ...] | None]], metrics: Metrics, x: float, y: float,
            w: float, h: float, size: float, style: TextStyle) -> list[TextRun]:
-    em = size / metrics.units_per_em
-    step = size * style.line_height
     over = _over(lines, metrics, style.lang)      # marks reaching past the ascent or descent push lines apart
-    gaps = ink_gaps(over, size)
-    top, bottom = over[0][0] * size, over[-1][1] * size
-    if style.valign == "top":
-        first = y + metrics.ascent * em + top
-    elif style.valign == "bottom":
-        first = y + h + metrics.descent * em - bottom - (len(lines) - 1) * step - gaps[-1]
-    else:  # middle: centre the capitals of the block, so numerals sit visually centred
-        block = metrics.cap_height * em + (len(lines) - 1) * step + gaps[-1]
-        first = y + (h - block) / 2 + metrics.cap_height * em
-        lowest = y + h + metrics.descent * em - bottom - (len(lines) - 1) * step - gaps[-1]
-        first = max(min(first, lowest), y + metrics.ascent * em + top)
     runs: list[TextRun] = []
-    for i, (line, (base, levels)) in enumerate(zip(lines, bidi, strict=True)):
+    for line, (base, levels), baseline in zip(lines, bidi, baselines(metrics, size, over, style.line_height,
+                                                                      style.valign, y, h), strict=True):
         if line:
-            runs += line_runs([(line, style.font)], x, first + i * step + gaps[i], w, size, style, base, levels)
+            runs += line_runs([(line, style.font)], x, baseline, w, size, style, base, levels)
     return runs
 
 
