@@ -237,12 +237,12 @@ def check_layout(layout: DeckLayout, *, safe: float, label: str, bleed: bool = T
     for side, where, name, card, back in side_places(layout):
         found.extend(side_findings(side, f"{where} {name} ({label})", safe=safe, bleed=bleed, dpi=dpi,
                                    scope=scope, name=name, entry=where))
-        thin.extend(thin_strokes(layout.deck, side, card, back, f"{where} {name} ({label})", scope=scope,
+        thin.extend(thin_strokes(layout, side, card, back, f"{where} {name} ({label})", scope=scope,
                                  name=name, entry=where if card else ""))
     return found + thin
 
 
-def thin_strokes(deck: Deck, side: Side, card: Card | None, back: str, where: str, *, scope: str,
+def thin_strokes(layout: DeckLayout, side: Side, card: Card | None, back: str, where: str, *, scope: str,
                  name: str, entry: str) -> Iterator[Finding]:
     """Lines thinner than THIN_STROKE on one side (card's face, or the back named back),
     each named by the template element that draws it (file, line, key path) and its
@@ -252,7 +252,7 @@ def thin_strokes(deck: Deck, side: Side, card: Card | None, back: str, where: st
             and prim.stroke and 0 < prim.width < THIN_STROKE]
     if not thin:
         return
-    template, origins = side_elements(deck, side.frame, card, back)
+    template, origins = side_elements(layout, card, back)
     named = {(template.where(origins[i], "stroke_width"), getattr(side.prims[i], "width", 0.0)) for i in thin}
     for element, width in sorted(named):
         kind = (f"{element}: a {width:.2f} pt stroke, thinner than {THIN_STROKE} pt: a hairline this "

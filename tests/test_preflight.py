@@ -200,3 +200,29 @@ def test_a_stroke_thinner_than_a_quarter_point_is_named_by_its_element_and_width
     assert len(lines) == 1, lines                            # the faces and the back, one element
     assert "face.yaml:10 elements[2].stroke_width: a 0.10 pt stroke, thinner than 0.25 pt" in lines[0]
     assert "on 4 sides" in lines[0] and "0.30 pt" not in lines[0]
+
+
+def test_a_thin_stroke_on_a_quarter_turned_deck_is_named_by_the_element_that_drew_it(tmp_path):
+    """A landscape deck turned a quarter for a shop's upright cards: its sides are laid
+    out again, to name the elements, in the frame they were laid out in, not in their
+    turned one (where this template draws its other line)."""
+    from printgen.layout.deck import quarter_turned
+    from printgen.preflight import group_findings
+    from printgen.spec.printdata import print_facts
+    (tmp_path / "face.yaml").write_text(
+        "elements:\n"
+        "  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+        "  - {kind: line, when: '{{ trim.w > trim.h }}', x1: 6mm, y1: 20mm, x2: 50mm, y2: 20mm,\n"
+        "     stroke: '#000000', stroke_width: 0.1pt}\n"
+        "  - {kind: line, when: '{{ trim.w < trim.h }}', x1: 6mm, y1: 30mm, x2: 50mm, y2: 30mm,\n"
+        "     stroke: '#000000', stroke_width: 0.2pt}\n")
+    (tmp_path / "d.yaml").write_text("name: d\nsize: {width: 88.9mm, height: 63.5mm}\nface: face.yaml\n"
+                                     "back: face.yaml\ncards:\n  - fields: {a: '1'}\n")
+    deck = load_deck(str(tmp_path / "d.yaml"))
+    turned = quarter_turned(layout_deck(deck), print_facts().card_sizes["poker"])
+    assert turned.faces[0].frame.width < turned.faces[0].frame.height
+    lines = [line for line in group_findings(check_layout(turned, safe=deck.safe, label="test"))
+             if "stroke" in line]
+    assert len(lines) == 1, lines
+    assert "face.yaml:4 elements[1].stroke_width: a 0.10 pt stroke, thinner than 0.25 pt" in lines[0], lines
+    assert "elements[2]" not in lines[0], lines

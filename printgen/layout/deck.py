@@ -49,6 +49,7 @@ class DeckLayout:
     faces: Sequence[Side]            # one per card, in deck order (LazySides for a large deck)
     backs: dict[str, Side]           # by back template name
     back_of: tuple[str, ...]         # the back template name of each card
+    frame: Frame                     # the frame its sides were laid out in (quarter_turned()'s lie across it)
     # the words its sides set letter by letter (shaping.noting_splits()), gathered as they are laid out
     splits: Splits = field(default_factory=dict, compare=False)
 
@@ -79,7 +80,7 @@ def layout_deck(deck: Deck) -> DeckLayout:
         template, prims = _lay_out(deck, frame, info, back=name, memo=memo, splits=splits)
         stem = "back" if len(deck.backs) == 1 else f"back-{number:0{width}d}-{template.name}"
         backs[name] = Side(stem, f"back {name}", frame, prims)
-    return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards), splits)
+    return DeckLayout(deck, faces, backs, tuple(card.back for card in deck.cards), frame, splits)
 
 
 def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: Memo, splits: Splits) -> Side:
@@ -87,13 +88,14 @@ def _face(deck: Deck, card: Card, frame: Frame, info: dict[str, object], memo: M
     return Side(face_name(deck, card), card.label, frame, prims)
 
 
-def side_elements(deck: Deck, frame: Frame, card: Card | None = None,
+def side_elements(layout: DeckLayout, card: Card | None = None,
                   back: str = "") -> tuple[Template, list[Element]]:
     """The template of a card's face (or of the back named back) and the element each of
-    the side's primitives comes from, in order: the side laid out again in frame, for
-    messages that name the element."""
+    the side's primitives comes from, in order, for messages that name the element: the
+    side laid out again in the frame it was first laid out in (turned a quarter, as
+    quarter_turned() turns it, its primitives are the same ones in the same order)."""
     origins: list[Element] = []
-    template, _ = _lay_out(deck, frame, deck.context(), card, back, origins=origins)
+    template, _ = _lay_out(layout.deck, layout.frame, layout.deck.context(), card, back, origins=origins)
     return template, origins
 
 
@@ -141,5 +143,5 @@ def quarter_turned(layout: DeckLayout, size: CardSize) -> DeckLayout:
     else:
         turned = tuple(turn_side(face, 1) for face in faces)
     backs = {name: turn_side(side, 3) for name, side in layout.backs.items()}
-    return DeckLayout(deck, turned, backs, layout.back_of, layout.splits)
+    return DeckLayout(deck, turned, backs, layout.back_of, layout.frame, layout.splits)
 
