@@ -1001,6 +1001,7 @@ def write_bytes(path: Path, data: bytes, *, record: bool = False) -> Path:
 def _record(run: Run | None, full: Path, size: int, digest: str) -> None:
     if run is not None:
         run.written.setdefault(full.parent, {})[full.name] = (size, digest)
+        run.pruned = False
 
 
 def keyed(path: Path, key: str) -> None:
@@ -1160,6 +1161,7 @@ class Run:
     tell: bool = False              # say what it removed, and that it waits for the folder
     lock: Path | None = None        # the output folder this job locked (lock_folder)
     real: set[Path] = field(default_factory=set)                 # folders keep_same found free of links
+    pruned: bool = False            # pruned, and no file written or kept since (prune_current)
 
     def job_in(self, folder: Path) -> str:
         """The job this run records its files in folder as (own_folder)."""
@@ -1240,6 +1242,7 @@ class Run:
             self.record_placed()
             raise
         self.removed += removed
+        self.pruned = True
         return removed
 
     def tell_removed(self) -> None:
@@ -1665,10 +1668,14 @@ def together() -> Iterator[None]:
 
 def prune_current() -> list[Path]:
     """Put the current job's files in place and remove its stale ones now (before a
-    gallery lists the folder)."""
+    gallery lists the folder); nothing where the job did so already and has written or
+    kept no file since (a build pruned before it removed a renamed deck's folders, then
+    writes its gallery)."""
     if not _runs:
         return []
     run = _runs[-1]
+    if run.pruned:
+        return []
     run.commit()
     return run.prune()
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from printgen.errors import InputError, PrintgenError
-from printgen.lang.lines import line_breaks
+from printgen.lang.lines import excerpt, line_breaks
 from printgen.limits import limit
 
 MAX_BYTES = limit("file_bytes")      # the largest data, template, rules or deal file printgen reads (8 MB)
@@ -138,15 +138,10 @@ def _not_utf8(data: bytes, where: str, at: int, remedy: str) -> str:
     line ends at CR LF, CR or LF), its value, the text around it with the bytes that are
     not UTF-8 written \\xNN, and the character it is in Windows-1252 where the whole
     file reads as Windows-1252 (a spreadsheet program's plain "CSV" in Western Europe)."""
-    before = data[:at]
-    line = line_breaks(before.decode("latin-1")) + 1       # (Latin-1: one character a byte)
-    starts = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
-    ends = [end for end in (data.find(b"\r", at), data.find(b"\n", at)) if end >= 0]
-    stop = min(ends, default=len(data))
-    start, end = max(starts, at - 30), min(stop, at + 30)
-    around = "".join(ch if ch.isprintable() else repr(ch)[1:-1]
-                     for ch in data[start:end].decode("utf-8", "backslashreplace"))
-    around = ("..." if start > starts else "") + around + ("..." if end < stop else "")
+    text = data.decode("latin-1")           # (Latin-1: one character a byte, so the cut is in bytes)
+    line = line_breaks(text[:at]) + 1
+    shown = excerpt(text, at, 30).encode("latin-1").decode("utf-8", "backslashreplace")
+    around = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in shown)
     byte = data[at]
     try:
         data.decode("cp1252")
@@ -273,8 +268,7 @@ def unset_character(value: str) -> str | None:
     if found is None:
         return None
     ch = found.group()
-    start, end = max(found.start() - 20, 0), found.start() + 20
-    shown = ("..." if start else "") + value[start:end] + ("..." if end < len(value) else "")
+    shown = excerpt(value, found.start(), 20, one_line=False)
     code = f"U+{ord(ch):04X}"
     if ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069":
         import unicodedata

@@ -439,11 +439,12 @@ def test_a_booklet_refuses_a_duplex_that_does_not_turn_the_sheet_and_says_why(cl
 def test_the_paper_thickness_a_booklet_is_made_for_is_print_yamls(print_yaml, cli, tmp_path):
     """With no --paper-thickness, a booklet's creep is print.yaml's paper_thickness: at
     0.5 mm, the text the test above builds on office paper is refused as on 0.5 mm
-    paper given on the command line, and the help says the default."""
+    paper given on the command line, and the help says where the default comes from."""
     text = write_long_text(tmp_path, sections=13)
     out = tmp_path / "out"
     print_yaml({"paper_thickness: 0.1mm": "paper_thickness: 0.5mm"})
     thick = cli("booklet", str(text), "--size", "poker", "--out", str(out), "-q")
     assert thick.status == 2 and thick.err.count("\n") == 1
     assert "of 0.5mm paper" in thick.err and "inner margin" in thick.err and not out.exists()
-    assert "(default: 0.5mm," in " ".join(cli("booklet", "--help").out.split())
+    assert "the house default paper_thickness in printgen/data/print.yaml;" in " ".join(
+        cli("booklet", "--help").out.split())

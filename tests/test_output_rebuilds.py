@@ -130,6 +130,27 @@ def test_other_decks_in_the_same_folder_keep_their_files(cli, tmp_path, monkeypa
     assert unrecorded(shared) == []
 
 
+def test_a_job_prunes_again_only_once_it_has_written_a_file_since(tmp_path, monkeypatch):
+    """prune_current() puts the running job's files in place and removes its stale ones;
+    called again with nothing written since (a build into output/ prunes before it
+    removes a renamed deck's folders, then before its gallery) it does not prune again;
+    once the job has written a file, it does, and that file is in place."""
+    from printgen import output
+    with output.recording("job", root=tmp_path):
+        output.write_bytes(tmp_path / "old.txt", b"old")
+    pruned = []
+    prune = output.Run.prune
+    monkeypatch.setattr(output.Run, "prune", lambda run: pruned.append(run.job) or prune(run))
+    with output.recording("job", root=tmp_path):
+        output.write_bytes(tmp_path / "new.txt", b"new")
+        assert [path.name for path in output.prune_current()] == ["old.txt"]
+        assert names(tmp_path) == {"new.txt"} and pruned == ["job"]
+        assert output.prune_current() == [] and pruned == ["job"]
+        output.write_bytes(tmp_path / "newer.txt", b"newer")
+        output.prune_current()
+        assert names(tmp_path) == {"new.txt", "newer.txt"} and pruned == ["job", "job"]
+
+
 # ------------------------------------------------------------------ two builds at once
 
 def tiny_decks(folder: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import io
+import os
 import pathlib
 import subprocess
 import sys
@@ -25,17 +26,22 @@ def project(tmp_path, monkeypatch) -> Path:
 
 
 def test_building_the_parser_reads_no_file(monkeypatch, capsys):
-    """Every command's parser and --help, with every way of opening a file refused."""
+    """Every command's parser and --help, with every way of opening a file refused (a
+    data file is read with os.open, printgen/reading.py), and the print facts not yet
+    read in this process (they are kept once read)."""
     def refuse(*args, **kwargs):
         raise AssertionError(f"a file was opened while building the parser: {args[:1]}")
     # printgen's own table of bounds is read once per process, by whichever module first
     # names a bound as it is imported: read it now, so that the check below is the same
     # whatever tests ran before it in this process (it is about data files and options)
     from printgen.limits import limits
+    from printgen.spec.printdata import print_facts
     limits()
+    print_facts.cache_clear()
     monkeypatch.setattr(builtins, "open", refuse)
     monkeypatch.setattr(io, "open", refuse)
     monkeypatch.setattr(pathlib.Path, "open", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     for command in COMMANDS:
         parser = make_parser([command])
         with pytest.raises(SystemExit) as stop:

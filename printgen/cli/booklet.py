@@ -55,8 +55,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "about its long edge or its short edge (default: long)")
     add_back_offset(parser, "the back pages")
     parser.add_argument("--paper-thickness", metavar="LENGTH", default=None,
-                        help=f"the paper's thickness, for the inner sheets' creep (default: "
-                             f"{Length(print_facts().paper_thickness)}, office paper of 80 g/m2)")
+                        help="the paper's thickness, for the inner sheets' creep (default: office paper "
+                             "of 80 g/m2, the house default paper_thickness in printgen/data/print.yaml; see "
+                             "'printgen docs print-facts')")
     add_out(parser, "output/TEXT")
     return parser
 

@@ -270,10 +270,11 @@ def run_languages(args: argparse.Namespace) -> int:
     """--lang all: the deck in each of its languages (cli/recorded.in_each_language),
     then the gallery."""
     deck, statuses = in_each_language(args, run, gallery=False)
-    pruned = getattr(args, "gallery", True) and _remove_renamed(args, deck)
+    if getattr(args, "gallery", True):
+        _remove_renamed(args, deck)
     if getattr(args, "gallery", True) and "gallery" in formats(args.only):
         from printgen.cli.gallery import refresh_gallery
-        refresh_gallery(args, args.out, pruned=pruned)
+        refresh_gallery(args, args.out)
     return max(statuses, default=0)
 
 
@@ -369,23 +370,22 @@ def run(args: argparse.Namespace) -> int:
             count = sum(path.suffix == f".{kind}" for path in result.files)
             if count:
                 print(f"  {display_path(out / kind)}/ ({count} {kind.upper()} files)")
-    # (not one language of --lang all, nor a deck of --all)
-    pruned = getattr(args, "gallery", True) and _remove_renamed(args, deck)
+    if getattr(args, "gallery", True):         # (not one language of --lang all, nor a deck of --all)
+        _remove_renamed(args, deck)
     if getattr(args, "gallery", True) and "gallery" in options.formats:
         from printgen.cli.gallery import refresh_gallery
-        refresh_gallery(args, out, pruned=pruned)
+        refresh_gallery(args, out)
     return 0
 
 
-def _remove_renamed(args: argparse.Namespace, deck: Deck) -> bool:
+def _remove_renamed(args: argparse.Namespace, deck: Deck) -> None:
     """In the default output folder: once this build's files are in place (and its
     stale ones removed), remove the folders builds of the deck's file wrote under an
-    earlier name (cli/renamed.py); whether it did so."""
+    earlier name (cli/renamed.py)."""
     if args.out is not None or getattr(args, "among", False):
-        return False
+        return
     from printgen.cli.renamed import remove_renamed
     from printgen.spec.languages import file_name
     prune_current()
     remove_renamed(DEFAULT, str(deck.source),
                    {DEFAULT / file_name(deck.base_name, lang, deck.languages) for lang in deck.languages})
-    return True

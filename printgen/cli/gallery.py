@@ -35,13 +35,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def refresh_gallery(args: argparse.Namespace, out: Path, *, pruned: bool = False) -> None:
+def refresh_gallery(args: argparse.Namespace, out: Path) -> None:
     """After a build: output/index.html for the default folder, else OUT/index.html
     (never a folder the user did not name). The build checked before it wrote anything
-    that the gallery can be written there (gallery_folder, gallery_preflight). pruned:
-    the build's files are in place and its stale ones removed already (prune_current)."""
-    if not pruned:
-        prune_current()                 # the build's stale files go before the gallery lists the folder
+    that the gallery can be written there (gallery_folder, gallery_preflight)."""
+    prune_current()                     # the build's stale files go before the gallery lists the folder
     folder = gallery_folder(args, out)
     from printgen.cli.watch import watched
     with recording("gallery", subfolders=False, root=folder):

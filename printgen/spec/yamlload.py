@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from printgen.errors import SpecError, located, quoted
-from printgen.lang.lines import LINE_END, line_breaks
+from printgen.lang.lines import LINE_END, excerpt, line_bounds, line_breaks
 from printgen.limits import limit
 from printgen.reading import line_feeds, read_text, unset_character
 
@@ -177,13 +177,9 @@ def _hidden_break(text: str, source: str) -> str | None:
     if found is None:
         return None
     at = found.start()
-    line_start = max(text.rfind("\n", 0, at), text.rfind("\r", 0, at)) + 1
+    line_start = line_bounds(text, at)[0]
     line = line_breaks(text[:line_start]) + 1
-    ends = [end for end in (text.find("\n", at), text.find("\r", at)) if end >= 0]
-    line_end = min([*ends, len(text)])
-    start, end = max(line_start, at - 20), min(line_end, at + 20)
-    shown = ("..." if start > line_start else "") + text[start:end] + ("..." if end < line_end else "")
-    char = found.group()
+    shown, char = excerpt(text, at, 20), found.group()
     return (f"{source}:{line}:{at - line_start + 1}: got {shown!r}, which holds U+{ord(char):04X} "
             f"{_HIDDEN_BREAKS[char]}, a line break YAML reads but an editor does not show; expected a real "
             f"line break, or \"\\n\" inside a double-quoted value for a line break in the value")
