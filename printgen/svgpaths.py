@@ -110,6 +110,11 @@ def _stroked(root: Any, ids: dict[str, Any]) -> set[Any] | None:
     return {element for element, flag in flags.items() if flag}
 
 
+def id_map(root: Any) -> dict[str, Any]:
+    """The picture's elements by their ids (what an href or url(#id) names)."""
+    return {one.get("id"): one for one in root.iter() if isinstance(one.tag, str) and one.get("id")}
+
+
 def href_target(element: Any, ids: dict[str, Any]) -> Any:
     """The element an element's href (or xlink:href) names, None where the file has none."""
     return ids.get((element.get("href") or element.get(XLINK) or "").strip().removeprefix("#"))

@@ -36,7 +36,7 @@ from printgen.limits import limit
 from printgen.reading import read_bytes
 from printgen.svglayers import check_layers, check_primitive, own_layers, weight
 from printgen.svglinks import DRAWN, LINKED, links
-from printgen.svgpaths import SVG, XLINK, check_paths, href_target, vertices
+from printgen.svgpaths import SVG, XLINK, check_paths, href_target, id_map, vertices
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -73,9 +73,9 @@ def svg_size(path: Path, where: str) -> tuple[int, int]:
         if count > MAX_ELEMENTS:
             raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements; expected a simpler SVG picture")
         _check_element(element, where)
-    drawn_cost(root, where)
-    check_paths(root, {one.get("id"): one for one in root.iter() if isinstance(one.tag, str) and one.get("id")},
-                where)
+    ids = id_map(root)
+    drawn_cost(root, ids, where)
+    check_paths(root, ids, where)
     width, height = _size(root, where)
     if width * height > MAX_PIXELS:
         raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a smaller "
@@ -83,7 +83,7 @@ def svg_size(path: Path, where: str) -> tuple[int, int]:
     return width, height
 
 
-def drawn_cost(root: Any, where: str) -> float:
+def drawn_cost(root: Any, ids: dict[str, Any], where: str) -> float:
     """What drawing the picture costs a renderer, in elements: each element counted
     once for every <use> or url(#id) that draws it again (printgen/svglinks.py: a
     <use> draws what it refers to where it stands, a marker is drawn on every vertex
@@ -96,9 +96,8 @@ def drawn_cost(root: Any, where: str) -> float:
     count, enclosed depths, numbers and vertices are summed from its children's and
     those of what it refers to. The layers and filter primitives drawn are counted
     alike (a clip path, mask, filter, marker or pattern, and what <defs> or a <symbol>
-    holds, only where something refers to it), and bounded as svglayers.py says."""
-    elements = [one for one in root.iter() if isinstance(one.tag, str)]
-    ids = {one.get("id"): one for one in elements if one.get("id")}
+    holds, only where something refers to it), and bounded as svglayers.py says. ids
+    is the picture's elements by id (svgpaths.id_map)."""
     sheets = _sheet_links(root)
     extent = _extent(root)
     done: dict[Any, tuple[int, ...]] = {}   # element: (drawn, their depths below it, numbers, vertices, layers, passes)

@@ -42,6 +42,7 @@ from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from printgen.reading import FileIdentity, file_identity, read_bytes
+from printgen.svgpaths import id_map
 from printgen.vector import (
     DECLARATION,
     MAX_BYTES,
@@ -80,7 +81,7 @@ def _gap(path: Path, identity: FileIdentity | None) -> str | None:
         matcher = style_sheets(root)        # (svglib reads every sheet itself)
     except SheetGap as gap:
         return str(gap)
-    if drawn_cost(root, where) > MAX_VECTOR_COST:
+    if drawn_cost(root, id_map(root), where) > MAX_VECTOR_COST:
         return "more than svglib draws in a few seconds"
     styled_clips(root, matcher)             # (as drawing() gives them to svglib)
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str)}
