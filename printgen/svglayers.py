@@ -27,6 +27,7 @@ from typing import Any
 
 from printgen.errors import InputError
 from printgen.limits import limit
+from printgen.svglinks import DRAWN
 from printgen.svgpaths import SVG
 
 MAX_LAYERS = int(limit("svg_layers"))
@@ -35,7 +36,7 @@ MAX_OCTAVES = int(limit("svg_turbulence_octaves"))
 MAX_ORDER = int(limit("svg_convolve_order"))
 MAX_RADIUS = float(limit("svg_morphology_radius"))
 DRAWN_AT = 1000             # pixels across the picture's larger side the weights are measured at
-LAYERED = {f"{SVG}{name}" for name in ("clipPath", "mask", "filter", "pattern")}
+LAYERED = DRAWN - {f"{SVG}marker"}      # those drawn on a layer of their own (svglinks.DRAWN but a marker)
 _OPACITY = re.compile(r"(?<![A-Za-z-])opacity\s*:\s*([^;{}!]*)", re.IGNORECASE)
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
