@@ -28,7 +28,7 @@ from typing import Any
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.svglinks import DRAWN
-from printgen.svgpaths import SVG
+from printgen.svgpaths import NUMBER, SVG
 
 MAX_LAYERS = int(limit("svg_layers"))
 MAX_PRIMITIVES = int(limit("svg_filter_primitives"))
@@ -38,7 +38,6 @@ MAX_RADIUS = float(limit("svg_morphology_radius"))
 DRAWN_AT = 1000             # pixels across the picture's larger side the weights are measured at
 LAYERED = DRAWN - {f"{SVG}marker"}      # those drawn on a layer of their own (svglinks.DRAWN but a marker)
 _OPACITY = re.compile(r"(?<![A-Za-z-])opacity\s*:\s*([^;{}!]*)", re.IGNORECASE)
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 def own_layers(element: Any, linked: list[tuple[Any, str, int]]) -> int:
@@ -119,7 +118,7 @@ def _scale(element: Any, extent: float) -> float:
 
 def _number(text: str | None, default: float) -> float:
     """The first number of text (a percentage taken as a fraction), else default."""
-    match = _NUMBER.search(text or "")
+    match = NUMBER.search(text or "")
     if match is None:
         return default
     value = float(match.group())          # (infinite where past what a float holds: refused where bounded)
@@ -129,7 +128,7 @@ def _number(text: str | None, default: float) -> float:
 def _pair(text: str | None, default: float) -> tuple[float, float]:
     """One or two numbers (x, then y, which is x where not given; one past what a float
     holds is infinite, and refused), else default twice."""
-    numbers = [max(0.0, float(one)) for one in _NUMBER.findall(text or "")][:2]     # (a negative one draws nothing)
+    numbers = [max(0.0, float(one)) for one in NUMBER.findall(text or "")][:2]     # (a negative one draws nothing)
     if not numbers:
         return default, default
     return numbers[0], numbers[-1]

@@ -29,7 +29,8 @@ MARKED = PATHS | {f"{SVG}line"}          # the elements markers are drawn on
 # numbers each segment of a path command takes: an arc's seven may be written in five
 # (its two flags run into the number after them: "a5 5 0 011 2" is 5 5 0 0 1 1 2)
 ARGUMENTS = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 5}
-_TOKEN = re.compile(r"[A-Za-z]|[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")     # an SVG number
+_TOKEN = re.compile(rf"[A-Za-z]|{NUMBER.pattern}")
 _STROKE = re.compile(r"(?<![A-Za-z-])stroke\s*:\s*([^;{}!]*)", re.IGNORECASE)
 
 
