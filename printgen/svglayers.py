@@ -28,7 +28,7 @@ from typing import Any
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.svglinks import DRAWN
-from printgen.svgpaths import NUMBER, SVG
+from printgen.svgpaths import NUMBER, SVG, own_value
 
 MAX_LAYERS = int(limit("svg_layers"))
 MAX_PRIMITIVES = int(limit("svg_filter_primitives"))
@@ -44,8 +44,7 @@ def own_layers(element: Any, linked: list[tuple[Any, str, int]]) -> int:
     """The layers the element itself is drawn on: one where its opacity is below 1, and
     one for each time a clip path, mask, filter or pattern set on it is drawn (linked:
     (target, what refers to it, times it is drawn))."""
-    found = _OPACITY.findall(element.get("style") or "")
-    value = _number(found[-1] if found else element.get("opacity"), 1.0)
+    value = _number(own_value(element, _OPACITY, "opacity"), 1.0)
     count = 1 if value < 1 else 0
     return count + sum(times for target, said, times in linked
                        if target.tag in LAYERED and not said.startswith("href"))

@@ -98,7 +98,7 @@ def _stroked(root: Any, ids: dict[str, Any]) -> set[Any] | None:
         stack = [starts.pop()]
         while stack:
             element, flag = stack.pop()
-            own = _own_stroke(element)
+            own = own_value(element, _STROKE, "stroke")
             flag = _paints(own) if own is not None else flag
             if flags.get(element) is True or (element in flags and not flag):
                 continue                            # (seen, and as stroked as now)
@@ -121,10 +121,11 @@ def href_target(element: Any, ids: dict[str, Any]) -> Any:
     return ids.get((element.get("href") or element.get(XLINK) or "").strip().removeprefix("#"))
 
 
-def _own_stroke(element: Any) -> str | None:
-    """The stroke the element sets itself (its style attribute's, else its attribute's)."""
-    found = _STROKE.findall(element.get("style") or "")
-    return found[-1] if found else element.get("stroke")
+def own_value(element: Any, declared: re.Pattern[str], name: str) -> str | None:
+    """The value the element sets itself for a property: the last its style attribute
+    gives (declared finds them), else its attribute's (name), else None."""
+    found = declared.findall(element.get("style") or "")
+    return found[-1] if found else element.get(name)
 
 
 def _paints(value: str) -> bool:
