@@ -57,13 +57,13 @@ def test_a_use_bomb_is_refused_in_moments(cli, tmp_path):
 
 def test_the_drawn_cost_counts_uses_nesting_and_path_numbers(tmp_path):
     from printgen.svgpaths import id_map
-    from printgen.vector import DEPTH_COST, NUMBER_COST, drawn_cost, parsed
+    from printgen.vector import DEPTH_COST, NUMBER_COST, drawn_cost, parsed, read_sheets
     svg = (f'{S}<defs><g id="g"><rect width="1" height="1"/><path d="M0 0 L10 10 L20 0"/></g></defs>'
            '<use href="#g"/><use href="#g"/></svg>')
     # drawn: svg, defs, g, rect, path, and twice use, g, rect, path = 13; enclosing elements:
     # defs 1, g 2, rect and path 3 each (9), and each use's: use 1, g 2, rect and path 3 each (9) twice
     root = parsed(svg.encode(), "p.svg")
-    assert drawn_cost(root, id_map(root), "p.svg") == 13 + DEPTH_COST * (9 + 2 * 9) + NUMBER_COST * 3 * 6
+    assert drawn_cost(root, id_map(root), "p.svg", read_sheets(root)) == 13 + DEPTH_COST * (9 + 2 * 9) + NUMBER_COST * 3 * 6
 
 
 def svglib_time_bomb(kind: str) -> str:
