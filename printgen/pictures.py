@@ -16,7 +16,8 @@ by the size they are drawn at: an icon used 60 times on a card is decoded once a
 resized once per size, not 60 times. A renderer's own form of a drawn picture (the
 PDF's, which holds its pixels again as bytes) is kept with it, in the same budget; a
 picture converted whole (to press CMYK, to sRGB) or made a file to embed is kept in a
-budget of its own (kept_form).
+budget of its own (kept_form). What reading an SVG picture found that drawing it in
+a PDF needs again (its drawn cost and style sheets) is kept with it (svg_reading).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from printgen.reading import (
     open_input,
     read_bytes,
 )
-from printgen.vector import is_svg, rasterised, svg_size
+from printgen.vector import Reading, is_svg, rasterised, read_svg
 
 if TYPE_CHECKING:
     from PIL import ImageCms
@@ -53,6 +54,7 @@ KEPT_DRAWN_PIXELS = 12_000_000  # pictures kept at the size they are drawn at, e
                                 # for each form of it kept (48 MB as RGBA)
 KEPT_FORM_PIXELS = 12_000_000   # pictures kept converted (for the press, to sRGB) or as files to
                                 # embed, by file (48 MB as RGBA or CMYK)
+KEPT_READINGS = 256             # SVG pictures' readings kept for the PDF renderer (svg_reading)
 FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "WEBP": "image/webp"}   # the raster formats read, by
                                 # Pillow's name, with their MIME types
 EXPECTED = "a PNG, JPEG, WebP or SVG picture"
@@ -70,15 +72,22 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
     if key is not None and key in _sizes:
         return _sizes[key]
     if is_svg(path):
-        size = svg_size(path, where)
+        size, reading = read_svg(path, where)
         if key is not None:
             _sizes[key] = size
+            _readings.put(key, reading)
         return size
     picture = _decode(path, where)
     if key is not None:
         _sizes[key] = picture.size
         _kept.put(key, picture)
     return picture.size
+
+
+def svg_reading(key: FileIdentity | None) -> Reading | None:
+    """What check_picture found reading the SVG picture file of that identity (its
+    drawn cost and style sheets: vector.Reading), where it is kept; else None."""
+    return _readings.get(key) if key is not None else None
 
 
 def drawn_picture(path: Path, size: tuple[int, int], turn: Transpose | None = None) -> Image:
@@ -475,3 +484,4 @@ _sizes: dict[FileIdentity, tuple[int, int]] = {}
 _kept: _Kept[Image] = _Kept(KEPT_PIXELS, lambda image: image.width * image.height)
 _drawn: _Kept[_Drawn] = _Kept(KEPT_DRAWN_PIXELS, _Drawn.pixels)
 _forms: _Kept[tuple[object, int]] = _Kept(KEPT_FORM_PIXELS, lambda kept: kept[1])
+_readings: _Kept[Reading] = _Kept(KEPT_READINGS, lambda reading: 1)     # (counted, not weighed)

@@ -27,7 +27,8 @@ from typing import Any
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.svgpaths import SVG
+from printgen.svglinks import DRAWN
+from printgen.svgpaths import NUMBER, SVG, own_value
 
 MAX_LAYERS = int(limit("svg_layers"))
 MAX_PRIMITIVES = int(limit("svg_filter_primitives"))
@@ -35,17 +36,15 @@ MAX_OCTAVES = int(limit("svg_turbulence_octaves"))
 MAX_ORDER = int(limit("svg_convolve_order"))
 MAX_RADIUS = float(limit("svg_morphology_radius"))
 DRAWN_AT = 1000             # pixels across the picture's larger side the weights are measured at
-LAYERED = {f"{SVG}{name}" for name in ("clipPath", "mask", "filter", "pattern")}
+LAYERED = DRAWN - {f"{SVG}marker"}      # those drawn on a layer of their own (svglinks.DRAWN but a marker)
 _OPACITY = re.compile(r"(?<![A-Za-z-])opacity\s*:\s*([^;{}!]*)", re.IGNORECASE)
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 def own_layers(element: Any, linked: list[tuple[Any, str, int]]) -> int:
     """The layers the element itself is drawn on: one where its opacity is below 1, and
     one for each time a clip path, mask, filter or pattern set on it is drawn (linked:
     (target, what refers to it, times it is drawn))."""
-    found = _OPACITY.findall(element.get("style") or "")
-    value = _number(found[-1] if found else element.get("opacity"), 1.0)
+    value = _number(own_value(element, _OPACITY, "opacity"), 1.0)
     count = 1 if value < 1 else 0
     return count + sum(times for target, said, times in linked
                        if target.tag in LAYERED and not said.startswith("href"))
@@ -118,7 +117,7 @@ def _scale(element: Any, extent: float) -> float:
 
 def _number(text: str | None, default: float) -> float:
     """The first number of text (a percentage taken as a fraction), else default."""
-    match = _NUMBER.search(text or "")
+    match = NUMBER.search(text or "")
     if match is None:
         return default
     value = float(match.group())          # (infinite where past what a float holds: refused where bounded)
@@ -128,7 +127,7 @@ def _number(text: str | None, default: float) -> float:
 def _pair(text: str | None, default: float) -> tuple[float, float]:
     """One or two numbers (x, then y, which is x where not given; one past what a float
     holds is infinite, and refused), else default twice."""
-    numbers = [max(0.0, float(one)) for one in _NUMBER.findall(text or "")][:2]     # (a negative one draws nothing)
+    numbers = [max(0.0, float(one)) for one in NUMBER.findall(text or "")][:2]     # (a negative one draws nothing)
     if not numbers:
         return default, default
     return numbers[0], numbers[-1]

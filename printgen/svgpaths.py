@@ -29,7 +29,8 @@ MARKED = PATHS | {f"{SVG}line"}          # the elements markers are drawn on
 # numbers each segment of a path command takes: an arc's seven may be written in five
 # (its two flags run into the number after them: "a5 5 0 011 2" is 5 5 0 0 1 1 2)
 ARGUMENTS = {"m": 2, "l": 2, "h": 1, "v": 1, "c": 6, "s": 4, "q": 4, "t": 2, "a": 5}
-_TOKEN = re.compile(r"[A-Za-z]|[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")     # an SVG number
+_TOKEN = re.compile(rf"[A-Za-z]|{NUMBER.pattern}")
 _STROKE = re.compile(r"(?<![A-Za-z-])stroke\s*:\s*([^;{}!]*)", re.IGNORECASE)
 
 
@@ -97,7 +98,7 @@ def _stroked(root: Any, ids: dict[str, Any]) -> set[Any] | None:
         stack = [starts.pop()]
         while stack:
             element, flag = stack.pop()
-            own = _own_stroke(element)
+            own = own_value(element, _STROKE, "stroke")
             flag = _paints(own) if own is not None else flag
             if flags.get(element) is True or (element in flags and not flag):
                 continue                            # (seen, and as stroked as now)
@@ -110,15 +111,21 @@ def _stroked(root: Any, ids: dict[str, Any]) -> set[Any] | None:
     return {element for element, flag in flags.items() if flag}
 
 
+def id_map(root: Any) -> dict[str, Any]:
+    """The picture's elements by their ids (what an href or url(#id) names)."""
+    return {one.get("id"): one for one in root.iter() if isinstance(one.tag, str) and one.get("id")}
+
+
 def href_target(element: Any, ids: dict[str, Any]) -> Any:
     """The element an element's href (or xlink:href) names, None where the file has none."""
     return ids.get((element.get("href") or element.get(XLINK) or "").strip().removeprefix("#"))
 
 
-def _own_stroke(element: Any) -> str | None:
-    """The stroke the element sets itself (its style attribute's, else its attribute's)."""
-    found = _STROKE.findall(element.get("style") or "")
-    return found[-1] if found else element.get("stroke")
+def own_value(element: Any, declared: re.Pattern[str], name: str) -> str | None:
+    """The value the element sets itself for a property: the last its style attribute
+    gives (declared finds them), else its attribute's (name), else None."""
+    found = declared.findall(element.get("style") or "")
+    return found[-1] if found else element.get(name)
 
 
 def _paints(value: str) -> bool:

@@ -29,14 +29,14 @@ import io
 import math
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.reading import read_bytes
 from printgen.svglayers import check_layers, check_primitive, own_layers, weight
 from printgen.svglinks import DRAWN, LINKED, links
-from printgen.svgpaths import SVG, XLINK, check_paths, href_target, vertices
+from printgen.svgpaths import SVG, XLINK, check_paths, href_target, id_map, vertices
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -65,25 +65,49 @@ def is_svg(path: Path) -> bool:
     return path.suffix.lower() == ".svg"
 
 
+class Reading(NamedTuple):
+    """What reading an SVG picture found that drawing it in a PDF needs again: its
+    drawn_cost, and its style sheets as svglib reads them (read_sheets)."""
+
+    cost: float
+    sheets: Any
+
+
 def svg_size(path: Path, where: str) -> tuple[int, int]:
     """The picture's size in CSS pixels (at least 1 x 1); InputError naming `where` for
     what the module's docstring refuses."""
+    return read_svg(path, where)[0]
+
+
+def read_svg(path: Path, where: str) -> tuple[tuple[int, int], Reading]:
+    """The picture's size in CSS pixels (at least 1 x 1), and its Reading; InputError
+    naming `where` for what the module's docstring refuses."""
     root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
     for count, element in enumerate(root.iter(), start=1):
         if count > MAX_ELEMENTS:
             raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements; expected a simpler SVG picture")
         _check_element(element, where)
-    drawn_cost(root, where)
-    check_paths(root, {one.get("id"): one for one in root.iter() if isinstance(one.tag, str) and one.get("id")},
-                where)
+    ids = id_map(root)
+    sheets = read_sheets(root)
+    cost = drawn_cost(root, ids, where, sheets)
+    check_paths(root, ids, where)
     width, height = _size(root, where)
     if width * height > MAX_PIXELS:
         raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a smaller "
                          f"SVG picture (its width and height)")
-    return width, height
+    return (width, height), Reading(cost, sheets)
 
 
-def drawn_cost(root: Any, where: str) -> float:
+def read_sheets(root: Any) -> Any:
+    """The picture's style sheets as svglib reads them: style_sheets(root) (svglib's
+    matcher, None where it has none), or the SheetGap it raised."""
+    try:
+        return style_sheets(root)
+    except SheetGap as gap:
+        return gap
+
+
+def drawn_cost(root: Any, ids: dict[str, Any], where: str, sheets: Any) -> float:
     """What drawing the picture costs a renderer, in elements: each element counted
     once for every <use> or url(#id) that draws it again (printgen/svglinks.py: a
     <use> draws what it refers to where it stands, a marker is drawn on every vertex
@@ -96,10 +120,10 @@ def drawn_cost(root: Any, where: str) -> float:
     count, enclosed depths, numbers and vertices are summed from its children's and
     those of what it refers to. The layers and filter primitives drawn are counted
     alike (a clip path, mask, filter, marker or pattern, and what <defs> or a <symbol>
-    holds, only where something refers to it), and bounded as svglayers.py says."""
-    elements = [one for one in root.iter() if isinstance(one.tag, str)]
-    ids = {one.get("id"): one for one in elements if one.get("id")}
-    sheets = _sheet_links(root)
+    holds, only where something refers to it), and bounded as svglayers.py says. ids
+    is the picture's elements by id (svgpaths.id_map), sheets its style sheets as
+    svglib reads them (read_sheets)."""
+    linked_by = _sheet_links(root, sheets)
     extent = _extent(root)
     done: dict[Any, tuple[int, ...]] = {}   # element: (drawn, their depths below it, numbers, vertices, layers, passes)
     open_now: set[Any] = set()
@@ -111,7 +135,7 @@ def drawn_cost(root: Any, where: str) -> float:
             continue
         if found is None:
             parts = _drawn_parts(element, ids)
-            linked = links(element, sheets.get(element, {}), ids, _URL.findall, DECLARATION.findall)
+            linked = links(element, linked_by.get(element, {}), ids, _URL.findall, DECLARATION.findall)
             open_now.add(element)
             stack.append((element, (parts, linked)))
             for part in parts + [target for target, _, _ in linked]:
@@ -171,18 +195,16 @@ def _extent(root: Any) -> float:
     return max(sides) if all(math.isfinite(side) for side in sides) else 0.0
 
 
-def _sheet_links(root: Any) -> dict[Any, dict[str, str]]:
-    """What the picture's style sheets set on each element that svglinks.LINKED names
-    and that refers to something (a url()), as svglib matches them (every value a
-    property is given, one after another); where they cannot be matched (SheetGap),
-    every such value set on the root, each drawn for every element (a bound above
-    what any element matching them draws)."""
+def _sheet_links(root: Any, sheets: Any) -> dict[Any, dict[str, str]]:
+    """What the picture's style sheets (sheets: read_sheets(root)) set on each element
+    that svglinks.LINKED names and that refers to something (a url()), as svglib
+    matches them (every value a property is given, one after another); where they
+    cannot be matched (SheetGap), every such value set on the root, each drawn for
+    every element (a bound above what any element matching them draws)."""
     sheet = " ".join(one.text or "" for one in root.iter(f"{SVG}style"))
     if "url(" not in sheet:
         return {}
-    try:
-        matcher = style_sheets(root)
-    except SheetGap:
+    if isinstance(sheets, SheetGap):
         said: dict[str, str] = {}
         for name, value in DECLARATION.findall(sheet):
             key = name.strip().lower()
@@ -193,7 +215,7 @@ def _sheet_links(root: Any) -> dict[Any, dict[str, str]]:
     import cssselect2
     found: dict[Any, dict[str, str]] = {}
     for wrapped in cssselect2.ElementWrapper.from_xml_root(root).iter_subtree():
-        for match in matcher.match(wrapped):
+        for match in sheets.match(wrapped):
             for key, value in match[3][1].items():
                 if key in LINKED and "url(" in str(value):
                     said = found.setdefault(wrapped.etree_element, {})

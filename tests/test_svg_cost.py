@@ -56,12 +56,49 @@ def test_a_use_bomb_is_refused_in_moments(cli, tmp_path):
 
 
 def test_the_drawn_cost_counts_uses_nesting_and_path_numbers(tmp_path):
-    from printgen.vector import DEPTH_COST, NUMBER_COST, drawn_cost, parsed
+    from printgen.svgpaths import id_map
+    from printgen.vector import DEPTH_COST, NUMBER_COST, drawn_cost, parsed, read_sheets
     svg = (f'{S}<defs><g id="g"><rect width="1" height="1"/><path d="M0 0 L10 10 L20 0"/></g></defs>'
            '<use href="#g"/><use href="#g"/></svg>')
     # drawn: svg, defs, g, rect, path, and twice use, g, rect, path = 13; enclosing elements:
     # defs 1, g 2, rect and path 3 each (9), and each use's: use 1, g 2, rect and path 3 each (9) twice
-    assert drawn_cost(parsed(svg.encode(), "p.svg"), "p.svg") == 13 + DEPTH_COST * (9 + 2 * 9) + NUMBER_COST * 3 * 6
+    root = parsed(svg.encode(), "p.svg")
+    assert drawn_cost(root, id_map(root), "p.svg", read_sheets(root)) == 13 + DEPTH_COST * (9 + 2 * 9) + NUMBER_COST * 3 * 6
+
+
+@pytest.mark.parametrize("bound", [6000, 1])
+def test_a_picture_read_is_costed_and_its_style_sheets_read_once(tmp_path, monkeypatch, bound):
+    """A picture checked and then asked how the PDF draws it (as vectors, or as resvg's
+    picture past the cost bound) is costed once and its style sheet read once: what
+    the check found is kept with the picture, where the PDF's question costed it and
+    read its sheets again (twice where they refer to something)."""
+    import printgen.render.pdfsvg
+    import printgen.vector
+    from svglib.svglib import CSSMatcher
+
+    from printgen.pictures import check_picture
+    counted = {"costed": 0, "sheets read": 0}
+    real_cost, real_read = printgen.vector.drawn_cost, CSSMatcher.add_styles
+
+    def cost(*args):
+        counted["costed"] += 1
+        return real_cost(*args)
+
+    def read(self, text):
+        counted["sheets read"] += 1
+        return real_read(self, text)
+    for module in (printgen.vector, printgen.render.pdfsvg):
+        monkeypatch.setattr(module, "drawn_cost", cost)
+    monkeypatch.setattr(CSSMatcher, "add_styles", read)
+    monkeypatch.setattr(printgen.render.pdfsvg, "MAX_VECTOR_COST", bound)
+    path = tmp_path / "art.svg"
+    path.write_text(f'{S}<style>.c {{ clip-path: url(#c) }}</style><clipPath id="c"><rect width="50" height="50"/>'
+                    '</clipPath><rect class="c" width="90" height="90" fill="#2255cc"/></svg>',
+                    encoding="utf-8")
+    check_picture(path, "art.svg")
+    gap = printgen.render.pdfsvg.vector_gap(path)
+    assert gap == (None if bound == 6000 else "more than svglib draws in a few seconds")
+    assert counted == {"costed": 1, "sheets read": 1}
 
 
 def svglib_time_bomb(kind: str) -> str:

@@ -41,7 +41,9 @@ from typing import Any
 from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
+from printgen.pictures import svg_reading
 from printgen.reading import FileIdentity, file_identity, read_bytes
+from printgen.svgpaths import id_map
 from printgen.vector import (
     DECLARATION,
     MAX_BYTES,
@@ -51,7 +53,7 @@ from printgen.vector import (
     drawing,
     drawn_cost,
     parsed,
-    style_sheets,
+    read_sheets,
     styled_clips,
 )
 
@@ -76,13 +78,14 @@ def vector_gap(path: Path) -> str | None:
 def _gap(path: Path, identity: FileIdentity | None) -> str | None:
     where = str(path)
     root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
-    try:
-        matcher = style_sheets(root)        # (svglib reads every sheet itself)
-    except SheetGap as gap:
-        return str(gap)
-    if drawn_cost(root, where) > MAX_VECTOR_COST:
+    reading = svg_reading(identity)         # (as check_picture read it, where it did)
+    sheets = reading.sheets if reading is not None else read_sheets(root)      # (svglib reads every sheet itself)
+    if isinstance(sheets, SheetGap):
+        return str(sheets)
+    cost = reading.cost if reading is not None else drawn_cost(root, id_map(root), where, sheets)
+    if cost > MAX_VECTOR_COST:
         return "more than svglib draws in a few seconds"
-    styled_clips(root, matcher)             # (as drawing() gives them to svglib)
+    styled_clips(root, sheets)              # (as drawing() gives them to svglib)
     ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str)}
     sheet = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
     if "!important" in sheet.lower():
