@@ -248,6 +248,8 @@ KEPT = {
     "miter": f'{S}<path d="M10 48 L16 12 L22 48" fill="none" stroke="#000000" stroke-width="6"/></svg>',
     "defaults said": f'{S}<rect width="100" height="50" style="opacity:1;fill:#2255cc;stroke-miterlimit:4;'
                      f'paint-order:markers fill stroke;filter:none"/></svg>',
+    "an empty id": f'{S}<defs>{GRADIENT}</defs><rect width="100" height="50" fill="url(#g)"/>'
+                   f'<rect id="" spreadMethod="reflect" x="5" y="5" width="10" height="10" fill="#000000"/></svg>',
 }
 
 
@@ -255,7 +257,8 @@ KEPT = {
 def test_what_svglib_draws_stays_vectors_alike_with_the_png(tmp_path, svg):
     """Drawn as vectors, naming no font, alike with the PNG (the sharp corner cut at
     SVG's miter limit, 4, not reportlab's, 10); properties said at their defaults
-    leave nothing out."""
+    leave nothing out; a gradient naming no other takes nothing from an element whose
+    id is empty."""
     pdf, page = drawn(tmp_path, svg)
     assert images(pdf) == []
     assert b"Tf" not in PdfReader(str(pdf)).pages[0].get_contents().get_data()

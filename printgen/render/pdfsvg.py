@@ -86,7 +86,7 @@ def _gap(path: Path, identity: FileIdentity | None) -> str | None:
     if cost > MAX_VECTOR_COST:
         return "more than svglib draws in a few seconds"
     styled_clips(root, sheets)              # (as drawing() gives them to svglib)
-    ids = {element.get("id"): element for element in root.iter() if isinstance(element.tag, str)}
+    ids = id_map(root)
     sheet = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
     if "!important" in sheet.lower():
         return "!important in a style sheet"
