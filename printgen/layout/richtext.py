@@ -27,8 +27,7 @@ from printgen.layout.breaks import (
     WORD,
     code_cut,
     joins,
-    keeps_after,
-    keeps_before,
+    kept,
     unit_kinds,
 )
 from printgen.layout.primitives import TextRun
@@ -107,8 +106,8 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str, lang: 
     is cut again where Unicode's line-breaking rules (UAX #14, as for plain text) let a
     line break inside it (between ideographs, after a hyphen or a soft hyphen): each part
     after the first opens with a JOINED piece. A word that must stay with its neighbour
-    after a space ("?", ":" and their kind; in lang French, guillemets: layout/breaks.py's
-    glued()) is joined to it, space and all. A line break in the text ("\\n") is a
+    after a space ("?", ":" and their kind, quotation marks standing alone; in lang French,
+    guillemets: layout/breaks.py's glued()) is joined to it, space and all. A line break in the text ("\\n") is a
     word of its own, [("", BREAK)]."""
     result: list[list[Piece]] = []
     current: list[Piece] = []
@@ -139,11 +138,11 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str, lang: 
 
 def _glued(split: list[list[Piece]], fonts: Fonts, lang: str) -> list[list[Piece]]:
     """Words joined, with the space between them, where one must stay with the other
-    (layout/breaks.py's keeps_before() and keeps_after())."""
+    (layout/breaks.py's kept())."""
     found: list[list[Piece]] = []
     for word in split:
         if found and word[0][1] != BREAK and found[-1][0][1] != BREAK \
-                and (keeps_before(_text(word), lang) or keeps_after(_text(found[-1]), lang)):
+                and kept(_text(found[-1]), _text(word), lang):
             found[-1] = [*found[-1], (" ", _space_font(found[-1], word, fonts)), *word]
         else:
             found.append(word)

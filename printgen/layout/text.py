@@ -364,7 +364,8 @@ def _joined(pieces: list[tuple[str, bool]]) -> str:
 def chunks(paragraph: str, lang: str = "") -> list[tuple[str, bool]]:
     """A paragraph as the pieces a line may break between: (piece, whether a space
     comes before it). Pieces are the words between spaces (but a space before "?",
-    ":" and their kind, or in French inside guillemets, is no place to break:
+    ":" and their kind, beside a quotation mark standing alone, or in French inside
+    guillemets, is no place to break:
     layout/breaks.py's glued()), cut further where the Unicode line-breaking rules
     (UAX #14) allow a break inside a word."""
     found: list[tuple[str, bool]] = []
