@@ -168,3 +168,22 @@ def test_a_booklet_keeps_quotation_marks_with_their_words(cli, tmp_path, lang, t
     assert sum(line.count("“") + line.count("”") + line.count("„") for line in lines) > 40
     assert not [line for line in lines if opening and line.endswith(tuple(opening))], lines
     assert not [line for line in lines if alone(line, closing)], lines
+
+
+# words wider than a line, broken as a last resort: a code (digits in it) and a word
+# written with the modifier letter apostrophe (U+02BC, a letter to Unicode)
+TOO_WIDE = {"code": "the key AB'CD'EF'GH'12'34'56'78'IJ'KL'MN'OP is yours",
+            "word": "the Chinookʼwawaʼkwakwakaʼwakwʼtseʼkwaʼla word"}
+
+
+@pytest.mark.parametrize(("lines", "kind"), [(rich_lines, "code"), (plain_lines, "code"), (rich_lines, "word")])
+def test_a_word_too_wide_for_a_line_breaks_beside_no_apostrophe(lines, kind):
+    """At every width too narrow for it, a word wider than a line is broken where no
+    line ends or opens with an apostrophe (hyphen or not); its letters all set. (Plain
+    text breaks no word wider than a line but a code: it sets the text smaller.)"""
+    text = TOO_WIDE[kind]
+    for width in [float(w) for w in range(30, 80, 2)]:
+        found = [line.strip() for line in lines(text, width, "en")]
+        assert "".join(found).replace("-", "").replace(" ", "") == text.replace(" ", ""), (width, found)
+        assert not [line for line in found if line.rstrip("-").endswith(("'", "\u02bc"))], (width, found)
+        assert not [line for line in found if line.startswith(("'", "\u02bc"))], (width, found)

@@ -28,6 +28,7 @@ from printgen.layout.breaks import (
     code_cut,
     joins,
     kept,
+    off_apostrophes,
     unit_kinds,
 )
 from printgen.layout.primitives import TextRun
@@ -399,7 +400,8 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
     else between any two characters, never with a hyphen; any other word after the last of its hyphens or
     slashes that fits, else between two letters with a hyphen (without one next to a
     full-width letter: Chinese, Japanese and Korean take none). No break falls between
-    a character and its marks. The first part fits `room` (what is left of the current
+    a character and its marks, nor beside an apostrophe where another place fits
+    (layout/breaks.py's off_apostrophes()). The first part fits `room` (what is left of the current
     line; it is [] when not even a letter fits there), the others the width.
     LetterTooWide if a single letter is wider than the line. (Each part's width is
     summed letter by letter as it grows, in time linear in the word's length.)"""
@@ -423,9 +425,10 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
             break
         hyphen: list[Piece] = []
         whole = [i for i in range(fit, 0, -1) if not joins(chars[start + i - 1], chars[start + i])]
-        if kind in (ADDRESS, CODE):
+        if kind in (ADDRESS, CODE):     # (code_cut() keeps off apostrophes too)
             cut = code_cut(chars, start, whole, kind)
         else:
+            whole = off_apostrophes(chars, start, whole)
             cut = next((i for i in whole if chars[start + i - 1] in WORD_BREAKS), 0)
             if not cut and fit and (_wide(letters[start + fit - 1]) or _wide(letters[start + fit])):
                 cut = fit                         # between full-width letters: no hyphen

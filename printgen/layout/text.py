@@ -23,6 +23,7 @@ from printgen.errors import FitError, TextOverflow, quoted
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
 from printgen.layout.breaks import (
+    APOSTROPHES,
     HYPHENS,
     WORD,
     address_units,
@@ -517,7 +518,6 @@ def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
     return [hyphen.split(word) for hyphen in hyphens(word, lang)]
 
 
-APOSTROPHES = frozenset("'\u2019\u02bc")     # no hyphenation beside these
 
 
 @lru_cache(maxsize=16384)
