@@ -7,9 +7,10 @@ one of more than MAX_PIXELS (a 300 dpi A3 poster is 17 million) refused before i
 decoded; then it is decoded whole, so a file that is no picture, is damaged or is cut
 short is one located error here instead of a decompression bomb or a traceback in the
 renderer. Decoded, it is made what every output prints: upright (a phone's EXIF
-orientation applied), at 8 bits a channel (a scanner's 16-bit greyscale scaled); a CMYK
-picture stays CMYK (a print shop's CMYK file keeps its inks) and is converted to sRGB
-through a colour profile for the RGB outputs (rgba).
+orientation applied), at 8 bits a channel (a scanner's 16-bit greyscale scaled, its
+transparent grey kept as transparency); a CMYK picture stays CMYK (a print shop's CMYK
+file keeps its inks) and is converted to sRGB through a colour profile for the RGB
+outputs (rgba).
 
 Decoded pictures are kept (within a budget of pixels) for the renderers, by file and
 by the size they are drawn at: an icon used 60 times on a card is decoded once and
@@ -428,12 +429,22 @@ def upright(picture: Image) -> Image:
 
 def eight_bits(picture: Image) -> Image:
     """The picture at 8 bits a channel: a 16-bit greyscale one (Pillow's modes I;16 and
-    I, of values 0 to 65535) scaled to 0 to 255 in mode L; any other as it is (Pillow
-    reads a 16-bit colour PNG at 8 bits already)."""
+    I, of values 0 to 65535) scaled to 0 to 255 in mode L, or in mode LA where its PNG
+    names a transparent grey (a tRNS chunk): each pixel of exactly that 16-bit value
+    transparent, every other opaque (as the PNG specification says; the grey's 8-bit
+    value may name other pixels too, so it is not kept as one); any other as it is
+    (Pillow reads a 16-bit colour PNG at 8 bits already)."""
     if picture.mode not in ("I", "I;16", "I;16L", "I;16B", "I;16N"):
         return picture
-    grey = picture.convert("I").point(lambda value: value * (255 / 65535) + 0.5).convert("L")
+    values = picture.convert("I")
+    grey = values.point(lambda value: value * (255 / 65535) + 0.5).convert("L")
+    clear = picture.info.get("transparency")
     grey.info.pop("transparency", None)             # (a 16-bit value: it names no 8-bit grey)
+    if not isinstance(clear, int):
+        return grey
+    from PIL import ImageMath
+    same = ImageMath.lambda_eval(lambda args: args["equal"](args["a"], clear), a=values)     # 1 where clear, else 0
+    grey.putalpha(same.point(lambda value: value * -255 + 255).convert("L"))
     return grey
 
 

@@ -3,7 +3,9 @@
 UAX #14 (LB13, LB15d) keeps "?", "!", ":", ";", ",", ".", "/" and closing brackets with
 what comes before them even after a space, so no line opens with one; in French the
 space inside guillemets is kept as a no-break space would be ("«" stays with the next
-word, "»" with the one before). A dictionary never hyphenates beside an apostrophe
+word, "»" with the one before), and in every language an opening quotation mark or
+bracket standing before a space stays with the word after it, a closing quotation mark
+after a space with the word before it (LB14, LB15a, LB15b). A dictionary never hyphenates beside an apostrophe
 ("owner-" and "'s"), and an author's zero-width space (U+200B) is a place to break with
 no hyphen, and drawn as nothing. Plain text (cards) and marked-up text (booklets,
 leaflets) alike; lines are read back from the runs, and from a built booklet."""
@@ -45,8 +47,9 @@ WIDTHS = [float(w) for w in range(60, 200, 3)]
 def test_no_line_opens_with_punctuation_kept_with_what_precedes_it(lines):
     """At every width, no line starts with one of KEPT, and in French none ends with "«"
     (the text's words all set, in order). But a space before ".5" is a place to break
-    (UAX #14's LB15c: it reads as a number), and the guillemets' no-break space is
-    French's: in English a line may open with "»" (LB18: a break after a space)."""
+    (UAX #14's LB15c: it reads as a number), and a guillemet that touches its word
+    moves with it: German's "»Hallo«" may open a line (LB18: a break after a space;
+    LB15b keeps only a final mark that a space or punctuation follows)."""
     for width in WIDTHS:
         found = [line.strip() for line in lines(FRENCH, width, "fr")]
         assert " ".join(found).split() == FRENCH.split(), (width, found)
@@ -54,8 +57,8 @@ def test_no_line_opens_with_punctuation_kept_with_what_precedes_it(lines):
         assert not [line for line in found if line.endswith("«")], (width, found)
     number = "the odds are about .5 and the stake .25 or so .75 in all .5 of the time .5 or .25"
     assert any(line.strip().startswith(".") for width in WIDTHS for line in lines(number, width))
-    english = "la prend avance puis » fin suivante sa prudence vers avec la carte » et encore » puis » fin"
-    assert any(line.strip().startswith("»") for width in WIDTHS for line in lines(english, width, "en"))
+    german = " ".join(["er sagte »Hallo« und ging dann weiter"] * 6)
+    assert any(line.strip().startswith("»") for width in WIDTHS for line in lines(german, width, "de"))
 
 
 def test_a_dictionary_never_breaks_beside_an_apostrophe():
@@ -118,3 +121,69 @@ def test_a_booklet_draws_no_hyphen_at_a_zero_width_space(cli, tmp_path):
     lines = booklet_lines(cli, path)
     assert any(line.endswith("Ember") for line in lines), lines
     assert not [line for line in lines if "Ember-" in line or "Em-" in line or ZW in line], lines
+
+
+# UAX #14's rules on quotation marks, in every language: a space after an opening
+# bracket or quotation mark (LB14: "„"; LB15a: an initial mark, Pi, after a space) or
+# before a final mark, Pf, followed by a space or punctuation (LB15b) is no place to
+# break. Each text holds marks standing alone between spaces (a quotation opened by an
+# ellipsis, nested marks, one closed after a dash): (language, text, opening marks,
+# closing marks).
+QUOTATIONS = [
+    ("en", "She said “ ‘Go,’ he told me ’ ” and left. “Wait — ” he cried. “ … so it ends,” she said. ", "“‘", "”’"),
+    ("de", "Er rief „ … und dann?“ und ging. Sie sagte „ ‚Nein‘, sagte er“ und lachte. Man hört „ … vielleicht“ oft. ",
+     "„‚", ""),
+    ("sv", "”Vänta – ” sa han. Hon svarade ”Ja … ” och gick. ”Hej” sa hon. ", "", "”"),
+]
+
+
+def alone(line: str, marks: str) -> bool:
+    """Whether a line's first word is quotation marks of marks alone."""
+    word = line.split()[0] if line.split() else ""
+    return bool(word) and all(ch in marks for ch in word)
+
+
+@pytest.mark.parametrize("lines", [rich_lines, plain_lines])
+@pytest.mark.parametrize(("lang", "text", "opening", "closing"), QUOTATIONS)
+def test_no_line_ends_on_an_opening_quotation_mark_or_opens_with_a_closing_one(lines, lang, text, opening, closing):
+    """At every width (the text's words all set, in order), no line ends with an opening
+    mark, nor opens with a closing mark standing alone; a quotation mark that touches
+    its word still moves with it ("”Hej”" may open a line)."""
+    text = (text * 4).strip()
+    for width in WIDTHS:
+        found = [line.strip() for line in lines(text, width, lang)]
+        assert " ".join(found).split() == text.split(), (width, found)
+        assert not [line for line in found if opening and line.endswith(tuple(opening))], (width, found)
+        assert not [line for line in found[1:] if alone(line, closing)], (width, found)
+
+
+@pytest.mark.parametrize(("lang", "text", "opening", "closing"), QUOTATIONS)
+def test_a_booklet_keeps_quotation_marks_with_their_words(cli, tmp_path, lang, text, opening, closing):
+    """Read back from a built booklet's pages, in each language: no line ends with an
+    opening quotation mark, none opens with a closing one standing alone."""
+    path = tmp_path / f"{lang}.md"
+    path.write_text(f"---\ntitle: Quotes\nlang: {lang}\n---\n\n# Quotes\n\n"
+                    + "\n\n".join((text * i).strip() for i in range(1, 9)) + "\n", encoding="utf-8")
+    lines = [line for line in booklet_lines(cli, path) if line]
+    assert sum(line.count("“") + line.count("”") + line.count("„") for line in lines) > 40
+    assert not [line for line in lines if opening and line.endswith(tuple(opening))], lines
+    assert not [line for line in lines if alone(line, closing)], lines
+
+
+# words wider than a line, broken as a last resort: a code (digits in it) and a word
+# written with the modifier letter apostrophe (U+02BC, a letter to Unicode)
+TOO_WIDE = {"code": "the key AB'CD'EF'GH'12'34'56'78'IJ'KL'MN'OP is yours",
+            "word": "the Chinookʼwawaʼkwakwakaʼwakwʼtseʼkwaʼla word"}
+
+
+@pytest.mark.parametrize(("lines", "kind"), [(rich_lines, "code"), (plain_lines, "code"), (rich_lines, "word")])
+def test_a_word_too_wide_for_a_line_breaks_beside_no_apostrophe(lines, kind):
+    """At every width too narrow for it, a word wider than a line is broken where no
+    line ends or opens with an apostrophe (hyphen or not); its letters all set. (Plain
+    text breaks no word wider than a line but a code: it sets the text smaller.)"""
+    text = TOO_WIDE[kind]
+    for width in [float(w) for w in range(30, 80, 2)]:
+        found = [line.strip() for line in lines(text, width, "en")]
+        assert "".join(found).replace("-", "").replace(" ", "") == text.replace(" ", ""), (width, found)
+        assert not [line for line in found if line.rstrip("-").endswith(("'", "\u02bc"))], (width, found)
+        assert not [line for line in found if line.startswith(("'", "\u02bc"))], (width, found)

@@ -3,8 +3,8 @@ meant to be seen, alike in the PNGs, the SVGs, the home PDF and the print shop's
 
 Each card shows one picture stretched over its whole bleed: a design whose top half is
 one colour and bottom half another, saved as a phone's JPEG (stored on its side, with
-an EXIF orientation), a scanner's 16-bit greyscale PNG, a WebP (one of them named
-.png) and a CMYK JPEG. Each is of its own pixel size, so that the print shop's PDF
+an EXIF orientation), a scanner's 16-bit greyscale PNG (and one with a transparent
+grey), a WebP (one of them named .png) and a CMYK JPEG. Each is of its own pixel size, so that the print shop's PDF
 shows which picture an image is.
 """
 
@@ -32,7 +32,7 @@ elements:
 BACK = "elements:\n  - {kind: rect, box: bleed, fill: '#808080'}\n"
 TURNED = {2: "FLIP_LEFT_RIGHT", 3: "ROTATE_180", 4: "FLIP_TOP_BOTTOM", 5: "TRANSPOSE", 6: "ROTATE_90",
           7: "TRANSVERSE", 8: "ROTATE_270"}      # how a picture of each EXIF orientation is stored
-CARDS = ["exif", "grey16", "webp", "named", "cmyk", *(f"turn{n}" for n in TURNED)]
+CARDS = ["exif", "grey16", "webp", "named", "cmyk", *(f"turn{n}" for n in TURNED), "clear16"]
 QUARTERS = [(220, 30, 30), (30, 160, 30), (30, 30, 220), (230, 200, 20)]     # top left, top right, ...
 CMYK_TOP, CMYK_BOTTOM = (255, 255, 0, 0), (0, 255, 255, 0)      # C100 M100, M100 Y100
 
@@ -65,11 +65,14 @@ def make_deck(folder: Path) -> Path:
     upright.transpose(Image.Transpose.ROTATE_90).save(folder / "exif.jpg", exif=exif.tobytes(), quality=95)
     grey = halves((180, 270), 0x2020, 0xC0C0, "I")
     grey.convert("I;16").save(folder / "grey16.png")
+    # a 16-bit grey with a transparent grey (a tRNS chunk): its top half of exactly that
+    # value, its bottom half one step (of 65535) from it, opaque
+    halves((190, 285), 0x2020, 0x2021, "I").convert("I;16").save(folder / "clear16.png", transparency=0x2020)
     halves((220, 330), RED, BLUE).save(folder / "webp.webp", lossless=True)
     halves((240, 360), RED, BLUE).save(folder / "named.png", format="WEBP", lossless=True)
     halves((160, 240), CMYK_TOP, CMYK_BOTTOM, "CMYK").save(folder / "cmyk.jpg", quality=100)
     files = {"exif": "exif.jpg", "grey16": "grey16.png", "webp": "webp.webp", "named": "named.png",
-             "cmyk": "cmyk.jpg"}
+             "cmyk": "cmyk.jpg", "clear16": "clear16.png"}
     for orientation, stored in TURNED.items():
         exif[0x0112] = orientation
         quarters((100, 150)).transpose(Image.Transpose[stored]).save(
@@ -169,6 +172,22 @@ def test_a_16_bit_greyscale_png_prints_its_greys(built):
     for image in (card_png(built, "grey16"), home_page(built, "grey16")):
         top, bottom = top_bottom(image)
         assert near(top, (32, 32, 32), 3) and near(bottom, (192, 192, 192), 3), (top, bottom)
+
+
+def test_a_16_bit_greyscale_png_keeps_its_transparent_grey(built):
+    """A 16-bit grey PNG's tRNS chunk names one 16-bit grey transparent: the card's
+    white shows through the top half, of exactly that value, in the PNG, the home PDF
+    and the SVG's embedded picture; the bottom half, a step of 65535 from it (the same
+    grey at 8 bits), stays opaque."""
+    assert b"tRNS" in (built["deck"] / "clear16.png").read_bytes()
+    for image in (card_png(built, "clear16"), home_page(built, "clear16")):
+        top, bottom = top_bottom(image)
+        assert near(top, (255, 255, 255), 3) and near(bottom, (32, 32, 32), 3), (top, bottom)
+    kind, data = svg_picture(built, "clear16")
+    picture = Image.open(io.BytesIO(data))
+    assert kind == "image/png" and picture.mode == "RGBA"
+    top, bottom = top_bottom(picture)
+    assert top[3] == 0 and bottom == (32, 32, 32, 255), (top, bottom)
 
 
 @pytest.mark.parametrize("name", ["webp", "named"])

@@ -91,3 +91,22 @@ def test_a_build_into_the_default_folder_prunes_its_files_once_before_its_galler
     assert cli("build", "decks/mini.yaml", "--only", "pdf,gallery").status == 0
     assert "gallery" in pruned and len(pruned[:pruned.index("gallery")]) == 1, pruned
     assert (tmp_path / "output" / "mini" / "mini-a4.pdf").is_file() and (tmp_path / "output" / "index.html").is_file()
+
+
+def test_a_quiet_build_removes_a_renamed_decks_folder_without_a_note(cli, tmp_path, monkeypatch):
+    """--quiet: the old name's files go unsaid, as the other notes of a build are; a
+    folder left for a user's file is still said."""
+    monkeypatch.chdir(project(tmp_path))
+    deck, out = tmp_path / "decks" / "mini.yaml", tmp_path / "output"
+    assert cli("build", "decks/mini.yaml", "--only", "pdf", "-q").status == 0
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: mini", "name: midi"), encoding="utf-8")
+    built = cli("build", "decks/mini.yaml", "--only", "pdf", "-q")
+    assert built.status == 0 and built.err == "" and built.out == ""
+    assert (out / "midi" / "midi-a4.pdf").is_file() and not (out / "mini").exists()
+    (out / "midi" / "mine.txt").write_text("my notes", encoding="utf-8")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("name: midi", "name: maxi"), encoding="utf-8")
+    built = cli("build", "decks/mini.yaml", "--only", "pdf", "-q")
+    assert built.status == 0 and "earlier name" not in built.err
+    assert built.err.strip() == "printgen: note: decks/mini.yaml: left output/midi/: they hold files printgen did not " \
+                                "write, or that changed since"
+    assert sorted(path.name for path in (out / "midi").iterdir()) == ["mine.txt"]

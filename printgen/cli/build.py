@@ -381,11 +381,12 @@ def run(args: argparse.Namespace) -> int:
 def _remove_renamed(args: argparse.Namespace, deck: Deck) -> None:
     """In the default output folder: once this build's files are in place (and its
     stale ones removed), remove the folders builds of the deck's file wrote under an
-    earlier name (cli/renamed.py)."""
+    earlier name (cli/renamed.py), saying so unless --quiet."""
     if args.out is not None or getattr(args, "among", False):
         return
     from printgen.cli.renamed import remove_renamed
     from printgen.spec.languages import file_name
     prune_current()
     remove_renamed(DEFAULT, str(deck.source),
-                   {DEFAULT / file_name(deck.base_name, lang, deck.languages) for lang in deck.languages})
+                   {DEFAULT / file_name(deck.base_name, lang, deck.languages) for lang in deck.languages},
+                   tell=not args.quiet)

@@ -9,7 +9,7 @@ naming output/ as its jobs' output folder) holds the deck's stale files, as a ca
 longer in the deck is one: every file printgen recorded there whose bytes are
 unchanged is removed, with one note, and the folder too once empty. A file of the
 user's there (or one changed since printgen wrote it) is left, and with it its
-folder, and the note says so. A folder another deck's build, or anything but a build
+folder, and the note says so (under --quiet, the note says only that). A folder another deck's build, or anything but a build
 of this deck, also wrote into is not touched, and neither is a folder named with
 --out (printgen did not choose its name).
 """
@@ -23,10 +23,11 @@ from printgen.output import note, record_folder, remove_made_folder
 from printgen.words import plural
 
 
-def remove_renamed(base: Path, deck_file: str, current: set[Path]) -> None:
+def remove_renamed(base: Path, deck_file: str, current: set[Path], tell: bool = True) -> None:
     """Remove what builds of deck_file (the path of the deck's file) left in the folders
     printgen named directly under base (its default output folder) other than current
-    (those the deck builds into now), and say so."""
+    (those the deck builds into now), and say so; with tell False (--quiet), as other
+    removed files are (output.py's tell_removed()), say only the folders it left."""
     keep = {os.path.abspath(folder) for folder in current}
     mark = f" deck={Path(os.path.relpath(os.path.realpath(deck_file), os.path.realpath(base))).as_posix()} "
     removed: list[Path] = []
@@ -45,12 +46,17 @@ def remove_renamed(base: Path, deck_file: str, current: set[Path]) -> None:
         gone, kept = remove_made_folder(folder, entry.name, lambda job: mark in f"{job} ")
         removed += gone
         left += kept
-    if removed:
-        top = Path(os.path.abspath(base))
-        earlier = sorted({f"{base / path.relative_to(top).parts[0]}/" for path in removed})
-        now = sorted(f"{folder}/" for folder in current)
-        note(f"removed {plural(len(removed), 'file')} that builds of {deck_file} wrote under an earlier name of "
-             f"the deck, in {', '.join(earlier)} (a deck is known by its file; it now builds into "
-             f"{', '.join(now)})"
-             + (f"; left {', '.join(f'{base / Path(folder).relative_to(top)}/' for folder in left)}: they "
-                f"hold files printgen did not write, or that changed since" if left else ""))
+    if not removed:
+        return
+    top = Path(os.path.abspath(base))
+    said_left = (f"left {', '.join(f'{base / Path(folder).relative_to(top)}/' for folder in left)}: they hold files "
+                 f"printgen did not write, or that changed since" if left else "")
+    if not tell:
+        if said_left:
+            note(f"{deck_file}: {said_left}")
+        return
+    earlier = sorted({f"{base / path.relative_to(top).parts[0]}/" for path in removed})
+    now = sorted(f"{folder}/" for folder in current)
+    note(f"removed {plural(len(removed), 'file')} that builds of {deck_file} wrote under an earlier name of "
+         f"the deck, in {', '.join(earlier)} (a deck is known by its file; it now builds into "
+         f"{', '.join(now)})" + (f"; {said_left}" if said_left else ""))

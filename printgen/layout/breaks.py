@@ -24,8 +24,13 @@ A space is not always a place to break. UAX #14 (rule LB13, and LB15d for commas
 full stops, colons and semicolons) keeps a closing bracket, "!", "?", ";", ":", ",",
 "." and "/" with what comes before them even after spaces (but for a full stop or a
 comma that opens a number: " .5"), so that no line starts with one ("Obligatoire ?"
-is one unit: keeps_before()). In French text the space inside guillemets is kept as
-a no-break space would be: "«" stays with the word after it and "»" with the word
+is one unit: keeps_before()). Nor does a line end on an opening bracket or quotation
+mark that a space follows, nor open with a closing quotation mark that a space or
+punctuation follows, in any language, as UAX #14 says (LB14; LB15a and LB15b, which
+read an initial quotation mark, Pi, as opening only after a space, and a final one,
+Pf, as closing only before one, so that German's „…“ and Swedish's ”…” are read
+right: quote_held()). In French text the space inside guillemets is kept as a no-break
+space would be, a house rule: "«" stays with the word after it and "»" with the word
 before it (keeps_after()). A word so kept with its neighbour is one word holding a
 space (glued()).
 """
@@ -47,6 +52,7 @@ CLOSING = ".,:;!?)]}\"'\u00bb\u203a\u201d\u2019\u300d\u300f\uff09\u060c\u061b\u0
 # and bidirectional marks
 IN_WORDS = frozenset("-\u2010\u2011\u05be\u05f3\u05f4\u00b7'\u2019\u02bc\u00ad\u200c\u200d\u200e\u200f\u061c\u2060")
 HYPHENS = frozenset("-\u2010")       # hard hyphens: UAX #14's classes HY and HH
+APOSTROPHES = frozenset("'\u2019\u02bc")    # no break beside these, where another place is left
 BEFORE = frozenset("/~.,-_?#%")      # Chicago: a break before these (a slash only when single)
 AROUND = frozenset("=&")             # and before or after these
 
@@ -90,12 +96,31 @@ def keeps_after(word: str, lang: str = "") -> bool:
     return bool(word) and word[-1] in FRENCH_OPENING and french(lang)
 
 
+def quote_held(before: str, after: str) -> bool:
+    """Whether UAX #14 keeps two words together across the space between them for an
+    opening bracket or quotation mark that ends the first (LB14: "(", "„"; LB15a: an
+    initial quotation mark, Pi, that follows a space or the text's start or another
+    opening mark) or a final quotation mark, Pf, that opens the second and is followed
+    by a space, closing punctuation or the text's end (LB15b), as uniseg finds them."""
+    if not before or not after or (unicodedata.category(before[-1]) not in ("Ps", "Pi")
+                                   and unicodedata.category(after[0]) != "Pf"):
+        return False
+    from uniseg.linebreak import line_break_boundaries
+    return len(before) + 1 not in line_break_boundaries(f"{before} {after}")
+
+
+def kept(before: str, after: str, lang: str = "") -> bool:
+    """Whether the space between two words is no place to break: keeps_before(),
+    keeps_after() or quote_held()."""
+    return keeps_before(after, lang) or keeps_after(before, lang) or quote_held(before, after)
+
+
 def glued(words: Sequence[str], lang: str = "") -> list[str]:
     """A paragraph's words (its text split at spaces) with each word that must stay
-    with its neighbour (keeps_before(), keeps_after()) joined to it by its space."""
+    with its neighbour (kept()) joined to it by its space."""
     found: list[str] = []
     for word in words:
-        if found and found[-1] and word and (keeps_before(word, lang) or keeps_after(found[-1], lang)):
+        if found and found[-1] and word and kept(found[-1], word, lang):
             found[-1] += " " + word
         else:
             found.append(word)
@@ -169,11 +194,21 @@ def address_break(text: str, at: int) -> bool:
     return (ch in BEFORE or ch in AROUND) and before not in BEFORE
 
 
+def off_apostrophes(chars: str, start: int, whole: Sequence[int]) -> list[int]:
+    """Of whole (the lengths of the part of a word starting at chars[start] that a
+    line may end on), those that put no break beside an apostrophe ("owner" and "'s"),
+    if any; else all of them."""
+    return [i for i in whole if chars[start + i - 1] not in APOSTROPHES
+            and chars[start + i:start + i + 1] not in APOSTROPHES] or list(whole)
+
+
 def code_cut(chars: str, start: int, whole: Sequence[int], kind: str) -> int:
     """Where the part of an address or a code (kind) that starts at chars[start] ends,
     at a line's end: of whole (the lengths that fit, longest first, none of them
-    parting a letter from its marks), the longest that address_break() allows (or, in
-    a code, that ends on one of its own hyphens), else the longest of all (0: none)."""
+    parting a letter from its marks) less those beside an apostrophe (off_apostrophes()),
+    the longest that address_break() allows (or, in a code, that ends on one of its
+    own hyphens), else the longest of all (0: none)."""
+    whole = off_apostrophes(chars, start, whole)
     return next((i for i in whole if address_break(chars, start + i)
                  or (kind == CODE and chars[start + i - 1] in HYPHENS)), whole[0] if whole else 0)
 

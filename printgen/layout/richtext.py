@@ -27,8 +27,8 @@ from printgen.layout.breaks import (
     WORD,
     code_cut,
     joins,
-    keeps_after,
-    keeps_before,
+    kept,
+    off_apostrophes,
     unit_kinds,
 )
 from printgen.layout.primitives import TextRun
@@ -107,8 +107,8 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str, lang: 
     is cut again where Unicode's line-breaking rules (UAX #14, as for plain text) let a
     line break inside it (between ideographs, after a hyphen or a soft hyphen): each part
     after the first opens with a JOINED piece. A word that must stay with its neighbour
-    after a space ("?", ":" and their kind; in lang French, guillemets: layout/breaks.py's
-    glued()) is joined to it, space and all. A line break in the text ("\\n") is a
+    after a space ("?", ":" and their kind, quotation marks standing alone; in lang French,
+    guillemets: layout/breaks.py's glued()) is joined to it, space and all. A line break in the text ("\\n") is a
     word of its own, [("", BREAK)]."""
     result: list[list[Piece]] = []
     current: list[Piece] = []
@@ -139,11 +139,11 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str, lang: 
 
 def _glued(split: list[list[Piece]], fonts: Fonts, lang: str) -> list[list[Piece]]:
     """Words joined, with the space between them, where one must stay with the other
-    (layout/breaks.py's keeps_before() and keeps_after())."""
+    (layout/breaks.py's kept())."""
     found: list[list[Piece]] = []
     for word in split:
         if found and word[0][1] != BREAK and found[-1][0][1] != BREAK \
-                and (keeps_before(_text(word), lang) or keeps_after(_text(found[-1]), lang)):
+                and kept(_text(found[-1]), _text(word), lang):
             found[-1] = [*found[-1], (" ", _space_font(found[-1], word, fonts)), *word]
         else:
             found.append(word)
@@ -411,7 +411,8 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
     else between any two characters, never with a hyphen; any other word after the last of its hyphens or
     slashes that fits, else between two letters with a hyphen (without one next to a
     full-width letter: Chinese, Japanese and Korean take none). No break falls between
-    a character and its marks. The first part fits `room` (what is left of the current
+    a character and its marks, nor beside an apostrophe where another place fits
+    (layout/breaks.py's off_apostrophes()). The first part fits `room` (what is left of the current
     line; it is [] when not even a letter fits there), the others the width.
     LetterTooWide if a single letter is wider than the line. (Each part's width is
     summed letter by letter as it grows, in time linear in the word's length.)"""
@@ -435,9 +436,10 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
             break
         hyphen: list[Piece] = []
         whole = [i for i in range(fit, 0, -1) if not joins(chars[start + i - 1], chars[start + i])]
-        if kind in (ADDRESS, CODE):
+        if kind in (ADDRESS, CODE):     # (code_cut() keeps off apostrophes too)
             cut = code_cut(chars, start, whole, kind)
         else:
+            whole = off_apostrophes(chars, start, whole)
             cut = next((i for i in whole if chars[start + i - 1] in WORD_BREAKS), 0)
             if not cut and fit and (_wide(letters[start + fit - 1]) or _wide(letters[start + fit])):
                 cut = fit                         # between full-width letters: no hyphen

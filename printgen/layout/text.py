@@ -23,6 +23,7 @@ from printgen.errors import FitError, TextOverflow, quoted
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
 from printgen.layout.breaks import (
+    APOSTROPHES,
     HYPHENS,
     WORD,
     address_units,
@@ -364,7 +365,8 @@ def _joined(pieces: list[tuple[str, bool]]) -> str:
 def chunks(paragraph: str, lang: str = "") -> list[tuple[str, bool]]:
     """A paragraph as the pieces a line may break between: (piece, whether a space
     comes before it). Pieces are the words between spaces (but a space before "?",
-    ":" and their kind, or in French inside guillemets, is no place to break:
+    ":" and their kind, beside a quotation mark standing alone, or in French inside
+    guillemets, is no place to break:
     layout/breaks.py's glued()), cut further where the Unicode line-breaking rules
     (UAX #14) allow a break inside a word."""
     found: list[tuple[str, bool]] = []
@@ -516,7 +518,6 @@ def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
     return [hyphen.split(word) for hyphen in hyphens(word, lang)]
 
 
-APOSTROPHES = frozenset("'\u2019\u02bc")     # no hyphenation beside these
 
 
 @lru_cache(maxsize=16384)
