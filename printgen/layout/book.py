@@ -327,7 +327,8 @@ class _Text:
         return count
 
     def put(self, chunk: Chunk, where: str, gap: float = 0.0) -> float:
-        """Set a chunk gap points below what is there; the y of its top."""
+        """Set a chunk gap points below what is there (and what it draws in that gap,
+        its bridge, where there is one); the y of its top."""
         if chunk.height > self.limit + 1e-6:
             raise FitError(f"{where}: a piece {mm(chunk.height):.1f} mm tall does not fit a page's "
                            f"{mm(self.limit):.1f} mm of text height")
@@ -338,7 +339,7 @@ class _Text:
                            f"tall; with the line that refers to it, it does not fit a page's "
                            f"{mm(self.limit):.1f} mm of text height (a note is not continued on the "
                            f"next page); shorten it or choose a larger page")
-        self.pages[-1] += [shift(p, 0.0, top) for p in chunk.prims]
+        self.pages[-1] += [shift(p, 0.0, top) for p in (*chunk.prims, *(chunk.bridge if gap > 0 else ()))]
         self.links[-1] += [(x, y + top, w, h, to) for x, y, w, h, to in chunk.links]
         self.notes[-1] = self.joined(self.notes[-1], [chunk])
         self.y = top + chunk.height

@@ -60,6 +60,8 @@ class Block:
     image: Picture | None = None
     keep_with_next: bool = False                # a title line: kept with what follows, like a heading
     quote: int = 0                              # a paragraph's or list item's depth of block quotes (`>`, `> >`)
+    quote_lists: tuple[int, ...] = ()           # each of those quotes' (outermost first) depth of lists it opens in
+    quote_on: int = 0                           # how many of them (outermost first) go on from the block before
 
 
 @frozen
