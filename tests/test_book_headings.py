@@ -199,3 +199,31 @@ def test_the_running_head_follows_the_texts_sections(cli, tmp_path, titles, leve
         current = starting[-1] if starting else current
         checked += bool(number % 2 and head != "The Game")
     assert checked >= 3
+
+
+def lead_in_tables_text(folder: Path, parts: int = 30) -> Path:
+    """folder/tables.md: sections whose filler grows part by part, so that a lead-in
+    before a table falls at every height of a page."""
+    lines = ["# Scores"]
+    for k in range(parts):
+        lines += [f"## Round {k}", " ".join([SENTENCE] * (1 + k % 6)), "Each card scores:",
+                  "| Card | Points |\n|---|---:|\n| Ace | 11 |\n| King | 4 |\n| Queen | 3 |"]
+    path = folder / "tables.md"
+    path.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("size", ["poker", "a6"])
+def test_a_lead_in_keeps_a_tables_header_and_first_row(cli, tmp_path, size):
+    out = tmp_path / "out"
+    result = cli("booklet", str(lead_in_tables_text(tmp_path)), "--size", size, "--out", str(out), "-q")
+    assert result.status == 0, result.err
+    pages = read_booklet(out / f"tables-booklet-{size}-a4-reading.pdf")
+    read = [item.text for _, items in pages for item in items]
+    assert read.count("Each card scores:") == 30 and read.count("Card Points") >= 30
+    assert left_alone(pages, {"Scores", *(f"Round {k}" for k in range(30))}) == []
+    for _, items in pages:                       # the header and a row under it, on the lead-in's page
+        texts = [item.text for item in items]
+        for k, text in enumerate(texts):
+            if text == "Each card scores:":
+                assert texts[k + 1:k + 3] == ["Card Points", "Ace 11"]

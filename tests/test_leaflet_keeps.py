@@ -113,3 +113,18 @@ def test_a_lead_in_before_a_picture_or_a_list_keeps_with_it(tmp_path):
     style = fold_style(fold_facts(), "poker")
     ends = panel_ends(list(load_rules(path).blocks), style)
     assert len(ends) > 10 and [end for end in ends if end.endswith(":")] == []
+
+
+def test_a_lead_in_before_a_table_keeps_with_its_header_and_first_row(tmp_path):
+    """A one-line paragraph ending in ":" before a table never ends a panel, nor does
+    its table's header row."""
+    from printgen.spec.markdown import load_rules
+    parts = []
+    for k in range(24):
+        parts += [PARAGRAPH * (1 + k % 4), "Each card scores:",
+                  "| Card | Points |\n|---|---:|\n| Ace | 11 |\n| King | 4 |\n| Queen | 3 |"]
+    path = tmp_path / "tables.md"
+    path.write_text("# Scores\n\n" + "\n\n".join(parts) + "\n", encoding="utf-8")
+    style = fold_style(fold_facts(), "poker")
+    ends = panel_ends(list(load_rules(path).blocks), style)
+    assert len(ends) > 10 and [end for end in ends if end.endswith(":") or end == "CardPoints"] == []

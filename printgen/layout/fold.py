@@ -167,9 +167,11 @@ def heading_style(block: Block, style: FoldStyle) -> RichStyle:
 def leads_in(block: Block, after: Block | None, lines: int) -> bool:
     """Whether a block of `lines` lines is a lead-in, kept with what follows as a
     heading is: a paragraph or list item of one or two lines ending in ":" directly
-    before a list (item) or a picture ("Each player takes:", "A small icon:")."""
+    before a list (item), a picture or a table ("Each player takes:", "A small icon:",
+    "Each card scores:")."""
     return (block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM) and 0 < lines <= 2 and after is not None
-            and after.kind in (BlockKind.ITEM, BlockKind.IMAGE) and plain(block).endswith((":", "\uff1a")))
+            and after.kind in (BlockKind.ITEM, BlockKind.IMAGE, BlockKind.TABLE)
+            and plain(block).endswith((":", "\uff1a")))
 
 
 def keeps_next(block: Block, after: Block | None, lines: int) -> bool:
