@@ -41,6 +41,7 @@ from printgen.layout.fold import (
     Chunk,
     FoldStyle,
     chunks,
+    ends_keep,
     keeps_next,
     own_word,
     plain,
@@ -434,7 +435,9 @@ def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, 
     without leaving a line alone); a table's header and two rows; any other block
     whole. A heading, or a lead-in (fold.py's keeps_next()), goes with the leads of
     the blocks after it until they hold KEEP_LINES lines (a list's first item's lines
-    count, and a picture counts whole)."""
+    count, and a picture counts whole), or up to the next heading once they hold a
+    line (a one-line section is whole: fold.py's ends_keep()), so that a chain of
+    short sections never pulls a page's worth of them over to the next."""
     pieces, kind = made[i], blocks[i].kind
     if kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         lead = pieces if len(pieces) <= 3 else pieces[:2]
@@ -442,7 +445,7 @@ def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, 
         lead = pieces[:3] if kind is BlockKind.TABLE else pieces[:1]
     if _keeps(made, blocks, i):
         counted, j = 0, i + 1
-        while counted < KEEP_LINES and j < len(blocks):
+        while counted < KEEP_LINES and j < len(blocks) and not ends_keep(blocks[j], counted):
             after = _lead(made, blocks, j)[1]
             lead, counted, j = [*lead, *after], counted + sum(c.counts for c in after), j + 1
     return sum(c.height + c.gap for c in lead) - lead[0].gap, lead

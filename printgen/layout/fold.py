@@ -180,11 +180,21 @@ def keeps_next(block: Block, after: Block | None, lines: int) -> bool:
     return block.kind is BlockKind.HEADING or block.keep_with_next or leads_in(block, after, lines)
 
 
+def ends_keep(block: Block, counted: int) -> bool:
+    """Whether a keep that holds `counted` lines of what follows ends before block: at
+    a heading (or a title line), once it holds a line. A heading over a one-line
+    section keeps that line, which is the whole section, and not the next heading too,
+    which would keep the next section's lines, and so on: a chain of short sections
+    would go over to the next page together, leaving the foot of this one empty."""
+    return counted > 0 and (block.kind is BlockKind.HEADING or block.keep_with_next)
+
+
 def following(items: Sequence[Chunk], start: int) -> int:
     """How many chunks after items[start] hold KEEP_LINES lines of what follows it (a
-    line or a table row counts one, a heading none, a picture or rule all)."""
+    line or a table row counts one, a heading none, a picture or rule all), up to the
+    next heading once they hold a line (ends_keep())."""
     counted, end = 0, start
-    while counted < KEEP_LINES and end + 1 < len(items):
+    while counted < KEEP_LINES and end + 1 < len(items) and not (counted and items[end + 1].counts == 0):
         end += 1
         counted += items[end].counts
     return end - start
