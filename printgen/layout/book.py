@@ -190,10 +190,10 @@ class Book:
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
                  credits: Sequence[str] = (), cover: Picture | None = None, contents: str = CONTENTS,
-                 source: CoverSource = UNNAMED, where: str = "the text") -> Book:
+                 source: CoverSource = UNNAMED, where: str = "the text", depth: int = 2) -> Book:
     """The blocks set as a book: a cover (title, subtitle, credits and the picture
-    scaled to fit), contents listing the level-1 and level-2 headings with their page
-    numbers (under the heading `contents`, in English where the text's fonts lack its
+    scaled to fit), contents listing the headings of levels 1 to depth (1 and 2 unless
+    the text asks for more) with their page numbers (under the heading `contents`, in English where the text's fonts lack its
     letters: contents_heading()), then the text. FitError names the block that cannot
     fit. A book in a right-to-left language (style.lang), or with no language named one
     whose text opens right to left (its first heading or paragraph), is bound on the
@@ -202,7 +202,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     style = replace(style, rtl=right_to_left(blocks, style.lang))
     fold, notes = style.fold(), scaled(style.fold(), style.folio, style.folio)
     text = _set_text(list(blocks), fold, notes, rtl=style.rtl)
-    listed = [(block, page) for block, page, _ in text.headings if block.level <= 2]
+    listed = [(block, page) for block, page, _ in text.headings if block.level <= depth]
     count = 1 if listed else 0
     while True:                   # more contents pages only make the numbers larger
         pages, boxes = _contents(listed, 1 + count, style, contents_heading(style, contents), where)
@@ -219,7 +219,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
         sides.append(_side(style, number, _shifted(prims, style, number) + _margins(style, number, named, heads[p])))
     headings = tuple(Heading(block.level, plain(block), first + page, style.top + y)
                      for block, page, y in text.headings)
-    listed_headings = iter(heading for heading in headings if heading.level <= 2)
+    listed_headings = iter(heading for heading in headings if heading.level <= depth)
     entries = tuple((n - 1, (style.left(n) + x, style.top + y, w, h), next(listed_headings))
                     for n, page in enumerate(boxes, start=2) for x, y, w, h in page)
     said = tuple(f"{where}: {what} {first + page + 1}: {why}" for where, what, page, why in text.broken)
@@ -583,7 +583,8 @@ def contents_heading(style: BookStyle, word: str) -> str:
 def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
               word: str, where: str) -> tuple[list[list[Primitive]], list[list[Box]]]:
     """The contents pages (text blocks' primitives) for the listed headings, the text
-    starting at page index `first`: each entry its heading (level 2 indented) and, at
+    starting at page index `first`: each entry its heading (a level-1 heading in bold,
+    each deeper level indented one step further) and, at
     the right, its page number after dot leaders (mirrored in a right-to-left book:
     headings flush right, numbers at the left). An entry is never split. Also each
     page's entries' boxes, in the listed order (a reading copy links them). where
@@ -605,7 +606,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
         rich = RichStyle(style.body, style.line_height, style.ink,
                          style.family(Fonts(regular="sans-bold" if block.level == 1 else "sans")),
                          lang=style.lang, hyphenate=style.hyphenate)
-        indent = 0.0 if block.level == 1 else style.indent
+        indent = style.indent * (block.level - 1)
         room = width - indent - column
         lines = wrap([Span(plain(block))], room, rich, block.where)
         gap = style.gap if block.level == 1 else style.gap / 3

@@ -86,6 +86,7 @@ class RulesText:
     lines: dict[str, int] = field(default_factory=dict, compare=False)
     # ^ the line of each front matter key the cover sets ("title", "credits[0]"), for its errors,
     #   and of `lang`, for the note on a language printgen has no words in
+    contents: int = 2                # front matter `contents`: the deepest heading level a booklet's contents list
 
 
 HEADING_STYLE_NAMES = ("bold", "bold italic", "italic", "regular")     # a heading's styles (folds.yaml)
