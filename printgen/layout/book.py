@@ -3,9 +3,11 @@ on every text page, a running head and a page number (folio).
 
 The text is cut into layout/fold.py's chunks (lines, headings, table rows, pictures)
 at the width of the page's text block, and the chunks are set down the pages by a
-book's rules: a heading keeps at least two lines of what follows (or a picture), and
-so does a lead-in (a paragraph of one or two lines ending in ":" before a list, a
-picture or a table, which it keeps with its header row and first rows); a paragraph never leaves one of its lines alone at a page's foot or head
+book's rules: a heading keeps at least two lines of what follows (or a picture, or
+its whole section where that is one line before the next heading), and so does a
+lead-in (a paragraph of one or two lines ending in ":" before a list, a picture or a
+table, which it keeps with its header row and first rows); a paragraph never leaves
+one of its lines alone at a page's foot or head
 (a line moves over, or the whole short paragraph does); a table split across pages
 repeats its header row. Where footnotes leave no room for that even on a page of
 their own, what fits is set (a heading keeps at least the first line after it, if
