@@ -199,3 +199,60 @@ def test_the_running_head_follows_the_texts_sections(cli, tmp_path, titles, leve
         current = starting[-1] if starting else current
         checked += bool(number % 2 and head != "The Game")
     assert checked >= 3
+
+
+def lead_in_tables_text(folder: Path, parts: int = 30) -> Path:
+    """folder/tables.md: sections whose filler grows part by part, so that a lead-in
+    before a table falls at every height of a page."""
+    lines = ["# Scores"]
+    for k in range(parts):
+        lines += [f"## Round {k}", " ".join([SENTENCE] * (1 + k % 6)), "Each card scores:",
+                  "| Card | Points |\n|---|---:|\n| Ace | 11 |\n| King | 4 |\n| Queen | 3 |"]
+    path = folder / "tables.md"
+    path.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("size", ["poker", "a6"])
+def test_a_lead_in_keeps_a_tables_header_and_first_row(cli, tmp_path, size):
+    out = tmp_path / "out"
+    result = cli("booklet", str(lead_in_tables_text(tmp_path)), "--size", size, "--out", str(out), "-q")
+    assert result.status == 0, result.err
+    pages = read_booklet(out / f"tables-booklet-{size}-a4-reading.pdf")
+    read = [item.text for _, items in pages for item in items]
+    assert read.count("Each card scores:") == 30 and read.count("Card Points") >= 30
+    assert left_alone(pages, {"Scores", *(f"Round {k}" for k in range(30))}) == []
+    for _, items in pages:                       # the header and a row under it, on the lead-in's page
+        texts = [item.text for item in items]
+        for k, text in enumerate(texts):
+            if text == "Each card scores:":
+                assert texts[k + 1:k + 3] == ["Card Points", "Ace 11"]
+
+
+def glossary_text(folder: Path, terms: int = 30) -> Path:
+    """folder/glossary.md: a section of one line for each of many terms."""
+    lines = ["# Glossary", "Words used in the rules, one line each."]
+    for k in range(terms):
+        lines += [f"## Term {k}", f"What term {k} means, in a line."]
+    path = folder / "glossary.md"
+    path.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("size", ["poker", "a6"])
+def test_a_chain_of_one_line_sections_does_not_pull_pages_over(cli, tmp_path, size):
+    """A heading keeps its one-line section, the whole of it, and not the next heading
+    too (which would keep the next section, and so on down the text): the pages fill,
+    each ends with a section's line, never a heading, and every section is whole."""
+    out = tmp_path / "out"
+    assert cli("booklet", str(glossary_text(tmp_path)), "--size", size, "--out", str(out), "-q").status == 0
+    pages = [items for head, items in read_booklet(out / f"glossary-booklet-{size}-a4-reading.pdf") if head]
+    texts = [[item.text for item in items] for items in pages]
+    assert [text for page in texts for text in page if text.startswith("Term ")] == [f"Term {k}" for k in range(30)]
+    for page in texts:
+        assert page[-1].endswith("in a line.") or page[-1].endswith("each.")
+        for k, text in enumerate(page):
+            if text.startswith("Term "):
+                assert page[k + 1] == f"What term {text.split()[1]} means, in a line."
+    most = max(len(page) for page in texts)
+    assert all(len(page) >= most - 2 for page in texts[:-1])      # none left short but the last

@@ -113,3 +113,36 @@ def test_a_lead_in_before_a_picture_or_a_list_keeps_with_it(tmp_path):
     style = fold_style(fold_facts(), "poker")
     ends = panel_ends(list(load_rules(path).blocks), style)
     assert len(ends) > 10 and [end for end in ends if end.endswith(":")] == []
+
+
+def test_a_lead_in_before_a_table_keeps_with_its_header_and_first_row(tmp_path):
+    """A one-line paragraph ending in ":" before a table never ends a panel, nor does
+    its table's header row."""
+    from printgen.spec.markdown import load_rules
+    parts = []
+    for k in range(24):
+        parts += [PARAGRAPH * (1 + k % 4), "Each card scores:",
+                  "| Card | Points |\n|---|---:|\n| Ace | 11 |\n| King | 4 |\n| Queen | 3 |"]
+    path = tmp_path / "tables.md"
+    path.write_text("# Scores\n\n" + "\n\n".join(parts) + "\n", encoding="utf-8")
+    style = fold_style(fold_facts(), "poker")
+    ends = panel_ends(list(load_rules(path).blocks), style)
+    assert len(ends) > 10 and [end for end in ends if end.endswith(":") or end == "CardPoints"] == []
+
+
+def test_a_chain_of_one_line_sections_does_not_pull_panels_over(tmp_path):
+    """A heading keeps its one-line section and not the next heading too: panels fill
+    (only the last one short) and none ends with a heading."""
+    from printgen.spec.markdown import load_rules
+    lines = ["# Glossary"]
+    for k in range(30):
+        lines += [f"## Term {k}", f"What term {k} means."]
+    path = tmp_path / "glossary.md"
+    path.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    style = fold_style(fold_facts(), "poker")
+    blocks = list(load_rules(path).blocks)
+    ends = panel_ends(blocks, style)
+    assert ends and all(end.startswith("What term") for end in ends)
+    from printgen.layout.fold import flow
+    used = [height for _, height in flow(blocks, style, whole_blocks=True)[:-1]]
+    assert min(used) > style.inner[1] - 3 * style.body * 2.5             # no panel left with room for a section

@@ -2,7 +2,8 @@
 located line, as in a deck, and nothing is written; a deck's name is looked up in the
 text's own project whatever the current folder, then as `printgen build NAME` finds
 it; `deck: ""` is an error; the note for a language printgen has no words in names
-the text's `lang:` line."""
+the text's `lang:` line; `contents: N` makes a booklet's contents list headings down
+to level N (read back from its contents page), and a bad N is one located line."""
 
 from __future__ import annotations
 
@@ -210,4 +211,51 @@ def test_a_credits_item_read_as_a_mapping_is_one_line_saying_to_quote_it(cli, tm
     said = one_error(cli("booklet", str(path), "--out", str(out)), f"credits.md:{line} credits[0]",
                      "'Design: Mara Lindqvist'", 'put it in quotes: "Design: Mara Lindqvist"', more)
     assert "mapping" not in said, said
+    assert not out.exists()
+
+
+DEEP = ("# Setting up\n\nTake the cards.\n\n## The deck\n\nShuffle it.\n\n### Dealing\n\nDeal five each.\n\n"
+        "#### Misdeals\n\nDeal again.\n\n# Playing\n\nTake turns.\n")
+
+
+def contents_lines(pdf: Path) -> list[str]:
+    """The contents page's lines (its page 2), after its heading."""
+    page = pdfium.PdfDocument(pdf)[1].get_textpage().get_text_range()
+    return [line.strip() for line in page.splitlines()[1:] if line.strip()]
+
+
+def heading_page(pdf: Path, heading: str) -> int:
+    """The page number (from 1, as its folio says) of the first text page holding heading
+    on a line of its own."""
+    pages = [page.get_textpage().get_text_range() for page in pdfium.PdfDocument(pdf)]
+    return next(n for n, text in enumerate(pages, start=1)
+                if n > 2 and heading in [line.strip() for line in text.splitlines()])
+
+
+@pytest.mark.parametrize(("front", "listed"), [("", ["Setting up", "The deck", "Playing"]),
+                                               ("contents: 2\n", ["Setting up", "The deck", "Playing"]),
+                                               ("contents: 1\n", ["Setting up", "Playing"]),
+                                               ("contents: 3\n", ["Setting up", "The deck", "Dealing", "Playing"]),
+                                               ("contents: 6\n", ["Setting up", "The deck", "Dealing", "Misdeals",
+                                                                  "Playing"])])
+def test_the_contents_list_the_levels_the_text_asks_for(cli, tmp_path, front, listed):
+    """`contents: N` lists headings down to level N (`#` and `##` without it), each with
+    the page its heading is on."""
+    path = text(tmp_path / "mine.md", front, DEEP)
+    out = tmp_path / "out"
+    assert cli("booklet", str(path), "--size", "poker", "--out", str(out), "-q").status == 0
+    pdf = out / "mine-booklet-poker-a4-reading.pdf"
+    entries = contents_lines(pdf)
+    assert [entry.rstrip(" .0123456789") for entry in entries] == listed
+    for entry, heading in zip(entries, listed):
+        assert entry.endswith(f" {heading_page(pdf, heading)}")
+
+
+@pytest.mark.parametrize(("value", "shown"), [("0", "'0'"), ("7", "'7'"), ("2.5", "'2.5'"), ("three", "'three'"),
+                                              ("true", "true"), ("[3]", "a list"), ('""', "''")])
+@pytest.mark.parametrize("command", ["rules", "booklet"])
+def test_a_bad_contents_is_one_located_line(cli, tmp_path, command, value, shown):
+    path = text(tmp_path / "mine.md", f"contents: {value}\n", DEEP)
+    out = tmp_path / "out"
+    one_error(cli(command, str(path), "--out", str(out)), "mine.md:3 contents", "from 1", "to 6", f"got {shown}")
     assert not out.exists()

@@ -80,3 +80,80 @@ def test_what_a_quote_cannot_hold_is_one_located_line(cli, tmp_path, command, te
     out = tmp_path / "out"
     one_error(cli(command, str(source), "--out", str(out), "-q"), f"quotes.md:{line}:", what, "expected")
     assert not out.exists()
+
+
+RUN_ON = """\
+---
+lang: {lang}
+---
+# {title}
+
+{plain}
+
+> {first}
+>
+> {second}
+>
+> > {nested}
+>
+> - {item}
+
+- {listed}
+
+  > {inside}
+  >
+  > {after}
+"""
+ENGLISH_RUN_ON = dict(lang="en", title="Example", plain="Plain words first.", first="The quote opens.",
+                      second="Its second one.", nested="A nested quote.", item="An item in it.",
+                      listed="An item outside.", inside="A quote in it.", after="And more in it.")
+HEBREW_RUN_ON = dict(lang="he", title="דוגמה", plain="מילים רגילות.", first="הציטוט נפתח.",
+                     second="הפסקה השנייה.", nested="ציטוט פנימי.", item="פריט בתוכו.",
+                     listed="פריט בחוץ.", inside="ציטוט בפריט.", after="ועוד בו.")
+
+
+def rule_run(paths, x: float, box) -> tuple[float, float]:
+    """The stretch (bottom, top) that upright rules at x cover, touching ones joined,
+    that runs beside a line's box."""
+    stretches = sorted((bottom, top) for left, bottom, right, top in paths
+                       if right - left < 3 and abs((left + right) / 2 - x) < 0.1)
+    runs: list[list[float]] = []
+    for bottom, top in stretches:
+        if runs and bottom <= runs[-1][1] + 0.01:
+            runs[-1][1] = max(top, runs[-1][1])
+        else:
+            runs.append([bottom, top])
+    return next((bottom, top) for bottom, top in runs if bottom <= box[1] + 0.5 and top >= box[3] - 0.5)
+
+
+@pytest.mark.parametrize("command", ["booklet", "rules"])
+@pytest.mark.parametrize("words", [ENGLISH_RUN_ON, HEBREW_RUN_ON], ids=["ltr", "rtl"])
+def test_a_quote_of_several_paragraphs_has_one_rule_and_one_in_an_item_stands_at_its_text(
+        cli, tmp_path, command, words):
+    source = tmp_path / "quotes.md"
+    source.write_text(RUN_ON.format(**words), encoding="utf-8")
+    out = tmp_path / "out"
+    assert cli(command, str(source), "--out", str(out), "-q").status == 0
+    pdf = next(path for path in out.glob("*.pdf") if "reading" in path.name or command == "rules")
+    number = page_of(pdf, words["first"])
+    assert number == page_of(pdf, words["after"])
+    chars, paths = page_chars(pdf, number), page_paths(pdf, number)
+    box = {key: line_box(chars, words[key]) for key in ("plain", "first", "second", "nested", "item",
+                                                         "listed", "inside", "after")}
+    rtl = words["lang"] == "he"
+    start = (lambda box: -box[2]) if rtl else (lambda box: box[0])     # the start side, growing inwards
+    outer = rules_beside(paths, box["first"])
+    assert len(outer) == 1
+    bottom, top = rule_run(paths, outer[0], box["first"])     # one rule from the quote's first line to its last
+    assert top >= box["first"][3] and bottom <= box["item"][1]
+    assert rules_beside(paths, box["listed"]) == []
+    inner = [x for x in rules_beside(paths, box["nested"]) if abs(x - outer[0]) > 0.1]
+    assert len(inner) == 1 and inner[0] not in rules_beside(paths, box["item"])
+    bottom, top = rule_run(paths, inner[0], box["nested"])   # the nested quote's own rule, beside it only
+    assert box["second"][1] > top >= box["nested"][3] and box["item"][3] < bottom <= box["nested"][1]
+    held = rules_beside(paths, box["inside"])   # the quote in an item: one rule, at the item's text
+    assert len(held) == 1 and rules_beside(paths, box["after"]) == held
+    bottom, top = rule_run(paths, held[0], box["inside"])
+    assert top >= box["inside"][3] and bottom <= box["after"][1]
+    at = start((held[0], 0, held[0], 0))
+    assert start(box["listed"]) - 0.5 < at < start(box["inside"]) - 3

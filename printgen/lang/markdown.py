@@ -12,7 +12,9 @@ copy. Struck-through text and code blocks are refused, as raw HTML is: printgen 
 way to strike a word, nor a fixed-width face to keep a code block's spacing.
 
 A block quote (`> ...`) holds paragraphs and lists, each Block saying how deep in
-quotes it is (Block.quote: 2 in `> > ...`); a heading, table, picture or rule in a quote
+quotes it is (Block.quote: 2 in `> > ...`), in how many lists each of them opens (a
+quote in a list item stands at the item's text) and how many of them go on from the
+block before (Block.quote_on: its rule runs on through the gap); a heading, table, picture or rule in a quote
 is refused, on one located line, as printgen sets a quote only as indented text.
 
 Footnotes (`text[^label]` with `[^label]: the note` anywhere, or an inline
@@ -119,7 +121,9 @@ class _Reader:
         self.definitions: dict[int, tuple[str | None, list[Token]]] = {}   # plugin id -> label, paragraphs
         self.notes: dict[int, Note] = {}     # plugin id -> the note, once referenced
         self.in_note = False
-        self.quotes = 0                      # how many block quotes are open
+        self.quotes: list[tuple[int, int]] = []     # each open block quote: its number and the lists it opens in
+        self.opened = 0                      # how many block quotes have opened
+        self.last: list[tuple[int, int]] = []       # the quotes the last block read is in
 
     def not_quoted(self, what: str) -> None:
         """InputError: what ("a table") cannot stand inside a block quote."""
@@ -168,8 +172,11 @@ class _Reader:
                              f"expected Markdown (headings, paragraphs, lists, tables, images)")
         if self.quotes and kind in QUOTED_NOT:
             self.not_quoted(QUOTED_NOT[kind])
-        if kind in ("blockquote_open", "blockquote_close"):
-            self.quotes += 1 if kind == "blockquote_open" else -1
+        if kind == "blockquote_open":
+            self.opened += 1
+            self.quotes.append((self.opened, len(self.lists)))
+        elif kind == "blockquote_close":
+            self.quotes.pop()
         elif kind == "heading_open":
             spans = self.spans(tokens[i + 1])
             if not self.empty_headings and not _drawn("".join(s.text for s in spans if s.note is None)):
@@ -245,12 +252,17 @@ class _Reader:
                 self.not_quoted("an image")
             out.append(Block(BlockKind.IMAGE, self.where(), image=self._image(images[0])))
             return 3
+        on = next((k for k, (was, now) in enumerate(zip(self.last, self.quotes)) if was != now),
+                  min(len(self.last), len(self.quotes)))      # the quotes this block shares with the last
+        lists = tuple(depth for _, depth in self.quotes)
+        self.last = list(self.quotes)
         if self.lists and self.item_marker is not None:
             out.append(Block(BlockKind.ITEM, self.where(), self.spans(inline), level=len(self.lists),
-                             marker=self.item_marker, quote=self.quotes))
+                             marker=self.item_marker, quote=len(lists), quote_lists=lists, quote_on=on))
             self.item_marker = ""
         else:
-            out.append(Block(BlockKind.PARAGRAPH, self.where(), self.spans(inline), quote=self.quotes))
+            out.append(Block(BlockKind.PARAGRAPH, self.where(), self.spans(inline), quote=len(lists),
+                             quote_lists=lists, quote_on=on))
         return 3
 
     def _image(self, token: Token) -> Picture:

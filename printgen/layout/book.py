@@ -3,9 +3,11 @@ on every text page, a running head and a page number (folio).
 
 The text is cut into layout/fold.py's chunks (lines, headings, table rows, pictures)
 at the width of the page's text block, and the chunks are set down the pages by a
-book's rules: a heading keeps at least two lines of what follows (or a picture), and
-so does a lead-in (a paragraph of one or two lines ending in ":" before a list or a
-picture); a paragraph never leaves one of its lines alone at a page's foot or head
+book's rules: a heading keeps at least two lines of what follows (or a picture, or
+its whole section where that is one line before the next heading), and so does a
+lead-in (a paragraph of one or two lines ending in ":" before a list, a picture or a
+table, which it keeps with its header row and first rows); a paragraph never leaves
+one of its lines alone at a page's foot or head
 (a line moves over, or the whole short paragraph does); a table split across pages
 repeats its header row. Where footnotes leave no room for that even on a page of
 their own, what fits is set (a heading keeps at least the first line after it, if
@@ -41,6 +43,7 @@ from printgen.layout.fold import (
     Chunk,
     FoldStyle,
     chunks,
+    ends_keep,
     keeps_next,
     own_word,
     plain,
@@ -189,10 +192,10 @@ class Book:
 
 def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subtitle: str = "",
                  credits: Sequence[str] = (), cover: Picture | None = None, contents: str = CONTENTS,
-                 source: CoverSource = UNNAMED, where: str = "the text") -> Book:
+                 source: CoverSource = UNNAMED, where: str = "the text", depth: int = 2) -> Book:
     """The blocks set as a book: a cover (title, subtitle, credits and the picture
-    scaled to fit), contents listing the level-1 and level-2 headings with their page
-    numbers (under the heading `contents`, in English where the text's fonts lack its
+    scaled to fit), contents listing the headings of levels 1 to depth (1 and 2 unless
+    the text asks for more) with their page numbers (under the heading `contents`, in English where the text's fonts lack its
     letters: contents_heading()), then the text. FitError names the block that cannot
     fit. A book in a right-to-left language (style.lang), or with no language named one
     whose text opens right to left (its first heading or paragraph), is bound on the
@@ -201,7 +204,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     style = replace(style, rtl=right_to_left(blocks, style.lang))
     fold, notes = style.fold(), scaled(style.fold(), style.folio, style.folio)
     text = _set_text(list(blocks), fold, notes, rtl=style.rtl)
-    listed = [(block, page) for block, page, _ in text.headings if block.level <= 2]
+    listed = [(block, page) for block, page, _ in text.headings if block.level <= depth]
     count = 1 if listed else 0
     while True:                   # more contents pages only make the numbers larger
         pages, boxes = _contents(listed, 1 + count, style, contents_heading(style, contents), where)
@@ -218,7 +221,7 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
         sides.append(_side(style, number, _shifted(prims, style, number) + _margins(style, number, named, heads[p])))
     headings = tuple(Heading(block.level, plain(block), first + page, style.top + y)
                      for block, page, y in text.headings)
-    listed_headings = iter(heading for heading in headings if heading.level <= 2)
+    listed_headings = iter(heading for heading in headings if heading.level <= depth)
     entries = tuple((n - 1, (style.left(n) + x, style.top + y, w, h), next(listed_headings))
                     for n, page in enumerate(boxes, start=2) for x, y, w, h in page)
     said = tuple(f"{where}: {what} {first + page + 1}: {why}" for where, what, page, why in text.broken)
@@ -327,7 +330,8 @@ class _Text:
         return count
 
     def put(self, chunk: Chunk, where: str, gap: float = 0.0) -> float:
-        """Set a chunk gap points below what is there; the y of its top."""
+        """Set a chunk gap points below what is there (and what it draws in that gap,
+        its bridge, where there is one); the y of its top."""
         if chunk.height > self.limit + 1e-6:
             raise FitError(f"{where}: a piece {mm(chunk.height):.1f} mm tall does not fit a page's "
                            f"{mm(self.limit):.1f} mm of text height")
@@ -338,7 +342,7 @@ class _Text:
                            f"tall; with the line that refers to it, it does not fit a page's "
                            f"{mm(self.limit):.1f} mm of text height (a note is not continued on the "
                            f"next page); shorten it or choose a larger page")
-        self.pages[-1] += [shift(p, 0.0, top) for p in chunk.prims]
+        self.pages[-1] += [shift(p, 0.0, top) for p in (*chunk.prims, *(chunk.bridge if gap > 0 else ()))]
         self.links[-1] += [(x, y + top, w, h, to) for x, y, w, h, to in chunk.links]
         self.notes[-1] = self.joined(self.notes[-1], [chunk])
         self.y = top + chunk.height
@@ -433,7 +437,9 @@ def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, 
     without leaving a line alone); a table's header and two rows; any other block
     whole. A heading, or a lead-in (fold.py's keeps_next()), goes with the leads of
     the blocks after it until they hold KEEP_LINES lines (a list's first item's lines
-    count, and a picture counts whole)."""
+    count, and a picture counts whole), or up to the next heading once they hold a
+    line (a one-line section is whole: fold.py's ends_keep()), so that a chain of
+    short sections never pulls a page's worth of them over to the next."""
     pieces, kind = made[i], blocks[i].kind
     if kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         lead = pieces if len(pieces) <= 3 else pieces[:2]
@@ -441,7 +447,7 @@ def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, 
         lead = pieces[:3] if kind is BlockKind.TABLE else pieces[:1]
     if _keeps(made, blocks, i):
         counted, j = 0, i + 1
-        while counted < KEEP_LINES and j < len(blocks):
+        while counted < KEEP_LINES and j < len(blocks) and not ends_keep(blocks[j], counted):
             after = _lead(made, blocks, j)[1]
             lead, counted, j = [*lead, *after], counted + sum(c.counts for c in after), j + 1
     return sum(c.height + c.gap for c in lead) - lead[0].gap, lead
@@ -579,7 +585,8 @@ def contents_heading(style: BookStyle, word: str) -> str:
 def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
               word: str, where: str) -> tuple[list[list[Primitive]], list[list[Box]]]:
     """The contents pages (text blocks' primitives) for the listed headings, the text
-    starting at page index `first`: each entry its heading (level 2 indented) and, at
+    starting at page index `first`: each entry its heading (a level-1 heading in bold,
+    each deeper level indented one step further) and, at
     the right, its page number after dot leaders (mirrored in a right-to-left book:
     headings flush right, numbers at the left). An entry is never split. Also each
     page's entries' boxes, in the listed order (a reading copy links them). where
@@ -601,7 +608,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
         rich = RichStyle(style.body, style.line_height, style.ink,
                          style.family(Fonts(regular="sans-bold" if block.level == 1 else "sans")),
                          lang=style.lang, hyphenate=style.hyphenate)
-        indent = 0.0 if block.level == 1 else style.indent
+        indent = style.indent * (block.level - 1)
         room = width - indent - column
         lines = wrap([Span(plain(block))], room, rich, block.where)
         gap = style.gap if block.level == 1 else style.gap / 3

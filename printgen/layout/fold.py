@@ -133,6 +133,8 @@ class Chunk:
     heading: bool = False          # never the last chunk on a panel
     counts: int = 1                # the lines of what follows a heading it counts as (KEEP_LINES): a heading
                                    # none, a picture or a rule all of them (it goes whole)
+    bridge: tuple[Primitive, ...] = ()     # drawn in its gap, only where the gap is set: the rules of the
+                                           # block quotes that go on from the block before
     links: tuple[tuple[float, float, float, float, str], ...] = ()   # x, y, w, h of each link's words, its address
 
 
@@ -165,9 +167,11 @@ def heading_style(block: Block, style: FoldStyle) -> RichStyle:
 def leads_in(block: Block, after: Block | None, lines: int) -> bool:
     """Whether a block of `lines` lines is a lead-in, kept with what follows as a
     heading is: a paragraph or list item of one or two lines ending in ":" directly
-    before a list (item) or a picture ("Each player takes:", "A small icon:")."""
+    before a list (item), a picture or a table ("Each player takes:", "A small icon:",
+    "Each card scores:")."""
     return (block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM) and 0 < lines <= 2 and after is not None
-            and after.kind in (BlockKind.ITEM, BlockKind.IMAGE) and plain(block).endswith((":", "\uff1a")))
+            and after.kind in (BlockKind.ITEM, BlockKind.IMAGE, BlockKind.TABLE)
+            and plain(block).endswith((":", "\uff1a")))
 
 
 def keeps_next(block: Block, after: Block | None, lines: int) -> bool:
@@ -176,11 +180,21 @@ def keeps_next(block: Block, after: Block | None, lines: int) -> bool:
     return block.kind is BlockKind.HEADING or block.keep_with_next or leads_in(block, after, lines)
 
 
+def ends_keep(block: Block, counted: int) -> bool:
+    """Whether a keep that holds `counted` lines of what follows ends before block: at
+    a heading (or a title line), once it holds a line. A heading over a one-line
+    section keeps that line, which is the whole section, and not the next heading too,
+    which would keep the next section's lines, and so on: a chain of short sections
+    would go over to the next page together, leaving the foot of this one empty."""
+    return counted > 0 and (block.kind is BlockKind.HEADING or block.keep_with_next)
+
+
 def following(items: Sequence[Chunk], start: int) -> int:
     """How many chunks after items[start] hold KEEP_LINES lines of what follows it (a
-    line or a table row counts one, a heading none, a picture or rule all)."""
+    line or a table row counts one, a heading none, a picture or rule all), up to the
+    next heading once they hold a line (ends_keep())."""
     counted, end = 0, start
-    while counted < KEEP_LINES and end + 1 < len(items):
+    while counted < KEEP_LINES and end + 1 < len(items) and not (counted and items[end + 1].counts == 0):
         end += 1
         counted += items[end].counts
     return end - start
@@ -192,24 +206,36 @@ def item_left(block: Block, style: FoldStyle) -> float:
     return style.indent * ((block.level if block.kind is BlockKind.ITEM else 0) + block.quote)
 
 
+def quote_opens(block: Block) -> tuple[int, ...]:
+    """In how many lists each of the block's quotes (outermost first) opens: none for
+    a quote around a list, the item's depth for a quote inside a list item."""
+    return block.quote_lists or (0,) * block.quote
+
+
+def marker_left(block: Block, style: FoldStyle) -> float:
+    """Where a list item's text starts but for the quotes opened inside the item: its
+    marker hangs in the indent before it."""
+    return style.indent * (block.level + sum(1 for depth in quote_opens(block) if depth < block.level))
+
+
 QUOTE_RULE = 0.15          # a block quote's rule: its width, in ems of the body
 QUOTE_SEAM = 0.25         # points a quote's rule on a line reaches over the line above
 QUOTE_RULE_AT = 0.3        # where it is drawn, in ems of the body from the start of the quote's indent
 
 
-def quote_rules(block: Block, style: FoldStyle, height: float, rtl: bool, first: bool) -> tuple[Primitive, ...]:
-    """The rules down a line (of `height`) of a paragraph or list item in block quotes:
-    one for each quote, at the start of its indent, in the accent colour (from the right
-    in a right-to-left paragraph), so that a nested quote's rule stands further in. A
-    line after the first reaches up over the one above by QUOTE_SEAM, so that a screen
-    shows no seam between them."""
-    top = 0.0 if first else -QUOTE_SEAM
+def quote_rules(block: Block, style: FoldStyle, top: float, bottom: float, rtl: bool,
+                count: int | None = None) -> tuple[Primitive, ...]:
+    """The rules from top to bottom beside a paragraph or list item in block quotes
+    (the first count of its quotes, else all): one for each quote, at the start of its
+    indent, in the accent colour (from the right in a right-to-left paragraph), so that
+    a nested quote's rule stands further in, and a quote inside a list item's at the
+    item's text."""
     rules = []
-    for depth in range(block.quote):
-        x = style.indent * depth + style.body * QUOTE_RULE_AT
+    for depth, lists in enumerate(quote_opens(block)[:count]):
+        x = style.indent * (lists + depth) + style.body * QUOTE_RULE_AT
         if rtl:
             x = style.inner[0] - x
-        rules.append(line(x, top, x, height, stroke=style.accent, width=style.body * QUOTE_RULE))
+        rules.append(line(x, top, x, bottom, stroke=style.accent, width=style.body * QUOTE_RULE))
     return tuple(rules)
 
 
@@ -321,7 +347,9 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     """A paragraph's or list item's lines. A right-to-left one is set flush right, a
     list item indented from the right and its marker right of it. In a block quote,
     each line is indented further and carries its stretch of the quote's rule
-    (quote_rules())."""
+    (quote_rules()); the rules of the quotes that go on from the block before
+    (Block.quote_on) run up through the gap above its first line too (the chunk's
+    bridge), so that a quote of several paragraphs has one rule down its side."""
     rich = RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang,
                      hyphenate=style.hyphenate)
     indent = item_left(block, style)
@@ -338,14 +366,17 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
         if i == 0 and block.marker:
             marker = wrap([Span(block.marker)], style.inner[0], rich, block.where)[0]
             space = rich.size * 0.3                 # a marker wider than the indent ("10.") hangs outside it
-            x = min(indent - style.indent, indent - marker.width - space)
+            hang = marker_left(block, style)
+            x = min(hang - style.indent, hang - marker.width - space)
             if rtl:                                 # mirrored: from the right, the marker right of the text
                 x = style.inner[0] - x - marker.width
             prims = [*line_runs(replace(marker, base=set_line.base), x, ascent(rich), rich), *prims]
-        prims = [*quote_rules(block, style, step, rtl, i == 0), *prims]
+        prims = [*quote_rules(block, style, 0.0 if i == 0 else -QUOTE_SEAM, step, rtl), *prims]
         gap = (style.gap / 2 if block.kind is BlockKind.ITEM else style.gap) if i == 0 else 0.0
+        bridge = quote_rules(block, style, -gap - QUOTE_SEAM, 0.0, rtl, block.quote_on) if i == 0 else ()
         result.append(Chunk(step, tuple(prims), gap=gap, keep=1 if i == 0 and len(lines) > 1 else 0,
-                            notes=notes[i], links=tuple((x0, 0.0, x1 - x0, step, to) for x0, x1, to in links[i])))
+                            notes=notes[i], links=tuple((x0, 0.0, x1 - x0, step, to) for x0, x1, to in links[i]),
+                            bridge=bridge))
     return result
 
 
@@ -545,7 +576,8 @@ def flow(blocks: list[Block], style: FoldStyle, *,
         y = 0.0
         for i in placed:
             gap = items[i].gap if y > 0 else 0.0
-            prims += [shift(p, 0.0, y + gap) for p in items[i].prims]
+            drawn = (*items[i].prims, *(items[i].bridge if gap > 0 else ()))
+            prims += [shift(p, 0.0, y + gap) for p in drawn]
             y += gap + items[i].height
         result.append((prims, y))
     return result

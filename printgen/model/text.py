@@ -60,6 +60,8 @@ class Block:
     image: Picture | None = None
     keep_with_next: bool = False                # a title line: kept with what follows, like a heading
     quote: int = 0                              # a paragraph's or list item's depth of block quotes (`>`, `> >`)
+    quote_lists: tuple[int, ...] = ()           # each of those quotes' (outermost first) depth of lists it opens in
+    quote_on: int = 0                           # how many of them (outermost first) go on from the block before
 
 
 @frozen
@@ -84,6 +86,7 @@ class RulesText:
     lines: dict[str, int] = field(default_factory=dict, compare=False)
     # ^ the line of each front matter key the cover sets ("title", "credits[0]"), for its errors,
     #   and of `lang`, for the note on a language printgen has no words in
+    contents: int = 2                # front matter `contents`: the deepest heading level a booklet's contents list
 
 
 HEADING_STYLE_NAMES = ("bold", "bold italic", "italic", "regular")     # a heading's styles (folds.yaml)

@@ -117,7 +117,8 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     with noting_splits() as splits:
         book = lay_out_book(rules.blocks, style, title=title,
                             subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
-                            contents=options.contents, source=cover_source(rules), where=rules.where)
+                            contents=options.contents, source=cover_source(rules), where=rules.where,
+                            depth=rules.contents)
     padded = padded_count(len(book.pages))
     creep = (padded // 4 - 1) * options.thickness
     if creep > style.inner / 2:

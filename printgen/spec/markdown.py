@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.builtin import data_root
-from printgen.errors import InputError, PrintgenError, quoted
+from printgen.errors import InputError, PrintgenError, quoted, shown
 from printgen.lang.expr import render
 from printgen.lang.lines import LINE_END
 from printgen.lang.markdown import parse_markdown
@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from printgen.model import Deck
 
 FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate", "fonts",
-              "font"]
+              "font", "contents"]
 COVER_KEYS = ("title", "subtitle", "credits", "cover")         # what a booklet's cover sets
 LINE_KEYS = (*COVER_KEYS, "lang", "font")    # keys whose line RulesText.lines keeps (the cover's errors, the
                                              # language's note, a font a deck's build does not declare)
@@ -86,6 +86,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
     title, deck, deal, credit = default_title(path.stem), None, None, None
     subtitle, cover, lang, hyphenate, font = "", None, "", False, ""
     credits: tuple[str, ...] = ()
+    contents = RulesText.contents     # `#` and `##`
     fonts = project_fonts(path)
     lines: dict[str, int] = {}
     if front is not None:
@@ -110,6 +111,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
             cover = _front_picture(check, check.text(data["cover"], ("cover",)), path)
         if data.get("lang") is not None:        # as a deck's `lang:`: a code, en, de or pt-BR
             lang = check_languages(check, data["lang"], None)[0]
+        contents = _front_contents(check, data.get("contents"))
         hyphenate = data.get("hyphenate") is True
         if data.get("hyphenate") not in (None, True, False):
             check.fail(("hyphenate",), f"expected true or false, got {data.get('hyphenate')!r}")
@@ -127,7 +129,20 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "
                          f"or a paragraph")
     return RulesText(path.stem, source, blocks, title, deck, deal, credit, subtitle, credits, cover,
-                     hyphenate, lang, fonts, font, lines)
+                     hyphenate, lang, fonts, font, lines, contents)
+
+
+def _front_contents(check: Checker, raw: object) -> int:
+    """Front matter `contents:`, the deepest heading level a booklet's contents list:
+    a whole number from 1 (`#` headings only) to 6; the default (`#` and `##`) where
+    it is not given."""
+    if raw is None:
+        return RulesText.contents
+    if isinstance(raw, (bool, dict, list)) or str(raw).strip() not in ("1", "2", "3", "4", "5", "6"):
+        check.fail(("contents",), f"expected the deepest heading level for the contents to list, a whole number "
+                                  f"from 1 (`#` headings only) to 6, got {shown(raw)}")
+        return RulesText.contents
+    return int(str(raw))
 
 
 def for_deck(rules: RulesText, fonts: dict[str, Fonts]) -> RulesText:
