@@ -111,7 +111,7 @@ def test_printgen_booklet_writes_the_slug_naming_the_game(cli, tmp_path):
     Duel's rules file names no title: its first heading)."""
     out = tmp_path / "out"
     assert cli("booklet", "jedi-duel", "--size", "a5", "--duplex", "short", "--out", str(out), "-q").status == 0
-    said = texts(out / "jedi-duel-booklet-a5-a4.pdf")
+    said = texts(out / "jedi-duel-booklet-a5-a4-short.pdf")
     assert "Jedi Duel · front: print on both sides, short-edge turn (--duplex short) · sheet 1 of 2" in said[0]
     assert "Jedi Duel · back: printed to lie behind the front after a short-edge turn" in said[1]
     assert not any("print on both sides" in page for page in texts(out / "jedi-duel-booklet-a5-a4-reading.pdf"))

@@ -153,7 +153,7 @@ def test_only_an_output_that_cannot_be_made_is_an_error(cli, tmp_path, monkeypat
     assert not (tmp_path / "out").exists()
     result = cli("build", "decks/t.yaml", "--only", f"{only},pdf", *args, "--out", "out", "-q")
     assert result.status == 0, result.err         # a note, when something else is written
-    assert [path.name for path in (tmp_path / "out").glob("*.pdf")] == ["t-a4.pdf"]
+    assert [path.name for path in (tmp_path / "out").glob("*.pdf")] == ["t-a4-fold.pdf" if args else "t-a4.pdf"]
     one_line(cli("build", "decks/t.yaml", "--only", f"{only},pdf", *args, "--strict", "--out", "strict"))
     assert not (tmp_path / "strict").exists()
 

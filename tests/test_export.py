@@ -208,7 +208,7 @@ def test_paper_from_the_environment_is_no_option_typed_with_for(cli, tmp_path, m
     assert cli("build", str(CLEAN), "--for", "tts", "--paper", "letter", "-q", "--out", str(tmp_path / "c")).status == 2
     result = cli("build", str(CLEAN), "--paper", "a4", "--duplex", "short", "--back-offset", "1mm,0mm",
                  "--only", "pdf", "-q", "--out", str(tmp_path / "b"))
-    assert result.status == 0 and (tmp_path / "b" / "preflight-clean-a4.pdf").is_file()
+    assert result.status == 0 and (tmp_path / "b" / "preflight-clean-a4-short.pdf").is_file()
 
 
 def test_box_for_a_shop_refuses_paper(cli, tmp_path):

@@ -67,7 +67,7 @@ def test_a_fold_over_sheet_says_it_holds_faces_and_backs_in_german(cli, tmp_path
     out = tmp_path / "out"
     assert cli("build", str(DECK), "--lang", "de", "--only", "pdf", "--duplex", "fold", "--out", str(out),
                "-q").status == 0
-    texts = page_texts(out / "lantern-pairs-de-a4.pdf")
+    texts = page_texts(out / "lantern-pairs-de-a4-fold.pdf")
     assert [text.count("Laternenpaare · Vorder- und Rückseiten · Blatt ") for text in texts] == [1] * len(texts)
     assert [f"Blatt {n} von {len(texts)}" in text for n, text in enumerate(texts, start=1)] == [True] * len(texts)
 

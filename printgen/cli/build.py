@@ -35,6 +35,7 @@ from printgen.output import (
     prune_current,
 )
 from printgen.products.deck import BuildResult, DeckBuild, build_deck, lacks, may_lack
+from printgen.products.names import sheets_name
 from printgen.reading import display_path
 from printgen.spec import load_deck
 from printgen.spec.places import DECKS, catalogue
@@ -341,7 +342,8 @@ def run(args: argparse.Namespace) -> int:
     if nothing and not args.target:     # (an export writes its own files; --only is refused with it)
         raise InputError(f"--only {args.only}: nothing to write: {nothing}")
     out = out_folder(args.out, deck.name)
-    preflight_out(args, out, f"{deck.name}-{options.paper.name}.pdf")
+    sheets = sheets_name(deck.name, options.paper.name, options.duplex)
+    preflight_out(args, out, sheets)
     own_product_folders(args, out)
     if args.target:
         from printgen.cli.export import export_run
@@ -362,7 +364,7 @@ def run(args: argparse.Namespace) -> int:
         for path in result.files:
             if result.box is not None and path.name == f"{deck.name}-box-{args.paper}.pdf":
                 print(f"  {display_path(path)} ({box_summary(deck, result.box, args)})")
-            elif path.suffix == ".pdf" and path.name != f"{deck.name}-{args.paper}.pdf":
+            elif path.suffix == ".pdf" and path.name != sheets:
                 print(f"  {display_path(path)}")  # dice, boards, tokens
             elif path.suffix == ".pdf":
                 print(f"  {display_path(path)} ({result.pages} pages, {args.paper}, duplex {args.duplex})")

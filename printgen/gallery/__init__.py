@@ -5,9 +5,9 @@ One section per deck, from the proof records its builds and exports left
 every card at a readable size, turning over to its back, under trim and safe-zone
 lines that one switch shows, with a view at printed size (calibrated with a ruler),
 and every print file with a preview of every page (within bounds) and its
-preflight findings (a home print on other paper made before the cards last changed
-marked out of date). What no record describes (boards, aids, deal sheets, folders an
-older printgen wrote) follows, by folder. Previews are small JPEG files under
+preflight findings (a home print on other paper or with another duplex made before
+the cards last changed marked out of date). What no record describes (boards, aids,
+deal sheets, folders an older printgen wrote) follows, by folder. Previews are small JPEG files under
 ROOT/_gallery/, made again only when their source changes; the page links every file
 relatively, so it works offline and can be zipped with the folder. Files are listed
 in sorted order and the page carries no dates: the same folder gives the same page.

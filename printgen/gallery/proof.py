@@ -8,9 +8,10 @@ size of those images in mm (for the gallery's printed-size view), the bleed and 
 insets in mm (for its trim and safe-zone lines), a summary of the deck (cards per
 value of each field with few values) and each print file with the preflight findings
 of the run that wrote it. A home print's record also holds a key of its cards as drawn
-(render/keys.py cards_key) and names the deck's home prints on other paper in its
-folder whose cards differ (outdated()): the gallery marks those out of date while
-they still have the key named.
+(render/keys.py cards_key) and names the deck's home prints on other paper or with
+another duplex in its folder (each has a label, and so a record, of its own) whose
+cards differ (outdated()): the gallery marks those out of date while they still have
+the key named.
 
 The gallery reads records from folders a stranger may have filled, so reading is
 strict and quiet: a record that is not a regular file (a link, a pipe, a device), too
@@ -105,7 +106,7 @@ def write_proof(folder: Path, proof: Proof) -> Path:
 
 def outdated(folder: Path, proof: Proof) -> tuple[tuple[str, str], ...]:
     """The other home prints of proof's deck that folder's records describe (other
-    paper) whose cards are not proof's: each one's label and cards key, for proof's
+    paper, another duplex) whose cards are not proof's: each one's label and cards key, for proof's
     outdates. A record without a cards key (an older printgen's) is passed over."""
     found = []
     try:

@@ -29,6 +29,7 @@ from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.captions import ENGLISH, Captions
 from printgen.model.text import BlockKind, RulesText
+from printgen.products.names import TURNED
 from printgen.products.rules import game_title, text_face, text_language
 from printgen.render.pdf import render_pdf
 from printgen.shaping import noting_splits, split_notes
@@ -144,9 +145,11 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
 
 
 def booklet_files(rules: RulesText, booklet: Booklet, options: BookletBuild) -> tuple[PrintFile, PrintFile]:
-    """The printed sheets and the reading copy as the files they are written to."""
+    """The printed sheets and the reading copy as the files they are written to: the
+    sheets' name says their turn where it is not the default long-edge one
+    (...-a4-short.pdf); the reading copy, the same whatever the turn, does not."""
     stem = f"{rules.name}-booklet-{options.size}-{options.paper.name}"
-    return (PrintFile(f"{stem}.pdf", f"{rules.title} (booklet to print)", tuple(booklet.sheets)),
+    return (PrintFile(f"{stem}{TURNED[options.duplex]}.pdf", f"{rules.title} (booklet to print)", tuple(booklet.sheets)),
             PrintFile(f"{stem}-reading.pdf", rules.title, tuple(booklet.reading), booklet.bookmarks,
                       rtl=booklet.rtl))
 

@@ -15,6 +15,7 @@ from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.captions import Captions
 from printgen.output import ensure_dir
+from printgen.products.names import sheets_name
 from printgen.progress import progress
 from printgen.reading import display_path
 from printgen.render.drawn import keyed_pdf, keyed_side, sides_to_draw
@@ -141,7 +142,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     # the card PDF after the PNGs: what the PDF keeps until it is saved (a few KB a page)
     # then never sits under the PNG stage's peak (a 6,200-card deck peaks 10 MB lower)
     if "pdf" in options.formats:
-        pdf = options.out / f"{deck.name}-{options.paper.name}.pdf"
+        pdf = options.out / sheets_name(deck.name, options.paper.name, options.duplex)
 
         gaps: Gaps = {}                             # what the sheets' margins had no room for
 
@@ -166,7 +167,10 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
 
 def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult) -> Path:
     """The gallery's record of this build: the card images (when PNGs were written),
-    the print files beside them and what preflight finds on the home-print layout."""
+    the print files beside them and what preflight finds on the home-print layout.
+    Its label names the paper, and the duplex where it is not the default long-edge
+    turn ("home print, a4, duplex fold"), as the card sheets' file name does: a build
+    on other paper or with another duplex keeps a record of its own."""
     from printgen.gallery.proof import (
         Proof,
         ProofCard,
@@ -186,6 +190,8 @@ def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult
     files = tuple(path.name for path in result.files if path.parent == out)
     folders = ("svg",) if "svg" in options.formats else ()
     label, family, lang = f"home print, {options.paper.name}", "", ""
+    if options.duplex is not Duplex.LONG:
+        label += f", duplex {options.duplex.value}"
     if len(deck.languages) > 1:             # one gallery section for every language, side by side
         from printgen.spec.languages import language_name
         family, lang = deck.base_name, language_name(deck.lang)
@@ -197,5 +203,5 @@ def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult
     for other, _ in proof.outdates:
         result.notes.append(f"{display_path(out)}: the files of an earlier build of {deck.name} ({other}) are out "
                             f"of date: they were made before its cards last changed (the gallery marks them); "
-                            f"build it on that paper again to bring them up to date")
+                            f"build it again on that paper, with that --duplex, to bring them up to date")
     return write_proof(out, proof)

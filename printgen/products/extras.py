@@ -121,7 +121,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
                                      steps=extras.folds.smaller, paper=paper, duplex=sides, panel=extras.panel, back_offset=back_offset,
                                      title=game_title(rules), words=words(lang).captions)
             notes.extend(leaflet.notes)
-            files.append(leaflet_file(rules, leaflet))
+            files.append(leaflet_file(rules, leaflet, sides))
     return files
 
 

@@ -108,9 +108,9 @@ def layout_rules(rules: RulesText, options: RulesBuild) -> Leaflet:
 
 def build_rules(rules: RulesText, options: RulesBuild) -> tuple[Path, Leaflet]:
     leaflet = layout_rules(rules, options)
-    return write_leaflet(rules, leaflet, options.out, deal=options.deal), leaflet
+    return write_leaflet(rules, leaflet, options.out, options.duplex, deal=options.deal), leaflet
 
 
-def write_leaflet(rules: RulesText, leaflet: Leaflet, out: Path, *, deal: int | None = None) -> Path:
-    file = leaflet_file(rules, leaflet, deal=deal)
+def write_leaflet(rules: RulesText, leaflet: Leaflet, out: Path, duplex: Duplex, *, deal: int | None = None) -> Path:
+    file = leaflet_file(rules, leaflet, duplex, deal=deal)
     return render_pdf(file.pages, out / file.name, title=file.title)
