@@ -13,10 +13,20 @@ from printgen.spec.places import AIDS, catalogue
 MM = 72 / 25.4
 
 
-def build(cli, tmp_path: Path, players: int, *extra: str) -> Path:
-    result = cli("aid", "jedi-duel", "--players", str(players), "--out", str(tmp_path), "-q", *extra)
-    assert result.status == 0, result.err
-    return next(tmp_path.glob("*.pdf"))
+@pytest.fixture(scope="module")
+def aid(tmp_path_factory):
+    """aid(players): the Jedi Duel aid's PDF for that many players, built once for
+    the tests that read it."""
+    from printgen.cli import main
+    built: dict[int, Path] = {}
+
+    def build(players: int) -> Path:
+        if players not in built:
+            out = tmp_path_factory.mktemp(f"aid-{players}")
+            assert main(["aid", "jedi-duel", "--players", str(players), "--out", str(out), "-q"]) == 0
+            built[players] = next(out.glob("*.pdf"))
+        return built[players]
+    return build
 
 
 def track_numbers(page) -> dict[int, tuple[float, float]]:
@@ -27,8 +37,8 @@ def track_numbers(page) -> dict[int, tuple[float, float]]:
 
 
 @pytest.mark.parametrize("players", [2, 6])
-def test_fatigue_track_columns(cli, tmp_path, players):
-    with pdfplumber.open(str(build(cli, tmp_path, players))) as pdf:
+def test_fatigue_track_columns(aid, players):
+    with pdfplumber.open(str(aid(players))) as pdf:
         assert len(pdf.pages) == players + 1
         numbers = track_numbers(pdf.pages[-1])
         counters = [w for w in pdf.pages[-1].extract_words(extra_attrs=["size"])
@@ -51,8 +61,8 @@ def test_fatigue_track_columns(cli, tmp_path, players):
     assert len(spots) >= 22 * players                 # room for every counter on every space
 
 
-def test_stance_spaces_hold_a_card(cli, tmp_path):
-    with pdfplumber.open(str(build(cli, tmp_path, 2))) as pdf:
+def test_stance_spaces_hold_a_card(aid):
+    with pdfplumber.open(str(aid(2))) as pdf:
         page = pdf.pages[0]
         text = page.extract_text()
         big = [r for r in page.rects if r["width"] / MM > 60 and r["height"] / MM > 85]
@@ -65,8 +75,8 @@ def test_stance_spaces_hold_a_card(cli, tmp_path):
         assert words in text          # Force Lightning, Jokers, Regaining Fatigue: beside the track
 
 
-def test_defence_table_as_it_applies(cli, tmp_path):
-    with pdfplumber.open(str(build(cli, tmp_path, 2))) as pdf:
+def test_defence_table_as_it_applies(aid):
+    with pdfplumber.open(str(aid(2))) as pdf:
         lines = pdf.pages[0].extract_text().splitlines()
     # per struck area, for the High, Middle and Low Stance spaces: your attack, your defence
     expected = ["High +1 - High +2 +2 High +2 +5", "Middle +2 +3 Middle +1 - Middle +2 +3",
@@ -100,11 +110,11 @@ def test_bad_aid_file_is_located(cli, tmp_path):
     assert "bad.yaml:13 pages[1].each: expected one of player, got 'team'" in lines[1]
 
 
-def test_the_aid_says_what_the_seed_says(cli, tmp_path):
+def test_the_aid_says_what_the_seed_says(aid):
     """Seed 002: the defence modifier slows the defender; lower totals are faster; a
     club takes no modifier; Middle Stance is easier to defend from. Our own reading is
     marked as a house default, and every page carries the fan-work notice."""
-    with pdfplumber.open(str(build(cli, tmp_path, 3))) as pdf:
+    with pdfplumber.open(str(aid(3))) as pdf:
         pages = [" ".join(page.extract_text().split()) for page in pdf.pages]
         first = pdf.pages[0]
         columns = [" ".join(first.crop((x0 * MM, 0, x1 * MM, first.height)).extract_text().split())

@@ -3,6 +3,9 @@ band, and the alignment marks print at the same board position on neighbouring s
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 import pdfplumber
 import pytest
 
@@ -15,6 +18,26 @@ from printgen.spec.printdata import paper
 from printgen.units import mm, pt
 
 MAGENTA = tuple(round(int(MARK_COLOR[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
+
+
+@cache
+def board_pages(paper_name: str) -> list:
+    """The Solomon board's pages on a paper: the assembly guide, then the sheets (laid
+    out once a paper; the tests only read them)."""
+    return part_pages(load_part(find(PARTS, "solomon-board")), paper(paper_name))
+
+
+@pytest.fixture(scope="module")
+def board_pdf(tmp_path_factory):
+    """board_pdf(paper_name): the board's pages written as one PDF, once a paper."""
+    written: dict[str, Path] = {}
+
+    def write(paper_name: str) -> Path:
+        if paper_name not in written:
+            written[paper_name] = render_pdf(board_pages(paper_name),
+                                             tmp_path_factory.mktemp("board") / "board.pdf")
+        return written[paper_name]
+    return write
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
@@ -41,14 +64,13 @@ def _mark_centres(page):
 
 
 @pytest.mark.parametrize("paper_name", ["a4", pytest.param("letter", marks=pytest.mark.slow)])
-def test_alignment_marks_match_across_sheets(tmp_path, paper_name):
+def test_alignment_marks_match_across_sheets(board_pdf, paper_name):
     sheet = paper(paper_name)
     part = load_part(find(PARTS, "solomon-board"))
-    pages = part_pages(part, sheet)
     from printgen.layout.seams import board_pieces
     from printgen.layout.pieces import part_side
     split = split_board(part.width, part.height, sheet, part.overlap, board_pieces(part_side(part)))
-    path = render_pdf(pages, tmp_path / "board.pdf")
+    path = board_pdf(paper_name)
     seen: dict[tuple[float, float], int] = {}
     marks = [(mm(x), mm(y)) for x, y in split.marks]
     margin = mm(sheet.margin)
@@ -105,7 +127,7 @@ def test_solomon_board_caption_and_sheet_labels_cover_nothing():
     for name in ("a4", "letter"):
         sheet = paper(name)
         split = split_board(part.width, part.height, sheet, part.overlap, board_pieces(side))
-        pages = part_pages(part, sheet)[1:]                  # after the assembly guide
+        pages = board_pages(name)[1:]                       # after the assembly guide
         for page, tile in zip(pages, split.tiles):
             labels = [p for p in page.prims if isinstance(p, TextRun)]
             assert labels and "sheet" in " ".join(r.text for r in labels)
@@ -130,7 +152,7 @@ def test_start_is_one_step_from_its_neighbours():
     assert max(steps) < 1.3 * min(steps)                 # START as near as any space to the next
 
 
-def test_a_board_on_several_sheets_starts_with_its_assembly_guide(tmp_path):
+def test_a_board_on_several_sheets_starts_with_its_assembly_guide(board_pdf):
     """The guide page numbers every sheet where it lies on the board, in the order
     the sheets print, and draws one alignment mark per mark on the seams."""
     sheet = paper("a4")
@@ -138,9 +160,8 @@ def test_a_board_on_several_sheets_starts_with_its_assembly_guide(tmp_path):
     from printgen.layout.seams import board_pieces
     from printgen.layout.pieces import part_side
     split = split_board(part.width, part.height, sheet, part.overlap, board_pieces(part_side(part)))
-    pages = part_pages(part, sheet)
-    assert len(pages) == len(split.tiles) + 1
-    path = render_pdf(pages, tmp_path / "board.pdf")
+    assert len(board_pages("a4")) == len(split.tiles) + 1
+    path = board_pdf("a4")
     with pdfplumber.open(path) as pdf:
         guide = pdf.pages[0]
         numbers = [w for w in guide.extract_words() if w["text"].isdigit() and float(w["bottom"]) < guide.height * 0.7

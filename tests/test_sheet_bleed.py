@@ -121,20 +121,34 @@ def build(deck_name: str, paper_name: str, folder: Path, duplex: Duplex = Duplex
     return build_deck(load_deck(deck_name), options).files[0]
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """built(deck_name, paper_name[, duplex]): the deck's sheets as build() writes them,
+    built once for every test that reads them."""
+    made: dict[tuple[str, str, Duplex], Path] = {}
+
+    def sheets(deck_name: str, paper_name: str, duplex: Duplex = Duplex.LONG) -> Path:
+        key = (deck_name, paper_name, duplex)
+        if key not in made:
+            made[key] = build(deck_name, paper_name, tmp_path_factory.mktemp("sheets"), duplex)
+        return made[key]
+    return sheets
+
+
 @pytest.mark.parametrize("deck_name", DECKS)
-def test_colour_runs_past_the_block_on_every_a4_sheet(tmp_path, deck_name):
+def test_colour_runs_past_the_block_on_every_a4_sheet(built, deck_name):
     deck = load_deck(deck_name)
     assert deck.size.name == "poker" and deck.bleed >= 3 * MM          # what the geometry above assumes
-    checked = check_sheets(layout_deck(deck), build(deck_name, "a4", tmp_path), "a4")
+    checked = check_sheets(layout_deck(deck), built(deck_name, "a4"), "a4")
     assert checked >= 12 * 3 * 2                                       # every outer edge of every sheet
 
 
-def test_colour_runs_past_the_block_on_letter_left_and_right(tmp_path):
+def test_colour_runs_past_the_block_on_letter_left_and_right(built):
     """Letter's quarter-inch printer margin leaves no room above and below a 3 x 3
     block of poker cards: the colour runs 3 mm past it on the left and right."""
     assert expected_bleed("letter")[1] == 0.0 and expected_bleed("letter")[0] == pytest.approx(3.0)
     deck = load_deck("sabacc-62")
-    assert check_sheets(layout_deck(deck), build("sabacc-62", "letter", tmp_path), "letter") >= 6 * 2 * 7
+    assert check_sheets(layout_deck(deck), built("sabacc-62", "letter"), "letter") >= 6 * 2 * 7
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
@@ -151,8 +165,8 @@ def test_fold_over_sheets_carry_colour_past_both_blocks_to_the_fold(tmp_path, pa
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
-def test_every_sheet_names_its_deck_page_and_credits_and_has_a_scale_bar(tmp_path, paper_name):
-    path = build("sabacc-62", paper_name, tmp_path)
+def test_every_sheet_names_its_deck_page_and_credits_and_has_a_scale_bar(built, paper_name):
+    path = built("sabacc-62", paper_name)
     deck = load_deck("sabacc-62")
     pdf = pdfium.PdfDocument(str(path))              # PDFium reads text turned upwards in order
     pages = [page.get_textpage().get_text_range() for page in pdf]
@@ -167,8 +181,8 @@ def test_every_sheet_names_its_deck_page_and_credits_and_has_a_scale_bar(tmp_pat
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
-def test_the_slug_stays_in_the_printable_margin_clear_of_the_colour_and_the_marks(tmp_path, paper_name):
-    path = build("sabacc-62", paper_name, tmp_path)
+def test_the_slug_stays_in_the_printable_margin_clear_of_the_colour_and_the_marks(built, paper_name):
+    path = built("sabacc-62", paper_name)
     width, height = PAPERS[paper_name]
     band = PRINTABLE[paper_name]
     left, top, right, bottom = expected_bleed(paper_name)
