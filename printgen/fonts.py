@@ -334,12 +334,19 @@ def missing(name: str, text: str) -> list[str]:
                   and not (ch == IDEOGRAPHIC_SPACE and spaced))
 
 
+NAMED = 5           # the characters a missing-glyph error names (it counts the others)
+
+
 def check_glyphs(text: str, font_name: str, where: str) -> None:
     """Refuse text with a character no face of the chain can draw, rather than print
-    a box in its place."""
+    a box in its place: the error names the first NAMED of them (all, where there is
+    one more) and says how many more there are."""
     lacking = missing(font_name, text)
     if lacking:
-        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in lacking[:5])
+        named = lacking if len(lacking) <= NAMED + 1 else lacking[:NAMED]     # (never "and 1 more")
+        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in named)
+        if len(named) < len(lacking):
+            listed += f" and {len(lacking) - len(named)} more"
         raise FitError(f"no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; expected "
                        f"text its fonts can draw, or a fallback font that has these characters", where=where)
 

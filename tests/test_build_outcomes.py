@@ -183,6 +183,19 @@ def test_a_box_text_no_font_can_set_stops_the_build(cli, tmp_path, monkeypatch):
     assert one_line(cli("box", "decks/t.yaml", "--out", "out")) == line
 
 
+@pytest.mark.parametrize("text, named, more", [("बहुभाषी", 5, " and 2 more;"),     # 7 letters no font has
+                                              ("बहभाषी", 6, ""),                  # 6: all named
+                                              ("भाषी", 4, "")])
+def test_a_missing_glyph_error_says_how_many_it_does_not_name(text, named, more):
+    from printgen.errors import FitError
+    from printgen.fonts import check_glyphs
+    with pytest.raises(FitError) as raised:
+        check_glyphs(text, "sans", "here")
+    message = str(raised.value)
+    assert message.count("(U+09") == named and message.count("devanagari") == named, message
+    assert (" more" in message) == bool(more) and more in message, message
+
+
 def test_a_deck_title_too_long_for_its_box_is_blamed_on_the_title(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write_deck(tmp_path, "t", "title: \"" + "Long " * 80 + "\"\n")
