@@ -287,7 +287,7 @@ def ink_reach(text: str, name: str, lang: str = "") -> tuple[float, float]:
         rise = max(0.0, drawn.ascent / drawn.units_per_em - top)      # its own room above the first's
         sink = max(0.0, -drawn.descent / drawn.units_per_em - bottom)
         for glyph, y in zip(shaped.glyphs, shaped.ys, strict=True):
-            ink = drawn.hb.get_glyph_extents(glyph)
+            ink = drawn.ink(glyph)
             if ink is not None and ink.width and ink.height:
                 high = max(high, (y + ink.y_bearing) / drawn.units_per_em - rise)
                 low = max(low, -(y + ink.y_bearing + ink.height) / drawn.units_per_em - sink)
