@@ -18,11 +18,12 @@ measure and draw text alike. Layout measures through printgen/shaping.py's font(
 
 from __future__ import annotations
 
+import atexit
 import logging
 import struct
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -212,6 +213,30 @@ class Face:
     def _mapped(self) -> dict[int, bool]:
         return {}
 
+    @cached_property
+    def bounds(self) -> tuple[int, int, int, int]:
+        """The box its head table gives every glyph's outline: xMin, yMin, xMax, yMax."""
+        return struct.unpack(">hhhh", _table(self.hb.face, "head", 54)[36:44])
+
+    @cached_property
+    def _inks(self) -> dict[int, Any]:
+        return {}
+
+    def ink(self, gid: int) -> Any:
+        """A glyph's ink as HarfBuzz measures it (its extents, font units; None: no
+        outline). An outline reaching past bounds is first drawn as the PNG renderer
+        draws it (check_outline()), so that a damaged one is said to be damaged, the
+        font file named (unreadable()), and not measured as ink far past its line (a
+        text that then fits no box)."""
+        if gid not in self._inks:
+            ink = self.hb.get_glyph_extents(gid)
+            x0, y0, x1, y1 = self.bounds
+            if ink is not None and (ink.x_bearing < x0 or ink.x_bearing + ink.width > x1
+                                    or ink.y_bearing > y1 or ink.y_bearing + ink.height < y0):
+                check_outline(self.name, gid)
+            self._inks[gid] = ink
+        return self._inks[gid]
+
     def has(self, ch: str) -> bool:
         """Whether the character map gives ch a glyph (each code point asked of HarfBuzz
         once: a face's whole map took a millisecond or two to read, and a deck uses a
@@ -324,6 +349,42 @@ def unreadable(name: str, doing: str, error: BaseException) -> InputError:
                       f"(replace it with a good copy)")
 
 
+@lru_cache(maxsize=1)
+def freetype() -> Any:          # freetype-py has no type hints
+    import freetype
+    return freetype
+
+
+@lru_cache(maxsize=64)
+def freetype_face(name: str) -> Any:
+    """A face as FreeType reads it, to draw its glyphs (the PNG renderer, check_outline())."""
+    import io
+    source = face(name)
+    ft = freetype()
+    try:
+        return ft.Face(io.BytesIO(source.data), index=source.index)
+    except ft.FT_Exception as error:
+        raise unreadable(name, "FreeType cannot read it", error) from error
+
+
+# The faces are let go at exit while freetype-py is still whole: left to the
+# interpreter's last clean-up, freetype-py 2.4's Face.__del__ finds its module's
+# names already gone and prints an ignored TypeError with a traceback.
+atexit.register(freetype_face.cache_clear)
+
+
+def check_outline(name: str, gid: int) -> None:
+    """InputError (unreadable()) where FreeType cannot draw a face's glyph as the PNG
+    renderer draws it (unhinted, rendered)."""
+    ft = freetype()
+    font = freetype_face(name)
+    try:
+        font.set_char_size(64 * 64, 0, 72, 72)
+        font.load_glyph(gid, ft.FT_LOAD_NO_HINTING | ft.FT_LOAD_NO_BITMAP | ft.FT_LOAD_RENDER)
+    except ft.FT_Exception as error:
+        raise unreadable(name, f"FreeType cannot draw its glyph {gid}", error) from error
+
+
 def missing(name: str, text: str) -> list[str]:
     """Characters of text that no face of a face or fallback chain has (an ideographic
     space is set as the first face's space where no face has it: IDEOGRAPHIC_SPACE);
@@ -334,12 +395,19 @@ def missing(name: str, text: str) -> list[str]:
                   and not (ch == IDEOGRAPHIC_SPACE and spaced))
 
 
+NAMED = 5           # the characters a missing-glyph error names (it counts the others)
+
+
 def check_glyphs(text: str, font_name: str, where: str) -> None:
     """Refuse text with a character no face of the chain can draw, rather than print
-    a box in its place."""
+    a box in its place: the error names the first NAMED of them (all, where there is
+    one more) and says how many more there are."""
     lacking = missing(font_name, text)
     if lacking:
-        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in lacking[:5])
+        named = lacking if len(lacking) <= NAMED + 1 else lacking[:NAMED]     # (never "and 1 more")
+        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in named)
+        if len(named) < len(lacking):
+            listed += f" and {len(lacking) - len(named)} more"
         raise FitError(f"no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; expected "
                        f"text its fonts can draw, or a fallback font that has these characters", where=where)
 

@@ -123,10 +123,10 @@ def ink_box(name: str, text: str, rtl: bool, lang: str) -> Box:
     """The ink of a run's glyphs as shaped (font units, x from its start, y up from the
     baseline): left, top, right, bottom; (0, 0, 0, 0) for no ink."""
     shaped = shape(name, text, rtl, lang)
-    hb_font = face(name).hb
+    drawn = face(name)
     boxes = []
     for glyph, x, y in zip(shaped.glyphs, shaped.xs, shaped.ys, strict=True):
-        ink = hb_font.get_glyph_extents(glyph)
+        ink = drawn.ink(glyph)
         if ink is not None and ink.width and ink.height:
             boxes.append((x + ink.x_bearing, y + ink.y_bearing, x + ink.x_bearing + ink.width,
                           y + ink.y_bearing + ink.height))

@@ -8,6 +8,8 @@
   that has all its letters: its letters take their joined forms and ligatures only
   when shaped together. Only a word no one face of the chain has is cut between
   faces, letter by letter (split_words() names it, and a build says so once: noting_splits()).
+  A letter of another script is set in the first face that has it, and a word whose
+  letters so fall in several faces is said too (mixed_words()).
 - Direction: a paragraph holding right-to-left characters (Hebrew, Arabic) gets its
   embedding levels from the Unicode bidirectional algorithm (python-bidi's rules,
   with bracket pairs, rule N0, added here), resolved over the whole paragraph; each
@@ -171,7 +173,8 @@ def _clusters(text: str) -> list[str]:
 # into conjuncts and stacks: their words are shaped whole or not at all (the joining
 # scripts of Unicode's ArabicShaping.txt, and the Brahmic scripts of India, Sri Lanka,
 # Tibet, Myanmar and Cambodia; ISO 15924 codes). Latin, Greek, Cyrillic, Hebrew and
-# CJK letters stand on their own: a letter a face lacks is set alone in the next.
+# CJK letters stand on their own: a letter a face lacks is set alone in the next
+# (mixed_words() finds the words that leaves in several faces).
 JOINED_SCRIPTS = frozenset((
     "Arab", "Syrc", "Nkoo", "Mong", "Mand", "Mani", "Phlp", "Rohg", "Sogd", "Ougr", "Chrs", "Adlm", "Phag",
     "Deva", "Beng", "Guru", "Gujr", "Orya", "Taml", "Telu", "Knda", "Mlym", "Sinh", "Tibt", "Mymr", "Khmr"))
@@ -216,11 +219,58 @@ def fallback(text: str, name: str) -> tuple[tuple[str, str], ...]:
 
 
 def split_words(text: str, name: str) -> list[str]:
-    """The words of a joined script in text that no one face of the chain has all the
-    letters of, and that fallback() so sets letter by letter in several faces."""
-    if CHAIN not in name or text.isascii():
+    """The words of text that fallback() sets in several faces of the chain: those of a
+    joined script that no one face has all the letters of (set letter by letter, their
+    letters unjoined), and those of other letters that the face setting some of them
+    lacks others of (mixed_words())."""
+    if CHAIN not in name:
         return []
-    return list(dict.fromkeys(word for _, _, word, found in _word_faces(text, name) if found is None))
+    split = [] if text.isascii() else [word for _, _, word, found in _word_faces(text, name) if found is None]
+    return list(dict.fromkeys([*split, *mixed_words(text, name)]))
+
+
+# scripts written without spaces between words: a letter of theirs a face lacks is set
+# in the next, and nothing is said of it (no word of theirs is known to mix faces)
+UNSPACED = frozenset(("Hani", "Hira", "Kana", "Bopo", "Yiii", "Thai", "Laoo"))
+
+
+@lru_cache(maxsize=16384)
+def mixed_words(text: str, name: str) -> tuple[str, ...]:
+    """The words of text outside the joined scripts (runs of letters, with their marks,
+    of a script written with spaces: a Latin, Greek, Cyrillic, Hebrew word) that
+    fallback() sets in more than one face of the chain, each letter in the first face
+    that has it: a Vietnamese 'Người' whose 'ư' and 'ờ' the first face lacks is set in
+    two typefaces."""
+    chained = [face(n) for n in faces(name)]
+    if all(chained[0].has(ch) for ch in set(text)):
+        return ()
+    from fontTools import unicodedata as ucd
+    words: list[list[str]] = [[]]
+    for cluster in _clusters(text):
+        first = cluster[0]
+        letter = unicodedata.category(first)[0] == "L" and ucd.script(first) not in JOINED_SCRIPTS | UNSPACED
+        if letter:
+            words[-1].append(cluster)
+        elif words[-1]:
+            words.append([])
+    return tuple(dict.fromkeys("".join(word) for word in words
+                               if len({_face_of(cluster, chained) for cluster in word}) > 1))
+
+
+def _face_of(cluster: str, chained: list[Face]) -> str:
+    """The face a letter is set in: the first of the chain that has it (_chained())."""
+    return next((f for f in chained if all(f.has(c) for c in cluster)), chained[0]).name
+
+
+def mixed_faces(word: str, name: str) -> tuple[str, list[str], list[str]]:
+    """Of a word mixed_words() finds: the first face of the chain that sets some of its
+    letters, the letters it lacks, and the faces that set those."""
+    chained = [face(n) for n in faces(name)]
+    clusters = _clusters(word)
+    used = {_face_of(cluster, chained) for cluster in clusters}
+    lacking = next(f for f in chained if f.name in used)
+    missed = [cluster for cluster in dict.fromkeys(clusters) if not all(lacking.has(c) for c in cluster)]
+    return lacking.name, missed, [f.name for f in chained if f.name in used and f is not lacking]
 
 
 @lru_cache(maxsize=16384)
@@ -287,7 +337,7 @@ def ink_reach(text: str, name: str, lang: str = "") -> tuple[float, float]:
         rise = max(0.0, drawn.ascent / drawn.units_per_em - top)      # its own room above the first's
         sink = max(0.0, -drawn.descent / drawn.units_per_em - bottom)
         for glyph, y in zip(shaped.glyphs, shaped.ys, strict=True):
-            ink = drawn.hb.get_glyph_extents(glyph)
+            ink = drawn.ink(glyph)
             if ink is not None and ink.width and ink.height:
                 high = max(high, (y + ink.y_bearing) / drawn.units_per_em - rise)
                 low = max(low, -(y + ink.y_bearing + ink.height) / drawn.units_per_em - sink)
@@ -613,7 +663,7 @@ def arrange(pieces: Sequence[tuple[str, str]], size: float, icon_width: float,
     return items
 
 
-# the words of a joined script set letter by letter (split_words()), by (word, font name), each
+# the words set in several faces (split_words()), by (word, font name), each
 # with the places that set it, in the order found: what a build says of them (split_notes())
 Splits = dict[tuple[str, str], dict[str, None]]
 _noting: list[Splits] = []
@@ -638,9 +688,10 @@ def noting_splits(splits: Splits | None = None) -> Iterator[Splits]:
 
 def note_split(text: str, name: str, where: str) -> None:
     """Keep, in the gathering open (noting_splits()), each word of text that fallback()
-    sets letter by letter in several faces of the chain, since no one of them has all
-    its letters (split_words()), with where: the place that sets it (a card's field,
-    a rules text's line). Outside a gathering nothing is kept."""
+    sets in several faces of the chain (split_words(): a joined word no one of them has
+    all the letters of, a word of other letters the first face setting it lacks some
+    of), with where: the place that sets it (a card's field, a rules text's line).
+    Outside a gathering nothing is kept."""
     if not _noting:
         return
     for word in split_words(text, name):
@@ -648,13 +699,42 @@ def note_split(text: str, name: str, where: str) -> None:
 
 
 def split_notes(splits: Splits) -> list[str]:
-    """One note for each word gathered in splits (noting_splits()), naming its first
-    place and how many more there are."""
+    """One note for each word of a joined script gathered in splits (noting_splits()),
+    naming its first place and how many more there are; and one for each face that
+    lacks letters of words of other scripts it sets part of (mixed_words()), naming
+    those words, the letters and the faces that set them, and where."""
     notes = []
+    mixed: dict[tuple[str, str], list[tuple[str, dict[str, None]]]] = {}
     for (word, name), places in splits.items():
-        first, *more = places
-        others = f" and {len(more)} more place{'s' if len(more) > 1 else ''}" if more else ""
-        notes.append(f"{first}{others}: no one font of {fonts.shown(name)!r} and its fallbacks has every letter "
-                     f"of {word!r}, so it is set letter by letter in several and its letters do not join; "
-                     f"expected a fallback font that has them all")
+        if _joined_script(word, None) is None:
+            mixed.setdefault((name, mixed_faces(word, name)[0]), []).append((word, places))
+            continue
+        notes.append(f"{_places(places)}: no one font of {fonts.shown(name)!r} and its fallbacks has every "
+                     f"letter of {word!r}, so it is set letter by letter in several and its letters do not "
+                     f"join; expected a fallback font that has them all")
+    for (name, lacking), words in mixed.items():
+        letters: dict[str, None] = {}
+        setting: dict[str, None] = {}
+        for word, _ in words:
+            _, missed, others = mixed_faces(word, name)
+            letters.update(dict.fromkeys(missed))
+            setting.update(dict.fromkeys(others))
+        places = dict.fromkeys(place for _, found in words for place in found)
+        notes.append(f"{_places(places)}: {_listed([word for word, _ in words], 'word')} "
+                     f"{'mixes' if len(words) == 1 else 'mix'} typefaces: {fonts.shown(lacking)!r} lacks "
+                     f"{_listed(list(letters), 'letter')}, set in {' and '.join(map(repr, map(fonts.shown, setting)))}; "
+                     f"expected a font that has them, or a fallback of the same style")
     return notes
+
+
+def _places(places: dict[str, None]) -> str:
+    """The first of the places, and how many more there are."""
+    first, *more = places
+    return f"{first} and {len(more)} more place{'s' if len(more) > 1 else ''}" if more else first
+
+
+def _listed(items: list[str], noun: str, named: int = 3) -> str:
+    """Items quoted, the first few of many and how many more."""
+    shown = items if len(items) <= named + 1 else items[:named]
+    more = len(items) - len(shown)
+    return ", ".join(map(repr, shown)) + (f" and {more} more {noun}s" if more else "")

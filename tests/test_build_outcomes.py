@@ -171,6 +171,31 @@ def test_a_box_title_too_long_is_blamed_on_the_deck_key(cli, tmp_path, monkeypat
     assert len(notes) == 1 and "on a4" not in notes[0]      # the paper is not to blame
 
 
+def test_a_box_text_no_font_can_set_stops_the_build(cli, tmp_path, monkeypatch):
+    """A box title in Devanagari with no font for it stops the build as a card's text
+    does (it was left out with a note, and the cards written): one line at the deck's
+    key naming the letters, nothing written; `printgen box` says the same."""
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t", "box: {title: बहुभाषी}\n")
+    line = one_line(cli("build", "decks/t.yaml", "--only", "box,pdf", "--out", "out"))
+    assert "decks/t.yaml:5 box.title: " in line and "U+092C" in line and "no tuck box" not in line, line
+    assert not (tmp_path / "out").exists()
+    assert one_line(cli("box", "decks/t.yaml", "--out", "out")) == line
+
+
+@pytest.mark.parametrize("text, named, more", [("बहुभाषी", 5, " and 2 more;"),     # 7 letters no font has
+                                              ("बहभाषी", 6, ""),                  # 6: all named
+                                              ("भाषी", 4, "")])
+def test_a_missing_glyph_error_says_how_many_it_does_not_name(text, named, more):
+    from printgen.errors import FitError
+    from printgen.fonts import check_glyphs
+    with pytest.raises(FitError) as raised:
+        check_glyphs(text, "sans", "here")
+    message = str(raised.value)
+    assert message.count("(U+09") == named and message.count("devanagari") == named, message
+    assert (" more" in message) == bool(more) and more in message, message
+
+
 def test_a_deck_title_too_long_for_its_box_is_blamed_on_the_title(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     write_deck(tmp_path, "t", "title: \"" + "Long " * 80 + "\"\n")

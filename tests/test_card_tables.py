@@ -52,7 +52,8 @@ def small_deck(folder: Path, cards: str) -> Path:
     return path
 
 
-def test_values_stay_as_typed(tmp_path):
+def test_values_stay_as_typed(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)          # (rows are named as the deck file is: from here)
     (tmp_path / "cards.csv").write_text('value,note,count\n+1,007,2\n1.10,"a, b",\n-0,,0\n', encoding="utf-8")
     deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
     assert [(c.fields["value"], c.fields["note"]) for c in deck.cards] == [("+1", "007"), ("+1", "007"),
@@ -130,10 +131,11 @@ def test_a_bad_table_is_one_located_error_and_nothing_is_written(cli, tmp_path, 
     assert not (tmp_path / "out").exists()
 
 
-def test_a_row_short_of_values_is_read_where_they_are_written_empty_or_in_a_sheet(tmp_path):
+def test_a_row_short_of_values_is_read_where_they_are_written_empty_or_in_a_sheet(tmp_path, monkeypatch):
     """A CSV row holds a value for every column, empty ones as nothing between the
     separators (as spreadsheet programs save them); a wholly empty row is skipped; a
     sheet's row is read by its cells' positions, so its empty cells need nothing."""
+    monkeypatch.chdir(tmp_path)          # (rows are named as the deck file is: from here)
     (tmp_path / "cards.csv").write_text("value,note,count\n1,,\n,,\n\n2,b,\n", encoding="utf-8")
     deck = load_deck(str(small_deck(tmp_path, "cards.csv")))
     assert [(c.fields["value"], c.fields["note"], c.where) for c in deck.cards] == [
@@ -208,7 +210,22 @@ def test_a_quote_left_open_is_named_where_it_opens(cli, tmp_path, table, expecte
     assert not (tmp_path / "out").exists()
 
 
-def test_a_quoted_value_may_run_over_lines_and_rows_are_named_by_their_first_line(tmp_path):
+def test_a_table_is_named_with_its_folder_as_the_deck_file_is(tmp_path, monkeypatch):
+    """From the project folder a table beside decks/deck.yaml is decks/cards.csv, in its
+    cards' places and in its errors (it was cards.csv, with no folder)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "cards.csv").write_text("value,count\n1,2\n2,\n", encoding="utf-8")
+    small_deck(tmp_path / "decks", "cards.csv")
+    deck = load_deck("decks/deck.yaml")
+    assert [card.where for card in deck.cards] == ["decks/cards.csv:2", "decks/cards.csv:2", "decks/cards.csv:3"]
+    (tmp_path / "decks" / "cards.csv").write_text("value,count\n1,2\n2,two\n", encoding="utf-8")
+    with pytest.raises(PrintgenError, match=r"^decks/deck.yaml:\d+ cards: decks/cards.csv:3 count: "):
+        load_deck("decks/deck.yaml")
+
+
+def test_a_quoted_value_may_run_over_lines_and_rows_are_named_by_their_first_line(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)          # (rows are named as the deck file is: from here)
     (tmp_path / "cards.csv").write_text('value,note\n1,"two\nlines"\n2,"a ""quoted"" word"\n3,\n',
                                         encoding="utf-8", newline="")
     deck = load_deck(str(small_deck(tmp_path, "cards.csv")))

@@ -37,7 +37,8 @@ MARKED = [
 ]
 
 
-def test_a_file_with_a_byte_order_mark_is_read_in_its_encoding(tmp_path):
+def test_a_file_with_a_byte_order_mark_is_read_in_its_encoding(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)          # (rows are named as the deck file is: from here)
     for encoding, mark, separator in MARKED:
         (tmp_path / "cards.csv").write_bytes(mark + saved(ROWS, separator).encode(encoding))
         deck = load_deck(str(small_deck(tmp_path, "cards.csv")))

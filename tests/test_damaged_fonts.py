@@ -211,3 +211,24 @@ def test_what_fonttools_warns_of_is_not_printed(tmp_path):
                            "--out", str(out), "-q"], check=False, capture_output=True, text=True, timeout=120)
     err = one_line(done.returncode, done.stderr, out)
     assert "Cyrillic.otf" in err, err
+
+
+def every_seventh(data: bytes, tag: str) -> bytes:
+    """A single face's font file with every seventh byte of one table overwritten: its
+    directory sound, most of its outlines garbled (their boxes too)."""
+    _, records = tables(data, 0)
+    offset, length = next((offset, length) for name, _, offset, length in records if name == tag)
+    table = bytearray(data[offset:offset + length])
+    table[::7] = b"\x7f" * len(table[::7])
+    return data[:offset] + bytes(table) + data[offset + length:]
+
+
+@pytest.mark.parametrize("output", OUTPUTS)
+def test_outlines_whose_boxes_are_garbled_are_damaged_not_too_big_for_their_box(tmp_path, output):
+    """Garbled outlines measure as ink reaching far past the line: the text was said not
+    to fit its box, before any renderer found the font damaged. Measuring its ink now
+    says the font file is damaged, and names it."""
+    data = every_seventh((FONTS / "Latin.ttf").read_bytes(), "glyf")
+    deck, out = project(tmp_path, "brown", "Latin.ttf", data), tmp_path / "out"     # b and w reach 32 em up
+    err = one_line(*run("build", str(deck), "--only", output, "--out", str(out), "-q"), out)
+    assert "Latin.ttf' is damaged" in err and "does not fit" not in err, err

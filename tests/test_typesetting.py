@@ -381,6 +381,31 @@ def test_a_word_split_on_many_cards_is_one_note_naming_how_many_and_none_under_q
     assert "(card 1 " in said[0] and "and 2 more places:" in said[0] and "(card 2 " not in said[0], said
 
 
+def test_a_word_set_in_two_typefaces_is_one_note_naming_the_font_and_its_letters(tmp_path):
+    """Latin.ttf lacks the Vietnamese 'ư', 'ờ', 'ọ', 'ủ' and 'ề': each is set in the
+    fallback, the rest of its word in Latin.ttf, and the build says so once for the
+    font (two cards set the words): the words, the font, the letters it lacks and the
+    font that sets them. A word wholly in one font (Hello; Καλημέρα, all in the
+    fallback) is not named; under --quiet nothing is said."""
+    deck = project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [sans]}", "Người gọi Thủy triều")
+    deck.write_text(deck.read_text(encoding="utf-8").replace(
+        "cards:\n", "cards:\n  - fields: {line: 'Hello Người Καλημέρα'}\n"), encoding="utf-8")
+    status, err = run("build", str(deck), "--out", str(tmp_path / "quiet"), "--only", "pdf", "-q")
+    assert status == 0 and err == "", err
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "--only", "pdf")
+    assert status == 0, err
+    said = [line for line in err.splitlines() if "typefaces" in line]
+    assert len(said) == 1, err
+    note = said[0]
+    assert "face.yaml" in note and "(card 1 " in note and "and 1 more place:" in note, note
+    assert all(f"{word!r}" in note for word in ("Người", "gọi", "Thủy", "triều")), note
+    assert "Hello" not in note and "Καλημέρα" not in note, note
+    assert "'Latin.ttf' lacks 'ư', 'ờ', 'ọ' and 2 more letters, set in 'sans'" in note, note
+    assert note.endswith("expected a font that has them, or a fallback of the same style"), note
+    fonts = {name.split("+")[-1] for name, *_ in pdf_glyphs(tmp_path / "out" / "t-a4.pdf")}
+    assert {"DejaVuSans", "NotoSans-Regular"} <= fonts, fonts     # the note is true: both draw the words
+
+
 @pytest.mark.parametrize("fonts, expected", [
     ("  story: fonts/OFL.txt", "expected a TrueType or OpenType font"),
     ("  story: ../../etc/passwd", "outside"),

@@ -161,7 +161,8 @@ def box_text_error(deck: Deck, box: TuckBox, error: FitError,
                    lay_out: Callable[[tuple[Deck, TuckBox]], Page]) -> FitError:
     """error, raised laying out the box (lay_out, given the deck and box), told as the
     user's: the first of the deck's box texts that fails on its own, located in the
-    deck file; else error with printgen's templates named without their folder."""
+    deck file; else error with printgen's templates named without their folder. A text
+    too long for the box is told as a TextOverflow, as it was raised."""
     for key in BOX_TEXTS:
         place = _given_by(deck, key)
         if place is None:
@@ -172,7 +173,7 @@ def box_text_error(deck: Deck, box: TuckBox, error: FitError,
             if alone.field != BOX_FIELD:            # not a text of the box's (its net, a font's name)
                 continue
             if isinstance(alone, TextOverflow):
-                return FitError(f"{place}: {alone.detail} on the tuck box; expected {SHORTER[key]}")
+                return TextOverflow(f"{place}: {alone.detail} on the tuck box; expected {SHORTER[key]}")
             return FitError(f"{place}: on the tuck box, {alone.detail}")
     text = str(error)
     own_back = (isinstance(error, TextOverflow) and error.field == BOX_FIELD and _given_by(deck, "back") is None
@@ -182,7 +183,7 @@ def box_text_error(deck: Deck, box: TuckBox, error: FitError,
             text = text.replace(template.source, f"printgen's {template.path.name}")
     if own_back:
         text += "; or give the box a back text of its own (box: {back: ...} in the deck)"
-    return FitError(text)
+    return TextOverflow(text) if isinstance(error, TextOverflow) else FitError(text)
 
 
 def _builtin(path: Path) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from printgen.errors import FitError
+from printgen.errors import FitError, TextOverflow
 from printgen.frozen import frozen
 from printgen.layout.leaflet import fold_style, layout_leaflet
 from printgen.layout.page import Page, PrintFile
@@ -64,7 +64,8 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
                    back_offset: tuple[float, float] = (0.0, 0.0), notes: list[str],
                    dropped: dict[str, str], boxed: list[TuckBox] | None = None) -> list[PrintFile]:
     """The extras' files, laid out: the box (or, in dropped, why not: its net does not
-    fit the paper, a text of it does not fit its panel), one file of all the dice, one
+    fit the paper, a text of it does not fit its panel; a text holding a character no
+    font has stops the build, as a card's does), one file of all the dice, one
     a part, then each rules text: as a leaflet (on both sides unless the deck is printed
     fold-over, its back page moved by back_offset; in dropped, why not where no panel
     fits), or, for a deck with `rules_as:
@@ -84,9 +85,9 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
         except FitError as error:
             dropped["box"] = f"no tuck box for {deck.name} on {paper.name}: {error}"
         else:
-            try:
+            try:        # (a character no font has, or an unknown font, stops the build)
                 files.append(box_file(deck, paper, box_page(deck, box, paper, extras.papers, notes)))
-            except FitError as error:
+            except TextOverflow as error:
                 dropped["box"] = f"no tuck box for {deck.name}: {error}"
             else:
                 if boxed is not None:

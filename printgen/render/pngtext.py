@@ -11,14 +11,12 @@ set 717 runs, 220 of them distinct.
 
 from __future__ import annotations
 
-import atexit
 import math
 from functools import lru_cache
-from typing import Any
 
 from PIL import Image
 
-from printgen.fonts import face, unreadable
+from printgen.fonts import face, freetype, freetype_face, unreadable
 from printgen.layout.primitives import TextRun
 from printgen.render.kept import Kept, image_bytes
 from printgen.shaping import shape
@@ -86,36 +84,13 @@ def _mask(run: TextRun, scale: float, fx: float, fy: float) -> tuple[Image.Image
     return mask, x0, y0
 
 
-@lru_cache(maxsize=1)
-def _freetype() -> Any:          # freetype-py has no type hints
-    import freetype
-    return freetype
-
-
-@lru_cache(maxsize=64)
-def _ft_face(name: str) -> Any:
-    import io
-    source = face(name)
-    ft = _freetype()
-    try:
-        return ft.Face(io.BytesIO(source.data), index=source.index)
-    except ft.FT_Exception as error:
-        raise unreadable(name, "FreeType cannot read it", error) from error
-
-
-# The faces are let go at exit while freetype-py is still whole: left to the
-# interpreter's last clean-up, freetype-py 2.4's Face.__del__ finds its module's
-# names already gone and prints an ignored TypeError with a traceback.
-atexit.register(_ft_face.cache_clear)
-
-
 @lru_cache(maxsize=16384)
 def _glyph(name: str, gid: int, ppem: int, qx: int, qy: int) -> tuple[Image.Image | None, int, int]:
     """One glyph rasterised at ppem (1/64 pixel per em), its origin qx, qy quarter
     pixels into its pixel: the coverage, and its top left from the origin (y up)."""
     import ctypes
-    ft = _freetype()
-    font = _ft_face(name)
+    ft = freetype()
+    font = freetype_face(name)
     try:
         font.set_char_size(ppem, 0, 72, 72)
         font.set_transform(ft.Matrix(0x10000, 0, 0, 0x10000), ft.Vector(qx * 64 // QUARTER, -qy * 64 // QUARTER))

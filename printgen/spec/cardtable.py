@@ -11,7 +11,7 @@ number in its shortest form (1 and not 1.0); a formula gives the value the workb
 (one never saved by a spreadsheet program has none, and is an error). An XLSX sheet
 is read as wide as its header row (up to MAX_COLUMNS) and one column more, so a sheet
 whose rows are padded out to column XFD costs no more than its header.
-Errors name the file, the row and the column's header: `cards.csv:14 count: ...` (in
+Errors name the file, the row and the column's header: `decks/cards.csv:14 count: ...` (in
 a CSV file, whose quoted values may run over several lines, the line the row starts
 on: printgen/spec/csvfile.py).
 """

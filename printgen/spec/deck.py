@@ -12,6 +12,7 @@ from printgen.errors import InputError, PrintgenError, quoted, shown
 from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
 from printgen.model.template import Template
+from printgen.reading import display_path
 from printgen.spec.fonts import project_fonts, read_fonts
 from printgen.spec.languages import (
     check_columns,
@@ -288,7 +289,8 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
 def _table(check: Checker, entry: dict, path: KeyPath, key: KeyPath, deck_file: Path,
            langs: Langs) -> list[tuple[str, dict[str, str], int]]:
     """An entry's `table:` rows as (where, fields, copies), its problems at key (the
-    entry's `table`, or `cards` given as the file alone); `each` cannot go with it."""
+    entry's `table`, or `cards` given as the file alone); `each` cannot go with it.
+    The table is named as the deck file is (`decks/cards.csv:3`, display_path())."""
     if entry.get("each") is not None:
         check.fail(path, "expected either `each` or `table` in a card entry, not both")
         return []
@@ -308,10 +310,11 @@ def _table(check: Checker, entry: dict, path: KeyPath, key: KeyPath, deck_file: 
                         f"a link out is never followed")
         return []
     from printgen.spec.cardtable import read_table  # (a deck without a table needs no reader)
+    named = display_path(deck_file.parent / name)       # as the deck file is named: decks/cards.csv
     try:
         lang, languages = langs
-        rows = read_table(table, name, sheet, lambda names, where: check_columns(names, lang, languages, where))
-        return [(f"{name}:{row.line}", localise_row(row.fields, lang, f"{name}:{row.line}"), row.count)
+        rows = read_table(table, named, sheet, lambda names, where: check_columns(names, lang, languages, where))
+        return [(f"{named}:{row.line}", localise_row(row.fields, lang, f"{named}:{row.line}"), row.count)
                 for row in rows]
     except InputError as error:
         check.fail(key, str(error))
