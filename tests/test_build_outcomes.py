@@ -174,13 +174,16 @@ def test_a_box_title_too_long_is_blamed_on_the_deck_key(cli, tmp_path, monkeypat
 def test_a_box_text_no_font_can_set_stops_the_build(cli, tmp_path, monkeypatch):
     """A box title in Devanagari with no font for it stops the build as a card's text
     does (it was left out with a note, and the cards written): one line at the deck's
-    key naming the letters, nothing written; `printgen box` says the same."""
+    key naming the letters, nothing written; `printgen box` and a shop export (its
+    box art) say the same."""
     monkeypatch.chdir(tmp_path)
     write_deck(tmp_path, "t", "box: {title: बहुभाषी}\n")
     line = one_line(cli("build", "decks/t.yaml", "--only", "box,pdf", "--out", "out"))
     assert "decks/t.yaml:5 box.title: " in line and "U+092C" in line and "no tuck box" not in line, line
     assert not (tmp_path / "out").exists()
     assert one_line(cli("box", "decks/t.yaml", "--out", "out")) == line
+    assert one_line(cli("build", "decks/t.yaml", "--for", "tgc", "--out", "out")) == line
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("text, named, more", [("बहुभाषी", 5, " and 2 more;"),     # 7 letters no font has

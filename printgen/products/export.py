@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from printgen.errors import FitError, PreflightError
+from printgen.errors import PreflightError, TextOverflow
 from printgen.layout.deck import DeckLayout, layout_deck, quarter_turned
 from printgen.model import Deck
 from printgen.model.vendor import Output, Profile
@@ -69,7 +69,7 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
         try:
             with noting_splits(laid.splits):        # the box's words, said with the cards'
                 box_art, why_not = plan_box_art(deck, prof)
-        except FitError as error:       # the cards still export; the box art is a warning
+        except TextOverflow as error:   # the cards still export; the box art is a warning
             box_art, why_not = None, ""
             result.warnings.append(f"{deck_where(deck)} ({prof.name}): no tuck box art: {error}")
         result.warnings += box_art.warnings if box_art else []
