@@ -68,3 +68,29 @@ def test_a_pdf_changed_since_or_written_by_another_process_goes_through_the_chil
     assert main(["gallery", "-q", "--out", str(out)]) == 0
     assert sorted(set(child)) == own
     assert {name: previews(out, name) for name in own} == shown
+
+
+def test_a_page_whose_preview_was_removed_is_drawn_once_in_the_child(tmp_path, monkeypatch):
+    """A page drawn before by this process (to the same pixels) whose preview was removed
+    since is drawn and packed in one visit to the child, not drawn to find its pixels the
+    same and drawn again to be packed."""
+    from printgen.gallery import previews as made_previews
+    drawn: list[tuple[str, int]] = []
+
+    def run(function, path, *args, real=pdfpages._run):
+        if function.__name__ == "_draw":
+            drawn.append((Path(path).name, len(args[0])))
+        return real(function, path, *args)
+
+    monkeypatch.setattr(pdfpages, "_run", run)
+    out = tmp_path / "out"
+    assert main(["build", str(CLEAN), "-q", "--only", "pdf,gallery", "--out", str(out)]) == 0
+    (name,) = [path.name for path in out.glob("*.pdf")]
+    first = out / "_gallery" / f"{name}.jpg"
+    before = first.read_bytes()
+    first.unlink()
+    monkeypatch.setattr(output, "_made", {})            # the PDF as another process's: drawn in the child
+    monkeypatch.setattr(made_previews, "_known", {})
+    assert main(["gallery", "-q", "--out", str(out)]) == 0
+    assert drawn == [(name, 1)]
+    assert first.read_bytes() == before

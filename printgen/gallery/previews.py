@@ -157,14 +157,15 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]
             break
         target = page_path(thumb, number)
         if not _fresh(target, path):
-            drawn.append((number, scale, _rendered.get(target, (None,))[0]))
+            drawn.append((number, scale, _drawn_last(target)))
         made.append(target)
     for (number, scale, _), (pixels, packed) in zip(drawn, draw_pages(path, drawn, made=made_here) if drawn else [],
                                                     strict=True):
         target = page_path(thumb, number)
         if _same_page(target, pixels):
             continue
-        data = packed or draw_pages(path, [(number, scale, None)], made=made_here)[0][1]  # drawn the same, its preview changed since
+        # drawn the same as its preview, which changed since it was looked at: packed now
+        data = packed or draw_pages(path, [(number, scale, None)], made=made_here)[0][1]
         write_bytes(target, data)
         _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
     return pages, made
@@ -173,18 +174,26 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]
 # The page previews this process wrote: the rendered pixels' sha256 and the preview's.
 # A PDF written again (one card of a watched deck changed) mostly has the same pages:
 # a page rendered to the same pixels keeps its preview, when the file still holds the
-# bytes written from them, instead of being packed and written again.
+# bytes written from them, instead of being packed and written again. A page whose
+# preview no longer holds them (removed, or changed by someone) is drawn and packed at
+# once, not drawn to find its pixels the same and then drawn again to pack them.
 _rendered: dict[Path, tuple[str, str]] = {}
 MAX_PAGE_BYTES = 16 << 20               # a page preview of ours is far smaller
 MAX_MADE_BYTES = 256 << 20              # a larger PDF this process wrote is drawn in the child, read from its file
 
 
-def _same_page(target: Path, pixels: str) -> bool:
+def _drawn_last(target: Path) -> str | None:
+    """The sha256 of the pixels this process last wrote the page preview at target
+    from, where the file still holds the bytes it wrote from them; else None."""
     written = _rendered.get(target)
-    if written is None or written[0] != pixels:
-        return False
+    if written is None:
+        return None
     data = read_small(target, MAX_PAGE_BYTES)
-    return data is not None and hashlib.sha256(data).hexdigest() == written[1] and keep(target)
+    return written[0] if data is not None and hashlib.sha256(data).hexdigest() == written[1] else None
+
+
+def _same_page(target: Path, pixels: str) -> bool:
+    return _drawn_last(target) == pixels and keep(target)
 
 
 def thumb_path(root: Path, rel: str) -> Path:
