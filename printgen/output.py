@@ -982,6 +982,22 @@ def read_made(path: Path, max_bytes: int) -> bytes | None:
     return data if data is not None and hashlib.sha256(data).hexdigest() == digest else None
 
 
+def made_pdfs() -> dict[Path, str]:
+    """The sha256 of the bytes this process last made for each PDF it wrote (read_made),
+    for a worker process to hand its parent in memory (made_by_worker)."""
+    return {full: digest for full, digest in _made.items() if full.suffix.lower() == ".pdf"}
+
+
+def made_by_worker(made: dict[Path, str]) -> None:
+    """Count the files a worker process of this run made (made_pdfs, handed back in
+    memory, never read from a record) as made here: read_made then gives their bytes
+    where the file still holds them."""
+    for full, digest in made.items():
+        if len(_made) >= MAX_DIGESTS:
+            _made.clear()
+        _made[full] = digest
+
+
 def staged(path: Path) -> Path:
     """Where path's newest bytes are: its temporary file while the job that wrote it
     runs, else path itself (to read back a file just written)."""

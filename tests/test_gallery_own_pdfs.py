@@ -94,3 +94,28 @@ def test_a_page_whose_preview_was_removed_is_drawn_once_in_the_child(tmp_path, m
     assert main(["gallery", "-q", "--out", str(out)]) == 0
     assert drawn == [(name, 1)]
     assert first.read_bytes() == before
+
+
+def test_build_all_with_workers_draws_the_pdfs_they_wrote_without_the_child(tmp_path, child, monkeypatch):
+    """build --all on worker processes: each deck's job hands back the digests of the
+    PDFs it wrote, so the gallery draws them in its own process, from those bytes, as it
+    does the PDFs it wrote itself."""
+    from printgen import workers
+    from printgen.cli import build
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+    monkeypatch.setattr(build, "catalogue", lambda shelf, every=build.catalogue: {
+        name: entry for name, entry in every(shelf).items() if name in ("alpha", "zulu")})
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "plain.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#223344'}\n")
+    for name in ("alpha", "zulu"):
+        (tmp_path / "decks" / f"{name}.yaml").write_text(
+            f"name: {name}\nsize: poker\nface: plain\nback: plain\ncards:\n  - each: {{n: [1, 2, 3]}}\n")
+    out = tmp_path / "o"
+    assert main(["build", "--all", "--jobs", "2", "-q", "--only", "pdf,gallery", "--out", str(out)]) == 0
+    made = sorted(path.name for path in out.glob("*/*.pdf"))
+    assert len(made) == 2 and child == []
+    assert all(list((out / "_gallery" / name.split("-")[0]).glob(f"{name}*.jpg")) for name in made)
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert all(f"{name} (" in page and "too costly" not in page for name in made)
