@@ -998,6 +998,13 @@ def made_by_worker(made: dict[Path, str]) -> None:
         _made[full] = digest
 
 
+def file_digest(path: Path) -> tuple[int, str] | None:
+    """The size and sha256 of the regular file at path (never through a link; read once
+    while it keeps a settled stamp), None where there is none."""
+    found = _digest(_full(path))
+    return None if found is None else found[:2]
+
+
 def staged(path: Path) -> Path:
     """Where path's newest bytes are: its temporary file while the job that wrote it
     runs, else path itself (to read back a file just written)."""

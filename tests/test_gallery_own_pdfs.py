@@ -70,6 +70,66 @@ def test_a_pdf_changed_since_or_written_by_another_process_goes_through_the_chil
     assert {name: previews(out, name) for name in own} == shown
 
 
+@pytest.fixture
+def new_process(monkeypatch):
+    """Forget what this process made, drew and showed, as a new process would."""
+    from printgen.gallery import previews
+
+    def forget() -> None:
+        monkeypatch.setattr(output, "_made", {})
+        monkeypatch.setattr(previews, "_known", {})
+        monkeypatch.setattr(previews, "_rendered", {})
+    return forget
+
+
+def test_a_rebuild_with_nothing_changed_starts_no_child_until_a_pdf_is_edited_by_hand(tmp_path, child, new_process):
+    """A gallery keeps the page counts and sizes it read from the PDFs its process made,
+    with their digests: a new process's rebuild with nothing changed takes them while
+    each file holds those bytes, so it starts no child; a PDF edited by hand since goes
+    through the child again."""
+    out = tmp_path / "out"
+    build = ["build", str(CLEAN), "-q", "--only", "pdf,box,gallery", "--out", str(out)]
+    assert main(build) == 0
+    own = sorted(path.name for path in out.glob("*.pdf"))
+    assert len(own) == 2 and child == []
+    page = (out / "index.html").read_bytes()
+    shown = {name: previews(out, name) for name in own}
+    new_process()
+    assert main(build) == 0
+    assert child == []                                  # nothing read or drawn in the child
+    assert (out / "index.html").read_bytes() == page
+    assert {name: previews(out, name) for name in own} == shown
+    edited = out / own[0]
+    edited.write_bytes(edited.read_bytes() + b"\n% edited by hand\n")
+    new_process()
+    assert main(["gallery", "-q", "--out", str(out)]) == 0
+    assert child == [own[0], own[0]]                    # its pages counted, then drawn, in the child
+    assert (out / "index.html").read_bytes() == page and previews(out, own[0]) == shown[own[0]]
+
+
+def test_a_page_sizes_record_that_is_not_well_formed_is_not_taken(tmp_path, child, new_process):
+    """The record of page sizes may be anyone's: one that does not hold what a reading
+    gives (here a page of no size, under the file's very digest) is not taken, and the
+    PDF goes through the child."""
+    import hashlib
+    import json
+    out = tmp_path / "out"
+    build = ["build", str(CLEAN), "-q", "--only", "pdf,gallery", "--out", str(out)]
+    assert main(build) == 0
+    record = out / "_gallery" / "pdf-pages.json"
+    (name,) = [path.name for path in out.glob("*.pdf")]
+    data = (out / name).read_bytes()
+    kept = json.loads(record.read_text(encoding="utf-8"))
+    assert kept == {name: [len(data), hashlib.sha256(data).hexdigest(), 2, kept[name][3]]}
+    assert all(side > 100 for size in kept[name][3] for side in size)
+    kept[name][3][0] = [0, 0]
+    record.write_text(json.dumps(kept), encoding="utf-8")
+    new_process()
+    assert main(build) == 0
+    assert child == [name]                              # its page sizes read in the child
+    assert json.loads(record.read_text(encoding="utf-8")) == kept    # not printgen's now: left as it is
+
+
 def test_a_page_whose_preview_was_removed_is_drawn_once_in_the_child(tmp_path, monkeypatch):
     """A page drawn before by this process (to the same pixels) whose preview was removed
     since is drawn and packed in one visit to the child, not drawn to find its pixels the

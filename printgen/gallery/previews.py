@@ -8,7 +8,8 @@ FILE.pdf.2.jpg, ...) while the gallery's page budget (a Budget of pixels, spent 
 the order files are listed, so the same folder shows the same pages) lasts; its first
 page always; the caption counts the pages not shown. The pages are read and drawn in
 a child process that bounds the work (pdfpages.py), unless this process wrote the
-PDF: then here, from the bytes it wrote. A file printgen cannot preview (a
+PDF: then here, from the bytes it wrote (and its page count and sizes are kept for
+later galleries, which take them while the file holds those bytes: pagesizes.py). A file printgen cannot preview (a
 corrupt PDF, a picture of a billion pixels, a PDF too costly to draw, a file of
 another kind) is listed without a preview, with the reason, never an error; so is one
 whose preview's place holds a file printgen did not write.
@@ -31,6 +32,7 @@ from PIL import Image as PILImage
 from printgen.frozen import frozen
 from printgen.gallery.changes import Change, compare_card, copy_path
 from printgen.gallery.files import THUMBS
+from printgen.gallery.pagesizes import PageSizes
 from printgen.gallery.pdfpages import TooCostly, bounds, draw_pages, page_sizes
 from printgen.gallery.thumbs import MAX_PICTURE_PIXELS, PAGE_SIDE, Made, make
 from printgen.limits import limit, whole_limit
@@ -140,13 +142,18 @@ def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = No
     return True, None, rel is not None and not copy
 
 
-def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]]:
+def pdf_thumbs(path: Path, thumb: Path, budget: Budget, known: PageSizes | None = None) -> tuple[int, list[Path]]:
     """Draw the pages the budget allows (the first always) to thumb and its page
     siblings, each unless fresh, in the child process that bounds the work
     (pdfpages.py), or here where this process wrote the PDF; the page count and the
-    previews."""
+    previews. known: the page counts and sizes the last gallery read from PDFs printgen
+    made (taken where the file holds those bytes still), to which this PDF's are added
+    where this process made it."""
     made_here = read_made(path, MAX_MADE_BYTES)
-    pages, sizes = page_sizes(path, MAX_PAGES, made=made_here)
+    found = known.known(path) if known is not None and made_here is None else None
+    pages, sizes = found if found is not None else page_sizes(path, MAX_PAGES, made=made_here)
+    if known is not None and made_here is not None:
+        known.made(path, made_here, pages, sizes)
     made: list[Path] = []
     drawn: list[tuple[int, float, str | None]] = []
     for number, (width, height) in enumerate(sizes):
@@ -275,11 +282,13 @@ def _remember(path: Path, card: bool, source: Stamp | None, started: int, shown:
 
 
 def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | None = None,
-            budget: Budget | None = None, was: str | None = None, ahead: Future[Made] | None = None) -> Preview:
+            budget: Budget | None = None, was: str | None = None, ahead: Future[Made] | None = None,
+            known: PageSizes | None = None) -> Preview:
     """The file's preview, made if need be (a card's compared with the last gallery's
     copy of it, or of was, the image shown in its place); a file that cannot be previewed (corrupt,
     too large, not a picture or PDF) is listed with the reason, and so is one whose
-    preview's place holds a file printgen did not write (its name added to blocked)."""
+    preview's place holds a file printgen did not write (its name added to blocked).
+    known: a PDF's page count and sizes, as pdf_thumbs takes them."""
     import pypdfium2 as pdfium
     again = _shown_again(root, path, card, budget)
     if again is not None:
@@ -304,7 +313,7 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
         if suffix == ".pdf":
             budget = budget if budget is not None else Budget()
             left = budget.left
-            pages, made = pdf_thumbs(path, thumb, budget)
+            pages, made = pdf_thumbs(path, thumb, budget, known)
             if not pages:
                 return Preview(rel, None, f"{path.name} (PDF, no pages)")
             shown = [p.relative_to(root).as_posix() for p in made]
