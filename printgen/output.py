@@ -1183,6 +1183,7 @@ class Run:
     tell: bool = False              # say what it removed, and that it waits for the folder
     lock: Path | None = None        # the output folder this job locked (lock_folder)
     real: set[Path] = field(default_factory=set)                 # folders keep_same found free of links
+    stored: tuple[dict, dict] | None = None     # the files and keys its last prune() recorded (pruned_since)
 
     def job_in(self, folder: Path) -> str:
         """The job this run records its files in folder as (own_folder)."""
@@ -1263,7 +1264,13 @@ class Run:
             self.record_placed()
             raise
         self.removed += removed
+        self.stored = {folder: dict(names) for folder, names in self.written.items()}, dict(self.keys)
         return removed
+
+    def pruned_since(self) -> bool:
+        """Whether the job was pruned (prune_current) and has written nothing since: its
+        records hold what it wrote, and a prune when it ends would find nothing to do."""
+        return not self.pending and self.stored == (self.written, self.keys)
 
     def tell_removed(self) -> None:
         """Say in one note the stale files this job removed (if it says its notes)."""
@@ -1641,7 +1648,8 @@ def recording(job: str, *, subfolders: bool = True,
 
 def _publish(run: Run) -> None:
     run.commit()
-    run.prune()
+    if not run.pruned_since():          # (a build pruned before its gallery is not pruned again after it)
+        run.prune()
     run.finish()
     run.tell_removed()
 
