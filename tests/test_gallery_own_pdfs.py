@@ -84,19 +84,32 @@ def new_process(monkeypatch):
 
 def test_a_rebuild_with_nothing_changed_starts_no_child_until_a_pdf_is_edited_by_hand(tmp_path, child, new_process):
     """A gallery keeps the page counts and sizes it read from the PDFs its process made,
-    with their digests: a new process's rebuild with nothing changed takes them while
-    each file holds those bytes, so it starts no child; a PDF edited by hand since goes
-    through the child again."""
+    with their digests and the pages it previewed from them: a new process's rebuild
+    with nothing changed takes them while each file holds those bytes, so it starts no
+    child, even after a rebuild that changed one card (the PDF written again, the
+    previews of its unchanged pages kept with their older dates); a PDF edited by hand
+    since goes through the child again."""
+    import shutil
+    for name in ("clean.yaml", "face.yaml", "back.yaml"):
+        shutil.copy(CLEAN.parent / name, tmp_path / name)
+    deck = tmp_path / "clean.yaml"
     out = tmp_path / "out"
-    build = ["build", str(CLEAN), "-q", "--only", "pdf,box,gallery", "--out", str(out)]
+    build = ["build", str(deck), "-q", "--only", "pdf,box,gallery", "--out", str(out)]
     assert main(build) == 0
     own = sorted(path.name for path in out.glob("*.pdf"))
     assert len(own) == 2 and child == []
+    new_process()
+    assert main(build) == 0
+    assert child == []                                  # nothing read or drawn in the child
+    deck.write_text(deck.read_text(encoding="utf-8").replace("#ff7f0e", "#2ca02c"), encoding="utf-8")
+    new_process()
+    assert main(build) == 0
+    assert child == []                                  # the card sheets drawn here, the box's pages known
     page = (out / "index.html").read_bytes()
     shown = {name: previews(out, name) for name in own}
     new_process()
     assert main(build) == 0
-    assert child == []                                  # nothing read or drawn in the child
+    assert child == []
     assert (out / "index.html").read_bytes() == page
     assert {name: previews(out, name) for name in own} == shown
     edited = out / own[0]
@@ -120,7 +133,7 @@ def test_a_page_sizes_record_that_is_not_well_formed_is_not_taken(tmp_path, chil
     (name,) = [path.name for path in out.glob("*.pdf")]
     data = (out / name).read_bytes()
     kept = json.loads(record.read_text(encoding="utf-8"))
-    assert kept == {name: [len(data), hashlib.sha256(data).hexdigest(), 2, kept[name][3]]}
+    assert kept == {name: [len(data), hashlib.sha256(data).hexdigest(), 2, kept[name][3], 2]}
     assert all(side > 100 for size in kept[name][3] for side in size)
     kept[name][3][0] = [0, 0]
     record.write_text(json.dumps(kept), encoding="utf-8")

@@ -147,11 +147,12 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget, known: PageSizes | None 
     siblings, each unless fresh, in the child process that bounds the work
     (pdfpages.py), or here where this process wrote the PDF; the page count and the
     previews. known: the page counts and sizes the last gallery read from PDFs printgen
-    made (taken where the file holds those bytes still), to which this PDF's are added
-    where this process made it."""
+    made, and the pages it previewed from those bytes (taken where the file holds them
+    still: those previews are up to date where they are printgen's), to which this
+    PDF's are added where this process made it."""
     made_here = read_made(path, MAX_MADE_BYTES)
     found = known.known(path) if known is not None and made_here is None else None
-    pages, sizes = found if found is not None else page_sizes(path, MAX_PAGES, made=made_here)
+    pages, sizes, current = found if found is not None else (*page_sizes(path, MAX_PAGES, made=made_here), 0)
     if known is not None and made_here is not None:
         known.made(path, made_here, pages, sizes)
     made: list[Path] = []
@@ -163,7 +164,7 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget, known: PageSizes | None 
         if not budget.take(round(width * scale) * round(height * scale)) and number:
             break
         target = page_path(thumb, number)
-        if not _fresh(target, path):
+        if not (_fresh(target, path) or (number < current and keep(target))):
             drawn.append((number, scale, _drawn_last(target)))
         made.append(target)
     for (number, scale, _), (pixels, packed) in zip(drawn, draw_pages(path, drawn, made=made_here) if drawn else [],
@@ -175,6 +176,8 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget, known: PageSizes | None 
         data = packed or draw_pages(path, [(number, scale, None)], made=made_here)[0][1]
         write_bytes(target, data)
         _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
+    if known is not None:
+        known.previewed(path, len(made))
     return pages, made
 
 
