@@ -9,10 +9,10 @@ the order files are listed, so the same folder shows the same pages) lasts; its 
 page always; the caption counts the pages not shown. The pages are read and drawn in
 a child process that bounds the work (pdfpages.py), unless this process wrote the
 PDF: then here, from the bytes it wrote (and its page count and sizes are kept for
-later galleries, which take them while the file holds those bytes: pagesizes.py). A file printgen cannot preview (a
-corrupt PDF, a picture of a billion pixels, a PDF too costly to draw, a file of
-another kind) is listed without a preview, with the reason, never an error; so is one
-whose preview's place holds a file printgen did not write.
+later galleries, which take them while the file holds those bytes: pagesizes.py). A
+file printgen cannot preview (a corrupt PDF, a picture of a billion pixels, a PDF too
+costly to draw, a file of another kind) is listed without a preview, with the reason,
+never an error; so is one whose preview's place holds a file printgen did not write.
 A process that writes gallery after gallery of one folder (build --watch) shows a
 file that, with its previews, kept its stamp (output.py) since the last one as it
 showed it then, reading neither again (_known).
