@@ -15,13 +15,12 @@ import stat
 from pathlib import Path
 
 from printgen.errors import OutputError
+from printgen.gallery import previews
 from printgen.gallery.changes import Places, last_places, places_path
 from printgen.gallery.files import MAX_FILES, THUMBS, deck_sections, output_files
 from printgen.gallery.page import GalleryPage
 from printgen.gallery.pagesizes import PageSizes
 from printgen.gallery.previews import (
-    MAX_MADE_BYTES,
-    MAX_PAGES,
     PICTURES,
     Budget,
     Preview,
@@ -70,7 +69,7 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
     page = GalleryPage(os.path.basename(os.path.abspath(root)), live=live, cut_short=len(files) >= MAX_FILES)
     made: dict[str, Preview] = {}
     budget = Budget()
-    known = PageSizes(root, MAX_PAGES, MAX_MADE_BYTES)
+    known = PageSizes(root, previews.MAX_PAGES, previews.MAX_MADE_BYTES)     # (read now: a test lowers them)
     sections = deck_sections(root, records)
     ahead = Ahead([folder + rel for section in sections for folder, proof in section.proofs
                    for card in proof.cards for rel in (card.face, card.back) if rel],
