@@ -30,6 +30,16 @@ pays for the child; a rebuild still starts it once, as the PDFs it leaves as the
 counted there: about 0.2 s of CPU (0.16-0.20 s by hand, 0.21-0.30 s before its
 imports were cut, a difference this bench does not resolve at that load).
 
+Since then a gallery keeps the page counts and sizes of the PDFs its process made,
+and the pages it previewed from them (gallery/pagesizes.py), so a rebuild that draws
+no page starts no child. Against the code before it (1df88e2, --runs 7, 2026-11-29,
+load 13-14; CPU, then wall, the median of the paired ratios): a clean build 0.93x and
+0.78x, one card's text 0.84x and 0.76x, nothing changed 0.72x and 0.58x (1.43 s of
+CPU against 2.14 s). In a run before the previewed pages were counted (while tests ran
+beside it), nothing changed was 0.95x: a rebuild after one card's text leaves the
+previews of the PDF's unchanged pages older than the PDF written again, and their
+dates alone sent them to the child to be drawn again.
+
 Usage: python bench/bench_rebuild.py [--runs 7] [--only all|pdf,png,...] [--against OTHER_CHECKOUT]
 """
 

@@ -982,6 +982,29 @@ def read_made(path: Path, max_bytes: int) -> bytes | None:
     return data if data is not None and hashlib.sha256(data).hexdigest() == digest else None
 
 
+def made_pdfs() -> dict[Path, str]:
+    """The sha256 of the bytes this process last made for each PDF it wrote (read_made),
+    for a worker process to hand its parent in memory (made_by_worker)."""
+    return {full: digest for full, digest in _made.items() if full.suffix.lower() == ".pdf"}
+
+
+def made_by_worker(made: dict[Path, str]) -> None:
+    """Count the files a worker process of this run made (made_pdfs, handed back in
+    memory, never read from a record) as made here: read_made then gives their bytes
+    where the file still holds them."""
+    for full, digest in made.items():
+        if len(_made) >= MAX_DIGESTS:
+            _made.clear()
+        _made[full] = digest
+
+
+def file_digest(path: Path) -> tuple[int, str] | None:
+    """The size and sha256 of the regular file at path (never through a link; read once
+    while it keeps a settled stamp), None where there is none."""
+    found = _digest(_full(path))
+    return None if found is None else found[:2]
+
+
 def staged(path: Path) -> Path:
     """Where path's newest bytes are: its temporary file while the job that wrote it
     runs, else path itself (to read back a file just written)."""
@@ -1009,6 +1032,7 @@ def keyed(path: Path, key: str) -> None:
     for the folder's record."""
     if _runs:
         _runs[-1].keys[_full(path)] = key
+        _runs[-1].pruned = False
 
 
 def recorded_key(path: Path) -> str | None:
@@ -1161,7 +1185,7 @@ class Run:
     tell: bool = False              # say what it removed, and that it waits for the folder
     lock: Path | None = None        # the output folder this job locked (lock_folder)
     real: set[Path] = field(default_factory=set)                 # folders keep_same found free of links
-    pruned: bool = False            # pruned, and no file written or kept since (prune_current)
+    pruned: bool = False            # pruned, and no file written, kept or keyed since
 
     def job_in(self, folder: Path) -> str:
         """The job this run records its files in folder as (own_folder)."""
@@ -1621,7 +1645,8 @@ def recording(job: str, *, subfolders: bool = True,
 
 def _publish(run: Run) -> None:
     run.commit()
-    run.prune()
+    if not run.pruned:                  # (a build pruned before its gallery is not pruned again after it)
+        run.prune()
     run.finish()
     run.tell_removed()
 

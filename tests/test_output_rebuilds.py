@@ -425,3 +425,32 @@ def test_a_gallery_previews_its_pdfs_after_the_process_changed_folder(cli, tmp_p
     assert cli("build", "game", "-q").status == 0
     assert (second / "output" / "_gallery" / "game" / "game-a4.pdf.jpg").is_file()
     assert (second / "output" / "_gallery" / "game" / "game-a4.pdf.3.jpg").is_file()
+
+
+def test_a_build_pruned_before_its_gallery_is_not_pruned_again_after_it(cli, tmp_path, monkeypatch):
+    """A build puts its files in place and removes its stale ones before its gallery
+    lists the folder; when it ends, having written nothing since, it is not pruned
+    again (its records already hold what it wrote). A job that writes after it was
+    pruned is pruned again when it ends: its record names that file too."""
+    from conftest import FIXTURES
+    from printgen import output
+    pruned: list[str] = []
+    real = output.Run.prune
+
+    def prune(run: output.Run) -> list[Path]:
+        pruned.append(run.job.split()[0])
+        return real(run)
+
+    monkeypatch.setattr(output.Run, "prune", prune)
+    out = tmp_path / "out"
+    assert cli("build", str(FIXTURES / "preflight" / "clean.yaml"), "-q", "--only", "pdf,gallery",
+               "--out", str(out)).status == 0
+    assert pruned == ["build", "gallery"]
+    pruned.clear()
+    with output.recording("late", root=tmp_path / "late"):
+        output.write_bytes(tmp_path / "late" / "a.txt", b"a")
+        output.prune_current()
+        output.write_bytes(tmp_path / "late" / "b.txt", b"b")
+    assert pruned == ["late", "late"]
+    record = json.loads((tmp_path / "late" / ".printgen-files.json").read_text(encoding="utf-8"))
+    assert record["jobs"] == {"late": ["a.txt", "b.txt"]}

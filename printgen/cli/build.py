@@ -30,6 +30,8 @@ from printgen.output import (
     DEFAULT,
     check_file,
     check_folder,
+    made_by_worker,
+    made_pdfs,
     out_folder,
     own_folder,
     prune_current,
@@ -122,11 +124,12 @@ def run_all(args: argparse.Namespace) -> int:
                 statuses.append(error.exit_status)
     else:
         with pool(workers) as decks:
-            for status, said, failed in decks.map(run_saying, jobs):
+            for status, said, failed, made in decks.map(run_saying, jobs):
                 print(said, end="")
                 if failed:
                     print(failed, file=sys.stderr)
                 statuses.append(status)
+                made_by_worker(made)            # its PDFs previewed here, from the bytes it wrote
     from printgen.cli.gallery import refresh_gallery
     if "gallery" in formats(args.only):
         refresh_gallery(args, args.out)
@@ -279,17 +282,22 @@ def run_languages(args: argparse.Namespace) -> int:
     return max(statuses, default=0)
 
 
-def run_saying(args: argparse.Namespace) -> tuple[int, str, str]:
+def run_saying(args: argparse.Namespace) -> tuple[int, str, str, dict[Path, str]]:
     """A deck of --all in a worker process (run_recorded), what it printed and its error line
     (if it failed), for the parent to print: only the parent writes to standard output,
     so that it knows when that cannot be written (printgen/cli/stdout.py), and the decks
-    are said in order, a deck that fails among them, the others still built."""
+    are said in order, a deck that fails among them, the others still built. Last, the
+    sha256 of each PDF it made (output.made_pdfs), for the parent's gallery to draw them
+    in its own process as it does the PDFs it made itself (gallery/pdfpages.py)."""
     said = io.StringIO()
+    before = made_pdfs()
     try:
         with contextlib.redirect_stdout(said):
-            return run_recorded(args, run), said.getvalue(), ""
+            status, failed = run_recorded(args, run), ""
     except PrintgenError as error:
-        return error.exit_status, said.getvalue(), error_line(error)
+        status, failed = error.exit_status, error_line(error)
+    made = {full: digest for full, digest in made_pdfs().items() if before.get(full) != digest}
+    return status, said.getvalue(), failed, made
 
 
 def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:

@@ -24,7 +24,8 @@ The modules, each using only those before it: proof.py (the records products wri
 files.py (what the folder holds), changes.py (the lossless copies of card images and
 what changed since the last gallery), thumbs.py (the previews' pixels, made in worker
 threads ahead of the page, or as a watching build draws the cards), pdfpages.py (PDF
-pages read and drawn in the bounded child process, or here), previews.py (the JPEG previews), page.py (the HTML,
+pages read and drawn in the bounded child process, or here), pagesizes.py (the page counts and sizes
+read from PDFs printgen made, kept for the next gallery), previews.py (the JPEG previews), page.py (the HTML,
 from templates/index.html with the style and scripts of static/), write.py (the
 whole job). The gallery imports nothing of printgen.products or printgen.cli: they
 call it.

@@ -19,6 +19,9 @@ The one exception is a PDF whose bytes are those this process wrote (output.read
 compared with the sha256 it kept in memory, never with a record): its work is
 printgen's own, already bounded by its limits, and it is read and drawn here from
 those very bytes, without starting the child (whose start costs 0.15-0.3 s of CPU).
+A later process takes such a PDF's page count and sizes from the gallery's record of
+them while the file holds those bytes (pagesizes.py), so a gallery that draws no page
+starts no child.
 
 Here or in the child, the same code turns a file into JPEG bytes, so a page gives
 the same bytes either way; the gallery writes every file.

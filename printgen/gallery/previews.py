@@ -8,10 +8,11 @@ FILE.pdf.2.jpg, ...) while the gallery's page budget (a Budget of pixels, spent 
 the order files are listed, so the same folder shows the same pages) lasts; its first
 page always; the caption counts the pages not shown. The pages are read and drawn in
 a child process that bounds the work (pdfpages.py), unless this process wrote the
-PDF: then here, from the bytes it wrote. A file printgen cannot preview (a
-corrupt PDF, a picture of a billion pixels, a PDF too costly to draw, a file of
-another kind) is listed without a preview, with the reason, never an error; so is one
-whose preview's place holds a file printgen did not write.
+PDF: then here, from the bytes it wrote (and its page count and sizes are kept for
+later galleries, which take them while the file holds those bytes: pagesizes.py). A
+file printgen cannot preview (a corrupt PDF, a picture of a billion pixels, a PDF too
+costly to draw, a file of another kind) is listed without a preview, with the reason,
+never an error; so is one whose preview's place holds a file printgen did not write.
 A process that writes gallery after gallery of one folder (build --watch) shows a
 file that, with its previews, kept its stamp (output.py) since the last one as it
 showed it then, reading neither again (_known).
@@ -31,6 +32,7 @@ from PIL import Image as PILImage
 from printgen.frozen import frozen
 from printgen.gallery.changes import Change, compare_card, copy_path
 from printgen.gallery.files import THUMBS
+from printgen.gallery.pagesizes import PageSizes
 from printgen.gallery.pdfpages import TooCostly, bounds, draw_pages, page_sizes
 from printgen.gallery.thumbs import MAX_PICTURE_PIXELS, PAGE_SIDE, Made, make
 from printgen.limits import limit, whole_limit
@@ -140,13 +142,19 @@ def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = No
     return True, None, rel is not None and not copy
 
 
-def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]]:
+def pdf_thumbs(path: Path, thumb: Path, budget: Budget, known: PageSizes | None = None) -> tuple[int, list[Path]]:
     """Draw the pages the budget allows (the first always) to thumb and its page
     siblings, each unless fresh, in the child process that bounds the work
     (pdfpages.py), or here where this process wrote the PDF; the page count and the
-    previews."""
+    previews. known: the page counts and sizes the last gallery read from PDFs printgen
+    made, and the pages it previewed from those bytes (taken where the file holds them
+    still: those previews are up to date where they are printgen's), to which this
+    PDF's are added where this process made it."""
     made_here = read_made(path, MAX_MADE_BYTES)
-    pages, sizes = page_sizes(path, MAX_PAGES, made=made_here)
+    found = known.known(path) if known is not None and made_here is None else None
+    pages, sizes, current = found if found is not None else (*page_sizes(path, MAX_PAGES, made=made_here), 0)
+    if known is not None and made_here is not None:
+        known.made(path, made_here, pages, sizes)
     made: list[Path] = []
     drawn: list[tuple[int, float, str | None]] = []
     for number, (width, height) in enumerate(sizes):
@@ -156,35 +164,46 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget) -> tuple[int, list[Path]
         if not budget.take(round(width * scale) * round(height * scale)) and number:
             break
         target = page_path(thumb, number)
-        if not _fresh(target, path):
-            drawn.append((number, scale, _rendered.get(target, (None,))[0]))
+        if not (_fresh(target, path) or (number < current and keep(target))):
+            drawn.append((number, scale, _drawn_last(target)))
         made.append(target)
     for (number, scale, _), (pixels, packed) in zip(drawn, draw_pages(path, drawn, made=made_here) if drawn else [],
                                                     strict=True):
         target = page_path(thumb, number)
         if _same_page(target, pixels):
             continue
-        data = packed or draw_pages(path, [(number, scale, None)], made=made_here)[0][1]  # drawn the same, its preview changed since
+        # drawn the same as its preview, which changed since it was looked at: packed now
+        data = packed or draw_pages(path, [(number, scale, None)], made=made_here)[0][1]
         write_bytes(target, data)
         _rendered[target] = pixels, hashlib.sha256(data).hexdigest()
+    if known is not None:
+        known.previewed(path, len(made))
     return pages, made
 
 
 # The page previews this process wrote: the rendered pixels' sha256 and the preview's.
 # A PDF written again (one card of a watched deck changed) mostly has the same pages:
 # a page rendered to the same pixels keeps its preview, when the file still holds the
-# bytes written from them, instead of being packed and written again.
+# bytes written from them, instead of being packed and written again. A page whose
+# preview no longer holds them (removed, or changed by someone) is drawn and packed at
+# once, not drawn to find its pixels the same and then drawn again to pack them.
 _rendered: dict[Path, tuple[str, str]] = {}
 MAX_PAGE_BYTES = 16 << 20               # a page preview of ours is far smaller
 MAX_MADE_BYTES = 256 << 20              # a larger PDF this process wrote is drawn in the child, read from its file
 
 
-def _same_page(target: Path, pixels: str) -> bool:
+def _drawn_last(target: Path) -> str | None:
+    """The sha256 of the pixels this process last wrote the page preview at target
+    from, where the file still holds the bytes it wrote from them; else None."""
     written = _rendered.get(target)
-    if written is None or written[0] != pixels:
-        return False
+    if written is None:
+        return None
     data = read_small(target, MAX_PAGE_BYTES)
-    return data is not None and hashlib.sha256(data).hexdigest() == written[1] and keep(target)
+    return written[0] if data is not None and hashlib.sha256(data).hexdigest() == written[1] else None
+
+
+def _same_page(target: Path, pixels: str) -> bool:
+    return _drawn_last(target) == pixels and keep(target)
 
 
 def thumb_path(root: Path, rel: str) -> Path:
@@ -266,11 +285,13 @@ def _remember(path: Path, card: bool, source: Stamp | None, started: int, shown:
 
 
 def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | None = None,
-            budget: Budget | None = None, was: str | None = None, ahead: Future[Made] | None = None) -> Preview:
+            budget: Budget | None = None, was: str | None = None, ahead: Future[Made] | None = None,
+            known: PageSizes | None = None) -> Preview:
     """The file's preview, made if need be (a card's compared with the last gallery's
     copy of it, or of was, the image shown in its place); a file that cannot be previewed (corrupt,
     too large, not a picture or PDF) is listed with the reason, and so is one whose
-    preview's place holds a file printgen did not write (its name added to blocked)."""
+    preview's place holds a file printgen did not write (its name added to blocked).
+    known: a PDF's page count and sizes, as pdf_thumbs takes them."""
     import pypdfium2 as pdfium
     again = _shown_again(root, path, card, budget)
     if again is not None:
@@ -295,7 +316,7 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
         if suffix == ".pdf":
             budget = budget if budget is not None else Budget()
             left = budget.left
-            pages, made = pdf_thumbs(path, thumb, budget)
+            pages, made = pdf_thumbs(path, thumb, budget, known)
             if not pages:
                 return Preview(rel, None, f"{path.name} (PDF, no pages)")
             shown = [p.relative_to(root).as_posix() for p in made]

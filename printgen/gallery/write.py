@@ -15,9 +15,11 @@ import stat
 from pathlib import Path
 
 from printgen.errors import OutputError
+from printgen.gallery import previews
 from printgen.gallery.changes import Places, last_places, places_path
 from printgen.gallery.files import MAX_FILES, THUMBS, deck_sections, output_files
 from printgen.gallery.page import GalleryPage
+from printgen.gallery.pagesizes import PageSizes
 from printgen.gallery.previews import (
     PICTURES,
     Budget,
@@ -67,6 +69,7 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
     page = GalleryPage(os.path.basename(os.path.abspath(root)), live=live, cut_short=len(files) >= MAX_FILES)
     made: dict[str, Preview] = {}
     budget = Budget()
+    known = PageSizes(root, previews.MAX_PAGES, previews.MAX_MADE_BYTES)     # (read now: a test lowers them)
     sections = deck_sections(root, records)
     ahead = Ahead([folder + rel for section in sections for folder, proof in section.proofs
                    for card in proof.cards for rel in (card.face, card.back) if rel],
@@ -77,7 +80,7 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
             return None
         if rel not in made:
             made[rel] = preview(root, existing[rel], card=card, blocked=blocked, budget=budget, was=was,
-                                ahead=ahead.take(rel) if card else None)
+                                ahead=ahead.take(rel) if card else None, known=known)
         return made[rel]
 
     def earlier(folder: str, proof: Proof, places: Places) -> Places:
@@ -97,7 +100,10 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
     for path in files:
         rel = path.relative_to(root).as_posix()
         if rel not in shown:
-            page.add_other(preview(root, path, blocked=blocked, budget=budget))
+            page.add_other(preview(root, path, blocked=blocked, budget=budget, known=known))
+    kept = known.save({rel for rel in existing if rel.lower().endswith(".pdf")})
+    if kept is not None:
+        page.thumbs.add(kept)
     if live and may_write(root / THUMBS / LIVE):
         write_bytes(root / THUMBS / LIVE, f"printgenLive({page.stamp()!r});\n".encode())
         page.thumbs.add(f"{THUMBS}/{LIVE}")
