@@ -42,16 +42,23 @@ def rules_beside(paths, box) -> list[float]:
                   if right - left < 3 and bottom <= box[1] + 0.5 and top >= box[3] - 0.5)
 
 
+def built_page(cli, folder, command, text, *words):
+    """The characters and paths of the page (of the reading copy, or the leaflet) that
+    holds every one of words, the text built by command."""
+    source = folder / "quotes.md"
+    source.write_text(text, encoding="utf-8")
+    out = folder / "out"
+    assert cli(command, str(source), "--out", str(out), "-q").status == 0
+    pdf = next(path for path in out.glob("*.pdf") if "reading" in path.name or command == "rules")
+    number = page_of(pdf, words[0])
+    assert all(page_of(pdf, word) == number for word in words)
+    return page_chars(pdf, number), page_paths(pdf, number)
+
+
 @pytest.mark.parametrize("command", ["booklet", "rules"])
 @pytest.mark.parametrize("words", [ENGLISH, HEBREW], ids=["ltr", "rtl"])
 def test_a_quote_is_indented_with_a_rule_at_its_start_and_a_nested_one_further_in(cli, tmp_path, command, words):
-    source = tmp_path / "quotes.md"
-    source.write_text(TEXT.format(**words), encoding="utf-8")
-    out = tmp_path / "out"
-    assert cli(command, str(source), "--out", str(out), "-q").status == 0
-    pdf = next(path for path in out.glob("*.pdf") if "reading" in path.name or command == "rules")
-    number = page_of(pdf, words["quoted"])
-    chars, paths = page_chars(pdf, number), page_paths(pdf, number)
+    chars, paths = built_page(cli, tmp_path, command, TEXT.format(**words), words["quoted"])
     plain, quoted, nested = (line_box(chars, words[key]) for key in ("plain", "quoted", "nested"))
     rtl = words["lang"] == "he"
     start = (lambda box: -box[2]) if rtl else (lambda box: box[0])     # the start side, growing inwards
@@ -130,14 +137,7 @@ def rule_run(paths, x: float, box) -> tuple[float, float]:
 @pytest.mark.parametrize("words", [ENGLISH_RUN_ON, HEBREW_RUN_ON], ids=["ltr", "rtl"])
 def test_a_quote_of_several_paragraphs_has_one_rule_and_one_in_an_item_stands_at_its_text(
         cli, tmp_path, command, words):
-    source = tmp_path / "quotes.md"
-    source.write_text(RUN_ON.format(**words), encoding="utf-8")
-    out = tmp_path / "out"
-    assert cli(command, str(source), "--out", str(out), "-q").status == 0
-    pdf = next(path for path in out.glob("*.pdf") if "reading" in path.name or command == "rules")
-    number = page_of(pdf, words["first"])
-    assert number == page_of(pdf, words["after"])
-    chars, paths = page_chars(pdf, number), page_paths(pdf, number)
+    chars, paths = built_page(cli, tmp_path, command, RUN_ON.format(**words), words["first"], words["after"])
     box = {key: line_box(chars, words[key]) for key in ("plain", "first", "second", "nested", "item",
                                                          "listed", "inside", "after")}
     rtl = words["lang"] == "he"
