@@ -87,6 +87,12 @@ def test_jedi_temple_stacking_panel_names_one_stockpile(cli, tmp_path):
     assert "29 on top" not in panel and "29 to 62" not in panel
     assert panel.count("Stockpile") == 1 and "cards 30 to 62 stay face down in order as the Stockpile, 30 on top" in panel
     assert "Turn card 29 face up to start the Discard Pile" in panel
+    # and the deal's own panel lists cards 29 to 62 as such, not as the Stockpile
+    # (its panels are printed upside down: read as laid out)
+    blocks = [" ".join(span.text for span in block.spans) for block in
+              deal_blocks(find_rules("jedi-temple").deal, 17)]
+    assert "Cards 29 to 62, top card first" in blocks and "Stockpile, top card first" not in blocks
+    assert "The first starts the Discard Pile face up; the rest are the Stockpile." in blocks
 
 
 def test_deal_only_for_jedi_temple(cli, tmp_path):
