@@ -13,6 +13,7 @@ from pdfread import words
 
 from printgen.deal import JEDI_TEMPLE, Level, rate, rating_json, solution_steps
 from printgen.deal.census import census_rows, format_csv, run_deals
+from printgen.deal.formats.jsonio import parse_moves
 from printgen.deal.formats.textio import format_deal
 from printgen.deal.rating.interval import wilson
 from printgen.deal.rating.player import play
@@ -397,3 +398,21 @@ def test_a_deal_sheet_s_file_names_its_paper(cli, tmp_path):
     assert made == ["pyramid-3-standard-a4.pdf", "pyramid-3-standard-letter.pdf"]
     assert page_sizes(tmp_path / made[0])[0] == pytest.approx((210.0, 297.0), abs=0.01)
     assert page_sizes(tmp_path / made[1])[0] == pytest.approx((215.9, 279.4), abs=0.01)
+
+
+def test_solve_says_the_moves_of_its_win_and_counts_rolls_in_words(cli, tmp_path):
+    deal = jedi_deal(17)
+    text = " ".join(f"{v:+d}" if v else "0" for v in deal.values)
+    (tmp_path / "deal-17.txt").write_text(text + "\n", encoding="utf-8")
+    rolls = " ".join(f"{a},{b}" for a, b in deal.rolls)
+    result = cli("solve", "--rules", "jedi-temple", "--deck", str(tmp_path / "deal-17.txt"),
+                 "--rolls", rolls, "--level", "knight")
+    data = json.loads(cli("solve", "--rules", "jedi-temple", "--deck", str(tmp_path / "deal-17.txt"),
+                          "--rolls", rolls, "--level", "knight", "--json").out)
+    assert result.status == 0 and data["winnable"]
+    lines = result.out.splitlines()
+    assert lines[1].startswith(f"The win below takes {len(data['moves'])} moves")
+    steps = [line for line in lines if re.match(r"\s*\d+\. ", line)]
+    assert len(steps) == len(solution_steps(deal, "knight", parse_moves(data["moves"])))
+    one = cli("solve", "--rules", "jedi-temple", "--deck", str(tmp_path / "deal-17.txt"), "--rolls", "6,4")
+    assert one.status == 2 and "'6,4' gives 1 roll; expected 3 rolls" in one.err

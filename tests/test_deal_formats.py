@@ -112,7 +112,7 @@ def test_bad_jedi_file_is_located():
         parse_jedi(path.read_text(), str(path))
     assert str(error.value) == (f"{path}:8 '+10': one card too many: the deck has 3 of them; "
                                 f"{path}: missing cards: -2")
-    with pytest.raises(InputError, match="'x7': expected a card value -10..-1, "):
+    with pytest.raises(InputError, match="'x7', 'x7', 'x7' and 59 more: expected a card value -10..-1, "):
         parse_jedi("x7 " * 62)
     with pytest.raises(InputError, match=r"<deal>:1 '\+11': expected a card value"):
         parse_jedi("+11")
@@ -230,3 +230,21 @@ def test_a_pyramid_draw_names_the_new_deck_top_or_says_the_deck_is_empty(number)
             expected = []
         next(steps)
     assert emptied, "no Draw of this key empties the deck"
+
+
+def test_a_file_of_another_deck_is_one_short_problem(cli, tmp_path):
+    """A Jedi Temple deal given as Pyramid names its first unreadable cards and counts the
+    rest in one short line (it repeated what a card should be for each of five)."""
+    values = " ".join(f"{v:+d}" if v else "0" for v in jedi_deal_values())
+    (tmp_path / "jedi.txt").write_text("# a Jedi Temple deal\n" + values + "\n", encoding="utf-8")
+    result = cli("solve", "--rules", "pyramid", "--deck", str(tmp_path / "jedi.txt"))
+    assert result.status == 2 and "Traceback" not in result.err
+    line, = result.err.strip().splitlines()
+    first = values.split()[:3]
+    assert f"jedi.txt:2 {first[0]!r}, {first[1]!r}, {first[2]!r} and 59 more: expected a card" in line
+    assert line.count("expected") == 1 and len(line) < 250, line
+
+
+def jedi_deal_values() -> tuple[int, ...]:
+    from printgen.spec.dealfile import jedi_deal
+    return jedi_deal(17).values

@@ -73,6 +73,28 @@ def test_jedi_temple_deal_lists_the_engines_order(cli, tmp_path):
     assert (tmp_path / "jedi-temple-deal-5-rules-poker-a4.pdf").is_file()
 
 
+def test_jedi_temple_stacking_panel_names_one_stockpile(cli, tmp_path):
+    """The deal notes' "Stacking the deck" said cards 29 to 62 are the Stockpile, 29 on
+    top, then turned 29 up as the Discard Pile: the Stockpile is cards 30 to 62 only."""
+    result = cli("rules", "jedi-temple", "--deal", "17", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    with pdfplumber.open(str(tmp_path / "jedi-temple-deal-17-rules-poker-a4.pdf")) as pdf:
+        page = next(p for p in pdf.pages if "Stacking" in (p.extract_text() or ""))
+        head = next(w for w in page.extract_words() if w["text"] == "Stacking")
+        column = page.crop((head["x0"] - 1, head["top"] - 1, head["x0"] + 60 * 72 / 25.4, page.height))
+        text = " ".join((column.extract_text() or "").split())
+    panel = text[:text.index("Force rolls")]
+    assert "29 on top" not in panel and "29 to 62" not in panel
+    assert panel.count("Stockpile") == 1 and "cards 30 to 62 stay face down in order as the Stockpile, 30 on top" in panel
+    assert "Turn card 29 face up to start the Discard Pile" in panel
+    # and the deal's own panel lists cards 29 to 62 as such, not as the Stockpile
+    # (its panels are printed upside down: read as laid out)
+    blocks = [" ".join(span.text for span in block.spans) for block in
+              deal_blocks(find_rules("jedi-temple").deal, 17)]
+    assert "Cards 29 to 62, top card first" in blocks and "Stockpile, top card first" not in blocks
+    assert "The first starts the Discard Pile face up; the rest are the Stockpile." in blocks
+
+
 def test_deal_only_for_jedi_temple(cli, tmp_path):
     result = cli("rules", "jedi-duel", "--deal", "5", "--out", str(tmp_path))
     assert result.status == 2 and "--deal" in result.err

@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--rolls: {args.rolls!r}: {rules.title} has no Force rolls; "
                          f"expected no --rolls")
     if args.rolls and len(rolls) != rules.rolls:
-        raise InputError(f"--rolls: {args.rolls!r} gives {len(rolls)} rolls; "
+        raise InputError(f"--rolls: {args.rolls!r} gives {plural(len(rolls), 'roll')}; "
                          f"expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
     deal = load_deal_file(rules, Path(args.deck), rolls, source=args.deck)
     level = level_of(rules, args.level).level
@@ -102,6 +102,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{verdict} ({plural(nodes, 'position')} searched)")
         if short and result.winnable:
             print(shortest_line(short, limit))
+        elif result.winnable:
+            print(f"The win below takes {plural(len(result.moves or ()), 'move')} "
+                  f"(not searched for the shortest: --shortest does).")
         for number, step in enumerate(solution_steps(deal, level, result.moves or ()), 1):
             print(f"{number:3}. {step}")
     return {True: WINNABLE, False: UNWINNABLE, None: UNDECIDED}[result.winnable]

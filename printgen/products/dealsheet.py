@@ -37,6 +37,7 @@ from printgen.deal import (
     seeded_deal,
     solution_steps,
 )
+from printgen.deal.formats.house import house_readings
 from printgen.deal.rating.interval import percent
 from printgen.errors import InputError
 from printgen.frozen import frozen
@@ -111,7 +112,8 @@ def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, 
     cards = tuple(rules.deck.cards()[i] for i in order)
     rating = rating or rate(deal, level_rules.level, model_data(), jobs=jobs, meanwhile=meanwhile)
     steps = tuple(true_minus(step) for step in solution_steps(deal, level_rules.level, rating.key.moves))
-    words = SheetWords(rating, len(steps), texts, rules.names[0], level_rules.level)
+    readings = house_readings(deal, level_rules.level, rating.key.moves)
+    words = SheetWords(rating, len(steps), texts, rules.names[0], level_rules.level, readings)
     return Worked(deal, level_rules, order, cards, rating, steps, words.verdict(),
                   words.explained(), words.key_note())
 
@@ -125,6 +127,7 @@ class SheetWords:
     texts: dict[str, str]
     temple: str
     level: Level
+    readings: tuple[str, ...] = ()      # the house readings the key uses (house.py)
 
     def fields(self) -> dict[str, object]:
         rating, key, model = self.rating, self.rating.key, self.rating.model
@@ -139,7 +142,7 @@ class SheetWords:
                 "allowed": plural(rating.recycles_allowed, "recycle"),
                 "least": plural(key.least_recycles, "recycle"), "moves": key.length, "steps": self.steps,
                 "temple": self.temple, "short": f"{budgets.short + budgets.proof:,}",
-                "fewer": f"{budgets.fewer_recycles + budgets.fewer_search:,}", "nodes": f"{key.nodes:,}",
+                "fewer": f"{budgets.fewer_recycles + budgets.fewer_search + budgets.fewer_verdict:,}", "nodes": f"{key.nodes:,}",
                 "bound": key.fewest_bound}
 
     def say(self, name: str, **extra: object) -> str:
@@ -167,16 +170,28 @@ class SheetWords:
         key = self.rating.key
         if key.recycles_proven:
             return self.say("recycles")
-        sentence = "recycles_open_needed" if key.recycle_needed else "recycles_open"
+        if key.recycle_needed:
+            sentence = "recycles_open_needed"
+        else:                   # no win with fewer than the key's was ruled out
+            sentence = "recycles_open_fewer" if (key.recycles or 0) > 1 else "recycles_open"
         return self.say(sentence, positions=self.fields()["fewer"])
 
     def key_note(self) -> str:
-        """How short the key is, said under its heading."""
+        """How short the key is, said under its heading, and the house readings it uses."""
         if not self.rating.key.winnable:
             return ""
         if self.rating.key.shortest:
-            return self.say("shortest")
-        return self.say("short", positions=self.fields()["short"])
+            short = self.say("shortest")
+        else:
+            short = self.say("short", positions=self.fields()["short"])
+        return f"{short} {self.house()}" if self.readings else short
+
+    def house(self) -> str:
+        """The house readings the key uses, in a sentence ("" when none)."""
+        if not self.readings:
+            return ""
+        readings = "; ".join(self.texts[f"house_{name}"] for name in self.readings)
+        return self.say("house_one" if len(self.readings) == 1 else "house_many", readings=readings)
 
 
 # --- the pictures: card faces, backs and dice ------------------------------------

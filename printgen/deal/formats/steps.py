@@ -38,7 +38,12 @@ def _describe(game: Game, before: Position, after: Position, move: Move) -> str:
     -3 (Discard) and Force -4.'"""
     deal = game.deal
     if move.kind is MoveKind.RECYCLE:
-        return f"Recycle: turn the {game.rules.names[2]} over ({plural(after.recycles_left, 'recycle')} left)."
+        _, draw, discard = game.rules.names
+        left = plural(after.recycles_left, "recycle")
+        if before.has_draw:         # it goes on the pile first (a house reading: house.py)
+            return (f"Recycle: put the {draw} card ({_card(game, before, DRAW)}) on the {discard}, "
+                    f"then turn the {discard} over ({left} left).")
+        return f"Recycle: turn the {discard} over ({left} left)."
     if move.kind is MoveKind.FORCE:
         roll = deal.rolls[before.rolls_used]
         pool = ", ".join(map(str, after.pool))

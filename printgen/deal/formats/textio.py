@@ -26,27 +26,30 @@ def _tokens(text: str) -> list[tuple[int, str]]:
 
 
 SHOWN_PROBLEMS = 5      # a deal file's problems named before it stops reading
+SHOWN_UNREAD = 3        # unreadable cards quoted before the count of the rest
 
 
 def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
                rolls: tuple[tuple[int, int], ...] = ()) -> Deal:
-    """A deal of the rule set from text; InputError lists every bad, extra or missing
-    card. Each card takes the first place in the deck that holds a card like it."""
+    """A deal of the rule set from text; InputError lists every extra or missing card
+    and the cards it cannot read (the first few quoted, the rest counted). Each card
+    takes the first place in the deck that holds a card like it."""
     deck = rules.deck
     in_deck = Counter(deck.cards())
     errors: list[str] = []
+    unread: list[tuple[int, str]] = []        # (line, token) of each card not of the deck
     cards: list[Card] = []
     seen: Counter[Card] = Counter()
     first: dict[Card, int] = {}
     for line, token in _tokens(text):
-        if len(errors) > SHOWN_PROBLEMS:        # a stranger's large file: enough is said
-            break
         try:
             card = deck.parse_card(token)
         except ValueError:
             card = None
         if card is None or not in_deck[card]:
-            errors.append(located(source, line, quoted(token), f"expected {deck.expected}"))
+            unread.append((line, token))
+            continue
+        if len(errors) > SHOWN_PROBLEMS:        # a stranger's large file: enough is said
             continue
         cards.append(card)
         seen[card] += 1
@@ -54,10 +57,12 @@ def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
             errors.append(located(source, line, quoted(token),
                                   _extra(in_deck[card], first[card])))
         first.setdefault(card, line)
+    if unread:
+        errors.insert(0, _unread(source, unread, deck.expected))
     if len(errors) > SHOWN_PROBLEMS:
         raise InputError("; ".join(errors[:SHOWN_PROBLEMS]) + "; and more problems after these")
     missing = sorted((in_deck - seen).elements())
-    if missing:
+    if missing and len(unread) <= SHOWN_UNREAD:     # else they are the cards it could not read
         errors.append(located(source, None, "", "missing cards: "
                               + " ".join(card.format() for card in missing)))
     if errors:
@@ -67,6 +72,15 @@ def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
         places.setdefault(card, []).append(index)
     order = tuple(places[card].pop(0) for card in cards)
     return dealt(rules, order, tuple(rolls))
+
+
+def _unread(source: str, unread: list[tuple[int, str]], expected: str) -> str:
+    """The cards a file holds that are not the deck's, in one short problem: the first
+    few quoted (at the first one's line), the rest counted."""
+    shown = ", ".join(quoted(token) for _, token in unread[:SHOWN_UNREAD])
+    rest = len(unread) - SHOWN_UNREAD
+    more = f" and {rest:,} more" if rest > 0 else ""
+    return located(source, unread[0][0], shown + more, f"expected {expected}")
 
 
 def _extra(copies: int, first: int) -> str:

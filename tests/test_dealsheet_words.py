@@ -1,0 +1,89 @@
+"""What a deal sheet says of its key: the recycles left open, the stars' scope, the
+house readings the key uses and where a Recycle puts the Draw card."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pdfread import words
+
+from printgen.deal import Rating, rule_set, solution_steps, solve
+from printgen.deal.formats.house import house_readings
+from printgen.deal.rating.key import Key
+from printgen.deal.rating.rating import ModelRate
+from printgen.deal.search.recycles import recycles_used
+from printgen.deal.table.engine import DRAW, DRAW_MOVE, RECYCLE_MOVE, Game, ItemKind, MoveKind
+from printgen.deal.table.rules import JEDI_TEMPLE
+from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, work_deal
+from printgen.spec.dealfile import jedi_deal
+from printgen.spec.dealsheet import sheet_data
+from printgen.spec.printdata import paper
+
+MODEL = ModelRate(5, 8, 3, 1_000)
+
+
+def explained(recycles: int, least: int, level: str = "knight") -> str:
+    key = Key(True, (), recycles, shortest=False, nodes=50_000, least_recycles=least, fewest_bound=20)
+    rating = Rating(3, MODEL, key, recycles_allowed=rule_set(JEDI_TEMPLE.name).level(level).recycles)
+    return " ".join(work_deal(JEDI_TEMPLE.name, 3, level, sheet_data().rating, rating).explained.split())
+
+
+@pytest.mark.parametrize("recycles, said", [(1, "a win with no recycle was not ruled out"),
+                                            (2, "a win with fewer than 2 was not ruled out")])
+def test_an_open_count_names_every_allowance_left_open(recycles, said):
+    """With 0 and 1 both left open, 'a win with no recycle was not ruled out' would hide
+    that a win with 1 was not ruled out either."""
+    text = explained(recycles, 0)
+    assert said in text
+    assert f"The key uses {recycles} of the level's 2 recycles" in text
+
+
+def test_the_stars_say_they_rank_deals_within_their_level():
+    assert "Stars rank the deals of one level, not the levels." in explained(1, 0)
+
+
+def test_a_recycle_says_where_the_draw_card_goes():
+    deal = jedi_deal(3)
+    game = Game(deal, "knight")
+    position, moves = game.start(), []
+    while position.stock:                               # draw the Stockpile out
+        moves.append(DRAW_MOVE)
+        position = game.apply(position, DRAW_MOVE)
+    assert position.has_draw
+    drawn = deal.card_text(game.card_of(position, DRAW)[0])
+    steps = solution_steps(deal, "knight", moves + [RECYCLE_MOVE])
+    assert steps[-1] == (f"Recycle: put the Draw card ({drawn}) on the Discard, then turn the "
+                         f"Discard over (1 recycle left).")
+    assert house_readings(deal, "knight", moves + [RECYCLE_MOVE]) == ("recycle_draw",)
+    assert house_readings(deal, "knight", moves) == ()
+
+
+def test_the_key_names_the_house_readings_it_uses(tmp_path):
+    """Deal 26's first win spends a Sylop from the Discard and recycles with a Draw
+    card: the key's note names those two house readings, and no other."""
+    deal = jedi_deal(26)
+    moves = solve(deal, "knight").moves or ()
+    game = Game(deal, "knight")
+    position = game.start()
+    from_discard = recycle_with_draw = False
+    for move in moves:
+        from_discard |= move.kind is MoveKind.FORCE and move.cards[0].kind is ItemKind.DISCARD
+        recycle_with_draw |= move.kind is MoveKind.RECYCLE and position.has_draw
+        position = game.apply(position, move)
+    assert from_discard and recycle_with_draw
+    key = Key(True, moves, recycles_used(moves), shortest=False, nodes=1_000, fewest_bound=20)
+    rating = Rating(3, MODEL, key, recycles_allowed=2)
+    path = build_deal_sheet(26, DealSheetBuild(paper("a4"), level="knight", out=tmp_path / "s.pdf"),
+                            rating=rating)
+    texts = words(path)
+    assert "the key names any house reading it uses" in " ".join(texts[0].split())
+    key_text = " ".join(" ".join(texts[1:]).split())
+    note = re.search(r"House readings \(printgen's, where the designers' text leaves them open\): "
+                     r"([^.]*)\.", key_text)
+    assert note, key_text[:600]
+    assert note.group(1) == ("a Sylop may be spent from the top of the Discard; on a Recycle the "
+                             "Draw card goes on the Discard first")
+    assert "spend the Sylop (Discard)" in key_text
+    assert re.search(r"Recycle: put the Draw card \([+−]\d+\) on the Discard, then turn the Discard "
+                     r"over", key_text)
