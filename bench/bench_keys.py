@@ -17,10 +17,6 @@ first and second by the deal's parity, in this process, and the table adds its
 figures and the ratio of the two CPU medians and p99s (paired, so the load on the
 machine weighs on both alike).
 
-With --against-fewer-verdict N the baseline is today's key with key.fewer_verdict = N
-(0: no search of its own for the highest allowance left open), and the table names
-the deals whose key changed.
-
 With --against-fewer-search N the baseline is instead today's key with
 key.fewer_search = N (0: no weighted search for a win with fewer recycles than the
 solver's passes found), everything else the same.
@@ -68,8 +64,6 @@ def main() -> int:
                         help="the baseline's key.short (the budget before this round)")
     parser.add_argument("--against-fewer-search", type=int, metavar="N",
                         help="the baseline: today's key with key.fewer_search N")
-    parser.add_argument("--against-fewer-verdict", type=int, metavar="N",
-                        help="the baseline: today's key with key.fewer_verdict N")
     args = parser.parse_args()
     budgets = model_data().key
     old_budgets = replace(budgets, short=args.baseline_short)
@@ -77,10 +71,6 @@ def main() -> int:
     if args.against_fewer_search is not None:
         args.baseline = True
         old_budgets = replace(budgets, fewer_search=args.against_fewer_search)
-        before = contextlib.nullcontext()
-    if args.against_fewer_verdict is not None:
-        args.baseline = True
-        old_budgets = replace(budgets, fewer_verdict=args.against_fewer_verdict)
         before = contextlib.nullcontext()
     print(f"key budgets: fewer recycles {budgets.fewer_recycles:,} and {budgets.fewer_search:,}, "
           f"short {budgets.short:,}, "
@@ -90,7 +80,6 @@ def main() -> int:
           "recycles proven | key CPU: median, p99, max (slowest deal)")
     for level in args.levels.split(","):
         rows, open_deals = [], []
-        key_recycles, key_moves = [], []
         for number in range(args.start, args.start + args.count):
             deal = jedi_deal(number)
             first = solve(deal, level).moves or ()
@@ -102,7 +91,7 @@ def main() -> int:
                         began = time.process_time()
                         old = find_key(deal, level, old_budgets)
                         base = (old.length, old.shortest, time.process_time() - began,
-                            old.recycles_proven, old.recycles, old.moves)
+                            old.recycles_proven)
                 else:
                     began = time.process_time()
                     key = find_key(deal, level, budgets)
@@ -111,8 +100,6 @@ def main() -> int:
                                      and recycles_used(key.moves) == key.recycles):
                 raise SystemExit(f"deal {number} {level}: the key does not win with "
                                  f"{key.recycles} recycles")
-            key_recycles.append(key.recycles)
-            key_moves.append(key.moves)
             rows.append((number, len(first), key.length, key.shortest, key.recycles_proven,
                          seconds, base))
             if not key.recycles_proven:
@@ -135,12 +122,6 @@ def main() -> int:
                   f"{max(old_times) * 1000:.0f} ms; now / before: median "
                   f"{statistics.median(times) / statistics.median(old_times):.2f}x, p99 "
                   f"{p99(times) / p99(old_times):.2f}x", flush=True)
-        if args.baseline:
-            changed = [(row[0], row[6][4], row[6][0], recycles, row[2])
-                       for row, recycles, moves in zip(rows, key_recycles, key_moves, strict=True)
-                       if (row[6][4], row[6][5]) != (recycles, moves)]
-            print(f"  keys changed: {len(changed)} (deal: recycles, moves before -> now) "
-                  + ", ".join(f"{d:,}: {r0}, {m0} -> {r1}, {m1}" for d, r0, m0, r1, m1 in changed))
         if open_deals:
             print(f"  {level}: fewest recycles left open in deals {open_deals}")
     return 0

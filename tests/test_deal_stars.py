@@ -34,14 +34,13 @@ WON_ALL = ModelRate(8, 8, 3)
 SAMPLE = range(1, 6)
 # Deals whose key recycles while the searches for a win with fewer recycles stopped at
 # their budgets (key.fewer_recycles = 20,000 of the solver's positions, then
-# key.fewer_search = 8,000 of the weighted search's, key.fewer_verdict = 40,000 of a
-# search with no recycle allowed): the key uses 1 recycle, 'a win with fewer was not
-# ruled out', and solve(recycles=0) does win at Padawan (in 81,627 positions). Such
-# deals used to get the recycle star. Deals 398 (Padawan) and 9,100,059, used here
-# before, now have keys with no recycle (the weighted search finds them), and so does
-# 9,100,812 at the other levels (the search with no recycle allowed finds it).
-STOPPED_EARLY = {"padawan": 9_100_678, "knight": 9_100_293, "master": 9_100_293,
-                 "chosen": 9_100_293}
+# key.fewer_search = 10,000 of the weighted search's): the key uses 1 recycle, 'a win
+# with fewer was not ruled out', and solve(recycles=0) does win (in 81,627 positions
+# at Padawan, 52,779 at the others). Such deals used to get the recycle star. Deals
+# 398 (Padawan) and 9,100,059, used here before, now have keys with no recycle: the
+# weighted search finds them.
+STOPPED_EARLY = {"padawan": 9_100_678, "knight": 9_100_812, "master": 9_100_812,
+                 "chosen": 9_100_812}
 
 
 def recycle_star(rating: Rating, level: str) -> bool:

@@ -142,7 +142,7 @@ class SheetWords:
                 "allowed": plural(rating.recycles_allowed, "recycle"),
                 "least": plural(key.least_recycles, "recycle"), "moves": key.length, "steps": self.steps,
                 "temple": self.temple, "short": f"{budgets.short + budgets.proof:,}",
-                "fewer": f"{budgets.fewer_recycles + budgets.fewer_search + budgets.fewer_verdict:,}", "nodes": f"{key.nodes:,}",
+                "fewer": f"{budgets.fewer_recycles + budgets.fewer_search:,}", "nodes": f"{key.nodes:,}",
                 "bound": key.fewest_bound}
 
     def say(self, name: str, **extra: object) -> str:

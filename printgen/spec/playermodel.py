@@ -42,7 +42,7 @@ def model_data(path: Path | None = None) -> ModelData:
     recycle_stars = tuple((Level(name), check.integer(value, ("stars", "recycle_star_by_level", name),
                                                       minimum=0))
                           for name, value in by_level.items())
-    budgets = ["fewer_recycles", "fewer_search", "short", "proof", "fewer_verdict"]
+    budgets = ["fewer_recycles", "fewer_search", "short", "proof"]
     key = check.mapping(top.get("key"), ("key",), budgets, required=budgets)
     data = ModelData(
         ModelParams(**whole),

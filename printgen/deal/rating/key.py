@@ -7,10 +7,6 @@
    When the budget leaves allowances undecided, the weighted best-first search
    (shortest.win_within) looks for a win within the lowest of them, in
    `fewer_search` positions: it heads for a win where the solver's passes wander.
-   When that leaves allowances open too, the highest of them gets one search of its
-   own on the Solver, within `fewer_verdict` positions: the search the verdict of a
-   level allowing that many recycles makes (the passes' slices each restart it from
-   its shortest run, so a win it finds only in a longer run is out of their reach).
    The recycles of the best win found are the fewest the sheet states; they are
    proven fewest when every smaller allowance was proven impossible (not merely
    left undecided by the budgets), and a win is proven to need a recycle (the
@@ -44,7 +40,6 @@ class KeyBudgets:
     fewer_search: int
     short: int
     proof: int
-    fewer_verdict: int
 
 
 @dataclass(frozen=True)
@@ -114,13 +109,6 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
             best = within.moves         # it uses `lowest` recycles: fewer are impossible
         undecided = tuple(r for r in undecided if r < recycles_used(best)
                           and not (within.impossible and r == lowest))
-    if undecided and budgets.fewer_verdict:     # the verdict's search at the highest still open
-        highest = undecided[-1]
-        again = solver.solve(highest, budget=budgets.fewer_verdict)
-        if again.winnable:
-            best = again.moves or ()
-        undecided = tuple(r for r in undecided if r < recycles_used(best)
-                          and not (again.winnable is False and r <= highest))
     short = shorten(solver.board, best, budget=budgets.short, recycles=recycles_used(best),
                     proof=budgets.proof)
     moves = short.solution.moves or ()
