@@ -22,6 +22,7 @@ from printgen.spec.playermodel import model_data
 CASES = [("jedi-temple", 3, "padawan"), ("jedi-temple", 17, "knight"), ("jedi-temple", 5, "master"),
          ("jedi-temple", 3, "chosen"),
          ("jedi-temple", 9100812, "knight"),   # a win with no recycle not ruled out
+         ("jedi-temple", 9100309, "knight"),   # 2 recycles, a win with fewer than 2 not ruled out
          ("pyramid", 5, "standard")]           # a recycle proven needed, the fewest left open
 
 
@@ -59,7 +60,8 @@ def stated_recycles(rating: dict) -> str:
         return (f"A win needs at least {least_words} (a win with fewer was ruled out); the key "
                 f"uses {r} of the level's {allowed_words}, and a win with fewer than the key's "
                 f"was not ruled out")
-    return f"The key uses {r} of the level's {allowed_words}; a win with no recycle was not ruled out"
+    fewer = "no recycle" if r == 1 else f"fewer than {r}"
+    return f"The key uses {r} of the level's {allowed_words}; a win with {fewer} was not ruled out"
 
 
 @pytest.mark.parametrize("rules, number, level", CASES)
