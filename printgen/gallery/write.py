@@ -14,8 +14,8 @@ import os
 import stat
 from pathlib import Path
 
+import printgen.gallery.previews as previews
 from printgen.errors import OutputError
-from printgen.gallery import previews
 from printgen.gallery.changes import Places, last_places, places_path
 from printgen.gallery.files import MAX_FILES, THUMBS, deck_sections, output_files
 from printgen.gallery.page import GalleryPage
