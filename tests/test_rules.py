@@ -92,7 +92,6 @@ def test_jedi_temple_stacking_panel_names_one_stockpile(cli, tmp_path):
     blocks = [" ".join(span.text for span in block.spans) for block in
               deal_blocks(find_rules("jedi-temple").deal, 17)]
     assert "Cards 29 to 62, top card first" in blocks and "Stockpile, top card first" not in blocks
-    assert "The first starts the Discard Pile face up; the rest are the Stockpile." in blocks
 
 
 def test_deal_only_for_jedi_temple(cli, tmp_path):
