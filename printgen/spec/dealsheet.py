@@ -19,7 +19,7 @@ SHEET_FILE = "deal-sheet.yaml"
 RATING_KEYS = ["verdict", "unwinnable", "undecided", "explained", "explained_recycle",
                "recycles", "recycles_open", "recycles_open_fewer", "recycles_open_needed",
                "shortest", "short", "house_one", "house_many", "house_discard_sylop",
-               "house_sylop_group", "house_pile_group", "house_recycle_draw", "no_stars",
+               "house_sylop_group", "house_pile_group", "no_stars",
                "no_stars_undecided"]
 RULE_KEYS = ["title", "deck", "temple", "draw", "discard", "credit", "setup", "hidden", "rolls",
              "key"]

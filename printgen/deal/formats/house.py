@@ -5,9 +5,11 @@ plays"), named so a sheet can say which of them its key relies on.
 - "discard_sylop": a Sylop spent (Use the Force) from the top of the Discard Pile;
 - "sylop_group": a Balance group holding a Sylop, worth 0;
 - "pile_group": a Balance group of the Draw card, the Discard top and Force values,
-  with no Temple card;
-- "recycle_draw": a Recycle while there is a Draw card, which goes on the Discard
-  Pile before the pile is turned over.
+  with no Temple card.
+
+A Recycle while there is a Draw card is not one of them: the designers' text puts a
+Draw card that is not used on the Discard Pile, and it is picked up with the pile (the
+key's Recycle step says so).
 
 Pyramid's rules leave none of these open, so a Pyramid key uses none.
 """
@@ -18,7 +20,7 @@ from printgen.deal.table.deal import Deal
 from printgen.deal.table.engine import Game, ItemKind, Move, MoveKind
 from printgen.deal.table.rules import Level
 
-READINGS = ("discard_sylop", "sylop_group", "pile_group", "recycle_draw")
+READINGS = ("discard_sylop", "sylop_group", "pile_group")
 
 
 def house_readings(deal: Deal, level: Level | str | None,
@@ -38,7 +40,5 @@ def house_readings(deal: Deal, level: Level | str | None,
                 used.add("sylop_group")
             if all(item.kind is not ItemKind.TEMPLE for item in move.cards):
                 used.add("pile_group")
-        elif move.kind is MoveKind.RECYCLE and position.has_draw:
-            used.add("recycle_draw")
         position = game.apply(position, move)
     return tuple(name for name in READINGS if name in used)
