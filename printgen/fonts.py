@@ -31,6 +31,7 @@ from printgen.builtin import font_dir
 from printgen.errors import FitError, InputError
 from printgen.fontfile import damage, is_font
 from printgen.model.fonts import Fonts
+from printgen.words import first_few
 
 FONT_DIR = font_dir()
 FILES = {
@@ -404,10 +405,7 @@ def check_glyphs(text: str, font_name: str, where: str) -> None:
     one more) and says how many more there are."""
     lacking = missing(font_name, text)
     if lacking:
-        named = lacking if len(lacking) <= NAMED + 1 else lacking[:NAMED]     # (never "and 1 more")
-        listed = ", ".join(f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in named)
-        if len(named) < len(lacking):
-            listed += f" and {len(lacking) - len(named)} more"
+        listed = first_few([f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in lacking], NAMED)
         raise FitError(f"no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; expected "
                        f"text its fonts can draw, or a fallback font that has these characters", where=where)
 

@@ -36,6 +36,7 @@ from functools import lru_cache
 from printgen import fonts
 from printgen.fonts import CHAIN, INVISIBLE, Face, face, faces
 from printgen.frozen import frozen
+from printgen.words import first_few
 
 RTL_CLASSES = frozenset(("R", "AL", "RLE", "RLO", "RLI"))
 NEUTRAL = frozenset(("Zs", "Po", "Pd", "Ps", "Pe", "Pi", "Pf"))   # stay in the face around them
@@ -733,8 +734,6 @@ def _places(places: dict[str, None]) -> str:
     return f"{first} and {len(more)} more place{'s' if len(more) > 1 else ''}" if more else first
 
 
-def _listed(items: list[str], noun: str, named: int = 3) -> str:
+def _listed(items: list[str], noun: str) -> str:
     """Items quoted, the first few of many and how many more."""
-    shown = items if len(items) <= named + 1 else items[:named]
-    more = len(items) - len(shown)
-    return ", ".join(map(repr, shown)) + (f" and {more} more {noun}s" if more else "")
+    return first_few(list(map(repr, items)), 3, noun)

@@ -270,3 +270,11 @@ def test_build_all_only_rules_or_parts_passes_over_a_deck_with_none(cli, tmp_pat
     assert any("passed over: decks/plain.yaml has no" in line for line in result.err.splitlines())
     assert not (tmp_path / "out" / "plain").exists()
     assert not [d for d in (tmp_path / "out").iterdir() if d.is_dir() and not any(d.iterdir())]
+
+
+def test_the_sheet_margin_note_counts_the_characters_it_does_not_name():
+    """The slug's note names five of the characters no font has and counts the rest
+    (it ended ', ...'), as the missing-glyph error does."""
+    from printgen.layout.slug import lacking
+    note = lacking(["बहुभाषी"], "sans") or ""
+    assert note.count("U+09") == 5 and "and 2 more," in note and "..." not in note, note

@@ -35,6 +35,7 @@ from printgen.model.captions import ENGLISH, Captions
 from printgen.model.fonts import Fonts
 from printgen.shaping import first_strong, font, paragraph_level
 from printgen.units import mm, pt
+from printgen.words import first_few
 
 INK = "#333333"
 EDGE = pt(0.4)             # kept free beyond the block's colour
@@ -178,7 +179,7 @@ def lacking(texts: list[str], font_name: str) -> str | None:
     if not left:
         return None
     chars = sorted({ch for text in left for ch in missing(font_name, text)})
-    shown = ", ".join(f"U+{ord(ch):04X}" for ch in chars[:5]) + (", ..." if len(chars) > 5 else "")
+    shown = first_few([f"U+{ord(ch):04X}" for ch in chars], 5)
     return (f"sheet margins: no font of the deck has a glyph for {shown}, so the captions and credits holding "
             f"them are left out ({'; '.join(repr(t) for t in left)}); declare a font that has them under "
             f"fonts: (printgen docs fonts)")
