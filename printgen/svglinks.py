@@ -34,7 +34,7 @@ def links(element: Any, sheet: dict[str, str], ids: dict[str, Any], url: Any,
     "#id"), declared(text) the (property, value) pairs of a style attribute."""
     said: dict[str, str] = dict(sheet)
     for key in LINKED:
-        if element.get(key) is not None:
+        if element.get(key) is not None and key not in sheet:       # (a style sheet outranks an attribute)
             said[key] = element.get(key)
     for key, value in declared(element.get("style") or ""):
         if key.strip().lower() in LINKED:

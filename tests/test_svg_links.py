@@ -40,6 +40,8 @@ def zigzag(vertices: int) -> str:
     f'<defs><marker id="m">{rects(3)}</marker></defs>\n<path d="{zigzag(30)}"/></svg>',
     f'{OPEN}\n<defs><pattern id="p">{rects(5)}</pattern><pattern id="q" href="#p"/></defs>\n'
     f'<g fill="url(#q)">{rects(12)}</g></svg>',
+    f'{OPEN}\n<style>path {{ marker-mid: url(#m) }}</style>\n'           # the sheet outranks the attribute
+    f'<defs><marker id="m">{rects(3)}</marker></defs>\n<path d="{zigzag(30)}" marker-mid="none"/></svg>',
 ])
 def test_what_references_draw_is_counted_against_the_element_bound(cli, tmp_path, monkeypatch, svg):
     """Each draws 60 to 160 elements from 10 to 30 in the file (a marker's three rects on
