@@ -233,6 +233,7 @@ def split_words(text: str, name: str) -> list[str]:
 # scripts written without spaces between words: a letter of theirs a face lacks is set
 # in the next, and nothing is said of it (no word of theirs is known to mix faces)
 UNSPACED = frozenset(("Hani", "Hira", "Kana", "Bopo", "Yiii", "Thai", "Laoo"))
+_NOT_MIXED = JOINED_SCRIPTS | UNSPACED      # scripts whose words mixed_words() leaves to other notes
 
 
 @lru_cache(maxsize=16384)
@@ -249,7 +250,7 @@ def mixed_words(text: str, name: str) -> tuple[str, ...]:
     words: list[list[str]] = [[]]
     for cluster in _clusters(text):
         first = cluster[0]
-        letter = unicodedata.category(first)[0] == "L" and ucd.script(first) not in JOINED_SCRIPTS | UNSPACED
+        letter = unicodedata.category(first)[0] == "L" and ucd.script(first) not in _NOT_MIXED
         if letter:
             words[-1].append(cluster)
         elif words[-1]:
@@ -705,23 +706,23 @@ def split_notes(splits: Splits) -> list[str]:
     lacks letters of words of other scripts it sets part of (mixed_words()), naming
     those words, the letters and the faces that set them, and where."""
     notes = []
-    mixed: dict[tuple[str, str], list[tuple[str, dict[str, None]]]] = {}
+    mixed: dict[tuple[str, str], list[tuple[list[str], list[str], str, dict[str, None]]]] = {}
     for (word, name), places in splits.items():
         if _joined_script(word, None) is None:
-            mixed.setdefault((name, mixed_faces(word, name)[0]), []).append((word, places))
+            lacking, missed, others = mixed_faces(word, name)
+            mixed.setdefault((name, lacking), []).append((missed, others, word, places))
             continue
         notes.append(f"{_places(places)}: no one font of {fonts.shown(name)!r} and its fallbacks has every "
                      f"letter of {word!r}, so it is set letter by letter in several and its letters do not "
                      f"join; expected a fallback font that has them all")
-    for (name, lacking), words in mixed.items():
+    for (_, lacking), words in mixed.items():
         letters: dict[str, None] = {}
         setting: dict[str, None] = {}
-        for word, _ in words:
-            _, missed, others = mixed_faces(word, name)
+        for missed, others, _, _ in words:
             letters.update(dict.fromkeys(missed))
             setting.update(dict.fromkeys(others))
-        places = dict.fromkeys(place for _, found in words for place in found)
-        notes.append(f"{_places(places)}: {_listed([word for word, _ in words], 'word')} "
+        places = dict.fromkeys(place for *_, found in words for place in found)
+        notes.append(f"{_places(places)}: {_listed([word for _, _, word, _ in words], 'word')} "
                      f"{'mixes' if len(words) == 1 else 'mix'} typefaces: {fonts.shown(lacking)!r} lacks "
                      f"{_listed(list(letters), 'letter')}, set in {' and '.join(map(repr, map(fonts.shown, setting)))}; "
                      f"expected a font that has them, or a fallback of the same style")

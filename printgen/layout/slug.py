@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from printgen.errors import FitError
-from printgen.fonts import house, missing, own_faces
+from printgen.fonts import NAMED, house, missing, own_faces
 from printgen.frozen import frozen
 from printgen.layout.primitives import Primitive, Rect, TextRun, line, shift, turn
 from printgen.layout.text import TextStyle, block_height, set_text
@@ -179,7 +179,7 @@ def lacking(texts: list[str], font_name: str) -> str | None:
     if not left:
         return None
     chars = sorted({ch for text in left for ch in missing(font_name, text)})
-    shown = first_few([f"U+{ord(ch):04X}" for ch in chars], 5)
+    shown = first_few([f"U+{ord(ch):04X}" for ch in chars], NAMED)
     return (f"sheet margins: no font of the deck has a glyph for {shown}, so the captions and credits holding "
             f"them are left out ({'; '.join(repr(t) for t in left)}); declare a font that has them under "
             f"fonts: (printgen docs fonts)")

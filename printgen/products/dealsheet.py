@@ -187,9 +187,7 @@ class SheetWords:
         return f"{short} {self.house()}" if self.readings else short
 
     def house(self) -> str:
-        """The house readings the key uses, in a sentence ("" when none)."""
-        if not self.readings:
-            return ""
+        """The house readings the key uses (at least one), in a sentence."""
         readings = "; ".join(self.texts[f"house_{name}"] for name in self.readings)
         return self.say("house_one" if len(self.readings) == 1 else "house_many", readings=readings)
 

@@ -82,11 +82,11 @@ def _gap(path: Path, identity: FileIdentity | None) -> str | None:
     sheets = reading.sheets if reading is not None else read_sheets(root)      # (svglib reads every sheet itself)
     if isinstance(sheets, SheetGap):
         return str(sheets)
-    cost = reading.cost if reading is not None else drawn_cost(root, id_map(root), where, sheets)
+    ids = id_map(root)
+    cost = reading.cost if reading is not None else drawn_cost(root, ids, where, sheets)
     if cost > MAX_VECTOR_COST:
         return "more than svglib draws in a few seconds"
     styled_clips(root, sheets)              # (as drawing() gives them to svglib)
-    ids = id_map(root)
     sheet = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
     if "!important" in sheet.lower():
         return "!important in a style sheet"
