@@ -202,7 +202,8 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     right. A cover text that cannot fit is a FitError naming its source; where names
     the text (its file) in errors about what printgen adds to it."""
     style = replace(style, rtl=right_to_left(blocks, style.lang))
-    fold, notes = style.fold(), scaled(style.fold(), style.folio, style.folio)
+    fold = style.fold()
+    notes = scaled(fold, style.folio, style.folio)
     text = _set_text(list(blocks), fold, notes, rtl=style.rtl)
     listed = [(block, page) for block, page, _ in text.headings if block.level <= depth]
     count = 1 if listed else 0
