@@ -15,8 +15,11 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
+from printgen.layout.deck import layout_deck
+from printgen.layout.primitives import TextRun
 from printgen.layout.richtext import RichStyle, Span, wrap
 from printgen.layout.text import TextStyle, hyphens, set_text
+from printgen.spec import load_deck
 
 FRENCH = ("la caravane prend ville prudence le : fin joueur avance la. prudence joueur avance ? fin "
           "suivante. la prend avance puis » fin suivante sa. vers puis la joueur il sa avec avance ; fin "
@@ -134,6 +137,12 @@ QUOTATIONS = [
     ("de", "Er rief „ … und dann?“ und ging. Sie sagte „ ‚Nein‘, sagte er“ und lachte. Man hört „ … vielleicht“ oft. ",
      "„‚", ""),
     ("sv", "”Vänta – ” sa han. Hon svarade ”Ja … ” och gick. ”Hej” sa hon. ", "", "”"),
+    # German's “ and ‘ close, and its » and › open (layout/quotes.py): read the other way
+    # round, a line could open with “ or ‘ and end with » or ›
+    ("de", "Er rief „ Hallo “ und ging. Sie sagte » Nein « und lachte. Man hört ‚ vielleicht ‘ oft. "
+           "Er sagte › ja ‹ leise. Sie rief „Komm“ und »Geh« laut. ", "„‚»›", "“‘«‹"),
+    # in Swiss German guillemets face outward, as in French
+    ("de-CH", "Er rief „ Hallo “ und ging. Sie sagte « Nein » und lachte. Er sagte „ ja “ leise. ", "„«", "“»"),
 ]
 
 
@@ -187,3 +196,27 @@ def test_a_word_too_wide_for_a_line_breaks_beside_no_apostrophe(lines, kind):
         assert "".join(found).replace("-", "").replace(" ", "") == text.replace(" ", ""), (width, found)
         assert not [line for line in found if line.rstrip("-").endswith(("'", "\u02bc"))], (width, found)
         assert not [line for line in found if line.startswith(("'", "\u02bc"))], (width, found)
+
+
+def test_a_german_card_keeps_its_quotation_marks_with_their_words(tmp_path):
+    """Read back from a German deck's laid-out cards (the deck's `lang: de`): no line of
+    a card's text opens with German's closing “ or « standing alone, nor ends with its
+    opening „ or »."""
+    (tmp_path / "face.yaml").write_text(
+        "elements:\n  - {kind: text, text: '{{ card.text }}', x: 4mm, y: 6mm, w: 34mm, h: 70mm,"
+        " size: 9pt, min_size: 9pt}\n", encoding="utf-8")
+    (tmp_path / "back.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: '#1f2a44'}\n", encoding="utf-8")
+    cards = "".join(f"  - fields: {{text: \"{'Ein Wort ' * i}und er rief „ Hallo “ und sie sagte » Nein « dann.\"}}\n"
+                    for i in range(12))
+    (tmp_path / "deck.yaml").write_text(f"name: zitate\nlang: de\nsize: poker\nface: face.yaml\nback: back.yaml\n"
+                                        f"label: card\ncards:\n{cards}", encoding="utf-8")
+    lines = []
+    for face in layout_deck(load_deck(str(tmp_path / "deck.yaml"))).faces:
+        rows: dict[float, list[TextRun]] = {}
+        for run in (p for p in face.prims if isinstance(p, TextRun)):
+            rows.setdefault(round(run.y, 3), []).append(run)
+        lines += [" ".join(r.text for r in sorted(row, key=lambda r: r.x)).strip() for _, row in sorted(rows.items())]
+    assert sum("Hallo" in line for line in lines) == 12
+    assert not [line for line in lines if alone(line, "“«")], lines
+    assert not [line for line in lines if line.endswith(("„", "»"))], lines
+

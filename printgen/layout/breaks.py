@@ -28,11 +28,12 @@ is one unit: keeps_before()). Nor does a line end on an opening bracket or quota
 mark that a space follows, nor open with a closing quotation mark that a space or
 punctuation follows, in any language, as UAX #14 says (LB14; LB15a and LB15b, which
 read an initial quotation mark, Pi, as opening only after a space, and a final one,
-Pf, as closing only before one, so that German's „…“ and Swedish's ”…” are read
-right: quote_held()). In French text the space inside guillemets is kept as a no-break
-space would be, a house rule: "«" stays with the word after it and "»" with the word
-before it (keeps_after()). A word so kept with its neighbour is one word holding a
-space (glued()).
+Pf, as closing only before one, so that Swedish's ”…” is read right: quote_held()).
+Each mark is read in its role in the text's language (layout/quotes.py): in German
+„…“ and »…« the “ and « close and the » opens. In French text the space inside
+guillemets is kept as a no-break space would be, a house rule: "«" stays with the
+word after it and "»" with the word before it (keeps_after()). A word so kept with its
+neighbour is one word holding a space (glued()).
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
+
+from printgen.layout.quotes import as_read
 
 # a scheme (RFC 3986: a letter, then letters, digits, "+", "-" or ".") and "//", or a
 # scheme written without it (mailto:, urn:, doi:), or a host named from www.
@@ -96,12 +99,15 @@ def keeps_after(word: str, lang: str = "") -> bool:
     return bool(word) and word[-1] in FRENCH_OPENING and french(lang)
 
 
-def quote_held(before: str, after: str) -> bool:
+def quote_held(before: str, after: str, lang: str = "") -> bool:
     """Whether UAX #14 keeps two words together across the space between them for an
     opening bracket or quotation mark that ends the first (LB14: "(", "„"; LB15a: an
     initial quotation mark, Pi, that follows a space or the text's start or another
     opening mark) or a final quotation mark, Pf, that opens the second and is followed
-    by a space, closing punctuation or the text's end (LB15b), as uniseg finds them."""
+    by a space, closing punctuation or the text's end (LB15b), as uniseg finds them.
+    Each quotation mark is read in its role in lang (layout/quotes.py: German's “ and «
+    close, its » opens)."""
+    before, after = as_read(before, lang), as_read(after, lang)
     if not before or not after or (unicodedata.category(before[-1]) not in ("Ps", "Pi")
                                    and unicodedata.category(after[0]) != "Pf"):
         return False
@@ -112,7 +118,7 @@ def quote_held(before: str, after: str) -> bool:
 def kept(before: str, after: str, lang: str = "") -> bool:
     """Whether the space between two words is no place to break: keeps_before(),
     keeps_after() or quote_held()."""
-    return keeps_before(after, lang) or keeps_after(before, lang) or quote_held(before, after)
+    return keeps_before(after, lang) or keeps_after(before, lang) or quote_held(before, after, lang)
 
 
 def glued(words: Sequence[str], lang: str = "") -> list[str]:
