@@ -220,3 +220,14 @@ def test_a_german_card_keeps_its_quotation_marks_with_their_words(tmp_path):
     assert not [line for line in lines if alone(line, "“«")], lines
     assert not [line for line in lines if line.endswith(("„", "»"))], lines
 
+
+def test_two_spaces_before_a_colon_are_no_place_to_break():
+    """Typed twice, a space before ":" or "?" is still no place to break in plain text
+    (UAX #14's LB13 holds however many spaces come before; marked-up text sets a run of
+    spaces as one)."""
+    text = " ".join(["la caravane  : prudence  ? fin joueur avance"] * 6)
+    for width in WIDTHS:
+        found = [line.strip() for line in plain_lines(text, width, "fr")]
+        assert " ".join(found).split() == text.split(), (width, found)
+        assert not [line for line in found if line.startswith(KEPT)], (width, found)
+

@@ -33,7 +33,7 @@ Each mark is read in its role in the text's language (layout/quotes.py): in Germ
 „…“ and »…« the “ and « close and the » opens. In French text the space inside
 guillemets is kept as a no-break space would be, a house rule: "«" stays with the
 word after it and "»" with the word before it (keeps_after()). A word so kept with its
-neighbour is one word holding a space (glued()).
+neighbour is one word holding a space, or the spaces typed there (glued()).
 """
 
 from __future__ import annotations
@@ -123,13 +123,16 @@ def kept(before: str, after: str, lang: str = "") -> bool:
 
 def glued(words: Sequence[str], lang: str = "") -> list[str]:
     """A paragraph's words (its text split at spaces) with each word that must stay
-    with its neighbour (kept()) joined to it by its space."""
+    with its neighbour (kept()) joined to it by its space, or by its spaces where the
+    text has more than one between them (the empty words between)."""
     found: list[str] = []
+    last = -1                   # where in found the last word that is not empty is
     for word in words:
-        if found and found[-1] and word and kept(found[-1], word, lang):
-            found[-1] += " " + word
+        if word and last >= 0 and kept(found[last], word, lang):
+            found[last:] = [" ".join([*found[last:], word])]
         else:
             found.append(word)
+            last = len(found) - 1 if word else last
     return found
 
 
