@@ -17,9 +17,10 @@ import pytest
 
 from printgen.layout.deck import layout_deck
 from printgen.layout.primitives import TextRun
-from printgen.layout.richtext import RichStyle, Span, wrap
+from printgen.layout.richtext import Fonts, RichStyle, Span, _split_word, wrap
 from printgen.layout.text import TextStyle, hyphens, set_text
 from printgen.spec import load_deck
+from test_rich_lines import CJK
 
 FRENCH = ("la caravane prend ville prudence le : fin joueur avance la. prudence joueur avance ? fin "
           "suivante. la prend avance puis » fin suivante sa. vers puis la joueur il sa avec avance ; fin "
@@ -231,3 +232,15 @@ def test_two_spaces_before_a_colon_are_no_place_to_break():
         assert " ".join(found).split() == text.split(), (width, found)
         assert not [line for line in found if line.startswith(KEPT)], (width, found)
 
+
+def test_a_split_never_parts_a_full_width_letter_from_its_mark():
+    """A word of full-width letters too wide for its line, split as a last resort, is
+    never split between a letter and the combining mark after it (U+0488, which the
+    fallback face draws with a width of its own)."""
+    fonts = Fonts(CJK, CJK, CJK, CJK)
+    word = "テ" + "。\u0488" * 8
+    for half in range(40, 90):
+        parts = _split_word([(word, fonts.regular)], half / 2, 10.0, "test", half / 2)
+        texts = ["".join(text for text, _ in part) for part in parts]
+        assert "".join(texts) == word
+        assert not [text for text in texts if text[:1] == "\u0488"], (half / 2, texts)

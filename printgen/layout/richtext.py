@@ -439,10 +439,11 @@ def _split_word(word: list[Piece], width: float, size: float, where: str,
         if kind in (ADDRESS, CODE):     # (code_cut() keeps off apostrophes too)
             cut = code_cut(chars, start, whole, kind)
         else:
+            last = whole[0] if whole else 0     # the most that fits without parting a letter from its marks
             whole = off_apostrophes(chars, start, whole)
             cut = next((i for i in whole if chars[start + i - 1] in WORD_BREAKS), 0)
-            if not cut and fit and (_wide(letters[start + fit - 1]) or _wide(letters[start + fit])):
-                cut = fit                         # between full-width letters: no hyphen
+            if not cut and last and (_wide(letters[start + last - 1]) or _wide(letters[start + last])):
+                cut = last                        # between full-width letters: no hyphen
             elif not cut:                         # (a hyphen after the last letter that fits may not)
                 inside = [i for i in whole if i < fit]
                 between = [i for i in inside if _letter(chars[start + i - 1]) and _letter(chars[start + i])]
