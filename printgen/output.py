@@ -930,9 +930,7 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
         size, digest = _digest_fd(fd)
     finally:
         os.close(fd)
-    if len(_made) >= MAX_DIGESTS:
-        _made.clear()
-    _made[full] = digest
+    _remember(full, digest)
     earlier = next(((other, other.pending[full]) for other in _runs if full in other.pending), None)
     if earlier is not None:                     # written before in this process, not yet in place
         other, older = earlier
@@ -993,9 +991,15 @@ def made_by_worker(made: dict[Path, str]) -> None:
     memory, never read from a record) as made here: read_made then gives their bytes
     where the file still holds them."""
     for full, digest in made.items():
-        if len(_made) >= MAX_DIGESTS:
-            _made.clear()
-        _made[full] = digest
+        _remember(full, digest)
+
+
+def _remember(full: Path, digest: str) -> None:
+    """Keep the sha256 of the bytes this process made for full, for read_made (past
+    MAX_DIGESTS of them, all are forgotten at once: read_made then gives None)."""
+    if len(_made) >= MAX_DIGESTS:
+        _made.clear()
+    _made[full] = digest
 
 
 def file_digest(path: Path) -> tuple[int, str] | None:
