@@ -968,16 +968,16 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
 _made: dict[Path, str] = {}
 
 
-def read_made(path: Path, max_bytes: int) -> bytes | None:
-    """The bytes of the regular file at path where they are the very bytes this process
-    last made for it (printgen's own work of this run, whatever a record says), else
-    None (as read_small: at most max_bytes, never through a link)."""
+def read_made(path: Path, max_bytes: int) -> tuple[bytes, str] | None:
+    """The bytes of the regular file at path and their sha256, where they are the very
+    bytes this process last made for it (printgen's own work of this run, whatever a
+    record says), else None (as read_small: at most max_bytes, never through a link)."""
     full = _full(path)
     digest = _made.get(full)
     if digest is None:
         return None
     data = read_small(full, max_bytes)
-    return data if data is not None and hashlib.sha256(data).hexdigest() == digest else None
+    return (data, digest) if data is not None and hashlib.sha256(data).hexdigest() == digest else None
 
 
 def made_pdfs() -> dict[Path, str]:
