@@ -206,16 +206,10 @@ def item_left(block: Block, style: FoldStyle) -> float:
     return style.indent * ((block.level if block.kind is BlockKind.ITEM else 0) + block.quote)
 
 
-def quote_opens(block: Block) -> tuple[int, ...]:
-    """In how many lists each of the block's quotes (outermost first) opens: none for
-    a quote around a list, the item's depth for a quote inside a list item."""
-    return block.quote_lists or (0,) * block.quote
-
-
 def marker_left(block: Block, style: FoldStyle) -> float:
     """Where a list item's text starts but for the quotes opened inside the item: its
     marker hangs in the indent before it."""
-    return style.indent * (block.level + sum(1 for depth in quote_opens(block) if depth < block.level))
+    return style.indent * (block.level + sum(1 for depth in block.quote_lists if depth < block.level))
 
 
 QUOTE_RULE = 0.15          # a block quote's rule: its width, in ems of the body
@@ -231,7 +225,7 @@ def quote_rules(block: Block, style: FoldStyle, top: float, bottom: float, rtl: 
     a nested quote's rule stands further in, and a quote inside a list item's at the
     item's text."""
     rules = []
-    for depth, lists in enumerate(quote_opens(block)[:count]):
+    for depth, lists in enumerate(block.quote_lists[:count]):
         x = style.indent * (lists + depth) + style.body * QUOTE_RULE_AT
         if rtl:
             x = style.inner[0] - x
