@@ -117,14 +117,24 @@ def kept(before: str, after: str, lang: str = "") -> bool:
 
 def glued(words: Sequence[str], lang: str = "") -> list[str]:
     """A paragraph's words (its text split at spaces) with each word that must stay
-    with its neighbour (kept()) joined to it by its space."""
-    found: list[str] = []
-    for word in words:
-        if found and found[-1] and word and kept(found[-1], word, lang):
-            found[-1] += " " + word
+    with its neighbour (kept()) joined to it by its space: glued_runs()."""
+    return [" ".join(words[run.start:run.stop]) for run in glued_runs(words, lang)]
+
+
+def glued_runs(words: Sequence[str], lang: str = "") -> list[range]:
+    """The runs of a paragraph's words (its text split at spaces) that glued() joins,
+    in order: each word that must stay with the words before it (kept(), asked of
+    them joined by their spaces) in their run. An empty word joins none."""
+    runs: list[range] = []
+    joined = ""
+    for at, word in enumerate(words):
+        if joined and word and kept(joined, word, lang):
+            runs[-1] = range(runs[-1].start, at + 1)
+            joined += " " + word
         else:
-            found.append(word)
-    return found
+            runs.append(range(at, at + 1))
+            joined = word
+    return runs
 
 
 def core(word: str) -> str:
