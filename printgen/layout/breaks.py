@@ -137,6 +137,20 @@ def glued_runs(words: Sequence[str], lang: str = "") -> list[range]:
     return runs
 
 
+def glued_parts(word: str) -> list[tuple[int, str]]:
+    """The words glued() joined into word (a word holding a space), each with where it
+    starts in word; none where word holds no space. Such a word is of the kind of its
+    parts, and breaks and is hyphenated where they are, never at its spaces."""
+    if " " not in word:
+        return []
+    parts: list[tuple[int, str]] = []
+    at = 0
+    for part in word.split(" "):
+        parts.append((at, part))
+        at += len(part) + 1
+    return parts
+
+
 def core(word: str) -> str:
     """A word without the brackets, quotation marks and punctuation around it."""
     return word.lstrip(OPENING).rstrip(CLOSING)
@@ -154,11 +168,11 @@ WORD, CODE, ADDRESS = "word", "code", "address"
 def word_kind(word: str) -> str:
     """ADDRESS for a web or mail address; CODE for a word holding, besides letters and
     marks (and IN_WORDS, and slashes), a digit or any other sign, inside the punctuation
-    around it; else WORD. A word holding a space (glued()) is of the kind of its
+    around it; else WORD. A word holding a space (glued_parts()) is of the kind of its
     parts: an address if one is, else a code if one is."""
-    if " " in word:
-        parts = {word_kind(part) for part in word.split(" ")}
-        return ADDRESS if ADDRESS in parts else CODE if CODE in parts else WORD
+    if parts := glued_parts(word):
+        kinds = {word_kind(part) for _, part in parts}
+        return ADDRESS if ADDRESS in kinds else CODE if CODE in kinds else WORD
     if is_address(word):
         return ADDRESS
     return CODE if any(not (unicodedata.category(ch)[0] in "LM" or ch in IN_WORDS or ch == "/")
