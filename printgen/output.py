@@ -930,9 +930,7 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
         size, digest = _digest_fd(fd)
     finally:
         os.close(fd)
-    if len(_made) >= MAX_DIGESTS:
-        _made.clear()
-    _made[full] = digest
+    _remember(full, digest)
     earlier = next(((other, other.pending[full]) for other in _runs if full in other.pending), None)
     if earlier is not None:                     # written before in this process, not yet in place
         other, older = earlier
@@ -970,16 +968,16 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
 _made: dict[Path, str] = {}
 
 
-def read_made(path: Path, max_bytes: int) -> bytes | None:
-    """The bytes of the regular file at path where they are the very bytes this process
-    last made for it (printgen's own work of this run, whatever a record says), else
-    None (as read_small: at most max_bytes, never through a link)."""
+def read_made(path: Path, max_bytes: int) -> tuple[bytes, str] | None:
+    """The bytes of the regular file at path and their sha256, where they are the very
+    bytes this process last made for it (printgen's own work of this run, whatever a
+    record says), else None (as read_small: at most max_bytes, never through a link)."""
     full = _full(path)
     digest = _made.get(full)
     if digest is None:
         return None
     data = read_small(full, max_bytes)
-    return data if data is not None and hashlib.sha256(data).hexdigest() == digest else None
+    return (data, digest) if data is not None and hashlib.sha256(data).hexdigest() == digest else None
 
 
 def made_pdfs() -> dict[Path, str]:
@@ -993,9 +991,15 @@ def made_by_worker(made: dict[Path, str]) -> None:
     memory, never read from a record) as made here: read_made then gives their bytes
     where the file still holds them."""
     for full, digest in made.items():
-        if len(_made) >= MAX_DIGESTS:
-            _made.clear()
-        _made[full] = digest
+        _remember(full, digest)
+
+
+def _remember(full: Path, digest: str) -> None:
+    """Keep the sha256 of the bytes this process made for full, for read_made (past
+    MAX_DIGESTS of them, all are forgotten at once: read_made then gives None)."""
+    if len(_made) >= MAX_DIGESTS:
+        _made.clear()
+    _made[full] = digest
 
 
 def file_digest(path: Path) -> tuple[int, str] | None:

@@ -36,7 +36,7 @@ from functools import lru_cache
 from printgen import fonts
 from printgen.fonts import CHAIN, INVISIBLE, Face, face, faces
 from printgen.frozen import frozen
-from printgen.words import first_few
+from printgen.words import first_few, plural
 
 RTL_CLASSES = frozenset(("R", "AL", "RLE", "RLO", "RLI"))
 NEUTRAL = frozenset(("Zs", "Po", "Pd", "Ps", "Pe", "Pi", "Pf"))   # stay in the face around them
@@ -732,7 +732,7 @@ def split_notes(splits: Splits) -> list[str]:
 def _places(places: dict[str, None]) -> str:
     """The first of the places, and how many more there are."""
     first, *more = places
-    return f"{first} and {len(more)} more place{'s' if len(more) > 1 else ''}" if more else first
+    return f"{first} and {plural(len(more), 'more place')}" if more else first
 
 
 def _listed(items: list[str], noun: str) -> str:

@@ -185,11 +185,8 @@ def _only_referred(element: Any, part: Any) -> bool:
 def _extent(root: Any) -> float:
     """The picture's larger side in its own units (its viewBox's, else its width's and
     height's in CSS pixels), 0 where it has none."""
-    box = (root.get("viewBox") or "").replace(",", " ").split()
-    try:
-        sides = [abs(float(part)) for part in box[2:]] if len(box) == 4 else []
-    except ValueError:
-        sides = []
+    box = view_box(root)
+    sides = [abs(box[2]), abs(box[3])] if box is not None else []
     if not sides:
         sides = [_length(root.get(key)) or 0.0 for key in ("width", "height")]
     return max(sides) if all(math.isfinite(side) for side in sides) else 0.0
@@ -307,12 +304,9 @@ def _check_css(text: str, where: str, line: int) -> None:
 def _size(root: Any, where: str) -> tuple[int, int]:
     """width and height in CSS pixels, else the viewBox's."""
     sizes = [_length(root.get(key)) for key in ("width", "height")]
-    box = (root.get("viewBox") or "").replace(",", " ").split()
-    if None in sizes and len(box) == 4:
-        try:
-            view = [float(part) for part in box[2:]]
-        except ValueError:
-            view = [0.0, 0.0]
+    box = view_box(root)
+    if None in sizes and box is not None:
+        view = [box[2], box[3]]
         if sizes[0] is None and sizes[1] is not None and view[1] > 0:
             sizes[0] = sizes[1] * view[0] / view[1]
         elif sizes[1] is None and sizes[0] is not None and view[0] > 0:
@@ -324,6 +318,17 @@ def _size(root: Any, where: str) -> tuple[int, int]:
         raise InputError(f"{where}: the SVG picture has no size; expected width and height (such as "
                          f"width=\"300\" height=\"200\") or a viewBox")
     return width, height
+
+
+def view_box(root: Any) -> tuple[float, float, float, float] | None:
+    """The root's viewBox (x, y, width, height), None where it has none or it is not
+    four finite numbers (which renderers draw as if it had none)."""
+    box = (root.get("viewBox") or "").replace(",", " ").split()
+    try:
+        x, y, width, height = (float(part) for part in box)
+    except ValueError:                  # not a number, or not four of them
+        return None
+    return (x, y, width, height) if all(map(math.isfinite, (x, y, width, height))) else None
 
 
 def _length(text: str | None) -> float | None:
@@ -360,11 +365,11 @@ def _stretch(root: Any, size: tuple[int, int],
     """The root made size pixels large, its drawing (the part view gives) stretched to
     fill them as a raster picture is (the box has the picture's aspect ratio unless the
     template says otherwise)."""
-    if not root.get("viewBox"):
+    if view_box(root) is None:
         width, height = (_length(root.get(key)) for key in ("width", "height"))
         root.set("viewBox", f"0 0 {width or 0:g} {height or 0:g}")
     if view != (0.0, 0.0, 1.0, 1.0):
-        x, y, width, height = (float(part) for part in root.get("viewBox").replace(",", " ").split())
+        x, y, width, height = view_box(root) or (0.0, 0.0, 0.0, 0.0)
         left, top, right, bottom = view
         root.set("viewBox", f"{x + left * width!r} {y + top * height!r} "
                             f"{(right - left) * width!r} {(bottom - top) * height!r}")
@@ -376,12 +381,9 @@ def _stretch(root: Any, size: tuple[int, int],
 def _unlike_aspect(root: Any) -> bool:
     """Whether the root's viewBox has another aspect ratio than its width and height
     (where it does, SVG fits the one into the other unless preserveAspectRatio is none)."""
-    box = (root.get("viewBox") or "").replace(",", " ").split()
+    box = view_box(root)
     sizes = [_length(root.get(key)) for key in ("width", "height")]
-    try:
-        view = [float(part) for part in box[2:]] if len(box) == 4 else []
-    except ValueError:
-        return False
+    view = [box[2], box[3]] if box is not None else []
     if len(view) != 2 or min(view) <= 0 or None in sizes or not all(sizes):
         return False
     width, height = sizes

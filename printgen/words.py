@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 
 def plural(count: int, word: str) -> str:
     """'1 recycle', '2 recycles', '0 pages'."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return f"{count} {_form(count, word)}"
 
 
-def first_few(items: list[str], named: int, noun: str = "") -> str:
-    """The first `named` items, then how many more ('a, b, c and 4 more words'); all of
-    them where only one more would be left out (never 'and 1 more')."""
-    shown = items if len(items) <= named + 1 else items[:named]
-    more = len(items) - len(shown)
-    counted = plural(more, f"more {noun}") if noun else f"{more} more"
-    return ", ".join(shown) + (f" and {counted}" if more else "")
+def first_few(items: list[str], named: int, noun: str = "", shown: Callable[[str], str] = str) -> str:
+    """The first `named` items, each as shown() shows it, then how many more ('a, b, c
+    and 4 more words', '1,024 more' in thousands); all of them where only one more
+    would be left out (never 'and 1 more')."""
+    listed = items if len(items) <= named + 1 else items[:named]
+    more = len(items) - len(listed)
+    counted = f"{more:,} more" + (f" {_form(more, noun)}" if noun else "")
+    return ", ".join(map(shown, listed)) + (f" and {counted}" if more else "")
+
+
+def _form(count: int, word: str) -> str:
+    """The word as a count of count says it: 'page' for 1, else 'pages'."""
+    return word if count == 1 else f"{word}s"

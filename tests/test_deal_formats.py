@@ -106,6 +106,17 @@ def test_a_repeated_card_is_quoted_as_written(cli, tmp_path):
     assert "'Kh'" not in result.err
 
 
+def test_one_unread_card_past_the_few_is_quoted_not_counted():
+    """The cards a file cannot read are named as words.first_few() names the first few:
+    a fourth is quoted, never counted as 'and 1 more'; a fifth makes it 'and 2 more'."""
+    with pytest.raises(InputError) as error:
+        parse_pyramid("x1 x2\nx3 x4")
+    assert str(error.value).startswith("<deal>:1 'x1', 'x2', 'x3', 'x4': expected a card"), error.value
+    with pytest.raises(InputError) as error:
+        parse_pyramid("x1 x2\nx3 x4 x5")
+    assert str(error.value).startswith("<deal>:1 'x1', 'x2', 'x3' and 2 more: expected a card"), error.value
+
+
 def test_bad_jedi_file_is_located():
     path = FIXTURES / "jedi-too-many-tens.txt"
     with pytest.raises(InputError) as error:

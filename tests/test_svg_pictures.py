@@ -131,9 +131,26 @@ def test_an_svg_declaring_entities_is_refused(cli, tmp_path):
 
 
 @pytest.mark.parametrize("svg", ['<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5"/></svg>',
-                                 '<svg xmlns="http://www.w3.org/2000/svg" width="50%" height="0"/>'])
+                                 '<svg xmlns="http://www.w3.org/2000/svg" width="50%" height="0"/>',
+                                 *(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} 10"/>'
+                                   for side in ("inf", "nan", "1e400"))])
 def test_an_svg_with_no_size_is_refused(cli, tmp_path, svg):
+    """A viewBox that is not four finite numbers gives no size (renderers draw as if
+    there were none): one located line, not a crash on an infinite side."""
     assert "no size" in refused(cli, tmp_path, svg)
+
+
+def test_a_part_of_an_svg_whose_viewbox_is_no_numbers_is_drawn_from_its_width_and_height(tmp_path):
+    """The part of a picture a template crops to (rasterised's view) is of its width
+    and height where its viewBox is not four numbers, as renderers read it: here the
+    top left quarter, all of it the red rectangle."""
+    from printgen.vector import rasterised
+    path = tmp_path / "p.svg"
+    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="a 0 20 10">'
+                    '<rect width="20" height="10" fill="#0000ff"/><rect width="10" height="5" fill="#ff0000"/></svg>')
+    drawn = rasterised(path, (40, 20), view=(0.0, 0.0, 0.5, 0.5))
+    assert drawn.size == (40, 20)
+    assert {drawn.getpixel((x, y))[:3] for x in (1, 20, 38) for y in (1, 10, 18)} == {(255, 0, 0)}
 
 
 def test_an_svg_with_too_many_elements_is_refused(cli, tmp_path, monkeypatch):

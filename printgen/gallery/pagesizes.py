@@ -21,7 +21,6 @@ does but the scale of its preview, which is drawn, where it must be, in the chil
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from pathlib import Path
@@ -68,9 +67,10 @@ class PageSizes:
         self.now[rel] = entry
         return pages, sizes, drawn
 
-    def made(self, path: Path, data: bytes, pages: int, sizes: list[tuple[float, float]]) -> None:
-        """Keep the page count and sizes read from data, the PDF's bytes this process made."""
-        entry = (len(data), hashlib.sha256(data).hexdigest(), pages, [(float(w), float(h)) for w, h in sizes], 0)
+    def made(self, path: Path, size: int, digest: str, pages: int, sizes: list[tuple[float, float]]) -> None:
+        """Keep the page count and sizes read from the PDF's bytes this process made
+        (output.read_made), of that size and sha256."""
+        entry = (size, digest, pages, [(float(w), float(h)) for w, h in sizes], 0)
         if _valid(entry, self.most, self.largest):
             self.now[path.relative_to(self.root).as_posix()] = entry
 

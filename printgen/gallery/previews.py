@@ -150,11 +150,11 @@ def pdf_thumbs(path: Path, thumb: Path, budget: Budget, known: PageSizes | None 
     made, and the pages it previewed from those bytes (taken where the file holds them
     still: those previews are up to date where they are printgen's), to which this
     PDF's are added where this process made it."""
-    made_here = read_made(path, MAX_MADE_BYTES)
+    made_here, digest = read_made(path, MAX_MADE_BYTES) or (None, "")
     found = known.known(path) if known is not None and made_here is None else None
     pages, sizes, current = found if found is not None else (*page_sizes(path, MAX_PAGES, made=made_here), 0)
     if known is not None and made_here is not None:
-        known.made(path, made_here, pages, sizes)
+        known.made(path, len(made_here), digest, pages, sizes)
     made: list[Path] = []
     drawn: list[tuple[int, float, str | None]] = []
     for number, (width, height) in enumerate(sizes):

@@ -258,11 +258,11 @@ class _Reader:
         self.last = list(self.quotes)
         if self.lists and self.item_marker is not None:
             out.append(Block(BlockKind.ITEM, self.where(), self.spans(inline), level=len(self.lists),
-                             marker=self.item_marker, quote=len(lists), quote_lists=lists, quote_on=on))
+                             marker=self.item_marker, quote_lists=lists, quote_on=on))
             self.item_marker = ""
         else:
-            out.append(Block(BlockKind.PARAGRAPH, self.where(), self.spans(inline), quote=len(lists),
-                             quote_lists=lists, quote_on=on))
+            out.append(Block(BlockKind.PARAGRAPH, self.where(), self.spans(inline), quote_lists=lists,
+                             quote_on=on))
         return 3
 
     def _image(self, token: Token) -> Picture:

@@ -124,16 +124,41 @@ def kept(before: str, after: str, lang: str = "") -> bool:
 def glued(words: Sequence[str], lang: str = "") -> list[str]:
     """A paragraph's words (its text split at spaces) with each word that must stay
     with its neighbour (kept()) joined to it by its space, or by its spaces where the
-    text has more than one between them (the empty words between)."""
-    found: list[str] = []
-    last = -1                   # where in found the last word that is not empty is
-    for word in words:
-        if word and last >= 0 and kept(found[last], word, lang):
-            found[last:] = [" ".join([*found[last:], word])]
+    text has more than one between them (the empty words between): glued_runs()."""
+    return [" ".join(words[run.start:run.stop]) for run in glued_runs(words, lang)]
+
+
+def glued_runs(words: Sequence[str], lang: str = "") -> list[range]:
+    """The runs of a paragraph's words (its text split at spaces) that glued() joins,
+    in order: each word that must stay with the words before it (kept(), asked of
+    them joined by their spaces) in their run, with the empty words a run of spaces
+    leaves between them. An empty word joins none."""
+    runs: list[range] = []
+    joined = ""
+    last = -1                   # the run of the last word that is not empty
+    for at, word in enumerate(words):
+        if word and last >= 0 and kept(joined, word, lang):
+            runs[last:] = [range(runs[last].start, at + 1)]
+            joined = " ".join(words[runs[last].start:at + 1])
         else:
-            found.append(word)
-            last = len(found) - 1 if word else last
-    return found
+            runs.append(range(at, at + 1))
+            if word:
+                last, joined = len(runs) - 1, word
+    return runs
+
+
+def glued_parts(word: str) -> list[tuple[int, str]]:
+    """The words glued() joined into word (a word holding a space), each with where it
+    starts in word; none where word holds no space. Such a word is of the kind of its
+    parts, and breaks and is hyphenated where they are, never at its spaces."""
+    if " " not in word:
+        return []
+    parts: list[tuple[int, str]] = []
+    at = 0
+    for part in word.split(" "):
+        parts.append((at, part))
+        at += len(part) + 1
+    return parts
 
 
 def core(word: str) -> str:
@@ -153,11 +178,11 @@ WORD, CODE, ADDRESS = "word", "code", "address"
 def word_kind(word: str) -> str:
     """ADDRESS for a web or mail address; CODE for a word holding, besides letters and
     marks (and IN_WORDS, and slashes), a digit or any other sign, inside the punctuation
-    around it; else WORD. A word holding a space (glued()) is of the kind of its
+    around it; else WORD. A word holding a space (glued_parts()) is of the kind of its
     parts: an address if one is, else a code if one is."""
-    if " " in word:
-        parts = {word_kind(part) for part in word.split(" ")}
-        return ADDRESS if ADDRESS in parts else CODE if CODE in parts else WORD
+    if parts := glued_parts(word):
+        kinds = {word_kind(part) for _, part in parts}
+        return ADDRESS if ADDRESS in kinds else CODE if CODE in kinds else WORD
     if is_address(word):
         return ADDRESS
     return CODE if any(not (unicodedata.category(ch)[0] in "LM" or ch in IN_WORDS or ch == "/")

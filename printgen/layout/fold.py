@@ -206,16 +206,10 @@ def item_left(block: Block, style: FoldStyle) -> float:
     return style.indent * ((block.level if block.kind is BlockKind.ITEM else 0) + block.quote)
 
 
-def quote_opens(block: Block) -> tuple[int, ...]:
-    """In how many lists each of the block's quotes (outermost first) opens: none for
-    a quote around a list, the item's depth for a quote inside a list item."""
-    return block.quote_lists or (0,) * block.quote
-
-
 def marker_left(block: Block, style: FoldStyle) -> float:
     """Where a list item's text starts but for the quotes opened inside the item: its
     marker hangs in the indent before it."""
-    return style.indent * (block.level + sum(1 for depth in quote_opens(block) if depth < block.level))
+    return style.indent * (block.level + sum(1 for depth in block.quote_lists if depth < block.level))
 
 
 QUOTE_RULE = 0.15          # a block quote's rule: its width, in ems of the body
@@ -231,7 +225,7 @@ def quote_rules(block: Block, style: FoldStyle, top: float, bottom: float, rtl: 
     a nested quote's rule stands further in, and a quote inside a list item's at the
     item's text."""
     rules = []
-    for depth, lists in enumerate(quote_opens(block)[:count]):
+    for depth, lists in enumerate(block.quote_lists[:count]):
         x = style.indent * (lists + depth) + style.body * QUOTE_RULE_AT
         if rtl:
             x = style.inner[0] - x
@@ -460,7 +454,7 @@ def _table_size(block: Block, style: FoldStyle, columns: int) -> tuple[float, li
             if size - TABLE_STEP < min(style.table_floor, style.table) - 1e-9:
                 break
             size -= TABLE_STEP
-    needed, has = shown_apart(sum(_narrowest(block, columns, size, style, BROKEN[-1])), width)
+    needed, has = shown_apart(sum(_narrowest(block, columns, size, style, BROKEN[-1])[0]), width)
     raise FitError(f"{block.where}: this table's {columns} columns need {needed} mm side by side "
                    f"even at {size:g} pt, but the {style.area} has {has} mm; shorten its longest "
                    f"words, split it, or use fewer columns")
@@ -477,15 +471,24 @@ def _measure(block: Block, columns: int, size: float, measure: Callable[[str], f
     return result
 
 
-def _narrowest(block: Block, columns: int, size: float, style: FoldStyle, share: float) -> list[float]:
+def _narrowest(block: Block, columns: int, size: float, style: FoldStyle,
+               share: float) -> tuple[list[float], list[float]]:
     """Each column's longest word (_least(), breaking words wider than share of the
     panel, less a cell's padding) plus its padding (a word kept with the next after its
-    space, as "Obligatoire ?" is, measured whole: layout/breaks.py's glued())."""
+    space, as "Obligatoire ?" is, measured whole: layout/breaks.py's glued()); and the
+    same with no word broken. Each word is measured once for both."""
     bold = font(style.family(HEADER_FONTS).regular)
     longest = share * style.inner[0] - 2 * size * 0.3
-    return _measure(block, columns, size,
-                    lambda text: max((_least(w, bold.width(w, size), longest, size, style)
-                                      for w in glued(text.split(), style.lang)), default=0.0))
+    pad = size * 0.3
+    least = [2 * pad + 1.0] * columns
+    whole = list(least)
+    for row in block.rows:
+        for c, cell in enumerate(row):
+            words = [(w, bold.width(w, size))
+                     for w in glued("".join(span.text for span in cell).split(), style.lang)]
+            least[c] = max(least[c], max((_least(w, x, longest, size, style) for w, x in words), default=0.0) + 2 * pad)
+            whole[c] = max(whole[c], max((x for _, x in words), default=0.0) + 2 * pad)
+    return least, whole
 
 
 def _least(word: str, whole: float, longest: float, size: float, style: FoldStyle) -> float:
@@ -523,11 +526,10 @@ def _column_widths(block: Block, width: float, columns: int, size: float, style:
     natural = _measure(block, columns, size, lambda text: bold.width(text, size))
     if sum(natural) <= width:
         return [n + (width - sum(natural)) / columns for n in natural]
-    narrowest = _narrowest(block, columns, size, style, share)
+    narrowest, whole = _narrowest(block, columns, size, style, share)
     spare = width - sum(narrowest)
     if spare < -1e-6:
         return None
-    whole = _narrowest(block, columns, size, style, math.inf)
     broken = [m < w - 1e-9 for m, w in zip(narrowest, whole)]
     if any(broken):
         kept = sum(n for n, b in zip(natural, broken) if not b)

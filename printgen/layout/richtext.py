@@ -26,8 +26,8 @@ from printgen.layout.breaks import (
     HYPHENS,
     WORD,
     code_cut,
+    glued_runs,
     joins,
-    kept,
     off_apostrophes,
     unit_kinds,
 )
@@ -139,14 +139,14 @@ def words(spans: tuple[Span, ...] | list[Span], fonts: Fonts, where: str, lang: 
 
 def _glued(split: list[list[Piece]], fonts: Fonts, lang: str) -> list[list[Piece]]:
     """Words joined, with the space between them, where one must stay with the other
-    (layout/breaks.py's kept())."""
+    (layout/breaks.py's glued_runs(), of their _text(); a line break, which has none,
+    joins no word)."""
     found: list[list[Piece]] = []
-    for word in split:
-        if found and word[0][1] != BREAK and found[-1][0][1] != BREAK \
-                and kept(_text(found[-1]), _text(word), lang):
-            found[-1] = [*found[-1], (" ", _space_font(found[-1], word, fonts)), *word]
-        else:
-            found.append(word)
+    for run in glued_runs([_text(word) for word in split], lang):
+        word = split[run.start]
+        for at in run[1:]:
+            word = [*word, (" ", _space_font(word, split[at], fonts)), *split[at]]
+        found.append(word)
     return found
 
 

@@ -29,6 +29,7 @@ from printgen.layout.breaks import (
     address_units,
     code_cut,
     glued,
+    glued_parts,
     is_address,
     joins,
     unit_kinds,
@@ -395,10 +396,10 @@ _CLOSING = ".,:;!?)\u060c\u061b\u061f"
 def word_breaks(word: str) -> tuple[str, ...]:
     """A word (no spaces) cut where UAX #14 allows a line break inside it (a web address:
     where layout/breaks.py's address_break() allows one). A word holding a space
-    (layout/breaks.py's glued()) is cut as its parts are, and never at the space."""
-    if " " in word:
+    (layout/breaks.py's glued_parts()) is cut as its parts are, and never at the space."""
+    if parts := glued_parts(word):
         units: list[str] = []
-        for part in word.split(" "):
+        for _, part in parts:
             found = word_breaks(part)
             if units:
                 units[-1] += " " + found[0]
@@ -530,14 +531,12 @@ def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
     no break). A break the dictionary puts before a combining mark (one that NFC leaves
     apart from its letter) falls after it, with its letter. No break falls beside an
     apostrophe ("owner's" is never "owner-" and "'s"). A word holding a space
-    (layout/breaks.py's glued(): "caravane ?") breaks where its parts do. Plain and
+    (layout/breaks.py's glued_parts(): "caravane ?") breaks where its parts do. Plain and
     marked-up text both break words here (a marked-up word as the text of its pieces)."""
-    if " " in word:
+    if parts := glued_parts(word):
         shifted: list[Hyphen] = []
-        at = 0
-        for part in word.split(" "):
+        for at, part in parts:
             shifted += [Hyphen(hyphen.at + at, hyphen.cut, hyphen.end, hyphen.start) for hyphen in hyphens(part, lang)]
-            at += len(part) + 1
         return tuple(sorted(shifted, key=lambda hyphen: -hyphen.at))
     dictionary = _dictionary(lang or "en")
     if dictionary is None or any(wide(ch) for ch in word):

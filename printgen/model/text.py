@@ -59,9 +59,14 @@ class Block:
     align: tuple[str, ...] = ()                 # a table's columns: "left", "right", "center", or "" (as its cells' text)
     image: Picture | None = None
     keep_with_next: bool = False                # a title line: kept with what follows, like a heading
-    quote: int = 0                              # a paragraph's or list item's depth of block quotes (`>`, `> >`)
-    quote_lists: tuple[int, ...] = ()           # each of those quotes' (outermost first) depth of lists it opens in
+    quote_lists: tuple[int, ...] = ()           # a paragraph's or list item's block quotes (`>`, `> >`), outermost
+    # first: in how many lists each opens (none for a quote around a list, the item's depth for one inside an item)
     quote_on: int = 0                           # how many of them (outermost first) go on from the block before
+
+    @property
+    def quote(self) -> int:
+        """The block's depth of block quotes: 2 in `> > ...`."""
+        return len(self.quote_lists)
 
 
 @frozen

@@ -67,32 +67,25 @@ def fold_facts() -> FoldFacts:
         accent=check.text(colors.get("accent"), ("colors", "accent")),
         heading_styles=tuple(check.choice(v, ("type", "heading_styles", i), HEADING_STYLE_NAMES, "bold")
                              for i, v in enumerate(styles)))
-    smaller = _smaller(check, data.get("smaller"), type_.body, kind.get("body"))
-    booklet = _booklet(check, data.get("booklet"))
+    smaller = TypeSteps(*_sizes(check, data.get("smaller"), "smaller", SMALLER_KEYS,
+                                (type_.body, kind.get("body"), "type.body")))
+    booklet = BookType(*_sizes(check, data.get("booklet"), "booklet", BOOKLET_KEYS))
     check.raise_errors()
     return FoldFacts(panels, default, type_, smaller, booklet)
 
 
-def _smaller(check: Checker, raw: object, body: float, body_given: object) -> TypeSteps:
-    """folds.yaml's `smaller`: every size greater than 0, the smallest body tried no
-    larger than the type's body (body points, as given)."""
-    given = check.mapping(raw, ("smaller",), SMALLER_KEYS, required=SMALLER_KEYS)
-    steps = TypeSteps(*(check.length(given.get(key), ("smaller", key), positive=True) for key in SMALLER_KEYS))
-    if steps.least_body > body + 1e-9:
-        check.fail(("smaller", "least_body"), f"expected at most type.body, {body_given}; "
-                                              f"got {given.get('least_body')}")
-    return steps
-
-
-def _booklet(check: Checker, raw: object) -> BookType:
-    """folds.yaml's `booklet`: every size greater than 0, the smallest body no larger
-    than the body."""
-    given = check.mapping(raw, ("booklet",), BOOKLET_KEYS, required=BOOKLET_KEYS)
-    sizes = BookType(*(check.length(given.get(key), ("booklet", key), positive=True) for key in BOOKLET_KEYS))
-    if sizes.least_body > sizes.body + 1e-9:
-        check.fail(("booklet", "least_body"), f"expected at most booklet.body, {given.get('body')}; "
-                                               f"got {given.get('least_body')}")
-    return sizes
+def _sizes(check: Checker, raw: object, section: str, keys: list[str],
+           body: tuple[float, object, str] | None = None) -> list[float]:
+    """folds.yaml's `smaller` or `booklet` (section), its keys in order: every size
+    greater than 0, its least_body no larger than the body (body: its points, as given,
+    and its key, where it is not the section's own)."""
+    given = check.mapping(raw, (section,), keys, required=keys)
+    sizes = {key: check.length(given.get(key), (section, key), positive=True) for key in keys}
+    most, most_given, name = body or (sizes["body"], given.get("body"), f"{section}.body")
+    if sizes["least_body"] > most + 1e-9:
+        check.fail((section, "least_body"), f"expected at most {name}, {most_given}; "
+                                            f"got {given.get('least_body')}")
+    return list(sizes.values())
 
 
 def panel_for(size: CardSize) -> str | None:

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printgen.builtin import data_root
-from printgen.errors import InputError, PrintgenError, quoted, shown
+from printgen.errors import InputError, PrintgenError, quoted
 from printgen.lang.expr import render
 from printgen.lang.lines import LINE_END
 from printgen.lang.markdown import parse_markdown
@@ -136,13 +136,8 @@ def _front_contents(check: Checker, raw: object) -> int:
     """Front matter `contents:`, the deepest heading level a booklet's contents list:
     a whole number from 1 (`#` headings only) to 6; the default (`#` and `##`) where
     it is not given."""
-    if raw is None:
-        return RulesText.contents
-    if isinstance(raw, (bool, dict, list)) or str(raw).strip() not in ("1", "2", "3", "4", "5", "6"):
-        check.fail(("contents",), f"expected the deepest heading level for the contents to list, a whole number "
-                                  f"from 1 (`#` headings only) to 6, got {shown(raw)}")
-        return RulesText.contents
-    return int(str(raw))
+    return check.integer(raw, ("contents",), default=RulesText.contents, minimum=1, maximum=6,
+                         meaning="the deepest heading level for the contents to list (1: `#` headings only)")
 
 
 def for_deck(rules: RulesText, fonts: dict[str, Fonts]) -> RulesText:

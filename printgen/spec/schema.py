@@ -105,16 +105,22 @@ class Checker:
         return result
 
     def integer(self, value: Any, path: KeyPath, *, default: int | None = None,
-                minimum: int | None = None) -> int:
+                minimum: int | None = None, maximum: int | None = None, meaning: str = "") -> int:
+        """A whole number, within [minimum, maximum] where given; meaning says what it
+        counts in the error ("the deepest heading level ..., a whole number from 1 to 6")."""
         if value is None and default is not None:
             return default
+        what = f"{meaning}, a whole number" if meaning else "a whole number"
+        if maximum is not None:
+            what += f" from {minimum} to {maximum}" if minimum is not None else f" of at most {maximum}"
         try:
             result = int(str(value))
         except ValueError:
-            self.fail(path, f"expected a whole number, got {shown(value)}")
+            self.fail(path, f"expected {what}, got {shown(value)}")
             return default or 0
-        if minimum is not None and result < minimum:
-            self.fail(path, f"expected a whole number of at least {minimum}, got {shown(value)}")
+        if (minimum is not None and result < minimum) or (maximum is not None and result > maximum):
+            self.fail(path, f"expected {what}, got {shown(value)}" if maximum is not None else
+                      f"expected {what} of at least {minimum}, got {shown(value)}")
         return result
 
     def number(self, value: Any, path: KeyPath, *, default: float | None = None,

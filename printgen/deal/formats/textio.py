@@ -16,6 +16,7 @@ from printgen.deal.table.cards import Card
 from printgen.deal.table.deal import Deal, dealt
 from printgen.deal.table.rules import RuleSet
 from printgen.errors import InputError, located, quoted
+from printgen.words import first_few
 
 _TOKEN = re.compile(r"\S+")
 
@@ -76,11 +77,9 @@ def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
 
 def _unread(source: str, unread: list[tuple[int, str]], expected: str) -> str:
     """The cards a file holds that are not the deck's, in one short problem: the first
-    few quoted (at the first one's line), the rest counted."""
-    shown = ", ".join(quoted(token) for _, token in unread[:SHOWN_UNREAD])
-    rest = len(unread) - SHOWN_UNREAD
-    more = f" and {rest:,} more" if rest > 0 else ""
-    return located(source, unread[0][0], shown + more, f"expected {expected}")
+    few quoted (at the first one's line), the rest counted (words.first_few())."""
+    listed = first_few([token for _, token in unread], SHOWN_UNREAD, shown=quoted)
+    return located(source, unread[0][0], listed, f"expected {expected}")
 
 
 def _extra(copies: int, first: int) -> str:
