@@ -313,6 +313,9 @@ def _size(root: Any, where: str) -> tuple[int, int]:
             sizes[1] = sizes[0] * view[1] / view[0]
         elif sizes[0] is None and sizes[1] is None:
             sizes = list(view)
+    if any(size is not None and not size < MAX_PIXELS for size in sizes):     # the viewBox's ratio can overflow
+        raise InputError(f"{where}: the SVG picture's width or height is over {MAX_PIXELS:,} pixels; expected a "
+                         f"smaller SVG picture (its width and height)")
     width, height = (round(size) if size is not None else 0 for size in sizes)
     if width < 1 or height < 1:
         raise InputError(f"{where}: the SVG picture has no size; expected width and height (such as "
@@ -335,7 +338,8 @@ def _length(text: str | None) -> float | None:
     match = _SIZE.match(text or "")
     if match is None or match.group(2) not in CSS_PX:
         return None                      # absent, a percentage or an unknown unit: the viewBox decides
-    return float(match.group(1)) * CSS_PX[match.group(2)]
+    length = float(match.group(1)) * CSS_PX[match.group(2)]
+    return length if math.isfinite(length) else None      # "1e400": no length, as renderers read it
 
 
 def rasterised(path: Path, size: tuple[int, int],

@@ -140,6 +140,15 @@ def test_an_svg_with_no_size_is_refused(cli, tmp_path, svg):
     assert "no size" in refused(cli, tmp_path, svg)
 
 
+@pytest.mark.parametrize("sides, expected", [('width="1e400" height="10"', "no size"),
+                                             ('height="1e300" viewBox="0 0 1e10 1e-10"', "over")])
+def test_an_svg_whose_width_or_height_overflows_is_refused(cli, tmp_path, sides, expected):
+    """A width or height past any float ("1e400") is no length, as renderers read it,
+    and one the viewBox's ratio takes past every limit is refused: one located line,
+    not an OverflowError rounding infinity."""
+    assert expected in refused(cli, tmp_path, f'<svg xmlns="http://www.w3.org/2000/svg" {sides}/>')
+
+
 def test_a_part_of_an_svg_whose_viewbox_is_no_numbers_is_drawn_from_its_width_and_height(tmp_path):
     """The part of a picture a template crops to (rasterised's view) is of its width
     and height where its viewBox is not four numbers, as renderers read it: here the
