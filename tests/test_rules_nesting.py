@@ -70,3 +70,16 @@ def test_a_stranger_s_text_nested_thousands_deep_is_one_located_line(cli, tmp_pa
     source.write_text("# Deep\n\n" + text, encoding="utf-8")
     one_error(cli("booklet", str(source), "--out", str(out), "-q"), "deep.md:3:", f"expected at most {DEEPEST}")
     assert not out.exists()
+
+
+def test_lists_that_leave_a_narrow_page_no_room_for_a_letter_say_so(cli, tmp_path):
+    # on a mini card's page (44 mm), eight lists inside each other are set further in
+    # than the line is wide: the error says so, not that a letter is wider than a line
+    # of no width or less, and not to choose a smaller size (a smaller page would not help)
+    source = tmp_path / "deep.md"
+    out = tmp_path / "out"
+    source.write_text("# Deep\n\n" + indented_list(8), encoding="utf-8")
+    line = one_error(cli("booklet", str(source), "--size", "mini", "--out", str(out), "-q"),
+                     "deep.md:10:", "8 lists and block quotes deep", "expected fewer lists and quotes")
+    assert "wider than the" not in line and "smaller size" not in line
+    assert not out.exists()

@@ -44,6 +44,7 @@ from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
 from printgen.layout.richtext import (
     Fonts,
+    LetterTooWide,
     Line,
     RichStyle,
     ascent,
@@ -343,6 +344,22 @@ def start(line: Line) -> str:
     return side("start", line.base)
 
 
+def _indented_lines(block: Block, width: float, indent: float, rich: RichStyle, style: FoldStyle) -> list[Line]:
+    """A paragraph's lines, width wide once set indent in; where the lists and quotes it
+    stands in leave too little room for a letter, a FitError that says so (not a letter
+    wider than a line of no width or less)."""
+    try:
+        return wrap(block.spans, width, rich, block.where)
+    except LetterTooWide:
+        if indent <= 0:
+            raise
+        depth = round(indent / style.indent)
+        raise FitError(f"{depth} lists and block quotes deep, set {mm(indent):.1f} mm in, its words have "
+                       f"{mm(max(width, 0.0)):.1f} mm of the {mm(style.inner[0]):.1f} mm line",
+                       where=block.where, remedy="expected fewer lists and quotes inside each other, "
+                       "or a wider page") from None
+
+
 def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     """A paragraph's or list item's lines. A right-to-left one is set flush right, a
     list item indented from the right and its marker right of it. In a block quote,
@@ -354,7 +371,7 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
                      hyphenate=style.hyphenate)
     indent = item_left(block, style)
     width = style.inner[0] - indent
-    lines = wrap(block.spans, width, rich, block.where)
+    lines = _indented_lines(block, width, indent, rich, style)
     notes = _line_notes(block.spans, width, rich, block.where, len(lines))
     step = rich.size * rich.line_height
     rtl = bool(lines and lines[0].base)
