@@ -49,7 +49,7 @@ def fold_style(facts: FoldFacts, panel: str) -> FoldStyle:
     if panel not in facts.panels:
         raise InputError(f"--panel: expected one of {', '.join(facts.panels)}, got {panel!r}")
     width, height = facts.panels[panel]
-    return FoldStyle(width, height, **asdict(facts.type), table_floor=facts.smaller.least)
+    return FoldStyle(width, height, **asdict(facts.type), table_floor=facts.smaller.least, beside=facts.type.margin)
 
 
 def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, steps: TypeSteps, paper: Paper,
