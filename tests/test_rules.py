@@ -214,3 +214,18 @@ def test_the_folding_instructions_say_to_cut_on_the_crop_marks_first(cli):
         flat = " ".join(text.split())
         cut, fold = flat.find("cut the sheet on the solid crop marks"), flat.find("in half along the middle")
         assert 0 <= cut < fold, where
+
+
+def test_a_text_too_long_for_any_leaflet_names_the_booklet_that_holds_it(cli, tmp_path):
+    # a rulebook tried as a leaflet first: the error says how to print it whole, as the
+    # path was given (quoted for the shell, as it holds a space), and writes nothing
+    folder = tmp_path / "my rules"
+    folder.mkdir()
+    path = write(folder, "# Long\n\n" + "\n\n".join(["Many words in a row to fill the panels. " * 12] * 60))
+    out = tmp_path / "out"
+    result = cli("rules", str(path), "--out", str(out))
+    assert result.status == 2 and len(result.err.strip().splitlines()) == 1
+    assert "the fold has 16" in result.err
+    assert f"printgen booklet '{path}'" in result.err
+    assert not out.exists()
+    assert cli("booklet", str(path), "--out", str(out), "-q").status == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
@@ -15,7 +16,8 @@ from printgen.cli.options import (
     deal_number,
 )
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import note_line
+from printgen.errors import FitError, note_line
+from printgen.layout.leaflet import TooManyPanels
 from printgen.model import Duplex
 from printgen.output import out_folder
 from printgen.products.rules import RulesBuild, build_rules, find_rules, text_language
@@ -74,7 +76,13 @@ def run(args: argparse.Namespace) -> int:
                          duplex=Duplex(args.duplex),
                          deal=None if args.deal is None else deal_number(args.deal, "--deal"),
                          back_offset=back_offset(args.back_offset))
-    path, leaflet = build_rules(rules, options)
+    try:
+        path, leaflet = build_rules(rules, options)
+    except TooManyPanels as error:
+        if args.original is not None or args.deal is not None:
+            raise
+        raise FitError(f"{error}; a rules text of any length makes a booklet to fold and staple: "
+                       f"printgen booklet {shlex.quote(args.game)}") from None
     _, note = text_language(rules, DEFAULT)     # a language printgen has no words in: said once
     if not args.quiet:
         for said in filter(None, [note, *leaflet.notes]):

@@ -49,6 +49,11 @@ from printgen.model.text import Block, BlockKind, Note, Span
 
 MAX_CHARS = int(limit("rules_chars"))                   # of a Markdown text, before it is parsed
 MAX_TABLE_COLUMNS = int(limit("rules_table_columns"))
+MAX_NESTING = int(limit("rules_nesting"))             # lists and block quotes inside each other
+# The reader's own nesting bound, in its levels (a list takes 2, a quote 1): past it, it
+# silently drops the rest of the list item or quote. Set so that every list or quote up
+# to MAX_NESTING deep, and the one past it (refused), is read.
+PARSER_NESTING = 2 * MAX_NESTING + 2
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 UNDEFINED = re.compile(r"\[\^([^\]\s]+)\]")      # a reference the plugin left as text: no definition
 # U+2028 LINE SEPARATOR as a CommonMark hard line break (two spaces at a line's end, which
@@ -84,7 +89,8 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
                          f"of at most {MAX_CHARS:,} characters (a leaflet holds far fewer, a stapled booklet "
                          f"of 64 A5 pages about as many)")
     text, rows = markdown_lines(text)
-    parser = MarkdownIt("commonmark").enable(["table", "strikethrough"]).use(footnote_plugin)
+    parser = MarkdownIt("commonmark", {"maxNesting": PARSER_NESTING}).enable(["table", "strikethrough"])
+    parser.use(footnote_plugin)
     env: dict[str, Any] = {}
     tokens = parser.parse(text, env)
     reader = _Reader(source, pictures, line_offset, text, rows, empty_headings)
@@ -131,6 +137,15 @@ class _Reader:
                          f"paragraphs and lists in a quote, or the {what.split()[-1]} outside it (a line "
                          f"without `>`)")
 
+    def not_too_deep(self, token: Token) -> None:
+        """InputError unless the list or quote that token opens stands inside fewer than
+        MAX_NESTING lists and quotes."""
+        depth = len(self.lists) + len(self.quotes) + 1
+        if depth > MAX_NESTING:
+            what = "block quote" if token.type == "blockquote_open" else "list"
+            raise InputError(f"{self.where()}: a {what} inside {depth - 1} lists and block quotes; expected "
+                             f"at most {MAX_NESTING} lists and quotes inside each other (each is set further in)")
+
     def line_of(self, row: int) -> int:
         """The file's line (1-based) that the text's line row (0-based) is on."""
         return self.rows[min(row, len(self.rows) - 1)] + 1 + self.offset
@@ -172,6 +187,8 @@ class _Reader:
                              f"expected Markdown (headings, paragraphs, lists, tables, images)")
         if self.quotes and kind in QUOTED_NOT:
             self.not_quoted(QUOTED_NOT[kind])
+        if kind in ("blockquote_open", "bullet_list_open", "ordered_list_open"):
+            self.not_too_deep(token)
         if kind == "blockquote_open":
             self.opened += 1
             self.quotes.append((self.opened, len(self.lists)))

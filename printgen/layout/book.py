@@ -131,7 +131,7 @@ class BookStyle:
                          self.line_height, self.gap, self.indent, self.ink, self.accent,
                          table_floor=min(self.body, self.least_body), own=self.own, lang=self.lang,
                          hyphenate=self.hyphenate, face=self.face, area="page",
-                         heading_styles=self.heading_styles)
+                         heading_styles=self.heading_styles, beside=min(self.inner, self.outer) / 2)
 
 
 CONTENTS = "Contents"       # the contents' heading in English: where the text's fonts cannot set its language's

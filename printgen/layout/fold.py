@@ -44,6 +44,7 @@ from printgen.layout.page import Clip, Frame, Page, Placed, Side
 from printgen.layout.primitives import Image, Primitive, line, shift, turn
 from printgen.layout.richtext import (
     Fonts,
+    LetterTooWide,
     Line,
     RichStyle,
     ascent,
@@ -103,6 +104,7 @@ class FoldStyle:
     face: Fonts | None = None           # the family the text chose to be set in (its `font:`), else the bundled
     heading_styles: tuple[str, ...] = HEADING_STYLES    # each heading level's style (HEADING_FACES), as headings its size
     area: str = "panel"                 # what its text block is called in messages: a leaflet's panel, a book's page
+    beside: float | None = None         # the margin beside the text block safe to print in (None: no bound)
 
     @property
     def inner(self) -> tuple[float, float]:
@@ -212,6 +214,7 @@ def marker_left(block: Block, style: FoldStyle) -> float:
     return style.indent * (block.level + sum(1 for depth in block.quote_lists if depth < block.level))
 
 
+MARKER_HANG = 0.5         # how far into the margin beside the text a list item's marker may hang, of its width
 QUOTE_RULE = 0.15          # a block quote's rule: its width, in ems of the body
 QUOTE_SEAM = 0.25         # points a quote's rule on a line reaches over the line above
 QUOTE_RULE_AT = 0.3        # where it is drawn, in ems of the body from the start of the quote's indent
@@ -337,9 +340,28 @@ def start(line: Line) -> str:
     return side("start", line.base)
 
 
+def _indented_lines(block: Block, width: float, indent: float, rich: RichStyle, style: FoldStyle) -> list[Line]:
+    """A paragraph's lines, width wide once set indent in; where the lists and quotes it
+    stands in leave too little room for a letter, a FitError that says so (not a letter
+    wider than a line of no width or less)."""
+    try:
+        return wrap(block.spans, width, rich, block.where)
+    except LetterTooWide:
+        if indent <= 0:
+            raise
+        depth = round(indent / style.indent)
+        raise FitError(f"{depth} lists and block quotes deep, set {mm(indent):.1f} mm in, its words have "
+                       f"{mm(max(width, 0.0)):.1f} mm of the {mm(style.inner[0]):.1f} mm line",
+                       where=block.where, remedy="expected fewer lists and quotes inside each other, "
+                       "or a wider page") from None
+
+
 def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     """A paragraph's or list item's lines. A right-to-left one is set flush right, a
-    list item indented from the right and its marker right of it. In a block quote,
+    list item indented from the right and its marker right of it. A marker wider than
+    the indent ("10.") hangs before it, into the margin beside the text block, but never
+    past half of that margin (the cut, and a booklet's creep, take the rest): a wider
+    one ("2024.") moves its item's lines in as far as it needs. In a block quote,
     each line is indented further and carries its stretch of the quote's rule
     (quote_rules()); the rules of the quotes that go on from the block before
     (Block.quote_on) run up through the gap above its first line too (the chunk's
@@ -347,8 +369,16 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     rich = RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang,
                      hyphenate=style.hyphenate)
     indent = item_left(block, style)
+    marker, x, beyond = None, 0.0, 0.0
+    if block.marker:
+        marker = wrap([Span(block.marker)], style.inner[0], rich, block.where)[0]
+        space = rich.size * 0.3                 # a marker wider than the indent ("10.") hangs outside it
+        hang = marker_left(block, style)
+        x = min(hang - style.indent, hang - marker.width - space)
+        beyond = 0.0 if style.beside is None else max(0.0, -x - MARKER_HANG * style.beside)
+        x, indent = x + beyond, indent + beyond     # one that would hang past that ("2024.") moves its item in
     width = style.inner[0] - indent
-    lines = wrap(block.spans, width, rich, block.where)
+    lines = _indented_lines(block, width, indent, rich, style)
     notes = _line_notes(block.spans, width, rich, block.where, len(lines))
     step = rich.size * rich.line_height
     rtl = bool(lines and lines[0].base)
@@ -357,14 +387,9 @@ def _text_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     result = []
     for i, set_line in enumerate(lines):
         prims: list[Primitive] = [*line_runs(set_line, left, ascent(rich), rich, start(set_line), width)]
-        if i == 0 and block.marker:
-            marker = wrap([Span(block.marker)], style.inner[0], rich, block.where)[0]
-            space = rich.size * 0.3                 # a marker wider than the indent ("10.") hangs outside it
-            hang = marker_left(block, style)
-            x = min(hang - style.indent, hang - marker.width - space)
-            if rtl:                                 # mirrored: from the right, the marker right of the text
-                x = style.inner[0] - x - marker.width
-            prims = [*line_runs(replace(marker, base=set_line.base), x, ascent(rich), rich), *prims]
+        if i == 0 and marker is not None:
+            at = style.inner[0] - x - marker.width if rtl else x     # mirrored: the marker right of the text
+            prims = [*line_runs(replace(marker, base=set_line.base), at, ascent(rich), rich), *prims]
         prims = [*quote_rules(block, style, 0.0 if i == 0 else -QUOTE_SEAM, step, rtl), *prims]
         gap = (style.gap / 2 if block.kind is BlockKind.ITEM else style.gap) if i == 0 else 0.0
         bridge = quote_rules(block, style, -gap - QUOTE_SEAM, 0.0, rtl, block.quote_on) if i == 0 else ()

@@ -30,6 +30,10 @@ from printgen.shaping import font, noting_splits, split_notes
 from printgen.units import mm
 
 
+class TooManyPanels(FitError):
+    """A text longer than the fold's panels hold, even in its smallest type."""
+
+
 @frozen
 class Leaflet:
     pages: list[Page]
@@ -49,7 +53,7 @@ def fold_style(facts: FoldFacts, panel: str) -> FoldStyle:
     if panel not in facts.panels:
         raise InputError(f"--panel: expected one of {', '.join(facts.panels)}, got {panel!r}")
     width, height = facts.panels[panel]
-    return FoldStyle(width, height, **asdict(facts.type), table_floor=facts.smaller.least)
+    return FoldStyle(width, height, **asdict(facts.type), table_floor=facts.smaller.least, beside=facts.type.margin)
 
 
 def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, steps: TypeSteps, paper: Paper,
@@ -82,7 +86,7 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, step
             capacity = 2 * cols * sides[-1]
             over = sum(used for _, used in flowed[capacity:])
             hint = "" if len(sides) > 1 else " (print it on both sides: --duplex long or short)"
-            raise FitError(f"{where}: the text needs {len(flowed)} panels but the fold has "
+            raise TooManyPanels(f"{where}: the text needs {len(flowed)} panels but the fold has "
                            f"{capacity}; it is over by about {mm(over):.0f} mm of panel text{hint}")
     panels = [finish_panel(prims, n, len(flowed), style) for n, (prims, _) in enumerate(flowed, 1)]
     pages = impose_fold(panels, paper=paper, style=style, duplex=None if count == 1 else duplex)
