@@ -76,7 +76,7 @@ def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper, notes: list[
     papers = print_facts().papers.values()
     check_paper(deck, box, paper, papers)
     file = box_file(deck, paper, box_page(deck, box, paper, papers, [] if notes is None else notes))
-    return render_pdf(file.pages, out / file.name, title=file.title)
+    return render_pdf(file.pages, out / file.name, title=file.title, sides=file.sides)
 
 
 def check_paper(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper]) -> None:
