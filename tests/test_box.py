@@ -97,6 +97,25 @@ def test_sleeved_box_holds_standard_sleeves(cli, tmp_path):
     assert "62 cards x 0.32 mm, each in a sleeve of 66.5 x 91.9 x 0.2 mm)" in result.out
 
 
+def test_deck_build_says_the_command_for_a_box_of_sleeved_cards(cli, tmp_path):
+    """The build's line for its box gives the command that sizes it for the cards in
+    sleeves; run as said, it writes the box over it, wide enough for a 66 mm sleeve."""
+    import re
+    import shlex
+    deck, out = deck_file(tmp_path, 40), tmp_path / "out"
+    result = cli("build", str(deck), "--paper", "letter", "--only", "pdf,box", "--out", str(out))
+    assert result.status == 0, result.err
+    said, = [line for line in result.out.splitlines() if "box40-box-letter.pdf" in line]
+    hint = re.search(r"; in sleeves: (printgen box [^;]*);", said)
+    assert hint, said
+    words = shlex.split(hint[1])
+    assert words[:3] == ["printgen", "box", str(deck)] and words[-1] == "--sleeved" and "letter" in words
+    assert inner_size(dashed_and_solid(out / "box40-box-letter.pdf")[1])[0] < 66
+    assert cli(*words[1:], "-q").status == 0
+    width, height, _ = inner_size(dashed_and_solid(out / "box40-box-letter.pdf")[1])
+    assert width - 66 >= 1 and height - 91 >= 1
+
+
 def test_sleeved_is_refused_for_a_print_shops_box(cli, tmp_path):
     result = cli("box", "sabacc-62", "--for", "tgc", "--sleeved", "--out", str(tmp_path))
     assert result.status == 2 and result.err.startswith("printgen: error: --sleeved:")
