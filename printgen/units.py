@@ -87,8 +87,16 @@ def pt(value_mm: float) -> float:
 
 
 def parse_pair(text: str) -> tuple[Length, Length]:
-    """Parse "X,Y" where both are lengths with units, e.g. "1.5mm,-0.5mm"."""
+    """Parse "X,Y" where both are lengths with units, e.g. "1.5mm,-0.5mm"; a zero is
+    zero in any unit, so it may go without one ("1.5mm,0", as a ruler reads 0)."""
     parts = str(text).split(",")
     if len(parts) != 2:
         raise UnitError(f"expected two lengths separated by a comma such as '1mm,-0.5mm', got {shown(text)}")
-    return Length.parse(parts[0]), Length.parse(parts[1])
+    return _length_or_zero(parts[0]), _length_or_zero(parts[1])
+
+
+def _length_or_zero(text: str) -> Length:
+    match = _LENGTH.match(text)
+    if match and not match[2] and float(match[1]) == 0:
+        return Length(0.0)
+    return Length.parse(text)

@@ -76,6 +76,52 @@ def test_thickness_option(cli, tmp_path):
     assert size == pytest.approx((210, 297), abs=0.1)
 
 
+def test_sleeved_box_holds_standard_sleeves(cli, tmp_path):
+    """--sleeved sizes the box for cards in sleeves: a standard poker sleeve (66 x 91 mm)
+    goes in with the millimetre of clearance to spare each way, and every card is
+    thicker by its sleeve; the summary says what it assumed. A bare-card box is too
+    narrow for such a sleeve."""
+    deck = deck_file(tmp_path, 62)
+    bare = cli("box", str(deck), "--out", str(tmp_path / "bare"), "-q")
+    assert bare.status == 0, bare.err
+    assert inner_size(dashed_and_solid(tmp_path / "bare" / "box62-box-a4.pdf")[1])[0] < 66
+    result = cli("box", str(deck), "--sleeved", "--paper", "letter", "--out", str(tmp_path))
+    assert result.status == 0, result.err
+    size, dashed, outline = dashed_and_solid(tmp_path / "box62-box-letter.pdf")
+    width, height, depth = inner_size(dashed)
+    assert width == pytest.approx(POKER[0] + 3 + 1, abs=0.02) and width - 66 >= 1
+    assert height == pytest.approx(POKER[1] + 3 + 1, abs=0.02) and height - 91 >= 1
+    assert depth == pytest.approx(62 * (0.32 + 0.2) + 1 + 0.8, abs=0.02)
+    assert len(outline) == 1 and sorted(size) == pytest.approx([215.9, 279.4], abs=0.1)
+    assert f"inside {width:.1f} x {height:.1f} x {depth:.1f} mm" in result.out
+    assert "62 cards x 0.32 mm, each in a sleeve of 66.5 x 91.9 x 0.2 mm)" in result.out
+
+
+def test_deck_build_says_the_command_for_a_box_of_sleeved_cards(cli, tmp_path):
+    """The build's line for its box gives the command that sizes it for the cards in
+    sleeves; run as said, it writes the box over it, wide enough for a 66 mm sleeve."""
+    import re
+    import shlex
+    deck, out = deck_file(tmp_path, 40), tmp_path / "out"
+    result = cli("build", str(deck), "--paper", "letter", "--only", "pdf,box", "--out", str(out))
+    assert result.status == 0, result.err
+    said, = [line for line in result.out.splitlines() if "box40-box-letter.pdf" in line]
+    hint = re.search(r"; in sleeves: (printgen box [^;]*);", said)
+    assert hint, said
+    words = shlex.split(hint[1])
+    assert words[:3] == ["printgen", "box", str(deck)] and words[-1] == "--sleeved" and "letter" in words
+    assert inner_size(dashed_and_solid(out / "box40-box-letter.pdf")[1])[0] < 66
+    assert cli(*words[1:], "-q").status == 0
+    width, height, _ = inner_size(dashed_and_solid(out / "box40-box-letter.pdf")[1])
+    assert width - 66 >= 1 and height - 91 >= 1
+
+
+def test_sleeved_is_refused_for_a_print_shops_box(cli, tmp_path):
+    result = cli("box", "sabacc-62", "--for", "tgc", "--sleeved", "--out", str(tmp_path))
+    assert result.status == 2 and result.err.startswith("printgen: error: --sleeved:")
+    assert not any(tmp_path.iterdir())
+
+
 def test_wide_net_turns_landscape(cli, tmp_path):
     assert cli("box", str(deck_file(tmp_path, 100)), "--out", str(tmp_path), "-q").status == 0
     size, _, outline = dashed_and_solid(tmp_path / "box100-box-a4.pdf")

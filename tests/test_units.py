@@ -32,6 +32,16 @@ def test_pairs():
         parse_pair("1.5mm")
 
 
+@pytest.mark.parametrize("text, millimetres", [("1.5mm,0", (1.5, 0.0)), ("0,-1mm", (0.0, -1.0)), ("0,0", (0.0, 0.0))])
+def test_a_pairs_zero_needs_no_unit(text, millimetres):
+    """A calibration ruler read at 0 is typed as it is read; any other bare number
+    still asks for its unit."""
+    x, y = parse_pair(text)
+    assert (x.in_mm, y.in_mm) == pytest.approx(millimetres)
+    with pytest.raises(UnitError, match="expected a unit"):
+        parse_pair("1.5mm,2")
+
+
 @pytest.mark.parametrize("text, dpi, inches", [("300px", 300, 1.0), ("750px", 300, 2.5), ("150px", 600, 0.25),
                                                ("72px", 72, 1.0)])
 def test_a_pixel_is_a_dot_at_the_given_dpi(text, dpi, inches):

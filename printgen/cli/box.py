@@ -23,6 +23,7 @@ clearance, card count x card thickness), with solid cut lines, dashed fold lines
 bleed on the printed panels, the deck's back art and title on the front, the game's
 name on the sides and a contents list on the back. It is placed portrait or
 landscape, whichever fits; if neither does, the error says which paper would.
+Cards that go in sleeves need a wider, taller and deeper box: --sleeved.
 
 With --for tgc it writes The Game Crafter's tuck box art instead: one PNG laid on
 the smallest of its poker tuck boxes that holds the deck
@@ -41,9 +42,13 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--thickness", metavar="LENGTH", default=None,
                         help="thickness of one card, e.g. 0.32mm (default: the deck's box.thickness "
                              "or card_thickness, else printgen's default)")
+    parser.add_argument("--sleeved", action="store_true",
+                        help="size the box for the cards in sleeves: 3 mm wider and taller, and 0.2 mm "
+                             "thicker each, than the bare cards (standard sleeves, 66 x 91 mm on poker "
+                             "cards); with --thickness, that is the bare card's")
     parser.add_argument("--for", dest="target", metavar="PROFILE", default=None,
                         help="write a print shop's box art instead of the PDF: tgc (The Game Crafter); "
-                             "--paper and --thickness are refused with it")
+                             "--paper, --thickness and --sleeved are refused with it")
     parser.add_argument("--strict", action="store_true",
                         help="with --for: stop (exit 2) on any preflight warning, before writing")
     parser.add_argument("--lang", metavar="LANG", default=None,
@@ -59,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
     thickness = positive_length(args.thickness, "--thickness")
     if args.target and thickness is not None:
         raise InputError("--thickness: not used with --for; the shop's box is chosen by card count")
+    if args.target and args.sleeved:
+        raise InputError("--sleeved: not used with --for; the shop's box is chosen by card count")
     if args.target and "--paper" in given(args):
         raise InputError(f"--paper: not used with --for, got {args.paper!r}; the shop's box art is an image "
                          f"of the box's own size, not a sheet on paper")
@@ -74,7 +81,7 @@ def one_box(args: argparse.Namespace, thickness: float | None) -> int:
     if args.target:
         return shop_box(deck, args, out)
     sheet = paper(args.paper)
-    box = deck_box(deck, sheet, thickness)
+    box = deck_box(deck, sheet, thickness, args.sleeved)
     notes: list[str] = []
     path = build_box(deck, box, out=out, paper=sheet, notes=notes)
     if not args.quiet:

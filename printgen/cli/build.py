@@ -314,18 +314,20 @@ def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:
 
 def box_summary(deck: Deck, box: TuckBox, args: argparse.Namespace) -> str:
     """The tuck box's inside size and the card thickness it was sized for, with the
-    command that sizes it for cards of another thickness (printed on office paper,
-    cards are about 0.1 mm, a third of the house default), for the language built."""
+    commands that size it for cards in sleeves and for cards of another thickness
+    (printed on office paper, cards are about 0.1 mm, a third of the house default),
+    for the language built."""
     from printgen.products.box import box_size
     size = box_size(deck, box.options, box.facts)
     thickness = box.options.card_thickness
     beside = "" if box.options.insert is None else f" and folded rules of {mm_text(box.options.insert)}"
     example = "0.1mm" if abs(mm(thickness) - 0.1) > 1e-6 else "0.32mm"
-    how = shlex.join(["printgen", "box", args.deck, *(["--paper", args.paper] if "--paper" in given(args) else []),
-                      *(["--out", str(args.out)] if args.out is not None else []),
-                      *(["--lang", deck.lang] if deck.lang != deck.languages[0] else []), "--thickness", example])
+    command = ["printgen", "box", args.deck, *(["--paper", args.paper] if "--paper" in given(args) else []),
+               *(["--out", str(args.out)] if args.out is not None else []),
+               *(["--lang", deck.lang] if deck.lang != deck.languages[0] else [])]
     return (f"tuck box, inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm for "
-            f"{len(deck.cards)} cards x {mm_text(thickness)}{beside}; cards of another thickness: {how}")
+            f"{len(deck.cards)} cards x {mm_text(thickness)}{beside}; in sleeves: {shlex.join([*command, '--sleeved'])}; "
+            f"cards of another thickness: {shlex.join([*command, '--thickness', example])}")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,6 +9,7 @@ from printgen.cli.verbs import SUMMARIES
 from printgen.layout.calibrate import calibration_pages
 from printgen.model import Duplex
 from printgen.output import out_folder
+from printgen.products.names import print_sides
 from printgen.reading import display_path
 from printgen.render.pdf import render_pdf
 from printgen.spec.printdata import paper, print_facts
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     out = out_folder(args.out)
     path = out / f"calibrate-{args.paper}-{args.duplex}.pdf"
     render_pdf(calibration_pages(paper(args.paper), Duplex(args.duplex), print_facts().turn_check), path,
-               title="printgen duplex calibration")
+               title="printgen duplex calibration", sides=print_sides(Duplex(args.duplex)))
     if not args.quiet:
         print(f"{display_path(path)}: print both sides, then check the turn and read the offsets off the back")
     return 0

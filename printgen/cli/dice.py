@@ -9,6 +9,7 @@ from printgen.cli.options import add_out, add_paper, positive_length
 from printgen.cli.verbs import SUMMARIES
 from printgen.layout.pieces import dice_pages
 from printgen.output import out_folder
+from printgen.products.names import ONE_SIDED
 from printgen.reading import display_path
 from printgen.render.pdf import render_pdf
 from printgen.spec.pieces import load_die
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     die = replace(die, edge=edge) if edge is not None else die
     pages = dice_pages([die], sheet)
     out = out_folder(args.out, "dice")
-    path = render_pdf(pages, out / f"{die.name}-{sheet.name}.pdf", title=die.title)
+    path = render_pdf(pages, out / f"{die.name}-{sheet.name}.pdf", title=die.title, sides=ONE_SIDED)
     if not args.quiet:
         print(f"{die.name}: {die.count} x {die.title}, {Length(die.edge)} edges")
         print(f"  {display_path(path)} ({len(pages)} page{'s' if len(pages) > 1 else ''}, {sheet.name})")

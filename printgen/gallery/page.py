@@ -40,6 +40,7 @@ from markupsafe import Markup
 from printgen.frozen import frozen
 from printgen.gallery.changes import Change, Places
 from printgen.gallery.files import DeckSection
+from printgen.gallery.howto import how_to_print
 from printgen.gallery.previews import Preview
 from printgen.gallery.proof import Proof, Summary
 
@@ -119,6 +120,7 @@ class Record:
     folders: tuple[PrintFile, ...]
     findings: tuple[str, ...]
     outdated: str = ""              # the label of the later build that finds its files out of date ("" current)
+    how: str = ""                   # a home print's: which file is its card sheets and how to print it
 
 
 @frozen
@@ -247,7 +249,8 @@ class GalleryPage:
             elif cards is not None and not folded:
                 folded = "the same cards as exported"
             files, folders = self._files(folder, proof, lookup, shown, under)
-            records.append(Record(proof.label, cards, files, folders, proof.findings, later))
+            records.append(Record(proof.label, cards, files, folders, proof.findings, later,
+                                  how_to_print(proof.deck, proof.label, proof.files)))
         languages = _side_by_side(section, records)
         if languages is not None:
             records = [replace(record, cards=replace(record.cards, folded="shown side by side above"))

@@ -33,11 +33,13 @@ class BoxSize:
 
 def box_size(deck: Deck, options: BoxOptions, facts: BoxFacts) -> BoxSize:
     """Inner size = card + clearance each way; depth = cards x thickness + clearance +
-    what goes in beside the cards (the deck's folded booklets, else the leaflet allowance)."""
+    what goes in beside the cards (the deck's folded booklets, else the leaflet allowance).
+    Sleeved cards are wider and taller by the facts' sleeve, thicker by its sleeve_thickness."""
     f = facts.lengths
     insert = f["leaflet"] if options.insert is None else options.insert
-    depth = len(deck.cards) * options.card_thickness + options.clearance + insert
-    return BoxSize(deck.size.width + options.clearance, deck.size.height + options.clearance,
+    sleeve, layers = (f["sleeve"], f["sleeve_thickness"]) if options.sleeved else (0.0, 0.0)
+    depth = len(deck.cards) * (options.card_thickness + layers) + options.clearance + insert
+    return BoxSize(deck.size.width + sleeve + options.clearance, deck.size.height + sleeve + options.clearance,
                    depth, f["tuck"], f["glue_tab"], f["notch"], f["dust_flap"], f["taper"])
 
 

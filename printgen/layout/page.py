@@ -140,3 +140,4 @@ class PrintFile:
     pages: tuple[Page, ...]
     bookmarks: tuple[Bookmark, ...] = ()       # a reading copy's outline
     rtl: bool = False                          # a reading copy whose spreads read right to left
+    sides: str = ""                            # the print dialog's sides (print_sides()); "": the printer's own

@@ -12,7 +12,8 @@ Box4 = tuple[float, float, float, float]      # x, y, w, h in points
 class BoxFacts:
     """templates/box-tuck.yaml: the home-made tuck box's sizes, lines and art."""
 
-    lengths: dict[str, float]          # clearance, leaflet, tuck, glue_tab, notch, dust_flap, taper, bleed
+    lengths: dict[str, float]          # clearance, leaflet, sleeve, sleeve_thickness, tuck, glue_tab, notch,
+                                       # dust_flap, taper, bleed
     line_width: float
     dash: tuple[float, ...]            # fold lines
     cut: str                           # colour of the cut lines
@@ -31,6 +32,7 @@ class BoxOptions:
     side: str
     back: str
     insert: float | None = None    # the deck's folded booklets' thickness; None: a leaflet's allowance
+    sleeved: bool = False          # the cards go in sleeves: the box facts' sleeve and sleeve_thickness added
 
 
 @frozen

@@ -12,6 +12,7 @@ from pathlib import Path
 from printgen.layout.aid import aid_pages
 from printgen.model import Paper
 from printgen.output import out_folder
+from printgen.products.names import ONE_SIDED
 from printgen.render.pdf import render_pdf
 from printgen.spec.aid import load_aid
 from printgen.spec.places import AIDS, find
@@ -23,4 +24,4 @@ def build_aid(name: str, *, players: int, paper: Paper, out: Path | None) -> Pat
     pages = aid_pages(aid, players, paper)
     folder = out_folder(out, aid.name)
     return render_pdf(pages, folder / f"{aid.name}-aids-{players}p-{paper.name}.pdf",
-                      title=f"{aid.title} play aids")
+                      title=f"{aid.title} play aids", sides=ONE_SIDED)

@@ -35,9 +35,9 @@ if TYPE_CHECKING:
     from printgen.products.booklet import Booklet
 
 
-def deck_box(deck: Deck, paper: Paper, thickness: float | None = None) -> TuckBox:
-    """The deck's tuck box as a deck build makes it (fitted())."""
-    return fitted(tuck_box(deck, thickness), deck, paper)
+def deck_box(deck: Deck, paper: Paper, thickness: float | None = None, sleeved: bool = False) -> TuckBox:
+    """The deck's tuck box as a deck build makes it (fitted()); sleeved: for cards in sleeves."""
+    return fitted(tuck_box(deck, thickness, sleeved), deck, paper)
 
 
 def fitted(box: TuckBox, deck: Deck, paper: Paper, booklets: Sequence[Booklet] | None = None) -> TuckBox:
@@ -76,7 +76,7 @@ def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper, notes: list[
     papers = print_facts().papers.values()
     check_paper(deck, box, paper, papers)
     file = box_file(deck, paper, box_page(deck, box, paper, papers, [] if notes is None else notes))
-    return render_pdf(file.pages, out / file.name, title=file.title)
+    return render_pdf(file.pages, out / file.name, title=file.title, sides=file.sides)
 
 
 def check_paper(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper]) -> None:
@@ -216,6 +216,11 @@ def _given_by(deck: Deck, key: str) -> str | None:
 def describe(deck: Deck, box: TuckBox) -> str:
     """The box's inside size and what it is sized for, for `printgen box`'s summary."""
     size = box_size(deck, box.options, box.facts)
-    beside = "" if box.options.insert is None else f" and folded rules of {mm_text(box.options.insert)}"
+    sleeves = ""
+    if box.options.sleeved:
+        facts = box.facts.lengths
+        sleeves = (f", each in a sleeve of {mm(deck.size.width + facts['sleeve']):g} x "
+                   f"{mm(deck.size.height + facts['sleeve']):g} x {mm_text(facts['sleeve_thickness'])}")
+    beside = "" if box.options.insert is None else f"{',' if sleeves else ''} and folded rules of {mm_text(box.options.insert)}"
     return (f"inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm "
-            f"({len(deck.cards)} cards x {mm_text(box.options.card_thickness)}{beside})")
+            f"({len(deck.cards)} cards x {mm_text(box.options.card_thickness)}{sleeves}{beside})")

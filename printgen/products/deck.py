@@ -15,7 +15,7 @@ from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.captions import Captions
 from printgen.output import ensure_dir
-from printgen.products.names import sheets_name
+from printgen.products.names import print_sides, sheets_name
 from printgen.progress import progress
 from printgen.reading import display_path
 from printgen.render.drawn import keyed_pdf, keyed_side, sides_to_draw
@@ -152,12 +152,13 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
 
         # a kept layout's sheets are imposed once (their key taken, then drawn); a large deck's as they are drawn
         pages = keyed_pdf(sheets if isinstance(layout.faces, LazySides) else tuple(sheets()), pdf,
-                          title=f"{deck.title} ({len(deck.cards)} cards)")
+                          title=f"{deck.title} ({len(deck.cards)} cards)", sides=print_sides(options.duplex))
         result.pages += pages
         result.notes += filter(None, [margin_note(deck.name, options.paper.name, gaps, pages)])
         result.files.append(pdf)
     for file in files:
-        keyed_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks, rtl=file.rtl)
+        keyed_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks, rtl=file.rtl,
+                  sides=file.sides)
         result.files.append(options.out / file.name)
     if "gallery" in options.formats:
         write_home_proof(layout, options, result)      # recorded in the manifest, not reported

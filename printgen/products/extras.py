@@ -24,7 +24,7 @@ from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
 from printgen.products.box import box_page, check_paper, fitted
-from printgen.products.names import box_file, leaflet_file
+from printgen.products.names import ONE_SIDED, box_file, leaflet_file
 from printgen.products.rules import game_title, text_language, text_style
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
@@ -100,7 +100,8 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
         gaps: Gaps = {}
         pages = make(Credit(deck.title, holds, deck.credits, slug_font(deck.fonts), said.captions), gaps)
         notes.extend(filter(None, [margin_note(f"{deck.name}'s {name}", paper.name, gaps, len(pages))]))
-        return PrintFile(f"{deck.name}-{name}-{paper.name}.pdf", f"{deck.title}: {holds}", tuple(pages))
+        return PrintFile(f"{deck.name}-{name}-{paper.name}.pdf", f"{deck.title}: {holds}", tuple(pages),
+                         sides=ONE_SIDED)
 
     if extras.dice:
         files.append(pieces_file("dice", said.dice, partial(dice_pages, list(extras.dice), paper)))

@@ -19,6 +19,18 @@ TURNED = {Duplex.LONG: "", Duplex.SHORT: "-short"}              # a booklet's sh
 SHEET_TURNS = {**TURNED, Duplex.FOLD: "-fold", Duplex.NONE: "-unmirrored"}   # a deck's card sheets
 LEAFLET_TURNS = {**TURNED, Duplex.NONE: "-one-sided"}                       # a leaflet
 
+# What a file asks the print dialog for (its PDF's ViewerPreferences /Duplex, PDF 1.7
+# section 12.2): both sides, flipped about the sheet's long or short edge, or one side.
+ONE_SIDED = "Simplex"
+BOTH_SIDES = {Duplex.LONG: "DuplexFlipLongEdge", Duplex.SHORT: "DuplexFlipShortEdge", Duplex.FOLD: ONE_SIDED}
+
+
+def print_sides(duplex: Duplex) -> str:
+    """The print dialog's sides for sheets laid out for duplex: both sides turned as
+    named, one side for fold-over sheets, and "" (the printer's own setting) for
+    sheets a print shop places itself (none)."""
+    return BOTH_SIDES.get(duplex, "")
+
 
 def sheets_name(deck: str, paper: str, duplex: Duplex) -> str:
     """The file a deck's home-print card sheets are written to: DECK-PAPER.pdf for the
@@ -30,7 +42,8 @@ def sheets_name(deck: str, paper: str, duplex: Duplex) -> str:
 def box_file(deck: Deck, paper: Paper, page: Page) -> PrintFile:
     """The tuck box page as the file it is written to."""
     from printgen.spec.languages import words
-    return PrintFile(f"{deck.name}-box-{paper.name}.pdf", f"{deck.title} {words(deck.lang).tuck_box}", (page,))
+    return PrintFile(f"{deck.name}-box-{paper.name}.pdf", f"{deck.title} {words(deck.lang).tuck_box}", (page,),
+                     sides=ONE_SIDED)
 
 
 def leaflet_file(rules: RulesText, leaflet: Leaflet, duplex: Duplex, *, deal: int | None = None) -> PrintFile:
@@ -38,5 +51,6 @@ def leaflet_file(rules: RulesText, leaflet: Leaflet, duplex: Duplex, *, deal: in
     is written to: GAME-rules-PANEL-PAPER.pdf for the long-edge turn, else with the turn
     (...-a4-short.pdf, ...-a4-one-sided.pdf)."""
     suffix = f"-deal-{deal}" if deal is not None else ""
+    two_sided = len(leaflet.pages) > 1 and duplex in TURNED
     return PrintFile(f"{rules.name}{suffix}-rules-{leaflet.panel}-{leaflet.paper}{LEAFLET_TURNS[duplex]}.pdf",
-                     rules.title, tuple(leaflet.pages))
+                     rules.title, tuple(leaflet.pages), sides=print_sides(duplex) if two_sided else ONE_SIDED)

@@ -113,4 +113,4 @@ def build_rules(rules: RulesText, options: RulesBuild) -> tuple[Path, Leaflet]:
 
 def write_leaflet(rules: RulesText, leaflet: Leaflet, out: Path, duplex: Duplex, *, deal: int | None = None) -> Path:
     file = leaflet_file(rules, leaflet, duplex, deal=deal)
-    return render_pdf(file.pages, out / file.name, title=file.title)
+    return render_pdf(file.pages, out / file.name, title=file.title, sides=file.sides)

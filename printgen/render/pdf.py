@@ -357,7 +357,8 @@ def _dark(colour: Color) -> bool:
 
 def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: bool = False,
                cmyk: bool = False, bookmarks: Sequence[Bookmark] = (), reuse: Reuse | None = None,
-               rtl: bool = False, picture_dpi: int = PICTURE_DPI, ink_limit: float = INK_LIMIT) -> Path:
+               rtl: bool = False, picture_dpi: int = PICTURE_DPI, ink_limit: float = INK_LIMIT,
+               sides: str = "") -> Path:
     """Write pages to path, drawing each as it comes (a generator of pages needs the
     memory of one). boxes: set TrimBox and BleedBox from each page's first placed
     side (for pages that hold one card). cmyk: write every colour as press CMYK and
@@ -369,7 +370,10 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
     reuse: splice the pages kept under their keys instead of drawing them, and keep
     those drawn (render/pdfpages.py). rtl: ask viewers to show two pages side by side
     right to left (a right-to-left book's spreads; the catalog's ViewerPreferences
-    /Direction /R2L, PDF 1.7 section 12.2)."""
+    /Direction /R2L, PDF 1.7 section 12.2).
+    A file for home printing (not cmyk) asks the print dialog for actual size
+    (/PrintScaling /None: "fit to page" would shrink every card), and sides, where
+    given, for how to print its sheets (/Duplex: print_sides())."""
     with atomic_path(path) as temp, scratch(path) as spool, temp.open("wb") as file:
         canvas = (CMYKCanvas if cmyk else StreamingCanvas)(file, invariant=1, pageCompression=1,
                                                   initialFontName=starting_font())
@@ -381,6 +385,10 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
         canvas.setAuthor("")
         if rtl:
             canvas.setViewerPreference("Direction", "R2L")
+        if not cmyk:
+            canvas.setViewerPreference("PrintScaling", "None")
+        if sides:
+            canvas.setViewerPreference("Duplex", sides)
         places = {mark.to: f"place-{i}" for i, mark in enumerate(bookmarks)}
         for number, page in enumerate(pages):
             for place, name in places.items():

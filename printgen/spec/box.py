@@ -20,7 +20,7 @@ from printgen.spec.schema import Checker
 from printgen.spec.template import load_template
 from printgen.spec.yamlload import load_file
 
-LENGTHS = ["clearance", "leaflet", "tuck", "glue_tab", "notch", "dust_flap", "taper", "bleed"]
+LENGTHS = ["clearance", "leaflet", "sleeve", "sleeve_thickness", "tuck", "glue_tab", "notch", "dust_flap", "taper", "bleed"]
 FACT_KEYS = [*LENGTHS, "lines", "colors", "templates"]
 LINE_KEYS = ["width", "dash", "cut", "fold"]
 TEMPLATE_KEYS = ["front", "side", "back"]
@@ -53,16 +53,16 @@ def box_facts() -> BoxFacts:
     return facts
 
 
-def box_options(deck: Deck, thickness: float | None = None) -> BoxOptions:
+def box_options(deck: Deck, thickness: float | None = None, sleeved: bool = False) -> BoxOptions:
     """The deck's `box:` options with printgen's defaults where it has none; thickness
-    (points) from the command line wins."""
+    (points) from the command line wins; sleeved: the cards go in sleeves (--sleeved)."""
     facts, box = box_facts(), deck.box
     card = box.thickness if box.thickness is not None else deck.card_thickness
     clearance = box.clearance if box.clearance is not None else facts.lengths["clearance"]
     back = box.back or own_back(deck, deck.lang)
     title = box.title if box.title is not None else deck.title
     side = box.side if box.side is not None else deck.game or deck.title
-    return BoxOptions(thickness if thickness is not None else card, clearance, title, side, back)
+    return BoxOptions(thickness if thickness is not None else card, clearance, title, side, back, sleeved=sleeved)
 
 
 NO_BREAK = "\u00a0"       # a no-break space: a line never breaks there
@@ -82,13 +82,13 @@ def box_deck_info(deck: Deck) -> dict[str, object]:
     return {**deck.context(), "size": str(deck.size).replace(" ", NO_BREAK)}
 
 
-def tuck_box(deck: Deck, thickness: float | None = None) -> TuckBox:
+def tuck_box(deck: Deck, thickness: float | None = None, sleeved: bool = False) -> TuckBox:
     """The deck's tuck box ready for layout: its options, the deck's first back template
     (the front's art, loaded with the deck) and the box's templates, loaded and checked.
     The box's texts are set in the bundled faces the templates name and, for what
     those lack, in the deck's own fonts."""
     facts = box_facts()
-    options = box_options(deck, thickness)
+    options = box_options(deck, thickness, sleeved)
     art = deck.templates[deck.backs[0]]
     where = f"{box_facts_file().name} templates"
     own = own_faces(deck.fonts)

@@ -1,0 +1,42 @@
+"""The gallery says under a home print's files which file holds the card sheets and
+how to print it, for the duplex that build used; a build with no card sheets says
+nothing of them."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+
+def said_under(page: str, label: str) -> str:
+    """The paragraph right under the heading "Print files, LABEL", or ""."""
+    found = re.search(rf"<h3>Print files, {re.escape(label)}</h3>\n(?:<p class=\"how\">([^<]*)</p>)?", page)
+    assert found, label
+    return html.unescape(found[1] or "")
+
+
+@pytest.mark.parametrize(("duplex", "label", "words"), [
+    ("long", "home print, letter",
+     ["sabacc-62-letter.pdf on both sides", "flipped on the long edge", '(100 %, not "fit to page")']),
+    ("short", "home print, letter, duplex short",
+     ["sabacc-62-letter-short.pdf on both sides", "flipped on the short edge", "actual size"]),
+    ("fold", "home print, letter, duplex fold",
+     ["sabacc-62-letter-fold.pdf on one side of the paper only", "actual size", "fold each sheet"]),
+    ("none", "home print, letter, duplex none",
+     ["sabacc-62-letter-unmirrored.pdf has each back at its face's own place", "--duplex long"]),
+])
+def test_a_home_print_says_which_file_to_print_and_how(cli, tmp_path, duplex, label, words):
+    result = cli("build", "sabacc-62", "--paper", "letter", "--duplex", duplex, "--only", "pdf,gallery",
+                 "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    said = said_under((tmp_path / "index.html").read_text(encoding="utf-8"), label)
+    for word in words:
+        assert word in said, said
+
+
+def test_a_build_with_no_card_sheets_says_nothing_of_them(cli, tmp_path):
+    result = cli("build", "sabacc-62", "--only", "box,gallery", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    assert said_under((tmp_path / "index.html").read_text(encoding="utf-8"), "home print, a4") == ""
