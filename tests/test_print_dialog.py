@@ -67,3 +67,15 @@ def test_play_aids_and_dice_ask_for_one_side(cli, tmp_path):
     assert cli("dice", "spike", "--paper", "letter", "--out", str(tmp_path), "-q").status == 0
     for name in ("jedi-duel-aids-2p-letter.pdf", "spike-letter.pdf"):
         assert asks(tmp_path / name) == {"/PrintScaling": "/None", "/Duplex": "/Simplex"}
+
+
+@pytest.mark.parametrize(("duplex", "name", "sides"), [
+    ("long", "jedi-duel-booklet-a6-letter.pdf", "/DuplexFlipLongEdge"),
+    ("short", "jedi-duel-booklet-a6-letter-short.pdf", "/DuplexFlipShortEdge"),
+])
+def test_a_booklets_sheets_ask_for_their_turn_and_its_reading_copy_for_none(cli, tmp_path, duplex, name, sides):
+    result = cli("booklet", "jedi-duel", "--size", "a6", "--paper", "letter", "--duplex", duplex,
+                 "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    assert asks(tmp_path / name) == {"/PrintScaling": "/None", "/Duplex": sides}
+    assert asks(tmp_path / "jedi-duel-booklet-a6-letter-reading.pdf") == {"/PrintScaling": "/None"}

@@ -29,7 +29,7 @@ from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.captions import ENGLISH, Captions
 from printgen.model.text import BlockKind, RulesText
-from printgen.products.names import TURNED
+from printgen.products.names import TURNED, print_sides
 from printgen.products.rules import game_title, text_face, text_language
 from printgen.render.pdf import render_pdf
 from printgen.shaping import noting_splits, split_notes
@@ -147,9 +147,11 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
 def booklet_files(rules: RulesText, booklet: Booklet, options: BookletBuild) -> tuple[PrintFile, PrintFile]:
     """The printed sheets and the reading copy as the files they are written to: the
     sheets' name says their turn where it is not the default long-edge one
-    (...-a4-short.pdf); the reading copy, the same whatever the turn, does not."""
+    (...-a4-short.pdf), and they ask the print dialog for both sides turned so; the
+    reading copy, the same whatever the turn, does neither."""
     stem = f"{rules.name}-booklet-{options.size}-{options.paper.name}"
-    return (PrintFile(f"{stem}{TURNED[options.duplex]}.pdf", f"{rules.title} (booklet to print)", tuple(booklet.sheets)),
+    return (PrintFile(f"{stem}{TURNED[options.duplex]}.pdf", f"{rules.title} (booklet to print)", tuple(booklet.sheets),
+                      sides=print_sides(options.duplex)),
             PrintFile(f"{stem}-reading.pdf", rules.title, tuple(booklet.reading), booklet.bookmarks,
                       rtl=booklet.rtl))
 
@@ -169,7 +171,7 @@ def build_booklet(rules: RulesText, options: BookletBuild) -> tuple[list[Path], 
     booklet = lay_out_booklet(rules, width, height, options)
     files = booklet_files(rules, booklet, options)
     return [render_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks,
-                       rtl=file.rtl) for file in files], booklet
+                       rtl=file.rtl, sides=file.sides) for file in files], booklet
 
 
 def describe(booklet: Booklet) -> str:
