@@ -116,6 +116,21 @@ def test_deck_build_says_the_command_for_a_box_of_sleeved_cards(cli, tmp_path):
     assert width - 66 >= 1 and height - 91 >= 1
 
 
+def test_the_sleeved_help_states_the_house_defaults_the_box_uses(cli):
+    """--sleeved's help gives the sleeve's allowances as numbers: they are the ones
+    templates/box-tuck.yaml holds, so the help cannot drift from what is built."""
+    import re
+
+    from printgen.spec.box import box_facts
+    from printgen.units import mm
+    lengths = box_facts().lengths
+    shown = " ".join(cli("box", "--help").out.split())
+    wider, thicker = re.search(r"--sleeved\s.*?(\d+(?:\.\d+)?) mm wider and taller, and (\d+(?:\.\d+)?) mm "
+                               r"thicker", shown).groups()
+    assert (float(wider), float(thicker)) == (round(mm(lengths["sleeve"]), 3),
+                                              round(mm(lengths["sleeve_thickness"]), 3))
+
+
 def test_sleeved_is_refused_for_a_print_shops_box(cli, tmp_path):
     result = cli("box", "sabacc-62", "--for", "tgc", "--sleeved", "--out", str(tmp_path))
     assert result.status == 2 and result.err.startswith("printgen: error: --sleeved:")
