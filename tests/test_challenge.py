@@ -30,9 +30,15 @@ def built(tmp_path_factory):
     return booklet(tmp_path_factory.mktemp("booklet"))
 
 
-def test_cover_sheets_then_solutions(built):
-    path, deals = built
-    texts = words(path)
+@pytest.fixture(scope="module")
+def built_texts(built):
+    """Each page's text of the built booklet, read once for the tests that read it."""
+    return tuple(words(built[0]))
+
+
+def test_cover_sheets_then_solutions(built, built_texts):
+    _, deals = built
+    texts = built_texts
     assert "Jedi Temple challenges" in texts[0]
     assert f"{COUNT} deals · Jedi Knight" in texts[0] and "Joseph Kramer" in texts[0]
     sheets = texts[1:1 + COUNT]
@@ -59,15 +65,15 @@ def _kinds(texts: list[str]) -> list[str]:
     return [kind(t) for t in texts]
 
 
-def test_printed_on_both_sides_the_solutions_start_a_sheet(tmp_path, built):
+def test_printed_on_both_sides_the_solutions_start_a_sheet(tmp_path, built_texts):
     """Printed two-sided, no sheet carries a deal on one side and solutions on the
     other: an even count of deals (cover + 2 deals = 3 pages) is followed by a page
     for notes, so the solutions start on an odd page; an odd count needs none. The
     sheets' "Solution: page N" still point at their deal's solution."""
     even, deals, pages = build_challenge(ChallengeBuild(paper("a4"), 2, level="knight", out=tmp_path / "even.pdf",
                                                         quiet=True, jobs=1))
-    for path, count in ((even, 2), (built[0], COUNT)):
-        texts = words(path)
+    even_texts = words(even)
+    for texts, count in ((even_texts, 2), (built_texts, COUNT)):
         kinds = _kinds(texts)
         assert kinds[:1 + count] == ["cover"] + ["deal"] * count
         first = kinds.index("solutions")
@@ -75,7 +81,7 @@ def test_printed_on_both_sides_the_solutions_start_a_sheet(tmp_path, built):
         assert kinds[1 + count:first] == ["notes"] * (count % 2 == 0)
         for k in range(0, len(kinds), 2):
             assert set(kinds[k:k + 2]) != {"deal", "solutions"}, (k + 1, kinds)
-    texts = words(even)
+    texts = even_texts
     assert len(texts) == pages and "left for your notes" in " ".join(texts[3].split())
     for sheet, worked in zip(texts[1:3], deals):
         page = int(re.search(r"Solution: page (\d+)", sheet).group(1))
@@ -83,7 +89,7 @@ def test_printed_on_both_sides_the_solutions_start_a_sheet(tmp_path, built):
         assert re.search(rf"deal {worked.deal.number}, Jedi Knight: \d+ moves(?! \(continued)", texts[page - 1])
 
 
-def test_only_deals_of_the_asked_difficulty(built):
+def test_only_deals_of_the_asked_difficulty(built, built_texts):
     _, deals = built
     expected, number = [], START
     while len(expected) < COUNT:
@@ -92,7 +98,7 @@ def test_only_deals_of_the_asked_difficulty(built):
             expected.append(number)
         number += 1
     assert [w.deal.number for w in deals] == expected
-    texts = words(built[0])
+    texts = built_texts
     stars = "★" * STARS + "☆" * (5 - STARS)
     assert all(f"Difficulty {stars}" in t for t in texts[1:1 + COUNT])
 
