@@ -5,13 +5,14 @@ from __future__ import annotations
 import csv
 import json
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
 from conftest import PYRAMID_1500, ROOT
 from pdfread import words
 
-from printgen.deal import JEDI_TEMPLE, Level, rate, rating_json, solution_steps
+from printgen.deal import JEDI_TEMPLE, Level, Rating, rate, rating_json, solution_steps
 from printgen.deal.census import census_rows, format_csv, run_deals
 from printgen.deal.formats.jsonio import parse_moves
 from printgen.deal.formats.textio import format_deal
@@ -22,6 +23,13 @@ from printgen.spec.dealfile import jedi_deal, with_cards
 from printgen.spec.playermodel import model_data
 
 FIXTURES = Path(__file__).parent / "fixtures" / "deal"
+
+
+@cache
+def rated(number: int, level: str) -> Rating:
+    """rate(jedi_deal(number), level, model_data()), once a deal and level: the rating's
+    pins and the screen's check both rate deal 1 at Knight."""
+    return rate(jedi_deal(number), level, model_data())
 
 
 def test_deal_json_is_the_contract_then_the_rating(cli):
@@ -214,7 +222,7 @@ def test_rating_pins():
     # deal 1 at Knight: 8 of 8 games won, but its games spent 10,202 solver nodes, a
     # hardness of 0.0638 just past Knight's first cut (0.0609): 2 stars (1 before the
     # nodes broke ties)
-    first = rate(jedi_deal(1), "knight", model_data())
+    first = rated(1, "knight")
     assert (first.stars, first.model.wins, first.model.games, first.model.nodes,
             first.key.recycles) == (2, 8, 8, 10_202, 0)
     second = rate(jedi_deal(17), "master", model_data())
@@ -240,7 +248,7 @@ def test_screen_never_drops_a_deal_of_the_asked_stars():
     from printgen.deal import screen
     kept = dropped = 0
     for number in (1, 2):                  # 1 rates 2 stars (8 of 8 games won), 2 rates 5
-        rating = rate(jedi_deal(number), "knight", model_data())
+        rating = rated(number, "knight")
         for stars in range(1, 6):
             model = screen(jedi_deal(number), "knight", model_data(), stars)
             if rating.stars == stars:
