@@ -138,3 +138,25 @@ def test_a_key_proven_shortest_replays_and_the_bound_holds_along_it(number, leve
     bound = Heuristic(board)
     for done, position in enumerate(played.positions[:-1]):
         assert bound(state_of(board, position)) <= key.length - done
+
+
+def test_a_shared_lookups_changes_no_answer_and_saves_the_work():
+    """The key's search for a win with fewer recycles and its shortening share one
+    Lookups (what a position's bounds, loss check and moves are): the shortening
+    gives the same answer as with its own, and finds at hand over a third of the move
+    lists and bounds it reads."""
+    from printgen.deal.search.shortest import Lookups, shorten, win_within
+    from printgen.deal.search.solver import Solver
+    solver = Solver(jedi_deal(9_100_293), "chosen")
+    win = solver.solve().moves
+    board = solver.board
+    shared = Lookups(board)
+    win_within(board, 0, budget=1_500, lookups=shared)
+    kept = len(shared._moves), len(shared.heuristic.moves_left._known)
+    with_shared = shorten(board, win, budget=600, recycles=1, proof=600, lookups=shared)
+    own = Lookups(board)
+    alone = shorten(board, win, budget=600, recycles=1, proof=600, lookups=own)
+    assert with_shared == alone == shorten(board, win, budget=600, recycles=1, proof=600)
+    made = len(shared._moves) - kept[0], len(shared.heuristic.moves_left._known) - kept[1]
+    alone_made = len(own._moves), len(own.heuristic.moves_left._known)
+    assert all(3 * new < 2 * fresh for new, fresh in zip(made, alone_made)), (made, alone_made)
