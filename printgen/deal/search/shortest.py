@@ -41,6 +41,7 @@ from itertools import count
 
 from printgen.deal.search.bag import BagCheck, bag_code
 from printgen.deal.search.bounds import LossCheck
+from printgen.deal.search.groupsums import TempleSums, length_groups
 from printgen.deal.search.lengthbound import MovesLeft
 from printgen.deal.search.solver import Solution, Solver, group_moves
 from printgen.deal.search.state import (
@@ -77,17 +78,20 @@ class Shortest:
     lower_bound: int
 
 
-def moves_for_length(board: Board, s: State) -> list[tuple]:
+def moves_for_length(board: Board, s: State, temple_sums: TempleSums | None = None) -> list[tuple]:
     """Every move that can start a shortest win from s (see the module docstring),
-    the groups clearing the most Temple cards first."""
+    the groups clearing the most Temple cards first. temple_sums: the board's, kept
+    by the caller (the groups are then found from them, see groupsums.py)."""
     rules = board.rules
     cards = board.cards(s)
     if rules.lone_value is not None:
         for value, tmask, _, _ in cards:
             if tmask and value == rules.lone_value:
                 return [(BALANCE, tmask, False, False, (), s[5])]
-    moves = sorted(group_moves(board, s, cards, split=False),
-                   key=lambda g: (-(g[1].bit_count()), len(g[4])))
+    groups = (group_moves(board, s, cards, split=False)
+              if temple_sums is None or rules.max_cards == 2
+              else length_groups(board, s, cards, temple_sums))
+    moves = sorted(groups, key=lambda g: (-(g[1].bit_count()), len(g[4])))
     if rules.lone_value is not None:
         moves += [(BALANCE, 0, is_draw, is_disc, (), s[5]) for value, tmask, is_draw, is_disc
                   in cards if not tmask and value == rules.lone_value]
@@ -249,6 +253,7 @@ class Lookups:
         self.heuristic = Heuristic(board)
         self.quick = Heuristic(board, groups=False)
         self._moves: dict[tuple, list[tuple]] = {}
+        self._temple_sums = TempleSums(board)
 
     def moves(self, s: State) -> list[tuple]:
         """moves_for_length, kept per what it reads: the Temple cards left, the Draw
@@ -263,7 +268,7 @@ class Lookups:
                board.can_recycle(s))
         moves = self._moves.get(key)
         if moves is None:
-            moves = self._moves[key] = moves_for_length(board, s)
+            moves = self._moves[key] = moves_for_length(board, s, self._temple_sums)
         return moves
 
 
