@@ -18,8 +18,8 @@
    shortest win it finds (lengthbound.py's bound lets it); it says whether the
    key is proven shortest. A win with fewer recycles it finds lowers the count.
 The key is the result, so it always uses exactly the recycles the sheet states.
-The searches of steps 2 and 3 on the shortener's side share one shortest.Lookups, so
-the shortening finds at hand the bounds and moves the weighted search worked out.
+win_within (step 2) and shorten (step 3) share one shortest.Lookups, so the
+shortening finds at hand the bounds and moves the weighted search worked out.
 """
 
 from __future__ import annotations
