@@ -21,8 +21,14 @@ With --against-fewer-search N the baseline is instead today's key with
 key.fewer_search = N (0: no weighted search for a win with fewer recycles than the
 solver's passes found), everything else the same.
 
+With --against-own-lookups the baseline is today's key with each of its shortest.py
+searches looking up on its own (a Lookups each, not one shared) and its groups made
+by group_moves, as before 2026-11-29's second round: the same keys (checked, deal by
+deal), so the ratios are the CPU the sharing saves.
+
 Run: nice -n 10 python bench/bench_keys.py [--count 200] [--start 9100001] [--levels knight]
-                                            [--baseline | --against-fewer-search 0]
+                                            [--baseline | --against-fewer-search 0
+                                             | --against-own-lookups]
 """
 
 from __future__ import annotations
@@ -40,12 +46,28 @@ from unittest import mock
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from printgen.deal import solve
+from printgen.deal.rating import key as key_module
 from printgen.deal.rating.key import find_key
 from printgen.deal.search import shortest
 from printgen.deal.search.recycles import recycles_used
 from printgen.deal.table.engine import replay
 from printgen.spec.dealfile import jedi_deal
 from printgen.spec.playermodel import model_data
+
+
+class OwnLookups:
+    """While entered: each shortest.py search of the key its own Lookups, and the
+    groups by group_moves (as before 2026-11-29's second round)."""
+
+    def __enter__(self) -> None:
+        self.patches = [mock.patch.object(key_module, "Lookups", lambda board: None),
+                        mock.patch.object(shortest, "TempleSums", lambda board: None)]
+        for patch in self.patches:
+            patch.start()
+
+    def __exit__(self, *exc: object) -> None:
+        for patch in self.patches:
+            patch.stop()
 
 
 def p99(values: list[float]) -> float:
@@ -64,6 +86,8 @@ def main() -> int:
                         help="the baseline's key.short (the budget before this round)")
     parser.add_argument("--against-fewer-search", type=int, metavar="N",
                         help="the baseline: today's key with key.fewer_search N")
+    parser.add_argument("--against-own-lookups", action="store_true",
+                        help="the baseline: each search its own lookups (the same keys)")
     args = parser.parse_args()
     budgets = model_data().key
     old_budgets = replace(budgets, short=args.baseline_short)
@@ -72,6 +96,10 @@ def main() -> int:
         args.baseline = True
         old_budgets = replace(budgets, fewer_search=args.against_fewer_search)
         before = contextlib.nullcontext()
+    if args.against_own_lookups:
+        args.baseline = True
+        old_budgets = budgets
+        before = OwnLookups()
     print(f"key budgets: fewer recycles {budgets.fewer_recycles:,} and {budgets.fewer_search:,}, "
           f"short {budgets.short:,}, "
           f"proof {budgets.proof:,} positions; deals {args.start:,}-"
@@ -92,10 +120,13 @@ def main() -> int:
                         old = find_key(deal, level, old_budgets)
                         base = (old.length, old.shortest, time.process_time() - began,
                             old.recycles_proven)
+                    old_key = old
                 else:
                     began = time.process_time()
                     key = find_key(deal, level, budgets)
                     seconds = time.process_time() - began
+            if args.against_own_lookups and old_key != key:
+                raise SystemExit(f"deal {number} {level}: the key differs with its own lookups")
             if key.winnable and not (replay(deal, level, key.moves).won
                                      and recycles_used(key.moves) == key.recycles):
                 raise SystemExit(f"deal {number} {level}: the key does not win with "

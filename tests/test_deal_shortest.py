@@ -18,7 +18,7 @@ from printgen.deal.rating.key import find_key
 from printgen.deal.search.lengthbound import MovesLeft
 from printgen.deal.search.shortest import Heuristic, _Bounded
 from printgen.deal.search.solver import solve_from
-from printgen.deal.search.state import Board
+from printgen.deal.search.state import DRAW_MOVE_T, RECYCLE_MOVE_T, Board
 from printgen.deal.table.engine import Game, Position, replay
 from printgen.deal.table.rules import TEMPLE_SIZE
 from printgen.spec.dealfile import jedi_deal
@@ -138,3 +138,71 @@ def test_a_key_proven_shortest_replays_and_the_bound_holds_along_it(number, leve
     bound = Heuristic(board)
     for done, position in enumerate(played.positions[:-1]):
         assert bound(state_of(board, position)) <= key.length - done
+
+
+def test_a_shared_lookups_changes_no_answer_and_saves_the_work():
+    """The key's search for a win with fewer recycles and its shortening share one
+    Lookups (what a position's bounds, loss check and moves are): the shortening
+    gives the same answer as with its own, and finds at hand over a third of the move
+    lists and bounds it reads."""
+    from printgen.deal.search.shortest import Lookups, shorten, win_within
+    from printgen.deal.search.solver import Solver
+    solver = Solver(jedi_deal(9_100_293), "chosen")
+    win = solver.solve().moves
+    board = solver.board
+    shared = Lookups(board)
+    win_within(board, 0, budget=1_500, lookups=shared)
+    kept = len(shared._moves), len(shared.heuristic.moves_left._known)
+    with_shared = shorten(board, win, budget=600, recycles=1, proof=600, lookups=shared)
+    own = Lookups(board)
+    alone = shorten(board, win, budget=600, recycles=1, proof=600, lookups=own)
+    assert with_shared == alone == shorten(board, win, budget=600, recycles=1, proof=600)
+    made = len(shared._moves) - kept[0], len(shared.heuristic.moves_left._known) - kept[1]
+    alone_made = len(own._moves), len(own.heuristic.moves_left._known)
+    assert all(3 * new < 2 * fresh for new, fresh in zip(made, alone_made)), (made, alone_made)
+
+
+@SETTINGS
+@given(small_games())
+def test_the_groups_by_temple_sums_are_group_moves_own(game):
+    """groupsums.length_groups gives the list group_moves(split=False) gives, in its
+    order, from every position of a small game a short search reaches (Sylops, rolls
+    and pools of Force values among them)."""
+    from printgen.deal.search.groupsums import TempleSums, length_groups
+    from printgen.deal.search.solver import group_moves
+    deal, level, position = game
+    board = Board(deal, level)
+    sums = TempleSums(board)
+    todo, seen = [state_of(board, position)], set()
+    while todo and len(seen) < 200:
+        s = todo.pop()
+        if board.key(s) in seen:
+            continue
+        seen.add(board.key(s))
+        cards = board.cards(s)
+        groups = group_moves(board, s, cards, split=False)
+        assert length_groups(board, s, cards, sums) == groups
+        todo += [board.apply(s, move) for move in groups]
+        todo += [board.apply(s, move) for move in (DRAW_MOVE_T, RECYCLE_MOVE_T)
+                 if (board.can_draw(s) if move is DRAW_MOVE_T else board.can_recycle(s))]
+
+
+def test_the_groups_by_temple_sums_on_a_deal(monkeypatch):
+    """The same on the positions the key's weighted search takes on a whole deal."""
+    from printgen.deal.search import shortest
+    from printgen.deal.search.groupsums import TempleSums, length_groups
+    from printgen.deal.search.solver import Solver, group_moves
+    board = Solver(jedi_deal(9_100_293), "chosen").board
+    reached = []
+    own = shortest.moves_for_length
+
+    def recorded(board, s, temple_sums=None):
+        reached.append(s)
+        return own(board, s, temple_sums)
+    monkeypatch.setattr(shortest, "moves_for_length", recorded)
+    shortest.win_within(board, 0, budget=600)
+    sums = TempleSums(board)
+    for s in reached:
+        cards = board.cards(s)
+        assert length_groups(board, s, cards, sums) == group_moves(board, s, cards, split=False)
+    assert len(reached) > 200

@@ -18,6 +18,8 @@
    shortest win it finds (lengthbound.py's bound lets it); it says whether the
    key is proven shortest. A win with fewer recycles it finds lowers the count.
 The key is the result, so it always uses exactly the recycles the sheet states.
+win_within (step 2) and shorten (step 3) share one shortest.Lookups, so the
+shortening finds at hand the bounds and moves the weighted search worked out.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printgen.deal.search.recycles import fewest_recycles, recycles_used
-from printgen.deal.search.shortest import shorten, win_within
+from printgen.deal.search.shortest import Lookups, shorten, win_within
 from printgen.deal.search.solver import DEFAULT_BUDGET, Solver
 from printgen.deal.table.deal import Deal
 from printgen.deal.table.engine import Move, replay
@@ -101,16 +103,18 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
             best = fewer.solution.moves
         undecided = fewer.open
     searched = 0
+    lookups = Lookups(solver.board)     # the two searches below share what they look up
     if undecided:               # the solver's passes left these allowances open
         lowest = undecided[0]
-        within = win_within(solver.board, lowest, budget=budgets.fewer_search)
+        within = win_within(solver.board, lowest, budget=budgets.fewer_search,
+                            lookups=lookups)
         searched = within.nodes
         if within.moves is not None:
             best = within.moves         # it uses `lowest` recycles: fewer are impossible
         undecided = tuple(r for r in undecided if r < recycles_used(best)
                           and not (within.impossible and r == lowest))
     short = shorten(solver.board, best, budget=budgets.short, recycles=recycles_used(best),
-                    proof=budgets.proof)
+                    proof=budgets.proof, lookups=lookups)
     moves = short.solution.moves or ()
     if not replay(deal, level, moves).won:
         raise AssertionError(f"deal {deal.number}: the shortened key does not win")

@@ -41,6 +41,7 @@ from itertools import count
 
 from printgen.deal.search.bag import BagCheck, bag_code
 from printgen.deal.search.bounds import LossCheck
+from printgen.deal.search.groupsums import TempleSums, length_groups
 from printgen.deal.search.lengthbound import MovesLeft
 from printgen.deal.search.solver import Solution, Solver, group_moves
 from printgen.deal.search.state import (
@@ -77,17 +78,20 @@ class Shortest:
     lower_bound: int
 
 
-def moves_for_length(board: Board, s: State) -> list[tuple]:
+def moves_for_length(board: Board, s: State, temple_sums: TempleSums | None = None) -> list[tuple]:
     """Every move that can start a shortest win from s (see the module docstring),
-    the groups clearing the most Temple cards first."""
+    the groups clearing the most Temple cards first. temple_sums: the board's, kept
+    by the caller (the groups are then found from them, see groupsums.py)."""
     rules = board.rules
     cards = board.cards(s)
     if rules.lone_value is not None:
         for value, tmask, _, _ in cards:
             if tmask and value == rules.lone_value:
                 return [(BALANCE, tmask, False, False, (), s[5])]
-    moves = sorted(group_moves(board, s, cards, split=False),
-                   key=lambda g: (-(g[1].bit_count()), len(g[4])))
+    groups = (group_moves(board, s, cards, split=False)
+              if temple_sums is None or rules.max_cards == 2
+              else length_groups(board, s, cards, temple_sums))
+    moves = sorted(groups, key=lambda g: (-(g[1].bit_count()), len(g[4])))
     if rules.lone_value is not None:
         moves += [(BALANCE, 0, is_draw, is_disc, (), s[5]) for value, tmask, is_draw, is_disc
                   in cards if not tmask and value == rules.lone_value]
@@ -182,14 +186,15 @@ def shortest(deal: Deal, level: Level | str | None = None, *,
 
 
 def shorten(board: Board, win: tuple[Move, ...], *, budget: int,
-            recycles: int | None = None, proof: int | None = None) -> Shortest:
+            recycles: int | None = None, proof: int | None = None,
+            lookups: Lookups | None = None) -> Shortest:
     """Phases 2 and 3 from a known win: the shortest win found allowing `recycles`
     recycles (default: the level's); its nodes are this search's. The weighted
     search and the branch and bound share `budget` positions (_Bounded.run) and A*
     then searches `proof` more (default: phase 2 a quarter of `budget`, A* the
     rest). A* starts only if phase 2 did not end (that proves its win shortest),
-    and prunes by the best win found."""
-    search = _Bounded(board, recycles)
+    and prunes by the best win found. lookups: an earlier search's (see Lookups)."""
+    search = _Bounded(board, recycles, lookups)
     if proof is None:
         budget, proof = budget // 4, budget - budget // 4
     limit = sys.getrecursionlimit()
@@ -211,7 +216,8 @@ class Within:
     nodes: int
 
 
-def win_within(board: Board, recycles: int, *, budget: int) -> Within:
+def win_within(board: Board, recycles: int, *, budget: int,
+               lookups: Lookups | None = None) -> Within:
     """A win with at most `recycles` recycles by the weighted best-first search (the
     first phase of shorten, with no length to beat) within `budget` positions: 2/5
     of them with the heuristic weighed 5 times, then the rest with WEIGHT. It heads
@@ -221,9 +227,10 @@ def win_within(board: Board, recycles: int, *, budget: int) -> Within:
     10,000): the greedier weight 22 within its 3,200, WEIGHT 18 within its 4,800, 7
     and 3 of them that the other does not. A queue
     running empty proves there is no such win (the loss check and the heuristic
-    never cut a win). Both passes share one _Bounded: its heuristic, loss check and
-    move lists, which depend on the position alone."""
-    search = _Bounded(board, recycles)
+    never cut a win). Both passes share one _Bounded, and with it `lookups` (the
+    heuristic, loss check and move lists, which depend on the position alone; see
+    Lookups)."""
+    search = _Bounded(board, recycles, lookups)
     for weight, share in ((GREEDY_WEIGHT, budget * 2 // 5), (WEIGHT, budget - budget * 2 // 5)):
         found, _, exhausted = search.best_first(sys.maxsize, search.nodes + share, weight)
         if found is not None or exhausted:
@@ -231,20 +238,22 @@ def win_within(board: Board, recycles: int, *, budget: int) -> Within:
     return Within(None, False, search.nodes)
 
 
-class _Bounded:
-    """Phases 2 and 3 of shortest() on one board."""
+class Lookups:
+    """What the searches of this module read from a position alone: its lower bounds
+    (the heuristic, and the quick one the branch and bound uses), its proof of loss
+    and its moves, each kept as it is found. None of them reads the recycles a search
+    allows (a position holds the recycles it has left), so the searches of one board
+    at different allowances may share one Lookups: the key's search for a win with
+    fewer recycles (win_within) and its shortening (shorten) do, so the second finds
+    at hand what the first worked out; the answers are the same either way."""
 
-    commute = True      # A* skips the moves a Draw or a Recycle commutes with (best_first)
-    weighted = True     # the weighted search first (run)
-
-    def __init__(self, board: Board, recycles: int | None) -> None:
+    def __init__(self, board: Board) -> None:
         self.board = board
-        self.start = board.start(recycles)
         self.lost = loss_check(board)
         self.heuristic = Heuristic(board)
         self.quick = Heuristic(board, groups=False)
-        self.nodes = 0
         self._moves: dict[tuple, list[tuple]] = {}
+        self._temple_sums = TempleSums(board)
 
     def moves(self, s: State) -> list[tuple]:
         """moves_for_length, kept per what it reads: the Temple cards left, the Draw
@@ -259,8 +268,27 @@ class _Bounded:
                board.can_recycle(s))
         moves = self._moves.get(key)
         if moves is None:
-            moves = self._moves[key] = moves_for_length(board, s)
+            moves = self._moves[key] = moves_for_length(board, s, self._temple_sums)
         return moves
+
+
+class _Bounded:
+    """Phases 2 and 3 of shortest() on one board (lookups: shared with other searches
+    of the board, see Lookups)."""
+
+    commute = True      # A* skips the moves a Draw or a Recycle commutes with (best_first)
+    weighted = True     # the weighted search first (run)
+
+    def __init__(self, board: Board, recycles: int | None,
+                 lookups: Lookups | None = None) -> None:
+        self.board = board
+        self.start = board.start(recycles)
+        self.lookups = lookups or Lookups(board)
+        self.lost = self.lookups.lost
+        self.heuristic = self.lookups.heuristic
+        self.quick = self.lookups.quick
+        self.moves = self.lookups.moves
+        self.nodes = 0
 
     def run(self, first: tuple, budget: int, proof: int) -> tuple[tuple, bool, int]:
         """(the shortest win found, proven shortest, lower bound on any win): the
