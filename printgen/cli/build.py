@@ -26,6 +26,7 @@ from printgen.cli.verbs import SUMMARIES
 from printgen.errors import FitError, InputError, PrintgenError, error_line, note_line, say_note
 from printgen.model import Deck, Duplex
 from printgen.model.box import TuckBox
+from printgen.model.turns import sheets_name
 from printgen.output import (
     DEFAULT,
     check_file,
@@ -37,7 +38,6 @@ from printgen.output import (
     prune_current,
 )
 from printgen.products.deck import BuildResult, DeckBuild, build_deck, lacks, may_lack
-from printgen.products.names import sheets_name
 from printgen.reading import display_path
 from printgen.spec import load_deck
 from printgen.spec.places import DECKS, catalogue

@@ -8,8 +8,8 @@ from printgen.cli.options import add_out, add_paper, turned
 from printgen.cli.verbs import SUMMARIES
 from printgen.layout.calibrate import calibration_pages
 from printgen.model import Duplex
+from printgen.model.turns import print_sides
 from printgen.output import out_folder
-from printgen.products.names import print_sides
 from printgen.reading import display_path
 from printgen.render.pdf import render_pdf
 from printgen.spec.printdata import paper, print_facts

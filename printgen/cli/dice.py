@@ -8,8 +8,8 @@ from dataclasses import replace
 from printgen.cli.options import add_out, add_paper, positive_length
 from printgen.cli.verbs import SUMMARIES
 from printgen.layout.pieces import dice_pages
+from printgen.model.turns import ONE_SIDED
 from printgen.output import out_folder
-from printgen.products.names import ONE_SIDED
 from printgen.reading import display_path
 from printgen.render.pdf import render_pdf
 from printgen.spec.pieces import load_die

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from printgen.gallery.proof import HOME_PRINT
 from printgen.model import Duplex
-from printgen.products.names import sheets_name
+from printgen.model.turns import sheets_name
 
 ACTUAL_SIZE = 'at actual size (100 %, not "fit to page")'
 

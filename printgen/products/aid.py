@@ -11,8 +11,8 @@ from pathlib import Path
 
 from printgen.layout.aid import aid_pages
 from printgen.model import Paper
+from printgen.model.turns import ONE_SIDED
 from printgen.output import out_folder
-from printgen.products.names import ONE_SIDED
 from printgen.render.pdf import render_pdf
 from printgen.spec.aid import load_aid
 from printgen.spec.places import AIDS, find

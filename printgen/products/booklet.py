@@ -29,7 +29,7 @@ from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.captions import ENGLISH, Captions
 from printgen.model.text import BlockKind, RulesText
-from printgen.products.names import TURNED, print_sides
+from printgen.model.turns import TURNED, print_sides
 from printgen.products.rules import game_title, text_face, text_language
 from printgen.render.pdf import render_pdf
 from printgen.shaping import noting_splits, split_notes

@@ -14,8 +14,8 @@ from printgen.layout.slug import lacking, margin_note, slug_font
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.captions import Captions
+from printgen.model.turns import print_sides, sheets_name
 from printgen.output import ensure_dir
-from printgen.products.names import print_sides, sheets_name
 from printgen.progress import progress
 from printgen.reading import display_path
 from printgen.render.drawn import keyed_pdf, keyed_side, sides_to_draw

@@ -23,8 +23,9 @@ from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
+from printgen.model.turns import ONE_SIDED
 from printgen.products.box import box_page, check_paper, fitted
-from printgen.products.names import ONE_SIDED, box_file, leaflet_file
+from printgen.products.names import box_file, leaflet_file
 from printgen.products.rules import game_title, text_language, text_style
 from printgen.spec.box import tuck_box
 from printgen.spec.fold import fold_facts, panel_for
