@@ -174,3 +174,10 @@ def test_spliced_pages_give_the_drawn_bytes_and_the_largest_placement_counts(tmp
         pages, again = keyed(chosen, PageStore(0), read)
         assert render(pages, "read.pdf", again) == drawn and again.store.spliced == len(chosen), chosen
     assert store.spliced > 0
+
+
+def test_streams_are_written_binary_not_as_ascii85_text(built):
+    """Pictures, fonts and pages are written as binary streams: ASCII85 text would make
+    each a quarter larger (every PDF reader reads both)."""
+    data = built["home"].read_bytes()
+    assert b"/DCTDecode" in data and b"/FlateDecode" in data and b"/ASCII85Decode" not in data

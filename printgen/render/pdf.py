@@ -62,6 +62,8 @@ SMALL_SHAPE = SMALL_TEXT * ICON_SIZE   # points: a dark neutral shape no larger 
 NEUTRAL = 0.1           # a colour is neutral when its R, G, B differ by no more than this
 PICTURE_DPI = 300       # an SVG picture svglib cannot draw as vectors is drawn as a picture of this resolution
 
+rl_config.useA85 = 0    # streams written as binary: ASCII85 text would make each picture's and font's a quarter larger
+
 
 class SpooledStream(pdfdoc.PDFStream):
     """A finished page's compressed drawing, kept in a spool file (not in memory)
