@@ -50,6 +50,7 @@ from printgen.render.pdfpages import (
     Reuse,
     register_pictures,
 )
+from printgen.render.pdfpictures import Placed, note, shrink
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
 from printgen.render.pdfx import INK_LIMIT, PressColours, PressPicture, mark_pdfx
 from printgen.vector import is_svg
@@ -60,6 +61,8 @@ THIN = 1.0              # points: a dark line thinner than this prints on black 
 SMALL_SHAPE = SMALL_TEXT * ICON_SIZE   # points: a dark neutral shape no larger (an icon beside small text) too
 NEUTRAL = 0.1           # a colour is neutral when its R, G, B differ by no more than this
 PICTURE_DPI = 300       # an SVG picture svglib cannot draw as vectors is drawn as a picture of this resolution
+
+rl_config.useA85 = 0    # streams written as binary: ASCII85 text would make each picture's and font's a quarter larger
 
 
 class SpooledStream(pdfdoc.PDFStream):
@@ -101,6 +104,7 @@ class StreamingCanvas(Canvas):
     _objects = 0
     stores_pictures = True              # whether pages that place pictures go to the pages file
     picture_dpi = PICTURE_DPI           # the resolution an SVG picture is drawn at where placed as a picture
+    notes_pictures = True               # whether raster pictures are embedded at what their placements need
 
     def __init__(self, *args: Any, **options: Any) -> None:
         super().__init__(*args, **options)
@@ -120,6 +124,7 @@ class StreamingCanvas(Canvas):
 
         self._doc.getInternalFontName = font
         self._foreign = False                   # whether the page named a font of reportlab's or placed an SVG
+        self.placed: dict[str, Placed] = {}     # the raster pictures placed, by internal name (pdfpictures.py)
 
     def begin(self, *, keeping: bool) -> None:
         """A page is about to be drawn: note what it adds to the document if it is to be kept."""
@@ -147,6 +152,9 @@ class StreamingCanvas(Canvas):
             known = self.embedded.get(one.font)
             if (known.name if known is not None else font_name(self._doc, face(one.font))) != one.name:
                 return False
+        prims = [prim for prim in _drawn(page) if isinstance(prim, Image)]
+        if self.notes_pictures and len(prims) != len(kept.forms):
+            return False
         read = any(obj is None for _, obj in kept.pictures)
         sources = self.picture_sources(page, kept) if read else []
         if sources is None:
@@ -163,6 +171,9 @@ class StreamingCanvas(Canvas):
             self._register(sources)
         else:
             register_pictures(self._doc, kept.pictures)
+        if self.notes_pictures:
+            for prim, form in zip(prims, kept.forms, strict=True):
+                note(self.placed, self._doc.getXObjectName(form), prim)
         self._doc.ensureMinPdfVersion(*kept.needs)
         self._formsinuse, self._currentPageHasImages = list(kept.forms), kept.images
         self._splicing = kept
@@ -193,6 +204,15 @@ class StreamingCanvas(Canvas):
         for source in sources:
             self.drawImage(source, 0, 0, 1, 1, mask="auto")
         del self._code[code:]
+
+    def note_picture(self, prim: Image) -> None:
+        """The raster picture just drawn is placed as prim places it (pdfpictures.py)."""
+        if self.notes_pictures:
+            note(self.placed, self._doc.getXObjectName(self._formsinuse[-1]), prim)
+
+    def save(self) -> None:
+        shrink(self._doc, self.placed)              # (every page drawn: each picture's largest placement known)
+        super().save()
 
     def showPage(self) -> None:                     # reportlab's name
         spliced, self._splicing = self._splicing, None
@@ -288,6 +308,7 @@ class CMYKCanvas(PressColours, StreamingCanvas):
     a file that places any is drawn, and such pages are not stored."""
 
     stores_pictures = False
+    notes_pictures = False              # (its pictures are converted to press CMYK: render/flatten.py)
     drew_beneath = False                # whether a picture was flattened onto what lay beneath it
 
     def __init__(self, *args: Any, **options: Any) -> None:
@@ -574,6 +595,8 @@ def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> 
             if isinstance(source, _ImageFile):
                 w, h = _orient(canvas, prim.path, w, h)
             canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
+            if isinstance(canvas, StreamingCanvas):
+                canvas.note_picture(prim)
         canvas.restoreState()
 
 
