@@ -44,3 +44,15 @@ def side_by_side(expected: Image.Image, actual: Image.Image) -> Image.Image:
     for i, image in enumerate((expected, actual, difference)):
         sheet.paste(image, (i * (expected.width + 10), 0))
     return sheet
+
+
+def poker_deck(folder: Path, name: str, face: str, back: str, fields: list[str]) -> Path:
+    """A poker deck file in folder, named name, with its face and back templates
+    (face.yaml, back.yaml) and one card for each of fields (a card's fields mapping
+    as YAML flow, e.g. "pic: big.jpg")."""
+    (folder / "face.yaml").write_text(face)
+    (folder / "back.yaml").write_text(back)
+    cards = "".join(f"  - fields: {{{card}}}\n" for card in fields)
+    deck = folder / f"{name}.yaml"
+    deck.write_text(f"name: {name}\nsize: poker\nface: face.yaml\nback: back.yaml\ncards:\n{cards}")
+    return deck

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from pictures import pdf_page_image
+from pictures import pdf_page_image, poker_deck
 
 QUARTERS = [(220, 30, 30), (30, 160, 30), (30, 30, 220), (230, 200, 20)]     # top left, top right, ...
 FACE = """\
@@ -47,12 +47,7 @@ def make_deck(folder: Path) -> Path:
     exif[0x0112] = 6                    # turn 90 degrees clockwise to show
     quarters((2400, 3200)).transpose(Image.Transpose.ROTATE_90).save(folder / "turned.jpg", exif=exif.tobytes(),
                                                                      quality=90)
-    (folder / "face.yaml").write_text(FACE)
-    (folder / "back.yaml").write_text(BACK)
-    cards = "".join(f"  - fields: {{pic: {name}}}\n" for name in CARDS)
-    deck = folder / "pixels.yaml"
-    deck.write_text(f"name: pixels\nsize: poker\nface: face.yaml\nback: back.yaml\ncards:\n{cards}")
-    return deck
+    return poker_deck(folder, "pixels", FACE, BACK, [f"pic: {name}" for name in CARDS])
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
-from pictures import assert_alike, pdf_page_image
+from pictures import assert_alike, pdf_page_image, poker_deck
 from printgen.products.export import ExportOptions, export_deck, vendor_layout
 from printgen.spec import load_deck
 from printgen.spec.vendors import profile
@@ -56,12 +56,7 @@ def make_deck(folder: Path) -> Path:
                                    (20, 200)], fill=(255, 255, 255, 255))
     ImageDraw.Draw(arrow).rectangle((20, 100, 70, 200), fill=(40, 60, 160, 255))
     arrow.save(folder / "arrow.png")
-    (folder / "face.yaml").write_text(FACE)
-    (folder / "back.yaml").write_text(BACK)
-    cards = "".join(f'  - fields: {{bg: "{bg}"}}\n' for bg in BACKGROUNDS)
-    deck = folder / "veils.yaml"
-    deck.write_text(f"name: veils\nsize: poker\nface: face.yaml\nback: back.yaml\ncards:\n{cards}")
-    return deck
+    return poker_deck(folder, "veils", FACE, BACK, [f'bg: "{bg}"' for bg in BACKGROUNDS])
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageCms, ImageDraw, ImageOps
 
-from pictures import pdf_page_image
+from pictures import pdf_page_image, poker_deck
 from printgen.errors import InputError
 
 RED, BLUE = (220, 30, 30), (30, 30, 220)
@@ -78,12 +78,7 @@ def make_deck(folder: Path) -> Path:
         quarters((100, 150)).transpose(Image.Transpose[stored]).save(
             folder / f"turn{orientation}.jpg", exif=exif.tobytes(), quality=95)
         files[f"turn{orientation}"] = f"turn{orientation}.jpg"
-    (folder / "face.yaml").write_text(FACE)
-    (folder / "back.yaml").write_text(BACK)
-    cards = "".join(f"  - fields: {{pic: {files[name]}}}\n" for name in CARDS)
-    deck = folder / "pics.yaml"
-    deck.write_text(f"name: pics\nsize: poker\nface: face.yaml\nback: back.yaml\ncards:\n{cards}")
-    return deck
+    return poker_deck(folder, "pics", FACE, BACK, [f"pic: {files[name]}" for name in CARDS])
 
 
 @pytest.fixture(scope="module")
