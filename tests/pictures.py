@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 
 def pdf_page_image(path: Path, dpi: int, page: int = 0) -> Image.Image:
@@ -56,3 +56,16 @@ def poker_deck(folder: Path, name: str, face: str, back: str, fields: list[str])
     deck = folder / f"{name}.yaml"
     deck.write_text(f"name: {name}\nsize: poker\nface: face.yaml\nback: back.yaml\ncards:\n{cards}")
     return deck
+
+
+QUARTERS = [(220, 30, 30), (30, 160, 30), (30, 30, 220), (230, 200, 20)]     # top left, top right, ...
+
+
+def quarters(size: tuple[int, int]) -> Image.Image:
+    """A picture of four coloured quarters (QUARTERS), whose turn and mirroring show."""
+    picture = Image.new("RGB", size)
+    w, h = size
+    for i, colour in enumerate(QUARTERS):
+        left, top = (i % 2) * w // 2, (i // 2) * h // 2
+        ImageDraw.Draw(picture).rectangle((left, top, left + w // 2, top + h // 2), fill=colour)
+    return picture

@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from pictures import pdf_page_image, poker_deck
+from pictures import QUARTERS, pdf_page_image, poker_deck, quarters
 
-QUARTERS = [(220, 30, 30), (30, 160, 30), (30, 30, 220), (230, 200, 20)]     # top left, top right, ...
 FACE = """\
 elements:
   - {kind: rect, box: bleed, fill: "#ffffff"}
@@ -25,15 +24,6 @@ elements:
 BACK = "elements:\n  - {kind: rect, box: bleed, fill: '#808080'}\n"
 CARDS = ["big.jpg", "big.jpg", "small.jpg", "clear.png", "turned.jpg", "big.jpg"]
 BLEED_PIXELS = (825, 1125)      # a poker card with 1/8 in of bleed a side, at 300 dpi
-
-
-def quarters(size: tuple[int, int]) -> Image.Image:
-    picture = Image.new("RGB", size)
-    w, h = size
-    for i, colour in enumerate(QUARTERS):
-        left, top = (i % 2) * w // 2, (i // 2) * h // 2
-        ImageDraw.Draw(picture).rectangle((left, top, left + w // 2, top + h // 2), fill=colour)
-    return picture
 
 
 def make_deck(folder: Path) -> Path:

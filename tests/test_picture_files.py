@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageCms, ImageDraw, ImageOps
 
-from pictures import pdf_page_image, poker_deck
+from pictures import QUARTERS, pdf_page_image, poker_deck, quarters
 from printgen.errors import InputError
 
 RED, BLUE = (220, 30, 30), (30, 30, 220)
@@ -33,22 +33,12 @@ BACK = "elements:\n  - {kind: rect, box: bleed, fill: '#808080'}\n"
 TURNED = {2: "FLIP_LEFT_RIGHT", 3: "ROTATE_180", 4: "FLIP_TOP_BOTTOM", 5: "TRANSPOSE", 6: "ROTATE_90",
           7: "TRANSVERSE", 8: "ROTATE_270"}      # how a picture of each EXIF orientation is stored
 CARDS = ["exif", "grey16", "webp", "named", "cmyk", *(f"turn{n}" for n in TURNED), "clear16"]
-QUARTERS = [(220, 30, 30), (30, 160, 30), (30, 30, 220), (230, 200, 20)]     # top left, top right, ...
 CMYK_TOP, CMYK_BOTTOM = (255, 255, 0, 0), (0, 255, 255, 0)      # C100 M100, M100 Y100
 
 
 def halves(size: tuple[int, int], top: Any, bottom: Any, mode: str = "RGB") -> Image.Image:
     picture = Image.new(mode, size, top)
     ImageDraw.Draw(picture).rectangle((0, size[1] // 2, size[0], size[1]), fill=bottom)
-    return picture
-
-
-def quarters(size: tuple[int, int]) -> Image.Image:
-    picture = Image.new("RGB", size)
-    w, h = size
-    for i, colour in enumerate(QUARTERS):
-        left, top = (i % 2) * w // 2, (i // 2) * h // 2
-        ImageDraw.Draw(picture).rectangle((left, top, left + w // 2, top + h // 2), fill=colour)
     return picture
 
 
