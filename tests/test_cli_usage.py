@@ -45,3 +45,21 @@ def test_deal_help_opens_with_what_it_does(cli):
     description = result.out.split("\n\n")[1]
     assert description.startswith("Lay out deal number N (the same cards")
     assert "deal deal" not in result.out.lower()
+
+
+@pytest.mark.parametrize(("args", "made"), [
+    (["build", "sabacc-62", "--only", "pdf", "--paper", "Letter", "--duplex", "Short"], "sabacc-62-letter-short.pdf"),
+    (["calibrate", "--paper", "LETTER", "--duplex", " Long "], "calibrate-letter-long.pdf"),
+    (["deal", "5", "--rules", "Pyramid", "--level", "Standard"], "pyramid-5-standard-a4.pdf"),
+])
+def test_an_options_word_is_read_in_any_case(cli, tmp_path, args, made):
+    """--duplex and --rules take their words in any case, as --paper and --level do:
+    a user who types Long or Pyramid gets the file, not a usage error."""
+    result = cli(*args, "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    assert (tmp_path / made).is_file(), sorted(path.name for path in tmp_path.iterdir())
+
+
+def test_a_booklet_refuses_fold_in_any_case_with_its_reason(cli, tmp_path):
+    result = cli("booklet", "jedi-duel", "--duplex", "Fold", "--out", str(tmp_path))
+    assert result.status == 2 and "folded into its pages" in result.err and "'fold'" in result.err

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from printgen.cli.options import add_jobs, add_out, add_paper, budget, deal_range
+from printgen.cli.options import add_jobs, add_out, add_paper, budget, deal_range, word
 from printgen.cli.verbs import SUMMARIES
 from printgen.deal import DEFAULT_BUDGET, JEDI_TEMPLE, RULE_SETS, Level, RuleSet
 from printgen.deal.census import (
@@ -48,7 +48,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--levels", default="all",
                         help="'all' or a comma list of the game's levels (Jedi Temple: padawan, "
                              "knight, master, chosen; Pyramid: standard)")
-    parser.add_argument("--rules", choices=sorted(RULE_SETS), default=JEDI_TEMPLE.name,
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), type=word, default=JEDI_TEMPLE.name,
                         help="the game (pyramid: with --stars only)")
     add_jobs(parser, "deals played")
     add_out(parser, "output/census")

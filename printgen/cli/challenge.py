@@ -14,6 +14,7 @@ from printgen.cli.options import (
     deal_range,
     level_of,
     whole,
+    word,
 )
 from printgen.cli.verbs import SUMMARIES
 from printgen.deal import JEDI_TEMPLE, RULE_SETS, rule_set
@@ -45,7 +46,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="the first deal number to try (default: 1)")
     parser.add_argument("--difficulty", metavar="STARS", default=None,
                         help="keep only deals rated this many stars, 1 (easy) to 5 (default: any)")
-    parser.add_argument("--rules", choices=sorted(RULE_SETS), default=JEDI_TEMPLE.name,
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), type=word, default=JEDI_TEMPLE.name,
                         help="the game (default: jedi-temple)")
     add_jobs(parser, "deals rated")
     add_paper(parser)

@@ -14,6 +14,7 @@ from printgen.cli.options import (
     budget,
     deal_number,
     level_of,
+    word,
 )
 from printgen.cli.verbs import SUMMARIES
 from printgen.deal import (
@@ -57,7 +58,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                             formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("number", metavar="N", help="the deal number (1, 2, ...)")
     add_level(parser)
-    parser.add_argument("--rules", choices=sorted(RULE_SETS), default=JEDI_TEMPLE.name,
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), type=word, default=JEDI_TEMPLE.name,
                         help="the game (default: jedi-temple)")
     parser.add_argument("--json", action="store_true", help="print the deal and solution as JSON")
     parser.add_argument("--budget", default=DEFAULT_BUDGET, help=argparse.SUPPRESS)

@@ -66,11 +66,18 @@ def given(args: argparse.Namespace) -> tuple[str, ...]:
     return getattr(args, "given", ())
 
 
+def word(text: str) -> str:
+    """An option's word among its choices, in any case and with spaces around it
+    (--duplex Long, --rules Pyramid), as --paper and --level are read."""
+    return text.strip().lower()
+
+
 def turned(reason: str) -> Callable[[str], str]:
     """A --duplex type for sheets that must be turned over (a calibration sheet, a
     booklet's): none and fold are refused with reason; argparse's own check of its
     choices (long, short) says what else is wrong."""
     def turn(text: str) -> str:
+        text = word(text)
         if text in ("none", "fold"):
             raise argparse.ArgumentTypeError(f"{reason}; expected long or short (the edge the sheet is turned "
                                              f"about, by the printer or by hand), got {text!r}")
@@ -116,7 +123,7 @@ def add_duplex(parser: argparse.ArgumentParser, *, fold: bool = False, none: str
     choices = [d.value for d in Duplex if fold or d is not Duplex.FOLD]
     extra = (", or fold (print on one side, each face beside its back; fold the sheet along "
              "the dashed line, glue, then cut)") if fold else ""
-    parser.add_argument("--duplex", choices=choices, default="long", action=Given,
+    parser.add_argument("--duplex", choices=choices, type=word, default="long", action=Given,
                         help="how the sheet is turned over for its back side, by your printer or by "
                              f"hand: long (about its long edge), short (about its short edge), none "
                              f"({none}){extra} (default: long)")

@@ -6,7 +6,7 @@ import argparse
 import json
 from pathlib import Path
 
-from printgen.cli.options import add_level, budget, level_of
+from printgen.cli.options import add_level, budget, level_of, word
 from printgen.cli.verbs import SUMMARIES
 from printgen.deal import (
     DEFAULT_BUDGET,
@@ -47,7 +47,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser = sub.add_parser("solve", parents=parents, help=SUMMARIES["solve"],
                             description=DESCRIPTION, epilog=EPILOG,
                             formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rules", choices=sorted(RULE_SETS), required=True, help="the game")
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), type=word, required=True, help="the game")
     parser.add_argument("--deck", metavar="FILE", required=True, type=deck_file, help="the deal as text")
     add_level(parser)
     parser.add_argument("--rolls", default=None, metavar='"a,b a,b a,b"',
