@@ -50,7 +50,7 @@ from printgen.render.pdfpages import (
     Reuse,
     register_pictures,
 )
-from printgen.render.pdfpictures import Placed, note, shrink
+from printgen.render.pdfpictures import Placement, note, shrink
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
 from printgen.render.pdfx import INK_LIMIT, PressColours, PressPicture, mark_pdfx
 from printgen.vector import is_svg
@@ -124,7 +124,7 @@ class StreamingCanvas(Canvas):
 
         self._doc.getInternalFontName = font
         self._foreign = False                   # whether the page named a font of reportlab's or placed an SVG
-        self.placed: dict[str, Placed] = {}     # the raster pictures placed, by internal name (pdfpictures.py)
+        self.placed: dict[str, Placement] = {}     # the raster pictures placed, by internal name (pdfpictures.py)
 
     def begin(self, *, keeping: bool) -> None:
         """A page is about to be drawn: note what it adds to the document if it is to be kept."""

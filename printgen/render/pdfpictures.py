@@ -36,7 +36,7 @@ JPEG_QUALITY = 94       # a resampled JPEG's quality (Pillow's scale, to 95)
 
 
 @dataclass
-class Placed:
+class Placement:
     """A picture placed in the file: its path and the largest scale (placed pixels at
     PLACED_DPI over its own pixels, along its more demanding side) it is placed at."""
 
@@ -54,17 +54,17 @@ def placed_scale(prim: Image) -> float:
     return max(across * PLACED_DPI / 72 / width, down * PLACED_DPI / 72 / height)
 
 
-def note(placed: dict[str, Placed], name: str, prim: Image) -> None:
+def note(placed: dict[str, Placement], name: str, prim: Image) -> None:
     """The picture of that internal name (its XObject's) is placed as prim places it."""
     scale = placed_scale(prim)
     known = placed.get(name)
     if known is None:
-        placed[name] = Placed(prim.path, scale)
+        placed[name] = Placement(prim.path, scale)
     elif scale > known.scale:
         known.scale = scale
 
 
-def shrink(doc: Any, placed: dict[str, Placed]) -> None:
+def shrink(doc: Any, placed: dict[str, Placement]) -> None:
     """Resample, in doc, every noted picture with more than SLACK times the pixels its
     largest placement needs (the module's rule), before doc is saved."""
     for name, one in placed.items():
