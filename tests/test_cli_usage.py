@@ -63,3 +63,19 @@ def test_an_options_word_is_read_in_any_case(cli, tmp_path, args, made):
 def test_a_booklet_refuses_fold_in_any_case_with_its_reason(cli, tmp_path):
     result = cli("booklet", "jedi-duel", "--duplex", "Fold", "--out", str(tmp_path))
     assert result.status == 2 and "folded into its pages" in result.err and "'fold'" in result.err
+
+
+@pytest.mark.parametrize(("only", "named"), [("pdf,pgn,box", "got 'pgn' in 'pdf,pgn,box'"),
+                                             ("a,b,c,d,e,f,pdf", "got 'a', 'b', 'c' and 3 more in")])
+def test_only_names_the_outputs_it_does_not_know(cli, tmp_path, only, named):
+    """A typo among --only's outputs is named, not only the whole list it stands in."""
+    result = cli("build", "sabacc-62", "--only", only, "--out", str(tmp_path))
+    assert result.status == 2 and named in result.err and len(result.err.splitlines()) == 1, result.err
+    assert not tmp_path.exists() or not any(tmp_path.iterdir())
+
+
+def test_only_takes_its_outputs_in_any_case(cli, tmp_path):
+    result = cli("build", "sabacc-62", "--only", "PDF,Box", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    assert sorted(path.name for path in tmp_path.iterdir() if path.suffix == ".pdf") == [
+        "sabacc-62-a4.pdf", "sabacc-62-box-a4.pdf"]
