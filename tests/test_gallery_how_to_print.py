@@ -12,7 +12,7 @@ import pytest
 
 def said_under(page: str, label: str) -> str:
     """The paragraph right under the heading "Print files, LABEL", or ""."""
-    found = re.search(rf"<h3>Print files, {re.escape(label)}</h3>\n(?:<p class=\"how\">([^<]*)</p>)?", page)
+    found = re.search(rf"<h3[^>]*>Print files, {re.escape(label)}</h3>\n(?:<p class=\"how\">([^<]*)</p>)?", page)
     assert found, label
     return html.unescape(found[1] or "")
 
@@ -40,3 +40,20 @@ def test_a_build_with_no_card_sheets_says_nothing_of_them(cli, tmp_path):
     result = cli("build", "sabacc-62", "--only", "box,gallery", "--out", str(tmp_path), "-q")
     assert result.status == 0, result.err
     assert said_under((tmp_path / "index.html").read_text(encoding="utf-8"), "home print, a4") == ""
+
+
+def test_the_contents_link_each_decks_print_files(cli, tmp_path):
+    """The print files come after every card of a deck: the contents link each build's
+    print files by their heading, out of date or not, each link to a heading there is."""
+    for paper, duplex in (("a4", "long"), ("letter", "short")):
+        result = cli("build", "sabacc-62", "--paper", paper, "--duplex", duplex, "--only", "pdf,png,gallery",
+                     "--out", str(tmp_path), "-q")
+        assert result.status == 0, result.err
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    contents = page[page.index("<nav>"):page.index("</nav>")]
+    links = re.findall(r'<a href="#([^"]+)">print files, ([^<]+)</a>', contents)
+    headings = dict((anchor, label) for anchor, label in
+                    re.findall(r'<h3 id="([^"]+)">Print files, ([^<(]+?)(?: \(out of date\))?</h3>', page))
+    assert sorted(label for _, label in links) == ["home print, a4", "home print, letter, duplex short"]
+    assert all(headings.get(anchor) == html.unescape(label) for anchor, label in links), (links, headings)
+    assert len(set(headings)) == len(headings) == 2

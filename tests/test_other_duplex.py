@@ -31,7 +31,7 @@ def sections(out: Path) -> dict[str, tuple[bool, list[str]]]:
     """Each home print's print files as the gallery lists them: whether headed out of
     date, and the files it links."""
     text = (out / "index.html").read_text(encoding="utf-8")
-    parts = re.split(r"<h3>Print files, (home print[^<(]*?)( \(out of date\))?</h3>", text)
+    parts = re.split(r"<h3[^>]*>Print files, (home print[^<(]*?)( \(out of date\))?</h3>", text)
     found = {}
     for label, mark, body in zip(parts[1::3], parts[2::3], parts[3::3]):
         table = body.split("</table>")[0]

@@ -24,7 +24,7 @@ def marked(out: Path) -> dict[str, bool]:
     """Each home print's print files as the gallery heads them: whether marked out of date."""
     text = (out / "index.html").read_text(encoding="utf-8")
     return {label: bool(mark) for label, mark in
-            re.findall(r"<h3>Print files, (home print, \w+)( \(out of date\))?</h3>", text)}
+            re.findall(r"<h3[^>]*>Print files, (home print, \w+)( \(out of date\))?</h3>", text)}
 
 
 def folded(out: Path) -> list[tuple[str, str]]:
