@@ -504,15 +504,16 @@ def _narrowest(block: Block, columns: int, size: float, style: FoldStyle,
     same with no word broken. Each word is measured once for both."""
     bold = font(style.family(HEADER_FONTS).regular)
     longest = share * style.inner[0] - 2 * size * 0.3
-    pad = size * 0.3
-    least = [2 * pad + 1.0] * columns
-    whole = list(least)
-    for row in block.rows:
-        for c, cell in enumerate(row):
-            words = [(w, bold.width(w, size))
-                     for w in glued("".join(span.text for span in cell).split(), style.lang)]
-            least[c] = max(least[c], max((_least(w, x, longest, size, style) for w, x in words), default=0.0) + 2 * pad)
-            whole[c] = max(whole[c], max((x for _, x in words), default=0.0) + 2 * pad)
+    measured: dict[str, list[tuple[str, float]]] = {}       # a cell's text -> its words and their widths
+
+    def words(text: str) -> list[tuple[str, float]]:
+        if text not in measured:
+            measured[text] = [(w, bold.width(w, size)) for w in glued(text.split(), style.lang)]
+        return measured[text]
+
+    least = _measure(block, columns, size,
+                     lambda text: max((_least(w, x, longest, size, style) for w, x in words(text)), default=0.0))
+    whole = _measure(block, columns, size, lambda text: max((x for _, x in words(text)), default=0.0))
     return least, whole
 
 
