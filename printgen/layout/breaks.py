@@ -130,20 +130,25 @@ def glued(words: Sequence[str], lang: str = "") -> list[str]:
 
 def glued_runs(words: Sequence[str], lang: str = "") -> list[range]:
     """The runs of a paragraph's words (its text split at spaces) that glued() joins,
-    in order: each word that must stay with the words before it (kept(), asked of
-    them joined by their spaces) in their run, with the empty words a run of spaces
-    leaves between them. An empty word joins none."""
+    in order: each word that must stay with the word before it that is not empty
+    (kept()) in that word's run, with the empty words a run of spaces leaves between
+    them. An empty word joins none. kept() is asked of the word before alone, not of
+    its whole run: every rule it applies looks back from the space no further than the
+    space before that word (UAX #14's, across spaces, from an opening bracket or
+    quotation mark the word ends with), so the answer is the same, and a long run
+    costs no more a word than a short one."""
     runs: list[range] = []
-    joined = ""
-    last = -1                   # the run of the last word that is not empty
+    previous = ""               # the last word that is not empty
+    last = -1                   # its run
     for at, word in enumerate(words):
-        if word and last >= 0 and kept(joined, word, lang):
+        if word and last >= 0 and kept(previous, word, lang):
             runs[last:] = [range(runs[last].start, at + 1)]
-            joined = " ".join(words[runs[last].start:at + 1])
         else:
             runs.append(range(at, at + 1))
             if word:
-                last, joined = len(runs) - 1, word
+                last = len(runs) - 1
+        if word:
+            previous = word
     return runs
 
 
