@@ -49,7 +49,10 @@ stay printgen's. A job also prunes a subfolder it did not write this time
 and the folder where it is ("folder": its path from the output folder, "." for the
 output folder itself): a copy of out/png the user made (out/png-backup, record and
 all) is the user's, and is not pruned. Anything else there is the user's: it is left
-alone and a one-line note on standard error says so. A file printgen did not write is
+alone and a one-line note on standard error says so. A file a job of another deck wrote (another deck file, language or shop: the `rival`
+a job is started with, cli/rivals.py) is replaced only with the very same bytes: two
+decks built into one folder would otherwise share out/png/back.png, the second
+silently taking the first deck's back. A file printgen did not write is
 never replaced either: writing over one is an error, decided before anything is
 written (`check_file`), in printgen's default folder output/ as in any other.
 Exceptions, as before records had digests: a file whose content names printgen as
@@ -513,6 +516,10 @@ class Record:
 
 _records: dict[Path, tuple[tuple[int, int, int, int], Record]] = {}
 
+# given another job's key and the output folder its record is for: the deck it built and
+# this job's, where this job must not replace that job's files with other bytes, else None
+Rival = Callable[[str, Path], "tuple[str, str] | None"]
+
 
 def _plain(name: object) -> str:
     """name if it is a plain file name, else ValueError."""
@@ -936,6 +943,10 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
         other, older = earlier
         if other.written.get(full.parent, {}).get(full.name) == (size, digest):
             return False
+        if other is not run and run is not None and run.rival is not None:
+            whose = run.rival(other.job_in(full.parent), other.root or run.root or Path(os.curdir))
+            if whose is not None:
+                raise _rival_refusal(path, whose)
         del other.pending[full]
         _drop(older, other)
         if other is not run:                    # the newer job records it, with its digest
@@ -951,6 +962,8 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
                 return False
             if not claim and not (record and _named(full)) and not _unclaimed_ok(full):
                 raise _refusal(path, full)
+            if run is not None and run.rival is not None:
+                _refuse_rivals(path, full, run)
     os.chmod(temp, 0o644)
     _record(run, full, size, digest)
     if run is not None:                         # renamed when the job succeeds
@@ -960,6 +973,36 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
     freeing.replace(temp, full)
     _temps.discard(temp)
     return True
+
+
+def _refuse_rivals(path: Path, full: Path, run: Run) -> None:
+    """Raise OutputError if the file at full, which run would replace with other bytes,
+    is claimed by a job of another deck (run.rival): by the folder's record, or by a job
+    of this process that put it in place."""
+    assert run.rival is not None
+    record = _read_record(full.parent)
+    root = _record_root(full.parent, record)
+    claims = [(job, root) for job, names in record.jobs.items() if full.name in names] if record.state == "ok" else []
+    claims += [(other.job_in(full.parent), other.root or root) for other in _runs
+               if other is not run and full.name in other.written.get(full.parent, {})]
+    mine = run.job_in(full.parent)
+    for job, where in claims:
+        whose = run.rival(job, where) if job != mine else None
+        if whose is not None:
+            raise _rival_refusal(path, whose)
+
+
+def _record_root(folder: Path, record: Record) -> Path:
+    """The output folder a record was written for (its "folder": the path from there)."""
+    depth = len(Path(record.folder).parts) if record.folder not in (None, ".") else 0
+    return folder.parents[depth - 1] if 0 < depth <= len(folder.parents) else folder
+
+
+def _rival_refusal(path: Path, decks: tuple[str, str]) -> OutputError:
+    theirs, mine = decks
+    return OutputError(f"{path}: a build of {theirs} wrote this file, and this build of {mine} would replace "
+                       f"it with other bytes; give each deck, and each language of one, a folder of its own (--out "
+                       f"DIR/DECK or DIR/DECK-LANG, as printgen names them without --out), or move the file away")
 
 
 # The sha256 of the bytes this process last made for each path it wrote (whether it
@@ -1190,6 +1233,7 @@ class Run:
     lock: Path | None = None        # the output folder this job locked (lock_folder)
     real: set[Path] = field(default_factory=set)                 # folders keep_same found free of links
     pruned: bool = False            # pruned, and no file written, kept or keyed since
+    rival: Rival | None = None      # whose files this job must not replace (cli/rivals.py)
 
     def job_in(self, folder: Path) -> str:
         """The job this run records its files in folder as (own_folder)."""
@@ -1610,8 +1654,8 @@ def _lock_made(full: Path) -> None:
 
 
 @contextlib.contextmanager
-def recording(job: str, *, subfolders: bool = True,
-              root: Path | None = None, tell: bool = False) -> Iterator[Run]:
+def recording(job: str, *, subfolders: bool = True, root: Path | None = None, tell: bool = False,
+              rival: Rival | None = None) -> Iterator[Run]:
     """Record the files written inside the block as job's; when it succeeds, remove
     the files the job's previous run wrote and this one did not. root: the output
     folder (--out, or printgen's default), inside which every file goes. subfolders: False for a job whose name is the same in every folder
@@ -1621,12 +1665,14 @@ def recording(job: str, *, subfolders: bool = True,
 
     While it runs, the job holds the lock of its output folder (LOCK, a lock of the
     system's on a hidden file there, which ends with the process however it ends): a
-    second printgen writing into the same folder waits for it."""
+    second printgen writing into the same folder waits for it. rival: given another
+    job's key and its output folder, whose files (another deck's) the job must not
+    replace with other bytes (cli/rivals.py)."""
     if not any(run.pid == os.getpid() for run in _runs):
         _said.clear()
         _notes.clear()
     run = Run(job, subfolders=subfolders,
-              root=_full(root) if root is not None else None, root_typed=root, tell=tell)
+              root=_full(root) if root is not None else None, root_typed=root, tell=tell, rival=rival)
     _runs.append(run)
     try:
         _locking(run)

@@ -103,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: list[str], *, program: bool = False) -> int:
     from printgen.cli.options import job_key, settle
+    from printgen.cli.rivals import rival
     from printgen.cli.verbs import PRINT_ONLY
     from printgen.errors import PrintgenError, error_line, quoted
     try:
@@ -121,7 +122,7 @@ def _main(argv: list[str], *, program: bool = False) -> int:
             return int(args.run(args) or 0)     # (a watch records each of its builds as a job)
         from printgen.output import DEFAULT, recording  # a command runs: --help did not need it
         default_out = DEFAULT if getattr(args, "out", None) is None else None
-        with recording(job_key(args), root=default_out or args.out,
+        with recording(job_key(args), root=default_out or args.out, rival=rival(args),
                        tell=not getattr(args, "quiet", False)):
             return int(args.run(args) or 0)
     except PrintgenError as error:

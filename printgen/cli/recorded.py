@@ -20,7 +20,9 @@ def run_recorded(args: argparse.Namespace, run: Run) -> int:
     """run(args), its files recorded as the job args describe (cli/options.job_key), in
     args.out or, without it, printgen's default output folder."""
     from printgen.cli.options import job_key
-    with recording(job_key(args), root=DEFAULT if args.out is None else args.out, tell=not args.quiet):
+    from printgen.cli.rivals import rival
+    with recording(job_key(args), root=DEFAULT if args.out is None else args.out, tell=not args.quiet,
+                   rival=rival(args)):
         return run(args)
 
 

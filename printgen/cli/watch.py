@@ -77,6 +77,7 @@ class Warm:
         printed is not printed again (errors always are): the one line that changed
         stays in view."""
         from printgen.cli.options import job_key
+        from printgen.cli.rivals import rival
         from printgen.output import DEFAULT, recording
         from printgen.reading import forget_lately
         started = time.perf_counter()
@@ -86,7 +87,7 @@ class Warm:
         status = 2
         Told.last, Told.now, Told.held = self.told, set(), 0
         try:
-            with recording(job_key(self.args), root=default or self.args.out,
+            with recording(job_key(self.args), root=default or self.args.out, rival=rival(self.args),
                            tell=not self.args.quiet), self._drawing():
                 status = self.run(self.args)
         except PrintgenError as error:

@@ -1,0 +1,106 @@
+"""Two decks built into one --out folder: neither loses a file to the other.
+
+Per-card files are named by card, not by deck (out/png/back.png, out/svg/back.svg), so
+a second deck's build into the same folder would replace the first deck's back: it is
+refused before anything is put in place (cli/rivals.py), while a rebuild of the same
+deck with other options, or a deck whose bytes are the same, goes on as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+from printgen.cli.rivals import deck_of
+
+
+def tree(folder: Path) -> dict[str, str]:
+    """Every file below folder, by its path there, with its sha256."""
+    return {str(path.relative_to(folder)): hashlib.sha256(path.read_bytes()).hexdigest()
+            for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def own_deck(tmp_path: Path, name: str, back: str) -> Path:
+    """A copy of the built-in standard-54 deck in a folder of the user's, with its back."""
+    folder = tmp_path / "decks"
+    folder.mkdir(exist_ok=True)
+    text = (ROOT / "decks" / "standard-54.yaml").read_text(encoding="utf-8")
+    assert "\nback: standard-back\n" in text
+    (folder / f"{name}.yaml").write_text(text.replace("\nback: standard-back\n", f"\nback: {back}\n"),
+                                         encoding="utf-8")
+    return folder / f"{name}.yaml"
+
+
+def test_a_second_deck_is_refused_where_it_would_replace_the_first_decks_back(tmp_path):
+    out = tmp_path / "out"
+    run = [sys.executable, "-m", "printgen", "build", "--only", "svg", "--out", str(out), "-q"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    first = subprocess.run([*run, "sabacc-62"], capture_output=True, text=True, env=env, timeout=300)
+    assert first.returncode == 0, first.stderr
+    before = tree(out)
+    second = subprocess.run([*run, "standard-54"], capture_output=True, text=True, env=env, timeout=300)
+    assert second.returncode == 2
+    lines = second.stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in second.stderr
+    assert str(out / "svg" / "back.svg") in lines[0]
+    assert "decks/sabacc-62.yaml" in lines[0] and "decks/standard-54.yaml" in lines[0]
+    assert tree(out) == before                  # nothing put in place, no temporary file left
+
+
+def test_the_same_deck_with_other_options_replaces_its_own_files(cli, tmp_path):
+    out = tmp_path / "out"
+    assert cli("build", "standard-54", "--only", "svg,pdf", "--out", str(out), "-q").status == 0
+    assert cli("build", "standard-54", "--only", "svg,pdf", "--duplex", "short", "--out", str(out),
+               "-q").status == 0
+    assert cli("build", "standard-54", "--only", "svg,pdf", "--paper", "letter", "--out", str(out),
+               "-q").status == 0
+
+
+def test_a_deck_copied_with_another_back_is_refused_until_the_first_is_moved(cli, tmp_path):
+    out = tmp_path / "out"
+    first = own_deck(tmp_path, "first", "standard-back")
+    same = own_deck(tmp_path, "same", "standard-back")
+    other = own_deck(tmp_path, "other", "kerton-back")
+    assert cli("build", str(first), "--only", "svg", "--out", str(out), "-q").status == 0
+    assert cli("build", str(same), "--only", "svg", "--out", str(out), "-q").status == 0   # the same bytes
+    before = tree(out)
+    refused = cli("build", str(other), "--only", "svg", "--out", str(out), "-q")
+    assert refused.status == 2 and "first.yaml" in refused.err and "other.yaml" in refused.err
+    assert tree(out) == before
+    first.rename(first.with_name("moved.yaml"))
+    assert cli("build", str(other), "--only", "svg", "--out", str(out), "-q").status == 2    # same.yaml's
+    same.unlink()
+    assert cli("build", str(other), "--only", "svg", "--out", str(out), "-q").status == 0
+    assert tree(out)["svg/back.svg"] != before["svg/back.svg"]
+
+
+def test_one_deck_in_two_languages_into_one_folder_is_refused(cli, tmp_path):
+    folder = tmp_path / "deck"
+    shutil.copytree(ROOT / "docs" / "example-deck", folder)
+    deck = folder / "lantern-pairs.yaml"
+    out = tmp_path / "out"
+    assert cli("build", str(deck), "--lang", "de", "--only", "svg", "--out", str(out), "-q").status == 0
+    before = tree(out)
+    refused = cli("build", str(deck), "--only", "svg", "--out", str(out), "-q")
+    assert refused.status == 2 and " in de " in refused.err
+    assert tree(out) == before
+
+
+@pytest.mark.parametrize(("job", "deck"), [
+    ("build back_offset=0mm,0mm deck=built-in:decks/sabacc-62.yaml duplex=long paper=a4",
+     ("built-in:decks/sabacc-62.yaml", "", "")),
+    ("build deck=../my decks/x.yaml lang=de only=svg", ("../my decks/x.yaml", "de", "")),
+    ("build deck=a.yaml target=tgc", ("a.yaml", "", "tgc")),
+    ("gallery", None),
+    ("deal level=knight number=5", None),
+])
+def test_a_jobs_deck_is_read_from_its_key(job, deck):
+    assert deck_of(job) == deck
