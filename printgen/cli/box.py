@@ -30,7 +30,8 @@ sleeves), it makes a two-piece box instead, and says so: a tray the cards lie in
 and a lid that slides down over it, each a net of its own (on one sheet where they
 fit together), with the same inside, the deck's back art and title on the lid, the
 game's name on the lid's sides and the contents under the tray. --style tray makes
-the two-piece box whatever fits; if neither box fits, the error says which paper would.
+the two-piece box even where the tuck box fits. If neither box fits, the error says
+which paper would hold it.
 
 With --for tgc it writes The Game Crafter's tuck box art instead: one PNG laid on
 the smallest of its poker tuck boxes that holds the deck
@@ -53,7 +54,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="size the box for the cards in sleeves: 3 mm wider and taller, and 0.2 mm "
                              "thicker each, than the bare cards (standard sleeves, 66 x 91 mm on poker "
                              "cards); with --thickness, that is the bare card's")
-    parser.add_argument("--style", choices=["tuck", "tray"], type=word, default=None,
+    parser.add_argument("--style", metavar="STYLE", choices=["tuck", "tray"], type=word, default=None,
                         help="tuck (a one-piece double-tuck box) or tray (a two-piece box: a tray and a lid "
                              "that slides over it, a net each) (default: the tuck box where its net fits "
                              "the paper, else the tray and lid)")

@@ -65,13 +65,15 @@ def tray_sheets(nets: tuple[Net, Net], paper: Paper, bleed: float,
                 papers: Iterable[Paper]) -> list[tuple[Paper, list[Placing]]]:
     """The two-piece box's nets (tray, lid) on sheets of paper: both on one where they
     fit together, else each on its own; FitError, naming the papers that would hold
-    it, where one does not fit alone."""
+    it, where the lid's does not fit alone (the lid's net is the larger each way: where
+    it fits, the tray's does)."""
     both = together(nets, paper, bleed)
     if both is not None:
         return [both]
-    sheets = [sheet_for(net, paper, bleed, papers, f"the two-piece box's {name} net")
-              for net, name in zip(nets, ("tray", "lid"), strict=True)]
-    return [(sheet, [centred(net, sheet)]) for net, sheet in zip(nets, sheets, strict=True)]
+    tray, lid = nets
+    lid_sheet = sheet_for(lid, paper, bleed, papers, "the two-piece box's lid net")
+    tray_sheet = sheet_for(tray, paper, bleed, papers, "the two-piece box's tray net")
+    return [(tray_sheet, [centred(tray, tray_sheet)]), (lid_sheet, [centred(lid, lid_sheet)])]
 
 
 def layout_tray(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper]) -> tuple[Page, ...]:
@@ -80,7 +82,8 @@ def layout_tray(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper])
     side text, the tray's base the back text; the cut and fold lines on top."""
     facts = box.facts
     bleed, panel, glue = facts.lengths["bleed"], facts.colors.get("panel", "#ffffff"), facts.colors.get("glue", "#ffffff")
-    tray, lid = nets = two_nets(deck, box)
+    nets = two_nets(deck, box)
+    lid = nets[1]
     pages = []
     for sheet, placings in tray_sheets(nets, paper, bleed, papers):
         ground: list[Primitive] = []
@@ -89,7 +92,7 @@ def layout_tray(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper])
         for net, dx, dy in placings:
             ground += paint(printed_areas(net, bleed), panel, dx, dy)
             ground += [Polygon(tuple((x + dx, y + dy) for x, y in tab), fill=glue) for tab in net.tabs]
-            placed += lid_art(deck, box, lid.panels, dx, dy) if net is lid else tray_art(deck, box, tray.panels, dx, dy)
+            placed += (lid_art if net is lid else tray_art)(deck, box, net.panels, dx, dy)
             lines += net_lines(net, dx=dx, dy=dy, cut=facts.cut, fold=facts.fold, width=facts.line_width,
                                dash=facts.dash)
         pages.append(Page(sheet.width, sheet.height, (_ground(sheet.width, sheet.height, ground), *placed),
