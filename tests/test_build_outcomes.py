@@ -134,11 +134,12 @@ def test_a_label_of_no_letter_names_the_files_by_the_card_number(cli, tmp_path, 
 
 
 LONG_TITLE = "box: {title: \"" + "Extraordinarily long title words " * 20 + "\"}\n"
-MANY = "{n: [1, 2, 3, 4, 5, 6, 7, 8]}\n    count: 18"          # 144 cards: a box wider than A4
+BIG = "size: {width: 180mm, height: 250mm}\n"                  # with MANY: a box too big for A4 and Letter
+MANY = "{n: [1, 2, 3]}\n    count: 10"                          # 30 cards: neither box of BIG cards fits
 
 
 @pytest.mark.parametrize("extra, cards, only", [
-    ("", MANY, "box"),
+    (BIG, MANY, "box"),
     (LONG_TITLE, "{n: [1, 2, 3]}", "box"),
     ("size: mini\nrules: [coruscant-shift]\n", "{n: [1, 2, 3]}", "rules"),
     ("rules: [coruscant-shift]\nrules_as: booklet\n", "{n: [1, 2, 3]}", "rules"),
@@ -146,7 +147,7 @@ MANY = "{n: [1, 2, 3, 4, 5, 6, 7, 8]}\n    count: 18"          # 144 cards: a bo
 def test_only_an_output_that_cannot_be_made_is_an_error(cli, tmp_path, monkeypatch, extra, cards, only):
     monkeypatch.chdir(tmp_path)
     path = write_deck(tmp_path, "t", extra, cards)
-    if "size: mini" in extra:
+    if "size:" in extra:
         edit(path, "size: poker\n", "")
     args = ["--duplex", "fold"] if "booklet" in extra else []
     one_line(cli("build", "decks/t.yaml", "--only", only, *args, "--out", "out"))
@@ -244,17 +245,19 @@ def test_only_parts_of_a_deck_with_dice_writes_them(cli, tmp_path, monkeypatch):
 
 
 def test_build_all_only_box_passes_over_a_deck_whose_box_no_paper_holds(cli, tmp_path, monkeypatch):
-    """`build --all --only box`: a deck of 150 x 200 mm cards, whose box no paper holds,
-    is passed over with a note naming it and the papers; every other deck gets its box."""
+    """`build --all --only box`: a deck of A4-sized cards, whose box no paper holds
+    (neither its tuck box nor its two-piece box), is passed over with a note naming it
+    and the papers; every other deck gets its box."""
     monkeypatch.chdir(tmp_path)
     path = write_deck(tmp_path, "big")
-    path.write_text(path.read_text(encoding="utf-8").replace("size: poker", "size: {width: 150mm, height: 200mm}"),
+    path.write_text(path.read_text(encoding="utf-8").replace("size: poker", "size: {width: 210mm, height: 297mm}"),
                     encoding="utf-8")
     write_deck(tmp_path, "small")
     result = cli("build", "--all", "--only", "box", "--out", "out", "--jobs", "1")
     assert result.status == 0, result.err
-    notes = [line for line in result.err.splitlines() if "no tuck box" in line]
+    notes = [line for line in result.err.splitlines() if "no box for" in line]
     assert len(notes) == 1 and "for big on a4" in notes[0] and "(a4, letter)" in notes[0]
+    assert "neither box fits a4" in notes[0]
     assert (tmp_path / "out" / "small" / "small-box-a4.pdf").exists()
     assert not list((tmp_path / "out").glob("big/*.pdf"))
 

@@ -1,4 +1,4 @@
-"""printgen box: a deck's tuck box as a one-page PDF."""
+"""printgen box: a deck's box as a PDF: a tuck box, or a tray and a lid where that does not fit."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from printgen.cli.options import add_out, add_paper, given, positive_length
+from printgen.cli.options import add_out, add_paper, given, positive_length, word
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError, note_line
 from printgen.model import Deck
 from printgen.output import ensure_dir, out_folder
-from printgen.products.box import build_box, deck_box, describe
+from printgen.products.box import build_box, deck_box, describe, made
 from printgen.reading import display_path
 from printgen.spec import load_deck
 from printgen.spec.languages import missing_words
@@ -22,8 +22,16 @@ Make a deck's tuck box: a double-tuck box net sized from the deck (card size plu
 clearance, card count x card thickness), with solid cut lines, dashed fold lines,
 bleed on the printed panels, the deck's back art and title on the front, the game's
 name on the sides and a contents list on the back. It is placed portrait or
-landscape, whichever fits; if neither does, the error says which paper would.
-Cards that go in sleeves need a wider, taller and deeper box: --sleeved.
+landscape, whichever fits. Cards that go in sleeves need a wider, taller and deeper
+box: --sleeved.
+
+Where the tuck box's net does not fit the paper (many cards, large cards, cards in
+sleeves), it makes a two-piece box instead, and says so: a tray the cards lie in
+and a lid that slides down over it, each a net of its own (on one sheet where they
+fit together), with the same inside, the deck's back art and title on the lid, the
+game's name on the lid's sides and the contents under the tray. --style tray makes
+the two-piece box even where the tuck box fits. If neither box fits, the error says
+which paper would hold it.
 
 With --for tgc it writes The Game Crafter's tuck box art instead: one PNG laid on
 the smallest of its poker tuck boxes that holds the deck
@@ -46,9 +54,13 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="size the box for the cards in sleeves: 3 mm wider and taller, and 0.2 mm "
                              "thicker each, than the bare cards (standard sleeves, 66 x 91 mm on poker "
                              "cards); with --thickness, that is the bare card's")
+    parser.add_argument("--style", metavar="STYLE", choices=["tuck", "tray"], type=word, default=None,
+                        help="tuck (a one-piece double-tuck box) or tray (a two-piece box: a tray and a lid "
+                             "that slides over it, a net each) (default: the tuck box where its net fits "
+                             "the paper, else the tray and lid)")
     parser.add_argument("--for", dest="target", metavar="PROFILE", default=None,
                         help="write a print shop's box art instead of the PDF: tgc (The Game Crafter); "
-                             "--paper, --thickness and --sleeved are refused with it")
+                             "--paper, --thickness, --sleeved and --style are refused with it")
     parser.add_argument("--strict", action="store_true",
                         help="with --for: stop (exit 2) on any preflight warning, before writing")
     parser.add_argument("--lang", metavar="LANG", default=None,
@@ -66,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--thickness: not used with --for; the shop's box is chosen by card count")
     if args.target and args.sleeved:
         raise InputError("--sleeved: not used with --for; the shop's box is chosen by card count")
+    if args.target and args.style is not None:
+        raise InputError(f"--style: not used with --for, got {args.style!r}; the shop's box is its own tuck box")
     if args.target and "--paper" in given(args):
         raise InputError(f"--paper: not used with --for, got {args.paper!r}; the shop's box art is an image "
                          f"of the box's own size, not a sheet on paper")
@@ -81,13 +95,13 @@ def one_box(args: argparse.Namespace, thickness: float | None) -> int:
     if args.target:
         return shop_box(deck, args, out)
     sheet = paper(args.paper)
-    box = deck_box(deck, sheet, thickness, args.sleeved)
+    box = deck_box(deck, sheet, thickness, args.sleeved, args.style or "")
     notes: list[str] = []
     path = build_box(deck, box, out=out, paper=sheet, notes=notes)
     if not args.quiet:
         for said in filter(None, [missing_words(deck.lang), *notes]):
             print(note_line(said), file=sys.stderr)
-        print(f"{deck.name}: tuck box {describe(deck, box)}")
+        print(f"{deck.name}: {made(deck, box, sheet)} {describe(deck, box)}")
         print(f"  {display_path(path)} ({args.paper})")
     return 0
 

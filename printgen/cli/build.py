@@ -313,11 +313,12 @@ def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:
 
 
 def box_summary(deck: Deck, box: TuckBox, args: argparse.Namespace) -> str:
-    """The tuck box's inside size and the card thickness it was sized for, with the
+    """What box it is (a tuck box, or a two-piece box where that does not fit the paper,
+    and why), its inside size and the card thickness it was sized for, with the
     commands that size it for cards in sleeves and for cards of another thickness
     (printed on office paper, cards are about 0.1 mm, a third of the house default),
     for the language built."""
-    from printgen.products.box import box_size
+    from printgen.products.box import box_size, made
     size = box_size(deck, box.options, box.facts)
     thickness = box.options.card_thickness
     beside = "" if box.options.insert is None else f" and folded rules of {mm_text(box.options.insert)}"
@@ -325,7 +326,7 @@ def box_summary(deck: Deck, box: TuckBox, args: argparse.Namespace) -> str:
     command = ["printgen", "box", args.deck, *(["--paper", args.paper] if "--paper" in given(args) else []),
                *(["--out", str(args.out)] if args.out is not None else []),
                *(["--lang", deck.lang] if deck.lang != deck.languages[0] else [])]
-    return (f"tuck box, inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm for "
+    return (f"{made(deck, box, paper(args.paper))}, inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm for "
             f"{len(deck.cards)} cards x {mm_text(thickness)}{beside}; in sleeves: {shlex.join([*command, '--sleeved'])}; "
             f"cards of another thickness: {shlex.join([*command, '--thickness', example])}")
 

@@ -45,7 +45,8 @@ def box_size(deck: Deck, options: BoxOptions, facts: BoxFacts) -> BoxSize:
 
 @frozen
 class Net:
-    """A box net: its panels by name, its cut outline and its fold lines."""
+    """A box net: its panels by name, its cut outline and its fold lines. Panels named
+    glue... are glue tabs, left bare; tabs: their shapes where they are not rectangles."""
 
     size: BoxSize
     width: float
@@ -53,6 +54,7 @@ class Net:
     panels: dict[str, Box4]                               # x, y, w, h
     outline: tuple[Point, ...]                            # closed cut path
     folds: tuple[tuple[float, float, float, float], ...]  # x1, y1, x2, y2
+    tabs: tuple[tuple[Point, ...], ...] = ()              # closed shapes inside the outline
 
 
 def tuck_net(size: BoxSize) -> Net:
@@ -81,7 +83,7 @@ def _outline(size: BoxSize, xs: tuple[float, ...], top: float, bottom: float,
     gt = min(taper, size.inner_h / 4)
     pts: list[Point] = [(0, top), (0, k), (k, 0), (w - k, 0), (w, k), (w, top)]
     pts += [(xs[1] + taper, top - dust), (xs[2] - taper, top - dust), (xs[2], top)]
-    pts += _notch(xs[2] + w / 2, top, size.notch)
+    pts += notch(xs[2] + w / 2, top, size.notch)
     pts += [(xs[3], top), (xs[3] + taper, top - dust), (xs[4] - taper, top - dust), (xs[4], top)]
     pts += [(xs[4] + glue, top + gt), (xs[4] + glue, bottom - gt), (xs[4], bottom)]
     pts += [(xs[4] - taper, bottom + dust), (xs[3] + taper, bottom + dust), (xs[3], bottom)]
@@ -91,7 +93,7 @@ def _outline(size: BoxSize, xs: tuple[float, ...], top: float, bottom: float,
     return tuple(pts)
 
 
-def _notch(cx: float, y: float, r: float, steps: int = 24) -> list[Point]:
+def notch(cx: float, y: float, r: float, steps: int = 24) -> list[Point]:
     """A half circle cut down into the front panel from its top edge, left to right."""
     return [(cx - r * math.cos(math.pi * i / steps), y + r * math.sin(math.pi * i / steps))
             for i in range(steps + 1)]
@@ -108,9 +110,9 @@ def _folds(size: BoxSize, xs: tuple[float, ...], top: float,
 
 
 def printed_areas(net: Net, bleed: float) -> list[Box4]:
-    """The rectangles to paint, each panel grown by the bleed (the glue tab stays bare)."""
+    """The rectangles to paint, each panel grown by the bleed (the glue tabs stay bare)."""
     return [(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed)
-            for name, (x, y, w, h) in net.panels.items() if name != "glue"]
+            for name, (x, y, w, h) in net.panels.items() if not name.startswith("glue")]
 
 
 def net_lines(net: Net, *, dx: float, dy: float, cut: str, fold: str, width: float,

@@ -1,4 +1,7 @@
-"""Tuck boxes: the home-made box's facts, a deck's box options and a print shop's die lines."""
+"""Boxes: the home-made box's facts, a deck's box options and a print shop's die lines.
+
+A deck's home-made box is a tuck box (one net: TUCK) or, where that does not fit the
+paper, a two-piece box of a tray and a lid that slides over it (two nets: TRAY)."""
 
 from __future__ import annotations
 
@@ -6,14 +9,17 @@ from printgen.frozen import frozen
 from printgen.model.template import Template
 
 Box4 = tuple[float, float, float, float]      # x, y, w, h in points
+TUCK = "tuck"           # a double-tuck box: one net
+TRAY = "tray"           # a two-piece box: a tray and a lid, a net each
+STYLES = (TUCK, TRAY)
 
 
 @frozen
 class BoxFacts:
-    """templates/box-tuck.yaml: the home-made tuck box's sizes, lines and art."""
+    """templates/box-tuck.yaml: the home-made box's sizes, lines and art."""
 
     lengths: dict[str, float]          # clearance, leaflet, sleeve, sleeve_thickness, tuck, glue_tab, notch,
-                                       # dust_flap, taper, bleed
+                                       # dust_flap, taper, bleed; stock, lid_clearance (the two-piece box)
     line_width: float
     dash: tuple[float, ...]            # fold lines
     cut: str                           # colour of the cut lines
@@ -33,11 +39,12 @@ class BoxOptions:
     back: str
     insert: float | None = None    # the deck's folded booklets' thickness; None: a leaflet's allowance
     sleeved: bool = False          # the cards go in sleeves: the box facts' sleeve and sleeve_thickness added
+    style: str = ""                # TUCK or TRAY; "": whichever fits the paper (products/box.py styled())
 
 
 @frozen
 class TuckBox:
-    """Everything a deck's tuck box is laid out from: the box's facts, the deck's
+    """Everything a deck's box is laid out from: the box's facts, the deck's
     options, the deck as the box's templates see it (deck.*), the deck's (first) back
     template for the front's art and the box's templates by panel (front, side, back)."""
 

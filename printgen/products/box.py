@@ -1,5 +1,7 @@
-"""A deck's tuck box: sized from the deck, decorated from templates, one PDF page.
+"""A deck's box: sized from the deck, decorated from templates, one PDF.
 
+The box is a tuck box, one net on one page, where that fits the paper; else a
+two-piece box, a tray and a lid with a net each, on one page or two (styled()).
 Sizes and colours come from templates/box-tuck.yaml; a deck may override some of
 them under its `box:` key (resolved by spec/box.py, laid out by layout/boxart.py).
 """
@@ -13,13 +15,14 @@ from typing import TYPE_CHECKING
 
 from printgen.errors import FitError, TextOverflow
 from printgen.fonts import FILES, builtin_family, missing
-from printgen.layout.box import box_size, tuck_net
-from printgen.layout.boxart import layout_box, sheet_for
+from printgen.layout.box import box_size
+from printgen.layout.boxart import kind, layout_pages, tray_sheets, two_nets
+from printgen.layout.boxfit import check_paper, fits
 from printgen.layout.fold import english_note
 from printgen.layout.leaflet import fold_style, folded_layers
 from printgen.layout.page import Page
 from printgen.model import Deck, Paper
-from printgen.model.box import TuckBox
+from printgen.model.box import STYLES, TRAY, TUCK, TuckBox
 from printgen.model.template import Element, ElementKind, Template
 from printgen.products.names import box_file
 from printgen.render.pdf import render_pdf
@@ -35,12 +38,21 @@ if TYPE_CHECKING:
     from printgen.products.booklet import Booklet
 
 
-def deck_box(deck: Deck, paper: Paper, thickness: float | None = None, sleeved: bool = False) -> TuckBox:
-    """The deck's tuck box as a deck build makes it (fitted()); sleeved: for cards in sleeves."""
-    return fitted(tuck_box(deck, thickness, sleeved), deck, paper)
+def deck_box(deck: Deck, paper: Paper, thickness: float | None = None, sleeved: bool = False,
+             style: str = "") -> TuckBox:
+    """The deck's box as a deck build makes it (fitted()); sleeved: for cards in sleeves;
+    style: TUCK or TRAY as asked, "" for whichever fits the paper."""
+    box = tuck_box(deck, thickness, sleeved)
+    return fitted(replace(box, options=replace(box.options, style=style)), deck, paper)
 
 
 def fitted(box: TuckBox, deck: Deck, paper: Paper, booklets: Sequence[Booklet] | None = None) -> TuckBox:
+    """The box made deep enough for what goes in beside the cards (deep_enough()), its
+    style then chosen for paper where none was asked for (styled())."""
+    return styled(deep_enough(box, deck, paper, booklets), deck, paper)
+
+
+def deep_enough(box: TuckBox, deck: Deck, paper: Paper, booklets: Sequence[Booklet] | None = None) -> TuckBox:
     """The box made deep enough for the folded leaflets of the deck's rules texts, or
     their folded booklets where the deck prints them as booklets (each in the language
     the deck is built in, as the build reads it): booklets, where the build has laid
@@ -70,22 +82,30 @@ def with_leaflets(box: TuckBox, deck: Deck, paper: Paper) -> TuckBox:
 
 
 def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper, notes: list[str] | None = None) -> Path:
-    """Lay out and write the deck's tuck box PDF (FitError, naming papers that would do,
-    when its net does not fit); returns its path. notes: where to add what the build
+    """Lay out and write the deck's box PDF (FitError, naming papers that would do,
+    when its nets do not fit); returns its path. notes: where to add what the build
     should say besides."""
     papers = print_facts().papers.values()
     check_paper(deck, box, paper, papers)
-    file = box_file(deck, paper, box_page(deck, box, paper, papers, [] if notes is None else notes))
+    file = box_file(deck, paper, *box_pages(deck, box, paper, papers, [] if notes is None else notes))
     return render_pdf(file.pages, out / file.name, title=file.title, sides=file.sides)
 
 
-def check_paper(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper]) -> None:
-    """FitError, naming the papers that would do, when the box's net does not fit paper."""
-    sheet_for(tuck_net(box_size(deck, box.options, box.facts)), paper, box.facts.lengths["bleed"], papers)
+def styled(box: TuckBox, deck: Deck, paper: Paper) -> TuckBox:
+    """The box in the style asked for; where none was, the tuck box where its net fits
+    paper (portrait or landscape), else the two-piece box where its nets do, else the
+    box as it is (check_paper() then says that neither fits)."""
+    if box.options.style:
+        return box
+    for style in STYLES:
+        chosen = replace(box, options=replace(box.options, style=style))
+        if fits(deck, chosen, paper):
+            return chosen
+    return box
 
 
-def box_page(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper], notes: list[str]) -> Page:
-    """The box laid out on paper (layout_box); a text of the deck's that cannot be set
+def box_pages(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper], notes: list[str]) -> tuple[Page, ...]:
+    """The box laid out on paper (layout_pages()); a text of the deck's that cannot be set
     on it is blamed on the deck key that gave it (`decks/x.yaml:10 box.title`), and
     printgen's own templates are named without the folder they are installed in.
     printgen's own back text is set in English where the fonts lack the letters of
@@ -95,11 +115,11 @@ def box_page(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper], no
     box = english_back(deck, box, notes)
     with noting_splits() as splits:
         try:
-            page = layout_box(deck, box, paper, papers)
+            pages = layout_pages(deck, box, paper, papers)
         except FitError as error:
-            raise box_text_error(deck, box, error, lambda given: layout_box(*given, paper, papers)) from None
+            raise box_text_error(deck, box, error, lambda given: layout_pages(*given, paper, papers)) from None
     notes += split_notes(splits)
-    return page
+    return pages
 
 
 def english_back(deck: Deck, box: TuckBox, notes: list[str]) -> TuckBox:
@@ -112,7 +132,7 @@ def english_back(deck: Deck, box: TuckBox, notes: list[str]) -> TuckBox:
     english = own_back(deck, DEFAULT)
     for font in back_fonts(box.templates["back"]):
         note = english_note(box.options.back, english, font,
-                            f"the tuck box of {deck.name}: printgen's own {deck.lang} text for its back")
+                            f"the {kind(box)} of {deck.name}: printgen's own {deck.lang} text for its back")
         if note is not None and not missing(font, english):
             notes.append(note)
             return replace(box, options=replace(box.options, back=english))
@@ -158,7 +178,7 @@ def _with_only(deck: Deck, box: TuckBox, key: str) -> tuple[Deck, TuckBox]:
 
 
 def box_text_error(deck: Deck, box: TuckBox, error: FitError,
-                   lay_out: Callable[[tuple[Deck, TuckBox]], Page]) -> FitError:
+                   lay_out: Callable[[tuple[Deck, TuckBox]], object]) -> FitError:
     """error, raised laying out the box (lay_out, given the deck and box), told as the
     user's: the first of the deck's box texts that fails on its own, located in the
     deck file; else error with printgen's templates named without their folder. A text
@@ -173,8 +193,8 @@ def box_text_error(deck: Deck, box: TuckBox, error: FitError,
             if alone.field != BOX_FIELD:            # not a text of the box's (its net, a font's name)
                 continue
             if isinstance(alone, TextOverflow):
-                return TextOverflow(f"{place}: {alone.detail} on the tuck box; expected {SHORTER[key]}")
-            return FitError(f"{place}: on the tuck box, {alone.detail}")
+                return TextOverflow(f"{place}: {alone.detail} on the {kind(box)}; expected {SHORTER[key]}")
+            return FitError(f"{place}: on the {kind(box)}, {alone.detail}")
     text = str(error)
     own_back = (isinstance(error, TextOverflow) and error.field == BOX_FIELD and _given_by(deck, "back") is None
                 and box.templates["back"].source in text)          # printgen's own words overflow
@@ -213,8 +233,21 @@ def _given_by(deck: Deck, key: str) -> str | None:
     return f"{deck.where}:{lines[top]} {top}{dot}{rest}"
 
 
+def made(deck: Deck, box: TuckBox, paper: Paper) -> str:
+    """What the box is, for the summaries: "tuck box", or "two-piece box (a tray and a
+    lid, on one sheet)" or "(..., on 2 sheets)", with "; the tuck box does not fit
+    PAPER" where that is why it was made."""
+    if box.options.style != TRAY:
+        return "tuck box"
+    sheets = len(tray_sheets(two_nets(deck, box), paper, box.facts.lengths["bleed"], ()))
+    tuck = replace(box, options=replace(box.options, style=TUCK))
+    why = "" if fits(deck, tuck, paper) else f"; the tuck box does not fit {paper.name}"
+    return f"two-piece box (a tray and a lid, on {'one sheet' if sheets == 1 else f'{sheets} sheets'}{why})"
+
+
 def describe(deck: Deck, box: TuckBox) -> str:
-    """The box's inside size and what it is sized for, for `printgen box`'s summary."""
+    """The box's inside size (a two-piece box's tray's) and what it is sized for, for
+    `printgen box`'s summary."""
     size = box_size(deck, box.options, box.facts)
     sleeves = ""
     if box.options.sleeved:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from printgen.errors import FitError, TextOverflow
 from printgen.frozen import frozen
+from printgen.layout.boxart import kind
 from printgen.layout.leaflet import fold_style, layout_leaflet
 from printgen.layout.page import Page, PrintFile
 from printgen.layout.pieces import Credit, dice_pages, part_pages
@@ -24,7 +25,7 @@ from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
 from printgen.model.turns import ONE_SIDED
-from printgen.products.box import box_page, check_paper, fitted
+from printgen.products.box import box_pages, check_paper, fitted
 from printgen.products.names import box_file, leaflet_file
 from printgen.products.rules import game_title, text_language, text_style
 from printgen.spec.box import tuck_box
@@ -64,8 +65,8 @@ def read_extras(deck: Deck, formats: frozenset[str]) -> Extras:
 def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
                    back_offset: tuple[float, float] = (0.0, 0.0), notes: list[str],
                    dropped: dict[str, str], boxed: list[TuckBox] | None = None) -> list[PrintFile]:
-    """The extras' files, laid out: the box (or, in dropped, why not: its net does not
-    fit the paper, a text of it does not fit its panel; a text holding a character no
+    """The extras' files, laid out: the box, a tuck box or, where that does not fit the
+    paper, a two-piece box (or, in dropped, why not: neither fits the paper, a text of it does not fit its panel; a text holding a character no
     font has stops the build, as a card's does), one file of all the dice, one
     a part, then each rules text: as a leaflet (on both sides unless the deck is printed
     fold-over, its back page moved by back_offset; in dropped, why not where no panel
@@ -84,12 +85,12 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
         try:
             check_paper(deck, box, paper, extras.papers)
         except FitError as error:
-            dropped["box"] = f"no tuck box for {deck.name} on {paper.name}: {error}"
+            dropped["box"] = f"no box for {deck.name} on {paper.name}: {error}"
         else:
             try:        # (a character no font has, or an unknown font, stops the build)
-                files.append(box_file(deck, paper, box_page(deck, box, paper, extras.papers, notes)))
+                files.append(box_file(deck, paper, *box_pages(deck, box, paper, extras.papers, notes)))
             except TextOverflow as error:
-                dropped["box"] = f"no tuck box for {deck.name}: {error}"
+                dropped["box"] = f"no {kind(box)} for {deck.name}: {error}"
             else:
                 if boxed is not None:
                     boxed.append(box)

@@ -20,10 +20,11 @@ if TYPE_CHECKING:
     from printgen.layout.leaflet import Leaflet
 
 
-def box_file(deck: Deck, paper: Paper, page: Page) -> PrintFile:
-    """The tuck box page as the file it is written to."""
+def box_file(deck: Deck, paper: Paper, *pages: Page) -> PrintFile:
+    """The box's pages (a tuck box's one, a two-piece box's one or two) as the file they
+    are written to."""
     from printgen.spec.languages import words
-    return PrintFile(f"{deck.name}-box-{paper.name}.pdf", f"{deck.title} {words(deck.lang).tuck_box}", (page,),
+    return PrintFile(f"{deck.name}-box-{paper.name}.pdf", f"{deck.title} {words(deck.lang).tuck_box}", pages,
                      sides=ONE_SIDED)
 
 

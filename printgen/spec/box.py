@@ -20,7 +20,8 @@ from printgen.spec.schema import Checker
 from printgen.spec.template import load_template
 from printgen.spec.yamlload import load_file
 
-LENGTHS = ["clearance", "leaflet", "sleeve", "sleeve_thickness", "tuck", "glue_tab", "notch", "dust_flap", "taper", "bleed"]
+LENGTHS = ["clearance", "leaflet", "sleeve", "sleeve_thickness", "tuck", "glue_tab", "notch", "dust_flap", "taper", "bleed",
+           "stock", "lid_clearance"]
 FACT_KEYS = [*LENGTHS, "lines", "colors", "templates"]
 LINE_KEYS = ["width", "dash", "cut", "fold"]
 TEMPLATE_KEYS = ["front", "side", "back"]
