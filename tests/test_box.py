@@ -71,7 +71,7 @@ def test_thickness_option(cli, tmp_path):
     deck = deck_file(tmp_path, 30)
     result = cli("box", str(deck), "--thickness", "0.5mm", "--out", str(tmp_path), "-q")
     assert result.status == 0, result.err
-    size, dashed, _ = dashed_and_solid(tmp_path / "box30-box-a4.pdf")
+    size, dashed, _ = dashed_and_solid(tmp_path / "box30-box-0.5mm-a4.pdf")
     assert inner_size(dashed)[2] == pytest.approx(30 * 0.5 + 1.8, abs=0.02)
     assert size == pytest.approx((210, 297), abs=0.1)
 
@@ -87,7 +87,7 @@ def test_sleeved_box_holds_standard_sleeves(cli, tmp_path):
     assert inner_size(dashed_and_solid(tmp_path / "bare" / "box62-box-a4.pdf")[1])[0] < 66
     result = cli("box", str(deck), "--sleeved", "--paper", "letter", "--out", str(tmp_path))
     assert result.status == 0, result.err
-    size, dashed, outline = dashed_and_solid(tmp_path / "box62-box-letter.pdf")
+    size, dashed, outline = dashed_and_solid(tmp_path / "box62-box-sleeved-letter.pdf")
     width, height, depth = inner_size(dashed)
     assert width == pytest.approx(POKER[0] + 3 + 1, abs=0.02) and width - 66 >= 1
     assert height == pytest.approx(POKER[1] + 3 + 1, abs=0.02) and height - 91 >= 1
@@ -99,7 +99,8 @@ def test_sleeved_box_holds_standard_sleeves(cli, tmp_path):
 
 def test_deck_build_says_the_command_for_a_box_of_sleeved_cards(cli, tmp_path):
     """The build's line for its box gives the command that sizes it for the cards in
-    sleeves; run as said, it writes the box over it, wide enough for a 66 mm sleeve."""
+    sleeves; run as said, it writes that box beside the build's (whose file the next build
+    writes again), wide enough for a 66 mm sleeve."""
     import re
     import shlex
     deck, out = deck_file(tmp_path, 40), tmp_path / "out"
@@ -112,8 +113,9 @@ def test_deck_build_says_the_command_for_a_box_of_sleeved_cards(cli, tmp_path):
     assert words[:3] == ["printgen", "box", str(deck)] and words[-1] == "--sleeved" and "letter" in words
     assert inner_size(dashed_and_solid(out / "box40-box-letter.pdf")[1])[0] < 66
     assert cli(*words[1:], "-q").status == 0
-    width, height, _ = inner_size(dashed_and_solid(out / "box40-box-letter.pdf")[1])
+    width, height, _ = inner_size(dashed_and_solid(out / "box40-box-sleeved-letter.pdf")[1])
     assert width - 66 >= 1 and height - 91 >= 1
+    assert inner_size(dashed_and_solid(out / "box40-box-letter.pdf")[1])[0] < 66     # the build's, kept
 
 
 def test_the_sleeved_help_states_the_house_defaults_the_box_uses(cli):
@@ -182,7 +184,7 @@ def test_deck_build_writes_its_box(cli, tmp_path):
 def test_deck_build_says_the_box_size_and_the_thickness_it_assumed(cli, tmp_path):
     """The build's line for its box gives the inside size (as the PDF's folds measure
     it) and the card thickness it was sized for, with the command that sizes it for
-    other cards; that command, run as said, writes the box over it for thinner cards.
+    other cards; that command, run as said, writes the box for thinner cards beside it.
     -q says nothing."""
     import re
     import shlex
@@ -199,7 +201,8 @@ def test_deck_build_says_the_box_size_and_the_thickness_it_assumed(cli, tmp_path
     words = shlex.split(hint[1])
     assert words[:3] == ["printgen", "box", str(deck)] and words[-2:] == ["--thickness", "0.1mm"]
     assert cli(*words[1:], "-q").status == 0
-    assert inner_size(dashed_and_solid(out / "box40-box-a4.pdf")[1])[2] == pytest.approx(40 * 0.1 + 1.8, abs=0.02)
+    assert inner_size(dashed_and_solid(out / "box40-box-0.1mm-a4.pdf")[1])[2] == pytest.approx(40 * 0.1 + 1.8, abs=0.02)
+    assert inner_size(dashed_and_solid(out / "box40-box-a4.pdf")[1])[2] == pytest.approx(depth, abs=0.02)
     quiet = cli("build", str(deck), "--only", "pdf,box", "--out", str(out), "-q")
     assert quiet.status == 0 and quiet.out == "" and quiet.err == ""
 

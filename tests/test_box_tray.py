@@ -105,7 +105,7 @@ def test_76_sleeved_cards_get_a_tray_and_a_lid_on_a4_and_letter_whose_panels_rea
         assert result.status == 0, result.err
         assert (f"sabacc-76: two-piece box (a tray and a lid, on 2 sheets; the tuck box does not fit {name}) "
                 f"inside {inner[0]:.1f} x {inner[1]:.1f} x {inner[2]:.1f} mm") in result.out
-        tray, lid = found = nets(tmp_path / f"sabacc-76-box-{name}.pdf")
+        tray, lid = found = nets(tmp_path / f"sabacc-76-box-sleeved-{name}.pdf")
         margin = paper(name).margin / MM
         for net in found:
             width, height = net["size"]
@@ -128,7 +128,7 @@ def test_the_folded_tray_holds_the_sleeved_cards_and_the_lid_slides_over_it_with
     clearance each way, and as high as the tray stands, so that it covers it whole."""
     stock, lid_clearance = stock_and_lid_clearance()
     assert cli("box", "sabacc-76", "--sleeved", "--out", str(tmp_path), "-q").status == 0
-    tray, lid = nets(tmp_path / "sabacc-76-box-a4.pdf")
+    tray, lid = nets(tmp_path / "sabacc-76-box-sleeved-a4.pdf")
     box = folded(tray, lid, stock)
     width, length, height = box["tray inside"]
     assert width - (CARD[0] + SLEEVE) >= CLEARANCE - 0.02 and width >= 66 + CLEARANCE     # a standard 66 x 91 sleeve
@@ -145,7 +145,7 @@ def test_the_glue_tabs_hang_from_the_end_walls_and_the_thumb_notches_are_cut_in_
     the base, reaching out over the side walls' corner, none on a side wall; a thumb
     notch is cut down into the middle of each end wall's rim."""
     assert cli("box", "sabacc-76", "--sleeved", "--out", str(tmp_path), "-q").status == 0
-    for net in nets(tmp_path / "sabacc-76-box-a4.pdf"):
+    for net in nets(tmp_path / "sabacc-76-box-sleeved-a4.pdf"):
         rim, base_top, base_bottom, foot = net["box"][1], net["top"], net["bottom"], net["box"][3]
         assert len(net["tabs"]) == 4
         hinges = set()
@@ -185,7 +185,7 @@ def test_the_lid_carries_the_front_and_the_sides_and_the_tray_the_back(cli, tmp_
     result = cli("box", str(tmp_path / "deck.yaml"), "--style", "tray", "--out", str(tmp_path))
     assert result.status == 0, result.err
     assert "green20: two-piece box (a tray and a lid, on one sheet) inside" in result.out
-    pdf = tmp_path / "green20-box-a4.pdf"
+    pdf = tmp_path / "green20-box-tray-a4.pdf"
     tray, lid = nets(pdf)
     assert tray["page"] == lid["page"] == 0
     image = pdfium.PdfDocument(pdf)[0].render(scale=100 / 72).to_pil().convert("RGB")
@@ -229,7 +229,7 @@ def test_a_small_deck_asked_for_a_tray_gets_both_nets_on_one_sheet_apart(cli, tm
     result = cli("box", str(deck_file(tmp_path, 20)), "--style", "tray", "--out", str(tmp_path))
     assert result.status == 0, result.err
     assert "box20: two-piece box (a tray and a lid, on one sheet) inside 64.5 x 89.9 x 8.2 mm" in result.out
-    tray, lid = found = nets(tmp_path / "box20-box-a4.pdf")
+    tray, lid = found = nets(tmp_path / "box20-box-tray-a4.pdf")
     assert tray["page"] == lid["page"] == 0
     margin = paper("a4").margin / MM
     for net in found:

@@ -16,6 +16,7 @@ from printgen.reading import display_path
 from printgen.spec import load_deck
 from printgen.spec.languages import missing_words
 from printgen.spec.printdata import paper
+from printgen.units import mm_text
 
 DESCRIPTION = """\
 Make a deck's tuck box: a double-tuck box net sized from the deck (card size plus
@@ -23,7 +24,9 @@ clearance, card count x card thickness), with solid cut lines, dashed fold lines
 bleed on the printed panels, the deck's back art and title on the front, the game's
 name on the sides and a contents list on the back. It is placed portrait or
 landscape, whichever fits. Cards that go in sleeves need a wider, taller and deeper
-box: --sleeved.
+box: --sleeved. A box the build does not make says how in its file's name
+(DECK-box-sleeved-PAPER.pdf, DECK-box-0.5mm-PAPER.pdf with --thickness,
+DECK-box-tray-PAPER.pdf with --style tray), so it keeps the build's box beside it.
 
 Where the tuck box's net does not fit the paper (many cards, large cards, cards in
 sleeves), it makes a two-piece box instead, and says so: a tray the cards lie in
@@ -97,13 +100,22 @@ def one_box(args: argparse.Namespace, thickness: float | None) -> int:
     sheet = paper(args.paper)
     box = deck_box(deck, sheet, thickness, args.sleeved, args.style or "")
     notes: list[str] = []
-    path = build_box(deck, box, out=out, paper=sheet, notes=notes)
+    path = build_box(deck, box, out=out, paper=sheet, notes=notes, variant=variant(args, thickness))
     if not args.quiet:
         for said in filter(None, [missing_words(deck.lang), *notes]):
             print(note_line(said), file=sys.stderr)
         print(f"{deck.name}: {made(deck, box, sheet)} {describe(deck, box)}")
         print(f"  {display_path(path)} ({args.paper})")
     return 0
+
+
+def variant(args: argparse.Namespace, thickness: float | None) -> str:
+    """What the box file's name says of a box the build does not make: "-sleeved",
+    "-0.5mm" (--thickness), "-tray" (--style tray), so that neither replaces the
+    build's DECK-box-PAPER.pdf, nor one another."""
+    sleeved = "-sleeved" if args.sleeved else ""
+    thick = "" if thickness is None else "-" + mm_text(thickness).replace(" ", "")
+    return sleeved + thick + ("-tray" if args.style == "tray" else "")
 
 
 def each_language(args: argparse.Namespace, thickness: float | None) -> int:

@@ -6,7 +6,7 @@ SUMMARIES = {
     "list": "list the decks, dice, parts, aids and rules found",
     "new": "start a project: a deck and its templates",
     "calibrate": "print a duplex calibration page",
-    "box": "build a deck's tuck box",
+    "box": "build a deck's box (a tuck box, or a tray and a lid)",
     "rules": "build a folded rules leaflet",
     "booklet": "build a rule booklet of any length, and its reading copy",
     "aid": "build a game's play aids",

@@ -81,13 +81,16 @@ def with_leaflets(box: TuckBox, deck: Deck, paper: Paper) -> TuckBox:
     return replace(box, options=replace(box.options, insert=insert))
 
 
-def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper, notes: list[str] | None = None) -> Path:
+def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper, notes: list[str] | None = None,
+              variant: str = "") -> Path:
     """Lay out and write the deck's box PDF (FitError, naming papers that would do,
     when its nets do not fit); returns its path. notes: where to add what the build
-    should say besides."""
+    should say besides; variant: how its file name tells it from the build's box
+    (names.box_file)."""
     papers = print_facts().papers.values()
     check_paper(deck, box, paper, papers)
-    file = box_file(deck, paper, *box_pages(deck, box, paper, papers, [] if notes is None else notes))
+    file = box_file(deck, paper, *box_pages(deck, box, paper, papers, [] if notes is None else notes),
+                    variant=variant)
     return render_pdf(file.pages, out / file.name, title=file.title, sides=file.sides)
 
 

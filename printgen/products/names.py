@@ -20,11 +20,13 @@ if TYPE_CHECKING:
     from printgen.layout.leaflet import Leaflet
 
 
-def box_file(deck: Deck, paper: Paper, *pages: Page) -> PrintFile:
+def box_file(deck: Deck, paper: Paper, *pages: Page, variant: str = "") -> PrintFile:
     """The box's pages (a tuck box's one, a two-piece box's one or two) as the file they
-    are written to."""
+    are written to: DECK-box-PAPER.pdf, the box a build makes; a box of other sizes or
+    style (`printgen box --sleeved`, variant "-sleeved") says so in its name, so that it
+    and the build's box each keep their own file."""
     from printgen.spec.languages import words
-    return PrintFile(f"{deck.name}-box-{paper.name}.pdf", f"{deck.title} {words(deck.lang).tuck_box}", pages,
+    return PrintFile(f"{deck.name}-box{variant}-{paper.name}.pdf", f"{deck.title} {words(deck.lang).tuck_box}", pages,
                      sides=ONE_SIDED)
 
 
