@@ -1,4 +1,4 @@
-"""Two decks built into one --out folder: neither loses a file to the other.
+"""Two decks (or rules texts) built into one --out folder: neither loses a file to the other.
 
 Per-card files are named by card, not by deck (out/png/back.png, out/svg/back.svg), so
 a second deck's build into the same folder would replace the first deck's back: it is
@@ -19,7 +19,7 @@ import pytest
 
 from conftest import ROOT
 
-from printgen.cli.rivals import deck_of
+from printgen.cli.rivals import source_of
 
 
 def tree(folder: Path) -> dict[str, str]:
@@ -94,13 +94,33 @@ def test_one_deck_in_two_languages_into_one_folder_is_refused(cli, tmp_path):
     assert tree(out) == before
 
 
-@pytest.mark.parametrize(("job", "deck"), [
+def test_two_rules_texts_of_one_name_are_refused_one_folder(cli, tmp_path):
+    """`printgen rules` names its leaflet from the text's file name: game-1/rules.md and
+    game-2/rules.md would share one file."""
+    out = tmp_path / "out"
+    for game in ("game-1", "game-2"):
+        (tmp_path / game).mkdir()
+        (tmp_path / game / "rules.md").write_text(f"# {game}\n\nThe rules of {game}.\n", encoding="utf-8")
+    assert cli("rules", str(tmp_path / "game-1" / "rules.md"), "--out", str(out), "-q").status == 0
+    assert cli("rules", str(tmp_path / "game-1" / "rules.md"), "--paper", "letter", "--out", str(out),
+               "-q").status == 0
+    before = tree(out)
+    refused = cli("rules", str(tmp_path / "game-2" / "rules.md"), "--out", str(out), "-q")
+    assert refused.status == 2 and "game-1" in refused.err and "game-2" in refused.err
+    assert tree(out) == before
+    booklet = cli("booklet", str(tmp_path / "game-1" / "rules.md"), "--out", str(out), "-q")
+    assert booklet.status == 0, booklet.err
+
+
+@pytest.mark.parametrize(("job", "source"), [
     ("build back_offset=0mm,0mm deck=built-in:decks/sabacc-62.yaml duplex=long paper=a4",
-     ("built-in:decks/sabacc-62.yaml", "", "")),
-    ("build deck=../my decks/x.yaml lang=de only=svg", ("../my decks/x.yaml", "de", "")),
-    ("build deck=a.yaml target=tgc", ("a.yaml", "", "tgc")),
+     ("deck", "built-in:decks/sabacc-62.yaml", "", "")),
+    ("build deck=../my decks/x.yaml lang=de only=svg", ("deck", "../my decks/x.yaml", "de", "")),
+    ("build deck=a.yaml target=tgc", ("deck", "a.yaml", "", "tgc")),
+    ("rules duplex=long game=/tmp/a b/rules.md paper=a4", ("game", "/tmp/a b/rules.md", "", "")),
+    ("booklet size=a5 text=rules.md", ("text", "rules.md", "", "")),
     ("gallery", None),
     ("deal level=knight number=5", None),
 ])
-def test_a_jobs_deck_is_read_from_its_key(job, deck):
-    assert deck_of(job) == deck
+def test_what_a_job_is_made_from_is_read_from_its_key(job, source):
+    assert source_of(job) == source

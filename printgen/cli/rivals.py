@@ -10,9 +10,12 @@ place (output.py's `_place`: the build stops, one line, exit 2, and the folder i
 as it was). "Another deck" is another deck file, or the same file in another language
 or for another print shop (cli/options.py's product_key): what one deck's own folder
 holds. A rebuild of the same deck on other paper or with other options replaces its
-files, as before.
+files, as before. Rules texts are held the same way: `printgen rules` and `printgen
+booklet` name their files from the text's file name, so game-1/rules.md and
+game-2/rules.md would share one leaflet's file; of texts only a file's (not a built-in
+game's, whose files are named apart) are compared, each by its real path.
 
-A job of a deck file that no longer exists where its record names it (the deck was
+A job of a deck or text file that no longer exists where its record names it (it was
 moved, renamed or deleted: it cannot be built there again) claims nothing any more, so
 a deck moved to a new file rebuilds into its old folder.
 """
@@ -25,68 +28,76 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printgen.cli.options import product_key
+from printgen.cli.options import deck_identity
 
 if TYPE_CHECKING:
     from printgen.output import Rival
 
 BUILT_IN = "built-in:"
-_DECK = re.compile(r" deck=(.*?)(?= [a-z_]+=|$)")   # (a job's options are sorted: job_key)
+SOURCES = {"deck": "deck", "game": "rules text", "text": "rules text"}    # what a job's files are made from
+_SOURCE = {kind: re.compile(rf" {kind}=(.*?)(?= [a-z_]+=|$)") for kind in SOURCES}   # (options sort: job_key)
 _OPTION = {"lang": re.compile(r" lang=(\S+)"), "target": re.compile(r" target=(\S+)")}
 
 
-def deck_of(job: str) -> tuple[str, str, str] | None:
-    """The deck file a job's key names (as deck_identity gave it), with its language and
-    export profile ("" where the job has none); None for a job of no deck."""
-    found = _DECK.search(job)
-    if found is None:
-        return None
-    rest = job[found.end():]                        # (lang and target sort after deck)
-    lang, target = (_OPTION[name].search(rest) for name in ("lang", "target"))
-    return found.group(1), lang.group(1) if lang else "", target.group(1) if target else ""
+def source_of(job: str) -> tuple[str, str, str, str] | None:
+    """What a job's key names its files as made from (deck, game or text: the option, and
+    its value as the key holds it), with its language and export profile ("" where the
+    job has none); None for a job of none of them (the gallery, a deal sheet)."""
+    for kind, pattern in _SOURCE.items():
+        found = pattern.search(job)
+        if found is not None:
+            rest = job[found.end():]                # (lang and target sort after them)
+            lang, target = (_OPTION[name].search(rest) for name in ("lang", "target"))
+            return kind, found.group(1), lang.group(1) if lang else "", target.group(1) if target else ""
+    return None
 
 
-def _where(identity: str, root: Path) -> str:
-    """The deck file an identity names: a built-in deck as it is, another by its real
-    path (identities are from the real path of the output folder its record is in)."""
-    if identity.startswith(BUILT_IN):
-        return identity
-    return os.path.normpath(os.path.join(os.path.realpath(root), identity))
+def _where(kind: str, value: str, root: Path) -> str | None:
+    """The file a source names, by its real path, or a built-in deck as it is; None where
+    it names no file now (moved or deleted, or a built-in game's name). A deck's identity
+    is from the real path of the output folder (root) its record is for; a text's path
+    is as it was typed."""
+    if kind == "deck":
+        if value.startswith(BUILT_IN):
+            from printgen.builtin import data_root
+            return value if (data_root() / value.removeprefix(BUILT_IN)).is_file() else None
+        where = os.path.normpath(os.path.join(os.path.realpath(root), value))
+    else:
+        where = os.path.realpath(value)
+    return where if os.path.isfile(where) else None
 
 
-def _exists(where: str) -> bool:
+def _said(kind: str, where: str, lang: str, target: str) -> str:
+    """A source as an error names it: the deck or text file, the language and the shop."""
     if where.startswith(BUILT_IN):
-        from printgen.builtin import data_root
-        return (data_root() / where.removeprefix(BUILT_IN)).is_file()
-    return os.path.isfile(where)
-
-
-def _said(where: str, lang: str, target: str) -> str:
-    """The deck as an error names it: its file, the language and the shop."""
-    shown = (f"the built-in deck {where.removeprefix(BUILT_IN)}" if where.startswith(BUILT_IN)
-             else f"the deck {os.path.relpath(where) if not os.path.relpath(where).startswith('..') else where}")
+        shown = f"the built-in deck {where.removeprefix(BUILT_IN)}"
+    else:
+        near = os.path.relpath(where)
+        shown = f"the {SOURCES[kind]} {where if near.startswith('..') else near}"
     return shown + (f" in {lang}" if lang else "") + (f" for {target}" if target else "")
 
 
 def rival(args: argparse.Namespace) -> Rival | None:
-    """For a run of args that builds a deck: what says whether a file another job wrote
-    is another deck's (that deck and this one, for the error) or not (None), given that
-    job's key and the output folder its record is for. None for a run of no deck."""
-    if getattr(args, "deck", None) is None:
-        return None
-    mine = deck_of(product_key(args))
-    if mine is None:
+    """For a run of args that makes files from a deck or a rules text: what says whether
+    a file another job wrote is another deck's or text's (that one and this one, for
+    the error) or not (None), given that job's key and the output folder its record is
+    for. None for a run of neither."""
+    kind = next((kind for kind in SOURCES if getattr(args, kind, None) is not None), None)
+    if kind is None:
         return None
     from printgen.output import DEFAULT
-    root = Path(getattr(args, "out", None) or DEFAULT)
-    me = (_where(mine[0], root), *mine[1:])
+    value = deck_identity(args) if kind == "deck" else str(getattr(args, kind))
+    where = _where(kind, value, Path(getattr(args, "out", None) or DEFAULT))
+    if where is None:
+        return None
+    options = (getattr(args, "lang", None) or "", getattr(args, "target", None) or "")
 
-    def other(job: str, where: Path) -> tuple[str, str] | None:
-        theirs = deck_of(job)
-        if theirs is None:
+    def other(job: str, folder: Path) -> tuple[str, str] | None:
+        theirs = source_of(job)
+        if theirs is None or SOURCES[theirs[0]] != SOURCES[kind]:
+            return None                 # (a deck's leaflet and `printgen rules`' are not compared)
+        place = _where(theirs[0], theirs[1], folder)
+        if place is None or (place, *theirs[2:]) == (where, *options):
             return None
-        them = (_where(theirs[0], where), *theirs[1:])
-        if them == me or not _exists(them[0]):
-            return None
-        return _said(*them), _said(*me)
+        return _said(theirs[0], place, *theirs[2:]), _said(kind, where, *options)
     return other
