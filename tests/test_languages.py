@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from exampledeck import EXAMPLE, copy_example, edit
+from exampledeck import EXAMPLE, add_language, copy_example, edit
 
 from printgen.spec import load_deck
 
@@ -173,6 +173,44 @@ def test_an_empty_translation_in_the_deck_file_names_its_line(cli, tmp_path, old
     assert cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "en"), "-q").status == 0
 
 
+def test_a_text_translated_into_other_languages_but_not_the_one_built_is_an_error(cli, tmp_path):
+    """A deck in English, German and French whose violet cards have a German name but
+    no French one: the French build stops with one line at the entry's key, naming the
+    language the name lacks, and writes nothing (never French cards that say 'Violet');
+    the German build goes on, and Jade, translated into no language, is the same in
+    every one."""
+    deck = copy_example(tmp_path)
+    add_language(deck, "fr")
+    edit(deck, "name@de: Violett, name@fr: Violett}", "name@de: Violett}")
+    line = one_error(cli("build", str(deck), "--lang", "fr", "--only", "pdf", "--out", str(tmp_path / "fr")),
+                     "lantern-pairs.yaml:35 cards[2].fields.name: 'Violet'", "name@fr")
+    assert "translated into de but not into fr" in line
+    assert not (tmp_path / "fr").exists()
+    assert cli("build", str(deck), "--lang", "de", "--only", "pdf", "--out", str(tmp_path / "de"), "-q").status == 0
+    assert pdf_words(tmp_path / "de" / "lantern-pairs-de-a4.pdf").count("Violett") == 8
+
+
+def test_a_column_translated_into_other_languages_but_not_the_one_built_is_an_error(cli, tmp_path):
+    """A card table with `name@de` and no `name@fr`, in a deck printed in English,
+    German and French: the French build names the header row and the column it
+    lacks; English and German are built."""
+    (tmp_path / "f.yaml").write_text("elements:\n  - {kind: text, text: '{{ card.name }}', x: 0mm, y: 0mm, "
+                                     "w: 40mm, h: 10mm}\n")
+    (tmp_path / "b.yaml").write_text("elements: []\n")
+    (tmp_path / "cards.csv").write_text("name,name@de,count\nLantern,Laterne,1\n")
+    (tmp_path / "d.yaml").write_text("name: d\nlanguages: [en, de, fr]\nsize: poker\nface: f.yaml\nback: b.yaml\n"
+                                     "cards: cards.csv\n")
+    line = one_error(cli("build", str(tmp_path / "d.yaml"), "--lang", "fr", "--only", "pdf",
+                         "--out", str(tmp_path / "fr")), "cards.csv:1 name", "name@fr")
+    assert "translated into de but not into fr" in line
+    assert not (tmp_path / "fr").exists()
+    for lang, word in (("en", "Lantern"), ("de", "Laterne")):
+        out = tmp_path / lang
+        assert cli("build", str(tmp_path / "d.yaml"), "--lang", lang, "--only", "pdf", "--out", str(out), "-q").status == 0
+        pdf, = out.rglob("*.pdf")
+        assert word in pdf_words(pdf)
+
+
 def test_a_column_only_in_other_languages_is_an_error(cli, tmp_path):
     (tmp_path / "f.yaml").write_text("elements: []\n")
     (tmp_path / "cards.csv").write_text("name@de,count\nLaterne,1\n")
@@ -197,7 +235,7 @@ def test_a_column_in_a_language_the_deck_does_not_name_is_located_at_the_header(
 
 def test_a_language_printgen_has_no_words_in_falls_back_to_english_with_a_note(cli, tmp_path):
     deck = copy_example(tmp_path)
-    edit(deck, "languages: [en, de]", "languages: [en, de, nl]")
+    add_language(deck, "nl")
     (tmp_path / "rules" / "lantern-pairs-nl.md").write_text("# Lantaarnparen\n\nDraai twee kaarten om.\n",
                                                             encoding="utf-8")
     result = cli("build", str(deck), "--lang", "nl", "--only", "pdf,box", "--out", str(tmp_path / "out"))
@@ -255,7 +293,7 @@ def test_a_box_in_a_language_the_deck_does_not_have_is_an_error(cli, tmp_path):
 
 def test_a_box_in_a_language_printgen_has_no_words_in_says_so_once(cli, tmp_path):
     deck = copy_example(tmp_path)
-    edit(deck, "languages: [en, de]", "languages: [en, de, nl]")
+    add_language(deck, "nl")
     (tmp_path / "rules" / "lantern-pairs-nl.md").write_text("# Lantaarnparen\n\nDraai twee kaarten om.\n",
                                                             encoding="utf-8")
     result = cli("box", str(deck), "--lang", "nl", "--out", str(tmp_path / "out"))
