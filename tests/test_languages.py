@@ -251,6 +251,24 @@ def test_languages_that_are_not_codes_are_located(cli, tmp_path):
     one_error(cli("build", str(deck), "--out", str(tmp_path / "out")), "lantern-pairs.yaml:7 languages")
 
 
+@pytest.mark.parametrize(("code", "meant"), [("jp", "ja"), ("cn", "zh"), ("gr", "el"), ("cz", "cs"), ("dk", "da"),
+                                             ("ua", "uk"), ("vn", "vi"), ("il", "he"), ("ir", "fa"), ("gb", "en")])
+def test_a_countrys_code_for_its_language_is_located_with_the_languages_code(cli, tmp_path, code, meant):
+    """`jp` is Japan's code, not Japanese's (`ja`): written for a language, in a deck's
+    `languages:` (its keys and rules text named with it too) or a rules text's `lang:`,
+    it is one line naming the code meant, not a language printgen has no words in (a
+    note that said so for `jp`, though printgen has Japanese words)."""
+    deck = copy_example(tmp_path)
+    add_language(deck, code)
+    (tmp_path / "rules" / f"lantern-pairs-{code}.md").write_text("# Lanterns\n\nTurn two over.\n", encoding="utf-8")
+    one_error(cli("build", str(deck), "--lang", code, "--out", str(tmp_path / "out")),
+              f"lantern-pairs.yaml:7 languages[2]: {code!r} is the code of", f"expected {meant}, the code of")
+    assert not (tmp_path / "out").exists()
+    rules = tmp_path / "rules" / "lantern-pairs.md"
+    edit(rules, "title: Lantern Pairs\n", f"title: Lantern Pairs\nlang: {code}-XX\n")
+    one_error(cli("booklet", str(rules), "--out", str(tmp_path / "out")), "lantern-pairs.md:3 lang", f"expected {meant}")
+
+
 @pytest.mark.parametrize(("lang", "heading", "noted"), [("fr", "Sommaire", False), ("nl", "Contents", True)])
 def test_a_decks_booklet_is_headed_in_its_texts_own_language(cli, tmp_path, lang, heading, noted):
     """An English deck whose rules text says `lang: fr` in its front matter: the booklet's

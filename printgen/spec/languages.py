@@ -35,6 +35,12 @@ from printgen.spec.yamlload import load_file
 
 DEFAULT = "en"
 CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")      # de, en, pt-BR, zh-Hant
+# Codes of countries often written for their language, which are no language's code
+# (ISO 639 gives none of them), as (the country, the language's code, its name).
+COUNTRIES = {"jp": ("Japan", "ja", "Japanese"), "cn": ("China", "zh", "Chinese"), "gr": ("Greece", "el", "Greek"),
+             "cz": ("Czechia", "cs", "Czech"), "dk": ("Denmark", "da", "Danish"), "ua": ("Ukraine", "uk", "Ukrainian"),
+             "vn": ("Vietnam", "vi", "Vietnamese"), "il": ("Israel", "he", "Hebrew"), "ir": ("Iran", "fa", "Persian"),
+             "us": ("the United States", "en", "English"), "gb": ("the United Kingdom", "en", "English")}
 WORD_KEYS = ["name", "box_back", "contents", "notes", "tuck_box", "dice"]
 CAPTION_KEYS = ["faces", "backs", "faces_and_backs", "sheet", "front", "back", "long_turn",
                 "short_turn"]       # Captions' fields
@@ -232,15 +238,34 @@ def translated_file(path: Path, lang: str, base: str) -> Path:
     return found
 
 
+def country(code: str) -> str | None:
+    """The problem with a code that is a country's, not a language's (`jp` for Japan,
+    where Japanese is `ja`); None for any other."""
+    named = COUNTRIES.get(code.split("-")[0])
+    if named is None:
+        return None
+    place, language, name = named
+    return (f"{code!r} is the code of {place}, a country, not of a language; expected {language}, the code of "
+            f"{name}")
+
+
 def check_languages(check: Checker, lang: Any, languages: Any) -> tuple[str, ...]:
     """The deck's languages, its own first, from its `lang:` and `languages:` keys."""
     if lang is not None and not is_code(lang):
         check.fail(("lang",), f"expected a language code such as en, de or pt-BR, got {lang!r}")
         lang = None
+    if lang is not None and country(lang):
+        check.fail(("lang",), str(country(lang)))
+        lang = None
     if languages is None:
         return (lang or DEFAULT,)
     if not isinstance(languages, list) or not languages or not all(is_code(code) for code in languages):
         check.fail(("languages",), f"expected a list of language codes such as [en, de], got {shown(languages)}")
+        return (lang or DEFAULT,)
+    for i, code in enumerate(languages):
+        if country(code):
+            check.fail(("languages", i), str(country(code)))
+    if any(country(code) for code in languages):
         return (lang or DEFAULT,)
     if len(set(languages)) != len(languages):
         check.fail(("languages",), f"expected each language once, got {shown(languages)}")
