@@ -190,6 +190,23 @@ def test_a_text_translated_into_other_languages_but_not_the_one_built_is_an_erro
     assert pdf_words(tmp_path / "de" / "lantern-pairs-de-a4.pdf").count("Violett") == 8
 
 
+def test_lang_all_tells_the_missing_translations_of_every_language_at_once(cli, tmp_path):
+    """A German name and a French title missing: --lang all says both, each line
+    naming its language, rather than the German one alone until it is mended, and
+    writes nothing."""
+    deck = copy_example(tmp_path)
+    add_language(deck, "fr")
+    edit(deck, "name@de: Violett, name@fr: Violett}", "name@fr: Violett}")
+    edit(deck, "title@fr: Laternenpaare\n", "")
+    result = cli("build", str(deck), "--lang", "all", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "Traceback" not in result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 2, result.err
+    assert lines[0].startswith("printgen: error: --lang de: ") and "cards[2].fields.name: 'Violet'" in lines[0]
+    assert lines[1].startswith("printgen: error: --lang fr: ") and "title: 'Lantern Pairs'" in lines[1]
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_column_translated_into_other_languages_but_not_the_one_built_is_an_error(cli, tmp_path):
     """A card table with `name@de` and no `name@fr`, in a deck printed in English,
     German and French: the French build names the header row and the column it
