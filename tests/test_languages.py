@@ -5,6 +5,7 @@ a missing translation is a located error; the gallery shows the languages side b
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -111,6 +112,19 @@ def test_the_gallery_shows_the_languages_side_by_side(built):
             "./_gallery/lantern-pairs-de/png/")
         assert english.rsplit("/", 1)[1] == german.rsplit("/", 1)[1]     # the same card
         assert english.rsplit("/", 1)[1].startswith(f"{number:02d}-")
+
+
+def test_a_print_shops_files_in_each_language_are_in_the_decks_one_section(cli, tmp_path):
+    """`--for tts --lang all`: each language's Tabletop Simulator files are shown in the
+    deck's one gallery section (where its home prints go too), each named with its
+    language, not in a section of their own under the language's title."""
+    out = tmp_path / "out"
+    assert cli("build", str(DECK), "--lang", "all", "--for", "tts", "--out", str(out), "-q").status == 0
+    page = (out / "index.html").read_text(encoding="utf-8")
+    headings = re.findall(r"<h2[^>]*>([^<]*)", page)
+    assert [heading.strip() for heading in headings] == ["Contents", "Lantern Pairs"], headings
+    for label in ("Tabletop Simulator, English", "Tabletop Simulator, Deutsch"):
+        assert f"print files, {label}<" in page, label
 
 
 def one_error(result, *parts: str) -> str:
