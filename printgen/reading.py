@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-from printgen.errors import InputError, PrintgenError
+from printgen.errors import InputError, PrintgenError, quoted
 from printgen.lang.lines import excerpt, line_breaks
 from printgen.limits import limit
 
@@ -180,7 +180,8 @@ def open_input(path: Path, where: str, *, error: type[PrintgenError] = InputErro
         raise
     except FileNotFoundError:
         note_looked(path)
-        raise error(f"{where}: file not found") from None
+        near = beside(path)
+        raise error(f"{where}: file not found" + (f" (the folder holds {quoted(near)})" if near else "")) from None
     except ValueError:                  # a NUL character in the name
         raise error(f"{where}: not a usable file name (it holds a NUL character); expected a path "
                     f"to {what}") from None
@@ -192,6 +193,27 @@ def open_input(path: Path, where: str, *, error: type[PrintgenError] = InputErro
 
 
 LOOP = "a symbolic link that leads round to itself"     # what ELOOP means to a user
+NEAR_NAMES = 1000       # the entries of a folder listed for a name close to one not found there
+
+
+def beside(place: Path) -> str:
+    """The name of a file in place's folder that place was likely meant to name: the same
+    name in other capitals ('Japanese.otf' for 'japanese.otf', found on a system that
+    ignores capitals and not on one that does not), else one close to it ('Arabic.ttf'
+    for 'Arabik.ttf'); '' where there is none. Only the folder's first NEAR_NAMES
+    entries are listed; nothing is opened."""
+    import difflib
+    import itertools
+    try:
+        with os.scandir(place.parent) as entries:
+            names = [entry.name for entry in itertools.islice(entries, NEAR_NAMES) if entry.is_file()]
+    except (OSError, ValueError):
+        return ""
+    same = sorted(other for other in names if other.lower() == place.name.lower())
+    if same:
+        return same[0]
+    close = difflib.get_close_matches(place.name, sorted(names), n=1, cutoff=0.8)
+    return close[0] if close else ""
 
 
 def kind_of(mode: int) -> str:

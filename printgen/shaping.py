@@ -223,11 +223,30 @@ def split_words(text: str, name: str) -> list[str]:
     """The words of text that fallback() sets in several faces of the chain: those of a
     joined script that no one face has all the letters of (set letter by letter, their
     letters unjoined), and those of other letters that the face setting some of them
-    lacks others of (mixed_words())."""
+    lacks others of (mixed_words()); and the words of a joined script that it sets whole
+    in a later face than the first with any of their letters, which lacks some of them
+    (moved_face())."""
     if CHAIN not in name:
         return []
-    split = [] if text.isascii() else [word for _, _, word, found in _word_faces(text, name) if found is None]
+    split = [] if text.isascii() else [word for _, _, word, found in _word_faces(text, name)
+                                       if found is None or moved_face(word, name) is not None]
     return list(dict.fromkeys([*split, *mixed_words(text, name)]))
+
+
+def moved_face(word: str, name: str) -> tuple[str, list[str], str] | None:
+    """Of a word of a joined script that fallback() sets whole in a face of the chain
+    after the first face with any of its letters, as it lacks others ('بطاقة' set in
+    `sans` where the Arabic font before it lacks 'ة', beside words the Arabic font
+    sets): that first face, the letters it lacks and the face that sets the word. None
+    for any other word."""
+    chained = [face(n) for n in faces(name)]
+    letters = [ch for ch in word if unicodedata.category(ch)[0] == "L"]
+    first = next((f for f in chained if any(f.has(ch) for ch in letters)), None)
+    setting = next((f for f in chained if all(f.has(ch) for ch in word)), None)
+    if first is None or setting is None or setting is first:
+        return None
+    missed = [ch for ch in dict.fromkeys(word) if not first.has(ch)]
+    return first.name, missed, setting.name
 
 
 # scripts written without spaces between words: a letter of theirs a face lacks is set
@@ -692,7 +711,8 @@ def note_split(text: str, name: str, where: str) -> None:
     """Keep, in the gathering open (noting_splits()), each word of text that fallback()
     sets in several faces of the chain (split_words(): a joined word no one of them has
     all the letters of, a word of other letters the first face setting it lacks some
-    of), with where: the place that sets it (a card's field, a rules text's line).
+    of, a joined word set whole in a later face than its script's), with where: the
+    place that sets it (a card's field, a rules text's line).
     Outside a gathering nothing is kept."""
     if not _noting:
         return
@@ -701,31 +721,42 @@ def note_split(text: str, name: str, where: str) -> None:
 
 
 def split_notes(splits: Splits) -> list[str]:
-    """One note for each word of a joined script gathered in splits (noting_splits()),
-    naming its first place and how many more there are; and one for each face that
-    lacks letters of words of other scripts it sets part of (mixed_words()), naming
-    those words, the letters and the faces that set them, and where."""
+    """One note for each word of a joined script gathered in splits (noting_splits())
+    that is set letter by letter, naming its first place and how many more there are;
+    one for each face that lacks letters of words of other scripts it sets part of
+    (mixed_words()), and one for each face that lacks letters of joined words set whole
+    in a later face (moved_face()), naming those words, the letters and the faces that
+    set them, and where."""
     notes = []
     mixed: dict[tuple[str, str], list[tuple[list[str], list[str], str, dict[str, None]]]] = {}
+    moved: dict[tuple[str, str], list[tuple[list[str], list[str], str, dict[str, None]]]] = {}
     for (word, name), places in splits.items():
         if _joined_script(word, None) is None:
             lacking, missed, others = mixed_faces(word, name)
             mixed.setdefault((name, lacking), []).append((missed, others, word, places))
             continue
+        shift = moved_face(word, name)
+        if shift is not None:
+            moved.setdefault((name, shift[0]), []).append((shift[1], [shift[2]], word, places))
+            continue
         notes.append(f"{_places(places)}: no one font of {fonts.shown(name)!r} and its fallbacks has every "
                      f"letter of {word!r}, so it is set letter by letter in several and its letters do not "
                      f"join; expected a fallback font that has them all")
-    for (_, lacking), words in mixed.items():
-        letters: dict[str, None] = {}
-        setting: dict[str, None] = {}
-        for missed, others, _, _ in words:
-            letters.update(dict.fromkeys(missed))
-            setting.update(dict.fromkeys(others))
-        places = dict.fromkeys(place for *_, found in words for place in found)
-        notes.append(f"{_places(places)}: {_listed([word for _, _, word, _ in words], 'word')} "
-                     f"{'mixes' if len(words) == 1 else 'mix'} typefaces: {fonts.shown(lacking)!r} lacks "
-                     f"{_listed(list(letters), 'letter')}, set in {' and '.join(map(repr, map(fonts.shown, setting)))}; "
-                     f"expected a font that has them, or a fallback of the same style")
+    for whole, gathered in ((False, mixed), (True, moved)):
+        for (_, lacking), words in gathered.items():
+            letters: dict[str, None] = {}
+            setting: dict[str, None] = {}
+            for missed, others, _, _ in words:
+                letters.update(dict.fromkeys(missed))
+                setting.update(dict.fromkeys(others))
+            places = dict.fromkeys(place for *_, found in words for place in found)
+            named = _listed([word for _, _, word, _ in words], 'word')
+            faces_set = ' and '.join(map(repr, map(fonts.shown, setting)))
+            lacks = f"{fonts.shown(lacking)!r} lacks {_listed(list(letters), 'letter')}"
+            said = (f"{lacks} of {named}, so {'it is' if len(words) == 1 else 'they are'} set whole in {faces_set}, "
+                    f"another typeface than the words {fonts.shown(lacking)!r} sets" if whole else
+                    f"{named} {'mixes' if len(words) == 1 else 'mix'} typefaces: {lacks}, set in {faces_set}")
+            notes.append(f"{_places(places)}: {said}; expected a font that has them, or a fallback of the same style")
     return notes
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from exampledeck import copy_example, edit
+from exampledeck import add_language, copy_example, edit
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -15,16 +15,16 @@ def tree(folder: Path) -> dict[str, bytes]:
             if path.is_file()}
 
 
-def third_language_no_font_covers(tmp_path: Path) -> Path:
-    """The example in a third language whose rules text no font of printgen draws."""
-    deck = copy_example(tmp_path)
-    edit(deck, "languages: [en, de]", "languages: [en, de, hi]")
-    (tmp_path / "rules" / "lantern-pairs-hi.md").write_text("# नियम\n\nदो पत्ते पलटें।\n", encoding="utf-8")
-    return deck
+def third_language_no_font_covers(deck: Path) -> None:
+    """The example deck given in a third language too, whose rules text no font of
+    printgen draws."""
+    add_language(deck, "hi")
+    (deck.parent / "rules" / "lantern-pairs-hi.md").write_text("# नियम\n\nदो पत्ते पलटें।\n", encoding="utf-8")
 
 
 def test_lang_all_that_fails_in_its_last_language_writes_nothing(cli, tmp_path):
-    deck = third_language_no_font_covers(tmp_path)
+    deck = copy_example(tmp_path)
+    third_language_no_font_covers(deck)
     out = tmp_path / "out"
     result = cli("build", str(deck), "--lang", "all", "--only", "pdf,rules", "--out", str(out))
     assert result.status == 2 and "Traceback" not in result.err
@@ -35,13 +35,12 @@ def test_lang_all_that_fails_in_its_last_language_writes_nothing(cli, tmp_path):
 
 
 def test_lang_all_that_fails_leaves_an_earlier_build_as_it_was(cli, tmp_path):
-    deck = third_language_no_font_covers(tmp_path)
+    deck = copy_example(tmp_path)
     out = tmp_path / "out"
-    edit(deck, "languages: [en, de, hi]", "languages: [en, de]")
     assert cli("build", str(deck), "--lang", "all", "--only", "pdf,rules", "--out", str(out), "-q").status == 0
     before = tree(out)
     assert any(name.startswith("lantern-pairs-de/") for name in before)
-    edit(deck, "languages: [en, de]", "languages: [en, de, hi]")
+    third_language_no_font_covers(deck)
     german = tmp_path / "rules" / "lantern-pairs-de.md"
     german.write_text(german.read_text(encoding="utf-8") + "\nNeu.\n", encoding="utf-8")  # its files would change
     assert cli("build", str(deck), "--lang", "all", "--only", "pdf,rules", "--out", str(out)).status == 2

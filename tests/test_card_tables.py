@@ -310,3 +310,18 @@ def test_a_yaml_file_that_is_not_utf8_names_its_line_and_byte(cli, tmp_path):
     expected = ("deck.yaml:7: not UTF-8 text: the byte 0xE9 ('é' in Windows-1252) in 'cards: [{fields: "
                 "{value: Caf\\xe9}}]'; expected UTF-8 text: save the file as UTF-8")
     assert result.status == 2 and expected in line, line
+
+
+def test_a_table_not_found_names_the_file_beside_it_in_other_capitals(tmp_path, monkeypatch):
+    """`cards: Cards.csv` beside a file cards.csv: found on a system that ignores capitals
+    (macOS, Windows), not on Linux; the error names the file there, and a name like
+    none of the folder's names none."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards.csv").write_text("value\n1\n", encoding="utf-8")
+    small_deck(tmp_path, "Cards.csv")
+    with pytest.raises(PrintgenError) as error:
+        load_deck("deck.yaml")
+    assert str(error.value).endswith("cards: Cards.csv: file not found (the folder holds 'cards.csv')"), error.value
+    with pytest.raises(PrintgenError) as error:
+        load_deck(str(small_deck(tmp_path, "rows.csv")))
+    assert str(error.value).endswith("rows.csv: file not found"), error.value

@@ -5,12 +5,13 @@ a missing translation is a located error; the gallery shows the languages side b
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from exampledeck import EXAMPLE, copy_example, edit
+from exampledeck import EXAMPLE, add_language, copy_example, edit
 
 from printgen.spec import load_deck
 
@@ -113,6 +114,19 @@ def test_the_gallery_shows_the_languages_side_by_side(built):
         assert english.rsplit("/", 1)[1].startswith(f"{number:02d}-")
 
 
+def test_a_print_shops_files_in_each_language_are_in_the_decks_one_section(cli, tmp_path):
+    """`--for tts --lang all`: each language's Tabletop Simulator files are shown in the
+    deck's one gallery section (where its home prints go too), each named with its
+    language, not in a section of their own under the language's title."""
+    out = tmp_path / "out"
+    assert cli("build", str(DECK), "--lang", "all", "--for", "tts", "--out", str(out), "-q").status == 0
+    page = (out / "index.html").read_text(encoding="utf-8")
+    headings = re.findall(r"<h2[^>]*>([^<]*)", page)
+    assert [heading.strip() for heading in headings] == ["Contents", "Lantern Pairs"], headings
+    for label in ("Tabletop Simulator, English", "Tabletop Simulator, Deutsch"):
+        assert f"print files, {label}<" in page, label
+
+
 def one_error(result, *parts: str) -> str:
     assert result.status == 2 and "Traceback" not in result.err
     lines = result.err.strip().splitlines()
@@ -173,6 +187,61 @@ def test_an_empty_translation_in_the_deck_file_names_its_line(cli, tmp_path, old
     assert cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "en"), "-q").status == 0
 
 
+def test_a_text_translated_into_other_languages_but_not_the_one_built_is_an_error(cli, tmp_path):
+    """A deck in English, German and French whose violet cards have a German name but
+    no French one: the French build stops with one line at the entry's key, naming the
+    language the name lacks, and writes nothing (never French cards that say 'Violet');
+    the German build goes on, and Jade, translated into no language, is the same in
+    every one."""
+    deck = copy_example(tmp_path)
+    add_language(deck, "fr")
+    edit(deck, "name@de: Violett, name@fr: Violett}", "name@de: Violett}")
+    line = one_error(cli("build", str(deck), "--lang", "fr", "--only", "pdf", "--out", str(tmp_path / "fr")),
+                     "lantern-pairs.yaml:35 cards[2].fields.name: 'Violet'", "name@fr")
+    assert "translated into de but not into fr" in line
+    assert not (tmp_path / "fr").exists()
+    assert cli("build", str(deck), "--lang", "de", "--only", "pdf", "--out", str(tmp_path / "de"), "-q").status == 0
+    assert pdf_words(tmp_path / "de" / "lantern-pairs-de-a4.pdf").count("Violett") == 8
+
+
+def test_lang_all_tells_the_missing_translations_of_every_language_at_once(cli, tmp_path):
+    """A German name and a French title missing: --lang all says both, each line
+    naming its language, rather than the German one alone until it is mended, and
+    writes nothing."""
+    deck = copy_example(tmp_path)
+    add_language(deck, "fr")
+    edit(deck, "name@de: Violett, name@fr: Violett}", "name@fr: Violett}")
+    edit(deck, "title@fr: Laternenpaare\n", "")
+    result = cli("build", str(deck), "--lang", "all", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "Traceback" not in result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 2, result.err
+    assert lines[0].startswith("printgen: error: --lang de: ") and "cards[2].fields.name: 'Violet'" in lines[0]
+    assert lines[1].startswith("printgen: error: --lang fr: ") and "title: 'Lantern Pairs'" in lines[1]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_column_translated_into_other_languages_but_not_the_one_built_is_an_error(cli, tmp_path):
+    """A card table with `name@de` and no `name@fr`, in a deck printed in English,
+    German and French: the French build names the header row and the column it
+    lacks; English and German are built."""
+    (tmp_path / "f.yaml").write_text("elements:\n  - {kind: text, text: '{{ card.name }}', x: 0mm, y: 0mm, "
+                                     "w: 40mm, h: 10mm}\n")
+    (tmp_path / "b.yaml").write_text("elements: []\n")
+    (tmp_path / "cards.csv").write_text("name,name@de,count\nLantern,Laterne,1\n")
+    (tmp_path / "d.yaml").write_text("name: d\nlanguages: [en, de, fr]\nsize: poker\nface: f.yaml\nback: b.yaml\n"
+                                     "cards: cards.csv\n")
+    line = one_error(cli("build", str(tmp_path / "d.yaml"), "--lang", "fr", "--only", "pdf",
+                         "--out", str(tmp_path / "fr")), "cards.csv:1 name", "name@fr")
+    assert "translated into de but not into fr" in line
+    assert not (tmp_path / "fr").exists()
+    for lang, word in (("en", "Lantern"), ("de", "Laterne")):
+        out = tmp_path / lang
+        assert cli("build", str(tmp_path / "d.yaml"), "--lang", lang, "--only", "pdf", "--out", str(out), "-q").status == 0
+        pdf, = out.rglob("*.pdf")
+        assert word in pdf_words(pdf)
+
+
 def test_a_column_only_in_other_languages_is_an_error(cli, tmp_path):
     (tmp_path / "f.yaml").write_text("elements: []\n")
     (tmp_path / "cards.csv").write_text("name@de,count\nLaterne,1\n")
@@ -197,7 +266,7 @@ def test_a_column_in_a_language_the_deck_does_not_name_is_located_at_the_header(
 
 def test_a_language_printgen_has_no_words_in_falls_back_to_english_with_a_note(cli, tmp_path):
     deck = copy_example(tmp_path)
-    edit(deck, "languages: [en, de]", "languages: [en, de, nl]")
+    add_language(deck, "nl")
     (tmp_path / "rules" / "lantern-pairs-nl.md").write_text("# Lantaarnparen\n\nDraai twee kaarten om.\n",
                                                             encoding="utf-8")
     result = cli("build", str(deck), "--lang", "nl", "--only", "pdf,box", "--out", str(tmp_path / "out"))
@@ -211,6 +280,24 @@ def test_languages_that_are_not_codes_are_located(cli, tmp_path):
     deck = copy_example(tmp_path)
     edit(deck, "languages: [en, de]", "languages: [en, German]")
     one_error(cli("build", str(deck), "--out", str(tmp_path / "out")), "lantern-pairs.yaml:7 languages")
+
+
+@pytest.mark.parametrize(("code", "meant"), [("jp", "ja"), ("cn", "zh"), ("gr", "el"), ("cz", "cs"), ("dk", "da"),
+                                             ("ua", "uk"), ("vn", "vi"), ("il", "he"), ("ir", "fa"), ("gb", "en")])
+def test_a_countrys_code_for_its_language_is_located_with_the_languages_code(cli, tmp_path, code, meant):
+    """`jp` is Japan's code, not Japanese's (`ja`): written for a language, in a deck's
+    `languages:` (its keys and rules text named with it too) or a rules text's `lang:`,
+    it is one line naming the code meant, not a language printgen has no words in (a
+    note that said so for `jp`, though printgen has Japanese words)."""
+    deck = copy_example(tmp_path)
+    add_language(deck, code)
+    (tmp_path / "rules" / f"lantern-pairs-{code}.md").write_text("# Lanterns\n\nTurn two over.\n", encoding="utf-8")
+    one_error(cli("build", str(deck), "--lang", code, "--out", str(tmp_path / "out")),
+              f"lantern-pairs.yaml:7 languages[2]: {code!r} is the code of", f"expected {meant}, the code of")
+    assert not (tmp_path / "out").exists()
+    rules = tmp_path / "rules" / "lantern-pairs.md"
+    edit(rules, "title: Lantern Pairs\n", f"title: Lantern Pairs\nlang: {code}-XX\n")
+    one_error(cli("booklet", str(rules), "--out", str(tmp_path / "out")), "lantern-pairs.md:3 lang", f"expected {meant}")
 
 
 @pytest.mark.parametrize(("lang", "heading", "noted"), [("fr", "Sommaire", False), ("nl", "Contents", True)])
@@ -255,7 +342,7 @@ def test_a_box_in_a_language_the_deck_does_not_have_is_an_error(cli, tmp_path):
 
 def test_a_box_in_a_language_printgen_has_no_words_in_says_so_once(cli, tmp_path):
     deck = copy_example(tmp_path)
-    edit(deck, "languages: [en, de]", "languages: [en, de, nl]")
+    add_language(deck, "nl")
     (tmp_path / "rules" / "lantern-pairs-nl.md").write_text("# Lantaarnparen\n\nDraai twee kaarten om.\n",
                                                             encoding="utf-8")
     result = cli("box", str(deck), "--lang", "nl", "--out", str(tmp_path / "out"))

@@ -209,6 +209,24 @@ def test_a_font_file_missing_from_fonts_yaml_is_the_only_error(cli, tmp_path, mo
     assert result.status == 2 and "deva.fallback[0]" in result.err and "'symbol'" in result.err
 
 
+@pytest.mark.parametrize(("written", "near"), [("devanagari.ttf", "'Devanagari.ttf'"),
+                                              ("Devanagri.ttf", "'Devanagari.ttf'"), ("Tamil.ttf", None)])
+def test_a_font_file_not_found_names_the_file_beside_it_meant(cli, tmp_path, monkeypatch, written, near):
+    """A font file named in other capitals than its own (found on a system that ignores
+    them, as macOS and Windows do, and not on Linux) or misspelt: the line names the
+    file of the folder it was likely meant to be; a name like none there names none."""
+    monkeypatch.chdir(tmp_path)
+    deck = project(tmp_path, fonts=False)
+    (tmp_path / "fonts" / "OFL.txt").write_text("licence\n", encoding="utf-8")
+    (tmp_path / "fonts" / "fonts.yaml").write_text(f"deva: {written}\n", encoding="utf-8")
+    result = cli("build", str(deck), "--only", "pdf", "--out", "out")
+    assert result.status == 2 and "Traceback" not in result.err
+    line, = result.err.strip().splitlines()
+    assert f"fonts.yaml:1 deva: expected a font file, got '{written}': not found (looked at fonts/{written}" in line
+    assert line.endswith(f"; the folder holds {near})" if near else f"fonts/{written})"), line
+    assert not (tmp_path / "out").exists()
+
+
 def test_fonts_yaml_with_a_fonts_line_says_the_names_go_at_its_top_level(cli, tmp_path, monkeypatch):
     """fonts/fonts.yaml written as a deck's `fonts:` key: one line saying where the names
     go, not an unknown key per name; a family named `fonts` (its keys a family's) is

@@ -323,6 +323,26 @@ def test_a_joined_word_the_first_font_lacks_a_letter_of_is_set_whole_in_the_fall
     assert word_fonts(glyphs, "Arabic.ttf", WHOLE) == {"NotoSansArabic-Regular"}
 
 
+def test_a_joined_word_set_whole_in_the_fallback_is_one_note_naming_the_font_and_its_letters(tmp_path):
+    """The Arabic words Arabic.ttf lacks a letter of, set whole in `sans` beside words
+    Arabic.ttf sets (a card and a second one): the build says so once for the font,
+    naming the words, the letters it lacks, the font that sets them and the first
+    place; a word Arabic.ttf has all of is not named; under --quiet nothing is said."""
+    deck = project(tmp_path, AR_FONTS.replace("  ar:", "  story:"), f"{JOINED} {WHOLE}")
+    deck.write_text(deck.read_text(encoding="utf-8").replace("cards:\n", f"cards:\n  - fields: {{line: '{WHOLE} "
+                                                             f"الإعداد'}}\n"), encoding="utf-8")
+    status, err = run("build", str(deck), "--out", str(tmp_path / "quiet"), "--only", "pdf", "-q")
+    assert status == 0 and err == "", err
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "--only", "pdf")
+    assert status == 0, err
+    said = [line for line in err.splitlines() if "set whole in" in line]
+    assert len(said) == 1, err
+    note = said[0]
+    assert "face.yaml" in note and "(card 1 " in note and "and 1 more place:" in note, note
+    assert "'Arabic.ttf' lacks 'إ', 'ة' of 'الإعداد', 'البطاقة', 'النهاية', so they are set whole in 'sans'" in note, note
+    assert WHOLE not in note and note.endswith("expected a font that has them, or a fallback of the same style"), note
+
+
 def test_a_bold_heading_sets_each_word_in_one_weight(tmp_path):
     """A rules text in a font with no bold: its heading's words the font lacks a letter
     of are set whole in the bold fallback, not half in the regular face and half bold."""

@@ -8,7 +8,7 @@ import contextlib
 import io
 from collections.abc import Callable
 
-from printgen.errors import PrintgenError
+from printgen.errors import PrintgenError, SpecError
 from printgen.model import Deck
 from printgen.output import DEFAULT, recording, together
 from printgen.spec import load_deck
@@ -32,10 +32,21 @@ def in_each_language(args: argparse.Namespace, run: Run, **job: object) -> tuple
     would give it); their files put in place only once every language is done (an
     error in one writes none, and says which language: a text in another language is
     read by that language's run), and what they printed said then. job: what else each
-    language's options hold. Returns the deck and each language's exit status."""
+    language's options hold. Returns the deck and each language's exit status. The deck
+    is read in every language before any is run, and the problems of all of them said
+    at once (each line naming its language), so that a translation missing in several
+    languages is told in one go."""
     from printgen.spec.languages import file_name
     deck = load_deck(args.deck)
     own = deck.languages[0]
+    problems = []
+    for lang in deck.languages[1:]:     # (a problem of every language is the own language's, told above)
+        try:
+            load_deck(args.deck, lang)
+        except SpecError as error:
+            problems += [f"--lang {lang}: {line}" for line in str(error).splitlines()]
+    if problems:
+        raise SpecError("\n".join(problems))
     said = io.StringIO()                # what each language wrote, said once all of them are in place
     statuses = []
     with together(), contextlib.redirect_stdout(said):

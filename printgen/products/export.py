@@ -96,7 +96,9 @@ def export_deck(deck: Deck, prof: Profile, options: ExportOptions) -> ExportResu
 
 def write_export_proof(layout: DeckLayout, prof: Profile, out: Path, result: ExportResult) -> Path:
     """The gallery's record of this export: card images (a PNG profile's faces and
-    backs), the other files written and the preflight warnings."""
+    backs), the other files written and the preflight warnings; a deck in several
+    languages is recorded as its home prints are, in the deck's one section, the
+    language named in the label ("The Game Crafter, Deutsch")."""
     from printgen.gallery.proof import (
         Proof,
         ProofCard,
@@ -115,6 +117,12 @@ def write_export_proof(layout: DeckLayout, prof: Profile, out: Path, result: Exp
                       for i, side in enumerate(layout.faces))
     shown = {card.face for card in cards} | {card.back for card in cards}
     files = tuple(rel for rel in (path.relative_to(out).as_posix() for path in result.files) if rel not in shown)
-    return write_proof(out, Proof(deck.name, deck.title, prof.title, image_mm(layout.faces), cards, files,
-                                  tuple(result.warnings), insets_mm=insets_mm(layout.faces),
+    label, family, lang = prof.title, "", ""
+    if len(deck.languages) > 1:             # in the deck's one gallery section, as its home prints are
+        from printgen.spec.languages import language_name
+        family, lang = deck.base_name, language_name(deck.lang)
+        label += f", {lang}"
+    return write_proof(out, Proof(deck.name, deck.title, label, image_mm(layout.faces), cards, files,
+                                  tuple(result.warnings), family=family, lang=lang,
+                                  order=deck.languages.index(deck.lang), insets_mm=insets_mm(layout.faces),
                                   summary=field_summary(deck.cards)))

@@ -8,7 +8,8 @@ the language: `title@de:` beside `title:`, a card table's column `name@de` besid
 there is one and `name` where there is none (text the same in every language,
 numbers say, needs no copy); an empty `name@de` (a card table's cell, or a YAML
 text) beside a `name` that is not empty is a missing translation, an error naming
-its row or line. A rules text's translation
+its row or line, and so is a `name` translated into other languages of the deck
+(`name@fr`) but not into German. A rules text's translation
 is a file beside it, the language after a dash: `rules/pairs-de.md` beside
 `rules/pairs.md`; one missing is an error.
 
@@ -34,6 +35,12 @@ from printgen.spec.yamlload import load_file
 
 DEFAULT = "en"
 CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")      # de, en, pt-BR, zh-Hant
+# Codes of countries often written for their language, which are no language's code
+# (ISO 639 gives none of them), as (the country, the language's code, its name).
+COUNTRIES = {"jp": ("Japan", "ja", "Japanese"), "cn": ("China", "zh", "Chinese"), "gr": ("Greece", "el", "Greek"),
+             "cz": ("Czechia", "cs", "Czech"), "dk": ("Denmark", "da", "Danish"), "ua": ("Ukraine", "uk", "Ukrainian"),
+             "vn": ("Vietnam", "vi", "Vietnamese"), "il": ("Israel", "he", "Hebrew"), "ir": ("Iran", "fa", "Persian"),
+             "us": ("the United States", "en", "English"), "gb": ("the United Kingdom", "en", "English")}
 WORD_KEYS = ["name", "box_back", "contents", "notes", "tuck_box", "dice"]
 CAPTION_KEYS = ["faces", "backs", "faces_and_backs", "sheet", "front", "back", "long_turn",
                 "short_turn"]       # Captions' fields
@@ -129,8 +136,9 @@ def localise(check: Checker, value: Mapping[str, Any], path: tuple, lang: str,
              languages: tuple[str, ...]) -> dict[str, Any]:
     """The mapping as a build in lang sees it: `key@lang` taken for `key`, every other
     `key@xx` left out; `@xx` for a language the deck does not name, a key that has
-    versions in other languages but neither in lang nor a plain one, and a `key@lang`
-    text left empty beside one that is not (untranslated()), are errors."""
+    versions in other languages but neither in lang nor a plain one, a key translated
+    into other languages but not into lang (lacking()), and a `key@lang` text left empty
+    beside one that is not (untranslated()), are errors."""
     result: dict[str, Any] = {}
     versions: dict[str, set[str | None]] = {}
     for key, item in value.items():
@@ -149,24 +157,55 @@ def localise(check: Checker, value: Mapping[str, Any], path: tuple, lang: str,
         if None not in codes and lang not in codes:
             check.fail(path, f"{base!r} has no {lang} version (it has {', '.join(sorted(map(str, codes)))}); "
                              f"expected {base}@{lang} or a plain {base}", block=False)
+        elif lacking(codes, lang, languages):
+            plain = value.get(base)
+            text = quoted(str(plain)) if isinstance(plain, (str, int, float)) else base
+            check.fail(path + (base,), f"{text} is translated into {_listed(codes, languages)} but not into "
+                                       f"{lang}; expected {base}@{lang} beside it (the same text again where it "
+                                       f"needs no translation)")
     return result
+
+
+def lacking(codes: set[str | None], lang: str, languages: tuple[str, ...]) -> bool:
+    """Whether a text with a plain version and versions in codes (None: the plain one)
+    misses its translation into lang: it is translated into another of the deck's
+    languages but not into lang, which is not the deck's own. A text with no version
+    in any other language is the same in every one (a number, a word they share)."""
+    return (lang != languages[0] and lang not in codes and None in codes
+            and any(code not in (None, lang) for code in codes))
+
+
+def _listed(codes: set[str | None], languages: tuple[str, ...]) -> str:
+    """The languages of codes, in the deck's order: "de and ar"."""
+    named = [code for code in languages if code in codes]
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
 
 
 def check_columns(names: list[str], lang: str, languages: tuple[str, ...], where: str) -> None:
     """A card table's header row (at where, its file and line) for a build in lang:
-    `@xx` for a language the deck does not name, and a field with versions in other
-    languages but neither in lang nor a plain one, are errors (InputError)."""
+    `@xx` for a language the deck does not name, a field with versions in other
+    languages but neither in lang nor a plain one, and a field translated into other
+    languages but not into lang (lacking()), are errors (InputError)."""
     for name in names:
         base, code = split_key(name)
         if code is not None and code not in languages:
             raise InputError(f"{where} {name}: {code!r} is not one of the deck's languages "
                              f"({', '.join(languages)}); expected a column {base}@LANG with LANG one of them")
     present = set(names)
-    lacking = sorted(base for base in {split_key(name)[0] for name in names}
-                     if base not in present and f"{base}@{lang}" not in present)
-    if lacking:
-        raise InputError(f"{where} {lacking[0]}: no column {lacking[0]}@{lang} nor {lacking[0]}; expected one "
+    absent = sorted(base for base in {split_key(name)[0] for name in names}
+                    if base not in present and f"{base}@{lang}" not in present)
+    if absent:
+        raise InputError(f"{where} {absent[0]}: no column {absent[0]}@{lang} nor {absent[0]}; expected one "
                          f"of them for a build in {lang}")
+    versions: dict[str, set[str | None]] = {}
+    for name in names:
+        base, code = split_key(name)
+        versions.setdefault(base, set()).add(code)
+    for base, codes in versions.items():
+        if lacking(codes, lang, languages):
+            raise InputError(f"{where} {base}: the column is translated into {_listed(codes, languages)} but not into "
+                             f"{lang}; expected a column {base}@{lang} (the same text again where it needs no "
+                             f"translation)")
 
 
 def localise_row(fields: dict[str, str], lang: str, where: str) -> dict[str, str]:
@@ -199,15 +238,34 @@ def translated_file(path: Path, lang: str, base: str) -> Path:
     return found
 
 
+def country(code: str) -> str | None:
+    """The problem with a code that is a country's, not a language's (`jp` for Japan,
+    where Japanese is `ja`); None for any other."""
+    named = COUNTRIES.get(code.split("-")[0])
+    if named is None:
+        return None
+    place, language, name = named
+    return (f"{code!r} is the code of {place}, a country, not of a language; expected {language}, the code of "
+            f"{name}")
+
+
 def check_languages(check: Checker, lang: Any, languages: Any) -> tuple[str, ...]:
     """The deck's languages, its own first, from its `lang:` and `languages:` keys."""
     if lang is not None and not is_code(lang):
         check.fail(("lang",), f"expected a language code such as en, de or pt-BR, got {lang!r}")
         lang = None
+    if lang is not None and country(lang):
+        check.fail(("lang",), str(country(lang)))
+        lang = None
     if languages is None:
         return (lang or DEFAULT,)
     if not isinstance(languages, list) or not languages or not all(is_code(code) for code in languages):
         check.fail(("languages",), f"expected a list of language codes such as [en, de], got {shown(languages)}")
+        return (lang or DEFAULT,)
+    for i, code in enumerate(languages):
+        if country(code):
+            check.fail(("languages", i), str(country(code)))
+    if any(country(code) for code in languages):
         return (lang or DEFAULT,)
     if len(set(languages)) != len(languages):
         check.fail(("languages",), f"expected each language once, got {shown(languages)}")

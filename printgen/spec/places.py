@@ -261,7 +261,7 @@ def no_file(file: Path | None, name: str) -> str:
     a file to appear there)."""
     import errno
 
-    from printgen.reading import LOOP, display_path, kind_of, note_looked
+    from printgen.reading import LOOP, beside, display_path, kind_of, note_looked
     place = Path(name) if file is None else Path(os.path.dirname(file) or ".") / name
     try:
         info = os.stat(place)
@@ -277,7 +277,10 @@ def no_file(file: Path | None, name: str) -> str:
     if kind != "is a regular file":
         note_looked(place)
     shown = display_path(place)
-    return kind if shown == name else f"{kind} (looked at {shown})"
+    near = beside(place) if kind == "not found" else ""
+    said = [f"looked at {shown}"] if shown != name else []
+    said += [f"the folder holds {quoted(near)}"] if near else []
+    return f"{kind} ({'; '.join(said)})" if said else kind
 
 
 def real(path: Path) -> Path:
