@@ -15,6 +15,7 @@ one line naming the sides (group_findings); --strict turns them into an error.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -205,8 +206,10 @@ def _picture(prim: Image, where: str, dpi: int, scope: str, name: str, entry: st
     placed_w, placed_h = (prim.h, prim.w) if prim.rotate % 180 else (prim.w, prim.h)
     effective = min(width / (placed_w / 72), height / (placed_h / 72))
     if effective + 0.5 < dpi:
+        wide, high = (math.ceil(length / 72 * dpi - 0.5) for length in (placed_w, placed_h))
         yield Finding(where, f"image {prim.path.name!r} has {width} x {height} px: "
-                             f"{effective:.0f} dpi at its placed size, below the {dpi} dpi printed",
+                             f"{effective:.0f} dpi at its placed size, below the {dpi} dpi printed ({wide} x "
+                             f"{high} px at its {mm(placed_w):.1f} x {mm(placed_h):.1f} mm)",
                       f"image {prim.path.name!r} is {effective:.0f} dpi at its placed size, below the {dpi} "
                       f"dpi printed", name, scope, entry=entry)
 

@@ -226,3 +226,19 @@ def test_a_thin_stroke_on_a_quarter_turned_deck_is_named_by_the_element_that_dre
     assert len(lines) == 1, lines
     assert "face.yaml:4 elements[1].stroke_width: a 0.10 pt stroke, thinner than 0.25 pt" in lines[0], lines
     assert "elements[2]" not in lines[0], lines
+
+
+def test_a_picture_with_too_few_pixels_is_told_the_pixels_its_placed_size_needs(tmp_path):
+    """The warning gives what to supply: the pixels the profile's dpi needs at the size the
+    picture is placed (a card's back on a larger box panel needs more than the card's)."""
+    from PIL import Image as PILImage
+    PILImage.new("RGB", (40, 40), "#808080").save(tmp_path / "art.png")
+    (tmp_path / "face.yaml").write_text(
+        "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+        "  - {kind: image, src: art.png, x: 10mm, y: 10mm, w: 17.6mm, h: 30mm}\n")
+    (tmp_path / "d.yaml").write_text("name: d\nsize: poker\nface: face.yaml\nback: face.yaml\n"
+                                     "cards:\n  - fields: {a: '1'}\n")
+    deck = load_deck(str(tmp_path / "d.yaml"))
+    said = [str(finding) for finding in check_layout(layout_deck(deck), safe=deck.safe, label="test")
+            if "art.png" in str(finding) and "dpi" in str(finding)]
+    assert said and all("(208 x 354 px at its 17.6 x 30.0 mm)" in line for line in said), said
