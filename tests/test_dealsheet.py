@@ -100,6 +100,21 @@ def test_force_rolls_and_rating_are_printed(sheet):
     assert re.search(r"won \d+ of \d+ games", text)
 
 
+def test_force_rolls_are_printed_in_digits_beside_their_dice(sheet):
+    """Each roll's row reads "k." then its two dice in digits, right of both dice and
+    left of the Temple: a pip blurred by a cheap printer, or a reader of the text alone
+    (Padawan's key spends roll 1 without saying it), still has the values."""
+    with pdfplumber.open(str(sheet)) as pdf:
+        found = pdf.pages[0].extract_words()
+    temple_left = min(b.x for b in clip_boxes(sheet)[0] if b.w > 10) * MM
+    for k, roll in enumerate(jedi_deal(NUMBER).rolls, 1):
+        label = next(w for w in found if w["text"] == f"{k}." and w["x0"] < temple_left)
+        row = [w for w in found if abs(w["top"] - label["top"]) < 2 and label["x1"] < w["x0"] < temple_left]
+        assert " ".join(w["text"] for w in row) == f"{roll[0]}, {roll[1]}"
+        assert row[0]["x0"] > label["x0"] + (6 + 6 + 1.5 + 6) * MM    # the label's room and two 6 mm dice
+        assert row[-1]["x1"] < temple_left
+
+
 def test_every_balance_step_sums_to_zero():
     deal = jedi_deal(NUMBER)
     moves = solve(deal, "knight").moves

@@ -256,6 +256,7 @@ def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
         order=tuple(cell(card, data.style.colors) for card in worked.cards),
         temple_word=texts["temple"],
         rolls=tuple((die_side(data.die, a), die_side(data.die, b)) for a, b in worked.deal.rolls),
+        roll_values=tuple(f"{a}, {b}" for a, b in worked.deal.rolls),
         verdict=worked.verdict, stars=worked.rating.stars if worked.rating.winnable else None,
         rating=worked.explained,
         notes=tuple(notes), credit=texts["credit"], steps=worked.steps,
