@@ -223,3 +223,21 @@ def test_the_key_s_legend_counts_temple_places_as_dealt(sheet):
     assert miscounted                    # counting the cards still there would go wrong here
     legend = text.split("Jedi Temple deal")[0]
     assert "cards from the left as dealt: a removed card keeps its place" in legend
+
+
+def test_a_face_down_level_says_which_cards_are_dealt_face_down(tmp_path):
+    """At Jedi Master the setup says which cards go face down and which face up, as the
+    engine deals them: face down every Temple card not free at the start, face up the
+    free ones (the bottom row), in one line so the picture keeps its size."""
+    path = build(tmp_path, level="master")
+    text = " ".join(words(path)[0].split())
+    found = re.search(r"Deal cards (\d+) to (\d+) face down, (\d+) to (\d+) face up", text)
+    assert found, text
+    deal = jedi_deal(NUMBER)
+    game = Game(deal, "master")
+    start = game.start()
+    free = [i + 1 for i in range(len(deal.temple)) if game.available(start, i)]
+    hidden = [i + 1 for i in range(len(deal.temple)) if not game.available(start, i)]
+    down_from, down_to, up_from, up_to = (int(n) for n in found.groups())
+    assert list(range(down_from, down_to + 1)) == hidden
+    assert list(range(up_from, up_to + 1)) == free
