@@ -259,3 +259,26 @@ def test_a_file_of_another_deck_is_one_short_problem(cli, tmp_path):
 def jedi_deal_values() -> tuple[int, ...]:
     from printgen.spec.dealfile import jedi_deal
     return jedi_deal(17).values
+
+
+def test_a_pyramid_recycle_names_the_new_deck_top():
+    """A Pyramid Recycle turns the waste over as the new deck, whose top card is face up
+    and in play at once (the next step may take it without a Draw): the step names it,
+    as a Draw names the card it turns up, so a player can check the deck is in step."""
+    from printgen.deal import seeded_deal
+    from printgen.deal.table.engine import Game
+
+    deal = seeded_deal(with_cards(PYRAMID), 5)
+    moves = solve(deal).moves
+    game = Game(deal)
+    position, recycles = game.start(), []
+    for move in moves:
+        position = game.apply(position, move)
+        if move.kind is MoveKind.RECYCLE:
+            recycles.append((deal.card_text(game.card_of(position, DRAW)[0]), position.recycles_left))
+    said = [s for s in solution_steps(deal, None, moves) if s.startswith("Recycle")]
+    assert recycles and len(said) == len(recycles)
+    for step, (top, left) in zip(said, recycles):
+        recycle_word = "recycle" if left == 1 else "recycles"
+        assert step == (f"Recycle: turn the Waste over ({left} {recycle_word} left); {top} is now "
+                        f"the deck's top card.")

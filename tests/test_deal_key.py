@@ -53,7 +53,11 @@ def stated_recycles(rating: dict) -> str:
     r, allowed = rating["fewest_recycles"], rating["recycles_allowed"]
     allowed_words = f"{allowed} recycle" + ("s" if allowed != 1 else "")
     if rating["fewest_recycles_proven"]:
-        return f"A win needs {r} of the level's {allowed_words}, as the key does."
+        if r == 0:
+            return f"The key uses no recycle (the level allows {allowed_words})."
+        r_words = f"{r} recycle" + ("s" if r != 1 else "")
+        return (f"A win needs {r_words} (a win with fewer was ruled out); the key uses {r} of the "
+                f"level's {allowed_words}.")
     least = rating["fewest_recycles_bound"]
     if rating["recycle_needed_proven"]:
         least_words = f"{least} recycle" + ("s" if least != 1 else "")
@@ -178,5 +182,5 @@ def test_the_sheet_says_what_the_json_says_of_the_recycles(rules, level, wins, p
             json_rating["fewest_recycles_bound"]) == (proven, needed, least)
     assert stated_recycles(json_rating) in said
     says_needed = "A win needs at least" in said or (proven and recycles > 0
-                                                                 and f"A win needs {recycles} of" in said)
+                                                                 and f"A win needs {recycles} recycle" in said)
     assert says_needed == needed

@@ -102,3 +102,18 @@ def test_a_census_refuses_the_user_s_file_at_its_name_before_playing(cli, tmp_pa
     result = cli(*COMMANDS["census"], "--out", str(tmp_path))
     assert result.status == 2 and "census.csv: printgen has no record of writing this file" in result.err
     assert (tmp_path / "census.csv").read_text() == "my table\n"
+
+
+@pytest.mark.parametrize("command, name", [("deal", "jedi-temple-5-knight-a4.pdf"),
+                                           ("challenge", "challenge-jedi-temple-knight-12-from-1-a4.pdf")])
+@pytest.mark.parametrize("out", ["deal5.pdf", "club/Sheet.PDF"])
+def test_a_pdf_s_name_as_out_is_said_not_made_a_folder(cli, tmp_path, monkeypatch, never_rated,
+                                                       command, name, out):
+    """--out names a folder and printgen names the PDF in it: '--out deal5.pdf' made a
+    folder 'deal5.pdf' holding the sheet. It is refused at once, naming the PDF to be."""
+    monkeypatch.chdir(tmp_path)
+    result = cli(*COMMANDS[command], "--out", out)
+    _one_line(result, f"--out: expected a folder, got {out!r}, a PDF's name; the PDF is named "
+                      f"for you ({name}) in the folder --out gives")
+    assert _files(tmp_path) == []
+

@@ -100,6 +100,21 @@ def test_force_rolls_and_rating_are_printed(sheet):
     assert re.search(r"won \d+ of \d+ games", text)
 
 
+def test_force_rolls_are_printed_in_digits_beside_their_dice(sheet):
+    """Each roll's row reads "k." then its two dice in digits, right of both dice and
+    left of the Temple: a pip blurred by a cheap printer, or a reader of the text alone
+    (Padawan's key spends roll 1 without saying it), still has the values."""
+    with pdfplumber.open(str(sheet)) as pdf:
+        found = pdf.pages[0].extract_words()
+    temple_left = min(b.x for b in clip_boxes(sheet)[0] if b.w > 10) * MM
+    for k, roll in enumerate(jedi_deal(NUMBER).rolls, 1):
+        label = next(w for w in found if w["text"] == f"{k}." and w["x0"] < temple_left)
+        row = [w for w in found if abs(w["top"] - label["top"]) < 2 and label["x1"] < w["x0"] < temple_left]
+        assert " ".join(w["text"] for w in row) == f"{roll[0]}, {roll[1]}"
+        assert row[0]["x0"] > label["x0"] + (6 + 6 + 1.5 + 6) * MM    # the label's room and two 6 mm dice
+        assert row[-1]["x1"] < temple_left
+
+
 def test_every_balance_step_sums_to_zero():
     deal = jedi_deal(NUMBER)
     moves = solve(deal, "knight").moves
@@ -208,3 +223,21 @@ def test_the_key_s_legend_counts_temple_places_as_dealt(sheet):
     assert miscounted                    # counting the cards still there would go wrong here
     legend = text.split("Jedi Temple deal")[0]
     assert "cards from the left as dealt: a removed card keeps its place" in legend
+
+
+def test_a_face_down_level_says_which_cards_are_dealt_face_down(tmp_path):
+    """At Jedi Master the setup says which cards go face down and which face up, as the
+    engine deals them: face down every Temple card not free at the start, face up the
+    free ones (the bottom row), in one line so the picture keeps its size."""
+    path = build(tmp_path, level="master")
+    text = " ".join(words(path)[0].split())
+    found = re.search(r"Deal cards (\d+) to (\d+) face down, (\d+) to (\d+) face up", text)
+    assert found, text
+    deal = jedi_deal(NUMBER)
+    game = Game(deal, "master")
+    start = game.start()
+    free = [i + 1 for i in range(len(deal.temple)) if game.available(start, i)]
+    hidden = [i + 1 for i in range(len(deal.temple)) if not game.available(start, i)]
+    down_from, down_to, up_from, up_to = (int(n) for n in found.groups())
+    assert list(range(down_from, down_to + 1)) == hidden
+    assert list(range(up_from, up_to + 1)) == free

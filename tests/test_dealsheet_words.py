@@ -39,6 +39,31 @@ def test_an_open_count_names_every_allowance_left_open(recycles, said):
     assert f"The key uses {recycles} of the level's 2 recycles" in text
 
 
+@pytest.mark.parametrize("recycles, said", [
+    (0, "The key uses no recycle (the level allows 2 recycles)."),
+    (1, "A win needs 1 recycle (a win with fewer was ruled out); the key uses 1 of the level's 2 recycles."),
+])
+def test_a_proven_count_of_recycles_reads_as_a_sentence(recycles, said):
+    """A count proven the fewest: none is said in words ('needs 0 of the level's 2
+    recycles, as the key does' read as a slip), one or more as what was ruled out."""
+    text = explained(recycles, recycles)
+    assert text.endswith(said)
+    assert "0 of the level's" not in text and "0 recycles" not in text
+
+
+@pytest.mark.parametrize("recycles, shortest, said", [
+    (0, True, "No win without a recycle is shorter (proven)."),
+    (0, False, "The shortest win without a recycle that a search of"),
+])
+def test_the_key_s_note_says_no_recycle_in_words(recycles, shortest, said):
+    key = Key(True, (), recycles, shortest=shortest, nodes=50_000, least_recycles=recycles,
+              fewest_bound=20)
+    rating = Rating(3, MODEL, key, recycles_allowed=2)
+    note = work_deal(JEDI_TEMPLE.name, 3, "knight", sheet_data().rating, rating).key_note
+    assert said in " ".join(note.split())
+    assert "0 recycles" not in note
+
+
 def test_the_stars_say_they_rank_deals_within_their_level():
     assert "Stars rank the deals of one level, not the levels." in explained(1, 0)
 

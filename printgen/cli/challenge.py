@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from printgen.cli.deal import folder_not_file
 from printgen.cli.options import (
     add_jobs,
     add_level,
@@ -65,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
     if args.out is not None:
         from printgen.products.challenge import default_path
         level = options.level or rule_set(rules).default_level.value
-        options = ChallengeBuild(**{**options.__dict__, "out": Path(args.out) / default_path(options, level).name})
+        name = default_path(options, level).name
+        folder_not_file(args.out, name)
+        options = ChallengeBuild(**{**options.__dict__, "out": Path(args.out) / name})
     path, deals, pages = build_challenge(options)
     if not args.quiet:
         numbers = ", ".join(str(w.deal.number) for w in deals)

@@ -45,6 +45,7 @@ class SheetDeal:
     order: tuple[Cell, ...]         # the whole deck, dealt order
     temple_word: str                # "Temple" or "Pyramid"
     rolls: tuple[tuple[Side, Side], ...]
+    roll_values: tuple[str, ...]    # each roll's dice in digits ("6, 4"), printed beside them
     verdict: str
     stars: int | None
     rating: str
@@ -162,7 +163,9 @@ def sheet_page(deal: SheetDeal, paper: Paper, style: SheetStyle) -> Page:
     prims += text(f"The {deal.temple_word}", left, y, (width - temple_w) / 2 - pt(2), pt(6),
                   f"{where} picture label", font="sans-bold", size=11, color=ink)
     if deal.rolls:
-        rolls, rolls_prims = rolls_block(deal.rolls, left, y + pt(9), style, where)
+        room = (width - temple_w) / 2 - pt(2)
+        rolls, rolls_prims = rolls_block(deal.rolls, deal.roll_values, left, y + pt(9), room,
+                                         style, where)
         placed += rolls
         prims += rolls_prims
     y += temple_h + pt(5)
@@ -201,9 +204,11 @@ def rating_block(deal: SheetDeal, style: SheetStyle, prims: list[Primitive], x: 
     return y + pt(5.5) + h
 
 
-def rolls_block(rolls: tuple[tuple[Side, Side], ...], x: float, y: float, style: SheetStyle,
-                where: str) -> tuple[list[Placed], list[Primitive]]:
-    """The Force rolls as pairs of dice faces, one numbered row per roll."""
+def rolls_block(rolls: tuple[tuple[Side, Side], ...], values: tuple[str, ...], x: float, y: float,
+                room: float, style: SheetStyle, where: str) -> tuple[list[Placed], list[Primitive]]:
+    """The Force rolls as pairs of dice faces, one numbered row per roll, each pair's
+    values in digits after it (read where pips blur, and by a text reader), all within
+    `room` of width."""
     placed: list[Placed] = []
     prims: list[Primitive] = []
     prims += text("Force rolls", x, y, pt(40), pt(5), f"{where} rolls label", font="sans-bold",
@@ -213,7 +218,12 @@ def rolls_block(rolls: tuple[tuple[Side, Side], ...], x: float, y: float, style:
         prims += text(f"{k + 1}.", x, row_y, pt(5), first.frame.height, f"{where} roll {k + 1}",
                       font="sans-bold", size=9, color=style.colors["ink"], valign="middle")
         placed.append(Placed(first, x + pt(6), row_y, clip=Clip.NONE))
-        placed.append(Placed(second, x + pt(6) + first.frame.width + pt(1.5), row_y, clip=Clip.NONE))
+        after = x + pt(6) + first.frame.width + pt(1.5)
+        placed.append(Placed(second, after, row_y, clip=Clip.NONE))
+        after += second.frame.width + pt(1.5)
+        prims += text(values[k], after, row_y, x + room - after, first.frame.height,
+                      f"{where} roll {k + 1} in digits", size=9, color=style.colors["muted"],
+                      valign="middle", shrink=7, wrap=False)
     return placed, prims
 
 

@@ -139,6 +139,7 @@ class SheetWords:
                 "rate": percent(Fraction(model.wins, model.games or 1)), "low": percent(low),
                 "high": percent(high), "searched": f"{model.nodes:,}", "recycles": key.recycles,
                 "used": plural(key.recycles or 0, "recycle"),
+                "with_used": f"with {plural(key.recycles, 'recycle')}" if key.recycles else "without a recycle",
                 "allowed": plural(rating.recycles_allowed, "recycle"),
                 "least": plural(key.least_recycles, "recycle"), "moves": key.length, "steps": self.steps,
                 "temple": self.temple, "short": f"{budgets.short + budgets.proof:,}",
@@ -169,7 +170,7 @@ class SheetWords:
         fewest, or, where its budget left that open, how many a win was proven to need."""
         key = self.rating.key
         if key.recycles_proven:
-            return self.say("recycles")
+            return self.say("recycles" if key.recycles else "recycles_none")
         if key.recycle_needed:
             sentence = "recycles_open_needed"
         else:                   # no win with fewer than the key's was ruled out
@@ -256,6 +257,7 @@ def sheet_deal(worked: Worked, data: SheetData) -> SheetDeal:
         order=tuple(cell(card, data.style.colors) for card in worked.cards),
         temple_word=texts["temple"],
         rolls=tuple((die_side(data.die, a), die_side(data.die, b)) for a, b in worked.deal.rolls),
+        roll_values=tuple(f"{a}, {b}" for a, b in worked.deal.rolls),
         verdict=worked.verdict, stars=worked.rating.stars if worked.rating.winnable else None,
         rating=worked.explained,
         notes=tuple(notes), credit=texts["credit"], steps=worked.steps,

@@ -17,7 +17,7 @@ from printgen.spec.yamlload import load_file
 
 SHEET_FILE = "deal-sheet.yaml"
 RATING_KEYS = ["verdict", "unwinnable", "undecided", "explained", "explained_recycle",
-               "recycles", "recycles_open", "recycles_open_fewer", "recycles_open_needed",
+               "recycles", "recycles_none", "recycles_open", "recycles_open_fewer", "recycles_open_needed",
                "shortest", "short", "house_one", "house_many", "house_discard_sylop",
                "house_sylop_group", "house_pile_group", "no_stars",
                "no_stars_undecided"]

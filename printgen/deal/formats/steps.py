@@ -3,7 +3,8 @@
 The moves are replayed through the engine, so every card named is the real one.
 Runs of Draws become one step that lists the cards they turn up, so a player can
 check they are still in step with the key; a Draw that empties the deck (Pyramid's
-last card goes to the waste) says so.
+last card goes to the waste) says so, and a Pyramid Recycle names the card it brings
+to the top of the deck.
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ def _describe(game: Game, before: Position, after: Position, move: Move) -> str:
         if before.has_draw:         # it goes on the pile first (a house reading: house.py)
             return (f"Recycle: put the {draw} card ({_card(game, before, DRAW)}) on the {discard}, "
                     f"then turn the {discard} over ({left} left).")
+        if after.has_draw:          # Pyramid: the new deck's top card is face up at once
+            return (f"Recycle: turn the {discard} over ({left} left); "
+                    f"{_card(game, after, DRAW)} is now the {draw.lower()}'s top card.")
         return f"Recycle: turn the {discard} over ({left} left)."
     if move.kind is MoveKind.FORCE:
         roll = deal.rolls[before.rolls_used]
