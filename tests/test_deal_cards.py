@@ -115,6 +115,12 @@ def test_the_tableau_numbers_rows_and_covers():
 
 def test_levels_and_rule_sets_by_name():
     assert all(Level.parse(level.format().upper()) is level for level in Level)
+    printed = {"Jedi Knight": Level.KNIGHT, "Jedi Master": Level.MASTER, "Chosen One": Level.CHOSEN,
+               "chosen-one": Level.CHOSEN, " chosen_one ": Level.CHOSEN, "Padawan": Level.PADAWAN}
+    assert {text: Level.parse(text) for text in printed} == printed     # as the sheets title them
+    for wrong in ("Jedi", "one", "chosen two", "jedi jedi knight"):
+        with pytest.raises(InputError):
+            Level.parse(wrong)
     with pytest.raises(InputError, match="unknown level 'expert'"):
         Level.parse("expert")
     assert rule_set("pyramid") is PYRAMID and PYRAMID.deck.size == 52

@@ -137,8 +137,9 @@ def add_jobs(parser: argparse.ArgumentParser, what: str) -> None:
 
 def add_level(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--level", metavar="LEVEL", default=None,
-                        help="Jedi Temple: padawan, knight, master or chosen (default: knight); "
-                             "Pyramid has one level, standard")
+                        help="Jedi Temple: padawan, knight, master or chosen (default: knight; also as "
+                             "the sheets name them, e.g. 'Jedi Knight', 'Chosen One'); Pyramid has one "
+                             "level, standard")
 
 
 def settle(args: argparse.Namespace) -> None:
@@ -230,10 +231,11 @@ def level_of(rules: RuleSet, text: str | None) -> LevelRules:
     """--level checked against a rule set's levels (default: the rule set's own)."""
     if text is None:
         return rules.level(None)
+    from printgen.deal.table.rules import Level
     names = [level.level.value for level in rules.levels]
-    if text.strip().lower() not in names:
+    if Level.word(text) not in names:
         raise InputError(f"--level: expected one of {', '.join(names)} for {rules.name}, got {quoted(text)}")
-    return rules.level(text.strip().lower())
+    return rules.level(Level.word(text))
 
 
 WHOLE = re.compile(r"[+-]?[0-9]+")     # ASCII digits only: int() takes other scripts' digits and "1_000" too

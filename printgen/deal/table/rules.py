@@ -8,6 +8,7 @@ test a game's name, so a new game on the same tableau is a new `RuleSet` value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -41,9 +42,18 @@ class Level(Enum):
     STANDARD = "standard"
 
     @classmethod
+    def word(cls, text: str) -> str:
+        """A level's name as its value, read as a player writes it: in any case, and as
+        the sheets title it ("Jedi Knight", "Chosen One", "chosen-one": knight, chosen)."""
+        words = re.sub(r"[\s_-]+", " ", text).strip().lower().split(" ")
+        if words[0] == "jedi" and len(words) > 1:
+            words = words[1:]
+        return "chosen" if words == ["chosen", "one"] else " ".join(words)
+
+    @classmethod
     def parse(cls, text: str) -> Level:
         try:
-            return cls(text.strip().lower())
+            return cls(cls.word(text))
         except ValueError:
             names = ", ".join(level.value for level in cls)
             raise InputError(f"unknown level {text!r}; expected one of {names}") from None
