@@ -104,16 +104,17 @@ def test_a_census_refuses_the_user_s_file_at_its_name_before_playing(cli, tmp_pa
     assert (tmp_path / "census.csv").read_text() == "my table\n"
 
 
-@pytest.mark.parametrize("command, name", [("deal", "jedi-temple-5-knight-a4.pdf"),
-                                           ("challenge", "challenge-jedi-temple-knight-12-from-1-a4.pdf")])
-@pytest.mark.parametrize("out", ["deal5.pdf", "club/Sheet.PDF"])
-def test_a_pdf_s_name_as_out_is_said_not_made_a_folder(cli, tmp_path, monkeypatch, never_rated,
-                                                       command, name, out):
-    """--out names a folder and printgen names the PDF in it: '--out deal5.pdf' made a
-    folder 'deal5.pdf' holding the sheet. It is refused at once, naming the PDF to be."""
+@pytest.mark.parametrize("command", [*COMMANDS, "build", "box"])
+@pytest.mark.parametrize("out", ["deal5.pdf", "club/Sheet.PDF", "cards.png"])
+def test_a_file_s_name_as_out_is_said_not_made_a_folder(cli, tmp_path, monkeypatch, never_rated, command, out):
+    """--out names a folder and printgen names its files in it: '--out deal5.pdf' made a
+    folder 'deal5.pdf' holding the sheet. It is refused at once; a folder so named that
+    exists already is the user's choice, and is written into."""
     monkeypatch.chdir(tmp_path)
-    result = cli(*COMMANDS[command], "--out", out)
-    _one_line(result, f"--out: expected a folder, got {out!r}, a PDF's name; the PDF is named "
-                      f"for you ({name}) in the folder --out gives")
+    args = {"build": ["build", "sabacc-62", "--only", "box"], "box": ["box", "sabacc-62"]}.get(command) or COMMANDS[command]
+    result = cli(*args, "--out", out)
+    assert result.status == 2 and len(result.err.splitlines()) == 1, result.err
+    assert f"--out: expected a folder, got {out!r}, a file's name" in result.err
     assert _files(tmp_path) == []
-
+    (tmp_path / "old.pdf").mkdir()
+    assert cli("box", "sabacc-62", "--out", "old.pdf", "-q").status == 0

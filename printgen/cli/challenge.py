@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from printgen.cli.deal import folder_not_file
 from printgen.cli.options import (
     add_jobs,
     add_level,
@@ -67,7 +66,6 @@ def run(args: argparse.Namespace) -> int:
         from printgen.products.challenge import default_path
         level = options.level or rule_set(rules).default_level.value
         name = default_path(options, level).name
-        folder_not_file(args.out, name)
         options = ChallengeBuild(**{**options.__dict__, "out": Path(args.out) / name})
     path, deals, pages = build_challenge(options)
     if not args.quiet:

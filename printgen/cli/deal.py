@@ -31,7 +31,6 @@ from printgen.deal import (
     solution_json,
     solution_steps,
 )
-from printgen.errors import InputError, quoted
 from printgen.output import check_file
 from printgen.products.dealpaths import sheet_path
 from printgen.reading import display_path
@@ -91,7 +90,6 @@ def print_sheet(number: int, deal: Deal, level: str, args: argparse.Namespace) -
     cards laid out, while the worker processes search."""
     rules = args.rules or JEDI_TEMPLE.name
     out = sheet_path(rules, number, level, args.paper, Path(args.out) if args.out else None)
-    folder_not_file(args.out, out.name)
     check_file(out)
     rating = rate(deal, level, model_data(), jobs=args.jobs, meanwhile=partial(_prepare_sheet, rules))
     from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
@@ -101,15 +99,6 @@ def print_sheet(number: int, deal: Deal, level: str, args: argparse.Namespace) -
     if not args.quiet:
         print(f"{display_path(path)} (deal {number}, {level}, {args.paper})")
     return 0
-
-
-def folder_not_file(out: Path | None, name: str) -> None:
-    """--out names the folder a PDF goes in, and printgen names the PDF: a --out that
-    reads as a PDF's name ("--out deal17.pdf") and is not a folder already would make a
-    folder of that name, so it is refused, saying what the PDF will be called."""
-    if out is not None and out.suffix.lower() == ".pdf" and not out.is_dir():
-        raise InputError(f"--out: expected a folder, got {quoted(str(out))}, a PDF's name; the "
-                         f"PDF is named for you ({name}) in the folder --out gives")
 
 
 def _prepare_sheet(rules: str) -> None:

@@ -98,12 +98,21 @@ def add_out(parser: argparse.ArgumentParser, default: str) -> None:
                         help=f"output folder (default: {default})")
 
 
+# what a file printgen writes is named: --out so named would make a folder of that name
+FILE_SUFFIXES = frozenset((".pdf", ".png", ".svg", ".html", ".csv", ".json", ".zip"))
+
+
 def out_folder(text: str) -> Path:
     """--out DIR: a folder name; empty text (which would mean the current folder by
-    accident) is refused."""
+    accident) is refused, and so is a file's name that is not a folder already
+    ("--out deal17.pdf", "--out cards.png"): printgen names its files itself."""
     if not text.strip() or "\0" in text:
         raise argparse.ArgumentTypeError(f"expected a folder name, got {quoted(text)}")
-    return Path(text)
+    path = Path(text)
+    if path.suffix.lower() in FILE_SUFFIXES and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"expected a folder, got {quoted(text)}, a file's name; printgen names "
+                                         f"its files itself, in the folder --out gives")
+    return path
 
 
 def add_paper(parser: argparse.ArgumentParser) -> None:
