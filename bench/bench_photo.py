@@ -1,14 +1,18 @@
 """Benchmark of a large photograph in a PDF: a rule booklet with one phone photo in it,
 and a deck whose cards each place the same photo (render/pdfpictures.py resamples a
 picture with more than twice the pixels a 300 dpi print of its largest placement
-needs).
+needs; printgen/pictures.py checks a picture without holding it decoded, and decodes a
+JPEG no larger than it is drawn).
 
 The photo is made with Pillow (a SIZE x SIZE px JPEG of gradients, noise and lines, at
 quality 92); the booklet is `printgen booklet` of a three-page text holding it, the
 deck `printgen build DECK --only pdf` of CARDS poker cards each filling its face with
-it (the inputs are made in a process of their own). Each command runs in a fresh process: its wall time, its peak memory (its maximum
-resident set, from the kernel) and the size of the PDF it writes. With --against
-another source tree, each command runs on both trees in turn.
+it, then the same deck for DriveThruCards (its CMYK PDF, `--for drivethrucards`) and
+for The Game Crafter (a PNG per card, `--for tgc`, its PNGs written in one process:
+`--jobs 1`) (the inputs are made in a process of their own). Each command runs in a
+fresh process: its wall time, its peak memory (its maximum resident set, from the
+kernel) and the size of the PDF or PNG files it writes. With --against another source
+tree, each command runs on both trees in turn.
 
 Usage: python bench/bench_photo.py [--size 6000] [--cards 18] [--runs 1] [--against OTHER_CHECKOUT]
 """
@@ -68,7 +72,8 @@ def make_inputs(folder: Path, size: int, cards: int) -> None:
 
 
 def run(tree: Path, args: list[str], out: Path) -> tuple[float, int, int]:
-    """Wall seconds, peak memory (MB) and the bytes of the PDFs written, of one command."""
+    """Wall seconds, peak memory (MB) and the bytes of the PDF and PNG files written, of one
+    command."""
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     start = time.perf_counter()
     process = subprocess.Popen([sys.executable, "-m", "printgen", *args, "-q", "--out", str(out)],
@@ -77,7 +82,7 @@ def run(tree: Path, args: list[str], out: Path) -> tuple[float, int, int]:
     wall = time.perf_counter() - start
     if status != 0:
         raise SystemExit(f"printgen {' '.join(args)} failed in {tree}")
-    written = sum(path.stat().st_size for path in out.rglob("*.pdf"))
+    written = sum(path.stat().st_size for path in out.rglob("*") if path.suffix in (".pdf", ".png"))
     return wall, usage.ru_maxrss // 1024, written
 
 
@@ -100,13 +105,15 @@ def main() -> None:
         rules, deck = folder / "rules.md", folder / "photos.yaml"
         print(f"photo {options.size} x {options.size} px, {(folder / 'photo.jpg').stat().st_size / 1e6:.1f} MB; "
               f"deck of {options.cards} cards")
-        jobs = {"booklet": ["booklet", str(rules)], "deck": ["build", str(deck), "--only", "pdf"]}
+        jobs = {"booklet": ["booklet", str(rules)], "deck": ["build", str(deck), "--only", "pdf"],
+                "cmyk": ["build", str(deck), "--for", "drivethrucards"],
+                "pngs": ["build", str(deck), "--for", "tgc", "--jobs", "1"]}
         for number in range(options.runs):
             for name, args in jobs.items():
                 for tree in trees:
                     out = folder / f"out-{number}-{name}-{trees.index(tree)}"
                     wall, peak, written = run(tree, args, out)
-                    print(f"{name:8} {tree}: {wall:6.1f} s  {peak:5d} MB peak  {written / 1e6:7.2f} MB of PDF")
+                    print(f"{name:8} {tree}: {wall:6.1f} s  {peak:5d} MB peak  {written / 1e6:7.2f} MB written")
 
 
 if __name__ == "__main__":

@@ -2,19 +2,26 @@
 
 A picture is opened the way every input is (printgen/reading.py: a regular file
 and nothing else), its format told by its content (PNG, JPEG or WebP, still; any
-other is refused, naming the format found), its pixel size read from its header, and
-one of more than MAX_PIXELS (a 300 dpi A3 poster is 17 million) refused before it is
-decoded; then it is decoded whole, so a file that is no picture, is damaged or is cut
-short is one located error here instead of a decompression bomb or a traceback in the
-renderer. Decoded, it is made what every output prints: upright (a phone's EXIF
-orientation applied), at 8 bits a channel (a scanner's 16-bit greyscale scaled, its
-transparent grey kept as transparency); a CMYK picture stays CMYK (a print shop's CMYK
-file keeps its inks) and is converted to sRGB through a colour profile for the RGB
-outputs (rgba).
+other is refused, naming the format found), its pixel size and orientation read from
+its header, and one of more than MAX_PIXELS (a 300 dpi A3 poster is 17 million)
+refused before it is decoded. Then its data is read through, so a file that is no
+picture, is damaged or is cut short is one located error here instead of a
+decompression bomb or a traceback in the renderer, but without holding the picture
+(a 6000 x 6000 photograph is 108 MB decoded): a JPEG is decoded at an eighth of its
+size each way (every byte of its data is still read), a PNG's data is inflated a piece
+at a time and counted (printgen/pngdata.py); only a WebP is decoded whole.
 
-Decoded pictures are kept (within a budget of pixels) for the renderers, by file and
-by the size they are drawn at: an icon used 60 times on a card is decoded once and
-resized once per size, not 60 times. A renderer's own form of a drawn picture (the
+A picture is decoded when it is drawn, at most at the size a drawing needs: a JPEG
+at a half, a quarter or an eighth of its size each way where that still has the
+pixels drawn (libjpeg's own scaling, Pillow's draft), any other whole. Decoded, it is
+made what every output prints: upright (a phone's EXIF orientation applied), at 8 bits
+a channel (a scanner's 16-bit greyscale scaled, its transparent grey kept as
+transparency); a CMYK picture stays CMYK (a print shop's CMYK file keeps its inks) and
+is converted to sRGB through a colour profile for the RGB outputs (rgba).
+
+Decoded pictures are kept (within a budget of pixels) for the renderers, by file (and
+the scale a JPEG is decoded at) and by the size they are drawn at: an icon used 60
+times on a card is decoded once and resized once per size, not 60 times. A renderer's own form of a drawn picture (the
 PDF's, which holds its pixels again as bytes) is kept with it, in the same budget; a
 picture converted whole (to press CMYK, to sRGB) or made a file to embed is kept in a
 budget of its own (kept_form). What reading an SVG picture found that drawing it in
@@ -27,13 +34,15 @@ import io
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar, cast
 
 from printgen.errors import InputError
 from printgen.limits import limit
+from printgen.pngdata import exif_chunk, pixels_whole
 from printgen.reading import (
     FileIdentity,
     display_path,
@@ -61,13 +70,18 @@ FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "WEBP": "image/webp"}   # t
 EXPECTED = "a PNG, JPEG, WebP or SVG picture"
 EXPECTED_FILE = "a PNG, JPEG, WebP or SVG file"
 ORIENTATION = 0x0112            # the EXIF tag of a picture's orientation
+ACROSS = (5, 6, 7, 8)           # the orientations that turn a picture a quarter (its sides swap)
+CHECK_SCALE = 8                 # a JPEG is checked decoded at this fraction of its size each way
 T = TypeVar("T")
 V = TypeVar("V")
 
 
 def check_picture(path: Path, where: str) -> tuple[int, int]:
-    """The picture's pixel size; InputError naming `where` when it is not a regular
-    file, not a readable picture, damaged or cut short, or holds more than MAX_PIXELS."""
+    """The picture's pixel size (upright); InputError naming `where` when it is not a
+    regular file, not a readable picture, damaged or cut short, or holds more than
+    MAX_PIXELS. Read from its header, its data read through without holding the
+    picture (the module's docstring); kept for the next to ask, as is whether it is a
+    JPEG (which is decoded smaller where it is drawn smaller)."""
     note_read(path)
     key = file_identity(path)
     if key is not None and key in _sizes:
@@ -78,11 +92,20 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
             _sizes[key] = size
             _readings.put(key, reading)
         return size
-    picture = _decode(path, where)
+    with _opened(path, where) as (picture, file):
+        width, height = picture.size
+        size = (height, width) if _orientation(picture) in ACROSS else (width, height)
+        jpeg = _is_jpeg(picture)
+        if jpeg:                                    # (an eighth each way: a 64th of the memory)
+            picture.draft(picture.mode, (max(1, width // CHECK_SCALE), max(1, height // CHECK_SCALE)))
+        whole = _loads(picture) if jpeg or picture.format != "PNG" else pixels_whole(file)
+        if not whole:
+            raise InputError(_damaged(where, picture.format, (width, height)))
     if key is not None:
-        _sizes[key] = picture.size
-        _kept.put(key, picture)
-    return picture.size
+        _sizes[key] = size
+        if jpeg:
+            _jpegs.add(key)
+    return size
 
 
 def svg_reading(key: FileIdentity | None) -> Reading | None:
@@ -130,7 +153,7 @@ def drawn_part(path: Path, whole: tuple[int, int], box: tuple[int, int, int, int
     if is_svg(path):
         part = rasterised(path, own_size, view=own)
     else:
-        source = rgba(_source(path, file_identity(path)))
+        source = rgba(_source(path, file_identity(path), (whole[1], whole[0]) if across else whole))
         width, height = source.size
         view = (own[0] * width, own[1] * height, max(own[2] * width, own[0] * width + 1e-3),
                 max(own[3] * height, own[1] * height + 1e-3))
@@ -175,7 +198,8 @@ def _drawing(path: Path, size: tuple[int, int],
             across = turn is not None and turn in (PILImage.Transpose.ROTATE_90, PILImage.Transpose.ROTATE_270)
             source = rasterised(path, (size[1], size[0]) if across else size)
         else:
-            source = _source(path, key[0])
+            across = turn is not None and turn in (PILImage.Transpose.ROTATE_90, PILImage.Transpose.ROTATE_270)
+            source = _source(path, key[0], (size[1], size[0]) if across else size)
         opaque = source.mode in ("RGB", "L") and "transparency" not in source.info
         image = source if opaque else rgba(source)      # (an opaque one made RGBA once small: the same
         if turn is not None:                            # pixels, without a copy of it whole as RGBA)
@@ -194,11 +218,19 @@ def transparent(path: Path) -> bool:
 
 @lru_cache(maxsize=256)
 def _transparent(path: Path, key: FileIdentity | None) -> bool:
+    with _opened(path, display_path(path)) as (header, _):      # (a picture with no alpha is not decoded)
+        if not _has_alpha(header):
+            return False
     picture = _source(path, key)
-    if picture.mode not in ("RGBA", "LA", "PA", "La", "RGBa") and "transparency" not in picture.info:
+    if not _has_alpha(picture):
         return False
     counts = rgba(picture).getchannel("A").histogram()
     return any(counts[:255])                            # a pixel of alpha below 255
+
+
+def _has_alpha(picture: Image) -> bool:
+    """Whether the picture's mode has alpha or it names a transparent colour."""
+    return picture.mode in ("RGBA", "LA", "PA", "La", "RGBa") or "transparency" in picture.info
 
 
 def picture_bytes(path: Path) -> bytes:
@@ -228,29 +260,10 @@ def _stored_orientation(path: Path, key: FileIdentity | None) -> int | None:
             with PILImage.open(file, formats=["PNG", "JPEG"]) as picture:     # (its header only)
                 if picture.mode not in ("1", "L", "LA", "P", "RGB", "RGBA"):
                     return None
-                if picture.format == "PNG" and "exif" not in picture.info and not _late_exif(file):
-                    return 1                # (Pillow's getexif would decode it all to look past its pixels)
-                turn = picture.getexif().get(ORIENTATION, 1)
+                turn = _orientation(picture, file)
                 return turn if turn in range(1, 9) else 1
         except _UNREADABLE + (PILImage.DecompressionBombError,):
             return None
-
-
-def _late_exif(file: BinaryIO) -> bool:
-    """Whether the PNG file has an eXIf chunk after its pixels (one before them Pillow
-    reads with its header): its chunks' headers read, not their data."""
-    position = file.tell()
-    try:
-        file.seek(8)                                # past the signature
-        while len(header := file.read(8)) == 8:
-            if header[4:] == b"eXIf":
-                return True
-            if header[4:] == b"IEND":
-                return False
-            file.seek(int.from_bytes(header[:4], "big") + 4, io.SEEK_CUR)     # its data and CRC
-        return False
-    finally:
-        file.seek(position)
 
 
 def upright_rgb(path: Path) -> Image:
@@ -265,10 +278,11 @@ def _upright_rgb(path: Path) -> Image:
     return image if transparent(path) else image.convert("RGB")
 
 
-def upright_picture(path: Path) -> Image:
-    """The raster picture decoded as check_picture decodes it: upright, at 8 bits a
-    channel, in its own mode (a CMYK one CMYK). Shared: never draw on it."""
-    return _source(path, file_identity(path))
+def upright_picture(path: Path, least: tuple[int, int] | None = None) -> Image:
+    """The raster picture decoded: upright, at 8 bits a channel, in its own mode (a CMYK
+    one CMYK); where least (pixels) is given, a JPEG decoded smaller where it still has
+    at least those pixels each way. Shared: never draw on it."""
+    return _source(path, file_identity(path), least)
 
 
 def embedded_picture(path: Path) -> tuple[str, bytes]:
@@ -357,19 +371,47 @@ def _to_srgb(source: ImageCms.ImageCmsProfile) -> ImageCms.ImageCmsTransform:
                                    flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
 
-def _source(path: Path, key: FileIdentity | None) -> Image:
-    """The decoded picture, kept (within KEPT_PIXELS) for the next to ask."""
-    picture = _kept.get(key) if key is not None else None
+def _source(path: Path, key: FileIdentity | None, least: tuple[int, int] | None = None) -> Image:
+    """The decoded picture (upright), a JPEG at the smallest scale that keeps at least
+    least pixels each way (where given), kept (within KEPT_PIXELS) for the next to ask."""
+    scale = 1
+    if least is not None and key is not None:
+        size = check_picture(path, display_path(path))      # (read already, where it was checked)
+        scale = _reduction(size, least) if key in _jpegs else 1
+    picture = _kept.get((key, scale)) if key is not None else None
     if picture is None:
-        picture = _decode(path, display_path(path))
+        picture = _decode(path, display_path(path), scale)
         if key is not None:
-            _kept.put(key, picture)
+            _kept.put((key, scale), picture)
     return picture
 
 
-def _decode(path: Path, where: str) -> Image:
-    """The whole picture decoded, upright (its EXIF orientation applied) and at 8 bits a
-    channel (a CMYK picture kept CMYK); one located error otherwise."""
+def _reduction(size: tuple[int, int], least: tuple[int, int]) -> int:
+    """The most a JPEG of size pixels may be made smaller as it is decoded (by 2, 4 or 8
+    each way, Pillow's draft; 1: not at all) and keep at least least pixels each way."""
+    most = min(size[0] // max(1, least[0]), size[1] // max(1, least[1]))
+    return next((scale for scale in (8, 4, 2) if most >= scale), 1)
+
+
+def _decode(path: Path, where: str, scale: int = 1) -> Image:
+    """The picture decoded (a JPEG at 1/scale of its size each way, rounded up), upright
+    (its EXIF orientation applied) and at 8 bits a channel (a CMYK picture kept CMYK);
+    one located error otherwise."""
+    with _opened(path, where) as (picture, _):
+        width, height = picture.size
+        if scale > 1 and _is_jpeg(picture):
+            picture.draft(picture.mode, (width // scale, height // scale))
+        if not _loads(picture):
+            raise InputError(_damaged(where, picture.format, (width, height)))
+    return eight_bits(upright(picture))
+
+
+@contextmanager
+def _opened(path: Path, where: str) -> Iterator[tuple[Image, BinaryIO]]:
+    """The picture file opened by Pillow, and the file: its header read, nothing decoded;
+    one located error where it is not a picture of FORMATS, holds more than MAX_PIXELS
+    or is animated. Where a PNG's EXIF data comes after its pixels, it is read (without
+    them) as Pillow reads one before them, so that its orientation is known."""
     from PIL import Image as PILImage
     with open_input(path, where, max_bytes=MAX_BYTES, what=EXPECTED) as file, warnings.catch_warnings():
         warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)  # printgen's own limit is below
@@ -387,13 +429,48 @@ def _decode(path: Path, where: str) -> Image:
         if frames > 1 and picture.format != "MPO":  # (a camera's JPEG with more pictures after its own)
             raise InputError(f"{where}: an animated {picture.format} picture ({frames} frames), which would "
                              f"print its first frame only; expected a still picture ({EXPECTED_FILE})")
-        try:
-            picture.load()
-        except _UNREADABLE:
-            raise InputError(f"{where}: the picture is damaged or cut short (its {width} x {height} pixels "
-                             f"do not decode); expected a whole {picture.format} file (save it again from a "
-                             f"picture editor)") from None
-    return eight_bits(upright(picture))
+        _orientation(picture, file)                 # (read from the header now: upright reads it again)
+        yield picture, file
+
+
+def _late_exif(picture: Image, file: BinaryIO) -> None:
+    """A PNG's eXIf chunk after its pixels put in picture.info, as Pillow puts one before
+    them (Pillow's getexif would decode the whole picture to look past its pixels)."""
+    if picture.format == "PNG" and "exif" not in picture.info:
+        data = exif_chunk(file)
+        if data is not None:
+            picture.info["exif"] = b"Exif\x00\x00" + data
+
+
+def _orientation(picture: Image, file: BinaryIO | None = None) -> int:
+    """The picture's EXIF orientation (1 where it has none), from its header: what
+    Pillow's getexif reads of a JPEG or WebP, and of a PNG what it reads before decoding
+    (the EXIF data, XMP or text of the chunks before its pixels, and an eXIf chunk after
+    them: _late_exif), which is kept with the picture for upright to read again."""
+    from PIL import Image as PILImage
+    if file is not None:
+        _late_exif(picture, file)
+    turn = PILImage.Image.getexif(picture).get(ORIENTATION, 1)     # (not the PNG's own, which decodes)
+    return turn if isinstance(turn, int) else 1
+
+
+def _is_jpeg(picture: Image) -> bool:
+    """Whether Pillow can decode the picture smaller (draft): a JPEG."""
+    return picture.format in ("JPEG", "MPO")
+
+
+def _loads(picture: Image) -> bool:
+    """Decode the picture; whether it decodes (it is not damaged or cut short)."""
+    try:
+        picture.load()
+    except _UNREADABLE:
+        return False
+    return True
+
+
+def _damaged(where: str, kind: str | None, size: tuple[int, int]) -> str:
+    return (f"{where}: the picture is damaged or cut short (its {size[0]} x {size[1]} pixels do not "
+            f"decode); expected a whole {kind} file (save it again from a picture editor)")
 
 
 def _found(file: BinaryIO) -> str:
@@ -492,6 +569,7 @@ class _Kept(Generic[V]):
 
 
 _sizes: dict[FileIdentity, tuple[int, int]] = {}
+_jpegs: set[FileIdentity] = set()                   # the JPEG files among them (decoded smaller where drawn so)
 _kept: _Kept[Image] = _Kept(KEPT_PIXELS, lambda image: image.width * image.height)
 _drawn: _Kept[_Drawn] = _Kept(KEPT_DRAWN_PIXELS, _Drawn.pixels)
 _forms: _Kept[tuple[object, int]] = _Kept(KEPT_FORM_PIXELS, lambda kept: kept[1])

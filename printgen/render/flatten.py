@@ -35,6 +35,7 @@ from printgen.pictures import (
 from printgen.reading import display_path, file_identity
 from printgen.render.ink import limit_picture_ink
 from printgen.render.kept import Kept
+from printgen.render.pdfpictures import SLACK, placed_scale
 from printgen.render.pdfx import INK_LIMIT, PressPicture, press_image
 from printgen.render.png import drawn_runs, render_side
 from printgen.render.pngtext import TURNS
@@ -55,8 +56,11 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     the picture's own orientation (before prim.rotate turns it), for reportlab's
     drawImage; None where the picture is a raster with no transparency. An SVG is
     always flattened, drawn by resvg at dpi (the file's picture_dpi; its vectors may
-    hold RGB gradients and transparency), and a coarser raster enlarged to dpi. kept holds earlier results (by the picture and the layers
-    beneath). The converted pixels keep within ink_limit (render/ink.py)."""
+    hold RGB gradients and transparency), and a coarser raster enlarged to dpi, one
+    with more than SLACK times the pixels its box needs at dpi drawn at those (the rule
+    of render/pdfpictures.py, for this placement: each is flattened on its own). kept
+    holds earlier results (by the picture and the layers beneath). The converted pixels
+    keep within ink_limit (render/ink.py)."""
     if prim.w <= 0 or prim.h <= 0:
         return None
     least = (math.ceil(prim.w * dpi / 72), math.ceil(prim.h * dpi / 72))
@@ -68,6 +72,8 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     else:
         width, height = check_picture(prim.path, display_path(prim.path))
         size = (max(height if turned else width, least[0]), max(width if turned else height, least[1]))
+        if placed_scale(prim, dpi) ** 2 * SLACK < 1:
+            size = least
     layers = tuple(shift(p, -prim.x, -prim.y) for p in beneath if _reaches(p, prim))
     key = (file_identity(prim.path), prim.w, prim.h, prim.rotate, size, layers)
     weight = size[0] * size[1] * 8          # the CMYK pixels, and their copy reportlab reads
@@ -111,28 +117,32 @@ def shown_part(prim: ImagePrim, dpi: float) -> tuple[tuple[int, int], tuple[int,
             (left, top, left + max(1, round(prim.w * scale)), top + max(1, round(prim.h * scale))))
 
 
-def press_picture(path: Path, ink_limit: float = INK_LIMIT) -> PressPicture:
+def press_picture(path: Path, ink_limit: float = INK_LIMIT, size: tuple[int, int] | None = None) -> PressPicture:
     """A raster picture file as press CMYK within ink_limit: a CMYK picture keeps its
     values (it is opaque: nothing beneath it need be flattened into it) but where a
     pixel's total ink is over the limit (render/ink.py), any other converted from
-    sRGB, any transparency flattened onto white paper. The reader is kept, not only its
+    sRGB, any transparency flattened onto white paper. Where size is given (pixels,
+    upright: pdfpictures.press_sizes) it is resampled to it first (Lanczos), a JPEG
+    decoded no larger than that needs. The reader is kept, not only its
     image: reportlab keeps the bytes it reads of a picture on its reader, so a picture
     on every card is turned into bytes and digested once (weighed twice its pixels, as
     pictures.drawn_form weighs the PDF's form of a drawn picture)."""
     def weigh(reader: PressPicture) -> int:
         width, height = reader.getSize()
         return 2 * width * height
-    return kept_form(path, f"press CMYK within {ink_limit:.0%}",
-                     lambda: PressPicture(_press_picture(path, ink_limit)), weigh)
+    kind = f"press CMYK within {ink_limit:.0%}" + (f" at {size[0]} x {size[1]}" if size else "")
+    return kept_form(path, kind, lambda: PressPicture(_press_picture(path, ink_limit, size)), weigh)
 
 
-def _press_picture(path: Path, ink_limit: float) -> Image.Image:
+def _press_picture(path: Path, ink_limit: float, size: tuple[int, int] | None) -> Image.Image:
     """The converted picture, kept (kept_form) while the file is unchanged (a picture on
     every card is converted once)."""
-    picture = upright_picture(path)
+    picture = upright_picture(path, size)
     if picture.mode == "CMYK":
+        if size is not None:
+            picture = picture.resize(size, Image.Resampling.LANCZOS)
         return limit_picture_ink(picture, ink_limit)
-    image = rgba(picture)
+    image = rgba(picture) if size is None else drawn_picture(path, size)     # (made RGBA once small)
     paper = Image.new("RGB", image.size, "white")
     paper.paste(image, mask=image.getchannel("A"))
     return press_image(paper, ink_limit)

@@ -50,7 +50,7 @@ from printgen.render.pdfpages import (
     Reuse,
     register_pictures,
 )
-from printgen.render.pdfpictures import Placement, note, shrink
+from printgen.render.pdfpictures import Placement, note, press_sizes, shrink
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
 from printgen.render.pdfx import INK_LIMIT, PressColours, PressPicture, mark_pdfx
 from printgen.vector import is_svg
@@ -304,7 +304,10 @@ class CMYKCanvas(PressColours, StreamingCanvas):
     transparency, and every SVG picture, is flattened onto what is drawn beneath it
     (render/flatten.py): an SVG is drawn by resvg at the shop's 300 dpi first, since
     svglib's vectors would keep its RGB gradients and its transparency, which PDF/X-1a
-    does not allow. Its pictures are named by their converted pixels: a page read from
+    does not allow. A raster picture with far more pixels than the shop's print of its
+    largest placement in the file needs is converted at that print's pixels
+    (pdfpictures.press_sizes: sizes, found before the pages are drawn). Its pictures are
+    named by their converted pixels: a page read from
     a file that places any is drawn, and such pages are not stored."""
 
     stores_pictures = False
@@ -315,6 +318,7 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         super().__init__(*args, **options)
         from printgen.render.flatten import KEPT_BYTES, Flattened
         self.flattened: Flattened = Flattened(KEPT_BYTES)
+        self.sizes: dict[Path, tuple[int, int]] = {}     # the pictures converted smaller, by path
 
     def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile | ImageReader] | None:
         return None
@@ -324,11 +328,12 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         before it in its frame): flattened onto them and converted, where it has
         transparency; else the picture as press CMYK (render/flatten.py's press_picture)."""
         from printgen.render.flatten import flattened, press_picture
+        size = self.sizes.get(prim.path)
         found = flattened(prim, beneath, self.flattened, self.picture_dpi, self.ink_limit)
         self.drew_beneath = self.drew_beneath or found is not None
         if is_svg(prim.path):
             self._foreign = True            # (as _svg: a page that places one is not kept)
-        return found or press_picture(prim.path, self.ink_limit)
+        return found or press_picture(prim.path, self.ink_limit, size)
 
     def picture_part(self, prim: Image, beneath: Sequence[Primitive]) -> PressPicture:
         """What to draw for the part of a cropped picture its box shows (pdf.py's _part):
@@ -384,7 +389,9 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
     memory of one). boxes: set TrimBox and BleedBox from each page's first placed
     side (for pages that hold one card). cmyk: write every colour as press CMYK and
     make the file PDF/X-1a (render/pdfx.py; pages that hold one card, with boxes), no
-    colour and no picture pixel over ink_limit of total ink (1 = 100 %; render/ink.py).
+    colour and no picture pixel over ink_limit of total ink (1 = 100 %; render/ink.py),
+    each picture converted once at no more pixels than its largest placement needs at
+    picture_dpi (pdfpictures.press_sizes: the pages are all looked at before drawing).
     picture_dpi: the resolution of an SVG picture placed as a picture (in a CMYK file, every one).
     bookmarks: the document's outline, in order; the pages' links jump to their places
     (or open their addresses).
@@ -401,6 +408,8 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
         canvas.embedded, canvas.spool, canvas.picture_dpi = {}, spool, picture_dpi
         if isinstance(canvas, CMYKCanvas):
             canvas.ink_limit = ink_limit
+            pages = list(pages)                 # (looked at twice: the pictures' sizes first)
+            canvas.sizes = press_sizes((prim for page in pages for prim in _drawn(page)), picture_dpi)
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")

@@ -11,11 +11,17 @@ placed 4 in wide in a booklet is embedded at 1200 x 1200. A JPEG stays a JPEG
 kept; the pixels stay as the file stores them (a page turns a picture to show it
 upright, as its EXIF orientation says). A picture within the rule is embedded as it
 was: its file's JPEG data, byte for byte.
+
+A print shop's CMYK file converts each picture to press CMYK as it draws it
+(render/flatten.py), so there the rule is applied before drawing, at the shop's dpi:
+press_sizes looks at every page first and gives the size each picture over the rule
+is converted at, once for the file (a JPEG decoded no larger than that needs).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,9 +29,10 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 
-from printgen.layout.primitives import FULL, Image, uncropped
+from printgen.layout.primitives import FULL, Image, Primitive, uncropped
 from printgen.pictures import check_picture, picture_bytes, stored_orientation, upright_rgb
 from printgen.reading import display_path
+from printgen.vector import is_svg
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PILImage
@@ -44,24 +51,41 @@ class Placement:
     scale: float
 
 
-def placed_scale(prim: Image) -> float:
-    """The scale a print at PLACED_DPI of the raster picture prim places needs of its
-    pixels (1: every pixel; 0.25: a quarter of them each way). A cropped picture
-    (fit: cover) counts as the whole picture its box shows part of."""
+def placed_scale(prim: Image, dpi: int = PLACED_DPI) -> float:
+    """The scale a print at dpi of the raster picture prim places needs of its pixels
+    (1: every pixel; 0.25: a quarter of them each way). A cropped picture (fit: cover)
+    counts as the whole picture its box shows part of."""
     whole = uncropped(prim) if prim.crop != FULL else prim
     width, height = check_picture(prim.path, display_path(prim.path))     # (upright; read already)
     across, down = (whole.h, whole.w) if whole.rotate % 180 else (whole.w, whole.h)
-    return max(across * PLACED_DPI / 72 / width, down * PLACED_DPI / 72 / height)
+    return max(across * dpi / 72 / width, down * dpi / 72 / height)
 
 
-def note(placed: dict[str, Placement], name: str, prim: Image) -> None:
+def note(placed: dict[str, Placement], name: str, prim: Image, dpi: int = PLACED_DPI) -> None:
     """The picture of that internal name (its XObject's) is placed as prim places it."""
-    scale = placed_scale(prim)
+    scale = placed_scale(prim, dpi)
     known = placed.get(name)
     if known is None:
         placed[name] = Placement(prim.path, scale)
     elif scale > known.scale:
         known.scale = scale
+
+
+def press_sizes(prims: Iterable[Primitive], dpi: int) -> dict[Path, tuple[int, int]]:
+    """The pixel size (upright) each raster picture that prims place is to be converted
+    at for a print shop's CMYK file, by path, where it has more than SLACK times the
+    pixels a print at dpi of its largest placement among them needs; a picture within
+    the rule is not named (it is converted at its own size, as before)."""
+    placed: dict[str, Placement] = {}
+    for prim in prims:
+        if isinstance(prim, Image) and prim.w > 0 and prim.h > 0 and not is_svg(prim.path):
+            note(placed, str(prim.path), prim, dpi)
+    sizes = {}
+    for one in placed.values():
+        if one.scale * one.scale * SLACK < 1:
+            width, height = check_picture(one.path, display_path(one.path))
+            sizes[one.path] = (max(1, math.ceil(width * one.scale)), max(1, math.ceil(height * one.scale)))
+    return sizes
 
 
 def shrink(doc: Any, placed: dict[str, Placement]) -> None:
