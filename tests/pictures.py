@@ -69,3 +69,32 @@ def quarters(size: tuple[int, int]) -> Image.Image:
         left, top = (i % 2) * w // 2, (i // 2) * h // 2
         ImageDraw.Draw(picture).rectangle((left, top, left + w // 2, top + h // 2), fill=colour)
     return picture
+
+
+# a face placing a card's picture twice, small and over the whole card with its bleed,
+# on a plain back: the decks of the picture pixel tests
+PLACED_TWICE = """\
+elements:
+  - {kind: rect, box: bleed, fill: "#ffffff"}
+  - {kind: image, src: "{{ card.pic }}", x: 5mm, y: 5mm, w: 10mm, h: 14mm}
+  - {kind: image, src: "{{ card.pic }}", box: bleed}
+"""
+PLAIN_BACK = "elements:\n  - {kind: rect, box: bleed, fill: '#808080'}\n"
+BLEED_PIXELS = (825, 1125)      # a poker card with 1/8 in of bleed a side, at 300 dpi
+
+
+def picture_files(folder: Path, turned: tuple[int, int] = (2400, 3200)) -> None:
+    """Make folder with big.jpg (2400 x 3200), small.jpg (600 x 800), clear.png (1600 x
+    2200, a gradient of transparency) and turned.jpg (turned pixels of the size turned,
+    with the EXIF orientation that shows them upright), each of quarters()."""
+    folder.mkdir()
+    quarters((2400, 3200)).save(folder / "big.jpg", quality=90)
+    quarters((600, 800)).save(folder / "small.jpg", quality=90)
+    clear = quarters((1600, 2200)).convert("RGBA")
+    clear.putalpha(Image.linear_gradient("L").resize(clear.size))
+    clear.save(folder / "clear.png")
+    exif = Image.Exif()
+    exif[0x0112] = 6                    # turn 90 degrees clockwise to show
+    quarters(turned).transpose(Image.Transpose.ROTATE_90).save(folder / "turned.jpg", exif=exif.tobytes(),
+                                                               quality=90)
+

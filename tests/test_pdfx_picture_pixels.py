@@ -10,33 +10,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pictures import (
+    BLEED_PIXELS,
+    PLACED_TWICE,
+    PLAIN_BACK,
+    QUARTERS,
+    pdf_page_image,
+    picture_files,
+    poker_deck,
+)
 from PIL import Image, ImageFile
 
-from pictures import QUARTERS, pdf_page_image, poker_deck, quarters
-
-FACE = """\
-elements:
-  - {kind: rect, box: bleed, fill: "#ffffff"}
-  - {kind: image, src: "{{ card.pic }}", x: 5mm, y: 5mm, w: 10mm, h: 14mm}
-  - {kind: image, src: "{{ card.pic }}", box: bleed}
-"""
-BACK = "elements:\n  - {kind: rect, box: bleed, fill: '#808080'}\n"
 CARDS = ["big.jpg", "small.jpg", "clear.png", "turned.jpg", "big.jpg"]
-BLEED_PIXELS = (825, 1125)      # a poker card with 1/8 in of bleed a side, at 300 dpi
 
 
 def make_deck(folder: Path) -> Path:
-    folder.mkdir()
-    quarters((2400, 3200)).save(folder / "big.jpg", quality=90)
-    quarters((600, 800)).save(folder / "small.jpg", quality=90)
-    clear = quarters((1600, 2200)).convert("RGBA")
-    clear.putalpha(Image.linear_gradient("L").resize(clear.size))
-    clear.save(folder / "clear.png")
-    exif = Image.Exif()
-    exif[0x0112] = 6                    # turn 90 degrees clockwise to show
-    quarters((2400, 3300)).transpose(Image.Transpose.ROTATE_90).save(folder / "turned.jpg", exif=exif.tobytes(),
-                                                                     quality=90)
-    return poker_deck(folder, "press", FACE, BACK, [f"pic: {name}" for name in CARDS])
+    picture_files(folder, (2400, 3300))
+    return poker_deck(folder, "press", PLACED_TWICE, PLAIN_BACK, [f"pic: {name}" for name in CARDS])
 
 
 @pytest.fixture(scope="module")
