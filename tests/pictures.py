@@ -1,8 +1,10 @@
-"""Comparing a PDF page, rasterised by pdfium, with printgen's own PNG renderer."""
+"""Pictures in tests: a PDF page rasterised by pdfium compared with printgen's own PNG
+renderer, decks placing pictures, picture files of known quarters, a PDF's images."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
@@ -97,4 +99,16 @@ def picture_files(folder: Path, turned: tuple[int, int] = (2400, 3200)) -> None:
     exif[0x0112] = 6                    # turn 90 degrees clockwise to show
     quarters(turned).transpose(Image.Transpose.ROTATE_90).save(folder / "turned.jpg", exif=exif.tobytes(),
                                                                quality=90)
+
+
+def image_objects(path: Path) -> dict[int, Any]:
+    """The PDF's image XObjects, by object number (each once), as pypdf reads them."""
+    import pypdf
+    found = {}
+    for page in pypdf.PdfReader(path).pages:
+        for ref in page["/Resources"].get("/XObject", {}).values():
+            obj = ref.get_object()
+            if obj["/Subtype"] == "/Image":
+                found[ref.idnum] = obj
+    return found
 

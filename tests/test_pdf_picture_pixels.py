@@ -16,6 +16,7 @@ from pictures import (
     PLACED_TWICE,
     PLAIN_BACK,
     QUARTERS,
+    image_objects,
     pdf_page_image,
     picture_files,
     poker_deck,
@@ -44,22 +45,10 @@ def built(tmp_path_factory) -> dict[str, Any]:
     return {"home": home, "deck": root / "deck"}
 
 
-def embedded(path: Path) -> dict[int, Any]:
-    """The PDF's image XObjects, by object number, as pypdf reads them."""
-    import pypdf
-    found = {}
-    for page in pypdf.PdfReader(path).pages:
-        for ref in page["/Resources"].get("/XObject", {}).values():
-            obj = ref.get_object()
-            if obj["/Subtype"] == "/Image":
-                found[ref.idnum] = obj
-    return found
-
-
 def by_size(built: dict[str, Any]) -> dict[tuple[int, int], list[Any]]:
     """The PDF's image XObjects, by their pixel size."""
     sizes: dict[tuple[int, int], list[Any]] = {}
-    for obj in embedded(built["home"]).values():
+    for obj in image_objects(built["home"]).values():
         sizes.setdefault((obj["/Width"], obj["/Height"]), []).append(obj)
     return sizes
 
@@ -77,7 +66,7 @@ def test_a_large_picture_is_embedded_once_at_what_its_largest_placement_needs(bu
 
 
 def test_a_large_jpeg_stays_a_jpeg_and_shows_as_before(built):
-    jpegs = [obj for obj in embedded(built["home"]).values() if "/DCTDecode" in obj["/Filter"]]
+    jpegs = [obj for obj in image_objects(built["home"]).values() if "/DCTDecode" in obj["/Filter"]]
     sizes = sorted((obj["/Width"], obj["/Height"]) for obj in jpegs)
     assert any(within_rule(size, BLEED_PIXELS) for size in sizes), sizes
     page = pdf_page_image(built["home"], 100, 1)                # the first card's face
@@ -88,11 +77,11 @@ def test_a_large_jpeg_stays_a_jpeg_and_shows_as_before(built):
 
 def test_a_picture_within_the_rule_is_embedded_as_its_file(built):
     data = (built["deck"] / "small.jpg").read_bytes()
-    assert any(obj.get_data() == data for obj in embedded(built["home"]).values())
+    assert any(obj.get_data() == data for obj in image_objects(built["home"]).values())
 
 
 def test_a_large_transparent_png_keeps_its_soft_mask_at_its_new_size(built):
-    masked = [obj for obj in embedded(built["home"]).values() if "/SMask" in obj]
+    masked = [obj for obj in image_objects(built["home"]).values() if "/SMask" in obj]
     assert len(masked) == 1
     picture = masked[0]
     mask = picture["/SMask"].get_object()
@@ -103,7 +92,7 @@ def test_a_large_transparent_png_keeps_its_soft_mask_at_its_new_size(built):
 
 def test_a_large_phone_photo_is_resampled_as_stored_and_shown_upright(built):
     turned = BLEED_PIXELS[::-1]                                 # (stored on its side)
-    assert any(within_rule((obj["/Width"], obj["/Height"]), turned) for obj in embedded(built["home"]).values())
+    assert any(within_rule((obj["/Width"], obj["/Height"]), turned) for obj in image_objects(built["home"]).values())
     page = pdf_page_image(built["home"], 100, 2 * CARDS.index("turned.jpg") + 1)
     for i, colour in enumerate(QUARTERS):
         x, y = (1 + 2 * (i % 2)) * page.width // 4, (1 + 2 * (i // 2)) * page.height // 4
@@ -142,7 +131,7 @@ def test_spliced_pages_give_the_drawn_bytes_and_the_largest_placement_counts(tmp
     for chosen in [[small, large], [large, small], [small], [large, small, large]] + \
             [rng.choices([small, large], k=3) for _ in range(3)]:
         drawn = render(chosen, "drawn.pdf")
-        (sizes,) = {tuple((obj["/Width"], obj["/Height"]) for obj in embedded(tmp_path / "drawn.pdf").values())}
+        (sizes,) = {tuple((obj["/Width"], obj["/Height"]) for obj in image_objects(tmp_path / "drawn.pdf").values())}
         assert sizes == ((600, 800),) if large in chosen else sizes == ((150, 200),)
         pages, again = keyed(chosen, store)
         assert render(pages, "spliced.pdf", again) == drawn, chosen

@@ -15,6 +15,7 @@ from pictures import (
     PLACED_TWICE,
     PLAIN_BACK,
     QUARTERS,
+    image_objects,
     pdf_page_image,
     picture_files,
     poker_deck,
@@ -55,14 +56,7 @@ def built(tmp_path_factory) -> dict[str, Any]:
 
 def pictures(path: Path) -> list[Any]:
     """The PDF's image XObjects (each once), as pypdf reads them."""
-    import pypdf
-    found = {}
-    for page in pypdf.PdfReader(path).pages:
-        for ref in page["/Resources"].get("/XObject", {}).values():
-            obj = ref.get_object()
-            if obj["/Subtype"] == "/Image":
-                found[ref.idnum] = obj
-    return list(found.values())
+    return list(image_objects(path).values())
 
 
 def within_rule(size: tuple[int, int], needed: tuple[int, int]) -> bool:
