@@ -103,7 +103,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: list[str], *, program: bool = False) -> int:
     from printgen.cli.options import job_key, settle
-    from printgen.cli.rivals import rival
     from printgen.cli.verbs import PRINT_ONLY
     from printgen.errors import PrintgenError, error_line, quoted
     try:
@@ -121,6 +120,7 @@ def _main(argv: list[str], *, program: bool = False) -> int:
         if args.command in PRINT_ONLY or getattr(args, "watch", False):
             return int(args.run(args) or 0)     # (a watch records each of its builds as a job)
         from printgen.output import DEFAULT, recording  # a command runs: --help did not need it
+        from printgen.cli.rivals import rival
         default_out = DEFAULT if getattr(args, "out", None) is None else None
         with recording(job_key(args), root=default_out or args.out, rival=rival(args),
                        tell=not getattr(args, "quiet", False)):
