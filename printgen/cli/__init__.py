@@ -119,8 +119,8 @@ def _main(argv: list[str], *, program: bool = False) -> int:
         args.argv = argv            # (a watch starts afresh with them; a job is keyed by them)
         if args.command in PRINT_ONLY or getattr(args, "watch", False):
             return int(args.run(args) or 0)     # (a watch records each of its builds as a job)
-        from printgen.output import DEFAULT, recording  # a command runs: --help did not need it
         from printgen.cli.rivals import rival
+        from printgen.output import DEFAULT, recording  # a command runs: --help did not need it
         default_out = DEFAULT if getattr(args, "out", None) is None else None
         with recording(job_key(args), root=default_out or args.out, rival=rival(args),
                        tell=not getattr(args, "quiet", False)):
