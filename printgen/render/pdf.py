@@ -408,8 +408,9 @@ def render_pdf(pages: Iterable[Page], path: Path, *, title: str = "", boxes: boo
         canvas.embedded, canvas.spool, canvas.picture_dpi = {}, spool, picture_dpi
         if isinstance(canvas, CMYKCanvas):
             canvas.ink_limit = ink_limit
-            pages = list(pages)                 # (looked at twice: the pictures' sizes first)
-            canvas.sizes = press_sizes((prim for page in pages for prim in _drawn(page)), picture_dpi)
+            listed = _listed(pages, reuse)      # (looked at twice: the pictures' sizes first)
+            canvas.sizes = press_sizes((prim for page, _ in listed for prim in _drawn(page)), picture_dpi)
+            pages = _again(listed, reuse)
         canvas.setTitle(title)
         canvas.setCreator("printgen")
         canvas.setAuthor("")
@@ -469,6 +470,23 @@ def _draw_or_splice(canvas: StreamingCanvas, page: Page, *, boxes: bool, reuse: 
 def _fonts(page: Page) -> set[str]:
     """The faces the page's text is set in (those a kept page may name to be spliced in)."""
     return {prim.font for prim in _drawn(page) if isinstance(prim, TextRun)}
+
+
+def _listed(pages: Iterable[Page], reuse: Reuse | None) -> list[tuple[Page, str]]:
+    """The pages, each with the content key reuse gives while it is the page at hand:
+    a key follows the pages' iteration (render/keys.py's FileKey.current), so pages
+    looked at before they are drawn must carry theirs."""
+    return [(page, reuse.key() if reuse is not None else "") for page in pages]
+
+
+def _again(listed: list[tuple[Page, str]], reuse: Reuse | None) -> Iterator[Page]:
+    """The listed pages once more, reuse giving each page's own key while it is drawn."""
+    now = [""]
+    if reuse is not None:
+        reuse.key = lambda: now[0]
+    for page, key in listed:
+        now[0] = key
+        yield page
 
 
 def _drawn(page: Page) -> list[Primitive]:
