@@ -481,12 +481,17 @@ def _listed(pages: Iterable[Page], reuse: Reuse | None) -> list[tuple[Page, str]
 
 def _again(listed: list[tuple[Page, str]], reuse: Reuse | None) -> Iterator[Page]:
     """The listed pages once more, reuse giving each page's own key while it is drawn."""
-    now = [""]
-    if reuse is not None:
-        reuse.key = lambda: now[0]
-    for page, key in listed:
-        now[0] = key
-        yield page
+    if reuse is None:
+        yield from (page for page, _ in listed)
+        return
+    now, given = [""], reuse.key
+    reuse.key = lambda: now[0]
+    try:
+        for page, key in listed:
+            now[0] = key
+            yield page
+    finally:
+        reuse.key = given
 
 
 def _drawn(page: Page) -> list[Primitive]:
