@@ -157,13 +157,19 @@ def test_a_missing_rules_translation_is_an_error(cli, tmp_path):
     assert cli("build", str(deck), "--lang", "de", "--only", "pdf", "--out", str(tmp_path / "out"), "-q").status == 0
 
 
-def test_an_empty_translation_in_a_card_table_names_its_row(cli, tmp_path):
+def table_deck(tmp_path, table: str, languages: str) -> None:
+    """tmp_path/d.yaml: a deck in languages whose cards are the card table's rows
+    (cards.csv), each printing its name."""
     (tmp_path / "f.yaml").write_text("elements:\n  - {kind: text, text: '{{ card.name }}', x: 0mm, y: 0mm, "
                                      "w: 40mm, h: 10mm}\n")
     (tmp_path / "b.yaml").write_text("elements: []\n")
-    (tmp_path / "cards.csv").write_text("name,name@de,count\nLantern,Laterne,1\nCandle,,1\n")
-    (tmp_path / "d.yaml").write_text("name: d\nlanguages: [en, de]\nsize: poker\nface: f.yaml\nback: b.yaml\n"
-                                     "cards: cards.csv\n")
+    (tmp_path / "cards.csv").write_text(table)
+    (tmp_path / "d.yaml").write_text(f"name: d\nlanguages: [{languages}]\nsize: poker\nface: f.yaml\n"
+                                     "back: b.yaml\ncards: cards.csv\n")
+
+
+def test_an_empty_translation_in_a_card_table_names_its_row(cli, tmp_path):
+    table_deck(tmp_path, "name,name@de,count\nLantern,Laterne,1\nCandle,,1\n", "en, de")
     assert cli("build", str(tmp_path / "d.yaml"), "--only", "pdf", "--out", str(tmp_path / "en"), "-q").status == 0
     one_error(cli("build", str(tmp_path / "d.yaml"), "--lang", "de", "--only", "pdf", "--out", str(tmp_path / "de")),
               "cards.csv:3 name@de", "'Candle'")
@@ -225,12 +231,7 @@ def test_a_column_translated_into_other_languages_but_not_the_one_built_is_an_er
     """A card table with `name@de` and no `name@fr`, in a deck printed in English,
     German and French: the French build names the header row and the column it
     lacks; English and German are built."""
-    (tmp_path / "f.yaml").write_text("elements:\n  - {kind: text, text: '{{ card.name }}', x: 0mm, y: 0mm, "
-                                     "w: 40mm, h: 10mm}\n")
-    (tmp_path / "b.yaml").write_text("elements: []\n")
-    (tmp_path / "cards.csv").write_text("name,name@de,count\nLantern,Laterne,1\n")
-    (tmp_path / "d.yaml").write_text("name: d\nlanguages: [en, de, fr]\nsize: poker\nface: f.yaml\nback: b.yaml\n"
-                                     "cards: cards.csv\n")
+    table_deck(tmp_path, "name,name@de,count\nLantern,Laterne,1\n", "en, de, fr")
     line = one_error(cli("build", str(tmp_path / "d.yaml"), "--lang", "fr", "--only", "pdf",
                          "--out", str(tmp_path / "fr")), "cards.csv:1 name", "name@fr")
     assert "translated into de but not into fr" in line
