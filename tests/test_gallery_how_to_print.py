@@ -57,3 +57,8 @@ def test_the_contents_link_each_decks_print_files(cli, tmp_path):
     assert sorted(label for _, label in links) == ["home print, a4", "home print, letter, duplex short"]
     assert all(headings.get(anchor) == html.unescape(label) for anchor, label in links), (links, headings)
     assert len(set(headings)) == len(headings) == 2
+    # the contents run in two columns: a deck's entry, with its print files under it, is
+    # kept in one (a single deck's links were split from its name across the two)
+    rules = re.findall(r"([^{}]+)\{([^}]*)\}", page[page.index("<style"):page.index("</style>")])
+    assert any(re.fullmatch(r"\s*nav > ul > li\s*", where) and "break-inside: avoid" in what
+               for where, what in rules), rules
