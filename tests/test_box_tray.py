@@ -106,6 +106,9 @@ def test_76_sleeved_cards_get_a_tray_and_a_lid_on_a4_and_letter_whose_panels_rea
         assert (f"sabacc-76: two-piece box (a tray and a lid, on 2 sheets; the tuck box does not fit {name}) "
                 f"inside {inner[0]:.1f} x {inner[1]:.1f} x {inner[2]:.1f} mm") in result.out
         tray, lid = found = nets(tmp_path / f"sabacc-76-box-sleeved-{name}.pdf")
+        import pypdf
+        title = pypdf.PdfReader(tmp_path / f"sabacc-76-box-sleeved-{name}.pdf").metadata.title
+        assert title.endswith(" two-piece box"), title              # not "tuck box"
         margin = paper(name).margin / MM
         for net in found:
             width, height = net["size"]

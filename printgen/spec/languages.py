@@ -41,7 +41,7 @@ COUNTRIES = {"jp": ("Japan", "ja", "Japanese"), "cn": ("China", "zh", "Chinese")
              "cz": ("Czechia", "cs", "Czech"), "dk": ("Denmark", "da", "Danish"), "ua": ("Ukraine", "uk", "Ukrainian"),
              "vn": ("Vietnam", "vi", "Vietnamese"), "il": ("Israel", "he", "Hebrew"), "ir": ("Iran", "fa", "Persian"),
              "us": ("the United States", "en", "English"), "gb": ("the United Kingdom", "en", "English")}
-WORD_KEYS = ["name", "box_back", "contents", "notes", "tuck_box", "dice"]
+WORD_KEYS = ["name", "box_back", "contents", "notes", "tuck_box", "two_piece_box", "dice"]
 CAPTION_KEYS = ["faces", "backs", "faces_and_backs", "sheet", "front", "back", "long_turn",
                 "short_turn"]       # Captions' fields
 NUMBERS = ("{number}", "{total}")          # what a language's `sheet` words hold
@@ -57,6 +57,7 @@ class Words:
     contents: str
     notes: str                 # the heading of a text's notes
     tuck_box: str
+    two_piece_box: str         # a tray and a lid
     dice: str
     captions: Captions         # a card sheet's caption: "faces", "sheet 1 of 4"
 
@@ -89,7 +90,7 @@ def _table() -> dict[str, Words]:
                 check.fail((lang, key), f"expected the words for a two-sided sheet's {key} holding {{turn}} "
                                         f"once, got {texts[key]!r}")
         table[lang] = Words(lang, texts["name"], texts["box_back"], texts["contents"], texts["notes"], texts["tuck_box"],
-                            texts["dice"], Captions(*(texts[key] for key in CAPTION_KEYS)))
+                            texts["two_piece_box"], texts["dice"], Captions(*(texts[key] for key in CAPTION_KEYS)))
     check.raise_errors()
     return table
 
