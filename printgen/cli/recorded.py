@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from printgen.errors import PrintgenError, SpecError
 from printgen.model import Deck
-from printgen.output import DEFAULT, recording, together
+from printgen.output import together
 from printgen.spec import load_deck
 
 Run = Callable[[argparse.Namespace], int]
@@ -19,10 +19,8 @@ Run = Callable[[argparse.Namespace], int]
 def run_recorded(args: argparse.Namespace, run: Run) -> int:
     """run(args), its files recorded as the job args describe (cli/options.job_key), in
     args.out or, without it, printgen's default output folder."""
-    from printgen.cli.options import job_key
-    from printgen.cli.rivals import rival
-    with recording(job_key(args), root=DEFAULT if args.out is None else args.out, tell=not args.quiet,
-                   rival=rival(args)):
+    from printgen.cli.options import job_recording
+    with job_recording(args):
         return run(args)
 
 

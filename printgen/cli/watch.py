@@ -76,19 +76,15 @@ class Warm:
         """Build once; the exit status and the seconds it took. A note the last build
         printed is not printed again (errors always are): the one line that changed
         stays in view."""
-        from printgen.cli.options import job_key
-        from printgen.cli.rivals import rival
-        from printgen.output import DEFAULT, recording
+        from printgen.cli.options import job_recording
         from printgen.reading import forget_lately
         started = time.perf_counter()
         _forget_read_texts()
         forget_lately()
-        default = DEFAULT if self.args.out is None else None
         status = 2
         Told.last, Told.now, Told.held = self.told, set(), 0
         try:
-            with recording(job_key(self.args), root=default or self.args.out, rival=rival(self.args),
-                           tell=not self.args.quiet), self._drawing():
+            with job_recording(self.args), self._drawing():
                 status = self.run(self.args)
         except PrintgenError as error:
             print(error_line(error), file=sys.stderr, flush=True)
