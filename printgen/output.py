@@ -943,10 +943,7 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
         other, older = earlier
         if other.written.get(full.parent, {}).get(full.name) == (size, digest):
             return False
-        if other is not run and run is not None and run.rival is not None:
-            whose = run.rival(other.job_in(full.parent), other.root or run.root or Path(os.curdir))
-            if whose is not None:
-                raise _rival_refusal(path, whose)
+        _refuse_rivals(path, full, run, recorded=False)
         del other.pending[full]
         _drop(older, other)
         if other is not run:                    # the newer job records it, with its digest
@@ -962,8 +959,7 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
                 return False
             if not claim and not (record and _named(full)) and not _unclaimed_ok(full):
                 raise _refusal(path, full)
-            if run is not None and run.rival is not None:
-                _refuse_rivals(path, full, run)
+            _refuse_rivals(path, full, run)
     os.chmod(temp, 0o644)
     _record(run, full, size, digest)
     if run is not None:                         # renamed when the job succeeds
@@ -975,14 +971,17 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
     return True
 
 
-def _refuse_rivals(path: Path, full: Path, run: Run) -> None:
+def _refuse_rivals(path: Path, full: Path, run: Run | None, *, recorded: bool = True) -> None:
     """Raise OutputError if the file at full, which run would replace with other bytes,
-    is claimed by a job of another deck (run.rival): by the folder's record, or by a job
-    of this process that put it in place."""
-    assert run.rival is not None
+    is claimed by a job of another deck (run.rival): by the folder's record (where
+    recorded: the file there is the one replaced), or by another job of this process
+    that wrote it (put in place, or still pending)."""
+    if run is None or run.rival is None:
+        return
     record = _read_record(full.parent)
     root = _record_root(full.parent, record)
-    claims = [(job, root) for job, names in record.jobs.items() if full.name in names] if record.state == "ok" else []
+    claims = ([(job, root) for job, names in record.jobs.items() if full.name in names]
+              if recorded and record.state == "ok" else [])
     claims += [(other.job_in(full.parent), other.root or root) for other in _runs
                if other is not run and full.name in other.written.get(full.parent, {})]
     mine = run.job_in(full.parent)

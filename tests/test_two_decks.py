@@ -124,3 +124,26 @@ def test_two_rules_texts_of_one_name_are_refused_one_folder(cli, tmp_path):
 ])
 def test_what_a_job_is_made_from_is_read_from_its_key(job, source):
     assert source_of(job) == source
+
+
+def test_a_file_another_deck_s_job_of_this_process_has_pending_is_refused(tmp_path):
+    """A job inside another (a language's build inside `--lang all`'s) that would replace
+    a file the outer job of another deck wrote and has not yet put in place: refused as
+    one already in place is, and nothing is put in place."""
+    from printgen.errors import OutputError
+    from printgen.output import recording, write_bytes
+
+    def rival(job: str, where: Path) -> tuple[str, str] | None:
+        return ("deck A", "deck B") if job == "build deck=a.yaml" else None
+
+    with pytest.raises(OutputError, match="a build of deck A wrote this file, and this build of deck B"):
+        with recording("build deck=a.yaml", root=tmp_path):
+            write_bytes(tmp_path / "back.png", b"A's back")
+            with recording("build deck=b.yaml", root=tmp_path, rival=rival):
+                write_bytes(tmp_path / "back.png", b"B's back")
+    assert [path.name for path in tmp_path.iterdir() if not path.name.startswith(".")] == []
+    with recording("build deck=a.yaml", root=tmp_path):
+        write_bytes(tmp_path / "back.png", b"A's back")
+        with recording("build deck=b.yaml", root=tmp_path, rival=rival):
+            write_bytes(tmp_path / "back.png", b"A's back")          # the same bytes: shared
+    assert (tmp_path / "back.png").read_bytes() == b"A's back"
