@@ -35,7 +35,7 @@ from printgen.pictures import (
 from printgen.reading import display_path, file_identity
 from printgen.render.ink import limit_picture_ink
 from printgen.render.kept import Kept
-from printgen.render.pdfpictures import SLACK, placed_scale
+from printgen.render.pdfpictures import over_rule, placed_scale
 from printgen.render.pdfx import INK_LIMIT, PressPicture, press_image
 from printgen.render.png import drawn_runs, render_side
 from printgen.render.pngtext import TURNS
@@ -57,8 +57,8 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     drawImage; None where the picture is a raster with no transparency. An SVG is
     always flattened, drawn by resvg at dpi (the file's picture_dpi; its vectors may
     hold RGB gradients and transparency), and a coarser raster enlarged to dpi, one
-    with more than SLACK times the pixels its box needs at dpi drawn at those (the rule
-    of render/pdfpictures.py, for this placement: each is flattened on its own). kept
+    over render/pdfpictures.py's rule for its box at dpi (over_rule: more than SLACK
+    times the pixels it needs) drawn at those (each placement is flattened on its own). kept
     holds earlier results (by the picture and the layers beneath). The converted pixels
     keep within ink_limit (render/ink.py)."""
     if prim.w <= 0 or prim.h <= 0:
@@ -72,7 +72,7 @@ def flattened(prim: ImagePrim, beneath: Sequence[Primitive], kept: Flattened,
     else:
         width, height = check_picture(prim.path, display_path(prim.path))
         size = (max(height if turned else width, least[0]), max(width if turned else height, least[1]))
-        if placed_scale(prim, dpi) ** 2 * SLACK < 1:
+        if over_rule(placed_scale(prim, dpi)):
             size = least
     layers = tuple(shift(p, -prim.x, -prim.y) for p in beneath if _reaches(p, prim))
     key = (file_identity(prim.path), prim.w, prim.h, prim.rotate, size, layers)

@@ -61,6 +61,17 @@ def placed_scale(prim: Image, dpi: int = PLACED_DPI) -> float:
     return max(across * dpi / 72 / width, down * dpi / 72 / height)
 
 
+def over_rule(scale: float) -> bool:
+    """Whether a picture whose largest placement needs scale of its pixels each way has
+    more than SLACK times the pixels that placement needs (the module's rule)."""
+    return scale * scale * SLACK < 1
+
+
+def scaled(size: tuple[int, int], scale: float) -> tuple[int, int]:
+    """A picture's pixel size (width, height) at scale, each side at least 1."""
+    return max(1, math.ceil(size[0] * scale)), max(1, math.ceil(size[1] * scale))
+
+
 def note(placed: dict[str, Placement], name: str, prim: Image, dpi: int = PLACED_DPI) -> None:
     """The picture of that internal name (its XObject's) is placed as prim places it."""
     scale = placed_scale(prim, dpi)
@@ -82,9 +93,8 @@ def press_sizes(prims: Iterable[Primitive], dpi: int) -> dict[Path, tuple[int, i
             note(placed, str(prim.path), prim, dpi)
     sizes = {}
     for one in placed.values():
-        if one.scale * one.scale * SLACK < 1:
-            width, height = check_picture(one.path, display_path(one.path))
-            sizes[one.path] = (max(1, math.ceil(width * one.scale)), max(1, math.ceil(height * one.scale)))
+        if over_rule(one.scale):
+            sizes[one.path] = scaled(check_picture(one.path, display_path(one.path)), one.scale)
     return sizes
 
 
@@ -93,10 +103,10 @@ def shrink(doc: Any, placed: dict[str, Placement]) -> None:
     largest placement needs (the module's rule), before doc is saved."""
     for name, one in placed.items():
         obj = doc.idToObject.get(name)
-        if obj is None or one.scale * one.scale * SLACK >= 1:
+        if obj is None or not over_rule(one.scale):
             continue
         stored = stored_orientation(one.path) is not None
-        size = (max(1, math.ceil(obj.width * one.scale)), max(1, math.ceil(obj.height * one.scale)))
+        size = scaled((obj.width, obj.height), one.scale)
         if stored and "DCTDecode" in obj._filters:
             _jpeg(obj, one.path, size)
         else:
