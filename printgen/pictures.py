@@ -194,12 +194,9 @@ def _drawing(path: Path, size: tuple[int, int],
     key = (file_identity(path), size, turn)
     drawn = _drawn.get(key)
     if drawn is None:
-        if is_svg(path):            # drawn at the size it is shown at (turned, its sides swap)
-            across = turn is not None and turn in (PILImage.Transpose.ROTATE_90, PILImage.Transpose.ROTATE_270)
-            source = rasterised(path, (size[1], size[0]) if across else size)
-        else:
-            across = turn is not None and turn in (PILImage.Transpose.ROTATE_90, PILImage.Transpose.ROTATE_270)
-            source = _source(path, key[0], (size[1], size[0]) if across else size)
+        across = turn is not None and turn in (PILImage.Transpose.ROTATE_90, PILImage.Transpose.ROTATE_270)
+        own = (size[1], size[0]) if across else size    # the size it is shown at, in its own orientation
+        source = rasterised(path, own) if is_svg(path) else _source(path, key[0], own)
         opaque = source.mode in ("RGB", "L") and "transparency" not in source.info
         image = source if opaque else rgba(source)      # (an opaque one made RGBA once small: the same
         if turn is not None:                            # pixels, without a copy of it whole as RGBA)

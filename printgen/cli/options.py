@@ -256,9 +256,10 @@ def level_of(rules: RuleSet, text: str | None) -> LevelRules:
         return rules.level(None)
     from printgen.deal.table.rules import Level
     names = [level.level.value for level in rules.levels]
-    if Level.word(text) not in names:
+    name = Level.word(text)
+    if name not in names:
         raise InputError(f"--level: expected one of {', '.join(names)} for {rules.name}, got {quoted(text)}")
-    return rules.level(Level.word(text))
+    return rules.level(name)
 
 
 WHOLE = re.compile(r"[+-]?[0-9]+")     # ASCII digits only: int() takes other scripts' digits and "1_000" too
