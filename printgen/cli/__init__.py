@@ -102,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: list[str], *, program: bool = False) -> int:
-    from printgen.cli.options import job_recording, settle
+    from printgen.cli.options import settle
     from printgen.cli.verbs import PRINT_ONLY
     from printgen.errors import PrintgenError, error_line, quoted
     try:
@@ -119,7 +119,8 @@ def _main(argv: list[str], *, program: bool = False) -> int:
         args.argv = argv            # (a watch starts afresh with them; a job is keyed by them)
         if args.command in PRINT_ONLY or getattr(args, "watch", False):
             return int(args.run(args) or 0)     # (a watch records each of its builds as a job)
-        with job_recording(args):       # (a command runs: --help did not need printgen.output)
+        from printgen.cli.recorded import job_recording  # a command runs: --help did not need it
+        with job_recording(args):
             return int(args.run(args) or 0)
     except PrintgenError as error:
         print(error_line(error), file=sys.stderr)

@@ -10,7 +10,6 @@ import argparse
 import os
 import re
 from collections.abc import Callable, Mapping, Sequence
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -19,7 +18,6 @@ from printgen.limits import whole_limit
 
 if TYPE_CHECKING:
     from printgen.deal import LevelRules, RuleSet
-    from printgen.output import Run
 
 PAPER_VARIABLE = "PRINTGEN_PAPER"
 DEFAULT_PAPER = "a4"
@@ -180,18 +178,6 @@ def job_key(args: argparse.Namespace, *, only: frozenset[str] | None = None) -> 
     if "deck" in args and args.deck is not None:
         chosen = [(k, deck_identity(args) if k == "deck" else v) for k, v in chosen]
     return " ".join([args.command, *(f"{k}={v}" for k, v in chosen)])
-
-
-def job_recording(args: argparse.Namespace) -> AbstractContextManager[Run]:
-    """The job a run of args is recorded as (output.recording): keyed by job_key, in
-    args.out or printgen's default output folder, saying what it removed unless
-    --quiet, and never replacing another deck's or rules text's files with other bytes
-    (cli/rivals.py)."""
-    from printgen.cli.rivals import rival
-    from printgen.output import DEFAULT, recording
-    out = getattr(args, "out", None)
-    return recording(job_key(args), root=DEFAULT if out is None else out, tell=not getattr(args, "quiet", False),
-                     rival=rival(args))
 
 
 def product_key(args: argparse.Namespace) -> str:

@@ -7,19 +7,35 @@ import argparse
 import contextlib
 import io
 from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING
 
 from printgen.errors import PrintgenError, SpecError
 from printgen.model import Deck
-from printgen.output import together
+from printgen.output import DEFAULT, recording, together
 from printgen.spec import load_deck
 
+if TYPE_CHECKING:
+    from printgen.output import Run as Job  # (Run below is the command's own run)
+
 Run = Callable[[argparse.Namespace], int]
+
+
+def job_recording(args: argparse.Namespace) -> AbstractContextManager[Job]:
+    """The job a run of args is recorded as (output.recording): keyed by job_key, in
+    args.out or printgen's default output folder, saying what it removed unless
+    --quiet, and never replacing another deck's or rules text's files with other bytes
+    (cli/rivals.py)."""
+    from printgen.cli.options import job_key
+    from printgen.cli.rivals import rival
+    out = getattr(args, "out", None)
+    return recording(job_key(args), root=DEFAULT if out is None else out, tell=not getattr(args, "quiet", False),
+                     rival=rival(args))
 
 
 def run_recorded(args: argparse.Namespace, run: Run) -> int:
     """run(args), its files recorded as the job args describe (cli/options.job_key), in
     args.out or, without it, printgen's default output folder."""
-    from printgen.cli.options import job_recording
     with job_recording(args):
         return run(args)
 

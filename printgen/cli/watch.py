@@ -76,7 +76,7 @@ class Warm:
         """Build once; the exit status and the seconds it took. A note the last build
         printed is not printed again (errors always are): the one line that changed
         stays in view."""
-        from printgen.cli.options import job_recording
+        from printgen.cli.recorded import job_recording
         from printgen.reading import forget_lately
         started = time.perf_counter()
         _forget_read_texts()
