@@ -89,8 +89,8 @@ def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper, notes: list[
     (names.box_file)."""
     papers = print_facts().papers.values()
     check_paper(deck, box, paper, papers)
-    file = box_file(deck, paper, *box_pages(deck, box, paper, papers, [] if notes is None else notes),
-                    variant=variant, two_piece=box.options.style == TRAY)
+    file = box_file(deck, box, paper, *box_pages(deck, box, paper, papers, [] if notes is None else notes),
+                    variant=variant)
     return render_pdf(file.pages, out / file.name, title=file.title, sides=file.sides)
 
 

@@ -21,7 +21,7 @@ from printgen.layout.page import Page, PrintFile
 from printgen.layout.pieces import Credit, dice_pages, part_pages
 from printgen.layout.slug import Gaps, margin_note, slug_font
 from printgen.model import Deck, Duplex, Paper
-from printgen.model.box import TRAY, TuckBox
+from printgen.model.box import TuckBox
 from printgen.model.pieces import Die, Part
 from printgen.model.text import FoldFacts, RulesText
 from printgen.model.turns import ONE_SIDED
@@ -88,8 +88,7 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
             dropped["box"] = f"no box for {deck.name} on {paper.name}: {error}"
         else:
             try:        # (a character no font has, or an unknown font, stops the build)
-                files.append(box_file(deck, paper, *box_pages(deck, box, paper, extras.papers, notes),
-                                      two_piece=box.options.style == TRAY))
+                files.append(box_file(deck, box, paper, *box_pages(deck, box, paper, extras.papers, notes)))
             except TextOverflow as error:
                 dropped["box"] = f"no {kind(box)} for {deck.name}: {error}"
             else:

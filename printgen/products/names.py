@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from printgen.layout.page import Page, PrintFile
 from printgen.model import Deck, Duplex, Paper
+from printgen.model.box import TRAY, TuckBox
 from printgen.model.text import RulesText
 from printgen.model.turns import (
     LEAFLET_TURNS,
@@ -20,16 +21,16 @@ if TYPE_CHECKING:
     from printgen.layout.leaflet import Leaflet
 
 
-def box_file(deck: Deck, paper: Paper, *pages: Page, variant: str = "", two_piece: bool = False) -> PrintFile:
+def box_file(deck: Deck, box: TuckBox, paper: Paper, *pages: Page, variant: str = "") -> PrintFile:
     """The box's pages (a tuck box's one, a two-piece box's one or two) as the file they
     are written to: DECK-box-PAPER.pdf, the box a build makes; a box of other sizes or
     style (`printgen box --sleeved`, variant "-sleeved") says so in its name, so that it
     and the build's box each keep their own file. Its title names the box in the deck's
-    language: a tuck box, or (two_piece) a tray and a lid."""
+    language: a tuck box, or a two-piece box (a tray and a lid)."""
     from printgen.spec.languages import words
     said = words(deck.lang)
     return PrintFile(f"{deck.name}-box{variant}-{paper.name}.pdf",
-                     f"{deck.title} {said.two_piece_box if two_piece else said.tuck_box}", pages,
+                     f"{deck.title} {said.two_piece_box if box.options.style == TRAY else said.tuck_box}", pages,
                      sides=ONE_SIDED)
 
 
