@@ -20,6 +20,11 @@ def first_few(items: list[str], named: int, noun: str = "", shown: Callable[[str
     return ", ".join(map(shown, listed)) + (f" and {counted}" if more else "")
 
 
+def joined(items: list[str]) -> str:
+    """Items as a sentence lists them: 'a', 'a and b', 'a, b and c'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def _form(count: int, word: str) -> str:
     """The word as a count of count says it: 'page' for 1, else 'pages'."""
     return word if count == 1 else f"{word}s"

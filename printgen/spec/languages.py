@@ -32,6 +32,7 @@ from printgen.frozen import frozen
 from printgen.model.captions import Captions
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
+from printgen.words import joined
 
 DEFAULT = "en"
 CODE = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$")      # de, en, pt-BR, zh-Hant
@@ -178,8 +179,7 @@ def lacking(codes: set[str | None], lang: str, languages: tuple[str, ...]) -> bo
 
 def _listed(codes: set[str | None], languages: tuple[str, ...]) -> str:
     """The languages of codes, in the deck's order: "de and ar"."""
-    named = [code for code in languages if code in codes]
-    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    return joined([code for code in languages if code in codes])
 
 
 def check_columns(names: list[str], lang: str, languages: tuple[str, ...], where: str) -> None:

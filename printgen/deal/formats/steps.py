@@ -12,7 +12,7 @@ from __future__ import annotations
 from printgen.deal.table.deal import Deal
 from printgen.deal.table.engine import DRAW, Game, Item, ItemKind, Move, MoveKind, Position
 from printgen.deal.table.rules import Level
-from printgen.words import plural
+from printgen.words import joined, plural
 
 
 def _card(game: Game, position: Position, item: Item) -> str:
@@ -58,9 +58,7 @@ def _describe(game: Game, before: Position, after: Position, move: Move) -> str:
     verb = "Balance" if deal.rules.force_value is not None else "Remove"
     if len(names) == 1:
         return f"{verb} {names[0]} alone."
-    rest = names[1:]
-    joined = rest[0] if len(rest) == 1 else ", ".join(rest[:-1]) + " and " + rest[-1]
-    return f"{verb} {names[0]} with {joined}."
+    return f"{verb} {names[0]} with {joined(names[1:])}."
 
 
 def solution_steps(deal: Deal, level: Level | str | None,
