@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -114,16 +115,22 @@ def test_one_kind_of_problem_on_many_cards_is_one_line(cli, tmp_path):
     assert strict.status == 2 and "on 12 sides" in strict.err
 
 
-@pytest.mark.parametrize("pixels,flagged", [(40, True), (300, False)])
-def test_placed_picture_resolution(tmp_path, pixels, flagged):
+def picture_deck(tmp_path: Path, pixels: int, w: str, h: str, cards: int = 1) -> Path:
+    """tmp_path/d.yaml: poker cards whose face and back place art.png, a grey square of
+    pixels each way, at 10 mm from the corner in a w x h box; the deck file."""
     from PIL import Image as PILImage
     PILImage.new("RGB", (pixels, pixels), "#808080").save(tmp_path / "art.png")
     (tmp_path / "face.yaml").write_text(
         "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
-        "  - {kind: image, src: art.png, x: 10mm, y: 10mm, w: 20mm, h: 20mm}\n")
-    (tmp_path / "d.yaml").write_text("name: d\nsize: poker\nface: face.yaml\nback: face.yaml\n"
-                                     "cards:\n  - fields: {a: b}\n")
-    found = [line for line in findings(tmp_path / "d.yaml") if "art.png" in line]
+        f"  - {{kind: image, src: art.png, x: 10mm, y: 10mm, w: {w}, h: {h}}}\n")
+    listed = "".join(f"  - fields: {{a: '{n}'}}\n" for n in range(cards))
+    (tmp_path / "d.yaml").write_text(f"name: d\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n{listed}")
+    return tmp_path / "d.yaml"
+
+
+@pytest.mark.parametrize("pixels,flagged", [(40, True), (300, False)])
+def test_placed_picture_resolution(tmp_path, pixels, flagged):
+    found = [line for line in findings(picture_deck(tmp_path, pixels, "20mm", "20mm")) if "art.png" in line]
     # 20 mm is 0.787 in: 40 px give 51 dpi, 300 px give 381 dpi
     assert bool(found) is flagged
     if flagged:
@@ -167,16 +174,8 @@ def test_strict_refuses_accents_that_rise_out_of_the_safe_zone(cli, tmp_path):
 def test_a_picture_on_many_cards_is_named_with_its_effective_dpi(tmp_path):
     """The grouped line (one picture on every card) says the dpi the picture has, not
     only that it is too few: 40 px over 17.6 mm is 58 dpi."""
-    from PIL import Image as PILImage
-
     from printgen.preflight import group_findings
-    PILImage.new("RGB", (40, 40), "#808080").save(tmp_path / "art.png")
-    (tmp_path / "face.yaml").write_text(
-        "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
-        "  - {kind: image, src: art.png, x: 10mm, y: 10mm, w: 17.6mm, h: 17.6mm}\n")
-    cards = "".join(f"  - fields: {{a: '{n}'}}\n" for n in range(3))
-    (tmp_path / "d.yaml").write_text(f"name: d\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n{cards}")
-    deck = load_deck(str(tmp_path / "d.yaml"))
+    deck = load_deck(str(picture_deck(tmp_path, 40, "17.6mm", "17.6mm", cards=3)))
     lines = [line for line in group_findings(check_layout(layout_deck(deck), safe=deck.safe, label="test"))
              if "art.png" in line and "sides" in line]
     assert len(lines) == 1 and "58 dpi at its placed size, below the 300 dpi printed" in lines[0], lines
@@ -231,14 +230,7 @@ def test_a_thin_stroke_on_a_quarter_turned_deck_is_named_by_the_element_that_dre
 def test_a_picture_with_too_few_pixels_is_told_the_pixels_its_placed_size_needs(tmp_path):
     """The warning gives what to supply: the pixels the profile's dpi needs at the size the
     picture is placed (a card's back on a larger box panel needs more than the card's)."""
-    from PIL import Image as PILImage
-    PILImage.new("RGB", (40, 40), "#808080").save(tmp_path / "art.png")
-    (tmp_path / "face.yaml").write_text(
-        "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
-        "  - {kind: image, src: art.png, x: 10mm, y: 10mm, w: 17.6mm, h: 30mm}\n")
-    (tmp_path / "d.yaml").write_text("name: d\nsize: poker\nface: face.yaml\nback: face.yaml\n"
-                                     "cards:\n  - fields: {a: '1'}\n")
-    deck = load_deck(str(tmp_path / "d.yaml"))
+    deck = load_deck(str(picture_deck(tmp_path, 40, "17.6mm", "30mm")))
     said = [str(finding) for finding in check_layout(layout_deck(deck), safe=deck.safe, label="test")
             if "art.png" in str(finding) and "dpi" in str(finding)]
     assert said and all("(208 x 354 px at its 17.6 x 30.0 mm)" in line for line in said), said
