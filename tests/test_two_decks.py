@@ -147,3 +147,51 @@ def test_a_file_another_deck_s_job_of_this_process_has_pending_is_refused(tmp_pa
         with recording("build deck=b.yaml", root=tmp_path, rival=rival):
             write_bytes(tmp_path / "back.png", b"A's back")          # the same bytes: shared
     assert (tmp_path / "back.png").read_bytes() == b"A's back"
+
+
+@pytest.mark.parametrize(("job", "refused"), [
+    ("rules duplex=long game=/tmp/\0x.md paper=a4", False),          # no path can hold a NUL byte
+    ("rules game=" + "x/" * 2000 + "r.md", False),                   # a path too long to be a file
+    ("rules game=/nonexistent/elsewhere/rules.md", False),           # gone: claims nothing
+    ("box deck=../\0deck.yaml paper=a4", False),
+    ("box deck=built-in:\0decks/x.yaml", False),
+    ("box deck=" + "../" * 1500 + "d.yaml", None),                   # the root's parent's ...: none, or a file
+    ("box deck=built-in:../../../../../../../../etc/hostname", None),   # a file: another deck's, or none
+])
+def test_a_strangers_record_naming_odd_sources_never_breaks_a_build(tmp_path, job, refused):
+    """The jobs a folder's record names are a stranger's data: whatever deck or text they
+    name, the rival check ends in the file written or one located refusal (exit 2),
+    never a traceback, and nothing outside --out is touched. Run as real processes:
+    `printgen rules` of a text, or `printgen box` of a deck, then again once it changed."""
+    import json
+    if job.startswith("rules"):
+        source = tmp_path / "game" / "rules.md"
+        source.parent.mkdir()
+        source.write_text("# Game\n\nThe rules.\n", encoding="utf-8")
+        first, changed, made = source.read_text(), "# Game\n\nThe rules, changed.\n", "rules-rules-poker-a4.pdf"
+        command = "rules"
+    else:
+        source = own_deck(tmp_path, "mine", "standard-back")
+        first = source.read_text(encoding="utf-8")
+        changed, made, command = first.replace("\ntitle: ", "\ntitle: Changed "), "standard-54-box-a4.pdf", "box"
+        assert changed != first
+    out = tmp_path / "out"
+    run = [sys.executable, "-m", "printgen", command, str(source), "--out", str(out), "-q"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(run, capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0 and (out / made).is_file(), done.stderr
+    record = out / ".printgen-files.json"
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["jobs"][job] = [made]
+    record.write_text(json.dumps(data), encoding="utf-8")
+    source.write_text(changed, encoding="utf-8")
+    outside = {path: path.stat().st_mtime_ns for path in tmp_path.rglob("*") if out not in path.parents
+               and path != out}
+    again = subprocess.run(run, capture_output=True, text=True, env=env, timeout=300)
+    assert "Traceback" not in again.stderr and again.returncode in (0, 2), again.stderr
+    if refused is not None:
+        assert (again.returncode == 2) == refused, again.stderr
+    if again.returncode == 2:
+        assert len(again.stderr.splitlines()) == 1 and made in again.stderr
+    assert {path: path.stat().st_mtime_ns for path in tmp_path.rglob("*") if out not in path.parents
+            and path != out} == outside

@@ -56,15 +56,19 @@ def _where(kind: str, value: str, root: Path) -> str | None:
     """The file a source names, by its real path, or a built-in deck as it is; None where
     it names no file now (moved or deleted, or a built-in game's name). A deck's identity
     is from the real path of the output folder (root) its record is for; a text's path
-    is as it was typed."""
-    if kind == "deck":
-        if value.startswith(BUILT_IN):
-            from printgen.builtin import data_root
-            return value if (data_root() / value.removeprefix(BUILT_IN)).is_file() else None
-        where = os.path.normpath(os.path.join(os.path.realpath(root), value))
-    else:
-        where = os.path.realpath(value)
-    return where if os.path.isfile(where) else None
+    is as it was typed. A record is a stranger's data: a value no path can be (a NUL
+    byte in it) names no file."""
+    try:
+        if kind == "deck":
+            if value.startswith(BUILT_IN):
+                from printgen.builtin import data_root
+                return value if (data_root() / value.removeprefix(BUILT_IN)).is_file() else None
+            where = os.path.normpath(os.path.join(os.path.realpath(root), value))
+        else:
+            where = os.path.realpath(value)
+        return where if os.path.isfile(where) else None
+    except (OSError, ValueError):
+        return None
 
 
 def _said(kind: str, where: str, lang: str, target: str) -> str:
