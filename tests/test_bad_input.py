@@ -20,7 +20,8 @@ CASES = {
     "jinja-error": ["jinja-error.yaml:4 elements[1].text", "no_such_field", "card 1"],
     "missing-image": ["missing-image.yaml:2 elements[0].src", "no-such-image.png", "not found"],
     "card-larger-than-paper": ["card-larger-than-paper.yaml:2 size: a 250 x 320 mm card does not fit on a4 paper"],
-    "text-overflow": ["text-overflow.yaml:3 elements[0].text", "card 2", "field 'name'",
+    "text-overflow": ["text-overflow.yaml:7 cards[1].fields.name (card 2 'card 2', in ",
+                      "text-overflow.yaml:3 elements[0].text",
                       "does not fit", "mm of height"],
 }
 

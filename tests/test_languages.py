@@ -193,6 +193,36 @@ def test_an_empty_translation_in_the_deck_file_names_its_line(cli, tmp_path, old
     assert cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "en"), "-q").status == 0
 
 
+LONG = "Bernsteinfarbene Laternenlichter am Abend"
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ("name@de: Bernstein", f"name@de: {LONG}", "lantern-pairs.yaml:25 cards[0].fields.'name@de' (card 1 'amber 1', "),
+    ("name: Jade}", f"name: {LONG}}}", "lantern-pairs.yaml:28 cards[1].fields.name (card 9 'jade 1', "),
+])
+def test_a_translated_text_too_long_for_its_box_names_the_field_as_written(cli, tmp_path, old, new, where):
+    """A German name too long for the card's name box is told at the key the German
+    build took it from (`name@de`, its line), not at the plain field's name, with the
+    card and the template's box; a field with no German version (jade's) is told at
+    its plain key. Nothing is written."""
+    deck = copy_example(tmp_path)
+    edit(deck, old, new)
+    line = one_error(cli("build", str(deck), "--lang", "de", "--only", "pdf", "--out", str(tmp_path / "de")),
+                     where, f"in {tmp_path / 'lantern-face.yaml'}:41 elements[6].text): text '{LONG}' does not fit")
+    assert line.startswith(f"printgen: error: {deck}:"), line
+    assert "field 'name'" not in line
+    assert not (tmp_path / "de").exists()
+
+
+def test_a_translated_column_too_long_for_its_box_names_the_column_and_row(cli, tmp_path):
+    table_deck(tmp_path, f"name,name@de,count\nLantern,Laterne,1\nCandle,{LONG} {LONG},1\n", "en, de")
+    assert cli("build", str(tmp_path / "d.yaml"), "--only", "pdf", "--out", str(tmp_path / "en"), "-q").status == 0
+    line = one_error(cli("build", str(tmp_path / "d.yaml"), "--lang", "de", "--only", "pdf",
+                         "--out", str(tmp_path / "de")), "does not fit")
+    assert line.startswith(f"printgen: error: {tmp_path / 'cards.csv'}:3 name@de (card 2 'card 2', in "), line
+    assert not (tmp_path / "de").exists()
+
+
 def test_a_text_translated_into_other_languages_but_not_the_one_built_is_an_error(cli, tmp_path):
     """A deck in English, German and French whose violet cards have a German name but
     no French one: the French build stops with one line at the entry's key, naming the

@@ -126,7 +126,7 @@ def test_a_build_with_unbalanced_markup_stops_with_one_line(tmp_path: Path, text
     assert result.returncode == 2, result.stderr[-500:]
     assert "Traceback" not in result.stderr
     line, = result.stderr.strip().splitlines()
-    assert "face.yaml:3" in line and "Gold" in line and "field 'text'" in line, line
+    assert "deck.yaml:8 cards[1].fields.text" in line and "face.yaml:3" in line and "Gold" in line, line
     assert f"unbalanced {mark} in {text!r}; expected a closing {mark}" in line
     assert not (tmp_path / "out").exists()
 

@@ -275,7 +275,7 @@ def fails(deck: Path, tmp_path: Path) -> str:
 def test_a_character_no_font_has_names_card_field_and_character(tmp_path):
     err = fails(project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [hebrew]}\n"
                                   "  hebrew: fonts/Hebrew.ttf", "Hello שלום 你"), tmp_path)
-    assert "face.yaml:" in err and "'line'" in err and "U+4F60" in err
+    assert "face.yaml:" in err and "cards[0].fields.line" in err and "U+4F60" in err
 
 
 def test_fallback_fills_what_the_first_font_lacks(tmp_path):
@@ -375,7 +375,7 @@ def test_a_joined_word_no_one_font_has_is_set_letter_by_letter_and_named(tmp_pat
     assert status == 0, err
     said = [line for line in err.splitlines() if "letter by letter" in line]
     assert len(said) == 1 and said[0].count("الإعداد") == 1 and WHOLE not in said[0], err
-    assert "face.yaml" in said[0] and "'line'" in said[0], said
+    assert "face.yaml" in said[0] and "cards[0].fields.line" in said[0], said
 
 
 def test_a_word_split_on_many_cards_is_one_note_naming_how_many_and_none_under_quiet(tmp_path):

@@ -8,7 +8,7 @@ from typing import overload
 
 from printgen.errors import quoted
 from printgen.frozen import frozen
-from printgen.layout.face import Memo, context_for, layout_side
+from printgen.layout.face import CardSubject, Memo, context_for, layout_side
 from printgen.layout.page import Frame, Side, turn_side
 from printgen.layout.primitives import Primitive
 from printgen.model import Card, CardSize, Deck
@@ -109,7 +109,7 @@ def _lay_out(deck: Deck, frame: Frame, info: dict[str, object], card: Card | Non
         template = deck.templates[card.face]
         values = {**card.fields, "index": card.index, "label": card.label}
         context = context_for(frame, template, card=values, deck=info)
-        subject = f"card {card.index} {quoted(card.label)} from {card.where}"
+        subject: str = CardSubject(f"card {card.index} {quoted(card.label)}", card.where, card.places)
     else:
         template = deck.templates[back]
         context = context_for(frame, template, deck=info)

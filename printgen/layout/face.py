@@ -29,6 +29,24 @@ def context_for(frame: Frame, template: Template, **values: Any) -> dict[str, An
             "safe": mm(frame.safe), "colors": template.colors, **values}
 
 
+class CardSubject(str):
+    """A card as errors name it (`card 3 'Gold' from decks/x.yaml:12 cards[1]`), knowing
+    where each of its fields is written (Card.places): a text too long for its box, or
+    holding a character no font has, names the field as written (`name@de`), in its
+    file and row or key path."""
+
+    card: str                      # the card alone: "card 3 'Gold'"
+    places: dict[str, str]
+
+    def __new__(cls, card: str, where: str, places: dict[str, str]) -> CardSubject:
+        made = super().__new__(cls, f"{card} from {where}")
+        made.card, made.places = card, places
+        return made
+
+    def __reduce__(self) -> tuple[type[CardSubject], tuple[str, str, dict[str, str]]]:
+        return CardSubject, (self.card, self[len(self.card) + len(" from "):], self.places)
+
+
 Memo = dict[tuple[Path, str, Frame], tuple[Primitive, ...]]     # static elements laid out, by template, path, frame
 
 
@@ -321,7 +339,7 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     quarter = _quarter(ev)
     lw, lh = (h, w) if quarter % 2 else (w, h)
     field = ev.text("field") or _field_name(str(ev.element.get("text", "")))
-    where = FieldWhere(f"{ev.where('text')} field {field!r}", field)     # (a FitError there knows its field)
+    where = FieldWhere(_field_where(ev, field), field)     # (a FitError there knows its field)
     runs: Sequence[Primitive]
     if ev.flag("markup"):
         from printgen.layout.cardtext import set_rich
@@ -329,6 +347,16 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     else:
         runs = set_text(ev.text("text"), 0.0, 0.0, lw, lh, style, where)
     return [shift(turn(run, quarter, lw, lh), x, y) for run in runs]
+
+
+def _field_where(ev: _Evaluator, field: str) -> str:
+    """Where a text element's field is, for its errors: the card's field as written
+    (`decks/x.yaml:12 cards[1].fields.'name@de'` or `decks/cards.csv:3 name@de`) with
+    the card and the element; else the element, the card and the field's name."""
+    subject = ev.subject
+    if not isinstance(subject, CardSubject) or field not in subject.places:
+        return f"{ev.where('text')} field {field!r}"
+    return f"{subject.places[field]} ({subject.card}, in {ev.template.where(ev.element_, 'text')})"
 
 
 def _deck(ev: _Evaluator, key: str, default: str = "") -> str:

@@ -87,6 +87,8 @@ class Card:
     face: str                      # template name or path
     back: str
     where: str                     # key path of the spec entry that made it, for errors
+    places: dict[str, str] = field(default_factory=dict, compare=False)
+    # ^ where each field is written, as the build took it: "FILE:LINE cards[0].fields.'name@de'"
 
     @property
     def slug(self) -> str:

@@ -85,6 +85,7 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
     if size_known:
         _check_pixels(check, size, bleed)
     base_fields = _fields(check, data.get("fields") or {}, ("fields",), langs)
+    base_places = _places(check, data.get("fields"), ("fields",), built)
     credits = data.get("credits") or []
     if not isinstance(credits, list):
         check.fail(("credits",), "expected a list of lines")
@@ -94,8 +95,8 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
     for key, template in (("face", deck_face), ("back", deck_back)):
         _check_template(check, key, template, path)
     label = check.text(data.get("label"), ("label",), default="card {{ index }}")
-    cards = _cards(check, data.get("cards"), base_fields, deck_face, deck_back, label if labels else None,
-                   path, langs)
+    cards = _cards(check, data.get("cards"), (base_fields, base_places), deck_face, deck_back,
+                   label if labels else None, path, langs)
     refs = {key: _refs(check, data.get(key), key, path) for key in REFS}
     box = _box(check, data.get("box"), langs)
     fonts = {**project_fonts(path), **read_fonts(check, data.get("fonts"), path)}
@@ -242,9 +243,30 @@ def _fields(check: Checker, value: Any, path: KeyPath, langs: Langs) -> dict[str
     return result
 
 
-def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: str,
+def _taken(keys: Any, lang: str) -> dict[str, str]:
+    """The key a build in lang takes each field from (as localise() does): `name@de`
+    where there is one, else `name`."""
+    taken: dict[str, str] = {}
+    for key in keys:
+        base, code = split_key(str(key))
+        if code == lang or (code is None and base not in taken):
+            taken[base] = str(key)
+    return taken
+
+
+def _places(check: Checker, value: Any, path: KeyPath, lang: str) -> dict[str, str]:
+    """Where each field of a `fields:` mapping at path is written, as a build in lang
+    takes it: "FILE:LINE cards[0].fields.'name@de'"."""
+    if not isinstance(value, dict):
+        return {}
+    return {field: f"{check.doc.source}:{check.doc.line(path + (key,))} {format_path(path + (key,))}"
+            for field, key in _taken(value, lang).items()}
+
+
+def _cards(check: Checker, entries: Any, base: tuple[dict[str, str], dict[str, str]], face: str, back: str,
            label: str | None, deck_file: Path, langs: Langs) -> list[Card]:
-    """The cards of the `cards:` entries, each labelled from label (None: unlabelled)."""
+    """The cards of the `cards:` entries, each labelled from label (None: unlabelled);
+    base: the deck's own `fields:` and where each is written."""
     alone = isinstance(entries, str) and bool(entries)   # cards: cards.csv (its errors are at cards:)
     if alone:
         entries = [{"table": entries}]
@@ -259,7 +281,8 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
     for i, item in enumerate(entries):
         path: KeyPath = ("cards", i)
         entry = check.mapping(item, path, ENTRY_KEYS)
-        fields = {**base, **_fields(check, entry.get("fields") or {}, path + ("fields",), langs)}
+        fields = {**base[0], **_fields(check, entry.get("fields") or {}, path + ("fields",), langs)}
+        places = {**base[1], **_places(check, entry.get("fields"), path + ("fields",), langs[0])}
         count = check.integer(entry.get("count"), path + ("count",), default=1, minimum=1)
         if len(cards) + count * _product_size(entry.get("each")) > MAX_CARDS:
             check.fail(path, f"the deck would hold more than {MAX_CARDS:,} cards; expected fewer "
@@ -269,12 +292,15 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
         if entry.get("table") is not None:
             rows = _table(check, entry, path, ("cards",) if alone else path + ("table",), deck_file, langs)
         else:
-            rows = [(where, combo, 1) for combo in _combinations(check, entry.get("each"), path + ("each",))]
-        if len(cards) + count * sum(copies for _, _, copies in rows) > MAX_CARDS:
+            each = entry.get("each")
+            places |= _places(check, each, path + ("each",), langs[0])
+            rows = [(where, combo, 1, {}) for combo in _combinations(check, each, path + ("each",))]
+        if len(cards) + count * sum(copies for _, _, copies, _ in rows) > MAX_CARDS:
             check.fail(path, f"the deck would hold more than {MAX_CARDS:,} cards; expected fewer")
             return cards
-        for row_where, combo, copies in rows:
+        for row_where, combo, copies, columns in rows:
             card_fields = {**fields, **combo}       # one mapping for the row's copies (read only)
+            card_places = {**places, **columns}
             for _ in range(count * copies):
                 index = len(cards) + 1
                 context = {**card_fields, "index": index}
@@ -282,13 +308,14 @@ def _cards(check: Checker, entries: Any, base: dict[str, str], face: str, back: 
                 named = "" if label is None or check.errors else render(label, context, label_where)
                 cards.append(Card(index=index, label=named,
                                   fields=card_fields, face=str(entry.get("face") or face),
-                                  back=str(entry.get("back") or back), where=row_where))
+                                  back=str(entry.get("back") or back), where=row_where, places=card_places))
     return cards
 
 
 def _table(check: Checker, entry: dict, path: KeyPath, key: KeyPath, deck_file: Path,
-           langs: Langs) -> list[tuple[str, dict[str, str], int]]:
-    """An entry's `table:` rows as (where, fields, copies), its problems at key (the
+           langs: Langs) -> list[tuple[str, dict[str, str], int, dict[str, str]]]:
+    """An entry's `table:` rows as (where, fields, copies, where each field is: "FILE:LINE
+    name@de", the column the build took), its problems at key (the
     entry's `table`, or `cards` given as the file alone); `each` cannot go with it.
     The table is named as the deck file is (`decks/cards.csv:3`, display_path())."""
     if entry.get("each") is not None:
@@ -314,7 +341,8 @@ def _table(check: Checker, entry: dict, path: KeyPath, key: KeyPath, deck_file: 
     try:
         lang, languages = langs
         rows = read_table(table, named, sheet, lambda names, where: check_columns(names, lang, languages, where))
-        return [(f"{named}:{row.line}", localise_row(row.fields, lang, f"{named}:{row.line}"), row.count)
+        return [(f"{named}:{row.line}", localise_row(row.fields, lang, f"{named}:{row.line}"), row.count,
+                 {field: f"{named}:{row.line} {column}" for field, column in _taken(row.fields, lang).items()})
                 for row in rows]
     except InputError as error:
         check.fail(key, str(error))
