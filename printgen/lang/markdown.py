@@ -115,6 +115,14 @@ def _drawn(text: str) -> bool:
     return any(not ch.isspace() and unicodedata.category(ch) not in ("Cc", "Cf") for ch in text)
 
 
+def _invisible(text: str) -> bool:
+    """Whether text holds invisible format characters and nothing else but spaces (a
+    bidi mark, a zero-width space or joiner, a byte order mark): it takes no room. A
+    no-break space, which a writer may set to keep a line's room, is not invisible."""
+    return any(unicodedata.category(ch) == "Cf" for ch in text) and \
+        all(ch in " \n" or unicodedata.category(ch) == "Cf" for ch in text)
+
+
 class _Reader:
     def __init__(self, source: str, pictures: PictureShelf, offset: int, text: str, rows: list[int],
                  empty_headings: bool = True) -> None:
@@ -196,10 +204,13 @@ class _Reader:
             self.quotes.pop()
         elif kind == "heading_open":
             spans = self.spans(tokens[i + 1])
-            if not self.empty_headings and not _drawn("".join(s.text for s in spans if s.note is None)):
+            words = "".join(s.text for s in spans if s.note is None)
+            if not self.empty_headings and not _drawn(words):
                 written = self.text.split("\n")[token.map[0]] if token.map else token.markup
                 raise InputError(f"{self.where()}: the heading {written!r} has no words; expected the "
                                  f"heading's text, or no heading there")
+            if _invisible(words):
+                spans = tuple(s for s in spans if s.note)      # as `#` alone
             out.append(Block(BlockKind.HEADING, self.where(), spans, level=int(token.tag[1])))
             return i + 3
         elif kind in ("bullet_list_open", "ordered_list_open"):
@@ -269,17 +280,20 @@ class _Reader:
                 self.not_quoted("an image")
             out.append(Block(BlockKind.IMAGE, self.where(), image=self._image(images[0])))
             return 3
+        spans = self.spans(inline)
+        if not (self.lists and self.item_marker) and _invisible("".join(span.text for span in spans)) \
+                and not any(span.note for span in spans):
+            return 3            # as a blank line is (but an item's first paragraph, which has its marker)
         on = next((k for k, (was, now) in enumerate(zip(self.last, self.quotes)) if was != now),
                   min(len(self.last), len(self.quotes)))      # the quotes this block shares with the last
         lists = tuple(depth for _, depth in self.quotes)
         self.last = list(self.quotes)
         if self.lists and self.item_marker is not None:
-            out.append(Block(BlockKind.ITEM, self.where(), self.spans(inline), level=len(self.lists),
+            out.append(Block(BlockKind.ITEM, self.where(), spans, level=len(self.lists),
                              marker=self.item_marker, quote_lists=lists, quote_on=on))
             self.item_marker = ""
         else:
-            out.append(Block(BlockKind.PARAGRAPH, self.where(), self.spans(inline), quote_lists=lists,
-                             quote_on=on))
+            out.append(Block(BlockKind.PARAGRAPH, self.where(), spans, quote_lists=lists, quote_on=on))
         return 3
 
     def _image(self, token: Token) -> Picture:
