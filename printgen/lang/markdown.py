@@ -22,6 +22,12 @@ Footnotes (`text[^label]` with `[^label]: the note` anywhere, or an inline
 Span carrying its Note; notes are numbered 1, 2, 3 ... in order of first reference,
 whatever their labels. A note holds paragraphs of text, without notes of its own.
 
+Emphasis marks or backticks that open and are never closed (`**bold`, `_word`, a lone
+backtick) are printed as written, as CommonMark says; the block they are in says so
+(Block.said: file:line and the text about them), for the build's notes
+(_watch_marks()). A paragraph holding only invisible format characters (a bidi mark,
+a zero-width space) is read as a blank line is: it takes no room.
+
 A text pasted from a web page or a word processor may break its lines with other
 characters than a line feed; they are read as a reader sees them (markdown_lines()):
 U+2029 PARAGRAPH SEPARATOR ends a paragraph, U+2028 LINE SEPARATOR breaks the line
@@ -38,6 +44,9 @@ from collections.abc import Callable
 from typing import Any
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_inline import backtick
+from markdown_it.rules_inline import emphasis as emphasis_rules
+from markdown_it.rules_inline.state_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
@@ -62,6 +71,11 @@ SEPARATORS = {"\u2028": "  \n", "\u2029": "\n\n"}
 SEPARATOR = re.compile("[\u2028\u2029]")
 # what a block quote may not hold (printgen sets a quote as indented text): the token that opens it, and its name
 QUOTED_NOT = {"heading_open": "a heading", "table_open": "a table", "hr": "a horizontal rule"}
+# what a run of marks opens, by its length: `*` or `_` italic, `**` bold, `***` both; backticks a code span
+OPENS = {1: "italic", 2: "bold", 3: "bold italic"}
+MARKS_AT = "printgen marks at"     # env: the inline text being read, and each emphasis mark's token -> place
+UNCLOSED = "printgen unclosed"     # env: by inline text, the (place, marks) of each run opened and never closed
+EXCERPT = 30                       # characters of its line a note on a mark quotes each side of it
 
 
 def markdown_lines(text: str) -> tuple[str, list[int]]:
@@ -91,15 +105,77 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
     text, rows = markdown_lines(text)
     parser = MarkdownIt("commonmark", {"maxNesting": PARSER_NESTING}).enable(["table", "strikethrough"])
     parser.use(footnote_plugin)
+    _watch_marks(parser)
     env: dict[str, Any] = {}
     tokens = parser.parse(text, env)
     reader = _Reader(source, pictures, line_offset, text, rows, empty_headings)
     reader.shown = parser.normalizeLinkText
+    reader.unclosed = env.get(UNCLOSED, {})
     for key, index in env.get("footnotes", {}).get("refs", {}).items():
         if index < 0:
             raise InputError(f"{reader.defined_at(key[1:])}: the footnote [^{key[1:]}] is never referenced; "
                              f"expected a [^{key[1:]}] in the text, or no definition")
     return reader.blocks(tokens)
+
+
+def _watch_marks(parser: MarkdownIt) -> None:
+    """Keep in the parse's env (UNCLOSED) each run of emphasis marks (`*`, `_`) or
+    backticks that opens and is never closed, which CommonMark prints as written: by
+    the inline text it is in (the same text has the same runs), its place there and
+    the marks.
+    markdown-it's rules for them are wrapped; a mark that may close as well as open
+    (`2*3`) is not kept."""
+    def emphasis(state: StateInline, silent: bool) -> bool:
+        count, start = len(state.delimiters), state.pos
+        found = emphasis_rules.tokenize(state, silent)
+        if state.env.get(MARKS_AT, (None,))[0] is not state:
+            state.env[MARKS_AT] = (state, {})
+        places = state.env[MARKS_AT][1]
+        for k, mark in enumerate(state.delimiters[count:]):
+            places[mark.token] = start + k
+        return found
+
+    def code(state: StateInline, silent: bool) -> bool:
+        start, count = state.pos, len(state.tokens)
+        found = backtick(state, silent)
+        if found and not silent and not (len(state.tokens) > count and state.tokens[-1].type == "code_inline"):
+            state.env.setdefault(UNCLOSED, {}).setdefault(state.src, {})[start, state.src[start:state.pos]] = None
+        return found
+
+    def unclosed(state: StateInline) -> None:
+        reading, places = state.env.get(MARKS_AT, (None, {}))
+        if reading is not state:
+            return
+        kept: list[tuple[int, str]] = []
+        for marks in [state.delimiters, *(meta["delimiters"] for meta in state.tokens_meta
+                                          if meta and "delimiters" in meta)]:
+            for mark in marks:
+                if mark.marker not in (0x2A, 0x5F) or not mark.open or mark.close or mark.end != -1 \
+                        or mark.token not in places:
+                    continue
+                at = places[mark.token]
+                if kept and kept[-1][0] + len(kept[-1][1]) == at and kept[-1][1][-1] == chr(mark.marker):
+                    kept[-1] = (kept[-1][0], kept[-1][1] + chr(mark.marker))      # the same run
+                else:
+                    kept.append((at, chr(mark.marker)))
+        state.env.setdefault(UNCLOSED, {}).setdefault(state.src, {}).update(dict.fromkeys(kept))
+
+    parser.inline.ruler.at("emphasis", emphasis)
+    parser.inline.ruler.at("backticks", code)
+    parser.inline.ruler2.after("emphasis", "unclosed", unclosed)
+
+
+def unclosed_note(where: str, line: str, column: int, marks: str) -> str:
+    """The note on a run of marks (`**`, `_`, a backtick) at column of the line (at
+    where) that opens and is never closed: what it would open, and the text, quoted
+    about it."""
+    start, end = max(0, column - EXCERPT), min(len(line), column + len(marks) + EXCERPT)
+    text = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
+    what = "a code span" if marks[0] == "`" else OPENS.get(len(marks), "emphasis")
+    escaped = "".join("\\" + ch for ch in marks)
+    mark = "the mark" if len(marks) == 1 else "the marks"
+    return (f"{where}: {marks} in {text!r} opens {what} that is never closed, so it is printed as written "
+            f"(close it with {marks}, or write {escaped} to print {mark})")
 
 
 def _bare(address: str) -> str:
@@ -138,6 +214,8 @@ class _Reader:
         self.quotes: list[tuple[int, int]] = []     # each open block quote: its number and the lists it opens in
         self.opened = 0                      # how many block quotes have opened
         self.last: list[tuple[int, int]] = []       # the quotes the last block read is in
+        self.unclosed: dict[str, dict[tuple[int, str], None]] = {}    # _watch_marks()'s, by inline text
+        self.said: list[str] = []            # its notes on the block being read (unclosed_note())
 
     def not_quoted(self, what: str) -> None:
         """InputError: what ("a table") cannot stand inside a block quote."""
@@ -211,7 +289,7 @@ class _Reader:
                                  f"heading's text, or no heading there")
             if _invisible(words):
                 spans = tuple(s for s in spans if s.note)      # as `#` alone
-            out.append(Block(BlockKind.HEADING, self.where(), spans, level=int(token.tag[1])))
+            out.append(Block(BlockKind.HEADING, self.where(), spans, level=int(token.tag[1]), said=self.take_said()))
             return i + 3
         elif kind in ("bullet_list_open", "ordered_list_open"):
             start = int(token.attrs.get("start", 1) or 1) if kind == "ordered_list_open" else 0
@@ -290,10 +368,11 @@ class _Reader:
         self.last = list(self.quotes)
         if self.lists and self.item_marker is not None:
             out.append(Block(BlockKind.ITEM, self.where(), spans, level=len(self.lists),
-                             marker=self.item_marker, quote_lists=lists, quote_on=on))
+                             marker=self.item_marker, quote_lists=lists, quote_on=on, said=self.take_said()))
             self.item_marker = ""
         else:
-            out.append(Block(BlockKind.PARAGRAPH, self.where(), spans, quote_lists=lists, quote_on=on))
+            out.append(Block(BlockKind.PARAGRAPH, self.where(), spans, quote_lists=lists, quote_on=on,
+                             said=self.take_said()))
         return 3
 
     def _image(self, token: Token) -> Picture:
@@ -320,10 +399,27 @@ class _Reader:
             elif token.type == "tr_close":
                 rows.append(tuple(row))
             i += 1
-        out.append(Block(BlockKind.TABLE, where, rows=tuple(rows), align=tuple(align), row_where=tuple(lines)))
+        out.append(Block(BlockKind.TABLE, where, rows=tuple(rows), align=tuple(align), row_where=tuple(lines),
+                         said=self.take_said()))
         return i + 1
 
+    def take_said(self) -> tuple[str, ...]:
+        """The notes on the block just read (Block.said), taken."""
+        said, self.said = tuple(dict.fromkeys(self.said)), []
+        return said
+
+    def note_unclosed(self, inline: Token) -> None:
+        """Note each run of marks in the inline text that opens and is never closed
+        (_watch_marks()), at its file line."""
+        first = inline.map[0] if inline.map else self.row
+        lines = inline.content.split("\n")
+        for at, marks in sorted(self.unclosed.get(inline.content, {})):
+            row = inline.content.count("\n", 0, at)
+            column = at - (inline.content.rfind("\n", 0, at) + 1)
+            self.said.append(unclosed_note(f"{self.source}:{self.line_of(first + row)}", lines[row], column, marks))
+
     def spans(self, inline: Token) -> tuple[Span, ...]:
+        self.note_unclosed(inline)
         bold = italic = 0
         row = self.row
         spans: list[Span] = []

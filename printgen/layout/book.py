@@ -186,7 +186,8 @@ class Book:
     headings: tuple[Heading, ...]
     entries: tuple[tuple[int, Box, Heading], ...] = ()
     rtl: bool = False            # right to left: page 1 is bound on its right, and its spreads read from the right
-    notes: tuple[str, ...] = ()  # where a heading or a paragraph could not be kept together (footnotes took the room)
+    notes: tuple[str, ...] = ()  # the marks its text never closes (Block.said), and where a heading or a
+                                 # paragraph could not be kept together (footnotes took the room)
     links: tuple[tuple[int, Box, str], ...] = ()     # each link's words on a page (as entries' boxes), its address
 
 
@@ -225,7 +226,8 @@ def lay_out_book(blocks: Sequence[Block], style: BookStyle, *, title: str, subti
     listed_headings = iter(heading for heading in headings if heading.level <= depth)
     entries = tuple((n - 1, (style.left(n) + x, style.top + y, w, h), next(listed_headings))
                     for n, page in enumerate(boxes, start=2) for x, y, w, h in page)
-    said = tuple(f"{where}: {what} {first + page + 1}: {why}" for where, what, page, why in text.broken)
+    said = (*(n for block in blocks for n in block.said),
+            *(f"{where}: {what} {first + page + 1}: {why}" for where, what, page, why in text.broken))
     links = tuple((first + p, (style.left(first + p + 1) + x, style.top + y, w, h), to)
                   for p, page in enumerate(text.links) for x, y, w, h, to in page)
     return Book(tuple(sides), headings, entries, style.rtl, said, links)

@@ -44,7 +44,8 @@ class Leaflet:
     paper: str            # the paper's name
     body: float = 0.0     # the body type size chosen, in points
     notes: tuple[str, ...] = ()     # what the build should say of it: its notes' heading set in English,
-                                    # its words set letter by letter (shaping.split_notes())
+                                    # the marks its text never closes (Block.said), its words set letter
+                                    # by letter (shaping.split_notes())
 
 
 def fold_style(facts: FoldFacts, panel: str) -> FoldStyle:
@@ -96,7 +97,8 @@ def layout_leaflet(blocks: Sequence[Block], where: str, base: FoldStyle, *, step
                                                             title=title, words=words,
                                                             font_name=house("sans", base.own)))
                  for n, page in enumerate(pages)]
-    said = [*filter(None, [notes_note(list(blocks), base, where)]), *split_notes(splits)]
+    said = [*filter(None, [notes_note(list(blocks), base, where)]), *(n for block in blocks for n in block.said),
+            *split_notes(splits)]
     return Leaflet(pages, len(flowed), 2 * cols * count, count, panel, paper.name, style.body, tuple(said))
 
 

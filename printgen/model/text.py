@@ -62,6 +62,8 @@ class Block:
     quote_lists: tuple[int, ...] = ()           # a paragraph's or list item's block quotes (`>`, `> >`), outermost
     # first: in how many lists each opens (none for a quote around a list, the item's depth for one inside an item)
     quote_on: int = 0                           # how many of them (outermost first) go on from the block before
+    said: tuple[str, ...] = ()                  # what a build says of it: each emphasis mark or backtick
+    # it opens and never closes, printed as written (lang/markdown.py)
 
     @property
     def quote(self) -> int:
