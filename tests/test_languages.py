@@ -223,6 +223,19 @@ def test_a_translated_column_too_long_for_its_box_names_the_column_and_row(cli, 
     assert not (tmp_path / "de").exists()
 
 
+def test_a_german_box_title_too_long_for_the_box_names_its_own_key_and_line(cli, tmp_path):
+    """A `box:` text translated under it (`title@de:`) is told at its own line and key,
+    not at the line of `box:` as `box.title`."""
+    deck = copy_example(tmp_path)
+    edit(deck, "rules: [lantern-pairs]\n", f"rules: [lantern-pairs]\nbox:\n  title: Lantern Pairs\n"
+                                          f"  title@de: {' '.join([LONG] * 4)}\n")
+    line = deck.read_text(encoding="utf-8").splitlines().index(f"  title@de: {' '.join([LONG] * 4)}") + 1
+    said = one_error(cli("build", str(deck), "--lang", "de", "--only", "box", "--out", str(tmp_path / "de")),
+                     f"lantern-pairs.yaml:{line} box.title@de: text '{LONG[:20]}")
+    assert "does not fit" in said and "tuck box" in said
+    assert not (tmp_path / "de").exists()
+
+
 def test_a_text_translated_into_other_languages_but_not_the_one_built_is_an_error(cli, tmp_path):
     """A deck in English, German and French whose violet cards have a German name but
     no French one: the French build stops with one line at the entry's key, naming the

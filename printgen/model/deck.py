@@ -142,7 +142,8 @@ class Deck:
     rules: tuple[Ref, ...] = ()    # rules texts folded to fit the deck's tuck box
     rules_as: str = "leaflet"      # ... as leaflets, or as booklets of the card size
     where: str = ""                # the deck file as the user names it, for messages
-    lines: tuple[tuple[str, int], ...] = ()   # the line of each top-level key (and of its key@LANG built)
+    lines: tuple[tuple[str, int], ...] = ()   # the line of each top-level key (and of its key@LANG built),
+    # and of each key of `box:` ("box.title@de")
     lang: str = "en"               # the language built (a BCP 47 code); name ends -LANG but for the first
     languages: tuple[str, ...] = ("en",)      # the deck's languages, its own (that of its plain text) first
     dpi: int = 300                 # the dots per inch of its lengths in px

@@ -228,12 +228,10 @@ def _given_by(deck: Deck, key: str) -> str | None:
         given = "name"                  # a deck with no title is called by its name
     if given is None:
         return None
-    top, dot, rest = given.partition(".")
-    if f"{top}@{deck.lang}" in lines:   # the language built has its own (docs/languages.md)
-        top = f"{top}@{deck.lang}"
-    if top not in lines:
-        return None
-    return f"{deck.where}:{lines[top]} {top}{dot}{rest}"
+    top, dot, rest = given.partition(".")       # the language built may have its own (docs/languages.md):
+    written = [f"{given}@{deck.lang}", f"{top}@{deck.lang}{dot}{rest}", given]     # box.title@de, box@de.title
+    found = next((name for name in written if name in lines), None)
+    return None if found is None else f"{deck.where}:{lines[found]} {found}"
 
 
 def made(deck: Deck, box: TuckBox, paper: Paper) -> str:

@@ -108,6 +108,7 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
     for i, line in enumerate(credits):
         check.text(line, ("credits", i))
     check.raise_errors()
+    box_key = f"box@{built}" if (f"box@{built}",) in doc.lines else "box"      # (the one the build took)
     return Deck(name=file_name(name, *langs), title=title or name, lang=built, languages=languages, dpi=dpi,
                 notes=words(built).notes,
                 source=path, size=size, bleed=bleed, safe=safe, cards=tuple(cards),
@@ -116,7 +117,9 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
                 rules=refs["rules"], rules_as=rules_as, where=doc.source, fonts=fonts,
                 lines=tuple((key, line) for key in [*data, *(f"{key}@{built}" for key in data
                                                              if (f"{key}@{built}",) in doc.lines)]
-                            if (line := doc.line((key,)))))   # key@LANG: the built language's own
+                            if (line := doc.line((key,))))    # key@LANG: the built language's own
+                + tuple((f"{box_key}.{key}", line) for key in (data["box"] if isinstance(data.get("box"), dict) else ())
+                        if (line := doc.line((box_key, key)))))     # the box's texts: box.title@de
 
 
 
