@@ -223,6 +223,29 @@ def test_a_translated_column_too_long_for_its_box_names_the_column_and_row(cli, 
     assert not (tmp_path / "de").exists()
 
 
+def test_a_problem_in_a_card_s_markdown_field_names_the_field_and_the_line_of_its_text(cli, tmp_path):
+    """A card's Markdown (a `markdown` element showing a field) that printgen cannot set
+    is told at the field the build took (`rule@de`, its line), the card and the element,
+    and the line of the field's text, not at a line of the template; a text too long
+    for the element's box is told at the field too."""
+    (tmp_path / "face.yaml").write_text("elements:\n  - kind: markdown\n    text: '{{ card.rule }}'\n"
+                                        "    x: 5mm\n    y: 5mm\n    w: 53mm\n    h: 20mm\n", encoding="utf-8")
+    (tmp_path / "back.yaml").write_text("elements: []\n", encoding="utf-8")
+    deck = tmp_path / "d.yaml"
+    deck.write_text("name: d\nlanguages: [en, de]\nsize: poker\nface: face.yaml\nback: back.yaml\ncards:\n"
+                    '  - fields:\n      rule: "Line one.\\n\\nLine two."\n'
+                    '      rule@de: "Zeile eins.\\n\\nZeile <b>zwei</b>."\n', encoding="utf-8")
+    assert cli("build", str(deck), "--only", "pdf", "--out", str(tmp_path / "en"), "-q").status == 0
+    line = one_error(cli("build", str(deck), "--lang", "de", "--only", "pdf", "--out", str(tmp_path / "de")))
+    assert line == (f"printgen: error: {deck}:9 cards[0].fields.'rule@de' (card 1 'card 1', in {tmp_path / 'face.yaml'}"
+                    f":3 elements[0].text), line 3 of the text: raw HTML '<b>' is not supported; expected Markdown")
+    edit(deck, "Zeile <b>zwei</b>.", " ".join([LONG] * 12))
+    line = one_error(cli("build", str(deck), "--lang", "de", "--only", "pdf", "--out", str(tmp_path / "de")))
+    assert line.startswith(f"printgen: error: {deck}:9 cards[0].fields.'rule@de' (card 1 'card 1', in "), line
+    assert "the text does not fit its 53 x 20 mm box" in line
+    assert not (tmp_path / "de").exists()
+
+
 def test_a_german_box_title_too_long_for_the_box_names_its_own_key_and_line(cli, tmp_path):
     """A `box:` text translated under it (`title@de:`) is told at its own line and key,
     not at the line of `box:` as `box.title`."""

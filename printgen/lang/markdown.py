@@ -92,14 +92,16 @@ def markdown_lines(text: str) -> tuple[str, list[int]]:
 
 
 def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: int = 0, *,
-                   empty_headings: bool = True) -> list[Block]:
+                   empty_headings: bool = True, place: Callable[[int], str] | None = None) -> list[Block]:
     """Markdown -> blocks; unsupported or broken input is an InputError at source:line
-    (source: the file as the user names it). An image is looked up on `pictures`.
+    (source: the file as the user names it; the line counted from line_offset), or,
+    given place, at place(line) (the line of the text, 1-based: a card field's text is
+    named by its field). An image is looked up on `pictures`.
     empty_headings False: a heading with no words (`#`, `## &nbsp;`, a footnote
     reference alone) is an InputError too, as in a rules text, where it is a slip (a
     card's text, which a field may leave empty, passes True)."""
     if len(text) > MAX_CHARS:
-        raise InputError(f"{source}: {len(text):,} characters of Markdown; expected a rules text "
+        raise InputError(f"{place(1) if place else source}: {len(text):,} characters of Markdown; expected a rules text "
                          f"of at most {MAX_CHARS:,} characters (a leaflet holds far fewer, a stapled booklet "
                          f"of 64 A5 pages about as many)")
     text, rows = markdown_lines(text)
@@ -109,6 +111,7 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
     env: dict[str, Any] = {}
     tokens = parser.parse(text, env)
     reader = _Reader(source, pictures, line_offset, text, rows, empty_headings)
+    reader.place = place
     reader.shown = parser.normalizeLinkText
     reader.unclosed = env.get(UNCLOSED, {})
     for key, index in env.get("footnotes", {}).get("refs", {}).items():
@@ -216,6 +219,7 @@ class _Reader:
         self.last: list[tuple[int, int]] = []       # the quotes the last block read is in
         self.unclosed: dict[str, dict[tuple[int, str], None]] = {}    # _watch_marks()'s, by inline text
         self.said: list[str] = []            # its notes on the block being read (unclosed_note())
+        self.place: Callable[[int], str] | None = None      # names a line of the text (parse_markdown())
 
     def not_quoted(self, what: str) -> None:
         """InputError: what ("a table") cannot stand inside a block quote."""
@@ -236,12 +240,13 @@ class _Reader:
         """The file's line (1-based) that the text's line row (0-based) is on."""
         return self.rows[min(row, len(self.rows) - 1)] + 1 + self.offset
 
-    @property
-    def line(self) -> int:
-        return self.line_of(self.row)
+    def at(self, row: int) -> str:
+        """Where the text's line row (0-based) is, for messages: file:line, or place's."""
+        line = self.line_of(row)
+        return self.place(line - self.offset) if self.place else f"{self.source}:{line}"
 
     def where(self) -> str:
-        return f"{self.source}:{self.line}"
+        return self.at(self.row)
 
     def defined_row(self, label: str) -> int:
         """The text's line (0-based) of the definition `[^label]:` (the first line holding it)."""
@@ -250,7 +255,7 @@ class _Reader:
 
     def defined_at(self, label: str) -> str:
         """file:line of the definition `[^label]:`."""
-        return f"{self.source}:{self.line_of(self.defined_row(label))}"
+        return self.at(self.defined_row(label))
 
     def blocks(self, tokens: list[Token]) -> list[Block]:
         end = next((k for k, t in enumerate(tokens) if t.type == "footnote_block_open"), len(tokens))
@@ -388,7 +393,7 @@ class _Reader:
             token = tokens[i]
             if token.type == "tr_open":
                 row = []
-                lines.append(f"{self.source}:{self.line_of(token.map[0])}" if token.map else where)
+                lines.append(self.at(token.map[0]) if token.map else where)
             elif token.type == "th_open":
                 align.append(str(token.attrs.get("style") or "").removeprefix("text-align:"))
             elif token.type == "inline":
@@ -416,7 +421,7 @@ class _Reader:
         for at, marks in sorted(self.unclosed.get(inline.content, {})):
             row = inline.content.count("\n", 0, at)
             column = at - (inline.content.rfind("\n", 0, at) + 1)
-            self.said.append(unclosed_note(f"{self.source}:{self.line_of(first + row)}", lines[row], column, marks))
+            self.said.append(unclosed_note(self.at(first + row), lines[row], column, marks))
 
     def spans(self, inline: Token) -> tuple[Span, ...]:
         self.note_unclosed(inline)
@@ -428,7 +433,7 @@ class _Reader:
             kind = child.type
             undefined = UNDEFINED.search(child.content) if kind == "text" else None
             if undefined:
-                raise InputError(f"{self.source}:{self.line_of(row)}: the footnote [^{undefined[1]}] has no "
+                raise InputError(f"{self.at(row)}: the footnote [^{undefined[1]}] has no "
                                  f"definition; expected a line [^{undefined[1]}]: and the note's text")
             if kind == "footnote_ref":
                 if self.in_note:

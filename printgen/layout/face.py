@@ -350,12 +350,18 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
 
 
 def _field_where(ev: _Evaluator, field: str) -> str:
-    """Where a text element's field is, for its errors: the card's field as written
-    (`decks/x.yaml:12 cards[1].fields.'name@de'` or `decks/cards.csv:3 name@de`) with
-    the card and the element; else the element, the card and the field's name."""
+    """Where a text element's field is, for its errors: _field_place(), else the
+    element, the card and the field's name."""
+    return _field_place(ev, field) or f"{ev.where('text')} field {field!r}"
+
+
+def _field_place(ev: _Evaluator, field: str) -> str | None:
+    """The card's field as written (`decks/x.yaml:12 cards[1].fields.'name@de'` or
+    `decks/cards.csv:3 name@de`) with the card and the element that sets it; None
+    where the text is no card's field."""
     subject = ev.subject
     if not isinstance(subject, CardSubject) or field not in subject.places:
-        return f"{ev.where('text')} field {field!r}"
+        return None
     return f"{subject.places[field]} ({subject.card}, in {ev.template.where(ev.element_, 'text')})"
 
 
@@ -421,11 +427,18 @@ def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
                       own=own_faces(ev.template.fonts),      # the template's and deck's fonts: what DejaVu lacks
                       notes=_deck(ev, "notes", FoldStyle.notes))
     line = ev.element_.key_lines.get("text", ev.element_.line)
-    blocks = parse_markdown(ev.text("text"), ev.template.source, ev.template.pictures, line_offset=line - 1)
+    text = ev.text("text")
+    field = _field_place(ev, ev.text("field") or _field_name(str(ev.element.get("text", ""))))
+    where = field or ev.where("text")
+    if field is None:                               # the template's own text: its file's lines
+        blocks = parse_markdown(text, ev.template.source, ev.template.pictures, line_offset=line - 1)
+    else:                                           # a card's field: its place, and the line of its text
+        blocks = parse_markdown(text, field, ev.template.pictures,
+                                place=lambda n: f"{field}, line {n} of the text" if "\n" in text else field)
     panels = flow(blocks, style)
     if len(panels) > 1:
         over = sum(used for _, used in panels[1:])
-        raise FitError(f"{ev.where('text')}: the text does not fit its {mm(w):.0f} x {mm(h):.0f} mm box; "
+        raise FitError(f"{where}: the text does not fit its {mm(w):.0f} x {mm(h):.0f} mm box; "
                        f"it is over by about {mm(over):.0f} mm; shorten it or enlarge the box")
     return [shift(p, x, y) for p in panels[0][0]] if panels else []
 
