@@ -169,6 +169,29 @@ def test_fold_over_sheets_carry_colour_past_both_blocks_to_the_fold(tmp_path, pa
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_the_fold_line_is_seen_on_the_colour_of_the_gutter(tmp_path, paper_name):
+    """--duplex fold: the faces' and the backs' colour meet at the fold, so the dashed
+    fold line lies on a white line, as the crop marks do; black dashes alone were lost
+    on a dark deck's navy. Rendered at 600 dpi: just beside the line's centre, along
+    its whole length down the gutter, the sheet is near white (0.06 to 0.12 mm off
+    its centre: on the white line, beside the 0.09 mm dash)."""
+    path = build("sabacc-62", paper_name, tmp_path, Duplex.FOLD)
+    with pdfplumber.open(str(path)) as pdf:
+        dashed = [seg for seg in pdf.pages[0].lines if seg.get("dash") and seg["dash"][0]]
+        inside = max(dashed, key=lambda seg: seg["bottom"] - seg["top"])      # the line down the gutter
+        top, bottom = inside["top"] / MM, inside["bottom"] / MM
+    assert bottom - top > 150
+    fold = PAPERS[paper_name][1] / 2                  # the sheets are landscape
+    dpi = 600
+    image = pdfium.PdfDocument(str(path))[0].render(scale=dpi / 72).to_pil().convert("L")
+    beside = range(int((fold + 0.06) * dpi / 25.4), int((fold + 0.12) * dpi / 25.4) + 1)  # white, not dash
+    samples = [max(image.getpixel((x, int(y * dpi / 25.4))) for x in beside) for y in
+               [top + 0.2 + k * (bottom - top - 0.4) / 400 for k in range(401)]]
+    assert pixel(rendered(path)[0], fold - 1.0, (top + bottom) / 2) != (255, 255, 255)   # colour beside it
+    assert min(samples) > 200, (paper_name, min(samples))
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
 def test_every_sheet_names_its_deck_page_and_credits_and_has_a_scale_bar(built, paper_name):
     path = built("sabacc-62", paper_name)
     deck = load_deck("sabacc-62")

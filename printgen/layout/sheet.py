@@ -285,10 +285,15 @@ def impose_fold_over(layout: DeckLayout, *, paper: Paper, words: Captions = ENGL
 
 def fold_line(grid: Grid, cells: list[tuple[float, float]], fold: float) -> tuple[Primitive, ...]:
     """The dashed fold line: through the gutter between the cards, and as marks in the
-    margin above and below them."""
+    margin above and below them. The gutter and the bleed above and below carry the
+    cards' colour up to the fold, so the line is drawn black over a white line, as
+    the crop marks are: seen on any colour (the gutter is cut away)."""
     top = min(y for _, y in cells)
     bottom = max(y for _, y in cells) + grid.card_h
     width = grid.paper.marks.width
-    inside = line(fold, top, fold, bottom, width=width, dash=FOLD_DASH)
-    return (inside, *trim_marks(grid.paper, [fold], [], (fold, top, fold, bottom), width=width,
-                                dashed_xs=[fold], shortest=grid.paper.marks.shortest))
+    dashed = (line(fold, top, fold, bottom, width=width, dash=FOLD_DASH),
+              *trim_marks(grid.paper, [fold], [], (fold, top, fold, bottom), width=width,
+                          dashed_xs=[fold], shortest=grid.paper.marks.shortest))
+    under = tuple(line(*m.points[0], *m.points[1], stroke="#FFFFFF", width=3 * width)
+                  for m in dashed if isinstance(m, Polygon))
+    return under + dashed
