@@ -86,9 +86,11 @@ def outside_points(col: int, row: int, x: float, y: float, bleed: tuple[float, f
 
 
 def expected_bleed(name: str) -> tuple[float, float, float, float]:
+    """3 mm of colour past the block, or up to the paper's edge: the bleed alone may
+    run into the printer margin, where it is cut away."""
     width, height = PAPERS[name]
-    side = min(3.0, (width - 3 * CARD[0]) / 2 - PRINTABLE[name])
-    end = max(0.0, min(3.0, (height - 3 * CARD[1]) / 2 - PRINTABLE[name]))
+    side = min(3.0, (width - 3 * CARD[0]) / 2)
+    end = min(3.0, (height - 3 * CARD[1]) / 2)
     return side, end, side, end
 
 
@@ -143,12 +145,14 @@ def test_colour_runs_past_the_block_on_every_a4_sheet(built, deck_name):
     assert checked >= 12 * 3 * 2                                       # every outer edge of every sheet
 
 
-def test_colour_runs_past_the_block_on_letter_left_and_right(built):
-    """Letter's quarter-inch printer margin leaves no room above and below a 3 x 3
-    block of poker cards: the colour runs 3 mm past it on the left and right."""
-    assert expected_bleed("letter")[1] == 0.0 and expected_bleed("letter")[0] == pytest.approx(3.0)
+def test_colour_runs_past_the_block_on_every_side_on_letter(built):
+    """A 3 x 3 block of poker cards fills Letter's printable height: the colour runs
+    3 mm past it on every side all the same, above and below into the quarter-inch
+    printer margin, so that a cut a little off the block's top or bottom edge leaves
+    no white sliver on a printer that can print there."""
+    assert expected_bleed("letter") == pytest.approx((3.0, 3.0, 3.0, 3.0))
     deck = load_deck("sabacc-62")
-    assert check_sheets(layout_deck(deck), built("sabacc-62", "letter"), "letter") >= 6 * 2 * 7
+    assert check_sheets(layout_deck(deck), built("sabacc-62", "letter"), "letter") >= 12 * 3 * 2 * 6
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
@@ -162,6 +166,29 @@ def test_fold_over_sheets_carry_colour_past_both_blocks_to_the_fold(tmp_path, pa
     for y in (40.0, 100.0):
         for x in (fold - 2.5, fold - 0.5, fold + 0.5, fold + 2.5):
             assert pixel(image, x, y) != (255, 255, 255), (x, y)
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_the_fold_line_is_seen_on_the_colour_of_the_gutter(tmp_path, paper_name):
+    """--duplex fold: the faces' and the backs' colour meet at the fold, so the dashed
+    fold line lies on a white line, as the crop marks do; black dashes alone were lost
+    on a dark deck's navy. Rendered at 600 dpi: just beside the line's centre, along
+    its whole length down the gutter, the sheet is near white (0.06 to 0.12 mm off
+    its centre: on the white line, beside the 0.09 mm dash)."""
+    path = build("sabacc-62", paper_name, tmp_path, Duplex.FOLD)
+    with pdfplumber.open(str(path)) as pdf:
+        dashed = [seg for seg in pdf.pages[0].lines if seg.get("dash") and seg["dash"][0]]
+        inside = max(dashed, key=lambda seg: seg["bottom"] - seg["top"])      # the line down the gutter
+        top, bottom = inside["top"] / MM, inside["bottom"] / MM
+    assert bottom - top > 150
+    fold = PAPERS[paper_name][1] / 2                  # the sheets are landscape
+    dpi = 600
+    image = pdfium.PdfDocument(str(path))[0].render(scale=dpi / 72).to_pil().convert("L")
+    beside = range(int((fold + 0.06) * dpi / 25.4), int((fold + 0.12) * dpi / 25.4) + 1)  # white, not dash
+    samples = [max(image.getpixel((x, int(y * dpi / 25.4))) for x in beside) for y in
+               [top + 0.2 + k * (bottom - top - 0.4) / 400 for k in range(401)]]
+    assert pixel(rendered(path)[0], fold - 1.0, (top + bottom) / 2) != (255, 255, 255)   # colour beside it
+    assert min(samples) > 200, (paper_name, min(samples))
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
@@ -198,6 +225,7 @@ def test_the_slug_stays_in_the_printable_margin_clear_of_the_colour_and_the_mark
             for c in outside:
                 box = (c["x0"] / MM, c["top"] / MM, c["x1"] / MM, c["bottom"] / MM)
                 assert band - 0.01 <= box[0] and box[2] <= width - band + 0.01, box
+                assert band - 0.01 <= box[1] and box[3] <= height - band + 0.01, box
                 assert band - 0.01 <= box[1] and box[3] <= height - band + 0.01, box
                 # wholly beside the block's colour, never across its edge
                 assert box[2] <= x0 or box[0] >= x1 or box[3] <= y0 or box[1] >= y1, box

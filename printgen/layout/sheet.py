@@ -76,11 +76,13 @@ def block_of(grid: Grid, cells: list[tuple[float, float]]) -> Box:
 
 def block_bleed(sheet: Paper, block: Box, bleed: float, inner: Box | None = None) -> Box:
     """How far colour runs past each outer edge of a block (left, top, right, bottom):
-    the sheet's bleed, or as far as the printable area allows; `inner` caps it where
-    the block faces another (a fold-over sheet's gutter)."""
+    the sheet's bleed, or as far as the paper's edge allows; `inner` caps it where the
+    block faces another (a fold-over sheet's gutter). The bleed alone may run into the
+    printer margin (a block that fills Letter's printable height): it is there to be
+    cut away, so a printer that cannot print so far leaves out only what it would
+    have left white anyway."""
     left, top, right, bottom = block
-    room = (left - sheet.margin, top - sheet.margin, sheet.width - sheet.margin - right,
-            sheet.height - sheet.margin - bottom)
+    room = (left, top, sheet.width - right, sheet.height - bottom)
     caps = inner if inner is not None else room
     return tuple(max(0.0, min(bleed, r, c)) for r, c in zip(room, caps))  # type: ignore[return-value]
 
@@ -118,8 +120,9 @@ def crop_marks(grid: Grid, cells: list[tuple[float, float]], colour: Box) -> tup
     direction are left with no mark at either end (the cards reach the printable edge
     there), every cut of the sheet, in both directions, is drawn as a trim line along
     its whole length, where the cards meet and through the bleed (to the edges of the
-    block's colour): one cut with a line to follow and the other without would leave
-    scissors nothing to follow across the sheet. The marks are drawn over the lines."""
+    block's colour, within the printable area): one cut with a line to follow and the
+    other without would leave scissors nothing to follow across the sheet. The marks
+    are drawn over the lines."""
     paper = grid.paper
     xs = sorted({round(x, 4) for cx, _ in cells for x in (cx, cx + grid.card_w)})
     ys = sorted({round(y, 4) for _, cy in cells for y in (cy, cy + grid.card_h)})
@@ -128,12 +131,19 @@ def crop_marks(grid: Grid, cells: list[tuple[float, float]], colour: Box) -> tup
     marks = trim_marks(paper, xs, ys, block, width=width, shortest=paper.marks.shortest)
     prims: list[Primitive] = []
     if not all(any(_vertical(m) == upright for m in marks) for upright in (True, False)):
-        prims += [line(x, colour[1], x, colour[3], width=width, stroke=TRIM_LINE) for x in xs]
-        prims += [line(colour[0], y, colour[2], y, width=width, stroke=TRIM_LINE) for y in ys]
+        left, top, right, bottom = printable(paper, colour)
+        prims += [line(x, top, x, bottom, width=width, stroke=TRIM_LINE) for x in xs]
+        prims += [line(left, y, right, y, width=width, stroke=TRIM_LINE) for y in ys]
     prims += [line(*m.points[0], *m.points[1], stroke="#FFFFFF", width=3 * width)
               for m in marks if isinstance(m, Polygon)]
     prims += marks
     return tuple(prims)
+
+
+def printable(paper: Paper, box: Box) -> Box:
+    """The part of box inside the paper's printable area."""
+    m = paper.margin
+    return (max(box[0], m), max(box[1], m), min(box[2], paper.width - m), min(box[3], paper.height - m))
 
 
 def _vertical(mark: Primitive) -> bool:
@@ -158,11 +168,12 @@ def mark_ends(paper: Paper, block: Box, shortest: float | None = None) -> Box:
 def sheet_slug(grid: Grid, cells: list[tuple[float, float]], colour: Box, texts: list[str],
                font_name: str = "sans", words: Captions = ENGLISH, *, forms: list[tuple[str, ...]] | None = None,
                gaps: Gaps | None = None, page: int = 0) -> tuple[Primitive, ...]:
-    """The slug of the page `page` (layout/slug.py), its gaps kept in gaps."""
+    """The slug of the page `page` (layout/slug.py), its gaps kept in gaps; it keeps to
+    the printable area, where a block's bleed may run past it."""
     xs = sorted({x for cx, _ in cells for x in (cx, cx + grid.card_w)})
     ys = sorted({y for _, cy in cells for y in (cy, cy + grid.card_h)})
     found: list[Gap] = []
-    drawn = slug(grid.paper, colour, xs, ys, mark_ends(grid.paper, block_of(grid, cells)), texts, font_name,
+    drawn = slug(grid.paper, printable(grid.paper, colour), xs, ys, mark_ends(grid.paper, block_of(grid, cells)), texts, font_name,
                  right_to_left(words), forms=forms or (), gaps=found)
     if gaps is not None and found:
         gaps[page] = tuple(found)
@@ -274,10 +285,15 @@ def impose_fold_over(layout: DeckLayout, *, paper: Paper, words: Captions = ENGL
 
 def fold_line(grid: Grid, cells: list[tuple[float, float]], fold: float) -> tuple[Primitive, ...]:
     """The dashed fold line: through the gutter between the cards, and as marks in the
-    margin above and below them."""
+    margin above and below them. The gutter and the bleed above and below carry the
+    cards' colour up to the fold, so the line is drawn black over a white line, as
+    the crop marks are: seen on any colour (the gutter is cut away)."""
     top = min(y for _, y in cells)
     bottom = max(y for _, y in cells) + grid.card_h
     width = grid.paper.marks.width
-    inside = line(fold, top, fold, bottom, width=width, dash=FOLD_DASH)
-    return (inside, *trim_marks(grid.paper, [fold], [], (fold, top, fold, bottom), width=width,
-                                dashed_xs=[fold], shortest=grid.paper.marks.shortest))
+    dashed = (line(fold, top, fold, bottom, width=width, dash=FOLD_DASH),
+              *trim_marks(grid.paper, [fold], [], (fold, top, fold, bottom), width=width,
+                          dashed_xs=[fold], shortest=grid.paper.marks.shortest))
+    under = tuple(line(*m.points[0], *m.points[1], stroke="#FFFFFF", width=3 * width)
+                  for m in dashed if isinstance(m, Polygon))
+    return under + dashed
