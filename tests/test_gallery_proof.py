@@ -258,3 +258,37 @@ def test_a_renamed_card_is_compared_with_the_card_shown_in_its_place(deck, tmp_p
     assert "<b>Bext</b> (face, was png/2-beta.png)" in page
     build(named, out)                                                 # and then nothing more
     assert changed_names(out) == []
+
+
+def named_deck(deck: Path, cards: list[tuple[str, str]]) -> Path:
+    """The fixture's deck with the cards (name, colour), each labelled by its name."""
+    named = deck.with_name("named.yaml")
+    text = deck.read_text(encoding="utf-8")
+    entries = "\n".join(f'  - fields: {{name: {name}, kind: clean, color: "{colour}"}}' for name, colour in cards)
+    named.write_text(text[:text.index("cards:")] + "cards:\n" + entries + "\n", encoding="utf-8")
+    return named
+
+
+FOUR = [("Alpha", "#1f77b4"), ("Beta", "#ff7f0e"), ("Gamma", "#9467bd"), ("Delta", "#8c564b")]
+
+
+def test_a_card_taken_out_or_put_in_leaves_the_cards_after_it_unchanged(deck, tmp_path):
+    """Taking out the second card renames the cards after it (3-gamma becomes
+    2-gamma): each is compared with its own image of the last gallery, found by its
+    label, not with the card shown in its place, so nothing is listed as changed; so
+    too when a card is put in, which has nothing to be compared with."""
+    out = tmp_path / "out"
+    build(named_deck(deck, FOUR), out)
+    build(named_deck(deck, [FOUR[0], *FOUR[2:]]), out)
+    assert sorted(path.name for path in (out / "png").glob("[0-9]*")) == ["1-alpha.png", "2-gamma.png", "3-delta.png"]
+    assert changed_names(out) == []
+    build(named_deck(deck, FOUR), out)
+    assert changed_names(out) == []
+
+
+def test_a_moved_card_that_changed_is_compared_with_its_own_last_image(deck, tmp_path):
+    out = tmp_path / "out"
+    build(named_deck(deck, FOUR), out)
+    build(named_deck(deck, [FOUR[0], ("Gamma", GREEN), FOUR[3]]), out)
+    assert changed_names(out) == ["png/2-gamma.png", "png/2-gamma.png"]
+    assert "<b>Gamma</b> (face, was png/3-gamma.png)" in (out / "index.html").read_text(encoding="utf-8")

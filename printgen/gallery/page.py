@@ -38,7 +38,7 @@ import jinja2
 from markupsafe import Markup
 
 from printgen.frozen import frozen
-from printgen.gallery.changes import Change, Places
+from printgen.gallery.changes import Change, Places, compared_with
 from printgen.gallery.files import DeckSection
 from printgen.gallery.howto import how_to_print
 from printgen.gallery.previews import Preview
@@ -265,10 +265,9 @@ class GalleryPage:
             return None
         width_mm, height_mm = proof.image_mm
         places = [(folder + card.face, folder + card.back if card.back else None) for card in proof.cards]
-        last = earlier(folder, proof, places)
+        last = compared_with(places, earlier(folder, proof, places))
         cards, changes, seen = [], [], set()
-        for number, (card, (face, back)) in enumerate(zip(proof.cards, places)):
-            was_face, was_back = last[number] if number < len(last) else (None, None)
+        for card, (face, back), (was_face, was_back) in zip(proof.cards, places, last):
             shown.update(rel for rel in (face, back) if rel)
             face_shown = self._shown(lookup(face, True, was_face))
             back_shown = self._shown(lookup(back, True, was_back)) if back else None
