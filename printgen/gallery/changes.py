@@ -34,7 +34,7 @@ from PIL import ImageChops, ImageDraw
 
 from printgen.frozen import frozen
 from printgen.gallery.files import THUMBS
-from printgen.output import atomic_path, may_write, ours, read_small, write_bytes
+from printgen.output import atomic_path, keep, may_write, ours, read_small, write_bytes
 from printgen.render.pngfile import png_bytes
 
 COPY_HEIGHT = 180                # pixels: a card's copy (about 2 pixels per mm of a poker card)
@@ -183,6 +183,17 @@ def compared_with(places: Places, last: Places) -> list[tuple[str | None, str | 
     faces = _matched([face for face, _ in places], [face for face, _ in last])
     backs = _matched([back for _, back in places], [back for _, back in last])
     return list(zip(faces, backs))
+
+
+def taken_out(root: Path, places: Places, last: Places,
+              compared: list[tuple[str | None, str | None]]) -> list[tuple[str, str]]:
+    """The faces the last gallery showed (last) of cards no longer in the deck (places,
+    each compared with compared's images): each as (its image, the copy the last
+    gallery kept of it, kept once more), relative to root; those with no copy of ours
+    are left out."""
+    now = {face for face, _ in places} | {face for face, _ in compared}
+    return [(face, copy_path(root, face).relative_to(root).as_posix()) for face, _ in last
+            if face not in now and _kept(copy_path(root, face)) is not None and keep(copy_path(root, face))]
 
 
 def compare_card(root: Path, rel: str, after: PILImage.Image, was: str | None = None) -> Change | None:
