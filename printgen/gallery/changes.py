@@ -13,7 +13,7 @@ did not write this time. A file printgen did not write where a copy or a picture
 of a change would go is left alone: that card is then not compared.
 
 A card image's file is named by the card's place in the deck and its label
-(png/07-barn-owl.png). One with no copy under its name is compared with the image the
+(png/07-barn-owl.png, or a print shop's mpc/owls-face-07-barn-owl.png). One with no copy under its name is compared with the image the
 last gallery showed of the same label (a card taken out or put in before it moved it
 to another place: png/08-barn-owl.png), and where no image had its label, with the
 one the last gallery showed in its place, unless that card is still in the deck
@@ -150,10 +150,12 @@ def last_places(root: Path, record: str, places: Places) -> Places:
 
 
 def _label(rel: str | None) -> str:
-    """The label part of a card image's path: png/07-barn-owl.png gives png/barn-owl.png
-    ("" for an image named by its number alone, or none)."""
+    """A card image's path without the card's number, the first number between dashes
+    (or at the start) in its name: png/07-barn-owl.png gives png/barn-owl.png, and a
+    print shop's mpc/owls-face-07-barn-owl.png gives mpc/owls-face-barn-owl.png ("" for
+    an image named by its number alone, or with none, or for no image)."""
     folder, _, name = (rel or "").rpartition("/")
-    label = re.sub(r"^[0-9]+-", "", name)
+    label = re.sub(r"(^|-)[0-9]+-", r"\1", name, count=1)
     return f"{folder}/{label}" if label != name else ""
 
 
