@@ -41,6 +41,15 @@ def changed_names(root: Path) -> list[str]:
     return sorted(src.removeprefix("./_gallery/").removesuffix(".changed.png") for src in listed) + sorted(marked)
 
 
+def taken_out(root: Path) -> list[str]:
+    """The card images the page lists as taken out since the last gallery, each shown
+    by a copy that is there."""
+    text = (root / "index.html").read_text(encoding="utf-8")
+    found = re.findall(r'<figure class="changed taken-out"><img data-src="\./([^"]+)" alt="([^"]+), taken out"', text)
+    assert all((root / copy).is_file() for copy, _ in found)
+    return sorted(image for _, image in found)
+
+
 @pytest.fixture()
 def deck(tmp_path) -> Path:
     """A copy of the clean fixture (three cards, one per colour) to edit."""
@@ -258,3 +267,43 @@ def test_a_renamed_card_is_compared_with_the_card_shown_in_its_place(deck, tmp_p
     assert "<b>Bext</b> (face, was png/2-beta.png)" in page
     build(named, out)                                                 # and then nothing more
     assert changed_names(out) == []
+
+
+def named_deck(deck: Path, cards: list[tuple[str, str]]) -> Path:
+    """The fixture's deck with the cards (name, colour), each labelled by its name."""
+    named = deck.with_name("named.yaml")
+    text = deck.read_text(encoding="utf-8")
+    entries = "\n".join(f'  - fields: {{name: {name}, kind: clean, color: "{colour}"}}' for name, colour in cards)
+    named.write_text(text[:text.index("cards:")] + "cards:\n" + entries + "\n", encoding="utf-8")
+    return named
+
+
+FOUR = [("Alpha", "#1f77b4"), ("Beta", "#ff7f0e"), ("Gamma", "#9467bd"), ("Delta", "#8c564b")]
+
+
+def test_a_card_taken_out_or_put_in_leaves_the_cards_after_it_unchanged(deck, tmp_path):
+    """Taking out the second card renames the cards after it (3-gamma becomes
+    2-gamma): each is compared with its own image of the last gallery, found by its
+    label, not with the card shown in its place, so nothing is listed as changed, and
+    the card taken out is shown as the last gallery kept it, once; a card put in has
+    nothing to be compared with."""
+    out = tmp_path / "out"
+    build(named_deck(deck, FOUR), out)
+    build(named_deck(deck, [FOUR[0], *FOUR[2:]]), out)
+    assert sorted(path.name for path in (out / "png").glob("[0-9]*")) == ["1-alpha.png", "2-gamma.png", "3-delta.png"]
+    assert changed_names(out) == []
+    assert taken_out(out) == ["png/2-beta.png"]
+    with Image.open(out / THUMBS / "png" / "2-beta.png.png") as copy:     # Beta's orange bleed, as it was
+        assert copy.convert("RGB").getpixel((copy.width // 2, 2)) == (255, 127, 14)
+    build(named_deck(deck, FOUR), out)
+    assert changed_names(out) == [] and taken_out(out) == []
+    build(named_deck(deck, FOUR), out)
+    assert changed_names(out) == [] and taken_out(out) == []
+
+
+def test_a_moved_card_that_changed_is_compared_with_its_own_last_image(deck, tmp_path):
+    out = tmp_path / "out"
+    build(named_deck(deck, FOUR), out)
+    build(named_deck(deck, [FOUR[0], ("Gamma", GREEN), FOUR[3]]), out)
+    assert changed_names(out) == ["png/2-gamma.png", "png/2-gamma.png"]
+    assert "<b>Gamma</b> (face, was png/3-gamma.png)" in (out / "index.html").read_text(encoding="utf-8")

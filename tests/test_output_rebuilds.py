@@ -82,7 +82,8 @@ def debris(out: Path) -> list[str]:
 def test_a_rebuild_of_the_deck_leaves_none_of_its_old_cards(cli, tmp_path, monkeypatch, first, second, folders):
     """The reviewer's case: built by name, the deck changed, built again by its path
     (or on other paper, or with other outputs): the card folders hold exactly the cards
-    a fresh build makes, the gallery lists no old card, and one note says what went."""
+    a fresh build makes, the gallery lists no old card (but as taken out, under What
+    changed), and one note says what went."""
     project = new_project(cli, tmp_path, monkeypatch)
     assert cli("build", *first, "-q").status == 0
     cut(project / "decks" / "game.yaml", VALUES_6, VALUES_5)
@@ -97,9 +98,12 @@ def test_a_rebuild_of_the_deck_leaves_none_of_its_old_cards(cli, tmp_path, monke
     if "--paper" not in second and "--only" not in second:     # (the a4 build's proof is another job's)
         page = (project / "output" / "index.html").read_text(encoding="utf-8")
         linked = re.findall(r'="\./([^"#?]+)"', page)
+        assert all((project / "output" / link).exists() for link in linked)
+        taken_out = re.findall(r'alt="([^"]+), taken out"', page)      # (What changed shows them as that)
+        assert any("06-sun-6" in name for name in taken_out), taken_out
+        linked = re.findall(r'="\./([^"#?]+)"', re.sub(r'<section class="changes">.*?</section>', "", page, flags=re.S))
         assert any("10-moon-5" in link for link in linked)
         assert not any("12-moon-6" in link or "06-sun-6" in link for link in linked)
-        assert all((project / "output" / link).exists() for link in linked)
     assert unrecorded(project / "output") == []
 
 

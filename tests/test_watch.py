@@ -127,6 +127,34 @@ def test_a_changed_picture_starts_the_watch_afresh_and_it_builds_again(project):
     assert status == 0 and not any("Traceback" in line for line in watch.seen)
 
 
+def test_a_picture_saved_again_as_it_was_keeps_the_watch_warm(project):
+    """Touched, or saved with the same bytes, a picture changes nothing the warm process
+    keeps: one line says so and the deck builds in the same process, without a new
+    process's start and cold build; a real change still starts afresh."""
+    from PIL import Image
+    picture = project / "deck" / "pic.png"
+    Image.new("RGB", (8, 8), "red").save(picture)
+    edit(project / "deck" / "face.yaml", "elements:\n",
+         "elements:\n  - {kind: image, src: pic.png, x: 10mm, y: 30mm, w: 20mm, h: 20mm}\n")
+    watch = Watch(project, "deck/clean.yaml", "--only", "pdf", "--out", "out")
+    try:
+        watch.until("watch: built")
+        for save in (lambda: os.utime(picture), lambda: picture.write_bytes(picture.read_bytes())):
+            time.sleep(0.05)
+            save()
+            assert watch.until("watch: saved as it was:").endswith("pic.png")
+            watch.until("watch: built")
+        assert not any(line.startswith(("watch: changed", "watch: a picture")) for line in watch.seen)
+        time.sleep(0.05)
+        Image.new("RGB", (8, 8), "blue").save(picture)
+        assert watch.until("watch: changed:").endswith("pic.png")
+        watch.until("watch: a picture, a font")
+        watch.until("watch: built")
+    finally:
+        status = watch.stop()
+    assert status == 0 and not any("Traceback" in line for line in watch.seen)
+
+
 def test_a_font_cut_short_is_one_error_line_and_the_watch_builds_again_once_it_is_whole(project):
     font = project / "deck" / "Latin.ttf"
     whole = (FIXTURES / "scripts" / "fonts" / "Latin.ttf").read_bytes()

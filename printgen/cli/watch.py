@@ -21,7 +21,10 @@ What a warm process keeps could go stale only through files named by path whose
 content it caches: a picture, a font, printgen's own data. When one of those changes
 the watch starts afresh in a new process (the same command), whose first build draws
 what the change touched (the content keys cover the bytes of every font and picture a
-card uses). A build that fails says why and the watch goes on; the gallery it writes
+card uses). A picture or font saved again with the bytes the process took its digest
+of (touched, or saved by a program that writes what it read) changes nothing it keeps,
+and builds warm: where that digest was taken before the build began, and the file was
+not touched again while the build ran, the bytes the process read were those. A build that fails says why and the watch goes on; the gallery it writes
 reloads itself in the browser when the next build writes it again. A note the last
 build printed (a caption's missing glyphs, a word set in English) is not printed
 again, so that the line that changed stays in view: the watch's own line says how
@@ -32,11 +35,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 from printgen.errors import InputError, PrintgenError, Told, error_line
@@ -212,6 +216,7 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
     if args.all:
         raise InputError("--watch: watches one deck, so give a DECK instead of --all")
     from printgen.reading import files_looked, files_read
+    from printgen.render.keys import stamp_of
     from printgen.words import plural
     say = (lambda text: None) if args.quiet else (lambda text: print(f"watch: {text}", flush=True))
     deck_file = {os.path.abspath(args.deck)} if Path(args.deck).is_file() else set()
@@ -226,15 +231,17 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
             since = time.time_ns()
             status, elapsed = warm.build()
             files, looked = set(files_read()) | deck_file, set(files_looked())
+            ends = {path: stamp_of(path) for path in files if needs_a_fresh_process([path])}
             held = f"; {plural(warm.held, 'note')} as before, not printed again" if warm.held else ""
             if status == 0:
                 say(f"built in {elapsed:.2f} s{held}; watching {len(files)} files (Ctrl-C to stop)")
             else:
                 say(f"the build stopped with an error after {elapsed:.2f} s; fix it and save to build again")
             changed = wait_for_change(files, since, looked, files_read(lately=True))
+            same = {path for path in changed if as_before(path, since, ends)}
             for path in changed:
-                say(f"changed: {display(path)}")
-            if needs_a_fresh_process(changed):
+                say(f"{'saved as it was' if path in same else 'changed'}: {display(path)}")
+            if needs_a_fresh_process(path for path in changed if path not in same):
                 say("a picture, a font or printgen's own data changed: starting afresh")
                 sys.stdout.flush()
                 sys.stderr.flush()
@@ -242,6 +249,22 @@ def watch(args: argparse.Namespace, run: Callable[[argparse.Namespace], int]) ->
     except KeyboardInterrupt:
         say("stopped")
         return 0
+
+
+def as_before(path: str, since: int, ends: Mapping[str, object]) -> bool:
+    """Whether a changed file holds the bytes the build that began at `since` read: the
+    process took their digest before the build began (render/keys.py's file_digest,
+    kept with the file's stamp then), the file's stamp was still that when the build
+    ended (ends), and its bytes now have that digest."""
+    from printgen.render.keys import known_digest
+    known = known_digest(path)
+    if known is None or known[0][4] >= since - CLOCK_SLACK_NS or ends.get(path) != known[0]:
+        return False
+    try:
+        with open(path, "rb") as file:
+            return hashlib.file_digest(file, "sha256").hexdigest() == known[1]
+    except OSError:
+        return False
 
 
 def display(path: str) -> str:

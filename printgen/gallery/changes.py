@@ -12,16 +12,21 @@ the job's record then removes the last picture of changes with the other files i
 did not write this time. A file printgen did not write where a copy or a picture
 of a change would go is left alone: that card is then not compared.
 
-A card whose image was renamed (its label changed, and with it its file name) has no
-copy under its new name: it is compared with the copy of the image the last gallery
-showed in its place. Each gallery keeps, per proof record, the images it showed card
-by card (_gallery/FOLDER/RECORD.cards.json) for the next one to look up.
+A card image's file is named by the card's place in the deck and its label
+(png/07-barn-owl.png, or a print shop's mpc/owls-face-07-barn-owl.png). One with no copy under its name is compared with the image the
+last gallery showed of the same label (a card taken out or put in before it moved it
+to another place: png/08-barn-owl.png), and where no image had its label, with the
+one the last gallery showed in its place, unless that card is still in the deck
+(its label changed: png/07-barn.png). A card put in is compared with nothing. Each
+gallery keeps, per proof record, the images it showed card by card
+(_gallery/FOLDER/RECORD.cards.json) for the next one to look up.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 from PIL import Image as PILImage
@@ -29,7 +34,7 @@ from PIL import ImageChops, ImageDraw
 
 from printgen.frozen import frozen
 from printgen.gallery.files import THUMBS
-from printgen.output import atomic_path, may_write, ours, read_small, write_bytes
+from printgen.output import atomic_path, keep, may_write, ours, read_small, write_bytes
 from printgen.render.pngfile import png_bytes
 
 COPY_HEIGHT = 180                # pixels: a card's copy (about 2 pixels per mm of a poker card)
@@ -142,6 +147,55 @@ def last_places(root: Path, record: str, places: Places) -> Places:
     if may_write(path):
         write_bytes(path, (json.dumps(places, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
     return earlier
+
+
+def _label(rel: str | None) -> str:
+    """A card image's path without the card's number, the first number between dashes
+    (or at the start) in its name: png/07-barn-owl.png gives png/barn-owl.png, and a
+    print shop's mpc/owls-face-07-barn-owl.png gives mpc/owls-face-barn-owl.png ("" for
+    an image named by its number alone, or with none, or for no image)."""
+    folder, _, name = (rel or "").rpartition("/")
+    label = re.sub(r"(^|-)[0-9]+-", r"\1", name, count=1)
+    return f"{folder}/{label}" if label != name else ""
+
+
+def _matched(new: list[str | None], old: list[str | None]) -> list[str | None]:
+    """For each of one side's images now (new, by place), the image of the last gallery
+    to compare it with where it has no copy of its own (None: nothing)."""
+    now = set(new)
+    labels_now = {_label(rel) for rel in new} - {""}
+    gone = {place for place, rel in enumerate(old) if rel is not None and rel not in now}
+    by_label: dict[str, list[int]] = {}
+    for place in sorted(gone):
+        if _label(old[place]):
+            by_label.setdefault(_label(old[place]), []).append(place)
+    matched: list[int | None] = []
+    for place, rel in enumerate(new):
+        same = by_label.get(_label(rel), []) if rel is not None and _label(rel) else []
+        matched.append(min(same, key=lambda earlier: abs(earlier - place)) if same else None)
+    for place, rel in enumerate(new):           # its label changed: the card shown in its place
+        if rel is not None and matched[place] is None and place in gone and _label(old[place]) not in labels_now:
+            matched[place] = place
+    return [old[place] if place is not None else None for place in matched]
+
+
+def compared_with(places: Places, last: Places) -> list[tuple[str | None, str | None]]:
+    """For each card now (places), the images of the last gallery (last) that its face
+    and back are compared with where they have no copy of their own."""
+    faces = _matched([face for face, _ in places], [face for face, _ in last])
+    backs = _matched([back for _, back in places], [back for _, back in last])
+    return list(zip(faces, backs))
+
+
+def taken_out(root: Path, places: Places, last: Places,
+              compared: list[tuple[str | None, str | None]]) -> list[tuple[str, str]]:
+    """The faces the last gallery showed (last) of cards no longer in the deck (places,
+    each compared with compared's images): each as (its image, the copy the last
+    gallery kept of it, kept once more), relative to root; those with no copy of ours
+    are left out."""
+    now = {face for face, _ in places} | {face for face, _ in compared}
+    return [(face, copy_path(root, face).relative_to(root).as_posix()) for face, _ in last
+            if face not in now and _kept(copy_path(root, face)) is not None and keep(copy_path(root, face))]
 
 
 def compare_card(root: Path, rel: str, after: PILImage.Image, was: str | None = None) -> Change | None:

@@ -48,7 +48,10 @@ CARD_SHOWN = 300                 # CSS pixels: a card's height on the page
 
 Lookup = Callable[[str, bool, str | None], Preview | None]    # (file, a card's?, the image in its place
                                                               # last time) -> its preview
-Earlier = Callable[[str, Proof, Places], Places]              # a record's card images last time
+# a record's card images: the last gallery's that each card's are compared with, and
+# the faces it showed of cards taken out since, each (its image, the copy kept of it)
+LastTime = tuple[list[tuple[str | None, str | None]], list[tuple[str, str]]]
+Earlier = Callable[[str, Proof, Places], LastTime]
 
 
 @frozen
@@ -85,6 +88,7 @@ class Cards:
                                     # export of cards shown above, a language shown side by side
     lines: str = ""
     changes: tuple[Changed, ...] = ()
+    taken_out: tuple[tuple[str, str], ...] = ()     # faces of cards taken out: (the image, its last copy)
 
 
 @frozen
@@ -265,10 +269,9 @@ class GalleryPage:
             return None
         width_mm, height_mm = proof.image_mm
         places = [(folder + card.face, folder + card.back if card.back else None) for card in proof.cards]
-        last = earlier(folder, proof, places)
+        last, gone = earlier(folder, proof, places)
         cards, changes, seen = [], [], set()
-        for number, (card, (face, back)) in enumerate(zip(proof.cards, places)):
-            was_face, was_back = last[number] if number < len(last) else (None, None)
+        for card, (face, back), (was_face, was_back) in zip(proof.cards, places, last):
             shown.update(rel for rel in (face, back) if rel)
             face_shown = self._shown(lookup(face, True, was_face))
             back_shown = self._shown(lookup(back, True, was_back)) if back else None
@@ -281,7 +284,8 @@ class GalleryPage:
                         seen.add(rel)
             cards.append(Card(card.name, face, face_shown, back is not None, back_shown, changed))
         return Cards(proof.label, tuple(cards), (round(CARD_SHOWN * width_mm / height_mm), CARD_SHOWN),
-                     (f"{width_mm:.2f}mm", f"{height_mm:.2f}mm"), folded, lines_style(proof), tuple(changes))
+                     (f"{width_mm:.2f}mm", f"{height_mm:.2f}mm"), folded, lines_style(proof), tuple(changes),
+                     tuple(gone))
 
     def _files(self, folder: str, proof: Proof, lookup: Lookup, shown: set[str],
                under: Callable[[str], list[str]]) -> tuple[tuple[PrintFile, ...], tuple[PrintFile, ...]]:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import printgen.gallery.previews as previews
 from printgen.errors import OutputError
-from printgen.gallery.changes import Places, last_places, places_path
+from printgen.gallery.changes import Places, compared_with, last_places, places_path, taken_out
 from printgen.gallery.files import MAX_FILES, THUMBS, deck_sections, output_files
-from printgen.gallery.page import GalleryPage
+from printgen.gallery.page import GalleryPage, LastTime
 from printgen.gallery.pagesizes import PageSizes
 from printgen.gallery.previews import (
     PICTURES,
@@ -83,9 +83,13 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
                                 ahead=ahead.take(rel) if card else None, known=known)
         return made[rel]
 
-    def earlier(folder: str, proof: Proof, places: Places) -> Places:
+    def earlier(folder: str, proof: Proof, places: Places) -> LastTime:
         page.thumbs.add(places_path(root, folder + record_name(proof.deck, proof.label)).relative_to(root).as_posix())
-        return last_places(root, folder + record_name(proof.deck, proof.label), places)
+        last = last_places(root, folder + record_name(proof.deck, proof.label), places)
+        compared = compared_with(places, last)
+        gone = taken_out(root, places, last, compared)
+        page.thumbs.update(copy for _, copy in gone)
+        return compared, gone
 
     def under(folder: str) -> list[str]:
         return [rel for rel in existing if rel.startswith(folder + "/")]

@@ -129,11 +129,9 @@ def file_digest(path: Path) -> str:
     """The sha256 of a file's content (kept while its stamp stays the same); a file
     that cannot be read has the digest "unreadable" (drawing it fails anyway)."""
     name = os.path.abspath(path)
-    try:
-        info = os.stat(name)
-    except OSError:
+    stamp = stamp_of(name)
+    if stamp is None:
         return "unreadable"
-    stamp = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
     known = _digests.get(name)
     if known is not None and known[0] == stamp:
         return known[1]
@@ -144,6 +142,21 @@ def file_digest(path: Path) -> str:
         return "unreadable"
     _digests[name] = (stamp, digest)
     return digest
+
+
+def known_digest(path: str) -> tuple[Stamp, str] | None:
+    """The digest this process last took of a file's content, with the file's stamp
+    then (None where it took none)."""
+    return _digests.get(os.path.abspath(path))
+
+
+def stamp_of(path: str) -> Stamp | None:
+    """A file's stamp as file_digest takes it (None where it cannot be read)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
 def named_files(prims: Iterable[Primitive]) -> list[str]:
