@@ -38,3 +38,25 @@ def test_a_number_past_what_python_reads_is_one_located_line(tmp_path, args):
     assert line.split(": ")[2].split(" ")[0] in ("deal", "--start", "--budget", "--rolls")
     assert len(line) < 400
     assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize(("deck", "where"), [
+    ('name: "t\\n"\n', "deck.yaml:1 name: expected a plain name"),
+    ('name: t\nlanguages: [en, "de\\n"]\n', ("deck.yaml:2 languages[1]: expected a language code such as en, de or "
+                                           "pt-BR, got 'de\\n'")),
+    ('name: t\nlang: "de\\n"\n', "deck.yaml:2 lang: expected a language code"),
+    ('name: t\nlanguages: [en, x-klingon]\n', ("deck.yaml:2 languages[1]: expected a language code such as en, de "
+                                             "or pt-BR, got 'x-klingon'")),
+], ids=["name", "languages", "lang", "not-a-code"])
+def test_a_name_or_language_code_ending_in_a_line_break_is_refused(tmp_path, deck, where):
+    """A deck's name and its language codes name its files (t-de-a4.pdf): a regular
+    expression's "$" matches before a last line break, so 'de\\n' passed as a code and
+    wrote 't-de\\n-a4.pdf' (and --lang all's errors broke across lines). The code that
+    is not one is named, where the line said 'got a list'."""
+    (tmp_path / "face.yaml").write_text(FACE, encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text(deck + "size: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                               "  - fields: {a: b}\n", encoding="utf-8")
+    before = tree(tmp_path)
+    for lang in (["--lang", "all"] if "languages" in deck else []), []:
+        one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out", *lang), 2, where)
+        assert tree(tmp_path) == before

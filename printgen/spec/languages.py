@@ -70,7 +70,7 @@ def split_key(key: str) -> tuple[str, str | None]:
 
 
 def is_code(text: object) -> bool:
-    return isinstance(text, str) and CODE.match(text) is not None
+    return isinstance(text, str) and CODE.fullmatch(text) is not None     # (not match: "$" lets "de\n" by)
 
 
 @lru_cache(maxsize=1)
@@ -260,8 +260,13 @@ def check_languages(check: Checker, lang: Any, languages: Any) -> tuple[str, ...
         lang = None
     if languages is None:
         return (lang or DEFAULT,)
-    if not isinstance(languages, list) or not languages or not all(is_code(code) for code in languages):
+    if not isinstance(languages, list) or not languages:
         check.fail(("languages",), f"expected a list of language codes such as [en, de], got {shown(languages)}")
+        return (lang or DEFAULT,)
+    if not all(is_code(code) for code in languages):
+        for i, code in enumerate(languages):
+            if not is_code(code):
+                check.fail(("languages", i), f"expected a language code such as en, de or pt-BR, got {shown(code)}")
         return (lang or DEFAULT,)
     for i, code in enumerate(languages):
         if country(code):
