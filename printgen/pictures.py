@@ -9,7 +9,9 @@ picture, is damaged or is cut short is one located error here instead of a
 decompression bomb or a traceback in the renderer, but without holding the picture
 (a 6000 x 6000 photograph is 108 MB decoded): a JPEG is decoded at an eighth of its
 size each way (every byte of its data is still read), a PNG's data is inflated a piece
-at a time and counted (printgen/pngdata.py); only a WebP is decoded whole.
+at a time and counted, its chunks after it read as a decoder reads them, and one of
+more than MAX_CHUNKS chunks refused before Pillow reads them (printgen/pngdata.py);
+only a WebP is decoded whole.
 
 A picture is decoded when it is drawn, at most at the size a drawing needs: a JPEG
 at a half, a quarter or an eighth of its size each way where that still has the
@@ -42,7 +44,7 @@ from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar, cast
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.pngdata import exif_chunk, pixels_whole
+from printgen.pngdata import exif_chunk, pixels_whole, tail_reads, too_many_chunks
 from printgen.reading import (
     FileIdentity,
     display_path,
@@ -56,9 +58,11 @@ from printgen.vector import Reading, is_svg, rasterised, read_svg
 if TYPE_CHECKING:
     from PIL import ImageCms
     from PIL.Image import Image, Transpose
+    from PIL.PngImagePlugin import PngImageFile
 
 MAX_PIXELS = limit("picture_pixels")
 MAX_BYTES = int(limit("picture_bytes"))
+MAX_CHUNKS = int(limit("png_chunks"))
 KEPT_PIXELS = 16_000_000        # decoded pictures kept in a process (64 MB as RGBA)
 KEPT_DRAWN_PIXELS = 12_000_000  # pictures kept at the size they are drawn at, each counted once more
                                 # for each form of it kept (48 MB as RGBA)
@@ -98,7 +102,7 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
         jpeg = _is_jpeg(picture)
         if jpeg:                                    # (an eighth each way: a 64th of the memory)
             picture.draft(picture.mode, (max(1, width // CHECK_SCALE), max(1, height // CHECK_SCALE)))
-        whole = _loads(picture) if jpeg or picture.format != "PNG" else pixels_whole(file)
+        whole = _loads(picture) if jpeg or picture.format != "PNG" else _png_whole(picture, file)
         if not whole:
             raise InputError(_damaged(where, picture.format, (width, height)))
     if key is not None:
@@ -106,6 +110,19 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
         if jpeg:
             _jpegs.add(key)
     return size
+
+
+def _png_whole(picture: Image, file: BinaryIO) -> bool:
+    """Whether the opened PNG picture decodes: its pixel data whole, and the chunks
+    after it read as Pillow reads them after decoding (printgen/pngdata.py), without
+    decoding it."""
+    end = pixels_whole(file)
+    if end is None:
+        return False
+    try:
+        return tail_reads(cast("PngImageFile", picture).png, end)
+    except _UNREADABLE:
+        return False
 
 
 def svg_reading(key: FileIdentity | None) -> Reading | None:
@@ -406,12 +423,16 @@ def _decode(path: Path, where: str, scale: int = 1) -> Image:
 @contextmanager
 def _opened(path: Path, where: str) -> Iterator[tuple[Image, BinaryIO]]:
     """The picture file opened by Pillow, and the file: its header read, nothing decoded;
-    one located error where it is not a picture of FORMATS, holds more than MAX_PIXELS
+    one located error where it is not a picture of FORMATS, is a PNG of more than
+    MAX_CHUNKS chunks (counted before Pillow reads them), holds more than MAX_PIXELS
     or is animated. Where a PNG's EXIF data comes after its pixels, it is read (without
     them) as Pillow reads one before them, so that its orientation is known."""
     from PIL import Image as PILImage
     with open_input(path, where, max_bytes=MAX_BYTES, what=EXPECTED) as file, warnings.catch_warnings():
         warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)  # printgen's own limit is below
+        if too_many_chunks(file, MAX_CHUNKS):       # (Pillow reads those before the pixels as it opens it)
+            raise InputError(f"{where}: a PNG file of more than {MAX_CHUNKS:,} chunks; expected a picture as a "
+                             f"picture editor saves it (save it again from one)")
         try:
             picture = PILImage.open(file, formats=list(FORMATS))
         except PILImage.DecompressionBombError:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,46 @@ def test_a_name_or_language_code_ending_in_a_line_break_is_refused(tmp_path, dec
     for lang in (["--lang", "all"] if "languages" in deck else []), []:
         one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out", *lang), 2, where)
         assert tree(tmp_path) == before
+
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+
+
+def png(before: bytes = b"", after: bytes = b"", end: bytes = chunk(b"IEND", b"")) -> bytes:
+    """A 16 x 16 grey PNG with these chunks before and after its pixel data."""
+    header = chunk(b"IHDR", (16).to_bytes(4, "big") * 2 + bytes([8, 0, 0, 0, 0]))
+    pixels = chunk(b"IDAT", zlib.compress((b"\0" + b"\x80" * 16) * 16))
+    return b"\x89PNG\r\n\x1a\n" + header + before + pixels + after + end
+
+
+@pytest.mark.parametrize(("picture", "expected"), [
+    (png(end=(1 << 30).to_bytes(4, "big") + b"eXIf" + b"MM\0*"), "the picture is damaged or cut short"),
+    (png(after=chunk(b"tEXt", b"k\0v") + (1 << 20).to_bytes(4, "big") + b"zzZz"), "damaged or cut short"),
+    (png(before=chunk(b"tEXt", b"k\0v") * 100_001), "a PNG file of more than 100,000 chunks"),
+], ids=["exif-past-the-end", "unknown-chunk-past-the-end", "100001-chunks"])
+def test_a_png_whose_chunks_break_after_its_pixels_or_are_too_many_is_one_located_line(tmp_path, picture, expected):
+    """The pixels are checked without decoding them; Pillow reads the chunks after
+    them once it has, and one cut short there failed the PDF ('out/t-a4.pdf: cannot
+    write (' and reportlab's words on a second line). Pillow reads each chunk in turn
+    in Python: 2 million empty ones (30 MB) took a minute, now refused at once."""
+    (tmp_path / "art.png").write_bytes(picture)
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf,png", "--out", "out"), 2,
+             "face.yaml:3 elements[1].src: image 'art.png': ", expected)
+    assert tree(tmp_path) == before
+
+
+def test_a_png_with_chunks_after_its_pixels_still_builds(tmp_path):
+    """What follows the pixels and is whole (text, an unknown chunk) is read as before."""
+    (tmp_path / "art.png").write_bytes(png(after=chunk(b"tEXt", b"k\0v") + chunk(b"zzZz", b"data")))
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    result = printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
