@@ -468,8 +468,19 @@ def _orientation(picture: Image, file: BinaryIO | None = None) -> int:
     from PIL import Image as PILImage
     if file is not None:
         _late_exif(picture, file)
-    turn = PILImage.Image.getexif(picture).get(ORIENTATION, 1)     # (not the PNG's own, which decodes)
+    with _quiet_exif():
+        turn = PILImage.Image.getexif(picture).get(ORIENTATION, 1)     # (not the PNG's own, which decodes)
     return turn if isinstance(turn, int) else 1
+
+
+@contextmanager
+def _quiet_exif() -> Iterator[None]:
+    """Pillow reading a picture's EXIF data says nothing of it: damaged data ("Corrupt
+    EXIF data", as a Python warning with Pillow's source line) gives no orientation,
+    which is what printgen prints it at."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        yield
 
 
 def _is_jpeg(picture: Image) -> bool:
@@ -515,9 +526,10 @@ def upright(picture: Image) -> Image:
     says (a phone's photograph is stored as the camera was held); itself where it has
     none."""
     from PIL import ImageOps
-    if picture.getexif().get(ORIENTATION, 1) in (None, 1):
-        return picture
-    turned = ImageOps.exif_transpose(picture)
+    with _quiet_exif():
+        if picture.getexif().get(ORIENTATION, 1) in (None, 1):
+            return picture
+        turned = ImageOps.exif_transpose(picture)
     assert turned is not None                       # (None only in place)
     return turned
 

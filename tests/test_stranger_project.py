@@ -104,3 +104,18 @@ def test_a_png_with_chunks_after_its_pixels_still_builds(tmp_path):
                                         "  - fields: {a: b}\n", encoding="utf-8")
     result = printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out")
     assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
+@pytest.mark.parametrize("only", ["pdf", "png,svg"])
+def test_a_picture_with_damaged_exif_data_builds_without_pillow_s_warnings(tmp_path, only):
+    """EXIF data that says 65,535 entries and holds few ("Corrupt EXIF data") gives no
+    orientation; Pillow's warning, with its source file and line, was printed twice on
+    standard error by a build that succeeded."""
+    exif = b"MM\0*\0\0\0\x08" + b"\xff\xff" + b"\0" * 100
+    (tmp_path / "art.png").write_bytes(png(before=chunk(b"eXIf", exif)))
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    result = printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", "out", "--quiet")
+    assert (result.returncode, result.stderr) == (0, "")
