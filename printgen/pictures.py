@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar, cast
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.pngdata import exif_chunk, pixels_whole, tail_reads, too_many_chunks
+from printgen.pngdata import MAX_CHUNKS, exif_chunk, pixels_whole, tail_reads, too_many_chunks
 from printgen.reading import (
     FileIdentity,
     display_path,
@@ -62,7 +62,6 @@ if TYPE_CHECKING:
 
 MAX_PIXELS = limit("picture_pixels")
 MAX_BYTES = int(limit("picture_bytes"))
-MAX_CHUNKS = int(limit("png_chunks"))
 KEPT_PIXELS = 16_000_000        # decoded pictures kept in a process (64 MB as RGBA)
 KEPT_DRAWN_PIXELS = 12_000_000  # pictures kept at the size they are drawn at, each counted once more
                                 # for each form of it kept (48 MB as RGBA)
@@ -430,7 +429,7 @@ def _opened(path: Path, where: str) -> Iterator[tuple[Image, BinaryIO]]:
     from PIL import Image as PILImage
     with open_input(path, where, max_bytes=MAX_BYTES, what=EXPECTED) as file, warnings.catch_warnings():
         warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)  # printgen's own limit is below
-        if too_many_chunks(file, MAX_CHUNKS):       # (Pillow reads those before the pixels as it opens it)
+        if too_many_chunks(file):       # (Pillow reads those before the pixels as it opens it)
             raise InputError(f"{where}: a PNG file of more than {MAX_CHUNKS:,} chunks; expected a picture as a "
                              f"picture editor saves it (save it again from one)")
         try:

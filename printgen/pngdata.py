@@ -18,17 +18,21 @@ import struct
 import zlib
 from typing import Any, BinaryIO
 
+from printgen.limits import limit
+
 PIECE = 1 << 20         # bytes of pixel data inflated at a time
 CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}     # by colour type: grey, RGB, palette, grey and alpha, RGBA
 ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
 FILTERS = 4             # the largest filter type a row may start with (PNG's five: 0 to 4)
 HEADER_END = 33         # the signature (8 bytes) and the IHDR chunk (length, type, 13 bytes, CRC)
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_CHUNKS = int(limit("png_chunks"))
 
 
-def too_many_chunks(file: BinaryIO, most: int) -> bool:
+def too_many_chunks(file: BinaryIO, most: int = MAX_CHUNKS) -> bool:
     """Whether the file is a PNG file of more than `most` chunks before its IEND (their
-    headers read, nothing else). The file's position is kept."""
+    headers read, nothing else): a picture printgen does not read, nor its gallery
+    preview. The file's position is kept."""
     position = file.tell()
     try:
         file.seek(0)

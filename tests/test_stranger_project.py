@@ -119,3 +119,16 @@ def test_a_picture_with_damaged_exif_data_builds_without_pillow_s_warnings(tmp_p
                                         "  - fields: {a: b}\n", encoding="utf-8")
     result = printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", "out", "--quiet")
     assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_a_png_of_too_many_chunks_in_the_output_folder_is_listed_without_a_preview(tmp_path):
+    """The gallery previews what a stranger's output folder holds: Pillow reads a PNG's
+    chunks one by one as it opens it (2 million took the gallery 44 s)."""
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "stranger.png").write_bytes(png(before=chunk(b"tEXt", b"k\0v") * 100_001))
+    (tmp_path / "out" / "fine.png").write_bytes(png())
+    result = printgen(tmp_path, "gallery", "--out", "out", "--quiet")
+    assert (result.returncode, result.stderr) == (0, "")
+    previews = sorted(path.name for path in (tmp_path / "out" / "_gallery").iterdir() if path.suffix == ".jpg")
+    assert previews == ["fine.png.jpg"]
+    assert "stranger.png" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
