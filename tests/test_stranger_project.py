@@ -132,3 +132,16 @@ def test_a_png_of_too_many_chunks_in_the_output_folder_is_listed_without_a_previ
     previews = sorted(path.name for path in (tmp_path / "out" / "_gallery").iterdir() if path.suffix == ".jpg")
     assert previews == ["fine.png.jpg"]
     assert "stranger.png" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_picture_name_holding_a_line_break_is_said_on_one_line(tmp_path):
+    """A name that names no file is said with the place looked at, which printed the
+    line break as it is and broke the error over two lines."""
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "face.yaml").write_text(
+        FACE + '  - {kind: image, src: "art\\n.png", x: 5mm, y: 5mm, w: 9mm, h: 9mm}\n', encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face\nback: face\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
+             "face.yaml:3 elements[1].src: image 'art\\n.png' not found (looked at 'templates/art\\n.png')")
+    assert not (tmp_path / "out").exists()

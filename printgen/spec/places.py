@@ -278,7 +278,8 @@ def no_file(file: Path | None, name: str) -> str:
         note_looked(place)
     shown = display_path(place)
     near = beside(place) if kind == "not found" else ""
-    said = [f"looked at {shown}"] if shown != name else []
+    text = str(shown) if str(shown).isprintable() else repr(str(shown))     # (a line break kept on its line)
+    said = [f"looked at {text}"] if shown != name else []
     said += [f"the folder holds {quoted(near)}"] if near else []
     return f"{kind} ({'; '.join(said)})" if said else kind
 
