@@ -145,3 +145,21 @@ def test_a_picture_name_holding_a_line_break_is_said_on_one_line(tmp_path):
     one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
              "face.yaml:3 elements[1].src: image 'art\\n.png' not found (looked at 'templates/art\\n.png')")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("cell", "said"), [("\u200f", "only U+200F (marks that print nothing)"),
+                                            ("\u200b ", "only U+200B (marks that print nothing)"),
+                                            ("\u200e\u200f", "only U+200E and U+200F (marks that print nothing)")])
+def test_a_translation_of_only_marks_that_print_nothing_is_a_missing_one(tmp_path, cell, said):
+    """In a deck of three languages, a Hebrew cell holding a RIGHT-TO-LEFT MARK alone
+    (what is left of a text deleted in an editor) was a translation, printed blank."""
+    (tmp_path / "face.yaml").write_text(FACE, encoding="utf-8")
+    (tmp_path / "cards.csv").write_text(f"word,word@de,word@he\nSun,Sonne,\u200f\u05e9\u05de\u05e9\nMoon,Mond,{cell}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nlanguages: [en, de, he]\nsize: poker\nface: face.yaml\n"
+                                        "back: face.yaml\ncards: cards.csv\n", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--lang", "all", "--out", "out"), 2,
+             f"--lang he: deck.yaml:6 cards: cards.csv:3 word@he: {said}, while word is 'Moon'; expected its "
+             f"translation")
+    assert tree(tmp_path) == before
