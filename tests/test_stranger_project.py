@@ -163,3 +163,21 @@ def test_a_translation_of_only_marks_that_print_nothing_is_a_missing_one(tmp_pat
              f"--lang he: deck.yaml:6 cards: cards.csv:3 word@he: {said}, while word is 'Moon'; expected its "
              f"translation")
     assert tree(tmp_path) == before
+
+
+def test_a_deck_file_whose_name_holds_an_option_still_keeps_its_files_from_another_deck(tmp_path):
+    """A job's key reads 'build deck=my deck lang=de.yaml only=png ...': the deck's path
+    was read to ' lang=', named no file, and so claimed nothing; another deck of the
+    same name then replaced its card PNGs silently."""
+    (tmp_path / "face.yaml").write_text(FACE, encoding="utf-8")
+    (tmp_path / "back.yaml").write_text(FACE.replace("#ffffff", "#000000"), encoding="utf-8")
+    deck = "name: t\nsize: poker\nface: face.yaml\nback: {back}\ncards:\n  - fields: {{a: b}}\n"
+    (tmp_path / "my deck lang=de.yaml").write_text(deck.format(back="face.yaml"), encoding="utf-8")
+    (tmp_path / "other.yaml").write_text(deck.format(back="back.yaml"), encoding="utf-8")
+    first = printgen(tmp_path, "build", "my deck lang=de.yaml", "--only", "png", "--out", "out")
+    assert first.returncode == 0, first.stderr
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "other.yaml", "--only", "png", "--out", "out"), 2,
+             "out/png/back.png: a build of the deck my deck lang=de.yaml wrote this file, and this build of the "
+             "deck other.yaml would replace it with other bytes")
+    assert tree(tmp_path) == before
