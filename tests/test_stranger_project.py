@@ -181,3 +181,18 @@ def test_a_deck_file_whose_name_holds_an_option_still_keeps_its_files_from_anoth
              "out/png/back.png: a build of the deck my deck lang=de.yaml wrote this file, and this build of the "
              "deck other.yaml would replace it with other bytes")
     assert tree(tmp_path) == before
+
+
+def test_a_picture_path_too_long_for_the_system_is_located_at_its_key(tmp_path):
+    """A path of 6,000 characters (each name short) makes the system refuse to look it
+    up: the line named the whole path with no file, line or key; it says them, and
+    quotes the path short."""
+    src = "a/" * 3000 + "x.png"
+    (tmp_path / "face.yaml").write_text(FACE + f'  - {{kind: image, src: "{src}", x: 5mm, y: 5mm, w: 9mm, h: 9mm}}\n',
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    line = one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
+                    "face.yaml:3 elements[1].src: image 'a/a/a/", "(6,005 characters) is not readable")
+    assert len(line) < 400
+    assert not (tmp_path / "out").exists()
