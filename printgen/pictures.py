@@ -9,7 +9,9 @@ picture, is damaged or is cut short is one located error here instead of a
 decompression bomb or a traceback in the renderer, but without holding the picture
 (a 6000 x 6000 photograph is 108 MB decoded): a JPEG is decoded at an eighth of its
 size each way (every byte of its data is still read), a PNG's data is inflated a piece
-at a time and counted (printgen/pngdata.py); only a WebP is decoded whole.
+at a time and counted, its chunks after it read as a decoder reads them, and one of
+more than MAX_CHUNKS chunks refused before Pillow reads them (printgen/pngdata.py);
+only a WebP is decoded whole.
 
 A picture is decoded when it is drawn, at most at the size a drawing needs: a JPEG
 at a half, a quarter or an eighth of its size each way where that still has the
@@ -42,7 +44,7 @@ from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar, cast
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.pngdata import exif_chunk, pixels_whole
+from printgen.pngdata import MAX_CHUNKS, exif_chunk, pixels_whole, tail_reads, too_many_chunks
 from printgen.reading import (
     FileIdentity,
     display_path,
@@ -56,6 +58,7 @@ from printgen.vector import Reading, is_svg, rasterised, read_svg
 if TYPE_CHECKING:
     from PIL import ImageCms
     from PIL.Image import Image, Transpose
+    from PIL.PngImagePlugin import PngImageFile
 
 MAX_PIXELS = limit("picture_pixels")
 MAX_BYTES = int(limit("picture_bytes"))
@@ -98,7 +101,7 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
         jpeg = _is_jpeg(picture)
         if jpeg:                                    # (an eighth each way: a 64th of the memory)
             picture.draft(picture.mode, (max(1, width // CHECK_SCALE), max(1, height // CHECK_SCALE)))
-        whole = _loads(picture) if jpeg or picture.format != "PNG" else pixels_whole(file)
+        whole = _loads(picture) if jpeg or picture.format != "PNG" else _png_whole(picture, file)
         if not whole:
             raise InputError(_damaged(where, picture.format, (width, height)))
     if key is not None:
@@ -106,6 +109,19 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
         if jpeg:
             _jpegs.add(key)
     return size
+
+
+def _png_whole(picture: Image, file: BinaryIO) -> bool:
+    """Whether the opened PNG picture decodes: its pixel data whole, and the chunks
+    after it read as Pillow reads them after decoding (printgen/pngdata.py), without
+    decoding it."""
+    end = pixels_whole(file)
+    if end is None:
+        return False
+    try:
+        return tail_reads(cast("PngImageFile", picture).png, end)
+    except _UNREADABLE:
+        return False
 
 
 def svg_reading(key: FileIdentity | None) -> Reading | None:
@@ -406,12 +422,16 @@ def _decode(path: Path, where: str, scale: int = 1) -> Image:
 @contextmanager
 def _opened(path: Path, where: str) -> Iterator[tuple[Image, BinaryIO]]:
     """The picture file opened by Pillow, and the file: its header read, nothing decoded;
-    one located error where it is not a picture of FORMATS, holds more than MAX_PIXELS
+    one located error where it is not a picture of FORMATS, is a PNG of more than
+    MAX_CHUNKS chunks (counted before Pillow reads them), holds more than MAX_PIXELS
     or is animated. Where a PNG's EXIF data comes after its pixels, it is read (without
     them) as Pillow reads one before them, so that its orientation is known."""
     from PIL import Image as PILImage
     with open_input(path, where, max_bytes=MAX_BYTES, what=EXPECTED) as file, warnings.catch_warnings():
         warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)  # printgen's own limit is below
+        if too_many_chunks(file):       # (Pillow reads those before the pixels as it opens it)
+            raise InputError(f"{where}: a PNG file of more than {MAX_CHUNKS:,} chunks; expected a picture as a "
+                             f"picture editor saves it (save it again from one)")
         try:
             picture = PILImage.open(file, formats=list(FORMATS))
         except PILImage.DecompressionBombError:
@@ -447,8 +467,19 @@ def _orientation(picture: Image, file: BinaryIO | None = None) -> int:
     from PIL import Image as PILImage
     if file is not None:
         _late_exif(picture, file)
-    turn = PILImage.Image.getexif(picture).get(ORIENTATION, 1)     # (not the PNG's own, which decodes)
+    with _quiet_exif():
+        turn = PILImage.Image.getexif(picture).get(ORIENTATION, 1)     # (not the PNG's own, which decodes)
     return turn if isinstance(turn, int) else 1
+
+
+@contextmanager
+def _quiet_exif() -> Iterator[None]:
+    """Pillow reading a picture's EXIF data says nothing of it: damaged data ("Corrupt
+    EXIF data", as a Python warning with Pillow's source line) gives no orientation,
+    which is what printgen prints it at."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        yield
 
 
 def _is_jpeg(picture: Image) -> bool:
@@ -494,9 +525,10 @@ def upright(picture: Image) -> Image:
     says (a phone's photograph is stored as the camera was held); itself where it has
     none."""
     from PIL import ImageOps
-    if picture.getexif().get(ORIENTATION, 1) in (None, 1):
-        return picture
-    turned = ImageOps.exif_transpose(picture)
+    with _quiet_exif():
+        if picture.getexif().get(ORIENTATION, 1) in (None, 1):
+            return picture
+        turned = ImageOps.exif_transpose(picture)
     assert turned is not None                       # (None only in place)
     return turned
 

@@ -5,19 +5,48 @@ counting it, row by row, as a decoder would read it, but never holding the pictu
 6000 x 6000 photograph needs 108 MB decoded, this a few. An eXIf chunk after the pixels
 (Pillow reads one before them with the header, and one after them only by decoding the
 whole picture) is found by reading the chunks' headers, and only that chunk's data.
+The chunks after the pixel data are read as Pillow's decoder reads them once the
+pixels are decoded (tail_reads), so that one cut short there is found here too, not
+where the picture is drawn. The chunks are counted first (too_many_chunks): Python
+reads each in turn, and 2 million empty ones in a file of 30 MB took a minute.
 """
 
 from __future__ import annotations
 
 import io
+import struct
 import zlib
-from typing import BinaryIO
+from typing import Any, BinaryIO
+
+from printgen.limits import limit
 
 PIECE = 1 << 20         # bytes of pixel data inflated at a time
 CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}     # by colour type: grey, RGB, palette, grey and alpha, RGBA
 ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
 FILTERS = 4             # the largest filter type a row may start with (PNG's five: 0 to 4)
 HEADER_END = 33         # the signature (8 bytes) and the IHDR chunk (length, type, 13 bytes, CRC)
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+MAX_CHUNKS = int(limit("png_chunks"))
+
+
+def too_many_chunks(file: BinaryIO, most: int = MAX_CHUNKS) -> bool:
+    """Whether the file is a PNG file of more than `most` chunks before its IEND (their
+    headers read, nothing else): a picture printgen does not read, nor its gallery
+    preview. The file's position is kept."""
+    position = file.tell()
+    try:
+        file.seek(0)
+        if file.read(8) != SIGNATURE:
+            return False
+        count = 0
+        while len(header := file.read(8)) == 8 and header[4:] != b"IEND":
+            count += 1
+            if count > most:
+                return True
+            file.seek(int.from_bytes(header[:4], "big") + 4, io.SEEK_CUR)     # its data and CRC
+        return False
+    finally:
+        file.seek(position)
 
 
 def exif_chunk(file: BinaryIO) -> bytes | None:
@@ -38,21 +67,24 @@ def exif_chunk(file: BinaryIO) -> bytes | None:
         file.seek(position)
 
 
-def pixels_whole(file: BinaryIO) -> bool:
-    """Whether the PNG file's pixel data (its IDAT chunks, one after another) inflates to
-    every row its header promises, each starting with a filter type PNG has: what a
-    decoder refuses as damaged or cut short. The file's position is kept."""
+def pixels_whole(file: BinaryIO) -> int | None:
+    """Where the PNG file's pixel data ends (the end of the data of the IDAT chunk
+    holding its last row), where that data (its IDAT chunks, one after another) inflates
+    to every row its header promises, each starting with a filter type PNG has; None
+    where it does not: what a decoder refuses as damaged or cut short. The file's
+    position is kept."""
     position = file.tell()
     try:
         file.seek(8)
         header = file.read(HEADER_END - 8)
         if len(header) < HEADER_END - 8 or header[4:8] != b"IHDR":
-            return False
+            return None
         width, height = int.from_bytes(header[8:12], "big"), int.from_bytes(header[12:16], "big")
         depth, colour, interlace = header[16], header[17], header[20]
         rows = _Rows(width, height, depth * CHANNELS.get(colour, 1), interlace == 1)
         inflate = zlib.decompressobj()
         started = False
+        end = 0
         while rows.left and len(chunk := file.read(8)) == 8:
             length = int.from_bytes(chunk[:4], "big")
             if chunk[4:] != b"IDAT":
@@ -61,14 +93,41 @@ def pixels_whole(file: BinaryIO) -> bool:
                 file.seek(length + 4, io.SEEK_CUR)
                 continue
             started = True
+            end = file.tell() + length
             if not _inflate(file, length, inflate, rows):
-                return False
-            file.seek(4, io.SEEK_CUR)               # (its CRC, which decoders do not check)
-        return rows.left == 0
+                return None
+            file.seek(end + 4)                      # (past its CRC, which decoders do not check)
+        return end if rows.left == 0 else None
     except zlib.error:
-        return False
+        return None
     finally:
         file.seek(position)
+
+
+def tail_reads(stream: Any, end: int) -> bool:
+    """Whether the chunks after a PNG file's pixel data (from end: pixels_whole) to its
+    IEND read as Pillow's decoder reads them once it has decoded the pixels (its
+    PngImageFile.load_end: each chunk's data read by the stream's reader for its kind,
+    or skipped), so that drawing the picture does not fail there: a chunk cut short
+    (its data past the file's end) fails it. stream: Pillow's PngStream of the opened
+    picture (its `png`), which holds what the chunks before the pixels set."""
+    from PIL import ImageFile
+    file = stream.fp
+    file.seek(end)
+    while True:
+        file.read(4)                                # the CRC of the chunk before
+        try:
+            kind, start, length = stream.read()
+        except (struct.error, SyntaxError):         # (no whole chunk header: the decoder stops there)
+            return True
+        if kind == b"IEND":
+            return True
+        try:
+            stream.call(kind, start, length)
+        except UnicodeDecodeError:
+            return True
+        except (EOFError, AttributeError):          # (pixel data, or a kind it has no reader for: skipped)
+            ImageFile._safe_read(file, length)
 
 
 def _inflate(file: BinaryIO, length: int, inflate: zlib._Decompress, rows: _Rows) -> bool:

@@ -249,12 +249,14 @@ def level_of(rules: RuleSet, text: str | None) -> LevelRules:
 
 
 WHOLE = re.compile(r"[+-]?[0-9]+")     # ASCII digits only: int() takes other scripts' digits and "1_000" too
+MOST_DIGITS = 100       # past every bound (deal_number_max has 20); int() refuses to read past 4,300
 
 
 def whole(text: object, option: str, low: int, high: int | None = None) -> int:
     """A whole-number option within [low, high], in ASCII digits."""
     digits = str(text).strip()
-    value = int(digits) if WHOLE.fullmatch(digits) else None
+    value = (int(digits) if WHOLE.fullmatch(digits) and len(digits.lstrip("+-").lstrip("0")) <= MOST_DIGITS
+             else None)
     if value is None or value < low or (high is not None and value > high):
         wanted = f"from {low} to {high}" if high is not None else f"of at least {low}"
         raise InputError(f"{option}: expected a whole number {wanted}{_ascii_hint(digits)}, "

@@ -13,7 +13,9 @@ holds. A rebuild of the same deck on other paper or with other options replaces 
 files, as before. Rules texts are held the same way: `printgen rules` and `printgen
 booklet` name their files from the text's file name, so game-1/rules.md and
 game-2/rules.md would share one leaflet's file; of texts only a file's (not a built-in
-game's, whose files are named apart) are compared, each by its real path.
+game's, whose files are named apart) are compared, each by its real path. A job's key
+does not mark where the path ends, and a file's name may hold ' lang=' itself: of the
+ways to read it, the longest path that names a file is taken (readings).
 
 A job of a deck or text file that no longer exists where its record names it (it was
 moved, renamed or deleted: it cannot be built there again) claims nothing any more, so
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,19 +40,35 @@ BUILT_IN = "built-in:"
 SOURCES = {"deck": "deck", "game": "rules text", "text": "rules text"}    # what a job's files are made from
 _SOURCE = {kind: re.compile(rf" {kind}=(.*?)(?= [a-z_]+=|$)") for kind in SOURCES}   # (options sort: job_key)
 _OPTION = {"lang": re.compile(r" lang=(\S+)"), "target": re.compile(r" target=(\S+)")}
+_NEXT = re.compile(r" [a-z_]+=")            # where the next option may start
 
 
 def source_of(job: str) -> tuple[str, str, str, str] | None:
     """What a job's key names its files as made from (deck, game or text: the option, and
     its value as the key holds it), with its language and export profile ("" where the
-    job has none); None for a job of none of them (the gallery, a deal sheet)."""
+    job has none); None for a job of none of them (the gallery, a deal sheet). The
+    value is read to the first option after it: readings() gives the others."""
+    found = readings(job)
+    return found[-1] if found else None
+
+
+def readings(job: str) -> list[tuple[str, str, str, str]]:
+    """Every way the job's key reads as source_of reads it, the source's value longest
+    first: the key does not mark where a value ends, and a file's name may hold ' lang=' or
+    ' target=' itself ('deck=my deck lang=x.yaml duplex=long')."""
     for kind, pattern in _SOURCE.items():
         found = pattern.search(job)
-        if found is not None:
-            rest = job[found.end():]                # (lang and target sort after them)
+        if found is None:
+            continue
+        start = found.start(1)
+        ends = [option.start() for option in _NEXT.finditer(job, start)] + [len(job)]
+        found_all = []
+        for end in reversed(ends):
+            rest = job[end:]                        # (lang and target sort after them)
             lang, target = (_OPTION[name].search(rest) for name in ("lang", "target"))
-            return kind, found.group(1), lang.group(1) if lang else "", target.group(1) if target else ""
-    return None
+            found_all.append((kind, job[start:end], lang.group(1) if lang else "", target.group(1) if target else ""))
+        return found_all
+    return []
 
 
 def _where(kind: str, value: str, root: Path) -> str | None:
@@ -96,12 +115,12 @@ def rival(args: argparse.Namespace) -> Rival | None:
         return None
     options = (getattr(args, "lang", None) or "", getattr(args, "target", None) or "")
 
+    @lru_cache(maxsize=1024)            # (a job claims many files of one folder)
     def other(job: str, folder: Path) -> tuple[str, str] | None:
-        theirs = source_of(job)
-        if theirs is None or SOURCES[theirs[0]] != SOURCES[kind]:
-            return None                 # (a deck's leaflet and `printgen rules`' are not compared)
-        place = _where(theirs[0], theirs[1], folder)
-        if place is None or (place, *theirs[2:]) == (where, *options):
+        found = ((theirs, _where(theirs[0], theirs[1], folder)) for theirs in readings(job)
+                 if SOURCES[theirs[0]] == SOURCES[kind])    # (a deck's leaflet and `printgen rules`' are not compared)
+        theirs, place = next(((theirs, place) for theirs, place in found if place is not None), (None, None))
+        if theirs is None or place is None or (place, *theirs[2:]) == (where, *options):
             return None
         return _said(theirs[0], place, *theirs[2:]), _said(kind, where, *options)
     return other

@@ -50,6 +50,7 @@ from printgen.output import (
     stamp,
     write_bytes,
 )
+from printgen.pngdata import too_many_chunks
 from printgen.words import plural
 
 PICTURES = {".png", ".jpg", ".jpeg"}
@@ -121,6 +122,8 @@ def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = No
     picture's bytes, read after it was listed."""
     rel = path.relative_to(root).as_posix() if root is not None and card else None
     with open_regular(path) as file:
+        if too_many_chunks(file):
+            return False, None, False      # (Pillow reads each in Python as it opens it)
         with PILImage.open(file) as image:
             if image.width * image.height > MAX_PICTURE_PIXELS:
                 return False, None, False

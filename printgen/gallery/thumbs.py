@@ -29,6 +29,7 @@ from PIL import Image as PILImage
 
 from printgen.frozen import frozen
 from printgen.limits import limit
+from printgen.pngdata import too_many_chunks
 
 CARD_HEIGHT = 360                # preview pixels: a card's height, a page's longer side
 PAGE_SIDE = 480
@@ -73,8 +74,11 @@ def jpeg(image: PILImage.Image) -> bytes:
 
 
 def make(raw: bytes, *, card: bool) -> Made:
-    """The preview of a picture's bytes (and a card's copy). Pillow's errors for a
-    picture it cannot read are raised."""
+    """The preview of a picture's bytes (and a card's copy); none (Made(False)) for one
+    of more than MAX_PICTURE_PIXELS or a PNG of more chunks than printgen reads
+    (pngdata.py). Pillow's errors for a picture it cannot read are raised."""
+    if too_many_chunks(io.BytesIO(raw)):
+        return Made(False)                 # (Pillow reads each in Python as it opens it)
     with PILImage.open(io.BytesIO(raw)) as image:
         if image.width * image.height > MAX_PICTURE_PIXELS:
             return Made(False)             # known from the header, before decoding

@@ -21,6 +21,7 @@ gets the English words and a note.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -70,7 +71,7 @@ def split_key(key: str) -> tuple[str, str | None]:
 
 
 def is_code(text: object) -> bool:
-    return isinstance(text, str) and CODE.match(text) is not None
+    return isinstance(text, str) and CODE.fullmatch(text) is not None     # (not match: "$" lets "de\n" by)
 
 
 @lru_cache(maxsize=1)
@@ -121,17 +122,26 @@ def language_name(lang: str) -> str:
 
 def untranslated(key: str, text: object, fields: Mapping[Any, object]) -> str | None:
     """The error for `key` (`name@de`, of fields: a mapping's keys or a card table's
-    columns) holding text left empty beside a version of it that is not (`name`,
-    `name@fr`): a missing translation, never printed blank; None where it is not one."""
+    columns) holding text left empty, or holding only marks that print nothing (a
+    RIGHT-TO-LEFT MARK), beside a version of it that is not (`name`, `name@fr`): a
+    missing translation, never printed blank; None where it is not one."""
     base = split_key(key)[0]
-    if not isinstance(text, str) or text.strip():
+    if not isinstance(text, str) or _printed(text):
         return None
     others = [str(other) for name, other in fields.items() if str(name) != key and split_key(str(name))[0] == base
-              and other is not None and not isinstance(other, (dict, list)) and str(other).strip()]
+              and other is not None and not isinstance(other, (dict, list)) and _printed(str(other))]
     if not others:
         return None
-    return (f"empty, while {base} is {quoted(others[0])}; expected its translation (the same text again where "
+    marks = sorted({f"U+{ord(ch):04X}" for ch in text if unicodedata.category(ch) == "Cf"})
+    what = f"only {joined(marks)} (marks that print nothing)" if marks else "empty"
+    return (f"{what}, while {base} is {quoted(others[0])}; expected its translation (the same text again where "
             f"it needs none)")
+
+
+def _printed(text: str) -> bool:
+    """Whether the text prints anything: not only spaces and marks that show nothing (a
+    RIGHT-TO-LEFT MARK, a ZERO WIDTH SPACE: Unicode's format characters)."""
+    return any(not ch.isspace() and unicodedata.category(ch) != "Cf" for ch in text)
 
 
 def localise(check: Checker, value: Mapping[str, Any], path: tuple, lang: str,
@@ -260,8 +270,13 @@ def check_languages(check: Checker, lang: Any, languages: Any) -> tuple[str, ...
         lang = None
     if languages is None:
         return (lang or DEFAULT,)
-    if not isinstance(languages, list) or not languages or not all(is_code(code) for code in languages):
+    if not isinstance(languages, list) or not languages:
         check.fail(("languages",), f"expected a list of language codes such as [en, de], got {shown(languages)}")
+        return (lang or DEFAULT,)
+    if not all(is_code(code) for code in languages):
+        for i, code in enumerate(languages):
+            if not is_code(code):
+                check.fail(("languages", i), f"expected a language code such as en, de or pt-BR, got {shown(code)}")
         return (lang or DEFAULT,)
     for i, code in enumerate(languages):
         if country(code):

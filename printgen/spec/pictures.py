@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printgen.errors import InputError, PrintgenError
+from printgen.errors import InputError, PrintgenError, quoted
 from printgen.model.picture import Picture
 from printgen.pictures import check_picture
 from printgen.reading import note_looked
@@ -29,9 +29,13 @@ class Shelf:
             path = confined(self.file, src, where, "image")
         except InputError as problem:
             raise self.error(str(problem)) from None
-        if not path.is_file():
+        try:
+            found = path.is_file()
+        except OSError:                     # (a name too long for the system: no_file says so)
+            found = False
+        if not found:
             note_looked(path)               # (build --watch watches for it to appear)
-            raise self.error(f"{where}: image {src!r} {no_file(self.file, src)}{self.hint}")
-        width, height = check_picture(path, f"{where}: image {src!r}")
+            raise self.error(f"{where}: image {quoted(src)} {no_file(self.file, src)}{self.hint}")
+        width, height = check_picture(path, f"{where}: image {quoted(src)}")
         self.found[src] = picture = Picture(path, width, height)
         return picture

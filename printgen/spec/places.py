@@ -18,6 +18,7 @@ from printgen.errors import InputError, TemplateError, quoted
 from printgen.frozen import frozen
 
 NAME_MAX = 255          # bytes in one name of a path, on the systems printgen runs on
+LONGEST_SHOWN = 300     # characters of a place looked at said whole; a longer one is quoted short
 
 
 class Origin(enum.Enum):
@@ -278,7 +279,8 @@ def no_file(file: Path | None, name: str) -> str:
         note_looked(place)
     shown = display_path(place)
     near = beside(place) if kind == "not found" else ""
-    said = [f"looked at {shown}"] if shown != name else []
+    text = str(shown) if str(shown).isprintable() and len(str(shown)) <= LONGEST_SHOWN else quoted(str(shown))
+    said = [f"looked at {text}"] if shown != name else []
     said += [f"the folder holds {quoted(near)}"] if near else []
     return f"{kind} ({'; '.join(said)})" if said else kind
 

@@ -79,7 +79,7 @@ class Checker:
         """A name that printgen turns into output file names: letters, digits, '.', '_'
         and '-', starting with a letter or digit (no folder, no '..', never empty)."""
         text = self.text(value, path)
-        if text and not PLAIN_NAME.match(text):
+        if text and not PLAIN_NAME.fullmatch(text):     # (not match: "$" lets "name\n" by)
             most = " of at most 100 characters" if len(text) > 100 else ""
             self.fail(path, f"expected a plain name{most} of letters, digits, '.', '_' and '-' (it names "
                             f"output files), got {quoted(text)}")

@@ -28,6 +28,7 @@ def _tokens(text: str) -> list[tuple[int, str]]:
 
 SHOWN_PROBLEMS = 5      # a deal file's problems named before it stops reading
 SHOWN_UNREAD = 3        # unreadable cards quoted before the count of the rest
+DIE = ("1", "2", "3", "4", "5", "6")     # a roll's dice as --rolls writes them
 
 
 def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
@@ -104,8 +105,8 @@ def parse_rolls(text: str) -> tuple[tuple[int, int], ...]:
     rolls = []
     for token in text.split():
         parts = token.split(",")
-        if len(parts) != 2 or not all(p.isdigit() and 1 <= int(p) <= 6 for p in parts):
-            raise InputError(located("--rolls", None, repr(token),
+        if len(parts) != 2 or not all(p in DIE for p in parts):     # (not isdigit: "²" is one, and no die)
+            raise InputError(located("--rolls", None, quoted(token),
                                      "expected a roll as two dice 1..6, e.g. 3,5"))
         rolls.append((int(parts[0]), int(parts[1])))
     return tuple(rolls)

@@ -1,0 +1,198 @@
+"""A project a stranger sent, built as it came: numbers, names, language codes and
+pictures that break printgen's promise (one located line, exit 2, nothing written)
+where they are not read with care. Each runs printgen as a real process, as the user
+would, and checks its exit status, its one line and what the folder holds after."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+from hostile import one_line, tree
+
+TIMEOUT = 120
+FACE = "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
+
+
+def printgen(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "printgen", *args], capture_output=True, text=True,
+                          timeout=TIMEOUT, cwd=cwd, check=False)
+
+
+@pytest.mark.parametrize("args", [
+    ("deal", "9" * 5000),
+    ("challenge", "--start", "9" * 5000),
+    ("solve", "--rules", "jedi-temple", "--deck", "deal.txt", "--budget", "9" * 5000),
+    ("solve", "--rules", "jedi-temple", "--deck", "deal.txt", "--rolls", "\u00b2,1 1,4 4,4"),
+    ("solve", "--rules", "jedi-temple", "--deck", "deal.txt", "--rolls", "9" * 5000 + ",1 1,4 4,4"),
+], ids=["deal", "challenge-start", "solve-budget", "solve-rolls-superscript", "solve-rolls-5000-digits"])
+def test_a_number_past_what_python_reads_is_one_located_line(tmp_path, args):
+    """int() refuses a string of more than 4,300 digits, and "²" is a digit to
+    str.isdigit() that int() does not read: each was a traceback."""
+    (tmp_path / "deal.txt").write_text("+1 " * 62, encoding="utf-8")
+    before = tree(tmp_path)
+    result = printgen(tmp_path, *args, "--out", "out") if args[0] != "solve" else printgen(tmp_path, *args)
+    line = one_line(result, 2)
+    assert line.split(": ")[2].split(" ")[0] in ("deal", "--start", "--budget", "--rolls")
+    assert len(line) < 400
+    assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize(("deck", "where"), [
+    ('name: "t\\n"\n', "deck.yaml:1 name: expected a plain name"),
+    ('name: t\nlanguages: [en, "de\\n"]\n', ("deck.yaml:2 languages[1]: expected a language code such as en, de or "
+                                           "pt-BR, got 'de\\n'")),
+    ('name: t\nlang: "de\\n"\n', "deck.yaml:2 lang: expected a language code"),
+    ('name: t\nlanguages: [en, x-klingon]\n', ("deck.yaml:2 languages[1]: expected a language code such as en, de "
+                                             "or pt-BR, got 'x-klingon'")),
+], ids=["name", "languages", "lang", "not-a-code"])
+def test_a_name_or_language_code_ending_in_a_line_break_is_refused(tmp_path, deck, where):
+    """A deck's name and its language codes name its files (t-de-a4.pdf): a regular
+    expression's "$" matches before a last line break, so 'de\\n' passed as a code and
+    wrote 't-de\\n-a4.pdf' (and --lang all's errors broke across lines). The code that
+    is not one is named, where the line said 'got a list'."""
+    (tmp_path / "face.yaml").write_text(FACE, encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text(deck + "size: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                               "  - fields: {a: b}\n", encoding="utf-8")
+    before = tree(tmp_path)
+    for lang in (["--lang", "all"] if "languages" in deck else []), []:
+        one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out", *lang), 2, where)
+        assert tree(tmp_path) == before
+
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    return len(data).to_bytes(4, "big") + kind + data + zlib.crc32(kind + data).to_bytes(4, "big")
+
+
+def png(before: bytes = b"", after: bytes = b"", end: bytes = chunk(b"IEND", b"")) -> bytes:
+    """A 16 x 16 grey PNG with these chunks before and after its pixel data."""
+    header = chunk(b"IHDR", (16).to_bytes(4, "big") * 2 + bytes([8, 0, 0, 0, 0]))
+    pixels = chunk(b"IDAT", zlib.compress((b"\0" + b"\x80" * 16) * 16))
+    return b"\x89PNG\r\n\x1a\n" + header + before + pixels + after + end
+
+
+@pytest.mark.parametrize(("picture", "expected"), [
+    (png(end=(1 << 30).to_bytes(4, "big") + b"eXIf" + b"MM\0*"), "the picture is damaged or cut short"),
+    (png(after=chunk(b"tEXt", b"k\0v") + (1 << 20).to_bytes(4, "big") + b"zzZz"), "damaged or cut short"),
+    (png(before=chunk(b"tEXt", b"k\0v") * 100_001), "a PNG file of more than 100,000 chunks"),
+], ids=["exif-past-the-end", "unknown-chunk-past-the-end", "100001-chunks"])
+def test_a_png_whose_chunks_break_after_its_pixels_or_are_too_many_is_one_located_line(tmp_path, picture, expected):
+    """The pixels are checked without decoding them; Pillow reads the chunks after
+    them once it has, and one cut short there failed the PDF ('out/t-a4.pdf: cannot
+    write (' and reportlab's words on a second line). Pillow reads each chunk in turn
+    in Python: 2 million empty ones (30 MB) took a minute, now refused at once."""
+    (tmp_path / "art.png").write_bytes(picture)
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf,png", "--out", "out"), 2,
+             "face.yaml:3 elements[1].src: image 'art.png': ", expected)
+    assert tree(tmp_path) == before
+
+
+def test_a_png_with_chunks_after_its_pixels_still_builds(tmp_path):
+    """What follows the pixels and is whole (text, an unknown chunk) is read as before."""
+    (tmp_path / "art.png").write_bytes(png(after=chunk(b"tEXt", b"k\0v") + chunk(b"zzZz", b"data")))
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    result = printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out")
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
+@pytest.mark.parametrize("only", ["pdf", "png,svg"])
+def test_a_picture_with_damaged_exif_data_builds_without_pillow_s_warnings(tmp_path, only):
+    """EXIF data that says 65,535 entries and holds few ("Corrupt EXIF data") gives no
+    orientation; Pillow's warning, with its source file and line, was printed twice on
+    standard error by a build that succeeded."""
+    exif = b"MM\0*\0\0\0\x08" + b"\xff\xff" + b"\0" * 100
+    (tmp_path / "art.png").write_bytes(png(before=chunk(b"eXIf", exif)))
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    result = printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", "out", "--quiet")
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_a_png_of_too_many_chunks_in_the_output_folder_is_listed_without_a_preview(tmp_path):
+    """The gallery previews what a stranger's output folder holds: Pillow reads a PNG's
+    chunks one by one as it opens it (2 million took the gallery 44 s)."""
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "stranger.png").write_bytes(png(before=chunk(b"tEXt", b"k\0v") * 100_001))
+    (tmp_path / "out" / "fine.png").write_bytes(png())
+    result = printgen(tmp_path, "gallery", "--out", "out", "--quiet")
+    assert (result.returncode, result.stderr) == (0, "")
+    previews = sorted(path.name for path in (tmp_path / "out" / "_gallery").iterdir() if path.suffix == ".jpg")
+    assert previews == ["fine.png.jpg"]
+    assert "stranger.png" in (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_picture_name_holding_a_line_break_is_said_on_one_line(tmp_path):
+    """A name that names no file is said with the place looked at, which printed the
+    line break as it is and broke the error over two lines."""
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "face.yaml").write_text(
+        FACE + '  - {kind: image, src: "art\\n.png", x: 5mm, y: 5mm, w: 9mm, h: 9mm}\n', encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face\nback: face\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
+             "face.yaml:3 elements[1].src: image 'art\\n.png' not found (looked at 'templates/art\\n.png')")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("cell", "said"), [("\u200f", "only U+200F (marks that print nothing)"),
+                                            ("\u200b ", "only U+200B (marks that print nothing)"),
+                                            ("\u200e\u200f", "only U+200E and U+200F (marks that print nothing)")])
+def test_a_translation_of_only_marks_that_print_nothing_is_a_missing_one(tmp_path, cell, said):
+    """In a deck of three languages, a Hebrew cell holding a RIGHT-TO-LEFT MARK alone
+    (what is left of a text deleted in an editor) was a translation, printed blank."""
+    (tmp_path / "face.yaml").write_text(FACE, encoding="utf-8")
+    (tmp_path / "cards.csv").write_text(f"word,word@de,word@he\nSun,Sonne,\u200f\u05e9\u05de\u05e9\nMoon,Mond,{cell}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nlanguages: [en, de, he]\nsize: poker\nface: face.yaml\n"
+                                        "back: face.yaml\ncards: cards.csv\n", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--lang", "all", "--out", "out"), 2,
+             f"--lang he: deck.yaml:6 cards: cards.csv:3 word@he: {said}, while word is 'Moon'; expected its "
+             f"translation")
+    assert tree(tmp_path) == before
+
+
+def test_a_deck_file_whose_name_holds_an_option_still_keeps_its_files_from_another_deck(tmp_path):
+    """A job's key reads 'build deck=my deck lang=de.yaml only=png ...': the deck's path
+    was read to ' lang=', named no file, and so claimed nothing; another deck of the
+    same name then replaced its card PNGs silently."""
+    (tmp_path / "face.yaml").write_text(FACE, encoding="utf-8")
+    (tmp_path / "back.yaml").write_text(FACE.replace("#ffffff", "#000000"), encoding="utf-8")
+    deck = "name: t\nsize: poker\nface: face.yaml\nback: {back}\ncards:\n  - fields: {{a: b}}\n"
+    (tmp_path / "my deck lang=de.yaml").write_text(deck.format(back="face.yaml"), encoding="utf-8")
+    (tmp_path / "other.yaml").write_text(deck.format(back="back.yaml"), encoding="utf-8")
+    first = printgen(tmp_path, "build", "my deck lang=de.yaml", "--only", "png", "--out", "out")
+    assert first.returncode == 0, first.stderr
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "other.yaml", "--only", "png", "--out", "out"), 2,
+             "out/png/back.png: a build of the deck my deck lang=de.yaml wrote this file, and this build of the "
+             "deck other.yaml would replace it with other bytes")
+    assert tree(tmp_path) == before
+
+
+def test_a_picture_path_too_long_for_the_system_is_located_at_its_key(tmp_path):
+    """A path of 6,000 characters (each name short) makes the system refuse to look it
+    up: the line named the whole path with no file, line or key; it says them, and
+    quotes the path short."""
+    src = "a/" * 3000 + "x.png"
+    (tmp_path / "face.yaml").write_text(FACE + f'  - {{kind: image, src: "{src}", x: 5mm, y: 5mm, w: 9mm, h: 9mm}}\n',
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    line = one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
+                    "face.yaml:3 elements[1].src: image 'a/a/a/", "(6,005 characters) is not readable")
+    assert len(line) < 400
+    assert not (tmp_path / "out").exists()
