@@ -30,6 +30,7 @@ from PIL import Image
 import printgen.cli.build
 import printgen.products.deck
 import printgen.products.extras  # (imported here once, not again in every child: the children are quicker)
+import printgen.render.keys
 import printgen.render.pdf
 import printgen.render.png
 import printgen.render.svg
@@ -362,14 +363,22 @@ def corrupt(record: Path, how: str) -> None:
         keys["format"] = 2
     elif how == "other printgen":          # another version's keys, consistent with their check
         keys["files"] = {name: hashlib.sha256(key.encode()).hexdigest()[:32] for name, key in keys["files"].items()}
-        rows = [[name, *data["files"][name], keys["files"][name]] for name in sorted(keys["files"])]
-        keys["check"] = hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+        recheck(data)
     elif how == "key edited":              # by hand: the check no longer holds
         keys["files"][next(iter(keys["files"]))] = "0" * 32
     elif how == "digest edited":
         name = next(iter(keys["files"]))
         data["files"][name][1] = "0" * 64
     record.write_text(json.dumps(data), encoding="utf-8")
+
+
+def recheck(data: dict) -> None:
+    """Make a record's keys' check hold again, as anyone can (output.py: a digest of
+    every key with its file's name, size and digest)."""
+    import hashlib
+    keys = data["keys"]
+    rows = [[name, *data["files"][name], keys["files"][name]] for name in sorted(keys["files"])]
+    keys["check"] = hashlib.sha256(json.dumps(rows).encode()).hexdigest()
 
 
 @pytest.mark.parametrize("how", ["truncated", "garbage", "other format", "other printgen", "key edited",
@@ -393,6 +402,32 @@ def test_a_corrupt_or_foreign_record_means_a_clean_build(project, tmp_path, how)
     assert outputs(out) == outputs(clean)
     assert not any(tmp_path.glob("*.tmp")) and sorted(p.name for p in tmp_path.iterdir()) == \
            ["clean", "err.txt", "out", "project"]             # nothing written outside the output folder
+
+
+def test_a_record_made_on_another_machine_passes_no_file_off_as_drawn_here(project, tmp_path, monkeypatch):
+    """A stranger's output folder: built on their machine (render/keys.py's `here` is
+    theirs), then one card's PNG swapped for a picture of theirs and the record made to
+    match it (size, digest and the keys' check, which anyone can compute). Built here,
+    that card is drawn again and the folder is what a clean build gives."""
+    import hashlib
+    state = first_state()
+    write_project(project, state)
+    out, clean, log = tmp_path / "out", tmp_path / "clean", tmp_path / "err.txt"
+    with monkeypatch.context() as elsewhere:
+        elsewhere.setattr(printgen.render.keys, "here", lambda: "a stranger's machine", raising=False)
+        assert forked(argv(project, out, state), log)[0] == 0, log.read_text()
+    record = out / "png" / MANIFEST
+    data = json.loads(record.read_text(encoding="utf-8"))
+    name = min(name for name in data["files"] if name.endswith(".png"))
+    theirs = icon_bytes("#ff0000")
+    (out / "png" / name).write_bytes(theirs)
+    data["files"][name][:2] = [len(theirs), hashlib.sha256(theirs).hexdigest()]
+    recheck(data)
+    record.write_text(json.dumps(data), encoding="utf-8")
+    status, drawn = forked(argv(project, out, state), log)
+    assert status == 0, log.read_text()
+    assert str(out / "png" / name) in drawn
+    equal_to_clean(project, out, state, clean, log, "a stranger's record")
 
 
 # ------------------------------------------------------------- the warm process's pages

@@ -6,7 +6,8 @@ every position, colour and text already resolved in its primitives), the content
 every font file and picture file it names (a side names them by path), how it is
 drawn (the PNG's dpi, SVG) and what draws it (`made_by`: printgen's version and a
 digest of its own code and data, Python's version and the libraries installed beside
-the renderers'). A page's key covers its own drawing and the keys of the sides placed
+the renderers') and who draws it where (`here`: this machine and user, so that a
+record shipped from elsewhere passes nothing off as drawn here). A page's key covers its own drawing and the keys of the sides placed
 on it; a file's key, its pages' keys in order and the file's options (title,
 bookmarks). The output folder's build records keep each file's key beside its digest
 (output.py: `keyed`, `unchanged`), in one process or across processes alike.
@@ -21,6 +22,7 @@ import hashlib
 import importlib.util
 import marshal
 import os
+import platform
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
@@ -34,6 +36,7 @@ from printgen.layout.page import Page, Side
 from printgen.layout.primitives import Image, Primitive, TextRun
 
 FORMAT = 2
+MACHINE_IDS = ("/etc/machine-id", "/var/lib/dbus/machine-id")    # where a system keeps its id
 RENDERERS = ("PIL", "reportlab", "uharfbuzz", "freetype", "fontTools", "svgwrite", "svglib", "zlib_ng",
              "resvg_py", "lxml")
 
@@ -67,6 +70,27 @@ def made_by() -> str:
                        if name.endswith((".dist-info", ".egg-info")))
     return (f"printgen {__version__} code {code.hexdigest()[:16]} python {sys.version.split()[0]} "
             f"libraries {hashlib.sha256(' '.join(installed).encode()).hexdigest()[:16]} keys {FORMAT}")
+
+
+@cache
+def here() -> str:
+    """Who draws, where: a digest of this machine's id (where the system keeps one), its
+    name and the user, mixed into every key and shown nowhere. Without it anyone with
+    the same printgen could compute a content key, so a stranger's output folder could
+    carry a record that passes a file of theirs off as drawn from the deck it names;
+    a record made on another machine, or by another user, matches nothing here, and
+    its files are drawn again (once: the new record is this machine's)."""
+    found = hashlib.sha256()
+    for name in MACHINE_IDS:
+        try:
+            with open(name, "rb") as file:
+                found.update(file.read(256))
+            break
+        except OSError:
+            continue
+    user = os.getuid() if hasattr(os, "getuid") else os.environ.get("USERNAME", "")
+    found.update(f"\0{platform.node()}\0{user}".encode("utf-8", "surrogatepass"))
+    return found.hexdigest()[:32]
 
 
 def _digest_tree(code: hashlib._Hash, folder: str, prefix: str) -> None:
@@ -193,7 +217,7 @@ class Keys:
 
     def __init__(self, how: str) -> None:
         self.how = how
-        self._base = hashlib.sha256(f"{made_by()}\0{how}\0".encode())
+        self._base = hashlib.sha256(f"{made_by()}\0{here()}\0{how}\0".encode())
         self._files: dict[str, str] = {}                    # a font or picture file -> its digest
         self._sides: dict[int, tuple[Side, str]] = {}       # the last sides' keys, by identity
 
