@@ -382,6 +382,26 @@ def test_a_card_taken_out_or_put_in_copies_the_renumbered_cards_files(project, t
     assert sorted(Path(path).relative_to(out).as_posix() for path in drawn) == expected
 
 
+def test_a_print_shops_card_images_are_drawn_only_where_their_key_changed(project, tmp_path):
+    """A print shop's card images (--for mpc) are drawn only where their key changed: a
+    build again draws none, and a card taken out draws none either (the renumbered
+    cards' images copied from their old files); the folder is a clean export's."""
+    state = first_state()
+    write_project(project, state)
+    out, log = tmp_path / "out", tmp_path / "err.txt"
+    shop = ["build", str(project / "deck.yaml"), "--for", "mpc", "-q", "--jobs", "1", "--out"]
+    assert forked([*shop, str(out)], log)[0] == 0, log.read_text()
+    status, drawn = forked([*shop, str(out)], log)
+    assert status == 0 and drawn == [], log.read_text()
+    del state["cards"][1]
+    write_project(project, state)
+    status, drawn = forked([*shop, str(out)], log)
+    assert status == 0 and drawn == [], log.read_text()
+    assert (out / "mpc" / "mini-face-2-1-moons.png").is_file()
+    assert forked([*shop, str(tmp_path / "clean")], log)[0] == 0
+    assert outputs(out / "mpc") == outputs(tmp_path / "clean" / "mpc")
+
+
 def corrupt(record: Path, how: str) -> None:
     """Spoil a build record the way a crash, a stranger or another printgen would."""
     import hashlib
