@@ -1089,6 +1089,13 @@ def recorded_key(path: Path) -> str | None:
     return record.keys.get(full.name) if record.state == "ok" else None
 
 
+def recorded_keys(folder: Path) -> dict[str, str]:
+    """The content key the folder's record gives each file it keys, by the file's name
+    (trusted: in this format, its check holding); none where it has no such record."""
+    record = _read_record(_full(folder))
+    return record.keys if record.state == "ok" else {}
+
+
 def read_recorded(path: Path, max_bytes: int) -> bytes | None:
     """The bytes of the file at path if the folder's trusted record names it with their
     very size and digest (a file printgen wrote, as it wrote it), else None."""

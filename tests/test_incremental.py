@@ -246,6 +246,13 @@ def keys_of(folder: Path) -> dict[str, str]:
     return found
 
 
+def moved_from(keys: dict[str, str], rel: str) -> set[str]:
+    """The keys the record gave the other files of rel's folder (a file whose key is
+    one of them is copied from there, not drawn)."""
+    where = rel.rpartition("/")[0]
+    return {key for other, key in keys.items() if other != rel and other.rpartition("/")[0] == where}
+
+
 def stamps(folder: Path) -> dict[str, tuple[int, int]]:
     return {rel: (os.stat(folder / rel).st_ino, os.stat(folder / rel).st_mtime_ns) for rel in outputs(folder)}
 
@@ -321,9 +328,11 @@ def test_incremental_builds_equal_clean_builds_and_draw_only_changed_keys(projec
         assert all(rel in after_keys for rel in keyed), said
         same = {rel for rel in keyed if before_keys.get(rel) == after_keys[rel]}
         assert all(after_stamps[rel] == before_stamps[rel] for rel in same), said
+        moved = {rel for rel in set(keyed) - same if rel.endswith((".png", ".svg"))
+                 and after_keys[rel] in moved_from(before_keys, rel)}    # a renumbered card's file, copied
         if drawn is not None:
             assert sorted(Path(path).relative_to(inc).as_posix() for path in drawn) == \
-                   sorted(set(keyed) - same), said
+                   sorted(set(keyed) - same - moved), said
         kept += len(same)
         redrawn += len(keyed) - len(same)
         for path in sorted(clean.rglob("*"), reverse=True):     # (the disk the test takes stays small)
@@ -346,6 +355,52 @@ def test_one_cards_text_redraws_that_card_and_the_sheets_only(project, tmp_path)
     assert status == 0
     assert sorted(Path(path).relative_to(out).as_posix() for path in drawn) == \
            ["mini-a4.pdf", "png/5-7-stars.png", "svg/5-7-stars.svg"]
+
+
+@pytest.mark.parametrize("change", ["taken out", "put in"])
+def test_a_card_taken_out_or_put_in_copies_the_renumbered_cards_files(project, tmp_path, change):
+    """A card taken out (or put in) renames the PNG and SVG of every card after it
+    (their number); their drawings are unchanged, so each is copied from its old file,
+    not drawn: only the card put in and the sheets are drawn, and the folder is byte
+    for byte a clean build's."""
+    state = first_state()
+    write_project(project, state)
+    out, log = tmp_path / "out", tmp_path / "err.txt"
+    assert forked(argv(project, out, state), log)[0] == 0
+    if change == "taken out":
+        del state["cards"][1]
+    else:
+        state["cards"].insert(1, ("Stars", "9", RULES[3]))
+    write_project(project, state)
+    status, drawn = forked(argv(project, out, state), log)
+    assert status == 0, log.read_text()
+    equal_to_clean(project, out, state, tmp_path / "clean", log, change)
+    renamed = {"taken out": ["2-1-moons", "3-2-moons", "4-7-stars"],
+               "put in": ["3-2-suns", "4-1-moons", "5-2-moons", "6-7-stars"]}[change]
+    assert all((out / "png" / f"{name}.png").is_file() and (out / "svg" / f"{name}.svg").is_file()
+               for name in renamed)
+    expected = ["mini-a4.pdf"] + (["png/2-9-stars.png", "svg/2-9-stars.svg"] if change == "put in" else [])
+    assert sorted(Path(path).relative_to(out).as_posix() for path in drawn) == expected
+
+
+def test_a_print_shops_card_images_are_drawn_only_where_their_key_changed(project, tmp_path):
+    """A print shop's card images (--for mpc) are drawn only where their key changed: a
+    build again draws none, and a card taken out draws none either (the renumbered
+    cards' images copied from their old files); the folder is a clean export's."""
+    state = first_state()
+    write_project(project, state)
+    out, log = tmp_path / "out", tmp_path / "err.txt"
+    shop = ["build", str(project / "deck.yaml"), "--for", "mpc", "-q", "--jobs", "1", "--out"]
+    assert forked([*shop, str(out)], log)[0] == 0, log.read_text()
+    status, drawn = forked([*shop, str(out)], log)
+    assert status == 0 and drawn == [], log.read_text()
+    del state["cards"][1]
+    write_project(project, state)
+    status, drawn = forked([*shop, str(out)], log)
+    assert status == 0 and drawn == [], log.read_text()
+    assert (out / "mpc" / "mini-face-2-1-moons.png").is_file()
+    assert forked([*shop, str(tmp_path / "clean")], log)[0] == 0
+    assert outputs(out / "mpc") == outputs(tmp_path / "clean" / "mpc")
 
 
 def corrupt(record: Path, how: str) -> None:

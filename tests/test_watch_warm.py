@@ -135,6 +135,31 @@ def test_warm_build_draws_only_the_changed_sides(project, tmp_path):
     assert files(out) == clean_build(project, tmp_path / "clean")
 
 
+def test_a_warm_build_copies_the_files_of_cards_renumbered(project, tmp_path, monkeypatch):
+    """Cards taken out, then put back, rename the PNG and SVG of every card after them
+    (their number): those are copied from their old files, not drawn; only the cards
+    put back are drawn, and the folder is a clean build's each time."""
+    from printgen.render import png, svg
+    drawn: list[str] = []
+    monkeypatch.setattr(png, "write_png", lambda side, path, made=png.write_png, **options:
+                        drawn.append(path.name) or made(side, path, **options))
+    monkeypatch.setattr(svg, "write_svg", lambda side, path, made=svg.write_svg:
+                        drawn.append(path.name) or made(side, path))
+    out = tmp_path / "out"
+    warm = warm_builder(project, out)
+    assert warm.build()[0] == 0
+    assert len(drawn) == 2 * 8                                  # 7 faces and a back, PNG and SVG
+    drawn.clear()
+    edit(project, "decks/mini.yaml", 'value: ["1", "2", "3"]', 'value: ["1", "3"]')     # 2 of Suns, 2 of Moons
+    assert warm.build()[0] == 0
+    assert drawn == [] and (out / "png" / "4-3-of-moons.png").is_file()
+    assert files(out) == clean_build(project, tmp_path / "clean-out")
+    edit(project, "decks/mini.yaml", 'value: ["1", "3"]', 'value: ["1", "2", "3"]')     # put back
+    assert warm.build()[0] == 0
+    assert sorted(drawn) == ["2-2-of-suns.png", "2-2-of-suns.svg", "5-2-of-moons.png", "5-2-of-moons.svg"]
+    assert files(out) == clean_build(project, tmp_path / "clean-in")
+
+
 def test_a_failed_warm_build_keeps_the_folder_and_the_next_one_draws_afresh(project, tmp_path):
     out = tmp_path / "out"
     warm = warm_builder(project, out)

@@ -1,9 +1,11 @@
 """Export as one RGB PNG per face and per back (The Game Crafter, MakePlayingCards).
 
 Files are named for upload, in deck order: DECK-face-001-SLUG.png, DECK-back.png.
-Each file is read back and its pixel size compared with the size asked for. A deck of
-several backs (DECK-back-01-NAME.png ...) also gets DECK-cards.csv, saying which back
-each face takes.
+As with a deck's own PNGs, a file is drawn only where its content key changed, and a
+card renumbered (a card taken out or put in before it) is copied from its old file
+(render/drawn.py). Each file is read back and its pixel size compared with the size
+asked for. A deck of several backs (DECK-back-01-NAME.png ...) also gets
+DECK-cards.csv, saying which back each face takes.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from printgen.layout.deck import DeckLayout
 from printgen.layout.page import Side
 from printgen.output import staged, write_bytes
 from printgen.preflight import image_file_findings
+from printgen.render.drawn import keyed_side, sides_to_draw
+from printgen.render.keys import Keys
 from printgen.render.png import pixel_size, write_pngs
 
 if TYPE_CHECKING:
@@ -35,10 +39,12 @@ def write_png_set(layout: DeckLayout, prof: Profile, folder: Path, result: Expor
     deck = layout.deck
     wanted = [(side, folder / upload_name(deck.name, side, "face")) for side in layout.faces]
     wanted += [(side, folder / upload_name(deck.name, side, "back")) for side in layout.backs.values()]
-    paths = write_pngs(len(wanted), wanted.__getitem__, dpi=prof.dpi, jobs=jobs, quiet=quiet,
-                       desc=f"{deck.name} {prof.name}")
+    keys = Keys(f"png {prof.dpi}")
+    todo = sides_to_draw([side for side, _ in wanted], [path for _, path in wanted], keys)
+    write_pngs(len(todo), lambda i: keyed_side(*wanted[todo[i]], keys), dpi=prof.dpi, jobs=jobs, quiet=quiet,
+               desc=f"{deck.name} {prof.name}")
     checks = []
-    for (side, _), path in zip(wanted, paths):
+    for side, path in wanted:
         result.files.append(path)
         with PILImage.open(staged(path)) as image:     # read back what was written
             checks.append((str(path), image.size, pixel_size(side, prof.dpi)))

@@ -12,6 +12,11 @@ render/pagefile.py: written and removed with it, read only where the folder's re
 names it with its very bytes). A PDF's first build keeps no pages (a deck printed
 once gets no pages file, and its build pays nothing for one): they are kept from
 its second build on, a PDF being rebuilt, and in a warm process.
+
+A card side's file is named with the card's number, so a card taken out or put in
+renames the files of every card after it. A side whose key the folder's record gives
+another file there, still the file printgen wrote, takes that file's bytes (copied
+into place as any file is written) instead of being drawn again: `sides_to_draw`.
 """
 
 from __future__ import annotations
@@ -21,18 +26,58 @@ from pathlib import Path
 from typing import Any
 
 from printgen.layout.page import Page, Side
-from printgen.output import keep, keyed, read_recorded, recorded_key, unchanged, write_bytes
+from printgen.output import (
+    keep,
+    keyed,
+    read_recorded,
+    recorded_key,
+    recorded_keys,
+    unchanged,
+    write_bytes,
+)
 from printgen.render.keys import Keys, file_digest
 
 keep_pages = False      # whether finished PDF pages are kept in this process and spliced (build --watch)
+MAX_MOVED_BYTES = 64 * 1024 * 1024      # a card's file copied from another name, at most (a larger one is drawn)
 
 
 def sides_to_draw(every: Sequence[Side], paths: Sequence[Path], keys: Keys) -> list[int]:
     """The indices of the sides whose file (paths[i], drawn as keys say) does not already
-    hold them. A side is laid out here only where its file has a recorded key (a large
-    deck's sides are laid out when used: a first build lays out none here)."""
-    return [i for i, path in enumerate(paths)
-            if (known := recorded_key(path)) is None or known != keys.side(every[i]) or not unchanged(path, known)]
+    hold them, nor could be copied from another file of the folder's record that does
+    (`moved`: copied here). A side is laid out here only where its folder's record keys
+    some file (a large deck's sides are laid out when used: a first build lays out none
+    here)."""
+    todo = []
+    held: dict[Path, dict[str, list[str]]] = {}
+    for i, path in enumerate(paths):
+        known = recorded_key(path)
+        if known is not None and known == keys.side(every[i]) and unchanged(path, known):
+            continue
+        if not moved(every[i], path, keys, held):
+            todo.append(i)
+    return todo
+
+
+def moved(side: Side, path: Path, keys: Keys, held: dict[Path, dict[str, list[str]]]) -> bool:
+    """Whether side's drawing was copied into path from another file of its folder: one
+    the folder's record gives side's key and still the file printgen wrote (the card's
+    file under its number before a card was taken out or put in ahead of it). held:
+    each folder's recorded file names by key, filled as folders are first looked at."""
+    folder = path.parent
+    if folder not in held:
+        held[folder] = {}
+        for name, key in sorted(recorded_keys(folder).items()):
+            held[folder].setdefault(key, []).append(name)
+    if not held[folder]:
+        return False
+    key = keys.side(side)
+    for name in held[folder].get(key, ()):
+        data = read_recorded(folder / name, MAX_MOVED_BYTES) if name != path.name else None
+        if data is not None:
+            write_bytes(path, data)
+            keyed(path, key)
+            return True
+    return False
 
 
 def keyed_side(side: Side, path: Path, keys: Keys) -> tuple[Side, Path]:

@@ -2,13 +2,14 @@
 again only what changed (products/deck.py) and leaves every other file as it is.
 
 A card side's key covers its layout (the laid-out Side: template, field values and
-every position, colour and text already resolved in its primitives), the content of
+every position, colour and text already resolved in its primitives; not its name,
+the stem of its file, which is not drawn), the content of
 every font file and picture file it names (a side names them by path), how it is
 drawn (the PNG's dpi, SVG) and what draws it (`made_by`: printgen's version and a
 digest of its own code and data, Python's version and the libraries installed beside
 the renderers') and who draws it where (`here`: this machine and user, so that a
-record shipped from elsewhere passes nothing off as drawn here). A page's key covers its own drawing and the keys of the sides placed
-on it; a file's key, its pages' keys in order and the file's options (title,
+record shipped from elsewhere passes nothing off as drawn here). A page's key covers
+its own drawing and the keys of the sides placed on it; a file's key, its pages' keys in order and the file's options (title,
 bookmarks). The output folder's build records keep each file's key beside its digest
 (output.py: `keyed`, `unchanged`), in one process or across processes alike.
 
@@ -35,7 +36,7 @@ from printgen.fonts import FILES, FONT_DIR, USER, faces
 from printgen.layout.page import Page, Side
 from printgen.layout.primitives import Image, Primitive, TextRun
 
-FORMAT = 2
+FORMAT = 3
 MACHINE_IDS = ("/etc/machine-id", "/var/lib/dbus/machine-id")    # where a system keeps its id
 RENDERERS = ("PIL", "reportlab", "uharfbuzz", "freetype", "fontTools", "svgwrite", "svglib", "zlib_ng",
              "resvg_py", "lxml")
@@ -235,13 +236,15 @@ class Keys:
         return found
 
     def side(self, side: Side) -> str:
-        """The key of one side drawn alone (a card's PNG or SVG). The last KEPT_SIDES are
+        """The key of one side drawn alone (a card's PNG or SVG), whatever its file is
+        named: a card renumbered (a card taken out or put in before it) keeps its key,
+        so its file is copied, not drawn again (render/drawn.py). The last KEPT_SIDES are
         remembered with their sides (a deck's back is placed on every page of backs); no
         more, or a large deck's sides, laid out as they are used, would all be kept."""
         kept = self._sides.get(id(side))
         if kept is not None and kept[0] is side:
             return kept[1]
-        head = [(name, repr(value)) for name, value in vars(side).items() if name != "prims"]
+        head = [(name, repr(value)) for name, value in vars(side).items() if name not in ("name", "prims")]
         key = self._digest(head, side.prims).hexdigest()[:32]
         if len(self._sides) >= KEPT_SIDES:
             del self._sides[next(iter(self._sides))]        # the oldest
