@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printgen.deal.rating.ahead import RECYCLES as AHEAD_RECYCLES
+from printgen.deal.rating.ahead import Ahead
 from printgen.deal.search.recycles import fewest_recycles, recycles_used
 from printgen.deal.search.shortest import Lookups, shorten, win_within
 from printgen.deal.search.solver import DEFAULT_BUDGET, Solver
@@ -85,8 +87,20 @@ class Key:
 
 
 def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
-             budget: int = DEFAULT_BUDGET) -> Key:
-    """The verdict and the key (see the module docstring)."""
+             budget: int = DEFAULT_BUDGET, ahead: Ahead | None = None) -> Key:
+    """The verdict and the key (see the module docstring). ahead: the channel of a
+    search for a win with no recycle another worker started at once (ahead.py):
+    its answer stands in for step 2's win_within when that is the search step 2
+    runs, and it is stopped as soon as it is not."""
+    try:
+        return _find_key(deal, level, budgets, budget, ahead)
+    finally:
+        if ahead is not None:
+            ahead.stop()
+
+
+def _find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, budget: int,
+              ahead: Ahead | None) -> Key:
     solver = Solver(deal, level)
     verdict = solver.solve(budget=budget)
     if not verdict.winnable:
@@ -104,10 +118,16 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
         undecided = fewer.open
     searched = 0
     lookups = Lookups(solver.board)     # the two searches below share what they look up
+    taken = bool(undecided) and undecided[0] == AHEAD_RECYCLES and ahead is not None
+    if ahead is not None and not taken:
+        ahead.stop()                    # a typical deal: its verdict wins with no recycle
     if undecided:               # the solver's passes left these allowances open
         lowest = undecided[0]
-        within = win_within(solver.board, lowest, budget=budgets.fewer_search,
-                            lookups=lookups)
+        # the search ahead is this one, made by another worker (None: it failed)
+        within = ahead.answer() if taken and ahead is not None else None
+        if within is None:
+            within = win_within(solver.board, lowest, budget=budgets.fewer_search,
+                                lookups=lookups)
         searched = within.nodes
         if within.moves is not None:
             best = within.moves         # it uses `lowest` recycles: fewer are impossible

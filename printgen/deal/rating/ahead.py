@@ -1,0 +1,80 @@
+"""The key's search for a win with no recycle, started ahead on a free worker.
+
+When the verdict's win recycles and fewest_recycles leaves a win with no recycle
+undecided (key.py, step 2), the key runs win_within(board, 0, fewer_search): on the
+slowest sheets a search that comes up empty, after the verdict and fewest_recycles,
+all on the worker that makes the key. rate() starts that same search at once on
+another worker (search_ahead), before the model's games; the key's worker takes
+its answer when it needs exactly that search, and otherwise stops it (a deal whose
+verdict wins with no recycle stops it within a few hundred positions). The
+search reads only the deal and the level, and starts afresh as the key's would,
+so its answer is the one the key would have found itself: the key and the sheet
+are the same with or without it, whatever --jobs.
+
+The workers share an Event (stop the search) and a queue (its answer), handed to
+each of them when the pool starts them (share, the pool's initializer).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from printgen.deal.search.shortest import Lookups, Stopped, Within, win_within
+from printgen.deal.search.state import Board
+from printgen.deal.table.deal import Deal
+from printgen.deal.table.rules import Level
+
+if TYPE_CHECKING:
+    from printgen.deal.rating.key import KeyBudgets
+
+RECYCLES = 0            # the allowance searched ahead: a win with no recycle
+
+_kept: dict[str, Ahead] = {}       # this worker's Ahead, from share()
+
+
+class Ahead:
+    """The Event that stops the search ahead and the queue its answer comes by."""
+
+    def __init__(self, context: Any) -> None:
+        self.stopped = context.Event()
+        self.answers = context.SimpleQueue()
+
+    def stop(self) -> None:
+        """The key does not need the search ahead: end it."""
+        self.stopped.set()
+
+    def answer(self) -> Within | None:
+        """The search ahead's answer, waiting for it (None: it was stopped or failed)."""
+        answer: Within | None = self.answers.get()
+        return answer
+
+
+def share(ahead: Ahead, then: Any = None) -> None:
+    """A worker's initializer: keep `ahead` for this process's tasks, then run `then`."""
+    _kept["channel"] = ahead
+    if then is not None:
+        then()
+
+
+def channel() -> Ahead | None:
+    """This worker's Ahead (None outside a pool started with share)."""
+    return _kept.get("channel")
+
+
+def search_ahead(deal: Deal, level: Level, budgets: KeyBudgets) -> None:
+    """The task rate() starts beside the key: win_within(board, RECYCLES,
+    budgets.fewer_search) as key.py would run it, its answer (or None) put on the
+    queue, unless the key stops it first."""
+    ahead = channel()
+    if ahead is None:
+        return
+    found: Within | None = None
+    try:
+        if not ahead.stopped.is_set():
+            board = Board(deal, level)
+            found = win_within(board, RECYCLES, budget=budgets.fewer_search,
+                               lookups=Lookups(board), stop=ahead.stopped.is_set)
+    except Stopped:
+        found = None
+    finally:
+        ahead.answers.put(found)
