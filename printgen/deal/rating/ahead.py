@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from printgen.deal.search.shortest import Lookups, Stopped, Within, win_within
 from printgen.deal.search.state import Board
 from printgen.deal.table.deal import Deal
-from printgen.deal.table.rules import Level
+from printgen.deal.table.rules import JEDI_TEMPLE, Level
 
 if TYPE_CHECKING:
     from printgen.deal.rating.key import KeyBudgets
@@ -47,6 +47,13 @@ class Ahead:
         """The search ahead's answer, waiting for it (None: it was stopped or failed)."""
         answer: Within | None = self.answers.get()
         return answer
+
+
+def worth_ahead(deal: Deal) -> bool:
+    """Whether rate() starts the search ahead: at Jedi Temple. Most Pyramid deals need
+    a recycle, and fewest_recycles proves it or leaves a win with one recycle open, so
+    the key seldom runs that search there and it would only hold up the games."""
+    return deal.rules.name == JEDI_TEMPLE.name
 
 
 def share(ahead: Ahead, then: Any = None) -> None:

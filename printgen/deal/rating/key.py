@@ -7,6 +7,8 @@
    When the budget leaves allowances undecided, the weighted best-first search
    (shortest.win_within) looks for a win within the lowest of them, in
    `fewer_search` positions: it heads for a win where the solver's passes wander.
+   (With workers, rate() starts that search for a win with no recycle at once on a
+   worker of its own, ahead.py: the key takes its answer when the lowest is 0.)
    The recycles of the best win found are the fewest the sheet states; they are
    proven fewest when every smaller allowance was proven impossible (not merely
    left undecided by the budgets), and a win is proven to need a recycle (the
@@ -19,7 +21,8 @@
    key is proven shortest. A win with fewer recycles it finds lowers the count.
 The key is the result, so it always uses exactly the recycles the sheet states.
 win_within (step 2) and shorten (step 3) share one shortest.Lookups, so the
-shortening finds at hand the bounds and moves the weighted search worked out.
+shortening finds at hand the bounds and moves the weighted search worked out (not
+when the search ran ahead on another worker: the shortening then works them out).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from printgen.deal.rating.ahead import Ahead, channel, search_ahead, share
+from printgen.deal.rating.ahead import Ahead, channel, search_ahead, share, worth_ahead
 from printgen.deal.rating.interval import wilson
 from printgen.deal.rating.key import Key, KeyBudgets, find_key
 from printgen.deal.rating.player import ModelParams, play
@@ -135,9 +135,9 @@ def _game(args: tuple[Deal, Level, ModelParams, int]) -> tuple[bool, int]:
     return result.won, result.nodes
 
 
-def _key(deal: Deal, level: Level, budgets: KeyBudgets, budget: int) -> Key:
-    """find_key in a worker, with the search ahead rate() started beside it."""
-    return find_key(deal, level, budgets, budget=budget, ahead=channel())
+def _key(deal: Deal, level: Level, budgets: KeyBudgets, budget: int, ahead: bool) -> Key:
+    """find_key in a worker, with the search ahead rate() started beside it (if ahead)."""
+    return find_key(deal, level, budgets, budget=budget, ahead=channel() if ahead else None)
 
 
 def tally(games: list[tuple[bool, int]], samples: int) -> ModelRate:
@@ -166,9 +166,9 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
     search and the games are tasks for `jobs` worker processes (at most the cores:
     worker_count), the key first and each game a task of its own, so a worker that
     finishes takes the next: a key that takes seconds keeps one worker while the
-    others play the games; the key's search for a win with no recycle, which on
-    the slowest sheets comes up empty, starts at once on a worker of its own
-    (ahead.py) and is stopped when the key does not need it. Every search is bounded in positions, not seconds, so the
+    others play the games; at Jedi Temple the key's search for a win with no
+    recycle, which on the slowest sheets comes up empty, starts at once on a worker
+    of its own (ahead.py) and is stopped when the key does not need it. Every search is bounded in positions, not seconds, so the
     rating is the same whatever `jobs`. A deal proven lost plays no games: the model,
     which plays the real deal, loses every one of them, so they are counted 0 of
     `games` without being played.
@@ -180,9 +180,11 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
     if model is None and workers > 1:
         import multiprocessing
         channel = Ahead(multiprocessing.get_context())
+        ahead = worth_ahead(deal)
         with worker_pool(workers, share=share, shared=(channel,)) as pool:
-            searching = pool.submit(_key, deal, at.level, data.key, budget)
-            pool.submit(search_ahead, deal, at.level, data.key)
+            searching = pool.submit(_key, deal, at.level, data.key, budget, ahead)
+            if ahead:
+                pool.submit(search_ahead, deal, at.level, data.key)
             futures = [pool.submit(_game, (deal, at.level, params, game))
                        for game in range(params.games)]
             if meanwhile is not None:
