@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import pickle
 import statistics
 import sys
 import time
@@ -64,13 +65,14 @@ def timed(number: int, level: str, ahead: bool) -> tuple[float, object]:
 class Answered:
     """An Ahead whose answer was made beforehand (the search ahead's, on a worker)."""
 
-    def __init__(self, answer: Within) -> None:
-        self.given = answer
+    def __init__(self, answer: Within, found: tuple) -> None:
+        self.given, self.found = answer, found
 
     def stop(self) -> None:
         pass
 
-    def answer(self) -> Within:
+    def answer(self, lookups: Lookups) -> Within:
+        lookups.take(self.found)
         return self.given
 
 
@@ -83,9 +85,10 @@ def cpu(number: int, level: str, ahead: bool) -> tuple[float, float, Key]:
     if ahead:
         start = time.process_time()
         board = Board(deal, level)
-        answer = win_within(board, RECYCLES, budget=budgets.fewer_search, lookups=Lookups(board))
+        lookups = Lookups(board)
+        answer = win_within(board, RECYCLES, budget=budgets.fewer_search, lookups=lookups)
         spent = time.process_time() - start
-        given = Answered(answer)
+        given = Answered(answer, pickle.loads(pickle.dumps(lookups.worked_out())))
     start = time.process_time()
     key = find_key(deal, level, budgets, ahead=given)       # type: ignore[arg-type]
     return time.process_time() - start, spent, key

@@ -27,11 +27,14 @@ class Beside:
     def stop(self) -> None:
         self.stopped = True
 
-    def answer(self) -> Within:
+    def answer(self, lookups: Lookups) -> Within:
         assert not self.stopped, "the key took the answer of a search it had stopped"
         self.asked += 1
         board = Board(self.deal, self.level)
-        return win_within(board, 0, budget=model_data().key.fewer_search, lookups=Lookups(board))
+        own = Lookups(board)
+        found = win_within(board, 0, budget=model_data().key.fewer_search, lookups=own)
+        lookups.take(own.worked_out())
+        return found
 
 
 def stopped_before_shortening(monkeypatch, beside: Beside) -> list[bool]:

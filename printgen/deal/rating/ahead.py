@@ -11,8 +11,11 @@ search reads only the deal and the level, and starts afresh as the key's would,
 so its answer is the one the key would have found itself: the key and the sheet
 are the same with or without it, whatever --jobs.
 
-The workers share an Event (stop the search) and a queue (its answer), handed to
-each of them when the pool starts them (share, the pool's initializer).
+The answer comes with the lower bounds the search worked out (shortest.Lookups's
+worked_out), so the key's shortening finds them at hand as it would had the key run
+the search itself. The workers share an Event (stop the search) and a queue (the
+answer), handed to each of them when the pool starts them (share, the pool's
+initializer).
 """
 
 from __future__ import annotations
@@ -37,15 +40,20 @@ class Ahead:
 
     def __init__(self, context: Any) -> None:
         self.stopped = context.Event()
-        self.answers = context.SimpleQueue()
+        self.answers = context.Queue()
 
     def stop(self) -> None:
         """The key does not need the search ahead: end it."""
         self.stopped.set()
 
-    def answer(self) -> Within | None:
-        """The search ahead's answer, waiting for it (None: it was stopped or failed)."""
-        answer: Within | None = self.answers.get()
+    def answer(self, lookups: Lookups | None = None) -> Within | None:
+        """The search ahead's answer, waiting for it (None: it was stopped or failed);
+        the lower bounds it worked out are added to `lookups` (the key's shortening
+        then finds them at hand, as when it ran the search itself)."""
+        answer: Within | None
+        answer, found = self.answers.get()
+        if lookups is not None and found is not None:
+            lookups.take(found)
         return answer
 
 
@@ -76,12 +84,17 @@ def search_ahead(deal: Deal, level: Level, budgets: KeyBudgets) -> None:
     if ahead is None:
         return
     found: Within | None = None
+    lookups = None
+    # an answer the key no longer reads is dropped when this worker ends, not waited on
+    ahead.answers.cancel_join_thread()
     try:
         if not ahead.stopped.is_set():
             board = Board(deal, level)
+            lookups = Lookups(board)
             found = win_within(board, RECYCLES, budget=budgets.fewer_search,
-                               lookups=Lookups(board), stop=ahead.stopped.is_set)
+                               lookups=lookups, stop=ahead.stopped.is_set)
     except Stopped:
         found = None
     finally:
-        ahead.answers.put(found)
+        ahead.answers.put((found, lookups.worked_out() if found is not None and lookups
+                           else None))

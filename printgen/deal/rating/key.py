@@ -21,8 +21,9 @@
    key is proven shortest. A win with fewer recycles it finds lowers the count.
 The key is the result, so it always uses exactly the recycles the sheet states.
 win_within (step 2) and shorten (step 3) share one shortest.Lookups, so the
-shortening finds at hand the bounds and moves the weighted search worked out (not
-when the search ran ahead on another worker: the shortening then works them out).
+shortening finds at hand the bounds and moves the weighted search worked out (when
+the search ran ahead on another worker, the lower bounds it worked out come with its
+answer).
 """
 
 from __future__ import annotations
@@ -127,7 +128,7 @@ def _find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, budget
     if undecided:               # the solver's passes left these allowances open
         lowest = undecided[0]
         # the search ahead is this one, made by another worker (None: it failed)
-        within = ahead.answer() if taken and ahead is not None else None
+        within = ahead.answer(lookups) if taken and ahead is not None else None
         if within is None:
             within = win_within(solver.board, lowest, budget=budgets.fewer_search,
                                 lookups=lookups)

@@ -263,6 +263,20 @@ class Lookups:
         self._moves: dict[tuple, list[tuple]] = {}
         self._temple_sums = TempleSums(board)
 
+    def worked_out(self) -> tuple:
+        """The lower bounds found so far, for another Lookups of the same board (take):
+        the larger part of what a search saves the next one, and quick to hand over."""
+        moves_left = self.heuristic.moves_left
+        return self.heuristic.cache, moves_left.worked_out() if moves_left else None
+
+    def take(self, found: tuple) -> None:
+        """Add the bounds worked_out() of a Lookups of the same board gave: each depends
+        on its position alone, so the answers are the same, found sooner."""
+        cache, moves_left = found
+        self.heuristic.cache.update(cache)
+        if moves_left is not None and self.heuristic.moves_left is not None:
+            self.heuristic.moves_left.take(moves_left)
+
     def moves(self, s: State) -> list[tuple]:
         """moves_for_length, kept per what it reads: the Temple cards left, the Draw
         card's and the Discard top's values, the pool, whether a roll is left, whether
