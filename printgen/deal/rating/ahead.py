@@ -5,8 +5,10 @@ undecided (key.py, step 2), the key runs win_within(board, 0, fewer_search): on 
 slowest sheets a search that comes up empty, after the verdict and fewest_recycles,
 all on the worker that makes the key. rate() starts that same search at once on
 another worker (search_ahead), before the model's games; the key's worker takes
-its answer when it needs exactly that search, and otherwise stops it (a deal whose
-verdict wins with no recycle stops it within a few hundred positions). The
+its answer when it needs exactly that search, and otherwise stops it. It waits
+WAIT seconds before it starts: most keys stop it by then (their verdict wins with
+no recycle, or fewest_recycles finds a win with none, in milliseconds), so their
+games lose no worker's time to it; once started, it asks every 10 positions. The
 search reads only the deal and the level, and starts afresh as the key's would,
 so its answer is the one the key would have found itself: the key and the sheet
 are the same with or without it, whatever --jobs.
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from printgen.deal.rating.key import KeyBudgets
 
 RECYCLES = 0            # the allowance searched ahead: a win with no recycle
+WAIT = 0.1              # seconds the search ahead waits to be stopped before it starts
 
 _kept: dict[str, Ahead] = {}       # this worker's Ahead, from share()
 
@@ -77,9 +80,9 @@ def channel() -> Ahead | None:
 
 
 def search_ahead(deal: Deal, level: Level, budgets: KeyBudgets) -> None:
-    """The task rate() starts beside the key: win_within(board, RECYCLES,
-    budgets.fewer_search) as key.py would run it, its answer (or None) put on the
-    queue, unless the key stops it first."""
+    """The task rate() starts beside the key: after WAIT seconds, win_within(board,
+    RECYCLES, budgets.fewer_search) as key.py would run it, its answer (or None) put
+    on the queue, unless the key stops it first."""
     ahead = channel()
     if ahead is None:
         return
@@ -88,7 +91,7 @@ def search_ahead(deal: Deal, level: Level, budgets: KeyBudgets) -> None:
     # an answer the key no longer reads is dropped when this worker ends, not waited on
     ahead.answers.cancel_join_thread()
     try:
-        if not ahead.stopped.is_set():
+        if not ahead.stopped.wait(WAIT):
             board = Board(deal, level)
             lookups = Lookups(board)
             found = win_within(board, RECYCLES, budget=budgets.fewer_search,

@@ -62,7 +62,7 @@ from printgen.errors import BudgetExceeded
 SHORTEST_BUDGET = 300_000
 WEIGHT = 3      # the weighted search's heuristic weight (a win soon, mostly short)
 GREEDY_WEIGHT = 5   # win_within's first weight: a win sooner still, often longer
-STOP_EVERY = 200    # positions between two questions to win_within's stop()
+STOP_EVERY = 10     # positions between two questions to win_within's stop()
 
 
 @dataclass(frozen=True)
