@@ -3,8 +3,8 @@
 When the verdict's win recycles and fewest_recycles leaves a win with no recycle
 undecided (key.py, step 2), the key runs win_within(board, 0, fewer_search): on the
 slowest sheets a search that comes up empty, after the verdict and fewest_recycles,
-all on the worker that makes the key. rate() starts that same search at once on
-another worker (search_ahead), before the model's games; the key's worker takes
+all on the worker that makes the key. rate() starts that same search beside the
+key on another worker (search_ahead), before the model's games; the key's worker takes
 its answer when it needs exactly that search, and otherwise stops it. It waits
 WAIT seconds before it starts: most keys stop it by then (their verdict wins with
 no recycle, or fewest_recycles finds a win with none, in milliseconds), so their

@@ -7,8 +7,9 @@
    When the budget leaves allowances undecided, the weighted best-first search
    (shortest.win_within) looks for a win within the lowest of them, in
    `fewer_search` positions: it heads for a win where the solver's passes wander.
-   (With workers, rate() starts that search for a win with no recycle at once on a
-   worker of its own, ahead.py: the key takes its answer when the lowest is 0.)
+   (With workers, rate() starts that search for a win with no recycle beside the
+   key, on a worker of its own, ahead.py: the key takes its answer when the lowest
+   is 0.)
    The recycles of the best win found are the fewest the sheet states; they are
    proven fewest when every smaller allowance was proven impossible (not merely
    left undecided by the budgets), and a win is proven to need a recycle (the
@@ -93,7 +94,7 @@ class Key:
 def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
              budget: int = DEFAULT_BUDGET, ahead: Ahead | None = None) -> Key:
     """The verdict and the key (see the module docstring). ahead: the channel of a
-    search for a win with no recycle another worker started at once (ahead.py):
+    search for a win with no recycle another worker started beside it (ahead.py):
     its answer stands in for step 2's win_within when that is the search step 2
     runs, and it is stopped as soon as it is not."""
     try:
@@ -124,7 +125,7 @@ def _find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, budget
     lookups = Lookups(solver.board)     # the two searches below share what they look up
     taken = bool(undecided) and undecided[0] == AHEAD_RECYCLES and ahead is not None
     if ahead is not None and not taken:
-        ahead.stop()                    # a typical deal: its verdict wins with no recycle
+        ahead.stop()                    # most deals: no allowance left open
     if undecided:               # the solver's passes left these allowances open
         lowest = undecided[0]
         # the search ahead is this one, made by another worker (None: it failed)

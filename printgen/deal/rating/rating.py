@@ -167,9 +167,10 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
     worker_count), the key first and each game a task of its own, so a worker that
     finishes takes the next: a key that takes seconds keeps one worker while the
     others play the games; at Jedi Temple the key's search for a win with no
-    recycle, which on the slowest sheets comes up empty, starts at once on a worker
-    of its own (ahead.py) and is stopped when the key does not need it. Every search is bounded in positions, not seconds, so the
-    rating is the same whatever `jobs`. A deal proven lost plays no games: the model,
+    recycle, which on the slowest sheets comes up empty, starts beside the key on a
+    worker of its own (ahead.py) and is stopped when the key does not need it.
+    Every search is bounded in positions, not seconds, so the rating is the same
+    whatever `jobs`. A deal proven lost plays no games: the model,
     which plays the real deal, loses every one of them, so they are counted 0 of
     `games` without being played.
     meanwhile: work of the caller's that needs no rating, done in this process while
@@ -179,9 +180,9 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
     workers = worker_count(jobs, 1 + params.games)       # a task for the key, one a game
     if model is None and workers > 1:
         import multiprocessing
-        channel = Ahead(multiprocessing.get_context())
+        sharing = Ahead(multiprocessing.get_context())
         ahead = worth_ahead(deal)
-        with worker_pool(workers, share=share, shared=(channel,)) as pool:
+        with worker_pool(workers, share=share, shared=(sharing,)) as pool:
             searching = pool.submit(_key, deal, at.level, data.key, budget, ahead)
             if ahead:
                 pool.submit(search_ahead, deal, at.level, data.key)
