@@ -57,11 +57,17 @@ def worker_count(jobs: int, tasks: int | None = None) -> int:
     return max(1, min(jobs, cores(), jobs if tasks is None else tasks))
 
 
-def pool(workers: int) -> ProcessPoolExecutor:
+def pool(workers: int, *, share: Callable[..., None] | None = None,
+         shared: tuple = ()) -> ProcessPoolExecutor:
     """A process pool whose workers end with this process: as many as asked, up to the
-    cores (a caller that knows its tasks asks for worker_count(jobs, tasks))."""
+    cores (a caller that knows its tasks asks for worker_count(jobs, tasks)). share:
+    run in each worker as it starts, as share(*shared, die_with_parent) (what the
+    workers share, such as an Event, is handed to them so)."""
     from concurrent.futures import ProcessPoolExecutor
-    return ProcessPoolExecutor(worker_count(workers), initializer=die_with_parent)
+    if share is None:
+        return ProcessPoolExecutor(worker_count(workers), initializer=die_with_parent)
+    return ProcessPoolExecutor(worker_count(workers), initializer=share,
+                               initargs=(*shared, die_with_parent))
 
 
 def map_in_order(function: Callable[[T], R], work: Iterable[T], *, jobs: int,

@@ -7,6 +7,9 @@
    When the budget leaves allowances undecided, the weighted best-first search
    (shortest.win_within) looks for a win within the lowest of them, in
    `fewer_search` positions: it heads for a win where the solver's passes wander.
+   (With workers, rate() starts that search for a win with no recycle beside the
+   key, on a worker of its own, ahead.py: the key takes its answer when the lowest
+   is 0.)
    The recycles of the best win found are the fewest the sheet states; they are
    proven fewest when every smaller allowance was proven impossible (not merely
    left undecided by the budgets), and a win is proven to need a recycle (the
@@ -19,13 +22,17 @@
    key is proven shortest. A win with fewer recycles it finds lowers the count.
 The key is the result, so it always uses exactly the recycles the sheet states.
 win_within (step 2) and shorten (step 3) share one shortest.Lookups, so the
-shortening finds at hand the bounds and moves the weighted search worked out.
+shortening finds at hand the bounds and moves the weighted search worked out (when
+the search ran ahead on another worker, the lower bounds it worked out come with its
+answer).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printgen.deal.rating.ahead import RECYCLES as AHEAD_RECYCLES
+from printgen.deal.rating.ahead import Ahead
 from printgen.deal.search.recycles import fewest_recycles, recycles_used
 from printgen.deal.search.shortest import Lookups, shorten, win_within
 from printgen.deal.search.solver import DEFAULT_BUDGET, Solver
@@ -85,8 +92,20 @@ class Key:
 
 
 def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
-             budget: int = DEFAULT_BUDGET) -> Key:
-    """The verdict and the key (see the module docstring)."""
+             budget: int = DEFAULT_BUDGET, ahead: Ahead | None = None) -> Key:
+    """The verdict and the key (see the module docstring). ahead: the channel of a
+    search for a win with no recycle another worker started beside it (ahead.py):
+    its answer stands in for step 2's win_within when that is the search step 2
+    runs, and it is stopped as soon as it is not."""
+    try:
+        return _find_key(deal, level, budgets, budget, ahead)
+    finally:
+        if ahead is not None:
+            ahead.stop()
+
+
+def _find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, budget: int,
+              ahead: Ahead | None) -> Key:
     solver = Solver(deal, level)
     verdict = solver.solve(budget=budget)
     if not verdict.winnable:
@@ -104,10 +123,16 @@ def find_key(deal: Deal, level: Level | str | None, budgets: KeyBudgets, *,
         undecided = fewer.open
     searched = 0
     lookups = Lookups(solver.board)     # the two searches below share what they look up
+    taken = bool(undecided) and undecided[0] == AHEAD_RECYCLES and ahead is not None
+    if ahead is not None and not taken:
+        ahead.stop()                    # most deals: no allowance left open
     if undecided:               # the solver's passes left these allowances open
         lowest = undecided[0]
-        within = win_within(solver.board, lowest, budget=budgets.fewer_search,
-                            lookups=lookups)
+        # the search ahead is this one, made by another worker (None: it failed)
+        within = ahead.answer(lookups) if taken and ahead is not None else None
+        if within is None:
+            within = win_within(solver.board, lowest, budget=budgets.fewer_search,
+                                lookups=lookups)
         searched = within.nodes
         if within.moves is not None:
             best = within.moves         # it uses `lowest` recycles: fewer are impossible

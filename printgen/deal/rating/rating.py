@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from printgen.deal.rating.ahead import Ahead, channel, search_ahead, share, worth_ahead
 from printgen.deal.rating.interval import wilson
 from printgen.deal.rating.key import Key, KeyBudgets, find_key
 from printgen.deal.rating.player import ModelParams, play
@@ -134,6 +135,11 @@ def _game(args: tuple[Deal, Level, ModelParams, int]) -> tuple[bool, int]:
     return result.won, result.nodes
 
 
+def _key(deal: Deal, level: Level, budgets: KeyBudgets, budget: int, ahead: bool) -> Key:
+    """find_key in a worker, with the search ahead rate() started beside it (if ahead)."""
+    return find_key(deal, level, budgets, budget=budget, ahead=channel() if ahead else None)
+
+
 def tally(games: list[tuple[bool, int]], samples: int) -> ModelRate:
     """The ModelRate of games played, each (won, solver nodes spent)."""
     return ModelRate(sum(won for won, _ in games), len(games), samples,
@@ -160,8 +166,11 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
     search and the games are tasks for `jobs` worker processes (at most the cores:
     worker_count), the key first and each game a task of its own, so a worker that
     finishes takes the next: a key that takes seconds keeps one worker while the
-    others play the games. Every search is bounded in positions, not seconds, so the
-    rating is the same whatever `jobs`. A deal proven lost plays no games: the model,
+    others play the games; at Jedi Temple the key's search for a win with no
+    recycle, which on the slowest sheets comes up empty, starts beside the key on a
+    worker of its own (ahead.py) and is stopped when the key does not need it.
+    Every search is bounded in positions, not seconds, so the rating is the same
+    whatever `jobs`. A deal proven lost plays no games: the model,
     which plays the real deal, loses every one of them, so they are counted 0 of
     `games` without being played.
     meanwhile: work of the caller's that needs no rating, done in this process while
@@ -170,8 +179,13 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
     params = data.model
     workers = worker_count(jobs, 1 + params.games)       # a task for the key, one a game
     if model is None and workers > 1:
-        with worker_pool(workers) as pool:
-            searching = pool.submit(find_key, deal, at.level, data.key, budget=budget)
+        import multiprocessing
+        sharing = Ahead(multiprocessing.get_context())
+        ahead = worth_ahead(deal)
+        with worker_pool(workers, share=share, shared=(sharing,)) as pool:
+            searching = pool.submit(_key, deal, at.level, data.key, budget, ahead)
+            if ahead:
+                pool.submit(search_ahead, deal, at.level, data.key)
             futures = [pool.submit(_game, (deal, at.level, params, game))
                        for game in range(params.games)]
             if meanwhile is not None:

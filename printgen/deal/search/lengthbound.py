@@ -175,6 +175,24 @@ class MovesLeft:
         self._pools: dict[int, int] = {}
         self._known: dict[tuple[int, int, int, int], int] = {}
 
+    def worked_out(self) -> tuple[list[dict[int, int]], dict]:
+        """What this bound has found so far (the cost per Temple shape of each set of
+        items, and the bound per key): another MovesLeft of the same board may take
+        it (take), since each value depends on its key alone."""
+        return [cost.memo for cost in self._costs()], self._known
+
+    def take(self, found: tuple[list[dict[int, int]], dict]) -> None:
+        """Add what worked_out() of a MovesLeft of the same board gave."""
+        memos, known = found
+        for cost, memo in zip(self._costs(), memos, strict=True):
+            cost.memo.update(memo)
+        self._known.update(known)
+
+    def _costs(self) -> list[ShapeCost]:
+        """Each ShapeCost once, in the order they were made (the same for every
+        MovesLeft of a board)."""
+        return list({id(cost): cost for cost in (self.shapes, *self.by_end)}.values())
+
     def __call__(self, s: State) -> int:
         removed, piles, cursor, hd, _, pool, used = s
         if removed == FULL:

@@ -62,6 +62,7 @@ from printgen.errors import BudgetExceeded
 SHORTEST_BUDGET = 300_000
 WEIGHT = 3      # the weighted search's heuristic weight (a win soon, mostly short)
 GREEDY_WEIGHT = 5   # win_within's first weight: a win sooner still, often longer
+STOP_EVERY = 10     # positions between two questions to win_within's stop()
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,8 @@ class Within:
 
 
 def win_within(board: Board, recycles: int, *, budget: int,
-               lookups: Lookups | None = None) -> Within:
+               lookups: Lookups | None = None,
+               stop: Callable[[], bool] | None = None) -> Within:
     """A win with at most `recycles` recycles by the weighted best-first search (the
     first phase of shorten, with no length to beat) within `budget` positions: 2/5
     of them with the heuristic weighed 5 times, then the rest with WEIGHT. It heads
@@ -229,13 +231,19 @@ def win_within(board: Board, recycles: int, *, budget: int,
     running empty proves there is no such win (the loss check and the heuristic
     never cut a win). Both passes share one _Bounded, and with it `lookups` (the
     heuristic, loss check and move lists, which depend on the position alone; see
-    Lookups)."""
+    Lookups). stop: asked every STOP_EVERY positions; when it says yes, the search
+    raises Stopped (its caller no longer needs the answer)."""
     search = _Bounded(board, recycles, lookups)
+    search.stop = stop
     for weight, share in ((GREEDY_WEIGHT, budget * 2 // 5), (WEIGHT, budget - budget * 2 // 5)):
         found, _, exhausted = search.best_first(sys.maxsize, search.nodes + share, weight)
         if found is not None or exhausted:
             return Within(found, exhausted, search.nodes)
     return Within(None, False, search.nodes)
+
+
+class Stopped(Exception):
+    """A search's stop() said yes (see win_within)."""
 
 
 class Lookups:
@@ -254,6 +262,20 @@ class Lookups:
         self.quick = Heuristic(board, groups=False)
         self._moves: dict[tuple, list[tuple]] = {}
         self._temple_sums = TempleSums(board)
+
+    def worked_out(self) -> tuple:
+        """The lower bounds found so far, for another Lookups of the same board (take):
+        the larger part of what a search saves the next one, and quick to hand over."""
+        moves_left = self.heuristic.moves_left
+        return self.heuristic.cache, moves_left.worked_out() if moves_left else None
+
+    def take(self, found: tuple) -> None:
+        """Add the bounds worked_out() of a Lookups of the same board gave: each depends
+        on its position alone, so the answers are the same, found sooner."""
+        cache, moves_left = found
+        self.heuristic.cache.update(cache)
+        if moves_left is not None and self.heuristic.moves_left is not None:
+            self.heuristic.moves_left.take(moves_left)
 
     def moves(self, s: State) -> list[tuple]:
         """moves_for_length, kept per what it reads: the Temple cards left, the Draw
@@ -289,6 +311,7 @@ class _Bounded:
         self.quick = self.lookups.quick
         self.moves = self.lookups.moves
         self.nodes = 0
+        self.stop: Callable[[], bool] | None = None    # see win_within
 
     def run(self, first: tuple, budget: int, proof: int) -> tuple[tuple, bool, int]:
         """(the shortest win found, proven shortest, lower bound on any win): the
@@ -373,6 +396,7 @@ class _Bounded:
         parent: dict[int, tuple[int, tuple]] = {}
         tie = count()
         queue = [(weight * heuristic(start), 0, next(tie), start, False)]
+        stop = self.stop
         while queue:
             f, depth, _, s, turned = heapq.heappop(queue)
             g = -depth
@@ -384,6 +408,8 @@ class _Bounded:
             self.nodes += 1
             if self.nodes > limit:
                 return None, f, False
+            if stop is not None and not self.nodes % STOP_EVERY and stop():
+                raise Stopped
             if lost(s):
                 continue
             for move in self.moves(s):
