@@ -105,13 +105,20 @@ def test_watch_rebuilds_on_a_change_survives_a_mistake_and_stops_cleanly(project
     assert not any("Traceback" in line for line in watch.seen)
 
 
-def test_a_changed_picture_starts_the_watch_afresh_and_it_builds_again(project):
+def watched_picture(project):
+    """The deck's face placing a red picture of the project's, and a watch of the deck
+    (its PDF only); the picture's path and the watch."""
     from PIL import Image
     picture = project / "deck" / "pic.png"
     Image.new("RGB", (8, 8), "red").save(picture)
     edit(project / "deck" / "face.yaml", "elements:\n",
          "elements:\n  - {kind: image, src: pic.png, x: 10mm, y: 30mm, w: 20mm, h: 20mm}\n")
-    watch = Watch(project, "deck/clean.yaml", "--only", "pdf", "--out", "out")
+    return picture, Watch(project, "deck/clean.yaml", "--only", "pdf", "--out", "out")
+
+
+def test_a_changed_picture_starts_the_watch_afresh_and_it_builds_again(project):
+    from PIL import Image
+    picture, watch = watched_picture(project)
     try:
         watch.until("watch: built")
         pdf = project / "out" / "preflight-clean-a4.pdf"
@@ -132,11 +139,7 @@ def test_a_picture_saved_again_as_it_was_keeps_the_watch_warm(project):
     keeps: one line says so and the deck builds in the same process, without a new
     process's start and cold build; a real change still starts afresh."""
     from PIL import Image
-    picture = project / "deck" / "pic.png"
-    Image.new("RGB", (8, 8), "red").save(picture)
-    edit(project / "deck" / "face.yaml", "elements:\n",
-         "elements:\n  - {kind: image, src: pic.png, x: 10mm, y: 30mm, w: 20mm, h: 20mm}\n")
-    watch = Watch(project, "deck/clean.yaml", "--only", "pdf", "--out", "out")
+    picture, watch = watched_picture(project)
     try:
         watch.until("watch: built")
         for save in (lambda: os.utime(picture), lambda: picture.write_bytes(picture.read_bytes())):
