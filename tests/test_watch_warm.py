@@ -300,3 +300,35 @@ def test_a_warm_build_prints_a_note_again_only_when_it_changed(project, tmp_path
     edit(project, "templates/face.yaml", "size: sixteen", "size: 16pt")
     assert warm.build()[0] == 0
     assert "note:" not in capsys.readouterr().err
+
+
+def test_a_card_taken_out_decodes_no_renumbered_card_for_the_gallery(project, tmp_path, monkeypatch):
+    """Two cards taken out renumber the three after them, whose files are copied from
+    their old ones (render/drawn.py): the gallery copies their old previews and copies
+    too (the last gallery's cards.json gives the bytes it showed), decoding no card
+    image; and its files are a clean build's, but for the copies of the cards taken
+    out, which its "What changed" section shows once more."""
+    from printgen.gallery import previews, thumbs
+    out = tmp_path / "warm"
+    warm = warm_builder(project, out, "pdf,png,gallery")
+    assert warm.build()[0] == 0
+    decoded: list[int] = []
+    monkeypatch.setattr(thumbs, "make", lambda raw, card, make=thumbs.make: decoded.append(1) or make(raw, card=card))
+    monkeypatch.setattr(previews, "make", thumbs.make)
+    monkeypatch.setattr(thumbs, "made_from", lambda image, card=True, made=thumbs.made_from:
+                        decoded.append(1) or made(image, card=card))
+    edit(project, "decks/mini.yaml", 'value: ["1", "2", "3"]', 'value: ["1", "3"]')     # 2 of Suns, 2 of Moons
+    assert warm.build()[0] == 0
+    assert (out / "png" / "4-3-of-moons.png").is_file() and not (out / "png" / "6-3-of-moons.png").exists()
+    assert decoded == []
+    clean = tmp_path / "clean"
+    clean_build(project, clean, "pdf,png,gallery")
+    taken_out = {"_gallery/png/2-2-of-suns.png.png", "_gallery/png/5-2-of-moons.png.png"}
+    warm_files = gallery_files(out)
+    assert set(warm_files) - set(gallery_files(clean)) == taken_out
+    assert {name: data for name, data in warm_files.items() if name not in taken_out} == gallery_files(clean)
+    assert len([name for name in gallery_files(clean) if name.startswith("_gallery/png/")]) == 2 * 6
+    cards = "_gallery/.proof-mini-home-print-a4.cards.json"
+    assert (out / cards).read_bytes() == (clean / cards).read_bytes()
+    assert warm.build()[0] == 0                     # the next gallery shows them no more, and removes them
+    assert set(gallery_files(out)) == set(gallery_files(clean))

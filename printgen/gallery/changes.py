@@ -18,8 +18,11 @@ last gallery showed of the same label (a card taken out or put in before it move
 to another place: png/08-barn-owl.png), and where no image had its label, with the
 one the last gallery showed in its place, unless that card is still in the deck
 (its label changed: png/07-barn.png). A card put in is compared with nothing. Each
-gallery keeps, per proof record, the images it showed card by card
-(_gallery/FOLDER/RECORD.cards.json) for the next one to look up.
+gallery keeps, per proof record, the images it showed card by card, with the
+sha256 of each image's bytes (_gallery/FOLDER/RECORD.cards.json), for the next one
+to look up: an image under a new name with the bytes of the one it is compared with
+(a card renumbered, its file copied) takes that one's preview and copy as they are,
+decoding nothing (previews.py).
 """
 
 from __future__ import annotations
@@ -87,7 +90,7 @@ def _png(image: PILImage.Image) -> bytes:
     return png_bytes(image, DPI)
 
 
-def _kept(copy: Path) -> PILImage.Image | None:
+def kept_copy(copy: Path) -> PILImage.Image | None:
     """The copy the last gallery kept, if it is ours and readable."""
     raw = read_small(copy, MAX_COPY_BYTES) if ours(copy) else None
     if raw is None:
@@ -131,22 +134,28 @@ def places_path(root: Path, record: str) -> Path:
     return root / THUMBS / f"{record.removesuffix('.json')}.cards.json"
 
 
-def last_places(root: Path, record: str, places: Places) -> Places:
+def last_places(root: Path, record: str, places: Places,
+                digests: dict[str, str]) -> tuple[Places, dict[str, str]]:
     """The card images the last gallery showed for the record, by place ([] where it
-    kept none we can trust); keep this gallery's (places) for the next."""
+    kept none we can trust), and the sha256 of each image's bytes as it found them
+    (where it gave one); keep this gallery's (places, digests) for the next."""
     path = places_path(root, record)
     raw = read_small(path, MAX_PLACES_BYTES) if ours(path) else None
     earlier: Places = []
+    found: dict[str, str] = {}
     try:
-        for face, back in json.loads(raw.decode("utf-8")) if raw is not None else []:
-            if not isinstance(face, str) or not (back is None or isinstance(back, str)):
+        for face, back, *sums in json.loads(raw.decode("utf-8")) if raw is not None else []:
+            if not isinstance(face, str) or not (back is None or isinstance(back, str)) or len(sums) > 2:
                 raise TypeError(face)
             earlier.append((face, back))
+            found.update((rel, digest) for rel, digest in zip((face, back), sums)
+                         if rel is not None and isinstance(digest, str))
     except (ValueError, TypeError, RecursionError):
-        earlier = []
+        earlier, found = [], {}
     if may_write(path):
-        write_bytes(path, (json.dumps(places, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
-    return earlier
+        kept = [[face, back, digests.get(face), digests.get(back) if back else None] for face, back in places]
+        write_bytes(path, (json.dumps(kept, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8"))
+    return earlier, found
 
 
 def _label(rel: str | None) -> str:
@@ -195,7 +204,7 @@ def taken_out(root: Path, places: Places, last: Places,
     are left out."""
     now = {face for face, _ in places} | {face for face, _ in compared}
     return [(face, copy_path(root, face).relative_to(root).as_posix()) for face, _ in last
-            if face not in now and _kept(copy_path(root, face)) is not None and keep(copy_path(root, face))]
+            if face not in now and kept_copy(copy_path(root, face)) is not None and keep(copy_path(root, face))]
 
 
 def compare_card(root: Path, rel: str, after: PILImage.Image, was: str | None = None) -> Change | None:
@@ -203,9 +212,9 @@ def compare_card(root: Path, rel: str, after: PILImage.Image, was: str | None = 
     copy the last gallery kept of it (or, where it has none, of the image it showed in
     its place: was). None where nothing changed, or there is nothing to compare with."""
     copy = copy_path(root, rel)
-    before = _kept(copy)
+    before = kept_copy(copy)
     if before is None and was is not None and was != rel:
-        before = _kept(copy_path(root, was))
+        before = kept_copy(copy_path(root, was))
     else:
         was = None
     with atomic_path(copy) as temp:

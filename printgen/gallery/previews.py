@@ -21,6 +21,7 @@ showed it then, reading neither again (_known).
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import stat
 import time
@@ -30,7 +31,7 @@ from pathlib import Path
 from PIL import Image as PILImage
 
 from printgen.frozen import frozen
-from printgen.gallery.changes import Change, compare_card, copy_path
+from printgen.gallery.changes import MAX_COPY_BYTES, Change, compare_card, copy_path, kept_copy
 from printgen.gallery.files import THUMBS
 from printgen.gallery.pagesizes import PageSizes
 from printgen.gallery.pdfpages import TooCostly, bounds, draw_pages, page_sizes
@@ -45,6 +46,7 @@ from printgen.output import (
     note,
     open_regular,
     read_made,
+    read_recorded,
     read_small,
     settled,
     stamp,
@@ -114,12 +116,15 @@ def stale(path: Path, thumb: Path, *, card: bool, root: Path) -> bool:
 
 
 def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = None,
-                  was: str | None = None, ahead: Future[Made] | None = None) -> tuple[bool, Change | None, bool]:
+                  was: str | None = None, ahead: Future[Made] | None = None,
+                  same: str | None = None) -> tuple[bool, Change | None, bool]:
     """Make thumb from a picture unless it is fresh (and, for a card of root, its
     lossless copy, compared with the last one, or was's); False where the picture is
     too large to preview, the card's change, and whether the gallery keeps the card's
     copy (kept as it was, or made now). ahead: the previews being made of the
-    picture's bytes, read after it was listed."""
+    picture's bytes, read after it was listed. same: a card image the last gallery
+    showed with the very bytes of this one (renumbered): its previews are copied, where
+    they are still as printgen wrote them, instead of decoding the picture."""
     rel = path.relative_to(root).as_posix() if root is not None and card else None
     with open_regular(path) as file:
         if too_many_chunks(file):
@@ -131,6 +136,10 @@ def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = No
         copy = rel is not None and root is not None and not _fresh(copy_path(root, rel), path)
         if not (redo or copy):
             return True, None, rel is not None
+        if same is not None and rel is not None and root is not None:
+            taken = _take_same(root, rel, same, thumb, redo=redo, copy=copy)
+            if taken is not None:
+                return True, taken[0], taken[1]
         if ahead is None or ahead.cancelled():
             file.seek(0)
             made = make(file.read(), card=card)
@@ -143,6 +152,28 @@ def picture_thumb(path: Path, thumb: Path, *, card: bool, root: Path | None = No
     if copy and made.copy is not None and rel is not None and root is not None and may_write(copy_path(root, rel)):
         return True, compare_card(root, rel, made.copy, was), True
     return True, None, rel is not None and not copy
+
+
+def _take_same(root: Path, rel: str, same: str, thumb: Path, *, redo: bool,
+               copy: bool) -> tuple[Change | None, bool] | None:
+    """Give the card image rel the preview and copy of same, an image of the same bytes
+    the last gallery showed (each as its folder's record names it: printgen's, as it
+    wrote it); the card's change (compared only where it has a copy of its own) and
+    whether the gallery keeps its copy. None where same's are not both so."""
+    jpeg = read_recorded(thumb_path(root, same), MAX_PAGE_BYTES)
+    small = read_recorded(copy_path(root, same), MAX_COPY_BYTES)
+    if jpeg is None or small is None:
+        return None
+    if redo:
+        write_bytes(thumb, jpeg)
+    target = copy_path(root, rel)
+    if not (copy and may_write(target)):
+        return None, not copy
+    if kept_copy(target) is None:
+        write_bytes(target, small)
+        return None, True
+    with PILImage.open(io.BytesIO(small)) as image:     # its own copy, older: compared
+        return compare_card(root, rel, image.convert("RGB"), same), True
 
 
 def pdf_thumbs(path: Path, thumb: Path, budget: Budget, known: PageSizes | None = None) -> tuple[int, list[Path]]:
@@ -289,12 +320,13 @@ def _remember(path: Path, card: bool, source: Stamp | None, started: int, shown:
 
 def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | None = None,
             budget: Budget | None = None, was: str | None = None, ahead: Future[Made] | None = None,
-            known: PageSizes | None = None) -> Preview:
+            known: PageSizes | None = None, same: str | None = None) -> Preview:
     """The file's preview, made if need be (a card's compared with the last gallery's
     copy of it, or of was, the image shown in its place); a file that cannot be previewed (corrupt,
     too large, not a picture or PDF) is listed with the reason, and so is one whose
     preview's place holds a file printgen did not write (its name added to blocked).
-    known: a PDF's page count and sizes, as pdf_thumbs takes them."""
+    known: a PDF's page count and sizes, as pdf_thumbs takes them; same: a card image
+    of the same bytes whose previews it takes, as picture_thumb does."""
     import pypdfium2 as pdfium
     again = _shown_again(root, path, card, budget)
     if again is not None:
@@ -309,7 +341,8 @@ def preview(root: Path, path: Path, *, card: bool = False, blocked: list[str] | 
         return Preview(rel, None, f"{path.name} (no preview)")
     try:
         if suffix in PICTURES:
-            fits, change, copied = picture_thumb(path, thumb, card=card, root=root, was=was, ahead=ahead)
+            fits, change, copied = picture_thumb(path, thumb, card=card, root=root, was=was, ahead=ahead,
+                                                   same=same)
             if not fits:
                 return Preview(rel, None, f"{path.name} (too large to preview)")
             copy = copy_path(root, rel).relative_to(root).as_posix() if copied else None

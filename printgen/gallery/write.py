@@ -35,6 +35,7 @@ from printgen.output import (
     check_file,
     check_folder,
     ensure_dir,
+    file_digest,
     may_write,
     note,
     open_regular,
@@ -71,22 +72,28 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
     budget = Budget()
     known = PageSizes(root, previews.MAX_PAGES, previews.MAX_MADE_BYTES)     # (read now: a test lowers them)
     sections = deck_sections(root, records)
+    same: dict[str, str] = {}           # a card image -> the last gallery's of the same bytes, under another name
     ahead = Ahead([folder + rel for section in sections for folder, proof in section.proofs
                    for card in proof.cards for rel in (card.face, card.back) if rel],
-                  lambda rel: _card_bytes(root, existing.get(rel)))
+                  lambda rel: None if rel in same else _card_bytes(root, existing.get(rel)))
 
     def lookup(rel: str, card: bool, was: str | None) -> Preview | None:
         if rel not in existing:
             return None
         if rel not in made:
             made[rel] = preview(root, existing[rel], card=card, blocked=blocked, budget=budget, was=was,
-                                ahead=ahead.take(rel) if card else None, known=known)
+                                ahead=ahead.take(rel) if card else None, known=known, same=same.get(rel))
         return made[rel]
 
     def earlier(folder: str, proof: Proof, places: Places) -> LastTime:
         page.thumbs.add(places_path(root, folder + record_name(proof.deck, proof.label)).relative_to(root).as_posix())
-        last = last_places(root, folder + record_name(proof.deck, proof.label), places)
+        digests = _digests(root, existing, places)
+        last, sums = last_places(root, folder + record_name(proof.deck, proof.label), places, digests)
         compared = compared_with(places, last)
+        for pair, pair_was in zip(places, compared):
+            for rel, was in zip(pair, pair_was):
+                if rel is not None and was is not None and rel in digests and sums.get(was) == digests[rel]:
+                    same.setdefault(rel, was)
         gone = taken_out(root, places, last, compared)
         page.thumbs.update(copy for _, copy in gone)
         return compared, gone
@@ -115,6 +122,17 @@ def build_gallery(root: Path, *, live: bool = False) -> Path:
         blocked.append(LIVE)
     _note_strangers(root, page.thumbs, blocked)
     return write_bytes(root / "index.html", page.html().encode("utf-8"))
+
+
+def _digests(root: Path, existing: dict[str, Path], places: Places) -> dict[str, str]:
+    """The sha256 of each card image of places that the folder holds (read once while
+    the file stays the same: output.file_digest)."""
+    found: dict[str, str] = {}
+    for rel in {rel for pair in places for rel in pair if rel is not None and rel in existing}:
+        digest = file_digest(existing[rel])
+        if digest is not None:
+            found[rel] = digest[1]
+    return found
 
 
 def _card_bytes(root: Path, path: Path | None) -> bytes | None:
