@@ -4,7 +4,9 @@ or from the image it was written from, in a worker thread or not, they are the s
 from __future__ import annotations
 
 import io
+import os
 
+import pytest
 from PIL import Image, ImageDraw
 
 from printgen.gallery.changes import COPY_HEIGHT
@@ -63,3 +65,21 @@ def test_a_transparent_picture_is_previewed_on_white():
     small = flat(image, height=CARD_HEIGHT)
     assert small.mode == "RGB" and small.getpixel((10, 10)) == (255, 255, 255)
     assert pool().submit(make, png_bytes(Image.new("RGB", (30, 40)), 72), card=False).result().copy is None
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks")
+def test_a_process_forked_after_previews_were_made_makes_its_own():
+    """A child forked from a process whose preview threads ran (a watch, a test's
+    forked build) has none of them: its previews are made by a pool of its own, where
+    the parent's pool would have kept it waiting for ever."""
+    card = png_bytes(Image.new("RGB", (60, 84), "navy"), 300)
+    assert pool().submit(make, card, card=True).result(timeout=30)
+    pid = os.fork()
+    if pid == 0:                                    # the child: make a preview, say if it came
+        status = 1
+        try:
+            status = 0 if pool().submit(make, card, card=True).result(timeout=20) else 1
+        finally:
+            os._exit(status)
+    _, code = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(code) == 0

@@ -120,10 +120,23 @@ def forget_handed() -> None:
 
 
 def pool() -> ThreadPoolExecutor:
-    """The threads making previews (started once, for the process)."""
+    """The threads making previews (started once, for the process; a forked child
+    starts its own: _forget_in_child)."""
     if not _pool:
         _pool.append(ThreadPoolExecutor(THREADS, thread_name_prefix="printgen-gallery"))
     return _pool[0]
+
+
+def _forget_in_child() -> None:
+    """In a process forked from one that made previews: its parent's threads are not
+    here, so a preview asked of the parent's pool would never be made (the child would
+    wait for ever); it starts a pool of its own, with nothing handed over."""
+    _pool.clear()
+    _handed.clear()
+
+
+if hasattr(os, "register_at_fork"):                 # not on Windows, which does not fork
+    os.register_at_fork(after_in_child=_forget_in_child)
 
 
 class Ahead:
