@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import os
 import signal
 import sys
@@ -255,16 +254,13 @@ def as_before(path: str, since: int, ends: Mapping[str, object]) -> bool:
     """Whether a changed file holds the bytes the build that began at `since` read: the
     process took their digest before the build began (render/keys.py's file_digest,
     kept with the file's stamp then), the file's stamp was still that when the build
-    ended (ends), and its bytes now have that digest."""
-    from printgen.render.keys import known_digest
+    ended (ends), and its bytes now have that digest (file_digest, which reads them
+    again under their new stamp and keeps it for the next build)."""
+    from printgen.render.keys import file_digest, known_digest
     known = known_digest(path)
     if known is None or known[0][4] >= since - CLOCK_SLACK_NS or ends.get(path) != known[0]:
         return False
-    try:
-        with open(path, "rb") as file:
-            return hashlib.file_digest(file, "sha256").hexdigest() == known[1]
-    except OSError:
-        return False
+    return file_digest(Path(path)) == known[1]
 
 
 def display(path: str) -> str:
