@@ -13,7 +13,7 @@ does after a long-edge turn of a portrait sheet or on a fold-over sheet.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from printgen.errors import FitError
 from printgen.layout.deck import DeckLayout
@@ -134,10 +134,14 @@ def crop_marks(grid: Grid, cells: list[tuple[float, float]], colour: Box) -> tup
         left, top, right, bottom = printable(paper, colour)
         prims += [line(x, top, x, bottom, width=width, stroke=TRIM_LINE) for x in xs]
         prims += [line(left, y, right, y, width=width, stroke=TRIM_LINE) for y in ys]
-    prims += [line(*m.points[0], *m.points[1], stroke="#FFFFFF", width=3 * width)
-              for m in marks if isinstance(m, Polygon)]
-    prims += marks
-    return tuple(prims)
+    return (*prims, *_on_white(marks, width))
+
+
+def _on_white(marks: Sequence[Primitive], width: float) -> tuple[Primitive, ...]:
+    """The marks (crop marks, a fold line), each drawn over a white line three times as
+    wide, so that they are seen on any colour beneath."""
+    return (*(line(*m.points[0], *m.points[1], stroke="#FFFFFF", width=3 * width)
+              for m in marks if isinstance(m, Polygon)), *marks)
 
 
 def printable(paper: Paper, box: Box) -> Box:
@@ -294,6 +298,4 @@ def fold_line(grid: Grid, cells: list[tuple[float, float]], fold: float) -> tupl
     dashed = (line(fold, top, fold, bottom, width=width, dash=FOLD_DASH),
               *trim_marks(grid.paper, [fold], [], (fold, top, fold, bottom), width=width,
                           dashed_xs=[fold], shortest=grid.paper.marks.shortest))
-    under = tuple(line(*m.points[0], *m.points[1], stroke="#FFFFFF", width=3 * width)
-                  for m in dashed if isinstance(m, Polygon))
-    return under + dashed
+    return _on_white(dashed, width)
