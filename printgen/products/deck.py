@@ -18,7 +18,7 @@ from printgen.model.turns import print_sides, sheets_name
 from printgen.output import ensure_dir
 from printgen.progress import progress
 from printgen.reading import display_path
-from printgen.render.drawn import keyed_pdf, keyed_side, sides_to_draw
+from printgen.render.drawn import keyed_pdf, keyed_pngs, keyed_side, sides_to_draw
 from printgen.render.keys import Keys, cards_key
 from printgen.shaping import noting_splits, split_notes
 
@@ -125,12 +125,8 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     ensure_dir(options.out)
     every = sides(layout)
     if "png" in options.formats:
-        from printgen.render.png import write_pngs  # Pillow: imported only when asked for
         pngs = side_files(layout, ensure_dir(options.out / "png"), "png")
-        keys = Keys(f"png {options.dpi}")
-        todo = sides_to_draw(every, pngs, keys)
-        write_pngs(len(todo), lambda i: keyed_side(every[todo[i]], pngs[todo[i]], keys), dpi=options.dpi,
-                   jobs=options.jobs, quiet=options.quiet, desc=f"{deck.name} PNG")
+        keyed_pngs(every, pngs, dpi=options.dpi, jobs=options.jobs, quiet=options.quiet, desc=f"{deck.name} PNG")
         result.files += pngs
     if "svg" in options.formats:
         from printgen.render.svg import write_svg  # svgwrite: imported only when asked for

@@ -21,9 +21,8 @@ from printgen.layout.deck import DeckLayout
 from printgen.layout.page import Side
 from printgen.output import staged, write_bytes
 from printgen.preflight import image_file_findings
-from printgen.render.drawn import keyed_side, sides_to_draw
-from printgen.render.keys import Keys
-from printgen.render.png import pixel_size, write_pngs
+from printgen.render.drawn import keyed_pngs
+from printgen.render.png import pixel_size
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
@@ -39,9 +38,7 @@ def write_png_set(layout: DeckLayout, prof: Profile, folder: Path, result: Expor
     deck = layout.deck
     wanted = [(side, folder / upload_name(deck.name, side, "face")) for side in layout.faces]
     wanted += [(side, folder / upload_name(deck.name, side, "back")) for side in layout.backs.values()]
-    keys = Keys(f"png {prof.dpi}")
-    todo = sides_to_draw([side for side, _ in wanted], [path for _, path in wanted], keys)
-    write_pngs(len(todo), lambda i: keyed_side(*wanted[todo[i]], keys), dpi=prof.dpi, jobs=jobs, quiet=quiet,
+    keyed_pngs([side for side, _ in wanted], [path for _, path in wanted], dpi=prof.dpi, jobs=jobs, quiet=quiet,
                desc=f"{deck.name} {prof.name}")
     checks = []
     for side, path in wanted:

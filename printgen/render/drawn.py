@@ -80,6 +80,18 @@ def moved(side: Side, path: Path, keys: Keys, held: dict[Path, dict[str, list[st
     return False
 
 
+def keyed_pngs(sides: Sequence[Side], paths: Sequence[Path], *, dpi: int, jobs: int, quiet: bool,
+               desc: str) -> None:
+    """Write each side's PNG at dpi to its path (render/png.py's write_pngs), but where
+    the path already holds it or takes it from another file (sides_to_draw), each keyed
+    for the folder's record: a deck's own PNGs and a print shop's alike."""
+    from printgen.render.png import write_pngs  # Pillow: imported only when PNGs are written
+    keys = Keys(f"png {dpi}")
+    todo = sides_to_draw(sides, paths, keys)
+    write_pngs(len(todo), lambda i: keyed_side(sides[todo[i]], paths[todo[i]], keys), dpi=dpi, jobs=jobs,
+               quiet=quiet, desc=desc)
+
+
 def keyed_side(side: Side, path: Path, keys: Keys) -> tuple[Side, Path]:
     """A side about to be drawn into path, its key noted for the folder's record."""
     keyed(path, keys.side(side))
