@@ -338,7 +338,7 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
                       min_size=min(size, max(1.0, ev.length("min_size", f"{size}pt", signed=False))))
     quarter = _quarter(ev)
     lw, lh = (h, w) if quarter % 2 else (w, h)
-    field = ev.text("field") or _field_name(str(ev.element.get("text", "")))
+    field = _field_name(ev)
     where = FieldWhere(_field_where(ev, field), field)     # (a FitError there knows its field)
     runs: Sequence[Primitive]
     if ev.flag("markup"):
@@ -428,7 +428,7 @@ def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
                       notes=_deck(ev, "notes", FoldStyle.notes))
     line = ev.element_.key_lines.get("text", ev.element_.line)
     text = ev.text("text")
-    field = _field_place(ev, ev.text("field") or _field_name(str(ev.element.get("text", ""))))
+    field = _field_place(ev, _field_name(ev))
     where = field or ev.where("text")
     if field is None:                               # the template's own text: its file's lines
         blocks = parse_markdown(text, ev.template.source, ev.template.pictures, line_offset=line - 1)
@@ -447,8 +447,13 @@ def _quarter(ev: _Evaluator) -> int:
     return {"0": 0, "90": 1, "180": 2, "270": 3}[ev.choice("rotate", ("0", "90", "180", "270"), "0")]
 
 
-def _field_name(raw: str) -> str:
-    match = re.search(r"card\.(\w+)", raw)
+def _field_name(ev: _Evaluator) -> str:
+    """The card field a text element sets, for its errors: its `field:`, else the first
+    `card.NAME` its text names, else "text"."""
+    given = ev.text("field")
+    if given:
+        return given
+    match = re.search(r"card\.(\w+)", str(ev.element.get("text", "")))
     return match.group(1) if match else "text"
 
 
