@@ -1,5 +1,6 @@
 """What the gallery says under a home print's files: which file holds the card
-sheets and how to print it (the duplex its record's label names), in one line."""
+sheets and how to print it (the duplex its record's label names), and which of the
+other files print on both sides too, in one line."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from printgen.model.turns import sheets_name
 ACTUAL_SIZE = 'at actual size (100 %, not "fit to page")'
 
 
-def how_to_print(deck: str, label: str, files: Sequence[str]) -> str:
+def how_to_print(deck: str, label: str, files: Sequence[str], two_sided: Sequence[str] | None = None) -> str:
     """The line for a home print's record ("home print, PAPER[, duplex TURN][, LANGUAGE]"),
-    naming its card sheets' file among files; "" for any other record, or one whose
-    build wrote no card sheets (--only)."""
+    naming its card sheets' file among files and the files of two_sided (those besides
+    the card sheets that print on both sides; None where the record does not say, an
+    older printgen's); "" for any other record, or one whose build wrote no card sheets
+    (--only)."""
     if not label.startswith(f"{HOME_PRINT}, "):
         return ""
     parts = label.split(", ")
@@ -25,14 +28,36 @@ def how_to_print(deck: str, label: str, files: Sequence[str]) -> str:
     sheets = sheets_name(deck, paper, duplex)
     if sheets not in files:
         return ""
+    both = None if two_sided is None else [name for name in two_sided if name in files and name != sheets]
     if duplex is Duplex.FOLD:
         return (f"To print at home: {sheets} on one side of the paper only, {ACTUAL_SIZE}; fold each "
                 f"sheet along its dashed line, glue the halves together and cut the cards out through "
-                f"both layers. The other files go on one side too, except a two-page rules leaflet.")
+                f"both layers. {_fold_others(both)}")
     if duplex is Duplex.NONE:
         return (f"{sheets} has each back at its face's own place, for a print shop or an imposition "
                 f"program; to print the cards at home, build with --duplex long or --duplex short.")
     return (f"To print at home: {sheets} on both sides of the paper, flipped on the {duplex.value} edge, "
-            f"{ACTUAL_SIZE}; a two-page rules leaflet the same way, the other files on one side. The "
-            f"10 mm bar in a sheet's margin measures 10 mm when the size is right. Backs by hand, or "
-            f"your printer's back offset: printgen docs two-sided.")
+            f"{ACTUAL_SIZE}; {_others(both)}. The 10 mm bar in a sheet's margin measures 10 mm when the "
+            f"size is right. Backs by hand, or your printer's back offset: printgen docs two-sided.")
+
+
+def _others(both: list[str] | None) -> str:
+    """What a two-sided home print's other files are printed on: the two-sided ones
+    named, the rest one side."""
+    if both is None:
+        return "a two-page rules leaflet the same way, the other files on one side"
+    if not both:
+        return "the other files on one side"
+    return f"{_listed(both)} the same way, the other files on one side"
+
+
+def _fold_others(both: list[str] | None) -> str:
+    if both is None:
+        return "The other files go on one side too, except a two-page rules leaflet."
+    if not both:
+        return "The other files go on one side too."
+    return f"The other files go on one side too, except {_listed(both)}, on both sides."
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

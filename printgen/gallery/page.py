@@ -254,7 +254,7 @@ class GalleryPage:
                 folded = "the same cards as exported"
             files, folders = self._files(folder, proof, lookup, shown, under)
             records.append(Record(proof.label, cards, files, folders, proof.findings, later,
-                                  how_to_print(proof.deck, proof.label, proof.files)))
+                                  how_to_print(proof.deck, proof.label, proof.files, proof.two_sided)))
         languages = _side_by_side(section, records)
         if languages is not None:
             records = [replace(record, cards=replace(record.cards, folded="shown side by side above"))

@@ -7,8 +7,9 @@ title, its cards (face and back images, relative to the record's folder), the pr
 size of those images in mm (for the gallery's printed-size view), the bleed and safe
 insets in mm (for its trim and safe-zone lines), a summary of the deck (cards per
 value of each field with few values) and each print file with the preflight findings
-of the run that wrote it. A home print's record also holds a key of its cards as drawn
-(render/keys.py cards_key) and names the deck's home prints on other paper or with
+of the run that wrote it. A home print's record also names those of its files besides
+the card sheets that print on both sides (a two-page leaflet, a booklet's sheets),
+holds a key of its cards as drawn (render/keys.py cards_key) and names the deck's home prints on other paper or with
 another duplex in its folder (each has a label, and so a record, of its own) whose
 cards differ (outdated()): the gallery marks those out of date while they still have
 the key named.
@@ -72,6 +73,8 @@ class Proof:
     cards_key: str = ""             # a home print's: the key of its cards as drawn (render/keys.py cards_key)
     outdates: tuple[tuple[str, str], ...] = ()  # ... the labels of the deck's other home prints in its folder
                                                 # whose cards differ from its own, with their cards' keys then
+    two_sided: tuple[str, ...] | None = None    # a home print's: its files besides the card sheets that print
+                                                # on both sides (None: an older printgen's record, which did not say)
 
     @property
     def section(self) -> str:
@@ -100,6 +103,8 @@ def write_proof(folder: Path, proof: Proof) -> Path:
         data.update(cards_key=proof.cards_key)
     if proof.outdates:
         data.update(outdates=[list(pair) for pair in proof.outdates])
+    if proof.two_sided is not None:
+        data.update(two_sided=list(proof.two_sided))
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
     return write_bytes(folder / record_name(proof.deck, proof.label), (text + "\n").encode("utf-8"))
 
@@ -225,6 +230,14 @@ def _outdates(value: object) -> tuple[tuple[str, str], ...]:
     return tuple((_text(label), _key(key)) for label, key in value)
 
 
+def _two_sided(value: object) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise TypeError(value)
+    return tuple(_inside(name) for name in value)
+
+
 def _order(value: object, below: int = 1000) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < below:
         raise ValueError(value)
@@ -250,6 +263,7 @@ def read_proof(path: Path) -> Proof | None:
                      tuple(_inside(f) for f in data.get("folders", ())), _text(data.get("family", "")),
                      _text(data.get("lang", "")), _order(data.get("order", 0)),
                      _insets(data.get("insets_mm", (0, 0))), _summary(data.get("summary", [])),
-                     _key(data.get("cards_key", "")), _outdates(data.get("outdates", [])))
+                     _key(data.get("cards_key", "")), _outdates(data.get("outdates", [])),
+                     _two_sided(data.get("two_sided")))
     except (ValueError, KeyError, TypeError, AttributeError, OverflowError, RecursionError):  # UnicodeDecodeError too
         return None

@@ -25,6 +25,12 @@ def print_sides(duplex: Duplex) -> str:
     return BOTH_SIDES.get(duplex, "")
 
 
+def on_both_sides(sides: str) -> bool:
+    """Whether a file asking the print dialog for sides (print_sides) is printed on both
+    sides of the paper."""
+    return sides in BOTH_SIDES.values() and sides != ONE_SIDED
+
+
 def sheets_name(deck: str, paper: str, duplex: Duplex) -> str:
     """The file a deck's home-print card sheets are written to: DECK-PAPER.pdf for the
     default long-edge turn, else with the turn (DECK-a4-short.pdf, DECK-a4-fold.pdf,

@@ -14,7 +14,7 @@ from printgen.layout.slug import lacking, margin_note, slug_font
 from printgen.model import Deck, Duplex, Paper
 from printgen.model.box import TuckBox
 from printgen.model.captions import Captions
-from printgen.model.turns import print_sides, sheets_name
+from printgen.model.turns import on_both_sides, print_sides, sheets_name
 from printgen.output import ensure_dir
 from printgen.progress import progress
 from printgen.reading import display_path
@@ -156,15 +156,17 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
         keyed_pdf(file.pages, options.out / file.name, title=file.title, bookmarks=file.bookmarks, rtl=file.rtl,
                   sides=file.sides)
         result.files.append(options.out / file.name)
-    if "gallery" in options.formats:
-        write_home_proof(layout, options, result)      # recorded in the manifest, not reported
+    if "gallery" in options.formats:               # recorded in the manifest, not reported
+        write_home_proof(layout, options, result, tuple(file.name for file in files if on_both_sides(file.sides)))
     result.notes += split_notes(layout.splits)     # (a large deck's cards are laid out as they are written)
     return result
 
 
-def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult) -> Path:
+def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult,
+                     two_sided: tuple[str, ...] = ()) -> Path:
     """The gallery's record of this build: the card images (when PNGs were written),
-    the print files beside them and what preflight finds on the home-print layout.
+    the print files beside them (two_sided: those besides the card sheets that print on
+    both sides, a leaflet's or a booklet's) and what preflight finds on the home-print layout.
     Its label names the paper, and the duplex where it is not the default long-edge
     turn ("home print, a4, duplex fold"), as the card sheets' file name does: a build
     on other paper or with another duplex keeps a record of its own."""
@@ -195,7 +197,7 @@ def write_home_proof(layout: DeckLayout, options: DeckBuild, result: BuildResult
         label += f", {lang}"
     proof = Proof(deck.name, deck.title, label, image_mm(layout.faces), cards, files, tuple(findings), folders,
                   family, lang, deck.languages.index(deck.lang), insets_mm(layout.faces), field_summary(deck.cards),
-                  cards_key(sides(layout)))
+                  cards_key(sides(layout)), two_sided=two_sided)
     proof = replace(proof, outdates=outdated(out, proof))
     for other, _ in proof.outdates:
         result.notes.append(f"{display_path(out)}: the files of an earlier build of {deck.name} ({other}) are out "
