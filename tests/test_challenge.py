@@ -41,6 +41,9 @@ def test_cover_sheets_then_solutions(built, built_texts):
     texts = built_texts
     assert "Jedi Temple challenges" in texts[0]
     assert f"{COUNT} deals · Jedi Knight" in texts[0] and "Joseph Kramer" in texts[0]
+    # the level named once by the subtitle and once by its rules line ("The designers' Jedi
+    # Knight level: ..."), not a third time before that line ("Jedi Knight: The designers' ...")
+    assert texts[0].count("Jedi Knight") == 2, texts[0]
     sheets = texts[1:1 + COUNT]
     assert [re.search(r"deal (\d+)", t).group(1) for t in sheets] == [str(w.deal.number) for w in deals]
     assert all("Setup order" in t for t in sheets)
@@ -52,6 +55,17 @@ def test_cover_sheets_then_solutions(built, built_texts):
     for sheet, worked in zip(sheets, deals):
         page = int(re.search(r"Solution: page (\d+)", sheet).group(1))
         assert re.search(rf"deal {worked.deal.number}, Jedi Knight: \d+ moves(?! \(continued)", texts[page - 1])
+
+
+def test_a_pyramid_cover_names_its_level_once_and_calls_itself_no_sheet(tmp_path):
+    """The cover's subtitle names the level; the level's rules line and the credit,
+    shared with the deal sheets, do not name it again or call the booklet a sheet."""
+    options = ChallengeBuild(paper("a4"), 1, rules="pyramid", level="standard", out=tmp_path / "b.pdf",
+                             quiet=True, jobs=1)
+    path, _, _ = build_challenge(options)
+    cover = words(path)[0]
+    assert "1 deal · Standard" in cover and cover.count("Standard") == 1, cover
+    assert "this sheet" not in cover.lower(), cover
 
 
 def _kinds(texts: list[str]) -> list[str]:

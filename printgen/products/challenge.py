@@ -135,7 +135,7 @@ def cover_words(options: ChallengeBuild, count: int, data: SheetData) -> tuple[s
     level = data.levels[at.level.value]
     stars = (f" · difficulty {'★' * options.difficulty}{'☆' * (5 - options.difficulty)}"
              if options.difficulty else "")
-    paragraphs = (data.challenge["use"], f"{level['title']}: {level_line(level, at)}", rules["credit"])
+    paragraphs = (data.challenge["use"], level_line(level, at), rules["credit"])     # (the subtitle names the level)
     return f"{rules['title']} challenges", f"{count} deal{'s' * (count != 1)} · {level['title']}{stars}", paragraphs
 
 
