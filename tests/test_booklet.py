@@ -18,6 +18,7 @@ from test_book import page_style
 from printgen.errors import FitError
 from printgen.layout.cover import UNNAMED, lay_out_cover
 from printgen.spec.booklet import card_page
+from printgen.spec.places import RULES, catalogue
 
 MM = 72 / 25.4
 CASES = [("a5", "a4"), ("a6", "letter"), ("poker", "letter")]
@@ -448,3 +449,14 @@ def test_the_paper_thickness_a_booklet_is_made_for_is_print_yamls(print_yaml, cl
     assert "of 0.5mm paper" in thick.err and "inner margin" in thick.err and not out.exists()
     assert "the house default paper_thickness in printgen/data/print.yaml;" in " ".join(
         cli("booklet", "--help").out.split())
+
+
+@pytest.mark.parametrize("text", sorted(catalogue(RULES)))
+def test_a_built_in_rules_text_set_as_a_booklet_calls_itself_no_leaflet(cli, tmp_path, text):
+    """The built-in texts are printed as leaflets and as booklets alike (printgen
+    booklet, a deck's rules_as: booklet): what the reader holds is never named wrongly."""
+    result = cli("booklet", text, "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    reading = next(tmp_path.glob("*-reading.pdf"))
+    said = " ".join(page.extract_text() for page in pypdf.PdfReader(reading).pages)
+    assert "leaflet" not in said.lower(), said
