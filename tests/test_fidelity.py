@@ -63,6 +63,25 @@ def test_kerton_announces_before_each_game(leaflets):
     assert squeeze("Before each game, the dealer announces") in leaflets["kerton-sabacc"]
 
 
+def owners_notice(text: str) -> str | None:
+    """What the text says Disney and Lucasfilm own ("StarWarsandSabacc"), squeezed; None
+    where it says nothing of them."""
+    import re
+    found = re.search(r"([A-Za-z]+(?:and[A-Za-z]+)?)(?:are|is)ownedbyDisneyandLucasfilm", squeeze(text))
+    return found[1] if found else None
+
+
+@pytest.mark.parametrize("name", ["coruscant-shift", "kerton-42", "sabacc-62", "sabacc-76",
+                                  "solomons-temple-black", "standard-54"])
+def test_a_decks_leaflets_name_the_marks_its_credits_name(leaflets, name):
+    """A deck's rule leaflets, printed and boxed with it, say whose marks it uses as the
+    deck's credits do: Jedi Duel, played with a standard pack, uses no Sabacc."""
+    deck = load_deck(name)
+    said = owners_notice(" ".join(deck.credits))
+    for rules in deck.rules:
+        assert owners_notice(leaflets[rules.name]) == said, (rules.name, said)
+
+
 @pytest.mark.parametrize("name", BETTING_DECKS + ["solomons-temple-white", "solomons-temple-black"])
 def test_every_box_credit_carries_the_notice(name):
     credits = " ".join(load_deck(name).credits)
