@@ -390,3 +390,18 @@ def test_a_booklet_decks_box_is_as_deep_whatever_else_the_build_prints(cli, tmp_
     depths = {**built, "some": inner_size(dashed_and_solid(next((tmp_path / "some").rglob("*-box-a4.pdf")))[1])[2]}
     assert depths["box"] == pytest.approx(depths["full"], abs=0.01)
     assert depths["some"] == pytest.approx(depths["full"], abs=0.01), depths
+
+
+@pytest.mark.parametrize("deck", ["coruscant-shift", "kerton-42", "sabacc-62", "sabacc-76", "solomons-temple-black",
+                                  "standard-54"])
+def test_a_built_in_box_names_the_games_it_is_for_as_a_list(cli, tmp_path, deck):
+    """The box's back says what the deck is for ("For Jedi Duel / Pyramid."), as its
+    sides do: the games as a list, not a sentence broken by a semicolon."""
+    import re
+
+    import pypdf
+    result = cli("box", deck, "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    text = " ".join(" ".join(page.extract_text().split()) for page in pypdf.PdfReader(next(tmp_path.glob("*.pdf"))).pages)
+    games = re.search(r"\bFor (.+?)\.(?: |$)", text)
+    assert games and ";" not in games[1], text
