@@ -10,6 +10,8 @@ from __future__ import annotations
 import sys
 from typing import ClassVar
 
+from printgen.words import plural
+
 
 def quoted(text: str) -> str:
     """A text as a message quotes it, on one line however long: whole up to 80
@@ -147,7 +149,7 @@ class PreflightError(PrintgenError):
 
     @classmethod
     def of(cls, lines: list[str]) -> PreflightError:
-        return cls(f"preflight found {len(lines)} problem(s) and --strict is set:\n" + "\n".join(lines))
+        return cls(f"preflight found {plural(len(lines), 'problem')} and --strict is set:\n" + "\n".join(lines))
 
 
 def located(source: str, line: int | None, path: str, message: str) -> str:

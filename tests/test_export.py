@@ -361,6 +361,14 @@ def test_cli_for_prints_the_tts_numbers(cli, tmp_path):
     assert (tmp_path / "x" / "index.html").is_file()
 
 
+def test_cli_for_counts_faces_backs_and_warnings_in_words(cli, tmp_path):
+    """The summary counts as a sentence does: '1 back', 'no warnings', never 'back(s)'."""
+    result = cli("build", "sabacc-62", "--for", "mpc", "--out", str(tmp_path / "x"))
+    assert result.status == 0, result.err
+    assert "62 faces and 1 back," in result.out and "preflight: no warnings" in result.out, result.out
+    assert "(s)" not in result.out, result.out
+
+
 def test_exports_are_deterministic(deck, tmp_path):
     for run in ("a", "b"):
         export_deck(deck, profile("drivethrucards"), ExportOptions(out=tmp_path / run, quiet=True))

@@ -82,7 +82,7 @@ def test_a_users_own_gallery_folder_keeps_its_files(project):
     for name, data in mine.items():
         (gallery / name).write_bytes(data)
     result = printgen(project, "build", "deck.yaml", "--only", "pdf,gallery", "--out", "out")
-    one_line(result, 0, "_gallery", "left 3 file(s)")
+    one_line(result, 0, "_gallery", "left 3 files")
     assert {name: (gallery / name).read_bytes() for name in mine} == mine
     page = (project / "out" / "index.html").read_text(encoding="utf-8")
     assert "t-a4.pdf (no preview)" in page              # its preview's place is the user's

@@ -79,6 +79,7 @@ def test_strict_stops_before_writing(cli, tmp_path):
     result = cli("build", str(OVERFLOW), "--for", "tgc", "--strict", "--out", str(tmp_path / "out"))
     assert result.status == 2
     assert "Traceback" not in result.err and "--strict" in result.err
+    assert re.search(r"preflight found (1 problem|\d+ problems) and", result.err), result.err
     assert not (tmp_path / "out").exists()
 
 

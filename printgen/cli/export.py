@@ -14,6 +14,7 @@ from printgen.model.vendor import Profile
 from printgen.products.export import ExportOptions, ExportResult, export_deck
 from printgen.reading import display_path
 from printgen.spec.vendors import profile
+from printgen.words import plural
 
 
 def export_run(deck: Deck, args: argparse.Namespace, out: Path) -> int:
@@ -42,4 +43,4 @@ def report_export(deck: Deck, prof: Profile, result: ExportResult, *, written: s
     print(f"  {written}")
     for note in result.notes:
         print(f"  {note}")
-    print(f"  preflight: {len(result.warnings) or 'no'} warning(s)")
+    print(f"  preflight: {plural(len(result.warnings), 'warning') if result.warnings else 'no warnings'}")

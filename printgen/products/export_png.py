@@ -23,6 +23,7 @@ from printgen.output import staged, write_bytes
 from printgen.preflight import image_file_findings
 from printgen.render.drawn import keyed_pngs
 from printgen.render.png import pixel_size
+from printgen.words import plural
 
 if TYPE_CHECKING:
     from printgen.model.vendor import Profile
@@ -49,7 +50,7 @@ def write_png_set(layout: DeckLayout, prof: Profile, folder: Path, result: Expor
     if len(layout.backs) > 1:
         result.files.append(write_bytes(folder / f"{deck.name}-cards.csv", card_list(layout)))
     width, height = pixel_size(layout.faces[0], prof.dpi)
-    result.notes.append(f"{len(layout.faces)} faces and {len(layout.backs)} back(s), "
+    result.notes.append(f"{plural(len(layout.faces), 'face')} and {plural(len(layout.backs), 'back')}, "
                         f"{width} x {height} px RGB at {prof.dpi} dpi, for {prof.title}")
 
 
