@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from printgen.gallery.proof import HOME_PRINT
 from printgen.model import Duplex
 from printgen.model.turns import sheets_name
+from printgen.words import joined
 
 ACTUAL_SIZE = 'at actual size (100 %, not "fit to page")'
 
@@ -48,16 +49,14 @@ def _others(both: list[str] | None) -> str:
         return "a two-page rules leaflet the same way, the other files on one side"
     if not both:
         return "the other files on one side"
-    return f"{_listed(both)} the same way, the other files on one side"
+    return f"{joined(both)} the same way, the other files on one side"
 
 
 def _fold_others(both: list[str] | None) -> str:
-    if both is None:
-        return "The other files go on one side too, except a two-page rules leaflet."
+    """What a fold-over home print's other files are printed on: one side (its leaflets
+    are one-sided, and it makes no booklet), but for any the record names."""
     if not both:
         return "The other files go on one side too."
-    return f"The other files go on one side too, except {_listed(both)}, on both sides."
+    return f"The other files go on one side too, except {joined(both)}, on both sides."
 
 
-def _listed(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
