@@ -44,6 +44,7 @@ def test_cover_sheets_then_solutions(built, built_texts):
     # the level named once by the subtitle and once by its rules line ("The designers' Jedi
     # Knight level: ..."), not a third time before that line ("Jedi Knight: The designers' ...")
     assert texts[0].count("Jedi Knight") == 2, texts[0]
+    assert "Set up a real deck from its setup order and play it at the level" in " ".join(texts[0].split())
     sheets = texts[1:1 + COUNT]
     assert [re.search(r"deal (\d+)", t).group(1) for t in sheets] == [str(w.deal.number) for w in deals]
     assert all("Setup order" in t for t in sheets)
