@@ -111,3 +111,19 @@ def test_the_key_names_the_house_readings_it_uses(tmp_path):
     assert "spend the Sylop (Discard)" in key_text
     assert re.search(r"Recycle: put the Draw card \([+−]\d+\) on the Discard, then turn the Discard "
                      r"over", key_text)
+
+
+LEVELS = {"padawan": "Padawan", "knight": "Jedi Knight", "master": "Jedi Master", "chosen": "Chosen One"}
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_sheet_speaks_of_its_own_level_only(tmp_path, level):
+    """A sheet is played at one level: its page names no other (the rolls line said
+    "at Padawan the first pair is yours" on every level's sheet; Padawan's own level
+    line says that its opening roll is Force roll 1)."""
+    key = Key(True, (), 0, shortest=False, nodes=1_000, fewest_bound=20)
+    rating = Rating(3, MODEL, key, recycles_allowed=rule_set(JEDI_TEMPLE.name).level(level).recycles)
+    path = build_deal_sheet(3, DealSheetBuild(paper("a4"), level=level, out=tmp_path / "s.pdf"), rating=rating)
+    sheet = " ".join(words(path)[0].split())
+    assert LEVELS[level] in sheet
+    assert [title for name, title in LEVELS.items() if name != level and title in sheet] == [], sheet
