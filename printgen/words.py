@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+
+MINUS = "\u2212"           # the minus sign: every negative value printgen prints (deal sheets, a leaflet's deal)
+_NEGATIVE = re.compile(r"-(?=\d)")
 
 
 def plural(count: int, word: str) -> str:
@@ -23,6 +27,12 @@ def first_few(items: list[str], named: int, noun: str = "", shown: Callable[[str
 def joined(items: list[str]) -> str:
     """Items as a sentence lists them: 'a', 'a and b', 'a, b and c'."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def true_minus(text: str) -> str:
+    """text with the minus sign (U+2212) for each hyphen-minus that signs a number
+    ("Balance -5 (...) and Force -4."), as a deal sheet prints every value."""
+    return _NEGATIVE.sub(MINUS, text)
 
 
 def _form(count: int, word: str) -> str:

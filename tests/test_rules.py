@@ -62,15 +62,36 @@ def test_jedi_temple_deal_lists_the_engines_order(cli, tmp_path):
     deal = jedi_deal(5)
     blocks = deal_blocks(find_rules("jedi-temple").deal, 5)
     text = [" ".join(span.text for span in block.spans) for block in blocks]
-    stock = " ".join("Sylop" if v == 0 else f"{v:+d}" for v in deal.values[28:])
+    stock = " ".join("Sylop" if v == 0 else f"{v:+d}".replace("-", "\u2212") for v in deal.values[28:])
     assert any(" ".join(t.split()) == stock for t in text)
-    row7 = " ".join("Sylop" if v == 0 else f"{v:+d}" for v in deal.values[21:28])
+    row7 = " ".join("Sylop" if v == 0 else f"{v:+d}".replace("-", "\u2212") for v in deal.values[21:28])
     assert any(" ".join(t.split()) == f"Row 7: {row7}" for t in text)
     rolls = [t for t in text if " and " in t and t.split()[0].isdigit()]
     assert rolls == [f"{a} and {b}" for a, b in deal.rolls]
     result = cli("rules", "jedi-temple", "--deal", "5", "--out", str(tmp_path), "-q")
     assert result.status == 0, result.err
     assert (tmp_path / "jedi-temple-deal-5-rules-poker-a4.pdf").is_file()
+
+
+def test_a_leaflets_deal_prints_each_value_as_the_deals_sheet_does(cli, tmp_path):
+    """The values to stack the deck by are set with the minus sign, as on the deal's
+    sheet and the cards, not with a hyphen: read back from the leaflet, every signed
+    value of the deal's panels is one the sheet's setup order prints."""
+    import re
+
+    from pdfread import words
+    from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
+    from printgen.spec.printdata import paper
+    result = cli("rules", "jedi-temple", "--deal", "7", "--out", str(tmp_path), "-q")
+    assert result.status == 0, result.err
+    with pdfplumber.open(str(tmp_path / "jedi-temple-deal-7-rules-poker-a4.pdf")) as pdf:
+        chars = [c for page in pdf.pages for c in page.chars]       # as set, upside down or not
+    leaflet = "".join((" " if abs(c["top"] - before["top"]) > 1 else "") + c["text"]   # a space at each line's end
+                      for before, c in zip([chars[0], *chars], chars))
+    sheet = build_deal_sheet(7, DealSheetBuild(paper("a4"), level="padawan", out=tmp_path / "s.pdf", jobs=1))
+    printed = set(re.findall(r"[+\u2212]\d+", words(sheet)[0]))
+    values = re.findall(r"[+\u2212-]\d+", leaflet.split("Deal 7", 1)[1])
+    assert len(values) >= 60 and set(values) <= printed, sorted(set(values) - printed)
 
 
 def test_jedi_temple_stacking_panel_names_one_stockpile(cli, tmp_path):

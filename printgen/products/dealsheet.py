@@ -16,7 +16,6 @@ deck's cards are read here (printgen.spec) and handed to the engine.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache, partial
@@ -61,7 +60,7 @@ from printgen.spec import load_deck
 from printgen.spec.dealfile import with_cards
 from printgen.spec.dealsheet import SHEET_FILE, SheetData, sheet_data
 from printgen.spec.playermodel import model_data
-from printgen.words import plural
+from printgen.words import plural, true_minus
 
 
 @frozen
@@ -226,16 +225,6 @@ def temple_sides(worked: Worked, data: SheetData) -> tuple[Side, ...]:
 
 INK_COLORS = {Ink.BLACK: "ink", Ink.RED: "negative", Ink.POSITIVE: "positive",
               Ink.NEGATIVE: "negative", Ink.ZERO: "sylop"}
-
-
-MINUS = "\u2212"           # the minus sign: every negative value a sheet prints, on both pages
-_NEGATIVE = re.compile(r"-(?=\d)")
-
-
-def true_minus(text: str) -> str:
-    """text with the minus sign (U+2212) for each hyphen-minus that signs a number
-    ("Balance -5 (...) and Force -4."), as the sheet prints every value."""
-    return _NEGATIVE.sub(MINUS, text)
 
 
 def cell(card: Card, colors: dict[str, str]) -> Cell:

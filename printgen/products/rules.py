@@ -25,6 +25,7 @@ from printgen.spec.fold import fold_facts
 from printgen.spec.languages import missing_words, words
 from printgen.spec.markdown import deal_insert, default_title, load_rules
 from printgen.spec.places import RULES, find
+from printgen.words import true_minus
 
 
 def find_rules(name_or_path: str) -> RulesText:
@@ -39,8 +40,8 @@ def deal_blocks(template: Path, number: int) -> list[Block]:
     from printgen.spec.dealfile import jedi_deal
 
     deal = jedi_deal(number)
-    shown = [("Sylop" if v == deal.rules.force_value else deal.card_text(i))
-             for i, v in enumerate(deal.values)]
+    shown = [("Sylop" if v == deal.rules.force_value else true_minus(deal.card_text(i)))
+             for i, v in enumerate(deal.values)]       # each value as the deal's sheet prints it
     rows, stock = deal.rules.tableau.split(shown)
     return deal_insert(template, {"number": number, "rows": rows, "stock": stock,
                                   "rolls": [list(r) for r in deal.rolls]})
