@@ -58,5 +58,3 @@ def _fold_others(both: list[str] | None) -> str:
     if not both:
         return "The other files go on one side too."
     return f"The other files go on one side too, except {joined(both)}, on both sides."
-
-

@@ -9,10 +9,10 @@ insets in mm (for its trim and safe-zone lines), a summary of the deck (cards pe
 value of each field with few values) and each print file with the preflight findings
 of the run that wrote it. A home print's record also names those of its files besides
 the card sheets that print on both sides (a two-page leaflet, a booklet's sheets),
-holds a key of its cards as drawn (render/keys.py cards_key) and names the deck's home prints on other paper or with
-another duplex in its folder (each has a label, and so a record, of its own) whose
-cards differ (outdated()): the gallery marks those out of date while they still have
-the key named.
+holds a key of its cards as drawn (render/keys.py cards_key) and names the deck's
+home prints on other paper or with another duplex in its folder (each has a label,
+and so a record, of its own) whose cards differ (outdated()): the gallery marks those
+out of date while they still have the key named.
 
 The gallery reads records from folders a stranger may have filled, so reading is
 strict and quiet: a record that is not a regular file (a link, a pipe, a device), too
