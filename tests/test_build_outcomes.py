@@ -299,3 +299,15 @@ def test_the_sheet_margin_note_counts_the_characters_it_does_not_name():
     from printgen.layout.slug import lacking
     note = lacking(["बहुभाषी"], "sans") or ""
     assert note.count("U+09") == 5 and "and 2 more," in note and "..." not in note, note
+
+
+@pytest.mark.parametrize("edge", ["3mm", "0.001mm"])
+def test_a_die_edge_too_short_for_its_title_says_to_lengthen_the_edge(cli, tmp_path, monkeypatch, edge):
+    """--edge 3mm said the die file's title did not fit 'its box' and to enlarge the box,
+    which no file names (and 0.001mm failed in the die's template): the line names the
+    edge and the option that sets it."""
+    monkeypatch.chdir(tmp_path)
+    line = one_line(cli("dice", "spike", "--edge", edge, "--out", "out"))
+    assert "spike.yaml" in line and "--edge" in line and "'Spike die (1 to 6)'" in line
+    assert not (tmp_path / "out").exists()
+    assert cli("dice", "spike", "--edge", "5mm", "--out", "out", "-q").status == 0
