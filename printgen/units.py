@@ -20,7 +20,9 @@ POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 720.0 / 25.4}
 DPI = 300                                  # a px unit's dots per inch where no deck says otherwise
 UNITS = "mm, cm, in, pt, px"
 MAX_MM = float(limit("length_mm"))        # the longest length any data file or option may give (10 m)
-_LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
+# A number as Python writes one, its exponent included: a template's arithmetic may give
+# "8.881784197001252e-16mm" (63.5 * 0.1 - 6.35), and a CSS length may be written "1e3px".
+_LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,4})?)\s*([a-zA-Z]*)\s*$")
 
 
 @frozen(order=True)

@@ -79,6 +79,25 @@ def test_a_card_thickness_of_nothing_is_refused_as_the_command_line_refuses_it(c
     assert "greater than 0" in line
 
 
+@pytest.mark.parametrize("extra, key", [("card_thickness: 1e-7mm\n", "decks/t.yaml:5 card_thickness"),
+                                        ("box: {thickness: 0.001mm}\n", "decks/t.yaml:5 box.thickness")])
+def test_a_card_thinner_than_any_paper_is_refused(cli, tmp_path, monkeypatch, extra, key):
+    """0.0000001mm named its box '-0mm-' and summed 62 cards as 0 mm: a card or paper
+    thinner than 0.02 mm is refused wherever a thickness is given."""
+    monkeypatch.chdir(tmp_path)
+    write_deck(tmp_path, "t", extra)
+    line = one_line(cli("build", "decks/t.yaml", "--out", "out"))
+    assert key in line and "0.02mm" in line
+    write_deck(tmp_path, "t")
+    for command in (["box", "decks/t.yaml", "--thickness", "0.0000001mm"],
+                    ["booklet", "jedi-temple", "--paper-thickness", "0.019mm"]):
+        line = one_line(cli(*command, "--out", "out"))
+        assert line.startswith(f"printgen: error: {command[2]}: ") and "0.02mm" in line
+    assert not (tmp_path / "out").exists()
+    assert cli("box", "decks/t.yaml", "--thickness", "0.02mm", "--out", "out", "-q").status == 0
+    assert (tmp_path / "out" / "t-box-0.02mm-a4.pdf").is_file()
+
+
 @pytest.mark.parametrize("option, value", [("--thickness", "-1mm"), ("--thickness", "-.5mm")])
 def test_a_negative_length_option_reaches_its_own_check(cli, tmp_path, monkeypatch, option, value):
     monkeypatch.chdir(tmp_path)
@@ -280,3 +299,15 @@ def test_the_sheet_margin_note_counts_the_characters_it_does_not_name():
     from printgen.layout.slug import lacking
     note = lacking(["बहुभाषी"], "sans") or ""
     assert note.count("U+09") == 5 and "and 2 more," in note and "..." not in note, note
+
+
+@pytest.mark.parametrize("edge", ["3mm", "0.001mm"])
+def test_a_die_edge_too_short_for_its_title_says_to_lengthen_the_edge(cli, tmp_path, monkeypatch, edge):
+    """--edge 3mm said the die file's title did not fit 'its box' and to enlarge the box,
+    which no file names (and 0.001mm failed in the die's template): the line names the
+    edge and the option that sets it."""
+    monkeypatch.chdir(tmp_path)
+    line = one_line(cli("dice", "spike", "--edge", edge, "--out", "out"))
+    assert "spike.yaml" in line and "--edge" in line and "'Spike die (1 to 6)'" in line
+    assert not (tmp_path / "out").exists()
+    assert cli("dice", "spike", "--edge", "5mm", "--out", "out", "-q").status == 0

@@ -6,6 +6,7 @@ from printgen.units import Length, parse_pair
 
 @pytest.mark.parametrize("text, millimetres", [
     ("63.5mm", 63.5), ("2.5in", 63.5), ("72pt", 25.4), ("1cm", 10.0), ("-1.5mm", -1.5), (".5in", 12.7),
+    ("1e3mm", 1000.0), ("2.5E-1in", 6.35), (f"{63.5 * 0.1 - 6.35}mm", 63.5 * 0.1 - 6.35),
 ])
 def test_lengths_parse_to_points(text, millimetres):
     assert Length.parse(text).in_mm == pytest.approx(millimetres)
@@ -13,7 +14,8 @@ def test_lengths_parse_to_points(text, millimetres):
 
 @pytest.mark.parametrize("text, says", [
     ("3", "expected a unit"), ("3furlongs", "unknown unit 'furlongs'"), ("mm", "expected a length"),
-    ("", "expected a length"), ("1.2.3mm", "expected a length"),
+    ("", "expected a length"), ("1.2.3mm", "expected a length"), ("1em", "unknown unit 'em'"),
+    ("1e5", "expected a unit"), ("1e400mm", "within 10 m"),
 ])
 def test_bad_lengths_say_what_was_expected(text, says):
     with pytest.raises(UnitError, match=says):
@@ -72,3 +74,22 @@ def test_a_deck_dpi_out_of_range_is_a_located_error(tmp_path):
                                      "cards:\n  - count: 1\n")
     with pytest.raises(SpecError, match=r"d\.yaml:2 dpi:"):
         load_deck_file(tmp_path / "d.yaml")
+
+
+def test_a_templates_arithmetic_may_leave_a_float_residue(tmp_path):
+    """63.5 * 0.1 - 6.35 is 8.9e-16 in floating point, which Python writes with an
+    exponent: a template computing a length that way lays out where one written 0mm
+    does, where it was refused as not a length."""
+    from printgen.layout.deck import layout_deck
+    from printgen.layout.primitives import Rect
+    from printgen.spec import load_deck
+
+    def rect(x: str) -> Rect:
+        (tmp_path / "f.yaml").write_text(f"elements:\n  - {{kind: rect, x: '{x}', y: 1mm, w: 2mm, h: 2mm, "
+                                         f"fill: '#000000'}}\n")
+        (tmp_path / "d.yaml").write_text("name: d\nsize: {width: 63.5mm, height: 88.9mm}\n"
+                                         "face: f.yaml\nback: f.yaml\ncards:\n  - count: 1\n")
+        return next(p for p in layout_deck(load_deck(str(tmp_path / "d.yaml"))).faces[0].prims
+                    if isinstance(p, Rect))
+
+    assert rect("{{ trim.w * 0.1 - 6.35 }}mm").x == pytest.approx(rect("0mm").x, abs=1e-9)

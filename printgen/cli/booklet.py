@@ -16,6 +16,7 @@ from printgen.cli.options import (
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError, note_line
 from printgen.model import Duplex
+from printgen.model.box import THINNEST
 from printgen.output import out_folder
 from printgen.products.booklet import (
     BookletBuild,
@@ -64,7 +65,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 def run(args: argparse.Namespace) -> int:
     rules = find_rules(args.text)
-    thickness = positive_length(args.paper_thickness, "--paper-thickness")
+    thickness = positive_length(args.paper_thickness, "--paper-thickness", least=THINNEST)
     if thickness is not None and thickness > MAX_THICKNESS:
         raise InputError(f"--paper-thickness: expected at most {Length(MAX_THICKNESS)} (thin card), "
                          f"got {args.paper_thickness!r}")

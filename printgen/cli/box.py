@@ -10,6 +10,7 @@ from printgen.cli.options import add_out, add_paper, given, positive_length, wor
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError, note_line
 from printgen.model import Deck
+from printgen.model.box import THINNEST
 from printgen.output import ensure_dir, out_folder
 from printgen.products.box import build_box, deck_box, describe, made
 from printgen.reading import display_path
@@ -76,7 +77,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 
 def run(args: argparse.Namespace) -> int:
-    thickness = positive_length(args.thickness, "--thickness")
+    thickness = positive_length(args.thickness, "--thickness", least=THINNEST)
     if args.target and thickness is not None:
         raise InputError("--thickness: not used with --for; the shop's box is chosen by card count")
     if args.target and args.sleeved:

@@ -317,8 +317,9 @@ def back_offset(text: str | None) -> tuple[float, float]:
     return x.pt, y.pt
 
 
-def positive_length(text: str | None, option: str) -> float | None:
-    """An optional length option (e.g. --edge 16mm) in points; None when not given."""
+def positive_length(text: str | None, option: str, *, least: float = 0.0) -> float | None:
+    """An optional length option (e.g. --edge 16mm) in points, greater than 0 and at
+    least `least` points; None when not given."""
     if text is None:
         return None
     from printgen.units import Length  # reads the length limit: not for --help
@@ -328,4 +329,6 @@ def positive_length(text: str | None, option: str) -> float | None:
         raise InputError(f"{option}: {error}") from None
     if value <= 0:
         raise InputError(f"{option}: expected a length greater than 0, got {quoted(str(text))}")
+    if value < least:
+        raise InputError(f"{option}: expected a length of at least {Length(least)}, got {quoted(str(text))}")
     return value

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from printgen.errors import FitError
+from printgen.errors import FitError, TextOverflow, quoted
 from printgen.frozen import frozen
 from printgen.layout.assembly import assembly_page
 from printgen.layout.board import board_pages, board_split
@@ -120,14 +120,26 @@ def dice_pages(dice: list[Die], paper: Paper, credit: Credit | None = None, gaps
         block = _union(block, (left, top, left + w, top + h))
         placed += _net_faces(faces[die.name], net, left, top + CAPTION)
         prims += net_lines(net, left, top + CAPTION)
-        prims += set_text(die.title, left, top, net.width, CAPTION - pt(1),
-                          TextStyle(font="sans-bold", size=8, min_size=6.5, color="#333333"),
-                          f"{Path(die.where).name} title")
+        prims += _die_title(die, left, top, net.width)
         x, row_h = x + w + GAP, max(row_h, h)
     if placed:
         pages.append(Page(sheet.width, sheet.height, tuple(placed), tuple(prims)))
         blocks.append(block or (0.0, 0.0, 0.0, 0.0))
     return with_slug(pages, blocks, sheet, credit, gaps)
+
+
+def _die_title(die: Die, left: float, top: float, width: float) -> list:
+    """The die's title above its net, as wide as the net: where the edge is too short for
+    it, the error says to give a longer edge (the option or the die file's `edge:`), not
+    to enlarge a box no file names."""
+    try:
+        return set_text(die.title, left, top, width, CAPTION - pt(1),
+                        TextStyle(font="sans-bold", size=8, min_size=6.5, color="#333333"),
+                        f"{Path(die.where).name} title")
+    except TextOverflow:
+        raise FitError(f"{Path(die.where).name}: the title {quoted(die.title)} does not fit above a net of "
+                       f"{mm(die.edge):g} mm edges ({mm(width):.1f} mm wide) at 6.5 pt; choose a larger --edge "
+                       f"(or `edge:` in the die file) or a shorter title") from None
 
 
 def _union(a: Box | None, b: Box) -> Box:

@@ -12,6 +12,9 @@ Box4 = tuple[float, float, float, float]      # x, y, w, h in points
 TUCK = "tuck"           # a double-tuck box: one net
 TRAY = "tray"           # a two-piece box: a tray and a lid, a net each
 STYLES = (TUCK, TRAY)
+# The thinnest card or paper a length may give (0.02 mm; tissue paper is 0.03 mm): a thinner
+# one is a slip of the keyboard, and its box or booklet would be named and summed as 0 mm.
+THINNEST = 0.02 * 72 / 25.4
 
 
 @frozen

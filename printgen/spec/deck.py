@@ -11,6 +11,7 @@ from typing import Any
 from printgen.errors import InputError, PrintgenError, quoted, shown
 from printgen.limits import limit
 from printgen.model import Card, CardSize, Deck, DeckBox, Ref
+from printgen.model.box import THINNEST
 from printgen.model.template import Template
 from printgen.reading import display_path
 from printgen.spec.fonts import project_fonts, read_fonts
@@ -76,7 +77,7 @@ def load_deck_file(path: Path, display: str | None = None, lang: str | None = No
     bleed = check.length(data.get("bleed"), ("bleed",), default=defaults["bleed"])
     safe = check.length(data.get("safe"), ("safe",), default=defaults["safe"])
     thickness = check.length(data.get("card_thickness"), ("card_thickness",),
-                             default=defaults["card_thickness"], positive=True)
+                             default=defaults["card_thickness"], minimum=THINNEST, positive=True)
     shortest = min(size.width, size.height)
     if size_known and bleed > shortest / 4:
         _margin_fails(check, data, "bleed", "of at most a quarter", Length(shortest / 4), size)
@@ -165,7 +166,8 @@ def _box(check: Checker, value: Any, langs: Langs) -> DeckBox:
     data = check.mapping(value, ("box",), BOX_KEYS)
 
     def length(key: str) -> float | None:
-        return (check.length(data[key], ("box", key), positive=key == "thickness")
+        return (check.length(data[key], ("box", key), positive=key == "thickness",
+                             minimum=THINNEST if key == "thickness" else 0.0)
                 if data.get(key) is not None else None)
 
     def text(key: str) -> str | None:
