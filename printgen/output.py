@@ -119,6 +119,7 @@ from printgen.regular import NOFOLLOW as _NOFOLLOW
 from printgen.regular import NONBLOCK as _NONBLOCK
 from printgen.regular import Unreadable, open_file
 from printgen.regular import open_fd as _open_regular
+from printgen.words import plural
 
 DEFAULT = Path("output")                # the output folder when a command has no --out
 MANIFEST = ".printgen-files.json"
@@ -1327,7 +1328,7 @@ class Run:
         """Say in one note the stale files this job removed (if it says its notes)."""
         if self.tell and self.removed:
             shown = [str(_show(path.parent) / path.name) for path in self.removed]
-            note(f"removed {len(shown)} file(s) printgen wrote in an earlier build and this one no longer makes "
+            note(f"removed {plural(len(shown), 'file')} printgen wrote in an earlier build and this one no longer makes "
                  f"({_some(shown)})")
         self.removed.clear()
 
@@ -1359,7 +1360,7 @@ class Run:
         if left:
             why = ("an older printgen's record (which kept no digests) named them" if record.state == "old"
                    else "printgen did not write them, or they changed since")
-            note(f"{_show(folder)}: left {len(left)} file(s) as they are ({_some(left)}): {why}")
+            note(f"{_show(folder)}: left {plural(len(left), 'file')} as they are ({_some(left)}): {why}")
         self._store(folder, record, now, keep=False)
         return removed
 

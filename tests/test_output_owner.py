@@ -68,7 +68,7 @@ def rename_deck(project: Path) -> None:
     deck_with(project, "u")
 
 
-REMOVED_T = ("printgen: note: removed 1 file(s) printgen wrote in an earlier build and this one no longer makes "
+REMOVED_T = ("printgen: note: removed 1 file printgen wrote in an earlier build and this one no longer makes "
              "(out/t-a4.pdf)\n")     # the one line a rebuild after rename_deck says
 
 
