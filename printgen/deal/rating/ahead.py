@@ -22,15 +22,12 @@ initializer).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from printgen.deal.search.shortest import Lookups, Stopped, Within, win_within
 from printgen.deal.search.state import Board
 from printgen.deal.table.deal import Deal
 from printgen.deal.table.rules import JEDI_TEMPLE, Level
-
-if TYPE_CHECKING:
-    from printgen.deal.rating.key import KeyBudgets
 
 RECYCLES = 0            # the allowance searched ahead: a win with no recycle
 WAIT = 0.1              # seconds the search ahead waits to be stopped before it starts
@@ -79,10 +76,10 @@ def channel() -> Ahead | None:
     return _kept.get("channel")
 
 
-def search_ahead(deal: Deal, level: Level, budgets: KeyBudgets) -> None:
+def search_ahead(deal: Deal, level: Level, budget: int) -> None:
     """The task rate() starts beside the key: after WAIT seconds, win_within(board,
-    RECYCLES, budgets.fewer_search) as key.py would run it, its answer (or None) put
-    on the queue, unless the key stops it first."""
+    RECYCLES, budget) as key.py would run it (budget: its KeyBudgets.fewer_search), its
+    answer (or None) put on the queue, unless the key stops it first."""
     ahead = channel()
     if ahead is None:
         return
@@ -94,7 +91,7 @@ def search_ahead(deal: Deal, level: Level, budgets: KeyBudgets) -> None:
         if not ahead.stopped.wait(WAIT):
             board = Board(deal, level)
             lookups = Lookups(board)
-            found = win_within(board, RECYCLES, budget=budgets.fewer_search,
+            found = win_within(board, RECYCLES, budget=budget,
                                lookups=lookups, stop=ahead.stopped.is_set)
     except Stopped:
         found = None

@@ -185,7 +185,7 @@ def rate(deal: Deal, level: Level | str | None, data: ModelData, *, jobs: int = 
         with worker_pool(workers, share=share, shared=(sharing,)) as pool:
             searching = pool.submit(_key, deal, at.level, data.key, budget, ahead)
             if ahead:
-                pool.submit(search_ahead, deal, at.level, data.key)
+                pool.submit(search_ahead, deal, at.level, data.key.fewer_search)
             futures = [pool.submit(_game, (deal, at.level, params, game))
                        for game in range(params.games)]
             if meanwhile is not None:
