@@ -26,6 +26,7 @@ from printgen.spec.pictures import Shelf
 from printgen.spec.places import (
     builtin_file,
     confine,
+    home_folders,
     link_out,
     no_file,
     project_file,
@@ -92,7 +93,8 @@ def _shelve_pictures(template: Template, elements: tuple[Element, ...]) -> None:
 
 
 def _icons(check: Checker, raw: Any, path: Path) -> tuple[tuple[str, Path], ...]:
-    """Pictures for inline icons, by name: files beside the template (or below it)."""
+    """Pictures for inline icons, by name: files where the template's image elements
+    find theirs (beside it or below it, or elsewhere in its project: confine())."""
     if not isinstance(raw, dict):
         check.fail(("icons",), "expected a mapping of icon names to picture files such as {coin: coin.png}")
         return ()
@@ -101,18 +103,19 @@ def _icons(check: Checker, raw: Any, path: Path) -> tuple[tuple[str, Path], ...]
     for name, value in raw.items():
         src = check.text(value, ("icons", name))
         try:                                    # a link that loops, a NUL character: no traceback
-            picture = confine(path, src, "icon")
+            picture: Path | None = confine(path, src, "icon")
         except InputError:
             picture = None
-        if picture is None or not picture.is_relative_to(folder):
-            link = link_out(folder, src, [folder])
-            check.fail(("icons", name), f"expected a picture file beside the template, got {quoted(src)}"
-                       if link is None else f"{link} out of the template's folder; expected a picture file "
-                                            f"beside the template: a link out is never followed")
+        if picture is None:
+            link = link_out(folder, src, home_folders(path))
+            check.fail(("icons", name), f"expected a picture file beside the template or in its project, got "
+                                        f"{quoted(src)}" if link is None else
+                       f"{link} out of the template's folders; expected a picture file beside the template "
+                       f"or in its project: a link out is never followed")
             continue
         if not picture.is_file():
-            check.fail(("icons", name), f"expected a picture file beside the template, got {src!r}: "
-                                        f"{no_file(path, src)}")
+            check.fail(("icons", name), f"expected a picture file beside the template or in its project, got "
+                                        f"{src!r}: {no_file(path, src)}")
             continue
         try:
             check_picture(picture, f"{check.doc.source} icons.{name}")
