@@ -514,6 +514,28 @@ def test_a_word_is_hyphenated_where_the_dictionary_breaks_its_letters(word, bare
     assert all(head + tail == word and unicodedata.category(tail[0]) != "Mn" for head, tail in found)
 
 
+@pytest.mark.parametrize("lang, country, word", [
+    ("en", "en_US", "incomprehensibilities"),       # en_GB: incomprehens-ib-il-it-ies
+    ("en", "en_US", "counterbalancing"),
+    ("de", "de_DE", "Kartenspielerinnen"),
+    ("pt", "pt_PT", "extraordinariamente"),
+])
+def test_a_language_without_a_country_is_hyphenated_as_its_main_country_writes_it(lang, country, word):
+    """`lang: en` breaks words by the US English dictionary, `de` by Germany's, `pt` by
+    Portugal's (pyphen's own name for the bare language is the first of its countries
+    in the alphabet: en_GB, de_AT, pt_BR); a code with its country keeps that country's
+    (`en-GB`)."""
+    import pyphen
+    from printgen.layout.text import hyphenations
+    expected = [len(head) for head, _ in pyphen.Pyphen(lang=country).iterate(word)]
+    assert [len(head) for head, _ in hyphenations(word, lang)] == expected
+    region = lang + "-" + country.split("_")[1]
+    assert hyphenations(word, region) == hyphenations(word, lang)
+    if lang == "en":
+        british = [len(head) for head, _ in pyphen.Pyphen(lang="en_GB").iterate(word)]
+        assert [len(head) for head, _ in hyphenations(word, "en-GB")] == british
+
+
 def _width(run) -> float:
     from printgen.shaping import font
     return font(run.font).width(run.text, run.size)
