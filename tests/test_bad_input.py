@@ -111,6 +111,13 @@ ONE_LINE_CASES = {
                                       "font: comic}\n"}, "face.yaml:2 elements[0].font"),
     "a label that fails": ({"deck.yaml": GOOD_DECK + "label: '{{ card.name }}'\n"},
                            "deck.yaml:7 label: 'card' is undefined"),
+    "a palette colour mistyped": ({"face.yaml": "colors:\n  paper: '#ffffff'\n  star: '#7b4fa'\nelements:\n"
+                                                "  - {kind: rect, box: bleed, fill: star}\n"},
+                                  "face.yaml:3 colors.star: expected a colour '#rrggbb' (or '#rgb', or none), "
+                                  "got '#7b4fa'"),
+    "a palette colour unquoted": ({"face.yaml": "colors:\n  star: #7b4fa0\nelements:\n"
+                                                "  - {kind: rect, box: bleed, fill: star}\n"},
+                                  "face.yaml:2 colors.star: expected a colour '#rrggbb' in quotes"),
 }
 
 
