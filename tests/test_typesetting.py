@@ -440,6 +440,15 @@ def test_a_bad_font_is_one_located_line(tmp_path, fonts, expected):
     assert "deck.yaml:" in err and expected in err, err
 
 
+def test_a_collection_index_no_file_of_the_family_holds_is_one_line_at_the_index(tmp_path):
+    """A family whose regular and bold files are collections, at an index neither holds:
+    one line, at the family's index key (not one line for each file, at its style)."""
+    err = fails(project(tmp_path, "  story:\n    regular: fonts/CJK.ttc\n    bold: fonts/CJK.ttc\n"
+                                  "    index: 7"), tmp_path)
+    assert "deck.yaml:9 fonts.story.index:" in err and "CJK.ttc'" in err and "index 7" in err \
+        and "from 0 to 1" in err, err
+
+
 def test_a_font_whose_licence_forbids_embedding_is_refused(tmp_path):
     from fontTools.ttLib import TTFont
     deck = project(tmp_path, "  story: fonts/Restricted.ttf")
