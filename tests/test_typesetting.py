@@ -272,6 +272,34 @@ def fails(deck: Path, tmp_path: Path) -> str:
     return err
 
 
+@pytest.mark.parametrize("line", ["سجّل بدلاً مُحَمَّد", "Hello नमस्ते किताब"])
+def test_a_letter_with_marks_copies_from_the_pdf_with_them(tmp_path, line):
+    """A letter and its marks shaped as one cluster of several glyphs (shadda and
+    fathatan over Arabic letters, a shadda and a fatha drawn as one glyph over a
+    letter's contextual form; a Devanagari syllable): every glyph drawn has
+    characters in the font's ToUnicode map, so that the words copy and search as
+    written, marks and all, in a right-to-left run too (which carries no ActualText).
+    Before, the marks' glyphs had none: a reader dropped them, or (pdfium) showed the
+    glyph's number as a character."""
+    import pdfplumber
+    from pypdf import PdfReader
+    deck = project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [arabic, deva]}\n"
+                             "  arabic: fonts/Arabic.ttf\n  deva: fonts/Devanagari.ttf", line)
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "-q", "--only", "pdf")
+    assert status == 0, err
+    pdf = tmp_path / "out" / "t-a4.pdf"
+    mapped: dict[str, set[int]] = {}
+    for font in PdfReader(pdf).pages[0]["/Resources"]["/Font"].values():
+        font = font.get_object()
+        text = font["/ToUnicode"].get_object().get_data().decode("latin-1")
+        mapped[str(font["/BaseFont"]).split("+")[-1]] = {int(code, 16) for code in re.findall(r"<([0-9A-F]{4})> <", text)}
+    drawn = [(name.split("+")[-1], cid) for name, cid, *_ in pdf_glyphs(pdf)]
+    assert drawn and all(cid in mapped[name] for name, cid in drawn), (drawn, mapped)
+    with pdfplumber.open(pdf) as read:
+        copied = "".join(char["text"] for char in read.pages[0].chars if "DejaVu" not in char["fontname"])  # (no caption)
+    assert sorted(copied.replace(" ", "")) == sorted(line.replace(" ", "")), copied
+
+
 def test_a_character_no_font_has_names_card_field_and_character(tmp_path):
     err = fails(project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [hebrew]}\n"
                                   "  hebrew: fonts/Hebrew.ttf", "Hello שלום 你"), tmp_path)
