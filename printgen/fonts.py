@@ -258,6 +258,10 @@ def _open(data: bytes, index: int, lazy: bool | None = None) -> Any:
     return TTFont(io.BytesIO(data), fontNumber=index, lazy=lazy, recalcTimestamp=False)
 
 
+class OutOfCollection(ValueError):
+    """A font file's index (its place in a collection) that the file does not hold."""
+
+
 def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
     """Read a face from its bytes with HarfBuzz (which checks every table it reads),
     once its table directory is found sound (fontfile.py: HarfBuzz reads a table cut
@@ -272,8 +276,8 @@ def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
     if not count:
         raise ValueError("it is not a TrueType or OpenType font file")
     if not 0 <= index < count:
-        raise ValueError(f"it holds {count} font{'s' * (count != 1)}; expected "
-                         f"{'index 0' if count == 1 else f'an index from 0 to {count - 1}'}")
+        raise OutOfCollection(f"it holds {count} font{'s' * (count != 1)}; expected "
+                              f"{'index 0' if count == 1 else f'an index from 0 to {count - 1}'}")
     hb_face = uharfbuzz.Face(blob, index)
     tags = set(hb_face.table_tags)
     if "glyf" not in tags and "CFF " not in tags:

@@ -28,7 +28,6 @@ what is drawn.
 from __future__ import annotations
 
 import unicodedata
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -36,6 +35,7 @@ from functools import lru_cache
 from printgen import fonts
 from printgen.fonts import CHAIN, INVISIBLE, Face, face, faces
 from printgen.frozen import frozen
+from printgen.glyphtexts import glyph_texts
 from printgen.words import first_few, plural
 
 RTL_CLASSES = frozenset(("R", "AL", "RLE", "RLO", "RLI"))
@@ -73,19 +73,16 @@ def shape_word(name: str, text: str, rtl: bool = False, lang: str = "") -> Shape
         buffer.language = lang
     hb.shape(face(name).hb, buffer)
     infos, positions = buffer.glyph_infos, buffer.glyph_positions
-    starts = sorted({info.cluster for info in infos})
-    ends = dict(zip(starts, [*starts[1:], len(text)], strict=True))
-    counts = Counter(info.cluster for info in infos)
-    glyphs, xs, ys, texts = [], [], [], []
+    clusters = [info.cluster for info in infos]
+    glyphs, xs, ys = [], [], []
     pen = 0.0
     for info, pos in zip(infos, positions, strict=True):
         glyphs.append(info.codepoint)
         xs.append(pen + pos.x_offset)
         ys.append(float(pos.y_offset))
-        texts.append(text[info.cluster:ends[info.cluster]] if counts[info.cluster] == 1 else "")
         pen += pos.x_advance
-    return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen,
-                  any(count > 1 for count in counts.values()))
+    texts = glyph_texts(name, text, glyphs, clusters, [pos.x_advance for pos in positions])
+    return Shaped(tuple(glyphs), tuple(xs), tuple(ys), tuple(texts), pen, len(set(clusters)) < len(clusters))
 
 
 # Runs are kept fewer than words: a run is quickly joined again from its cached words,

@@ -111,6 +111,13 @@ ONE_LINE_CASES = {
                                       "font: comic}\n"}, "face.yaml:2 elements[0].font"),
     "a label that fails": ({"deck.yaml": GOOD_DECK + "label: '{{ card.name }}'\n"},
                            "deck.yaml:7 label: 'card' is undefined"),
+    "a palette colour mistyped": ({"face.yaml": "colors:\n  paper: '#ffffff'\n  star: '#7b4fa'\nelements:\n"
+                                                "  - {kind: rect, box: bleed, fill: star}\n"},
+                                  "face.yaml:3 colors.star: expected a colour '#rrggbb' (or '#rgb', or none), "
+                                  "got '#7b4fa'"),
+    "a palette colour unquoted": ({"face.yaml": "colors:\n  star: #7b4fa0\nelements:\n"
+                                                "  - {kind: rect, box: bleed, fill: star}\n"},
+                                  "face.yaml:2 colors.star: expected a colour '#rrggbb' in quotes"),
 }
 
 
@@ -144,3 +151,25 @@ def test_several_problems_are_each_a_line_marked_as_printgens_error(cli, tmp_pat
     assert result.status == 2 and not (tmp_path / "out").exists()
     assert len(lines) >= 2 and all(line.startswith("printgen: error: ") and "two.yaml:" in line for line in lines), lines
     assert any("'foo'" in line for line in lines) and any("'bar'" in line for line in lines)
+
+
+@pytest.mark.parametrize(("written", "near"), [("Lumen-Face", "'lumen-face.yaml'"), ("lumen-fase", "'lumen-face.yaml'"),
+                                              ("tarot-face", None)])
+def test_a_template_named_but_not_found_names_the_template_it_was_likely_meant(cli, tmp_path, monkeypatch,
+                                                                               written, near):
+    """A template named by its name in other capitals than its file's (found on a system
+    that ignores them, as macOS does, and not on Linux) or misspelt: the line names the
+    file of templates/ it was likely meant to be, as for a picture or a font; a name
+    like none there names none."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "lumen-face.yaml").write_text(GOOD_FACE, encoding="utf-8")
+    (tmp_path / "decks" / "deck.yaml").write_text(
+        GOOD_DECK.replace("face: face.yaml", f"face: {written}").replace("back: face.yaml", "back: lumen-face"),
+        encoding="utf-8")
+    result = cli("build", "decks/deck.yaml", "--out", "out", "-q")
+    assert result.status == 2 and not (tmp_path / "out").exists()
+    line, = result.err.strip().splitlines()
+    assert f"decks/deck.yaml:3 face: template '{written}' not found" in line, line
+    assert (f"templates/ holds {near}" in line) if near else ("holds" not in line), line

@@ -82,6 +82,38 @@ def test_an_unknown_icon_is_a_located_error(cli, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+def test_an_icon_is_found_where_a_templates_picture_is_anywhere_in_its_project(cli, tmp_path):
+    """A project keeps its pictures in pictures/ beside templates/: an image element
+    names '../pictures/coin.png', and so may an icon, drawing the card as the icon
+    beside the template does; a picture outside the project stays refused, one line."""
+    near, far = tmp_path / "near", tmp_path / "game"
+    near.mkdir()
+    for folder in (far / "decks", far / "templates", far / "pictures"):
+        folder.mkdir(parents=True)
+    rich_deck(near)
+    for name in ("face.yaml", "back.yaml"):
+        shutil.copy(near / name, far / "templates" / name)
+    shutil.copy(near / "coin.png", far / "pictures" / "coin.png")
+    face = far / "templates" / "face.yaml"
+    face.write_text(face.read_text(encoding="utf-8").replace("{coin: coin.png}", "{coin: ../pictures/coin.png}"),
+                    encoding="utf-8")
+    deck = far / "decks" / "deck.yaml"
+    deck.write_text((near / "deck.yaml").read_text(encoding="utf-8").replace(": face.yaml", ": ../templates/face.yaml")
+                    .replace(": back.yaml", ": ../templates/back.yaml"), encoding="utf-8")
+    for folder, path in (("near", near / "deck.yaml"), ("far", deck)):
+        assert cli("build", str(path), "--only", "png", "--out", str(tmp_path / folder), "-q").status == 0
+    assert (tmp_path / "far" / "png" / "1-card.png").read_bytes() == \
+        (tmp_path / "near" / "png" / "1-card.png").read_bytes()
+    stranger = tmp_path / "stranger"                    # (a template is read once a process: another project)
+    shutil.copytree(far, stranger)
+    face = stranger / "templates" / "face.yaml"
+    face.write_text(face.read_text(encoding="utf-8").replace("../pictures/", "../../near/"), encoding="utf-8")
+    result = cli("build", str(stranger / "decks" / "deck.yaml"), "--only", "png", "--out", str(tmp_path / "out"))
+    assert result.status == 2 and not (tmp_path / "out").exists()
+    line, = result.err.strip().splitlines()
+    assert "face.yaml:1 icons.coin:" in line and "../../near/coin.png" in line
+
+
 def test_pdf_png_and_svg_show_the_same_card(tmp_path):
     face = layout_deck(load_deck(str(rich_deck(tmp_path)))).faces[0]
     f = face.frame

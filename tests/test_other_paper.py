@@ -60,3 +60,28 @@ def test_a_papers_files_made_before_a_card_changed_are_marked_out_of_date_until_
     assert OUT_OF_DATE not in said.err
     assert (out / "preflight-clean-a4.pdf").read_bytes() != a4
     assert marked(out) == {"home print, a4": False, "home print, letter": False}
+
+
+def test_a_deck_given_languages_does_not_call_the_files_it_just_wrote_out_of_date(cli, tmp_path):
+    """A deck given `languages:` (or losing them) names its home print's record anew
+    ("home print, a4, English"); the record of the build before it names the very
+    files this build writes again, so it is not another job's, and no note calls them
+    out of date, though a card changed too."""
+    folder = tmp_path / "deck"
+    shutil.copytree(FIXTURES / "preflight", folder)
+    deck, out = folder / "clean.yaml", tmp_path / "out"
+    text = deck.read_text(encoding="utf-8")
+    build(cli, deck, out, "a4")
+    deck.write_text(text.replace("#ff7f0e", "#2ca02c").replace("size: poker", "size: poker\nlanguages: [en, de]"),
+                    encoding="utf-8")
+    said = build(cli, deck, out, "a4")
+    assert OUT_OF_DATE not in said.err
+    assert "home print, a4, English" in (out / "index.html").read_text(encoding="utf-8")
+    deck.write_text(text, encoding="utf-8")                 # and back: the languages taken out
+    said = build(cli, deck, out, "a4")
+    assert OUT_OF_DATE not in said.err
+    said = build(cli, deck, out, "letter")                  # other paper's files are still another job's
+    assert OUT_OF_DATE not in said.err
+    deck.write_text(text.replace("#ff7f0e", "#2ca02c"), encoding="utf-8")
+    said = build(cli, deck, out, "letter")
+    assert "(home print, a4) are out of date" in said.err

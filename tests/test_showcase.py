@@ -80,3 +80,25 @@ def test_bad_choices_are_one_line_and_write_nothing(cli, tmp_path, args, message
     assert result.status == 2
     assert result.err.strip().splitlines() == [f"printgen: error: {message}"]
     assert not (tmp_path / "out").exists()
+
+
+def test_a_deck_in_several_languages_shows_its_cards_in_the_one_asked_or_in_each(cli, tmp_path):
+    """--lang de draws the German cards (the example deck's amber lanterns are
+    'Bernstein' there) into the German pictures' names; --lang all draws each language
+    into its own folder, the same bytes as each alone; a language the deck is not
+    printed in is one line, nothing written."""
+    from exampledeck import EXAMPLE
+    deck = str(EXAMPLE / "lantern-pairs.yaml")
+    choose = ["--cards", "1,9", "--dpi", "60", "-q"]
+    assert cli("showcase", deck, *choose, "--out", str(tmp_path / "en")).status == 0
+    assert cli("showcase", deck, *choose, "--lang", "de", "--out", str(tmp_path / "de")).status == 0
+    german = (tmp_path / "de" / "lantern-pairs-de-spread.png").read_bytes()
+    assert german != (tmp_path / "en" / "lantern-pairs-spread.png").read_bytes()
+    assert cli("showcase", deck, *choose, "--lang", "all", "--out", str(tmp_path / "all")).status == 0
+    for lang, name in (("en", "lantern-pairs"), ("de", "lantern-pairs-de")):
+        for picture in ("hand", "spread"):
+            assert (tmp_path / "all" / name / f"{name}-{picture}.png").read_bytes() == \
+                (tmp_path / lang / f"{name}-{picture}.png").read_bytes()
+    result = cli("showcase", deck, "--lang", "fr", "--out", str(tmp_path / "fr"))
+    assert result.status == 2 and len(result.err.strip().splitlines()) == 1 and "fr" in result.err
+    assert not (tmp_path / "fr").exists()

@@ -272,6 +272,34 @@ def fails(deck: Path, tmp_path: Path) -> str:
     return err
 
 
+@pytest.mark.parametrize("line", ["سجّل بدلاً مُحَمَّد", "Hello नमस्ते किताब"])
+def test_a_letter_with_marks_copies_from_the_pdf_with_them(tmp_path, line):
+    """A letter and its marks shaped as one cluster of several glyphs (shadda and
+    fathatan over Arabic letters, a shadda and a fatha drawn as one glyph over a
+    letter's contextual form; a Devanagari syllable): every glyph drawn has
+    characters in the font's ToUnicode map, so that the words copy and search as
+    written, marks and all, in a right-to-left run too (which carries no ActualText).
+    Before, the marks' glyphs had none: a reader dropped them, or (pdfium) showed the
+    glyph's number as a character."""
+    import pdfplumber
+    from pypdf import PdfReader
+    deck = project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [arabic, deva]}\n"
+                             "  arabic: fonts/Arabic.ttf\n  deva: fonts/Devanagari.ttf", line)
+    status, err = run("build", str(deck), "--out", str(tmp_path / "out"), "-q", "--only", "pdf")
+    assert status == 0, err
+    pdf = tmp_path / "out" / "t-a4.pdf"
+    mapped: dict[str, set[int]] = {}
+    for font in PdfReader(pdf).pages[0]["/Resources"]["/Font"].values():
+        font = font.get_object()
+        text = font["/ToUnicode"].get_object().get_data().decode("latin-1")
+        mapped[str(font["/BaseFont"]).split("+")[-1]] = {int(code, 16) for code in re.findall(r"<([0-9A-F]{4})> <", text)}
+    drawn = [(name.split("+")[-1], cid) for name, cid, *_ in pdf_glyphs(pdf)]
+    assert drawn and all(cid in mapped[name] for name, cid in drawn), (drawn, mapped)
+    with pdfplumber.open(pdf) as read:
+        copied = "".join(char["text"] for char in read.pages[0].chars if "DejaVu" not in char["fontname"])  # (no caption)
+    assert sorted(copied.replace(" ", "")) == sorted(line.replace(" ", "")), copied
+
+
 def test_a_character_no_font_has_names_card_field_and_character(tmp_path):
     err = fails(project(tmp_path, "  story: {regular: fonts/Latin.ttf, fallback: [hebrew]}\n"
                                   "  hebrew: fonts/Hebrew.ttf", "Hello שלום 你"), tmp_path)
@@ -440,6 +468,15 @@ def test_a_bad_font_is_one_located_line(tmp_path, fonts, expected):
     assert "deck.yaml:" in err and expected in err, err
 
 
+def test_a_collection_index_no_file_of_the_family_holds_is_one_line_at_the_index(tmp_path):
+    """A family whose regular and bold files are collections, at an index neither holds:
+    one line, at the family's index key (not one line for each file, at its style)."""
+    err = fails(project(tmp_path, "  story:\n    regular: fonts/CJK.ttc\n    bold: fonts/CJK.ttc\n"
+                                  "    index: 7"), tmp_path)
+    assert "deck.yaml:9 fonts.story.index:" in err and "CJK.ttc'" in err and "index 7" in err \
+        and "from 0 to 1" in err, err
+
+
 def test_a_font_whose_licence_forbids_embedding_is_refused(tmp_path):
     from fontTools.ttLib import TTFont
     deck = project(tmp_path, "  story: fonts/Restricted.ttf")
@@ -512,6 +549,28 @@ def test_a_word_is_hyphenated_where_the_dictionary_breaks_its_letters(word, bare
     found = hyphenations(word, "de")
     assert {len(head.lstrip("(„").replace("\u0331", "")) for head, _ in found} == expected
     assert all(head + tail == word and unicodedata.category(tail[0]) != "Mn" for head, tail in found)
+
+
+@pytest.mark.parametrize("lang, country, word", [
+    ("en", "en_US", "incomprehensibilities"),       # en_GB: incomprehens-ib-il-it-ies
+    ("en", "en_US", "counterbalancing"),
+    ("de", "de_DE", "Kartenspielerinnen"),
+    ("pt", "pt_PT", "extraordinariamente"),
+])
+def test_a_language_without_a_country_is_hyphenated_as_its_main_country_writes_it(lang, country, word):
+    """`lang: en` breaks words by the US English dictionary, `de` by Germany's, `pt` by
+    Portugal's (pyphen's own name for the bare language is the first of its countries
+    in the alphabet: en_GB, de_AT, pt_BR); a code with its country keeps that country's
+    (`en-GB`)."""
+    import pyphen
+    from printgen.layout.text import hyphenations
+    expected = [len(head) for head, _ in pyphen.Pyphen(lang=country).iterate(word)]
+    assert [len(head) for head, _ in hyphenations(word, lang)] == expected
+    region = lang + "-" + country.split("_")[1]
+    assert hyphenations(word, region) == hyphenations(word, lang)
+    if lang == "en":
+        british = [len(head) for head, _ in pyphen.Pyphen(lang="en_GB").iterate(word)]
+        assert [len(head) for head, _ in hyphenations(word, "en-GB")] == british
 
 
 def _width(run) -> float:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from printgen.cli.options import add_out, add_paper, given, positive_length, word
+from printgen.cli.options import add_lang, add_out, add_paper, given, positive_length, word
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError, note_line
 from printgen.model import Deck
@@ -67,10 +67,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                              "--paper, --thickness, --sleeved and --style are refused with it")
     parser.add_argument("--strict", action="store_true",
                         help="with --for: stop (exit 2) on any preflight warning, before writing")
-    parser.add_argument("--lang", metavar="LANG", default=None,
-                        help="the box of the deck in one of its languages (its `languages:` key), its file "
-                             "named with the language (output/DECK-LANG), or one in each of them with 'all' "
-                             "(default: the deck's own language; see 'printgen docs languages')")
+    add_lang(parser, "the box of the deck")
     add_paper(parser)
     add_out(parser, "output/DECK")
     return parser

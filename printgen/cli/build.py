@@ -15,6 +15,7 @@ from printgen.cli.options import (
     add_back_offset,
     add_duplex,
     add_jobs,
+    add_lang,
     add_out,
     add_paper,
     back_offset,
@@ -81,10 +82,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
                         help="with --for tts: the web address the sheet images will be uploaded to "
                              "(e.g. https://example.org/decks); the saved object names the images "
                              "there instead of by their paths on this computer")
-    parser.add_argument("--lang", metavar="LANG", default=None,
-                        help="build the deck in one of its languages (its `languages:` key), its files named "
-                             "with the language (output/DECK-LANG), or in each of them with 'all' "
-                             "(default: the deck's own language; see 'printgen docs languages')")
+    add_lang(parser, "build the deck")
     parser.add_argument("--strict", action="store_true",
                         help="stop with an error (exit 2), writing nothing, when preflight finds a problem "
                              "or the tuck box or a rules text cannot be made (else a note)")

@@ -93,6 +93,15 @@ def common_parser() -> argparse.ArgumentParser:
     return common
 
 
+def add_lang(parser: argparse.ArgumentParser, what: str) -> None:
+    """--lang: what (the deck built, its box, its pictures) in one of the deck's languages
+    or, with 'all', in each of them (cli/recorded.in_each_language)."""
+    parser.add_argument("--lang", metavar="LANG", default=None,
+                        help=f"{what} in one of its languages (its `languages:` key), named with the "
+                             "language (output/DECK-LANG), or in each of them with 'all' "
+                             "(default: the deck's own language; see 'printgen docs languages')")
+
+
 def add_out(parser: argparse.ArgumentParser, default: str) -> None:
     parser.add_argument("--out", metavar="DIR", type=out_folder, default=None,
                         help=f"output folder (default: {default})")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from printgen.cli.options import add_out
+from printgen.cli.options import add_lang, add_out
 from printgen.cli.verbs import SUMMARIES
 from printgen.errors import InputError
 from printgen.limits import limit
@@ -16,7 +16,9 @@ DESCRIPTION = """\
 Write two transparent PNG pictures of a deck, for a game's web page or a
 crowdfunding post: DECK-hand.png, the chosen cards fanned as a player holds them,
 and DECK-spread.png, the same cards and the deck's back side by side above a soft
-reflection. DECK is a deck name from decks/ or a path to a deck file."""
+reflection. DECK is a deck name from decks/ or a path to a deck file. With --lang
+they show the cards of the deck in one of its languages (its `languages:` key),
+named with it (output/DECK-LANG/DECK-LANG-hand.png); with --lang all, in each."""
 
 DEFAULT_COUNT = 5
 DPI_RANGE = (limit("showcase_dpi_min"), limit("showcase_dpi_max"))
@@ -32,6 +34,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--dpi", metavar="N", type=int, default=150,
                         help=f"resolution of each card in the pictures, {DPI_RANGE[0]} to {DPI_RANGE[1]} "
                              "(default: 150)")
+    add_lang(parser, "the pictures of the deck")
     add_out(parser, "output/DECK")
     return parser
 
@@ -60,6 +63,17 @@ def chosen_cards(text: str | None, total: int) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if not DPI_RANGE[0] <= args.dpi <= DPI_RANGE[1]:
+        raise InputError(f"--dpi: expected {DPI_RANGE[0]} to {DPI_RANGE[1]}, got {args.dpi}")
+    if args.lang == "all":
+        from printgen.cli.recorded import in_each_language
+        _, statuses = in_each_language(args, one_showcase)
+        return max(statuses, default=0)
+    return one_showcase(args)
+
+
+def one_showcase(args: argparse.Namespace) -> int:
+    """The pictures of the deck in args.lang (None: its own language)."""
     from printgen.layout.deck import layout_deck
     from printgen.products.showcase import (
         Showcase,
@@ -70,9 +84,7 @@ def run(args: argparse.Namespace) -> int:
         write_picture,
     )
     from printgen.render.png import pixel_size
-    if not DPI_RANGE[0] <= args.dpi <= DPI_RANGE[1]:
-        raise InputError(f"--dpi: expected {DPI_RANGE[0]} to {DPI_RANGE[1]}, got {args.dpi}")
-    deck = load_deck(args.deck)
+    deck = load_deck(args.deck, args.lang)
     if not deck.cards:
         raise InputError(f"{args.deck}: the deck has no cards to show")
     picks = chosen_cards(args.cards, len(deck.cards))

@@ -112,7 +112,10 @@ def write_proof(folder: Path, proof: Proof) -> Path:
 def outdated(folder: Path, proof: Proof) -> tuple[tuple[str, str], ...]:
     """The other home prints of proof's deck that folder's records describe (other
     paper, another duplex) whose cards are not proof's: each one's label and cards key, for proof's
-    outdates. A record without a cards key (an older printgen's) is passed over."""
+    outdates. A record without a cards key (an older printgen's) is passed over, and so is
+    one of proof's own paper and duplex under another language's label (a deck given
+    `languages:` labels its home print "home print, a4, English", one that drops them
+    "home print, a4"): it names the very files proof's build has just written again."""
     found = []
     try:
         names = sorted(os.listdir(folder))
@@ -124,9 +127,16 @@ def outdated(folder: Path, proof: Proof) -> tuple[tuple[str, str], ...]:
             continue
         other = read_proof(folder / name)
         if (other is not None and other.deck == proof.deck and other.label.startswith(HOME_PRINT)
-                and other.cards_key and other.cards_key != proof.cards_key):
+                and other.cards_key and other.cards_key != proof.cards_key and _job(other) != _job(proof)):
             found.append((other.label, other.cards_key))
     return tuple(found[:MAX_OUTDATES])
+
+
+def _job(proof: Proof) -> str:
+    """A home print's label without its language ("home print, a4, duplex fold"): the
+    paper and duplex that name its files."""
+    suffix = f", {proof.lang}"
+    return proof.label.removesuffix(suffix) if proof.lang else proof.label
 
 
 def image_mm(faces: Sequence[Side]) -> tuple[float, float]:

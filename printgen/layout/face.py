@@ -17,10 +17,8 @@ from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
-from printgen.model.template import Element, ElementKind, Shape, Template
+from printgen.model.template import HEX_COLOUR, Element, ElementKind, Shape, Template
 from printgen.units import DPI, Length, mm, points
-
-_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")
 
 
 def context_for(frame: Frame, template: Template, **values: Any) -> dict[str, Any]:
@@ -229,7 +227,7 @@ class _Evaluator:
         value = self.template.colors.get(value, value)
         if value.lower() == "none":
             return None
-        if not _HEX.match(value):
+        if not HEX_COLOUR.match(value):
             names = ", ".join(self.template.colors) or "none defined"
             raise TemplateError(f"{self.where(key)}: expected a colour '#rrggbb' or a palette "
                                 f"name ({names}), got {value!r}")

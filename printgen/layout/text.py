@@ -568,13 +568,21 @@ def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
     return tuple(found)
 
 
+# the dictionary of a language named without its country: its main country's (pyphen's own
+# name for the bare language is its first country in the alphabet: en_GB, de_AT, pt_BR)
+MAIN_COUNTRY = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "nl": "nl_NL",
+                "pt": "pt_PT"}
+
+
 @lru_cache(maxsize=32)
 def _dictionary(lang: str) -> Any:
+    """pyphen's dictionary for lang: its country's where it names one pyphen has
+    (en-GB), else its main country's (MAIN_COUNTRY), else the language's; None where
+    pyphen has none."""
     import pyphen
     code = lang.replace("-", "_")
-    for candidate in (code, code.split("_")[0], {"en": "en_US", "de": "de_DE", "fr": "fr_FR",
-                                                   "es": "es_ES", "it": "it_IT", "nl": "nl_NL",
-                                                   "pt": "pt_PT"}.get(code.split("_")[0], "")):
+    bare = code.split("_")[0]
+    for candidate in (code if code != bare else "", MAIN_COUNTRY.get(bare, ""), bare):
         if candidate and candidate in pyphen.LANGUAGES:
             return pyphen.Pyphen(lang=candidate)
     return None

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import field
 from pathlib import Path
 
 from printgen.frozen import frozen
 from printgen.model.fonts import Fonts
 from printgen.model.picture import PictureShelf
+
+HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")   # a colour as a template writes it: #rrggbb or #rgb
 
 
 class ElementKind(enum.Enum):

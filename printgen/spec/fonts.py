@@ -28,6 +28,7 @@ from printgen.fonts import (
     CHAIN,
     FILES,
     Fonts,
+    OutOfCollection,
     broken,
     bundled_family,
     chain,
@@ -87,7 +88,11 @@ def read_fonts(check: Checker, raw: Any, file: Path, key: tuple[str, ...] = ("fo
         faces = {}
         for style, src in files.items():
             if src:
-                found = _face(check, file, src, index, path + (style,) if isinstance(value, dict) else path)
+                try:
+                    found = _face(check, file, src, index, path + (style,) if isinstance(value, dict) else path,
+                                  path + ("index",) if isinstance(value, dict) else path)
+                except OutOfCollection:         # told once, at the family's index: its files share it
+                    break
                 if found:
                     faces[style] = found
         if "regular" in faces:
@@ -97,8 +102,11 @@ def read_fonts(check: Checker, raw: Any, file: Path, key: tuple[str, ...] = ("fo
     return _resolved(check, declared, key, failed)
 
 
-def _face(check: Checker, file: Path, src: str, index: int, path: tuple[Any, ...]) -> str | None:
-    """The face name of one font file, or None (the error reported)."""
+def _face(check: Checker, file: Path, src: str, index: int, path: tuple[Any, ...],
+          index_path: tuple[Any, ...]) -> str | None:
+    """The face name of one font file, or None (the error reported); OutOfCollection
+    (reported at index_path, the family's index key) where the file does not hold
+    the font at index."""
     where = f"{check.doc.source}"
     try:
         found = confined(file, src, where, "font")
@@ -120,6 +128,9 @@ def _face(check: Checker, file: Path, src: str, index: int, path: tuple[Any, ...
     note_read(found)                    # (build --watch watches it)
     try:
         loaded = face(name)
+    except OutOfCollection as error:
+        check.fail(index_path, f"the font {src!r} (collection index {index}): {error}")
+        raise
     except broken() as error:
         reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         check.fail(path, f"expected a TrueType or OpenType font (.ttf, .otf, .ttc), got {src!r}"

@@ -319,7 +319,8 @@ def find_template(name: str, deck_file: Path, where: str) -> Path:
         if is_file(path):
             return path
         raise TemplateError(f"{where}: template file {name!r} {no_file(deck_file, name)}")
-    from printgen.reading import note_looked
+    from printgen.reading import beside, display_path, note_looked
+    near = ""
     for folder in template_dirs(deck_file):
         path = folder / f"{name}.yaml"
         if is_file(path):
@@ -328,6 +329,9 @@ def find_template(name: str, deck_file: Path, where: str) -> Path:
             except LinkedOut as error:
                 raise TemplateError(f"{where}: {error}") from None
         note_looked(path)               # (one put here later is found first: build --watch watches for it)
+        if not near and (meant := beside(path)):    # in other capitals (found on macOS), or misspelt
+            shown = "printgen's templates" if real(folder) == real(data_root() / "templates") else display_path(folder)
+            near = f" ({shown}/ holds {quoted(meant)})"
     file = f"{name}.yaml" if len(name) <= 80 else "NAME.yaml"
     raise TemplateError(f"{where}: template {quoted(name)} not found; expected a file {file} "
-                        f"in templates/ beside the deck's folder, or a path to a template file")
+                        f"in templates/ beside the deck's folder, or a path to a template file{near}")

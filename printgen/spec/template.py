@@ -18,7 +18,7 @@ from typing import Any
 from printgen.errors import InputError, TemplateError, quoted, shown
 from printgen.lang.plain import is_template
 from printgen.limits import limit
-from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template
+from printgen.model.template import HEX_COLOUR, Element, ElementKind, Shape, ShapePart, Template
 from printgen.pictures import check_picture
 from printgen.reading import display_path
 from printgen.spec.fonts import project_fonts, read_fonts
@@ -26,6 +26,7 @@ from printgen.spec.pictures import Shelf
 from printgen.spec.places import (
     builtin_file,
     confine,
+    home_folders,
     link_out,
     no_file,
     project_file,
@@ -66,18 +67,33 @@ def load_template(path: Path) -> Template:
     if not isinstance(colors, dict):
         check.fail(("colors",), "expected a mapping of colour names to '#rrggbb' values")
         colors = {}
+    palette = _palette(check, colors)
     shapes = read_shapes(check, data.get("shapes") or {}, ("shapes",))
     elements = _elements(check, data.get("elements"), ("elements",), 0)
     define = _define(check, data.get("define") or {})
     icons = _icons(check, data.get("icons") or {}, path)
     fonts = read_fonts(check, data.get("fonts"), path)
     check.raise_errors()
-    template = Template(path.stem, path, doc.source,
-                        {str(k): check.text(v, ("colors", k)) for k, v in colors.items()},
+    template = Template(path.stem, path, doc.source, palette,
                         {**builtin_shapes(), **project_shapes(path), **shapes}, elements, Shelf(path, error=TemplateError),
                         define, icons, {**project_fonts(path), **fonts}, tuple(fonts))
     _shelve_pictures(template, template.elements)
     return template
+
+
+def _palette(check: Checker, colors: dict[Any, Any]) -> dict[str, str]:
+    """The template's colours by name, each '#rrggbb', '#rgb' or none (an element that
+    names one takes it as written: a mistyped colour is told here, at its own line)."""
+    palette: dict[str, str] = {}
+    for name, value in colors.items():
+        if value is None:                       # `star: #7b4fa0` unquoted: YAML reads a comment
+            check.fail(("colors", name), "expected a colour '#rrggbb' in quotes (YAML reads an unquoted # as "
+                                         "the start of a comment), got nothing")
+            continue
+        text = palette[str(name)] = check.text(value, ("colors", name))
+        if isinstance(value, (str, int, float)) and text.lower() != "none" and not HEX_COLOUR.match(text):
+            check.fail(("colors", name), f"expected a colour '#rrggbb' (or '#rgb', or none), got {text!r}")
+    return palette
 
 
 def _shelve_pictures(template: Template, elements: tuple[Element, ...]) -> None:
@@ -92,7 +108,8 @@ def _shelve_pictures(template: Template, elements: tuple[Element, ...]) -> None:
 
 
 def _icons(check: Checker, raw: Any, path: Path) -> tuple[tuple[str, Path], ...]:
-    """Pictures for inline icons, by name: files beside the template (or below it)."""
+    """Pictures for inline icons, by name: files where the template's image elements
+    find theirs (beside it or below it, or elsewhere in its project: confine())."""
     if not isinstance(raw, dict):
         check.fail(("icons",), "expected a mapping of icon names to picture files such as {coin: coin.png}")
         return ()
@@ -101,18 +118,19 @@ def _icons(check: Checker, raw: Any, path: Path) -> tuple[tuple[str, Path], ...]
     for name, value in raw.items():
         src = check.text(value, ("icons", name))
         try:                                    # a link that loops, a NUL character: no traceback
-            picture = confine(path, src, "icon")
+            picture: Path | None = confine(path, src, "icon")
         except InputError:
             picture = None
-        if picture is None or not picture.is_relative_to(folder):
-            link = link_out(folder, src, [folder])
-            check.fail(("icons", name), f"expected a picture file beside the template, got {quoted(src)}"
-                       if link is None else f"{link} out of the template's folder; expected a picture file "
-                                            f"beside the template: a link out is never followed")
+        if picture is None:
+            link = link_out(folder, src, home_folders(path))
+            check.fail(("icons", name), f"expected a picture file beside the template or in its project, got "
+                                        f"{quoted(src)}" if link is None else
+                       f"{link} out of the template's folders; expected a picture file beside the template "
+                       f"or in its project: a link out is never followed")
             continue
         if not picture.is_file():
-            check.fail(("icons", name), f"expected a picture file beside the template, got {src!r}: "
-                                        f"{no_file(path, src)}")
+            check.fail(("icons", name), f"expected a picture file beside the template or in its project, got "
+                                        f"{src!r}: {no_file(path, src)}")
             continue
         try:
             check_picture(picture, f"{check.doc.source} icons.{name}")
