@@ -36,3 +36,21 @@ def test_list_reads_no_template_and_loads_no_engine():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     folders, modules = done.stdout.splitlines()[:2]
     assert folders == "['data', 'decks']" and modules == "[]"
+
+
+def test_a_rules_texts_translations_are_listed_with_it(cli, tmp_path, monkeypatch):
+    """NAME-LANG.md beside NAME.md is NAME's version in LANG (how a deck in several
+    languages finds its rules): listed with its text, not as a rules text of its own;
+    a name whose ending is no language code stays a text of its own."""
+    rules = tmp_path / "decks" / "rules"
+    rules.mkdir(parents=True)
+    for name in ("lumen", "lumen-ar", "lumen-pt-BR", "lumen-extra"):
+        (rules / f"{name}.md").write_text("# Lumen\n\nPlay.\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = cli("list")
+    assert result.status == 0, result.err
+    listed = next(line for line in result.out.splitlines() if line.startswith("rules: "))
+    texts = listed.removeprefix("rules: ").split(", ")
+    assert "lumen (local; also in ar" in texts and "pt-BR)" in texts and "lumen-extra (local)" in texts
+    assert not any(text.startswith(("lumen-ar", "lumen-pt")) for text in texts)
+    assert "jedi-temple" in texts

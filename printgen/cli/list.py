@@ -25,7 +25,8 @@ List every deck printgen can build: the decks in decks/ of the current folder (y
 project, marked 'local') and printgen's own (marked 'built-in'), each with its card
 count, card size, title and the dice and parts printed with it. A local deck with the
 name of a built-in one replaces it, and the list says so. Then the dice, parts, play
-aids and rules texts, and the papers."""
+aids and rules texts (a text's versions in other languages, NAME-LANG.md, with it), and
+the papers."""
 
 
 def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.ArgumentParser:
@@ -37,6 +38,27 @@ def origin(entry: Entry) -> str:
     if entry.hides is not None:
         return f"local, replaces the built-in {entry.name}"
     return entry.origin.value
+
+
+def translations(entries: dict[str, Entry]) -> dict[str, list[str]]:
+    """A rules text's versions in other languages, NAME-LANG.md beside NAME.md (spec/
+    languages.py translated_file): per text, the names of its versions found."""
+    from printgen.spec.languages import CODE
+    found: dict[str, list[str]] = {}
+    for name, entry in entries.items():
+        for base in entries:
+            code = name[len(base) + 1:] if name.startswith(f"{base}-") else ""
+            if CODE.fullmatch(code) and entries[base].path.parent == entry.path.parent:
+                found.setdefault(base, []).append(name)
+    return found
+
+
+def _listed(name: str, entry: Entry, versions: list[str]) -> str:
+    """A piece as the list names it: 'lumen (local; also in ar, ja)'."""
+    said = [] if entry.origin is Origin.BUILTIN else [origin(entry)]
+    if versions:
+        said.append(f"also in {', '.join(version[len(name) + 1:] for version in versions)}")
+    return f"{name} ({'; '.join(said)})" if said else name
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,8 +79,10 @@ def run(args: argparse.Namespace) -> int:
     for row in rows:
         print("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip())
     for label, shelf in (("dice", DICE), ("parts", PARTS), ("aids", AIDS), ("rules", RULES)):
-        names = [name if entry.origin is Origin.BUILTIN else f"{name} ({origin(entry)})"
-                 for name, entry in catalogue(shelf).items()]
+        entries = catalogue(shelf)
+        versions = translations(entries) if shelf is RULES else {}
+        names = [_listed(name, entry, versions.get(name, [])) for name, entry in entries.items()
+                 if not any(name in found for found in versions.values())]
         if names:
             print(f"{label}: {', '.join(names)}")
     from printgen.spec.printdata import print_facts
