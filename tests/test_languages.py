@@ -427,3 +427,19 @@ def test_a_language_builds_box_line_gives_the_box_command_for_its_language(cli, 
     words = shlex.split(line.split("cards of another thickness: ", 1)[1].removesuffix(")"))
     assert words == ["printgen", "box", str(DECK), "--out", str(tmp_path / "out"), "--lang", "de",
                      "--thickness", "0.1mm"]
+
+
+def test_every_column_a_language_lacks_is_named_at_once(cli, tmp_path):
+    """A table whose `name` and `rule` are translated into German but not French: the
+    French build names both columns in its one line, not `name` alone until it is
+    mended and then `rule`; so do the columns with neither a plain nor a French
+    version."""
+    table_deck(tmp_path, "name,name@de,rule,rule@de,count\nLantern,Laterne,Shine.,Leuchte.,1\n", "en, de, fr")
+    line = one_error(cli("build", str(tmp_path / "d.yaml"), "--lang", "fr", "--only", "pdf",
+                         "--out", str(tmp_path / "fr")), "cards.csv:1 name, rule", "name@fr and rule@fr")
+    assert "the columns are translated into de but not into fr" in line
+    table_deck(tmp_path, "name@de,rule@de,count\nLaterne,Leuchte.,1\n", "en, de, fr")
+    line = one_error(cli("build", str(tmp_path / "d.yaml"), "--lang", "fr", "--only", "pdf",
+                         "--out", str(tmp_path / "fr")), "cards.csv:1 name, rule", "rule@fr nor rule")
+    assert "no column name@fr nor name" in line
+    assert not (tmp_path / "fr").exists()

@@ -206,17 +206,22 @@ def check_columns(names: list[str], lang: str, languages: tuple[str, ...], where
     absent = sorted(base for base in {split_key(name)[0] for name in names}
                     if base not in present and f"{base}@{lang}" not in present)
     if absent:
-        raise InputError(f"{where} {absent[0]}: no column {absent[0]}@{lang} nor {absent[0]}; expected one "
-                         f"of them for a build in {lang}")
+        missing = ", ".join(f"no column {base}@{lang} nor {base}" for base in absent)
+        raise InputError(f"{where} {', '.join(absent)}: {missing}; expected one of "
+                         f"{'them' if len(absent) == 1 else 'each pair'} for a build in {lang}")
     versions: dict[str, set[str | None]] = {}
     for name in names:
         base, code = split_key(name)
         versions.setdefault(base, set()).add(code)
-    for base, codes in versions.items():
-        if lacking(codes, lang, languages):
-            raise InputError(f"{where} {base}: the column is translated into {_listed(codes, languages)} but not into "
-                             f"{lang}; expected a column {base}@{lang} (the same text again where it needs no "
-                             f"translation)")
+    short = [(base, codes) for base, codes in versions.items() if lacking(codes, lang, languages)]
+    if short:
+        bases = [base for base, _ in short]
+        into = _listed(set().union(*(codes for _, codes in short)), languages)
+        one = len(short) == 1
+        raise InputError(f"{where} {', '.join(bases)}: the {'column is' if one else 'columns are'} translated into "
+                         f"{into} but not into {lang}; expected {'a column' if one else 'columns'} "
+                         f"{joined([f'{base}@{lang}' for base in bases])} (the same text again where it needs "
+                         f"no translation)")
 
 
 def localise_row(fields: dict[str, str], lang: str, where: str) -> dict[str, str]:
