@@ -343,3 +343,29 @@ def test_a_pending_record_naming_10000_dead_jobs_is_handled_in_one_look(built):
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert cpu_seconds() - start < 20
     assert not leftover.exists() and lookalike.read_bytes() == b"the user's"
+
+
+@pytest.mark.parametrize("headings", [60, 3000])
+def test_a_booklet_of_headings_with_no_lines_under_them_is_set_at_once(tmp_path, headings):
+    """Headings one after another, with no line under any: each heading's keep with
+    what follows was worked out again for every heading after it, in time doubling
+    with each (60 of them never ended), and 3,000 of them ended in a RecursionError
+    traceback. Now set at once, every heading on a page once, in order, none over
+    another."""
+    import pdfplumber
+    (tmp_path / "outline.md").write_text("".join(f"## H{i}\n" for i in range(headings)), encoding="utf-8")
+    start = cpu_seconds()
+    result = printgen(tmp_path, "booklet", "outline.md", "--paper-thickness", "0.05mm", "--out", "out", "-q")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-800:]
+    assert cpu_seconds() - start < 30
+    if headings > 100:
+        return
+    found = []
+    with pdfplumber.open(tmp_path / "out" / "outline-booklet-a5-a4-reading.pdf") as pdf:
+        for page in pdf.pages:
+            words = [w for w in page.extract_words(extra_attrs=["size"])       # (the headings: not the cover
+                     if 10 < w["size"] < 20 and w["text"] != "Contents"]  # title, the contents, the folios)
+            assert all(a["bottom"] <= b["top"] + 0.5 for a, b in zip(words, words[1:])), words
+            assert all(w["bottom"] < page.height for w in words)
+            found += [w["text"] for w in words]
+    assert found == [f"H{i}" for i in range(headings)]
