@@ -369,3 +369,18 @@ def test_a_booklet_of_headings_with_no_lines_under_them_is_set_at_once(tmp_path,
             assert all(w["bottom"] < page.height for w in words)
             found += [w["text"] for w in words]
     assert found == [f"H{i}" for i in range(headings)]
+
+
+@pytest.mark.parametrize("verb", ["rules", "booklet"])
+def test_a_paragraph_of_600_footnote_references_is_refused_within_seconds(tmp_path, verb):
+    """Each reference's line was found by wrapping the paragraph's words up to it
+    again: 600 references on one word took a minute, 3,000 (a 40 KB text) hours."""
+    refs = "".join(f"[^{i}]" for i in range(600))
+    notes = "".join(f"[^{i}]: n\n" for i in range(600))
+    (tmp_path / "notes.md").write_text(f"# Rules\n\nx{refs}\n\n{notes}", encoding="utf-8")
+    before = tree(tmp_path)
+    start = cpu_seconds()
+    one_line(printgen(tmp_path, verb, "notes.md", "--out", "out"), 2,
+             "notes.md:3: more than 50 footnote references in one paragraph")
+    assert cpu_seconds() - start < 10
+    assert tree(tmp_path) == before

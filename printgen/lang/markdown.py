@@ -59,6 +59,7 @@ from printgen.model.text import Block, BlockKind, Note, Span
 MAX_CHARS = int(limit("rules_chars"))                   # of a Markdown text, before it is parsed
 MAX_TABLE_COLUMNS = int(limit("rules_table_columns"))
 MAX_NESTING = int(limit("rules_nesting"))             # lists and block quotes inside each other
+MAX_NOTE_REFERENCES = int(limit("rules_note_references"))   # in one paragraph, item, cell or heading
 # The reader's own nesting bound, in its levels (a list takes 2, a quote 1): past it, it
 # silently drops the rest of the list item or quote. Set so that every list or quote up
 # to MAX_NESTING deep, and the one past it (refused), is read.
@@ -423,6 +424,14 @@ class _Reader:
             column = at - (inline.content.rfind("\n", 0, at) + 1)
             self.said.append(unclosed_note(self.at(first + row), lines[row], column, marks))
 
+    def check_references(self, spans: list[Span], row: int) -> None:
+        """At most MAX_NOTE_REFERENCES footnote references in one text (the line each
+        lands on is found by wrapping the text's words up to it again)."""
+        if sum(span.note is not None for span in spans) > MAX_NOTE_REFERENCES:
+            raise InputError(f"{self.at(row)}: more than {MAX_NOTE_REFERENCES} footnote references in one "
+                             f"paragraph; expected at most {MAX_NOTE_REFERENCES} (split it, or gather the "
+                             f"notes into fewer)")
+
     def spans(self, inline: Token) -> tuple[Span, ...]:
         self.note_unclosed(inline)
         bold = italic = 0
@@ -441,6 +450,7 @@ class _Reader:
                                      f"of plain text")
                 note = self._note(child, row)
                 spans.append(Span(str(note.number).translate(SUPERSCRIPT), bold > 0, italic > 0, note=note))
+                self.check_references(spans, row)
             elif kind in ("strong_open", "strong_close"):
                 bold += 1 if kind == "strong_open" else -1
             elif kind in ("em_open", "em_close"):
