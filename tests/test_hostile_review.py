@@ -384,3 +384,13 @@ def test_a_paragraph_of_600_footnote_references_is_refused_within_seconds(tmp_pa
     one_line(printgen(tmp_path, verb, "notes.md", "--out", "out"), 2,
              "notes.md:3: more than 50 footnote references in one paragraph")
     assert tree(tmp_path) == before
+
+
+def test_a_code_fence_of_50000_backticks_is_quoted_short(tmp_path):
+    """The refusal of a code block quoted its fence whole: a 50 KB line."""
+    (tmp_path / "fence.md").write_text("# Rules\n\n" + "`" * 50_000 + "\n", encoding="utf-8")
+    before = tree(tmp_path)
+    line = one_line(printgen(tmp_path, "booklet", "fence.md", "--out", "out"), 2, "fence.md:3: a code block",
+                    "(50,000 characters)")
+    assert len(line) < 400, len(line)
+    assert tree(tmp_path) == before

@@ -50,7 +50,7 @@ from markdown_it.rules_inline.state_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
-from printgen.errors import InputError
+from printgen.errors import InputError, quoted
 from printgen.lang.lines import LINE_END
 from printgen.limits import limit
 from printgen.model.picture import Picture, PictureShelf
@@ -309,7 +309,8 @@ class _Reader:
         elif kind == "paragraph_open":
             return self._paragraph(tokens[i + 1], out) + i
         elif kind in ("fence", "code_block"):
-            how = f"({token.markup})" if kind == "fence" else "(lines indented by four spaces or more)"
+            fence = token.markup if len(token.markup) <= 80 else quoted(token.markup)      # (a run of 50,000)
+            how = f"({fence})" if kind == "fence" else "(lines indented by four spaces or more)"
             instead = "paragraphs" if kind == "fence" else "paragraphs without the indent"
             raise InputError(f"{self.where()}: a code block {how} is not supported in a rules text: printgen "
                              f"has no fixed-width face to keep its spacing; expected {instead}, or a table "
