@@ -594,11 +594,16 @@ def test_a_name_too_long_written_in_a_file_is_one_located_line(tmp_path: Path, c
     assert len(line) < 400, line
 
 
+ROLLS = "1,1 " * 75        # 300 characters, 75 rolls
+
+
 @pytest.mark.parametrize("args", [["build", "kerton-42", "--paper", LONG], ["docs", LONG],
-                                  ["build", "kerton-42", "--lang", LONG]])
+                                  ["build", "kerton-42", "--lang", LONG],
+                                  ["solve", "--rules", "jedi-temple", "--deck", "deal.txt", "--rolls", ROLLS],
+                                  ["solve", "--rules", "pyramid", "--deck", "deal.txt", "--rolls", ROLLS]])
 def test_a_long_option_value_is_quoted_short(tmp_path: Path, args: list[str]) -> None:
     before = files_in(tmp_path)
-    result = printgen(tmp_path, *args, out=args[0] != "docs")
+    result = printgen(tmp_path, *args, out=args[0] not in ("docs", "solve"))
     line = assert_one_located_error(result, tmp_path, before, "(300 characters)")
     assert len(line) < 300, line
 

@@ -21,7 +21,7 @@ from printgen.deal import (
     solution_steps,
     solve,
 )
-from printgen.errors import InputError
+from printgen.errors import InputError, quoted
 from printgen.spec.dealfile import load_deal_file
 from printgen.words import plural
 
@@ -79,10 +79,10 @@ def run(args: argparse.Namespace) -> int:
     rules = rule_set(args.rules)
     rolls = parse_rolls(args.rolls) if args.rolls else ()
     if args.rolls and not rules.rolls:
-        raise InputError(f"--rolls: {args.rolls!r}: {rules.title} has no Force rolls; "
+        raise InputError(f"--rolls: {quoted(args.rolls)}: {rules.title} has no Force rolls; "
                          f"expected no --rolls")
     if args.rolls and len(rolls) != rules.rolls:
-        raise InputError(f"--rolls: {args.rolls!r} gives {plural(len(rolls), 'roll')}; "
+        raise InputError(f"--rolls: {quoted(args.rolls)} gives {plural(len(rolls), 'roll')}; "
                          f"expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
     deal = load_deal_file(rules, Path(args.deck), rolls, source=args.deck)
     level = level_of(rules, args.level).level
