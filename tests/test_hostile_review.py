@@ -394,3 +394,19 @@ def test_a_code_fence_of_50000_backticks_is_quoted_short(tmp_path):
                     "(50,000 characters)")
     assert len(line) < 400, len(line)
     assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("case", ["/", "up to it", "a link to it"])
+def test_the_root_of_the_file_system_is_no_output_folder(tmp_path, case):
+    """--out / wrote the deck's files beside the system's folders (as root), and the
+    build looked through / for its old files. (The deck named does not exist, so that
+    a printgen before this check stops before it writes anything.)"""
+    out = {"/": "/", "up to it": os.path.relpath("/", tmp_path), "a link to it": "root"}[case]
+    os.symlink("/", tmp_path / "root")
+    before = tree(tmp_path)
+    result = printgen(tmp_path, "build", "missing.yaml", "--out", out)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr[-800:]
+    line, = result.stderr.strip().splitlines()
+    assert line.startswith("printgen build: error: argument --out: expected a folder for printgen's files, "
+                           f"got {out!r}, the root of the file system"), line
+    assert tree(tmp_path) == before
