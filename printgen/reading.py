@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-from printgen.errors import InputError, PrintgenError, quoted
+from printgen.errors import InputError, PrintgenError, named, quoted
 from printgen.lang.lines import excerpt, line_breaks
 from printgen.limits import limit
 
@@ -256,12 +256,13 @@ def _no_block(path: str, flags: int) -> int:
 
 
 def display_path(path: Path) -> str:
-    """A path as the user would write it: relative to the current folder where possible.
-    Links are not followed (a link that loops is shown as it is named)."""
+    """A path as the user would write it: relative to the current folder where possible,
+    quoted where a character of it does not print (errors.named()). Links are not
+    followed (a link that loops is shown as it is named)."""
     try:
-        return str(Path(os.path.abspath(path)).relative_to(os.getcwd()))
+        return named(str(Path(os.path.abspath(path)).relative_to(os.getcwd())))
     except (ValueError, OSError):
-        return str(path)
+        return named(str(path))
 
 
 # the line breaks other than a line feed that a value may hold: a carriage return (alone,

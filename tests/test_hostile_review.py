@@ -410,3 +410,32 @@ def test_the_root_of_the_file_system_is_no_output_folder(tmp_path, case):
     assert line.startswith("printgen build: error: argument --out: expected a folder for printgen's files, "
                            f"got {out!r}, the root of the file system"), line
     assert tree(tmp_path) == before
+
+
+NAMES = {
+    "solve --deck with a line break": (["solve", "--rules", "pyramid", "--deck", "a\nb.txt"], "'a\\nb.txt': file not found"),
+    "build with a terminal's control sequence": (["build", "a\x1b[2Jb.yaml", "--out", "out"],
+                                                 "'a\\x1b[2Jb.yaml': deck file not found"),
+    "rules with a line break": (["rules", "a\nb.md", "--out", "out"], "'a\\nb.md': rules text file not found"),
+    "--original with a carriage return": (["rules", "jedi-temple", "--original", "a\rb.md", "--out", "out"],
+                                          "'a\\rb.md': file not found"),
+    "--out through a file named with a control sequence": (["calibrate", "--out", "f\x1b[31m/sub"],
+                                                          "f\\x1b[31m/sub: cannot create the output folder"),
+    "new with a line break": (["new", "a\nb"], "'a\\nb': holds U+000A, a character that does not print"),
+    "new with a control sequence": (["new", "x\x1b]0;title\x07"], "holds U+001B"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NAMES))
+def test_a_name_holding_a_line_break_or_control_character_is_written_out(tmp_path, case):
+    """A name typed (or pasted) with a line break in it split the error in two lines,
+    each marked as an error; one with a terminal's control sequence was printed for
+    the terminal to act on (clear the screen, colour the rest); new made a project
+    folder so named. The name is now quoted, its characters written out."""
+    args, expected = NAMES[case]
+    (tmp_path / "f\x1b[31m").write_text("the user's", encoding="utf-8")
+    before = tree(tmp_path)
+    result = printgen(tmp_path, *args)
+    one_line(result, 2, expected)
+    assert "\x1b" not in result.stderr + result.stdout and "\r" not in result.stderr
+    assert tree(tmp_path) == before

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from printgen.builtin import data_dir
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import InputError, OutputError
+from printgen.errors import InputError, OutputError, named
 from printgen.reading import display_path
 
 DESCRIPTION = """\
@@ -43,8 +43,12 @@ def deck_name(folder: Path) -> str:
 
 def run(args: argparse.Namespace) -> int:
     folder: Path = args.folder
+    unprinted = next((ch for ch in str(folder) if not ch.isprintable() and ch != " "), None)
+    if unprinted is not None:       # (a line break pasted in, a terminal's control sequence)
+        raise InputError(f"{named(str(folder))}: holds U+{ord(unprinted):04X}, a character that does not print; "
+                         f"expected a folder name of printable characters")
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise InputError(f"{folder}: already exists and is not an empty folder; printgen new "
+        raise InputError(f"{named(str(folder))}: already exists and is not an empty folder; printgen new "
                          f"writes a new project, so name a new folder")
     name = deck_name(folder)
     title = name.replace("-", " ").title()
@@ -59,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                 file.write(text)
             written.append(target)
     except OSError as error:
-        raise OutputError(f"{folder}: cannot write the new project ({error.strerror or error})") from None
+        raise OutputError(f"{named(str(folder))}: cannot write the new project ({error.strerror or error})") from None
     if not args.quiet:
         print(f"{display_path(folder)}: a new printgen project with the deck {name!r}")
         if name != folder.resolve().name:

@@ -21,7 +21,7 @@ from printgen.deal import (
     solution_steps,
     solve,
 )
-from printgen.errors import InputError, quoted
+from printgen.errors import InputError, named, quoted
 from printgen.spec.dealfile import load_deal_file
 from printgen.words import plural
 
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.rolls and len(rolls) != rules.rolls:
         raise InputError(f"--rolls: {quoted(args.rolls)} gives {plural(len(rolls), 'roll')}; "
                          f"expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
-    deal = load_deal_file(rules, Path(args.deck), rolls, source=args.deck)
+    deal = load_deal_file(rules, Path(args.deck), rolls, source=named(args.deck))
     level = level_of(rules, args.level).level
     short: Shortest | None = shortest(deal, level, budget=limit) if args.shortest else None
     result: Solution = short.solution if short else solve(deal, level, budget=limit)
