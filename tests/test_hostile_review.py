@@ -439,3 +439,18 @@ def test_a_name_holding_a_line_break_or_control_character_is_written_out(tmp_pat
     one_line(result, 2, expected)
     assert "\x1b" not in result.stderr + result.stdout and "\r" not in result.stderr
     assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("case,expected", [
+    ("loop", "loop: a symbolic link that leads nowhere, or round to itself"),
+    ("dangling", "dangling: a symbolic link that leads nowhere, or round to itself"),
+    ("loop/game", "loop/game: cannot write the new project"),
+])
+def test_new_into_a_link_that_loops_or_leads_nowhere_is_one_line(tmp_path, case, expected):
+    """new FOLDER named the deck after where FOLDER leads: a link that loops was a
+    RuntimeError traceback; a link to nowhere said only 'File exists'."""
+    os.symlink("loop", tmp_path / "loop")
+    os.symlink("nowhere", tmp_path / "dangling")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "new", case), 2, expected)
+    assert tree(tmp_path) == before
