@@ -454,3 +454,15 @@ def test_new_into_a_link_that_loops_or_leads_nowhere_is_one_line(tmp_path, case,
     before = tree(tmp_path)
     one_line(printgen(tmp_path, "new", case), 2, expected)
     assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("rules,text,expected", [
+    ("jedi-temple", "-0 " * 62, "deal.txt:1 '-0': 60 cards too many: the deck has 2 of them; deal.txt: missing cards: "),
+    ("pyramid", "Ah " * 52, "deal.txt:1 'Ah': card repeated 51 times (first on line 1); deal.txt: missing cards: "),
+])
+def test_a_deal_file_of_one_card_over_and_over_says_so_once(tmp_path, rules, text, expected):
+    """Each extra copy was a problem of its own: the line said the same five times, then
+    'and more problems after these', and never which cards were missing."""
+    (tmp_path / "deal.txt").write_text(text, encoding="utf-8")
+    line = one_line(printgen(tmp_path, "solve", "--rules", rules, "--deck", "deal.txt"), 2, expected)
+    assert line.count("too many") + line.count("repeated") == 1, line
