@@ -466,3 +466,14 @@ def test_a_deal_file_of_one_card_over_and_over_says_so_once(tmp_path, rules, tex
     (tmp_path / "deal.txt").write_text(text, encoding="utf-8")
     line = one_line(printgen(tmp_path, "solve", "--rules", rules, "--deck", "deal.txt"), 2, expected)
     assert line.count("too many") + line.count("repeated") == 1, line
+
+
+@pytest.mark.parametrize("edge", ["0.001mm", "2mm"])
+def test_a_die_edge_too_small_to_draw_names_the_option(tmp_path, edge):
+    """dice --edge 2mm blamed the die's title ('shorten it or enlarge the box'), and
+    0.001mm a place the built-in face template works out ('got 6e-05mm')."""
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "dice", "spike", "--edge", edge, "--out", "out"), 2,
+             f"--edge: expected a larger edge, got '{edge}': die 'spike' cannot be drawn that small",
+             "it is drawn at its own 16mm edges")
+    assert tree(tmp_path) == before
