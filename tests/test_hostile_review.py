@@ -477,3 +477,27 @@ def test_a_die_edge_too_small_to_draw_names_the_option(tmp_path, edge):
              f"--edge: expected a larger edge, got '{edge}': die 'spike' cannot be drawn that small",
              "it is drawn at its own 16mm edges")
     assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("where", ["rules text", "card field", "card table"])
+def test_a_letter_under_50000_combining_marks_is_refused(tmp_path, where):
+    """50,000 accents on one letter were drawn stacked: a line of ink from the letter
+    up through the top of the page (over the heading above it), and on a card out of
+    its box. Unicode's stream-safe text stacks at most 30."""
+    zalgo = "a" + "\u0301" * 50_000
+    if where == "rules text":
+        (tmp_path / "rules.md").write_text(f"# Rules\n\n{zalgo} b\n", encoding="utf-8")
+        args, expected = ["rules", "rules.md"], "rules.md:3: got 50,000 combining marks in a row (U+0301 first) on 'a'"
+    elif where == "card field":
+        deck_with(tmp_path, DECK.replace("{a: b}", f"{{a: '{zalgo}'}}"))
+        args, expected = ["build", "deck.yaml"], "deck.yaml:6"
+    else:
+        (tmp_path / "cards.csv").write_text(f"a\n{zalgo}\n", encoding="utf-8")
+        deck_with(tmp_path, TABLE_DECK)
+        args, expected = ["build", "deck.yaml"], "cards.csv:2"
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, *args, "--out", "out"), 2, expected, "expected at most 30 on one character")
+    assert tree(tmp_path) == before
+    from printgen.reading import stacked_marks
+    ok = "a\u0301\u0302\u0323 b"                # (three marks, as Vietnamese stacks them)
+    assert stacked_marks(ok) is None and stacked_marks("x" + "\u0301" * 30) is None
