@@ -597,6 +597,16 @@ def test_a_name_too_long_written_in_a_file_is_one_located_line(tmp_path: Path, c
 ROLLS = "1,1 " * 75        # 300 characters, 75 rolls
 
 
+@pytest.mark.parametrize("rules,expected", [("jedi-temple", "--rolls: '' gives 0 rolls; expected 3 rolls"),
+                                            ("pyramid", "--rolls: '': Pyramid has no Force rolls")])
+def test_an_empty_rolls_option_is_not_taken_for_none(tmp_path: Path, rules: str, expected: str) -> None:
+    """solve --rolls "" (a variable left empty in a script) was read as no --rolls at all:
+    a Jedi Temple deal decided with an empty Force pool, saying nothing."""
+    before = files_in(tmp_path)
+    result = printgen(tmp_path, "solve", "--rules", rules, "--deck", "deal.txt", "--rolls", "", out=False)
+    assert_one_located_error(result, tmp_path, before, expected)
+
+
 @pytest.mark.parametrize("args", [["build", "kerton-42", "--paper", LONG], ["docs", LONG],
                                   ["build", "kerton-42", "--lang", LONG],
                                   ["solve", "--rules", "jedi-temple", "--deck", "deal.txt", "--rolls", ROLLS],
