@@ -501,3 +501,16 @@ def test_a_letter_under_50000_combining_marks_is_refused(tmp_path, where):
     from printgen.reading import stacked_marks
     ok = "a\u0301\u0302\u0323 b"                # (three marks, as Vietnamese stacks them)
     assert stacked_marks(ok) is None and stacked_marks("x" + "\u0301" * 30) is None
+
+
+def test_a_line_whose_many_short_notes_overfill_a_page_says_so(tmp_path):
+    """A line referring to 45 notes of one word each, too many for the foot of any
+    page together: the error blamed the first of them ('footnote 1 is 6.3 mm tall
+    ... does not fit a page's 160.4 mm'), which fits a page on its own."""
+    refs = "".join(f"[^{i}]" for i in range(45))
+    notes = "".join(f"[^{i}]: n\n" for i in range(45))
+    (tmp_path / "notes.md").write_text(f"# Rules\n\nx{refs}\n\n{notes}", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "booklet", "notes.md", "--out", "out"), 2,
+             "notes.md:3: a line refers to 45 footnotes", "tall together", "refer to fewer notes from one line")
+    assert tree(tmp_path) == before

@@ -333,6 +333,20 @@ class _Text:
             count += 1
         return count
 
+    def _notes_too_tall(self, chunk: Chunk, where: str) -> FitError:
+        """The error for a line whose footnotes, with it, do not fit a page: its tallest
+        note where that one alone does not, else all the notes it refers to together."""
+        tallest = max(chunk.notes, key=lambda note: self.foot([note])[0])
+        if chunk.height + self.foot([tallest])[0] > self.limit + 1e-6 or len(chunk.notes) == 1:
+            return FitError(f"{tallest.where}: footnote {tallest.number} is {mm(self.foot([tallest])[0]):.1f} mm "
+                            f"tall; with the line that refers to it, it does not fit a page's "
+                            f"{mm(self.limit):.1f} mm of text height (a note is not continued on the "
+                            f"next page); shorten it or choose a larger page")
+        return FitError(f"{where}: a line refers to {len(chunk.notes)} footnotes, "
+                        f"{mm(self.foot(list(chunk.notes))[0]):.1f} mm tall together; with the line they do not "
+                        f"fit a page's {mm(self.limit):.1f} mm of text height (a note is not continued on the "
+                        f"next page); refer to fewer notes from one line, or shorten them")
+
     def put(self, chunk: Chunk, where: str, gap: float = 0.0) -> float:
         """Set a chunk gap points below what is there (and what it draws in that gap,
         its bridge, where there is one); the y of its top."""
@@ -341,11 +355,7 @@ class _Text:
                            f"{mm(self.limit):.1f} mm of text height")
         top = self.y + gap
         if chunk.notes and top + chunk.height > self.room([chunk]) + 1e-6:     # only at a page's top
-            tallest = max(chunk.notes, key=lambda note: self.foot([note])[0])
-            raise FitError(f"{tallest.where}: footnote {tallest.number} is {mm(self.foot([tallest])[0]):.1f} mm "
-                           f"tall; with the line that refers to it, it does not fit a page's "
-                           f"{mm(self.limit):.1f} mm of text height (a note is not continued on the "
-                           f"next page); shorten it or choose a larger page")
+            raise self._notes_too_tall(chunk, where)
         self.pages[-1] += [shift(p, 0.0, top) for p in (*chunk.prims, *(chunk.bridge if gap > 0 else ()))]
         self.links[-1] += [(x, y + top, w, h, to) for x, y, w, h, to in chunk.links]
         self.notes[-1] = self.joined(self.notes[-1], [chunk])
