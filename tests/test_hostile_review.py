@@ -514,3 +514,16 @@ def test_a_line_whose_many_short_notes_overfill_a_page_says_so(tmp_path):
     one_line(printgen(tmp_path, "booklet", "notes.md", "--out", "out"), 2,
              "notes.md:3: a line refers to 45 footnotes", "tall together", "refer to fewer notes from one line")
     assert tree(tmp_path) == before
+
+
+def test_a_text_of_3000_unclosed_marks_is_noted_in_a_few_lines(tmp_path):
+    """Each run of marks never closed was a note line of its own: 3,000 lines (450 KB)
+    for a 12 KB text, the booklet's own notes lost among them."""
+    (tmp_path / "stars.md").write_text("# Rules\n\n" + "*a\n\n" * 3000, encoding="utf-8")
+    result = printgen(tmp_path, "booklet", "stars.md", "--out", "out")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-800:]
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) <= 12 and all(line.startswith("printgen: note: ") for line in lines), lines
+    assert sum("opens italic that is never closed" in line for line in lines) == 10
+    assert any("2,990 more runs of marks that open and are never closed" in line for line in lines), lines
+    assert "staple badly" in lines[-1]

@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -55,11 +56,13 @@ from printgen.lang.lines import LINE_END
 from printgen.limits import limit
 from printgen.model.picture import Picture, PictureShelf
 from printgen.model.text import Block, BlockKind, Note, Span
+from printgen.words import first_few
 
 MAX_CHARS = int(limit("rules_chars"))                   # of a Markdown text, before it is parsed
 MAX_TABLE_COLUMNS = int(limit("rules_table_columns"))
 MAX_NESTING = int(limit("rules_nesting"))             # lists and block quotes inside each other
 MAX_NOTE_REFERENCES = int(limit("rules_note_references"))   # in one paragraph, item, cell or heading
+SHOWN_UNCLOSED = 10         # runs of marks never closed noted one by one in a text; the rest in one note
 # The reader's own nesting bound, in its levels (a list takes 2, a quote 1): past it, it
 # silently drops the rest of the list item or quote. Set so that every list or quote up
 # to MAX_NESTING deep, and the one past it (refused), is read.
@@ -220,6 +223,8 @@ class _Reader:
         self.last: list[tuple[int, int]] = []       # the quotes the last block read is in
         self.unclosed: dict[str, dict[tuple[int, str], None]] = {}    # _watch_marks()'s, by inline text
         self.said: list[str] = []            # its notes on the block being read (unclosed_note())
+        self.noted = 0                       # runs of marks never closed noted so far
+        self.unnoted: list[str] = []         # where the runs of marks past SHOWN_UNCLOSED are (note_unclosed())
         self.place: Callable[[int], str] | None = None      # names a line of the text (parse_markdown())
 
     def not_quoted(self, what: str) -> None:
@@ -269,6 +274,11 @@ class _Reader:
             if token.map:
                 self.row = token.map[0]
             i = self._one(tokens, i, out)
+        if self.unnoted and out:
+            places = first_few(self.unnoted, 3)
+            out[-1] = replace(out[-1], said=(*out[-1].said, (
+                f"{len(self.unnoted):,} more runs of marks that open and are never closed, printed as written "
+                f"(at {places}): not noted one by one")))
         return out
 
     def _one(self, tokens: list[Token], i: int, out: list[Block]) -> int:
@@ -423,7 +433,11 @@ class _Reader:
         for at, marks in sorted(self.unclosed.get(inline.content, {})):
             row = inline.content.count("\n", 0, at)
             column = at - (inline.content.rfind("\n", 0, at) + 1)
-            self.said.append(unclosed_note(self.at(first + row), lines[row], column, marks))
+            if self.noted < SHOWN_UNCLOSED:         # (a stranger's text of 3,000 was 3,000 lines of notes)
+                self.said.append(unclosed_note(self.at(first + row), lines[row], column, marks))
+                self.noted += 1
+            else:
+                self.unnoted.append(self.at(first + row))
 
     def check_references(self, spans: list[Span], row: int) -> None:
         """At most MAX_NOTE_REFERENCES footnote references in one text (the line each
