@@ -7,6 +7,7 @@ with status 2; no traceback is ever shown for user input.
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import ClassVar
 
@@ -34,17 +35,36 @@ def shown(value: object) -> str:
     return quoted(value) if isinstance(value, str) else repr(value)
 
 
+def named(text: str) -> str:
+    """A name (a path, as typed or found) as a message shows it: as it is where every
+    character of it prints, else quoted() (a line break in it written out, not
+    breaking the message in two)."""
+    return text if text.isprintable() else quoted(text)
+
+
+# what a terminal acts on rather than shows: control characters (but the tab), and the
+# explicit bidi embeddings, overrides and isolates, which reorder what follows them
+_ACTED_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def shown_line(line: str) -> str:
+    """A line to print as it reads: each character a terminal would act on written
+    out as an escape ('\\x1b'), so that no name or value in a message can move the
+    cursor, clear the screen or reorder the line."""
+    return _ACTED_ON.sub(lambda found: repr(found.group())[1:-1], line)
+
+
 def error_line(message: object) -> str:
     """The line the command line prints for an error a user can mend: one for each
     problem the message names (a checker that found several says each on its line),
-    every one of them marked as printgen's error."""
-    return "\n".join(f"printgen: error: {line}" for line in str(message).split("\n"))
+    every one of them marked as printgen's error (and shown_line())."""
+    return "\n".join(f"printgen: error: {shown_line(line)}" for line in str(message).split("\n"))
 
 
 def note_line(message: object) -> str:
     """The line the command line prints for what a user should know of a run that
-    succeeded (a caption left out, a word set in English)."""
-    return f"printgen: note: {message}"
+    succeeded (a caption left out, a word set in English), shown_line()."""
+    return f"printgen: note: {shown_line(str(message))}"
 
 
 class Told:

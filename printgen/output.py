@@ -8,7 +8,8 @@ that stops with an error, at any point, leaves the output folder as it found it 
 temporary files removed, the folders it created removed again, every earlier file
 untouched). A file whose bytes would not change is not rewritten (its date is kept).
 
-Links. The output folder (--out, or printgen's default output/) is the job's root;
+Links. The output folder (--out, or printgen's default output/) is the job's root
+(never the root of the file system: cli/options.py's out_folder refuses it);
 nothing is written or deleted outside it. Below it every path component is checked
 with lstat and no symbolic link is ever followed: a folder below the root that is a
 link (out/png -> elsewhere), or a link where printgen would write a file, is refused

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-from printgen.errors import InputError, PrintgenError, quoted
+from printgen.errors import InputError, PrintgenError, named, quoted
 from printgen.lang.lines import excerpt, line_breaks
 from printgen.limits import limit
 
@@ -256,12 +256,13 @@ def _no_block(path: str, flags: int) -> int:
 
 
 def display_path(path: Path) -> str:
-    """A path as the user would write it: relative to the current folder where possible.
-    Links are not followed (a link that loops is shown as it is named)."""
+    """A path as the user would write it: relative to the current folder where possible,
+    quoted where a character of it does not print (errors.named()). Links are not
+    followed (a link that loops is shown as it is named)."""
     try:
-        return str(Path(os.path.abspath(path)).relative_to(os.getcwd()))
+        return named(str(Path(os.path.abspath(path)).relative_to(os.getcwd())))
     except (ValueError, OSError):
-        return str(path)
+        return named(str(path))
 
 
 # the line breaks other than a line feed that a value may hold: a carriage return (alone,
@@ -282,13 +283,18 @@ def line_feeds(value: str) -> str:
 _UNSET = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
+MAX_MARKS = int(limit("combining_marks"))       # combining marks in a row on one character
+_LONG_RUN = re.compile(f"[^\\x00-\\x7f\\s]{{{MAX_MARKS + 1},}}")     # (where more may be)
+
+
 def unset_character(value: str) -> str | None:
     """What is wrong with a value holding a character printgen would not print (a
-    control character such as U+0007, an explicit bidi override): the character and
-    what is expected; None when it holds none."""
+    control character such as U+0007, an explicit bidi override) or more than
+    MAX_MARKS combining marks in a row (stacked_marks()): the character and what is
+    expected; None when it holds none."""
     found = _UNSET.search(value)
     if found is None:
-        return None
+        return None if value.isascii() else stacked_marks(value)
     ch = found.group()
     shown = excerpt(value, found.start(), 20, one_line=False)
     code = f"U+{ord(ch):04X}"
@@ -300,3 +306,27 @@ def unset_character(value: str) -> str | None:
                 f"character)")
     return (f"got {shown!r}, which holds {code}, a control character that prints nothing; expected text "
             f"without it (a tab or line break is fine)")
+
+
+def stacked_marks(value: str) -> str | None:
+    """What is wrong with a value holding more than MAX_MARKS combining marks in a row
+    (characters that join the one before them: accents, vowel signs), which are drawn
+    stacked on one character; None when it holds none. Unicode's stream-safe text
+    (UAX #15) holds at most 30, a language stacks 3 or 4, and 50,000 on one letter drew
+    a line of ink up through a page's top edge. Only runs of that many characters
+    other than ASCII and spaces are looked at, one by one."""
+    import unicodedata
+    for candidate in _LONG_RUN.finditer(value):
+        run = 0
+        for at, ch in enumerate(candidate.group(), candidate.start()):
+            run = run + 1 if unicodedata.combining(ch) else 0
+            if run > MAX_MARKS:
+                start = at - run + 1
+                count = next((n for n, c in enumerate(value[start:]) if not unicodedata.combining(c)),
+                             len(value) - start)
+                on = f" on {value[start - 1]!r}" if start else ""
+                return (f"got {count:,} combining marks in a row (U+{ord(value[start]):04X} first){on}; "
+                        f"expected at most {MAX_MARKS} on one character (the most Unicode's stream-safe text "
+                        f"stacks)")
+    return None
+

@@ -594,11 +594,26 @@ def test_a_name_too_long_written_in_a_file_is_one_located_line(tmp_path: Path, c
     assert len(line) < 400, line
 
 
+ROLLS = "1,1 " * 75        # 300 characters, 75 rolls
+
+
+@pytest.mark.parametrize("rules,expected", [("jedi-temple", "--rolls: '' gives 0 rolls; expected 3 rolls"),
+                                            ("pyramid", "--rolls: '': Pyramid has no Force rolls")])
+def test_an_empty_rolls_option_is_not_taken_for_none(tmp_path: Path, rules: str, expected: str) -> None:
+    """solve --rolls "" (a variable left empty in a script) was read as no --rolls at all:
+    a Jedi Temple deal decided with an empty Force pool, saying nothing."""
+    before = files_in(tmp_path)
+    result = printgen(tmp_path, "solve", "--rules", rules, "--deck", "deal.txt", "--rolls", "", out=False)
+    assert_one_located_error(result, tmp_path, before, expected)
+
+
 @pytest.mark.parametrize("args", [["build", "kerton-42", "--paper", LONG], ["docs", LONG],
-                                  ["build", "kerton-42", "--lang", LONG]])
+                                  ["build", "kerton-42", "--lang", LONG],
+                                  ["solve", "--rules", "jedi-temple", "--deck", "deal.txt", "--rolls", ROLLS],
+                                  ["solve", "--rules", "pyramid", "--deck", "deal.txt", "--rolls", ROLLS]])
 def test_a_long_option_value_is_quoted_short(tmp_path: Path, args: list[str]) -> None:
     before = files_in(tmp_path)
-    result = printgen(tmp_path, *args, out=args[0] != "docs")
+    result = printgen(tmp_path, *args, out=args[0] not in ("docs", "solve"))
     line = assert_one_located_error(result, tmp_path, before, "(300 characters)")
     assert len(line) < 300, line
 

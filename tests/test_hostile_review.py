@@ -343,3 +343,187 @@ def test_a_pending_record_naming_10000_dead_jobs_is_handled_in_one_look(built):
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert cpu_seconds() - start < 20
     assert not leftover.exists() and lookalike.read_bytes() == b"the user's"
+
+
+@pytest.mark.parametrize("verb,headings", [("booklet", 60), ("booklet", 3000), ("rules", 6000)])
+def test_a_text_of_headings_with_no_lines_under_them_is_set_at_once(tmp_path, verb, headings):
+    """Headings one after another, with no line under any. A booklet worked out each
+    heading's keep with what follows again for every heading after it, in time
+    doubling with each (60 of them never ended), and 3,000 of them ended in a
+    RecursionError traceback; a leaflet walked each heading's keep to the text's end
+    (6,000 took minutes). Now set at once: every heading on a page once, in order,
+    none over another; a leaflet they overfill says so on one line."""
+    import pdfplumber
+    (tmp_path / "outline.md").write_text("".join(f"## H{i}\n" for i in range(headings)), encoding="utf-8")
+    if verb == "rules":
+        one_line(printgen(tmp_path, "rules", "outline.md", "--out", "out"), 2, "outline.md: the text needs")
+        return
+    result = printgen(tmp_path, "booklet", "outline.md", "--paper-thickness", "0.05mm", "--out", "out", "-q")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-800:]
+    if headings > 100:
+        return
+    found = []
+    with pdfplumber.open(tmp_path / "out" / "outline-booklet-a5-a4-reading.pdf") as pdf:
+        for page in pdf.pages:
+            words = [w for w in page.extract_words(extra_attrs=["size"])       # (the headings: not the cover
+                     if 10 < w["size"] < 20 and w["text"] != "Contents"]  # title, the contents, the folios)
+            assert all(a["bottom"] <= b["top"] + 0.5 for a, b in zip(words, words[1:])), words
+            assert all(w["bottom"] < page.height for w in words)
+            found += [w["text"] for w in words]
+    assert found == [f"H{i}" for i in range(headings)]
+
+
+@pytest.mark.parametrize("verb", ["rules", "booklet"])
+def test_a_paragraph_of_600_footnote_references_is_refused_within_seconds(tmp_path, verb):
+    """Each reference's line was found by wrapping the paragraph's words up to it
+    again: 600 references on one word took a minute, 3,000 (a 40 KB text) hours."""
+    refs = "".join(f"[^{i}]" for i in range(600))
+    notes = "".join(f"[^{i}]: n\n" for i in range(600))
+    (tmp_path / "notes.md").write_text(f"# Rules\n\nx{refs}\n\n{notes}", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, verb, "notes.md", "--out", "out"), 2,
+             "notes.md:3: more than 50 footnote references in one paragraph")
+    assert tree(tmp_path) == before
+
+
+def test_a_code_fence_of_50000_backticks_is_quoted_short(tmp_path):
+    """The refusal of a code block quoted its fence whole: a 50 KB line."""
+    (tmp_path / "fence.md").write_text("# Rules\n\n" + "`" * 50_000 + "\n", encoding="utf-8")
+    before = tree(tmp_path)
+    line = one_line(printgen(tmp_path, "booklet", "fence.md", "--out", "out"), 2, "fence.md:3: a code block",
+                    "(50,000 characters)")
+    assert len(line) < 400, len(line)
+    assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("case", ["/", "up to it", "a link to it"])
+def test_the_root_of_the_file_system_is_no_output_folder(tmp_path, case):
+    """--out / wrote the deck's files beside the system's folders (as root), and the
+    build looked through / for its old files. (The deck named does not exist, so that
+    a printgen before this check stops before it writes anything.)"""
+    out = {"/": "/", "up to it": os.path.relpath("/", tmp_path), "a link to it": "root"}[case]
+    os.symlink("/", tmp_path / "root")
+    before = tree(tmp_path)
+    result = printgen(tmp_path, "build", "missing.yaml", "--out", out)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr[-800:]
+    line, = result.stderr.strip().splitlines()
+    assert line.startswith("printgen build: error: argument --out: expected a folder for printgen's files, "
+                           f"got {out!r}, the root of the file system"), line
+    assert tree(tmp_path) == before
+
+
+NAMES = {
+    "solve --deck with a line break": (["solve", "--rules", "pyramid", "--deck", "a\nb.txt"], "'a\\nb.txt': file not found"),
+    "build with a terminal's control sequence": (["build", "a\x1b[2Jb.yaml", "--out", "out"],
+                                                 "'a\\x1b[2Jb.yaml': deck file not found"),
+    "rules with a line break": (["rules", "a\nb.md", "--out", "out"], "'a\\nb.md': rules text file not found"),
+    "--original with a carriage return": (["rules", "jedi-temple", "--original", "a\rb.md", "--out", "out"],
+                                          "'a\\rb.md': file not found"),
+    "--out through a file named with a control sequence": (["calibrate", "--out", "f\x1b[31m/sub"],
+                                                          "f\\x1b[31m/sub: cannot create the output folder"),
+    "new with a line break": (["new", "a\nb"], "'a\\nb': holds U+000A, a character that does not print"),
+    "new with a control sequence": (["new", "x\x1b]0;title\x07"], "holds U+001B"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NAMES))
+def test_a_name_holding_a_line_break_or_control_character_is_written_out(tmp_path, case):
+    """A name typed (or pasted) with a line break in it split the error in two lines,
+    each marked as an error; one with a terminal's control sequence was printed for
+    the terminal to act on (clear the screen, colour the rest); new made a project
+    folder so named. The name is now quoted, its characters written out."""
+    args, expected = NAMES[case]
+    (tmp_path / "f\x1b[31m").write_text("the user's", encoding="utf-8")
+    before = tree(tmp_path)
+    result = printgen(tmp_path, *args)
+    one_line(result, 2, expected)
+    assert "\x1b" not in result.stderr + result.stdout and "\r" not in result.stderr
+    assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("case,expected", [
+    ("loop", "loop: a symbolic link that leads nowhere, or round to itself"),
+    ("dangling", "dangling: a symbolic link that leads nowhere, or round to itself"),
+    ("loop/game", "loop/game: cannot write the new project"),
+])
+def test_new_into_a_link_that_loops_or_leads_nowhere_is_one_line(tmp_path, case, expected):
+    """new FOLDER named the deck after where FOLDER leads: a link that loops was a
+    RuntimeError traceback; a link to nowhere said only 'File exists'."""
+    os.symlink("loop", tmp_path / "loop")
+    os.symlink("nowhere", tmp_path / "dangling")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "new", case), 2, expected)
+    assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("rules,text,expected", [
+    ("jedi-temple", "-0 " * 62, "deal.txt:1 '-0': 60 cards too many: the deck has 2 of them; deal.txt: missing cards: "),
+    ("pyramid", "Ah " * 52, "deal.txt:1 'Ah': card repeated 51 times (first on line 1); deal.txt: missing cards: "),
+])
+def test_a_deal_file_of_one_card_over_and_over_says_so_once(tmp_path, rules, text, expected):
+    """Each extra copy was a problem of its own: the line said the same five times, then
+    'and more problems after these', and never which cards were missing."""
+    (tmp_path / "deal.txt").write_text(text, encoding="utf-8")
+    line = one_line(printgen(tmp_path, "solve", "--rules", rules, "--deck", "deal.txt"), 2, expected)
+    assert line.count("too many") + line.count("repeated") == 1, line
+
+
+@pytest.mark.parametrize("edge", ["0.001mm", "2mm"])
+def test_a_die_edge_too_small_to_draw_names_the_option(tmp_path, edge):
+    """dice --edge 2mm blamed the die's title ('shorten it or enlarge the box'), and
+    0.001mm a place the built-in face template works out ('got 6e-05mm')."""
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "dice", "spike", "--edge", edge, "--out", "out"), 2,
+             f"--edge: expected a larger edge, got '{edge}': die 'spike' cannot be drawn that small",
+             "it is drawn at its own 16mm edges")
+    assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("where", ["rules text", "card field", "card table"])
+def test_a_letter_under_50000_combining_marks_is_refused(tmp_path, where):
+    """50,000 accents on one letter were drawn stacked: a line of ink from the letter
+    up through the top of the page (over the heading above it), and on a card out of
+    its box. Unicode's stream-safe text stacks at most 30."""
+    zalgo = "a" + "\u0301" * 50_000
+    if where == "rules text":
+        (tmp_path / "rules.md").write_text(f"# Rules\n\n{zalgo} b\n", encoding="utf-8")
+        args, expected = ["rules", "rules.md"], "rules.md:3: got 50,000 combining marks in a row (U+0301 first) on 'a'"
+    elif where == "card field":
+        deck_with(tmp_path, DECK.replace("{a: b}", f"{{a: '{zalgo}'}}"))
+        args, expected = ["build", "deck.yaml"], "deck.yaml:6"
+    else:
+        (tmp_path / "cards.csv").write_text(f"a\n{zalgo}\n", encoding="utf-8")
+        deck_with(tmp_path, TABLE_DECK)
+        args, expected = ["build", "deck.yaml"], "cards.csv:2"
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, *args, "--out", "out"), 2, expected, "expected at most 30 on one character")
+    assert tree(tmp_path) == before
+    from printgen.reading import stacked_marks
+    ok = "a\u0301\u0302\u0323 b"                # (three marks, as Vietnamese stacks them)
+    assert stacked_marks(ok) is None and stacked_marks("x" + "\u0301" * 30) is None
+
+
+def test_a_line_whose_many_short_notes_overfill_a_page_says_so(tmp_path):
+    """A line referring to 45 notes of one word each, too many for the foot of any
+    page together: the error blamed the first of them ('footnote 1 is 6.3 mm tall
+    ... does not fit a page's 160.4 mm'), which fits a page on its own."""
+    refs = "".join(f"[^{i}]" for i in range(45))
+    notes = "".join(f"[^{i}]: n\n" for i in range(45))
+    (tmp_path / "notes.md").write_text(f"# Rules\n\nx{refs}\n\n{notes}", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "booklet", "notes.md", "--out", "out"), 2,
+             "notes.md:3: a line refers to 45 footnotes", "tall together", "refer to fewer notes from one line")
+    assert tree(tmp_path) == before
+
+
+def test_a_text_of_3000_unclosed_marks_is_noted_in_a_few_lines(tmp_path):
+    """Each run of marks never closed was a note line of its own: 3,000 lines (450 KB)
+    for a 12 KB text, the booklet's own notes lost among them."""
+    (tmp_path / "stars.md").write_text("# Rules\n\n" + "*a\n\n" * 3000, encoding="utf-8")
+    result = printgen(tmp_path, "booklet", "stars.md", "--out", "out")
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr[-800:]
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) <= 12 and all(line.startswith("printgen: note: ") for line in lines), lines
+    assert sum("opens italic that is never closed" in line for line in lines) == 10
+    assert any("2,990 more runs of marks that open and are never closed" in line for line in lines), lines
+    assert "staple badly" in lines[-1]

@@ -7,7 +7,11 @@ from dataclasses import replace
 
 from printgen.cli.options import add_out, add_paper, positive_length
 from printgen.cli.verbs import SUMMARIES
+from printgen.errors import InputError, PrintgenError, quoted
+from printgen.layout.page import Page
 from printgen.layout.pieces import dice_pages
+from printgen.model import Paper
+from printgen.model.pieces import Die
 from printgen.model.turns import ONE_SIDED
 from printgen.output import out_folder
 from printgen.reading import display_path
@@ -36,12 +40,29 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     return parser
 
 
+def smaller_edge_pages(own: Die, die: Die, sheet: Paper, typed: str | None) -> list[Page]:
+    """The die's nets; where --edge made the die too small to draw (its title no longer
+    fits its net, a place its face template works out too small to write) while it
+    draws at its own edge, the error names --edge, not the die's files."""
+    try:
+        return dice_pages([die], sheet)
+    except PrintgenError as error:
+        if die.edge >= own.edge:
+            raise
+        try:
+            dice_pages([own], sheet)
+        except PrintgenError:
+            raise error from None
+        raise InputError(f"--edge: expected a larger edge, got {quoted(str(typed))}: die {own.name!r} cannot be "
+                         f"drawn that small ({error}); it is drawn at its own {Length(own.edge)} edges") from None
+
+
 def run(args: argparse.Namespace) -> int:
     edge = positive_length(args.edge, "--edge")
     sheet = paper(args.paper)
-    die = load_die(find(DICE, args.name))
-    die = replace(die, edge=edge) if edge is not None else die
-    pages = dice_pages([die], sheet)
+    own = load_die(find(DICE, args.name))
+    die = replace(own, edge=edge) if edge is not None else own
+    pages = smaller_edge_pages(own, die, sheet, args.edge)
     out = out_folder(args.out, "dice")
     path = render_pdf(pages, out / f"{die.name}-{sheet.name}.pdf", title=die.title, sides=ONE_SIDED)
     if not args.quiet:

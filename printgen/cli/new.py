@@ -10,8 +10,9 @@ from pathlib import Path
 
 from printgen.builtin import data_dir
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import InputError, OutputError
+from printgen.errors import InputError, OutputError, named
 from printgen.reading import display_path
+from printgen.spec.places import real
 
 DESCRIPTION = """\
 Start a project of your own: FOLDER/decks/NAME.yaml (a 12-card deck), its face and
@@ -34,8 +35,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 def deck_name(folder: Path) -> str:
     """The folder's name as a deck name: lower case letters, digits and dashes (a deck
     name is plain ASCII: it names output files), accents taken off letters that have
-    them ('spiel-ü' gives 'spiel-u')."""
-    plain = unicodedata.normalize("NFKD", folder.resolve().name.lower())
+    them ('spiel-ü' gives 'spiel-u'). The folder's name is where links lead, as far as
+    they do (a link that loops is named as it is: places.real())."""
+    plain = unicodedata.normalize("NFKD", real(folder).name.lower())
     plain = "".join(c for c in plain if not unicodedata.combining(c))
     name = "-".join(part for part in re.split(r"[^a-z0-9]+", plain) if part)
     return name or "my-deck"
@@ -43,8 +45,15 @@ def deck_name(folder: Path) -> str:
 
 def run(args: argparse.Namespace) -> int:
     folder: Path = args.folder
+    unprinted = next((ch for ch in str(folder) if not ch.isprintable() and ch != " "), None)
+    if unprinted is not None:       # (a line break pasted in, a terminal's control sequence)
+        raise InputError(f"{named(str(folder))}: holds U+{ord(unprinted):04X}, a character that does not print; "
+                         f"expected a folder name of printable characters")
+    if folder.is_symlink() and not folder.exists():
+        raise InputError(f"{named(str(folder))}: a symbolic link that leads nowhere, or round to itself; "
+                         f"expected a new folder, or an empty one")
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
-        raise InputError(f"{folder}: already exists and is not an empty folder; printgen new "
+        raise InputError(f"{named(str(folder))}: already exists and is not an empty folder; printgen new "
                          f"writes a new project, so name a new folder")
     name = deck_name(folder)
     title = name.replace("-", " ").title()
@@ -59,11 +68,11 @@ def run(args: argparse.Namespace) -> int:
                 file.write(text)
             written.append(target)
     except OSError as error:
-        raise OutputError(f"{folder}: cannot write the new project ({error.strerror or error})") from None
+        raise OutputError(f"{named(str(folder))}: cannot write the new project ({error.strerror or error})") from None
     if not args.quiet:
         print(f"{display_path(folder)}: a new printgen project with the deck {name!r}")
-        if name != folder.resolve().name:
-            print(f"  (named after the folder {folder.resolve().name!r}: a deck name "
+        if name != real(folder).name:
+            print(f"  (named after the folder {real(folder).name!r}: a deck name "
                   f"holds only a-z, 0-9 and '-')")
         for path in written:
             print(f"  {display_path(path)}")

@@ -114,10 +114,16 @@ FILE_SUFFIXES = frozenset((".pdf", ".png", ".svg", ".html", ".csv", ".json", ".z
 def out_folder(text: str) -> Path:
     """--out DIR: a folder name; empty text (which would mean the current folder by
     accident) is refused, and so is a file's name that is not a folder already
-    ("--out deal17.pdf", "--out cards.png"): printgen names its files itself."""
+    ("--out deal17.pdf", "--out cards.png"): printgen names its files itself. The
+    root of the file system ("/", "../../..", a link to it) is refused too: a build
+    would write beside the system's folders, and look through them for its old files."""
     if not text.strip() or "\0" in text:
         raise argparse.ArgumentTypeError(f"expected a folder name, got {quoted(text)}")
     path = Path(text)
+    real = Path(os.path.realpath(text))
+    if real == Path(real.anchor):
+        raise argparse.ArgumentTypeError(f"expected a folder for printgen's files, got {quoted(text)}, the root "
+                                         f"of the file system (which holds the system's own folders)")
     if path.suffix.lower() in FILE_SUFFIXES and not path.is_dir():
         raise argparse.ArgumentTypeError(f"expected a folder, got {quoted(text)}, a file's name; printgen names "
                                          f"its files itself, in the folder --out gives")

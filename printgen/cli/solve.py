@@ -21,7 +21,7 @@ from printgen.deal import (
     solution_steps,
     solve,
 )
-from printgen.errors import InputError
+from printgen.errors import InputError, named, quoted
 from printgen.spec.dealfile import load_deal_file
 from printgen.words import plural
 
@@ -77,14 +77,15 @@ def run(args: argparse.Namespace) -> int:
     default = SHORTEST_BUDGET if args.shortest else DEFAULT_BUDGET
     limit = budget(args.budget) if args.budget is not None else default
     rules = rule_set(args.rules)
-    rolls = parse_rolls(args.rolls) if args.rolls else ()
-    if args.rolls and not rules.rolls:
-        raise InputError(f"--rolls: {args.rolls!r}: {rules.title} has no Force rolls; "
+    given = args.rolls is not None          # (an empty --rolls "" is given too: three rolls are expected)
+    rolls = parse_rolls(args.rolls) if given else ()
+    if given and not rules.rolls:
+        raise InputError(f"--rolls: {quoted(args.rolls)}: {rules.title} has no Force rolls; "
                          f"expected no --rolls")
-    if args.rolls and len(rolls) != rules.rolls:
-        raise InputError(f"--rolls: {args.rolls!r} gives {plural(len(rolls), 'roll')}; "
+    if given and len(rolls) != rules.rolls:
+        raise InputError(f"--rolls: {quoted(args.rolls)} gives {plural(len(rolls), 'roll')}; "
                          f"expected {rules.rolls} rolls such as \"3,5 1,6 2,2\"")
-    deal = load_deal_file(rules, Path(args.deck), rolls, source=args.deck)
+    deal = load_deal_file(rules, Path(args.deck), rolls, source=named(args.deck))
     level = level_of(rules, args.level).level
     short: Shortest | None = shortest(deal, level, budget=limit) if args.shortest else None
     result: Solution = short.solution if short else solve(deal, level, budget=limit)

@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -50,15 +51,18 @@ from markdown_it.rules_inline.state_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
-from printgen.errors import InputError
+from printgen.errors import InputError, quoted
 from printgen.lang.lines import LINE_END
 from printgen.limits import limit
 from printgen.model.picture import Picture, PictureShelf
 from printgen.model.text import Block, BlockKind, Note, Span
+from printgen.words import first_few
 
 MAX_CHARS = int(limit("rules_chars"))                   # of a Markdown text, before it is parsed
 MAX_TABLE_COLUMNS = int(limit("rules_table_columns"))
 MAX_NESTING = int(limit("rules_nesting"))             # lists and block quotes inside each other
+MAX_NOTE_REFERENCES = int(limit("rules_note_references"))   # in one paragraph, item, cell or heading
+SHOWN_UNCLOSED = 10         # runs of marks never closed noted one by one in a text; the rest in one note
 # The reader's own nesting bound, in its levels (a list takes 2, a quote 1): past it, it
 # silently drops the rest of the list item or quote. Set so that every list or quote up
 # to MAX_NESTING deep, and the one past it (refused), is read.
@@ -219,6 +223,8 @@ class _Reader:
         self.last: list[tuple[int, int]] = []       # the quotes the last block read is in
         self.unclosed: dict[str, dict[tuple[int, str], None]] = {}    # _watch_marks()'s, by inline text
         self.said: list[str] = []            # its notes on the block being read (unclosed_note())
+        self.noted = 0                       # runs of marks never closed noted so far
+        self.unnoted: list[str] = []         # where the runs of marks past SHOWN_UNCLOSED are (note_unclosed())
         self.place: Callable[[int], str] | None = None      # names a line of the text (parse_markdown())
 
     def not_quoted(self, what: str) -> None:
@@ -268,6 +274,11 @@ class _Reader:
             if token.map:
                 self.row = token.map[0]
             i = self._one(tokens, i, out)
+        if self.unnoted and out:
+            places = first_few(self.unnoted, 3)
+            out[-1] = replace(out[-1], said=(*out[-1].said, (
+                f"{len(self.unnoted):,} more runs of marks that open and are never closed, printed as written "
+                f"(at {places}): not noted one by one")))
         return out
 
     def _one(self, tokens: list[Token], i: int, out: list[Block]) -> int:
@@ -308,7 +319,8 @@ class _Reader:
         elif kind == "paragraph_open":
             return self._paragraph(tokens[i + 1], out) + i
         elif kind in ("fence", "code_block"):
-            how = f"({token.markup})" if kind == "fence" else "(lines indented by four spaces or more)"
+            fence = token.markup if len(token.markup) <= 80 else quoted(token.markup)      # (a run of 50,000)
+            how = f"({fence})" if kind == "fence" else "(lines indented by four spaces or more)"
             instead = "paragraphs" if kind == "fence" else "paragraphs without the indent"
             raise InputError(f"{self.where()}: a code block {how} is not supported in a rules text: printgen "
                              f"has no fixed-width face to keep its spacing; expected {instead}, or a table "
@@ -421,7 +433,19 @@ class _Reader:
         for at, marks in sorted(self.unclosed.get(inline.content, {})):
             row = inline.content.count("\n", 0, at)
             column = at - (inline.content.rfind("\n", 0, at) + 1)
-            self.said.append(unclosed_note(self.at(first + row), lines[row], column, marks))
+            if self.noted < SHOWN_UNCLOSED:         # (a stranger's text of 3,000 was 3,000 lines of notes)
+                self.said.append(unclosed_note(self.at(first + row), lines[row], column, marks))
+                self.noted += 1
+            else:
+                self.unnoted.append(self.at(first + row))
+
+    def check_references(self, spans: list[Span], row: int) -> None:
+        """At most MAX_NOTE_REFERENCES footnote references in one text (the line each
+        lands on is found by wrapping the text's words up to it again)."""
+        if sum(span.note is not None for span in spans) > MAX_NOTE_REFERENCES:
+            raise InputError(f"{self.at(row)}: more than {MAX_NOTE_REFERENCES} footnote references in one "
+                             f"paragraph; expected at most {MAX_NOTE_REFERENCES} (split it, or gather the "
+                             f"notes into fewer)")
 
     def spans(self, inline: Token) -> tuple[Span, ...]:
         self.note_unclosed(inline)
@@ -441,6 +465,7 @@ class _Reader:
                                      f"of plain text")
                 note = self._note(child, row)
                 spans.append(Span(str(note.number).translate(SUPERSCRIPT), bold > 0, italic > 0, note=note))
+                self.check_references(spans, row)
             elif kind in ("strong_open", "strong_close"):
                 bold += 1 if kind == "strong_open" else -1
             elif kind in ("em_open", "em_close"):

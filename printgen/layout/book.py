@@ -306,6 +306,7 @@ class _Text:
     broken: list[tuple[str, str, int, str]] = field(default_factory=list)
     # ^ each keep that could not be kept (footnotes took the room): where, what happened
     #   on page (an index into pages), and why
+    leads: dict[int, tuple[float, list[Chunk]]] = field(default_factory=dict)     # block -> its _lead()
 
     def gap(self, chunk: Chunk) -> float:
         """The space above a chunk: none at the top of a page."""
@@ -332,6 +333,20 @@ class _Text:
             count += 1
         return count
 
+    def _notes_too_tall(self, chunk: Chunk, where: str) -> FitError:
+        """The error for a line whose footnotes, with it, do not fit a page: its tallest
+        note where that one alone does not, else all the notes it refers to together."""
+        tallest = max(chunk.notes, key=lambda note: self.foot([note])[0])
+        if chunk.height + self.foot([tallest])[0] > self.limit + 1e-6 or len(chunk.notes) == 1:
+            return FitError(f"{tallest.where}: footnote {tallest.number} is {mm(self.foot([tallest])[0]):.1f} mm "
+                            f"tall; with the line that refers to it, it does not fit a page's "
+                            f"{mm(self.limit):.1f} mm of text height (a note is not continued on the "
+                            f"next page); shorten it or choose a larger page")
+        return FitError(f"{where}: a line refers to {len(chunk.notes)} footnotes, "
+                        f"{mm(self.foot(list(chunk.notes))[0]):.1f} mm tall together; with the line they do not "
+                        f"fit a page's {mm(self.limit):.1f} mm of text height (a note is not continued on the "
+                        f"next page); refer to fewer notes from one line, or shorten them")
+
     def put(self, chunk: Chunk, where: str, gap: float = 0.0) -> float:
         """Set a chunk gap points below what is there (and what it draws in that gap,
         its bridge, where there is one); the y of its top."""
@@ -340,11 +355,7 @@ class _Text:
                            f"{mm(self.limit):.1f} mm of text height")
         top = self.y + gap
         if chunk.notes and top + chunk.height > self.room([chunk]) + 1e-6:     # only at a page's top
-            tallest = max(chunk.notes, key=lambda note: self.foot([note])[0])
-            raise FitError(f"{tallest.where}: footnote {tallest.number} is {mm(self.foot([tallest])[0]):.1f} mm "
-                           f"tall; with the line that refers to it, it does not fit a page's "
-                           f"{mm(self.limit):.1f} mm of text height (a note is not continued on the "
-                           f"next page); shorten it or choose a larger page")
+            raise self._notes_too_tall(chunk, where)
         self.pages[-1] += [shift(p, 0.0, top) for p in (*chunk.prims, *(chunk.bridge if gap > 0 else ()))]
         self.links[-1] += [(x, y + top, w, h, to) for x, y, w, h, to in chunk.links]
         self.notes[-1] = self.joined(self.notes[-1], [chunk])
@@ -401,6 +412,8 @@ def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle, *, rtl: bo
     made = [chunks(block, fold) for block in blocks]
     blocks, made = [b for b, m in zip(blocks, made) if m], [m for m in made if m]
     text = _Text(fold.inner[1], notes, rtl=rtl)
+    for i in reversed(range(len(blocks))):          # (each lead from the leads after it: no deep recursion)
+        _lead(made, blocks, i, text)
     for i, (block, pieces) in enumerate(zip(blocks, made)):
         if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
             if _keeps(made, blocks, i):             # a lead-in: its lines go over with what it leads in to
@@ -427,14 +440,14 @@ def _make_room(text: _Text, made: list[list[Chunk]], blocks: list[Block], i: int
     what is set; under a heading, only where block i's chunks to be set now (own)
     cannot fit there either (a heading is left at a page's foot only where that is so)."""
     gap = text.gap(own[0])
-    height, lead = _lead(made, blocks, i)
-    own_height = sum(c.height + c.gap for c in own) - own[0].gap
+    height, lead = _lead(made, blocks, i, text)
+    own_height = _height(own)
     if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6 and \
             (not text.after_heading or text.y + gap + own_height > text.room(own) + 1e-6):
         text.new_page()
 
 
-def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, list[Chunk]]:
+def _lead(made: list[list[Chunk]], blocks: list[Block], i: int, text: _Text) -> tuple[float, list[Chunk]]:
     """The least of block i that may start a page's foot, its height and chunks: two
     lines of a paragraph (all of one of three lines or fewer, which cannot be split
     without leaving a line alone); a table's header and two rows; any other block
@@ -442,18 +455,43 @@ def _lead(made: list[list[Chunk]], blocks: list[Block], i: int) -> tuple[float, 
     the blocks after it until they hold KEEP_LINES lines (a list's first item's lines
     count, and a picture counts whole), or up to the next heading once they hold a
     line (a one-line section is whole: fold.py's ends_keep()), so that a chain of
-    short sections never pulls a page's worth of them over to the next."""
+    short sections never pulls a page's worth of them over to the next. A lead taller
+    than a page goes over to the next page whatever follows, so it is kept only as far
+    as it is taller than one (_within); and each block's lead is worked out once
+    (text.leads): a chain of headings with no lines under them took time doubling
+    with each heading."""
+    if i in text.leads:
+        return text.leads[i]
     pieces, kind = made[i], blocks[i].kind
     if kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         lead = pieces if len(pieces) <= 3 else pieces[:2]
     else:
         lead = pieces[:3] if kind is BlockKind.TABLE else pieces[:1]
+    most = text.limit + 1.0
     if _keeps(made, blocks, i):
         counted, j = 0, i + 1
-        while counted < KEEP_LINES and j < len(blocks) and not ends_keep(blocks[j], counted):
-            after = _lead(made, blocks, j)[1]
+        while counted < KEEP_LINES and j < len(blocks) and not ends_keep(blocks[j], counted) \
+                and _height(lead) <= most:
+            after = _lead(made, blocks, j, text)[1]
             lead, counted, j = [*lead, *after], counted + sum(c.counts for c in after), j + 1
-    return sum(c.height + c.gap for c in lead) - lead[0].gap, lead
+        lead = _within(lead, most)
+    text.leads[i] = _height(lead), lead
+    return text.leads[i]
+
+
+def _height(chunks: list[Chunk]) -> float:
+    """The height of chunks set one under another (the first one's gap above not counted)."""
+    return sum(c.height + c.gap for c in chunks) - chunks[0].gap
+
+
+def _within(chunks: list[Chunk], most: float) -> list[Chunk]:
+    """The chunks up to the first that ends lower than most (all of them where none does)."""
+    y = -chunks[0].gap
+    for n, chunk in enumerate(chunks):
+        y += chunk.height + chunk.gap
+        if y > most:
+            return chunks[:n + 1]
+    return chunks
 
 
 def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:

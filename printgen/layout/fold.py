@@ -191,14 +191,19 @@ def ends_keep(block: Block, counted: int) -> bool:
     return counted > 0 and (block.kind is BlockKind.HEADING or block.keep_with_next)
 
 
-def following(items: Sequence[Chunk], start: int) -> int:
+def following(items: Sequence[Chunk], start: int, most: float = math.inf) -> int:
     """How many chunks after items[start] hold KEEP_LINES lines of what follows it (a
     line or a table row counts one, a heading none, a picture or rule all), up to the
-    next heading once they hold a line (ends_keep())."""
-    counted, end = 0, start
-    while counted < KEEP_LINES and end + 1 < len(items) and not (counted and items[end + 1].counts == 0):
+    next heading once they hold a line (ends_keep()); no more once they are taller
+    than most (a panel's text height: a keep taller than a panel is not kept whole
+    however long it is, and a chain of headings with no lines under them took time
+    growing with the square of their number)."""
+    counted, end, height = 0, start, items[start].height
+    while counted < KEEP_LINES and end + 1 < len(items) and not (counted and items[end + 1].counts == 0) \
+            and height <= most:
         end += 1
         counted += items[end].counts
+        height += items[end].gap + items[end].height
     return end - start
 
 
@@ -627,7 +632,8 @@ def flow_chunks(blocks: list[Block], style: FoldStyle, *,
         if made and keeps_next(block, every[i + 1] if i + 1 < len(every) else None, len(made)):
             ends.append(len(items) - 1)
     for end in ends:
-        items[end] = replace(items[end], keep=following(items, end), heading=True)
+        items[end] = replace(items[end], keep=following(items, end, style.inner[1] + 1.0),  # (taller than a
+                             heading=True)                                          # panel by a point)
     return items, wheres
 
 
@@ -641,10 +647,10 @@ def place(items: list[Chunk], limit: float) -> list[list[int]]:
     y = 0.0
     for i, chunk in enumerate(items):
         gap = chunk.gap if y > 0 else 0.0
-        need = _height(items, i, kept_until(items, i, whole=True))
+        need = _height(items, i, kept_until(items, i, whole=True, most=limit))
         after_heading = bool(panels[-1]) and items[panels[-1][-1]].heading
         if need > limit + 1e-6 or (after_heading and y + gap + need > limit + 1e-6):
-            need = _height(items, i, kept_until(items, i, whole=False))
+            need = _height(items, i, kept_until(items, i, whole=False, most=limit))
         if y > 0 and y + gap + min(need, limit) > limit + 1e-6:
             panels.append([])
             y, gap = 0.0, 0.0
@@ -667,18 +673,20 @@ def kept_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     return made
 
 
-def kept_until(items: list[Chunk], start: int, *, whole: bool = False) -> int:
+def kept_until(items: list[Chunk], start: int, *, whole: bool = False, most: float = math.inf) -> int:
     """The last chunk that must share a panel with chunk `start`, following keeps on
     (a heading keeps the first lines of what follows, a paragraph's first line the
-    next line, or with whole, the paragraph)."""
+    next line, or with whole, the paragraph); or the first that ends lower than most
+    below chunk `start`'s top (what is kept goes over to a panel of its own anyway)."""
     def keep(chunk: Chunk) -> int:
         return max(chunk.keep, chunk.whole) if whole else chunk.keep
 
-    end, j = start + keep(items[start]), start + 1
-    while j <= min(end, len(items) - 1):
+    end, j, height = start + keep(items[start]), start + 1, items[start].height
+    while j <= min(end, len(items) - 1) and height <= most + 1e-6:
         end = max(end, j + keep(items[j]))
+        height += items[j].gap + items[j].height
         j += 1
-    return min(end, len(items) - 1)
+    return min(end, len(items) - 1, j - 1 if height > most + 1e-6 else len(items))
 
 
 @frozen

@@ -14,7 +14,7 @@ import os
 from pathlib import Path
 
 from printgen.builtin import data_root
-from printgen.errors import InputError, TemplateError, quoted
+from printgen.errors import InputError, TemplateError, named, quoted
 from printgen.frozen import frozen
 
 NAME_MAX = 255          # bytes in one name of a path, on the systems printgen runs on
@@ -95,7 +95,7 @@ def find(shelf: Shelf, name_or_path: str, *, near: Path | None = None) -> Path:
     if is_path(name_or_path, shelf) or (near is None and is_file(Path(name_or_path))):
         path = Path(name_or_path) if near is None else confine(near, name_or_path, shelf.noun)
         if not is_file(path):
-            raise InputError(f"{name_or_path}: {shelf.noun} file {no_file(near, name_or_path)}")
+            raise InputError(f"{named(name_or_path)}: {shelf.noun} file {no_file(near, name_or_path)}")
         folder = real(path.parent)      # where the file's folder lies ('..' and folder links gone)
         if near is None and "decks" in (folder.name, folder.parent.name):
             kept_in(folder / path.name, shelf.noun, name_or_path)      # a project's file, by its path
@@ -279,8 +279,8 @@ def no_file(file: Path | None, name: str) -> str:
         note_looked(place)
     shown = display_path(place)
     near = beside(place) if kind == "not found" else ""
-    text = str(shown) if str(shown).isprintable() and len(str(shown)) <= LONGEST_SHOWN else quoted(str(shown))
-    said = [f"looked at {text}"] if shown != name else []
+    text = shown if len(shown) <= LONGEST_SHOWN else quoted(shown)      # (display_path quotes the unprintable)
+    said = [f"looked at {text}"] if shown != named(name) else []
     said += [f"the folder holds {quoted(near)}"] if near else []
     return f"{kind} ({'; '.join(said)})" if said else kind
 

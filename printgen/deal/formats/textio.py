@@ -43,6 +43,7 @@ def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
     cards: list[Card] = []
     seen: Counter[Card] = Counter()
     first: dict[Card, int] = {}
+    extra: dict[Card, tuple[int, str]] = {}     # each card the file holds too many of: its first extra copy
     for line, token in _tokens(text):
         try:
             card = deck.parse_card(token)
@@ -51,14 +52,15 @@ def parse_deal(rules: RuleSet, text: str, source: str = "<deal>",
         if card is None or not in_deck[card]:
             unread.append((line, token))
             continue
-        if len(errors) > SHOWN_PROBLEMS:        # a stranger's large file: enough is said
+        if len(extra) > SHOWN_PROBLEMS:         # a stranger's large file: enough is said
             continue
         cards.append(card)
         seen[card] += 1
         if seen[card] > in_deck[card]:
-            errors.append(located(source, line, quoted(token),
-                                  _extra(in_deck[card], first[card])))
+            extra.setdefault(card, (line, token))
         first.setdefault(card, line)
+    errors += [located(source, line, quoted(token), _extra(in_deck[card], first[card], seen[card] - in_deck[card]))
+               for card, (line, token) in extra.items()]     # (one problem a card, however many extra copies)
     if unread:
         errors.insert(0, _unread(source, unread, deck.expected))
     if len(errors) > SHOWN_PROBLEMS:
@@ -83,10 +85,12 @@ def _unread(source: str, unread: list[tuple[int, str]], expected: str) -> str:
     return located(source, unread[0][0], listed, f"expected {expected}")
 
 
-def _extra(copies: int, first: int) -> str:
+def _extra(copies: int, first: int, more: int) -> str:
+    """The problem of a card the file holds `more` copies too many of."""
     if copies == 1:
-        return f"card repeated (first on line {first})"
-    return f"one card too many: the deck has {copies} of them"
+        return f"card repeated (first on line {first})" if more == 1 else \
+            f"card repeated {more} times (first on line {first})"
+    return f"{'one card' if more == 1 else f'{more} cards'} too many: the deck has {copies} of them"
 
 
 def format_deal(deal: Deal) -> str:
