@@ -130,16 +130,16 @@ def dice_pages(dice: list[Die], paper: Paper, credit: Credit | None = None, gaps
 
 def _die_title(die: Die, left: float, top: float, width: float) -> list:
     """The die's title above its net, as wide as the net: where the edge is too short for
-    it, the error says to give a longer edge (the option or the die file's `edge:`), not
-    to enlarge a box no file names."""
+    it, the error asks for a longer edge, not to enlarge a box no file names (under
+    `dice --edge`, cli/dice.py names the option)."""
     try:
         return set_text(die.title, left, top, width, CAPTION - pt(1),
                         TextStyle(font="sans-bold", size=8, min_size=6.5, color="#333333"),
                         f"{Path(die.where).name} title")
     except TextOverflow:
         raise FitError(f"{Path(die.where).name}: the title {quoted(die.title)} does not fit above a net of "
-                       f"{mm(die.edge):g} mm edges ({mm(width):.1f} mm wide) at 6.5 pt; choose a larger --edge "
-                       f"(or `edge:` in the die file) or a shorter title") from None
+                       f"{mm(die.edge):g} mm edges ({mm(width):.1f} mm wide) at 6.5 pt; expected a longer edge "
+                       f"or a shorter title") from None
 
 
 def _union(a: Box | None, b: Box) -> Box:
