@@ -6,10 +6,10 @@ fit one by one but not together, the front matter that gives them."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from printgen.errors import FitError, quoted
 from printgen.frozen import frozen
+from printgen.layout.bookstyle import BookStyle
 from printgen.layout.fold import set_lines
 from printgen.layout.primitives import Image, Primitive, shift
 from printgen.layout.richtext import Fonts, RichStyle, piece_width, words, wrap
@@ -17,9 +17,6 @@ from printgen.layout.text import largest_fit, shrink_sizes
 from printgen.model.picture import Picture
 from printgen.model.text import Span
 from printgen.units import mm
-
-if TYPE_CHECKING:
-    from printgen.layout.book import BookStyle
 
 
 @frozen
