@@ -110,3 +110,31 @@ def test_a_heading_is_left_alone_only_where_not_one_line_fits_under_it(tmp_path)
                           f"{first}: what follows it does not fit under it with its footnotes"),)
     book = lay_out(write(tmp_path, 3, " ".join(["word"] * 83)), style)
     assert pages_read(book, style) == [["H", "P"], ["H", "P"]] and not book.notes
+
+
+def table_pieces(folder: Path, fillers: int, rows: int, style: BookStyle) -> list[int]:
+    """A table of `rows` rows after `fillers` one-line paragraphs: how many of its rows
+    each page holds, page by page (pages holding none left out)."""
+    path = folder / "table.md"
+    table = "\n".join(["| Card | Value |", "|---|---|", *(f"| Row{i} | {i} |" for i in range(1, rows + 1))])
+    path.write_text("# Rules\n\n" + "".join("Filler.\n\n" for _ in range(fillers)) + table + "\n\nThe end.\n",
+                    encoding="utf-8")
+    book = lay_out(path, style)
+    counts = [sum(run.text.startswith("Row") for run in runs(side) if not in_margins(run, style))
+              for side in book.pages[first_text_page(book):]]
+    return [count for count in counts if count]
+
+
+@pytest.mark.parametrize("rows", [2, 3, 4, 5, 7])
+def test_a_table_is_split_only_with_two_rows_on_each_side(tmp_path, rows):
+    """Wherever a table comes on a page, it is whole or split with at least two of its
+    rows on each page (as a paragraph's lines): never one row alone under its header
+    repeated at the top of the next page, nor one row at the foot of a page."""
+    style = book_style("a6")
+    splits = 0
+    for fillers in range(0, 30):
+        pieces = table_pieces(tmp_path, fillers, rows, style)
+        assert sum(pieces) == rows, (fillers, pieces)
+        assert len(pieces) == 1 or min(pieces) >= 2, (fillers, pieces)
+        splits += len(pieces) > 1
+    assert splits or rows < 4                       # the tables that can split did

@@ -456,16 +456,19 @@ def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
 
 
 def _set_table(text: _Text, rows: list[Chunk], block: Block) -> None:
-    """A table's rows down the pages, its header row above them on every page; a table
-    starts where its header and two rows fit. A row that does not fit below the header
-    even at a page's top is an error naming the row's line."""
+    """A table's rows down the pages, its header row above them on every page, split
+    only where at least two rows are on each side of the break (as a paragraph's lines
+    are): a table of three rows that does not fit goes over whole, never one row under
+    a repeated header. Where a page holds fewer rows than that, as many as fit are set.
+    A row that does not fit below the header even at a page's top is an error naming
+    the row's line."""
     header, body, where = rows[0], rows[1:], block.where
     start = 0
     while start < len(body):
         gap = text.gap(header) if start == 0 else 0.0
-        fit = text.fitting(body[start:], gap + header.height, header.notes)
-        least = min(2 if start == 0 else 1, len(body) - start)
-        if fit < least:
+        fit, left = text.fitting(body[start:], gap + header.height, header.notes), len(body) - start
+        count = left if fit >= left else min(fit, left - 2)
+        if count < min(2, left):
             if text.y > 0 and (not text.after_heading or fit == 0):
                 text.new_page()
                 continue
@@ -474,10 +477,11 @@ def _set_table(text: _Text, rows: list[Chunk], block: Block) -> None:
                 raise FitError(f"{row_where(block, start + 1)}: this table row is {tall} mm tall, but a page has "
                                f"{room} mm below the table's header row ({where}); shorten its cells or "
                                f"choose a larger page")
+            count = fit                     # a page holding fewer rows than that: no better break
         text.put(header, where, gap)
-        for row in body[start:start + fit]:
+        for row in body[start:start + count]:
             text.put(row, where)
-        start += fit
+        start += count
         if start < len(body):
             text.new_page()
 
