@@ -13,6 +13,7 @@ import pytest
 from printgen.layout.leaflet import fold_style
 from printgen.products.rules import find_rules
 from printgen.spec.fold import fold_facts
+from printgen.words import true_minus
 
 ORIGINAL = """\
 Rules for JEDI TEMPLE
@@ -120,7 +121,7 @@ def test_jedi_temple_deal_insert_is_a_stacking_order(cli, tmp_path):
     from printgen.spec.dealfile import jedi_deal
     text = leaflet_text(cli, tmp_path, "jedi-temple", 9)
     deal = jedi_deal(9)
-    top = " ".join("Sylop" if v == 0 else f"{v:+d}" for v in deal.values[28:33])
+    top = " ".join("Sylop" if v == 0 else true_minus(f"{v:+d}") for v in deal.values[28:33])
     assert "Cards 29 to 62, top card first" in text and top in text
     assert "Discard Pile" not in text.split("Deal 9")[1]          # the insert restates no rule
 
@@ -144,7 +145,7 @@ def test_jedi_temple_leaflet_setup_deals_the_engines_start(cli, tmp_path):
     assert [[int(n) for n in found] for found in stock] == [
         [first + start.stock[0], first + start.stock[-1], first + start.stock[0]]]
     assert "stay in order as the Stockpile, 29 on top" not in text
-    listed = " ".join("Sylop" if v == 0 else f"{v:+d}" for v in deal.values[first - 1:])
+    listed = " ".join("Sylop" if v == 0 else true_minus(f"{v:+d}") for v in deal.values[first - 1:])
     assert f"Cards {first} to {len(deal.values)}, top card first {listed}" in text
 
 
