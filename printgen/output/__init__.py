@@ -109,17 +109,60 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 from printgen import freeing
 from printgen.errors import OutputError, note_line, say_note
 from printgen.limits import limit
+from printgen.output.running import Rival, RunState, _runs
 from printgen.regular import CLOEXEC as _CLOEXEC
 from printgen.regular import NOFOLLOW as _NOFOLLOW
 from printgen.regular import NONBLOCK as _NONBLOCK
 from printgen.regular import Unreadable, open_file
 from printgen.regular import open_fd as _open_regular
 from printgen.words import plural
+
+__all__ = [
+    "DEFAULT",
+    "Rival",
+    "Run",
+    "Stamp",
+    "atomic_path",
+    "check_file",
+    "check_folder",
+    "ensure_dir",
+    "file_digest",
+    "keep",
+    "keep_same",
+    "keyed",
+    "known_stamp",
+    "made_by_worker",
+    "made_pdfs",
+    "may_write",
+    "note",
+    "open_regular",
+    "ours",
+    "out_folder",
+    "own_folder",
+    "prune_current",
+    "prune_tree",
+    "read_made",
+    "read_recorded",
+    "read_small",
+    "record_folder",
+    "recorded_key",
+    "recorded_keys",
+    "recording",
+    "remove_made_folder",
+    "scratch",
+    "settled",
+    "staged",
+    "stamp",
+    "together",
+    "unchanged",
+    "walk",
+    "write_bytes",
+]
 
 DEFAULT = Path("output")                # the output folder when a command has no --out
 MANIFEST = ".printgen-files.json"
@@ -171,8 +214,6 @@ def _shown(typed: Path, full: Path, part: Path) -> Path:
 def _show(folder: Path) -> Path:
     return _typed.get(folder, folder)
 
-
-# ---------------------------------------------------------------- the folder chain
 
 def _root_of(full: Path, typed: Path) -> Path | None:
     """The output folder full lies in (the innermost job's that holds it); None when
@@ -282,7 +323,7 @@ def ensure_dir(folder: Path) -> Path:
     return folder
 
 
-def _maker(folder: Path) -> Run:
+def _maker(folder: Path) -> RunState:
     """The job a folder made now belongs to, which removes it again if it fails: the
     outermost job of this process whose output folder is folder or lies in it (the one
     that locks that output folder when it is made, see _lock_made: a job inside it
@@ -369,8 +410,6 @@ def walk(top: Path) -> Iterator[tuple[Path, list[str], list[str]]]:
             stack.extend((folder / name, depth + 1) for name in reversed(dirs))
 
 
-# ------------------------------------------------------------- reading safely
-
 def _read_regular(full: Path, max_bytes: int) -> bytes:
     """The bytes of a regular file of at most max_bytes; FileNotFoundError or Unreadable."""
     fd, info = _open_regular(full)
@@ -428,6 +467,7 @@ def _digest_fd(fd: int) -> tuple[int, str]:
 Stamp = tuple[int, int, int, int, int]
 SETTLED_NS = 3_000_000_000
 MAX_DIGESTS = 200_000
+
 # The digests of the files read while each stays the same: watched output folders are
 # read again and again (the gallery's previews, the card images whose keys are
 # unchanged).
@@ -495,8 +535,6 @@ def _digest(full: Path) -> tuple[int, str, tuple[int, int]] | None:
     return found
 
 
-# ---------------------------------------------------------------- build records
-
 @dataclass
 class Record:
     """A folder's build record as read: state "none" (no record), "ok", "old" (format
@@ -516,10 +554,6 @@ class Record:
 
 
 _records: dict[Path, tuple[tuple[int, int, int, int], Record]] = {}
-
-# given another job's key and the output folder its record is for: the deck it built and
-# this job's, where this job must not replace that job's files with other bytes, else None
-Rival = Callable[[str, Path], "tuple[str, str] | None"]
 
 
 def _plain(name: object) -> str:
@@ -739,9 +773,7 @@ def _refusal(path: Path, full: Path) -> OutputError:
                        f"move it away or choose another --out folder")
 
 
-# ---------------------------------------------------------------- temporary files
-
-def _make_temp(folder: Path, run: Run | None) -> Path:
+def _make_temp(folder: Path, run: RunState | None) -> Path:
     """An empty file of our own in folder, named unguessably (OSError if it cannot be)."""
     token = run.token if run is not None else _TOKEN_OUTSIDE
     if run is not None:
@@ -758,13 +790,13 @@ def _make_temp(folder: Path, run: Run | None) -> Path:
     raise FileExistsError(f"no free temporary name in {folder}")
 
 
-def _drop(temp: Path, run: Run | None) -> None:
+def _drop(temp: Path, run: RunState | None) -> None:
     (run.temps if run is not None else _temps).discard(temp)
     with contextlib.suppress(OSError):
         freeing.remove(temp)
 
 
-def _write_small(folder: Path, name: str, text: str, run: Run | None) -> None:
+def _write_small(folder: Path, name: str, text: str, run: RunState | None) -> None:
     """Replace folder/name (a record of printgen's own) with text, atomically."""
     temp = _make_temp(folder, run)
     try:
@@ -827,7 +859,7 @@ def _remove_leftovers(folder: Path, tokens: set[str]) -> None:
                     os.unlink(entry.path)
 
 
-def _rewrite_pending(folder: Path, run: Run, *, sweep: bool, mine: bool | None) -> bool:
+def _rewrite_pending(folder: Path, run: RunState, *, sweep: bool, mine: bool | None) -> bool:
     """Rewrite folder's PENDING record: with sweep, the notes of the jobs whose process
     is gone taken out (their temporary files removed); run's own note put in (mine
     True: folder goes in run.journaled before the record is written, as an interrupt
@@ -860,7 +892,7 @@ def _rewrite_pending(folder: Path, run: Run, *, sweep: bool, mine: bool | None) 
     return True
 
 
-def _sweep(folder: Path, run: Run) -> None:
+def _sweep(folder: Path, run: RunState) -> None:
     """Remove the temporary files of the jobs noted in folder's PENDING record whose
     process is gone, and take their notes out: for a folder the job wrote or kept
     files in without making a temporary file there (so _new_temp did not)."""
@@ -868,7 +900,7 @@ def _sweep(folder: Path, run: Run) -> None:
         _rewrite_pending(folder, run, sweep=True, mine=None)
 
 
-def _new_temp(folder: Path, run: Run | None) -> Path:
+def _new_temp(folder: Path, run: RunState | None) -> Path:
     """A temporary file in folder for the current job, which first notes itself in
     the folder's PENDING record (and removes the leftovers of dead jobs noted there)."""
     if (run is not None and folder not in run.journaled and folder not in run.unjournaled
@@ -876,8 +908,6 @@ def _new_temp(folder: Path, run: Run | None) -> Path:
         run.unjournaled.add(folder)
     return _make_temp(folder, run)
 
-
-# ---------------------------------------------------------------- writing
 
 @contextlib.contextmanager
 def atomic_path(path: Path, *, record: bool = False) -> Iterator[Path]:
@@ -930,7 +960,7 @@ def scratch(path: Path) -> Iterator[BinaryIO]:
         _drop(temp, run)
 
 
-def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = False) -> bool:
+def _place(path: Path, full: Path, temp: Path, run: RunState | None, record: bool = False) -> bool:
     """Put the finished temporary file in place of path (or pending, in a job);
     whether temp was kept."""
     fd = os.open(temp, os.O_RDONLY | _NOFOLLOW | _CLOEXEC)
@@ -972,7 +1002,7 @@ def _place(path: Path, full: Path, temp: Path, run: Run | None, record: bool = F
     return True
 
 
-def _refuse_rivals(path: Path, full: Path, run: Run | None, *, recorded: bool = True) -> None:
+def _refuse_rivals(path: Path, full: Path, run: RunState | None, *, recorded: bool = True) -> None:
     """Raise OutputError if the file at full, which run would replace with other bytes,
     is claimed by a job of another deck (run.rival): by the folder's record (where
     recorded: the file there is the one replaced), or by another job of this process
@@ -1068,7 +1098,7 @@ def write_bytes(path: Path, data: bytes, *, record: bool = False) -> Path:
     return path
 
 
-def _record(run: Run | None, full: Path, size: int, digest: str) -> None:
+def _record(run: RunState | None, full: Path, size: int, digest: str) -> None:
     if run is not None:
         run.written.setdefault(full.parent, {})[full.name] = (size, digest)
         run.pruned = False
@@ -1181,8 +1211,6 @@ def keep_same(path: Path, known: Stamp) -> bool:
     return True
 
 
-# ---------------------------------------------------------------- notes
-
 _notes: list[str] = []
 _said: set[str] = set()
 
@@ -1209,42 +1237,9 @@ def _some(names: list[str]) -> str:
     return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
-# ---------------------------------------------------------------- jobs
-
-@dataclass
-class Run:
-    """One job's writes, by folder. root: its output folder (nothing is written
-    outside it, no link below it is followed)."""
-
-    job: str
-    subfolders: bool = True         # also prune subfolders whose record names the job
-    root: Path | None = None
-    root_typed: Path | None = None
-    written: dict[Path, dict[str, tuple[int, str]]] = field(default_factory=dict)   # folder -> name -> size, sha256
-    pending: dict[Path, Path] = field(default_factory=dict)   # final path -> its temporary file
-    typed: dict[Path, Path] = field(default_factory=dict)     # final path -> as the caller named it
-    made: list[Path] = field(default_factory=list)            # folders created, outermost first
-    temps: set[Path] = field(default_factory=set)             # temporary files of this job's
-    temp_folders: set[Path] = field(default_factory=set)      # folders it made temporary files in
-    trees: list[Path] = field(default_factory=list)           # folders whose whole tree is pruned
-    journaled: list[Path] = field(default_factory=list)       # folders whose PENDING notes this job
-    unjournaled: set[Path] = field(default_factory=set)       # folders whose PENDING is not ours to edit
-    token: str = field(default_factory=lambda: secrets.token_hex(16))
-    pid: int = field(default_factory=os.getpid)
-    inputs: set[tuple[int, int]] = field(default_factory=set)    # files read as input, when pruning
-    keys: dict[Path, str] = field(default_factory=dict)          # final path -> its content key (render/keys.py)
-    owners: dict[Path, str] = field(default_factory=dict)        # folder -> the job its files are recorded as there
-    removed: list[Path] = field(default_factory=list)            # stale files removed, to be said
-    placed: list[Path] = field(default_factory=list)             # files put in place (commit)
-    tell: bool = False              # say what it removed, and that it waits for the folder
-    lock: Path | None = None        # the output folder this job locked (lock_folder)
-    real: set[Path] = field(default_factory=set)                 # folders keep_same found free of links
-    pruned: bool = False            # pruned, and no file written, kept or keyed since
-    rival: Rival | None = None      # whose files this job must not replace (cli/rivals.py)
-
-    def job_in(self, folder: Path) -> str:
-        """The job this run records its files in folder as (own_folder)."""
-        return self.owners.get(folder, self.job)
+class Run(RunState):
+    """A job that puts its files in place when it succeeds, removes what it made when
+    it fails, and prunes its stale files (see recording)."""
 
     def commit(self) -> None:
         """Rename every file written to its final name (its folder checked again)."""
@@ -1443,9 +1438,6 @@ class Run:
         return sorted(folders)
 
 
-_runs: list[Run] = []
-
-
 def _inputs() -> set[tuple[int, int]]:
     """The files this process read as input (decks, templates, tables, pictures, rules),
     by device and inode: never removed, whatever a build record says (a downloaded
@@ -1458,8 +1450,6 @@ def _inputs() -> set[tuple[int, int]]:
             found.add((info.st_dev, info.st_ino))
     return found
 
-
-# ---------------------------------------------------------------- the folder's lock
 
 def _try_lock(fd: int) -> bool:
     """Take the lock of the open file fd without waiting; whether it was taken."""
@@ -1501,7 +1491,7 @@ def _is_open(path: Path, fd: int) -> bool:
     return (named.st_dev, named.st_ino) == (held.st_dev, held.st_ino)
 
 
-def _lock(run: Run) -> None:
+def _lock(run: RunState) -> None:
     """Lock run's output folder (it exists) for this process, waiting up to LOCK_WAIT
     seconds while another printgen holds it, or holds the lock of an output folder
     around it or inside it (_overlapping), then refusing in one line; nothing done
@@ -1545,7 +1535,7 @@ def _lock(run: Run) -> None:
         time.sleep(0.025 + 0.05 * random.random())
 
 
-def _overlapping(run: Run, held: dict[Path, str]) -> str | None:
+def _overlapping(run: RunState, held: dict[Path, str]) -> str | None:
     """Where another printgen of this user holds the lock of an output folder around
     run's or inside it ("out, around this folder"), None if none does. Such a job's
     pruning, sweeping and gallery would reach into this one's folder, or this one's
@@ -1620,7 +1610,7 @@ def _let_go(path: Path, fd: int) -> None:
         os.close(fd)
 
 
-def _unlock(run: Run) -> None:
+def _unlock(run: RunState) -> None:
     """Let go of the lock run took, removing the lock file (while it holds it)."""
     if run.lock is None:
         return
@@ -1637,7 +1627,7 @@ def _worker() -> bool:
     return started is not None and started.parent_process() is not None
 
 
-def _locking(run: Run) -> None:
+def _locking(run: RunState) -> None:
     """Lock run's output folder if it exists and is not locked by this process yet (by
     a job around it) nor by the process that started this one (a worker of a pool)."""
     if run.root is None or run.lock is not None or _worker():
@@ -1755,7 +1745,7 @@ def prune_current() -> list[Path]:
     writes its gallery)."""
     if not _runs:
         return []
-    run = _runs[-1]
+    run = cast(Run, _runs[-1])           # (recording runs each job as a Run)
     if run.pruned:
         return []
     run.commit()
