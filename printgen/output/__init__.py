@@ -111,8 +111,19 @@ from pathlib import Path
 from typing import BinaryIO, cast
 
 from printgen import freeing
-from printgen.errors import OutputError, note_line, say_note
+from printgen.errors import OutputError, note_line
 from printgen.limits import limit
+from printgen.output.claims import (
+    _claim,
+    _named,
+    _real_folder,
+    _refusal,
+    _unclaimed_ok,
+    _written,
+    check_file,
+    may_write,
+    ours,
+)
 from printgen.output.digests import (
     MAX_DIGESTS,
     Stamp,
@@ -130,7 +141,6 @@ from printgen.output.folders import (
     DEFAULT,
     _cannot,
     _check_folder,
-    _components,
     _full,
     _show,
     _target,
@@ -139,6 +149,7 @@ from printgen.output.folders import (
     out_folder,
     walk,
 )
+from printgen.output.notes import _notes, _said, _say_notes, _some, note
 from printgen.output.record import (
     MANIFEST,
     MAX_RECORD_BYTES,
@@ -202,7 +213,6 @@ __all__ = [
 
 PENDING = ".printgen-pending.json"
 TEMP_PREFIX = ".printgen-"
-MAX_SIGNED_BYTES = 64 * 1024 * 1024     # read of a file that may name printgen as its maker
 _TOKEN = re.compile(r"[0-9a-f]{32}")
 _MAX_PID = 2 ** 31
 _temps: set[Path] = set()               # temporary files of writes outside any job
@@ -241,118 +251,6 @@ def _maker(folder: Path) -> RunState:
     whose file is in it), else the innermost job."""
     return next((run for run in _runs if run.pid == os.getpid() and run.root is not None
                  and run.root.is_relative_to(folder)), _runs[-1])
-
-
-def check_file(path: Path) -> None:
-    """Before anything is written: raise OutputError if printgen may not write path
-    (its folder has a link or may not be written in, or a file printgen did not write
-    is there)."""
-    full = _full(path)
-    _check_folder(path.parent, full.parent)
-    info = _target(path, full)
-    if info is not None and not _replaceable(full, info):
-        raise _refusal(path, full)
-
-
-def may_write(path: Path) -> bool:
-    """Whether printgen may write path (for what is optional, such as a preview)."""
-    try:
-        check_file(path)
-    except OutputError:
-        return False
-    return True
-
-
-def _claim(full: Path, info: os.stat_result, found: tuple | None = None) -> str:
-    """Why printgen may call the regular file at full its own: "written" (a job of this
-    process wrote it), "recorded" (the folder's record lists it with these very bytes),
-    "old" (an old-format record lists it), or "" (none). found is the file's _digest
-    when the caller has it already (the file is then not read again)."""
-    if _written(full):
-        return "written"
-    record = _read_record(full.parent)
-    if full.name not in record.named:
-        return ""
-    if record.state == "old":
-        return "old"
-    size, digest = record.files[full.name]
-    if info.st_size != size:
-        return ""
-    if found is None:
-        found = _digest(full)
-    return "recorded" if found is not None and found[:2] == (size, digest) else ""
-
-
-def _written(full: Path) -> bool:
-    """Whether a job of this process wrote the file at full."""
-    return any(full.name in run.written.get(full.parent, {}) for run in _runs)
-
-
-def _real_folder(typed: Path, full: Path) -> bool:
-    """Whether the existing folder full has no link (nor anything but folders) below
-    the output folder."""
-    try:
-        return not _components(typed, full)
-    except OutputError:
-        return False
-
-
-def ours(path: Path) -> bool:
-    """Whether the regular file at path is one printgen wrote, with the bytes it wrote
-    (and no link on the way to it)."""
-    full = _full(path)
-    try:
-        info = os.lstat(full)
-    except OSError:
-        return False
-    if not _real_folder(path.parent, full.parent):
-        return False
-    return stat.S_ISREG(info.st_mode) and _claim(full, info) in ("written", "recorded")
-
-
-def _signed(full: Path) -> bool:
-    """Whether the file's content names printgen as its maker: a PDF printgen wrote
-    (its /Creator), the gallery page, a proof record."""
-    name = full.name
-    if full.suffix.lower() == ".pdf":
-        mark = b"/Creator (printgen)"
-    elif name == "index.html":
-        mark = b"<title>printgen proofs: "
-    elif name.startswith(".proof-") and name.endswith(".json"):
-        mark = b'"printgen_proof":1'
-    elif name.startswith(".") and name.endswith(".pdf.pages"):
-        mark = b"printgen pdf pages\n"           # render/pagefile.py's MAGIC
-    else:
-        return False
-    data = read_small(full, MAX_SIGNED_BYTES)
-    return data is not None and mark in data
-
-
-def _unclaimed_ok(full: Path) -> bool:
-    """Whether a file printgen cannot claim by the folder's record may be replaced all
-    the same: one whose content names printgen as its maker; never one the folder's
-    trusted record names with other bytes (printgen wrote it, and the user changed it
-    since: a PDF edited in another program keeps its /Creator). The default folder
-    output/ is no exception: a file of the user's there is as safe as anywhere."""
-    return not _named(full) and _signed(full)
-
-
-def _named(full: Path) -> bool:
-    """Whether the folder's trusted record names the file: printgen wrote it there."""
-    record = _read_record(full.parent)
-    return record.state == "ok" and full.name in record.named
-
-
-def _replaceable(full: Path, info: os.stat_result) -> bool:
-    return bool(_claim(full, info)) or _unclaimed_ok(full)
-
-
-def _refusal(path: Path, full: Path) -> OutputError:
-    if _named(full):
-        return OutputError(f"{path}: not the file printgen wrote here (it has changed since), so printgen "
-                           f"will not replace it; move it away or choose another --out folder")
-    return OutputError(f"{path}: printgen has no record of writing this file, so it will not replace it; "
-                       f"move it away or choose another --out folder")
 
 
 def _make_temp(folder: Path, run: RunState | None) -> Path:
@@ -770,32 +668,6 @@ def keep_same(path: Path, known: Stamp) -> bool:
         return False
     _record(run, full, size, digest)
     return True
-
-
-_notes: list[str] = []
-_said: set[str] = set()
-
-
-def note(text: str) -> None:
-    """Say text once, on one line with the job's other notes when it ends (a fact
-    about the folder, not an error: the user's files printgen left alone)."""
-    if text in _said or text in _notes:
-        return
-    _notes.append(text)
-    if not _runs:
-        _say_notes()
-
-
-def _say_notes() -> None:
-    if _notes:
-        say_note(*_notes)
-        _said.update(_notes)
-        _notes.clear()
-
-
-def _some(names: list[str]) -> str:
-    shown = ", ".join(names[:3])
-    return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
 class Run(RunState):
