@@ -1,4 +1,4 @@
-"""The output folder has one owner (printgen/output.py), and the user's files in it are
+"""The output folder has one owner (printgen/output/), and the user's files in it are
 safe: each hostile case below runs printgen as a real process (a hang, a traceback or
 a crash shows there) and checks its exit status, that standard error is one line and
 no traceback, that nothing outside --out changed and that every file of the user's
