@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from conftest import FIXTURES
-from printgen import output
 from printgen.cli import main
 from printgen.gallery import pdfpages
+from printgen.output import writing
 
 CLEAN = FIXTURES / "preflight" / "clean.yaml"
 
@@ -64,7 +64,7 @@ def test_a_pdf_changed_since_or_written_by_another_process_goes_through_the_chil
     assert set(child) == {own[0]}
     child.clear()
     changed.write_bytes(changed.read_bytes().removesuffix(b"\n% changed by someone else\n"))
-    monkeypatch.setattr(output, "_made", {})            # as a new process finds them: their record names each
+    monkeypatch.setattr(writing, "_made", {})            # as a new process finds them: their record names each
     assert main(["gallery", "-q", "--out", str(out)]) == 0
     assert sorted(set(child)) == own
     assert {name: previews(out, name) for name in own} == shown
@@ -76,7 +76,7 @@ def new_process(monkeypatch):
     from printgen.gallery import previews
 
     def forget() -> None:
-        monkeypatch.setattr(output, "_made", {})
+        monkeypatch.setattr(writing, "_made", {})
         monkeypatch.setattr(previews, "_known", {})
         monkeypatch.setattr(previews, "_rendered", {})
     return forget
@@ -162,7 +162,7 @@ def test_a_page_whose_preview_was_removed_is_drawn_once_in_the_child(tmp_path, m
     first = out / "_gallery" / f"{name}.jpg"
     before = first.read_bytes()
     first.unlink()
-    monkeypatch.setattr(output, "_made", {})            # the PDF as another process's: drawn in the child
+    monkeypatch.setattr(writing, "_made", {})            # the PDF as another process's: drawn in the child
     monkeypatch.setattr(made_previews, "_known", {})
     assert main(["gallery", "-q", "--out", str(out)]) == 0
     assert drawn == [(name, 1)]

@@ -428,8 +428,8 @@ def corrupt(record: Path, how: str) -> None:
 
 
 def recheck(data: dict) -> None:
-    """Make a record's keys' check hold again, as anyone can (output.py: a digest of
-    every key with its file's name, size and digest)."""
+    """Make a record's keys' check hold again, as anyone can (output/record.py: a digest
+    of every key with its file's name, size and digest)."""
     import hashlib
     keys = data["keys"]
     rows = [[name, *data["files"][name], keys["files"][name]] for name in sorted(keys["files"])]

@@ -1,4 +1,4 @@
-"""The output folder has one owner (printgen/output.py), and the user's files in it are
+"""The output folder has one owner (printgen/output/), and the user's files in it are
 safe: each hostile case below runs printgen as a real process (a hang, a traceback or
 a crash shows there) and checks its exit status, that standard error is one line and
 no traceback, that nothing outside --out changed and that every file of the user's
@@ -6,8 +6,10 @@ has the bytes it had, all within seconds."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -326,12 +328,16 @@ def test_a_folder_name_too_long_is_one_error(project, command):
 
 def test_a_file_rewritten_with_the_same_bytes_or_kept_is_read_once(tmp_path, monkeypatch):
     from printgen import output
+    from printgen.output import digests
     page = tmp_path / "page.txt"
     with output.recording("job", root=tmp_path):
         output.write_bytes(page, b"the same bytes")
     reads = []
-    digest = output._digest
-    monkeypatch.setattr(output, "_digest", lambda full: reads.append(full) or digest(full))
+    digest = digests._digest
+    for module in [output, *(importlib.import_module(f"printgen.output.{found.name}")
+                             for found in pkgutil.iter_modules(output.__path__))]:
+        if getattr(module, "_digest", None) is digest:      # every module that reads a file's digest
+            monkeypatch.setattr(module, "_digest", lambda full: reads.append(full) or digest(full))
     with output.recording("job", root=tmp_path):                  # found by the folder's record
         output.write_bytes(page, b"the same bytes")
     assert reads == [page]

@@ -244,10 +244,10 @@ def holder(tmp_path):
 
 
 def test_a_build_waits_for_the_folder_then_refuses_in_one_line(cli, tmp_path, monkeypatch, holder):
-    import printgen.output as output
+    from printgen.output import lock
     tiny_decks(tmp_path)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(output, "LOCK_WAIT", 0.5)
+    monkeypatch.setattr(lock, "LOCK_WAIT", 0.5)
     started = time.monotonic()
     result = cli("build", "a.yaml", "--out", "out")
     assert result.status == 2 and time.monotonic() - started < 10
@@ -281,14 +281,14 @@ def test_builds_into_folders_one_inside_the_other_take_turns(cli, tmp_path, monk
     """A printgen writing into out/x and one writing into out (whose pruning and gallery
     reach into out/x) exclude each other, whichever started first and however the
     folders are named: the second waits, then refuses in one line, writing nothing."""
-    import printgen.output as output
+    from printgen.output import lock
     (tmp_path / "out" / "x").mkdir(parents=True)
     (tmp_path / "around").symlink_to(tmp_path / "out")
     (tmp_path / "inner").symlink_to(tmp_path / "out" / "x")
     with holding(tmp_path / held):
         tiny_decks(tmp_path)
         monkeypatch.chdir(tmp_path)
-        monkeypatch.setattr(output, "LOCK_WAIT", 0.5)
+        monkeypatch.setattr(lock, "LOCK_WAIT", 0.5)
         result = cli("build", "a.yaml", "--out", out)
     assert result.status == 2
     note, line = result.err.strip().splitlines()
@@ -304,7 +304,6 @@ def test_a_run_interrupted_as_it_makes_a_temporary_file_leaves_none(cli, tmp_pat
     """Ctrl-C the moment the gallery has made a temporary file for a preview, before it
     knows the file's name: the run stops (the cards already in place), leaving no
     temporary file and every file in the folder recorded."""
-    import printgen.output as output
     project = new_project(cli, tmp_path, monkeypatch)
     assert cli("build", "game", "-q").status == 0
     out = project / "output"
@@ -319,9 +318,9 @@ def test_a_run_interrupted_as_it_makes_a_temporary_file_leaves_none(cli, tmp_pat
         return fd
 
     cut(project / "decks" / "game.yaml", VALUES_6, VALUES_5)
-    monkeypatch.setattr(output.os, "open", interrupted)
+    monkeypatch.setattr(os, "open", interrupted)
     result = cli("build", "game", "-q")
-    monkeypatch.setattr(output.os, "open", real_open)
+    monkeypatch.setattr(os, "open", real_open)
     assert result.status == 130 and made
     assert debris(out) == [] and unrecorded(out) == []
 
@@ -376,12 +375,12 @@ def test_a_lock_another_user_holds_around_the_folder_stops_no_build(cli, tmp_pat
     """A lock held on a lock file of another user's (one on /tmp/.printgen-lock, say)
     made every build of this user below it wait, then fail: another user's printgen
     cannot write into this user's folders, so its lock is not waited for."""
-    import printgen.output as output
+    from printgen.output import lock
     (tmp_path / "out" / "x").mkdir(parents=True)
     with holding(tmp_path / "out"):
         tiny_decks(tmp_path)
         monkeypatch.chdir(tmp_path)
-        monkeypatch.setattr(output, "LOCK_WAIT", 0.5)
+        monkeypatch.setattr(lock, "LOCK_WAIT", 0.5)
         owner = (tmp_path / "out" / ".printgen-lock").stat().st_uid
         monkeypatch.setattr(os, "getuid", lambda: owner + 1)       # the held lock file is another user's
         result = cli("build", "a.yaml", "--out", "out/x", "-q")
@@ -393,10 +392,10 @@ def test_a_build_waiting_for_one_inside_its_folder_walks_the_folder_once(cli, tm
     """A build waiting for another writing into a folder inside its own walked every
     folder below its own again on each try (every 25 to 75 ms, up to 20,000 folders);
     it walks them once, then tests the lock it found held."""
-    import printgen.output as output
+    from printgen.output import lock
     (tmp_path / "out" / "x").mkdir(parents=True)
     walked = []
-    real_walk = output.walk
+    real_walk = lock.walk
 
     def counted(top):
         walked.append(top)
@@ -405,8 +404,8 @@ def test_a_build_waiting_for_one_inside_its_folder_walks_the_folder_once(cli, tm
     with holding(tmp_path / "out" / "x"):
         tiny_decks(tmp_path)
         monkeypatch.chdir(tmp_path)
-        monkeypatch.setattr(output, "LOCK_WAIT", 0.5)
-        monkeypatch.setattr(output, "walk", counted)
+        monkeypatch.setattr(lock, "LOCK_WAIT", 0.5)
+        monkeypatch.setattr(lock, "walk", counted)
         result = cli("build", "a.yaml", "--out", "out")
     assert result.status == 2
     assert "another printgen is writing into out/x, inside this folder" in result.err

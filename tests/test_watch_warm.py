@@ -238,8 +238,8 @@ def test_a_warm_gallery_reads_only_the_files_that_changed(project, tmp_path, mon
     files that did not change: the other deck's, the other cards' images, nor their
     previews (which it keeps). So its cost grows with what changed, not with the folder;
     and the page is the one a gallery written afresh gives."""
-    from printgen import output
-    monkeypatch.setattr(output, "SETTLED_NS", 0, raising=False)     # the files here are not old enough otherwise
+    from printgen.output import digests
+    monkeypatch.setattr(digests, "SETTLED_NS", 0)       # the files here are not old enough otherwise
     out = tmp_path / "warm"
     other = project / "decks" / "other.yaml"
     other.write_text(DECK.replace("name: mini", "name: other"), encoding="utf-8")
@@ -248,8 +248,8 @@ def test_a_warm_gallery_reads_only_the_files_that_changed(project, tmp_path, mon
     warm = warm_builder(project, out, "pdf,png,gallery")
     assert warm.build()[0] == 0 and warm.build()[0] == 0    # the second keeps every preview
     opened: list[Path] = []
-    monkeypatch.setattr(output, "_open_regular",
-                        lambda full, read=output._open_regular: opened.append(Path(full)) or read(full))
+    monkeypatch.setattr(digests, "_open_regular",
+                        lambda full, read=digests._open_regular: opened.append(Path(full)) or read(full))
     edit(project, "decks/mini.yaml", "rule: Shine.", "rule: Shine twice.")
     assert warm.build()[0] == 0
     pictures = {path.relative_to(out).as_posix() for path in opened

@@ -27,7 +27,7 @@ def remove_renamed(base: Path, deck_file: str, current: set[Path], tell: bool = 
     """Remove what builds of deck_file (the path of the deck's file) left in the folders
     printgen named directly under base (its default output folder) other than current
     (those the deck builds into now), and say so; with tell False (--quiet), as other
-    removed files are (output.py's tell_removed()), say only the folders it left."""
+    removed files are (output/jobs.py's tell_removed()), say only the folders it left."""
     keep = {os.path.abspath(folder) for folder in current}
     mark = f" deck={Path(os.path.relpath(os.path.realpath(deck_file), os.path.realpath(base))).as_posix()} "
     removed: list[Path] = []

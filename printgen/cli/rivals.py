@@ -5,13 +5,13 @@ SVGs (out/png/back.png, out/png/01-ace.png) and a shop's files. Built into the s
 --out folder, a second deck's build would replace the first deck's files of the same
 name, and the first deck's PNG set would carry the second deck's back. So a file that
 a job of another deck wrote (the folder's build record says which), a build replaces
-only with the very same bytes; other bytes are refused before anything is put in
-place (output.py's `_place`: the build stops, one line, exit 2, and the folder is left
-as it was). "Another deck" is another deck file, or the same file in another language
-or for another print shop (cli/options.py's product_key): what one deck's own folder
-holds. A rebuild of the same deck on other paper or with other options replaces its
-files, as before. Rules texts are held the same way: `printgen rules` and `printgen
-booklet` name their files from the text's file name, so game-1/rules.md and
+only with the very same bytes; other bytes are refused before anything is put in place
+(output/writing.py's `_place`: the build stops, one line, exit 2, and the folder is
+left as it was). "Another deck" is another deck file, or the same file in another
+language or for another print shop (cli/options.py's product_key): what one deck's own
+folder holds. A rebuild of the same deck on other paper or with other options replaces
+its files, as before. Rules texts are held the same way: `printgen rules` and
+`printgen booklet` name their files from the text's file name, so game-1/rules.md and
 game-2/rules.md would share one leaflet's file; of texts only a file's (not a built-in
 game's, whose files are named apart) are compared, each by its real path. A job's key
 does not mark where the path ends, and a file's name may hold ' lang=' itself: of the

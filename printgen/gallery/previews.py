@@ -14,8 +14,8 @@ file printgen cannot preview (a corrupt PDF, a picture of a billion pixels, a PD
 costly to draw, a file of another kind) is listed without a preview, with the reason,
 never an error; so is one whose preview's place holds a file printgen did not write.
 A process that writes gallery after gallery of one folder (build --watch) shows a
-file that, with its previews, kept its stamp (output.py) since the last one as it
-showed it then, reading neither again (_known). A card image renumbered (a card
+file that, with its previews, kept its stamp (output/digests.py) since the last one
+as it showed it then, reading neither again (_known). A card image renumbered (a card
 taken out or put in before it) with the bytes the last gallery showed under its old
 name takes that name's preview and copy as they are, decoding nothing (_take_same).
 """

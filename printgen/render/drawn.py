@@ -1,12 +1,12 @@
 """Drawing only what changed: a build draws a card side's PNG or SVG, or assembles a
 PDF, only where the output folder's record does not already give that file the
-content key of what would be drawn now (render/keys.py; output.py keeps the keys with
+content key of what would be drawn now (render/keys.py; output/ keeps the keys with
 each file's digest). A file whose key is unchanged is left as it is (not rewritten:
 its date is kept) provided it is still the file printgen wrote; it counts as written
 by the build. The same records serve a build in a new process and each build of the
-warm process of build --watch (which reads them once, output.py's cache). A warm
-process also keeps each PDF page it finished (keep_pages, render/pdfpages.py): a PDF
-assembled again draws only its pages whose key changed and splices the others; a
+warm process of build --watch (which reads them once, output/digests.py's cache). A
+warm process also keeps each PDF page it finished (keep_pages, render/pdfpages.py): a
+PDF assembled again draws only its pages whose key changed and splices the others; a
 new process does the same with the pages kept beside the PDF (pages_path,
 render/pagefile.py: written and removed with it, read only where the folder's record
 names it with its very bytes). A PDF's first build keeps no pages (a deck printed

@@ -11,7 +11,7 @@ the renderers') and who draws it where (`here`: this machine and user, so that a
 record shipped from elsewhere passes nothing off as drawn here). A page's key covers
 its own drawing and the keys of the sides placed on it; a file's key, its pages' keys in order and the file's options (title,
 bookmarks). The output folder's build records keep each file's key beside its digest
-(output.py: `keyed`, `unchanged`), in one process or across processes alike.
+(output/keeping.py: `keyed`, `unchanged`), in one process or across processes alike.
 
 Keys are compared for equality only; FORMAT changes whenever what a key covers does,
 so that an older record's keys match nothing (a clean build).
