@@ -52,17 +52,24 @@ def _real_folder(typed: Path, full: Path) -> bool:
         return False
 
 
-def ours(path: Path) -> bool:
-    """Whether the regular file at path is one printgen wrote, with the bytes it wrote
-    (and no link on the way to it)."""
+def _regular(path: Path) -> tuple[Path, os.stat_result] | None:
+    """The full path and lstat of the regular file at path, with no link on the way
+    to it; None where there is none."""
     full = _full(path)
     try:
         info = os.lstat(full)
     except OSError:
-        return False
-    if not _real_folder(path.parent, full.parent):
-        return False
-    return stat.S_ISREG(info.st_mode) and _claim(full, info) in ("written", "recorded")
+        return None
+    if not _real_folder(path.parent, full.parent) or not stat.S_ISREG(info.st_mode):
+        return None
+    return full, info
+
+
+def ours(path: Path) -> bool:
+    """Whether the regular file at path is one printgen wrote, with the bytes it wrote
+    (and no link on the way to it)."""
+    found = _regular(path)
+    return found is not None and _claim(*found) in ("written", "recorded")
 
 
 def _signed(full: Path) -> bool:

@@ -9,7 +9,7 @@ import os
 import stat
 from pathlib import Path
 
-from printgen.output.claims import _claim, _named, _real_folder, _written
+from printgen.output.claims import _claim, _named, _real_folder, _regular, _written
 from printgen.output.digests import Stamp, _digest, _digests, read_small, stamp
 from printgen.output.folders import _full
 from printgen.output.record import _read_record
@@ -68,14 +68,11 @@ def keep(path: Path) -> bool:
     """Count a file printgen wrote earlier and found up to date (a gallery preview) as
     written by this run, so the job's record keeps it; False (and nothing recorded)
     where the file is not printgen's, with the bytes it wrote."""
-    full = _full(path)
-    try:
-        info = os.lstat(full)
-    except OSError:
+    regular = _regular(path)
+    if regular is None:
         return False
-    if not _real_folder(path.parent, full.parent):
-        return False
-    if not stat.S_ISREG(info.st_mode) or not (_written(full) or _named(full)):
+    full, info = regular
+    if not (_written(full) or _named(full)):
         return False                    # not printgen's: never read
     found = _digest(full)
     if found is None or _claim(full, info, found) not in ("written", "recorded"):
