@@ -80,3 +80,19 @@ def test_the_note_quotes_a_long_line_about_its_mark():
     (said,) = block.said
     assert said.startswith("long.md:1: ** in '…word word word word word word **open more more more more more …' "
                            "opens bold"), said
+
+
+def test_an_address_the_reader_makes_no_link_of_is_noted(cli, tmp_path):
+    """`![x](file:///...)` and `[x](javascript:...)` are no picture nor link to the
+    Markdown reader, which prints them as written: the build says so at their line
+    (it said nothing, and the page showed the Markdown), and reads no such file; an
+    https: link is no note."""
+    source = tmp_path / "links.md"
+    source.write_text("# Links\n\nSee ![logo](file:///etc/hostname) here.\n\nAnd [this](javascript:alert(1)) too,\n"
+                      "and [that](https://example.org).\n", encoding="utf-8")
+    result = cli("booklet", str(source), "--out", str(tmp_path / "out"))
+    assert result.status == 0, result.err
+    said = notes(result.err, source)
+    assert [line.split(": ")[0] for line in said] == [f"{source}:3", f"{source}:5"], said
+    assert "'file:///etc/hostname'" in said[0] and "'javascript:alert(1)'" in said[1]
+    assert all("printed as written" in line for line in said)

@@ -112,17 +112,35 @@ def parse_markdown(text: str, source: str, pictures: PictureShelf, line_offset: 
     parser = MarkdownIt("commonmark", {"maxNesting": PARSER_NESTING}).enable(["table", "strikethrough"])
     parser.use(footnote_plugin)
     _watch_marks(parser)
+    refused = _watch_links(parser)
     env: dict[str, Any] = {}
     tokens = parser.parse(text, env)
     reader = _Reader(source, pictures, line_offset, text, rows, empty_headings)
     reader.place = place
     reader.shown = parser.normalizeLinkText
     reader.unclosed = env.get(UNCLOSED, {})
+    reader.refused = refused
     for key, index in env.get("footnotes", {}).get("refs", {}).items():
         if index < 0:
             raise InputError(f"{reader.defined_at(key[1:])}: the footnote [^{key[1:]}] is never referenced; "
                              f"expected a [^{key[1:]}] in the text, or no definition")
     return reader.blocks(tokens)
+
+
+def _watch_links(parser: MarkdownIt) -> list[str]:
+    """The list the parser puts each address in that it refuses to make a link or a
+    picture of (its validateLink, wrapped), which it then prints as written."""
+    refused: list[str] = []
+    valid = parser.validateLink
+
+    def validate(url: str) -> bool:
+        if valid(url):
+            return True
+        refused.append(url)
+        return False
+
+    parser.validateLink = validate  # type: ignore[method-assign]
+    return refused
 
 
 def _watch_marks(parser: MarkdownIt) -> None:
@@ -226,6 +244,7 @@ class _Reader:
         self.noted = 0                       # runs of marks never closed noted so far
         self.unnoted: list[str] = []         # where the runs of marks past SHOWN_UNCLOSED are (note_unclosed())
         self.place: Callable[[int], str] | None = None      # names a line of the text (parse_markdown())
+        self.refused: list[str] = []         # the addresses the reader refused to make links of (parse_markdown())
 
     def not_quoted(self, what: str) -> None:
         """InputError: what ("a table") cannot stand inside a block quote."""
@@ -447,8 +466,22 @@ class _Reader:
                              f"paragraph; expected at most {MAX_NOTE_REFERENCES} (split it, or gather the "
                              f"notes into fewer)")
 
+    def note_refused(self, inline: Token) -> None:
+        """Note each address in the inline text that the Markdown reader refuses to make a
+        link or a picture of (javascript:, vbscript:, file: and data: other than images),
+        which is then printed as written, at its file line."""
+        first = inline.map[0] if inline.map else self.row
+        for address in dict.fromkeys(self.refused):
+            at = inline.content.find(address)
+            if at >= 0:
+                row = first + inline.content.count("\n", 0, at)
+                self.said.append(f"{self.at(row)}: {quoted(address)} is an address printgen makes no link or "
+                                 f"picture of (javascript:, vbscript:, file: or data:), so it is printed as "
+                                 f"written (give an https: address, or a picture's path beside the text)")
+
     def spans(self, inline: Token) -> tuple[Span, ...]:
         self.note_unclosed(inline)
+        self.note_refused(inline)
         bold = italic = 0
         row = self.row
         spans: list[Span] = []
