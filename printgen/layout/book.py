@@ -50,6 +50,7 @@ from printgen.layout.fold import (
     row_where,
     set_lines,
     shown_apart,
+    stacked_height,
 )
 from printgen.layout.leaflet import scaled
 from printgen.layout.page import Bookmark, Frame, Link, Page, Placed, Side, Target
@@ -374,7 +375,7 @@ def _make_room(text: _Text, made: list[list[Chunk]], blocks: list[Block], i: int
     cannot fit there either (a heading is left at a page's foot only where that is so)."""
     gap = text.gap(own[0])
     height, lead = _lead(made, blocks, i, text)
-    own_height = _height(own)
+    own_height = stacked_height(own)
     if text.y > 0 and text.y + gap + height > text.room(lead) + 1e-6 and \
             (not text.after_heading or text.y + gap + own_height > text.room(own) + 1e-6):
         text.new_page()
@@ -404,17 +405,12 @@ def _lead(made: list[list[Chunk]], blocks: list[Block], i: int, text: _Text) -> 
     if _keeps(made, blocks, i):
         counted, j = 0, i + 1
         while counted < KEEP_LINES and j < len(blocks) and not ends_keep(blocks[j], counted) \
-                and _height(lead) <= most:
+                and stacked_height(lead) <= most:
             after = _lead(made, blocks, j, text)[1]
             lead, counted, j = [*lead, *after], counted + sum(c.counts for c in after), j + 1
         lead = _within(lead, most)
-    text.leads[i] = _height(lead), lead
+    text.leads[i] = stacked_height(lead), lead
     return text.leads[i]
-
-
-def _height(chunks: list[Chunk]) -> float:
-    """The height of chunks set one under another (the first one's gap above not counted)."""
-    return sum(c.height + c.gap for c in chunks) - chunks[0].gap
 
 
 def _within(chunks: list[Chunk], most: float) -> list[Chunk]:

@@ -647,10 +647,10 @@ def place(items: list[Chunk], limit: float) -> list[list[int]]:
     y = 0.0
     for i, chunk in enumerate(items):
         gap = chunk.gap if y > 0 else 0.0
-        need = _height(items, i, kept_until(items, i, whole=True, most=limit))
+        need = stacked_height(items[i:kept_until(items, i, whole=True, most=limit) + 1])
         after_heading = bool(panels[-1]) and items[panels[-1][-1]].heading
         if need > limit + 1e-6 or (after_heading and y + gap + need > limit + 1e-6):
-            need = _height(items, i, kept_until(items, i, whole=False, most=limit))
+            need = stacked_height(items[i:kept_until(items, i, whole=False, most=limit) + 1])
         if y > 0 and y + gap + min(need, limit) > limit + 1e-6:
             panels.append([])
             y, gap = 0.0, 0.0
@@ -659,9 +659,9 @@ def place(items: list[Chunk], limit: float) -> list[list[int]]:
     return panels
 
 
-def _height(items: list[Chunk], start: int, last: int) -> float:
-    """The height of chunks start..last set together (the first one's gap not counted)."""
-    return items[start].height + sum(c.height + c.gap for c in items[start + 1:last + 1])
+def stacked_height(chunks: Sequence[Chunk]) -> float:
+    """The height of chunks set one under another (the first one's gap above not counted)."""
+    return chunks[0].height + sum(c.height + c.gap for c in chunks[1:])
 
 
 def kept_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
