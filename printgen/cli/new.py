@@ -45,7 +45,7 @@ def deck_name(folder: Path) -> str:
 
 def run(args: argparse.Namespace) -> int:
     folder: Path = args.folder
-    unprinted = next((ch for ch in str(folder) if not ch.isprintable() and ch != " "), None)
+    unprinted = next((ch for ch in str(folder) if not ch.isprintable()), None)
     if unprinted is not None:       # (a line break pasted in, a terminal's control sequence)
         raise InputError(f"{named(str(folder))}: holds U+{ord(unprinted):04X}, a character that does not print; "
                          f"expected a folder name of printable characters")
