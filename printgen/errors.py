@@ -42,9 +42,11 @@ def named(text: str) -> str:
     return text if text.isprintable() else quoted(text)
 
 
-# what a terminal acts on rather than shows: control characters (but the tab), and the
-# explicit bidi embeddings, overrides and isolates, which reorder what follows them
-_ACTED_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# what a terminal acts on rather than shows: control characters (but the tab and the line
+# feed), and the explicit bidi embeddings, overrides and isolates, which reorder what
+# follows them (a character class's ranges; reading.py refuses them in a value read)
+ACTED_ON = "\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+_ACTED_ON = re.compile(f"[{ACTED_ON}]")
 
 
 def shown_line(line: str) -> str:

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-from printgen.errors import InputError, PrintgenError, named, quoted
+from printgen.errors import ACTED_ON, InputError, PrintgenError, named, quoted
 from printgen.lang.lines import excerpt, line_breaks
 from printgen.limits import limit
 
@@ -277,10 +277,11 @@ def line_feeds(value: str) -> str:
     return _OTHER_BREAK.sub("\n", value)
 
 
-# what a value read may not hold: control characters (but tab, line feed and carriage
-# return), and the explicit bidi embeddings, overrides and isolates (U+202A-U+202E,
-# U+2066-U+2069), which printgen does not set; the joiners and bidi marks it does set
-_UNSET = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# what a value read may not hold: what a terminal acts on (errors.ACTED_ON: control
+# characters but tab and line feed, and the explicit bidi embeddings, overrides and
+# isolates, U+202A-U+202E and U+2066-U+2069, which printgen does not set) but a carriage
+# return (a line break, line_feeds()); the joiners and bidi marks printgen does set
+_UNSET = re.compile(f"(?!\r)[{ACTED_ON}]")
 
 
 MAX_MARKS = int(limit("combining_marks"))       # combining marks in a row on one character
