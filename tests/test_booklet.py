@@ -143,12 +143,24 @@ def test_a_thick_booklet_is_advised_to_split(built):
 
 @pytest.mark.parametrize(("args", "expected"), [
     (["--size", "b5"], "--size: expected a5, a6, a card size"),
-    (["--paper-thickness", "2mm"], "--paper-thickness: expected at most 0.5mm"),
+    (["--paper-thickness", "2mm"], "--paper-thickness: expected a length from 0.02mm to 0.5mm, got '2mm'"),
     (["--back-offset", "9mm,0mm"], "--back-offset: expected at most"),
 ])
 def test_bad_options_are_one_line(cli, tmp_path, args, expected):
     result = cli("booklet", "jedi-temple", *args, "--out", str(tmp_path / "out"), "-q")
     assert result.status == 2 and result.err.count("\n") == 1 and expected in result.err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("value", ["0.01mm", "2mm", "0.02in"])
+def test_a_paper_thickness_out_of_range_names_the_whole_range(cli, tmp_path, value):
+    """--paper-thickness is checked against both its bounds at once: too thin or too
+    thick, the one line names the flag, the value and the range it takes (its lower
+    bound said only the lower bound, and its upper one only the upper)."""
+    result = cli("booklet", "jedi-temple", "--paper-thickness", value, "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 2 and result.err.count("\n") == 1
+    assert "--paper-thickness" in result.err and repr(value) in result.err
+    assert "0.02mm" in result.err and "0.5mm" in result.err
     assert not (tmp_path / "out").exists()
 
 

@@ -14,7 +14,7 @@ from printgen.cli.options import (
     turned,
 )
 from printgen.cli.verbs import SUMMARIES
-from printgen.errors import InputError, note_line
+from printgen.errors import note_line
 from printgen.model import Duplex
 from printgen.model.box import THINNEST
 from printgen.output import out_folder
@@ -27,7 +27,7 @@ from printgen.products.rules import find_rules, text_language
 from printgen.reading import display_path
 from printgen.spec.languages import DEFAULT, words
 from printgen.spec.printdata import paper, print_facts
-from printgen.units import Length, pt
+from printgen.units import pt
 
 MAX_THICKNESS = pt(0.5)        # 0.5 mm, thin card: thicker sheets do not fold into a booklet
 
@@ -65,10 +65,7 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
 
 def run(args: argparse.Namespace) -> int:
     rules = find_rules(args.text)
-    thickness = positive_length(args.paper_thickness, "--paper-thickness", least=THINNEST)
-    if thickness is not None and thickness > MAX_THICKNESS:
-        raise InputError(f"--paper-thickness: expected at most {Length(MAX_THICKNESS)} (thin card), "
-                         f"got {args.paper_thickness!r}")
+    thickness = positive_length(args.paper_thickness, "--paper-thickness", least=THINNEST, most=MAX_THICKNESS)
     offset = back_offset(args.back_offset)
     lang, note = text_language(rules, DEFAULT)      # the front matter's: the words printgen adds are in it
     options = BookletBuild(out=out_folder(args.out, rules.name), paper=paper(args.paper), size=args.size,

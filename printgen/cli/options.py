@@ -332,9 +332,11 @@ def back_offset(text: str | None) -> tuple[float, float]:
     return x.pt, y.pt
 
 
-def positive_length(text: str | None, option: str, *, least: float = 0.0) -> float | None:
-    """An optional length option (e.g. --edge 16mm) in points, greater than 0 and at
-    least `least` points; None when not given."""
+def positive_length(text: str | None, option: str, *, least: float = 0.0,
+                    most: float | None = None) -> float | None:
+    """An optional length option (e.g. --edge 16mm) in points, greater than 0, at least
+    `least` points and at most `most` (where given): one check of both bounds, whose
+    line names the option, the value and the whole range; None when not given."""
     if text is None:
         return None
     from printgen.units import Length  # reads the length limit: not for --help
@@ -344,6 +346,15 @@ def positive_length(text: str | None, option: str, *, least: float = 0.0) -> flo
         raise InputError(f"{option}: {error}") from None
     if value <= 0:
         raise InputError(f"{option}: expected a length greater than 0, got {quoted(str(text))}")
-    if value < least:
-        raise InputError(f"{option}: expected a length of at least {Length(least)}, got {quoted(str(text))}")
+    if value < least or (most is not None and value > most):
+        raise InputError(f"{option}: expected a length {_length_range(least, most)}, got {quoted(str(text))}")
     return value
+
+
+def _length_range(least: float, most: float | None) -> str:
+    """The lengths positive_length() takes (beyond being greater than 0), as its error
+    line says them."""
+    from printgen.units import Length
+    if most is None:
+        return f"of at least {Length(least)}"
+    return f"of at most {Length(most)}" if least <= 0 else f"from {Length(least)} to {Length(most)}"
