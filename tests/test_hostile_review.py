@@ -445,12 +445,17 @@ def test_a_name_holding_a_line_break_or_control_character_is_written_out(tmp_pat
     ("loop", "loop: a symbolic link that leads nowhere, or round to itself"),
     ("dangling", "dangling: a symbolic link that leads nowhere, or round to itself"),
     ("loop/game", "loop/game: cannot write the new project"),
+    ("linked", "linked: a symbolic link to empty; expected a new folder, or an empty one"),
 ])
 def test_new_into_a_link_that_loops_or_leads_nowhere_is_one_line(tmp_path, case, expected):
     """new FOLDER named the deck after where FOLDER leads: a link that loops was a
-    RuntimeError traceback; a link to nowhere said only 'File exists'."""
+    RuntimeError traceback; a link to nowhere said only 'File exists'; a link to an
+    empty folder was written through, the project landing in a folder the user did
+    not name (and one the link may be turned to between the check and the writes)."""
     os.symlink("loop", tmp_path / "loop")
     os.symlink("nowhere", tmp_path / "dangling")
+    (tmp_path / "empty").mkdir()
+    os.symlink("empty", tmp_path / "linked")
     before = tree(tmp_path)
     one_line(printgen(tmp_path, "new", case), 2, expected)
     assert tree(tmp_path) == before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shlex
 import unicodedata
@@ -19,8 +20,8 @@ Start a project of your own: FOLDER/decks/NAME.yaml (a 12-card deck), its face a
 back templates in FOLDER/templates/, and a README. NAME is FOLDER's name made plain
 (a-z, 0-9 and '-': 'my game' becomes my-game; new says so). It builds
 at once: 'printgen build FOLDER/decks/NAME.yaml', or 'printgen build NAME' inside
-FOLDER, where 'printgen list' shows it as a local deck. FOLDER must be new or empty;
-nothing that exists is overwritten."""
+FOLDER, where 'printgen list' shows it as a local deck. FOLDER must be new or empty,
+and not a symbolic link; nothing that exists is overwritten."""
 
 SKELETON = "new-project"         # in printgen/data/: files with __NAME__ and __TITLE__ in them
 
@@ -49,9 +50,10 @@ def run(args: argparse.Namespace) -> int:
     if unprinted is not None:       # (a line break pasted in, a terminal's control sequence)
         raise InputError(f"{named(str(folder))}: holds U+{ord(unprinted):04X}, a character that does not print; "
                          f"expected a folder name of printable characters")
-    if folder.is_symlink() and not folder.exists():
-        raise InputError(f"{named(str(folder))}: a symbolic link that leads nowhere, or round to itself; "
-                         f"expected a new folder, or an empty one")
+    if folder.is_symlink():         # (where it leads may change between a check and a write)
+        where = f"to {named(os.readlink(folder))}" if folder.exists() else "that leads nowhere, or round to itself"
+        raise InputError(f"{named(str(folder))}: a symbolic link {where}; expected a new folder, or an empty one, "
+                         f"named as it is (printgen new does not write through a link)")
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise InputError(f"{named(str(folder))}: already exists and is not an empty folder; printgen new "
                          f"writes a new project, so name a new folder")
