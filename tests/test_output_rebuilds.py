@@ -163,16 +163,16 @@ def tiny_decks(folder: Path) -> None:
         (folder / f"{name}.yaml").write_text(TINY.replace("NAME", name), encoding="utf-8")
 
 
-SLOW_SAVE = ("import sys, time, pathlib, printgen.output as output\n"
-             "save = output.Run._save\n"
-             "def slow(self, *args):\n"         # a build that stops as it first writes a record
+SLOW_SAVE = ("import sys, time, pathlib, printgen.output.saving as saving\n"
+             "save = saving._save\n"
+             "def slow(run, *args):\n"         # a build that stops as it first writes a record
              "    sign, go = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])\n"
              "    if not sign.exists():\n"
              "        sign.touch()\n"
              "        while not go.exists():\n"
              "            time.sleep(0.02)\n"
-             "    save(self, *args)\n"
-             "output.Run._save = slow\n"
+             "    save(run, *args)\n"
+             "saving._save = slow\n"
              "from printgen.cli import main\n"
              "sys.exit(main(sys.argv[3:]))\n")
 

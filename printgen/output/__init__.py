@@ -102,9 +102,11 @@ writes), folders.py (links: the folders below the output folder, `walk`), digest
 claims.py (whose a file is: `check_file`), notes.py (a job's notes), temps.py
 (temporary files and PENDING), lock.py (the lock), writing.py (writing a file:
 `atomic_path`), keeping.py (a file kept instead of written again: `unchanged`, `keep`),
-pruning.py (removing what a record names) and jobs.py (a job: `recording`, `together`,
-its stale files pruned). Other modules import their names from here; a test that
-patches a name patches it in the module that reads it.
+saving.py (a folder's record saved after a job), pruning.py (removing what a record
+names: a job's stale files, a renamed deck's folders) and jobs.py (a job: `recording`,
+`together`, its files put in place, or removed when it fails). Other modules import
+their names from here; a test that patches a name patches it in the module that reads
+it.
 """
 
 from __future__ import annotations

@@ -1,12 +1,11 @@
 """Jobs: the files a job writes, put in place when it succeeds (or none of them when
-it fails), its stale files pruned and its folders' records written (see the
-package's docstring: The build record)."""
+it fails), then its stale files pruned (pruning.py) and its folders' records saved
+(saving.py; see the package's docstring: The build record)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
-import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import cast
@@ -14,13 +13,14 @@ from typing import cast
 from printgen import freeing
 from printgen.errors import OutputError
 from printgen.output.claims import _real_folder
-from printgen.output.folders import _cannot, _check_folder, _full, _show, walk
+from printgen.output.folders import _cannot, _check_folder, _full, _show
 from printgen.output.lock import _locking, _unlock
 from printgen.output.notes import _notes, _said, _say_notes, _some, note
-from printgen.output.pruning import _inputs, _remove_recorded
-from printgen.output.record import MANIFEST, MAX_RECORD_BYTES, Record, _read_record, _record_text
+from printgen.output.pruning import _inputs, job_folders, prune_folder
+from printgen.output.record import _read_record
 from printgen.output.running import Rival, RunState, _runs
-from printgen.output.temps import _drop, _remove_leftovers, _rewrite_pending, _sweep, _write_small
+from printgen.output.saving import store
+from printgen.output.temps import _drop, _remove_leftovers, _rewrite_pending, _sweep
 from printgen.words import plural
 
 
@@ -63,7 +63,7 @@ class Run(RunState):
                 if record.state == "bad" and record.foreign:
                     continue
                 now = {name: self.written[folder][name] for name in names if name in self.written.get(folder, {})}
-                self._store(folder, record, now, keep=True)
+                store(self, folder, record, now, keep=True)
 
     def abandon(self) -> None:
         """Remove the temporary files and the folders this failed run created."""
@@ -94,10 +94,10 @@ class Run(RunState):
         removed: list[Path] = []
         try:
             self.inputs = _inputs()
-            for folder in self._folders():
+            for folder in job_folders(self):
                 if not _real_folder(_show(folder), folder):     # made a link meanwhile: nothing done through it
                     continue
-                removed += self._prune_folder(folder)
+                removed += prune_folder(self, folder)
                 _sweep(folder, self)
         except BaseException:
             self.record_placed()
@@ -113,116 +113,6 @@ class Run(RunState):
             note(f"removed {plural(len(shown), 'file')} printgen wrote in an earlier build and this one no longer makes "
                  f"({_some(shown)})")
         self.removed.clear()
-
-    def _prune_folder(self, folder: Path) -> list[Path]:
-        """Prune one folder (prune: a real folder, not a link)."""
-        record = _read_record(folder)
-        shown = _show(folder) / MANIFEST
-        if record.state == "bad":
-            if record.foreign:
-                note(f"{shown}: not a build record printgen can read ({record.problem}); left as it is, so "
-                     f"printgen keeps no record there and removes nothing")
-                return []
-            note(f"{shown}: not a build record printgen can read ({record.problem}); printgen writes a "
-                 f"new one and removes nothing it named")
-        now = dict(self.written.get(folder, {}))
-        mine = self.job_in(folder)
-        others = {name for job, names in record.jobs.items() if job != mine and record.state == "ok"
-                  for name in names}
-        removed: list[Path] = []
-        left: list[str] = []
-        for name in sorted(set(record.jobs.get(mine, ())) - set(now) - others):
-            outcome = _remove_recorded(folder / name, record, self.inputs)
-            if outcome == "removed":
-                removed.append(folder / name)
-            elif outcome == "left":
-                left.append(name)
-            elif outcome == "failed":
-                now[name] = record.files[name]
-        if left:
-            why = ("an older printgen's record (which kept no digests) named them" if record.state == "old"
-                   else "printgen did not write them, or they changed since")
-            note(f"{_show(folder)}: left {plural(len(left), 'file')} as they are ({_some(left)}): {why}")
-        self._store(folder, record, now, keep=False)
-        return removed
-
-    def _store(self, folder: Path, record: Record, now: dict[str, tuple[int, str]], *, keep: bool) -> None:
-        """Save folder's record: the other jobs' files as it names them (if it is one in
-        this format), this job's as now gives them (name -> size, sha256); keep: and
-        those it named for this job before (nothing was removed)."""
-        mine = self.job_in(folder)
-        jobs = {job: names for job, names in record.jobs.items() if job != mine and record.state == "ok"}
-        names = set(now) | (set(record.jobs.get(mine, ())) if keep and record.state == "ok" else set())
-        if names:
-            jobs[mine] = sorted(names)
-        files = {name: now[name] if name in now else record.files[name]
-                 for listed in jobs.values() for name in listed}
-        self._save(folder, jobs, files, self._keys(folder, files, now, record), record)
-
-    def _keys(self, folder: Path, files: dict[str, tuple[int, str]], now: dict[str, tuple[int, str]],
-              record: Record) -> dict[str, str]:
-        """The content keys of folder's recorded files: this job's as it noted them, the
-        other jobs' as their record gives them."""
-        keys = {name: record.keys[name] for name in files if name not in now and name in record.keys}
-        keys.update((name, key) for name in now if (key := self.keys.get(folder / name)) is not None)
-        return keys
-
-    def _save(self, folder: Path, jobs: dict[str, list[str]], files: dict[str, tuple[int, str]],
-              keys: dict[str, str], record: Record) -> None:
-        path = folder / MANIFEST
-        where = self._where(folder)
-        if record.state == "ok" and (record.jobs, record.files, record.folder, record.keys) == (jobs, files, where,
-                                                                                                 keys):
-            return                                  # unchanged (a job pruned twice)
-        text = _record_text(jobs, files, where, keys) if jobs else ""
-        if len(text.encode("utf-8")) > MAX_RECORD_BYTES:
-            note(f"{_show(folder) / MANIFEST}: too many files to record ({len(files):,}); printgen keeps "
-                 f"no record there and removes nothing")
-            text = ""
-        try:
-            if text:
-                _write_small(folder, MANIFEST, text, self)
-            elif record.state != "none":
-                info = os.lstat(path)
-                if stat.S_ISREG(info.st_mode):
-                    os.unlink(path)
-        except FileNotFoundError:
-            pass
-        except OSError as error:
-            raise _cannot(_show(folder) / MANIFEST, "write", error) from None
-
-    def _where(self, folder: Path) -> str:
-        """folder's path from the job's output folder ("." for itself; its name for a
-        job that names no output folder), as its record says."""
-        if self.root is not None and folder.is_relative_to(self.root):
-            return folder.relative_to(self.root).as_posix()
-        return folder.name
-
-    def _folders(self) -> list[Path]:
-        """The folders written; their subfolders (real folders, not links) whose record
-        names this job and the folder itself, where it is (a copy elsewhere is the user's);
-        every folder of the trees given to prune_tree that does."""
-        folders = set(self.written)
-
-        def names_me(folder: Path) -> bool:
-            record = _read_record(folder)
-            return record.state == "ok" and self.job_in(folder) in record.jobs and record.folder == self._where(folder)
-
-        for folder in list(self.written) if self.subfolders else []:
-            with contextlib.suppress(OSError), os.scandir(folder) as entries:
-                for entry in entries:
-                    if entry.is_dir(follow_symlinks=False) and names_me(Path(entry.path)):
-                        folders.add(Path(entry.path))
-        for tree in self.trees:
-            try:
-                if not stat.S_ISDIR(os.lstat(tree).st_mode):
-                    continue
-            except OSError:
-                continue
-            for here, _, _ in walk(tree):           # links are not followed
-                if names_me(here):
-                    folders.add(here)
-        return sorted(folders)
 
 
 @contextlib.contextmanager

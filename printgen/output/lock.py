@@ -79,25 +79,10 @@ def _lock(run: RunState) -> None:
     go of), so they never both go ahead; the waits are a little uneven, so that two
     jobs that back off at once do not meet again and again."""
     assert run.root is not None
-    path = run.root / LOCK
     deadline = time.monotonic() + LOCK_WAIT
     waiting = False
     held: dict[Path, str] = {}              # lock files inside found held while waiting
-    while True:
-        fd = _open_lock(path)
-        if fd is None:
-            return
-        other = "this folder"
-        if _try_lock(fd) and _is_open(path, fd):    # else its holder removed it meanwhile: lock the new one
-            found = _overlapping(run, held)
-            if found is None:
-                _locks[run.root] = fd
-                run.lock = run.root
-                return
-            other = found
-            _let_go(path, fd)
-        else:
-            os.close(fd)
+    while (other := _take(run, held)) is not None:
         if time.monotonic() >= deadline:
             raise OutputError(f"{run.root_typed}: another printgen is writing into {other} (a build, or "
                               f"--watch rebuilding); waited {LOCK_WAIT:g} s for it to finish; run this again "
@@ -107,6 +92,27 @@ def _lock(run: RunState) -> None:
                             f"{LOCK_WAIT:g} s)"), file=sys.stderr, flush=True)
         waiting = True
         time.sleep(0.025 + 0.05 * random.random())
+
+
+def _take(run: RunState, held: dict[Path, str]) -> str | None:
+    """One try at _lock: None where run now holds its output folder's lock (or its lock
+    file cannot be made: then nothing is locked), else where another printgen holds a
+    lock that stops it ("this folder", or as _overlapping says)."""
+    assert run.root is not None
+    path = run.root / LOCK
+    fd = _open_lock(path)
+    if fd is None:
+        return None
+    if not (_try_lock(fd) and _is_open(path, fd)):     # else its holder removed it meanwhile: lock the new one
+        os.close(fd)
+        return "this folder"
+    found = _overlapping(run, held)
+    if found is None:
+        _locks[run.root] = fd
+        run.lock = run.root
+        return None
+    _let_go(path, fd)
+    return found
 
 
 def _overlapping(run: RunState, held: dict[Path, str]) -> str | None:

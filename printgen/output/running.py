@@ -52,5 +52,12 @@ class RunState:
         """The job this run records its files in folder as (own_folder)."""
         return self.owners.get(folder, self.job)
 
+    def where(self, folder: Path) -> str:
+        """folder's path from the job's output folder ("." for itself; its name for a
+        job that names no output folder), as its record says."""
+        if self.root is not None and folder.is_relative_to(self.root):
+            return folder.relative_to(self.root).as_posix()
+        return folder.name
+
 
 _runs: list[RunState] = []

@@ -117,26 +117,10 @@ def _place(path: Path, full: Path, temp: Path, run: RunState | None, record: boo
     _remember(full, digest)
     earlier = next(((other, other.pending[full]) for other in _runs if full in other.pending), None)
     if earlier is not None:                     # written before in this process, not yet in place
-        other, older = earlier
-        if other.written.get(full.parent, {}).get(full.name) == (size, digest):
+        if _pending_same(path, full, run, *earlier, size, digest):
             return False
-        _refuse_rivals(path, full, run, recorded=False)
-        del other.pending[full]
-        _drop(older, other)
-        if other is not run:                    # the newer job records it, with its digest
-            other.written.get(full.parent, {}).pop(full.name, None)
-    else:
-        info = _target(path, full)
-        if info is not None:
-            found = _digest(full) if info.st_size == size else None
-            claim = _claim(full, info, found)
-            if found is not None and found[:2] == (size, digest):
-                if claim:
-                    _record(run, full, size, digest)
-                return False
-            if not claim and not (record and _named(full)) and not _unclaimed_ok(full):
-                raise _refusal(path, full)
-            _refuse_rivals(path, full, run)
+    elif _found_same(path, full, run, size, digest, record):
+        return False
     os.chmod(temp, 0o644)
     _record(run, full, size, digest)
     if run is not None:                         # renamed when the job succeeds
@@ -146,6 +130,42 @@ def _place(path: Path, full: Path, temp: Path, run: RunState | None, record: boo
     freeing.replace(temp, full)
     _temps.discard(temp)
     return True
+
+
+def _pending_same(path: Path, full: Path, run: RunState | None, other: RunState, older: Path, size: int,
+                  digest: str) -> bool:
+    """Whether the bytes (size, sha256) are those another write of this process left
+    pending for full (other's, in older): then nothing is to be done. Else, where this
+    run may replace them (_refuse_rivals), that write is dropped, and recorded by this
+    run instead of other."""
+    if other.written.get(full.parent, {}).get(full.name) == (size, digest):
+        return True
+    _refuse_rivals(path, full, run, recorded=False)
+    del other.pending[full]
+    _drop(older, other)
+    if other is not run:                        # the newer job records it, with its digest
+        other.written.get(full.parent, {}).pop(full.name, None)
+    return False
+
+
+def _found_same(path: Path, full: Path, run: RunState | None, size: int, digest: str, record: bool) -> bool:
+    """Whether the file at full already holds the bytes (size, sha256): then it is left
+    as it is (recorded as run's where it is printgen's). Else OutputError where they
+    may not replace it: a file printgen did not write (but a record of printgen's own,
+    where record), or another deck's (_refuse_rivals)."""
+    info = _target(path, full)
+    if info is None:
+        return False
+    found = _digest(full) if info.st_size == size else None
+    claim = _claim(full, info, found)
+    if found is not None and found[:2] == (size, digest):
+        if claim:
+            _record(run, full, size, digest)
+        return True
+    if not claim and not (record and _named(full)) and not _unclaimed_ok(full):
+        raise _refusal(path, full)
+    _refuse_rivals(path, full, run)
+    return False
 
 
 def _refuse_rivals(path: Path, full: Path, run: RunState | None, *, recorded: bool = True) -> None:
