@@ -295,8 +295,9 @@ class Lookups:
 
 
 class _Bounded:
-    """Phases 2 and 3 of shortest() on one board (lookups: shared with other searches
-    of the board, see Lookups)."""
+    """Phases 2 and 3 of shortest() on one board. What a search reads from a position
+    alone (its bounds, proof of loss and moves) it reads from its lookups, shared
+    with other searches of the board (see Lookups)."""
 
     commute = True      # A* skips the moves a Draw or a Recycle commutes with (best_first)
     weighted = True     # the weighted search first (run)
@@ -306,10 +307,6 @@ class _Bounded:
         self.board = board
         self.start = board.start(recycles)
         self.lookups = lookups or Lookups(board)
-        self.lost = self.lookups.lost
-        self.heuristic = self.lookups.heuristic
-        self.quick = self.lookups.quick
-        self.moves = self.lookups.moves
         self.nodes = 0
         self.stop: Callable[[], bool] | None = None    # see win_within
 
@@ -330,14 +327,14 @@ class _Bounded:
             if done:
                 return best, True, len(best)
         if proof <= 0:
-            return best, False, self.heuristic(self.start)
+            return best, False, self.lookups.heuristic(self.start)
         return self.a_star(best, end)
 
     def branch_and_bound(self, first: tuple, limit: int) -> tuple[tuple, bool]:
         """Depth first, the bound the shortest win so far (and the quick heuristic:
         its positions are cheap); done when it ran out of positions (so the win is
         shortest)."""
-        board, heuristic, lost = self.board, self.quick, self.lost
+        board, heuristic, lost, moves = self.board, self.lookups.quick, self.lookups.lost, self.lookups.moves
         best, bound = first, len(first)
         path: list[tuple] = []
         seen: dict[int, int] = {}
@@ -358,7 +355,7 @@ class _Bounded:
                 raise BudgetExceeded
             if lost(s):
                 return
-            for move in self.moves(s):
+            for move in moves(s):
                 path.append(move)
                 search(board.apply(s, move), g + 1)
                 path.pop()
@@ -389,7 +386,7 @@ class _Bounded:
         and a position is searched again when reached in fewer moves, so an empty
         queue means no win is shorter, whatever the weight (the heuristic need only
         never overestimate)."""
-        board, heuristic, lost = self.board, self.heuristic, self.lost
+        board, heuristic, lost, moves = self.board, self.lookups.heuristic, self.lookups.lost, self.lookups.moves
         start = self.start
         auto_flip = board.rules.auto_flip
         seen = {board.key(start): 0}
@@ -412,7 +409,7 @@ class _Bounded:
                 raise Stopped
             if lost(s):
                 continue
-            for move in self.moves(s):
+            for move in moves(s):
                 kind = move[0]
                 if kind <= FORCE and turned and not move[2] and self.commute:
                     continue        # played before the Draw or Recycle: the same state
