@@ -161,7 +161,7 @@ def test_page_renderer_matches_the_pdf_of_the_home_made_box(tmp_path):
     against pdfium's raster of the same page written as PDF."""
     deck = load_deck("kerton-42")
     page = layout_box(deck, tuck_box(deck), paper("a4"), ())
-    path = build_box(deck, deck_box(deck, paper("a4")), out=tmp_path, paper=paper("a4"))
+    path, _ = build_box(deck, deck_box(deck, paper("a4")), out=tmp_path, paper=paper("a4"))
     assert_alike(pdf_page_image(path, 150), render_page(page, 150), mean_below=3.0,
                  folder=tmp_path, label="home-box")
 

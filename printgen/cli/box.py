@@ -98,11 +98,11 @@ def one_box(args: argparse.Namespace, thickness: float | None) -> int:
     sheet = paper(args.paper)
     box = deck_box(deck, sheet, thickness, args.sleeved, args.style or "")
     notes: list[str] = []
-    path = build_box(deck, box, out=out, paper=sheet, notes=notes, variant=variant(args, thickness))
+    path, sheets = build_box(deck, box, out=out, paper=sheet, notes=notes, variant=variant(args, thickness))
     if not args.quiet:
         for said in filter(None, [missing_words(deck.lang), *notes]):
             print(note_line(said), file=sys.stderr)
-        print(f"{deck.name}: {made(deck, box, sheet)} {describe(deck, box)}")
+        print(f"{deck.name}: {made(deck, box, sheet, sheets)} {describe(deck, box)}")
         print(f"  {display_path(path)} ({args.paper})")
     return 0
 

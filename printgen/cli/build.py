@@ -310,12 +310,12 @@ def refuse_dropped(args: argparse.Namespace, result: BuildResult) -> None:
         raise FitError(f"--only {args.only}: nothing to write: {why}")
 
 
-def box_summary(deck: Deck, box: TuckBox, args: argparse.Namespace) -> str:
+def box_summary(deck: Deck, box: TuckBox, sheets: int, args: argparse.Namespace) -> str:
     """What box it is (a tuck box, or a two-piece box where that does not fit the paper,
     and why), its inside size and the card thickness it was sized for, with the
     commands that size it for cards in sleeves and for cards of another thickness
     (printed on office paper, cards are about 0.1 mm, a third of the house default),
-    for the language built."""
+    for the language built. sheets: the sheets the box was laid out on."""
     from printgen.products.box import box_size, made
     size = box_size(deck, box.options, box.facts)
     thickness = box.options.card_thickness
@@ -324,7 +324,7 @@ def box_summary(deck: Deck, box: TuckBox, args: argparse.Namespace) -> str:
     command = ["printgen", "box", args.deck, *(["--paper", args.paper] if "--paper" in given(args) else []),
                *(["--out", str(args.out)] if args.out is not None else []),
                *(["--lang", deck.lang] if deck.lang != deck.languages[0] else [])]
-    return (f"{made(deck, box, paper(args.paper))}, inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm for "
+    return (f"{made(deck, box, paper(args.paper), sheets)}, inside {mm(size.inner_w):.1f} x {mm(size.inner_h):.1f} x {mm(size.depth):.1f} mm for "
             f"{len(deck.cards)} cards x {mm_text(thickness)}{beside}; in sleeves: {shlex.join([*command, '--sleeved'])}; "
             f"cards of another thickness: {shlex.join([*command, '--thickness', example])}")
 
@@ -372,7 +372,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{deck.name}: {len(deck.cards)} cards, {deck.size}")
         for path in result.files:
             if result.box is not None and path.name == f"{deck.name}-box-{args.paper}.pdf":
-                print(f"  {display_path(path)} ({box_summary(deck, result.box, args)})")
+                print(f"  {display_path(path)} ({box_summary(deck, result.box, result.box_sheets, args)})")
             elif path.suffix == ".pdf" and path.name != sheets:
                 print(f"  {display_path(path)}")  # dice, boards, tokens
             elif path.suffix == ".pdf":

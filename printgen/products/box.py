@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from printgen.errors import FitError, TextOverflow
 from printgen.fonts import FILES, builtin_family, missing
 from printgen.layout.box import box_size
-from printgen.layout.boxart import kind, layout_pages, tray_sheets, two_nets
+from printgen.layout.boxart import kind, layout_pages
 from printgen.layout.boxfit import check_paper, fits
 from printgen.layout.fold import english_note
 from printgen.layout.leaflet import fold_style, folded_layers
@@ -82,16 +82,16 @@ def with_leaflets(box: TuckBox, deck: Deck, paper: Paper) -> TuckBox:
 
 
 def build_box(deck: Deck, box: TuckBox, *, out: Path, paper: Paper, notes: list[str] | None = None,
-              variant: str = "") -> Path:
+              variant: str = "") -> tuple[Path, int]:
     """Lay out and write the deck's box PDF (FitError, naming papers that would do,
-    when its nets do not fit); returns its path. notes: where to add what the build
-    should say besides; variant: how its file name tells it from the build's box
-    (names.box_file)."""
+    when its nets do not fit); returns its path and its sheets (for made()). notes:
+    where to add what the build should say besides; variant: how its file name tells
+    it from the build's box (names.box_file)."""
     papers = print_facts().papers.values()
     check_paper(deck, box, paper, papers)
     file = box_file(deck, box, paper, *box_pages(deck, box, paper, papers, [] if notes is None else notes),
                     variant=variant)
-    return render_pdf(file.pages, out / file.name, title=file.title, sides=file.sides)
+    return render_pdf(file.pages, out / file.name, title=file.title, sides=file.sides), len(file.pages)
 
 
 def styled(box: TuckBox, deck: Deck, paper: Paper) -> TuckBox:
@@ -234,13 +234,13 @@ def _given_by(deck: Deck, key: str) -> str | None:
     return None if found is None else f"{deck.where}:{lines[found]} {found}"
 
 
-def made(deck: Deck, box: TuckBox, paper: Paper) -> str:
+def made(deck: Deck, box: TuckBox, paper: Paper, sheets: int) -> str:
     """What the box is, for the summaries: "tuck box", or "two-piece box (a tray and a
     lid, on one sheet)" or "(..., on 2 sheets)", with "; the tuck box does not fit
-    PAPER" where that is why it was made."""
+    PAPER" where that is why it was made. sheets: the sheets the box was laid out on
+    (box_pages)."""
     if box.options.style != TRAY:
         return "tuck box"
-    sheets = len(tray_sheets(two_nets(deck, box), paper, box.facts.lengths["bleed"], ()))
     tuck = replace(box, options=replace(box.options, style=TUCK))
     why = "" if fits(deck, tuck, paper) else f"; the tuck box does not fit {paper.name}"
     return f"two-piece box (a tray and a lid, on {'one sheet' if sheets == 1 else f'{sheets} sheets'}{why})"

@@ -51,6 +51,7 @@ class BuildResult:
     notes: list[str] = field(default_factory=list)     # what the build says besides (not errors)
     dropped: dict[str, str] = field(default_factory=dict)   # an output asked for and left out ("box"): why
     box: TuckBox | None = None          # the tuck box written, as sized (the build says its size)
+    box_sheets: int = 0                 # the sheets it was laid out on
 
 
 MAY_LACK = frozenset(("parts", "rules"))     # outputs a deck may have none of
@@ -116,12 +117,12 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     if options.formats & {"pdf", "parts"}:         # sheets whose margins carry the deck's title and credits
         unset = lacking([deck.title, *captions(deck).texts(), *deck.credits], slug_font(deck.fonts))
         result.notes += [unset] if unset else []
-    boxed: list[TuckBox] = []
+    boxed: list[tuple[TuckBox, int]] = []
     with noting_splits(layout.splits):      # its leaflets' and box's words, said with its cards'
         files = lay_out_extras(deck, extras, paper=options.paper, duplex=options.duplex,
                                back_offset=options.back_offset, notes=result.notes, dropped=result.dropped,
                                boxed=boxed) if wanted else []
-    result.box = boxed[0] if boxed else None
+    result.box, result.box_sheets = boxed[0] if boxed else (None, 0)
     ensure_dir(options.out)
     every = sides(layout)
     if "png" in options.formats:

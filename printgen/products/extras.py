@@ -64,7 +64,7 @@ def read_extras(deck: Deck, formats: frozenset[str]) -> Extras:
 
 def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
                    back_offset: tuple[float, float] = (0.0, 0.0), notes: list[str],
-                   dropped: dict[str, str], boxed: list[TuckBox] | None = None) -> list[PrintFile]:
+                   dropped: dict[str, str], boxed: list[tuple[TuckBox, int]] | None = None) -> list[PrintFile]:
     """The extras' files, laid out: the box, a tuck box or, where that does not fit the
     paper, a two-piece box (or, in dropped, why not: neither fits the paper, a text of it does not fit its panel; a text holding a character no
     font has stops the build, as a card's does), one file of all the dice, one
@@ -88,12 +88,13 @@ def lay_out_extras(deck: Deck, extras: Extras, *, paper: Paper, duplex: Duplex,
             dropped["box"] = f"no box for {deck.name} on {paper.name}: {error}"
         else:
             try:        # (a character no font has, or an unknown font, stops the build)
-                files.append(box_file(deck, box, paper, *box_pages(deck, box, paper, extras.papers, notes)))
+                box_sheets = box_pages(deck, box, paper, extras.papers, notes)
+                files.append(box_file(deck, box, paper, *box_sheets))
             except TextOverflow as error:
                 dropped["box"] = f"no {kind(box)} for {deck.name}: {error}"
             else:
                 if boxed is not None:
-                    boxed.append(box)
+                    boxed.append((box, len(box_sheets)))
     said = words(deck.lang)
 
     def pieces_file(name: str, holds: str, make: Callable[[Credit, Gaps], list[Page]]) -> PrintFile:
