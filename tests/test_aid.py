@@ -110,6 +110,26 @@ def test_bad_aid_file_is_located(cli, tmp_path):
     assert "bad.yaml:13 pages[1].each: expected one of player, got 'team'" in lines[1]
 
 
+def test_an_aid_takes_its_players_colours_as_every_colour_is_read(cli, tmp_path):
+    """A player's colour may be '#rgb', as a template's may (it was refused: '#rrggbb'
+    only); each is drawn as the '#rrggbb' it stands for (player 1's band on its Stance
+    page, read back from the PDF), and a colour that is not one is located at its own
+    item."""
+    text = catalogue(AIDS)["jedi-duel"].path.read_text(encoding="utf-8")
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(text.replace('"#b03a2e"', '"#C40"'), encoding="utf-8")
+    result = cli("aid", str(mine), "--players", "2", "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    with pdfplumber.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
+        fills = {tuple(round(c, 3) for c in rect["non_stroking_color"]) for rect in pdf.pages[0].rects
+                 if rect["non_stroking_color"] and round(rect["width"] / MM) == 6 and round(rect["height"] / MM) == 8}
+    assert fills == {(0.8, 0.267, 0.0)}                 # #cc4400
+    mine.write_text(text.replace('"#1f618d"', '"#1f618"'), encoding="utf-8")
+    result = cli("aid", str(mine), "--out", str(tmp_path / "bad"))
+    assert result.status == 2 and result.err.count("\n") == 1 and not (tmp_path / "bad").exists()
+    assert "mine.yaml:9 players.colors[1]: " in result.err and "'#1f618'" in result.err
+
+
 def test_the_aid_says_what_the_seed_says(aid):
     """Seed 002: the defence modifier slows the defender; lower totals are faster; a
     club takes no modifier; Middle Stance is easier to defend from. Our own reading is

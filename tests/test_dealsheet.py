@@ -241,3 +241,25 @@ def test_a_face_down_level_says_which_cards_are_dealt_face_down(tmp_path):
     down_from, down_to, up_from, up_to = (int(n) for n in found.groups())
     assert list(range(down_from, down_to + 1)) == hidden
     assert list(range(up_from, up_to + 1)) == free
+
+
+def test_a_projects_sheet_colours_are_read_as_every_colour_is(cli, tmp_path, monkeypatch):
+    """A project's templates/deal-sheet.yaml gives the sheet's colours: one that is not
+    a colour ('#1d243', a digit short) was taken as written and printed as whatever the
+    PDF library made of it; it is now located at its line, nothing written. '#rgb' is a
+    colour, as in a template."""
+    from printgen.spec.dealsheet import template_file
+    text = template_file("deal-sheet.yaml").read_text(encoding="utf-8")
+    assert '  ink: "#1d2433"' in text
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "templates").mkdir()
+    mine = tmp_path / "templates" / "deal-sheet.yaml"
+    mine.write_text(text.replace('  ink: "#1d2433"', '  ink: "#1d243"'), encoding="utf-8")
+    sheet_data.cache_clear()
+    result = cli("deal", "1", "--out", "out")
+    assert result.status == 2 and result.err.count("\n") == 1 and not (tmp_path / "out").exists()
+    assert "templates/deal-sheet.yaml:6 colors.ink: " in result.err and "'#1d243'" in result.err
+    mine.write_text(text.replace('  ink: "#1d2433"', '  ink: "#123"'), encoding="utf-8")
+    sheet_data.cache_clear()
+    assert cli("deal", "1", "--out", "out", "-q").status == 0
+    sheet_data.cache_clear()

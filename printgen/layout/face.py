@@ -17,7 +17,7 @@ from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.text import ALIGNS, VALIGNS, TextStyle, set_text
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
-from printgen.model.template import HEX_COLOUR, Element, ElementKind, Shape, Template
+from printgen.model.template import Element, ElementKind, Shape, Template, hex_colour
 from printgen.units import DPI, Length, mm, points
 
 
@@ -227,11 +227,12 @@ class _Evaluator:
         value = self.template.colors.get(value, value)
         if value.lower() == "none":
             return None
-        if not HEX_COLOUR.match(value):
+        colour = hex_colour(value)
+        if colour is None:
             names = ", ".join(self.template.colors) or "none defined"
             raise TemplateError(f"{self.where(key)}: expected a colour '#rrggbb' or a palette "
                                 f"name ({names}), got {value!r}")
-        return value.lower() if len(value) == 7 else "#" + "".join(c * 2 for c in value[1:]).lower()
+        return colour
 
     def choice(self, key: str, choices: tuple[str, ...], default: str) -> str:
         value = self.text(key, default)

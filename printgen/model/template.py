@@ -11,7 +11,16 @@ from printgen.frozen import frozen
 from printgen.model.fonts import Fonts
 from printgen.model.picture import PictureShelf
 
-HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3}){1,2}$")   # a colour as a template writes it: #rrggbb or #rgb
+HEX_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")   # a colour as printgen reads one: #rrggbb or #rgb
+
+
+def hex_colour(text: str) -> str | None:
+    """text as a colour '#rrggbb' in lower case ('#rgb' written out: '#c40' is
+    '#cc4400'); None where it is not one (HEX_COLOUR, the whole text). Every colour
+    printgen reads (templates, aids, its own data files) is read so."""
+    if not HEX_COLOUR.fullmatch(text):
+        return None
+    return text.lower() if len(text) == 7 else "#" + "".join(c * 2 for c in text[1:]).lower()
 
 
 class ElementKind(enum.Enum):

@@ -7,7 +7,6 @@ print, reached as `aid.*` (see docs/rules-and-boxes.md, "Play aids").
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,6 @@ from printgen.spec.yamlload import KeyPath, load_file
 
 AID_KEYS = ["title", "players", "sheet", "pages", "fields"]
 PAGE_KEYS = ["template", "each"]
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def load_aid(path: Path, player_count: int) -> Aid:
@@ -34,10 +32,7 @@ def load_aid(path: Path, player_count: int) -> Aid:
                             required=["min", "max", "colors"])
     low = check.integer(players.get("min"), ("players", "min"), default=1, minimum=1)
     high = check.integer(players.get("max"), ("players", "max"), default=low, minimum=low)
-    colors = players.get("colors")
-    if not isinstance(colors, list) or len(colors) < high or not all(_COLOUR.match(str(c)) for c in colors):
-        check.fail(("players", "colors"), f"expected a list of at least {high} colours such as '#b03a2e'")
-        colors = []
+    colors = _colours(check, players.get("colors"), high)
     sheet = check.choice(data.get("sheet"), ("sheet",), ["portrait", "landscape"], "portrait")
     pages = _pages(check, path, data.get("pages"))
     fields = check.mapping(data.get("fields"), ("fields",), list(data.get("fields") or {}))
@@ -48,7 +43,16 @@ def load_aid(path: Path, player_count: int) -> Aid:
         raise InputError(f"--players: {title} is for {low} to {high} players, got {player_count}")
     loaded = tuple(AidPage(load_template(template), per_player) for template, per_player in pages)
     return Aid(path.stem, title, doc.source, low, high,
-               tuple(str(c) for c in colors), sheet == "landscape", loaded, fields)
+               tuple(colors), sheet == "landscape", loaded, fields)
+
+
+def _colours(check: Checker, raw: Any, players: int) -> list[str]:
+    """The players' colours, one for each of the most players at least, each '#rrggbb'
+    or '#rgb' (as every colour printgen reads), as '#rrggbb'."""
+    if not isinstance(raw, list) or len(raw) < players:
+        check.fail(("players", "colors"), f"expected a list of at least {players} colours such as '#b03a2e'")
+        return []
+    return [check.colour(value, ("players", "colors", i)) for i, value in enumerate(raw)]
 
 
 def _pages(check: Checker, path: Path, raw: Any) -> list[tuple[Path, bool]]:

@@ -48,7 +48,7 @@ def box_facts() -> BoxFacts:
     facts = BoxFacts(lengths, check.length(lines.get("width"), ("lines", "width")), dash,
                      check.text(lines.get("cut"), ("lines", "cut")),
                      check.text(lines.get("fold"), ("lines", "fold")),
-                     {k: check.text(v, ("colors", k)) for k, v in colors.items()},
+                     {k: check.colour(v, ("colors", k)) for k, v in colors.items()},
                      {k: check.text(v, ("templates", k)) for k, v in templates.items()})
     check.raise_errors()
     return facts
@@ -114,7 +114,7 @@ def load_die_set(path: Path) -> DieSet:
     dpi = check.integer(data.get("dpi"), ("dpi",), minimum=1) or 300
     bleed = check.length(data.get("bleed"), ("bleed",))
     safe = check.length(data.get("safe"), ("safe",))
-    glue = check.text(data.get("glue"), ("glue",))
+    glue = check.colour(data.get("glue"), ("glue",))
     raw_boxes = data.get("boxes") or {}
     boxes = [_die(check, box, raw, dpi=dpi, bleed=bleed, safe=safe, glue=glue)
              for box, raw in check.mapping(raw_boxes, ("boxes",), list(raw_boxes)).items()]

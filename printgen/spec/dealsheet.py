@@ -50,7 +50,7 @@ def sheet_data(path: Path | None = None) -> SheetData:
                           required=["columns", "cell_height"])
     page = check.mapping(top.get("page"), ("page",), ["margin"], required=["margin"])
     style = SheetStyle(
-        colors={str(k): str(v) for k, v in (top.get("colors") or {}).items()},
+        colors={str(k): check.colour(v, ("colors", k)) for k, v in (top.get("colors") or {}).items()},
         margin=check.length(page.get("margin"), ("page", "margin")),
         card_scale=_fraction(check, temple.get("card_scale"), ("temple", "card_scale")),
         min_scale=_fraction(check, temple.get("min_scale"), ("temple", "min_scale")),

@@ -63,8 +63,8 @@ def fold_facts() -> FoldFacts:
         line_height=check.number(kind.get("line_height"), ("type", "line_height"), minimum=0.5, maximum=4.0),
         gap=check.length(kind.get("gap"), ("type", "gap")),
         indent=check.length(kind.get("indent"), ("type", "indent")),
-        ink=check.text(colors.get("ink"), ("colors", "ink")),
-        accent=check.text(colors.get("accent"), ("colors", "accent")),
+        ink=check.colour(colors.get("ink"), ("colors", "ink")),
+        accent=check.colour(colors.get("accent"), ("colors", "accent")),
         heading_styles=tuple(check.choice(v, ("type", "heading_styles", i), HEADING_STYLE_NAMES, "bold")
                              for i, v in enumerate(styles)))
     smaller = TypeSteps(*_sizes(check, data.get("smaller"), "smaller", SMALLER_KEYS,

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from printgen.errors import SpecError, UnitError, quoted, shown
+from printgen.model.template import hex_colour
 from printgen.spec.yamlload import KeyPath, Located
 from printgen.units import DPI, Length
 
@@ -74,6 +75,19 @@ class Checker:
                             f"(put the text in quotes)")
             return ""
         return str(value)
+
+    def colour(self, value: Any, path: KeyPath) -> str:
+        """A colour, '#rrggbb' or '#rgb', as '#rrggbb' in lower case (model/template.py's
+        hex_colour: one rule for every colour printgen reads)."""
+        if value is None:                       # `ink: #1a1a1a` unquoted: YAML reads a comment
+            self.fail(path, "expected a colour '#rrggbb' or '#rgb' in quotes (YAML reads an unquoted # as the "
+                            "start of a comment), got nothing")
+            return ""
+        text = self.text(value, path)
+        colour = hex_colour(text)
+        if colour is None and not isinstance(value, (dict, list, bool)):      # (else text() said so)
+            self.fail(path, f"expected a colour '#rrggbb' or '#rgb', got {quoted(text)}")
+        return colour or ""
 
     def file_name(self, value: Any, path: KeyPath) -> str:
         """A name that printgen turns into output file names: letters, digits, '.', '_'

@@ -18,7 +18,7 @@ from typing import Any
 from printgen.errors import InputError, TemplateError, quoted, shown
 from printgen.lang.plain import is_template
 from printgen.limits import limit
-from printgen.model.template import HEX_COLOUR, Element, ElementKind, Shape, ShapePart, Template
+from printgen.model.template import Element, ElementKind, Shape, ShapePart, Template, hex_colour
 from printgen.pictures import check_picture
 from printgen.reading import display_path
 from printgen.spec.fonts import project_fonts, read_fonts
@@ -91,7 +91,7 @@ def _palette(check: Checker, colors: dict[Any, Any]) -> dict[str, str]:
                                          "the start of a comment), got nothing")
             continue
         text = palette[str(name)] = check.text(value, ("colors", name))
-        if isinstance(value, (str, int, float)) and text.lower() != "none" and not HEX_COLOUR.match(text):
+        if isinstance(value, (str, int, float)) and text.lower() != "none" and hex_colour(text) is None:
             check.fail(("colors", name), f"expected a colour '#rrggbb' (or '#rgb', or none), got {text!r}")
     return palette
 
