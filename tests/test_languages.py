@@ -443,3 +443,40 @@ def test_every_column_a_language_lacks_is_named_at_once(cli, tmp_path):
                          "--out", str(tmp_path / "fr")), "cards.csv:1 name, rule", "rule@fr nor rule")
     assert "no column name@fr nor name" in line
     assert not (tmp_path / "fr").exists()
+
+
+BLANKS = ["\x07", "\x7f", "\x85", "\u200f", "\u200b \u00ad", "\ufeff\u2060", " \t"]
+PRINTED = ["a", "\u05e9", "\u00a0x", "\u0301", "\ue000", "\x07b"]
+
+
+def blank_as_set(text: str) -> bool:
+    """Whether the layout sets text as nothing: what layout/text.py's clean() leaves of
+    it is spaces and format marks (which draw nothing) alone."""
+    import unicodedata
+
+    from printgen.layout.text import clean
+    return all(ch.isspace() or unicodedata.category(ch) == "Cf" for ch in clean(text))
+
+
+def test_a_text_left_blank_is_told_by_one_rule_the_layout_sets_text_by():
+    """A translation left blank, and a Markdown heading with no words, are told by the
+    rule the layout sets text by: one that prints nothing once its control characters
+    are taken out. A translation of a control character alone counted as printed (and
+    was printed blank), where the heading rule did not count it."""
+    from printgen.errors import InputError
+    from printgen.lang.markdown import parse_markdown
+    from printgen.spec.languages import untranslated
+    for code in range(0x2100):
+        ch = chr(code)
+        told = untranslated("word@de", ch, {"word": "Sun", "word@de": ch}) is not None
+        assert told is blank_as_set(ch), hex(code)
+    for text in BLANKS + PRINTED:
+        assert blank_as_set(text) is (text in BLANKS)
+        told = untranslated("word@de", text, {"word": "Sun", "word@de": text}) is not None
+        try:
+            parse_markdown(f"# {text}\n", "t.md", lambda src, where: None,     # type: ignore[arg-type, return-value]
+                           empty_headings=False)
+            no_words = False
+        except InputError:
+            no_words = True
+        assert told is no_words is (text in BLANKS), repr(text)

@@ -55,7 +55,7 @@ from printgen.errors import InputError, quoted
 from printgen.lang.lines import LINE_END
 from printgen.limits import limit
 from printgen.model.picture import Picture, PictureShelf
-from printgen.model.text import Block, BlockKind, Note, Span
+from printgen.model.text import Block, BlockKind, Note, Span, prints
 from printgen.words import first_few
 
 MAX_CHARS = int(limit("rules_chars"))                   # of a Markdown text, before it is parsed
@@ -210,12 +210,6 @@ def _bare(address: str) -> str:
     return bare.removeprefix("www.").rstrip("/")
 
 
-def _drawn(text: str) -> bool:
-    """Whether text has a character that is drawn: not a space, nor an invisible
-    format or control character (a zero-width space, a soft hyphen, a bidi mark)."""
-    return any(not ch.isspace() and unicodedata.category(ch) not in ("Cc", "Cf") for ch in text)
-
-
 def _invisible(text: str) -> bool:
     """Whether text holds invisible format characters and nothing else but spaces (a
     bidi mark, a zero-width space or joiner, a byte order mark): it takes no room. A
@@ -318,7 +312,7 @@ class _Reader:
         elif kind == "heading_open":
             spans = self.spans(tokens[i + 1])
             words = "".join(s.text for s in spans if s.note is None)
-            if not self.empty_headings and not _drawn(words):
+            if not self.empty_headings and not prints(words):
                 written = self.text.split("\n")[token.map[0]] if token.map else token.markup
                 raise InputError(f"{self.where()}: the heading {written!r} has no words; expected the "
                                  f"heading's text, or no heading there")

@@ -37,6 +37,7 @@ from printgen.layout.breaks import (
 from printgen.layout.primitives import TextRun
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
+from printgen.model.text import UNPRINTED
 from printgen.shaping import (
     Metrics,
     Paragraph,
@@ -103,7 +104,7 @@ def clean(text: str) -> str:
     it instead of it vanishing.)"""
     text = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\t", " ")
     return "".join(ch for ch in text if ch == "\n" or ch in KEPT_FORMAT or
-                   unicodedata.category(ch) not in ("Cc", "Cf"))
+                   unicodedata.category(ch) not in UNPRINTED)
 
 
 MAX_TEXT = int(limit("text_chars"))      # the longest text a box is asked to set

@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import enum
+import unicodedata
 from dataclasses import field
 from pathlib import Path
 
 from printgen.frozen import frozen
 from printgen.model.fonts import Fonts
 from printgen.model.picture import Picture
+
+# Unicode's control and format characters: none of them draws anything (layout/text.py's
+# clean() takes the control characters out of a text, and keeps only the format
+# characters that change how it is set or where it may break)
+UNPRINTED = ("Cc", "Cf")
+
+
+def prints(text: str) -> bool:
+    """Whether text prints anything: a character that is not a space, nor a control or
+    format character (UNPRINTED: a bell, a bidi mark, a zero-width space, a soft
+    hyphen). The one rule for a text left blank, wherever printgen asks."""
+    return any(not ch.isspace() and unicodedata.category(ch) not in UNPRINTED for ch in text)
 
 
 @frozen

@@ -31,6 +31,7 @@ from printgen.builtin import data_dir
 from printgen.errors import InputError, quoted, shown
 from printgen.frozen import frozen
 from printgen.model.captions import Captions
+from printgen.model.text import UNPRINTED, prints
 from printgen.spec.schema import Checker
 from printgen.spec.yamlload import load_file
 from printgen.words import joined
@@ -126,22 +127,16 @@ def untranslated(key: str, text: object, fields: Mapping[Any, object]) -> str | 
     RIGHT-TO-LEFT MARK), beside a version of it that is not (`name`, `name@fr`): a
     missing translation, never printed blank; None where it is not one."""
     base = split_key(key)[0]
-    if not isinstance(text, str) or _printed(text):
+    if not isinstance(text, str) or prints(text):
         return None
     others = [str(other) for name, other in fields.items() if str(name) != key and split_key(str(name))[0] == base
-              and other is not None and not isinstance(other, (dict, list)) and _printed(str(other))]
+              and other is not None and not isinstance(other, (dict, list)) and prints(str(other))]
     if not others:
         return None
-    marks = sorted({f"U+{ord(ch):04X}" for ch in text if unicodedata.category(ch) == "Cf"})
+    marks = sorted({f"U+{ord(ch):04X}" for ch in text if unicodedata.category(ch) in UNPRINTED})
     what = f"only {joined(marks)} (marks that print nothing)" if marks else "empty"
     return (f"{what}, while {base} is {quoted(others[0])}; expected its translation (the same text again where "
             f"it needs none)")
-
-
-def _printed(text: str) -> bool:
-    """Whether the text prints anything: not only spaces and marks that show nothing (a
-    RIGHT-TO-LEFT MARK, a ZERO WIDTH SPACE: Unicode's format characters)."""
-    return any(not ch.isspace() and unicodedata.category(ch) != "Cf" for ch in text)
 
 
 def localise(check: Checker, value: Mapping[str, Any], path: tuple, lang: str,
