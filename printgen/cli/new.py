@@ -44,6 +44,16 @@ def deck_name(folder: Path) -> str:
     return name or "my-deck"
 
 
+def _leads(link: Path) -> str:
+    """Where a symbolic link leads, as new's error says it."""
+    try:
+        if link.exists():
+            return f"to {named(os.readlink(link))}"
+    except OSError:
+        pass
+    return "that leads nowhere, or round to itself"
+
+
 def run(args: argparse.Namespace) -> int:
     folder: Path = args.folder
     unprinted = next((ch for ch in str(folder) if not ch.isprintable()), None)
@@ -51,9 +61,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"{named(str(folder))}: holds U+{ord(unprinted):04X}, a character that does not print; "
                          f"expected a folder name of printable characters")
     if folder.is_symlink():         # (where it leads may change between a check and a write)
-        where = f"to {named(os.readlink(folder))}" if folder.exists() else "that leads nowhere, or round to itself"
-        raise InputError(f"{named(str(folder))}: a symbolic link {where}; expected a new folder, or an empty one, "
-                         f"named as it is (printgen new does not write through a link)")
+        raise InputError(f"{named(str(folder))}: a symbolic link {_leads(folder)}; expected a new folder, or an "
+                         f"empty one, named as it is (printgen new does not write through a link)")
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise InputError(f"{named(str(folder))}: already exists and is not an empty folder; printgen new "
                          f"writes a new project, so name a new folder")
