@@ -230,7 +230,7 @@ class _Evaluator:
         colour = hex_colour(value)
         if colour is None:
             names = ", ".join(self.template.colors) or "none defined"
-            raise TemplateError(f"{self.where(key)}: expected a colour '#rrggbb' or a palette "
+            raise TemplateError(f"{self.where(key)}: expected a colour '#rrggbb' or '#rgb', or a palette "
                                 f"name ({names}), got {value!r}")
         return colour
 
