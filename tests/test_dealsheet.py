@@ -263,3 +263,27 @@ def test_a_projects_sheet_colours_are_read_as_every_colour_is(cli, tmp_path, mon
     sheet_data.cache_clear()
     assert cli("deal", "1", "--out", "out", "-q").status == 0
     sheet_data.cache_clear()
+
+
+@pytest.mark.parametrize("edit, said", [(r'  star: "#c49a2c".*\n', "colors: missing required key 'star'"),
+                                        (r"colors:\n(  .*\n)+", "colors: expected a mapping")],
+                         ids=["a colour missing", "colours not a mapping"])
+def test_a_projects_sheet_without_a_colour_it_uses_is_located(cli, tmp_path, monkeypatch, edit, said):
+    """A project's templates/deal-sheet.yaml without one of the colours the sheet draws
+    with ('star', the rating's stars) stopped the deal with a KeyError traceback, and
+    one whose colors were not a mapping with an AttributeError; each is now one line
+    at the key, nothing written."""
+    from printgen.spec.dealsheet import template_file
+    text = template_file("deal-sheet.yaml").read_text(encoding="utf-8")
+    mine, found = re.subn(edit, 'colors: ["#1d2433"]\n' if edit.startswith("colors") else "", text, count=1)
+    assert found == 1
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "deal-sheet.yaml").write_text(mine, encoding="utf-8")
+    sheet_data.cache_clear()
+    try:
+        result = cli("deal", "1", "--out", "out")
+    finally:
+        sheet_data.cache_clear()
+    assert result.status == 2 and result.err.count("\n") == 1 and not (tmp_path / "out").exists()
+    assert "templates/deal-sheet.yaml:" in result.err and said in result.err

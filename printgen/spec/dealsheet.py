@@ -16,6 +16,7 @@ from printgen.spec.template import load_template
 from printgen.spec.yamlload import load_file
 
 SHEET_FILE = "deal-sheet.yaml"
+COLOUR_KEYS = ["ink", "muted", "rule", "tint", "positive", "negative", "sylop", "star"]    # each one the sheet uses
 RATING_KEYS = ["verdict", "unwinnable", "undecided", "explained", "explained_recycle",
                "recycles", "recycles_none", "recycles_open", "recycles_open_fewer", "recycles_open_needed",
                "shortest", "short", "house_one", "house_many", "house_discard_sylop",
@@ -49,8 +50,9 @@ def sheet_data(path: Path | None = None) -> SheetData:
     setup = check.mapping(top.get("setup"), ("setup",), ["columns", "cell_height"],
                           required=["columns", "cell_height"])
     page = check.mapping(top.get("page"), ("page",), ["margin"], required=["margin"])
+    colors = check.mapping(top.get("colors"), ("colors",), COLOUR_KEYS, required=COLOUR_KEYS)
     style = SheetStyle(
-        colors={str(k): check.colour(v, ("colors", k)) for k, v in (top.get("colors") or {}).items()},
+        colors={str(k): check.colour(v, ("colors", k)) for k, v in colors.items()},
         margin=check.length(page.get("margin"), ("page", "margin")),
         card_scale=_fraction(check, temple.get("card_scale"), ("temple", "card_scale")),
         min_scale=_fraction(check, temple.get("min_scale"), ("temple", "min_scale")),
