@@ -43,6 +43,15 @@ class Result:
 
 
 @pytest.fixture
+def fresh_pages(monkeypatch):
+    """The process's kept PDF pages (render/pdfpages.py's store) emptied for one test, so
+    that what a warm build draws or splices does not hang on what an earlier test in the
+    same worker drew (the pages are kept by their content, not by their project)."""
+    from printgen.render.pdfpages import PageStore, store
+    monkeypatch.setattr(store, "pages", PageStore().pages)
+
+
+@pytest.fixture
 def cli(capsys, monkeypatch):
     """Run printgen in-process: cli(*args) -> Result(status, out, err)."""
     from printgen.cli import main

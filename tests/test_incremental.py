@@ -524,7 +524,7 @@ def pdf_pages(path: Path) -> int:
         document.close()
 
 
-def test_a_warm_process_splices_unchanged_pdf_pages_and_its_files_equal_clean_builds(project, tmp_path):
+def test_a_warm_process_splices_unchanged_pdf_pages_and_its_files_equal_clean_builds(project, tmp_path, fresh_pages):
     """build --watch's process (cli/watch.py's Warm, here in this process) keeps the PDF
     pages it finished and splices those whose key is unchanged (render/pdfpages.py).
     After each of 56 seeded random edits (card fields, cards added and removed, the face

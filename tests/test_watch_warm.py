@@ -19,6 +19,8 @@ from printgen.cli.options import settle
 from printgen.cli.watch import Warm
 from printgen.render.pdfpages import store
 
+pytestmark = pytest.mark.usefixtures("fresh_pages")
+
 FACE = """\
 elements:
   - {kind: rect, box: bleed, fill: "#1f77b4"}
