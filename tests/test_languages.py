@@ -443,3 +443,18 @@ def test_every_column_a_language_lacks_is_named_at_once(cli, tmp_path):
                          "--out", str(tmp_path / "fr")), "cards.csv:1 name, rule", "rule@fr nor rule")
     assert "no column name@fr nor name" in line
     assert not (tmp_path / "fr").exists()
+
+
+def test_the_page_shows_the_example_deck_as_its_file_has_it():
+    """docs/languages.md quotes the example's deck file: every key it shows has the
+    file's value, and its cards are the file's (it showed two colours of three, 16
+    cards where the page says 24)."""
+    import textwrap
+
+    import yaml
+    page = (EXAMPLE.parent / "languages.md").read_text(encoding="utf-8")
+    block = page.split("Its deck file names the languages", 1)[1].split("\n\n")[1]
+    shown = yaml.safe_load(textwrap.dedent(block))
+    deck = yaml.safe_load(DECK.read_text(encoding="utf-8"))
+    assert {key: deck.get(key) for key in shown} == shown
+    assert "cards" in shown and "languages" in shown
