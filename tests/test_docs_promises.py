@@ -40,3 +40,48 @@ def test_an_a5_booklet_s_body_is_the_size_the_page_states(cli, tmp_path, paper):
     assert result.status == 0, result.err
     reading, = (tmp_path / "out").glob("*-reading.pdf")
     assert body_size(reading) == stated_a5_bodies()[paper]
+
+
+def shown_error(page: Path, after: str) -> str:
+    """The error line a page shows, indented, in the first block after the words given."""
+    block = page.read_text(encoding="utf-8").split(after, 1)[1].split("\n\n")[1]
+    return " ".join(line.strip() for line in block.splitlines())
+
+
+def glyph_project(folder: Path, rumour: str = "你", face_text: str = "{{ card.rule }}") -> None:
+    """The project of docs/fonts.md's missing-glyph error: decks/game.yaml, whose
+    card 12 'Rumour' (cards[4], line 30) has the rule given, set by the 14th line of
+    templates/face.yaml (elements[2]) in the deck's title font, which has no Chinese."""
+    (folder / "fonts").mkdir()
+    (folder / "fonts" / "Title-Regular.ttf").write_bytes((ROOT / "tests/fixtures/scripts/fonts/Latin.ttf").read_bytes())
+    (folder / "decks").mkdir()
+    entries = "".join(f"  - fields: {{name: {name}, rule: {name}}}\n    count: {count}\n"
+                      for name, count in (("A", 3), ("B", 3), ("C", 3), ("D", 2)))
+    deck = ("name: game\nsize: poker\nface: face\nback: back\nlabel: \"{{ name }}\"\nfonts:\n"
+            "  title:\n    regular: ../fonts/Title-Regular.ttf\n    fallback: [sans]\ncards:\n" + entries)
+    deck += "# the next card's rule\n" * (29 - deck.count("\n"))
+    (folder / "decks" / "game.yaml").write_text(deck + f"  - fields: {{name: Rumour, rule: {rumour}}}\n",
+                                                encoding="utf-8")
+    (folder / "templates").mkdir()
+    text = "x: 5mm, y: {y}, w: 50mm, h: 10mm, size: 10pt"
+    face = ("elements:\n  - {kind: rect, box: bleed, fill: \"#ffffff\"}\n"
+            "  - {kind: text, text: \"{{ card.name }}\", " + text.format(y="5mm") + "}\n"
+            + "# the rule, in the deck's title font\n" * 10
+            + f"  - {{kind: text, text: \"{face_text}\", font: title, " + text.format(y="20mm") + "}\n")
+    (folder / "templates" / "face.yaml").write_text(face, encoding="utf-8")
+    (folder / "templates" / "back.yaml").write_text("elements:\n  - {kind: rect, box: bleed, fill: \"#22304f\"}\n",
+                                                    encoding="utf-8")
+
+
+def test_the_fonts_page_shows_the_error_a_missing_glyph_prints(cli, tmp_path, monkeypatch):
+    """docs/fonts.md's missing-glyph error, made by the deck and template it names: the
+    line printgen prints is the page's, word for word (the page showed an older form,
+    the template first and the field last)."""
+    glyph_project(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    result = cli("build", "decks/game.yaml", "--only", "pdf", "--out", "out", "-q")
+    assert result.status == 2
+    assert result.err.strip() == "printgen: error: " + shown_error(ROOT / "docs" / "fonts.md",
+                                                                   "names the card,\nthe field and the characters")
+    assert not (tmp_path / "out").exists()
+
