@@ -85,3 +85,17 @@ def test_the_fonts_page_shows_the_error_a_missing_glyph_prints(cli, tmp_path, mo
                                                                    "names the card,\nthe field and the characters")
     assert not (tmp_path / "out").exists()
 
+
+def test_a_character_the_template_itself_holds_is_told_at_the_template(cli, tmp_path, monkeypatch):
+    """A character no font has, typed in the template's own words beside a field
+    (`你 {{ card.rule }}`), is told at the template's element: the card's field, which
+    holds nothing wrong, was named as if the character were in it."""
+    glyph_project(tmp_path, rumour="Rumour", face_text="你 {{ card.rule }}")
+    monkeypatch.chdir(tmp_path)
+    result = cli("build", "decks/game.yaml", "--only", "pdf", "--out", "out", "-q")
+    assert result.status == 2
+    line, = result.err.strip().splitlines()
+    assert line.startswith("printgen: error: templates/face.yaml:14 elements[2].text (card 1 'A' from "
+                           "decks/game.yaml:11 cards[0]): no font of 'Title-Regular.ttf' and its fallbacks "
+                           "has a glyph for '你' (U+4F60)"), line
+    assert "cards[0].fields.rule" not in line
