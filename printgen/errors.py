@@ -133,6 +133,14 @@ class TextOverflow(FitError):
     """A text does not fit its box even at the smallest size it may be set at."""
 
 
+class GlyphError(FitError):
+    """A text holds characters (chars) that no font of its chain can draw."""
+
+    def __init__(self, detail: str, *, where: str | None = None, chars: str = "") -> None:
+        super().__init__(detail, where=where)
+        self.chars = chars
+
+
 class FieldWhere(str):
     """Where a template's text element is, as errors name it (`FILE:LINE KEY
     (SUBJECT) field 'NAME'`), knowing its field's name: a FitError raised there keeps

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from printgen.builtin import font_dir
-from printgen.errors import FitError, InputError
+from printgen.errors import FitError, GlyphError, InputError
 from printgen.fontfile import damage, is_font
 from printgen.model.fonts import Fonts
 from printgen.words import first_few
@@ -410,8 +410,9 @@ def check_glyphs(text: str, font_name: str, where: str) -> None:
     lacking = missing(font_name, text)
     if lacking:
         listed = first_few([f"{ch!r} (U+{ord(ch):04X}) {_char_name(ch)}" for ch in lacking], NAMED)
-        raise FitError(f"no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; expected "
-                       f"text its fonts can draw, or a fallback font that has these characters", where=where)
+        raise GlyphError(f"no font of {shown(font_name)!r} and its fallbacks has a glyph for {listed}; expected "
+                         f"text its fonts can draw, or a fallback font that has these characters", where=where,
+                         chars="".join(lacking))
 
 
 def _char_name(ch: str) -> str:

@@ -79,3 +79,25 @@ def test_only_takes_its_outputs_in_any_case(cli, tmp_path):
     assert result.status == 0, result.err
     assert sorted(path.name for path in tmp_path.iterdir() if path.suffix == ".pdf") == [
         "sabacc-62-a4.pdf", "sabacc-62-box-a4.pdf"]
+
+
+def _commands_options():
+    """(command, option, default, help) of every option that has a default: a value
+    the command uses when the option is not given."""
+    import argparse
+
+    from printgen.cli import make_parser
+    from printgen.cli.verbs import SUMMARIES
+    for name in SUMMARIES:
+        for action in make_parser([name]).commands[name]._actions:
+            if (action.option_strings and action.help != argparse.SUPPRESS and action.nargs != 0
+                    and not action.required and action.default is not None):
+                yield name, action.option_strings[-1], action.default, action.help or ""
+
+
+@pytest.mark.parametrize(("command", "option", "default", "text"),
+                         [pytest.param(*row, id=f"{row[0]} {row[1]}") for row in _commands_options()])
+def test_every_option_s_help_says_its_default(command, option, default, text):
+    """`printgen COMMAND --help` says what an option is when it is not given (census
+    --levels and --rules did not: a user saw no default for either)."""
+    assert "default" in text, f"printgen {command} {option}: its default {default!r} is not in its help"

@@ -480,3 +480,18 @@ def test_a_text_left_blank_is_told_by_one_rule_the_layout_sets_text_by():
         except InputError:
             no_words = True
         assert told is no_words is (text in BLANKS), repr(text)
+
+
+def test_the_page_shows_the_example_deck_as_its_file_has_it():
+    """docs/languages.md quotes the example's deck file: every key it shows has the
+    file's value, and its cards are the file's (it showed two colours of three, 16
+    cards where the page says 24)."""
+    import textwrap
+
+    import yaml
+    page = (EXAMPLE.parent / "languages.md").read_text(encoding="utf-8")
+    block = page.split("Its deck file names the languages", 1)[1].split("\n\n")[1]
+    shown = yaml.safe_load(textwrap.dedent(block))
+    deck = yaml.safe_load(DECK.read_text(encoding="utf-8"))
+    assert {key: deck.get(key) for key in shown} == shown
+    assert "cards" in shown and "languages" in shown

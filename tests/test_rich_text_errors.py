@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from printgen.errors import FieldWhere, FitError, SpecError, TextOverflow
+from printgen.errors import FieldWhere, FitError, GlyphError, SpecError, TextOverflow
 from printgen.layout.cardtext import parse_markup, set_rich
 from printgen.layout.primitives import TextRun
 from printgen.layout.richtext import LetterTooWide
@@ -87,7 +87,7 @@ LONG = " ".join(["Draw", "two", "cards", "then", "discard", "one"] * 20)
      TextOverflow),
     (lambda text, where: set_rich(text, 1, 100, TextStyle(size=40, min_size=20), where, lambda *a: []), "W",
      LetterTooWide),
-    (lambda text, where: set_text(text, 0, 0, 60, 20, TextStyle(), where), "\u0e01", FitError),
+    (lambda text, where: set_text(text, 0, 0, 60, 20, TextStyle(), where), "\u0e01", GlyphError),
 ])
 def test_a_fit_error_keeps_its_place_and_field_as_data_across_processes(setter, text, kind):
     """Raised at a template text's field (a FieldWhere), a FitError keeps where it is,

@@ -47,9 +47,9 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--start", default="1", help="the first deal (default: 1)")
     parser.add_argument("--levels", default="all",
                         help="'all' or a comma list of the game's levels (Jedi Temple: padawan, "
-                             "knight, master, chosen; Pyramid: standard)")
+                             "knight, master, chosen; Pyramid: standard) (default: all)")
     parser.add_argument("--rules", choices=sorted(RULE_SETS), type=word, default=JEDI_TEMPLE.name,
-                        help="the game (pyramid: with --stars only)")
+                        help="the game; pyramid with --stars only (default: jedi-temple)")
     add_jobs(parser, "deals played")
     add_out(parser, "output/census")
     parser.add_argument("--stars", action="store_true",

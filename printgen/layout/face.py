@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from printgen.errors import FieldWhere, FitError, TemplateError, UnitError
+from printgen.errors import FieldWhere, FitError, GlyphError, TemplateError, UnitError
 from printgen.lang.expr import card_side, evaluate, is_template, render
 from printgen.layout.fit import FITS, fitted
 from printgen.layout.page import Frame
@@ -340,12 +340,26 @@ def _text(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     field = _field_name(ev)
     where = FieldWhere(_field_where(ev, field), field)     # (a FitError there knows its field)
     runs: Sequence[Primitive]
-    if ev.flag("markup"):
-        from printgen.layout.cardtext import set_rich
-        runs = set_rich(ev.text("text"), lw, lh, style, where, lambda *args: _icon(ev, *args))
-    else:
-        runs = set_text(ev.text("text"), 0.0, 0.0, lw, lh, style, where)
+    try:
+        if ev.flag("markup"):
+            from printgen.layout.cardtext import set_rich
+            runs = set_rich(ev.text("text"), lw, lh, style, where, lambda *args: _icon(ev, *args))
+        else:
+            runs = set_text(ev.text("text"), 0.0, 0.0, lw, lh, style, where)
+    except GlyphError as error:
+        raise _glyphs_where_written(ev, field, error) from None
     return [shift(turn(run, quarter, lw, lh), x, y) for run in runs]
+
+
+def _glyphs_where_written(ev: _Evaluator, field: str, error: GlyphError) -> GlyphError:
+    """Characters no font has, told where they were written: in the card's field
+    where its value holds them all (the error as raised), else in the template's
+    text element, whose own words hold them (`你 {{ card.suit }}`), not the field's."""
+    card = ev.context.get("card")
+    value = str(card.get(field, "")) if isinstance(card, dict) else ""
+    if _field_place(ev, field) is None or all(ch in value for ch in error.chars):
+        return error
+    return GlyphError(error.detail, where=ev.where("text"), chars=error.chars)
 
 
 def _field_where(ev: _Evaluator, field: str) -> str:
