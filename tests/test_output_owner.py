@@ -84,12 +84,20 @@ def test_a_users_own_gallery_folder_keeps_its_files(project):
     for name, data in mine.items():
         (gallery / name).write_bytes(data)
     result = printgen(project, "build", "deck.yaml", "--only", "pdf,gallery", "--out", "out")
-    one_line(result, 0, "_gallery", "left 3 files")
+    one_line(result, 0, "_gallery", "left 3 files printgen did not write as they are")
     assert {name: (gallery / name).read_bytes() for name in mine} == mine
     page = (project / "out" / "index.html").read_text(encoding="utf-8")
     assert "t-a4.pdf (no preview)" in page              # its preview's place is the user's
     again = printgen(project, "gallery", "--out", "out", "-q")
     assert again.returncode == 0 and {name: (gallery / name).read_bytes() for name in mine} == mine
+
+
+def test_one_file_of_the_users_in_the_gallery_folder_is_told_as_one(project):
+    gallery = project / "out" / "_gallery"
+    gallery.mkdir(parents=True)
+    (gallery / "notes.txt").write_bytes(b"the user's notes")
+    result = printgen(project, "build", "deck.yaml", "--only", "pdf,gallery", "--out", "out")
+    one_line(result, 0, "_gallery", "left 1 file printgen did not write as it is (notes.txt)")
 
 
 def test_a_gallery_folder_that_is_a_link_is_refused_before_anything_is_written(project, elsewhere):
@@ -167,7 +175,8 @@ def test_a_file_the_user_put_in_place_of_printgens_is_not_deleted(built):
     pdf = built / "out" / "t-a4.pdf"
     pdf.write_bytes(b"%PDF-1.4 the user's own")
     rename_deck(built)
-    one_line(printgen(built, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 0, "t-a4.pdf")
+    result = printgen(built, "build", "deck.yaml", "--only", "pdf", "--out", "out")
+    one_line(result, 0, "t-a4.pdf", "left 1 file as it is", "did not write it, or it changed")
     assert pdf.read_bytes() == b"%PDF-1.4 the user's own" and (built / "out" / "u-a4.pdf").is_file()
 
 

@@ -107,6 +107,7 @@ def test_two_rules_texts_of_one_name_are_refused_one_folder(cli, tmp_path):
     before = tree(out)
     refused = cli("rules", str(tmp_path / "game-2" / "rules.md"), "--out", str(out), "-q")
     assert refused.status == 2 and "game-1" in refused.err and "game-2" in refused.err
+    assert "each text a folder of its own" in refused.err and "DECK" not in refused.err    # (a deck's advice before)
     assert tree(out) == before
     booklet = cli("booklet", str(tmp_path / "game-1" / "rules.md"), "--out", str(out), "-q")
     assert booklet.status == 0, booklet.err
@@ -133,8 +134,8 @@ def test_a_file_another_deck_s_job_of_this_process_has_pending_is_refused(tmp_pa
     from printgen.errors import OutputError
     from printgen.output import recording, write_bytes
 
-    def rival(job: str, where: Path) -> tuple[str, str] | None:
-        return ("deck A", "deck B") if job == "build deck=a.yaml" else None
+    def rival(job: str, where: Path) -> tuple[str, str, str] | None:
+        return ("deck A", "deck B", "keep them apart") if job == "build deck=a.yaml" else None
 
     with pytest.raises(OutputError, match="a build of deck A wrote this file, and this build of deck B"):
         with recording("build deck=a.yaml", root=tmp_path):

@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
 BUILT_IN = "built-in:"
 SOURCES = {"deck": "deck", "game": "rules text", "text": "rules text"}    # what a job's files are made from
+ADVICE = {"deck": "give each deck, and each language of one, a folder of its own (--out DIR/DECK or DIR/DECK-LANG, "
+                  "as printgen names them without --out)",
+          "rules text": "give each text a folder of its own (--out), or a file name of its own"}
 _SOURCE = {kind: re.compile(rf" {kind}=(.*?)(?= [a-z_]+=|$)") for kind in SOURCES}   # (options sort: job_key)
 _OPTION = {"lang": re.compile(r" lang=(\S+)"), "target": re.compile(r" target=(\S+)")}
 _NEXT = re.compile(r" [a-z_]+=")            # where the next option may start
@@ -116,11 +119,11 @@ def rival(args: argparse.Namespace) -> Rival | None:
     options = (getattr(args, "lang", None) or "", getattr(args, "target", None) or "")
 
     @lru_cache(maxsize=1024)            # (a job claims many files of one folder)
-    def other(job: str, folder: Path) -> tuple[str, str] | None:
+    def other(job: str, folder: Path) -> tuple[str, str, str] | None:
         found = ((theirs, _where(theirs[0], theirs[1], folder)) for theirs in readings(job)
                  if SOURCES[theirs[0]] == SOURCES[kind])    # (a deck's leaflet and `printgen rules`' are not compared)
         theirs, place = next(((theirs, place) for theirs, place in found if place is not None), (None, None))
         if theirs is None or place is None or (place, *theirs[2:]) == (where, *options):
             return None
-        return _said(theirs[0], place, *theirs[2:]), _said(kind, where, *options)
+        return _said(theirs[0], place, *theirs[2:]), _said(kind, where, *options), ADVICE[SOURCES[kind]]
     return other

@@ -176,5 +176,6 @@ def _note_strangers(root: Path, used: set[str], blocked: list[str]) -> None:
     if left:
         names = sorted(left)
         listed = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        note(f"{folder}: left {plural(len(names), 'file')} printgen did not write as they are ({listed})"
+        note(f"{folder}: left {plural(len(names), 'file')} printgen did not write as "
+             f"{'it is' if len(names) == 1 else 'they are'} ({listed})"
              + (f"; {plural(len(blocked), 'file')} listed without a preview" if blocked else ""))

@@ -93,9 +93,11 @@ def prune_folder(run: RunState, folder: Path) -> list[Path]:
         elif outcome == "failed":
             now[name] = record.files[name]
     if left:
-        why = ("an older printgen's record (which kept no digests) named them" if record.state == "old"
-               else "printgen did not write them, or they changed since")
-        note(f"{_show(folder)}: left {plural(len(left), 'file')} as they are ({_some(left)}): {why}")
+        them, they = ("it", "it") if len(left) == 1 else ("them", "they")
+        why = (f"an older printgen's record (which kept no digests) named {them}" if record.state == "old"
+               else f"printgen did not write {them}, or {they} changed since")
+        note(f"{_show(folder)}: left {plural(len(left), 'file')} as {they} {'is' if they == 'it' else 'are'} "
+             f"({_some(left)}): {why}")
     store(run, folder, record, now, keep=False)
     return removed
 

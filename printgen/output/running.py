@@ -11,9 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-# given another job's key and the output folder its record is for: the deck it built and
-# this job's, where this job must not replace that job's files with other bytes, else None
-Rival = Callable[[str, Path], "tuple[str, str] | None"]
+# given another job's key and the output folder its record is for: the deck it built,
+# this job's, and how to keep them apart (the error's advice), where this job must not
+# replace that job's files with other bytes, else None
+Rival = Callable[[str, Path], "tuple[str, str, str] | None"]
 
 
 @dataclass

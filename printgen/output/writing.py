@@ -188,11 +188,10 @@ def _refuse_rivals(path: Path, full: Path, run: RunState | None, *, recorded: bo
             raise _rival_refusal(path, whose)
 
 
-def _rival_refusal(path: Path, decks: tuple[str, str]) -> OutputError:
-    theirs, mine = decks
+def _rival_refusal(path: Path, rivals: tuple[str, str, str]) -> OutputError:
+    theirs, mine, advice = rivals
     return OutputError(f"{path}: a build of {theirs} wrote this file, and this build of {mine} would replace "
-                       f"it with other bytes; give each deck, and each language of one, a folder of its own (--out "
-                       f"DIR/DECK or DIR/DECK-LANG, as printgen names them without --out), or move the file away")
+                       f"it with other bytes; {advice}, or move the file away")
 
 
 # The sha256 of the bytes this process last made for each path it wrote (whether it
