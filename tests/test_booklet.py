@@ -260,6 +260,29 @@ def test_a_booklet_is_set_in_its_texts_language_and_hyphenated_when_it_asks(cli,
     assert unhyphenated.status == 0, unhyphenated.err      # broken between any two letters, as a leaflet does
 
 
+def test_headings_and_contents_entries_are_not_hyphenated_where_their_words_fit_a_line(cli, tmp_path):
+    """With `hyphenate: true` a paragraph's words are hyphenated at line ends, but a
+    heading's and a contents entry's are not (display type is not hyphenated): on a
+    mini card's page each heading word that fits a line of its own goes to the next line
+    whole, as the text read back from the reading copy shows; a heading word wider than
+    a whole line is still broken at its syllables (the test above)."""
+    text = tmp_path / "rules.md"
+    body = "Understanding the difficulty of the unbelievably complicated arrangements. " * 4
+    text.write_text("---\ntitle: Rules\nlang: en\nhyphenate: true\ncontents: 3\n---\n\n# Setting up\n\n"
+                    f"{body}\n\n### Adjusting the difficulty\n\n{body}\n\n### Counting the tide: an example\n\n"
+                    f"{body}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("booklet", str(text), "--size", "mini", "--out", str(out), "-q")
+    assert result.status == 0, result.err
+    pages = [page.get_textpage().get_text_range() for page in pdfium.PdfDocument(out / "rules-booklet-mini-a4-reading.pdf")]
+    every = "".join(pages)
+    assert "\ufffe" in every or "-\r\n" in every          # the paragraphs are hyphenated
+    read = " ".join(every.replace("\r\n", " ").split())       # (pdfium marks a line-end hyphen \ufffe)
+    for heading in ("Adjusting the difficulty", "Counting the tide: an example"):
+        found = re.findall("\ufffe?".join(map(re.escape, heading)), read)    # with or without a hyphen in it
+        assert len(found) >= 2 and set(found) == {heading}     # in the contents and over its section, whole
+
+
 def test_a_right_to_left_reading_copy_asks_viewers_for_right_to_left_spreads(cli, tmp_path):
     """A booklet whose text opens in Hebrew: its reading copy's catalog says
     /ViewerPreferences << /Direction /R2L >> (PDF 1.7, 12.2); an English one's and the

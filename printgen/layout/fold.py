@@ -163,7 +163,7 @@ def heading_style(block: Block, style: FoldStyle) -> RichStyle:
     size = style.headings[min(block.level, len(style.headings)) - 1]
     kind = style.heading_styles[min(block.level, len(style.heading_styles)) - 1]
     return RichStyle(size, 1.15, style.accent, style.family(HEADING_FACES[kind]), lang=style.lang,
-                     hyphenate=style.hyphenate)
+                     hyphenate=style.hyphenate, display=True)
 
 
 def leads_in(block: Block, after: Block | None, lines: int) -> bool:
