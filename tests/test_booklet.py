@@ -329,7 +329,9 @@ LONG_TITLE = " ".join(["Lanterns"] * 80)
     (f"title: {LONG_TITLE}\n", "Rules", "text.md:2 title"),
     (f"title: Lanterns\nsubtitle: {LONG_TITLE}\n", "Rules", "text.md:3 subtitle"),
     (f"title: Lanterns\ncredits:\n  - One line\n  - {LONG_TITLE}\n", "Rules", "text.md:5 credits[1]"),
-    ("", " ".join(["Lanterns"] * 22), "text.md:1 title"),         # no front matter title: the first heading's
+    ("", "Supercalifragilisticexpialidociouslytitled", "text.md:1 title"),
+    # ^ no front matter title: the first heading's (one too tall for the cover even at the body's size
+    #   is too tall for a page too, which is said first)
 ])
 def test_a_cover_text_too_long_for_the_cover_is_one_located_line(cli, tmp_path, front, body_heading, where):
     """A title with a word wider than the cover's line at the smallest size a cover sets,
@@ -511,3 +513,34 @@ def test_the_back_cover_is_left_blank_where_the_text_would_end_on_it(tmp_path):
     back_cover, cover = sorted(front.placed, key=lambda placed: placed.x)
     assert any(isinstance(p, TextRun) for p in cover.side.prims)
     assert not any(isinstance(p, TextRun) for p in back_cover.side.prims)
+
+
+def test_a_cover_s_title_is_set_smaller_so_that_its_subtitle_and_credits_fit_with_it(cli, tmp_path):
+    """A long title, a subtitle and three credits that fit an A5 cover take more than a
+    bridge card's cover with the title as large as its widest word allows: the title is
+    set smaller (never under the body's size) so that they fit together, read back
+    from the reading copy's cover: every character inside the page, the title's lines
+    (the largest type) above the subtitle's, the subtitle's above the credits' (the
+    body's size)."""
+    title = "Saltmarsh Lanterns: The Complete Rulebook"
+    text = tmp_path / "lanterns.md"
+    text.write_text(f'---\ntitle: "{title}"\nsubtitle: Rules, scenarios, reference and a glossary for two to '
+                    'five lamplighters\ncredits: ["Design: an invented game for testing", "Text and pictures: '
+                    'the booklet helper", "Translations: Greek and Arabic passages"]\n---\n# Rules\n\nPlay.\n',
+                    encoding="utf-8")
+    result = cli("booklet", str(text), "--size", "bridge", "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    page = pdfium.PdfDocument(tmp_path / "out" / "lanterns-booklet-bridge-a4-reading.pdf")[0]
+    chars = page.get_textpage()
+    raw = chars.get_text_range()
+    width, height = page.get_size()
+    placed = [(chars.get_charbox(i), round(pdfium_c.FPDFText_GetFontSize(chars.raw, i), 1), raw[i])
+              for i in range(chars.count_chars()) if raw[i].strip()]
+    assert all(0 <= left and right <= width and 0 <= bottom and top <= height
+               for (left, bottom, right, top), _, _ in placed)
+    sizes = sorted({size for _, size, _ in placed})
+    body, largest = sizes[0], sizes[-1]
+    assert len(sizes) == 3 and body >= 8.0
+    order = [[box[1] for box, size, _ in placed if size == kind] for kind in (largest, sizes[1], body)]
+    assert min(order[0]) > max(order[1]) and min(order[1]) > max(order[2])    # (PDF y runs up the page)
+    assert "".join(ch for _, size, ch in placed if size == largest) == title.replace(" ", "")
