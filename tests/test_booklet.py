@@ -544,3 +544,19 @@ def test_a_cover_s_title_is_set_smaller_so_that_its_subtitle_and_credits_fit_wit
     order = [[box[1] for box, size, _ in placed if size == kind] for kind in (largest, sizes[1], body)]
     assert min(order[0]) > max(order[1]) and min(order[1]) > max(order[2])    # (PDF y runs up the page)
     assert "".join(ch for _, size, ch in placed if size == largest) == title.replace(" ", "")
+
+
+@pytest.mark.parametrize("command", [("booklet", "--size", "poker"), ("rules",)])
+def test_a_heading_taller_than_a_page_is_named_as_a_heading_with_its_words(cli, tmp_path, command):
+    """A heading of 60 words is taller than a poker page's (or panel's) text height:
+    one line at its file:line saying it is the heading, quoting its words, its height
+    and the page's; exit 2 and nothing written (it said "a piece ... tall")."""
+    text = tmp_path / "rules.md"
+    text.write_text("# " + " ".join(["Lanterns"] * 60) + "\n\nPlay.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli(command[0], str(text), *command[1:], "--out", str(out))
+    assert result.status == 2 and "Traceback" not in result.err
+    line, = result.err.strip().splitlines()
+    assert "/rules.md:1: the heading 'Lanterns Lanterns" in line and "(539 characters)" in line, line
+    assert re.search(r"is \d+\.\d mm tall at [\d.]+ pt, taller than a (page|panel)'s \d+\.\d mm of text height", line)
+    assert not out.exists()

@@ -26,7 +26,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from printgen.errors import FitError, InputError
+from printgen.errors import FitError, InputError, quoted
 from printgen.fonts import chosen_face, chosen_family, faces, missing
 from printgen.frozen import frozen
 from printgen.layout.breaks import WORD, address_units, glued, word_kind
@@ -145,7 +145,12 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     if block.kind is BlockKind.HEADING:
         rich = heading_style(block, style)
         lines = wrap(block.spans, width, rich, block.where)
-        return [Chunk(*set_lines(lines, rich, 0.0, 0.0, width), gap=style.gap * 1.6, notes=notes_in(block.spans),
+        height, prims = set_lines(lines, rich, 0.0, 0.0, width)
+        if height > style.inner[1] + 1e-6:
+            tall, has = shown_apart(height, style.inner[1])
+            raise FitError(f"{block.where}: the heading {quoted(plain(block))} is {tall} mm tall at {rich.size:g} pt, "
+                           f"taller than a {style.area}'s {has} mm of text height; expected a shorter heading")
+        return [Chunk(height, prims, gap=style.gap * 1.6, notes=notes_in(block.spans),
                       heading=True, counts=0, links=_links(block.spans, lines, rich, 0.0, 0.0, width))]
     if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         return _text_chunks(block, style)
