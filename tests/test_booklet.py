@@ -560,3 +560,17 @@ def test_a_heading_taller_than_a_page_is_named_as_a_heading_with_its_words(cli, 
     assert "/rules.md:1: the heading 'Lanterns Lanterns" in line and "(539 characters)" in line, line
     assert re.search(r"is \d+\.\d mm tall at [\d.]+ pt, taller than a (page|panel)'s \d+\.\d mm of text height", line)
     assert not out.exists()
+
+
+@pytest.mark.parametrize("line", ["Pay one ![oil](oil.png) to fill.", "- Pay one ![oil](oil.png) to fill."])
+def test_a_picture_among_a_line_s_words_is_named_by_its_file(cli, tmp_path, line):
+    """An icon written inline, in a paragraph or a list item, is refused on one line
+    that names the picture as written and what is expected (it said only "an image
+    must stand in a paragraph of its own", not which)."""
+    text = tmp_path / "icons.md"
+    text.write_text(f"# Icons\n\n{line}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("booklet", str(text), "--out", str(out))
+    assert result.status == 2 and not out.exists()
+    err, = result.err.strip().splitlines()
+    assert "/icons.md:3: the picture 'oil.png' " in err and "expected it in a paragraph of its own" in err, err
