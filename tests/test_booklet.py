@@ -138,7 +138,7 @@ def test_the_printed_sheets_hold_every_page_and_few_blanks(built, size, paper):
 def test_a_thick_booklet_is_advised_to_split(built):
     _, made = built
     _, err = made[("poker", "letter")]
-    assert "split the text into booklets of at most 64 pages" in err
+    assert "split the text into booklets of at most 63 pages each (64 with the blank back cover)" in err
     assert made[("a5", "a4")][1] == ""
 
 

@@ -141,7 +141,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     if booklet.nested > STAPLED_SHEETS:
         booklet.notes.append(f"{booklet.nested} sheets fold and staple badly as one booklet ({STAPLED_SHEETS} "
                              f"is the most a home stapler closes well): split the text into booklets of at "
-                             f"most {4 * STAPLED_SHEETS} pages each")
+                             f"most {4 * STAPLED_SHEETS - 1} pages each ({4 * STAPLED_SHEETS} with the blank back cover)")
     return booklet
 
 
