@@ -53,20 +53,23 @@ def lay_out_cover(style: BookStyle, title: str, subtitle: str, credits: tuple[st
               RichStyle(style.headings[1], 1.2, style.ink, style.family(Fonts(regular="sans-italic")),
                         lang=style.lang),
               RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang))
-    heads = [replace(rich, size=_widest_words_fit(text, width, rich, style.body, where).size) if text else rich
-             for text, rich, where in zip((title, subtitle), styles, (source.title, source.subtitle))]
+    titled, subtitled = (replace(rich, size=_widest_words_fit(text, width, rich, style.body, where).size)
+                         if text else rich
+                         for text, rich, where in zip((title, subtitle), styles, (source.title, source.subtitle)))
     foot, footed, credited = _credits(style, credits, styles[2], source)
 
+    def heads(size: float) -> tuple[float, list[Primitive], list[Taken]]:
+        return _heads(style, (title, subtitle), (replace(titled, size=size), subtitled), source)
+
     def attempt(size: float) -> tuple[float, list[Primitive], list[Taken]] | None:
-        made = _heads(style, (title, subtitle), (replace(heads[0], size=size), heads[1]), source)
-        if picture is not None:          # it needs two lines' room between them
+        made = heads(size)
+        if picture is not None:          # it needs two lines' room below them
             return made if foot - made[0] - style.gap >= style.body * 2 - 1e-6 else None
         return made if foot >= made[0] - style.gap * 2 - 1e-6 else None
 
-    sizes = shrink_sizes(heads[0].size, style.body)
+    sizes = shrink_sizes(titled.size, style.body)
     found = largest_fit(sizes, attempt)
-    y, prims, taken = found[1] if found else _heads(style, (title, subtitle),
-                                                    (replace(heads[0], size=sizes[-1]), heads[1]), source)
+    y, prims, taken = found[1] if found else heads(sizes[-1])
     taken += credited
     prims += footed
     if foot < y - style.gap * 2 - 1e-6:

@@ -513,9 +513,10 @@ def _measure(block: Block, columns: int, size: float, measure: Callable[[str], f
 def _narrowest(block: Block, columns: int, size: float, style: FoldStyle,
                share: float, syllables: bool = False) -> tuple[list[float], list[float]]:
     """Each column's longest word (_least(), breaking words wider than share of the
-    panel, less a cell's padding, and with syllables every word at its syllables) plus its padding (a word kept with the next after its
-    space, as "Obligatoire ?" is, measured whole: layout/breaks.py's glued()); and the
-    same with no word broken. Each word is measured once for both."""
+    panel, less a cell's padding, and with syllables every word the dictionary
+    hyphenates) plus its padding (a word kept with the next after its space, as
+    "Obligatoire ?" is, measured whole: layout/breaks.py's glued()); and the same with
+    no word broken. Each word is measured once for both."""
     bold = font(style.family(HEADER_FONTS).regular)
     longest = share * style.inner[0] - 2 * size * 0.3
     measured: dict[str, list[tuple[str, float]]] = {}       # a cell's text -> its words and their widths
@@ -537,11 +538,11 @@ def _least(word: str, whole: float, longest: float, size: float, style: FoldStyl
     """How narrow a column may be for word (whole: its width in bold): the whole
     word, where it is no wider than longest and not a word asked to break at its
     syllables (syllables, in a text that asks for hyphenation); else it is broken as
-    in a paragraph, and only its widest part counts: of an address or a code, between the places Chicago
-    breaks it (layout/breaks.py); of a word the text's dictionary hyphenates, between
-    its syllables (with the hyphen); of any other word, after its slashes and dashes.
-    A part still wider than longest breaks between any two letters and counts for
-    nothing."""
+    in a paragraph, and only its widest part counts: of an address or a code, between
+    the places Chicago breaks it (layout/breaks.py); of a word the text's dictionary
+    hyphenates, between its syllables (with the hyphen); of any other word, after its
+    slashes and dashes. A part still wider than longest breaks between any two letters
+    and counts for nothing."""
     kind = word_kind(word)
     if whole <= longest and not (syllables and style.hyphenate and kind == WORD):
         return whole
