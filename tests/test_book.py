@@ -287,6 +287,8 @@ def test_too_wide_table_names_its_block(tmp_path):
 
 
 def test_cover_without_room_for_its_picture(tmp_path):
+    """Credits that leave the picture less than two lines' room even with the title
+    set at the body's size: the picture is named where it comes from."""
     from PIL import Image as PILImage
     PILImage.new("RGB", (1200, 850), "#24365c").save(tmp_path / "plan.png")
     (tmp_path / "pictured.md").write_text("---\ntitle: A pictured play aid\n---\n# Pictured\n\n![A plan](plan.png)\n\nSome text.\n",
@@ -294,7 +296,7 @@ def test_cover_without_room_for_its_picture(tmp_path):
     rules = load_rules(tmp_path / "pictured.md")
     picture = next(b.image for b in rules.blocks if b.image)
     with pytest.raises(FitError, match=r"^pictured\.md:4 cover: plan\.png"):      # named where it comes from
-        lay_out_book(rules.blocks, book_style("poker"), title=rules.title, credits=("A line of credits",) * 11,
+        lay_out_book(rules.blocks, book_style("poker"), title=rules.title, credits=("A line of credits",) * 14,
                      cover=picture, source=CoverSource(picture="pictured.md:4 cover"))
 
 

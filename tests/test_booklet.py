@@ -120,7 +120,8 @@ def test_bookmarks_and_contents_links_point_at_their_headings(built, size, paper
 def test_the_printed_sheets_hold_every_page_and_few_blanks(built, size, paper):
     """Each printed sheet is the paper, front and back; a sheet holds a folded piece of 4
     pages in each spread cell (a5: 1 cell, a6: 2, poker on Letter: 4), and the sheets are
-    as few as the pieces need (blank pages: fewer than a piece's 4)."""
+    as few as the pieces need (blank pages: the back cover's and fewer than a piece's 4
+    besides)."""
     _, made = built
     out, _ = made[(size, paper)]
     sheets = pypdf.PdfReader(out / f"long-booklet-{size}-{paper}.pdf")
@@ -130,14 +131,14 @@ def test_the_printed_sheets_hold_every_page_and_few_blanks(built, size, paper):
         box = page.mediabox
         assert sorted((round(float(box.width) / MM, 1), round(float(box.height) / MM, 1))) == wanted
     cells = {"a5": 1, "a6": 2, "poker": 4}[size]
-    pieces = -(-len(reading.pages) // 4)                # four pages a folded piece, the last padded
+    pieces = -(-(len(reading.pages) + 1) // 4)          # four pages a piece, padded past a blank back cover
     assert len(sheets.pages) == 2 * -(-pieces // cells)  # each sheet: a front and a back
 
 
 def test_a_thick_booklet_is_advised_to_split(built):
     _, made = built
     _, err = made[("poker", "letter")]
-    assert "split the text into booklets of at most 64 pages" in err
+    assert "split the text into booklets of at most 63 pages each (64 with the blank back cover)" in err
     assert made[("a5", "a4")][1] == ""
 
 
@@ -176,7 +177,7 @@ def test_a_deck_with_rules_as_booklet_boxes_its_folded_booklets(cli, tmp_path):
     sheets = pypdf.PdfReader(tmp_path / "out" / "long-booklet-box30-a4.pdf")
     reading = pypdf.PdfReader(tmp_path / "out" / "long-booklet-box30-a4-reading.pdf")
     assert round(float(reading.pages[0].mediabox.width) / MM, 1) == 63.5        # pages of the card size
-    folded = -(-len(reading.pages) // 4)                                        # pieces of 4 pages
+    folded = -(-(len(reading.pages) + 1) // 4)          # pieces of 4 pages, and a blank back cover
     _, dashed, _ = dashed_and_solid(tmp_path / "out" / "box30-box-a4.pdf")
     assert inner_size(dashed)[2] == pytest.approx(30 * 0.32 + 1 + 2 * folded * 0.1, abs=0.02)
     alone = cli("box", str(deck), "--out", str(tmp_path / "alone"), "-q")
@@ -272,6 +273,29 @@ def test_a_booklet_is_set_in_its_texts_language_and_hyphenated_when_it_asks(cli,
     assert unhyphenated.status == 0, unhyphenated.err      # broken between any two letters, as a leaflet does
 
 
+def test_headings_and_contents_entries_are_not_hyphenated_where_their_words_fit_a_line(cli, tmp_path):
+    """With `hyphenate: true` a paragraph's words are hyphenated at line ends, but a
+    heading's and a contents entry's are not (display type is not hyphenated): on a
+    mini card's page each heading word that fits a line of its own goes to the next line
+    whole, as the text read back from the reading copy shows; a heading word wider than
+    a whole line is still broken at its syllables (the test above)."""
+    text = tmp_path / "rules.md"
+    body = "Understanding the difficulty of the unbelievably complicated arrangements. " * 4
+    text.write_text("---\ntitle: Rules\nlang: en\nhyphenate: true\ncontents: 3\n---\n\n# Setting up\n\n"
+                    f"{body}\n\n### Adjusting the difficulty\n\n{body}\n\n### Counting the tide: an example\n\n"
+                    f"{body}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("booklet", str(text), "--size", "mini", "--out", str(out), "-q")
+    assert result.status == 0, result.err
+    pages = [page.get_textpage().get_text_range() for page in pdfium.PdfDocument(out / "rules-booklet-mini-a4-reading.pdf")]
+    every = "".join(pages)
+    assert "\ufffe" in every or "-\r\n" in every          # the paragraphs are hyphenated
+    read = " ".join(every.replace("\r\n", " ").split())       # (pdfium marks a line-end hyphen \ufffe)
+    for heading in ("Adjusting the difficulty", "Counting the tide: an example"):
+        found = re.findall("\ufffe?".join(map(re.escape, heading)), read)    # with or without a hyphen in it
+        assert len(found) >= 2 and set(found) == {heading}     # in the contents and over its section, whole
+
+
 def test_a_right_to_left_reading_copy_asks_viewers_for_right_to_left_spreads(cli, tmp_path):
     """A booklet whose text opens in Hebrew: its reading copy's catalog says
     /ViewerPreferences << /Direction /R2L >> (PDF 1.7, 12.2); an English one's and the
@@ -317,7 +341,9 @@ LONG_TITLE = " ".join(["Lanterns"] * 80)
     (f"title: {LONG_TITLE}\n", "Rules", "text.md:2 title"),
     (f"title: Lanterns\nsubtitle: {LONG_TITLE}\n", "Rules", "text.md:3 subtitle"),
     (f"title: Lanterns\ncredits:\n  - One line\n  - {LONG_TITLE}\n", "Rules", "text.md:5 credits[1]"),
-    ("", " ".join(["Lanterns"] * 22), "text.md:1 title"),         # no front matter title: the first heading's
+    ("", "Supercalifragilisticexpialidociouslytitled", "text.md:1 title"),
+    # ^ no front matter title: the first heading's (one too tall for the cover even at the body's size
+    #   is too tall for a page too, which is said first)
 ])
 def test_a_cover_text_too_long_for_the_cover_is_one_located_line(cli, tmp_path, front, body_heading, where):
     """A title with a word wider than the cover's line at the smallest size a cover sets,
@@ -472,3 +498,91 @@ def test_a_built_in_rules_text_set_as_a_booklet_calls_itself_no_leaflet(cli, tmp
     reading = next(tmp_path.glob("*-reading.pdf"))
     said = " ".join(page.extract_text() for page in pypdf.PdfReader(reading).pages)
     assert "leaflet" not in said.lower(), said
+
+
+def test_the_back_cover_is_left_blank_where_the_text_would_end_on_it(tmp_path):
+    """The last page of a folded booklet is its outside back cover: a text whose pages
+    come to a multiple of four does not end there, under a running head and over a
+    folio, but takes blank pages to the next piece's, the back cover among them."""
+    from printgen.layout.primitives import TextRun
+    from printgen.products.booklet import BookletBuild, lay_out_booklet, page_size
+    from printgen.spec.markdown import load_rules
+    from printgen.spec.printdata import paper
+
+    a4 = paper("a4")
+    _, width, height = page_size("a5", a4)
+    text = tmp_path / "rules.md"
+    for count in range(4, 80):
+        sections = [f"## Part {n}\n\n" + "Each player takes a card and plays it face up. " * 12 for n in range(count)]
+        text.write_text("# Rules\n\n" + "\n\n".join(sections) + "\n", encoding="utf-8")
+        booklet = lay_out_booklet(load_rules(text), width, height, BookletBuild(out=tmp_path, paper=a4))
+        if booklet.pages % 4 == 0:
+            break
+    else:
+        pytest.fail("no text length came to a multiple of four pages")
+    assert booklet.padded == booklet.pages + 4
+    front = booklet.sheets[0]          # a5: the outermost piece's front, the back cover beside the front one
+    back_cover, cover = sorted(front.placed, key=lambda placed: placed.x)
+    assert any(isinstance(p, TextRun) for p in cover.side.prims)
+    assert not any(isinstance(p, TextRun) for p in back_cover.side.prims)
+
+
+def test_a_cover_s_title_is_set_smaller_so_that_its_subtitle_and_credits_fit_with_it(cli, tmp_path):
+    """A long title, a subtitle and three credits that fit an A5 cover take more than a
+    bridge card's cover with the title as large as its widest word allows: the title is
+    set smaller (never under the body's size) so that they fit together, read back
+    from the reading copy's cover: every character inside the page, the title's lines
+    (the largest type) above the subtitle's, the subtitle's above the credits' (the
+    body's size)."""
+    title = "Saltmarsh Lanterns: The Complete Rulebook"
+    text = tmp_path / "lanterns.md"
+    text.write_text(f'---\ntitle: "{title}"\nsubtitle: Rules, scenarios, reference and a glossary for two to '
+                    'five lamplighters\ncredits: ["Design: an invented game for testing", "Text and pictures: '
+                    'the booklet helper", "Translations: Greek and Arabic passages"]\n---\n# Rules\n\nPlay.\n',
+                    encoding="utf-8")
+    result = cli("booklet", str(text), "--size", "bridge", "--out", str(tmp_path / "out"), "-q")
+    assert result.status == 0, result.err
+    page = pdfium.PdfDocument(tmp_path / "out" / "lanterns-booklet-bridge-a4-reading.pdf")[0]
+    chars = page.get_textpage()
+    raw = chars.get_text_range()
+    width, height = page.get_size()
+    placed = [(chars.get_charbox(i), round(pdfium_c.FPDFText_GetFontSize(chars.raw, i), 1), raw[i])
+              for i in range(chars.count_chars()) if raw[i].strip()]
+    assert all(0 <= left and right <= width and 0 <= bottom and top <= height
+               for (left, bottom, right, top), _, _ in placed)
+    sizes = sorted({size for _, size, _ in placed})
+    body, largest = sizes[0], sizes[-1]
+    assert len(sizes) == 3 and body >= 8.0
+    order = [[box[1] for box, size, _ in placed if size == kind] for kind in (largest, sizes[1], body)]
+    assert min(order[0]) > max(order[1]) and min(order[1]) > max(order[2])    # (PDF y runs up the page)
+    assert "".join(ch for _, size, ch in placed if size == largest) == title.replace(" ", "")
+
+
+@pytest.mark.parametrize("command", [("booklet", "--size", "poker"), ("rules",)])
+def test_a_heading_taller_than_a_page_is_named_as_a_heading_with_its_words(cli, tmp_path, command):
+    """A heading of 60 words is taller than a poker page's (or panel's) text height:
+    one line at its file:line saying it is the heading, quoting its words, its height
+    and the page's; exit 2 and nothing written (it said "a piece ... tall")."""
+    text = tmp_path / "rules.md"
+    text.write_text("# " + " ".join(["Lanterns"] * 60) + "\n\nPlay.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli(command[0], str(text), *command[1:], "--out", str(out))
+    assert result.status == 2 and "Traceback" not in result.err
+    line, = result.err.strip().splitlines()
+    assert "/rules.md:1: the heading 'Lanterns Lanterns" in line and "(539 characters)" in line, line
+    assert re.search(r"is \d+\.\d mm tall at [\d.]+ pt, taller than a (page|panel)'s \d+\.\d mm of text height", line)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("line", ["Pay one ![oil](oil.png) to fill.", "- Pay one ![oil](oil.png) to fill."])
+def test_a_picture_among_a_line_s_words_is_named_by_its_file(cli, tmp_path, line):
+    """An icon written inline, in a paragraph or a list item, is refused on one line
+    that names the picture as written and what is expected (it said only "an image
+    must stand in a paragraph of its own", not which)."""
+    text = tmp_path / "icons.md"
+    text.write_text(f"# Icons\n\n{line}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("booklet", str(text), "--out", str(out))
+    assert result.status == 2 and not out.exists()
+    err, = result.err.strip().splitlines()
+    assert "/icons.md:3: the picture 'oil.png' " in err and "expected it in a paragraph of its own" in err, err

@@ -194,6 +194,21 @@ def test_the_folded_booklet_reads_in_order(size, paper_name, duplex, count):
     assert len(read) % 4 == 0 and count <= len(read) < count + 4      # blank pages: fewer than a piece
 
 
+@pytest.mark.parametrize("rtl", [False, True])
+@pytest.mark.parametrize("count", [3, 4, 8, 11])
+@pytest.mark.parametrize("duplex", [Duplex.LONG, Duplex.SHORT])
+@pytest.mark.parametrize("size,paper_name", [("a5", "a4"), ("a6", "letter"), ("poker", "a4")])
+def test_with_a_back_cover_the_folded_booklet_reads_in_order_and_ends_blank(size, paper_name, duplex, count, rtl):
+    """back_cover: the pages read in order, folded (from the right where the booklet
+    reads right to left), and the last (the outside of the back) is blank however many
+    pages there are, a multiple of four too."""
+    sheets = booklet_pages(numbered(count, page_size(size, paper_name)), paper(paper_name), duplex=duplex,
+                           back_cover=True, rtl=rtl)
+    read = read_booklet(sheets, duplex, rtl)
+    assert [r.name for r in read] == expected(count, len(read))
+    assert len(read) % 4 == 0 and count < len(read) <= count + 4
+
+
 @pytest.mark.parametrize("count", [4, 12, 30])
 @pytest.mark.parametrize("duplex", [Duplex.LONG, Duplex.SHORT])
 @pytest.mark.parametrize("size,paper_name", SIZES)

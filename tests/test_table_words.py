@@ -113,6 +113,39 @@ def test_a_word_under_the_page_width_that_keeps_a_table_from_fitting_breaks():
     assert inside(runs, style)
 
 
+HYPHENATED = [["Temperature", "Visibility", "Consumption", "Description"],
+              ["Freezing", "Excellent", "0.100 litres", "Unbelievably calm"],
+              ["Scorching", "Diminished", "0.140 litres", "Thunderstorms"]]
+
+
+@pytest.mark.parametrize("make", [pytest.param(leaflet, id="leaflet"),
+                                  pytest.param(lambda: book_style("poker").fold(), id="poker")])
+def test_a_table_too_wide_for_its_whole_words_is_hyphenated_when_the_text_asks(make):
+    """Four columns of words narrower than half a poker page do not fit side by side
+    even at the smallest table type; a text that asks for hyphenation has them broken
+    at their syllables, as its paragraphs' are (every line but a word's last ends in a
+    hyphen at a place the dictionary allows), rather than refused; a text that does not
+    is still refused."""
+    style = make()
+    with pytest.raises(FitError):
+        cell_lines(table(HYPHENATED), style)
+    style = replace(style, lang="en", hyphenate=True)
+    rows, runs = cell_lines(table(HYPHENATED), style)
+    assert inside(runs, style)
+    for given, row in zip(HYPHENATED, rows):
+        for text, cell in zip(given, row):
+            joined, cuts = "", []
+            for line in cell:
+                joined += line[:-1] if line.endswith("-") else line + " "
+                cuts += [len(joined)] if line.endswith("-") else []
+            assert joined.strip() == text
+            for cut in cuts:                    # each at a place the dictionary allows in its word
+                first = joined.rfind(" ", 0, cut) + 1
+                word = joined[first:].split()[0]
+                assert cut - first in {hyphen.at for hyphen in hyphens(word, "en")}
+    assert any(line.endswith("-") for row in rows for cell in row for line in cell)
+
+
 def test_tables_that_fit_keep_their_words_whole():
     style = book_style("a5").fold()
     rows, _ = cell_lines(table([["Town", "Rule"], ["Velloran", "Glass can be sold for double on a Festival turn"]]),

@@ -210,6 +210,13 @@ def _bare(address: str) -> str:
     return bare.removeprefix("www.").rstrip("/")
 
 
+def _inline_image(where: str, token: Token) -> InputError:
+    """The error for a picture set among a line's words (an icon inline): named by its
+    file, as written."""
+    return InputError(f"{where}: the picture {str(token.attrs.get('src', ''))!r} stands among a line's words; "
+                      f"expected it in a paragraph of its own (a picture is not set inside a line of text)")
+
+
 def _invisible(text: str) -> bool:
     """Whether text holds invisible format characters and nothing else but spaces (a
     bidi mark, a zero-width space or joiner, a byte order mark): it takes no room. A
@@ -383,7 +390,7 @@ class _Reader:
         images = [c for c in children if c.type == "image"]
         if images:
             if len([c for c in children if c.type != "softbreak" and (c.type != "text" or c.content.strip())]) > 1:
-                raise InputError(f"{self.where()}: an image must stand in a paragraph of its own")
+                raise _inline_image(self.where(), images[0])
             if self.quotes:
                 self.not_quoted("an image")
             out.append(Block(BlockKind.IMAGE, self.where(), image=self._image(images[0])))
@@ -521,5 +528,5 @@ class _Reader:
                 raise InputError(f"{self.where()}: raw HTML {child.content!r} is not supported; "
                                  f"expected Markdown")
             elif kind == "image":
-                raise InputError(f"{self.where()}: an image must stand in a paragraph of its own")
+                raise _inline_image(self.where(), child)
         return tuple(spans)

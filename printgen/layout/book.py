@@ -581,7 +581,7 @@ def _contents(listed: list[tuple[Block, int]], first: int, style: BookStyle,
     for (block, _), number in zip(listed, numbers):
         rich = RichStyle(style.body, style.line_height, style.ink,
                          style.family(Fonts(regular="sans-bold" if block.level == 1 else "sans")),
-                         lang=style.lang, hyphenate=style.hyphenate)
+                         lang=style.lang, hyphenate=style.hyphenate, display=True)
         indent = style.indent * (block.level - 1)
         room = width - indent - column
         lines = wrap([Span(plain(block))], room, rich, block.where)

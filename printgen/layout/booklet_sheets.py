@@ -2,7 +2,8 @@
 cutting, stacking, folding and stapling along the fold (saddle stitch).
 
 The pages, page 1 first and all of one size, are padded with blank pages at the end
-until every cut piece holds four, and placed where layout/impose.py's booklet_plan
+until every cut piece holds four (and a rules booklet's last, its outside back cover,
+is one of them), and placed where layout/impose.py's booklet_plan
 puts them, in the spread cells spread_cells chooses. A back spread lies behind its
 front by impose.py's duplex model (back_position): where the sheet's turn mirrors the
 page's rows rather than its columns, the back spread is printed half a turn round, so
@@ -44,10 +45,12 @@ from printgen.model.captions import ENGLISH, Captions
 
 def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
                   back_offset: tuple[float, float] = (0.0, 0.0), creep: float = 0.0,
-                  rtl: bool = False) -> list[Page]:
+                  rtl: bool = False, back_cover: bool = False) -> list[Page]:
     """The printed sheets in print order, each front followed by its back. A
     right-to-left booklet (rtl) is bound on the right: every spread's two pages change
-    halves, page 1 on the left half of the outermost piece's front.
+    halves, page 1 on the left half of the outermost piece's front. With back_cover the
+    last page, the outside of the folded booklet's back, is a blank one added
+    (impose.padded_count()), whatever the pages' count.
 
     creep is the paper's thickness. Folded together, every piece wraps round the pieces
     inside it, so the piece nested k deep (0 the outermost) reaches about k * creep
@@ -62,7 +65,7 @@ def booklet_pages(pages: Sequence[Side], paper: Paper, *, duplex: Duplex,
     frame = pages[0].frame
     grid = spread_cells(paper, frame.width, frame.height)
     check_grid_back_offset(grid, back_offset)
-    count = padded_count(len(pages))
+    count = padded_count(len(pages), back_cover=back_cover)
     sides = [*pages, *[Side("blank", "blank page", frame, ())] * (count - len(pages))]
     sheet = grid.paper
     half_turned = flip_axis(sheet.width, sheet.height, duplex) is Axis.Y

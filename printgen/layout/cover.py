@@ -43,37 +43,38 @@ def lay_out_cover(style: BookStyle, title: str, subtitle: str, credits: tuple[st
                   picture: Picture | None, source: CoverSource) -> tuple[Primitive, ...]:
     """The cover: title and subtitle at the top, credits at the foot, the picture
     between them, as large as fits (and never beyond 150 dpi); each line flush to the
-    side its text starts from. FitError naming the source of a text that cannot fit."""
+    side its text starts from. The title is as large as its widest word allows, and
+    smaller, down to the body's size, where that leaves the texts no room together
+    (or the picture less than two lines'). FitError naming the source of a text that
+    cannot fit."""
     width, limit = style.text_width, style.text_height
     styles = (RichStyle(style.headings[0] * 1.5, 1.15, style.accent, style.family(Fonts(regular="sans-bold")),
                         lang=style.lang),
               RichStyle(style.headings[1], 1.2, style.ink, style.family(Fonts(regular="sans-italic")),
                         lang=style.lang),
               RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang))
-    prims: list[Primitive] = []
-    y = 0.0
-    taken: list[Taken] = []                          # each text and its height, in reading order: for the error
-    for text, largest, where, kind in zip((title, subtitle), styles, (source.title, source.subtitle),
-                                          ("title", "subtitle")):
-        if text:
-            rich = _widest_words_fit(text, width, largest, style.body, where)
-            height, made = set_lines(wrap([Span(text)], width, rich, where), rich, 0.0, y, width)
-            prims += made
-            y += height + style.gap * 2
-            taken.append(Taken(kind, where, text, height))
-    foot, heads = limit, len(taken)
-    for index in reversed(range(len(credits))):
-        credit, where = credits[index], source.credit(index)
-        _widest_words_fit(credit, width, styles[2], styles[2].size, where)
-        lines = wrap([Span(credit)], width, styles[2], where)
-        height = set_lines(lines, styles[2], 0.0, 0.0)[0]
-        foot -= height
-        prims += set_lines(lines, styles[2], 0.0, foot, width)[1]
-        foot -= style.gap / 2
-        taken.insert(heads, Taken("credits", where, credit, height))
+    titled, subtitled = (replace(rich, size=_widest_words_fit(text, width, rich, style.body, where).size)
+                         if text else rich
+                         for text, rich, where in zip((title, subtitle), styles, (source.title, source.subtitle)))
+    foot, footed, credited = _credits(style, credits, styles[2], source)
+
+    def heads(size: float) -> tuple[float, list[Primitive], list[Taken]]:
+        return _heads(style, (title, subtitle), (replace(titled, size=size), subtitled), source)
+
+    def attempt(size: float) -> tuple[float, list[Primitive], list[Taken]] | None:
+        made = heads(size)
+        if picture is not None:          # it needs two lines' room below them
+            return made if foot - made[0] - style.gap >= style.body * 2 - 1e-6 else None
+        return made if foot >= made[0] - style.gap * 2 - 1e-6 else None
+
+    sizes = shrink_sizes(titled.size, style.body)
+    found = largest_fit(sizes, attempt)
+    y, prims, taken = found[1] if found else heads(sizes[-1])
+    taken += credited
+    prims += footed
     if foot < y - style.gap * 2 - 1e-6:
-        credited = limit - foot - style.gap / 2         # the credits' lines and the gaps between them
-        _too_tall(taken, y - style.gap * 2 + limit - foot, limit, source, credited if credits else 0.0)
+        room = limit - foot - style.gap / 2 if credits else 0.0         # the credits' lines and the gaps between them
+        _too_tall(taken, y - style.gap * 2 + limit - foot, limit, source, room)
     if picture is not None:
         box = foot - y - style.gap
         if box < style.body * 2:
@@ -83,6 +84,41 @@ def lay_out_cover(style: BookStyle, title: str, subtitle: str, credits: tuple[st
         w, h = picture.width * scale, picture.height * scale
         prims.append(Image((width - w) / 2, y + (box - h) / 2, w, h, picture.path))
     return tuple(shift(p, style.left(1), style.top) for p in prims)
+
+
+def _heads(style: BookStyle, texts: tuple[str, str], riches: tuple[RichStyle, RichStyle],
+           source: CoverSource) -> tuple[float, list[Primitive], list[Taken]]:
+    """The title and subtitle set down from the cover's top in their styles: how far
+    down they reach (with the gap below them), their primitives and what they take."""
+    width, y = style.text_width, 0.0
+    prims: list[Primitive] = []
+    taken: list[Taken] = []
+    for text, rich, where, kind in zip(texts, riches, (source.title, source.subtitle), ("title", "subtitle")):
+        if text:
+            height, made = set_lines(wrap([Span(text)], width, rich, where), rich, 0.0, y, width)
+            prims += made
+            y += height + style.gap * 2
+            taken.append(Taken(kind, where, text, height))
+    return y, prims, taken
+
+
+def _credits(style: BookStyle, credits: tuple[str, ...], rich: RichStyle,
+             source: CoverSource) -> tuple[float, list[Primitive], list[Taken]]:
+    """The credits set up from the cover's foot, the last lowest: the top of the
+    first (less a gap above it), their primitives and what they take, in reading order."""
+    foot = style.text_height
+    prims: list[Primitive] = []
+    taken: list[Taken] = []
+    for index in reversed(range(len(credits))):
+        credit, where = credits[index], source.credit(index)
+        _widest_words_fit(credit, style.text_width, rich, rich.size, where)
+        lines = wrap([Span(credit)], style.text_width, rich, where)
+        height = set_lines(lines, rich, 0.0, 0.0)[0]
+        foot -= height
+        prims += set_lines(lines, rich, 0.0, foot, style.text_width)[1]
+        foot -= style.gap / 2
+        taken.insert(0, Taken("credits", where, credit, height))
+    return foot, prims, taken
 
 
 def _widest_words_fit(text: str, width: float, rich: RichStyle, smallest: float, where: str) -> RichStyle:

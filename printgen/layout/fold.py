@@ -26,7 +26,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from printgen.errors import FitError, InputError
+from printgen.errors import FitError, InputError, quoted
 from printgen.fonts import chosen_face, chosen_family, faces, missing
 from printgen.frozen import frozen
 from printgen.layout.breaks import WORD, address_units, glued, word_kind
@@ -145,7 +145,12 @@ def chunks(block: Block, style: FoldStyle) -> list[Chunk]:
     if block.kind is BlockKind.HEADING:
         rich = heading_style(block, style)
         lines = wrap(block.spans, width, rich, block.where)
-        return [Chunk(*set_lines(lines, rich, 0.0, 0.0, width), gap=style.gap * 1.6, notes=notes_in(block.spans),
+        height, prims = set_lines(lines, rich, 0.0, 0.0, width)
+        if height > style.inner[1] + 1e-6:
+            tall, has = shown_apart(height, style.inner[1])
+            raise FitError(f"{block.where}: the heading {quoted(plain(block))} is {tall} mm tall at {rich.size:g} pt, "
+                           f"taller than a {style.area}'s {has} mm of text height; expected a shorter heading")
+        return [Chunk(height, prims, gap=style.gap * 1.6, notes=notes_in(block.spans),
                       heading=True, counts=0, links=_links(block.spans, lines, rich, 0.0, 0.0, width))]
     if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         return _text_chunks(block, style)
@@ -163,7 +168,7 @@ def heading_style(block: Block, style: FoldStyle) -> RichStyle:
     size = style.headings[min(block.level, len(style.headings)) - 1]
     kind = style.heading_styles[min(block.level, len(style.heading_styles)) - 1]
     return RichStyle(size, 1.15, style.accent, style.family(HEADING_FACES[kind]), lang=style.lang,
-                     hyphenate=style.hyphenate)
+                     hyphenate=style.hyphenate, display=True)
 
 
 def leads_in(block: Block, after: Block | None, lines: int) -> bool:
@@ -473,18 +478,22 @@ def _table_size(block: Block, style: FoldStyle, columns: int) -> tuple[float, li
     column holds its longest word whole, but a word wider than the whole panel, which
     counts only by the longest part _least() breaks it into; where there is none, the
     largest at which the columns fit with every word wider than half the panel so
-    broken too. That size and the column widths."""
+    broken too; and where there is none either and the text asks for hyphenation, the
+    largest at which they fit with every word the dictionary hyphenates counted by its
+    widest syllable (as a paragraph's words are hyphenated). That size and the column
+    widths."""
     width = style.inner[0]
-    for share in BROKEN:
+    passes = [(share, False) for share in BROKEN] + ([(BROKEN[-1], True)] if style.hyphenate else [])
+    for share, syllables in passes:
         size = style.table
         while True:
-            widths = _column_widths(block, width, columns, size, style, share)
+            widths = _column_widths(block, width, columns, size, style, share, syllables)
             if widths is not None:
                 return size, widths
             if size - TABLE_STEP < min(style.table_floor, style.table) - 1e-9:
                 break
             size -= TABLE_STEP
-    needed, has = shown_apart(sum(_narrowest(block, columns, size, style, BROKEN[-1])[0]), width)
+    needed, has = shown_apart(sum(_narrowest(block, columns, size, style, *passes[-1])[0]), width)
     raise FitError(f"{block.where}: this table's {columns} columns need {needed} mm side by side "
                    f"even at {size:g} pt, but the {style.area} has {has} mm; shorten its longest "
                    f"words, split it, or use fewer columns")
@@ -502,11 +511,12 @@ def _measure(block: Block, columns: int, size: float, measure: Callable[[str], f
 
 
 def _narrowest(block: Block, columns: int, size: float, style: FoldStyle,
-               share: float) -> tuple[list[float], list[float]]:
+               share: float, syllables: bool = False) -> tuple[list[float], list[float]]:
     """Each column's longest word (_least(), breaking words wider than share of the
-    panel, less a cell's padding) plus its padding (a word kept with the next after its
-    space, as "Obligatoire ?" is, measured whole: layout/breaks.py's glued()); and the
-    same with no word broken. Each word is measured once for both."""
+    panel, less a cell's padding, and with syllables every word the dictionary
+    hyphenates) plus its padding (a word kept with the next after its space, as
+    "Obligatoire ?" is, measured whole: layout/breaks.py's glued()); and the same with
+    no word broken. Each word is measured once for both."""
     bold = font(style.family(HEADER_FONTS).regular)
     longest = share * style.inner[0] - 2 * size * 0.3
     measured: dict[str, list[tuple[str, float]]] = {}       # a cell's text -> its words and their widths
@@ -517,23 +527,26 @@ def _narrowest(block: Block, columns: int, size: float, style: FoldStyle,
         return measured[text]
 
     least = _measure(block, columns, size,
-                     lambda text: max((_least(w, x, longest, size, style) for w, x in words(text)), default=0.0))
+                     lambda text: max((_least(w, x, longest, size, style, syllables) for w, x in words(text)),
+                                      default=0.0))
     whole = _measure(block, columns, size, lambda text: max((x for _, x in words(text)), default=0.0))
     return least, whole
 
 
-def _least(word: str, whole: float, longest: float, size: float, style: FoldStyle) -> float:
+def _least(word: str, whole: float, longest: float, size: float, style: FoldStyle,
+           syllables: bool = False) -> float:
     """How narrow a column may be for word (whole: its width in bold): the whole
-    word, where it is no wider than longest; else it is broken as in a paragraph, and
-    only its widest part counts: of an address or a code, between the places Chicago
-    breaks it (layout/breaks.py); of a word the text's dictionary hyphenates, between
-    its syllables (with the hyphen); of any other word, after its slashes and dashes.
-    A part still wider than longest breaks between any two letters and counts for
-    nothing."""
-    if whole <= longest:
+    word, where it is no wider than longest and not a word asked to break at its
+    syllables (syllables, in a text that asks for hyphenation); else it is broken as
+    in a paragraph, and only its widest part counts: of an address or a code, between
+    the places Chicago breaks it (layout/breaks.py); of a word the text's dictionary
+    hyphenates, between its syllables (with the hyphen); of any other word, after its
+    slashes and dashes. A part still wider than longest breaks between any two letters
+    and counts for nothing."""
+    kind = word_kind(word)
+    if whole <= longest and not (syllables and style.hyphenate and kind == WORD):
         return whole
     bold = font(style.family(HEADER_FONTS).regular)
-    kind = word_kind(word)
     if kind != WORD:
         parts = list(address_units(word))
     elif style.hyphenate and (places := hyphens(word, style.lang)):
@@ -546,7 +559,7 @@ def _least(word: str, whole: float, longest: float, size: float, style: FoldStyl
 
 
 def _column_widths(block: Block, width: float, columns: int, size: float, style: FoldStyle,
-                   share: float) -> list[float] | None:
+                   share: float, syllables: bool = False) -> list[float] | None:
     """Columns share the width in proportion to their longest cell, but none narrower
     than its longest word (_narrowest(), breaking words wider than share of the
     panel); None when those do not fit side by side. Where a column's words are
@@ -557,7 +570,7 @@ def _column_widths(block: Block, width: float, columns: int, size: float, style:
     natural = _measure(block, columns, size, lambda text: bold.width(text, size))
     if sum(natural) <= width:
         return [n + (width - sum(natural)) / columns for n in natural]
-    narrowest, whole = _narrowest(block, columns, size, style, share)
+    narrowest, whole = _narrowest(block, columns, size, style, share, syllables)
     spare = width - sum(narrowest)
     if spare < -1e-6:
         return None

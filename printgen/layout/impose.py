@@ -239,10 +239,11 @@ def check_grid_back_offset(grid: Grid, offset: tuple[float, float]) -> None:
                        f"{mm(offset[0]):g}mm,{mm(offset[1]):g}mm")
 
 
-def padded_count(count: int) -> int:
+def padded_count(count: int, *, back_cover: bool = False) -> int:
     """Pages in a booklet of `count` pages: every folded piece holds four, so the count
-    is rounded up to a multiple of 4 (the blank pages at the end)."""
-    return -(-count // 4) * 4
+    is rounded up to a multiple of 4 (the blank pages at the end); with back_cover, past
+    one more page, so that the last, the booklet's outside back cover, is left blank."""
+    return -(-(count + back_cover) // 4) * 4
 
 
 @frozen

@@ -75,6 +75,7 @@ class RichStyle:
     fonts: Fonts = field(default_factory=Fonts)
     lang: str = ""               # the text's language (BCP 47): shaping and hyphenation
     hyphenate: bool = False      # break a word at a line's end where the language's dictionary allows
+    display: bool = False        # a heading's: hyphenate only a word wider than a whole line, never one that fits
 
 
 @frozen
@@ -246,7 +247,8 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
             continue
         sort = kinds(at)                                # an address or a code is never hyphenated
         wide = em * size                                # the word's width
-        if style.hyphenate and sort == WORD:     # (on an empty line: a word wider than a whole line)
+        if style.hyphenate and sort == WORD and not (style.display and wide + ending <= limit):
+            # (on an empty line: a word wider than a whole line; a heading's word that fits one goes to the next)
             broken = _hyphenated(current + space, word, limit, style)
             if broken is None and current and wide + ending > limit:
                 # no syllable of a word wider than a line fits here: it starts the next
