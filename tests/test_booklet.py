@@ -120,8 +120,7 @@ def test_bookmarks_and_contents_links_point_at_their_headings(built, size, paper
 def test_the_printed_sheets_hold_every_page_and_few_blanks(built, size, paper):
     """Each printed sheet is the paper, front and back; a sheet holds a folded piece of 4
     pages in each spread cell (a5: 1 cell, a6: 2, poker on Letter: 4), and the sheets are
-    as few as the pieces need (blank pages: the back cover's and fewer than a piece's 4
-    besides)."""
+    as few as the pieces need (blank pages: fewer than a piece's 4)."""
     _, made = built
     out, _ = made[(size, paper)]
     sheets = pypdf.PdfReader(out / f"long-booklet-{size}-{paper}.pdf")
@@ -131,14 +130,14 @@ def test_the_printed_sheets_hold_every_page_and_few_blanks(built, size, paper):
         box = page.mediabox
         assert sorted((round(float(box.width) / MM, 1), round(float(box.height) / MM, 1))) == wanted
     cells = {"a5": 1, "a6": 2, "poker": 4}[size]
-    pieces = -(-(len(reading.pages) + 1) // 4)          # four pages a piece, padded past a blank back cover
+    pieces = -(-len(reading.pages) // 4)                # four pages a piece
     assert len(sheets.pages) == 2 * -(-pieces // cells)  # each sheet: a front and a back
 
 
 def test_a_thick_booklet_is_advised_to_split(built):
     _, made = built
     _, err = made[("poker", "letter")]
-    assert "split the text into booklets of at most 63 pages each (64 with the blank back cover)" in err
+    assert "split the text into booklets of at most 64 pages each" in err
     assert made[("a5", "a4")][1] == ""
 
 
@@ -177,7 +176,7 @@ def test_a_deck_with_rules_as_booklet_boxes_its_folded_booklets(cli, tmp_path):
     sheets = pypdf.PdfReader(tmp_path / "out" / "long-booklet-box30-a4.pdf")
     reading = pypdf.PdfReader(tmp_path / "out" / "long-booklet-box30-a4-reading.pdf")
     assert round(float(reading.pages[0].mediabox.width) / MM, 1) == 63.5        # pages of the card size
-    folded = -(-(len(reading.pages) + 1) // 4)          # pieces of 4 pages, and a blank back cover
+    folded = -(-len(reading.pages) // 4)                # pieces of 4 pages
     _, dashed, _ = dashed_and_solid(tmp_path / "out" / "box30-box-a4.pdf")
     assert inner_size(dashed)[2] == pytest.approx(30 * 0.32 + 1 + 2 * folded * 0.1, abs=0.02)
     alone = cli("box", str(deck), "--out", str(tmp_path / "alone"), "-q")
@@ -500,10 +499,12 @@ def test_a_built_in_rules_text_set_as_a_booklet_calls_itself_no_leaflet(cli, tmp
     assert "leaflet" not in said.lower(), said
 
 
-def test_the_back_cover_is_left_blank_where_the_text_would_end_on_it(tmp_path):
-    """The last page of a folded booklet is its outside back cover: a text whose pages
-    come to a multiple of four does not end there, under a running head and over a
-    folio, but takes blank pages to the next piece's, the back cover among them."""
+@pytest.mark.parametrize("back_cover", ["text", "blank"])
+def test_the_back_cover_is_left_blank_where_the_text_asks(tmp_path, back_cover):
+    """The last page of a folded booklet is its outside back cover. A text whose pages
+    come to a multiple of four ends there (no sheet more of paper), unless its front
+    matter says `back_cover: blank`: then it takes blank pages to the next piece's, the
+    back cover among them, and the advice to split counts that page."""
     from printgen.layout.primitives import TextRun
     from printgen.products.booklet import BookletBuild, lay_out_booklet, page_size
     from printgen.spec.markdown import load_rules
@@ -514,17 +515,19 @@ def test_the_back_cover_is_left_blank_where_the_text_would_end_on_it(tmp_path):
     text = tmp_path / "rules.md"
     for count in range(4, 80):
         sections = [f"## Part {n}\n\n" + "Each player takes a card and plays it face up. " * 12 for n in range(count)]
-        text.write_text("# Rules\n\n" + "\n\n".join(sections) + "\n", encoding="utf-8")
+        text.write_text(f"---\nback_cover: {back_cover}\n---\n# Rules\n\n" + "\n\n".join(sections) + "\n",
+                        encoding="utf-8")
         booklet = lay_out_booklet(load_rules(text), width, height, BookletBuild(out=tmp_path, paper=a4))
         if booklet.pages % 4 == 0:
             break
     else:
         pytest.fail("no text length came to a multiple of four pages")
-    assert booklet.padded == booklet.pages + 4
+    blank = back_cover == "blank"
+    assert booklet.padded == booklet.pages + 4 * blank
     front = booklet.sheets[0]          # a5: the outermost piece's front, the back cover beside the front one
-    back_cover, cover = sorted(front.placed, key=lambda placed: placed.x)
+    outside_back, cover = sorted(front.placed, key=lambda placed: placed.x)
     assert any(isinstance(p, TextRun) for p in cover.side.prims)
-    assert not any(isinstance(p, TextRun) for p in back_cover.side.prims)
+    assert any(isinstance(p, TextRun) for p in outside_back.side.prims) is not blank
 
 
 def test_a_cover_s_title_is_set_smaller_so_that_its_subtitle_and_credits_fit_with_it(cli, tmp_path):

@@ -259,3 +259,11 @@ def test_a_bad_contents_is_one_located_line(cli, tmp_path, command, value, shown
     out = tmp_path / "out"
     one_error(cli(command, str(path), "--out", str(out)), "mine.md:3 contents", "from 1", "to 6", f"got {shown}")
     assert not out.exists()
+
+
+@pytest.mark.parametrize(("value", "shown"), [("true", "true"), ("none", "'none'"), ("[blank]", "a list")])
+def test_a_bad_back_cover_is_one_located_line(cli, tmp_path, value, shown):
+    path = text(tmp_path / "mine.md", f"back_cover: {value}\n", DEEP)
+    out = tmp_path / "out"
+    one_error(cli("booklet", str(path), "--out", str(out)), "mine.md:3 back_cover", "text, blank", f"got {shown}")
+    assert not out.exists()

@@ -120,7 +120,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
                             subtitle=rules.subtitle, credits=rules.credits, cover=rules.cover,
                             contents=options.contents, source=cover_source(rules), where=rules.where,
                             depth=rules.contents)
-    padded = padded_count(len(book.pages), back_cover=True)      # its outside back cover left blank
+    padded = padded_count(len(book.pages), back_cover=rules.blank_back)
     creep = (padded // 4 - 1) * options.thickness
     if creep > style.inner / 2:
         raise FitError(f"{rules.where}: {padded // 4} sheets of {Length(options.thickness)} "
@@ -129,7 +129,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
                        f"booklets or {thinner}")
     sheets = side_slugs(booklet_pages(book.pages, options.paper, duplex=options.duplex,
                                       back_offset=options.back_offset, creep=options.thickness, rtl=book.rtl,
-                                      back_cover=True),
+                                      back_cover=rules.blank_back),
                         options.paper, width, height, duplex=options.duplex, back_offset=options.back_offset,
                         title=title, words=options.captions, font_name=house("sans", style.own))
     reading, bookmarks = reading_copy(book)
@@ -141,7 +141,8 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     if booklet.nested > STAPLED_SHEETS:
         booklet.notes.append(f"{booklet.nested} sheets fold and staple badly as one booklet ({STAPLED_SHEETS} "
                              f"is the most a home stapler closes well): split the text into booklets of at "
-                             f"most {4 * STAPLED_SHEETS - 1} pages each ({4 * STAPLED_SHEETS} with the blank back cover)")
+                             f"most {4 * STAPLED_SHEETS - rules.blank_back} pages each"
+                             + (f" ({4 * STAPLED_SHEETS} with the blank back cover)" if rules.blank_back else ""))
     return booklet
 
 

@@ -61,7 +61,8 @@ if TYPE_CHECKING:
     from printgen.model import Deck
 
 FRONT_KEYS = ["title", "subtitle", "credits", "cover", "deck", "deal", "credit", "lang", "hyphenate", "fonts",
-              "font", "contents"]
+              "font", "contents", "back_cover"]
+BACK_COVERS = ("text", "blank")     # front matter `back_cover:` (the text may end on it; left blank)
 COVER_KEYS = ("title", "subtitle", "credits", "cover")         # what a booklet's cover sets
 LINE_KEYS = (*COVER_KEYS, "lang", "font")    # keys whose line RulesText.lines keeps (the cover's errors, the
                                              # language's note, a font a deck's build does not declare)
@@ -84,7 +85,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         raise InputError(f"{source}:1: front matter opened by '---' is never closed; expected a line '---' "
                          f"after its keys")
     title, deck, deal, credit = default_title(path.stem), None, None, None
-    subtitle, cover, lang, hyphenate, font = "", None, "", False, ""
+    subtitle, cover, lang, hyphenate, font, blank_back = "", None, "", False, "", False
     credits: tuple[str, ...] = ()
     contents = RulesText.contents     # `#` and `##`
     fonts = project_fonts(path)
@@ -115,6 +116,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         hyphenate = data.get("hyphenate") is True
         if data.get("hyphenate") not in (None, True, False):
             check.fail(("hyphenate",), f"expected true or false, got {data.get('hyphenate')!r}")
+        blank_back = check.choice(data.get("back_cover"), ("back_cover",), BACK_COVERS, default="text") == "blank"
         fonts = {**fonts, **read_fonts(check, data.get("fonts"), path)}
         font = check.text(data.get("font"), ("font",), default="")
         if alone:               # (a deck's build adds its fonts later, and checks it then: for_deck())
@@ -129,7 +131,7 @@ def load_rules(path: Path, *, alone: bool = False) -> RulesText:
         raise InputError(f"{source}:{offset + 1}: no rules text; expected Markdown with at least a heading "
                          f"or a paragraph")
     return RulesText(path.stem, source, blocks, title, deck, deal, credit, subtitle, credits, cover,
-                     hyphenate, lang, fonts, font, lines, contents)
+                     hyphenate, lang, fonts, font, lines, contents, blank_back)
 
 
 def _front_contents(check: Checker, raw: object) -> int:
