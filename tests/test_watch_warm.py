@@ -278,7 +278,8 @@ def test_a_warm_builds_first_pdf_keeps_its_pages_file_as_the_readme_says(project
     assert warm.build()[0] == 0
     assert (tmp_path / "warm" / pages).is_file()
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
-    assert "written from the PDF's second build on, and under `build --watch` from its first" in readme
+    assert "written when a later build draws the PDF again, not by one that finds it unchanged, and under " \
+           "`build --watch` from its first" in readme
 
 
 def test_a_warm_build_prints_a_note_again_only_when_it_changed(project, tmp_path, capsys):
