@@ -151,6 +151,19 @@ def test_census_writes_csv_and_prints_the_table(cli, tmp_path):
     assert f"{100 * float(rows[1]['greedy_rate']):.1f}%" in chart and "greedy player" in chart
 
 
+def test_census_levels_reads_the_names_the_sheets_print(cli, tmp_path):
+    """--levels reads each level as --level does: "Jedi Knight,Chosen One" (as a sheet
+    titles them) is the census of knight,chosen."""
+    short = cli("census", "--count", "2", "--levels", "knight,chosen", "--out",
+                str(tmp_path / "short"), "--quiet")
+    named = cli("census", "--count", "2", "--levels", "Jedi Knight, Chosen One", "--out",
+                str(tmp_path / "named"), "--quiet")
+    assert short.status == 0 and named.status == 0, named.err
+    assert named.out == short.out
+    assert ((tmp_path / "named" / "census.csv").read_bytes()
+            == (tmp_path / "short" / "census.csv").read_bytes())
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_census_chart_keeps_its_words_inside_the_margins(cli, tmp_path, paper):
     import pdfplumber
