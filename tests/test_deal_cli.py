@@ -137,6 +137,21 @@ def test_solve_jedi_temple_with_rolls(cli, tmp_path):
     assert again.status == 0 and again.out == result.out
 
 
+def test_solve_reads_the_rolls_as_the_sheet_prints_them(cli, tmp_path):
+    """The rolls copied from a sheet's page 1 ("1. 6, 5", "2. 5, 5", ...) are the deal's
+    rolls to --rolls: the same answer as "6,5 5,5 5,6"."""
+    assert cli("deal", "2", "--out", str(tmp_path), "--jobs", "1", "--quiet").status == 0
+    page = words(tmp_path / "jedi-temple-2-knight-a4.pdf")[0]
+    printed = re.findall(r"^[123]\. (\d, \d)", page, re.M)
+    assert printed == ["6, 5", "5, 5", "5, 6"]
+    deck = tmp_path / "deal-2.txt"
+    deck.write_text(format_deal(jedi_deal(2)))
+    answers = [cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--rolls", rolls, "--json")
+               for rolls in ("  ".join(printed), "6,5 5,5 5,6")]
+    assert answers[0].status == 0, answers[0].err
+    assert answers[0].out == answers[1].out
+
+
 def test_census_writes_csv_and_prints_the_table(cli, tmp_path):
     result = cli("census", "--count", "4", "--levels", "knight,chosen,knight", "--out",
                  str(tmp_path), "--quiet")    # a level named twice is counted once

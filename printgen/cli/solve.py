@@ -52,7 +52,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     add_level(parser)
     parser.add_argument("--rolls", default=None, metavar='"a,b a,b a,b"',
                         help="Jedi Temple: the deal's three Force rolls, in the order the "
-                             "game uses them (without them the Force pool stays empty: no "
+                             "game uses them, also as a sheet prints them ('3, 5  1, 6  2, 2'; "
+                             "without them the Force pool stays empty: no "
                              "Sylop can Use the Force, but a Sylop still leaves in a group "
                              "with cards that sum to 0)")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
