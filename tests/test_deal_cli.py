@@ -179,6 +179,16 @@ def test_census_levels_reads_the_names_the_sheets_print(cli, tmp_path):
             == (tmp_path / "short" / "census.csv").read_bytes())
 
 
+def test_a_census_of_one_deal_says_one_deal(cli, tmp_path):
+    """The chart of a census of one deal names that deal and counts "1 deal" a level,
+    not "deals 7 to 7" and "1 deals"."""
+    assert cli("census", "--count", "1", "--start", "7", "--levels", "knight,chosen",
+               "--out", str(tmp_path), "--quiet").status == 0
+    chart = words(tmp_path / "census-a4.pdf")[0]
+    assert "Jedi Temple census: deal 7\n" in chart and "deals 7" not in chart
+    assert chart.count("1 deal\n") == 2 and "1 deals" not in chart
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_census_chart_keeps_its_words_inside_the_margins(cli, tmp_path, paper):
     import pdfplumber

@@ -98,8 +98,8 @@ def run(args: argparse.Namespace) -> int:
     last = args.start + args.count - 1
     from printgen.spec.dealsheet import sheet_data
     names = {level: entry["title"] for level, entry in sheet_data().levels.items()}
-    chart = census_page(rows, paper(args.paper), title=f"Jedi Temple census: deals {args.start:,} to {last:,}",
-                        names=names)
+    span = f"deal {last:,}" if args.count == 1 else f"deals {args.start:,} to {last:,}"
+    chart = census_page(rows, paper(args.paper), title=f"Jedi Temple census: {span}", names=names)
     pdf = render_pdf([chart], args.out / f"census-{args.paper}.pdf", title="Jedi Temple census")
     print(format_table(rows))
     if not args.quiet:
