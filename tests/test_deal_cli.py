@@ -152,6 +152,27 @@ def test_solve_reads_the_rolls_as_the_sheet_prints_them(cli, tmp_path):
     assert answers[0].out == answers[1].out
 
 
+def test_solve_takes_a_deal_number(cli, tmp_path):
+    """`printgen solve N` decides the deal `printgen deal N` lays out, with its own
+    rolls: the same answer as its cards in a file with its rolls; Pyramid with --rules."""
+    deal = jedi_deal(2)
+    deck = tmp_path / "deal-2.txt"
+    deck.write_text(format_deal(deal))
+    rolls = " ".join(f"{a},{b}" for a, b in deal.rolls)
+    for level in ("padawan", "chosen"):
+        by_number = cli("solve", "2", "--level", level, "--json")
+        by_file = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--rolls", rolls,
+                      "--level", level, "--json")
+        assert by_number.status == 0 and by_number.out == by_file.out
+    lost = cli("solve", "3", "--rules", "pyramid")       # Pyramid deal 3 is proven lost
+    assert lost.status == 3 and lost.out.startswith("unwinnable")
+    for args, named in [(("2", "--rolls", rolls), "--rolls"), (("2", "--deck", str(deck)), "--deck"),
+                        ((), "--deck FILE"), (("--deck", str(deck)), "--rules"), (("0",), "deal number")]:
+        bad = cli("solve", *args)
+        assert bad.status == 2 and bad.out == "" and named in bad.err, (args, bad.err)
+        assert len(bad.err.strip().splitlines()) == 1
+
+
 def test_census_writes_csv_and_prints_the_table(cli, tmp_path):
     result = cli("census", "--count", "4", "--levels", "knight,chosen,knight", "--out",
                  str(tmp_path), "--quiet")    # a level named twice is counted once
