@@ -51,10 +51,12 @@ def test_deal_rejects_bad_numbers_and_levels(cli):
 
 
 @pytest.mark.parametrize("number", ["\u0665", "\uff11\uff12", "1_000"])
-def test_a_deal_number_is_ascii_digits(cli, number):
+def test_a_deal_number_is_ascii_digits(cli, tmp_path, number):
     """Python's int() reads "٥" (Arabic-Indic five), "１２" (full-width) and "1_000":
-    a deal number, as every number printgen reads, is written in the digits 0 to 9."""
-    result = cli("deal", number, "--json")
+    a deal number, as every number printgen reads, is written in the digits 0 to 9.
+    (In a folder of its own: the default one, locked by another test's `deal --json`
+    in a parallel worker, would add a note that it waits.)"""
+    result = cli("deal", number, "--json", "--out", str(tmp_path))
     assert result.status == 2 and "Traceback" not in result.err
     assert result.err.strip().splitlines() == [
         f"printgen: error: deal number: expected a whole number from 1 to 18446744073709551615 "
