@@ -131,6 +131,8 @@ def test_same_options_same_bytes_whatever_the_jobs(tmp_path, built):
     (["--level", "youngling"], "--level: expected one of padawan, knight, master, chosen"),
     (["--start", "-4"], "--start: expected a whole number from 1 to 18446744073709551615, got '-4'"),
     (["--jobs", "0"], "--jobs: expected a whole number from 1 to 64, got '0'"),
+    (["--difficulty", ""], "--difficulty: expected a whole number from 1 to 5, got ''"),   # not "any"
+    (["--level", ""], "--level: expected one of padawan, knight, master, chosen"),        # not the default
 ])
 def test_bad_options_are_one_line_errors(cli, tmp_path, args, message):
     result = cli("challenge", "--out", str(tmp_path), "-q", *args)

@@ -51,10 +51,12 @@ def test_deal_rejects_bad_numbers_and_levels(cli):
 
 
 @pytest.mark.parametrize("number", ["\u0665", "\uff11\uff12", "1_000"])
-def test_a_deal_number_is_ascii_digits(cli, number):
+def test_a_deal_number_is_ascii_digits(cli, tmp_path, number):
     """Python's int() reads "٥" (Arabic-Indic five), "１２" (full-width) and "1_000":
-    a deal number, as every number printgen reads, is written in the digits 0 to 9."""
-    result = cli("deal", number, "--json")
+    a deal number, as every number printgen reads, is written in the digits 0 to 9.
+    (In a folder of its own: the default one, locked by another test's `deal --json`
+    in a parallel worker, would add a note that it waits.)"""
+    result = cli("deal", number, "--json", "--out", str(tmp_path))
     assert result.status == 2 and "Traceback" not in result.err
     assert result.err.strip().splitlines() == [
         f"printgen: error: deal number: expected a whole number from 1 to 18446744073709551615 "
@@ -137,6 +139,56 @@ def test_solve_jedi_temple_with_rolls(cli, tmp_path):
     assert again.status == 0 and again.out == result.out
 
 
+def test_solve_reads_the_rolls_as_the_sheet_prints_them(cli, tmp_path):
+    """The rolls copied from a sheet's page 1 ("1. 6, 5", "2. 5, 5", ...) are the deal's
+    rolls to --rolls: the same answer as "6,5 5,5 5,6"."""
+    assert cli("deal", "2", "--out", str(tmp_path), "--jobs", "1", "--quiet").status == 0
+    page = words(tmp_path / "jedi-temple-2-knight-a4.pdf")[0]
+    printed = re.findall(r"^[123]\. (\d, \d)", page, re.M)
+    assert printed == ["6, 5", "5, 5", "5, 6"]
+    deck = tmp_path / "deal-2.txt"
+    deck.write_text(format_deal(jedi_deal(2)))
+    answers = [cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--rolls", rolls, "--json")
+               for rolls in ("  ".join(printed), "6,5 5,5 5,6")]
+    assert answers[0].status == 0, answers[0].err
+    assert answers[0].out == answers[1].out
+
+
+def test_solve_takes_a_deal_number(cli, tmp_path):
+    """`printgen solve N` decides the deal `printgen deal N` lays out, with its own
+    rolls: the same answer as its cards in a file with its rolls; Pyramid with --rules."""
+    deal = jedi_deal(2)
+    deck = tmp_path / "deal-2.txt"
+    deck.write_text(format_deal(deal))
+    rolls = " ".join(f"{a},{b}" for a, b in deal.rolls)
+    for level in ("padawan", "chosen"):
+        by_number = cli("solve", "2", "--level", level, "--json")
+        by_file = cli("solve", "--rules", "jedi-temple", "--deck", str(deck), "--rolls", rolls,
+                      "--level", level, "--json")
+        assert by_number.status == 0 and by_number.out == by_file.out
+    lost = cli("solve", "3", "--rules", "pyramid")       # Pyramid deal 3 is proven lost
+    assert lost.status == 3 and lost.out.startswith("unwinnable")
+    for args, named in [(("2", "--rolls", rolls), "--rolls"), (("2", "--deck", str(deck)), "--deck"),
+                        ((), "--deck FILE"), (("--deck", str(deck)), "--rules"), (("0",), "deal number")]:
+        bad = cli("solve", *args)
+        assert bad.status == 2 and bad.out == "" and named in bad.err, (args, bad.err)
+        assert len(bad.err.strip().splitlines()) == 1
+
+
+def test_the_sheet_reads_budget_as_the_json_does(cli, tmp_path):
+    """--budget is read for the sheet as for --json: a bad one writes nothing, and a
+    budget too small to decide the deal makes the sheet say so, as the JSON does."""
+    bad = cli("deal", "17", "--budget", "abc", "--out", str(tmp_path / "bad"), "--jobs", "1")
+    assert bad.status == 2 and "--budget" in bad.err and len(bad.err.strip().splitlines()) == 1
+    assert not (tmp_path / "bad").exists()
+    data = json.loads(cli("deal", "17", "--budget", "5", "--json", "--jobs", "1",
+                          "--out", str(tmp_path / "json")).out)    # (not the folder other tests lock)
+    assert data["winnable"] is None
+    assert cli("deal", "17", "--budget", "5", "--out", str(tmp_path), "--jobs", "1", "--quiet").status == 0
+    page = " ".join(words(tmp_path / "jedi-temple-17-knight-a4.pdf")[0].split())
+    assert "Undecided: the solver stopped after" in page and "Winnable" not in page
+
+
 def test_census_writes_csv_and_prints_the_table(cli, tmp_path):
     result = cli("census", "--count", "4", "--levels", "knight,chosen,knight", "--out",
                  str(tmp_path), "--quiet")    # a level named twice is counted once
@@ -149,6 +201,29 @@ def test_census_writes_csv_and_prints_the_table(cli, tmp_path):
     assert "Jedi Knight" in chart and "Chosen One" in chart and "4 deals" in chart
     assert f"{100 * float(rows[1]['player_rate']):.1f}%" in chart
     assert f"{100 * float(rows[1]['greedy_rate']):.1f}%" in chart and "greedy player" in chart
+
+
+def test_census_levels_reads_the_names_the_sheets_print(cli, tmp_path):
+    """--levels reads each level as --level does: "Jedi Knight,Chosen One" (as a sheet
+    titles them) is the census of knight,chosen."""
+    short = cli("census", "--count", "2", "--levels", "knight,chosen", "--out",
+                str(tmp_path / "short"), "--quiet")
+    named = cli("census", "--count", "2", "--levels", "Jedi Knight, Chosen One", "--out",
+                str(tmp_path / "named"), "--quiet")
+    assert short.status == 0 and named.status == 0, named.err
+    assert named.out == short.out
+    assert ((tmp_path / "named" / "census.csv").read_bytes()
+            == (tmp_path / "short" / "census.csv").read_bytes())
+
+
+def test_a_census_of_one_deal_says_one_deal(cli, tmp_path):
+    """The chart of a census of one deal names that deal and counts "1 deal" a level,
+    not "deals 7 to 7" and "1 deals"."""
+    assert cli("census", "--count", "1", "--start", "7", "--levels", "knight,chosen",
+               "--out", str(tmp_path), "--quiet").status == 0
+    chart = words(tmp_path / "census-a4.pdf")[0]
+    assert "Jedi Temple census: deal 7\n" in chart and "deals 7" not in chart
+    assert chart.count("1 deal\n") == 2 and "1 deals" not in chart
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

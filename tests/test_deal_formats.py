@@ -131,6 +131,16 @@ def test_bad_jedi_file_is_located():
         parse_rolls("3,5 7,1")
 
 
+def test_rolls_read_as_a_sheet_prints_them():
+    """A sheet prints each roll as "6, 4"; copied from it, the rolls read the same as
+    "6,4", and a roll still needs its two dice."""
+    assert parse_rolls("6, 4  3, 3  1, 1") == parse_rolls("6,4 3,3 1,1") == ((6, 4), (3, 3), (1, 1))
+    assert parse_rolls("6 ,4\t3 , 3") == ((6, 4), (3, 3))
+    for bad in ("6, 4 3,", "6, , 4", ", 4"):
+        with pytest.raises(InputError, match="expected a roll"):
+            parse_rolls(bad)
+
+
 def test_solution_json_has_the_contract_keys_and_replays():
     deal = jedi_deal(2)
     data = json.loads(json.dumps(solution_json(deal, "knight", solve(deal, "knight"))))

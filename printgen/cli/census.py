@@ -47,7 +47,8 @@ def add_parser(sub: argparse._SubParsersAction, parents: list) -> argparse.Argum
     parser.add_argument("--start", default="1", help="the first deal (default: 1)")
     parser.add_argument("--levels", default="all",
                         help="'all' or a comma list of the game's levels (Jedi Temple: padawan, "
-                             "knight, master, chosen; Pyramid: standard) (default: all)")
+                             "knight, master, chosen, also as the sheets name them, e.g. 'Jedi "
+                             "Knight,Chosen One'; Pyramid: standard) (default: all)")
     parser.add_argument("--rules", choices=sorted(RULE_SETS), type=word, default=JEDI_TEMPLE.name,
                         help="the game; pyramid with --stars only (default: jedi-temple)")
     add_jobs(parser, "deals played")
@@ -64,11 +65,12 @@ MAX_CENSUS = whole_limit("census_deals")          # deals one census may play
 
 def parse_levels(text: str, rules: RuleSet = JEDI_TEMPLE) -> tuple[Level, ...]:
     """--levels: 'all' or a comma list of the rule set's levels (only those: the message
-    lists the ones it checks against)."""
+    lists the ones it checks against), each read as --level reads it ("Jedi Knight",
+    "Chosen One", "chosen")."""
     known = {level.level.value: level.level for level in rules.levels}
     if text.strip().lower() == "all":
         return tuple(known.values())
-    names = [part.strip().lower() for part in text.split(",") if part.strip()]
+    names = [Level.word(part) for part in text.split(",") if part.strip()]
     if not names or any(name not in known for name in names):
         raise InputError(f"--levels: expected 'all' or a comma list of {', '.join(known)}, got {text!r}")
     return tuple(dict.fromkeys(known[name] for name in names))     # a level named twice counts once
@@ -96,8 +98,8 @@ def run(args: argparse.Namespace) -> int:
     last = args.start + args.count - 1
     from printgen.spec.dealsheet import sheet_data
     names = {level: entry["title"] for level, entry in sheet_data().levels.items()}
-    chart = census_page(rows, paper(args.paper), title=f"Jedi Temple census: deals {args.start:,} to {last:,}",
-                        names=names)
+    span = f"deal {last:,}" if args.count == 1 else f"deals {args.start:,} to {last:,}"
+    chart = census_page(rows, paper(args.paper), title=f"Jedi Temple census: {span}", names=names)
     pdf = render_pdf([chart], args.out / f"census-{args.paper}.pdf", title="Jedi Temple census")
     print(format_table(rows))
     if not args.quiet:

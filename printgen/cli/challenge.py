@@ -58,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
     rules = known_rules(args.rules)
     options = ChallengeBuild(
         paper=paper(args.paper), count=deal_range(args.start, args.count, MAX_COUNT)[1], rules=rules,
-        level=level_of(rule_set(rules), args.level).level.value if args.level else None, start=deal_number(args.start, "--start"),
-        difficulty=whole(args.difficulty, "--difficulty", 1, 5) if args.difficulty else None,
+        level=level_of(rule_set(rules), args.level).level.value if args.level is not None else None,
+        start=deal_number(args.start, "--start"),
+        difficulty=whole(args.difficulty, "--difficulty", 1, 5) if args.difficulty is not None else None,
         quiet=args.quiet,
         jobs=args.jobs)
     if args.out is not None:

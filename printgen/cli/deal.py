@@ -73,9 +73,10 @@ def run(args: argparse.Namespace) -> int:
     rules = rule_set(args.rules)
     level = level_of(rules, args.level).level
     deal = seeded_deal(with_cards(rules), number)
+    limit = budget(args.budget)             # read before any work, for the sheet as for --json
     if not args.json:
-        return print_sheet(number, deal, level.value, args)
-    rating = rate(deal, level, model_data(), jobs=args.jobs, budget=budget(args.budget))
+        return print_sheet(number, deal, level.value, args, limit)
+    rating = rate(deal, level, model_data(), jobs=args.jobs, budget=limit)
     key = rating.key
     data = solution_json(deal, level, Solution(key.winnable, key.moves, key.nodes))
     data["rating"] = rating_json(rating, len(solution_steps(deal, level, key.moves)))
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_sheet(number: int, deal: Deal, level: str, args: argparse.Namespace) -> int:
+def print_sheet(number: int, deal: Deal, level: str, args: argparse.Namespace, limit: int) -> int:
     """The `printgen deal N` sheet: write it (to --out DIR if given) and name it. Where
     it goes is checked first (a folder or a file it may not write is said at once),
     then the deal is rated: the sheet's own modules are imported, and its pictures of
@@ -91,7 +92,8 @@ def print_sheet(number: int, deal: Deal, level: str, args: argparse.Namespace) -
     rules = args.rules or JEDI_TEMPLE.name
     out = sheet_path(rules, number, level, args.paper, Path(args.out) if args.out else None)
     check_file(out)
-    rating = rate(deal, level, model_data(), jobs=args.jobs, meanwhile=partial(_prepare_sheet, rules))
+    rating = rate(deal, level, model_data(), jobs=args.jobs, budget=limit,
+                  meanwhile=partial(_prepare_sheet, rules))
     from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
     path = build_deal_sheet(number, DealSheetBuild(paper(args.paper), rules=rules, level=level,
                                                    out=out, quiet=args.quiet, jobs=args.jobs),

@@ -14,7 +14,7 @@ SUMMARIES = {
     "challenge": "print a booklet of deals to play",
     "dice": "print a set of dice as cube nets",
     "deal": "a deal sheet (or JSON) for one seeded deal",
-    "solve": "decide a deal from a text file",
+    "solve": "decide a deal from a text file, or deal number N",
     "census": "win rates of many deals per level",
     "showcase": "pictures of a deck: a fanned hand and a spread",
     "docs": "list or print printgen's documentation pages",

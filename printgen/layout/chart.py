@@ -75,7 +75,8 @@ def census_page(rows: Sequence[Row], paper: Paper, *, title: str,
                        align="center")
     for i, row in enumerate(rows):
         y = top + band * i
-        prims += _text(f"{names.get(row.level, row.level)}\n{row.deals:,} deals", sheet.margin + pt(8),
+        deals = f"{row.deals:,} {'deal' if row.deals == 1 else 'deals'}"
+        prims += _text(f"{names.get(row.level, row.level)}\n{deals}", sheet.margin + pt(8),
                        y + pt(10), pt(30), pt(12), 10, "sans-bold")
         prims += _bar(left, y + pt(5), width, row.win_rate, row.win_low, row.win_high, SOLVER)
         prims += _bar(left, y + pt(14), width, row.player_rate, row.player_low, row.player_high, PLAYER)

@@ -104,10 +104,14 @@ def _written(deal: Deal, index: int) -> str:
     return card.format() if card is not None else deal.rules.deck.value_text(deal.values[index])
 
 
+_COMMA = re.compile(r"\s*,\s*")
+
+
 def parse_rolls(text: str) -> tuple[tuple[int, int], ...]:
-    """'a,b a,b a,b' -> ((a, b), ...), dice 1..6."""
+    """'a,b a,b a,b' -> ((a, b), ...), dice 1..6; a roll may be written as a sheet
+    prints it, 'a, b' (space after the comma)."""
     rolls = []
-    for token in text.split():
+    for token in _COMMA.sub(",", text).split():
         parts = token.split(",")
         if len(parts) != 2 or not all(p in DIE for p in parts):     # (not isdigit: "²" is one, and no die)
             raise InputError(located("--rolls", None, quoted(token),
