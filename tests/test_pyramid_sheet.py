@@ -44,6 +44,8 @@ def test_pyramid_sheet_prints_the_setup_order(cli, tmp_path):
     path = tmp_path / "pyramid-3-standard-a4.pdf"
     text = words(path)
     assert "Pyramid, deal 3" in text[0] and "Not winnable" in text[0]
+    assert "Not winnable: no sequence" in " ".join(text[0].split())      # (not "at this level": it has one)
+    assert "level" not in " ".join(text[0].split()).split("Standard", 1)[1].split("The Pyramid")[0]
     assert "Not winnable" in text[-1] and not re.search(r"1\.\s*Not winnable", text[-1])   # said, not a step
     with pdfplumber.open(str(path)) as pdf:
         found = pdf.pages[0].extract_words(extra_attrs=["size"])
