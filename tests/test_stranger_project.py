@@ -121,6 +121,33 @@ def test_a_picture_with_damaged_exif_data_builds_without_pillow_s_warnings(tmp_p
     assert (result.returncode, result.stderr) == (0, "")
 
 
+# EXIF data whose one entry, the orientation, says its value lies past the end of the data
+# (2 billion values; a value at offset 65,520): Pillow warns as it opens the picture
+EXIF_PAST_ITS_END = {
+    "count": b"MM\0*\0\0\0\x08\0\x01" + b"\x01\x12\0\x03\x7f\xff\xff\xff\0\0\0\x10" + b"\0" * 4,
+    "offset": b"MM\0*\0\0\0\x08\0\x01" + b"\x01\x12\0\x05\0\0\0\x01\0\0\xff\xf0" + b"\0" * 4,
+}
+
+
+@pytest.mark.parametrize("only", ["pdf", "png,svg"])
+@pytest.mark.parametrize("kind", ["JPEG", "PNG", "WEBP"])
+@pytest.mark.parametrize("exif", sorted(EXIF_PAST_ITS_END))
+def test_a_picture_whose_exif_data_points_past_its_end_builds_without_pillow_s_warnings(tmp_path, only, kind,
+                                                                                        exif):
+    """Pillow reads a JPEG's EXIF data as it opens the file (for its resolution), and
+    the PDF renderer's own library opens the file again: an entry pointing past the
+    data's end was printed on standard error as Pillow's warning, with its source file
+    and line, two to four times by a build that succeeded."""
+    from PIL import Image
+    Image.new("RGB", (30, 20), "blue").save(tmp_path / "art.pic", kind, exif=b"Exif\0\0" + EXIF_PAST_ITS_END[exif])
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.pic, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    result = printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", "out", "--quiet")
+    assert (result.returncode, result.stderr) == (0, "")
+
+
 def test_a_png_of_too_many_chunks_in_the_output_folder_is_listed_without_a_preview(tmp_path):
     """The gallery previews what a stranger's output folder holds: Pillow reads a PNG's
     chunks one by one as it opens it (2 million took the gallery 44 s)."""
