@@ -42,6 +42,8 @@ if TYPE_CHECKING:
     from PIL.Image import Image
 
 MAX_ELEMENTS = int(limit("svg_elements"))
+MAX_ATTRIBUTES = int(limit("svg_attributes"))
+MAX_ELEMENT_ATTRIBUTES = int(limit("svg_element_attributes"))
 MAX_PIXELS = limit("picture_pixels")
 MAX_BYTES = int(limit("picture_bytes"))
 MAX_STYLE_TESTS = int(limit("svg_style_tests"))
@@ -83,9 +85,7 @@ def read_svg(path: Path, where: str) -> tuple[tuple[int, int], Reading]:
     """The picture's size in CSS pixels (at least 1 x 1), and its Reading; InputError
     naming `where` for what the module's docstring refuses."""
     root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
-    for count, element in enumerate(root.iter(), start=1):
-        if count > MAX_ELEMENTS:
-            raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements; expected a simpler SVG picture")
+    for element in root.iter():
         _check_element(element, where)
     ids = id_map(root)
     sheets = read_sheets(root)
@@ -254,20 +254,43 @@ def _numbers(element: Any) -> int:
 
 def parsed(data: bytes, where: str) -> Any:
     """The SVG file's root element, read with no network, entities or DTD; InputError
-    naming `where` where it is not a readable SVG."""
+    naming `where` where it is not a readable SVG, or holds more than MAX_ELEMENTS
+    elements or MAX_ATTRIBUTES attributes, or an element more than
+    MAX_ELEMENT_ATTRIBUTES: counted as it is read, so that reading stops at the bound
+    (a file of 100 MB of small elements or attributes takes gigabytes read whole)."""
     from lxml import etree
     if b"<!ENTITY" in data:
         raise InputError(f"{where}: the SVG picture declares entities; expected one without (<!ENTITY>)")
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-                             remove_comments=True, remove_pis=True)
+    reading = etree.iterparse(io.BytesIO(data), events=("start",), resolve_entities=False, no_network=True,
+                              load_dtd=False, huge_tree=False, remove_comments=True, remove_pis=True)
+    elements = attributes = 0
     try:
-        root = etree.parse(io.BytesIO(data), parser).getroot()
+        for _, element in reading:
+            elements += 1
+            attributes += len(element.attrib)
+            _check_count(element, elements, attributes, where)
+        root = reading.root
     except (etree.XMLSyntaxError, ValueError) as error:
         raise InputError(f"{where}: not a readable SVG picture ({error.msg if hasattr(error, 'msg') else error}); "
                          f"expected an SVG file") from None
     if root is None or root.tag != f"{SVG}svg":
         raise InputError(f"{where}: not an SVG picture (its root is not <svg>); expected an SVG file")
     return root
+
+
+def _check_count(element: Any, elements: int, attributes: int, where: str) -> None:
+    """InputError where the elements or attributes read so far, or the element's own
+    attributes (before they are read: lxml gives them in a time growing with their
+    square), are more than their bound."""
+    if elements > MAX_ELEMENTS:
+        raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements; expected a simpler SVG picture")
+    if len(element.attrib) > MAX_ELEMENT_ATTRIBUTES:
+        name = str(element.tag).rsplit("}", 1)[-1][:40]
+        raise InputError(f"{where}: the SVG picture's <{name}> at line {element.sourceline} has "
+                         f"{len(element.attrib):,} attributes, more than {MAX_ELEMENT_ATTRIBUTES}; expected an "
+                         f"element as an editor writes it")
+    if attributes > MAX_ATTRIBUTES:
+        raise InputError(f"{where}: more than {MAX_ATTRIBUTES:,} attributes; expected a simpler SVG picture")
 
 
 def _check_element(element: Any, where: str) -> None:

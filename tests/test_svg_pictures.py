@@ -168,6 +168,25 @@ def test_an_svg_with_too_many_elements_is_refused(cli, tmp_path, monkeypatch):
     assert "50 elements" in refused(cli, tmp_path, OPEN + '<rect width="1" height="1"/>' * 60 + "</svg>")
 
 
+def test_elements_and_attributes_are_counted_as_the_file_is_read(cli, tmp_path, monkeypatch):
+    """The elements were counted once the whole file was read: 120 MB of <g/> took 4 GB
+    and 20 s to be refused. Counted as it is read, a file whose elements past the
+    bound are no XML at all is refused for its elements, and so for its attributes."""
+    import printgen.vector
+    monkeypatch.setattr(printgen.vector, "MAX_ELEMENTS", 50)
+    monkeypatch.setattr(printgen.vector, "MAX_ATTRIBUTES", 100)
+    assert "more than 50 elements" in refused(cli, tmp_path, OPEN + "<g/>" * 60 + "<<<>")
+    assert "more than 100 attributes" in refused(cli, tmp_path, OPEN + '<rect x="0" width="1" height="1"/>' * 40 + "<<<>")
+
+
+def test_an_element_of_too_many_attributes_is_refused_before_they_are_read(cli, tmp_path):
+    """lxml gives an element's attributes in a time growing with their square: one of
+    200,000 took minutes to check (20,000: seconds, and svglib's drawing as long)."""
+    attributes = " ".join(f'data-a{i}="1"' for i in range(20_000))
+    line = refused(cli, tmp_path, OPEN + f'\n<rect {attributes} width="1" height="1"/></svg>')
+    assert "<rect> at line 2 has 20,002 attributes, more than 200" in line
+
+
 def test_not_an_svg_is_refused(cli, tmp_path):
     assert "not a readable SVG" in refused(cli, tmp_path, "<svg><rect></svg>")
     assert "root is not <svg>" in refused(cli, tmp_path, '<html xmlns="http://www.w3.org/1999/xhtml"/>')
