@@ -27,13 +27,17 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.reading import read_bytes
+from printgen.reading import display_path, read_bytes
 from printgen.svglayers import check_layers, check_primitive, own_layers, weight
 from printgen.svglinks import DRAWN, LINKED, links
 from printgen.svgpaths import SVG, XLINK, check_paths, href_target, id_map, vertices
@@ -377,14 +381,37 @@ def rasterised(path: Path, size: tuple[int, int],
     root = parsed(read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture"), str(path))
     _stretch(root, size, view)
     try:
-        png = resvg_py.svg_to_bytes(svg_string=etree.tostring(root, encoding="unicode"), skip_system_fonts=True,
-                                    dpi=96)                  # CSS units: 96 px an inch
+        with _unheard():
+            png = resvg_py.svg_to_bytes(svg_string=etree.tostring(root, encoding="unicode"),
+                                        skip_system_fonts=True, dpi=96)     # CSS units: 96 px an inch
     except ValueError as error:         # (what svg_size lets through it draws: this is a last guard)
-        raise InputError(f"{path}: resvg cannot draw the SVG picture ({error}); expected a simpler SVG "
+        raise InputError(f"{display_path(path)}: resvg cannot draw the SVG picture ({error}); expected a simpler SVG "
                          f"picture") from None
+    except BaseException as error:      # (pyo3's PanicException is no Exception)
+        if type(error).__name__ != "PanicException":
+            raise
+        raise InputError(f"{display_path(path)}: resvg cannot draw the SVG picture (it stopped drawing a shape or stroke "
+                         f"billions of pixels large); expected a simpler SVG picture") from None
     picture = PILImage.open(io.BytesIO(bytes(png)))
     picture.load()
     return picture.convert("RGBA") if picture.size == size else picture.convert("RGBA").resize(size)
+
+
+@contextmanager
+def _unheard() -> Iterator[None]:
+    """Standard error (the file descriptor) kept from resvg while it draws: where it
+    panics (tiny-skia does on a stroke or a shape billions of pixels large: a stroke
+    width of 1e10), Rust prints the panic and its backtrace there itself, before Python
+    has it as an exception, which printgen says in one line."""
+    sys.stderr.flush()
+    kept = os.dup(2)
+    try:
+        with open(os.devnull, "wb") as nowhere:
+            os.dup2(nowhere.fileno(), 2)
+        yield
+    finally:
+        os.dup2(kept, 2)
+        os.close(kept)
 
 
 def _stretch(root: Any, size: tuple[int, int],

@@ -148,6 +148,25 @@ def test_a_picture_whose_exif_data_points_past_its_end_builds_without_pillow_s_w
     assert (result.returncode, result.stderr) == (0, "")
 
 
+@pytest.mark.parametrize("only", ["png", "pdf"])
+@pytest.mark.parametrize("shape", ['<rect width="10" height="10" stroke="#000000" stroke-width="1e10"/>',
+                                   '<circle r="1e9" fill="#000000"/>'], ids=["stroke", "circle"])
+def test_an_svg_shape_billions_of_pixels_large_is_one_line(tmp_path, only, shape):
+    """resvg's rasteriser panics on a stroke or shape billions of pixels large (the PDF
+    draws such numbers as resvg's picture too): Rust's panic message and backtrace,
+    then Python's traceback, exit status 1."""
+    (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" '
+                                      f'viewBox="0 0 100 100">{shape}</svg>', encoding="utf-8")
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.svg, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", "out"), 2,
+             "printgen: error: art.svg: resvg cannot draw the SVG picture")
+    assert tree(tmp_path) == before
+
+
 def test_a_png_of_too_many_chunks_in_the_output_folder_is_listed_without_a_preview(tmp_path):
     """The gallery previews what a stranger's output folder holds: Pillow reads a PNG's
     chunks one by one as it opens it (2 million took the gallery 44 s)."""
