@@ -167,6 +167,24 @@ def test_an_svg_shape_billions_of_pixels_large_is_one_line(tmp_path, only, shape
     assert tree(tmp_path) == before
 
 
+def test_an_xlsx_date_past_what_dates_hold_builds_without_openpyxl_s_warning(tmp_path):
+    """A cell formatted as a date whose number is past the last date (1e300): openpyxl
+    warned on standard error, with its source file and line, in a build that
+    succeeded."""
+    import openpyxl
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["a"])
+    sheet.append([1e300])
+    sheet["A2"].number_format = "yyyy-mm-dd"
+    book.save(tmp_path / "cards.xlsx")
+    (tmp_path / "face.yaml").write_text(FACE, encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards: cards.xlsx\n",
+                                        encoding="utf-8")
+    result = printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out", "--quiet")
+    assert (result.returncode, result.stderr) == (0, "")
+
+
 def test_a_png_of_too_many_chunks_in_the_output_folder_is_listed_without_a_preview(tmp_path):
     """The gallery previews what a stranger's output folder holds: Pillow reads a PNG's
     chunks one by one as it opens it (2 million took the gallery 44 s)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import io
 import operator
 import re
+import warnings
 from collections.abc import Callable
 from itertools import repeat
 from pathlib import Path
@@ -99,6 +100,15 @@ def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, l
         raise InputError(f"{display}: reading XLSX needs the openpyxl package (pip install openpyxl)") from None
     data = read_bytes(path, display, what="an XLSX workbook")    # a regular file, read once
     has_formulas = _check_unpacked(data, display)
+    # openpyxl says what it reads otherwise (a date past the last date, a part it drops) as Python
+    # warnings, printed with its source line: not said, as printgen reads only the table's values
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return _read_xlsx(openpyxl, data, display, sheet, has_formulas)
+
+
+def _read_xlsx(openpyxl: Any, data: bytes, display: str, sheet: str | None,
+               has_formulas: bool) -> list[tuple[int, list[str]]]:
     values = _workbook(openpyxl, data, display, data_only=True)
     try:
         # the formulas, where there are any, show which empty values are formulas never calculated
