@@ -263,8 +263,8 @@ def parsed(data: bytes, where: str) -> Any:
     MAX_ELEMENT_ATTRIBUTES: counted as it is read, so that reading stops at the bound
     (a file of 100 MB of small elements or attributes takes gigabytes read whole)."""
     from lxml import etree
-    if b"<!ENTITY" in data:
-        raise InputError(f"{where}: the SVG picture declares entities; expected one without (<!ENTITY>)")
+    if b"<!ENTITY" in data:                 # (else found as its first element is read, in any encoding)
+        raise InputError(_ENTITIES.format(where=where))
     reading = etree.iterparse(io.BytesIO(data), events=("start",), resolve_entities=False, no_network=True,
                               load_dtd=False, huge_tree=False, remove_comments=True, remove_pis=True)
     elements = attributes = 0
@@ -272,6 +272,8 @@ def parsed(data: bytes, where: str) -> Any:
         for _, element in reading:
             elements += 1
             attributes += len(element.attrib)
+            if elements == 1 and _declares_entities(element):
+                raise InputError(_ENTITIES.format(where=where))
             _check_count(element, elements, attributes, where)
         root = reading.root
     except (etree.XMLSyntaxError, ValueError) as error:
@@ -280,6 +282,16 @@ def parsed(data: bytes, where: str) -> Any:
     if root is None or root.tag != f"{SVG}svg":
         raise InputError(f"{where}: not an SVG picture (its root is not <svg>); expected an SVG file")
     return root
+
+
+_ENTITIES = "{where}: the SVG picture declares entities; expected one without (<!ENTITY>)"
+
+
+def _declares_entities(root: Any) -> bool:
+    """Whether the document of the root element declares entities in its DTD (a file
+    in UTF-16 holds no b"<!ENTITY")."""
+    dtd = root.getroottree().docinfo.internalDTD
+    return dtd is not None and any(True for _ in dtd.iterentities())
 
 
 def _check_count(element: Any, elements: int, attributes: int, where: str) -> None:

@@ -130,6 +130,21 @@ def test_an_svg_declaring_entities_is_refused(cli, tmp_path):
     assert "entities" in line
 
 
+@pytest.mark.parametrize("encoding", ["UTF-16", "UTF-16BE"])
+def test_an_svg_declaring_entities_in_another_encoding_is_refused(cli, tmp_path, encoding):
+    """The entities were looked for as the bytes <!ENTITY: a file in UTF-16 declaring
+    one naming /etc/passwd built a PDF (svglib reads the file itself) and stopped the
+    PNG with resvg's words, not at its place."""
+    svg = (f'<?xml version="1.0" encoding="{encoding}"?>\n<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+           f'{OPEN}<desc>&x;</desc><rect width="5" height="5"/></svg>\n')
+    (tmp_path / "bad.svg").write_bytes(svg.encode(encoding.lower()))
+    for only in ("pdf", "png"):
+        result = cli("build", str(deck_with(tmp_path, "bad.svg")), "--only", only, "--out", str(tmp_path / "out"))
+        assert result.status == 2, result.err
+        assert "face.yaml:2 elements[0].src: image 'bad.svg': the SVG picture declares entities" in result.err
+        assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("svg", ['<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5"/></svg>',
                                  '<svg xmlns="http://www.w3.org/2000/svg" width="50%" height="0"/>',
                                  *(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} 10"/>'
