@@ -44,7 +44,14 @@ from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar, cast
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.pngdata import MAX_CHUNKS, exif_chunk, pixels_whole, tail_reads, too_many_chunks
+from printgen.pngdata import (
+    MAX_CHUNKS,
+    SIGNATURE,
+    exif_chunk,
+    pixels_whole,
+    tail_reads,
+    too_many_chunks,
+)
 from printgen.reading import (
     FileIdentity,
     display_path,
@@ -506,16 +513,21 @@ def _damaged(where: str, kind: str | None, size: tuple[int, int]) -> str:
 def _found(file: BinaryIO) -> str:
     """What a file Pillow does not open as one of FORMATS is, in words: the picture
     format it is in, where Pillow knows it ("a GIF picture, which printgen does not
-    print"), else "not a picture printgen can read"."""
+    print"), a PNG file that does not open, else "not a picture printgen can read"."""
     from PIL import Image as PILImage
+    from PIL.PngImagePlugin import MAX_TEXT_CHUNK
     file.seek(0)
     try:
         with PILImage.open(file) as other:          # (the header only: nothing is decoded)
             kind = other.format
     except _UNREADABLE + (PILImage.DecompressionBombError,):
         kind = None
-    file.seek(4)
-    if not kind and file.read(8) in _HEIF:
+    file.seek(0)
+    start = file.read(12)
+    if not kind and start.startswith(SIGNATURE):    # (Pillow opens no PNG whose text or colour profile
+        return (f"a PNG file that does not open: damaged, or holding text or a colour profile of more "
+                f"than {MAX_TEXT_CHUNK // 2**20} MB unpacked")     # unpacks past that: a zip bomb, or huge)
+    if not kind and start[4:] in _HEIF:
         kind = "HEIC"                               # an iPhone's photo, which Pillow does not read
     if not kind:
         return "not a picture printgen can read"

@@ -185,6 +185,25 @@ def test_an_xlsx_date_past_what_dates_hold_builds_without_openpyxl_s_warning(tmp
     assert (result.returncode, result.stderr) == (0, "")
 
 
+@pytest.mark.parametrize("chunk_before", [
+    chunk(b"iCCP", b"big profile\0\0" + zlib.compress(bytes(range(256)) * 8192)),     # 2 MB unpacked
+    chunk(b"zTXt", b"note\0\0" + zlib.compress(b"a" * 100_000_000, 9)),               # 100 MB, in 100 KB
+], ids=["2 MB colour profile", "zip bomb of text"])
+def test_a_png_whose_profile_or_text_unpacks_past_what_pillow_reads_says_it_is_a_png(tmp_path, chunk_before):
+    """Pillow opens no PNG whose text or colour profile unpacks past 1 MB: such a file
+    was "not a picture printgen can read", as if it were no PNG."""
+    (tmp_path / "art.png").write_bytes(png(before=chunk_before))
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
+             "face.yaml:3 elements[1].src: image 'art.png': a PNG file that does not open",
+             "colour profile of more than 1 MB")
+    assert tree(tmp_path) == before
+
+
 def test_a_png_of_too_many_chunks_in_the_output_folder_is_listed_without_a_preview(tmp_path):
     """The gallery previews what a stranger's output folder holds: Pillow reads a PNG's
     chunks one by one as it opens it (2 million took the gallery 44 s)."""
