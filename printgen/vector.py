@@ -415,8 +415,14 @@ def _unheard() -> Iterator[None]:
     panics (tiny-skia does on a stroke or a shape billions of pixels large: a stroke
     width of 1e10), Rust prints the panic and its backtrace there itself, before Python
     has it as an exception, which printgen says in one line."""
-    sys.stderr.flush()
-    kept = os.dup(2)
+    try:
+        sys.stderr.flush()
+        kept = os.dup(2) if sys.stderr.fileno() == 2 else None
+    except (AttributeError, OSError, ValueError):   # (no standard error: a process started without it
+        kept = None                                 # has None, and file descriptor 2 may be another file)
+    if kept is None:
+        yield
+        return
     try:
         with open(os.devnull, "wb") as nowhere:
             os.dup2(nowhere.fileno(), 2)

@@ -204,6 +204,23 @@ def test_a_png_whose_profile_or_text_unpacks_past_what_pillow_reads_says_it_is_a
     assert tree(tmp_path) == before
 
 
+def test_an_svg_picture_is_drawn_by_a_process_started_without_standard_error(tmp_path):
+    """resvg draws with standard error kept from it (above): a process started with it
+    closed has none to keep, and file descriptor 2 may be a file printgen opened."""
+    (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">'
+                                      '<circle cx="50" cy="50" r="40" fill="#cc2222"/></svg>', encoding="utf-8")
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.svg, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    import os
+    result = subprocess.run([sys.executable, "-m", "printgen", "build", "deck.yaml", "--only", "png", "--out", "out",
+                             "-q"], stdout=subprocess.PIPE, timeout=TIMEOUT, cwd=tmp_path, check=False,
+                            preexec_fn=lambda: os.close(2))
+    assert result.returncode == 0
+    assert len(list((tmp_path / "out").rglob("*.png"))) == 2
+
+
 def test_a_png_of_too_many_chunks_in_the_output_folder_is_listed_without_a_preview(tmp_path):
     """The gallery previews what a stranger's output folder holds: Pillow reads a PNG's
     chunks one by one as it opens it (2 million took the gallery 44 s)."""
