@@ -131,6 +131,23 @@ def test_a_bad_table_is_one_located_error_and_nothing_is_written(cli, tmp_path, 
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("error", ["#DIV/0!", "#REF!", "#N/A"])
+def test_an_xlsx_cell_holding_an_error_is_one_located_error(cli, tmp_path, error):
+    """A formula that fails is saved as its error: the card printed "#DIV/0!"."""
+    import openpyxl
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["value", "note"])
+    sheet.append(["1", "fine"])
+    sheet.append(["2", error])                      # (openpyxl saves an error's code as an error cell)
+    book.save(tmp_path / "cards.xlsx")
+    result = cli("build", str(small_deck(tmp_path, "cards.xlsx")), "--out", str(tmp_path / "out"))
+    assert result.status == 2
+    line, = result.err.strip().splitlines()
+    assert f"cards.xlsx:3 note: cell B3 holds the error '{error}'" in line, line
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_row_short_of_values_is_read_where_they_are_written_empty_or_in_a_sheet(tmp_path, monkeypatch):
     """A CSV row holds a value for every column, empty ones as nothing between the
     separators (as spreadsheet programs save them); a wholly empty row is skipped; a
