@@ -187,6 +187,10 @@ def test_an_xlsx_date_past_what_dates_hold_is_one_line_without_openpyxl_s_warnin
     assert tree(tmp_path) == before
 
 
+@pytest.mark.parametrize("chunk_before", [
+    chunk(b"iCCP", b"big profile\0\0" + zlib.compress(bytes(range(256)) * 8192)),     # 2 MB unpacked
+    chunk(b"zTXt", b"note\0\0" + zlib.compress(b"a" * 100_000_000, 9)),               # 100 MB, in 100 KB
+], ids=["2 MB colour profile", "zip bomb of text"])
 def test_a_png_whose_profile_or_text_unpacks_past_what_pillow_reads_says_it_is_a_png(tmp_path, chunk_before):
     """Pillow opens no PNG whose text or colour profile unpacks past 1 MB: such a file
     was "not a picture printgen can read", as if it were no PNG."""
