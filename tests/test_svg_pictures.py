@@ -187,9 +187,9 @@ def test_elements_and_attributes_are_counted_as_the_file_is_read(cli, tmp_path, 
     """The elements were counted once the whole file was read: 120 MB of <g/> took 4 GB
     and 20 s to be refused. Counted as it is read, a file whose elements past the
     bound are no XML at all is refused for its elements, and so for its attributes."""
-    import printgen.vector
-    monkeypatch.setattr(printgen.vector, "MAX_ELEMENTS", 50)
-    monkeypatch.setattr(printgen.vector, "MAX_ATTRIBUTES", 100)
+    import printgen.svgread
+    monkeypatch.setattr(printgen.svgread, "MAX_ELEMENTS", 50)
+    monkeypatch.setattr(printgen.svgread, "MAX_ATTRIBUTES", 100)
     assert "more than 50 elements" in refused(cli, tmp_path, OPEN + "<g/>" * 60 + "<<<>")
     assert "more than 100 attributes" in refused(cli, tmp_path, OPEN + '<rect x="0" width="1" height="1"/>' * 40 + "<<<>")
 
