@@ -44,7 +44,14 @@ from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar, cast
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.pngdata import MAX_CHUNKS, exif_chunk, pixels_whole, tail_reads, too_many_chunks
+from printgen.pngdata import (
+    MAX_CHUNKS,
+    SIGNATURE,
+    exif_chunk,
+    pixels_whole,
+    tail_reads,
+    too_many_chunks,
+)
 from printgen.reading import (
     FileIdentity,
     display_path,
@@ -266,9 +273,7 @@ def stored_orientation(path: Path) -> int | None:
 @lru_cache(maxsize=256)
 def _stored_orientation(path: Path, key: FileIdentity | None) -> int | None:
     from PIL import Image as PILImage
-    with open_input(path, display_path(path), max_bytes=MAX_BYTES, what=EXPECTED) as file, \
-            warnings.catch_warnings():
-        warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+    with open_input(path, display_path(path), max_bytes=MAX_BYTES, what=EXPECTED) as file, quiet_pillow():
         try:
             with PILImage.open(file, formats=["PNG", "JPEG"]) as picture:     # (its header only)
                 if picture.mode not in ("1", "L", "LA", "P", "RGB", "RGBA"):
@@ -427,8 +432,7 @@ def _opened(path: Path, where: str) -> Iterator[tuple[Image, BinaryIO]]:
     or is animated. Where a PNG's EXIF data comes after its pixels, it is read (without
     them) as Pillow reads one before them, so that its orientation is known."""
     from PIL import Image as PILImage
-    with open_input(path, where, max_bytes=MAX_BYTES, what=EXPECTED) as file, warnings.catch_warnings():
-        warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)  # printgen's own limit is below
+    with open_input(path, where, max_bytes=MAX_BYTES, what=EXPECTED) as file, quiet_pillow():
         if too_many_chunks(file):       # (Pillow reads those before the pixels as it opens it)
             raise InputError(f"{where}: a PNG file of more than {MAX_CHUNKS:,} chunks; expected a picture as a "
                              f"picture editor saves it (save it again from one)")
@@ -467,18 +471,23 @@ def _orientation(picture: Image, file: BinaryIO | None = None) -> int:
     from PIL import Image as PILImage
     if file is not None:
         _late_exif(picture, file)
-    with _quiet_exif():
+    with quiet_pillow():
         turn = PILImage.Image.getexif(picture).get(ORIENTATION, 1)     # (not the PNG's own, which decodes)
     return turn if isinstance(turn, int) else 1
 
 
 @contextmanager
-def _quiet_exif() -> Iterator[None]:
-    """Pillow reading a picture's EXIF data says nothing of it: damaged data ("Corrupt
-    EXIF data", as a Python warning with Pillow's source line) gives no orientation,
-    which is what printgen prints it at."""
+def quiet_pillow() -> Iterator[None]:
+    """Pillow opening or reading a picture file says nothing of it (its warnings are
+    Python warnings, printed with Pillow's source file and line): damaged EXIF data
+    ("Corrupt EXIF data", an entry past the data's end, which Pillow reads as it opens
+    a JPEG) gives no orientation, which is what printgen prints it at; a picture of
+    more pixels than Pillow's own bound is refused by printgen's (MAX_PIXELS), below
+    it. Every opening of a picture file, the PDF library's too, is wrapped in it."""
+    from PIL import Image as PILImage
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
+        warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
         yield
 
 
@@ -504,16 +513,21 @@ def _damaged(where: str, kind: str | None, size: tuple[int, int]) -> str:
 def _found(file: BinaryIO) -> str:
     """What a file Pillow does not open as one of FORMATS is, in words: the picture
     format it is in, where Pillow knows it ("a GIF picture, which printgen does not
-    print"), else "not a picture printgen can read"."""
+    print"), a PNG file that does not open, else "not a picture printgen can read"."""
     from PIL import Image as PILImage
+    from PIL.PngImagePlugin import MAX_TEXT_CHUNK
     file.seek(0)
     try:
         with PILImage.open(file) as other:          # (the header only: nothing is decoded)
             kind = other.format
     except _UNREADABLE + (PILImage.DecompressionBombError,):
         kind = None
-    file.seek(4)
-    if not kind and file.read(8) in _HEIF:
+    file.seek(0)
+    start = file.read(12)
+    if not kind and start.startswith(SIGNATURE):    # (Pillow opens no PNG whose text or colour profile
+        return (f"a PNG file that does not open: damaged, or holding text or a colour profile of more "
+                f"than {MAX_TEXT_CHUNK // 2**20} MB unpacked")     # unpacks past that: a zip bomb, or huge)
+    if not kind and start[4:] in _HEIF:
         kind = "HEIC"                               # an iPhone's photo, which Pillow does not read
     if not kind:
         return "not a picture printgen can read"
@@ -525,7 +539,7 @@ def upright(picture: Image) -> Image:
     says (a phone's photograph is stored as the camera was held); itself where it has
     none."""
     from PIL import ImageOps
-    with _quiet_exif():
+    with quiet_pillow():
         if picture.getexif().get(ORIENTATION, 1) in (None, 1):
             return picture
         turned = ImageOps.exif_transpose(picture)

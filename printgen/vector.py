@@ -27,16 +27,21 @@ from __future__ import annotations
 
 import io
 import math
+import os
 import re
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from printgen.errors import InputError
 from printgen.limits import limit
-from printgen.reading import read_bytes
+from printgen.reading import display_path, read_bytes
 from printgen.svglayers import check_layers, check_primitive, own_layers, weight
 from printgen.svglinks import DRAWN, LINKED, links
 from printgen.svgpaths import SVG, XLINK, check_paths, href_target, id_map, vertices
+from printgen.svgread import parsed
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -83,9 +88,7 @@ def read_svg(path: Path, where: str) -> tuple[tuple[int, int], Reading]:
     """The picture's size in CSS pixels (at least 1 x 1), and its Reading; InputError
     naming `where` for what the module's docstring refuses."""
     root = parsed(read_bytes(path, where, max_bytes=MAX_BYTES, what="an SVG picture"), where)
-    for count, element in enumerate(root.iter(), start=1):
-        if count > MAX_ELEMENTS:
-            raise InputError(f"{where}: more than {MAX_ELEMENTS:,} elements; expected a simpler SVG picture")
+    for element in root.iter():
         _check_element(element, where)
     ids = id_map(root)
     sheets = read_sheets(root)
@@ -252,24 +255,6 @@ def _numbers(element: Any) -> int:
     return sum(1 for _ in _NUMBER.finditer(text)) if text else 0
 
 
-def parsed(data: bytes, where: str) -> Any:
-    """The SVG file's root element, read with no network, entities or DTD; InputError
-    naming `where` where it is not a readable SVG."""
-    from lxml import etree
-    if b"<!ENTITY" in data:
-        raise InputError(f"{where}: the SVG picture declares entities; expected one without (<!ENTITY>)")
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
-                             remove_comments=True, remove_pis=True)
-    try:
-        root = etree.parse(io.BytesIO(data), parser).getroot()
-    except (etree.XMLSyntaxError, ValueError) as error:
-        raise InputError(f"{where}: not a readable SVG picture ({error.msg if hasattr(error, 'msg') else error}); "
-                         f"expected an SVG file") from None
-    if root is None or root.tag != f"{SVG}svg":
-        raise InputError(f"{where}: not an SVG picture (its root is not <svg>); expected an SVG file")
-    return root
-
-
 def _check_element(element: Any, where: str) -> None:
     if not isinstance(element.tag, str):
         return
@@ -354,14 +339,43 @@ def rasterised(path: Path, size: tuple[int, int],
     root = parsed(read_bytes(path, str(path), max_bytes=MAX_BYTES, what="an SVG picture"), str(path))
     _stretch(root, size, view)
     try:
-        png = resvg_py.svg_to_bytes(svg_string=etree.tostring(root, encoding="unicode"), skip_system_fonts=True,
-                                    dpi=96)                  # CSS units: 96 px an inch
+        with _unheard():
+            png = resvg_py.svg_to_bytes(svg_string=etree.tostring(root, encoding="unicode"),
+                                        skip_system_fonts=True, dpi=96)     # CSS units: 96 px an inch
     except ValueError as error:         # (what svg_size lets through it draws: this is a last guard)
-        raise InputError(f"{path}: resvg cannot draw the SVG picture ({error}); expected a simpler SVG "
+        raise InputError(f"{display_path(path)}: resvg cannot draw the SVG picture ({error}); expected a simpler SVG "
                          f"picture") from None
+    except BaseException as error:      # (pyo3's PanicException is no Exception)
+        if type(error).__name__ != "PanicException":
+            raise
+        raise InputError(f"{display_path(path)}: resvg cannot draw the SVG picture (it stopped drawing a shape or stroke "
+                         f"billions of pixels large); expected a simpler SVG picture") from None
     picture = PILImage.open(io.BytesIO(bytes(png)))
     picture.load()
     return picture.convert("RGBA") if picture.size == size else picture.convert("RGBA").resize(size)
+
+
+@contextmanager
+def _unheard() -> Iterator[None]:
+    """Standard error (the file descriptor) kept from resvg while it draws: where it
+    panics (tiny-skia does on a stroke or a shape billions of pixels large: a stroke
+    width of 1e10), Rust prints the panic and its backtrace there itself, before Python
+    has it as an exception, which printgen says in one line."""
+    try:
+        sys.stderr.flush()
+        kept = os.dup(2) if sys.stderr.fileno() == 2 else None
+    except (AttributeError, OSError, ValueError):   # (no standard error: a process started without it
+        kept = None                                 # has None, and file descriptor 2 may be another file)
+    if kept is None:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as nowhere:
+            os.dup2(nowhere.fileno(), 2)
+        yield
+    finally:
+        os.dup2(kept, 2)
+        os.close(kept)
 
 
 def _stretch(root: Any, size: tuple[int, int],

@@ -121,6 +121,108 @@ def test_a_picture_with_damaged_exif_data_builds_without_pillow_s_warnings(tmp_p
     assert (result.returncode, result.stderr) == (0, "")
 
 
+# EXIF data whose one entry, the orientation, says its value lies past the end of the data
+# (2 billion values; a value at offset 65,520): Pillow warns as it opens the picture
+EXIF_PAST_ITS_END = {
+    "count": b"MM\0*\0\0\0\x08\0\x01" + b"\x01\x12\0\x03\x7f\xff\xff\xff\0\0\0\x10" + b"\0" * 4,
+    "offset": b"MM\0*\0\0\0\x08\0\x01" + b"\x01\x12\0\x05\0\0\0\x01\0\0\xff\xf0" + b"\0" * 4,
+}
+
+
+@pytest.mark.parametrize("only", ["pdf", "png,svg"])
+@pytest.mark.parametrize("kind", ["JPEG", "PNG", "WEBP"])
+@pytest.mark.parametrize("exif", sorted(EXIF_PAST_ITS_END))
+def test_a_picture_whose_exif_data_points_past_its_end_builds_without_pillow_s_warnings(tmp_path, only, kind,
+                                                                                        exif):
+    """Pillow reads a JPEG's EXIF data as it opens the file (for its resolution), and
+    the PDF renderer's own library opens the file again: an entry pointing past the
+    data's end was printed on standard error as Pillow's warning, with its source file
+    and line, two to four times by a build that succeeded."""
+    from PIL import Image
+    Image.new("RGB", (30, 20), "blue").save(tmp_path / "art.pic", kind, exif=b"Exif\0\0" + EXIF_PAST_ITS_END[exif])
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.pic, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    result = printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", "out", "--quiet")
+    assert (result.returncode, result.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("only", ["png", "pdf"])
+@pytest.mark.parametrize("shape", ['<rect width="10" height="10" stroke="#000000" stroke-width="1e10"/>',
+                                   '<circle r="1e9" fill="#000000"/>'], ids=["stroke", "circle"])
+def test_an_svg_shape_billions_of_pixels_large_is_one_line(tmp_path, only, shape):
+    """resvg's rasteriser panics on a stroke or shape billions of pixels large (the PDF
+    draws such numbers as resvg's picture too): Rust's panic message and backtrace,
+    then Python's traceback, exit status 1."""
+    (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" '
+                                      f'viewBox="0 0 100 100">{shape}</svg>', encoding="utf-8")
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.svg, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", "out"), 2,
+             "printgen: error: art.svg: resvg cannot draw the SVG picture")
+    assert tree(tmp_path) == before
+
+
+def test_an_xlsx_date_past_what_dates_hold_is_one_line_without_openpyxl_s_warning(tmp_path):
+    """A cell formatted as a date whose number is past the last date (1e300): openpyxl
+    warned on standard error, with its source file and line, and the card printed
+    "#VALUE!", which openpyxl reads it as."""
+    import openpyxl
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["a"])
+    sheet.append([1e300])
+    sheet["A2"].number_format = "yyyy-mm-dd"
+    book.save(tmp_path / "cards.xlsx")
+    (tmp_path / "face.yaml").write_text(FACE, encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards: cards.xlsx\n",
+                                        encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
+             "cards.xlsx:2 a: cell A2 holds the error '#VALUE!'")
+    assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("chunk_before", [
+    chunk(b"iCCP", b"big profile\0\0" + zlib.compress(bytes(range(256)) * 8192)),     # 2 MB unpacked
+    chunk(b"zTXt", b"note\0\0" + zlib.compress(b"a" * 100_000_000, 9)),               # 100 MB, in 100 KB
+], ids=["2 MB colour profile", "zip bomb of text"])
+def test_a_png_whose_profile_or_text_unpacks_past_what_pillow_reads_says_it_is_a_png(tmp_path, chunk_before):
+    """Pillow opens no PNG whose text or colour profile unpacks past 1 MB: such a file
+    was "not a picture printgen can read", as if it were no PNG."""
+    (tmp_path / "art.png").write_bytes(png(before=chunk_before))
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    before = tree(tmp_path)
+    one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
+             "face.yaml:3 elements[1].src: image 'art.png': a PNG file that does not open",
+             "colour profile of more than 1 MB")
+    assert tree(tmp_path) == before
+
+
+def test_an_svg_picture_is_drawn_by_a_process_started_without_standard_error(tmp_path):
+    """resvg draws with standard error kept from it (above): a process started with it
+    closed has none to keep, and file descriptor 2 may be a file printgen opened."""
+    (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">'
+                                      '<circle cx="50" cy="50" r="40" fill="#cc2222"/></svg>', encoding="utf-8")
+    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.svg, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
+                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                        "  - fields: {a: b}\n", encoding="utf-8")
+    import os
+    result = subprocess.run([sys.executable, "-m", "printgen", "build", "deck.yaml", "--only", "png", "--out", "out",
+                             "-q"], stdout=subprocess.PIPE, timeout=TIMEOUT, cwd=tmp_path, check=False,
+                            preexec_fn=lambda: os.close(2))
+    assert result.returncode == 0
+    assert len(list((tmp_path / "out").rglob("*.png"))) == 2
+
+
 def test_a_png_of_too_many_chunks_in_the_output_folder_is_listed_without_a_preview(tmp_path):
     """The gallery previews what a stranger's output folder holds: Pillow reads a PNG's
     chunks one by one as it opens it (2 million took the gallery 44 s)."""

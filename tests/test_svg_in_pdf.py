@@ -243,6 +243,32 @@ def test_what_svglib_leaves_out_is_drawn_in_the_pdf_as_in_the_png(tmp_path, svg)
     assert images(pdf)
 
 
+OUTSIZED = {
+    "a path past 1e20": f'{S}{BLUE}<path d="M0 0 L1e25 5 L0 40 Z" fill="#ff0000"/></svg>',
+    "an infinite stroke width": f'{S}{BLUE}<rect x="10" y="5" width="30" height="30" stroke="#000000" '
+                                f'stroke-width="inf"/></svg>',
+    "a scale of 1e300": f'{S}{BLUE}<g transform="scale(1e300)"><rect width="1e-299" height="1e-299" '
+                        f'fill="#ff0000"/></g></svg>',
+    "a style sheet's dashes of 1e30": f'{S}<style>rect {{ stroke-dasharray: 1e30 1 }}</style>{BLUE}'
+                                      f'<rect x="10" y="5" width="30" height="30" fill="none" stroke="#000000"/></svg>',
+    "a viewBox of 1e-20": '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 2e-20 1e-20">'
+                          '<rect width="1e-20" height="1e-20" fill="#2255cc"/></svg>',
+    "a viewBox of 1e300": '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 2e300 1e300">'
+                          '<rect width="1e300" height="1e300" fill="#2255cc"/></svg>',
+}
+
+
+@pytest.mark.parametrize("svg", OUTSIZED.values(), ids=OUTSIZED.keys())
+def test_a_number_past_what_a_pdf_holds_is_drawn_as_resvg_draws_it(tmp_path, svg):
+    """reportlab writes no number past 1e20 into a PDF: a picture holding one (or a
+    viewBox so small that its scale is one) stopped the build with reportlab's
+    traceback. It is placed as resvg's picture, alike with the PNG."""
+    pdf, page = drawn(tmp_path, svg)
+    assert images(pdf)
+    assert_alike(pdf_page_image(pdf, 144), render_page(page, 144), mean_below=1.5, folder=tmp_path,
+                 label="outsized")
+
+
 KEPT = {
     "plain": PLAIN,
     "miter": f'{S}<path d="M10 48 L16 12 L22 48" fill="none" stroke="#000000" stroke-width="6"/></svg>',
@@ -250,6 +276,8 @@ KEPT = {
                      f'paint-order:markers fill stroke;filter:none"/></svg>',
     "an empty id": f'{S}<defs>{GRADIENT}</defs><rect width="100" height="50" fill="url(#g)"/>'
                    f'<rect id="" spreadMethod="reflect" x="5" y="5" width="10" height="10" fill="#000000"/></svg>',
+    "small numbers, a colour like one": f'{S}<rect width="100" height="50.0000000001" fill="#1e9999"/>'
+                                        f'<rect x="1e-7" y="5" width="999999" height="20" fill="#ff1e99"/></svg>',
 }
 
 

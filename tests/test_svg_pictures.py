@@ -130,6 +130,21 @@ def test_an_svg_declaring_entities_is_refused(cli, tmp_path):
     assert "entities" in line
 
 
+@pytest.mark.parametrize("encoding", ["UTF-16", "UTF-16BE"])
+def test_an_svg_declaring_entities_in_another_encoding_is_refused(cli, tmp_path, encoding):
+    """The entities were looked for as the bytes <!ENTITY: a file in UTF-16 declaring
+    one naming /etc/passwd built a PDF (svglib reads the file itself) and stopped the
+    PNG with resvg's words, not at its place."""
+    svg = (f'<?xml version="1.0" encoding="{encoding}"?>\n<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+           f'{OPEN}<desc>&x;</desc><rect width="5" height="5"/></svg>\n')
+    (tmp_path / "bad.svg").write_bytes(svg.encode(encoding.lower()))
+    for only in ("pdf", "png"):
+        result = cli("build", str(deck_with(tmp_path, "bad.svg")), "--only", only, "--out", str(tmp_path / "out"))
+        assert result.status == 2, result.err
+        assert "face.yaml:2 elements[0].src: image 'bad.svg': the SVG picture declares entities" in result.err
+        assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize("svg", ['<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5"/></svg>',
                                  '<svg xmlns="http://www.w3.org/2000/svg" width="50%" height="0"/>',
                                  *(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} 10"/>'
@@ -166,6 +181,25 @@ def test_an_svg_with_too_many_elements_is_refused(cli, tmp_path, monkeypatch):
     import printgen.vector
     monkeypatch.setattr(printgen.vector, "MAX_ELEMENTS", 50)
     assert "50 elements" in refused(cli, tmp_path, OPEN + '<rect width="1" height="1"/>' * 60 + "</svg>")
+
+
+def test_elements_and_attributes_are_counted_as_the_file_is_read(cli, tmp_path, monkeypatch):
+    """The elements were counted once the whole file was read: 120 MB of <g/> took 4 GB
+    and 20 s to be refused. Counted as it is read, a file whose elements past the
+    bound are no XML at all is refused for its elements, and so for its attributes."""
+    import printgen.svgread
+    monkeypatch.setattr(printgen.svgread, "MAX_ELEMENTS", 50)
+    monkeypatch.setattr(printgen.svgread, "MAX_ATTRIBUTES", 100)
+    assert "more than 50 elements" in refused(cli, tmp_path, OPEN + "<g/>" * 60 + "<<<>")
+    assert "more than 100 attributes" in refused(cli, tmp_path, OPEN + '<rect x="0" width="1" height="1"/>' * 40 + "<<<>")
+
+
+def test_an_element_of_too_many_attributes_is_refused_before_they_are_read(cli, tmp_path):
+    """lxml gives an element's attributes in a time growing with their square: one of
+    200,000 took minutes to check (20,000: seconds, and svglib's drawing as long)."""
+    attributes = " ".join(f'data-a{i}="1"' for i in range(20_000))
+    line = refused(cli, tmp_path, OPEN + f'\n<rect {attributes} width="1" height="1"/></svg>')
+    assert "<rect> at line 2 has 20,002 attributes, more than 200" in line
 
 
 def test_not_an_svg_is_refused(cli, tmp_path):

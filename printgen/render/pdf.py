@@ -37,6 +37,7 @@ from printgen.pictures import (
     drawn_part,
     kept_form,
     picture_bytes,
+    quiet_pillow,
     stored_orientation,
     transparent,
     upright_rgb,
@@ -136,9 +137,11 @@ class StreamingCanvas(Canvas):
     def drawImage(self, image: Any, x: float, y: float, width: float | None = None,  # reportlab's names
                   height: float | None = None, mask: Any = None, **options: Any) -> Any:
         if self.page_pictures is None:
-            return super().drawImage(image, x, y, width, height, mask=mask, **options)
+            with quiet_pillow():                # (reportlab opens a picture file with Pillow again)
+                return super().drawImage(image, x, y, width, height, mask=mask, **options)
         before = self._doc.objectcounter
-        size = super().drawImage(image, x, y, width, height, mask=mask, **options)
+        with quiet_pillow():
+            size = super().drawImage(image, x, y, width, height, mask=mask, **options)
         self.page_pictures.registered += self._doc.objectcounter - before
         self.page_pictures.note(self._doc, self._doc.getXObjectName(self._formsinuse[-1]))
         return size

@@ -30,7 +30,13 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 
 from printgen.layout.primitives import FULL, Image, Primitive, uncropped
-from printgen.pictures import check_picture, picture_bytes, stored_orientation, upright_rgb
+from printgen.pictures import (
+    check_picture,
+    picture_bytes,
+    quiet_pillow,
+    stored_orientation,
+    upright_rgb,
+)
 from printgen.reading import display_path
 from printgen.vector import is_svg
 
@@ -118,7 +124,7 @@ def _jpeg(obj: Any, path: Path, size: tuple[int, int]) -> None:
     import io
 
     from PIL import Image as PILImageModule
-    with PILImageModule.open(io.BytesIO(picture_bytes(path))) as picture:
+    with quiet_pillow(), PILImageModule.open(io.BytesIO(picture_bytes(path))) as picture:
         picture.draft(picture.mode, size)           # (decoded at a smaller scale where it can be)
         mode = "L" if picture.mode == "L" else "RGB"
         resized = picture.convert(mode).resize(size, PILImageModule.Resampling.LANCZOS)
@@ -135,7 +141,7 @@ def _stored_pixels(path: Path) -> PILImage:
     import io
 
     from PIL import Image as PILImageModule
-    with PILImageModule.open(io.BytesIO(picture_bytes(path))) as picture:
+    with quiet_pillow(), PILImageModule.open(io.BytesIO(picture_bytes(path))) as picture:
         picture.load()
         if picture.mode in ("RGBA", "LA", "PA") or "transparency" in picture.info:
             return picture.convert("RGBA")

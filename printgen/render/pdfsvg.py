@@ -10,7 +10,8 @@ that are turned, repeated, set on a shape with its own transform or (for a diago
 or radial one) stretched with the shape they fill, gradient stops out of order, paint
 with a fallback colour, colours it does not know (CSS names beyond reportlab's,
 capitals), lengths in percent, an ellipse with one radius, !important in a style
-sheet, clip paths measured in the shape's box, moved or clipped themselves, and
+sheet, numbers reportlab cannot write into a PDF (past OUTSIZED, or a viewBox under its
+inverse), clip paths measured in the shape's box, moved or clipped themselves, and
 miter limits (it sets none, so reportlab's 10 would cut sharp corners otherwise than
 SVG's 4: draw_vectors() sets 4, and another is a gap), and style sheets it cannot read
 or that would take too long to match (vector.style_sheets), and pictures that would
@@ -55,6 +56,7 @@ from printgen.vector import (
     parsed,
     read_sheets,
     styled_clips,
+    view_box,
 )
 
 # the elements svglib draws as resvg does (those of other namespaces, an editor's, draw nothing)
@@ -66,6 +68,12 @@ LEFT_OUT = {"opacity": "1", "mask": "none", "filter": "none", "marker": "none", 
             "marker-mid": "none", "marker-end": "none", "paint-order": "normal", "mix-blend-mode": "normal",
             "stop-opacity": "1", "stroke-miterlimit": "4", "stroke-dashoffset": "0"}
 MITER_LIMIT = 4         # SVG's default miter limit (reportlab's and PDF's is 10)
+OUTSIZED = 1e6          # the largest number (length, coordinate, scale) given to svglib, and 1 / the smallest
+                        # side of a viewBox: reportlab writes no number past 1e20 into a PDF (it stops with
+                        # an error), and three such multiplied (a viewBox's scale, a transform, a point) stay
+                        # below; a drawing's are far smaller (a map in metres, a few million, is a picture)
+_HEX = re.compile(r"#[0-9a-f]+", re.IGNORECASE)    # a colour (#1e9999), not a number
+_FLOAT = re.compile(r"(?<![0-9.e])[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?|\b(?:inf|infinity|nan)\b", re.IGNORECASE)
 
 
 def vector_gap(path: Path) -> str | None:
@@ -90,6 +98,9 @@ def _gap(path: Path, identity: FileIdentity | None) -> str | None:
     sheet = "".join(element.text or "" for element in root.iter(f"{SVG}style"))
     if "!important" in sheet.lower():
         return "!important in a style sheet"
+    box = view_box(root)
+    if box is not None and not min(abs(box[2]), abs(box[3])) * OUTSIZED >= 1:
+        return "a viewBox smaller than svglib draws"
     gradient = painted_opacity = False
     for element in root.iter():
         if not isinstance(element.tag, str) or not element.tag.startswith(SVG):
@@ -103,6 +114,8 @@ def _gap(path: Path, identity: FileIdentity | None) -> str | None:
         for key, value in _properties(element):
             if key in LEFT_OUT and _left_out(key, value):
                 return key
+            if key not in ("id", "class", "href") and _outsized(value):
+                return f"a number past what a PDF holds ({key})"
             found = _paint_gap(key, value)
             if found:
                 return found
@@ -116,6 +129,12 @@ def _gap(path: Path, identity: FileIdentity | None) -> str | None:
     if gradient and painted_opacity:
         return "a translucent gradient"
     return _turned_paint(root, "url(" in sheet)
+
+
+def _outsized(value: str) -> bool:
+    """Whether the value holds a number past OUTSIZED either way, or one that is none
+    (inf, nan: Python's float reads them, as svglib does)."""
+    return any(not abs(float(found.group())) <= OUTSIZED for found in _FLOAT.finditer(_HEX.sub(" ", value)))
 
 
 def _paint_gap(key: str, value: str) -> str | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import io
 import operator
 import re
+import warnings
 from collections.abc import Callable
 from itertools import repeat
 from pathlib import Path
@@ -99,6 +100,15 @@ def _xlsx_rows(path: Path, display: str, sheet: str | None) -> list[tuple[int, l
         raise InputError(f"{display}: reading XLSX needs the openpyxl package (pip install openpyxl)") from None
     data = read_bytes(path, display, what="an XLSX workbook")    # a regular file, read once
     has_formulas = _check_unpacked(data, display)
+    # openpyxl says what it reads otherwise (a date past the last date, a part it drops) as Python
+    # warnings, printed with its source line: not said, as printgen reads only the table's values
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return _read_xlsx(openpyxl, data, display, sheet, has_formulas)
+
+
+def _read_xlsx(openpyxl: Any, data: bytes, display: str, sheet: str | None,
+               has_formulas: bool) -> list[tuple[int, list[str]]]:
     values = _workbook(openpyxl, data, display, data_only=True)
     try:
         # the formulas, where there are any, show which empty values are formulas never calculated
@@ -174,15 +184,30 @@ def _sheet_rows(values: Any, formulas: Any | None, display: str) -> list[tuple[i
             raise InputError(f"{display}: more than {MAX_ROWS} rows; expected at most {MAX_ROWS} cards")
         if _nothing(row, EMPTY_CELL):                  # nothing written in this row (nor a formula)
             continue
-        for column, (cell, formula) in enumerate(zip(row, formula_row), start=1):
-            if getattr(cell, "value", None) is None and getattr(formula, "data_type", None) == "f":
-                name = names[column - 1] if column <= len(names) and names[column - 1] else f"column {column}"
-                raise InputError(f"{display}:{number} {name}: cell {getattr(formula, 'coordinate', '?')} holds "
-                                 f"a formula with no saved value (the file was not saved by a spreadsheet "
-                                 f"program); expected its value: open the workbook in a spreadsheet program "
-                                 f"and save it, so that values are saved")
+        _check_cells(row, formula_row, names, f"{display}:{number}")
         rows.append((number, [cell_text(cell) for cell in row]))
     return rows
+
+
+def _check_cells(row: Any, formula_row: Any, names: list[str], where: str) -> None:
+    """InputError where a cell of the row (where is its file and line) holds a formula
+    with no saved value (formula_row: the row's formulas, or none where the sheet has
+    none), or an error (a formula that fails, "#DIV/0!", or a date past the last,
+    which openpyxl reads as "#VALUE!"), which a card would print as it is."""
+    def name(column: int) -> str:
+        return names[column - 1] if column <= len(names) and names[column - 1] else f"column {column}"
+    for column, (cell, formula) in enumerate(zip(row, formula_row), start=1):
+        if getattr(cell, "value", None) is None and getattr(formula, "data_type", None) == "f":
+            raise InputError(f"{where} {name(column)}: cell {getattr(formula, 'coordinate', '?')} holds a formula "
+                             f"with no saved value (the file was not saved by a spreadsheet program); expected "
+                             f"its value: open the workbook in a spreadsheet program and save it, so that values "
+                             f"are saved")
+    for column, cell in enumerate(row, start=1):
+        if getattr(cell, "data_type", None) == "e":
+            raise InputError(f"{where} {name(column)}: cell {getattr(cell, 'coordinate', '?')} holds the error "
+                             f"{quoted(str(cell.value))}, which a card would print as it is; expected a value: "
+                             f"correct the cell in the spreadsheet program (a formula that fails, or a date past "
+                             f"the last) and save it")
 
 
 def _nothing(row: tuple[Any, ...], empty: Any) -> bool:

@@ -32,22 +32,23 @@ QUOTE = '"'
 
 
 def csv_rows(text: str, display: str, most: int, sep: str) -> tuple[list[tuple[int, list[str]]], dict[int, int]]:
-    """The file's rows as (line, values), empty ones too, until most rows that are not
-    empty are read; and for each row that runs over several lines (a quoted value
-    with line breaks) the line it ends on, by the line it starts on. sep: what
-    separates its values (separator())."""
+    """The file's rows that hold a value as (line, values), until most are read; and for
+    each of them that runs over several lines (a quoted value with line breaks) the
+    line it ends on, by the line it starts on. sep: what separates its values
+    (separator()). A row of nothing but spaces and separators is not kept: 8 MB of
+    empty lines, each kept, took 1.4 GB."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=sep, strict=True)
     rows: list[tuple[int, list[str]]] = []
     spans: dict[int, int] = {}
-    filled, start = 0, 1
+    start = 1
     try:
         for row in reader:
-            rows.append((start, row))
-            if reader.line_num > start:
-                spans[start] = reader.line_num
-            filled += any(value.strip() for value in row)
-            if filled > most:
-                break
+            if any(value.strip() for value in row):
+                rows.append((start, row))
+                if reader.line_num > start:
+                    spans[start] = reader.line_num
+                if len(rows) > most:
+                    break
             start = reader.line_num + 1
     except csv.Error as error:
         raise InputError(_problem(text, start, reader.line_num, str(error), display, sep)) from None
