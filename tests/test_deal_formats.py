@@ -160,6 +160,22 @@ def test_bad_json_moves_are_errors():
         parse_moves([{"move": "force", "sylop": {"temple": [1]}}])
 
 
+@pytest.mark.parametrize("move, where", [
+    ({"move": "force", "sylop": {"temple": [True, 0]}}, "moves[0].sylop.temple[0]"),
+    ({"move": "balance", "cards": ["draw", {"temple": [6, False]}], "force": []},
+     "moves[0].cards[1].temple[1]"),
+    ({"move": "balance", "cards": ["draw"], "force": [3, True]}, "moves[0].force[1]"),
+])
+def test_json_true_and_false_are_not_numbers(move, where):
+    """JSON's true and false are not row, column or Force numbers (a bool is an int in
+    Python): one line naming where the bad value is."""
+    with pytest.raises(InputError) as error:
+        parse_moves([move])
+    message = str(error.value)
+    assert message.startswith(f"{where}: ") and "\n" not in message
+    assert message.endswith(("got true", "got false"))
+
+
 def test_steps_name_cards_places_and_force():
     deal = jedi_deal(1)
     steps = solution_steps(deal, "padawan", solve(deal, "padawan").moves)

@@ -40,14 +40,27 @@ def format_item(item: Item) -> Any:
     return item.kind.value
 
 
+def whole(value: Any) -> bool:
+    """A JSON whole number: true and false are not (Python counts a bool as an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def numbers(values: list, where: str, expected: str) -> tuple[int, ...]:
+    """A JSON list of whole numbers, or one located error naming the first that is not."""
+    for i, value in enumerate(values):
+        if not whole(value):
+            raise InputError(f"{where}[{i}]: expected {expected}, got {json.dumps(value)}")
+    return tuple(values)
+
+
 def parse_item(data: Any, where: str = "item") -> Item:
     if data == "draw":
         return DRAW
     if data == "discard":
         return DISCARD
     if (isinstance(data, dict) and list(data) == ["temple"] and isinstance(data["temple"], list)
-            and len(data["temple"]) == 2 and all(isinstance(v, int) for v in data["temple"])):
-        return Item.temple(*data["temple"])
+            and len(data["temple"]) == 2):
+        return Item.temple(*numbers(data["temple"], f"{where}.temple", "a row or column number"))
     raise InputError(f"{where}: expected \"draw\", \"discard\" or {{\"temple\": [r, c]}}, "
                      f"got {json.dumps(data)}")
 
@@ -70,10 +83,9 @@ def parse_move(data: Any, where: str = "move") -> Move:
     if kind == "force" and set(data) == {"move", "sylop"}:
         return Move.use_force(parse_item(data["sylop"], f"{where}.sylop"))
     if (kind == "balance" and set(data) == {"move", "cards", "force"}
-            and isinstance(data["cards"], list) and isinstance(data["force"], list)
-            and all(isinstance(v, int) for v in data["force"])):
+            and isinstance(data["cards"], list) and isinstance(data["force"], list)):
         cards = [parse_item(c, f"{where}.cards[{i}]") for i, c in enumerate(data["cards"])]
-        return Move.balance(*cards, force=tuple(data["force"]))
+        return Move.balance(*cards, force=numbers(data["force"], f"{where}.force", "a signed die value"))
     raise InputError(f"{where}: expected a draw, recycle, force or balance move, "
                      f"got {json.dumps(data)}")
 
