@@ -177,16 +177,23 @@ def test_solve_takes_a_deal_number(cli, tmp_path):
 
 def test_the_sheet_reads_budget_as_the_json_does(cli, tmp_path):
     """--budget is read for the sheet as for --json: a bad one writes nothing, and a
-    budget too small to decide the deal makes the sheet say so, as the JSON does."""
+    budget too small to decide the deal makes the sheet say so, as the JSON does, both
+    counting the positions searched as `printgen solve` does: at most the budget (the
+    position past it that stops the search is not searched)."""
     bad = cli("deal", "17", "--budget", "abc", "--out", str(tmp_path / "bad"), "--jobs", "1")
     assert bad.status == 2 and "--budget" in bad.err and len(bad.err.strip().splitlines()) == 1
     assert not (tmp_path / "bad").exists()
     data = json.loads(cli("deal", "17", "--budget", "5", "--json", "--jobs", "1",
                           "--out", str(tmp_path / "json")).out)    # (not the folder other tests lock)
-    assert data["winnable"] is None
+    assert data["winnable"] is None and data["nodes"] == 5
+    solved = json.loads(cli("solve", "17", "--budget", "5", "--json").out)
+    assert solved["winnable"] is None and solved["nodes"] == data["nodes"]
     assert cli("deal", "17", "--budget", "5", "--out", str(tmp_path), "--jobs", "1", "--quiet").status == 0
     page = " ".join(words(tmp_path / "jedi-temple-17-knight-a4.pdf")[0].split())
-    assert "Undecided: the solver stopped after" in page and "Winnable" not in page
+    assert "Undecided: the solver stopped after 5 positions." in page and "Winnable" not in page
+    assert cli("deal", "17", "--budget", "1", "--out", str(tmp_path), "--jobs", "1", "--quiet").status == 0
+    page = " ".join(words(tmp_path / "jedi-temple-17-knight-a4.pdf")[0].split())
+    assert "Undecided: the solver stopped after 1 position." in page
 
 
 def test_census_writes_csv_and_prints_the_table(cli, tmp_path):

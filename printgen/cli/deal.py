@@ -24,6 +24,7 @@ from printgen.deal import (
     Deal,
     Solution,
     dumps,
+    key_positions,
     rate,
     rating_json,
     rule_set,
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         return print_sheet(number, deal, level.value, args, limit)
     rating = rate(deal, level, model_data(), jobs=args.jobs, budget=limit)
     key = rating.key
-    data = solution_json(deal, level, Solution(key.winnable, key.moves, key.nodes))
+    data = solution_json(deal, level, Solution(key.winnable, key.moves, key_positions(key, limit)))
     data["rating"] = rating_json(rating, len(solution_steps(deal, level, key.moves)))
     print(dumps(data))
     return 0
@@ -96,7 +97,8 @@ def print_sheet(number: int, deal: Deal, level: str, args: argparse.Namespace, l
                   meanwhile=partial(_prepare_sheet, rules))
     from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet
     path = build_deal_sheet(number, DealSheetBuild(paper(args.paper), rules=rules, level=level,
-                                                   out=out, quiet=args.quiet, jobs=args.jobs),
+                                                   out=out, quiet=args.quiet, jobs=args.jobs,
+                                                   budget=limit),
                             rating=rating)
     if not args.quiet:
         print(f"{display_path(path)} (deal {number}, {level}, {args.paper})")

@@ -19,6 +19,7 @@ from printgen.deal import (
     Solution,
     format_move,
     parse_rolls,
+    positions_searched,
     rule_set,
     seeded_deal,
     shortest,
@@ -90,9 +91,7 @@ def run(args: argparse.Namespace) -> int:
     level = level_of(deal.rules, args.level).level
     short: Shortest | None = shortest(deal, level, budget=limit) if args.shortest else None
     result: Solution = short.solution if short else solve(deal, level, budget=limit)
-    # a search counts the position past its budget that stops it, unsearched: at most
-    # the budget was searched (a search that ends within its budget is reported as counted)
-    nodes = min(result.nodes, limit)
+    nodes = positions_searched(result.nodes, limit)
     if args.json:
         data = {"rules": deal.rules.name, "level": level.value, "winnable": result.winnable,
                 "nodes": nodes, "length": len(result.moves or ())}

@@ -20,6 +20,7 @@ the sub-packages.
 """
 
 from printgen.deal.formats.jsonio import dumps, format_move, rating_json, solution_json
+from printgen.deal.formats.searched import key_positions, positions_searched
 from printgen.deal.formats.steps import solution_steps
 from printgen.deal.formats.textio import parse_deal, parse_rolls
 from printgen.deal.rating.key import KeyBudgets
@@ -44,7 +45,7 @@ __all__ = [
     "DEFAULT_BUDGET", "JEDI_LEVELS", "JEDI_TEMPLE", "RULE_SETS", "SHORTEST_BUDGET", "Card",
     "Deal", "Ink", "KeyBudgets", "Level", "LevelRules", "ModelData", "ModelParams",
     "ModelRate", "PlayingCard", "Rating", "RuleSet", "Shortest", "Solution", "StarScale",
-    "Tableau", "ValueCard", "ValueDeck", "dumps", "format_move", "parse_deal", "parse_rolls",
-    "rate", "rating_json", "rule_set", "screen", "seeded_deal", "shortest", "solution_json",
+    "Tableau", "ValueCard", "ValueDeck", "dumps", "format_move", "key_positions", "parse_deal", "parse_rolls",
+    "positions_searched", "rate", "rating_json", "rule_set", "screen", "seeded_deal", "shortest", "solution_json",
     "solution_steps", "solve",
 ]

@@ -22,6 +22,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 
 from printgen.deal import (
+    DEFAULT_BUDGET,
     JEDI_TEMPLE,
     Card,
     Deal,
@@ -31,6 +32,7 @@ from printgen.deal import (
     PlayingCard,
     Rating,
     RuleSet,
+    key_positions,
     rate,
     rule_set,
     seeded_deal,
@@ -73,6 +75,7 @@ class DealSheetBuild:
     out: Path | None = None        # the PDF path; None: output/deals/RULES-N-LEVEL-PAPER.pdf (sheet_path)
     quiet: bool = False
     jobs: int = 1                  # processes for the rating's model games
+    budget: int = DEFAULT_BUDGET   # the verdict's search (cli/deal.py's --budget)
 
 
 # --- the deal worked out: engine calls and two adapters --------------------------
@@ -102,17 +105,20 @@ def make_deal(rules: RuleSet, number: int) -> tuple[Deal, tuple[int, ...]]:
 
 def work_deal(rules_name: str, number: int, level: str | None, texts: dict[str, str],
               rating: Rating | None = None, jobs: int = 1,
-              meanwhile: Callable[[], object] | None = None) -> Worked:
-    """Deal, rate (verdict, key, model games) and describe deal `number` at `level`;
-    meanwhile: what the rating's wait can be spent on (rate())."""
+              meanwhile: Callable[[], object] | None = None,
+              budget: int = DEFAULT_BUDGET) -> Worked:
+    """Deal, rate (verdict, key, model games) and describe deal `number` at `level`
+    (or take its `rating`, rated with the verdict's `budget`); meanwhile: what the
+    rating's wait can be spent on (rate())."""
     rules = with_cards(rule_set(rules_name))
     level_rules = rules.level(level)
     deal, order = make_deal(rules, number)
     cards = tuple(rules.deck.cards()[i] for i in order)
-    rating = rating or rate(deal, level_rules.level, model_data(), jobs=jobs, meanwhile=meanwhile)
+    rating = rating or rate(deal, level_rules.level, model_data(), jobs=jobs, budget=budget,
+                            meanwhile=meanwhile)
     steps = tuple(true_minus(step) for step in solution_steps(deal, level_rules.level, rating.key.moves))
     readings = house_readings(deal, level_rules.level, rating.key.moves)
-    words = SheetWords(rating, len(steps), texts, rules.names[0], level_rules.level, readings)
+    words = SheetWords(rating, len(steps), texts, rules.names[0], level_rules.level, readings, budget)
     return Worked(deal, level_rules, order, cards, rating, steps, words.verdict(),
                   words.explained(), words.key_note())
 
@@ -127,6 +133,7 @@ class SheetWords:
     temple: str
     level: Level
     readings: tuple[str, ...] = ()      # the house readings the key uses (house.py)
+    budget: int = DEFAULT_BUDGET        # the verdict's search
 
     def fields(self) -> dict[str, object]:
         rating, key, model = self.rating, self.rating.key, self.rating.model
@@ -142,7 +149,7 @@ class SheetWords:
                 "allowed": plural(rating.recycles_allowed, "recycle"),
                 "least": plural(key.least_recycles, "recycle"), "moves": key.length, "steps": self.steps,
                 "temple": self.temple, "short": f"{budgets.short + budgets.proof:,}",
-                "fewer": f"{budgets.fewer_recycles + budgets.fewer_search:,}", "nodes": f"{key.nodes:,}",
+                "fewer": f"{budgets.fewer_recycles + budgets.fewer_search:,}",
                 "bound": key.fewest_bound}
 
     def say(self, name: str, **extra: object) -> str:
@@ -154,7 +161,8 @@ class SheetWords:
             return self.say("verdict")
         if winnable is False:
             return self.say("unwinnable")
-        return self.say("undecided", positions=self.fields()["nodes"])
+        searched = key_positions(self.rating.key, self.budget)      # at most the budget
+        return self.say("undecided", positions=f"{searched:,} position{'s' * (searched != 1)}")
 
     def explained(self) -> str:
         key = self.rating.key
@@ -287,7 +295,7 @@ def build_deal_sheet(number: int, options: DealSheetBuild, rating: Rating | None
         check_file(path)
     data = sheet_data()
     worked = work_deal(options.rules, number, options.level, data.rating, rating, jobs=options.jobs,
-                       meanwhile=partial(prepare_sheet, options.rules))
+                       meanwhile=partial(prepare_sheet, options.rules), budget=options.budget)
     sheet = sheet_deal(worked, data)
     pages = [sheet_page(sheet, options.paper, data.style)]
     pages += solution_pages([solution_block(worked, data)], options.paper, data.style,
