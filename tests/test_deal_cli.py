@@ -12,10 +12,12 @@ import pytest
 from conftest import PYRAMID_1500, ROOT
 from pdfread import words
 
-from printgen.deal import JEDI_TEMPLE, Level, Rating, rate, rating_json, solution_steps
+from printgen.deal import (JEDI_TEMPLE, RULE_SETS, Level, Rating, parse_deal, rate, rating_json, seeded_deal,
+                           solution_steps)
 from printgen.deal.census import census_rows, format_csv, run_deals
 from printgen.deal.formats.jsonio import parse_moves
 from printgen.deal.formats.textio import format_deal
+from printgen.deal.table.engine import replay
 from printgen.deal.rating.interval import wilson
 from printgen.deal.rating.player import play
 from printgen.deal.table.cards import STANDARD_DECK
@@ -36,11 +38,34 @@ def test_deal_json_is_the_contract_then_the_rating(cli):
     result = cli("deal", "3", "--level", "chosen", "--json", "--jobs", "1")
     assert result.status == 0
     data = json.loads(result.out)
-    assert list(data) == ["deal", "level", "order", "rolls", "winnable", "nodes", "moves", "rating"]
+    assert list(data) == ["deal", "level", "order", "rolls", "winnable", "nodes", "moves", "cards", "rating"]
     assert data["deal"] == 3 and data["level"] == "chosen"
     assert data["order"] == list(jedi_deal(3).values) and data["rolls"] == [[3, 4], [6, 2], [6, 5]]
     assert data["winnable"] is True and len(data["moves"]) == data["rating"]["solution_moves"]
     assert data == json.loads(cli("deal", "3", "--level", "chosen", "--json", "--jobs", "2").out)
+
+
+@pytest.mark.parametrize("rules, number, level", [("pyramid", 1, "standard"), ("pyramid", 7, "standard"),
+                                                  ("jedi-temple", 3, "chosen")])
+def test_deal_json_cards_make_the_deal_file_back(cli, tmp_path, rules, number, level):
+    """`cards` is the deal as `solve --deck` reads it: joined into a file, with the
+    JSON's rolls, it is the same deal (a Pyramid card with its suit, which `order`'s
+    values lose), solve decides it as the JSON did and the JSON's key wins it
+    (Pyramid deal 7 cannot be won: nothing to replay, and solve says so too)."""
+    data = json.loads(cli("deal", str(number), "--rules", rules, "--level", level, "--json",
+                          "--jobs", "1", "--out", str(tmp_path)).out)
+    deck = tmp_path / "deal.txt"
+    deck.write_text(" ".join(data["cards"]) + "\n")
+    rolls = " ".join(f"{a},{b}" for a, b in data["rolls"])
+    rule_set = with_cards(RULE_SETS[rules])
+    dealt = seeded_deal(rule_set, number)
+    read = parse_deal(rule_set, deck.read_text(), str(deck), tuple(map(tuple, data["rolls"])))
+    assert [read.card(i) for i in range(len(read.values))] == [dealt.card(i) for i in range(len(dealt.values))]
+    assert list(read.values) == data["order"]
+    assert replay(read, level, parse_moves(data["moves"])).won is data["winnable"]
+    solved = cli("solve", "--rules", rules, "--deck", str(deck), "--level", level, "--json",
+                 *(("--rolls", rolls) if rolls else ()))
+    assert json.loads(solved.out)["winnable"] is data["winnable"]
 
 
 def test_deal_rejects_bad_numbers_and_levels(cli):

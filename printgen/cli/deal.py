@@ -31,6 +31,7 @@ from printgen.deal import (
     seeded_deal,
     solution_json,
     solution_steps,
+    written_cards,
 )
 from printgen.output import check_file
 from printgen.products.dealpaths import sheet_path
@@ -80,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
     rating = rate(deal, level, model_data(), jobs=args.jobs, budget=limit)
     key = rating.key
     data = solution_json(deal, level, Solution(key.winnable, key.moves, key_positions(key, limit)))
+    data["cards"] = written_cards(deal)
     data["rating"] = rating_json(rating, len(solution_steps(deal, level, key.moves)))
     print(dumps(data))
     return 0

@@ -22,7 +22,7 @@ the sub-packages.
 from printgen.deal.formats.jsonio import dumps, format_move, rating_json, solution_json
 from printgen.deal.formats.searched import key_positions, positions_searched
 from printgen.deal.formats.steps import solution_steps
-from printgen.deal.formats.textio import parse_deal, parse_rolls
+from printgen.deal.formats.textio import parse_deal, parse_rolls, written_cards
 from printgen.deal.rating.key import KeyBudgets
 from printgen.deal.rating.player import ModelParams
 from printgen.deal.rating.rating import ModelData, ModelRate, Rating, StarScale, rate, screen
@@ -45,7 +45,8 @@ __all__ = [
     "DEFAULT_BUDGET", "JEDI_LEVELS", "JEDI_TEMPLE", "RULE_SETS", "SHORTEST_BUDGET", "Card",
     "Deal", "Ink", "KeyBudgets", "Level", "LevelRules", "ModelData", "ModelParams",
     "ModelRate", "PlayingCard", "Rating", "RuleSet", "Shortest", "Solution", "StarScale",
-    "Tableau", "ValueCard", "ValueDeck", "dumps", "format_move", "key_positions", "parse_deal", "parse_rolls",
-    "positions_searched", "rate", "rating_json", "rule_set", "screen", "seeded_deal", "shortest", "solution_json",
-    "solution_steps", "solve",
+    "Tableau", "ValueCard", "ValueDeck", "dumps", "format_move", "key_positions",
+    "parse_deal", "parse_rolls", "positions_searched", "rate", "rating_json", "rule_set",
+    "screen", "seeded_deal", "shortest", "solution_json", "solution_steps", "solve",
+    "written_cards",
 ]

@@ -1,9 +1,12 @@
 """The contract's JSON form of a deal and its solution (format and parse).
 
     {"deal": N, "level": "knight", "order": [...], "rolls": [[a, b], ...],
-     "winnable": true, "nodes": 123, "moves": [MOVE, ...], "rating": RATING}
+     "winnable": true, "nodes": 123, "moves": [MOVE, ...], "cards": [...], "rating": RATING}
 
-`printgen deal --json` adds the rating after the contract's keys (rating_json):
+`printgen deal --json` adds after the contract's keys `cards`, the deal's cards in
+dealt order as a deal file writes them (textio.written_cards: a Pyramid card with its suit,
+which `order`'s values lose; `printgen solve --deck` reads them back), then the
+rating (rating_json):
 the stars, the player model's games with their 95% interval, the recycles the
 key uses (the fewest found) and whether fewer are ruled out, whether a win is
 proven to need a recycle (a win with none proven impossible: only then do the

@@ -95,8 +95,14 @@ def _extra(copies: int, first: int, more: int) -> str:
 
 def format_deal(deal: Deal) -> str:
     """The Temple's rows (one per line), then the rest on one line."""
-    rows, rest = deal.rules.tableau.split([_written(deal, i) for i in range(len(deal.values))])
+    rows, rest = deal.rules.tableau.split(written_cards(deal))
     return "\n".join([" ".join(row) for row in rows] + [" ".join(rest)]) + "\n"
+
+
+def written_cards(deal: Deal) -> list[str]:
+    """The deal's cards in dealt order, each as a deal file writes it ("6d", "+3"):
+    a Pyramid card with its suit where the deal knows its cards."""
+    return [_written(deal, i) for i in range(len(deal.values))]
 
 
 def _written(deal: Deal, index: int) -> str:
