@@ -90,8 +90,8 @@ def test_json_key_replays_with_the_stated_recycles_and_the_pdf_agrees(cli, tmp_p
     assert f"Difficulty {'★' * stars}{'☆' * (5 - stars)}" in page1
     model = rating["model"]
     assert (f"won {model['wins']} of {model['games']} games ({half_up(model['rate'])}%; "
-            f"95% interval {half_up(model['low'])} to {half_up(model['high'])}%), "
-            f"searching {model['nodes']:,} positions in all") in page1
+            f"95% interval {half_up(model['low'])} to {half_up(model['high'])}%) "
+            f"and searched {model['nodes']:,} positions;") in page1
     assert stated_recycles(rating) in page1
     assert f"the key wins in {len(moves)} moves ({len(steps)} steps)" in page1
     key = key_text(pdf)

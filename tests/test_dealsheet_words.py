@@ -18,6 +18,7 @@ from printgen.deal.table.rules import JEDI_TEMPLE
 from printgen.products.dealsheet import DealSheetBuild, build_deal_sheet, work_deal
 from printgen.spec.dealfile import jedi_deal
 from printgen.spec.dealsheet import sheet_data
+from printgen.spec.playermodel import model_data
 from printgen.spec.printdata import paper
 
 MODEL = ModelRate(5, 8, 3, 1_000)
@@ -66,6 +67,24 @@ def test_the_key_s_note_says_no_recycle_in_words(recycles, shortest, said):
 
 def test_the_stars_say_they_rank_deals_within_their_level():
     assert "Stars rank the deals of one level, not the levels." in explained(1, 0)
+
+
+@pytest.mark.parametrize("needed", [0, 1])
+def test_the_stars_say_the_positions_searched_count_toward_them(needed):
+    """Deal 1 at Jedi Knight: the model won 8 of 8 games searching 10,202 positions,
+    and that search is what gives it 2 stars, not 1; the sentence says both count and
+    how many positions weigh as one game lost (player-model.yaml), with and without a
+    star for a recycle proven needed."""
+    data = model_data()
+    level = rule_set(JEDI_TEMPLE.name).level("knight").level
+    model = ModelRate(8, 8, 3, 10_202)
+    assert data.stars.model_stars(level, model) == 2 > data.stars.model_stars(level, ModelRate(8, 8, 3, 0))
+    key = Key(True, (), needed, shortest=False, nodes=50_000, least_recycles=needed, fewest_bound=20)
+    rating = Rating(2 + needed, model, key, recycles_allowed=2)
+    text = " ".join(work_deal(JEDI_TEMPLE.name, 1, "knight", sheet_data().rating, rating).explained.split())
+    assert text.startswith(f"{2 + needed} of 5 stars") and "won 8 of 8 games" in text
+    per_loss = f"{data.stars.nodes_per_loss:,} positions as one game lost"
+    assert re.search(r"searched 10,202 positions; the (games' )?stars count both, " + per_loss, text), text
 
 
 def test_a_recycle_says_where_the_draw_card_goes():
