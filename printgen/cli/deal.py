@@ -49,8 +49,8 @@ stars from the player model's games; at a Jedi Temple level, one more when a win
 proven to need a recycle (a win with none proven impossible; a count the search left
 open adds none; Pyramid gives no such star: most of its deals need one). With
 --json, print the deal, the verdict, the number of positions searched, the winning
-move list the sheet prints and the rating as JSON instead (printgen docs
-deal-sheets).
+move list the sheet prints, the cards as a deal file for `printgen solve --deck`
+writes them and the rating as JSON instead (printgen docs deal-sheets).
 --rules pyramid deals standard Pyramid from a 52-card deck (level: standard)."""
 
 
