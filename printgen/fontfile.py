@@ -21,6 +21,7 @@ import struct
 
 SFNT = {b"\x00\x01\x00\x00", b"OTTO", b"true"}     # the first four bytes of a single face
 COLLECTION = b"ttcf"                                # ... and of a collection of faces
+WEB_FONTS = {b"wOFF": "WOFF", b"wOF2": "WOFF2"}     # ... and of a web font (compressed), by its format's name
 NEEDED = {"cmap": "character map", "head": "font header", "hhea": "horizontal header",
           "hmtx": "horizontal metrics", "maxp": "glyph count"}
 # the least size of a table whose fields are fixed (bytes)

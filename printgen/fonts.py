@@ -29,7 +29,7 @@ from typing import Any
 
 from printgen.builtin import font_dir
 from printgen.errors import FitError, GlyphError, InputError
-from printgen.fontfile import damage, is_font
+from printgen.fontfile import WEB_FONTS, damage, is_font
 from printgen.model.fonts import Fonts
 from printgen.words import first_few
 
@@ -268,6 +268,10 @@ def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
     short as empty): its metrics, character map and licence bits; ValueError for a
     file that is not a usable font."""
     import uharfbuzz
+    web = WEB_FONTS.get(data[:4])
+    if web:
+        raise ValueError(f"it is a {web} web font (compressed for web pages), which printgen cannot embed: "
+                         f"convert it to TTF or OTF with a font converter, or use the font's own .ttf or .otf file")
     trouble = damage(data, index) if is_font(data) else None
     if trouble:
         raise ValueError(trouble)

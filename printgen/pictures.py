@@ -33,6 +33,7 @@ a PDF needs again (its drawn cost and style sheets) is kept with it (svg_reading
 from __future__ import annotations
 
 import io
+import os
 import threading
 import warnings
 from collections import OrderedDict
@@ -42,6 +43,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar, cast
 
+from printgen.buildpixels import count as count_pixels
 from printgen.errors import InputError
 from printgen.limits import limit
 from printgen.pngdata import (
@@ -88,22 +90,28 @@ V = TypeVar("V")
 
 def check_picture(path: Path, where: str) -> tuple[int, int]:
     """The picture's pixel size (upright); InputError naming `where` when it is not a
-    regular file, not a readable picture, damaged or cut short, or holds more than
-    MAX_PIXELS. Read from its header, its data read through without holding the
-    picture (the module's docstring); kept for the next to ask, as is whether it is a
-    JPEG (which is decoded smaller where it is drawn smaller)."""
+    regular file, not a readable picture, damaged or cut short, holds more than
+    MAX_PIXELS, or takes the pictures the build reads past their bound together
+    (printgen/buildpixels.py: counted from its header, before its data is read). Read
+    from its header, its data read through without holding the picture (the module's
+    docstring); kept for the next to ask, as is whether it is a JPEG (which is decoded
+    smaller where it is drawn smaller)."""
     note_read(path)
     key = file_identity(path)
     if key is not None and key in _sizes:
+        if key not in _vectors:
+            count_pixels(key[0], _sizes[key], where)     # (by each build, whatever was read before)
         return _sizes[key]
     if is_svg(path):
         size, reading = read_svg(path, where)
         if key is not None:
             _sizes[key] = size
+            _vectors.add(key)
             _readings.put(key, reading)
         return size
     with _opened(path, where) as (picture, file):
         width, height = picture.size
+        count_pixels(key[0] if key is not None else os.path.abspath(path), (width, height), where)
         size = (height, width) if _orientation(picture) in ACROSS else (width, height)
         jpeg = _is_jpeg(picture)
         if jpeg:                                    # (an eighth each way: a 64th of the memory)
@@ -613,6 +621,7 @@ class _Kept(Generic[V]):
 
 _sizes: dict[FileIdentity, tuple[int, int]] = {}
 _jpegs: set[FileIdentity] = set()                   # the JPEG files among them (decoded smaller where drawn so)
+_vectors: set[FileIdentity] = set()                 # the SVG files among them (which count no pixels)
 _kept: _Kept[Image] = _Kept(KEPT_PIXELS, lambda image: image.width * image.height)
 _drawn: _Kept[_Drawn] = _Kept(KEPT_DRAWN_PIXELS, _Drawn.pixels)
 _forms: _Kept[tuple[object, int]] = _Kept(KEPT_FORM_PIXELS, lambda kept: kept[1])

@@ -15,22 +15,32 @@ from printgen.svgpaths import SVG
 MAX_ELEMENTS = int(limit("svg_elements"))
 MAX_ATTRIBUTES = int(limit("svg_attributes"))
 MAX_ELEMENT_ATTRIBUTES = int(limit("svg_element_attributes"))
+MAX_DEPTH = int(limit("svg_depth"))
 _ENTITIES = "{where}: the SVG picture declares entities; expected one without (<!ENTITY>)"
 
 
 def parsed(data: bytes, where: str) -> Any:
     """The SVG file's root element, read with no network, entities or DTD; InputError
     naming `where` where it is not a readable SVG, declares entities, or holds more
-    than MAX_ELEMENTS elements or MAX_ATTRIBUTES attributes, or an element more than
-    MAX_ELEMENT_ATTRIBUTES (each counted as it is read)."""
+    than MAX_ELEMENTS elements or MAX_ATTRIBUTES attributes, an element more than
+    MAX_ELEMENT_ATTRIBUTES, or elements nested more than MAX_DEPTH deep (each counted
+    as it is read)."""
     from lxml import etree
     if b"<!ENTITY" in data:                 # (else found as its first element is read, in any encoding)
         raise InputError(_ENTITIES.format(where=where))
-    reading = etree.iterparse(io.BytesIO(data), events=("start",), resolve_entities=False, no_network=True,
+    reading = etree.iterparse(io.BytesIO(data), events=("start", "end"), resolve_entities=False, no_network=True,
                               load_dtd=False, huge_tree=False, remove_comments=True, remove_pis=True)
-    elements = attributes = 0
+    elements = attributes = depth = 0
     try:
-        for _, element in reading:
+        for event, element in reading:
+            if event == "end":
+                depth -= 1
+                continue
+            depth += 1
+            if depth > MAX_DEPTH:           # (before resvg's stack or libxml2's own bound is reached)
+                raise InputError(f"{where}: the SVG picture's elements are nested more than {MAX_DEPTH} deep; "
+                                 f"expected elements nested at most {MAX_DEPTH} deep (an editor nests a few "
+                                 f"dozen groups)")
             elements += 1
             attributes += len(element.attrib)
             if elements == 1 and _declares_entities(element):

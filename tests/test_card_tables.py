@@ -148,6 +148,66 @@ def test_an_xlsx_cell_holding_an_error_is_one_located_error(cli, tmp_path, error
     assert not (tmp_path / "out").exists()
 
 
+def with_shared_strings(path: Path, cell: str, number: str) -> None:
+    """The XLSX workbook at path (as openpyxl writes it: its text in its cells) with its
+    text kept as shared strings, as a spreadsheet program keeps it, and cell (such as
+    "B3") naming its text by number instead."""
+    import re
+    import zipfile
+    with zipfile.ZipFile(path) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    strings: list[bytes] = []
+
+    def shared(match: re.Match[bytes]) -> bytes:
+        strings.append(match.group(2))
+        given = number.encode() if match.group(1) == cell.encode() else str(len(strings) - 1).encode()
+        return b'<c r="' + match.group(1) + b'" t="s"><v>' + given + b"</v></c>"
+    sheet = "xl/worksheets/sheet1.xml"
+    parts[sheet] = re.sub(rb'<c r="([A-Z]+[0-9]+)" t="inlineStr"><is><t>([^<]*)</t></is></c>', shared, parts[sheet])
+    parts["xl/sharedStrings.xml"] = (b'<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+                                     + b"".join(b"<si><t>" + text + b"</t></si>" for text in strings) + b"</sst>")
+    parts["[Content_Types].xml"] = parts["[Content_Types].xml"].replace(b"</Types>", (
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+        b'spreadsheetml.sharedStrings+xml"/></Types>'))
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+def test_an_xlsx_workbook_of_shared_strings_reads_them(tmp_path, monkeypatch):
+    import openpyxl
+    monkeypatch.chdir(tmp_path)
+    book = openpyxl.Workbook()
+    book.active.append(["value", "note"])
+    book.active.append(["one", "fine"])
+    book.save(tmp_path / "cards.xlsx")
+    with_shared_strings(tmp_path / "cards.xlsx", "B2", "0")     # (its note the text of A1)
+    deck = load_deck(str(small_deck(tmp_path, "cards.xlsx")))
+    assert [(card.fields["value"], card.fields["note"]) for card in deck.cards] == [("one", "value")]
+
+
+@pytest.mark.parametrize("cell, number, expected", [
+    ("B3", "7", "cards.xlsx:3 note: cell B3 names its text as shared string 7"),
+    ("B3", "-1", "cards.xlsx:3 note: cell B3 names its text as shared string -1"),
+    ("B1", "99", "cards.xlsx:1: cell B1 names its text as shared string 99"),
+])
+def test_an_xlsx_cell_naming_a_shared_string_not_there_is_one_located_error(cli, tmp_path, cell, number, expected):
+    """A number past the last shared string said only "(IndexError)"; -1 read the last
+    string as the cell's text, silently."""
+    import openpyxl
+    book = openpyxl.Workbook()
+    book.active.append(["value", "note"])
+    book.active.append(["one", "fine"])
+    book.active.append(["two", "also"])
+    book.save(tmp_path / "cards.xlsx")                 # (6 shared strings: 0 to 5)
+    with_shared_strings(tmp_path / "cards.xlsx", cell, number)
+    result = cli("build", str(small_deck(tmp_path, "cards.xlsx")), "--out", str(tmp_path / "out"))
+    assert result.status == 2 and "Traceback" not in result.err
+    line, = result.err.strip().splitlines()
+    assert expected in line and "(0 to 5)" in line, line
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_row_short_of_values_is_read_where_they_are_written_empty_or_in_a_sheet(tmp_path, monkeypatch):
     """A CSV row holds a value for every column, empty ones as nothing between the
     separators (as spreadsheet programs save them); a wholly empty row is skipped; a

@@ -199,6 +199,22 @@ def test_a_collection_index_out_of_range_is_one_line_giving_the_range(tmp_path, 
     assert "fonts.yaml:1 story" in err and "'CJK.ttc'" in err and "from 0 to 1" in err, err
 
 
+@pytest.mark.parametrize("kind", ["WOFF", "WOFF2"])
+def test_a_web_font_is_one_line_saying_to_convert_it(tmp_path, kind):
+    """A WOFF or WOFF2 file was called not a TrueType or OpenType font file at all."""
+    from fontTools.ttLib import TTFont
+    font = TTFont(FONTS / "Latin.ttf")
+    font.flavor = "woff"                    # (WOFF2 needs brotli to be written: its first four bytes say it)
+    made = io.BytesIO()
+    font.save(made)
+    data = made.getvalue() if kind == "WOFF" else b"wOF2" + made.getvalue()[4:]
+    name = f"Latin.{kind.lower()}"
+    deck, out = project(tmp_path, "Hello", name, data), tmp_path / "out"
+    err = one_line(*run("build", str(deck), "--only", "pdf", "--out", str(out), "-q"), out)
+    assert "fonts.yaml:1 story" in err and repr(name) in err and f"a {kind} web font" in err, err
+    assert "convert it to TTF or OTF" in err, err
+
+
 def test_what_fonttools_warns_of_is_not_printed(tmp_path):
     """A font whose vertical header counts more metrics than it has glyphs: fontTools
     warns of it (through logging, which printgen does not set up) before it fails;

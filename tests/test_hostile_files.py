@@ -85,6 +85,9 @@ def private_file(tmp_path: Path) -> Path:
      "lies outside the folder"),
     ("image address", FACE + "  - {kind: image, src: 'http://example.org/a.png', x: 0mm, y: 0mm, w: 5mm, h: 5mm}\n",
      "not an address"),
+    ("image in the home folder", FACE + "  - {kind: image, src: ~/secret.png, x: 0mm, y: 0mm, w: 5mm, h: 5mm}\n",
+     "'~/secret.png': a ~ is not expanded to a home folder; expected a path relative to the folder of face.yaml, "
+     "such as 'secret.png'"),
 ])
 def test_a_file_outside_the_decks_folder_is_never_read(tmp_path, label, face, expected):
     secret = private_file(tmp_path)

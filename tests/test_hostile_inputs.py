@@ -81,7 +81,7 @@ FRONT_MATTER = {
     "deal up and out, with --deal": ("deal", PASSWD, ["--deal", "1"], "lies outside the folder"),
     "deal absolute /etc/passwd": ("deal", "/etc/passwd", [], "lies outside the folder"),
     "deal address": ("deal", "file:///etc/passwd", [], "not an address"),
-    "deal home folder": ("deal", "~/.bashrc", [], "not an address"),
+    "deal home folder": ("deal", "~/.bashrc", [], "a ~ is not expanded to a home folder"),
     "deal linking to itself": ("deal", "loop.md", ["--deal", "1"], "expected a Markdown file"),
     "deal linking out": ("deal", "out-link.md", ["--deal", "1"], "is a link that leads out of the folder"),
     "deck linking out": ("deck", "out-link.yaml", [], "is a link that leads out of the folder"),

@@ -202,6 +202,22 @@ def test_an_element_of_too_many_attributes_is_refused_before_they_are_read(cli, 
     assert "<rect> at line 2 has 20,002 attributes, more than 200" in line
 
 
+@pytest.mark.parametrize("groups", [200, 10_000])
+def test_an_svg_nested_too_deep_is_refused_in_printgens_words(cli, tmp_path, groups):
+    """Nested 256 deep, libxml2 stopped reading and said so in its own words (with advice
+    to set an option of its own); nested 248 deep, resvg ended the process drawing it
+    (its stack overflowed). The nesting and its bound are said instead."""
+    line = refused(cli, tmp_path, OPEN + "<g>" * groups + '<rect width="5" height="5"/>' + "</g>" * groups + "</svg>")
+    assert "nested more than 128 deep" in line
+
+
+def test_an_svg_nested_as_deep_as_the_bound_is_drawn(cli, tmp_path):
+    # the <svg>, 126 groups and the <rect>: 128 deep
+    (tmp_path / "deep.svg").write_text(OPEN + "<g>" * 126 + '<rect width="5" height="5"/>' + "</g>" * 126 + "</svg>")
+    result = cli("build", str(deck_with(tmp_path, "deep.svg")), "--out", str(tmp_path / "out"), "--only", "pdf,png")
+    assert result.status == 0, result.err
+
+
 def test_not_an_svg_is_refused(cli, tmp_path):
     assert "not a readable SVG" in refused(cli, tmp_path, "<svg><rect></svg>")
     assert "root is not <svg>" in refused(cli, tmp_path, '<html xmlns="http://www.w3.org/1999/xhtml"/>')

@@ -6,8 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from printgen.errors import PrintgenError, SpecError
@@ -21,16 +20,36 @@ if TYPE_CHECKING:
 Run = Callable[[argparse.Namespace], int]
 
 
-def job_recording(args: argparse.Namespace) -> AbstractContextManager[Job]:
+@contextlib.contextmanager
+def job_recording(args: argparse.Namespace) -> Iterator[Job]:
     """The job a run of args is recorded as (output.recording): keyed by job_key, in
     args.out or printgen's default output folder, saying what it removed unless
     --quiet, and never replacing another deck's or rules text's files with other bytes
-    (cli/rivals.py)."""
+    (cli/rivals.py). A job is one build: it reads its data files afresh (forget_read_texts)
+    and counts the pixels of the pictures it reads (printgen/buildpixels.py)."""
+    from printgen.buildpixels import counting
     from printgen.cli.options import job_key
     from printgen.cli.rivals import rival
     out = getattr(args, "out", None)
-    return recording(job_key(args), root=DEFAULT if out is None else out, tell=not getattr(args, "quiet", False),
-                     rival=rival(args))
+    forget_read_texts()
+    with recording(job_key(args), root=DEFAULT if out is None else out, tell=not getattr(args, "quiet", False),
+                   rival=rival(args)) as job, counting():
+        yield job
+
+
+def forget_read_texts() -> None:
+    """Drop what this process keeps of the data files it read by path (templates,
+    dice and parts, a project's fonts.yaml and shapes.yaml), and so of the pictures
+    they name: the next build reads them again (a rebuild of --watch sees them as they
+    are now; each deck of --all and each language of --lang all counts every picture
+    it reads)."""
+    from printgen.spec.box import load_die_set
+    from printgen.spec.fonts import forget_fonts_files
+    from printgen.spec.template import load_template, project_shapes_file
+    load_template.cache_clear()
+    project_shapes_file.cache_clear()
+    load_die_set.cache_clear()
+    forget_fonts_files()
 
 
 def run_recorded(args: argparse.Namespace, run: Run) -> int:

@@ -82,8 +82,7 @@ class Warm:
         from printgen.cli.recorded import job_recording
         from printgen.reading import forget_lately
         started = time.perf_counter()
-        _forget_read_texts()
-        forget_lately()
+        forget_lately()             # (and job_recording reads the data files afresh)
         status = 2
         Told.last, Told.now, Told.held = self.told, set(), 0
         try:
@@ -130,19 +129,6 @@ class Warm:
             png.keep_drawings = False
             if handing:
                 png.drawn.remove(hand)
-
-
-def _forget_read_texts() -> None:
-    """Drop what this process keeps of the data files it read by path (templates,
-    dice and parts, a project's fonts.yaml and shapes.yaml): the next build reads them
-    again."""
-    from printgen.spec.box import load_die_set
-    from printgen.spec.fonts import forget_fonts_files
-    from printgen.spec.template import load_template, project_shapes_file
-    load_template.cache_clear()
-    project_shapes_file.cache_clear()
-    load_die_set.cache_clear()
-    forget_fonts_files()
 
 
 def needs_a_fresh_process(changed: Iterable[str]) -> bool:

@@ -135,9 +135,49 @@ def _read_xlsx(openpyxl: Any, data: bytes, display: str, sheet: str | None,
 
 def _workbook(openpyxl: Any, data: bytes, display: str, *, data_only: bool) -> Any:
     try:
-        return openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=data_only)
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=data_only)
     except _damaged(openpyxl) as error:          # openpyxl raises many kinds for a damaged file
         raise InputError(f"{display}: not a readable XLSX workbook ({type(error).__name__})") from None
+    for sheet in book.worksheets:               # (each sheet read looks its cells' text up in the one list)
+        if isinstance(getattr(sheet, "_shared_strings", None), list):
+            sheet._shared_strings = _Strings(sheet._shared_strings)
+    return book
+
+
+class _Unlisted(str):
+    """What a cell reads in place of its text where its shared string's number is not
+    one of the workbook's (past the last, or below 0: a list would read -1 as its
+    last): empty, with the number and how many there are, for _check_strings to say."""
+
+    number: int
+    held: int
+
+
+class _Strings(list[str]):
+    """A workbook's shared strings (the text of its cells, which a cell names by its
+    number), giving an _Unlisted for a number they do not hold."""
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, int) and not 0 <= index < len(self):
+            unlisted = _Unlisted()
+            unlisted.number, unlisted.held = index, len(self)
+            return unlisted
+        return super().__getitem__(index)
+
+
+def _check_strings(row: Any, where: str, names: list[str] | None = None) -> None:
+    """InputError where a cell of the row (where is its file and line; names its
+    columns' names, where they are known) names a shared string the workbook does not
+    hold."""
+    for column, cell in enumerate(row, start=1):
+        value = getattr(cell, "value", None)
+        if isinstance(value, _Unlisted):
+            named = f" {names[column - 1]}" if names and column <= len(names) and names[column - 1] else ""
+            held = f"0 to {value.held - 1}" if value.held else "none: it holds no shared strings"
+            raise InputError(f"{where}{named}: cell {getattr(cell, 'coordinate', '?')} names its text as shared "
+                             f"string {value.number}, which the workbook does not hold; expected one of its shared "
+                             f"strings' numbers ({held}): the workbook is damaged, open it in a spreadsheet "
+                             f"program and save it again")
 
 
 def _damaged(openpyxl: Any) -> tuple[type[BaseException], ...]:
@@ -161,6 +201,7 @@ def _sheet_rows(values: Any, formulas: Any | None, display: str) -> list[tuple[i
                 raise InputError(f"{display}: no header row in its first {last_row:,} rows; expected a header "
                                  f"row of field names above at most {MAX_ROWS} card rows")
             continue
+        _check_strings(row, f"{display}:{number}")
         texts = [cell_text(cell) for cell in row]
         if any(text.strip() for text in texts):
             header_line = number
@@ -190,12 +231,14 @@ def _sheet_rows(values: Any, formulas: Any | None, display: str) -> list[tuple[i
 
 
 def _check_cells(row: Any, formula_row: Any, names: list[str], where: str) -> None:
-    """InputError where a cell of the row (where is its file and line) holds a formula
+    """InputError where a cell of the row (where is its file and line) names a shared
+    string the workbook does not hold (_check_strings), holds a formula
     with no saved value (formula_row: the row's formulas, or none where the sheet has
     none), or an error (a formula that fails, "#DIV/0!", or a date past the last,
     which openpyxl reads as "#VALUE!"), which a card would print as it is."""
     def name(column: int) -> str:
         return names[column - 1] if column <= len(names) and names[column - 1] else f"column {column}"
+    _check_strings(row, where, names)
     for column, (cell, formula) in enumerate(zip(row, formula_row), start=1):
         if getattr(cell, "value", None) is None and getattr(formula, "data_type", None) == "f":
             raise InputError(f"{where} {name(column)}: cell {getattr(formula, 'coordinate', '?')} holds a formula "

@@ -218,8 +218,13 @@ def confined(file: Path, name: str, where: str, what: str) -> Path:
 def confine(file: Path, name: str, what: str) -> Path:
     """As confined(), the InputError's message without a location (the caller's
     checker adds the file, line and key)."""
-    if "://" in name or name.startswith("~"):
+    if "://" in name:
         raise InputError(f"{what} {name!r}: expected a path to a file, not an address")
+    if name.startswith("~"):
+        beside = Path(name).name if not Path(name).name.startswith("~") else "picture.png"
+        raise InputError(f"{what} {name!r}: a ~ is not expanded to a home folder; expected a path relative to "
+                         f"the folder of {file.name}, such as {quoted(beside)} for a file beside it (copy the "
+                         f"file into that folder, or one below it, first)")
     if "\0" in name:
         raise InputError(f"{what} {name!r}: expected a path to a file, got a name with a NUL character")
     if any(len(part.encode("utf-8", "surrogateescape")) > NAME_MAX for part in Path(name).parts):
