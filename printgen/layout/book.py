@@ -384,8 +384,9 @@ def _make_room(text: _Text, made: list[list[Chunk]], blocks: list[Block], i: int
 def _lead(made: list[list[Chunk]], blocks: list[Block], i: int, text: _Text) -> tuple[float, list[Chunk]]:
     """The least of block i that may start a page's foot, its height and chunks: two
     lines of a paragraph (all of one of three lines or fewer, which cannot be split
-    without leaving a line alone); a table's header and two rows; any other block
-    whole. A heading, or a lead-in (fold.py's keeps_next()), goes with the leads of
+    without leaving a line alone); a table's header and two rows (all of one of
+    three rows or fewer, which _set_table() never splits); any other block whole. A
+    heading, or a lead-in (fold.py's keeps_next()), goes with the leads of
     the blocks after it until they hold KEEP_LINES lines (a list's first item's lines
     count, and a picture counts whole), or up to the next heading once they hold a
     line (a one-line section is whole: fold.py's ends_keep()), so that a chain of
@@ -400,7 +401,7 @@ def _lead(made: list[list[Chunk]], blocks: list[Block], i: int, text: _Text) -> 
     if kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         lead = pieces if len(pieces) <= 3 else pieces[:2]
     else:
-        lead = pieces[:3] if kind is BlockKind.TABLE else pieces[:1]
+        lead = (pieces if len(pieces) <= 4 else pieces[:3]) if kind is BlockKind.TABLE else pieces[:1]
     most = text.limit + 1.0
     if _keeps(made, blocks, i):
         counted, j = 0, i + 1
