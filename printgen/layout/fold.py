@@ -173,10 +173,11 @@ def heading_style(block: Block, style: FoldStyle) -> RichStyle:
 
 def leads_in(block: Block, after: Block | None, lines: int) -> bool:
     """Whether a block of `lines` lines is a lead-in, kept with what follows as a
-    heading is: a paragraph or list item of one or two lines ending in ":" directly
-    before a list (item), a picture or a table ("Each player takes:", "A small icon:",
-    "Each card scores:")."""
-    return (block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM) and 0 < lines <= 2 and after is not None
+    heading is: a paragraph or list item ending in ":" directly before a list (item),
+    a picture or a table ("Each player takes:", "A small icon:", "Each card
+    scores:"). A lead-in of more than two lines keeps its last two with what
+    follows, and may break before them as a paragraph does."""
+    return (block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM) and lines > 0 and after is not None
             and after.kind in (BlockKind.ITEM, BlockKind.IMAGE, BlockKind.TABLE)
             and plain(block).endswith((":", "\uff1a")))
 
@@ -633,7 +634,8 @@ def flow_chunks(blocks: list[Block], style: FoldStyle, *,
                 whole_blocks: bool = False) -> tuple[list[Chunk], list[str]]:
     """The chunks flow() places, in order (the blocks, then their endnotes), and
     where each comes from. A heading, title line or lead-in (keeps_next()) keeps the
-    chunks that hold KEEP_LINES lines of what follows (following())."""
+    chunks that hold KEEP_LINES lines of what follows (following()), a lead-in's
+    last two lines together."""
     every = blocks + endnotes(blocks, style)
     items: list[Chunk] = []
     wheres: list[str] = []
@@ -644,6 +646,8 @@ def flow_chunks(blocks: list[Block], style: FoldStyle, *,
         wheres += [block.where] * len(made)
         if made and keeps_next(block, every[i + 1] if i + 1 < len(every) else None, len(made)):
             ends.append(len(items) - 1)
+            if len(made) > 1:                   # a lead-in's last two lines go together
+                items[-2] = replace(items[-2], keep=max(items[-2].keep, 1))
     for end in ends:
         items[end] = replace(items[end], keep=following(items, end, style.inner[1] + 1.0),  # (taller than a
                              heading=True)                                          # panel by a point)
