@@ -2,7 +2,8 @@
 (which page each line is on, by pdfplumber): a lead-in goes over with all of a table
 of three rows, which is never split; a lead-in of several lines (a paragraph ending
 in ":" before a table) may break, with at least two of its lines on each side, but
-its last two lines go over with what it leads in to, on a leaflet's panels too."""
+its last two lines go over with what it leads in to; and a list's last item of one
+line never stands alone at the head of a page; on a leaflet's panels too."""
 
 from __future__ import annotations
 
@@ -71,6 +72,19 @@ def test_a_long_lead_in_keeps_its_last_two_lines_with_its_table(cli, tmp_path, s
     assert leads == 20 and split            # every lead-in there, and some broken over a page
 
 
+@pytest.mark.parametrize("size", ["a6", "poker"])
+def test_a_lists_last_one_line_item_never_heads_a_page(cli, tmp_path, size):
+    """Lists of three and five items under paragraphs growing sentence by sentence: a
+    list's last item of one line goes over with the item before it."""
+    parts = [f"## Part {k}\n\n{' '.join([SENTENCE] * (1 + k % 9))}\n\n{LISTS[k % 2]}" for k in range(40)]
+    text, out = tmp_path / "lists.md", tmp_path / "out"
+    text.write_text("# Lists\n\n" + "\n\n".join(parts) + "\n", encoding="utf-8")
+    assert cli("booklet", str(text), "--size", size, "--out", str(out), "-q").status == 0
+    pages = [items for head, items in read_booklet(out / f"lists-booklet-{size}-a4-reading.pdf") if head]
+    assert sum(item.text.endswith("this rulebook") for items in pages for item in items) == 40
+    assert [n for n, items in enumerate(pages) if items and items[0].text.endswith("this rulebook")] == []
+
+
 def panel_lines(folder: Path) -> list[list[str]]:
     """The leaflet of breaks_text() on poker panels, its lead-ins taller than a panel
     (a shorter one goes over whole): each panel's lines, top to bottom, read from the
@@ -93,7 +107,8 @@ def panel_lines(folder: Path) -> list[list[str]]:
 
 def test_a_leaflets_long_lead_in_keeps_its_last_two_lines_with_its_table(tmp_path):
     """On a leaflet's panels too, a long lead-in's last two lines go over with its
-    table's header and first row."""
+    table's header and first row, and a list's last one-line item with the item
+    before it."""
     panels = panel_lines(tmp_path)
     assert len(panels) > 10
     leads = 0
@@ -103,4 +118,5 @@ def test_a_leaflets_long_lead_in_keeps_its_last_two_lines_with_its_table(tmp_pat
                 leads += 1
                 assert k >= 1 and texts[k - 1].startswith("variant"), (n, texts)
                 assert len(texts) > k + 2, (n, texts)
+        assert not texts[0].endswith("this rulebook"), (n, texts)
     assert leads == 20

@@ -42,6 +42,7 @@ from printgen.layout.fold import (
     Chunk,
     FoldStyle,
     chunks,
+    closes_list,
     ends_keep,
     keeps_next,
     own_word,
@@ -365,8 +366,16 @@ def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle, *, rtl: bo
 
 
 def _keeps(made: list[list[Chunk]], blocks: list[Block], i: int) -> bool:
-    """Whether block i keeps KEEP_LINES lines of what follows (fold.py's keeps_next())."""
-    return keeps_next(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None, len(made[i]))
+    """Whether block i keeps KEEP_LINES lines of what follows (fold.py's keeps_next()),
+    or, a list item, its list's last item of one line (fold.py's closes_list())."""
+    return keeps_next(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None, len(made[i])) \
+        or _closes_list(made, blocks, i)
+
+
+def _closes_list(made: list[list[Chunk]], blocks: list[Block], i: int) -> bool:
+    """Whether block i is the list item before its list's last item, of one line."""
+    after, later = (blocks[k] if k < len(blocks) else None for k in (i + 1, i + 2))
+    return closes_list(blocks[i], after, later, len(made[i + 1]) if after else 0)
 
 
 def _kept(made: list[list[Chunk]], blocks: list[Block], i: int, text: _Text, own: list[Chunk]) -> list[Chunk]:
@@ -376,9 +385,10 @@ def _kept(made: list[list[Chunk]], blocks: list[Block], i: int, text: _Text, own
     picture counts whole), or up to the next heading once they hold a line (a
     one-line section is whole: fold.py's ends_keep()), so that a chain of short
     sections never pulls a page's worth of them over to the next, and no more once
-    they are taller than a page. Else nothing."""
-    if not _keeps(made, blocks, i):
-        return []
+    they are taller than a page. With the item before a list's last item of one line
+    (_closes_list()), that item. Else nothing."""
+    if not keeps_next(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None, len(made[i])):
+        return made[i + 1] if _closes_list(made, blocks, i) else []
     kept: list[Chunk] = []
     counted, j = 0, i + 1
     while counted < KEEP_LINES and j < len(blocks) and not ends_keep(blocks[j], counted) \
