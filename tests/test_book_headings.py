@@ -1,7 +1,7 @@
 """Headings as a reader meets them, read back from the PDFs printgen writes (each
 line's words, size, face and colour, and each picture, by pdfplumber): a heading, or
-a lead-in (a paragraph or list item of one or two lines ending in ":" before a list
-or a picture), is never left at a page's foot with fewer than two lines of what
+a lead-in (a paragraph or list item ending in ":" before a list or a
+picture), is never left at a page's foot with fewer than two lines of what
 follows under it, a picture counting whole; the six heading levels are each set in a
 size and face of their own, in booklets and leaflets; and a booklet's running head
 follows the sections of its text (`##` under a single `#` title)."""

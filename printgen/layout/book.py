@@ -42,6 +42,7 @@ from printgen.layout.fold import (
     Chunk,
     FoldStyle,
     chunks,
+    closes_list,
     ends_keep,
     keeps_next,
     own_word,
@@ -352,7 +353,7 @@ def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle, *, rtl: bo
         if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
             if _keeps(made, blocks, i):             # a lead-in: its lines go over with what it leads in to
                 _make_room(text, made, blocks, i, pieces)
-            _set_paragraph(text, pieces, block.where)
+            _set_paragraph(text, pieces, block.where, _kept(made, blocks, i, text, pieces[-2:]))
         elif block.kind is BlockKind.TABLE and len(pieces) > 1:
             _set_table(text, pieces, block)
         else:
@@ -365,8 +366,36 @@ def _set_text(blocks: list[Block], fold: FoldStyle, notes: FoldStyle, *, rtl: bo
 
 
 def _keeps(made: list[list[Chunk]], blocks: list[Block], i: int) -> bool:
-    """Whether block i keeps KEEP_LINES lines of what follows (fold.py's keeps_next())."""
-    return keeps_next(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None, len(made[i]))
+    """Whether block i keeps KEEP_LINES lines of what follows (fold.py's keeps_next()),
+    or, a list item, its list's last item of one line (fold.py's closes_list())."""
+    return keeps_next(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None, len(made[i])) \
+        or _closes_list(made, blocks, i)
+
+
+def _closes_list(made: list[list[Chunk]], blocks: list[Block], i: int) -> bool:
+    """Whether block i is the list item before its list's last item, of one line."""
+    after, later = (blocks[k] if k < len(blocks) else None for k in (i + 1, i + 2))
+    return closes_list(blocks[i], after, later, len(made[i + 1]) if after else 0)
+
+
+def _kept(made: list[list[Chunk]], blocks: list[Block], i: int, text: _Text, own: list[Chunk]) -> list[Chunk]:
+    """What goes with the end of block i (own: its chunks that end it). With a
+    heading or a lead-in (fold.py's keeps_next()), the leads of the blocks after it
+    until they hold KEEP_LINES lines (a list's first item's lines count, and a
+    picture counts whole), or up to the next heading once they hold a line (a
+    one-line section is whole: fold.py's ends_keep()), so that a chain of short
+    sections never pulls a page's worth of them over to the next, and no more once
+    they are taller than a page. With the item before a list's last item of one line
+    (_closes_list()), that item. Else nothing."""
+    if not keeps_next(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None, len(made[i])):
+        return made[i + 1] if _closes_list(made, blocks, i) else []
+    kept: list[Chunk] = []
+    counted, j = 0, i + 1
+    while counted < KEEP_LINES and j < len(blocks) and not ends_keep(blocks[j], counted) \
+            and stacked_height([*own, *kept]) <= text.limit + 1.0:
+        after = _lead(made, blocks, j, text)[1]
+        kept, counted, j = [*kept, *after], counted + sum(c.counts for c in after), j + 1
+    return kept
 
 
 def _make_room(text: _Text, made: list[list[Chunk]], blocks: list[Block], i: int, own: list[Chunk]) -> None:
@@ -384,31 +413,24 @@ def _make_room(text: _Text, made: list[list[Chunk]], blocks: list[Block], i: int
 def _lead(made: list[list[Chunk]], blocks: list[Block], i: int, text: _Text) -> tuple[float, list[Chunk]]:
     """The least of block i that may start a page's foot, its height and chunks: two
     lines of a paragraph (all of one of three lines or fewer, which cannot be split
-    without leaving a line alone); a table's header and two rows; any other block
-    whole. A heading, or a lead-in (fold.py's keeps_next()), goes with the leads of
-    the blocks after it until they hold KEEP_LINES lines (a list's first item's lines
-    count, and a picture counts whole), or up to the next heading once they hold a
-    line (a one-line section is whole: fold.py's ends_keep()), so that a chain of
-    short sections never pulls a page's worth of them over to the next. A lead taller
-    than a page goes over to the next page whatever follows, so it is kept only as far
-    as it is taller than one (_within); and each block's lead is worked out once
-    (text.leads): a chain of headings with no lines under them took time doubling
-    with each heading."""
+    without leaving a line alone); a table's header and two rows (all of one of
+    three rows or fewer, which _set_table() never splits); any other block whole.
+    A block whole in its lead goes with what it keeps (_kept()); a lead-in of four
+    lines or more keeps it with its last two lines, after a break it may leave
+    (_set_paragraph()). A lead taller than a page goes over to the next page whatever
+    follows, so it is kept only as far as it is taller than one (_within); and each
+    block's lead is worked out once (text.leads): a chain of headings with no lines
+    under them took time doubling with each heading."""
     if i in text.leads:
         return text.leads[i]
     pieces, kind = made[i], blocks[i].kind
     if kind in (BlockKind.PARAGRAPH, BlockKind.ITEM):
         lead = pieces if len(pieces) <= 3 else pieces[:2]
     else:
-        lead = pieces[:3] if kind is BlockKind.TABLE else pieces[:1]
-    most = text.limit + 1.0
-    if _keeps(made, blocks, i):
-        counted, j = 0, i + 1
-        while counted < KEEP_LINES and j < len(blocks) and not ends_keep(blocks[j], counted) \
-                and stacked_height(lead) <= most:
-            after = _lead(made, blocks, j, text)[1]
-            lead, counted, j = [*lead, *after], counted + sum(c.counts for c in after), j + 1
-        lead = _within(lead, most)
+        lead = (pieces if len(pieces) <= 4 else pieces[:3]) if kind is BlockKind.TABLE else pieces[:1]
+    kept = _kept(made, blocks, i, text, lead) if len(lead) == len(pieces) else []
+    if kept:
+        lead = _within([*lead, *kept], text.limit + 1.0)
     text.leads[i] = stacked_height(lead), lead
     return text.leads[i]
 
@@ -423,16 +445,19 @@ def _within(chunks: list[Chunk], most: float) -> list[Chunk]:
     return chunks
 
 
-def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
+def _set_paragraph(text: _Text, lines: list[Chunk], where: str, kept: Sequence[Chunk] = ()) -> None:
     """A paragraph's lines down the pages, split only where at least two of its lines
-    are on each side of the break. Where footnotes leave room for fewer lines than that
-    even on a page of their own, as many as fit are set (under a heading, which is never
-    left alone at a page's foot unless not one line fits under it), and a line left alone
-    is noted."""
+    are on each side of the break; its last two go with what it keeps (kept, as a
+    lead-in does), breaking before them where that does not fit under them. Where
+    footnotes leave room for fewer lines than that even on a page of their own, as
+    many as fit are set (under a heading, which is never left alone at a page's foot
+    unless not one line fits under it), and a line left alone is noted."""
     start, alone = 0, None
     while start < len(lines):
         gap = text.gap(lines[start])
         fit, left = text.fitting(lines[start:], gap), len(lines) - start
+        if fit >= left >= 4 and kept and not _fits_with(text, lines[start:], kept, gap):
+            fit = left - 1                  # break before its last two lines
         count = left if fit >= left else min(fit, left - 2)
         if count < 2 and count < left:
             if text.y > 0 and (not text.after_heading or fit == 0):
@@ -449,6 +474,15 @@ def _set_paragraph(text: _Text, lines: list[Chunk], where: str) -> None:
     if alone is not None:
         why = "the footnotes it refers to leave no room to break it with two of its lines on each side"
         text.broken.append((where, "a line of this paragraph stands alone on page", alone, why))
+
+
+def _fits_with(text: _Text, lines: list[Chunk], kept: Sequence[Chunk], gap: float) -> bool:
+    """Whether lines and what they keep fit on the page below what is set there, or
+    the last two lines and what they keep would not fit on a page of their own
+    either (breaking before them would not keep them together)."""
+    together = [*lines, *kept]
+    return text.y + gap + stacked_height(together) <= text.room(together) + 1e-6 \
+        or stacked_height([*lines[-2:], *kept]) > text.limit + 1e-6
 
 
 def _set_table(text: _Text, rows: list[Chunk], block: Block) -> None:

@@ -173,12 +173,22 @@ def heading_style(block: Block, style: FoldStyle) -> RichStyle:
 
 def leads_in(block: Block, after: Block | None, lines: int) -> bool:
     """Whether a block of `lines` lines is a lead-in, kept with what follows as a
-    heading is: a paragraph or list item of one or two lines ending in ":" directly
-    before a list (item), a picture or a table ("Each player takes:", "A small icon:",
-    "Each card scores:")."""
-    return (block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM) and 0 < lines <= 2 and after is not None
+    heading is: a paragraph or list item ending in ":" directly before a list (item),
+    a picture or a table ("Each player takes:", "A small icon:", "Each card
+    scores:"). A lead-in of more than two lines keeps its last two with what
+    follows, and may break before them as a paragraph does."""
+    return (block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM) and lines > 0 and after is not None
             and after.kind in (BlockKind.ITEM, BlockKind.IMAGE, BlockKind.TABLE)
             and plain(block).endswith((":", "\uff1a")))
+
+
+def closes_list(block: Block, after: Block | None, later: Block | None, after_lines: int) -> bool:
+    """Whether block is the list item before its list's last item, `after`, of one
+    line (no list item follows it: `later`), which it keeps with it: a list's last
+    short item never stands alone at the head of a page or panel, as a paragraph's
+    last line never does."""
+    return (block.kind is BlockKind.ITEM and after is not None and after.kind is BlockKind.ITEM
+            and after_lines == 1 and (later is None or later.kind is not BlockKind.ITEM))
 
 
 def keeps_next(block: Block, after: Block | None, lines: int) -> bool:
@@ -633,17 +643,24 @@ def flow_chunks(blocks: list[Block], style: FoldStyle, *,
                 whole_blocks: bool = False) -> tuple[list[Chunk], list[str]]:
     """The chunks flow() places, in order (the blocks, then their endnotes), and
     where each comes from. A heading, title line or lead-in (keeps_next()) keeps the
-    chunks that hold KEEP_LINES lines of what follows (following())."""
+    chunks that hold KEEP_LINES lines of what follows (following()), a lead-in's
+    last two lines together; the item before a list's last one-line item keeps that
+    item (closes_list())."""
     every = blocks + endnotes(blocks, style)
+    made = [kept_chunks(block, style) if whole_blocks else chunks(block, style) for block in every]
     items: list[Chunk] = []
     wheres: list[str] = []
     ends: list[int] = []                       # each keeping block's last chunk
     for i, block in enumerate(every):
-        made = kept_chunks(block, style) if whole_blocks else chunks(block, style)
-        items += made
-        wheres += [block.where] * len(made)
-        if made and keeps_next(block, every[i + 1] if i + 1 < len(every) else None, len(made)):
+        items += made[i]
+        wheres += [block.where] * len(made[i])
+        after, later = (every[i + 1] if i + 1 < len(every) else None), (every[i + 2] if i + 2 < len(every) else None)
+        if made[i] and keeps_next(block, after, len(made[i])):
             ends.append(len(items) - 1)
+            if len(made[i]) > 1:                # a lead-in's last two lines go together
+                items[-2] = replace(items[-2], keep=max(items[-2].keep, 1))
+        elif made[i] and closes_list(block, after, later, len(made[i + 1]) if after else 0):
+            items[-1] = replace(items[-1], keep=1)
     for end in ends:
         items[end] = replace(items[end], keep=following(items, end, style.inner[1] + 1.0),  # (taller than a
                              heading=True)                                          # panel by a point)
