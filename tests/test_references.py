@@ -34,7 +34,7 @@ CASES = {
     "deal-sheet": (["deal", "1"], "jedi-temple-1-*.pdf", 0),
     "booklet-cover": (["booklet", "jedi-temple"], "jedi-temple-booklet-a5-a4-reading.pdf", 0),
     "booklet-contents": (["booklet", "jedi-temple"], "jedi-temple-booklet-a5-a4-reading.pdf", 1),
-    "booklet-split-table": (["booklet", "jedi-duel", "--size", "poker"], "jedi-duel-booklet-poker-a4-reading.pdf", 4),
+    "booklet-table": (["booklet", "jedi-duel", "--size", "poker"], "jedi-duel-booklet-poker-a4-reading.pdf", 4),
     "booklet-sheet": (["booklet", "jedi-temple", "--size", "a6"], "jedi-temple-booklet-a6-a4.pdf", 0),
     # eight scripts in fonts of three kinds (tests/fixtures/scripts; docs/fonts.md)
     "scripts": (["build", str(ROOT / "tests" / "fixtures" / "scripts" / "decks" / "scripts.yaml"), "--only", "pdf"],
