@@ -17,6 +17,15 @@ TIMEOUT = 120
 FACE = "elements:\n  - {kind: rect, box: bleed, fill: '#ffffff'}\n"
 
 
+def deck_showing(folder: Path, picture: str) -> None:
+    """deck.yaml in folder: one card whose face (face.yaml, also the back) shows the
+    picture file of that name, 20 mm square."""
+    (folder / "face.yaml").write_text(FACE + f"  - {{kind: image, src: {picture}, x: 5mm, y: 5mm, w: 20mm, h: 20mm}}\n",
+                                      encoding="utf-8")
+    (folder / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
+                                      "  - fields: {a: b}\n", encoding="utf-8")
+
+
 def printgen(cwd: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "printgen", *args], capture_output=True, text=True,
                           timeout=TIMEOUT, cwd=cwd, check=False)
@@ -85,10 +94,7 @@ def test_a_png_whose_chunks_break_after_its_pixels_or_are_too_many_is_one_locate
     write (' and reportlab's words on a second line). Pillow reads each chunk in turn
     in Python: 2 million empty ones (30 MB) took a minute, now refused at once."""
     (tmp_path / "art.png").write_bytes(picture)
-    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
-                                        encoding="utf-8")
-    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
-                                        "  - fields: {a: b}\n", encoding="utf-8")
+    deck_showing(tmp_path, "art.png")
     before = tree(tmp_path)
     one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf,png", "--out", "out"), 2,
              "face.yaml:3 elements[1].src: image 'art.png': ", expected)
@@ -98,10 +104,7 @@ def test_a_png_whose_chunks_break_after_its_pixels_or_are_too_many_is_one_locate
 def test_a_png_with_chunks_after_its_pixels_still_builds(tmp_path):
     """What follows the pixels and is whole (text, an unknown chunk) is read as before."""
     (tmp_path / "art.png").write_bytes(png(after=chunk(b"tEXt", b"k\0v") + chunk(b"zzZz", b"data")))
-    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
-                                        encoding="utf-8")
-    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
-                                        "  - fields: {a: b}\n", encoding="utf-8")
+    deck_showing(tmp_path, "art.png")
     result = printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out")
     assert result.returncode == 0 and result.stderr == "", result.stderr
 
@@ -113,10 +116,7 @@ def test_a_picture_with_damaged_exif_data_builds_without_pillow_s_warnings(tmp_p
     standard error by a build that succeeded."""
     exif = b"MM\0*\0\0\0\x08" + b"\xff\xff" + b"\0" * 100
     (tmp_path / "art.png").write_bytes(png(before=chunk(b"eXIf", exif)))
-    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
-                                        encoding="utf-8")
-    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
-                                        "  - fields: {a: b}\n", encoding="utf-8")
+    deck_showing(tmp_path, "art.png")
     result = printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", "out", "--quiet")
     assert (result.returncode, result.stderr) == (0, "")
 
@@ -140,10 +140,7 @@ def test_a_picture_whose_exif_data_points_past_its_end_builds_without_pillow_s_w
     and line, two to four times by a build that succeeded."""
     from PIL import Image
     Image.new("RGB", (30, 20), "blue").save(tmp_path / "art.pic", kind, exif=b"Exif\0\0" + EXIF_PAST_ITS_END[exif])
-    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.pic, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
-                                        encoding="utf-8")
-    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
-                                        "  - fields: {a: b}\n", encoding="utf-8")
+    deck_showing(tmp_path, "art.pic")
     result = printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", "out", "--quiet")
     assert (result.returncode, result.stderr) == (0, "")
 
@@ -157,10 +154,7 @@ def test_an_svg_shape_billions_of_pixels_large_is_one_line(tmp_path, only, shape
     then Python's traceback, exit status 1."""
     (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" '
                                       f'viewBox="0 0 100 100">{shape}</svg>', encoding="utf-8")
-    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.svg, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
-                                        encoding="utf-8")
-    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
-                                        "  - fields: {a: b}\n", encoding="utf-8")
+    deck_showing(tmp_path, "art.svg")
     before = tree(tmp_path)
     one_line(printgen(tmp_path, "build", "deck.yaml", "--only", only, "--out", "out"), 2,
              "printgen: error: art.svg: resvg cannot draw the SVG picture")
@@ -195,10 +189,7 @@ def test_a_png_whose_profile_or_text_unpacks_past_what_pillow_reads_says_it_is_a
     """Pillow opens no PNG whose text or colour profile unpacks past 1 MB: such a file
     was "not a picture printgen can read", as if it were no PNG."""
     (tmp_path / "art.png").write_bytes(png(before=chunk_before))
-    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.png, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
-                                        encoding="utf-8")
-    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
-                                        "  - fields: {a: b}\n", encoding="utf-8")
+    deck_showing(tmp_path, "art.png")
     before = tree(tmp_path)
     one_line(printgen(tmp_path, "build", "deck.yaml", "--only", "pdf", "--out", "out"), 2,
              "face.yaml:3 elements[1].src: image 'art.png': a PNG file that does not open",
@@ -211,10 +202,7 @@ def test_an_svg_picture_is_drawn_by_a_process_started_without_standard_error(tmp
     closed has none to keep, and file descriptor 2 may be a file printgen opened."""
     (tmp_path / "art.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">'
                                       '<circle cx="50" cy="50" r="40" fill="#cc2222"/></svg>', encoding="utf-8")
-    (tmp_path / "face.yaml").write_text(FACE + "  - {kind: image, src: art.svg, x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n",
-                                        encoding="utf-8")
-    (tmp_path / "deck.yaml").write_text("name: t\nsize: poker\nface: face.yaml\nback: face.yaml\ncards:\n"
-                                        "  - fields: {a: b}\n", encoding="utf-8")
+    deck_showing(tmp_path, "art.svg")
     import os
     result = subprocess.run([sys.executable, "-m", "printgen", "build", "deck.yaml", "--only", "png", "--out", "out",
                              "-q"], stdout=subprocess.PIPE, timeout=TIMEOUT, cwd=tmp_path, check=False,
