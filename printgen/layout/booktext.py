@@ -11,19 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from printgen.errors import FitError
-from printgen.layout.fold import (
-    KEEP_LINES,
-    Chunk,
-    FoldStyle,
-    chunks,
-    closes_list,
-    ends_keep,
-    keeps_next,
-    plain,
-    row_where,
-    shown_apart,
-    stacked_height,
-)
+from printgen.layout.flow import closes_list, ends_keep, keeps_next, stacked_height
+from printgen.layout.fold import KEEP_LINES, Chunk, FoldStyle, chunks, plain, row_where, shown_apart
 from printgen.layout.primitives import Primitive, line, shift
 from printgen.model.text import Block, BlockKind, Note
 from printgen.units import mm
@@ -179,8 +168,8 @@ def set_pages(blocks: list[Block], fold: FoldStyle, notes: FoldStyle, *, rtl: bo
 
 
 def _keeps(made: list[list[Chunk]], blocks: list[Block], i: int) -> bool:
-    """Whether block i keeps KEEP_LINES lines of what follows (fold.py's keeps_next()),
-    or, a list item, its list's last item of one line (fold.py's closes_list())."""
+    """Whether block i keeps KEEP_LINES lines of what follows (flow.py's keeps_next()),
+    or, a list item, its list's last item of one line (flow.py's closes_list())."""
     return keeps_next(blocks[i], blocks[i + 1] if i + 1 < len(blocks) else None, len(made[i])) \
         or _closes_list(made, blocks, i)
 
@@ -193,10 +182,10 @@ def _closes_list(made: list[list[Chunk]], blocks: list[Block], i: int) -> bool:
 
 def _kept(made: list[list[Chunk]], blocks: list[Block], i: int, text: _Text, own: list[Chunk]) -> list[Chunk]:
     """What goes with the end of block i (own: its chunks that end it). With a
-    heading or a lead-in (fold.py's keeps_next()), the leads of the blocks after it
+    heading or a lead-in (flow.py's keeps_next()), the leads of the blocks after it
     until they hold KEEP_LINES lines (a list's first item's lines count, and a
     picture counts whole), or up to the next heading once they hold a line (a
-    one-line section is whole: fold.py's ends_keep()), so that a chain of short
+    one-line section is whole: flow.py's ends_keep()), so that a chain of short
     sections never pulls a page's worth of them over to the next, and no more once
     they are taller than a page. With the item before a list's last item of one line
     (_closes_list()), that item. Else nothing."""

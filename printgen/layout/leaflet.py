@@ -14,7 +14,8 @@ from dataclasses import asdict, replace
 from printgen.errors import FitError, InputError
 from printgen.fonts import house
 from printgen.frozen import frozen
-from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, notes_note, right_to_left
+from printgen.layout.flow import flow
+from printgen.layout.fold import FoldStyle, fold_sheet, impose_fold, notes_note, right_to_left
 from printgen.layout.impose import (
     centred_grid,
     check_grid_back_offset,
