@@ -37,8 +37,8 @@ from printgen.frozen import frozen
 from printgen.layout.bookstyle import BookStyle
 from printgen.layout.booktext import set_pages
 from printgen.layout.cover import UNNAMED, CoverSource, lay_out_cover
+from printgen.layout.endnotes import own_word
 from printgen.layout.fold import (
-    own_word,
     plain,
     right_to_left,
     set_lines,
@@ -275,7 +275,7 @@ def contents_font(style: BookStyle) -> str:
 
 def contents_heading(style: BookStyle, word: str) -> str:
     """The contents' heading: the word in the text's language, or CONTENTS where the
-    heading's fonts lack its letters (fold.py's own_word(): printgen's own word never
+    heading's fonts lack its letters (endnotes.py's own_word(): printgen's own word never
     stops a build)."""
     return own_word(word, CONTENTS, contents_font(style))
 

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from printgen.errors import FitError
-from printgen.layout.fold import KEEP_LINES, Chunk, FoldStyle, chunks, endnotes, plain
+from printgen.layout.endnotes import endnotes
+from printgen.layout.fold import KEEP_LINES, Chunk, FoldStyle, chunks, plain
 from printgen.layout.primitives import Primitive, shift
 from printgen.model.text import Block, BlockKind
 from printgen.units import mm

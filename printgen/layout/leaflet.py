@@ -14,8 +14,9 @@ from dataclasses import asdict, replace
 from printgen.errors import FitError, InputError
 from printgen.fonts import house
 from printgen.frozen import frozen
+from printgen.layout.endnotes import notes_note
 from printgen.layout.flow import flow
-from printgen.layout.fold import FoldStyle, notes_note, right_to_left
+from printgen.layout.fold import FoldStyle, right_to_left
 from printgen.layout.foldsheet import fold_sheet, impose_fold
 from printgen.layout.impose import (
     centred_grid,
