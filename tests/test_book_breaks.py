@@ -89,7 +89,7 @@ def panel_lines(folder: Path) -> list[list[str]]:
     """The leaflet of breaks_text() on poker panels, its lead-ins taller than a panel
     (a shorter one goes over whole): each panel's lines, top to bottom, read from the
     words flow() sets on it."""
-    from printgen.layout.fold import flow
+    from printgen.layout.flow import flow
     from printgen.layout.leaflet import fold_style
     from printgen.layout.primitives import TextRun
     from printgen.spec.fold import fold_facts

@@ -16,7 +16,7 @@ from printgen.errors import FitError, InputError
 from printgen.shaping import font
 from printgen.lang.markdown import parse_markdown
 from printgen.layout.book import Book, BookStyle, lay_out_book
-from printgen.layout.fold import flow
+from printgen.layout.flow import flow
 from printgen.layout.leaflet import fold_style
 from printgen.layout.page import Side
 from printgen.layout.primitives import Polygon, TextRun

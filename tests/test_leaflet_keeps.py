@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from printgen.layout.fold import flow_chunks, place
+from printgen.layout.flow import flow_chunks, place
 from printgen.layout.leaflet import fold_style, scaled
 from printgen.model import Duplex
 from printgen.model.text import Block
@@ -86,7 +86,7 @@ def test_markdown_headings_over_paragraphs_too_long_to_keep_whole(tmp_path):
 def panel_ends(blocks: list[Block], style) -> list[str]:
     """What each panel but the last ends with, read from the primitives flow() sets on
     it: its lowest line's words, or "[picture]"."""
-    from printgen.layout.fold import flow
+    from printgen.layout.flow import flow
     from printgen.layout.primitives import Image, TextRun
     ends = []
     for prims, _ in flow(blocks, style, whole_blocks=True)[:-1]:
@@ -143,6 +143,6 @@ def test_a_chain_of_one_line_sections_does_not_pull_panels_over(tmp_path):
     blocks = list(load_rules(path).blocks)
     ends = panel_ends(blocks, style)
     assert ends and all(end.startswith("What term") for end in ends)
-    from printgen.layout.fold import flow
+    from printgen.layout.flow import flow
     used = [height for _, height in flow(blocks, style, whole_blocks=True)[:-1]]
     assert min(used) > style.inner[1] - 3 * style.body * 2.5             # no panel left with room for a section

@@ -16,7 +16,8 @@ from test_book import book_style, page_style
 from printgen.errors import FitError
 from printgen.lang.markdown import parse_markdown
 from printgen.layout.book import lay_out_book
-from printgen.layout.fold import FoldStyle, chunks, flow
+from printgen.layout.flow import flow
+from printgen.layout.fold import FoldStyle, chunks
 from printgen.layout.leaflet import fold_style
 from printgen.layout.primitives import TextRun
 from printgen.layout.text import hyphens

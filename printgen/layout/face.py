@@ -426,7 +426,8 @@ def _markdown(ev: _Evaluator, frame: Frame) -> list[Primitive]:
     # markdown-it and fold (which lays out panels of sides): only for templates with Markdown
     from printgen.fonts import own_faces
     from printgen.lang.markdown import parse_markdown
-    from printgen.layout.fold import FoldStyle, flow
+    from printgen.layout.flow import flow
+    from printgen.layout.fold import FoldStyle
     x, y, w, h = ev.box(frame)
     size = ev.length("size", "8pt", signed=False)
     try:

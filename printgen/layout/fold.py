@@ -1,23 +1,9 @@
-"""Rule folds: blocks of rich text flowed across card-sized panels, and the panels
-imposed on a sheet so that the folded leaflet reads in order.
-
-The leaflet is an accordion. A sheet holds two rows of panels. Printed on one side,
-the top row is read first, left to right; the bottom row is printed upside down and
-in reverse, so that folding the sheet in half along its middle (bottom row behind)
-puts it, upright and in order, on the back of the strip. Printed on both sides
-(duplex), the sheet is cut along its middle into two strips, each read on its front
-and then, turned over like a page, on its back; where each back panel is printed
-follows the physical duplex model (layout/impose.py), so the strips read in order
-for a long-edge and a short-edge flip, on portrait and landscape sheets alike.
-Each strip is then folded zig-zag on the fold marks, its first panel on top.
-
-A right-to-left text (Arabic, Hebrew) is read from the right: its sheet is the mirror
-image of a left-to-right one, every panel in the column across from its own, on both
-sides, so each strip's front is read right to left from its first panel, at its right
-end (on top once folded), and, turned over, its back right to left too.
-
-A panel is too small for notes at its foot: a text's footnotes follow it as endnotes,
-under a heading saying "Notes" in the text's language, numbered as their references.
+"""Rule folds: blocks of rich text cut into chunks (lines, headings, table rows,
+pictures) at the width of a card-sized panel, or of a book's page, in a style of
+panel and type sizes. layout/flow.py flows the chunks down the panels, and
+layout/foldsheet.py imposes the panels on a sheet so that the folded leaflet reads in
+order; a book (layout/book.py) sets them down its pages. A leaflet's footnotes
+follow its text as endnotes (layout/endnotes.py).
 """
 
 from __future__ import annotations
@@ -30,18 +16,8 @@ from printgen.errors import FitError, InputError, quoted
 from printgen.fonts import chosen_face, chosen_family, faces, missing
 from printgen.frozen import frozen
 from printgen.layout.breaks import WORD, address_units, glued, word_kind
-from printgen.layout.impose import (
-    Axis,
-    Grid,
-    centred_grid,
-    choose_orientation,
-    flip_axis,
-    largest_grid,
-    trim_marks,
-)
 from printgen.layout.links import line_links
-from printgen.layout.page import Clip, Frame, Page, Placed, Side
-from printgen.layout.primitives import Image, Primitive, line, shift, turn
+from printgen.layout.primitives import Image, Primitive, line
 from printgen.layout.richtext import (
     Fonts,
     LetterTooWide,
@@ -56,7 +32,6 @@ from printgen.layout.richtext import (
     wrap_words,
 )
 from printgen.layout.text import hyphens, side
-from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.shaping import RTL_LANGUAGES, first_strong, font, paragraph_level
 from printgen.units import mm
@@ -64,7 +39,7 @@ from printgen.vector import is_svg
 
 TABLE_FLOOR = 6.5      # points: the smallest type a table shrinks to before it is an error
 TABLE_STEP = 0.25
-KEEP_LINES = 2         # a heading (or a lead-in, leads_in()) keeps at least this many lines of what follows
+KEEP_LINES = 2         # a heading (or a lead-in, flow.py's leads_in()) keeps at least this many lines of what follows
 BROKEN = (1.0, 0.5)    # a table's words wider than these shares of its panel are broken, the wider first
 HEADING_FONTS = Fonts(regular="sans-bold", italic="sans-bold-italic")
 HEADING_FACES = {      # a heading's style (folds.yaml's heading_styles) -> its faces; emphasis in an italic one is upright
@@ -171,57 +146,6 @@ def heading_style(block: Block, style: FoldStyle) -> RichStyle:
                      hyphenate=style.hyphenate, display=True)
 
 
-def leads_in(block: Block, after: Block | None, lines: int) -> bool:
-    """Whether a block of `lines` lines is a lead-in, kept with what follows as a
-    heading is: a paragraph or list item ending in ":" directly before a list (item),
-    a picture or a table ("Each player takes:", "A small icon:", "Each card
-    scores:"). A lead-in of more than two lines keeps its last two with what
-    follows, and may break before them as a paragraph does."""
-    return (block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM) and lines > 0 and after is not None
-            and after.kind in (BlockKind.ITEM, BlockKind.IMAGE, BlockKind.TABLE)
-            and plain(block).endswith((":", "\uff1a")))
-
-
-def closes_list(block: Block, after: Block | None, later: Block | None, after_lines: int) -> bool:
-    """Whether block is the list item before its list's last item, `after`, of one
-    line (no list item follows it: `later`), which it keeps with it: a list's last
-    short item never stands alone at the head of a page or panel, as a paragraph's
-    last line never does."""
-    return (block.kind is BlockKind.ITEM and after is not None and after.kind is BlockKind.ITEM
-            and after_lines == 1 and (later is None or later.kind is not BlockKind.ITEM))
-
-
-def keeps_next(block: Block, after: Block | None, lines: int) -> bool:
-    """Whether a block of `lines` chunks keeps KEEP_LINES lines of what follows: a
-    heading, a title line of a plain-text copy, or a lead-in (leads_in())."""
-    return block.kind is BlockKind.HEADING or block.keep_with_next or leads_in(block, after, lines)
-
-
-def ends_keep(block: Block, counted: int) -> bool:
-    """Whether a keep that holds `counted` lines of what follows ends before block: at
-    a heading (or a title line), once it holds a line. A heading over a one-line
-    section keeps that line, which is the whole section, and not the next heading too,
-    which would keep the next section's lines, and so on: a chain of short sections
-    would go over to the next page together, leaving the foot of this one empty."""
-    return counted > 0 and (block.kind is BlockKind.HEADING or block.keep_with_next)
-
-
-def following(items: Sequence[Chunk], start: int, most: float = math.inf) -> int:
-    """How many chunks after items[start] hold KEEP_LINES lines of what follows it (a
-    line or a table row counts one, a heading none, a picture or rule all), up to the
-    next heading once they hold a line (ends_keep()); no more once they are taller
-    than most (a panel's text height: a keep taller than a panel is not kept whole
-    however long it is, and a chain of headings with no lines under them took time
-    growing with the square of their number)."""
-    counted, end, height = 0, start, items[start].height
-    while counted < KEEP_LINES and end + 1 < len(items) and not (counted and items[end + 1].counts == 0) \
-            and height <= most:
-        end += 1
-        counted += items[end].counts
-        height += items[end].gap + items[end].height
-    return end - start
-
-
 def item_left(block: Block, style: FoldStyle) -> float:
     """Where a paragraph's lines start: a list item is indented by its depth, and a
     paragraph or list item in block quotes by theirs too."""
@@ -259,61 +183,6 @@ def quote_rules(block: Block, style: FoldStyle, top: float, bottom: float, rtl: 
 def notes_in(spans: tuple[Span, ...]) -> tuple[Note, ...]:
     """The notes the spans refer to, each once, in order."""
     return tuple(dict.fromkeys(span.note for span in spans if span.note is not None))
-
-
-def referenced(blocks: list[Block]) -> tuple[Note, ...]:
-    """Every note the blocks refer to (in text and table cells), each once, in order."""
-    return notes_in(tuple(span for block in blocks
-                          for spans in (block.spans, *(cell for row in block.rows for cell in row))
-                          for span in spans))
-
-
-def own_word(word: str, english: str, font_name: str) -> str:
-    """A word printgen adds to a text itself (the heading over its notes, a booklet's
-    contents' heading) as set in font_name: the word in the text's language, or the
-    English one where the font and its fallbacks lack any of its letters (a Japanese
-    text whose fonts have its own words but not "目次"). It is printgen's word, not the
-    user's, so it never stops a build: the bundled faces have every English letter.
-    english_note() says where it is set in English."""
-    return english if missing(font_name, word) else word
-
-
-def english_note(word: str, english: str, font_name: str, what: str) -> str | None:
-    """The note for a word own_word() sets in English (None where it is not): what
-    names the word and the text it heads ("rules/x.md: the contents' heading")."""
-    lacking = missing(font_name, word)
-    if not lacking:
-        return None
-    chars = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in lacking[:5]) + (", ..." if len(lacking) > 5 else "")
-    return (f"{what}: no font of the text has the letters {chars} of {word!r}, so it is set in English "
-            f"({english!r}); declare a font that has them under fonts: (printgen docs fonts)")
-
-
-def notes_heading(style: FoldStyle) -> str:
-    """The heading over a text's notes: the word for "Notes" in the text's language
-    (style.notes), or the English one where the headings' fonts lack its letters
-    (own_word())."""
-    return own_word(style.notes, FoldStyle.notes, style.family(HEADING_FONTS).regular)
-
-
-def notes_note(blocks: list[Block], style: FoldStyle, where: str) -> str | None:
-    """english_note() for the heading over the notes of the blocks (of the text at
-    where): None where it is in the text's language, or they have no notes."""
-    if not referenced(blocks):
-        return None
-    return english_note(style.notes, FoldStyle.notes, style.family(HEADING_FONTS).regular,
-                        f"{where}: the notes' heading")
-
-
-def endnotes(blocks: list[Block], style: FoldStyle) -> list[Block]:
-    """The notes the blocks refer to, as blocks to follow them: a heading
-    (notes_heading(), asked only where there are notes) and each note a list item
-    numbered as its references (none without notes)."""
-    notes = referenced(blocks)
-    if not notes:
-        return []
-    return [Block(BlockKind.HEADING, notes[0].where, (Span(notes_heading(style)),), level=2)] + [
-        Block(BlockKind.ITEM, note.where, note.spans, level=1, marker=f"{note.number}.") for note in notes]
 
 
 def _line_notes(spans: tuple[Span, ...], width: float, rich: RichStyle, where: str,
@@ -614,121 +483,6 @@ def _image_chunk(block: Block, style: FoldStyle) -> Chunk:
     return Chunk(h, (Image((width - w) / 2, 0.0, w, h, picture.path),), gap=style.gap, counts=KEEP_LINES)
 
 
-def flow(blocks: list[Block], style: FoldStyle, *,
-         whole_blocks: bool = False) -> list[tuple[list[Primitive], float]]:
-    """Every block's chunks placed down panels, in order, then the endnotes; headings
-    keep with their text. whole_blocks: a paragraph, list item or table also stays on
-    one panel where it fits (a leaflet's setting). Returns each panel's primitives and
-    the height it uses."""
-    items, wheres = flow_chunks(blocks, style, whole_blocks=whole_blocks)
-    limit = style.inner[1]
-    for i, chunk in enumerate(items):
-        if chunk.height > limit + 1e-6:
-            raise FitError(f"{wheres[i]}: a piece {mm(chunk.height):.1f} mm tall does not fit a panel's "
-                           f"{mm(limit):.1f} mm of text height")
-    result = []
-    for placed in place(items, limit):
-        prims: list[Primitive] = []
-        y = 0.0
-        for i in placed:
-            gap = items[i].gap if y > 0 else 0.0
-            drawn = (*items[i].prims, *(items[i].bridge if gap > 0 else ()))
-            prims += [shift(p, 0.0, y + gap) for p in drawn]
-            y += gap + items[i].height
-        result.append((prims, y))
-    return result
-
-
-def flow_chunks(blocks: list[Block], style: FoldStyle, *,
-                whole_blocks: bool = False) -> tuple[list[Chunk], list[str]]:
-    """The chunks flow() places, in order (the blocks, then their endnotes), and
-    where each comes from. A heading, title line or lead-in (keeps_next()) keeps the
-    chunks that hold KEEP_LINES lines of what follows (following()), a lead-in's
-    last two lines together; the item before a list's last one-line item keeps that
-    item (closes_list())."""
-    every = blocks + endnotes(blocks, style)
-    made = [kept_chunks(block, style) if whole_blocks else chunks(block, style) for block in every]
-    items: list[Chunk] = []
-    wheres: list[str] = []
-    ends: list[int] = []                       # each keeping block's last chunk
-    for i, block in enumerate(every):
-        items += made[i]
-        wheres += [block.where] * len(made[i])
-        after, later = (every[i + 1] if i + 1 < len(every) else None), (every[i + 2] if i + 2 < len(every) else None)
-        if made[i] and keeps_next(block, after, len(made[i])):
-            ends.append(len(items) - 1)
-            if len(made[i]) > 1:                # a lead-in's last two lines go together
-                items[-2] = replace(items[-2], keep=max(items[-2].keep, 1))
-        elif made[i] and closes_list(block, after, later, len(made[i + 1]) if after else 0):
-            items[-1] = replace(items[-1], keep=1)
-    for end in ends:
-        items[end] = replace(items[end], keep=following(items, end, style.inner[1] + 1.0),  # (taller than a
-                             heading=True)                                          # panel by a point)
-    return items, wheres
-
-
-def place(items: list[Chunk], limit: float) -> list[list[int]]:
-    """The chunks (by index) on each panel of `limit` points of text height. A chunk
-    starts a new panel unless it fits with the chunks it keeps: its whole block where
-    that fits on a panel, else the lines it keeps; a heading (or a lead-in) is never
-    the last chunk on a panel (the chunk after it may split its block rather than
-    leave it there)."""
-    panels: list[list[int]] = [[]]
-    y = 0.0
-    for i, chunk in enumerate(items):
-        gap = chunk.gap if y > 0 else 0.0
-        need = stacked_height(items[i:kept_until(items, i, whole=True, most=limit) + 1])
-        after_heading = bool(panels[-1]) and items[panels[-1][-1]].heading
-        if need > limit + 1e-6 or (after_heading and y + gap + need > limit + 1e-6):
-            need = stacked_height(items[i:kept_until(items, i, whole=False, most=limit) + 1])
-        if y > 0 and y + gap + min(need, limit) > limit + 1e-6:
-            panels.append([])
-            y, gap = 0.0, 0.0
-        panels[-1].append(i)
-        y += gap + chunk.height
-    return panels
-
-
-def stacked_height(chunks: Sequence[Chunk]) -> float:
-    """The height of chunks set one under another (the first one's gap above not counted)."""
-    return chunks[0].height + sum(c.height + c.gap for c in chunks[1:])
-
-
-def kept_chunks(block: Block, style: FoldStyle) -> list[Chunk]:
-    """A block's chunks; the first line of a paragraph or list item keeps all its
-    lines, a table's header row all its rows, while they fit on one panel."""
-    made = chunks(block, style)
-    if block.kind in (BlockKind.PARAGRAPH, BlockKind.ITEM, BlockKind.TABLE) and len(made) > 1:
-        made[0] = replace(made[0], whole=len(made) - 1)
-    return made
-
-
-def kept_until(items: list[Chunk], start: int, *, whole: bool = False, most: float = math.inf) -> int:
-    """The last chunk that must share a panel with chunk `start`, following keeps on
-    (a heading keeps the first lines of what follows, a paragraph's first line the
-    next line, or with whole, the paragraph); or the first that ends lower than most
-    below chunk `start`'s top (what is kept goes over to a panel of its own anyway)."""
-    def keep(chunk: Chunk) -> int:
-        return max(chunk.keep, chunk.whole) if whole else chunk.keep
-
-    end, j, height = start + keep(items[start]), start + 1, items[start].height
-    while j <= min(end, len(items) - 1) and height <= most + 1e-6:
-        end = max(end, j + keep(items[j]))
-        height += items[j].gap + items[j].height
-        j += 1
-    return min(end, len(items) - 1, j - 1 if height > most + 1e-6 else len(items))
-
-
-@frozen
-class Slot:
-    """Where panel n goes: page (0 front, 1 back), column, row, and turned upside down."""
-
-    page: int
-    col: int
-    row: int
-    turned: bool
-
-
 def right_to_left(blocks: Sequence[Block], lang: str = "") -> bool:
     """Whether a text reads right to left: its language's direction where it names
     one, else that of its first heading, paragraph or list item (an English rules
@@ -743,71 +497,3 @@ def right_to_left(blocks: Sequence[Block], lang: str = "") -> bool:
 def plain(block: Block) -> str:
     """A block's text without its styling (inline icons left out, line breaks as spaces)."""
     return "".join(span.text for span in block.spans if not span.icon and span.note is None).replace("\n", " ").strip()
-
-
-def slots(cols: int, axis: Axis | None, *, duplex: bool, rtl: bool = False) -> list[Slot]:
-    """Panel slots in reading order. duplex False: one side, folded in half along
-    the middle. duplex True: two strips, each turned over like a page (about its
-    short side), whose backs lie where the sheet's turn about axis puts them.
-    rtl: read from the right, every slot in the column across the sheet from its own
-    (a turn about either axis takes a mirrored sheet's front to its mirrored back)."""
-    result: list[Slot] = []
-    for strip in range(2 if duplex else 1):
-        result += [Slot(0, c, strip, False) for c in range(cols)]
-        for j in range(cols):                       # the strip's back, read left to right
-            behind = cols - 1 - j                   # the front column it lies behind
-            if not duplex:
-                result.append(Slot(0, behind, 1, True))
-            elif axis is Axis.X:                    # columns mirrored: upright, same row
-                result.append(Slot(1, j, strip, False))
-            else:                                   # rows mirrored: the other row, upside down
-                result.append(Slot(1, behind, 1 - strip, True))
-    if rtl:
-        result = [replace(slot, col=cols - 1 - slot.col) for slot in result]
-    return result
-
-
-def fold_sheet(paper: Paper, style: FoldStyle) -> tuple[Paper, int]:
-    """The orientation holding two rows of panels with the most columns, and that count."""
-    def score(sheet: Paper) -> tuple[float, int] | None:
-        cols, rows = largest_grid(sheet, style.width, style.height)
-        return (cols, cols) if rows >= 2 and cols >= 2 else None
-
-    chosen = choose_orientation(paper, score, landscape_first=True)
-    if chosen is None:
-        raise FitError(f"two rows of {mm(style.width):g} x {mm(style.height):g} mm panels do not fit "
-                       f"on {paper.name} paper inside its printer margin; choose a smaller panel")
-    return chosen
-
-
-def impose_fold(panels: list[tuple[Primitive, ...]], *, paper: Paper, style: FoldStyle,
-                duplex: Duplex | None) -> list[Page]:
-    """Panels (in reading order) placed in their slots, with crop and fold marks.
-    duplex None: printed on one side. A right-to-left style's panels are read from
-    the right."""
-    sheet, cols = fold_sheet(paper, style)
-    pw, ph = style.width, style.height
-    grid = centred_grid(sheet, cols, 2, pw, ph)
-    axis = None if duplex is None else flip_axis(sheet.width, sheet.height, duplex)
-    frame = Frame(pw, ph, 0.0, 0.0)
-    placed: list[list[Placed]] = [[], []]
-    two_sided = duplex is not None
-    for number, (slot, panel) in enumerate(zip(slots(cols, axis, duplex=two_sided, rtl=style.rtl), panels), start=1):
-        prims = tuple(turn(p, 2, pw, ph) for p in panel) if slot.turned else panel
-        side = Side(f"panel-{number}", f"panel {number}", frame, prims)
-        x, y = grid.cell(slot.row * cols + slot.col)
-        placed[slot.page].append(Placed(side, x, y, clip=Clip.TRIM))
-    marks = fold_marks(grid, cut_middle=two_sided)
-    pages = [Page(sheet.width, sheet.height, tuple(placed[0]), marks)]
-    if two_sided:
-        pages.append(Page(sheet.width, sheet.height, tuple(placed[1]), ()))
-    return pages
-
-
-def fold_marks(grid: Grid, *, cut_middle: bool) -> tuple[Primitive, ...]:
-    """Solid crop marks at the outer edges (and the middle when it is cut), dashed
-    fold marks on every fold line, all outside the panels and inside the margin."""
-    xs = [grid.cell(c)[0] for c in range(grid.cols)] + [grid.x0 + grid.cols * grid.card_w]
-    ys = [grid.y0, grid.y0 + grid.card_h, grid.y0 + 2 * grid.card_h]
-    return trim_marks(grid.paper, xs, ys, (xs[0], ys[0], xs[-1], ys[-1]), width=grid.paper.marks.width * 2,
-                      dashed_xs=xs[1:-1], dashed_ys=() if cut_middle else ys[1:2])

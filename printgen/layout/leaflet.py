@@ -1,5 +1,5 @@
 """A rules text's blocks as a folded leaflet: flowed onto panels in the largest type
-that fits, each panel numbered, imposed on the sheet (layout/fold.py places panels),
+that fits, each panel numbered, imposed on the sheet (layout/foldsheet.py places panels),
 read from the right for a right-to-left text. A two-sided leaflet's back page is moved
 by the back offset, as a deck's backs and a booklet's are (layout/impose.py: on a
 landscape sheet the portrait offset (X, Y) moves the page by (-Y, X)), and each of its
@@ -14,7 +14,10 @@ from dataclasses import asdict, replace
 from printgen.errors import FitError, InputError
 from printgen.fonts import house
 from printgen.frozen import frozen
-from printgen.layout.fold import FoldStyle, flow, fold_sheet, impose_fold, notes_note, right_to_left
+from printgen.layout.endnotes import notes_note
+from printgen.layout.flow import flow
+from printgen.layout.fold import FoldStyle, right_to_left
+from printgen.layout.foldsheet import fold_sheet, impose_fold
 from printgen.layout.impose import (
     centred_grid,
     check_grid_back_offset,

@@ -22,7 +22,7 @@ from printgen.layout.book import (
 )
 from printgen.layout.booklet_sheets import booklet_pages, side_slugs
 from printgen.layout.cover import CoverSource
-from printgen.layout.fold import english_note
+from printgen.layout.endnotes import english_note
 from printgen.layout.impose import padded_count, share_of_paper
 from printgen.layout.page import Bookmark, Page, PrintFile
 from printgen.model import Deck, Duplex, Paper

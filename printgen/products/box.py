@@ -18,7 +18,7 @@ from printgen.fonts import FILES, builtin_family, missing
 from printgen.layout.box import box_size
 from printgen.layout.boxart import kind, layout_pages
 from printgen.layout.boxfit import check_paper, fits
-from printgen.layout.fold import english_note
+from printgen.layout.endnotes import english_note
 from printgen.layout.leaflet import fold_style, folded_layers
 from printgen.layout.page import Page
 from printgen.model import Deck, Paper
@@ -128,7 +128,7 @@ def box_pages(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper], n
 def english_back(deck: Deck, box: TuckBox, notes: list[str]) -> TuckBox:
     """The box with printgen's own back text in English where the deck gives none of
     its own and a font of the back's text lacks letters of the text in the deck's
-    language that the English text has (as a booklet's contents' heading, fold.py's
+    language that the English text has (as a booklet's contents' heading, endnotes.py's
     own_word()), with a note in notes saying so; else the box as it is."""
     if deck.box.back or deck.lang == DEFAULT:
         return box
