@@ -26,6 +26,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from printgen.direction import RTL_LANGUAGES, first_strong, paragraph_level
 from printgen.errors import FitError, InputError, quoted
 from printgen.fonts import chosen_face, chosen_family, faces, missing
 from printgen.frozen import frozen
@@ -58,7 +59,7 @@ from printgen.layout.richtext import (
 from printgen.layout.text import hyphens, side
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
-from printgen.shaping import RTL_LANGUAGES, first_strong, font, paragraph_level
+from printgen.shaping import font
 from printgen.units import mm
 from printgen.vector import is_svg
 

@@ -19,6 +19,7 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Any, TypeVar
 
+from printgen.direction import Paragraph, paragraph_level
 from printgen.errors import FitError, TextOverflow, quoted
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
@@ -38,16 +39,7 @@ from printgen.layout.primitives import TextRun
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
 from printgen.model.text import UNPRINTED
-from printgen.shaping import (
-    Metrics,
-    Paragraph,
-    arrange,
-    font,
-    ink_reach,
-    note_split,
-    paragraph_level,
-    text_width,
-)
+from printgen.shaping import Metrics, arrange, font, ink_reach, note_split, text_width
 from printgen.units import mm
 
 ALIGNS = ("left", "center", "right", "start", "end")
@@ -345,7 +337,7 @@ class Wrapped:
     joints: list[str]
 
     def placed(self) -> list[tuple[Paragraph, int]]:
-        """Each line's paragraph (shaping.py's Paragraph: its direction found from its
+        """Each line's paragraph (direction.py's Paragraph: its direction found from its
         text as set) and which of its lines it is."""
         found = []
         for first, end in zip(self.starts, [*self.starts[1:], len(self.lines)], strict=True):
