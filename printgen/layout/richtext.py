@@ -47,7 +47,8 @@ from printgen.layout.text import (
 )
 from printgen.model.fonts import Fonts
 from printgen.model.text import Span
-from printgen.shaping import OBJECT, Item, arrange, font, ink_reach, note_split
+from printgen.shaping import OBJECT, Item, arrange, font, ink_reach
+from printgen.splitnotes import note_split
 from printgen.units import mm
 
 Piece = tuple[str, str]          # text, font name; for an inline icon: its name, ICON

@@ -39,7 +39,8 @@ from printgen.layout.primitives import TextRun
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
 from printgen.model.text import UNPRINTED
-from printgen.shaping import Metrics, arrange, font, ink_reach, note_split, text_width
+from printgen.shaping import Metrics, arrange, font, ink_reach, text_width
+from printgen.splitnotes import note_split
 from printgen.units import mm
 
 ALIGNS = ("left", "center", "right", "start", "end")
