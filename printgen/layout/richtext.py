@@ -33,18 +33,8 @@ from printgen.layout.breaks import (
     unit_kinds,
 )
 from printgen.layout.primitives import TextRun
-from printgen.layout.text import (
-    SHY,
-    ZWSP,
-    band,
-    clean,
-    clearly_within,
-    hyphens,
-    offset,
-    shown,
-    wide,
-    word_breaks,
-)
+from printgen.layout.text import band, clean, clearly_within, hyphens, offset, shown
+from printgen.layout.wordbreaks import SHY, ZWSP, wide, word_breaks
 from printgen.model.fonts import Fonts
 from printgen.model.text import Span
 from printgen.shaping import OBJECT, Item, arrange, font, ink_reach
