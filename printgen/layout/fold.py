@@ -31,6 +31,7 @@ from printgen.errors import FitError, InputError, quoted
 from printgen.fonts import chosen_face, chosen_family, faces, missing
 from printgen.frozen import frozen
 from printgen.layout.breaks import WORD, address_units, glued, word_kind
+from printgen.layout.hyphens import hyphens
 from printgen.layout.impose import (
     Axis,
     Grid,
@@ -56,7 +57,7 @@ from printgen.layout.richtext import (
     wrap,
     wrap_words,
 )
-from printgen.layout.text import hyphens, side
+from printgen.layout.text import side
 from printgen.model import Duplex, Paper
 from printgen.model.text import Block, BlockKind, Note, Span
 from printgen.shaping import font

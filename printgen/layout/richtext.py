@@ -32,8 +32,9 @@ from printgen.layout.breaks import (
     off_apostrophes,
     unit_kinds,
 )
+from printgen.layout.hyphens import hyphens
 from printgen.layout.primitives import TextRun
-from printgen.layout.text import band, clean, clearly_within, hyphens, offset, shown
+from printgen.layout.text import band, clean, clearly_within, offset, shown
 from printgen.layout.wordbreaks import SHY, ZWSP, wide, word_breaks
 from printgen.model.fonts import Fonts
 from printgen.model.text import Span
