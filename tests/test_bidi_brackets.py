@@ -13,7 +13,8 @@ import unicodedata
 import pytest
 from bidi import get_display
 
-from printgen.shaping import arrange, levels
+from printgen.direction import levels
+from printgen.shaping import arrange
 
 ARABIC = "لعبة"
 HEBREW = "משחק"
@@ -67,7 +68,7 @@ def test_the_brackets_round_latin_text_in_an_arabic_sentence_go_with_it():
 def test_the_bracket_pairs_are_unicode_s():
     """64 pairs, as BidiBrackets.txt lists them: each opener of category Ps and its
     closer of category Pe, both mirrored, the crossed ones and the newest included."""
-    from printgen.shaping import BRACKETS
+    from printgen.direction import BRACKETS
     pairs = BRACKETS
     assert len(pairs) == 64
     assert all(unicodedata.category(o) == "Ps" and unicodedata.category(c) == "Pe"
@@ -85,7 +86,7 @@ def test_the_bracket_table_is_what_unicodedata_says():
 
     from bidi.mirror import MIRRORED
 
-    from printgen.shaping import BRACKETS
+    from printgen.direction import BRACKETS
     derived = {chr(code): MIRRORED.get(chr(code), chr(code + 1)) for code in range(sys.maxunicode + 1)
                if unicodedata.category(chr(code)) == "Ps" and unicodedata.mirrored(chr(code))}
     assert BRACKETS == derived

@@ -16,9 +16,10 @@ import pypdfium2 as pdfium
 import pytest
 
 from printgen.layout.deck import layout_deck
+from printgen.layout.hyphens import hyphens
 from printgen.layout.primitives import TextRun
 from printgen.layout.richtext import Fonts, RichStyle, Span, _split_word, wrap
-from printgen.layout.text import TextStyle, hyphens, set_text
+from printgen.layout.text import TextStyle, set_text
 from printgen.spec import load_deck
 from test_rich_lines import CJK
 

@@ -90,7 +90,7 @@ def test_an_address_breaks_where_chicago_says():
     ("http://h/~user/x_y%20", ("http://", "h", "/~user", "/x", "_y", "%20")),
 ])
 def test_the_places_an_address_may_break(word, units):
-    from printgen.layout.text import word_breaks
+    from printgen.layout.wordbreaks import word_breaks
     assert word_breaks(word) == units
 
 

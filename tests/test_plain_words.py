@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from uniseg.linebreak import line_break_units
 
-from printgen.layout.text import _LETTER_CATEGORIES, _PLAIN_WORD, word_breaks
-from printgen.shaping import all_level_zero, levels
+from printgen.direction import all_level_zero, levels
+from printgen.layout.wordbreaks import _LETTER_CATEGORIES, _PLAIN_WORD, word_breaks
 
 PIECES = ["a", "Z", "q", "0", "7", "9", "-", "(", ")", ",", ".", ":", ";", "!", "?", "+", "\u2212", "%"]
 

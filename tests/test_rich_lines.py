@@ -314,7 +314,7 @@ def test_a_hyphenated_compound_breaks_only_at_its_syllables(lead, width_mm):
     language's dictionary allows, never between any two letters, wherever on a line it
     starts (when no syllable fits the line it starts on, it starts the next)."""
     from printgen.layout.richtext import Fonts, RichStyle, wrap
-    from printgen.layout.text import hyphenations
+    from printgen.layout.hyphens import hyphenations
     from printgen.units import pt
     word = "Kraftfahrzeughaftpflichtversicherungsbeiträge"
     allowed = {len(head) for head, _ in hyphenations(word, "de")}

@@ -133,8 +133,8 @@ def test_a_title_in_the_other_direction_keeps_its_closing_signs(lang, title):
     its closing bracket or stop in its own direction (by the bidi levels the sheet is set
     by): on an Arabic sheet "Sabacc (Deluxe)" showed "(Sabacc (Deluxe", its last bracket
     set right to left with the Arabic words."""
+    from printgen.direction import levels
     from printgen.layout.slug import caption
-    from printgen.shaping import levels
     from printgen.spec.languages import words
     captions = words(lang).captions
     text = caption([title, captions.faces, captions.numbered(1, 2)], captions)

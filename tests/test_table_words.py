@@ -18,9 +18,9 @@ from printgen.lang.markdown import parse_markdown
 from printgen.layout.book import lay_out_book
 from printgen.layout.flow import flow
 from printgen.layout.fold import FoldStyle, chunks
+from printgen.layout.hyphens import hyphens
 from printgen.layout.leaflet import fold_style
 from printgen.layout.primitives import TextRun
-from printgen.layout.text import hyphens
 from printgen.products.booklet import page_size
 from printgen.shaping import font
 from printgen.spec.fold import fold_facts

@@ -544,7 +544,7 @@ def test_a_word_is_hyphenated_where_the_dictionary_breaks_its_letters(word, bare
     import unicodedata
 
     import pyphen
-    from printgen.layout.text import hyphenations
+    from printgen.layout.hyphens import hyphenations
     expected = {len(head) for head, _ in pyphen.Pyphen(lang="de_DE").iterate(bare)}
     found = hyphenations(word, "de")
     assert {len(head.lstrip("(„").replace("\u0331", "")) for head, _ in found} == expected
@@ -563,7 +563,7 @@ def test_a_language_without_a_country_is_hyphenated_as_its_main_country_writes_i
     in the alphabet: en_GB, de_AT, pt_BR); a code with its country keeps that country's
     (`en-GB`)."""
     import pyphen
-    from printgen.layout.text import hyphenations
+    from printgen.layout.hyphens import hyphenations
     expected = [len(head) for head, _ in pyphen.Pyphen(lang=country).iterate(word)]
     assert [len(head) for head, _ in hyphenations(word, lang)] == expected
     region = lang + "-" + country.split("_")[1]

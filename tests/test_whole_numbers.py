@@ -15,7 +15,8 @@ from test_plain_words import uax14
 
 from printgen.fonts import user_face
 from printgen.layout.richtext import Fonts, RichStyle, words, wrap_words
-from printgen.layout.text import Words, word_breaks
+from printgen.layout.text import Words
+from printgen.layout.wordbreaks import word_breaks
 from printgen.model.text import Span
 from printgen.shaping import font
 

@@ -32,6 +32,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import replace
 
+from printgen.direction import paragraph_level
 from printgen.fonts import check_glyphs, faces, missing
 from printgen.frozen import frozen
 from printgen.layout.bookstyle import BookStyle
@@ -56,7 +57,7 @@ from printgen.layout.richtext import (
 )
 from printgen.model.picture import Picture
 from printgen.model.text import Block, BookType, Span
-from printgen.shaping import font, paragraph_level
+from printgen.shaping import font
 from printgen.units import pt
 
 CONTENTS = "Contents"       # the contents' heading in English: where the text's fonts cannot set its language's

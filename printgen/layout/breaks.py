@@ -196,7 +196,7 @@ def word_kind(word: str) -> str:
 
 def unit_kinds(units: Sequence[str]) -> tuple[str, ...]:
     """The kind of each of a word's units: the parts of it a line may break between
-    (layout/text.py's word_breaks()), plain and marked-up text alike. Each is the
+    (layout/wordbreaks.py's word_breaks()), plain and marked-up text alike. Each is the
     word's word_kind(), but in a code a part after a hard hyphen that is a word of
     its own, not all capitals ("Angriff" in "Level-3-Angriff", not "EFGH" in
     "ABCD-1234-EFGH"), is a WORD: a compound's last word is hyphenated by the

@@ -13,7 +13,7 @@ from printgen.layout.page import Frame, Side, turn_side
 from printgen.layout.primitives import Primitive
 from printgen.model import Card, CardSize, Deck
 from printgen.model.template import Element, Template
-from printgen.shaping import Splits, noting_splits
+from printgen.splitnotes import Splits, noting_splits
 
 KEEP_UP_TO = 1000      # cards: a larger deck's faces are laid out when used, not kept
 
@@ -50,7 +50,7 @@ class DeckLayout:
     backs: dict[str, Side]           # by back template name
     back_of: tuple[str, ...]         # the back template name of each card
     frame: Frame                     # the frame its sides were laid out in (quarter_turned()'s lie across it)
-    # the words its sides set letter by letter (shaping.noting_splits()), gathered as they are laid out
+    # the words its sides set letter by letter (splitnotes.noting_splits()), gathered as they are laid out
     splits: Splits = field(default_factory=dict, compare=False)
 
     def back_for(self, index: int) -> Side:

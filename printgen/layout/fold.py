@@ -12,10 +12,12 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from printgen.direction import RTL_LANGUAGES, first_strong, paragraph_level
 from printgen.errors import FitError, InputError, quoted
 from printgen.fonts import chosen_face, chosen_family, faces, missing
 from printgen.frozen import frozen
 from printgen.layout.breaks import WORD, address_units, glued, word_kind
+from printgen.layout.hyphens import hyphens
 from printgen.layout.links import line_links
 from printgen.layout.primitives import Image, Primitive, line
 from printgen.layout.richtext import (
@@ -31,9 +33,9 @@ from printgen.layout.richtext import (
     wrap,
     wrap_words,
 )
-from printgen.layout.text import hyphens, side
+from printgen.layout.text import side
 from printgen.model.text import Block, BlockKind, Note, Span
-from printgen.shaping import RTL_LANGUAGES, first_strong, font, paragraph_level
+from printgen.shaping import font
 from printgen.units import mm
 from printgen.vector import is_svg
 

@@ -29,7 +29,8 @@ from printgen.layout.sides import side_slug
 from printgen.model import Duplex, Paper
 from printgen.model.captions import ENGLISH, Captions
 from printgen.model.text import Block, FoldFacts, TypeSteps
-from printgen.shaping import font, noting_splits, split_notes
+from printgen.shaping import font
+from printgen.splitnotes import noting_splits, split_notes
 from printgen.units import mm
 
 
@@ -48,7 +49,7 @@ class Leaflet:
     body: float = 0.0     # the body type size chosen, in points
     notes: tuple[str, ...] = ()     # what the build should say of it: its notes' heading set in English,
                                     # the marks its text never closes (Block.said), its words set letter
-                                    # by letter (shaping.split_notes())
+                                    # by letter (splitnotes.split_notes())
 
 
 def fold_style(facts: FoldFacts, panel: str) -> FoldStyle:

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from printgen.layout.richtext import BREAK, ICON, JOINED, Line, RichStyle
-from printgen.layout.text import SHY, clean, offset
+from printgen.layout.text import clean, offset
+from printgen.layout.wordbreaks import SHY
 from printgen.model.text import Span
 from printgen.shaping import arrange
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import field, replace
 from functools import lru_cache
 
+from printgen.direction import Paragraph, levels, paragraph_level
 from printgen.errors import FitError
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
@@ -31,32 +32,14 @@ from printgen.layout.breaks import (
     off_apostrophes,
     unit_kinds,
 )
+from printgen.layout.hyphens import hyphens
 from printgen.layout.primitives import TextRun
-from printgen.layout.text import (
-    SHY,
-    ZWSP,
-    band,
-    clean,
-    clearly_within,
-    hyphens,
-    offset,
-    shown,
-    wide,
-    word_breaks,
-)
+from printgen.layout.text import band, clean, clearly_within, offset, shown
+from printgen.layout.wordbreaks import SHY, ZWSP, wide, word_breaks
 from printgen.model.fonts import Fonts
 from printgen.model.text import Span
-from printgen.shaping import (
-    OBJECT,
-    Item,
-    Paragraph,
-    arrange,
-    font,
-    ink_reach,
-    levels,
-    note_split,
-    paragraph_level,
-)
+from printgen.shaping import OBJECT, Item, arrange, font, ink_reach
+from printgen.splitnotes import note_split
 from printgen.units import mm
 
 Piece = tuple[str, str]          # text, font name; for an inline icon: its name, ICON
@@ -208,7 +191,7 @@ def wrap_words(split: list[list[Piece]], width: float, style: RichStyle, where: 
     so that text shrinking to fit is split, checked and measured once, whatever the
     sizes it tries. With exact=False a line's width is its words' summed (to within
     1e-9 of it: see exactly()). The lines are of one paragraph, and take its direction
-    (paragraph_level()); each knows its place in the paragraph (shaping.py's Paragraph:
+    (paragraph_level()); each knows its place in the paragraph (direction.py's Paragraph:
     its text, and the levels the bidirectional algorithm resolves over it as a whole,
     are found only for the lines that are drawn)."""
     size, limit = style.size, width + 1e-6

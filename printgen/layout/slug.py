@@ -25,6 +25,7 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
+from printgen.direction import first_strong, paragraph_level
 from printgen.errors import FitError
 from printgen.fonts import NAMED, house, missing, own_faces
 from printgen.frozen import frozen
@@ -33,7 +34,7 @@ from printgen.layout.text import TextStyle, block_height, set_text
 from printgen.model import Marks, Paper
 from printgen.model.captions import ENGLISH, Captions
 from printgen.model.fonts import Fonts
-from printgen.shaping import first_strong, font, paragraph_level
+from printgen.shaping import font
 from printgen.units import mm, pt
 from printgen.words import first_few
 

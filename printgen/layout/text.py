@@ -7,47 +7,31 @@ is set that much lower, and the box must hold that ink too. Shrinking finds
 the largest size that fits, on a grid a quarter point apart, by binary search (text
 that fits at a size fits at every smaller one), measuring the words once: the work
 is O(n log n) in the text's length. A text longer than `text_chars` characters is an
-error before any wrapping.
+error before any wrapping. Where a line may break inside a word is layout/wordbreaks.py's
+to say, and where a word may be hyphenated layout/hyphens.py's.
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import pairwise
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from printgen.direction import Paragraph, paragraph_level
 from printgen.errors import FitError, TextOverflow, quoted
 from printgen.fonts import check_glyphs
 from printgen.frozen import frozen
-from printgen.layout.breaks import (
-    APOSTROPHES,
-    HYPHENS,
-    WORD,
-    address_units,
-    code_cut,
-    glued,
-    glued_parts,
-    is_address,
-    joins,
-    unit_kinds,
-)
+from printgen.layout.breaks import WORD, code_cut, joins
+from printgen.layout.hyphens import hyphenations
 from printgen.layout.primitives import TextRun
+from printgen.layout.wordbreaks import KEPT_FORMAT, SHY, ZWSP, chunks, kinds
 from printgen.limits import limit
 from printgen.model.fonts import Fonts
 from printgen.model.text import UNPRINTED
-from printgen.shaping import (
-    Metrics,
-    Paragraph,
-    arrange,
-    font,
-    ink_reach,
-    note_split,
-    paragraph_level,
-    text_width,
-)
+from printgen.shaping import Metrics, arrange, font, ink_reach, text_width
+from printgen.splitnotes import note_split
 from printgen.units import mm
 
 ALIGNS = ("left", "center", "right", "start", "end")
@@ -89,13 +73,6 @@ class TextStyle:
     family: Fonts | None = None  # a declared font's bold and italic faces (else those of the bundled font)
 
 
-SHY = "\u00ad"            # a soft hyphen: where a word may break, with a hyphen shown only there
-ZWSP = "\u200b"           # a zero-width space: where a word may break, with no hyphen
-# joiners and bidi marks change how text is set; a soft hyphen or a zero-width space
-# marks where a word may break
-KEPT_FORMAT = frozenset("\u200c\u200d\u200e\u200f\u061c" + SHY + ZWSP)
-
-
 def clean(text: str) -> str:
     """Normalise pasted text: NFC, tabs to spaces, no control or invisible format
     characters (but the joiners and bidi marks, which change how a script is set, and
@@ -128,12 +105,6 @@ def shown(text: str) -> str:
         return text
     return (text[:-1].replace(SHY, "").replace(ZWSP, "")
             + {SHY: "-", ZWSP: ""}.get(text[-1], text[-1]))
-
-
-def wide(ch: str) -> bool:
-    """Whether a character is set full-width (Chinese, Japanese and Korean scripts,
-    full-width forms, emoji): a line breaks between such characters, never with a hyphen."""
-    return unicodedata.east_asian_width(ch) in ("W", "F")
 
 
 def shrink_sizes(size: float, smallest: float) -> list[float]:
@@ -345,7 +316,7 @@ class Wrapped:
     joints: list[str]
 
     def placed(self) -> list[tuple[Paragraph, int]]:
-        """Each line's paragraph (shaping.py's Paragraph: its direction found from its
+        """Each line's paragraph (direction.py's Paragraph: its direction found from its
         text as set) and which of its lines it is."""
         found = []
         for first, end in zip(self.starts, [*self.starts[1:], len(self.lines)], strict=True):
@@ -354,239 +325,8 @@ class Wrapped:
         return found
 
 
-def kinds(paragraph: str, lang: str = "") -> list[str]:
-    """The kind of each of a paragraph's chunks(): of a word, an address or a code
-    (layout/breaks.py's unit_kinds(), as rich text finds it)."""
-    return [kind for word in glued(paragraph.split(" "), lang) for kind in unit_kinds(word_breaks(word))]
-
-
 def _joined(pieces: list[tuple[str, bool]]) -> str:
     return "".join((" " if spaced and i else "") + piece for i, (piece, spaced) in enumerate(pieces))
-
-
-def chunks(paragraph: str, lang: str = "") -> list[tuple[str, bool]]:
-    """A paragraph as the pieces a line may break between: (piece, whether a space
-    comes before it). Pieces are the words between spaces (but a space before "?",
-    ":" and their kind, beside a quotation mark standing alone, or in French inside
-    guillemets, is no place to break:
-    layout/breaks.py's glued()), cut further where the Unicode line-breaking rules
-    (UAX #14) allow a break inside a word."""
-    found: list[tuple[str, bool]] = []
-    for i, word in enumerate(glued(paragraph.split(" "), lang)):
-        for j, part in enumerate(word_breaks(word)):
-            found.append((part, i > 0 and j == 0))
-    return found
-
-
-# a plain word: ASCII letters and digits, maybe joined by hyphens, commas or full
-# stops ("BY-NC", "6,889"), signed ("+3", or with a minus sign U+2212, or "-3" unbracketed), maybe a percentage
-# ("6.5%"), opened by "("
-# and closed by punctuation; UAX #14 breaks it only after a hyphen followed by a
-# letter, so it needs no line-breaking tables (nor importing them)
-_PLAIN_WORD = re.compile(r"(?:\(?[+\u2212]?|-)[A-Za-z0-9]+(?:[-,.][A-Za-z0-9]+)*%?[,.:;!?)]*")
-_PLAIN_BREAK = re.compile(r"(?<=[A-Za-z0-9]-)(?=[A-Za-z])")
-# letters and marks below U+0800 (Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic,
-# Syriac, Thaana, N'Ko): UAX #14 breaks no word of them alone (each is of class AL,
-# HL, AI, CM or GL), nor opened by "(" or closed by punctuation of classes IS, EX
-# and CP, so it needs no tables either
-_LETTER_CATEGORIES = frozenset(("Lu", "Ll", "Lt", "Lo", "Mn", "Mc", "Me"))
-_CLOSING = ".,:;!?)\u060c\u061b\u061f"
-
-
-@lru_cache(maxsize=16384)
-def word_breaks(word: str) -> tuple[str, ...]:
-    """A word (no spaces) cut where UAX #14 allows a line break inside it (a web address:
-    where layout/breaks.py's address_break() allows one). A word holding a space
-    (layout/breaks.py's glued_parts()) is cut as its parts are, and never at the space."""
-    if parts := glued_parts(word):
-        units: list[str] = []
-        for _, part in parts:
-            found = word_breaks(part)
-            if units:
-                units[-1] += " " + found[0]
-                units += found[1:]
-            else:
-                units = list(found)
-        return tuple(units)
-    if (word.isascii() and word.isalnum()) or len(word) < 2:
-        return (word,)
-    if is_address(word):
-        return address_units(word)
-    if _PLAIN_WORD.fullmatch(word):
-        return tuple(_PLAIN_BREAK.split(word))
-    core = word.lstrip("(").rstrip(_CLOSING)
-    if core and all(ch < "\u0800" and unicodedata.category(ch) in _LETTER_CATEGORIES for ch in core):
-        return (word,)
-    return _word_breaks(word)
-
-
-# UAX #14's classes of letters (alphabetic, Hebrew, South-East Asian) and of the marks
-# on them: no line breaks between them (rules LB1, LB9, LB28)
-LETTERS = frozenset(("AL", "HL", "SA", "CM"))
-
-
-@lru_cache(maxsize=16384)
-def _word_breaks(word: str) -> tuple[str, ...]:
-    """uniseg's cuts, but none after the hyphens a word opens with before a letter
-    ("--original", "-x": rule LB20.1 of Unicode 15.1, newer than uniseg's tables),
-    nor inside a number written in full-width digits (whole_numbers())."""
-    from uniseg.linebreak import line_break, line_break_units
-    if all(line_break(ch) in LETTERS for ch in word):      # (asked of every letter, ten times as fast)
-        return (word,)
-    units = tuple(line_break_units(word))
-    if len(units) > 1 and set(units[0]) <= HYPHENS and units[1][0].isalpha():
-        units = (units[0] + units[1], *units[2:])
-    return whole_numbers(word, with_superscripts(units))
-
-
-SUPERSCRIPT_DIGITS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
-def with_superscripts(units: tuple[str, ...]) -> tuple[str, ...]:
-    """A word's units joined again where a break would fall before a superscript digit
-    (a footnote's number, "m²"): it belongs to what it follows. UAX #14 lets a line
-    break between an ideograph and one ("テキスト¹。" set "¹。" at a line's start)."""
-    if len(units) < 2 or not any(unit[0] in SUPERSCRIPT_DIGITS for unit in units[1:]):
-        return units
-    return rejoined(units, lambda _, unit: unit[0] in SUPERSCRIPT_DIGITS)
-
-
-def rejoined(units: tuple[str, ...], joins: Callable[[int, str], bool]) -> tuple[str, ...]:
-    """A word's units joined again where joins(at, unit) says the break before unit
-    (at its offset in the word) is none; every other break kept."""
-    joined = [units[0]]
-    at = len(units[0])
-    for unit in units[1:]:
-        if joins(at, unit):
-            joined[-1] += unit
-        else:
-            joined.append(unit)
-        at += len(unit)
-    return tuple(joined)
-
-
-# UAX #14 gives full-width digits (U+FF10 to U+FF19) the ideographs' class (ID), and so
-# lets a line break between any two of them, which Japanese typesetting forbids: a number
-# is never split (JIS X 4051; the W3C's Requirements for Japanese Text Layout, 3.1.10
-# "Unbreakable Character Sequences"). A number here is digits (one full-width at least)
-# with a comma, full stop or colon between two of them (full-width or not: ten thousand,
-# pi, half past twelve), maybe opened by a prefixed abbreviation (JLREQ's class cl-12: a
-# currency or number sign) or a sign (plus, minus, plus-minus: a card's value, such as a
-# full-width minus three, is one number) and closed by a postfixed one (cl-13: a percent,
-# degree or unit sign).
-FULL_WIDTH_DIGITS = "".join(chr(code) for code in range(0xFF10, 0xFF1A))
-_PREFIXED = "$#\u00a3\u00a5\u20ac\u2116\uff03\uff04\uffe1\uffe5"
-_POSTFIXED = ("%\u00a2\u00b0\u2030\u2032\u2033\u2103\u2113\uff05\uffe0"
-              "\u3303\u330d\u3314\u3318\u3322\u3323\u3326\u3327\u332b\u3336\u333b\u3349"
-              "\u334a\u334d\u3351\u3357\u338e\u338f\u339c\u339d\u339e\u33a1\u33c4\u33cb")
-_DIGIT = f"[0-9{FULL_WIDTH_DIGITS}]"
-_SIGNS = "+-\u00b1\u2212\uff0b\uff0d"
-NUMBER = re.compile(f"[{re.escape(_PREFIXED)}]?[{re.escape(_SIGNS)}]?{_DIGIT}+"
-                    f"(?:[,.:\uff0c\uff0e\uff1a]{_DIGIT}+)*"
-                    f"[{re.escape(_POSTFIXED)}]?")
-
-
-def whole_numbers(word: str, units: tuple[str, ...]) -> tuple[str, ...]:
-    """A word's units (where UAX #14 lets a line break) joined again where a break would
-    fall inside a number written in full-width digits (NUMBER); every other break kept."""
-    if len(units) < 2 or not any(ch in FULL_WIDTH_DIGITS for ch in word):
-        return units
-    numbers = [match.span() for match in NUMBER.finditer(word)
-               if any(ch in FULL_WIDTH_DIGITS for ch in match.group())]
-    return rejoined(units, lambda at, _: any(start < at < end for start, end in numbers))
-
-
-@frozen
-class Hyphen:
-    """A place a word may be hyphenated: the line ends on the word's first `at`
-    characters, then `end` and a hyphen; the next line starts with `start`, then the
-    word from `at + cut` on. (`end`, `start` and `cut` are a dictionary's nonstandard
-    hyphenation, which changes letters, as Hungarian "ssz" becomes "sz-sz"; all three
-    are empty or nought in German or English.)"""
-
-    at: int
-    cut: int = 0
-    end: str = ""
-    start: str = ""
-
-    def split(self, word: str) -> tuple[str, str]:
-        """The word's head (without its hyphen) and tail."""
-        return word[:self.at] + self.end, self.start + word[self.at + self.cut:]
-
-
-def hyphenations(word: str, lang: str) -> list[tuple[str, str]]:
-    """Where a word may be hyphenated in lang (hyphens()), as its head and tail,
-    longest head first."""
-    return [hyphen.split(word) for hyphen in hyphens(word, lang)]
-
-
-
-
-@lru_cache(maxsize=16384)
-def hyphens(word: str, lang: str) -> tuple[Hyphen, ...]:
-    """Where a word may be hyphenated in lang (pyphen's dictionaries), longest head
-    first; none for a language pyphen does not know, nor in a word with full-width
-    letters. The dictionary is asked about the word's letters: not the punctuation
-    before or after them, nor the soft hyphens, joiners and bidi marks among them, and
-    in lower case letter for letter (a letter whose lower case is longer, as "İ", moves
-    no break). A break the dictionary puts before a combining mark (one that NFC leaves
-    apart from its letter) falls after it, with its letter. No break falls beside an
-    apostrophe ("owner's" is never "owner-" and "'s"). A word holding a space
-    (layout/breaks.py's glued_parts(): "caravane ?") breaks where its parts do. Plain and
-    marked-up text both break words here (a marked-up word as the text of its pieces)."""
-    if parts := glued_parts(word):
-        shifted: list[Hyphen] = []
-        for at, part in parts:
-            shifted += [Hyphen(hyphen.at + at, hyphen.cut, hyphen.end, hyphen.start) for hyphen in hyphens(part, lang)]
-        return tuple(sorted(shifted, key=lambda hyphen: -hyphen.at))
-    dictionary = _dictionary(lang or "en")
-    if dictionary is None or any(wide(ch) for ch in word):
-        return ()
-    lettered = [i for i, ch in enumerate(word) if unicodedata.category(ch)[0] in "LM"]
-    if not any(word[i].isalpha() for i in lettered):
-        return ()
-    kept = [i for i in range(lettered[0], lettered[-1] + 1) if word[i] not in KEPT_FORMAT]  # the letters asked about
-    letters = "".join(word[i] for i in kept)
-    lowered = letters.lower()
-    if len(lowered) != len(letters):
-        lowered = "".join(ch.lower()[0] for ch in letters)
-    place = [*kept, kept[-1] + 1]          # where each letter asked about is in the word, and its end
-    found: list[Hyphen] = []
-    for point in reversed(dictionary.positions(lowered)):
-        if point.data:                     # a nonstandard hyphenation: (change, index, cut)
-            change, index, cut = point.data
-            end, start = (change.upper() if letters.isupper() else change).split("=")
-            at = place[point + index]
-            hyphen = Hyphen(at, place[point + index + cut] - at, end, start)
-        else:                              # (after the marks on the letter before, not between)
-            at = place[point]
-            while at < len(word) and unicodedata.category(word[at])[0] == "M":
-                at += 1
-            hyphen = Hyphen(at)
-        if hyphen not in found and hyphen.at < len(word) \
-                and APOSTROPHES.isdisjoint(word[hyphen.at - 1:hyphen.at + hyphen.cut + 1]):
-            found.append(hyphen)
-    return tuple(found)
-
-
-# the dictionary of a language named without its country: its main country's (pyphen's own
-# name for the bare language is its first country in the alphabet: en_GB, de_AT, pt_BR)
-MAIN_COUNTRY = {"en": "en_US", "de": "de_DE", "fr": "fr_FR", "es": "es_ES", "it": "it_IT", "nl": "nl_NL",
-                "pt": "pt_PT"}
-
-
-@lru_cache(maxsize=32)
-def _dictionary(lang: str) -> Any:
-    """pyphen's dictionary for lang: its country's where it names one pyphen has
-    (en-GB), else its main country's (MAIN_COUNTRY), else the language's; None where
-    pyphen has none."""
-    import pyphen
-    code = lang.replace("-", "_")
-    bare = code.split("_")[0]
-    for candidate in (code if code != bare else "", MAIN_COUNTRY.get(bare, ""), bare):
-        if candidate and candidate in pyphen.LANGUAGES:
-            return pyphen.Pyphen(lang=candidate)
-    return None
 
 
 def wrap_lines(text: str, metrics: Metrics, size: float, width: float,

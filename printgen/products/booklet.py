@@ -32,12 +32,12 @@ from printgen.model.text import BlockKind, RulesText
 from printgen.model.turns import TURNED, print_sides
 from printgen.products.rules import game_title, text_face, text_language
 from printgen.render.pdf import render_pdf
-from printgen.shaping import noting_splits, split_notes
 from printgen.spec.booklet import PAPER_SHARES, card_page
 from printgen.spec.fold import fold_facts
 from printgen.spec.languages import words
 from printgen.spec.markdown import default_title
 from printgen.spec.printdata import print_facts
+from printgen.splitnotes import noting_splits, split_notes
 from printgen.units import Length, mm
 from printgen.words import plural
 
@@ -107,7 +107,7 @@ def lay_out_booklet(rules: RulesText, width: float, height: float, options: Book
     where the innermost sheet's creep would move its text more than half its spine margin
     (thinner: how the command that asked for it prints the booklet on thinner paper). Its
     notes say where a heading or a paragraph could not be kept together (its footnotes
-    took the room), the words it sets letter by letter (shaping.split_notes()), where its
+    took the room), the words it sets letter by letter (splitnotes.split_notes()), where its
     contents' heading is set in English (its fonts lack the word's letters) and where it
     has too many sheets to staple."""
     facts = fold_facts()

@@ -26,12 +26,12 @@ from printgen.model.box import STYLES, TRAY, TUCK, TuckBox
 from printgen.model.template import Element, ElementKind, Template
 from printgen.products.names import box_file
 from printgen.render.pdf import render_pdf
-from printgen.shaping import noting_splits, split_notes
 from printgen.spec.box import own_back, tuck_box
 from printgen.spec.fold import fold_facts, panel_for
 from printgen.spec.languages import DEFAULT
 from printgen.spec.places import builtin_file
 from printgen.spec.printdata import print_facts
+from printgen.splitnotes import noting_splits, split_notes
 from printgen.units import mm, mm_text
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def box_pages(deck: Deck, box: TuckBox, paper: Paper, papers: Iterable[Paper], n
     printgen's own back text is set in English where the fonts lack the letters of
     the deck's language's words (english_back(), said in notes); one that is merely
     too long for the box stops it as any other text does. Its words set letter by
-    letter are said in notes too (shaping.split_notes())."""
+    letter are said in notes too (splitnotes.split_notes())."""
     box = english_back(deck, box, notes)
     with noting_splits() as splits:
         try:

@@ -20,7 +20,7 @@ from printgen.progress import progress
 from printgen.reading import display_path
 from printgen.render.drawn import keyed_pdf, keyed_pngs, keyed_side, sides_to_draw
 from printgen.render.keys import Keys, cards_key
-from printgen.shaping import noting_splits, split_notes
+from printgen.splitnotes import noting_splits, split_notes
 
 # What a deck build can write (--only picks some): the home-print card PDF, per-card
 # PNGs and SVGs, the tuck box PDF, the deck's parts (dice, boards, tokens) and the rule
@@ -105,7 +105,7 @@ def build_deck(deck: Deck, options: DeckBuild, *, layout: DeckLayout | None = No
     the extras, so bad input fails before any file is written (or, for a large deck's
     card, before any is placed); then write each asked-for output, drawing only the
     files whose content key changed (render/drawn.py). Its notes name once each word
-    its cards, leaflets and box set letter by letter (shaping.split_notes())."""
+    its cards, leaflets and box set letter by letter (splitnotes.split_notes())."""
     wanted = options.formats & {"box", "parts", "rules"}
     if wanted:              # a build without them does not import what makes them
         from printgen.products.extras import lay_out_extras, read_extras

@@ -26,8 +26,8 @@ from printgen.preflight import (
     unchecked_size_note,
 )
 from printgen.products.exported import ExportOptions, ExportResult
-from printgen.shaping import noting_splits, split_notes
 from printgen.spec.printdata import print_facts, size_preset
+from printgen.splitnotes import noting_splits, split_notes
 
 
 def vendor_layout(deck: Deck, prof: Profile) -> DeckLayout:
