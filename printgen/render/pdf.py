@@ -31,13 +31,13 @@ from printgen.layout.primitives import (
     uncropped,
 )
 from printgen.output import atomic_path, scratch
+from printgen.picturefile import quiet_pillow
 from printgen.pictures import (
     KEPT_DRAWN_PIXELS,
     drawn_form,
     drawn_part,
     kept_form,
     picture_bytes,
-    quiet_pillow,
     stored_orientation,
     transparent,
     upright_rgb,
