@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
@@ -32,17 +31,7 @@ from printgen.layout.primitives import (
 )
 from printgen.output import atomic_path, scratch
 from printgen.picturefile import quiet_pillow
-from printgen.pictures import (
-    KEPT_DRAWN_PIXELS,
-    drawn_form,
-    drawn_part,
-    kept_form,
-    picture_bytes,
-    stored_orientation,
-    transparent,
-    upright_rgb,
-)
-from printgen.reading import FileIdentity, file_identity
+from printgen.pictures import KEPT_DRAWN_PIXELS, drawn_form, drawn_part, transparent
 from printgen.render.pdfpages import (
     BOXES,
     KeptPage,
@@ -52,6 +41,7 @@ from printgen.render.pdfpages import (
     register_pictures,
 )
 from printgen.render.pdfpictures import Placement, note, press_sizes, shrink
+from printgen.render.pdfsources import ImageFile, image_source, orient
 from printgen.render.pdftext import EmbeddedFont, draw_run, font_name, starting_font
 from printgen.render.pdfx import INK_LIMIT, PressColours, PressPicture, mark_pdfx
 from printgen.vector import is_svg
@@ -183,7 +173,7 @@ class StreamingCanvas(Canvas):
         self.showPage()
         return True
 
-    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile | ImageReader] | None:
+    def picture_sources(self, page: Page, kept: KeptPage) -> list[ImageFile | ImageReader] | None:
         """The pictures page places, as drawing it gives them to drawImage, where they have
         the names the kept page's were registered under, in the same order (so that
         registering them adds what drawing the page would); None where they do not,
@@ -191,8 +181,8 @@ class StreamingCanvas(Canvas):
         prims = [prim for prim in _drawn(page) if isinstance(prim, Image)]
         if any(is_svg(prim.path) for prim in prims):
             return None
-        sources = [_image_source(prim.path) for prim in prims]
-        if not all(isinstance(source, _ImageFile) for source in sources):
+        sources = [image_source(prim.path) for prim in prims]
+        if not all(isinstance(source, ImageFile) for source in sources):
             return None                 # (a picture given as its pixels is named by them)
         forms = tuple(_digester(f"{source}auto") for source in sources)   # as drawImage names a file's
         names = [self._doc.getXObjectName(name) for name in dict.fromkeys(forms)]
@@ -201,7 +191,7 @@ class StreamingCanvas(Canvas):
             return None
         return sources
 
-    def _register(self, sources: list[_ImageFile | ImageReader]) -> None:
+    def _register(self, sources: list[ImageFile | ImageReader]) -> None:
         """Register the pictures as drawing them registers them, drawing nothing."""
         code = len(self._code)
         for source in sources:
@@ -323,7 +313,7 @@ class CMYKCanvas(PressColours, StreamingCanvas):
         self.flattened: Flattened = Flattened(KEPT_BYTES)
         self.sizes: dict[Path, tuple[int, int]] = {}     # the pictures converted smaller, by path
 
-    def picture_sources(self, page: Page, kept: KeptPage) -> list[_ImageFile | ImageReader] | None:
+    def picture_sources(self, page: Page, kept: KeptPage) -> list[ImageFile | ImageReader] | None:
         return None
 
     def picture(self, prim: Image, beneath: Sequence[Primitive]) -> PressPicture:
@@ -626,9 +616,9 @@ def draw(canvas: Canvas, prim: Primitive, beneath: Sequence[Primitive] = ()) -> 
         if is_svg(prim.path) and not isinstance(canvas, CMYKCanvas):
             _svg(canvas, prim.path, w, h)
         else:
-            source = canvas.picture(prim, beneath) if isinstance(canvas, CMYKCanvas) else _image_source(prim.path)
-            if isinstance(source, _ImageFile):
-                w, h = _orient(canvas, prim.path, w, h)
+            source = canvas.picture(prim, beneath) if isinstance(canvas, CMYKCanvas) else image_source(prim.path)
+            if isinstance(source, ImageFile):
+                w, h = orient(canvas, prim.path, w, h)
             canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
             if isinstance(canvas, StreamingCanvas):
                 canvas.note_picture(prim)
@@ -673,58 +663,3 @@ def _svg(canvas: Canvas, path: Path, w: float, h: float) -> None:
     size = (max(1, round(w * dpi / 72)), max(1, round(h * dpi / 72)))
     source = drawn_form(path, size, ImageReader)      # (a picture on every card is drawn once)
     canvas.drawImage(source, -w / 2, -h / 2, w, h, mask="auto")
-
-
-class _ImageFile(str):
-    """An image's path as reportlab opens it, named in the PDF by its content.
-
-    reportlab names a picture's XObject after the text of its file name, so the same
-    deck built from another folder (or printgen installed elsewhere) would give other
-    PDF bytes. This path's text is the file's; only str(), which reportlab's name
-    uses, gives a digest of its bytes."""
-
-    digest: str
-
-    def __str__(self) -> str:
-        return self.digest
-
-
-def _image_source(path: Path) -> _ImageFile | ImageReader:
-    """A raster picture as drawImage is given it: its file where its pixels are what
-    printgen prints (pictures.stored_orientation: a PNG or JPEG at 8 bits, in RGB,
-    greyscale, a palette or 1 bit a pixel; drawn turned as its EXIF orientation says, by _orient), else its
-    upright sRGB pixels (a 16-bit or CMYK picture, a WebP)."""
-    identity = file_identity(path)
-    if stored_orientation(path) is not None:
-        return _named_image(path, identity)
-    return kept_form(path, "reportlab", lambda: ImageReader(upright_rgb(path)), _reader_pixels)
-
-
-# the turn (degrees anticlockwise, y up) and mirroring that show a stored picture
-# upright, by its EXIF orientation (2 to 8): the mirroring is done first
-_ORIENTATIONS = {2: (0, True), 3: (180, False), 4: (180, True), 5: (90, True), 6: (-90, False),
-                 7: (-90, True), 8: (90, False)}
-
-
-def _orient(canvas: Canvas, path: Path, w: float, h: float) -> tuple[float, float]:
-    """Turn the canvas (its origin at the picture's centre) so that the stored picture's
-    file, drawn in the box it returns, shows upright in a box of w x h."""
-    turn, mirror = _ORIENTATIONS.get(stored_orientation(path) or 1, (0, False))
-    if turn:
-        canvas.rotate(turn)
-    if mirror:
-        canvas.scale(-1, 1)
-    return (h, w) if turn % 180 else (w, h)
-
-
-def _reader_pixels(reader: ImageReader) -> int:
-    width, height = reader.getSize()
-    return width * height
-
-
-@lru_cache(maxsize=256)
-def _named_image(path: Path, identity: FileIdentity | None) -> _ImageFile:
-    source = _ImageFile(str(path))
-    source.digest = "image-" + hashlib.sha256(picture_bytes(path)).hexdigest()
-    return source
-
