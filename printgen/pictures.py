@@ -20,7 +20,8 @@ pixels drawn (libjpeg's own scaling, Pillow's draft), any other whole. Decoded, 
 made what every output prints: upright (a phone's EXIF orientation applied), at 8 bits
 a channel (a scanner's 16-bit greyscale scaled, its transparent grey kept as
 transparency); a CMYK picture stays CMYK (a print shop's CMYK file keeps its inks) and
-is converted to sRGB through a colour profile for the RGB outputs (rgba).
+is converted to sRGB through a colour profile for the RGB outputs (rgba:
+printgen/picturecolour.py).
 
 Decoded pictures are kept (within a budget of pixels) for the renderers, by file (and
 the scale a JPEG is decoded at) and by the size they are drawn at: an icon used 60
@@ -44,6 +45,7 @@ from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar, cast
 
 from printgen.buildpixels import count as count_pixels
 from printgen.errors import InputError
+from printgen.picturecolour import rgba
 from printgen.picturefile import (
     EXPECTED,
     MAX_BYTES,
@@ -68,7 +70,6 @@ from printgen.reading import (
 from printgen.vector import Reading, is_svg, rasterised, read_svg
 
 if TYPE_CHECKING:
-    from PIL import ImageCms
     from PIL.Image import Image, Transpose
     from PIL.PngImagePlugin import PngImageFile
 
@@ -347,50 +348,6 @@ def kept_form(path: Path, kind: str, make: Callable[[], T], weigh: Callable[[T],
 
 def _pixels_of(image: Image) -> int:
     return image.width * image.height
-
-
-def rgba(picture: Image) -> Image:
-    """A decoded picture as sRGB with alpha: a CMYK one converted by LittleCMS (Pillow's
-    ImageCms) from the profile it embeds, else from the press profile printgen's CMYK
-    files use (render/pdfx.py), relative colorimetric with black point compensation;
-    any other by Pillow's own conversion."""
-    if picture.mode != "CMYK":
-        return picture.convert("RGBA")
-    from PIL import ImageCms
-    converted = ImageCms.applyTransform(picture, _from_cmyk(picture.info.get("icc_profile") or b""))
-    assert converted is not None                    # (None only in place)
-    return converted.convert("RGBA")
-
-
-@lru_cache(maxsize=8)
-def _from_cmyk(profile: bytes) -> ImageCms.ImageCmsTransform:
-    """LittleCMS's transform from a CMYK profile (these bytes, where they are one it
-    reads and can build a transform from, else the press profile) to sRGB."""
-    from PIL import ImageCms
-
-    from printgen.render.pdfx import profile_path
-    source = None
-    if profile:
-        try:
-            source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
-        except (ImageCms.PyCMSError, OSError, ValueError, TypeError):
-            source = None
-        if source is not None and source.profile.xcolor_space.strip() != "CMYK":
-            source = None
-    if source is not None:
-        try:
-            return _to_srgb(source)
-        except (ImageCms.PyCMSError, OSError, ValueError, TypeError):
-            pass                                    # a damaged profile: the press one instead
-    return _to_srgb(ImageCms.ImageCmsProfile(str(profile_path())))
-
-
-def _to_srgb(source: ImageCms.ImageCmsProfile) -> ImageCms.ImageCmsTransform:
-    """LittleCMS's transform from this CMYK profile to sRGB."""
-    from PIL import ImageCms
-    return ImageCms.buildTransform(source, ImageCms.createProfile("sRGB"), "CMYK", "RGB",
-                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
 
 def _source(path: Path, key: FileIdentity | None, least: tuple[int, int] | None = None) -> Image:
