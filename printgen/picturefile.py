@@ -194,4 +194,3 @@ _HEIF = {b"ftyp" + brand for brand in (b"heic", b"heix", b"heim", b"heis", b"hev
 # what Pillow raises for a file that is not a picture it reads, or a damaged one
 UNREADABLE: tuple[type[BaseException], ...] = (OSError, SyntaxError, ValueError, EOFError, IndexError,
                                                 KeyError, TypeError, ArithmeticError)
-
