@@ -11,7 +11,8 @@ decompression bomb or a traceback in the renderer, but without holding the pictu
 size each way (every byte of its data is still read), a PNG's data is inflated a piece
 at a time and counted, its chunks after it read as a decoder reads them, and one of
 more than MAX_CHUNKS chunks refused before Pillow reads them (printgen/pngdata.py);
-only a WebP is decoded whole.
+only a WebP is decoded whole. (A file is opened, its header read and it is decoded by
+printgen/picturefile.py.)
 
 A picture is decoded when it is drawn, at most at the size a drawing needs: a JPEG
 at a half, a quarter or an eighth of its size each way where that still has the
@@ -19,7 +20,8 @@ pixels drawn (libjpeg's own scaling, Pillow's draft), any other whole. Decoded, 
 made what every output prints: upright (a phone's EXIF orientation applied), at 8 bits
 a channel (a scanner's 16-bit greyscale scaled, its transparent grey kept as
 transparency); a CMYK picture stays CMYK (a print shop's CMYK file keeps its inks) and
-is converted to sRGB through a colour profile for the RGB outputs (rgba).
+is converted to sRGB through a colour profile for the RGB outputs (rgba:
+printgen/picturecolour.py).
 
 Decoded pictures are kept (within a budget of pixels) for the renderers, by file (and
 the scale a JPEG is decoded at) and by the size they are drawn at: an icon used 60
@@ -35,25 +37,28 @@ from __future__ import annotations
 import io
 import os
 import threading
-import warnings
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Hashable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Generic, TypeVar, cast
 
 from printgen.buildpixels import count as count_pixels
 from printgen.errors import InputError
-from printgen.limits import limit
-from printgen.pngdata import (
-    MAX_CHUNKS,
-    SIGNATURE,
-    exif_chunk,
-    pixels_whole,
-    tail_reads,
-    too_many_chunks,
+from printgen.picturecolour import rgba
+from printgen.picturefile import (
+    EXPECTED,
+    MAX_BYTES,
+    UNREADABLE,
+    damaged,
+    decode,
+    is_jpeg,
+    loads,
+    opened,
+    orientation,
+    quiet_pillow,
 )
+from printgen.pngdata import pixels_whole, tail_reads
 from printgen.reading import (
     FileIdentity,
     display_path,
@@ -65,23 +70,15 @@ from printgen.reading import (
 from printgen.vector import Reading, is_svg, rasterised, read_svg
 
 if TYPE_CHECKING:
-    from PIL import ImageCms
     from PIL.Image import Image, Transpose
     from PIL.PngImagePlugin import PngImageFile
 
-MAX_PIXELS = limit("picture_pixels")
-MAX_BYTES = int(limit("picture_bytes"))
 KEPT_PIXELS = 16_000_000        # decoded pictures kept in a process (64 MB as RGBA)
 KEPT_DRAWN_PIXELS = 12_000_000  # pictures kept at the size they are drawn at, each counted once more
                                 # for each form of it kept (48 MB as RGBA)
 KEPT_FORM_PIXELS = 12_000_000   # pictures kept converted (for the press, to sRGB) or as files to
                                 # embed, by file (48 MB as RGBA or CMYK)
 KEPT_READINGS = 256             # SVG pictures' readings kept for the PDF renderer (svg_reading)
-FORMATS = {"PNG": "image/png", "JPEG": "image/jpeg", "WEBP": "image/webp"}   # the raster formats read, by
-                                # Pillow's name, with their MIME types
-EXPECTED = "a PNG, JPEG, WebP or SVG picture"
-EXPECTED_FILE = "a PNG, JPEG, WebP or SVG file"
-ORIENTATION = 0x0112            # the EXIF tag of a picture's orientation
 ACROSS = (5, 6, 7, 8)           # the orientations that turn a picture a quarter (its sides swap)
 CHECK_SCALE = 8                 # a JPEG is checked decoded at this fraction of its size each way
 T = TypeVar("T")
@@ -109,16 +106,16 @@ def check_picture(path: Path, where: str) -> tuple[int, int]:
             _vectors.add(key)
             _readings.put(key, reading)
         return size
-    with _opened(path, where) as (picture, file):
+    with opened(path, where) as (picture, file):
         width, height = picture.size
         count_pixels(key[0] if key is not None else os.path.abspath(path), (width, height), where)
-        size = (height, width) if _orientation(picture) in ACROSS else (width, height)
-        jpeg = _is_jpeg(picture)
+        size = (height, width) if orientation(picture) in ACROSS else (width, height)
+        jpeg = is_jpeg(picture)
         if jpeg:                                    # (an eighth each way: a 64th of the memory)
             picture.draft(picture.mode, (max(1, width // CHECK_SCALE), max(1, height // CHECK_SCALE)))
-        whole = _loads(picture) if jpeg or picture.format != "PNG" else _png_whole(picture, file)
+        whole = loads(picture) if jpeg or picture.format != "PNG" else _png_whole(picture, file)
         if not whole:
-            raise InputError(_damaged(where, picture.format, (width, height)))
+            raise InputError(damaged(where, picture.format, (width, height)))
     if key is not None:
         _sizes[key] = size
         if jpeg:
@@ -135,7 +132,7 @@ def _png_whole(picture: Image, file: BinaryIO) -> bool:
         return False
     try:
         return tail_reads(cast("PngImageFile", picture).png, end)
-    except _UNREADABLE:
+    except UNREADABLE:
         return False
 
 
@@ -246,7 +243,7 @@ def transparent(path: Path) -> bool:
 
 @lru_cache(maxsize=256)
 def _transparent(path: Path, key: FileIdentity | None) -> bool:
-    with _opened(path, display_path(path)) as (header, _):      # (a picture with no alpha is not decoded)
+    with opened(path, display_path(path)) as (header, _):      # (a picture with no alpha is not decoded)
         if not _has_alpha(header):
             return False
     picture = _source(path, key)
@@ -286,9 +283,9 @@ def _stored_orientation(path: Path, key: FileIdentity | None) -> int | None:
             with PILImage.open(file, formats=["PNG", "JPEG"]) as picture:     # (its header only)
                 if picture.mode not in ("1", "L", "LA", "P", "RGB", "RGBA"):
                     return None
-                turn = _orientation(picture, file)
+                turn = orientation(picture, file)
                 return turn if turn in range(1, 9) else 1
-        except _UNREADABLE + (PILImage.DecompressionBombError,):
+        except UNREADABLE + (PILImage.DecompressionBombError,):
             return None
 
 
@@ -353,50 +350,6 @@ def _pixels_of(image: Image) -> int:
     return image.width * image.height
 
 
-def rgba(picture: Image) -> Image:
-    """A decoded picture as sRGB with alpha: a CMYK one converted by LittleCMS (Pillow's
-    ImageCms) from the profile it embeds, else from the press profile printgen's CMYK
-    files use (render/pdfx.py), relative colorimetric with black point compensation;
-    any other by Pillow's own conversion."""
-    if picture.mode != "CMYK":
-        return picture.convert("RGBA")
-    from PIL import ImageCms
-    converted = ImageCms.applyTransform(picture, _from_cmyk(picture.info.get("icc_profile") or b""))
-    assert converted is not None                    # (None only in place)
-    return converted.convert("RGBA")
-
-
-@lru_cache(maxsize=8)
-def _from_cmyk(profile: bytes) -> ImageCms.ImageCmsTransform:
-    """LittleCMS's transform from a CMYK profile (these bytes, where they are one it
-    reads and can build a transform from, else the press profile) to sRGB."""
-    from PIL import ImageCms
-
-    from printgen.render.pdfx import profile_path
-    source = None
-    if profile:
-        try:
-            source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
-        except (ImageCms.PyCMSError, OSError, ValueError, TypeError):
-            source = None
-        if source is not None and source.profile.xcolor_space.strip() != "CMYK":
-            source = None
-    if source is not None:
-        try:
-            return _to_srgb(source)
-        except (ImageCms.PyCMSError, OSError, ValueError, TypeError):
-            pass                                    # a damaged profile: the press one instead
-    return _to_srgb(ImageCms.ImageCmsProfile(str(profile_path())))
-
-
-def _to_srgb(source: ImageCms.ImageCmsProfile) -> ImageCms.ImageCmsTransform:
-    """LittleCMS's transform from this CMYK profile to sRGB."""
-    from PIL import ImageCms
-    return ImageCms.buildTransform(source, ImageCms.createProfile("sRGB"), "CMYK", "RGB",
-                                   renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-                                   flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
-
-
 def _source(path: Path, key: FileIdentity | None, least: tuple[int, int] | None = None) -> Image:
     """The decoded picture (upright), a JPEG at the smallest scale that keeps at least
     least pixels each way (where given), kept (within KEPT_PIXELS) for the next to ask."""
@@ -406,7 +359,7 @@ def _source(path: Path, key: FileIdentity | None, least: tuple[int, int] | None 
         scale = _reduction(size, least) if key in _jpegs else 1
     picture = _kept.get((key, scale)) if key is not None else None
     if picture is None:
-        picture = _decode(path, display_path(path), scale)
+        picture = decode(path, display_path(path), scale)
         if key is not None:
             _kept.put((key, scale), picture)
     return picture
@@ -418,170 +371,6 @@ def _reduction(size: tuple[int, int], least: tuple[int, int]) -> int:
     most = min(size[0] // max(1, least[0]), size[1] // max(1, least[1]))
     return next((scale for scale in (8, 4, 2) if most >= scale), 1)
 
-
-def _decode(path: Path, where: str, scale: int = 1) -> Image:
-    """The picture decoded (a JPEG at 1/scale of its size each way, rounded up), upright
-    (its EXIF orientation applied) and at 8 bits a channel (a CMYK picture kept CMYK);
-    one located error otherwise."""
-    with _opened(path, where) as (picture, _):
-        width, height = picture.size
-        if scale > 1 and _is_jpeg(picture):
-            picture.draft(picture.mode, (width // scale, height // scale))
-        if not _loads(picture):
-            raise InputError(_damaged(where, picture.format, (width, height)))
-    return eight_bits(upright(picture))
-
-
-@contextmanager
-def _opened(path: Path, where: str) -> Iterator[tuple[Image, BinaryIO]]:
-    """The picture file opened by Pillow, and the file: its header read, nothing decoded;
-    one located error where it is not a picture of FORMATS, is a PNG of more than
-    MAX_CHUNKS chunks (counted before Pillow reads them), holds more than MAX_PIXELS
-    or is animated. Where a PNG's EXIF data comes after its pixels, it is read (without
-    them) as Pillow reads one before them, so that its orientation is known."""
-    from PIL import Image as PILImage
-    with open_input(path, where, max_bytes=MAX_BYTES, what=EXPECTED) as file, quiet_pillow():
-        if too_many_chunks(file):       # (Pillow reads those before the pixels as it opens it)
-            raise InputError(f"{where}: a PNG file of more than {MAX_CHUNKS:,} chunks; expected a picture as a "
-                             f"picture editor saves it (save it again from one)")
-        try:
-            picture = PILImage.open(file, formats=list(FORMATS))
-        except PILImage.DecompressionBombError:
-            raise InputError(f"{where}: more than {MAX_PIXELS:,} pixels; expected a smaller picture") from None
-        except _UNREADABLE:
-            raise InputError(f"{where}: {_found(file)}; expected {EXPECTED_FILE}") from None
-        width, height = picture.size
-        if width * height > MAX_PIXELS:
-            raise InputError(f"{where}: {width} x {height} pixels, more than {MAX_PIXELS:,}; expected a "
-                             f"smaller picture")
-        frames = getattr(picture, "n_frames", 1)
-        if frames > 1 and picture.format != "MPO":  # (a camera's JPEG with more pictures after its own)
-            raise InputError(f"{where}: an animated {picture.format} picture ({frames} frames), which would "
-                             f"print its first frame only; expected a still picture ({EXPECTED_FILE})")
-        _orientation(picture, file)                 # (read from the header now: upright reads it again)
-        yield picture, file
-
-
-def _late_exif(picture: Image, file: BinaryIO) -> None:
-    """A PNG's eXIf chunk after its pixels put in picture.info, as Pillow puts one before
-    them (Pillow's getexif would decode the whole picture to look past its pixels)."""
-    if picture.format == "PNG" and "exif" not in picture.info:
-        data = exif_chunk(file)
-        if data is not None:
-            picture.info["exif"] = b"Exif\x00\x00" + data
-
-
-def _orientation(picture: Image, file: BinaryIO | None = None) -> int:
-    """The picture's EXIF orientation (1 where it has none), from its header: what
-    Pillow's getexif reads of a JPEG or WebP, and of a PNG what it reads before decoding
-    (the EXIF data, XMP or text of the chunks before its pixels, and an eXIf chunk after
-    them: _late_exif), which is kept with the picture for upright to read again."""
-    from PIL import Image as PILImage
-    if file is not None:
-        _late_exif(picture, file)
-    with quiet_pillow():
-        turn = PILImage.Image.getexif(picture).get(ORIENTATION, 1)     # (not the PNG's own, which decodes)
-    return turn if isinstance(turn, int) else 1
-
-
-@contextmanager
-def quiet_pillow() -> Iterator[None]:
-    """Pillow opening or reading a picture file says nothing of it (its warnings are
-    Python warnings, printed with Pillow's source file and line): damaged EXIF data
-    ("Corrupt EXIF data", an entry past the data's end, which Pillow reads as it opens
-    a JPEG) gives no orientation, which is what printgen prints it at; a picture of
-    more pixels than Pillow's own bound is refused by printgen's (MAX_PIXELS), below
-    it. Every opening of a picture file, the PDF library's too, is wrapped in it."""
-    from PIL import Image as PILImage
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UserWarning)
-        warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
-        yield
-
-
-def _is_jpeg(picture: Image) -> bool:
-    """Whether Pillow can decode the picture smaller (draft): a JPEG."""
-    return picture.format in ("JPEG", "MPO")
-
-
-def _loads(picture: Image) -> bool:
-    """Decode the picture; whether it decodes (it is not damaged or cut short)."""
-    try:
-        picture.load()
-    except _UNREADABLE:
-        return False
-    return True
-
-
-def _damaged(where: str, kind: str | None, size: tuple[int, int]) -> str:
-    return (f"{where}: the picture is damaged or cut short (its {size[0]} x {size[1]} pixels do not "
-            f"decode); expected a whole {kind} file (save it again from a picture editor)")
-
-
-def _found(file: BinaryIO) -> str:
-    """What a file Pillow does not open as one of FORMATS is, in words: the picture
-    format it is in, where Pillow knows it ("a GIF picture, which printgen does not
-    print"), a PNG file that does not open, else "not a picture printgen can read"."""
-    from PIL import Image as PILImage
-    from PIL.PngImagePlugin import MAX_TEXT_CHUNK
-    file.seek(0)
-    try:
-        with PILImage.open(file) as other:          # (the header only: nothing is decoded)
-            kind = other.format
-    except _UNREADABLE + (PILImage.DecompressionBombError,):
-        kind = None
-    file.seek(0)
-    start = file.read(12)
-    if not kind and start.startswith(SIGNATURE):    # (Pillow opens no PNG whose text or colour profile
-        return (f"a PNG file that does not open: damaged, or holding text or a colour profile of more "
-                f"than {MAX_TEXT_CHUNK // 2**20} MB unpacked")     # unpacks past that: a zip bomb, or huge)
-    if not kind and start[4:] in _HEIF:
-        kind = "HEIC"                               # an iPhone's photo, which Pillow does not read
-    if not kind:
-        return "not a picture printgen can read"
-    return f"a {kind} picture, which printgen does not print"
-
-
-def upright(picture: Image) -> Image:
-    """The picture as it is meant to be seen: turned or mirrored as its EXIF orientation
-    says (a phone's photograph is stored as the camera was held); itself where it has
-    none."""
-    from PIL import ImageOps
-    with quiet_pillow():
-        if picture.getexif().get(ORIENTATION, 1) in (None, 1):
-            return picture
-        turned = ImageOps.exif_transpose(picture)
-    assert turned is not None                       # (None only in place)
-    return turned
-
-
-def eight_bits(picture: Image) -> Image:
-    """The picture at 8 bits a channel: a 16-bit greyscale one (Pillow's modes I;16 and
-    I, of values 0 to 65535) scaled to 0 to 255 in mode L, or in mode LA where its PNG
-    names a transparent grey (a tRNS chunk): each pixel of exactly that 16-bit value
-    transparent, every other opaque (as the PNG specification says; the grey's 8-bit
-    value may name other pixels too, so it is not kept as one); any other as it is
-    (Pillow reads a 16-bit colour PNG at 8 bits already)."""
-    if picture.mode not in ("I", "I;16", "I;16L", "I;16B", "I;16N"):
-        return picture
-    values = picture.convert("I")
-    grey = values.point(lambda value: value * (255 / 65535) + 0.5).convert("L")
-    clear = picture.info.get("transparency")
-    grey.info.pop("transparency", None)             # (a 16-bit value: it names no 8-bit grey)
-    if not isinstance(clear, int):
-        return grey
-    from PIL import ImageMath
-    same = ImageMath.lambda_eval(lambda args: args["equal"](args["a"], clear), a=values)     # 1 where clear, else 0
-    grey.putalpha(same.point(lambda value: value * -255 + 255).convert("L"))
-    return grey
-
-
-# how a HEIF file (an iPhone's HEIC photo) starts, after its first four bytes
-_HEIF = {b"ftyp" + brand for brand in (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1")}
-
-# what Pillow raises for a file that is not a picture it reads, or a damaged one
-_UNREADABLE: tuple[type[BaseException], ...] = (OSError, SyntaxError, ValueError, EOFError, IndexError,
-                                                KeyError, TypeError, ArithmeticError)
 
 
 class _Kept(Generic[V]):

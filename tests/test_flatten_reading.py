@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from printgen import pictures
+from printgen import picturefile
 from printgen.errors import InputError
 from printgen.layout.primitives import Image as Picture
 from printgen.render.flatten import KEPT_BYTES, Flattened, flattened
@@ -39,7 +39,7 @@ def test_the_picture_is_opened_only_as_an_open_file(tmp_path, monkeypatch, alpha
 
 def test_an_opaque_picture_over_the_size_limit_is_one_located_error(tmp_path, monkeypatch):
     path = picture(tmp_path, "opaque.png", (10, 120, 200, 255))
-    monkeypatch.setattr(pictures, "MAX_BYTES", 10)
+    monkeypatch.setattr(picturefile, "MAX_BYTES", 10)
     with pytest.raises(InputError) as error:
         flattened(Picture(0.0, 0.0, 20.0, 15.0, path), (), Flattened(KEPT_BYTES))
     assert "opaque.png" in str(error.value) and "at most 10 bytes" in str(error.value)

@@ -11,7 +11,7 @@ from pathlib import Path
 from printgen.layout.deck import layout_deck
 from printgen.layout.sheet import impose
 from printgen.model import Duplex
-from printgen.render import pdf
+from printgen.render import pdf, pdfcanvas
 from printgen.spec import load_deck
 from printgen.spec.printdata import paper
 
@@ -51,7 +51,7 @@ def test_pages_weigh_little_until_and_while_the_pdf_is_saved(tmp_path, monkeypat
                 held[f"page {number}"] = kept(tracemalloc.take_snapshot())
             yield page
 
-    saving = pdf.StreamingCanvas.save
+    saving = pdfcanvas.StreamingCanvas.save
 
     def save(canvas):
         gc.collect()
@@ -60,7 +60,7 @@ def test_pages_weigh_little_until_and_while_the_pdf_is_saved(tmp_path, monkeypat
         gc.collect()
         held["saved"] = kept(tracemalloc.take_snapshot())
 
-    monkeypatch.setattr(pdf.StreamingCanvas, "save", save)
+    monkeypatch.setattr(pdfcanvas.StreamingCanvas, "save", save)
     tracemalloc.start()
     try:
         pdf.render_pdf(counted(), tmp_path / "big.pdf", title="big")

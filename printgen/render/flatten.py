@@ -23,12 +23,12 @@ from PIL import Image
 from printgen.layout.page import Frame, Side
 from printgen.layout.primitives import Image as ImagePrim
 from printgen.layout.primitives import Primitive, TextRun, shape_bounds, shift, uncropped
+from printgen.picturecolour import rgba
 from printgen.pictures import (
     check_picture,
     drawn_part,
     drawn_picture,
     kept_form,
-    rgba,
     transparent,
     upright_picture,
 )

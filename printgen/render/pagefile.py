@@ -17,7 +17,7 @@ filters gave it as text, latin-1). Only pages that keep no graphics state dictio
 are stored (the others are drawn every time). A PDF assembled from its second build
 on (render/drawn.py) has a file, even without a page to store, in step with it. A stored page's pictures are never read from the file: it is
 spliced only where the page being built places pictures of those names, and those
-are registered (render/pdf.py). A file that is too large, in another format or for pages drawn
+are registered (render/pdfcanvas.py). A file that is too large, in another format or for pages drawn
 another way (HOW), whose digest does not hold or that breaks any bound below gives no
 page at all: everything is drawn, as in a clean build. A face a stored page names is
 spliced only where the page being drawn uses it (render/pdf.py): a record never makes

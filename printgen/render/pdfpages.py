@@ -21,7 +21,7 @@ fonts have the same names in the new document, and where the page drawn sets tex
 every face it names. A new process reads the pages of a PDF from the file kept beside
 it (render/pagefile.py, render/drawn.py): a page read there names its pictures only,
 and is spliced where the page being built places pictures of those very names
-(render/pdf.py registers the page's own, as drawing it would). The saved PDF is byte for byte what
+(render/pdfcanvas.py registers the page's own, as drawing it would). The saved PDF is byte for byte what
 drawing every page gives (tests/test_pdf_pages.py, tests/test_incremental.py).
 """
 

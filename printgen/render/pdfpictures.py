@@ -30,10 +30,10 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 
 from printgen.layout.primitives import FULL, Image, Primitive, uncropped
+from printgen.picturefile import quiet_pillow
 from printgen.pictures import (
     check_picture,
     picture_bytes,
-    quiet_pillow,
     stored_orientation,
     upright_rgb,
 )
