@@ -119,6 +119,35 @@ def test_new_writes_a_project_that_builds(cli, project):
     assert (project / "Demo Game" / "README.md").read_text().startswith("# Demo Game")
 
 
+@pytest.mark.parametrize("existed", [False, True])
+def test_new_that_fails_part_way_leaves_nothing_it_wrote(cli, project, monkeypatch, existed):
+    """A write that fails after some of the project's files are written (a full disk)
+    is one line, and takes back the files and folders it made: nothing half written
+    is left, and an empty folder the user made beforehand stays."""
+    import builtins
+
+    from printgen.cli import new
+    calls = []
+
+    def failing(path, mode="r", *args, **kwargs):
+        if "x" in mode:
+            calls.append(path)
+            if len(calls) == 3:
+                raise OSError(28, "No space left on device")
+        return builtins.open(path, mode, *args, **kwargs)
+
+    if existed:
+        (project / "Demo").mkdir()
+    monkeypatch.setattr(new, "open", failing, raising=False)
+    result = cli("new", "Demo")
+    assert result.status == 2 and result.err.count("\n") == 1 and "Demo" in result.err
+    assert len(calls) == 3                                      # two files written before it failed
+    if existed:
+        assert list((project / "Demo").iterdir()) == []
+    else:
+        assert not (project / "Demo").exists()
+
+
 def test_new_says_a_build_command_that_runs_when_pasted(cli, project):
     import shlex
     result = cli("new", "Vier Winde")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import shlex
@@ -69,16 +70,18 @@ def run(args: argparse.Namespace) -> int:
     name = deck_name(folder)
     title = name.replace("-", " ").title()
     skeleton = data_dir() / SKELETON
-    written = []
+    written: list[Path] = []
+    made: list[Path] = []
     try:
         for source in sorted(p for p in skeleton.rglob("*") if p.is_file()):
             target = folder / str(source.relative_to(skeleton)).replace("__NAME__", name)
             text = source.read_text(encoding="utf-8").replace("__NAME__", name).replace("__TITLE__", title)
-            target.parent.mkdir(parents=True, exist_ok=True)
+            _make_folders(target.parent, made)
             with open(target, "x", encoding="utf-8") as file:      # never overwrite
+                written.append(target)
                 file.write(text)
-            written.append(target)
     except OSError as error:
+        _take_back(written, made)
         raise OutputError(f"{named(str(folder))}: cannot write the new project ({error.strerror or error})") from None
     if not args.quiet:
         print(f"{display_path(folder)}: a new printgen project with the deck {name!r}")
@@ -89,3 +92,23 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {display_path(path)}")
         print(f"build it: printgen build {shlex.quote(display_path(folder / 'decks' / f'{name}.yaml'))}")
     return 0
+
+
+def _make_folders(folder: Path, made: list[Path]) -> None:
+    """folder and those above it that do not exist yet, made, each noted in made."""
+    missing = [path for path in (folder, *folder.parents) if not path.exists()]
+    for path in reversed(missing):
+        path.mkdir()
+        made.append(path)
+
+
+def _take_back(written: list[Path], made: list[Path]) -> None:
+    """After a write failed part-way: the files and folders this run made removed, last
+    first (a folder only where it is empty again), so nothing is left half written;
+    nothing else is touched."""
+    for path in reversed(written):
+        with contextlib.suppress(OSError):
+            path.unlink()
+    for path in reversed(made):
+        with contextlib.suppress(OSError):
+            path.rmdir()
