@@ -53,8 +53,7 @@ def lay_out_cover(style: BookStyle, title: str, subtitle: str, credits: tuple[st
               RichStyle(style.headings[1], 1.2, style.ink, style.family(Fonts(regular="sans-italic")),
                         lang=style.lang),
               RichStyle(style.body, style.line_height, style.ink, style.family(), lang=style.lang))
-    titled, subtitled = (replace(rich, size=_widest_words_fit(text, width, rich, style.body, where).size)
-                         if text else rich
+    titled, subtitled = (_widest_words_fit(text, width, rich, style.body, where) if text else rich
                          for text, rich, where in zip((title, subtitle), styles, (source.title, source.subtitle)))
     foot, footed, credited = _credits(style, credits, styles[2], source)
 
