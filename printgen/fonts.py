@@ -31,7 +31,7 @@ from printgen.builtin import font_dir
 from printgen.errors import FitError, GlyphError, InputError
 from printgen.fontfile import WEB_FONTS, damage, is_font
 from printgen.model.fonts import Fonts
-from printgen.words import first_few
+from printgen.words import first_few, plural
 
 FONT_DIR = font_dir()
 FILES = {
@@ -280,7 +280,7 @@ def load_face(name: str, path: Path, index: int, data: bytes) -> Face:
     if not count:
         raise ValueError("it is not a TrueType or OpenType font file")
     if not 0 <= index < count:
-        raise OutOfCollection(f"it holds {count} font{'s' * (count != 1)}; expected "
+        raise OutOfCollection(f"it holds {plural(count, 'font')}; expected "
                               f"{'index 0' if count == 1 else f'an index from 0 to {count - 1}'}")
     hb_face = uharfbuzz.Face(blob, index)
     tags = set(hb_face.table_tags)

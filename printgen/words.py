@@ -9,9 +9,10 @@ MINUS = "\u2212"           # the minus sign: every negative value printgen print
 _NEGATIVE = re.compile(r"-(?=\d)")
 
 
-def plural(count: int, word: str) -> str:
-    """'1 recycle', '2 recycles', '0 pages'."""
-    return f"{count} {_form(count, word)}"
+def plural(count: int, word: str, *, thousands: bool = False) -> str:
+    """'1 recycle', '2 recycles', '0 pages'; with thousands, the count in thousands
+    ('1,024 positions')."""
+    return f"{count:,} {_form(count, word)}" if thousands else f"{count} {_form(count, word)}"
 
 
 def first_few(items: list[str], named: int, noun: str = "", shown: Callable[[str], str] = str) -> str:

@@ -23,6 +23,7 @@ from printgen.products.challenge import ChallengeBuild, build_challenge
 from printgen.products.dealsheet import known_rules
 from printgen.reading import display_path
 from printgen.spec.printdata import paper
+from printgen.words import plural
 
 DESCRIPTION = """\
 Print a challenge booklet: a cover (title, level, how to use it, credits), one deal
@@ -71,5 +72,5 @@ def run(args: argparse.Namespace) -> int:
     path, deals, pages = build_challenge(options)
     if not args.quiet:
         numbers = ", ".join(str(w.deal.number) for w in deals)
-        print(f"{display_path(path)}: {len(deals)} deal{'s' * (len(deals) != 1)} ({numbers}), {pages} pages, {args.paper}")
+        print(f"{display_path(path)}: {plural(len(deals), 'deal')} ({numbers}), {pages} pages, {args.paper}")
     return 0

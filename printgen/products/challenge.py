@@ -54,6 +54,7 @@ from printgen.render.pdf import render_pdf
 from printgen.spec.dealfile import with_cards
 from printgen.spec.dealsheet import SheetData, sheet_data
 from printgen.spec.playermodel import model_data
+from printgen.words import plural
 from printgen.workers import map_in_order
 
 
@@ -136,7 +137,7 @@ def cover_words(options: ChallengeBuild, count: int, data: SheetData) -> tuple[s
     stars = (f" · difficulty {'★' * options.difficulty}{'☆' * (5 - options.difficulty)}"
              if options.difficulty else "")
     paragraphs = (data.challenge["use"], level_line(level, at), rules["credit"])     # (the subtitle names the level)
-    return f"{rules['title']} challenges", f"{count} deal{'s' * (count != 1)} · {level['title']}{stars}", paragraphs
+    return f"{rules['title']} challenges", f"{plural(count, 'deal')} · {level['title']}{stars}", paragraphs
 
 
 def cover(options: ChallengeBuild, numbers: list[int | None], data: SheetData,

@@ -163,7 +163,7 @@ class SheetWords:
         if winnable is False:
             return self.say("unwinnable")
         searched = key_positions(self.rating.key, self.budget)      # at most the budget
-        return self.say("undecided", positions=f"{searched:,} position{'s' * (searched != 1)}")
+        return self.say("undecided", positions=plural(searched, "position", thousands=True))
 
     def explained(self) -> str:
         key = self.rating.key

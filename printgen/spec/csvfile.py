@@ -24,6 +24,7 @@ import re
 
 from printgen.errors import InputError, quoted
 from printgen.lang.lines import LINE_END, line_breaks
+from printgen.words import plural
 
 SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab"}
 SAVE_AS_CSV = 'save it from the spreadsheet program as "CSV UTF-8"'   # a CSV file's remedy when not UTF-8
@@ -115,7 +116,7 @@ def short_row(display: str, line: int, row: list[str], names: list[str], sep: st
     """The error for a row with fewer values than the header has names: spreadsheet
     programs write every column of the table on every row, so a missing value is far
     more often a mistake (a value forgotten, or two run together) than an empty one."""
-    have = f"{len(row)} value{'s' if len(row) != 1 else ''}"
+    have = plural(len(row), "value")
     missing = names[len(row):]
     name = SEPARATORS[sep]
     return (f"{display}:{line}: {have}, expected {len(names)} (one per column: {', '.join(names)}): "
